@@ -1,0 +1,14 @@
+//! The rules engine of commissaire.
+//!
+//! Pure by design (see `shared/design.md`): no I/O, no clock, no async. A stage is a setup, a
+//! seed and the list of choices made; every ruleset speaks the language of [`game`]:
+//! `pending`, `apply`, `view`. Randomness comes only from ChaCha generators seeded by the stage.
+
+pub mod card_race;
+pub mod course;
+pub mod game;
+pub mod rng;
+pub mod scenario;
+
+pub use course::{Course, CourseError, Marker, Pos, Terrain};
+pub use game::{Decision, Ruleset, Seat, replay};

@@ -1,0 +1,1 @@
+//! Pictures of engine views. Built by the board-pictures issue.
