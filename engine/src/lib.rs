@@ -9,6 +9,7 @@ pub mod course;
 pub mod game;
 pub mod rng;
 pub mod scenario;
+pub mod tour;
 
 pub use course::{Course, CourseError, Marker, Pos, Terrain};
 pub use game::{Decision, Ruleset, Seat, replay};

@@ -1,0 +1,1 @@
+//! Tours: classifications and the rules that carry from stage to stage (house rules B first).
