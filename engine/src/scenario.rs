@@ -1,1 +1,304 @@
+//! Scenario files: the engine's stable contract with the outside world.
+//!
+//! A scenario gives a course, riders with their cells, and a script of cards per round; running it
+//! prints one JSON line per round (riders in race order) and a last line with the result. People
+//! use it to check a ruling; tests use it to pin the rules down. The format is documented in the
+//! README and must stay stable.
 
+use crate::card_race::{
+    Card, Choice, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, RuleError, Stage,
+    StageEnd, StageSetup,
+};
+use crate::course::{Course, CourseSpec, Pos};
+use crate::game::{Ruleset, Seat};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub ruleset: String,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub hands: Hands,
+    #[serde(default)]
+    pub profiles: Profiles,
+    pub course: CourseRef,
+    pub riders: Vec<ScenarioRider>,
+    #[serde(default)]
+    pub rounds: Vec<BTreeMap<String, Card>>,
+    #[serde(default)]
+    pub until: Until,
+}
+
+/// A course given inline, or the name of a shipped course (resolved by the caller, since the
+/// engine reads no files).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum CourseRef {
+    Named(String),
+    Inline(CourseSpec),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioRider {
+    pub id: String,
+    pub team: String,
+    pub kind: RiderKind,
+    /// Omit row and lane to take the next free cell of the start grid, front first.
+    pub row: Option<u16>,
+    pub lane: Option<u8>,
+    #[serde(default)]
+    pub carried_exhaustion: u16,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Until {
+    /// Stop after the round in which the first rider crosses.
+    #[default]
+    FirstAcross,
+    /// Play on until every rider has crossed.
+    AllAcross,
+    /// Play every scripted round, whoever crosses.
+    Script,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RiderLine {
+    pub id: String,
+    pub row: u16,
+    pub lane: u8,
+    pub exhaustion: u16,
+    pub finished: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoundLine {
+    pub round: u32,
+    pub riders: Vec<RiderLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultLine {
+    pub result: ResultBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultBody {
+    pub order: Vec<String>,
+}
+
+/// A scenario played out: the stage as it stands, one line per round played, and the result.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub stage: Stage,
+    pub rounds: Vec<RoundLine>,
+    pub result: ResultLine,
+    /// Every choice made, in order: with the seed and setup, enough to replay the stage.
+    pub log: Vec<(Seat, Choice)>,
+}
+
+impl Outcome {
+    /// The output format: one JSON object per line.
+    pub fn to_json_lines(&self) -> String {
+        let mut out = String::new();
+        for line in &self.rounds {
+            out.push_str(&serde_json::to_string(line).expect("plain data serialises"));
+            out.push('\n');
+        }
+        out.push_str(&serde_json::to_string(&self.result).expect("plain data serialises"));
+        out.push('\n');
+        out
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScenarioError(pub String);
+
+fn fail<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError(message.into()))
+}
+
+impl Scenario {
+    pub fn from_json(text: &str) -> Result<Self, ScenarioError> {
+        serde_json::from_str(text)
+            .map_err(|e| ScenarioError(format!("the scenario is not valid: {e}")))
+    }
+
+    /// Builds the stage setup. `named` resolves a shipped course by name.
+    pub fn setup(
+        &self,
+        named: &dyn Fn(&str) -> Result<Course, String>,
+    ) -> Result<StageSetup, ScenarioError> {
+        if self.ruleset != "flamme-rouge" {
+            return fail(format!(
+                "unknown ruleset '{}': this version referees \"flamme-rouge\"",
+                self.ruleset
+            ));
+        }
+        let course = match &self.course {
+            CourseRef::Named(name) => named(name).map_err(ScenarioError)?,
+            CourseRef::Inline(spec) => spec
+                .build()
+                .map_err(|e| ScenarioError(format!("the course is not valid: {e}")))?,
+        };
+        let mut teams: Vec<String> = Vec::new();
+        let mut grid = course.start_cells().into_iter();
+        let mut riders = Vec::with_capacity(self.riders.len());
+        for r in &self.riders {
+            let team = match teams.iter().position(|t| *t == r.team) {
+                Some(t) => t,
+                None => {
+                    teams.push(r.team.clone());
+                    teams.len() - 1
+                }
+            };
+            let start = match (r.row, r.lane) {
+                (Some(row), Some(lane)) => Pos::new(row, lane),
+                (Some(row), None) => Pos::new(row, 0),
+                (None, None) => loop {
+                    let Some(cell) = grid.next() else {
+                        return fail(format!(
+                            "no start cell is left for rider '{}': give it a row and lane",
+                            r.id
+                        ));
+                    };
+                    if !riders.iter().any(|o: &RiderSetup| o.start == cell)
+                        && !self
+                            .riders
+                            .iter()
+                            .any(|o| o.row == Some(cell.row) && o.lane.unwrap_or(0) == cell.lane)
+                    {
+                        break cell;
+                    }
+                },
+                (None, Some(_)) => {
+                    return fail(format!("rider '{}' has a lane but no row", r.id));
+                }
+            };
+            riders.push(RiderSetup {
+                id: r.id.clone(),
+                team: team as Seat,
+                kind: r.kind,
+                start,
+                carried_exhaustion: r.carried_exhaustion,
+            });
+        }
+        let setup = StageSetup {
+            course: Arc::new(course),
+            teams,
+            riders,
+            options: Options {
+                hands: self.hands,
+                stage_end: match self.until {
+                    Until::FirstAcross => StageEnd::FirstAcross,
+                    Until::AllAcross | Until::Script => StageEnd::AllAcross,
+                },
+                profiles: self.profiles,
+            },
+        };
+        setup
+            .validate()
+            .map_err(|e| ScenarioError(format!("the riders are not valid: {e}")))?;
+        Ok(setup)
+    }
+
+    /// Plays the script, up to round `stop_after` when given.
+    pub fn run(
+        &self,
+        named: &dyn Fn(&str) -> Result<Course, String>,
+        stop_after: Option<u32>,
+    ) -> Result<Outcome, ScenarioError> {
+        let setup = self.setup(named)?;
+        let mut stage = Stage::new(setup, self.seed)
+            .map_err(|e| ScenarioError(format!("the riders are not valid: {e}")))?;
+        let mut rounds = Vec::new();
+        let mut log = Vec::new();
+        for (k, script) in self.rounds.iter().enumerate() {
+            let round = k as u32 + 1;
+            if stage.is_over() || stop_after.is_some_and(|n| round > n) {
+                break;
+            }
+            if let Some(unknown) = script
+                .keys()
+                .find(|id| !stage.setup().riders.iter().any(|r| &r.id == *id))
+            {
+                return fail(format!("round {round}: there is no rider '{unknown}'"));
+            }
+            for seat in 0..stage.setup().teams.len() as Seat {
+                for &rider in stage.team_riders(seat).to_vec().iter() {
+                    if stage.crossed(rider).is_some() {
+                        continue;
+                    }
+                    let id = stage.setup().riders[rider as usize].id.clone();
+                    let Some(&card) = script.get(&id) else {
+                        return fail(format!("round {round}: no card for rider '{id}'"));
+                    };
+                    if self.hands == Hands::Deal {
+                        let draw = Choice::Draw { rider };
+                        stage
+                            .apply(seat, &draw)
+                            .map_err(|e| round_error(round, e))?;
+                        log.push((seat, draw));
+                    }
+                    let keep = Choice::Keep { rider, card };
+                    stage.apply(seat, &keep).map_err(|e| match e {
+                        RuleError::CardNotInHand { hand, .. } => ScenarioError(format!(
+                            "round {round}: rider '{id}' drew {hand} and cannot keep {card}"
+                        )),
+                        e => round_error(round, e),
+                    })?;
+                    log.push((seat, keep));
+                }
+            }
+            rounds.push(round_line(&stage, round));
+        }
+        let result = ResultLine {
+            result: ResultBody {
+                order: ids(&stage, &stage.finish_order()),
+            },
+        };
+        Ok(Outcome {
+            stage,
+            rounds,
+            result,
+            log,
+        })
+    }
+}
+
+fn round_error(round: u32, e: RuleError) -> ScenarioError {
+    ScenarioError(format!("round {round}: {e}"))
+}
+
+fn ids(stage: &Stage, order: &[RiderIdx]) -> Vec<String> {
+    order
+        .iter()
+        .map(|&i| stage.setup().riders[i as usize].id.clone())
+        .collect()
+}
+
+fn round_line(stage: &Stage, round: u32) -> RoundLine {
+    RoundLine {
+        round,
+        riders: stage
+            .race_order()
+            .into_iter()
+            .map(|i| {
+                let pos = stage.position(i);
+                RiderLine {
+                    id: stage.setup().riders[i as usize].id.clone(),
+                    row: pos.row,
+                    lane: pos.lane,
+                    exhaustion: stage.exhaustion_taken(i),
+                    finished: stage.crossed(i).is_some(),
+                }
+            })
+            .collect(),
+    }
+}

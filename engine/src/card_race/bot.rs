@@ -1,0 +1,173 @@
+//! Bot policies: who plays an empty seat, or a player whose deadline ran out.
+//!
+//! Both choose only among the options of `Stage::legal_choices`, so a bot can never play an
+//! illegal card.
+
+use super::cards::{Card, RiderKind};
+use super::events::Event;
+use super::movement::effective_distance;
+use super::stage::{Choice, RuleError, Stage};
+use crate::game::{Ruleset, Seat};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+pub trait Policy {
+    /// Picks one of `options` (never empty) for `seat`.
+    fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice;
+}
+
+/// A rider-by-rider heuristic that plays like a careful human:
+/// - takes the line with the card that goes furthest when one can reach it;
+/// - values distance, but spends high cards reluctantly (each played card leaves the deck);
+/// - never wastes a card the climb cap would cut (a 7 on a climb moves 5: play the 5);
+/// - sheds exhaustion cards when the terrain makes them worth more (a descent turns an E into 5);
+/// - keeps the sprinteur's 9s for the finish.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SensibleBot;
+
+/// Rows from the line within which the sprinteur starts to spend its 9s.
+const SPRINT_RESERVE_ROWS: u16 = 18;
+
+impl SensibleBot {
+    fn score(stage: &Stage, rider: u8, card: Card) -> f32 {
+        let course = stage.course();
+        let pos = stage.position(rider);
+        let kind = stage.setup().riders[rider as usize].kind;
+        let distance = effective_distance(course, pos.row, kind, card);
+        let value = card.value() as f32;
+        let d = distance as f32;
+        let mut score = d - 0.5 * value;
+        if d < value {
+            score -= 1.0 * (value - d);
+        }
+        if card.is_exhaustion() {
+            score += 1.5;
+        }
+        if kind == RiderKind::Sprinteur
+            && card == Card::Energy(9)
+            && course.rows_to_line(pos.row) > SPRINT_RESERVE_ROWS
+        {
+            score -= 4.0;
+        }
+        score
+    }
+}
+
+impl Policy for SensibleBot {
+    fn choose(&mut self, stage: &Stage, _seat: Seat, options: &[Choice]) -> Choice {
+        let course = stage.course();
+        let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
+            // Drawing: the rider furthest ahead first; the order changes nothing else.
+            return *options
+                .iter()
+                .max_by_key(|c| {
+                    let p = stage.position(c.rider());
+                    (
+                        p.row,
+                        std::cmp::Reverse(p.lane),
+                        std::cmp::Reverse(c.rider()),
+                    )
+                })
+                .expect("options are never empty");
+        };
+        let pos = stage.position(rider);
+        let kind = stage.setup().riders[rider as usize].kind;
+        let to_line = course.rows_to_line(pos.row);
+        let card_of = |c: &Choice| match c {
+            Choice::Keep { card, .. } => *card,
+            Choice::Draw { .. } => unreachable!("a team's options are all draws or all keeps"),
+        };
+        let reach = |c: Card| effective_distance(course, pos.row, kind, c);
+        // The finish in reach: go furthest, with the cheapest card that does it.
+        if options.iter().any(|c| reach(card_of(c)) >= to_line) {
+            return *options
+                .iter()
+                .max_by_key(|c| {
+                    let card = card_of(c);
+                    (
+                        reach(card),
+                        std::cmp::Reverse(card.value()),
+                        card.is_exhaustion(),
+                    )
+                })
+                .expect("options are never empty");
+        }
+        let mut best = options[0];
+        let mut best_score = f32::MIN;
+        for option in options {
+            let s = Self::score(stage, rider, card_of(option));
+            if s > best_score {
+                best = *option;
+                best_score = s;
+            }
+        }
+        best
+    }
+}
+
+/// Uniformly random among the legal options, from its own seeded stream: for tests.
+#[derive(Debug, Clone)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: crate::rng::stream(seed, u64::MAX),
+        }
+    }
+}
+
+impl Policy for RandomBot {
+    fn choose(&mut self, _stage: &Stage, _seat: Seat, options: &[Choice]) -> Choice {
+        options[self.rng.random_range(0..options.len())]
+    }
+}
+
+/// Plays every decision a seat owes at this moment (one round's worth at most).
+pub fn play_seat(
+    stage: &mut Stage,
+    seat: Seat,
+    policy: &mut dyn Policy,
+) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    let round = stage.round();
+    loop {
+        let options = stage.legal_choices(seat);
+        if options.is_empty() || stage.round() != round {
+            return Ok(events);
+        }
+        let choice = policy.choose(stage, seat, &options);
+        events.extend(stage.apply(seat, &choice)?);
+    }
+}
+
+/// Plays a whole stage with one policy for every seat, returning the choices made (the log a
+/// replay needs) and the events.
+pub fn play_stage(
+    stage: &mut Stage,
+    policy: &mut dyn Policy,
+) -> Result<(Vec<(Seat, Choice)>, Vec<Event>), RuleError> {
+    let mut log = Vec::new();
+    let mut events = Vec::new();
+    let teams = stage.setup().teams.len() as Seat;
+    while !stage.is_over() {
+        for seat in 0..teams {
+            loop {
+                let options = stage.legal_choices(seat);
+                if options.is_empty() {
+                    break;
+                }
+                let round = stage.round();
+                let choice = policy.choose(stage, seat, &options);
+                events.extend(stage.apply(seat, &choice)?);
+                log.push((seat, choice));
+                if stage.round() != round || stage.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+    Ok((log, events))
+}

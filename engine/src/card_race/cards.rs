@@ -1,0 +1,194 @@
+//! Cards and the decks they come in: the rules tables of the card race, in one place.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// One card: an energy card of a printed value, or an exhaustion card (worth 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Card {
+    Energy(u8),
+    Exhaustion,
+}
+
+impl Card {
+    /// The value the card moves (an exhaustion card moves 2).
+    pub fn value(self) -> u8 {
+        match self {
+            Card::Energy(v) => v,
+            Card::Exhaustion => EXHAUSTION_VALUE,
+        }
+    }
+    pub fn is_exhaustion(self) -> bool {
+        self == Card::Exhaustion
+    }
+    /// Parses "2" to "9" or "E".
+    pub fn parse(text: &str) -> Option<Card> {
+        match text.trim() {
+            "E" | "e" => Some(Card::Exhaustion),
+            t => t
+                .parse::<u8>()
+                .ok()
+                .filter(|v| (2..=9).contains(v))
+                .map(Card::Energy),
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Energy(v) => write!(f, "{v}"),
+            Card::Exhaustion => f.write_str("E"),
+        }
+    }
+}
+
+/// Serialised as the number, or `"E"` for an exhaustion card, as in scenario files.
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Card::Energy(v) => s.serialize_u8(*v),
+            Card::Exhaustion => s.serialize_str("E"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Num(i64),
+            Text(String),
+        }
+        let bad = |what: String| {
+            serde::de::Error::custom(format!(
+                "{what} is not a card: use a value from 2 to 9, or \"E\" for an exhaustion card"
+            ))
+        };
+        match Raw::deserialize(d)? {
+            Raw::Num(n) if (2..=9).contains(&n) => Ok(Card::Energy(n as u8)),
+            Raw::Num(n) => Err(bad(n.to_string())),
+            Raw::Text(t) => Card::parse(&t).ok_or_else(|| bad(format!("\"{t}\""))),
+        }
+    }
+}
+
+/// What an exhaustion card moves (base game).
+pub const EXHAUSTION_VALUE: u8 = 2;
+/// Cards drawn in each energy phase (FR-2).
+pub const HAND_SIZE: usize = 4;
+/// Every value a card may have, for hands dealt freely (scenarios).
+pub const FREE_CARDS: [Card; 9] = [
+    Card::Energy(2),
+    Card::Energy(3),
+    Card::Energy(4),
+    Card::Energy(5),
+    Card::Energy(6),
+    Card::Energy(7),
+    Card::Energy(8),
+    Card::Energy(9),
+    Card::Exhaustion,
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RiderKind {
+    Rouleur,
+    #[serde(alias = "sprinter")]
+    Sprinteur,
+    Grimpeur,
+}
+
+impl RiderKind {
+    /// The letter on the rider's token.
+    pub fn letter(self) -> char {
+        match self {
+            RiderKind::Rouleur => 'R',
+            RiderKind::Sprinteur => 'S',
+            RiderKind::Grimpeur => 'G',
+        }
+    }
+}
+
+/// Which set of rider profiles the stage uses (option `profiles`, conformance table 5.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profiles {
+    #[default]
+    Base,
+    HouseB,
+}
+
+/// The five distinct values of a deck; each comes three times (FR-1, HB-007, HB-008).
+///
+/// Sources: base rouleur and sprinteur decks as given in the engine issue (FR-1); house rules B,
+/// `004_6297f13016e23bf0.txt`, PROFILS DE COUREUR: the sprinter's 5s become 6s, and the grimpeur
+/// rides 7, 6, 4, 3, 2 (table B1). The grimpeur has no base deck; it always rides B's.
+pub fn deck_values(kind: RiderKind, profiles: Profiles) -> [u8; 5] {
+    match (kind, profiles) {
+        (RiderKind::Rouleur, _) => [3, 4, 5, 6, 7],
+        (RiderKind::Sprinteur, Profiles::Base) => [2, 3, 4, 5, 9],
+        (RiderKind::Sprinteur, Profiles::HouseB) => [2, 3, 4, 6, 9],
+        (RiderKind::Grimpeur, _) => [2, 3, 4, 6, 7],
+    }
+}
+
+pub const COPIES_PER_VALUE: usize = 3;
+
+/// The full starting deck, unshuffled, plus any exhaustion cards carried into the stage.
+pub fn starting_deck(kind: RiderKind, profiles: Profiles, carried_exhaustion: u16) -> Vec<Card> {
+    let mut deck = Vec::with_capacity(15 + carried_exhaustion as usize);
+    for v in deck_values(kind, profiles) {
+        deck.extend(std::iter::repeat_n(Card::Energy(v), COPIES_PER_VALUE));
+    }
+    deck.extend(std::iter::repeat_n(
+        Card::Exhaustion,
+        carried_exhaustion as usize,
+    ));
+    deck
+}
+
+/// HB-009 / QB-04: the grimpeur's 7s ignore the uphill cap and the climb-ahead cut.
+pub fn uncapped_on_climbs(kind: RiderKind, card: Card) -> bool {
+    kind == RiderKind::Grimpeur && card == Card::Energy(7)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn total(kind: RiderKind, p: Profiles) -> u32 {
+        starting_deck(kind, p, 0)
+            .iter()
+            .map(|c| c.value() as u32)
+            .sum()
+    }
+
+    /// TV-01: deck totals.
+    #[test]
+    fn fr_1_hb_007_hb_008_deck_totals() {
+        assert_eq!(total(RiderKind::Rouleur, Profiles::Base), 75);
+        assert_eq!(total(RiderKind::Sprinteur, Profiles::Base), 69);
+        assert_eq!(total(RiderKind::Sprinteur, Profiles::HouseB), 72);
+        assert_eq!(total(RiderKind::Grimpeur, Profiles::HouseB), 66);
+        assert_eq!(
+            starting_deck(RiderKind::Rouleur, Profiles::Base, 2).len(),
+            17
+        );
+    }
+
+    #[test]
+    fn cards_read_and_write_as_in_scenarios() {
+        assert_eq!(serde_json::to_string(&Card::Energy(9)).unwrap(), "9");
+        assert_eq!(serde_json::to_string(&Card::Exhaustion).unwrap(), "\"E\"");
+        assert_eq!(
+            serde_json::from_str::<Card>("\"E\"").unwrap(),
+            Card::Exhaustion
+        );
+        assert_eq!(serde_json::from_str::<Card>("5").unwrap(), Card::Energy(5));
+        let e = serde_json::from_str::<Card>("10").unwrap_err().to_string();
+        assert!(e.contains("from 2 to 9"), "{e}");
+        assert!(serde_json::from_str::<Card>("\"X\"").is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! The movement and end phases of a round (FR-3 to FR-7, PEL-1, PEL-2).
+
+use super::board::Board;
+use super::cards::{Card, RiderKind, uncapped_on_climbs};
+use super::events::RiderIdx;
+use crate::course::{Course, Pos, Terrain};
+
+/// The uphill limit of the base game (FR-4).
+pub const UPHILL_MAX: u16 = 5;
+/// The downhill minimum (FR-5).
+pub const DOWNHILL_MIN: u16 = 5;
+/// The supply-zone minimum (PEL-1).
+pub const SUPPLY_MIN: u16 = 4;
+
+/// How far a card takes a rider from `row`, after the terrain rules and before blocking.
+///
+/// Our reading of the climb rule (FR-4), as the engine issue states it: a rider starting on an
+/// uphill row moves at most 5. A rider whose card would reach the first uphill row ahead of it,
+/// j rows away, moves at most max(5, j - 1): it may always ride up to the foot of the climb (row
+/// j - 1), and never further into the climb than a card of 5 would take it. Minimums (downhill 5,
+/// supply 4) are applied first, so a fast descent into a climb is cut too. A card exempt from the
+/// cap (the house-B grimpeur's 7, QB-04 / QA-03) skips both cuts but keeps the minimums.
+pub fn effective_distance(course: &Course, row: u16, kind: RiderKind, card: Card) -> u16 {
+    let terrain = course.terrain(row);
+    let mut d = card.value() as u16;
+    match terrain {
+        Terrain::Downhill => d = d.max(DOWNHILL_MIN),
+        Terrain::Supply => d = d.max(SUPPLY_MIN),
+        _ => {}
+    }
+    if uncapped_on_climbs(kind, card) {
+        return d;
+    }
+    if terrain == Terrain::Uphill {
+        d = d.min(UPHILL_MAX);
+    }
+    if let Some(j) = course.uphill_ahead(row)
+        && d >= j
+    {
+        d = d.min(UPHILL_MAX.max(j - 1));
+    }
+    d
+}
+
+/// Where a rider ends when it rides `distance` rows from `from`: the furthest row up to the
+/// target that has a free lane, never behind its own row. `None` when every row ahead in reach is
+/// full, so the rider stays where it is.
+pub(crate) fn destination(course: &Course, board: &Board, from: Pos, distance: u16) -> Option<Pos> {
+    let target = (from.row + distance).min(course.last_row());
+    (from.row + 1..=target)
+        .rev()
+        .find_map(|row| board.free_lane(row).map(|lane| Pos::new(row, lane)))
+}
+
+/// Takes a rider out of its cell; the riders on its left in that row shift one lane to the right
+/// (towards lane 0), so rows stay packed from the right-hand side (FR-3).
+pub(crate) fn leave(board: &mut Board, positions: &mut [Pos], course: &Course, at: Pos) {
+    board.take(at);
+    let mut lane = at.lane + 1;
+    while lane < course.width(at.row) {
+        let here = Pos::new(at.row, lane);
+        let left_free = board.at(Pos::new(at.row, lane - 1)).is_none();
+        if let (Some(r), true) = (board.at(here), left_free) {
+            board.take(here);
+            let to = Pos::new(at.row, lane - 1);
+            board.put(to, r);
+            positions[r as usize] = to;
+        }
+        lane += 1;
+    }
+}
+
+/// Slipstream breaks on climbs and cobbles (FR-4, PEL-2) and never happens past the line (FR-6).
+fn carries_slipstream(course: &Course, row: u16) -> bool {
+    !course.is_past_line(row) && !matches!(course.terrain(row), Terrain::Uphill | Terrain::Cobbles)
+}
+
+/// The end-phase slipstream (FR-6): repeatedly find the rearmost occupied row r with r+1 empty and
+/// r+2 occupied (none of the three a climb, cobbles or past the line) and move r's riders up to
+/// r+1, keeping their lanes. Repeating from the back makes a group join the one ahead and lets
+/// groups chain forward. Our ruling where the road narrows: a row whose riders do not all fit in
+/// the row ahead stays where it is (a group moves whole or not at all).
+///
+/// Returns (rider, from, to) for every rider moved, in the order they moved.
+pub(crate) fn slipstream(
+    course: &Course,
+    board: &mut Board,
+    positions: &mut [Pos],
+    rearmost: u16,
+) -> Vec<(RiderIdx, Pos, Pos)> {
+    let mut moved = Vec::new();
+    let line = course.finish_row();
+    loop {
+        let found = (rearmost..line.saturating_sub(2)).find(|&r| {
+            board.count(r) > 0
+                && board.is_empty_row(r + 1)
+                && board.count(r + 2) > 0
+                && board.count(r) <= course.width(r + 1)
+                && (r..=r + 2).all(|x| carries_slipstream(course, x))
+        });
+        let Some(r) = found else { break };
+        let group: Vec<(u8, RiderIdx)> = board.riders_in(r).collect();
+        for (i, (lane, rider)) in group.into_iter().enumerate() {
+            let from = Pos::new(r, lane);
+            let to = Pos::new(r + 1, i as u8);
+            board.take(from);
+            board.put(to, rider);
+            positions[rider as usize] = to;
+            moved.push((rider, from, to));
+        }
+    }
+    moved
+}
+
+/// The end-phase exhaustion (FR-7): a rider before the line whose next row is empty has nobody
+/// to shelter behind and takes an exhaustion card.
+pub(crate) fn exposed(course: &Course, board: &Board, at: Pos) -> bool {
+    !course.is_past_line(at.row) && board.is_empty_row(at.row + 1)
+}

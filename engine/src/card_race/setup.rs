@@ -1,0 +1,145 @@
+//! What a stage starts from: the course, the teams, the riders and the options.
+
+use super::cards::{Profiles, RiderKind};
+use crate::course::{Course, Pos};
+use crate::game::Seat;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How cards reach the riders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hands {
+    /// Real decks: draw four, keep one, recycle three (FR-2).
+    #[default]
+    Deal,
+    /// No decks: any card from 2 to 9 or an exhaustion card may be played. For checking a
+    /// ruling on the movement rules alone (scenario files).
+    Free,
+}
+
+/// When the stage ends (option `stage_end`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageEnd {
+    /// After the round in which the first rider crosses the line (FR-8).
+    #[default]
+    FirstAcross,
+    /// When every rider has crossed.
+    AllAcross,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Options {
+    #[serde(default)]
+    pub hands: Hands,
+    #[serde(default)]
+    pub stage_end: StageEnd,
+    #[serde(default)]
+    pub profiles: Profiles,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RiderSetup {
+    /// Unique within the stage, e.g. "BlueR".
+    pub id: String,
+    /// The team's index in [`StageSetup::teams`]; it is also the team's seat.
+    pub team: Seat,
+    pub kind: RiderKind,
+    pub start: Pos,
+    /// Exhaustion cards the rider brings from earlier stages of a tour.
+    #[serde(default)]
+    pub carried_exhaustion: u16,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StageSetup {
+    pub course: Arc<Course>,
+    pub teams: Vec<String>,
+    pub riders: Vec<RiderSetup>,
+    pub options: Options,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a stage needs at least one rider")]
+    NoRiders,
+    #[error("a stage takes at most 64 riders, not {0}")]
+    TooManyRiders(usize),
+    #[error("rider '{0}' is listed twice")]
+    DuplicateRider(String),
+    #[error("rider '{rider}' belongs to team {team}, but there are only {teams} teams")]
+    UnknownTeam {
+        rider: String,
+        team: Seat,
+        teams: usize,
+    },
+    #[error("rider '{rider}' starts at row {} lane {}, which is not on the course", .pos.row, .pos.lane)]
+    OffCourse { rider: String, pos: Pos },
+    #[error("rider '{rider}' starts past the finish line (row {})", .pos.row)]
+    PastLine { rider: String, pos: Pos },
+    #[error("riders '{first}' and '{second}' both start in row {} lane {}", .pos.row, .pos.lane)]
+    SameCell {
+        first: String,
+        second: String,
+        pos: Pos,
+    },
+    #[error("the start area holds {cells} riders, and {riders} were entered")]
+    StartAreaFull { cells: usize, riders: usize },
+}
+
+impl StageSetup {
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if self.riders.is_empty() {
+            return Err(SetupError::NoRiders);
+        }
+        if self.riders.len() > 64 {
+            return Err(SetupError::TooManyRiders(self.riders.len()));
+        }
+        for (i, r) in self.riders.iter().enumerate() {
+            if self.riders[..i].iter().any(|o| o.id == r.id) {
+                return Err(SetupError::DuplicateRider(r.id.clone()));
+            }
+            if r.team as usize >= self.teams.len() {
+                return Err(SetupError::UnknownTeam {
+                    rider: r.id.clone(),
+                    team: r.team,
+                    teams: self.teams.len(),
+                });
+            }
+            if !self.course.contains(r.start) {
+                return Err(SetupError::OffCourse {
+                    rider: r.id.clone(),
+                    pos: r.start,
+                });
+            }
+            if self.course.is_past_line(r.start.row) {
+                return Err(SetupError::PastLine {
+                    rider: r.id.clone(),
+                    pos: r.start,
+                });
+            }
+            if let Some(o) = self.riders[..i].iter().find(|o| o.start == r.start) {
+                return Err(SetupError::SameCell {
+                    first: o.id.clone(),
+                    second: r.id.clone(),
+                    pos: r.start,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Lays riders on the start grid, front cell first, in the order given. Teams usually pass
+/// their riders interleaved (first rider of each team, then second...), as players place them.
+pub fn grid_start(course: &Course, riders: usize) -> Result<Vec<Pos>, SetupError> {
+    let cells = course.start_cells();
+    if cells.len() < riders {
+        return Err(SetupError::StartAreaFull {
+            cells: cells.len(),
+            riders,
+        });
+    }
+    Ok(cells[..riders].to_vec())
+}

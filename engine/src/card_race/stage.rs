@@ -1,0 +1,568 @@
+//! The stage as a state machine: energy phase (every team at once), then the movement and end
+//! phases, resolved as soon as the last card of the round is chosen.
+
+use super::board::Board;
+use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
+use super::events::{Event, RiderIdx};
+use super::movement::{destination, effective_distance, exposed, leave, slipstream};
+use super::setup::{Hands, SetupError, StageEnd, StageSetup};
+use crate::course::{Course, Pos};
+use crate::game::{Decision, Ruleset, Seat, Viewer};
+use crate::rng::rider_stream;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// One choice of a team in the energy phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Choice {
+    /// Draw this rider's hand now (the team picks which rider draws first, FR-2).
+    Draw { rider: RiderIdx },
+    /// Keep this card face down for the round; the rest of the hand is recycled.
+    Keep { rider: RiderIdx, card: Card },
+}
+
+impl Choice {
+    pub fn rider(self) -> RiderIdx {
+        match self {
+            Choice::Draw { rider } | Choice::Keep { rider, .. } => rider,
+        }
+    }
+}
+
+/// Why a choice was refused. The stage is unchanged when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the stage is over")]
+    StageOver,
+    #[error("there is no team {0} in this stage")]
+    UnknownSeat(Seat),
+    #[error("there is no rider number {0} in this stage")]
+    UnknownRider(RiderIdx),
+    #[error("{rider} is not a rider of your team")]
+    NotYourRider { rider: String },
+    #[error("{rider} has crossed the line and plays no more")]
+    RiderFinished { rider: String },
+    #[error("{rider} has already chosen a card this round")]
+    AlreadyChosen { rider: String },
+    #[error("{rider} has already drawn this round: keep one of the cards drawn")]
+    AlreadyDrawn { rider: String },
+    #[error("draw {rider}'s hand first, then keep a card from it")]
+    DrawFirst { rider: String },
+    #[error("finish with {drawn} first: keep one of the cards it drew")]
+    FinishDrawnRider { drawn: String },
+    #[error("hands are free in this stage: choose a card, there is nothing to draw")]
+    NothingToDraw,
+    #[error("{card} is not in {rider}'s hand (the hand is {hand})")]
+    CardNotInHand {
+        rider: String,
+        card: Card,
+        hand: String,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Rider {
+    pub pos: Pos,
+    pub on_road: bool,
+    pub deck: Vec<Card>,
+    pub recycle: Vec<Card>,
+    pub hand: Vec<Card>,
+    pub drawn: bool,
+    pub kept: Option<Card>,
+    pub played: Vec<Card>,
+    pub exhaustion_taken: u16,
+    /// Exhaustion cards played from the supply because the rider had no card at all (FR-2).
+    pub supply_exhaustion: u16,
+    pub crossed: Option<(u32, Pos)>,
+    pub rng: ChaCha8Rng,
+}
+
+impl Rider {
+    pub fn racing(&self) -> bool {
+        self.crossed.is_none()
+    }
+}
+
+/// What one rider did in the last round, for the board picture and the narration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RiderRound {
+    pub rider: RiderIdx,
+    pub card: Card,
+    pub from: Pos,
+    pub to: Pos,
+    pub slipstream: bool,
+    pub exhaustion: bool,
+    pub crossed: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Stage {
+    pub(crate) setup: Arc<StageSetup>,
+    pub(crate) seed: u64,
+    pub(crate) round: u32,
+    pub(crate) board: Board,
+    pub(crate) riders: Vec<Rider>,
+    pub(crate) team_riders: Vec<Vec<RiderIdx>>,
+    /// Per team, the rider whose hand is drawn and waits for a card to be kept.
+    pub(crate) drawing: Vec<Option<RiderIdx>>,
+    pub(crate) last_round: Vec<RiderRound>,
+    pub(crate) over: bool,
+}
+
+impl Stage {
+    pub fn new(setup: StageSetup, seed: u64) -> Result<Self, SetupError> {
+        Self::from_shared(Arc::new(setup), seed)
+    }
+
+    /// Starts a stage from a shared setup: cheap for simulations that start many stages.
+    pub fn from_shared(setup: Arc<StageSetup>, seed: u64) -> Result<Self, SetupError> {
+        setup.validate()?;
+        let mut board = Board::new(&setup.course);
+        let deal = setup.options.hands == Hands::Deal;
+        let riders = setup
+            .riders
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                board.put(r.start, i as RiderIdx);
+                let mut rng = rider_stream(seed, i);
+                let deck = if deal {
+                    let mut d = starting_deck(r.kind, setup.options.profiles, r.carried_exhaustion);
+                    d.shuffle(&mut rng);
+                    d
+                } else {
+                    Vec::new()
+                };
+                Rider {
+                    pos: r.start,
+                    on_road: true,
+                    deck,
+                    recycle: Vec::new(),
+                    hand: Vec::with_capacity(HAND_SIZE),
+                    drawn: false,
+                    kept: None,
+                    played: Vec::new(),
+                    exhaustion_taken: 0,
+                    supply_exhaustion: 0,
+                    crossed: None,
+                    rng,
+                }
+            })
+            .collect();
+        let mut team_riders = vec![Vec::new(); setup.teams.len()];
+        for (i, r) in setup.riders.iter().enumerate() {
+            team_riders[r.team as usize].push(i as RiderIdx);
+        }
+        Ok(Stage {
+            drawing: vec![None; setup.teams.len()],
+            setup,
+            seed,
+            round: 1,
+            board,
+            riders,
+            team_riders,
+            last_round: Vec::new(),
+            over: false,
+        })
+    }
+
+    pub fn setup(&self) -> &StageSetup {
+        &self.setup
+    }
+    pub fn course(&self) -> &Course {
+        &self.setup.course
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The round being played (the last one once the stage is over).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn position(&self, rider: RiderIdx) -> Pos {
+        self.riders[rider as usize].pos
+    }
+    pub fn hand(&self, rider: RiderIdx) -> &[Card] {
+        &self.riders[rider as usize].hand
+    }
+    pub fn exhaustion_taken(&self, rider: RiderIdx) -> u16 {
+        self.riders[rider as usize].exhaustion_taken
+    }
+    pub fn cards_played(&self, rider: RiderIdx) -> &[Card] {
+        &self.riders[rider as usize].played
+    }
+    /// The round a rider crossed the line in, and where it stood then.
+    pub fn crossed(&self, rider: RiderIdx) -> Option<(u32, Pos)> {
+        self.riders[rider as usize].crossed
+    }
+    pub fn last_round(&self) -> &[RiderRound] {
+        &self.last_round
+    }
+    pub fn team_riders(&self, seat: Seat) -> &[RiderIdx] {
+        &self.team_riders[seat as usize]
+    }
+    /// Every card of a rider by pile: (draw pile, hand, recycle pile, played).
+    pub fn piles(&self, rider: RiderIdx) -> (&[Card], &[Card], &[Card], &[Card]) {
+        let r = &self.riders[rider as usize];
+        (&r.deck, &r.hand, &r.recycle, &r.played)
+    }
+    /// Exhaustion cards played from the supply by a rider that had no card left.
+    pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
+        self.riders[rider as usize].supply_exhaustion
+    }
+
+    /// Riders front to back: furthest row first, lane 0 first within a row. Finished riders
+    /// are placed where they crossed.
+    pub fn race_order(&self) -> Vec<RiderIdx> {
+        let mut order: Vec<RiderIdx> = (0..self.riders.len() as RiderIdx).collect();
+        order.sort_by_key(|&i| {
+            let p = self.riders[i as usize].pos;
+            (std::cmp::Reverse(p.row), p.lane)
+        });
+        order
+    }
+
+    /// The finishing order: riders across the line by the round they crossed in, then furthest
+    /// past the line, then lane 0 first; then the riders still racing, in race order.
+    pub fn finish_order(&self) -> Vec<RiderIdx> {
+        let mut order: Vec<RiderIdx> = (0..self.riders.len() as RiderIdx).collect();
+        order.sort_by_key(|&i| {
+            let r = &self.riders[i as usize];
+            match r.crossed {
+                Some((round, p)) => (0, round, std::cmp::Reverse(p.row), p.lane),
+                None => (1, 0, std::cmp::Reverse(r.pos.row), r.pos.lane),
+            }
+        });
+        order
+    }
+
+    fn name(&self, rider: RiderIdx) -> String {
+        self.setup.riders[rider as usize].id.clone()
+    }
+
+    /// A rider of the team still owes a card this round.
+    fn owes_card(&self, rider: RiderIdx) -> bool {
+        let r = &self.riders[rider as usize];
+        r.racing() && r.kept.is_none()
+    }
+
+    /// The legal options of one team now (the only place legality is decided).
+    pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        if self.over || seat as usize >= self.team_riders.len() {
+            return Vec::new();
+        }
+        let team = &self.team_riders[seat as usize];
+        match self.setup.options.hands {
+            Hands::Free => team
+                .iter()
+                .filter(|&&r| self.owes_card(r))
+                .flat_map(|&rider| {
+                    FREE_CARDS
+                        .iter()
+                        .map(move |&card| Choice::Keep { rider, card })
+                })
+                .collect(),
+            Hands::Deal => match self.drawing[seat as usize] {
+                Some(rider) => {
+                    let hand = &self.riders[rider as usize].hand;
+                    if hand.is_empty() {
+                        return vec![Choice::Keep {
+                            rider,
+                            card: Card::Exhaustion,
+                        }];
+                    }
+                    let mut cards = hand.clone();
+                    cards.sort_unstable();
+                    cards.dedup();
+                    cards
+                        .into_iter()
+                        .map(|card| Choice::Keep { rider, card })
+                        .collect()
+                }
+                None => team
+                    .iter()
+                    .filter(|&&r| self.owes_card(r))
+                    .map(|&rider| Choice::Draw { rider })
+                    .collect(),
+            },
+        }
+    }
+
+    /// Says why an illegal choice is illegal. Only called once `legal_choices` has refused it.
+    fn diagnose(&self, seat: Seat, choice: Choice) -> RuleError {
+        if self.over {
+            return RuleError::StageOver;
+        }
+        if seat as usize >= self.team_riders.len() {
+            return RuleError::UnknownSeat(seat);
+        }
+        let rider = choice.rider();
+        let Some(r) = self.riders.get(rider as usize) else {
+            return RuleError::UnknownRider(rider);
+        };
+        let name = self.name(rider);
+        if self.setup.riders[rider as usize].team != seat {
+            return RuleError::NotYourRider { rider: name };
+        }
+        if !r.racing() {
+            return RuleError::RiderFinished { rider: name };
+        }
+        if r.kept.is_some() {
+            return RuleError::AlreadyChosen { rider: name };
+        }
+        let drawing = self.drawing[seat as usize];
+        match choice {
+            Choice::Draw { .. } if self.setup.options.hands == Hands::Free => {
+                RuleError::NothingToDraw
+            }
+            Choice::Draw { .. } if r.drawn => RuleError::AlreadyDrawn { rider: name },
+            Choice::Keep { .. } if !r.drawn => RuleError::DrawFirst { rider: name },
+            Choice::Draw { .. } | Choice::Keep { .. } if drawing.is_some_and(|d| d != rider) => {
+                RuleError::FinishDrawnRider {
+                    drawn: self.name(drawing.unwrap_or(rider)),
+                }
+            }
+            Choice::Keep { card, .. } => RuleError::CardNotInHand {
+                rider: name,
+                card,
+                hand: if r.hand.is_empty() {
+                    "empty: play an exhaustion card".into()
+                } else {
+                    r.hand
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+            },
+            Choice::Draw { .. } => RuleError::AlreadyDrawn { rider: name },
+        }
+    }
+
+    /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
+    /// pile; with fewer cards in all the rider draws what there is.
+    fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
+        let r = &mut self.riders[rider as usize];
+        for _ in 0..HAND_SIZE {
+            if r.deck.is_empty() {
+                if r.recycle.is_empty() {
+                    break;
+                }
+                std::mem::swap(&mut r.deck, &mut r.recycle);
+                r.deck.shuffle(&mut r.rng);
+                events.push(Event::DeckReshuffled { rider });
+            }
+            let card = r.deck.pop().expect("the draw pile was just refilled");
+            r.hand.push(card);
+        }
+        r.drawn = true;
+        events.push(Event::HandDrawn {
+            rider,
+            cards: r.hand.clone(),
+        });
+    }
+
+    fn keep(&mut self, rider: RiderIdx, card: Card) {
+        let r = &mut self.riders[rider as usize];
+        match r.hand.iter().position(|&c| c == card) {
+            Some(i) => {
+                r.hand.swap_remove(i);
+            }
+            // Dealt hands only reach here with an empty hand: the supply's exhaustion card.
+            None if self.setup.options.hands == Hands::Deal => r.supply_exhaustion += 1,
+            None => {}
+        }
+        r.recycle.append(&mut r.hand);
+        r.kept = Some(card);
+    }
+
+    fn round_complete(&self) -> bool {
+        (0..self.riders.len() as RiderIdx).all(|r| !self.owes_card(r))
+    }
+
+    /// The movement and end phases, then the start of the next round.
+    fn resolve_round(&mut self, events: &mut Vec<Event>) {
+        let course = Arc::clone(&self.setup.course);
+        let order: Vec<RiderIdx> = self
+            .race_order()
+            .into_iter()
+            .filter(|&i| self.riders[i as usize].racing())
+            .collect();
+        let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
+        events.push(Event::CardsRevealed {
+            cards: order.iter().map(|&i| (i, kept(self, i))).collect(),
+        });
+        let mut summary: Vec<RiderRound> = Vec::with_capacity(order.len());
+        let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
+        for &i in &order {
+            let card = kept(self, i);
+            let from = positions[i as usize];
+            let kind = self.setup.riders[i as usize].kind;
+            let distance = effective_distance(&course, from.row, kind, card);
+            let to = match destination(&course, &self.board, from, distance) {
+                Some(to) => {
+                    leave(&mut self.board, &mut positions, &course, from);
+                    self.board.put(to, i);
+                    positions[i as usize] = to;
+                    to
+                }
+                None => from,
+            };
+            events.push(Event::Moved {
+                rider: i,
+                card,
+                from,
+                to,
+                distance,
+                blocked: distance - (to.row - from.row),
+            });
+            summary.push(RiderRound {
+                rider: i,
+                card,
+                from,
+                to,
+                slipstream: false,
+                exhaustion: false,
+                crossed: false,
+            });
+        }
+        // Lanes may have shifted after a rider's move was recorded: read the final cells.
+        let mut crossing: Vec<RiderIdx> = order
+            .iter()
+            .copied()
+            .filter(|&i| course.is_past_line(positions[i as usize].row))
+            .collect();
+        crossing.sort_by_key(|&i| {
+            let p = positions[i as usize];
+            (std::cmp::Reverse(p.row), p.lane)
+        });
+        for &i in &crossing {
+            self.riders[i as usize].crossed = Some((self.round, positions[i as usize]));
+            events.push(Event::Crossed {
+                rider: i,
+                round: self.round,
+            });
+        }
+        let rearmost = order
+            .iter()
+            .map(|&i| positions[i as usize].row)
+            .min()
+            .unwrap_or(0);
+        for (rider, from, to) in slipstream(&course, &mut self.board, &mut positions, rearmost) {
+            events.push(Event::Slipstream { rider, from, to });
+            if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
+                s.slipstream = true;
+            }
+        }
+        for &i in &order {
+            if self.riders[i as usize].racing()
+                && exposed(&course, &self.board, positions[i as usize])
+            {
+                let r = &mut self.riders[i as usize];
+                r.exhaustion_taken += 1;
+                if self.setup.options.hands == Hands::Deal {
+                    r.recycle.push(Card::Exhaustion);
+                }
+                events.push(Event::ExhaustionTaken { rider: i });
+                if let Some(s) = summary.iter_mut().find(|s| s.rider == i) {
+                    s.exhaustion = true;
+                }
+            }
+        }
+        for s in &mut summary {
+            s.to = positions[s.rider as usize];
+            s.crossed = crossing.contains(&s.rider);
+        }
+        for (i, r) in self.riders.iter_mut().enumerate() {
+            r.pos = positions[i];
+            if let Some(card) = r.kept.take() {
+                r.played.push(card);
+            }
+            r.drawn = false;
+        }
+        // Riders past the line leave the road, so the run-out never fills up in a stage that
+        // plays on until everyone is across; they keep the cell they crossed in for display.
+        for i in 0..self.riders.len() {
+            let r = &mut self.riders[i];
+            if r.on_road && r.crossed.is_some() {
+                r.on_road = false;
+                self.board.take(r.pos);
+            }
+        }
+        self.last_round = summary;
+        self.drawing.iter_mut().for_each(|d| *d = None);
+        let anyone_across = self.riders.iter().any(|r| r.crossed.is_some());
+        let all_across = self.riders.iter().all(|r| r.crossed.is_some());
+        self.over = match self.setup.options.stage_end {
+            StageEnd::FirstAcross => anyone_across,
+            StageEnd::AllAcross => all_across,
+        };
+        if self.over {
+            events.push(Event::StageOver {
+                order: self.finish_order(),
+            });
+        } else {
+            self.round += 1;
+            events.push(Event::RoundStarted { round: self.round });
+        }
+    }
+}
+
+impl Ruleset for Stage {
+    type Setup = StageSetup;
+    type Choice = Choice;
+    type Event = Event;
+    type View = super::view::StageView;
+    type Error = RuleError;
+    type SetupError = SetupError;
+
+    fn start(setup: StageSetup, seed: u64) -> Result<Self, SetupError> {
+        Stage::new(setup, seed)
+    }
+
+    fn pending(&self) -> Vec<Decision<Choice>> {
+        (0..self.team_riders.len() as Seat)
+            .filter_map(|seat| {
+                let options = self.legal_choices(seat);
+                (!options.is_empty()).then_some(Decision { seat, options })
+            })
+            .collect()
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Choice> {
+        self.legal_choices(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+        if !self.legal_choices(seat).contains(choice) {
+            return Err(self.diagnose(seat, *choice));
+        }
+        let mut events = Vec::new();
+        match *choice {
+            Choice::Draw { rider } => {
+                self.draw(rider, &mut events);
+                self.drawing[seat as usize] = Some(rider);
+            }
+            Choice::Keep { rider, card } => {
+                self.keep(rider, card);
+                self.drawing[seat as usize] = None;
+                events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.resolve_round(&mut events);
+                }
+            }
+        }
+        Ok(events)
+    }
+
+    fn view(&self, viewer: Viewer) -> super::view::StageView {
+        super::view::StageView::of(self, viewer)
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+}

@@ -1,0 +1,109 @@
+//! What a seat may see of a stage. Hands and the card laid face down are private to their team;
+//! everything on the road, the recycle piles (face up in the box game) and the last round are
+//! public.
+
+use super::cards::{Card, RiderKind};
+use super::events::RiderIdx;
+use super::stage::{RiderRound, Stage};
+use crate::course::{Course, Pos};
+use crate::game::{Seat, Viewer};
+use serde::Serialize;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StageView {
+    #[serde(skip)]
+    pub course: Arc<Course>,
+    pub course_name: String,
+    pub round: u32,
+    pub over: bool,
+    pub viewer: Viewer,
+    pub teams: Vec<TeamView>,
+    pub riders: Vec<RiderView>,
+    /// Riders front to back.
+    pub race_order: Vec<RiderIdx>,
+    /// What each rider did in the round just played (empty before the first).
+    pub last_round: Vec<RiderRound>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TeamView {
+    pub name: String,
+    /// True while the team still owes a choice this round.
+    pub to_play: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RiderView {
+    pub index: RiderIdx,
+    pub id: String,
+    pub team: Seat,
+    pub kind: RiderKind,
+    pub pos: Pos,
+    /// Still racing (not across the line).
+    pub racing: bool,
+    pub crossed_round: Option<u32>,
+    pub exhaustion_taken: u16,
+    pub cards_played: u32,
+    pub draw_pile: u32,
+    pub recycle: Vec<Card>,
+    /// Whether the rider's card for this round is chosen (never which card, to others).
+    pub chosen: bool,
+    /// The hand drawn this round: only for the rider's own team.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<Card>>,
+    /// The card laid face down this round: only for the rider's own team.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept: Option<Card>,
+}
+
+impl StageView {
+    pub(crate) fn of(stage: &Stage, viewer: Viewer) -> Self {
+        let own = |team: Seat| viewer == Viewer::Seat(team);
+        let riders = stage
+            .riders
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let setup = &stage.setup.riders[i];
+                RiderView {
+                    index: i as RiderIdx,
+                    id: setup.id.clone(),
+                    team: setup.team,
+                    kind: setup.kind,
+                    pos: r.pos,
+                    racing: r.racing(),
+                    crossed_round: r.crossed.map(|(round, _)| round),
+                    exhaustion_taken: r.exhaustion_taken,
+                    cards_played: r.played.len() as u32,
+                    draw_pile: r.deck.len() as u32,
+                    recycle: r.recycle.clone(),
+                    chosen: r.kept.is_some(),
+                    hand: (own(setup.team) && r.drawn && r.kept.is_none()).then(|| r.hand.clone()),
+                    kept: if own(setup.team) { r.kept } else { None },
+                }
+            })
+            .collect();
+        let teams = stage
+            .setup
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(t, name)| TeamView {
+                name: name.clone(),
+                to_play: !stage.legal_choices(t as Seat).is_empty(),
+            })
+            .collect();
+        StageView {
+            course: Arc::clone(&stage.setup.course),
+            course_name: stage.setup.course.name.clone(),
+            round: stage.round,
+            over: stage.over,
+            viewer,
+            teams,
+            riders,
+            race_order: stage.race_order(),
+            last_round: stage.last_round.clone(),
+        }
+    }
+}
