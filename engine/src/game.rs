@@ -38,7 +38,8 @@ pub trait Ruleset: Sized {
     /// The legal options of one seat now: the single source of truth for validation and for
     /// the options shown to players.
     fn legal_moves(&self, seat: Seat) -> Vec<Self::Choice>;
-    fn apply(&mut self, seat: Seat, choice: &Self::Choice) -> Result<Vec<Self::Event>, Self::Error>;
+    fn apply(&mut self, seat: Seat, choice: &Self::Choice)
+    -> Result<Vec<Self::Event>, Self::Error>;
     fn view(&self, viewer: Viewer) -> Self::View;
     fn is_over(&self) -> bool;
 }

@@ -148,7 +148,10 @@ impl Course {
         self.rows[row as usize].terrain()
     }
     pub fn cell(&self, pos: Pos) -> Option<&Cell> {
-        self.rows.get(pos.row as usize)?.cells.get(pos.lane as usize)
+        self.rows
+            .get(pos.row as usize)?
+            .cells
+            .get(pos.lane as usize)
     }
     pub fn contains(&self, pos: Pos) -> bool {
         self.cell(pos).is_some()

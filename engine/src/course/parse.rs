@@ -143,7 +143,9 @@ impl CourseSpec {
                     };
                     for run in runs {
                         match *run {
-                            TileRun::Start(n) => b.push(Terrain::Flat, n, lanes, true, Some(letter)),
+                            TileRun::Start(n) => {
+                                b.push(Terrain::Flat, n, lanes, true, Some(letter))
+                            }
                             TileRun::Road(t, n) => b.push(t, n, lanes, false, Some(letter)),
                             TileRun::Line => b.line(At::Key("tiles"))?,
                         }
