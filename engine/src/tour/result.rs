@@ -1,0 +1,159 @@
+//! What a finished stage looks like to the classifications: plain data, produced by the stage
+//! engine (or read back from the store), with nothing the classifications would have to replay.
+//!
+//! A tour's standings at any moment are a pure function of the list of these results (design.md,
+//! "The engine is a state machine"), so the same log always gives the same tables.
+
+use crate::course::Terrain;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A rider's identity for the whole tour. The stage engine and the store must use the same key
+/// for the same rider in every stage, since the classifications add stages up by this key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RiderKey(pub String);
+
+impl RiderKey {
+    pub fn new(key: impl Into<String>) -> Self {
+        RiderKey(key.into())
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for RiderKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for RiderKey {
+    fn from(key: &str) -> Self {
+        RiderKey::new(key)
+    }
+}
+
+/// The kind of a stage. Seed 004 (house rules B) has no stage-type scales: only time trials
+/// change what is paid (MODES DE COURSE – Grand tour – Points; conformance table B4). Flat,
+/// hilly and mountain are kept so a tour preset and the standings can say what a stage was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageKind {
+    Flat,
+    Hilly,
+    Mountain,
+    /// Individual time trial (seed 004, TYPES D'EPREUVE – Contre-la-montre individuel): no
+    /// points, no sprint or finish bonus seconds (HB-066, QB-18, QB-20).
+    TimeTrial,
+    /// Team time trial (seed 004, Contre-la-montre par équipe). Every rider of a team gets the
+    /// team's time, the time of its last rider across (HB-057; giving it to each rider for the
+    /// general classification is our reading, the seed only times the team).
+    TeamTimeTrial,
+}
+
+impl StageKind {
+    pub fn is_time_trial(self) -> bool {
+        matches!(self, StageKind::TimeTrial | StageKind::TeamTimeTrial)
+    }
+}
+
+/// One finished stage, as the classifications need it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StageResult {
+    /// 1 for the first stage of the tour, then 2, 3…; the list of results must be in this order
+    /// with no gap, so a missing stage is caught rather than silently skipped.
+    pub number: u32,
+    pub kind: StageKind,
+    /// True when the stage's last climb ends on the last row before the finish line (a summit
+    /// finish, conformance table 0.1 and QA-10). Such a stage pays no finish points (HB-066,
+    /// QB-21); its climb is still reported in [`StageResult::summits`], ranked at the line
+    /// (QB-22).
+    #[serde(default)]
+    pub summit_finish: bool,
+    /// Every rider who started the stage, once each. A rider who rode the previous stage and is
+    /// missing here abandoned before the start; a rider who leaves during the stage is listed
+    /// with [`Outcome::Abandoned`]. Nobody joins after stage 1.
+    pub riders: Vec<RiderStage>,
+    /// Intermediate sprints in course order. Ignored in time trials (table B4).
+    #[serde(default)]
+    pub sprints: Vec<LineResult>,
+    /// Summits (the top row of each climb) in course order, the summit finish included.
+    #[serde(default)]
+    pub summits: Vec<SummitResult>,
+}
+
+/// One rider's stage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RiderStage {
+    pub rider: RiderKey,
+    /// The team's name; it must not change during the tour.
+    pub team: String,
+    /// The rider's start number (dossard), fixed for the tour and unique: the last tie-break of
+    /// every classification (QX-09), so that no tie is ever left to chance.
+    pub start_number: u32,
+    /// Rounds in which the rider played a card, an attack counting once (QB-20). In a time
+    /// trial, counted from the rider's own start (QB-18).
+    pub cards_played: u32,
+    /// Where the rider ended the stage.
+    pub outcome: Outcome,
+    /// The rider's place in the stage ranking, 1-based: in a road stage the race order at the
+    /// end of the last round (furthest past the line first, then lane 0; riders short of the
+    /// line after all who crossed, in the same order, conformance table FR-8); in a time trial,
+    /// the order of the stage times. Every rider who finished the stage has one (the finish
+    /// bonuses go to places 1 to 3 even if some did not cross, QB-20); `None` exactly when the
+    /// rider abandoned. The places of a stage are 1..=n, once each.
+    pub place: Option<u32>,
+    /// Exhaustion cards the rider holds (draw pile, recycle pile and hand, not the ones played
+    /// as energy) when the stage starts (HB-071, QB-25).
+    #[serde(default)]
+    pub exhaustion_start: u32,
+    /// Exhaustion cards the rider holds when the stage ends, counted as for `exhaustion_start`.
+    #[serde(default)]
+    pub exhaustion_end: u32,
+}
+
+/// Where a rider ended its stage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Past the finish line: `rows_past` is 1 for the first row beyond the line (QB-20).
+    Crossed { rows_past: u16 },
+    /// Short of the line when the stage ended (HB-062).
+    Short {
+        /// The terrain of the row the rider stands on: charged only with the option
+        /// `gc_short = include_own_row` (QB-20).
+        own_row: Terrain,
+        /// The terrain of every row strictly between the rider's row and the line, each one
+        /// charged (QB-20). Steep rows must be given as [`Terrain::Uphill`] (table B5); supply
+        /// and feed rows cost as flat.
+        to_ride: Vec<Terrain>,
+    },
+    /// The rider left the race during this stage: no time, no place, and it leaves the tour.
+    Abandoned,
+}
+
+/// An intermediate sprint line and the order riders crossed it, first over first. Riders who
+/// crossed in the same round rank by their position after that round (further first, lane 0
+/// first: issue 4, QB-21), which the stage engine settles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineResult {
+    pub name: String,
+    /// Every rider who crossed, or at least the first three (only they score).
+    pub order: Vec<RiderKey>,
+}
+
+/// The top of one climb and the order riders crossed it (HB-067, QB-22).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummitResult {
+    pub name: String,
+    /// The climb's length in rows (a maximal run of uphill rows, conformance table 0.1): it sets
+    /// the points (table B3). At least 1.
+    pub length: u16,
+    /// True when the climb has at least one steep (black) row: one extra point (HB-068).
+    #[serde(default)]
+    pub steep: bool,
+    /// Riders in the order they crossed the summit, first over first, ranked as sprint lines.
+    pub order: Vec<RiderKey>,
+}

@@ -1,0 +1,132 @@
+//! One line of a classification, ready for the standings message or picture.
+
+use super::result::RiderKey;
+use super::time::format_time;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a classification counts: a time (lower is better) or points (higher is better).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    Seconds(i64),
+    Points(u32),
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Seconds(s) => f.write_str(&format_time(*s)),
+            Score::Points(1) => f.write_str("1 pt"),
+            Score::Points(p) => write!(f, "{p} pts"),
+        }
+    }
+}
+
+/// Points won at one line of one stage: the stage's own awards, for narration and audit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Award {
+    pub rider: RiderKey,
+    pub points: u32,
+    /// The sprint or summit's name, or `finish` for the finish line.
+    pub at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingRow {
+    /// 1 for the leader. Every tie is broken (QX-09), so ranks are 1, 2, 3… with no repeats.
+    pub rank: u32,
+    /// The rider; `None` in the team classification.
+    pub rider: Option<RiderKey>,
+    /// The rider's start number; `None` in the team classification.
+    pub start_number: Option<u32>,
+    pub team: String,
+    pub value: Score,
+    /// How far behind the leader, in the same unit: seconds more, or points fewer. 0 for the
+    /// leader and for riders tied with it.
+    pub gap: Score,
+}
+
+impl StandingRow {
+    /// The gap as the standings print it: empty for the leader, `+0:25` or `-3 pts` otherwise.
+    pub fn gap_text(&self) -> String {
+        match self.gap {
+            Score::Seconds(0) | Score::Points(0) => String::new(),
+            Score::Seconds(s) => format!("+{}", format_time(s)),
+            Score::Points(p) => format!("-{p} pts"),
+        }
+    }
+}
+
+/// Builds the rows of a time classification from lines already in classification order.
+pub(crate) fn time_rows<I>(lines: I) -> Vec<StandingRow>
+where
+    I: IntoIterator<Item = (Option<RiderKey>, Option<u32>, String, i64)>,
+{
+    let mut rows = Vec::new();
+    let mut leader = 0;
+    for (i, (rider, start_number, team, seconds)) in lines.into_iter().enumerate() {
+        if i == 0 {
+            leader = seconds;
+        }
+        rows.push(StandingRow {
+            rank: i as u32 + 1,
+            rider,
+            start_number,
+            team,
+            value: Score::Seconds(seconds),
+            gap: Score::Seconds(seconds - leader),
+        });
+    }
+    rows
+}
+
+/// Builds the rows of a points classification from lines already in classification order.
+pub(crate) fn points_rows<I>(lines: I) -> Vec<StandingRow>
+where
+    I: IntoIterator<Item = (RiderKey, u32, String, u32)>,
+{
+    let mut rows = Vec::new();
+    let mut leader = 0;
+    for (i, (rider, start_number, team, points)) in lines.into_iter().enumerate() {
+        if i == 0 {
+            leader = points;
+        }
+        rows.push(StandingRow {
+            rank: i as u32 + 1,
+            rider: Some(rider),
+            start_number: Some(start_number),
+            team,
+            value: Score::Points(points),
+            gap: Score::Points(leader - points),
+        });
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_carry_rank_value_and_gap_to_the_leader() {
+        let rows = time_rows([
+            (Some("a".into()), Some(1), "Red".into(), 1035),
+            (Some("b".into()), Some(2), "Blue".into(), 1060),
+        ]);
+        assert_eq!(rows[1].rank, 2);
+        assert_eq!(rows[1].gap, Score::Seconds(25));
+        assert_eq!(rows[0].gap_text(), "");
+        assert_eq!(rows[1].gap_text(), "+0:25");
+        assert_eq!(rows[1].value.to_string(), "17:40");
+
+        let rows = points_rows([
+            ("a".into(), 1, "Red".into(), 9),
+            ("b".into(), 2, "Blue".into(), 1),
+        ]);
+        assert_eq!(rows[1].gap, Score::Points(8));
+        assert_eq!(rows[1].gap_text(), "-8 pts");
+        assert_eq!(rows[1].value.to_string(), "1 pt");
+        assert_eq!(rows[0].value.to_string(), "9 pts");
+    }
+}

@@ -1,0 +1,286 @@
+//! Stage times of house rules B (seed 004, MODES DE COURSE – GRAND TOUR – CLASSEMENTS – GENERAL;
+//! clauses HB-061…HB-064, table B5, ruling QB-20).
+//!
+//! A time is a number of seconds (`i64`): one minute per card, then seconds off for rows past
+//! the line and for bonuses, or seconds on for rows still to ride.
+
+use super::error::TourError;
+use super::options::{GcShort, TourOptions};
+use super::result::{Outcome, RiderKey, StageKind, StageResult};
+use super::tables::{
+    FINISH_BONUS_SECONDS, SECONDS_PER_CARD, SECONDS_PER_ROW_PAST, SPRINT_BONUS_SECONDS,
+    short_row_seconds,
+};
+use super::validate;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// One rider's time for one stage, with its parts so the standings can show them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StageTime {
+    pub rider: RiderKey,
+    pub team: String,
+    pub place: u32,
+    /// Before bonuses: cards and rows (HB-061, HB-062); in a team time trial, the team's time.
+    pub ridden: i64,
+    /// Seconds off for a stage place 1 to 3 (HB-063).
+    pub finish_bonus: u32,
+    /// Seconds off won at intermediate sprints (HB-064).
+    pub sprint_bonus: u32,
+    /// What counts in the general classification: `ridden - finish_bonus - sprint_bonus`.
+    pub time: i64,
+}
+
+/// The time a rider rode, before bonuses (HB-061, HB-062, table B5): one minute per card played,
+/// then 10 s off per row past the line, or, short of the line, the price of each row not yet
+/// ridden (10 s downhill, 20 s flat, cobbled or supply, 30 s uphill). `None` for a rider who
+/// abandoned: it has no time.
+///
+/// The issue's worked case: 12 cards and 4 rows past the line give 720 − 40 = 680 s (11:20).
+pub fn ridden_time(cards_played: u32, outcome: &Outcome, gc_short: GcShort) -> Option<i64> {
+    let cards = i64::from(cards_played) * SECONDS_PER_CARD;
+    match outcome {
+        Outcome::Crossed { rows_past } => {
+            Some(cards - i64::from(*rows_past) * SECONDS_PER_ROW_PAST)
+        }
+        Outcome::Short { own_row, to_ride } => {
+            let ahead: i64 = to_ride.iter().map(|&t| short_row_seconds(t)).sum();
+            // QB-20: by default the rider's own row is not charged, so a rider on the last row
+            // before the line adds nothing; the option charges it as well.
+            let own = match gc_short {
+                GcShort::RowsBetween => 0,
+                GcShort::IncludeOwnRow => short_row_seconds(*own_row),
+            };
+            Some(cards + ahead + own)
+        }
+        Outcome::Abandoned => None,
+    }
+}
+
+/// Every finisher's time for one stage, in stage-place order (HB-061…HB-064, QB-20).
+pub fn stage_times(
+    stage: &StageResult,
+    options: &TourOptions,
+) -> Result<Vec<StageTime>, TourError> {
+    validate::stage(stage)?;
+    Ok(stage_times_checked(stage, options))
+}
+
+/// [`stage_times`] on a stage already validated.
+pub(crate) fn stage_times_checked(stage: &StageResult, options: &TourOptions) -> Vec<StageTime> {
+    let time_trial = stage.kind.is_time_trial();
+    let mut times: Vec<StageTime> = stage
+        .riders
+        .iter()
+        .filter_map(|r| {
+            let ridden = ridden_time(r.cards_played, &r.outcome, options.gc_short)?;
+            let place = r.place?;
+            // QB-18, QB-20: a time trial has no stage bonus.
+            let finish_bonus = if time_trial {
+                0
+            } else {
+                nth_or_zero(&FINISH_BONUS_SECONDS, place as usize - 1)
+            };
+            Some(StageTime {
+                rider: r.rider.clone(),
+                team: r.team.clone(),
+                place,
+                ridden,
+                finish_bonus,
+                sprint_bonus: 0,
+                time: 0,
+            })
+        })
+        .collect();
+    if stage.kind == StageKind::TeamTimeTrial {
+        // HB-057: the team is timed on its last rider across, the slowest ridden time of its
+        // finishers; each of them takes that time into the general classification.
+        let mut team_time: HashMap<&str, i64> = HashMap::new();
+        for t in &times {
+            let slot = team_time.entry(t.team.as_str()).or_insert(t.ridden);
+            *slot = (*slot).max(t.ridden);
+        }
+        let team_time: HashMap<String, i64> = team_time
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect();
+        for t in &mut times {
+            t.ridden = team_time[&t.team];
+        }
+    }
+    if !time_trial {
+        // HB-064, table B4: sprint seconds go to the same total as the stage time (QB-20); a
+        // time trial has no intermediate sprint.
+        for sprint in &stage.sprints {
+            for (key, &bonus) in sprint.order.iter().zip(SPRINT_BONUS_SECONDS.iter()) {
+                if let Some(t) = times.iter_mut().find(|t| &t.rider == key) {
+                    t.sprint_bonus += bonus;
+                }
+            }
+        }
+    }
+    for t in &mut times {
+        t.time = t.ridden - i64::from(t.finish_bonus) - i64::from(t.sprint_bonus);
+    }
+    times.sort_by_key(|t| t.place);
+    times
+}
+
+fn nth_or_zero(scale: &[u32], index: usize) -> u32 {
+    scale.get(index).copied().unwrap_or(0)
+}
+
+/// A time as the standings print it: `m:ss` under an hour, `h:mm:ss` from an hour on.
+pub fn format_time(seconds: i64) -> String {
+    let sign = if seconds < 0 { "-" } else { "" };
+    let s = seconds.unsigned_abs();
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{sign}{h}:{m:02}:{s:02}")
+    } else {
+        format!("{sign}{m}:{s:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::Terrain::{Cobbles, Downhill, Flat, Supply, Uphill};
+    use crate::tour::fixtures::*;
+
+    fn by_rider(times: &[StageTime]) -> HashMap<&str, i64> {
+        times.iter().map(|t| (t.rider.as_str(), t.time)).collect()
+    }
+
+    #[test]
+    fn hb_061_stage_time_crossed_worked_case_of_the_issue() {
+        // Issue 4: 12 cards, 4 rows past the line: 11 min 20 s before bonuses.
+        let t = ridden_time(12, &crossed(4), GcShort::RowsBetween);
+        assert_eq!(t, Some(11 * 60 + 20));
+        assert_eq!(format_time(t.unwrap()), "11:20");
+    }
+
+    #[test]
+    fn hb_061_first_row_past_counts_one() {
+        assert_eq!(
+            ridden_time(10, &crossed(1), GcShort::RowsBetween),
+            Some(590)
+        );
+    }
+
+    #[test]
+    fn hb_062_stage_time_short_prices_each_row_still_to_ride() {
+        let o = short(Flat, &[Downhill, Flat, Cobbles, Supply, Uphill]);
+        assert_eq!(
+            ridden_time(10, &o, GcShort::RowsBetween),
+            Some(600 + 10 + 20 + 20 + 20 + 30)
+        );
+    }
+
+    #[test]
+    fn qb_20_own_row_is_charged_only_with_the_option() {
+        let o = short(Uphill, &[Flat]);
+        assert_eq!(ridden_time(10, &o, GcShort::RowsBetween), Some(620));
+        assert_eq!(ridden_time(10, &o, GcShort::IncludeOwnRow), Some(650));
+        // On the last row before the line nothing is left to ride.
+        assert_eq!(
+            ridden_time(10, &short(Flat, &[]), GcShort::RowsBetween),
+            Some(600)
+        );
+    }
+
+    #[test]
+    fn hb_061_an_abandoned_rider_has_no_time() {
+        let o = crate::tour::result::Outcome::Abandoned;
+        assert_eq!(ridden_time(10, &o, GcShort::RowsBetween), None);
+    }
+
+    #[test]
+    fn tv_15_stage_times_house_b() {
+        let times = stage_times(&tv15_stage(), &TourOptions::default()).unwrap();
+        let shown: Vec<String> = times.iter().map(|t| format_time(t.time)).collect();
+        assert_eq!(shown, ["17:15", "17:40", "17:55", "19:00", "20:10"]);
+        // HB-063: 15, 10, 5 s to places 1 to 3, even though R3 did not cross (QB-20).
+        let bonus: Vec<u32> = times.iter().map(|t| t.finish_bonus).collect();
+        assert_eq!(bonus, [15, 10, 5, 0, 0]);
+    }
+
+    #[test]
+    fn tv_15_stage_times_with_include_own_row() {
+        let options = TourOptions {
+            gc_short: GcShort::IncludeOwnRow,
+            ..TourOptions::default()
+        };
+        let times = stage_times(&tv15_stage(), &options).unwrap();
+        let shown: Vec<String> = times.iter().map(|t| format_time(t.time)).collect();
+        assert_eq!(shown, ["17:15", "17:40", "18:15", "19:30", "20:20"]);
+    }
+
+    #[test]
+    fn tv_15_hb_064_sprint_bonus_seconds() {
+        let mut stage = tv15_stage();
+        stage
+            .sprints
+            .push(sprint("Km 30", &["R4", "R5", "R1", "R2"]));
+        let times = stage_times(&stage, &TourOptions::default()).unwrap();
+        let t = by_rider(&times);
+        assert_eq!(format_time(t["R4"]), "18:57");
+        assert_eq!(format_time(t["R5"]), "20:08");
+        assert_eq!(format_time(t["R1"]), "17:14");
+        // Fourth over the line: no seconds.
+        assert_eq!(format_time(t["R2"]), "17:40");
+    }
+
+    #[test]
+    fn hb_064_sprint_seconds_add_up_over_several_sprints() {
+        let mut stage = tv15_stage();
+        stage.sprints.push(sprint("Km 30", &["R1"]));
+        stage.sprints.push(sprint("Km 60", &["R2", "R1"]));
+        let times = stage_times(&stage, &TourOptions::default()).unwrap();
+        let r1 = times.iter().find(|t| t.rider.as_str() == "R1").unwrap();
+        assert_eq!(r1.sprint_bonus, 5);
+        assert_eq!(r1.time, 1080 - 30 - 15 - 5);
+    }
+
+    #[test]
+    fn qb_20_a_time_trial_has_no_bonus_seconds() {
+        let mut stage = tv15_stage();
+        stage.kind = StageKind::TimeTrial;
+        stage.sprints.push(sprint("Km 30", &["R1", "R2", "R3"]));
+        let times = stage_times(&stage, &TourOptions::default()).unwrap();
+        let t = by_rider(&times);
+        assert_eq!(t["R1"], 1080 - 30);
+        assert_eq!(t["R2"], 1080 - 10);
+        assert_eq!(t["R3"], 1080);
+    }
+
+    #[test]
+    fn hb_057_team_time_trial_gives_each_rider_the_last_riders_time() {
+        let mut stage = flat_stage(
+            1,
+            vec![
+                rider("a", "Red", 1, 20, crossed(5), Some(1)),
+                rider("b", "Red", 2, 21, crossed(1), Some(3)),
+                rider("c", "Blue", 3, 20, crossed(2), Some(2)),
+                rider("d", "Blue", 4, 20, crossed(3), None),
+            ],
+        );
+        stage.riders[3].outcome = crate::tour::result::Outcome::Abandoned;
+        stage.kind = StageKind::TeamTimeTrial;
+        let times = stage_times(&stage, &TourOptions::default()).unwrap();
+        let t = by_rider(&times);
+        assert_eq!(t["a"], 21 * 60 - 10);
+        assert_eq!(t["b"], 21 * 60 - 10);
+        // The abandoned rider neither has a time nor slows its team.
+        assert_eq!(t["c"], 20 * 60 - 20);
+        assert!(!t.contains_key("d"));
+    }
+
+    #[test]
+    fn times_format_for_display() {
+        assert_eq!(format_time(0), "0:00");
+        assert_eq!(format_time(1035), "17:15");
+        assert_eq!(format_time(3723), "1:02:03");
+        assert_eq!(format_time(-5), "-0:05");
+    }
+}
