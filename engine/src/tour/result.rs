@@ -157,3 +157,41 @@ pub struct SummitResult {
     /// Riders in the order they crossed the summit, first over first, ranked as sprint lines.
     pub order: Vec<RiderKey>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tour::fixtures::*;
+
+    #[test]
+    fn a_stage_result_round_trips_through_json() {
+        let mut stage = tv15_stage();
+        stage.sprints.push(sprint("Km 30", &["R4", "R5"]));
+        stage.summits.push(SummitResult {
+            name: "Col".into(),
+            length: 6,
+            steep: true,
+            order: keys(&["R1"]),
+        });
+        stage.riders[4].outcome = Outcome::Abandoned;
+        stage.riders[4].place = None;
+        let json = serde_json::to_string(&stage).unwrap();
+        assert!(json.contains(
+            r#""outcome":{"kind":"short","own_row":"uphill","to_ride":["flat","flat","flat"]}"#
+        ));
+        assert!(json.contains(r#""rider":"R1""#));
+        let back: StageResult = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, stage);
+    }
+
+    #[test]
+    fn optional_fields_may_be_left_out() {
+        let json = r#"{"number": 1, "kind": "flat", "riders": [{"rider": "a", "team": "Red",
+            "start_number": 1, "cards_played": 12, "outcome": {"kind": "crossed", "rows_past": 4},
+            "place": 1}]}"#;
+        let stage: StageResult = serde_json::from_str(json).unwrap();
+        assert!(!stage.summit_finish && stage.sprints.is_empty() && stage.summits.is_empty());
+        assert_eq!(stage.riders[0].exhaustion_start, 0);
+        assert!(StageKind::TeamTimeTrial.is_time_trial() && !StageKind::Mountain.is_time_trial());
+    }
+}
