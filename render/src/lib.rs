@@ -1,1 +1,41 @@
-//! Pictures of engine views. Built by the board-pictures issue.
+//! Pictures of engine views for Discord: the board after every turn, the stage profile, the
+//! standings. Every picture is an opaque PNG at most 1600 px wide, drawn with an embedded font, and
+//! the same scene always gives the same bytes.
+//!
+//! The renderer takes small plain scenes ([`BoardScene`], [`ProfileScene`], [`StandingsTable`])
+//! rather than engine state, so it only ever sees what a public view shows.
+
+pub mod board;
+mod draw;
+mod encode;
+pub mod layout;
+pub mod palette;
+pub mod profile;
+pub mod samples;
+pub mod scene;
+pub mod standings;
+pub mod text;
+
+pub use board::{BoardPicture, draw_board, render_board};
+pub use profile::render_profile;
+pub use scene::{
+    BoardScene, Jersey, ProfileDot, ProfileScene, RiderToken, StandingsRow, StandingsTable,
+    TeamStyle,
+};
+pub use standings::render_standings;
+
+use commissaire_engine::course::Pos;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("rider {label} is at row {}, lane {}, which is not on the course", pos.row, pos.lane)]
+    OffCourse { label: String, pos: Pos },
+    #[error("rider {label} belongs to team {team}, but the scene has {teams} teams")]
+    NoSuchTeam {
+        label: String,
+        team: usize,
+        teams: usize,
+    },
+    #[error("could not encode the picture: {0}")]
+    Encode(#[from] image::ImageError),
+}

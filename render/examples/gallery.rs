@@ -1,0 +1,38 @@
+//! Draws the sample pictures into a folder, to look at them:
+//! `cargo run -p commissaire-render --example gallery -- OUTDIR`
+
+use commissaire_render::{ProfileScene, render_board, render_profile, render_standings, samples};
+use std::path::PathBuf;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "gallery".into()));
+    std::fs::create_dir_all(&out)?;
+    let boards = [
+        ("start", samples::start()),
+        ("bunch-sprint", samples::bunch_sprint()),
+        ("split-field", samples::split_field()),
+        ("uphill-finish", samples::uphill_finish()),
+    ];
+    for (name, scene) in &boards {
+        let png = render_board(scene)?;
+        let path = out.join(format!("board-{name}.png"));
+        std::fs::write(&path, &png)?;
+        println!("{} ({} KB)", path.display(), png.len() / 1024);
+    }
+    for (name, scene) in &boards {
+        let png = render_profile(&ProfileScene::from_board(scene))?;
+        let path = out.join(format!("profile-{name}.png"));
+        std::fs::write(&path, &png)?;
+        println!("{} ({} KB)", path.display(), png.len() / 1024);
+    }
+    for (name, table) in [
+        ("general", samples::general_classification()),
+        ("mountains", samples::mountains_classification()),
+    ] {
+        let png = render_standings(&table)?;
+        let path = out.join(format!("standings-{name}.png"));
+        std::fs::write(&path, &png)?;
+        println!("{} ({} KB)", path.display(), png.len() / 1024);
+    }
+    Ok(())
+}

@@ -1,0 +1,614 @@
+//! The board after a turn: the stretch of road where the riders are, in one to three strips, with
+//! every rider as a labelled token and the marks of what happened in the turn.
+
+use crate::draw::{chequer, circle, frame, rect, rounded};
+use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
+use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
+use crate::scene::{BoardScene, RiderToken};
+use crate::text::{self, Style};
+use crate::{RenderError, encode};
+use commissaire_engine::course::{Course, Marker, Pos, Terrain};
+use image::RgbImage;
+
+const PAD: i32 = 16;
+const TITLE: Style = Style::bold(28.0);
+const LEGEND: Style = Style::bold(18.0);
+const STRIP_LABEL: Style = Style::bold(17.0);
+const MARKER: Style = Style::bold(15.0);
+const TICK: Style = Style::bold(14.0);
+const KEY: Style = Style::regular(15.0);
+const BADGE: Style = Style::bold(15.0);
+
+const LEGEND_LINE: i32 = 34;
+const STRIP_LABEL_H: i32 = 28;
+const MARKER_LINE: i32 = 21;
+const TICK_H: i32 = 24;
+const STRIP_GAP: i32 = 14;
+const KEY_H: i32 = 34;
+
+/// Draws the board and encodes it as PNG.
+pub fn render_board(scene: &BoardScene) -> Result<Vec<u8>, RenderError> {
+    draw_board(scene)?.to_png()
+}
+
+/// The drawn board, with the geometry needed to find a cell in it (tests and callers that want
+/// to annotate the picture).
+#[derive(Debug, Clone)]
+pub struct BoardPicture {
+    pub image: RgbImage,
+    pub layout: BoardLayout,
+    strips: Vec<StripGeom>,
+}
+
+impl BoardPicture {
+    pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
+        encode::png(&self.image)
+    }
+
+    /// The box of a cell, (x, y, width, height), when its row is drawn.
+    pub fn cell_rect(&self, pos: Pos) -> Option<(i32, i32, i32, i32)> {
+        let g = self.strips.iter().find(|g| g.strip.contains(pos.row))?;
+        (pos.lane < g.lanes).then(|| g.cell(&self.layout, pos))
+    }
+
+    pub fn cell_centre(&self, pos: Pos) -> Option<(u32, u32)> {
+        let (x, y, w, h) = self.cell_rect(pos)?;
+        Some(((x + w / 2) as u32, (y + h / 2) as u32))
+    }
+
+    /// Which strip (0 = head of the race) shows `row`.
+    pub fn strip_of(&self, row: u16) -> Option<usize> {
+        self.strips.iter().position(|g| g.strip.contains(row))
+    }
+
+    /// The top and bottom y of each strip's road.
+    pub fn road_spans(&self) -> Vec<(i32, i32)> {
+        self.strips
+            .iter()
+            .map(|g| (g.road_top, g.road_top + g.lanes as i32 * self.layout.cell_h))
+            .collect()
+    }
+}
+
+/// Where one strip sits in the picture.
+#[derive(Debug, Clone)]
+struct StripGeom {
+    strip: Strip,
+    /// Lanes of the widest row of the strip: the height of its road.
+    lanes: u8,
+    top: i32,
+    labels: Vec<LineLabel>,
+    marker_top: i32,
+    road_top: i32,
+    tick_top: i32,
+    bottom: i32,
+}
+
+impl StripGeom {
+    fn x_of(&self, layout: &BoardLayout, row: u16) -> i32 {
+        MARGIN_LEFT + (row as i32 - self.strip.first as i32) * layout.cell_w
+    }
+    /// Lane 0, the right-hand lane, is the bottom one: the road runs left to right.
+    fn y_of(&self, layout: &BoardLayout, lane: u8) -> i32 {
+        self.road_top + (self.lanes - 1 - lane) as i32 * layout.cell_h
+    }
+    fn cell(&self, layout: &BoardLayout, pos: Pos) -> (i32, i32, i32, i32) {
+        (
+            self.x_of(layout, pos.row),
+            self.y_of(layout, pos.lane),
+            layout.cell_w,
+            layout.cell_h,
+        )
+    }
+}
+
+/// A line across the road (finish, sprint, summit, start) and its name above the strip.
+#[derive(Debug, Clone)]
+struct LineLabel {
+    kind: LineKind,
+    /// The line lies just before this row.
+    before_row: u16,
+    text: String,
+    /// Placement, worked out with the strip: x of the text and which label line.
+    x: i32,
+    line: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    Start,
+    Sprint,
+    Summit,
+    Finish,
+}
+
+impl LineKind {
+    fn colour(self) -> Colour {
+        match self {
+            LineKind::Start => SOFT_INK,
+            LineKind::Sprint => palette::SPRINT,
+            LineKind::Summit => palette::SUMMIT,
+            LineKind::Finish => INK,
+        }
+    }
+}
+
+/// Every line across the road of the course, in course order.
+fn course_lines(course: &Course) -> Vec<LineLabel> {
+    let mut lines = Vec::new();
+    let line = |kind, before_row, text: String| LineLabel {
+        kind,
+        before_row,
+        text,
+        x: 0,
+        line: 0,
+    };
+    if let Some(last_start) = course.start_cells().iter().map(|p| p.row).max() {
+        lines.push(line(LineKind::Start, last_start + 1, "START".into()));
+    }
+    for (row, marker) in course.markers() {
+        match marker {
+            Marker::Sprint { name } => {
+                let text = if name.is_empty() {
+                    "Sprint".to_string()
+                } else {
+                    format!("Sprint · {name}")
+                };
+                lines.push(line(LineKind::Sprint, row, text));
+            }
+            Marker::Summit { name, length } => {
+                // The summit row is the climb's last row: its line is after it.
+                lines.push(line(
+                    LineKind::Summit,
+                    row + 1,
+                    format!("▲ {name} ({length} rows)"),
+                ));
+            }
+            Marker::Start | Marker::Finish => {}
+        }
+    }
+    lines.push(line(LineKind::Finish, course.finish_row(), "FINISH".into()));
+    lines.sort_by_key(|l| l.before_row);
+    lines
+}
+
+pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
+    let course = &*scene.course;
+    for r in &scene.riders {
+        if !course.contains(r.pos) {
+            return Err(RenderError::OffCourse {
+                label: r.label.clone(),
+                pos: r.pos,
+            });
+        }
+        if r.team >= scene.teams.len() {
+            return Err(RenderError::NoSuchTeam {
+                label: r.label.clone(),
+                team: r.team,
+                teams: scene.teams.len(),
+            });
+        }
+    }
+
+    let rows: Vec<u16> = scene.riders.iter().map(|r| r.pos.row).collect();
+    let layout = layout::plan(course, &rows);
+    let width = layout.width();
+    let legend = legend_rows(scene, width);
+
+    // First pass: the height of everything, so the picture is allocated once.
+    let header_h = PAD + 32 + legend.len() as i32 * LEGEND_LINE + 6;
+    let all_lines = course_lines(course);
+    let mut y = header_h;
+    let mut strips = Vec::new();
+    for &strip in &layout.strips {
+        let lanes = (strip.first..=strip.last)
+            .map(|r| course.width(r))
+            .max()
+            .unwrap_or(1);
+        let labels = place_labels(&layout, strip, &all_lines, width);
+        let label_lines = labels.iter().map(|l| l.line + 1).max().unwrap_or(0) as i32;
+        let marker_top = y + STRIP_LABEL_H;
+        let road_top = marker_top + label_lines * MARKER_LINE + 4;
+        let tick_top = road_top + lanes as i32 * layout.cell_h + 4;
+        let bottom = tick_top + TICK_H;
+        strips.push(StripGeom {
+            strip,
+            lanes,
+            top: y,
+            labels,
+            marker_top,
+            road_top,
+            tick_top,
+            bottom,
+        });
+        y = bottom + STRIP_GAP;
+    }
+    let height = y + KEY_H;
+
+    let mut img = RgbImage::from_pixel(width as u32, height as u32, PAGE);
+    draw_header(&mut img, scene, &legend, width);
+    let count = strips.len();
+    for (i, g) in strips.iter().enumerate() {
+        draw_strip(
+            &mut img,
+            course,
+            &layout,
+            g,
+            layout::strip_name(i, count),
+            width,
+        );
+        draw_tokens(&mut img, scene, &layout, g);
+    }
+    draw_key(&mut img, height - KEY_H + 4);
+    // A thin frame keeps the picture's edge visible on a light theme.
+    frame(&mut img, 0, 0, width, height, 1, palette::CELL_EDGE);
+
+    Ok(BoardPicture {
+        image: img,
+        layout,
+        strips,
+    })
+}
+
+/// The legend's teams laid out in lines: (team index, x) per line.
+fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
+    let mut lines: Vec<Vec<(usize, i32)>> = vec![Vec::new()];
+    let mut x = PAD;
+    for (i, team) in scene.teams.iter().enumerate() {
+        let w = 30 + 8 + LEGEND.width(&team.name) + 26;
+        if x + w > width - PAD && x > PAD {
+            lines.push(Vec::new());
+            x = PAD;
+        }
+        lines.last_mut().expect("a line").push((i, x));
+        x += w;
+    }
+    lines
+}
+
+fn draw_header(img: &mut RgbImage, scene: &BoardScene, legend: &[Vec<(usize, i32)>], width: i32) {
+    let turn = if scene.turn == 0 {
+        "Before the start".to_string()
+    } else {
+        format!("Turn {}", scene.turn)
+    };
+    let turn_w = TITLE.width(&turn);
+    let title = text::fit(TITLE, &scene.stage_name, width - 3 * PAD - turn_w);
+    text::draw(img, TITLE, INK, PAD, PAD + 2, &title);
+    text::draw_right(img, TITLE, INK, width - PAD, PAD + 2, &turn);
+
+    for (line, entries) in legend.iter().enumerate() {
+        let y = PAD + 34 + line as i32 * LEGEND_LINE;
+        for &(team, x) in entries {
+            let style = &scene.teams[team];
+            let c = palette::team(style.colour);
+            rounded(img, x, y, 30, 24, 6, INK);
+            rounded(img, x + 2, y + 2, 26, 20, 5, c);
+            let initial: String = style.name.chars().take(1).collect();
+            text::draw_centred(
+                img,
+                Style::bold(15.0),
+                palette::ink_on(c),
+                x + 15,
+                y + 12,
+                &initial,
+            );
+            text::draw(
+                img,
+                LEGEND,
+                INK,
+                x + 38,
+                y + 12 - LEGEND.cap_height() / 2,
+                &style.name,
+            );
+        }
+    }
+}
+
+/// Puts each visible line's name above the strip: right of the line when it fits, else left,
+/// on a second label line when two names would overlap.
+fn place_labels(
+    layout: &BoardLayout,
+    strip: Strip,
+    lines: &[LineLabel],
+    width: i32,
+) -> Vec<LineLabel> {
+    let mut placed: Vec<LineLabel> = Vec::new();
+    let mut ends: Vec<i32> = Vec::new();
+    let road_right = width - layout::MARGIN_RIGHT;
+    for l in lines {
+        if l.before_row < strip.first || l.before_row > strip.last + 1 {
+            continue;
+        }
+        let x_line = MARGIN_LEFT + (l.before_row - strip.first) as i32 * layout.cell_w;
+        let w = MARKER.width(&l.text);
+        let x = if x_line + 4 + w <= road_right {
+            x_line + 4
+        } else {
+            x_line - 4 - w
+        };
+        let line = match ends.iter().position(|&end| end + 10 <= x) {
+            Some(i) => i,
+            None => {
+                ends.push(i32::MIN);
+                ends.len() - 1
+            }
+        };
+        ends[line] = x + w;
+        placed.push(LineLabel {
+            x,
+            line,
+            ..l.clone()
+        });
+    }
+    placed
+}
+
+fn draw_strip(
+    img: &mut RgbImage,
+    course: &Course,
+    layout: &BoardLayout,
+    g: &StripGeom,
+    name: &str,
+    width: i32,
+) {
+    let (cw, ch) = (layout.cell_w, layout.cell_h);
+    rounded(
+        img,
+        6,
+        g.top,
+        width - 12,
+        g.bottom - g.top + 6,
+        10,
+        palette::STRIP_BAND,
+    );
+
+    let finish = course.finish_row();
+    let mut label = format!("Rows {}–{}", g.strip.first, g.strip.last);
+    if !name.is_empty() {
+        label = format!("{name} · {label}");
+    }
+    if g.strip.last < finish {
+        label.push_str(&format!(
+            " · {} rows to the line",
+            finish - g.strip.last - 1
+        ));
+    }
+    text::draw(img, STRIP_LABEL, INK, PAD, g.top + 8, &label);
+
+    // Cells, then the lines between them, then the lines across the road on top.
+    let road_h = g.lanes as i32 * ch;
+    for row in g.strip.first..=g.strip.last {
+        let x = g.x_of(layout, row);
+        let r = course.row(row);
+        rect(img, x, g.road_top, cw, road_h, palette::VERGE);
+        for (lane, cell) in r.cells.iter().enumerate() {
+            let (cx, cy, _, _) = g.cell(layout, Pos::new(row, lane as u8));
+            rect(img, cx, cy, cw, ch, palette::terrain(cell.terrain));
+            if cell.terrain == Terrain::Cobbles {
+                cobbles(img, cx, cy, cw, ch);
+            }
+            if cell.markers.contains(&Marker::Start) {
+                // A grid box, like the start slots painted on the road.
+                frame(img, cx + 6, cy + 6, cw - 12, ch - 12, 2, WHITE);
+            }
+            if lane > 0 {
+                rect(img, cx + 4, cy + ch - 1, cw - 8, 1, palette::CELL_EDGE);
+            }
+        }
+        let top = g.y_of(layout, r.width() - 1);
+        rect(
+            img,
+            x,
+            top,
+            1,
+            g.road_top + road_h - top,
+            palette::CELL_EDGE,
+        );
+        // Tile edges are thicker, as on the table.
+        if row > 0 && r.tile.is_some() && course.row(row - 1).tile != r.tile {
+            rect(
+                img,
+                x - 1,
+                top,
+                3,
+                g.road_top + road_h - top,
+                palette::darken(palette::CELL_EDGE, 0.5),
+            );
+        }
+        // Road edges; curves get red-and-white kerbs on both edges.
+        if r.curve {
+            kerb(img, x, top, cw);
+            kerb(img, x, g.road_top + road_h - 5, cw);
+        }
+        rect(img, x, top - 2, cw, 2, INK);
+        rect(img, x, g.road_top + road_h, cw, 2, INK);
+    }
+    let right = g.x_of(layout, g.strip.last + 1);
+    rect(img, right, g.road_top, 1, road_h, palette::CELL_EDGE);
+
+    for l in &g.labels {
+        let x = g.x_of(layout, l.before_row);
+        let lanes = [l.before_row.checked_sub(1), Some(l.before_row)]
+            .into_iter()
+            .flatten()
+            .filter(|&r| r <= course.last_row())
+            .map(|r| course.width(r))
+            .max()
+            .unwrap_or(1);
+        let top = g.y_of(layout, lanes - 1);
+        let h = g.road_top + road_h - top;
+        match l.kind {
+            LineKind::Finish => {
+                rect(img, x - 8, top - 2, 16, h + 4, INK);
+                chequer(img, x - 7, top, 14, h, 7);
+            }
+            LineKind::Sprint => rect(img, x - 3, top, 6, h, palette::SPRINT),
+            LineKind::Start => rect(img, x - 2, top, 4, h, WHITE),
+            LineKind::Summit => {
+                rect(img, x - 4, top, 8, h, WHITE);
+                let mut y = top + 5;
+                while y < top + h - 2 {
+                    circle(img, x, y, 2, palette::SUMMIT);
+                    y += 9;
+                }
+            }
+        }
+        // A stalk from the name down to the road, so each name points at its line.
+        let ly = g.marker_top + l.line as i32 * MARKER_LINE;
+        rect(img, x - 1, ly, 2, top - ly, l.kind.colour());
+        text::draw(img, MARKER, l.kind.colour(), l.x, ly + 3, &l.text);
+    }
+
+    // Distance to the line every five rows, under the road.
+    text::draw(
+        img,
+        Style::regular(13.0),
+        SOFT_INK,
+        12,
+        g.tick_top + 5,
+        "to go",
+    );
+    for row in g.strip.first..=g.strip.last.min(finish.saturating_sub(1)) {
+        let to_go = finish - row;
+        if to_go.is_multiple_of(5) {
+            let cx = g.x_of(layout, row) + cw / 2;
+            rect(img, cx, g.tick_top - 4, 1, 4, INK);
+            text::draw_centred(img, TICK, INK, cx, g.tick_top + 11, &to_go.to_string());
+        }
+    }
+}
+
+/// Stones on a cobbled cell, so cobbles read even in grey scale.
+fn cobbles(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    let stone = palette::darken(palette::terrain(Terrain::Cobbles), 0.3);
+    let mut row = 0;
+    let mut sy = y + 5;
+    while sy < y + h - 4 {
+        let mut sx = x + 5 + if row % 2 == 0 { 0 } else { 7 };
+        while sx < x + w - 6 {
+            circle(img, sx, sy, 3, stone);
+            sx += 14;
+        }
+        sy += 10;
+        row += 1;
+    }
+}
+
+fn kerb(img: &mut RgbImage, x: i32, y: i32, w: i32) {
+    let mut sx = x;
+    let mut red = (x / 10) % 2 == 0;
+    while sx < x + w {
+        let c = if red { palette::SUMMIT } else { WHITE };
+        rect(img, sx, y, 10.min(x + w - sx), 5, c);
+        red = !red;
+        sx += 10;
+    }
+}
+
+fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
+    // Riders sharing a cell (other rulesets allow it) split the cell side by side.
+    let mut here: Vec<&RiderToken> = scene
+        .riders
+        .iter()
+        .filter(|r| g.strip.contains(r.pos.row))
+        .collect();
+    here.sort_by_key(|r| (r.pos.row, r.pos.lane));
+    let mut i = 0;
+    while i < here.len() {
+        let pos = here[i].pos;
+        let n = here[i..].iter().take_while(|r| r.pos == pos).count();
+        let (x, y, w, h) = g.cell(layout, pos);
+        for (k, rider) in here[i..i + n].iter().enumerate() {
+            let part = w / n as i32;
+            token(img, scene, rider, x + k as i32 * part, y, part, h);
+        }
+        i += n;
+    }
+}
+
+fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32, w: i32, h: i32) {
+    let mut fill = palette::team(scene.teams[r.team].colour);
+    if r.finished {
+        fill = palette::fade(fill, 0.55);
+    }
+    let inset = 4;
+    let (tx, ty, tw, th) = (x + inset, y + inset, w - 2 * inset, h - 2 * inset);
+    rounded(img, tx, ty, tw, th, 10, INK);
+    rounded(img, tx + 2, ty + 2, tw - 4, th - 4, 8, fill);
+
+    let px = (h as f32 * 0.36).min(tw as f32 * 0.36).round();
+    let label = Style::bold(px);
+    let ink = if r.finished {
+        INK
+    } else {
+        palette::ink_on(fill)
+    };
+    let text = text::fit(label, &r.label, tw - 6);
+    text::draw_centred(img, label, ink, tx + tw / 2, ty + th / 2, &text);
+
+    // Badges in the token's corners, inside it so that neighbouring tokens never collide:
+    // what the rider did this turn.
+    let bh = 18;
+    if let Some(card) = &r.card_played {
+        let bw = (BADGE.width(card) + 8).max(bh);
+        badge(img, tx + tw - bw - 2, ty + 2, bw, bh, (WHITE, INK), card);
+    }
+    if r.crossed || r.finished {
+        rect(img, tx + 2, ty + 2, 18, 18, INK);
+        chequer(img, tx + 3, ty + 3, 16, 16, 4);
+    }
+    if r.slipstream {
+        badge(img, tx + 2, ty + th - bh - 2, 22, bh, (WHITE, INK), "»");
+    }
+    if r.exhaustion {
+        badge(
+            img,
+            tx + tw - 24,
+            ty + th - bh - 2,
+            22,
+            bh,
+            (palette::EXHAUSTION, WHITE),
+            "E",
+        );
+    }
+}
+
+/// A small rounded box with a mark in it; `colours` is (background, text).
+fn badge(
+    img: &mut RgbImage,
+    x: i32,
+    y: i32,
+    w: i32,
+    h: i32,
+    colours: (Colour, Colour),
+    text: &str,
+) {
+    rounded(img, x, y, w, h, 5, INK);
+    let (bg, fg) = colours;
+    rounded(img, x + 1, y + 1, w - 2, h - 2, 4, bg);
+    text::draw_centred(img, BADGE, fg, x + w / 2, y + h / 2, text);
+}
+
+/// What the marks on tokens mean, along the bottom.
+fn draw_key(img: &mut RgbImage, y: i32) {
+    let mut x = PAD;
+    let cy = y + 11;
+    let item = |img: &mut RgbImage, x: &mut i32, text: &str| {
+        text::draw(img, KEY, SOFT_INK, *x, cy - KEY.cap_height() / 2, text);
+        *x += KEY.width(text) + 26;
+    };
+    badge(img, x, y + 2, 20, 18, (WHITE, INK), "5");
+    x += 26;
+    item(img, &mut x, "card played");
+    badge(img, x, y + 2, 22, 18, (WHITE, INK), "»");
+    x += 28;
+    item(img, &mut x, "slipstream");
+    badge(img, x, y + 2, 22, 18, (palette::EXHAUSTION, WHITE), "E");
+    x += 28;
+    item(img, &mut x, "exhaustion taken");
+    rect(img, x, y + 2, 18, 18, INK);
+    chequer(img, x + 1, y + 3, 16, 16, 4);
+    x += 24;
+    item(img, &mut x, "across the line (faded: finished earlier)");
+}

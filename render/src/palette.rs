@@ -1,0 +1,98 @@
+//! Every colour the pictures use, in one place, so the board, the profile and the standings agree.
+//!
+//! Team colours come from the Okabe-Ito palette, designed to stay distinct for the common forms of
+//! colour blindness; every token also carries a text label, so colour is never the only cue.
+//! Terrain colours follow the board games: red climbs, blue descents, light grey flat road,
+//! yellow supply zone, brown cobbles.
+
+use commissaire_engine::course::Terrain;
+use image::Rgb;
+
+pub type Colour = Rgb<u8>;
+
+/// The opaque page colour: a light warm grey that reads on Discord's dark and light themes alike
+/// (a transparent picture would take the theme's background and lose its contrast).
+pub const PAGE: Colour = Rgb([236, 233, 226]);
+/// The verge beside the road, where a row is narrower than the widest row of its strip.
+pub const VERGE: Colour = Rgb([196, 208, 178]);
+pub const INK: Colour = Rgb([28, 28, 30]);
+pub const SOFT_INK: Colour = Rgb([92, 92, 98]);
+pub const WHITE: Colour = Rgb([255, 255, 255]);
+/// Lines between cells: dark enough to see lanes, light enough not to fight the tokens.
+pub const CELL_EDGE: Colour = Rgb([120, 120, 120]);
+pub const STRIP_BAND: Colour = Rgb([214, 209, 198]);
+
+pub const SPRINT: Colour = Rgb([0, 140, 70]);
+pub const SUMMIT: Colour = Rgb([200, 20, 30]);
+pub const EXHAUSTION: Colour = Rgb([150, 20, 20]);
+
+/// Okabe-Ito, reordered so that the first teams (the usual 2 to 4 players) get the most
+/// distinct hues, and so that no early team colour matches a terrain colour.
+const TEAMS: [Colour; 8] = [
+    Rgb([0, 114, 178]),   // blue
+    Rgb([230, 159, 0]),   // orange
+    Rgb([0, 158, 115]),   // bluish green
+    Rgb([204, 121, 167]), // reddish purple
+    Rgb([240, 228, 66]),  // yellow
+    Rgb([86, 180, 233]),  // sky blue
+    Rgb([213, 94, 0]),    // vermillion
+    Rgb([40, 40, 40]),    // black
+];
+
+/// The colour of team `index`; past eight teams the palette repeats (labels still tell them apart).
+pub fn team(index: usize) -> Colour {
+    TEAMS[index % TEAMS.len()]
+}
+
+pub fn terrain(t: Terrain) -> Colour {
+    match t {
+        Terrain::Flat => Rgb([212, 212, 208]),
+        Terrain::Uphill => Rgb([222, 84, 72]),
+        Terrain::Downhill => Rgb([84, 140, 220]),
+        Terrain::Supply => Rgb([238, 204, 92]),
+        Terrain::Cobbles => Rgb([150, 110, 70]),
+    }
+}
+
+/// Black or white, whichever reads better on `bg` (by relative luminance).
+pub fn ink_on(bg: Colour) -> Colour {
+    if luminance(bg) > 0.45 { INK } else { WHITE }
+}
+
+fn luminance(c: Colour) -> f32 {
+    let [r, g, b] = c.0;
+    (0.2126 * r as f32 + 0.7152 * g as f32 + 0.0722 * b as f32) / 255.0
+}
+
+/// `c` mixed towards white by `t` (0 = unchanged, 1 = white): faded tokens of riders already in.
+pub fn fade(c: Colour, t: f32) -> Colour {
+    let mix = |v: u8| (v as f32 + (255.0 - v as f32) * t).round() as u8;
+    Rgb([mix(c.0[0]), mix(c.0[1]), mix(c.0[2])])
+}
+
+/// `c` darkened by `t` (0 = unchanged, 1 = black): outlines and tile edges.
+pub fn darken(c: Colour, t: f32) -> Colour {
+    let mix = |v: u8| (v as f32 * (1.0 - t)).round() as u8;
+    Rgb([mix(c.0[0]), mix(c.0[1]), mix(c.0[2])])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_read_on_every_team_colour() {
+        // Yellow and sky blue take black labels, blue and black take white ones.
+        assert_eq!(ink_on(team(4)), INK);
+        assert_eq!(ink_on(team(0)), WHITE);
+        assert_eq!(ink_on(team(7)), WHITE);
+    }
+
+    #[test]
+    fn climbs_are_red_and_descents_blue() {
+        let Rgb([r, g, b]) = terrain(Terrain::Uphill);
+        assert!(r > g + 80 && r > b + 80);
+        let Rgb([r, _, b]) = terrain(Terrain::Downhill);
+        assert!(b > r);
+    }
+}

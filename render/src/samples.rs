@@ -1,0 +1,230 @@
+//! Four sample boards (a start, a bunch sprint, a split field, an uphill finish) and sample
+//! standings: the gallery example draws them, the tests check them, the benchmark times them.
+//! They are hand-made scenes, not played races, so they show every mark the board can draw.
+
+use crate::scene::{BoardScene, Jersey, RiderToken, StandingsRow, StandingsTable, TeamStyle};
+use commissaire_engine::course::{Course, CourseSpec, Pos, parse_course_toml};
+use std::sync::Arc;
+
+const TEAM_NAMES: [&str; 6] = [
+    "Brasserie",
+    "Olympia",
+    "Gazelle",
+    "Peugeot",
+    "Molteni",
+    "Faema",
+];
+
+fn teams(n: usize) -> Vec<TeamStyle> {
+    TEAM_NAMES[..n]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| TeamStyle {
+            name: (*name).to_string(),
+            colour: i,
+        })
+        .collect()
+}
+
+fn tiles(name: &str, tiles: &str) -> Arc<Course> {
+    Arc::new(
+        CourseSpec {
+            name: Some(name.into()),
+            tiles: Some(tiles.into()),
+            ..Default::default()
+        }
+        .build()
+        .expect("sample course"),
+    )
+}
+
+/// A rider of team `team` ("R" rouleur or "S" sprinter) at (row, lane).
+fn rider(team: usize, kind: char, row: u16, lane: u8) -> RiderToken {
+    let initial = TEAM_NAMES[team].chars().next().expect("a name");
+    RiderToken::new(format!("{initial}{kind}"), team, Pos::new(row, lane))
+}
+
+fn played(mut r: RiderToken, card: &str) -> RiderToken {
+    r.card_played = Some(card.into());
+    r
+}
+
+/// Turn 0 of the flat stage: four teams on the grid.
+pub fn start() -> BoardScene {
+    let course = tiles("Avenue Corso Paseo", "abcdefghijklmnopqrstu");
+    let grid = course.start_cells();
+    let riders = (0..8)
+        .map(|i| {
+            let p = grid[i];
+            rider(i % 4, if i < 4 { 'R' } else { 'S' }, p.row, p.lane)
+        })
+        .collect();
+    BoardScene {
+        course,
+        stage_name: "Stage 1 · Avenue Corso Paseo".into(),
+        turn: 0,
+        teams: teams(4),
+        riders,
+    }
+}
+
+/// Six teams, twelve riders arriving together at the line of a flat stage.
+pub fn bunch_sprint() -> BoardScene {
+    let course = tiles("Avenue Corso Paseo", "abcdefghijklmnopqrstu");
+    let f = course.finish_row();
+    let mut riders = vec![
+        played(rider(2, 'S', f + 1, 0), "9"),
+        played(rider(0, 'S', f, 0), "9"),
+        played(rider(4, 'S', f - 1, 0), "7"),
+        played(rider(4, 'R', f - 1, 1), "5"),
+        played(rider(1, 'S', f - 2, 0), "5"),
+        played(rider(5, 'S', f - 2, 1), "4"),
+        played(rider(3, 'R', f - 3, 0), "3"),
+        played(rider(0, 'R', f - 3, 1), "4"),
+        played(rider(2, 'R', f - 4, 0), "2"),
+        played(rider(1, 'R', f - 5, 0), "3"),
+        played(rider(5, 'R', f - 5, 1), "2"),
+        played(rider(3, 'S', f - 7, 0), "2"),
+    ];
+    riders[0].crossed = true;
+    riders[1].crossed = true;
+    riders[2].slipstream = true;
+    riders[3].slipstream = true;
+    riders[6].exhaustion = true;
+    riders[9].slipstream = true;
+    riders[11].exhaustion = true;
+    BoardScene {
+        course,
+        stage_name: "Stage 1 · Avenue Corso Paseo".into(),
+        turn: 14,
+        teams: teams(6),
+        riders,
+    }
+}
+
+/// A course of segments that shows every terrain: cobbles, a supply zone three lanes wide, a
+/// climb and its descent, and a named intermediate sprint.
+pub fn classic_course() -> Arc<Course> {
+    const TOML: &str = r#"
+name = "Ronde van de Kasseien"
+lanes = 2
+segment = [
+    { terrain = "flat", length = 5, start = true },
+    { terrain = "flat", length = 9 },
+    { terrain = "cobbles", length = 6 },
+    { terrain = "flat", length = 6 },
+    { terrain = "supply", length = 4 },
+    { terrain = "flat", length = 6 },
+    { terrain = "uphill", length = 5 },
+    { terrain = "downhill", length = 4 },
+    { terrain = "flat", length = 18 },
+    { terrain = "flat", length = 5, finish = true },
+]
+sprint = [{ row = 32, name = "Ninove" }]
+"#;
+    Arc::new(parse_course_toml(TOML, "classic sample").expect("sample course"))
+}
+
+/// A field broken in three: a break nearing the line, a chase at the top of the climb, a
+/// laggard on the cobbles.
+pub fn split_field() -> BoardScene {
+    let course = classic_course();
+    let riders = vec![
+        played(rider(1, 'R', 60, 0), "5"),
+        played(rider(3, 'R', 59, 0), "4"),
+        played(rider(0, 'R', 59, 1), "5"),
+        played(rider(2, 'R', 40, 0), "3"),
+        played(rider(2, 'S', 39, 0), "3"),
+        played(rider(0, 'S', 39, 1), "2"),
+        played(rider(3, 'S', 38, 0), "3"),
+        played(rider(1, 'S', 17, 0), "2"),
+    ];
+    let mut riders = riders;
+    riders[2].slipstream = true;
+    riders[5].slipstream = true;
+    riders[6].exhaustion = true;
+    riders[7].exhaustion = true;
+    BoardScene {
+        course,
+        stage_name: "Stage 3 · Ronde van de Kasseien".into(),
+        turn: 9,
+        teams: teams(4),
+        riders,
+    }
+}
+
+/// The mountain stage that ends uphill: two riders are in, the rest climb.
+pub fn uphill_finish() -> BoardScene {
+    let course = tiles("La Haute Montagne", "abcfimetKGLHJsdopRQNU");
+    let f = course.finish_row();
+    let mut riders = vec![
+        played(rider(2, 'R', f + 1, 0), "4"),
+        played(rider(0, 'R', f, 0), "5"),
+        played(rider(1, 'R', f - 2, 0), "5"),
+        played(rider(3, 'R', f - 3, 0), "3"),
+        played(rider(2, 'S', f - 4, 0), "5"),
+        played(rider(0, 'S', f - 6, 0), "2"),
+        played(rider(1, 'S', f - 6, 1), "2"),
+        played(rider(3, 'S', f - 9, 0), "2"),
+    ];
+    riders[0].finished = true;
+    riders[1].crossed = true;
+    riders[5].exhaustion = true;
+    riders[7].exhaustion = true;
+    BoardScene {
+        course,
+        stage_name: "Stage 5 · La Haute Montagne".into(),
+        turn: 17,
+        teams: teams(4),
+        riders,
+    }
+}
+
+/// A general classification after a few stages.
+pub fn general_classification() -> StandingsTable {
+    let rows = [
+        ("Brasserie R", 0, "11h 42' 10\"", ""),
+        ("Gazelle S", 2, "11h 42' 40\"", "+30\""),
+        ("Olympia R", 1, "11h 43' 05\"", "+55\""),
+        ("Peugeot R", 3, "11h 44' 00\"", "+1' 50\""),
+        ("Brasserie S", 0, "11h 44' 30\"", "+2' 20\""),
+        ("Molteni R", 4, "11h 45' 10\"", "+3' 00\""),
+        ("Faema S", 5, "11h 46' 45\"", "+4' 35\""),
+        ("Gazelle R", 2, "11h 49' 00\"", "+6' 50\""),
+    ];
+    StandingsTable {
+        title: "General classification after stage 3".into(),
+        jersey: Some(Jersey::Yellow),
+        value_header: "Time".into(),
+        rows: rows
+            .iter()
+            .enumerate()
+            .map(|(i, (rider, team, value, gap))| StandingsRow {
+                rank: i as u32 + 1,
+                rider: (*rider).into(),
+                team: TEAM_NAMES[*team].into(),
+                team_colour: Some(*team),
+                value: (*value).into(),
+                gap: (*gap).into(),
+            })
+            .collect(),
+    }
+}
+
+/// The mountains classification, to show the polka-dot jersey.
+pub fn mountains_classification() -> StandingsTable {
+    let mut t = general_classification();
+    t.title = "Mountains classification".into();
+    t.jersey = Some(Jersey::PolkaDot);
+    t.value_header = "Points".into();
+    for (i, row) in t.rows.iter_mut().enumerate() {
+        let points = 24 - 3 * i as i32;
+        row.value = points.to_string();
+        row.gap = if i == 0 {
+            String::new()
+        } else {
+            format!("-{}", 3 * i)
+        };
+    }
+    t
+}

@@ -1,0 +1,170 @@
+//! A classification as a table: rank, rider, team, time or points, gap; the jersey of the
+//! classification in the header. It takes plain rows so any classification can use it.
+
+use crate::draw::{circle, frame, rect, rounded};
+use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
+use crate::scene::{Jersey, StandingsTable};
+use crate::text::{self, Style};
+use crate::{RenderError, encode};
+use image::{Rgb, RgbImage};
+use imageproc::drawing::draw_polygon_mut;
+use imageproc::point::Point;
+
+pub const WIDTH: i32 = 900;
+const PAD: i32 = 20;
+const HEADER_H: i32 = 76;
+const ROW_H: i32 = 36;
+const TITLE: Style = Style::bold(26.0);
+const HEAD: Style = Style::bold(15.0);
+const BODY: Style = Style::regular(18.0);
+const BODY_BOLD: Style = Style::bold(18.0);
+
+// Column edges: rank ends at RANK_RIGHT, rider starts at RIDER_X, and so on.
+const RANK_RIGHT: i32 = PAD + 44;
+const RIDER_X: i32 = PAD + 64;
+const TEAM_X: i32 = PAD + 330;
+const VALUE_RIGHT: i32 = WIDTH - PAD - 150;
+const GAP_RIGHT: i32 = WIDTH - PAD - 12;
+
+pub fn render_standings(table: &StandingsTable) -> Result<Vec<u8>, RenderError> {
+    encode::png(&draw_standings(table))
+}
+
+fn jersey_colour(j: Jersey) -> Colour {
+    match j {
+        Jersey::Yellow => Rgb([250, 214, 30]),
+        Jersey::Green => Rgb([40, 160, 70]),
+        Jersey::PolkaDot | Jersey::White => WHITE,
+        Jersey::Rgb(c) => Rgb(c),
+    }
+}
+
+pub fn draw_standings(table: &StandingsTable) -> RgbImage {
+    let height = HEADER_H + 30 + table.rows.len().max(1) as i32 * ROW_H + PAD;
+    let mut img = RgbImage::from_pixel(WIDTH as u32, height as u32, PAGE);
+
+    // Header band: the jersey, then the title.
+    rect(&mut img, 0, 0, WIDTH, HEADER_H, palette::STRIP_BAND);
+    let mut title_x = PAD;
+    if let Some(j) = table.jersey {
+        jersey(&mut img, PAD, 14, j);
+        title_x += 64;
+    }
+    let title = text::fit(TITLE, &table.title, WIDTH - title_x - PAD);
+    text::draw(
+        &mut img,
+        TITLE,
+        INK,
+        title_x,
+        HEADER_H / 2 - TITLE.cap_height() / 2,
+        &title,
+    );
+
+    let head_y = HEADER_H + 10;
+    text::draw_right(&mut img, HEAD, SOFT_INK, RANK_RIGHT, head_y, "#");
+    text::draw(&mut img, HEAD, SOFT_INK, RIDER_X, head_y, "Rider");
+    text::draw(&mut img, HEAD, SOFT_INK, TEAM_X, head_y, "Team");
+    text::draw_right(
+        &mut img,
+        HEAD,
+        SOFT_INK,
+        VALUE_RIGHT,
+        head_y,
+        &table.value_header,
+    );
+    text::draw_right(&mut img, HEAD, SOFT_INK, GAP_RIGHT, head_y, "Gap");
+
+    let top = HEADER_H + 30;
+    let leader_tint = table.jersey.map(|j| palette::fade(jersey_colour(j), 0.6));
+    for (i, row) in table.rows.iter().enumerate() {
+        let y = top + i as i32 * ROW_H;
+        // Stripes guide the eye along a line; the leader's line takes the jersey's tint.
+        let bg = match (i, leader_tint) {
+            (0, Some(t)) if table.jersey != Some(Jersey::White) => t,
+            _ if i % 2 == 0 => Rgb([246, 244, 240]),
+            _ => PAGE,
+        };
+        rect(&mut img, 8, y, WIDTH - 16, ROW_H, bg);
+        let mid = y + ROW_H / 2 - BODY.cap_height() / 2;
+        text::draw_right(
+            &mut img,
+            BODY_BOLD,
+            INK,
+            RANK_RIGHT,
+            mid,
+            &row.rank.to_string(),
+        );
+        let rider = text::fit(BODY_BOLD, &row.rider, TEAM_X - RIDER_X - 12);
+        text::draw(&mut img, BODY_BOLD, INK, RIDER_X, mid, &rider);
+        let mut team_x = TEAM_X;
+        if let Some(c) = row.team_colour {
+            rounded(&mut img, team_x, y + ROW_H / 2 - 8, 16, 16, 4, INK);
+            rect(
+                &mut img,
+                team_x + 2,
+                y + ROW_H / 2 - 6,
+                12,
+                12,
+                palette::team(c),
+            );
+            team_x += 24;
+        }
+        let value_w = BODY.width(&row.value);
+        let team = text::fit(BODY, &row.team, VALUE_RIGHT - value_w - team_x - 16);
+        text::draw(&mut img, BODY, INK, team_x, mid, &team);
+        text::draw_right(&mut img, BODY, INK, VALUE_RIGHT, mid, &row.value);
+        text::draw_right(&mut img, BODY, SOFT_INK, GAP_RIGHT, mid, &row.gap);
+    }
+    if table.rows.is_empty() {
+        text::draw(
+            &mut img,
+            BODY,
+            SOFT_INK,
+            RIDER_X,
+            top + 10,
+            "No one classified yet",
+        );
+    }
+    frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);
+    img
+}
+
+/// A cycling jersey icon, 48 x 48, with its top-left corner at (x, y).
+fn jersey(img: &mut RgbImage, x: i32, y: i32, j: Jersey) {
+    let shape = |grow: i32| {
+        [
+            (14, 0),
+            (34, 0),
+            (48, 10),
+            (42, 22),
+            (38, 19),
+            (38, 48),
+            (10, 48),
+            (10, 19),
+            (6, 22),
+            (0, 10),
+        ]
+        .map(|(px, py): (i32, i32)| {
+            // Grow the outline away from the jersey's centre for the dark edge.
+            let dx = (px - 24).signum() * grow;
+            let dy = (py - 24).signum() * grow;
+            Point::new(x + px + dx, y + py + dy)
+        })
+    };
+    draw_polygon_mut(img, &shape(2), INK);
+    draw_polygon_mut(img, &shape(0), jersey_colour(j));
+    if j == Jersey::PolkaDot {
+        for (dx, dy) in [
+            (18, 8),
+            (30, 8),
+            (24, 18),
+            (16, 28),
+            (32, 28),
+            (24, 38),
+            (17, 44),
+            (31, 44),
+        ] {
+            circle(img, x + dx, y + dy, 3, palette::SUMMIT);
+        }
+    }
+}

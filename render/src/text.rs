@@ -1,0 +1,156 @@
+//! Text with the embedded DejaVu fonts (shipped in `render/assets/` with their licence), so a
+//! picture never depends on the fonts of the machine that draws it: same scene, same pixels.
+
+use crate::palette::Colour;
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use image::RgbImage;
+use std::sync::OnceLock;
+
+static BOLD_TTF: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");
+static REGULAR_TTF: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+fn font(weight: Weight) -> &'static FontRef<'static> {
+    static BOLD: OnceLock<FontRef<'static>> = OnceLock::new();
+    static REGULAR: OnceLock<FontRef<'static>> = OnceLock::new();
+    // The bytes are compiled in and known good: a failure here is a broken build, not bad input.
+    match weight {
+        Weight::Bold => BOLD.get_or_init(|| FontRef::try_from_slice(BOLD_TTF).expect("bold font")),
+        Weight::Regular => {
+            REGULAR.get_or_init(|| FontRef::try_from_slice(REGULAR_TTF).expect("regular font"))
+        }
+    }
+}
+
+/// A font at a size: what every text call takes.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub weight: Weight,
+    pub px: f32,
+}
+
+impl Style {
+    pub const fn bold(px: f32) -> Self {
+        Style {
+            weight: Weight::Bold,
+            px,
+        }
+    }
+    pub const fn regular(px: f32) -> Self {
+        Style {
+            weight: Weight::Regular,
+            px,
+        }
+    }
+
+    /// Advance width of `text` in pixels.
+    pub fn width(self, text: &str) -> i32 {
+        let f = font(self.weight).as_scaled(PxScale::from(self.px));
+        let mut w = 0.0;
+        let mut prev = None;
+        for c in text.chars() {
+            let id = f.glyph_id(c);
+            if let Some(p) = prev {
+                w += f.kern(p, id);
+            }
+            w += f.h_advance(id);
+            prev = Some(id);
+        }
+        w.ceil() as i32
+    }
+
+    /// Height of a capital letter: what the eye centres on for labels made of capitals and digits.
+    pub fn cap_height(self) -> i32 {
+        // DejaVu Sans capitals are 0.729 em tall (1493 of 2048 units).
+        (self.px * 0.729).round() as i32
+    }
+
+    /// Distance from the top of the line box to the baseline, as imageproc lays text out.
+    fn ascent(self) -> f32 {
+        font(self.weight).as_scaled(PxScale::from(self.px)).ascent()
+    }
+}
+
+/// Draws `text` with its top-left corner of the capitals at (x, top).
+pub fn draw(img: &mut RgbImage, style: Style, colour: Colour, x: i32, cap_top: i32, text: &str) {
+    // imageproc puts the line box's top at y; shift so the capital tops land on `cap_top`.
+    let y = cap_top - (style.ascent() - style.cap_height() as f32).round() as i32;
+    imageproc::drawing::draw_text_mut(
+        img,
+        colour,
+        x,
+        y,
+        PxScale::from(style.px),
+        font(style.weight),
+        text,
+    );
+}
+
+/// Draws `text` centred on (cx, cy), by its capital height: labels sit in the middle of a token.
+pub fn draw_centred(
+    img: &mut RgbImage,
+    style: Style,
+    colour: Colour,
+    cx: i32,
+    cy: i32,
+    text: &str,
+) {
+    let x = cx - style.width(text) / 2;
+    let top = cy - style.cap_height() / 2;
+    draw(img, style, colour, x, top, text);
+}
+
+/// Draws `text` ending at x = `right`.
+pub fn draw_right(
+    img: &mut RgbImage,
+    style: Style,
+    colour: Colour,
+    right: i32,
+    cap_top: i32,
+    text: &str,
+) {
+    draw(img, style, colour, right - style.width(text), cap_top, text);
+}
+
+/// `text` cut with an ellipsis so that it fits in `max` pixels.
+pub fn fit(style: Style, text: &str, max: i32) -> String {
+    if style.width(text) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>() + "…";
+        if style.width(&candidate) <= max {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_grow_with_text_and_size() {
+        let s = Style::bold(20.0);
+        assert!(s.width("BR") > s.width("B"));
+        assert!(Style::bold(30.0).width("BR") > s.width("BR"));
+        assert_eq!(s.width(""), 0);
+    }
+
+    #[test]
+    fn fit_cuts_long_names() {
+        let s = Style::regular(16.0);
+        let cut = fit(s, "Team Flamme Rouge Very Long Name", 80);
+        assert!(cut.ends_with('…'));
+        assert!(s.width(&cut) <= 80);
+        assert_eq!(fit(s, "Short", 200), "Short");
+    }
+}
