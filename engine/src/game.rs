@@ -52,12 +52,15 @@ pub enum ReplayError<S: std::error::Error, E: std::error::Error> {
     Choice { index: usize, error: E },
 }
 
+/// A stage rebuilt by [`replay`], with every event in order.
+pub type Replayed<R> = (R, Vec<<R as Ruleset>::Event>);
+
 /// Rebuilds a stage from `setup + seed + choices`, returning it with every event in order.
 pub fn replay<R: Ruleset>(
     setup: R::Setup,
     seed: u64,
     choices: &[(Seat, R::Choice)],
-) -> Result<(R, Vec<R::Event>), ReplayError<R::SetupError, R::Error>> {
+) -> Result<Replayed<R>, ReplayError<R::SetupError, R::Error>> {
     let mut stage = R::start(setup, seed).map_err(ReplayError::Setup)?;
     let mut events = Vec::new();
     for (index, (seat, choice)) in choices.iter().enumerate() {

@@ -21,14 +21,28 @@ pub trait Policy {
 /// - values distance, but spends high cards reluctantly (each played card leaves the deck);
 /// - never wastes a card the climb cap would cut (a 7 on a climb moves 5: play the 5);
 /// - sheds exhaustion cards when the terrain makes them worth more (a descent turns an E into 5);
-/// - keeps the sprinteur's 9s for the finish.
+/// - keeps the sprinteur's 9s for the finish, unless it is dropped by the head of the race.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SensibleBot;
 
 /// Rows from the line within which the sprinteur starts to spend its 9s.
 const SPRINT_RESERVE_ROWS: u16 = 18;
 
+/// A sprinteur further than this behind the head of the race spends its 9s to get back.
+const DROPPED_ROWS: u16 = 4;
+
 impl SensibleBot {
+    /// Rows between a rider and the foremost rider still racing.
+    fn gap_to_front(stage: &Stage, rider: u8) -> u16 {
+        let row = stage.position(rider).row;
+        (0..stage.setup().riders.len() as u8)
+            .filter(|&r| stage.crossed(r).is_none())
+            .map(|r| stage.position(r).row)
+            .max()
+            .unwrap_or(row)
+            .saturating_sub(row)
+    }
+
     fn score(stage: &Stage, rider: u8, card: Card) -> f32 {
         let course = stage.course();
         let pos = stage.position(rider);
@@ -46,6 +60,7 @@ impl SensibleBot {
         if kind == RiderKind::Sprinteur
             && card == Card::Energy(9)
             && course.rows_to_line(pos.row) > SPRINT_RESERVE_ROWS
+            && Self::gap_to_front(stage, rider) <= DROPPED_ROWS
         {
             score -= 4.0;
         }
@@ -143,12 +158,14 @@ pub fn play_seat(
     }
 }
 
-/// Plays a whole stage with one policy for every seat, returning the choices made (the log a
-/// replay needs) and the events.
+/// The choices of a stage in the order they were made: with the setup and seed, all a replay needs.
+pub type ChoiceLog = Vec<(Seat, Choice)>;
+
+/// Plays a whole stage with one policy for every seat, returning the choices made and the events.
 pub fn play_stage(
     stage: &mut Stage,
     policy: &mut dyn Policy,
-) -> Result<(Vec<(Seat, Choice)>, Vec<Event>), RuleError> {
+) -> Result<(ChoiceLog, Vec<Event>), RuleError> {
     let mut log = Vec::new();
     let mut events = Vec::new();
     let teams = stage.setup().teams.len() as Seat;

@@ -117,3 +117,33 @@ pub(crate) fn slipstream(
 pub(crate) fn exposed(course: &Course, board: &Board, at: Pos) -> bool {
     !course.is_past_line(at.row) && board.is_empty_row(at.row + 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::CourseSpec;
+
+    #[test]
+    fn fr_3_a_rider_with_every_row_ahead_full_stays_put() {
+        let course = CourseSpec {
+            tiles: Some("au".into()),
+            lanes: Some(1),
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let mut board = Board::new(&course);
+        board.put(Pos::new(3, 0), 0);
+        board.put(Pos::new(4, 0), 1);
+        assert_eq!(destination(&course, &board, Pos::new(2, 0), 2), None);
+        assert_eq!(
+            destination(&course, &board, Pos::new(2, 0), 3),
+            Some(Pos::new(5, 0))
+        );
+        // Past the end of the road the target is the last row.
+        assert_eq!(
+            destination(&course, &board, Pos::new(5, 0), 40),
+            Some(Pos::new(course.last_row(), 0))
+        );
+    }
+}

@@ -209,6 +209,14 @@ impl Stage {
         let r = &self.riders[rider as usize];
         (&r.deck, &r.hand, &r.recycle, &r.played)
     }
+    /// The card laid face down this round, if chosen. Private: views show it to its team only.
+    pub fn kept(&self, rider: RiderIdx) -> Option<Card> {
+        self.riders[rider as usize].kept
+    }
+    /// False once a rider has crossed and left the road at the end of its round.
+    pub fn on_road(&self, rider: RiderIdx) -> bool {
+        self.riders[rider as usize].on_road
+    }
     /// Exhaustion cards played from the supply by a rider that had no card left.
     pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
         self.riders[rider as usize].supply_exhaustion
@@ -564,5 +572,97 @@ impl Ruleset for Stage {
 
     fn is_over(&self) -> bool {
         self.over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card_race::{Options, RiderKind, RiderSetup};
+    use crate::course::CourseSpec;
+
+    fn one_rider_stage() -> Stage {
+        let course = CourseSpec {
+            tiles: Some("abcu".into()),
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let setup = StageSetup {
+            course: Arc::new(course),
+            teams: vec!["Blue".into()],
+            riders: vec![RiderSetup {
+                id: "BlueR".into(),
+                team: 0,
+                kind: RiderKind::Rouleur,
+                start: Pos::new(0, 0),
+                carried_exhaustion: 0,
+            }],
+            options: Options::default(),
+        };
+        Stage::new(setup, 1).unwrap()
+    }
+
+    #[test]
+    fn fr_2_empty_draw_pile_takes_the_shuffled_recycle_pile() {
+        let mut s = one_rider_stage();
+        let r = &mut s.riders[0];
+        r.recycle = r.deck.split_off(2);
+        let events = s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        assert_eq!(s.hand(0).len(), 4);
+        assert!(events.contains(&Event::DeckReshuffled { rider: 0 }));
+        assert_eq!(s.riders[0].deck.len() + 4, 15);
+    }
+
+    #[test]
+    fn fr_2_fewer_than_four_cards_draws_what_there_is() {
+        let mut s = one_rider_stage();
+        s.riders[0].deck.truncate(1);
+        s.riders[0].recycle = vec![Card::Exhaustion];
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        assert_eq!(s.hand(0).len(), 2);
+        assert!(s.riders[0].deck.is_empty() && s.riders[0].recycle.is_empty());
+    }
+
+    #[test]
+    fn fr_2_no_card_at_all_plays_an_exhaustion_card() {
+        let mut s = one_rider_stage();
+        s.riders[0].deck.clear();
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        assert!(s.hand(0).is_empty());
+        let only = vec![Choice::Keep {
+            rider: 0,
+            card: Card::Exhaustion,
+        }];
+        assert_eq!(s.legal_choices(0), only);
+        let err = s
+            .apply(
+                0,
+                &Choice::Keep {
+                    rider: 0,
+                    card: Card::Energy(3),
+                },
+            )
+            .unwrap_err();
+        assert!(err.to_string().contains("play an exhaustion card"), "{err}");
+        s.apply(0, &only[0]).unwrap();
+        assert_eq!(s.position(0), Pos::new(2, 0));
+        assert_eq!(s.supply_exhaustion(0), 1);
+        assert_eq!(s.cards_played(0), &[Card::Exhaustion]);
+    }
+
+    #[test]
+    fn fr_2_keep_one_recycle_three() {
+        let mut s = one_rider_stage();
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        let card = s.hand(0)[2];
+        s.apply(0, &Choice::Keep { rider: 0, card }).unwrap();
+        assert_eq!(
+            s.riders[0].recycle.len(),
+            3 + 1,
+            "three recycled, one exhaustion"
+        );
+        assert_eq!(s.cards_played(0), &[card]);
+        assert_eq!(s.riders[0].deck.len(), 11);
     }
 }
