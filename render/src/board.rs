@@ -518,9 +518,14 @@ fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: 
     while i < here.len() {
         let pos = here[i].pos;
         let n = here[i..].iter().take_while(|r| r.pos == pos).count();
+        // A rider already in has left the road: a racing rider on its cell hides it.
+        let mut group: Vec<&RiderToken> = here[i..i + n].to_vec();
+        if group.iter().any(|r| !r.finished) {
+            group.retain(|r| !r.finished);
+        }
         let (x, y, w, h) = g.cell(layout, pos);
-        for (k, rider) in here[i..i + n].iter().enumerate() {
-            let part = w / n as i32;
+        for (k, rider) in group.iter().enumerate() {
+            let part = w / group.len() as i32;
             token(img, scene, rider, x + k as i32 * part, y, part, h);
         }
         i += n;

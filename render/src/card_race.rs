@@ -1,0 +1,185 @@
+//! Scenes from the card race's public view: the adapter between the engine's `StageView` and
+//! the plain scenes the renderer draws.
+
+use crate::scene::{BoardScene, ProfileDot, ProfileScene, RiderToken, TeamStyle};
+use commissaire_engine::card_race::{Card, StageView};
+use std::sync::Arc;
+
+impl BoardScene {
+    /// The board after the round just played, as everyone may see it. The stage name is the
+    /// course's; a tour can overwrite `stage_name` ("Stage 3 · ...").
+    pub fn from_view(view: &StageView) -> BoardScene {
+        let initials = team_initials(view);
+        let riders = view
+            .riders
+            .iter()
+            .map(|r| {
+                let played = view.last_round.iter().find(|p| p.rider == r.index);
+                let crossed = played.is_some_and(|p| p.crossed);
+                RiderToken {
+                    label: format!("{}{}", initials[r.team as usize], r.kind.letter()),
+                    team: r.team as usize,
+                    pos: r.pos,
+                    card_played: played.map(|p| card_text(p.card)),
+                    slipstream: played.is_some_and(|p| p.slipstream),
+                    exhaustion: played.is_some_and(|p| p.exhaustion),
+                    crossed,
+                    finished: !r.racing && !crossed,
+                }
+            })
+            .collect();
+        BoardScene {
+            course: Arc::clone(&view.course),
+            stage_name: view.course_name.clone(),
+            // `round` is the round being played; the board shows the one just finished, except
+            // once the stage is over, when the last round is the one shown.
+            turn: if view.over {
+                view.round
+            } else {
+                view.round.saturating_sub(1)
+            },
+            teams: view
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(i, t)| TeamStyle {
+                    name: t.name.clone(),
+                    colour: i,
+                })
+                .collect(),
+            riders,
+        }
+    }
+}
+
+impl ProfileScene {
+    pub fn from_view(view: &StageView) -> ProfileScene {
+        ProfileScene {
+            course: Arc::clone(&view.course),
+            stage_name: view.course_name.clone(),
+            teams: BoardScene::from_view(view).teams,
+            riders: view
+                .riders
+                .iter()
+                .map(|r| ProfileDot {
+                    team: r.team as usize,
+                    pos: r.pos,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An exhaustion card moves 2: "2E" says both what it moved and what it was.
+fn card_text(card: Card) -> String {
+    match card {
+        Card::Exhaustion => "2E".into(),
+        Card::Energy(v) => v.to_string(),
+    }
+}
+
+/// The first letter of each team's name, or the team's number for every team when two names
+/// start alike: a token's label must name its team without the colour.
+fn team_initials(view: &StageView) -> Vec<String> {
+    let letters: Vec<String> = view
+        .teams
+        .iter()
+        .map(|t| {
+            t.name
+                .chars()
+                .find(|c| c.is_alphanumeric())
+                .map(|c| c.to_uppercase().collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let unique = letters
+        .iter()
+        .enumerate()
+        .all(|(i, l)| !l.is_empty() && !letters[..i].contains(l));
+    if unique {
+        letters
+    } else {
+        (1..=letters.len()).map(|n| n.to_string()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commissaire_engine::Ruleset;
+    use commissaire_engine::card_race::bot::{RandomBot, play_seat};
+    use commissaire_engine::card_race::{
+        Options, RiderKind, RiderSetup, Stage, StageSetup, grid_start,
+    };
+    use commissaire_engine::course::CourseSpec;
+    use commissaire_engine::game::Viewer;
+
+    fn stage(teams: &[&str]) -> Stage {
+        let course = Arc::new(
+            CourseSpec {
+                tiles: Some("abcdefghijklmnopqrstu".into()),
+                ..Default::default()
+            }
+            .build()
+            .unwrap(),
+        );
+        let grid = grid_start(&course, teams.len() * 2).unwrap();
+        let riders = (0..teams.len() * 2)
+            .map(|i| {
+                let kind = if i < teams.len() {
+                    RiderKind::Rouleur
+                } else {
+                    RiderKind::Sprinteur
+                };
+                RiderSetup {
+                    id: format!("{}{}", teams[i % teams.len()], kind.letter()),
+                    team: (i % teams.len()) as u8,
+                    kind,
+                    start: grid[i],
+                    carried_exhaustion: 0,
+                }
+            })
+            .collect();
+        let setup = StageSetup {
+            course,
+            teams: teams.iter().map(|t| t.to_string()).collect(),
+            riders,
+            options: Options::default(),
+        };
+        Stage::new(setup, 7).unwrap()
+    }
+
+    #[test]
+    fn a_played_round_becomes_a_board_with_what_each_rider_did() {
+        let mut s = stage(&["Blue", "Orange", "Green"]);
+        let mut bot = RandomBot::new(3);
+        for _ in 0..3 {
+            for seat in 0..3 {
+                play_seat(&mut s, seat, &mut bot).unwrap();
+            }
+        }
+        let view = s.view(Viewer::Public);
+        let scene = BoardScene::from_view(&view);
+        assert_eq!(scene.turn, view.round - 1);
+        assert_eq!(scene.riders.len(), 6);
+        assert_eq!(scene.riders[0].label, "BR");
+        assert_eq!(scene.riders[4].label, "OS");
+        assert!(scene.riders.iter().all(|r| r.card_played.is_some()));
+        for (token, rider) in scene.riders.iter().zip(&view.riders) {
+            assert_eq!(token.pos, rider.pos);
+        }
+        let png = crate::render_board(&scene).unwrap();
+        assert!(!png.is_empty());
+        crate::render_profile(&ProfileScene::from_view(&view)).unwrap();
+    }
+
+    #[test]
+    fn teams_with_the_same_initial_are_labelled_by_number() {
+        let s = stage(&["Blue", "Black"]);
+        let scene = BoardScene::from_view(&s.view(Viewer::Public));
+        assert_eq!(scene.riders[0].label, "1R");
+        assert_eq!(scene.riders[1].label, "2R");
+        assert_eq!(scene.turn, 0);
+        assert!(scene.riders.iter().all(|r| r.card_played.is_none()));
+    }
+}
