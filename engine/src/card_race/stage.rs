@@ -6,7 +6,7 @@ use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
 use super::events::{Event, RiderIdx};
 use super::movement::{destination, effective_distance, exposed, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
-use crate::course::{Course, Pos};
+use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
 use crate::rng::rider_stream;
 use rand::seq::SliceRandom;
@@ -98,6 +98,16 @@ pub struct RiderRound {
     pub crossed: bool,
 }
 
+/// A line on the road that riders are ranked over: an intermediate sprint, or the top of a climb.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineCrossing {
+    /// The line lies just before this row.
+    pub row: u16,
+    pub marker: Marker,
+    /// Riders over the line, first first: by round, then furthest past it, then lane 0.
+    pub riders: Vec<RiderIdx>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Stage {
     pub(crate) setup: Arc<StageSetup>,
@@ -109,6 +119,7 @@ pub struct Stage {
     /// Per team, the rider whose hand is drawn and waits for a card to be kept.
     pub(crate) drawing: Vec<Option<RiderIdx>>,
     pub(crate) last_round: Vec<RiderRound>,
+    pub(crate) lines: Vec<LineCrossing>,
     pub(crate) over: bool,
 }
 
@@ -156,8 +167,24 @@ impl Stage {
         for (i, r) in setup.riders.iter().enumerate() {
             team_riders[r.team as usize].push(i as RiderIdx);
         }
+        // Sprints are ranked over their line; climbs over their top, the line after the summit row.
+        let lines = setup
+            .course
+            .markers()
+            .filter_map(|(row, marker)| match marker {
+                Marker::Sprint { .. } => Some((row, marker.clone())),
+                Marker::Summit { .. } => Some((row + 1, marker.clone())),
+                _ => None,
+            })
+            .map(|(row, marker)| LineCrossing {
+                row,
+                marker,
+                riders: Vec::new(),
+            })
+            .collect();
         Ok(Stage {
             drawing: vec![None; setup.teams.len()],
+            lines,
             setup,
             seed,
             round: 1,
@@ -197,6 +224,10 @@ impl Stage {
     /// The round a rider crossed the line in, and where it stood then.
     pub fn crossed(&self, rider: RiderIdx) -> Option<(u32, Pos)> {
         self.riders[rider as usize].crossed
+    }
+    /// Who crossed each sprint line and climb top so far, in course order.
+    pub fn line_crossings(&self) -> &[LineCrossing] {
+        &self.lines
     }
     pub fn last_round(&self) -> &[RiderRound] {
         &self.last_round
@@ -483,6 +514,14 @@ impl Stage {
         for s in &mut summary {
             s.to = positions[s.rider as usize];
             s.crossed = crossing.contains(&s.rider);
+        }
+        for line in &mut self.lines {
+            let mut over: Vec<&RiderRound> = summary
+                .iter()
+                .filter(|s| s.from.row < line.row && s.to.row >= line.row)
+                .collect();
+            over.sort_by_key(|s| (std::cmp::Reverse(s.to.row), s.to.lane));
+            line.riders.extend(over.into_iter().map(|s| s.rider));
         }
         for (i, r) in self.riders.iter_mut().enumerate() {
             r.pos = positions[i];

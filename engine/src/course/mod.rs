@@ -12,7 +12,10 @@
 mod parse;
 mod tiles;
 
-pub use parse::{CourseError, CourseSpec, SegmentSpec, load_course_file, parse_course_toml};
+pub use parse::{
+    CourseError, CourseSpec, SegmentSpec, SprintSpec, load_course_file, parse_course_toml,
+    parse_sprint,
+};
 pub use tiles::{TILE_LETTERS, tile_rows};
 
 use serde::{Deserialize, Serialize};
@@ -206,6 +209,33 @@ impl Course {
             }
         }
         cells
+    }
+
+    /// The same course with start rows added at the back until the start area holds `riders`.
+    /// A tour's field can outnumber a base start tile (QX-07): the grid grows backwards, so
+    /// nothing ahead of the start moves relative to the line.
+    pub fn with_start_for(&self, riders: usize) -> Course {
+        let cells = self.start_cells().len();
+        if cells >= riders {
+            return self.clone();
+        }
+        let template = self
+            .rows
+            .iter()
+            .find(|r| r.cells.iter().any(|c| c.markers.contains(&Marker::Start)))
+            .cloned()
+            .unwrap_or_else(|| self.rows[0].clone());
+        let width = template.width().max(1) as usize;
+        let extra = (riders - cells).div_ceil(width);
+        let mut rows = vec![
+            Row {
+                tile: None,
+                ..template
+            };
+            extra
+        ];
+        rows.extend(self.rows.iter().cloned());
+        Course::new(self.name.clone(), rows, self.finish_row + extra as u16)
     }
 
     /// Rows carrying a given kind of marker, with the marker (first cell of the row that has it).

@@ -51,6 +51,14 @@ pub struct SprintSpec {
     pub name: String,
 }
 
+/// A sprint line for a spec built in code.
+pub fn parse_sprint(row: i64, name: &str) -> SprintSpec {
+    SprintSpec {
+        row,
+        name: name.into(),
+    }
+}
+
 /// Where in a spec a problem lies, so a file's error can name its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum At {

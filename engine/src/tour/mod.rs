@@ -60,6 +60,7 @@ mod general;
 mod ledger;
 mod mountains;
 mod options;
+mod plan;
 mod points;
 mod result;
 mod standing;
@@ -76,6 +77,10 @@ pub use error::TourError;
 pub use general::general;
 pub use mountains::{mountains, stage_mountain_points};
 pub use options::{GcShort, SteepBonus, TeamTime, TourOptions};
+pub use plan::{
+    PresetError, StagePlan, TourPreset, TourRider, carry_over, enter_teams, exhaustion_held,
+    stage_result, stage_setup,
+};
 pub use points::{FINISH, points, stage_points};
 pub use result::{LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult};
 pub use standing::{Award, Score, StandingRow};

@@ -1,0 +1,368 @@
+//! From a tour preset to stages and back: which stages a tour rides, how each stage is set up
+//! from the riders still in the race, what a finished stage reports to the classifications, and
+//! what a rider keeps for the next stage.
+
+use super::result::{
+    LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
+};
+use crate::card_race::{
+    Card, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, Stage, StageEnd, StageSetup,
+};
+use crate::course::{Course, Marker, Terrain};
+use crate::game::Seat;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A tour preset, as written in `config/tours/*.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TourPreset {
+    pub name: String,
+    /// The rules preset; `house-b` is the one this version plays (conformance table 5.2).
+    #[serde(default = "house_b")]
+    pub rules: String,
+    /// The riders each team enters, in start-number order within the team.
+    #[serde(default = "house_b_roster")]
+    pub roster: Vec<RiderKind>,
+    #[serde(rename = "stage")]
+    pub stages: Vec<StagePlan>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StagePlan {
+    /// A course file of `config/courses/`, by file name or course name.
+    pub course: String,
+    pub kind: StageKind,
+    /// How the stage is announced, e.g. "Stage 3: Firenze-Milano".
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn house_b() -> String {
+    "house-b".into()
+}
+
+/// House rules B enter three riders a team (seed 004, PROFILS DE COUREUR; HB-058).
+fn house_b_roster() -> Vec<RiderKind> {
+    vec![
+        RiderKind::Rouleur,
+        RiderKind::Sprinteur,
+        RiderKind::Grimpeur,
+    ]
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct PresetError {
+    pub file: String,
+    pub message: String,
+}
+
+impl TourPreset {
+    /// Reads a preset from TOML text; `file` names it in errors.
+    pub fn from_toml(text: &str, file: &str) -> Result<Self, PresetError> {
+        let preset: TourPreset = toml::from_str(text).map_err(|e| PresetError {
+            file: file.into(),
+            message: match e.span() {
+                Some(span) => format!(
+                    "line {}: {}",
+                    text[..span.start].matches('\n').count() + 1,
+                    e.message().trim()
+                ),
+                None => e.message().trim().to_string(),
+            },
+        })?;
+        let fail = |message: String| {
+            Err(PresetError {
+                file: file.into(),
+                message,
+            })
+        };
+        if preset.rules != "house-b" {
+            return fail(format!(
+                "rules '{}' are not available yet: use rules = \"house-b\"",
+                preset.rules
+            ));
+        }
+        if preset.stages.is_empty() {
+            return fail("a tour needs at least one [[stage]]".into());
+        }
+        if preset.roster.is_empty() || preset.roster.len() > 4 {
+            return fail("a team enters between 1 and 4 riders".into());
+        }
+        if let Some(s) = preset.stages.iter().find(|s| s.kind.is_time_trial()) {
+            return fail(format!(
+                "stage on '{}' is a time trial, which this version does not referee yet: use flat, hilly or mountain",
+                s.course
+            ));
+        }
+        Ok(preset)
+    }
+}
+
+/// A rider of a tour, between stages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TourRider {
+    pub key: RiderKey,
+    pub team: Seat,
+    pub kind: RiderKind,
+    pub start_number: u32,
+    /// Exhaustion cards the rider carries into its next stage.
+    pub carried_exhaustion: u16,
+    pub abandoned: bool,
+}
+
+/// The riders a team enters, with tour-wide keys and start numbers (team t's riders are numbered
+/// from 10(t+1)+1, as in a road race's programme).
+pub fn enter_teams(team_names: &[String], roster: &[RiderKind]) -> Vec<TourRider> {
+    let mut riders = Vec::new();
+    for (t, name) in team_names.iter().enumerate() {
+        for (k, kind) in roster.iter().enumerate() {
+            riders.push(TourRider {
+                key: RiderKey::new(format!("{name} {}", kind_label(*kind, roster, k))),
+                team: t as Seat,
+                kind: *kind,
+                start_number: 10 * (t as u32 + 1) + k as u32 + 1,
+                carried_exhaustion: 0,
+                abandoned: false,
+            });
+        }
+    }
+    riders
+}
+
+fn kind_label(kind: RiderKind, roster: &[RiderKind], k: usize) -> String {
+    let base = match kind {
+        RiderKind::Rouleur => "Rouleur",
+        RiderKind::Sprinteur => "Sprinteur",
+        RiderKind::Grimpeur => "Grimpeur",
+    };
+    if roster.iter().filter(|r| **r == kind).count() > 1 {
+        format!("{base} {}", k + 1)
+    } else {
+        base.to_string()
+    }
+}
+
+/// Sets up a stage for the riders still in the race, placed on the grid front first in the order
+/// given (the caller passes the general classification's order, or start numbers for the first
+/// stage). The start area grows backwards when the field needs it (QX-07).
+pub fn stage_setup(course: &Course, team_names: &[String], riders: &[&TourRider]) -> StageSetup {
+    let course = course.with_start_for(riders.len());
+    let cells = course.start_cells();
+    StageSetup {
+        riders: riders
+            .iter()
+            .zip(cells)
+            .map(|(r, start)| RiderSetup {
+                id: r.key.0.clone(),
+                team: r.team,
+                kind: r.kind,
+                start,
+                carried_exhaustion: r.carried_exhaustion,
+            })
+            .collect(),
+        course: Arc::new(course),
+        teams: team_names.to_vec(),
+        options: Options {
+            hands: Hands::Deal,
+            stage_end: StageEnd::FirstAcross,
+            profiles: Profiles::HouseB,
+        },
+    }
+}
+
+/// Exhaustion cards a rider holds (draw pile, hand, recycle pile), not counting the ones played.
+pub fn exhaustion_held(stage: &Stage, rider: RiderIdx) -> u16 {
+    let (deck, hand, recycle, _) = stage.piles(rider);
+    [deck, hand, recycle]
+        .iter()
+        .flat_map(|pile| pile.iter())
+        .filter(|c| **c == Card::Exhaustion)
+        .count() as u16
+}
+
+/// What a finished stage reports to the classifications. `riders` are the tour riders, so
+/// team names and start numbers come with each stage rider.
+pub fn stage_result(
+    stage: &Stage,
+    number: u32,
+    kind: StageKind,
+    riders: &[TourRider],
+) -> StageResult {
+    let course = stage.course();
+    let setup = stage.setup();
+    let key = |i: RiderIdx| RiderKey::new(setup.riders[i as usize].id.clone());
+    let order = stage.finish_order();
+    let line = course.finish_row();
+    let stage_riders = (0..setup.riders.len() as RiderIdx)
+        .map(|i| {
+            let tour = riders
+                .iter()
+                .find(|r| r.key.0 == setup.riders[i as usize].id)
+                .expect("every stage rider is a tour rider");
+            let outcome = match stage.crossed(i) {
+                Some((_, at)) => Outcome::Crossed {
+                    rows_past: at.row - line + 1,
+                },
+                None => {
+                    let row = stage.position(i).row;
+                    Outcome::Short {
+                        own_row: course.terrain(row),
+                        to_ride: (row + 1..line).map(|r| course.terrain(r)).collect(),
+                    }
+                }
+            };
+            RiderStage {
+                rider: key(i),
+                team: setup.teams[tour.team as usize].clone(),
+                start_number: tour.start_number,
+                cards_played: stage.cards_played(i).len() as u32,
+                outcome,
+                place: order.iter().position(|&o| o == i).map(|p| p as u32 + 1),
+                exhaustion_start: tour.carried_exhaustion as u32,
+                exhaustion_end: exhaustion_held(stage, i) as u32,
+            }
+        })
+        .collect();
+    let mut sprints = Vec::new();
+    let mut summits = Vec::new();
+    for crossing in stage.line_crossings() {
+        let order: Vec<RiderKey> = crossing.riders.iter().map(|&i| key(i)).collect();
+        match &crossing.marker {
+            Marker::Sprint { name } => sprints.push(LineResult {
+                name: name.clone(),
+                order,
+            }),
+            Marker::Summit { name, length } => summits.push(SummitResult {
+                name: name.clone(),
+                length: *length,
+                steep: false,
+                order,
+            }),
+            _ => {}
+        }
+    }
+    // A summit finish: the last climb tops out on the last row before the line.
+    let summit_finish = line > 0 && course.terrain(line - 1) == Terrain::Uphill;
+    StageResult {
+        number,
+        kind,
+        summit_finish,
+        riders: stage_riders,
+        sprints,
+        summits,
+    }
+}
+
+/// After a stage, each rider keeps the exhaustion cards it still holds (house rules B,
+/// `exhaustion_carry = all`, conformance table 5.2).
+pub fn carry_over(stage: &Stage, riders: &mut [TourRider]) {
+    for (i, r) in stage.setup().riders.iter().enumerate() {
+        if let Some(tour) = riders.iter_mut().find(|t| t.key.0 == r.id) {
+            tour.carried_exhaustion = exhaustion_held(stage, i as RiderIdx);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card_race::bot::{SensibleBot, play_stage};
+    use crate::course::CourseSpec;
+    use crate::tour::{TourOptions, standings};
+
+    fn teams() -> Vec<String> {
+        ["Blue", "Red", "Green", "Black"].map(String::from).to_vec()
+    }
+
+    #[test]
+    fn qx_07_the_start_area_grows_to_hold_twelve_riders() {
+        let course = CourseSpec {
+            tiles: Some("abcdefghijklmnopqrstu".into()),
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let riders = enter_teams(&teams(), &house_b_roster());
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let setup = stage_setup(&course, &teams(), &refs);
+        assert_eq!(setup.course.start_cells().len(), 12);
+        assert_eq!(
+            setup.course.rows_to_line(setup.course.start_cells()[0].row),
+            course.rows_to_line(course.start_cells()[0].row),
+            "the front of the grid is as far from the line as before"
+        );
+        setup.validate().unwrap();
+    }
+
+    #[test]
+    fn hb_058_a_stage_of_three_rider_teams_reports_a_consistent_result() {
+        let course = CourseSpec {
+            tiles: Some("abcfimetKGLHJsdopRQNU".into()),
+            sprints: vec![crate::course::parse_sprint(20, "Km 40")],
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let mut riders = enter_teams(&teams(), &house_b_roster());
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let mut stage = Stage::new(stage_setup(&course, &teams(), &refs), 9).unwrap();
+        play_stage(&mut stage, &mut SensibleBot).unwrap();
+        let result = stage_result(&stage, 1, StageKind::Mountain, &riders);
+        assert_eq!(result.riders.len(), 12);
+        assert!(result.summit_finish, "La Haute Montagne ends on a climb");
+        assert_eq!(result.sprints.len(), 1);
+        assert!(
+            !result.sprints[0].order.is_empty(),
+            "the field passed the sprint"
+        );
+        let lengths: Vec<u16> = result.summits.iter().map(|s| s.length).collect();
+        assert_eq!(
+            lengths,
+            [7, 12],
+            "K-G-L climbs 7 rows; R-Q-N-U climbs 12 to the line"
+        );
+        assert_eq!(
+            result.summits[1].order.first(),
+            result
+                .riders
+                .iter()
+                .find(|r| r.place == Some(1))
+                .map(|r| &r.rider),
+            "on a summit finish the first over the top is the stage winner"
+        );
+        let mut places: Vec<u32> = result.riders.iter().filter_map(|r| r.place).collect();
+        places.sort();
+        assert_eq!(places, (1..=12).collect::<Vec<_>>());
+        let winner = result.riders.iter().find(|r| r.place == Some(1)).unwrap();
+        assert!(matches!(winner.outcome, Outcome::Crossed { .. }));
+        let table = standings(&[result], &TourOptions::default()).unwrap();
+        assert_eq!(table.general.len(), 12);
+        carry_over(&stage, &mut riders);
+        let held: u16 = (0..12).map(|i| exhaustion_held(&stage, i)).sum();
+        assert_eq!(
+            riders.iter().map(|r| r.carried_exhaustion).sum::<u16>(),
+            held
+        );
+    }
+
+    #[test]
+    fn presets_are_checked_with_file_and_line() {
+        let e = TourPreset::from_toml(
+            "name = \"x\"\n[[stage]]\ncourse = \"a\"\nkind = \"flatish\"\n",
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("t.toml: line 4"), "{e}");
+        let e = TourPreset::from_toml("name = \"x\"\nstage = []\n", "t.toml").unwrap_err();
+        assert!(e.message.contains("at least one"));
+        let ok = TourPreset::from_toml(
+            "name = \"x\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
+            "t.toml",
+        )
+        .unwrap();
+        assert_eq!(ok.roster.len(), 3);
+    }
+}

@@ -1,0 +1,67 @@
+//! Everything shipped in `config/` loads: a broken course or tour file fails here, not in front
+//! of players.
+
+use commissaire_engine::course::{Marker, load_course_file};
+use commissaire_engine::tour::TourPreset;
+use std::path::{Path, PathBuf};
+
+fn config() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../config")
+}
+
+fn files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(config().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_six_base_stages_load_with_a_sprint_and_a_finish() {
+    let courses = files("courses");
+    assert_eq!(courses.len(), 6);
+    for file in courses {
+        let course = load_course_file(&file).unwrap_or_else(|e| panic!("{e}"));
+        let cells = course.start_cells().len();
+        assert!(
+            cells == 10 || cells == 8,
+            "{}: {cells} start cells (tile a or A)",
+            course.name
+        );
+        assert!(course.row_count() > 60, "{}", course.name);
+        assert!(
+            course
+                .markers()
+                .any(|(_, m)| matches!(m, Marker::Sprint { .. })),
+            "{} has a sprint",
+            course.name
+        );
+    }
+}
+
+#[test]
+fn the_tours_name_only_shipped_courses() {
+    let courses: Vec<String> = files("courses")
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    let mut lengths = Vec::new();
+    for file in files("tours") {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let preset = TourPreset::from_toml(&text, &file.display().to_string()).unwrap();
+        for stage in &preset.stages {
+            assert!(
+                courses.contains(&stage.course),
+                "{}: {}",
+                preset.name,
+                stage.course
+            );
+        }
+        lengths.push(preset.stages.len());
+    }
+    lengths.sort();
+    assert_eq!(lengths, [7, 21], "a week and a grand tour");
+}
