@@ -1,0 +1,173 @@
+//! The `commissaire scenario` command as a user runs it: output lines, standard input, and exit
+//! status 2 with a message that names the problem.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_commissaire"))
+        .args(args)
+        .current_dir(&root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn scenario(body: &str) -> String {
+    format!(
+        r#"{{"ruleset": "flamme-rouge", "seed": 7, "hands": "free",
+ "course": {{"lanes": 2, "segments": [
+   {{"terrain": "flat", "length": 4, "start": true}}, {{"terrain": "flat", "length": 6}},
+   {{"terrain": "uphill", "length": 3}}, {{"terrain": "downhill", "length": 3}},
+   {{"terrain": "flat", "length": 12}}, {{"terrain": "flat", "length": 5, "finish": true}}]}},
+ {body}}}"#
+    )
+}
+
+fn fails_with(text: &str, expected: &str) {
+    let out = run(&["scenario", "-"], Some(text));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(expected), "expected '{expected}' in: {err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_issues_example_gives_the_expected_lines() {
+    let out = run(&["scenario", "config/scenarios/example.json"], None);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"round": 1, "riders": [
+            {"id": "RedS", "row": 9, "lane": 0, "exhaustion": 1, "finished": false},
+            {"id": "BlueR", "row": 8, "lane": 0, "exhaustion": 0, "finished": false}]})
+    );
+    // Round 2: RedS's E is cut by nothing (2 rows onto the climb); BlueR's 4 reaches row 12,
+    // two rows into the climb, no further than a 5 would go.
+    assert_eq!(lines[1]["riders"][0]["id"], "BlueR");
+    assert_eq!(lines[1]["riders"][0]["row"], 12);
+    assert_eq!(lines[1]["riders"][1]["row"], 11);
+    assert_eq!(
+        lines[2],
+        serde_json::json!({"result": {"order": ["BlueR", "RedS"]}})
+    );
+}
+
+#[test]
+fn a_scenario_runs_to_the_line_from_standard_input_and_on_a_shipped_course() {
+    let text = r#"{"ruleset": "flamme-rouge", "hands": "deal", "seed": 4, "course": "Avenue Corso Paseo",
+        "riders": [{"id": "A", "team": "T", "kind": "rouleur"}, {"id": "B", "team": "U", "kind": "sprinteur"}],
+        "rounds": [], "until": "script"}"#;
+    let out = run(&["scenario", "-"], Some(text));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        r#"{"result":{"order":["A","B"]}}"#,
+        "no round scripted: the grid order, front cell first"
+    );
+}
+
+#[test]
+fn all_across_plays_until_every_rider_is_over_the_line() {
+    let rounds: Vec<String> = (0..8)
+        .map(|_| r#"{"BlueR": 7, "RedS": 9}"#.to_string())
+        .collect();
+    let body = format!(
+        r#""riders": [{{"id": "BlueR", "team": "Blue", "kind": "rouleur", "row": 3, "lane": 0}},
+            {{"id": "RedS", "team": "Red", "kind": "sprinteur", "row": 0, "lane": 0}}],
+            "rounds": [{}], "until": "all_across""#,
+        rounds.join(",")
+    );
+    let out = run(&["scenario", "-"], Some(&scenario(&body)));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last_round: serde_json::Value =
+        serde_json::from_str(text.lines().rev().nth(1).unwrap()).unwrap();
+    assert!(
+        last_round["riders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["finished"] == true)
+    );
+}
+
+#[test]
+fn bad_files_exit_2_with_a_message_naming_the_problem() {
+    let riders =
+        r#""riders": [{"id": "BlueR", "team": "Blue", "kind": "rouleur", "row": 3, "lane": 0}]"#;
+    fails_with("{not json", "the scenario is not valid");
+    fails_with(
+        &scenario(&format!(r#"{riders}, "rounds": [{{"Nobody": 5}}]"#)),
+        "round 1: there is no rider 'Nobody'",
+    );
+    fails_with(
+        &scenario(&format!(r#"{riders}, "rounds": [{{"BlueR": 12}}]"#)),
+        "12 is not a card",
+    );
+    fails_with(
+        &scenario(&format!(r#"{riders}, "rounds": [{{}}]"#)),
+        "round 1: no card for rider 'BlueR'",
+    );
+    fails_with(
+        &scenario(
+            r#""riders": [{"id": "A", "team": "T", "kind": "rouleur", "row": 3, "lane": 0},
+                {"id": "B", "team": "T", "kind": "rouleur", "row": 3, "lane": 0}]"#,
+        ),
+        "both start in row 3 lane 0",
+    );
+    fails_with(
+        &scenario(&format!(r#""ruleset": "chess", {riders}"#)).replacen(
+            r#""ruleset": "flamme-rouge", "#,
+            "",
+            1,
+        ),
+        "unknown ruleset 'chess'",
+    );
+    fails_with(
+        r#"{"ruleset": "flamme-rouge", "course": "Nowhere", "riders": []}"#,
+        "there is no course named 'Nowhere'",
+    );
+    fails_with(
+        r#"{"ruleset": "flamme-rouge", "course": {"tiles": "abcz"}, "riders": []}"#,
+        "unknown tile letter 'z'",
+    );
+    let out = run(&["scenario", "no/such/file.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no/such/file.json"));
+}
+
+#[test]
+fn a_card_not_in_the_hand_drawn_is_refused() {
+    let text = r#"{"ruleset": "flamme-rouge", "hands": "deal", "seed": 3, "course": "la-haute-montagne",
+        "riders": [{"id": "A", "team": "T", "kind": "rouleur"}], "rounds": [{"A": 9}]}"#;
+    fails_with(text, "rider 'A' drew");
+}
