@@ -1,0 +1,104 @@
+//! The `choices` table: the log a stage is replayed from, in the order the engine applied it.
+
+use super::StoreError;
+use crate::clock::Timestamp;
+use commissaire_engine::Seat;
+use commissaire_engine::card_race::Choice;
+use sqlx::{Row, SqliteConnection};
+
+/// Who made a choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The team's director.
+    Player,
+    /// The bot riding an empty seat.
+    Bot,
+    /// The bot, playing for a director who missed the deadline.
+    Timeout,
+}
+
+impl Source {
+    fn as_str(self) -> &'static str {
+        match self {
+            Source::Player => "player",
+            Source::Bot => "bot",
+            Source::Timeout => "timeout",
+        }
+    }
+}
+
+pub struct NewChoice<'a> {
+    pub stage_id: i64,
+    pub seq: u32,
+    pub round: u32,
+    pub seat: Seat,
+    pub choice: &'a Choice,
+    pub source: Source,
+    pub user_id: Option<&'a str>,
+    pub request_id: Option<&'a str>,
+    pub at: Timestamp,
+}
+
+pub async fn insert(conn: &mut SqliteConnection, c: &NewChoice<'_>) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO choices (stage_id, seq, round, seat, choice, source, user_id, request_id, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(c.stage_id)
+    .bind(c.seq as i64)
+    .bind(c.round as i64)
+    .bind(c.seat as i64)
+    .bind(serde_json::to_string(c.choice)?)
+    .bind(c.source.as_str())
+    .bind(c.user_id)
+    .bind(c.request_id)
+    .bind(c.at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The stage's choices in order: with the setup and seed, all a replay needs.
+pub async fn log(
+    conn: &mut SqliteConnection,
+    stage_id: i64,
+) -> Result<Vec<(Seat, Choice)>, StoreError> {
+    let rows = sqlx::query("SELECT seat, choice FROM choices WHERE stage_id = ? ORDER BY seq")
+        .bind(stage_id)
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let seat = r.try_get::<i64, _>("seat")? as Seat;
+            let choice: String = r.try_get("choice")?;
+            Ok((seat, serde_json::from_str(&choice)?))
+        })
+        .collect()
+}
+
+/// Whether a request was already counted (in any stage: request ids are unique).
+pub async fn request_seen(
+    conn: &mut SqliteConnection,
+    request_id: &str,
+) -> Result<bool, StoreError> {
+    let r = sqlx::query("SELECT 1 FROM choices WHERE request_id = ?")
+        .bind(request_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(r.is_some())
+}
+
+/// How many choices each source made in a stage, for audits and tests.
+pub async fn count_by_source(
+    conn: &mut SqliteConnection,
+    stage_id: i64,
+    source: Source,
+) -> Result<u32, StoreError> {
+    let n: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM choices WHERE stage_id = ? AND source = ?")
+            .bind(stage_id)
+            .bind(source.as_str())
+            .fetch_one(conn)
+            .await?;
+    Ok(n as u32)
+}

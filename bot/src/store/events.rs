@@ -1,0 +1,43 @@
+//! The `events` table: what the engine said happened, kept for narration and audit.
+
+use super::StoreError;
+use commissaire_engine::card_race::Event;
+use sqlx::{Row, SqliteConnection};
+
+/// Appends the events one choice caused. `first_seq` is the stage's event count before them.
+pub async fn append(
+    conn: &mut SqliteConnection,
+    stage_id: i64,
+    first_seq: u32,
+    choice_seq: u32,
+    events: &[Event],
+) -> Result<(), StoreError> {
+    for (i, event) in events.iter().enumerate() {
+        sqlx::query("INSERT INTO events (stage_id, seq, choice_seq, event) VALUES (?, ?, ?, ?)")
+            .bind(stage_id)
+            .bind(first_seq as i64 + i as i64)
+            .bind(choice_seq as i64)
+            .bind(serde_json::to_string(event)?)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn count(conn: &mut SqliteConnection, stage_id: i64) -> Result<u32, StoreError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE stage_id = ?")
+        .bind(stage_id)
+        .fetch_one(conn)
+        .await?;
+    Ok(n as u32)
+}
+
+pub async fn list(conn: &mut SqliteConnection, stage_id: i64) -> Result<Vec<Event>, StoreError> {
+    let rows = sqlx::query("SELECT event FROM events WHERE stage_id = ? ORDER BY seq")
+        .bind(stage_id)
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|r| Ok(serde_json::from_str(&r.try_get::<String, _>("event")?)?))
+        .collect()
+}

@@ -1,0 +1,33 @@
+//! The `stage_results` table: finished stages as the classifications read them.
+
+use super::StoreError;
+use commissaire_engine::tour::StageResult;
+use sqlx::{Row, SqliteConnection};
+
+pub async fn insert(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    result: &StageResult,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO stage_results (tour_id, number, result) VALUES (?, ?, ?)")
+        .bind(tour_id)
+        .bind(result.number as i64)
+        .bind(serde_json::to_string(result)?)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The tour's results in stage order, as `standings` wants them.
+pub async fn list(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+) -> Result<Vec<StageResult>, StoreError> {
+    let rows = sqlx::query("SELECT result FROM stage_results WHERE tour_id = ? ORDER BY number")
+        .bind(tour_id)
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|r| Ok(serde_json::from_str(&r.try_get::<String, _>("result")?)?))
+        .collect()
+}

@@ -1,0 +1,132 @@
+//! The `stages` table: what a stage is raced on (course, seed, starters) and where it stands.
+
+use super::{StoreError, seed_from_sql, seed_to_sql};
+use crate::clock::Timestamp;
+use commissaire_engine::tour::{StageKind, TourRider};
+use sqlx::{Row, SqliteConnection};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageRow {
+    pub id: i64,
+    pub tour_id: i64,
+    pub number: u32,
+    pub course: String,
+    pub kind: StageKind,
+    pub seed: u64,
+    /// The riders who started, in grid order, as they were at the start.
+    pub starters: Vec<TourRider>,
+    pub finished: bool,
+    pub round: u32,
+    pub deadline: Option<Timestamp>,
+}
+
+pub struct NewStage<'a> {
+    pub tour_id: i64,
+    pub number: u32,
+    pub course: &'a str,
+    pub kind: StageKind,
+    pub seed: u64,
+    pub starters: &'a [TourRider],
+    pub deadline: Option<Timestamp>,
+}
+
+// A macro rather than a const so the queries stay `&'static str` (sqlx refuses built strings).
+macro_rules! columns {
+    () => {
+        "id, tour_id, number, course, kind, seed, starters, status, round, deadline"
+    };
+}
+
+fn row(r: &sqlx::sqlite::SqliteRow) -> Result<StageRow, StoreError> {
+    let kind: String = r.try_get("kind")?;
+    let starters: String = r.try_get("starters")?;
+    Ok(StageRow {
+        id: r.try_get("id")?,
+        tour_id: r.try_get("tour_id")?,
+        number: r.try_get::<i64, _>("number")? as u32,
+        course: r.try_get("course")?,
+        kind: serde_json::from_value(serde_json::Value::String(kind))?,
+        seed: seed_from_sql(r.try_get("seed")?),
+        starters: serde_json::from_str(&starters)?,
+        finished: r.try_get::<String, _>("status")? == "finished",
+        round: r.try_get::<i64, _>("round")? as u32,
+        deadline: r.try_get("deadline")?,
+    })
+}
+
+pub async fn insert(conn: &mut SqliteConnection, s: &NewStage<'_>) -> Result<i64, StoreError> {
+    let kind = match serde_json::to_value(s.kind)? {
+        serde_json::Value::String(k) => k,
+        other => return Err(StoreError::Corrupt(format!("stage kind as {other}"))),
+    };
+    let id = sqlx::query(
+        "INSERT INTO stages (tour_id, number, course, kind, seed, starters, status, round, deadline) \
+         VALUES (?, ?, ?, ?, ?, ?, 'running', 1, ?)",
+    )
+    .bind(s.tour_id)
+    .bind(s.number as i64)
+    .bind(s.course)
+    .bind(kind)
+    .bind(seed_to_sql(s.seed))
+    .bind(serde_json::to_string(s.starters)?)
+    .bind(s.deadline)
+    .execute(conn)
+    .await?
+    .last_insert_rowid();
+    Ok(id)
+}
+
+pub async fn get(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    number: u32,
+) -> Result<Option<StageRow>, StoreError> {
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM stages WHERE tour_id = ? AND number = ?"
+    );
+    let r = sqlx::query(sql)
+        .bind(tour_id)
+        .bind(number as i64)
+        .fetch_optional(conn)
+        .await?;
+    r.as_ref().map(row).transpose()
+}
+
+/// A new round opened: its number and when it closes (`None` while paused).
+pub async fn set_round(
+    conn: &mut SqliteConnection,
+    stage_id: i64,
+    round: u32,
+    deadline: Option<Timestamp>,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE stages SET round = ?, deadline = ? WHERE id = ?")
+        .bind(round as i64)
+        .bind(deadline)
+        .bind(stage_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_deadline(
+    conn: &mut SqliteConnection,
+    stage_id: i64,
+    deadline: Option<Timestamp>,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE stages SET deadline = ? WHERE id = ?")
+        .bind(deadline)
+        .bind(stage_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn finish(conn: &mut SqliteConnection, stage_id: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE stages SET status = 'finished', deadline = NULL WHERE id = ?")
+        .bind(stage_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,97 @@
+//! The `teams` table: a team's name, colour, seat and director (a Discord user, or a bot).
+
+use super::StoreError;
+use commissaire_engine::Seat;
+use sqlx::{Row, SqliteConnection};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamRow {
+    pub id: i64,
+    pub tour_id: i64,
+    pub seat: Option<Seat>,
+    pub name: String,
+    pub colour: String,
+    /// `None`: a bot rides the team.
+    pub director: Option<String>,
+}
+
+impl TeamRow {
+    pub fn is_bot(&self) -> bool {
+        self.director.is_none()
+    }
+}
+
+fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TeamRow, StoreError> {
+    Ok(TeamRow {
+        id: r.try_get("id")?,
+        tour_id: r.try_get("tour_id")?,
+        seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as Seat),
+        name: r.try_get("name")?,
+        colour: r.try_get("colour")?,
+        director: r.try_get("director")?,
+    })
+}
+
+pub async fn insert(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    name: &str,
+    colour: &str,
+    director: Option<&str>,
+) -> Result<i64, StoreError> {
+    let id = sqlx::query("INSERT INTO teams (tour_id, name, colour, director) VALUES (?, ?, ?, ?)")
+        .bind(tour_id)
+        .bind(name)
+        .bind(colour)
+        .bind(director)
+        .execute(conn)
+        .await?
+        .last_insert_rowid();
+    Ok(id)
+}
+
+/// The tour's teams: by seat once started, by joining order in the lobby.
+pub async fn list(conn: &mut SqliteConnection, tour_id: i64) -> Result<Vec<TeamRow>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT id, tour_id, seat, name, colour, director FROM teams WHERE tour_id = ? \
+         ORDER BY seat, id",
+    )
+    .bind(tour_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(row).collect()
+}
+
+pub async fn delete(conn: &mut SqliteConnection, team_id: i64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM teams WHERE id = ?")
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_director(
+    conn: &mut SqliteConnection,
+    team_id: i64,
+    director: Option<&str>,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE teams SET director = ? WHERE id = ?")
+        .bind(director)
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_seat(
+    conn: &mut SqliteConnection,
+    team_id: i64,
+    seat: Seat,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE teams SET seat = ? WHERE id = ?")
+        .bind(seat as i64)
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,189 @@
+//! The `tours` table: one row per tour, at most one not finished per channel.
+
+use super::{StoreError, seed_from_sql, seed_to_sql};
+use crate::clock::Timestamp;
+use sqlx::{Row, SqliteConnection};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TourStatus {
+    Lobby,
+    Running,
+    Paused,
+    Finished,
+}
+
+impl TourStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TourStatus::Lobby => "lobby",
+            TourStatus::Running => "running",
+            TourStatus::Paused => "paused",
+            TourStatus::Finished => "finished",
+        }
+    }
+
+    fn parse(s: &str) -> Result<Self, StoreError> {
+        Ok(match s {
+            "lobby" => TourStatus::Lobby,
+            "running" => TourStatus::Running,
+            "paused" => TourStatus::Paused,
+            "finished" => TourStatus::Finished,
+            other => return Err(StoreError::Corrupt(format!("tour status '{other}'"))),
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TourRow {
+    pub id: i64,
+    pub channel_id: String,
+    pub preset: String,
+    pub seed: u64,
+    pub seats: u8,
+    pub turn_deadline_secs: i64,
+    pub status: TourStatus,
+    pub current_stage: u32,
+    pub created_by: String,
+    pub created_at: Timestamp,
+}
+
+pub struct NewTour<'a> {
+    pub channel_id: &'a str,
+    pub preset: &'a str,
+    pub seed: u64,
+    pub seats: u8,
+    pub turn_deadline_secs: i64,
+    pub created_by: &'a str,
+    pub created_at: Timestamp,
+}
+
+// A macro rather than a const so the queries stay `&'static str` (sqlx refuses built strings).
+macro_rules! columns {
+    () => {
+        "id, channel_id, preset, seed, seats, turn_deadline_secs, status, current_stage, \
+         created_by, created_at"
+    };
+}
+
+fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TourRow, StoreError> {
+    Ok(TourRow {
+        id: r.try_get("id")?,
+        channel_id: r.try_get("channel_id")?,
+        preset: r.try_get("preset")?,
+        seed: seed_from_sql(r.try_get("seed")?),
+        seats: r.try_get::<i64, _>("seats")? as u8,
+        turn_deadline_secs: r.try_get("turn_deadline_secs")?,
+        status: TourStatus::parse(r.try_get("status")?)?,
+        current_stage: r.try_get::<i64, _>("current_stage")? as u32,
+        created_by: r.try_get("created_by")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+pub async fn insert(conn: &mut SqliteConnection, t: &NewTour<'_>) -> Result<i64, StoreError> {
+    let id = sqlx::query(
+        "INSERT INTO tours (channel_id, preset, seed, seats, turn_deadline_secs, status, created_by, created_at) \
+         VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+    )
+    .bind(t.channel_id)
+    .bind(t.preset)
+    .bind(seed_to_sql(t.seed))
+    .bind(t.seats as i64)
+    .bind(t.turn_deadline_secs)
+    .bind(t.created_by)
+    .bind(t.created_at)
+    .execute(conn)
+    .await?
+    .last_insert_rowid();
+    Ok(id)
+}
+
+/// The channel's tour that is not finished, if any.
+pub async fn active_in_channel(
+    conn: &mut SqliteConnection,
+    channel_id: &str,
+) -> Result<Option<TourRow>, StoreError> {
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM tours WHERE channel_id = ? AND status <> 'finished'"
+    );
+    let r = sqlx::query(sql)
+        .bind(channel_id)
+        .fetch_optional(conn)
+        .await?;
+    r.as_ref().map(row).transpose()
+}
+
+/// The channel's latest tour, finished or not: what standings show after the end.
+pub async fn latest_in_channel(
+    conn: &mut SqliteConnection,
+    channel_id: &str,
+) -> Result<Option<TourRow>, StoreError> {
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM tours WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+    );
+    let r = sqlx::query(sql)
+        .bind(channel_id)
+        .fetch_optional(conn)
+        .await?;
+    r.as_ref().map(row).transpose()
+}
+
+/// Every tour being raced (not paused): the scheduler's work list.
+pub async fn running(conn: &mut SqliteConnection) -> Result<Vec<TourRow>, StoreError> {
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM tours WHERE status = 'running' ORDER BY id"
+    );
+    let rows = sqlx::query(sql).fetch_all(conn).await?;
+    rows.iter().map(row).collect()
+}
+
+pub async fn set_status(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: TourStatus,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE tours SET status = ?, \
+         finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END WHERE id = ?",
+    )
+    .bind(status.as_str())
+    .bind(status.as_str())
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_current_stage(
+    conn: &mut SqliteConnection,
+    id: i64,
+    number: u32,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tours SET current_stage = ? WHERE id = ?")
+        .bind(number as i64)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_turn_deadline(
+    conn: &mut SqliteConnection,
+    id: i64,
+    secs: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tours SET turn_deadline_secs = ? WHERE id = ?")
+        .bind(secs)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
