@@ -3,10 +3,12 @@
 mod courses;
 
 use clap::{Parser, Subcommand};
-use commissaire_engine::scenario::Scenario;
+use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::scenario::{Outcome, Scenario};
+use commissaire_render::{BoardScene, ProfileScene, render_board, render_profile};
 use courses::CourseLibrary;
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -35,6 +37,17 @@ enum Command {
         /// The scenario file, or `-` to read it from standard input.
         file: String,
     },
+    /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
+    Render {
+        /// The scenario file, or `-` to read it from standard input.
+        file: String,
+        /// The round to stop after (0: the riders on the start grid).
+        #[arg(long)]
+        round: u32,
+        /// The folder to write the pictures in (created if missing).
+        #[arg(long, default_value = "out")]
+        out: PathBuf,
+    },
 }
 
 /// A mistake the user can fix: printed as is, exit status 2.
@@ -44,6 +57,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Scenario { file } => scenario(&cli, file),
+        Command::Render { file, round, out } => render(&cli, file, *round, out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,13 +80,41 @@ fn read_input(file: &str) -> Result<String, UsageError> {
     }
 }
 
-fn scenario(cli: &Cli, file: &str) -> Result<(), UsageError> {
+fn play_scenario(cli: &Cli, file: &str, stop_after: Option<u32>) -> Result<Outcome, UsageError> {
     let text = read_input(file)?;
     let library = CourseLibrary::new(&cli.config);
     let scenario = Scenario::from_json(&text).map_err(|e| UsageError(format!("{file}: {e}")))?;
-    let outcome = scenario
-        .run(&|name| library.find(name), None)
-        .map_err(|e| UsageError(format!("{file}: {e}")))?;
+    scenario
+        .run(&|name| library.find(name), stop_after)
+        .map_err(|e| UsageError(format!("{file}: {e}")))
+}
+
+fn scenario(cli: &Cli, file: &str) -> Result<(), UsageError> {
+    let outcome = play_scenario(cli, file, None)?;
     print!("{}", outcome.to_json_lines());
+    Ok(())
+}
+
+fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageError> {
+    let outcome = play_scenario(cli, file, Some(round))?;
+    let played = outcome.rounds.len() as u32;
+    if round > played {
+        return Err(UsageError(format!(
+            "{file}: round {round} is past the end: the scenario plays {played} round(s); pass --round 0 to {played}"
+        )));
+    }
+    let view = outcome.stage.view(Viewer::Public);
+    let board = render_board(&BoardScene::from_view(&view))
+        .map_err(|e| UsageError(format!("cannot draw the board: {e}")))?;
+    let profile = render_profile(&ProfileScene::from_view(&view))
+        .map_err(|e| UsageError(format!("cannot draw the profile: {e}")))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| UsageError(format!("cannot create {}: {e}", out.display())))?;
+    for (name, bytes) in [("board.png", &board), ("profile.png", &profile)] {
+        let path = out.join(name);
+        std::fs::write(&path, bytes)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }

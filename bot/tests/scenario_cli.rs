@@ -171,3 +171,68 @@ fn a_card_not_in_the_hand_drawn_is_refused() {
         "riders": [{"id": "A", "team": "T", "kind": "rouleur"}], "rounds": [{"A": 9}]}"#;
     fails_with(text, "rider 'A' drew");
 }
+
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn render_draws_the_board_and_profile_of_a_round() {
+    let out_dir = std::env::temp_dir().join(format!("commissaire-render-{}", std::process::id()));
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/split-field.json",
+            "--round",
+            "1",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["board.png", "profile.png"] {
+        let bytes = std::fs::read(out_dir.join(name)).unwrap();
+        let (w, h) = png_size(&bytes);
+        assert!(w <= 1600 && h > 100, "{name}: {w}x{h}");
+        assert!(bytes.len() < 400_000, "{name}: {} bytes", bytes.len());
+    }
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}
+
+#[test]
+fn render_refuses_a_round_past_the_end_and_an_unwritable_folder() {
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/start.json",
+            "--round",
+            "4",
+            "--out",
+            "target/x",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("round 4 is past the end"));
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/start.json",
+            "--round",
+            "1",
+            "--out",
+            "/proc/commissaire",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot create /proc/commissaire"));
+}

@@ -284,14 +284,13 @@ fn draw_header(img: &mut RgbImage, scene: &BoardScene, legend: &[Vec<(usize, i32
             let c = palette::team(style.colour);
             rounded(img, x, y, 30, 24, 6, INK);
             rounded(img, x + 2, y + 2, 26, 20, 5, c);
-            let initial: String = style.name.chars().take(1).collect();
             text::draw_centred(
                 img,
                 Style::bold(15.0),
                 palette::ink_on(c),
                 x + 15,
                 y + 12,
-                &initial,
+                &style.mark,
             );
             text::draw(
                 img,

@@ -45,6 +45,7 @@ impl BoardScene {
                 .map(|(i, t)| TeamStyle {
                     name: t.name.clone(),
                     colour: i,
+                    mark: initials[i].clone(),
                 })
                 .collect(),
             riders,

@@ -22,6 +22,7 @@ fn teams(n: usize) -> Vec<TeamStyle> {
         .map(|(i, name)| TeamStyle {
             name: (*name).to_string(),
             colour: i,
+            mark: name.chars().take(1).collect(),
         })
         .collect()
 }

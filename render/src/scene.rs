@@ -10,6 +10,9 @@ pub struct TeamStyle {
     pub name: String,
     /// Index into the colour-blind-safe team palette ([`crate::palette::team`]).
     pub colour: usize,
+    /// The team's mark in the legend chip: the same prefix its riders' tokens carry (an
+    /// initial, or a number when two teams share an initial), so chip and tokens always match.
+    pub mark: String,
 }
 
 /// One rider on the board and what happened to it in the turn just played.

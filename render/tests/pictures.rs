@@ -123,10 +123,12 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         TeamStyle {
             name: "Blue".into(),
             colour: 0,
+            mark: "B".into(),
         },
         TeamStyle {
             name: "Orange".into(),
             colour: 1,
+            mark: "O".into(),
         },
     ];
     let ahead = RiderToken::new("BR", 0, Pos::new(50, 0));
