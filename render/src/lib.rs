@@ -16,6 +16,7 @@ pub mod samples;
 pub mod scene;
 pub mod standings;
 pub mod text;
+pub mod tour;
 
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;
@@ -24,6 +25,7 @@ pub use scene::{
     TeamStyle,
 };
 pub use standings::render_standings;
+pub use tour::{Classification, standings_table};
 
 use commissaire_engine::course::Pos;
 

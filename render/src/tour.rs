@@ -1,0 +1,142 @@
+//! Standings tables from the tour's classifications: the adapter between the engine's
+//! `StandingRow`s and the plain table the renderer draws.
+
+use crate::scene::{Jersey, StandingsRow, StandingsTable};
+use commissaire_engine::tour::{Score, StandingRow};
+
+/// The six classifications of a grand tour, with their jerseys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Classification {
+    General,
+    Points,
+    Mountains,
+    Team,
+    Youth,
+    Combativity,
+}
+
+impl Classification {
+    pub const ALL: [Classification; 6] = [
+        Classification::General,
+        Classification::Points,
+        Classification::Mountains,
+        Classification::Team,
+        Classification::Youth,
+        Classification::Combativity,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Classification::General => "General classification",
+            Classification::Points => "Points",
+            Classification::Mountains => "Mountains",
+            Classification::Team => "Teams",
+            Classification::Youth => "Youth",
+            Classification::Combativity => "Combativity",
+        }
+    }
+
+    /// The jersey players of these games know for it; teams and combativity have none of the
+    /// classic colours, so they get the race's own (a red number for the most combative).
+    pub fn jersey(self) -> Jersey {
+        match self {
+            Classification::General => Jersey::Yellow,
+            Classification::Points => Jersey::Green,
+            Classification::Mountains => Jersey::PolkaDot,
+            Classification::Youth => Jersey::White,
+            Classification::Team => Jersey::Rgb([0x3b, 0x4a, 0x6b]),
+            Classification::Combativity => Jersey::Rgb([0xc8, 0x1e, 0x2b]),
+        }
+    }
+
+    /// A short name for commands and file names ("general", "points"...).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Classification::General => "general",
+            Classification::Points => "points",
+            Classification::Mountains => "mountains",
+            Classification::Team => "team",
+            Classification::Youth => "youth",
+            Classification::Combativity => "combativity",
+        }
+    }
+}
+
+/// A table of at most `limit` rows; `team_colour` maps a team name to its palette index.
+pub fn standings_table(
+    classification: Classification,
+    rows: &[StandingRow],
+    limit: usize,
+    team_colour: &dyn Fn(&str) -> Option<usize>,
+) -> StandingsTable {
+    let value_header = match rows.first().map(|r| &r.value) {
+        Some(Score::Points(_)) => "Points",
+        _ => "Time",
+    };
+    StandingsTable {
+        title: classification.title().to_string(),
+        jersey: Some(classification.jersey()),
+        value_header: value_header.to_string(),
+        rows: rows
+            .iter()
+            .take(limit)
+            .map(|r| StandingsRow {
+                rank: r.rank,
+                rider: r
+                    .rider
+                    .as_ref()
+                    .map_or_else(|| r.team.clone(), |k| k.to_string()),
+                team: r.team.clone(),
+                team_colour: team_colour(&r.team),
+                value: r.value.to_string(),
+                gap: r.gap_text(),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commissaire_engine::tour::RiderKey;
+
+    #[test]
+    fn rows_carry_rank_value_gap_and_team_colour() {
+        let rows = vec![
+            StandingRow {
+                rank: 1,
+                rider: Some(RiderKey::new("Blue Rouleur")),
+                start_number: Some(11),
+                team: "Blue".into(),
+                value: Score::Seconds(3725),
+                gap: Score::Seconds(0),
+            },
+            StandingRow {
+                rank: 2,
+                rider: None,
+                start_number: None,
+                team: "Red".into(),
+                value: Score::Seconds(3750),
+                gap: Score::Seconds(25),
+            },
+        ];
+        let colour = |team: &str| (team == "Red").then_some(1);
+        let table = standings_table(Classification::General, &rows, 10, &colour);
+        assert_eq!(table.value_header, "Time");
+        assert_eq!(table.rows[0].rider, "Blue Rouleur");
+        assert_eq!(table.rows[0].gap, "");
+        assert_eq!(
+            table.rows[1].rider, "Red",
+            "a team row is named by its team"
+        );
+        assert_eq!(table.rows[1].gap, "+0:25");
+        assert_eq!(table.rows[1].team_colour, Some(1));
+        assert_eq!(
+            standings_table(Classification::Points, &rows, 1, &colour)
+                .rows
+                .len(),
+            1
+        );
+        crate::render_standings(&table).unwrap();
+    }
+}
