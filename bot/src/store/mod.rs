@@ -111,3 +111,10 @@ pub(crate) fn seed_to_sql(seed: u64) -> i64 {
 pub(crate) fn seed_from_sql(seed: i64) -> u64 {
     seed as u64
 }
+
+impl Store {
+    /// A connection for reading. In WAL mode it sees the last committed state, never half a turn.
+    pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Sqlite>, StoreError> {
+        Ok(self.pool.acquire().await?)
+    }
+}

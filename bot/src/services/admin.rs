@@ -1,0 +1,205 @@
+//! The admin's actions on a tour: pause and resume, the turn deadline, a bot for a player, a
+//! rider out of the race, the end of the tour.
+
+use super::live::{News, round_deadline};
+use super::lobby::duration_text;
+use super::narrate;
+use super::{
+    Actor, Reply, ServiceError, ServiceResult, Services, active_tour, require_admin,
+    require_started,
+};
+use crate::store::tours::{self, TourStatus};
+use crate::store::{results, riders, stages, teams};
+use commissaire_engine::tour::{TourOptions, final_winners};
+
+impl Services {
+    /// Stops the clock: no deadline runs and no choice is taken until `resume`.
+    pub async fn pause(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        require_admin(actor, "pause the tour")?;
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        require_started(&tour)?;
+        if tour.status == TourStatus::Paused {
+            return Err(ServiceError::refused("the tour is already paused"));
+        }
+        tours::set_status(&mut tx, tour.id, TourStatus::Paused, now).await?;
+        if let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await? {
+            stages::set_deadline(&mut tx, stage.id, None).await?;
+        }
+        self.store.commit(tx).await?;
+        Ok(Reply::public(
+            "The tour is paused: no choice is taken and no deadline runs until an admin resumes it.",
+        ))
+    }
+
+    /// Restarts the clock: the round gets a whole turn deadline from now.
+    pub async fn resume(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        require_admin(actor, "resume the tour")?;
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let mut tour = active_tour(&mut tx, channel_id).await?;
+        require_started(&tour)?;
+        if tour.status != TourStatus::Paused {
+            return Err(ServiceError::refused("the tour is not paused"));
+        }
+        tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;
+        tour.status = TourStatus::Running;
+        let mut live = self.load_live(&mut tx, tour).await?;
+        let deadline = round_deadline(&live.tour, now);
+        stages::set_deadline(&mut tx, live.row.id, deadline).await?;
+        live.row.deadline = deadline;
+        // A player replaced while paused: their bot plays now.
+        let mut news = News::default();
+        self.settle(&mut tx, &mut live, now, &mut news).await?;
+        self.store.commit(tx).await?;
+        let mut reply = Reply::public(format!(
+            "The tour resumes: {} to choose this round.",
+            duration_text(live.tour.turn_deadline_secs)
+        ));
+        reply.followups = self.news_replies(&live, news);
+        Ok(reply)
+    }
+
+    /// Sets how long a round stays open; a running round gets the new time from now.
+    pub async fn set_deadline(&self, actor: &Actor, channel_id: &str, secs: i64) -> ServiceResult {
+        require_admin(actor, "set the turn deadline")?;
+        if secs < 1 {
+            return Err(ServiceError::refused(
+                "the turn deadline must be at least one second",
+            ));
+        }
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        tours::set_turn_deadline(&mut tx, tour.id, secs).await?;
+        let mut text = format!("Each round now stays open {}.", duration_text(secs));
+        if tour.status == TourStatus::Running
+            && let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await?
+        {
+            stages::set_deadline(&mut tx, stage.id, Some(now + secs)).await?;
+            text.push_str(" The current round closes in that time from now.");
+        }
+        self.store.commit(tx).await?;
+        Ok(Reply::public(text))
+    }
+
+    /// A bot takes over a team (its director left, or is away): it plays the team's choices
+    /// now and from now on.
+    pub async fn replace_by_bot(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        team_name: &str,
+    ) -> ServiceResult {
+        require_admin(actor, "replace a player by a bot")?;
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        let list = teams::list(&mut tx, tour.id).await?;
+        let team = list
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(team_name.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = list.iter().map(|t| t.name.as_str()).collect();
+                ServiceError::refused(format!(
+                    "there is no team named {team_name} in this tour; the teams are: {}",
+                    names.join(", ")
+                ))
+            })?;
+        if team.is_bot() {
+            return Err(ServiceError::refused(format!(
+                "{} is already ridden by a bot",
+                team.name
+            )));
+        }
+        let name = team.name.clone();
+        teams::set_director(&mut tx, team.id, None).await?;
+        let mut reply = Reply::public(format!("A bot rides {name} from now on."));
+        if tour.status == TourStatus::Running || tour.status == TourStatus::Paused {
+            let mut live = self.load_live(&mut tx, tour).await?;
+            let mut news = News::default();
+            if live.tour.status == TourStatus::Running {
+                self.settle(&mut tx, &mut live, now, &mut news).await?;
+            }
+            self.store.commit(tx).await?;
+            reply.followups = self.news_replies(&live, news);
+        } else {
+            self.store.commit(tx).await?;
+        }
+        Ok(reply)
+    }
+
+    /// Takes a rider out of the race, by name or start number. It leaves every classification
+    /// with this stage and starts no further stage. The engine cannot lift it off the road
+    /// mid-stage, so its team's choices for it still count on the board until the stage ends.
+    pub async fn abandon_rider(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        rider: &str,
+    ) -> ServiceResult {
+        require_admin(actor, "make a rider abandon")?;
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        require_started(&tour)?;
+        let wanted = rider.trim();
+        let mut list = riders::list(&mut tx, tour.id).await?;
+        let found = list
+            .iter_mut()
+            .find(|r| {
+                r.key.as_str().eq_ignore_ascii_case(wanted) || r.start_number.to_string() == wanted
+            })
+            .ok_or_else(|| {
+                ServiceError::refused(format!(
+                    "there is no rider {wanted} in this tour: give a rider's name or start number"
+                ))
+            })?;
+        if found.abandoned {
+            return Err(ServiceError::refused(format!(
+                "{} has already abandoned",
+                found.key
+            )));
+        }
+        found.abandoned = true;
+        riders::update(&mut tx, tour.id, found).await?;
+        let text = format!(
+            "{} (#{}) abandons: out of every classification from stage {} on.",
+            found.key, found.start_number, tour.current_stage
+        );
+        self.store.commit(tx).await?;
+        Ok(Reply::public(text))
+    }
+
+    /// Ends the tour now; the winners are the leaders after the last finished stage.
+    pub async fn end_tour(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        require_admin(actor, "end the tour")?;
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        let done = results::list(&mut tx, tour.id).await?;
+        if let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await? {
+            stages::set_deadline(&mut tx, stage.id, None).await?;
+        }
+        tours::set_status(&mut tx, tour.id, TourStatus::Finished, now).await?;
+        self.store.commit(tx).await?;
+        if done.is_empty() {
+            return Ok(Reply::public(
+                "The tour is ended before any stage finished: no classification, no winner.",
+            ));
+        }
+        let winners = final_winners(&done, &TourOptions::default())
+            .map_err(|e| ServiceError::Broken(e.to_string()))?;
+        Ok(Reply::public(format!(
+            "An admin ended the tour after stage {}.\n{}",
+            done.len(),
+            narrate::winners_text(&winners)
+        )))
+    }
+}

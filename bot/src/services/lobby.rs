@@ -1,0 +1,280 @@
+//! Before the start: create a tour in a channel, join it with a team, leave it, start it.
+
+use super::live::News;
+use super::{
+    Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour,
+    hand_button, require_admin,
+};
+use crate::store::riders;
+use crate::store::teams;
+use crate::store::tours::{self, NewTour, TourStatus};
+use commissaire_engine::Seat;
+use commissaire_engine::tour::enter_teams;
+
+/// Names and colours for the teams bots ride, taken in order, skipping any a player chose.
+const BOT_TEAMS: [(&str, &str); 8] = [
+    ("Vélo Club Mécanique", "grey"),
+    ("Les Automates", "orange"),
+    ("Pignon Fixe", "purple"),
+    ("Roue Libre", "teal"),
+    ("Cycles Robot", "brown"),
+    ("Les Bielles", "pink"),
+    ("Dérailleur Team", "olive"),
+    ("Braquet Express", "navy"),
+];
+
+const MAX_NAME: usize = 24;
+
+impl Services {
+    /// Creates a tour in the channel (admins only). Teams join, then an admin starts it.
+    pub async fn create_tour(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        settings: TourSettings,
+    ) -> ServiceResult {
+        require_admin(actor, "create a tour")?;
+        if settings.seats == 0 || settings.seats > MAX_SEATS {
+            return Err(ServiceError::refused(format!(
+                "a tour takes 1 to {MAX_SEATS} teams, not {}",
+                settings.seats
+            )));
+        }
+        if settings.turn_deadline_secs < 1 {
+            return Err(ServiceError::refused(
+                "the turn deadline must be at least one second",
+            ));
+        }
+        let preset = self
+            .library
+            .preset(&settings.preset)
+            .map_err(ServiceError::Refused)?;
+        // Check every course now, so a typo in a preset is found before anyone joins.
+        for plan in &preset.stages {
+            self.library
+                .course(&plan.course)
+                .map_err(|e| ServiceError::Refused(format!("{}: {e}", preset.name)))?;
+        }
+        let now = self.now();
+        let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        if let Some(t) = tours::active_in_channel(&mut tx, channel_id).await? {
+            return Err(ServiceError::refused(format!(
+                "there is already a tour in this channel ({}, {}): an admin can end it first",
+                t.preset,
+                t.status.as_str()
+            )));
+        }
+        tours::insert(
+            &mut tx,
+            &NewTour {
+                channel_id,
+                preset: &settings.preset,
+                seed,
+                seats: settings.seats,
+                turn_deadline_secs: settings.turn_deadline_secs,
+                created_by: &actor.user_id,
+                created_at: now,
+            },
+        )
+        .await?;
+        self.store.commit(tx).await?;
+        Ok(Reply::public(format!(
+            "**{}** is open: {} stages, {} teams of {} riders, {} to choose each round. \
+             Join with a team name and a colour; an admin starts the tour when you are ready \
+             (empty seats go to bots).",
+            preset.name,
+            preset.stages.len(),
+            settings.seats,
+            preset.roster.len(),
+            duration_text(settings.turn_deadline_secs)
+        )))
+    }
+
+    /// Joins the channel's tour with a new team directed by the actor.
+    pub async fn join(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        team_name: &str,
+        colour: &str,
+    ) -> ServiceResult {
+        let name = team_name.trim();
+        let colour = colour.trim();
+        if name.is_empty() || name.chars().count() > MAX_NAME {
+            return Err(ServiceError::refused(format!(
+                "a team name has 1 to {MAX_NAME} characters"
+            )));
+        }
+        if colour.is_empty() || colour.chars().count() > MAX_NAME {
+            return Err(ServiceError::refused("give your team a colour, e.g. red"));
+        }
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        if tour.status != TourStatus::Lobby {
+            return Err(ServiceError::refused(
+                "the tour has already started: new teams can join the next one",
+            ));
+        }
+        let teams = teams::list(&mut tx, tour.id).await?;
+        if let Some(t) = teams
+            .iter()
+            .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
+        {
+            return Err(ServiceError::refused(format!(
+                "you are already in this tour, directing {}",
+                t.name
+            )));
+        }
+        if teams.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
+            return Err(ServiceError::refused(format!(
+                "the name {name} is taken: choose another"
+            )));
+        }
+        if teams.len() >= tour.seats as usize {
+            return Err(ServiceError::refused(format!(
+                "the tour is full ({} teams)",
+                tour.seats
+            )));
+        }
+        teams::insert(&mut tx, tour.id, name, colour, Some(&actor.user_id)).await?;
+        self.store.commit(tx).await?;
+        Ok(Reply::public(format!(
+            "{name} ({colour}) joins the tour: {} of {} seats taken.",
+            teams.len() + 1,
+            tour.seats
+        )))
+    }
+
+    /// Leaves the tour: in the lobby the team is withdrawn; once started a bot rides it on.
+    pub async fn leave(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        let teams = teams::list(&mut tx, tour.id).await?;
+        let team = teams
+            .iter()
+            .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
+            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
+        if tour.status == TourStatus::Lobby {
+            teams::delete(&mut tx, team.id).await?;
+            self.store.commit(tx).await?;
+            return Ok(Reply::public(format!(
+                "{} withdraws from the tour.",
+                team.name
+            )));
+        }
+        let name = team.name.clone();
+        teams::set_director(&mut tx, team.id, None).await?;
+        let mut live = self.load_live(&mut tx, tour).await?;
+        let mut news = News::default();
+        self.settle(&mut tx, &mut live, now, &mut news).await?;
+        self.store.commit(tx).await?;
+        let mut reply = Reply::public(format!(
+            "{name}'s director leaves the tour: a bot rides the team from now on."
+        ));
+        reply.followups = self.news_replies(&live, news);
+        Ok(reply)
+    }
+
+    /// Starts the tour (admins only): bots take the empty seats, every team enters its riders,
+    /// stage 1 opens and the bots play their first choices.
+    pub async fn start(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        require_admin(actor, "start the tour")?;
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let mut tour = active_tour(&mut tx, channel_id).await?;
+        if tour.status != TourStatus::Lobby {
+            return Err(ServiceError::refused("the tour has already started"));
+        }
+        let preset = self
+            .library
+            .preset(&tour.preset)
+            .map_err(ServiceError::Refused)?;
+        let mut list = teams::list(&mut tx, tour.id).await?;
+        let free: Vec<(&str, &str)> = BOT_TEAMS
+            .iter()
+            .copied()
+            .filter(|(name, _)| !list.iter().any(|t| t.name.eq_ignore_ascii_case(name)))
+            .collect();
+        let mut bots = free.into_iter();
+        while list.len() < tour.seats as usize {
+            let (name, colour) = bots.next().ok_or_else(|| {
+                ServiceError::Broken("not enough bot team names for the empty seats".into())
+            })?;
+            teams::insert(&mut tx, tour.id, name, colour, None).await?;
+            list = teams::list(&mut tx, tour.id).await?;
+        }
+        // Seats in joining order: the players first, then the bots.
+        for (seat, team) in list.iter().enumerate() {
+            teams::set_seat(&mut tx, team.id, seat as Seat).await?;
+        }
+        let list = teams::list(&mut tx, tour.id).await?;
+        let names: Vec<String> = list.iter().map(|t| t.name.clone()).collect();
+        for rider in enter_teams(&names, &preset.roster) {
+            riders::insert(&mut tx, tour.id, &rider).await?;
+        }
+        tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;
+        tour.status = TourStatus::Running;
+        let mut news = News::default();
+        let mut live = self
+            .start_stage(&mut tx, tour, list.clone(), 1, now, &mut news)
+            .await?;
+        self.settle(&mut tx, &mut live, now, &mut news).await?;
+        self.store.commit(tx).await?;
+        let humans: Vec<&str> = list
+            .iter()
+            .filter(|t| !t.is_bot())
+            .map(|t| t.name.as_str())
+            .collect();
+        let mut reply = Reply::public(format!(
+            "**{}** starts! {} teams: {}. {}",
+            preset.name,
+            list.len(),
+            names.join(", "),
+            if humans.is_empty() {
+                "Bots ride every team.".to_string()
+            } else {
+                "Directors, open your hand to choose your cards.".to_string()
+            }
+        ));
+        if !humans.is_empty() {
+            reply.buttons.push(hand_button());
+        }
+        reply.followups = self.news_replies(&live, news);
+        Ok(reply)
+    }
+}
+
+use super::Reply;
+
+/// A seed when the admin gives none: the channel and the time, mixed (FNV-1a).
+fn seed_from(channel_id: &str, now: i64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in channel_id.bytes().chain(now.to_le_bytes()) {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+pub(crate) fn duration_text(secs: i64) -> String {
+    match secs {
+        s if s % 86_400 == 0 => plural(s / 86_400, "day"),
+        s if s % 3600 == 0 => plural(s / 3600, "hour"),
+        s if s % 60 == 0 => plural(s / 60, "minute"),
+        s => plural(s, "second"),
+    }
+}
+
+fn plural(n: i64, unit: &str) -> String {
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
+}

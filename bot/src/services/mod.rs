@@ -1,0 +1,195 @@
+//! The application services: everything a player or an admin can do, as plain async functions
+//! over the store and the engine. They know nothing about Discord: each returns a [`Reply`], or
+//! a [`ServiceError::Refused`] whose sentence says what is wrong and what to do.
+//!
+//! Every change runs in one store transaction under one in-process lock, so two requests never
+//! interleave: a turn (the choices, their events, the next round, a finished stage and the next
+//! stage) lands whole or not at all.
+
+mod admin;
+mod info;
+mod library;
+mod live;
+mod lobby;
+mod narrate;
+mod play;
+mod reply;
+
+pub use library::Library;
+pub use reply::{
+    ButtonAction, ButtonSpec, HAND_BUTTON, Reply, choice_button_id, hand_button, parse_button,
+};
+
+use crate::clock::{Clock, Timestamp};
+use crate::store::tours::{self, TourRow, TourStatus};
+use crate::store::{Store, StoreError};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Who asks. Whether they are an admin is the adapter's to say (Discord permissions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: String,
+    pub is_admin: bool,
+}
+
+impl Actor {
+    pub fn player(user_id: impl Into<String>) -> Self {
+        Actor {
+            user_id: user_id.into(),
+            is_admin: false,
+        }
+    }
+    pub fn admin(user_id: impl Into<String>) -> Self {
+        Actor {
+            user_id: user_id.into(),
+            is_admin: true,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// The request is not allowed or not possible now: the sentence is for the user.
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The configuration or the stored tour cannot be used (a course file gone, a replay that
+    /// no longer matches): for the operator, not the player.
+    #[error("{0}")]
+    Broken(String),
+}
+
+impl ServiceError {
+    pub(crate) fn refused(sentence: impl Into<String>) -> Self {
+        ServiceError::Refused(sentence.into())
+    }
+
+    /// The reply an adapter shows for this error: the refusal itself, or an apology.
+    pub fn to_reply(&self) -> Reply {
+        match self {
+            ServiceError::Refused(s) => Reply::private(s.clone()),
+            other => Reply::private(format!(
+                "Something went wrong on the commissaire's side ({other}); nothing was changed. \
+                 Try again, and tell an admin if it keeps happening."
+            )),
+        }
+    }
+}
+
+pub type ServiceResult = Result<Reply, ServiceError>;
+
+/// How a tour is set up when it is created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TourSettings {
+    /// A preset of `config/tours/`, by file name or name.
+    pub preset: String,
+    /// How many teams ride; empty seats go to bots at the start.
+    pub seats: u8,
+    /// How long a round stays open before the bot plays for late teams.
+    pub turn_deadline_secs: i64,
+    /// The tour's seed (every stage seed derives from it); `None`: from the clock.
+    pub seed: Option<u64>,
+}
+
+impl Default for TourSettings {
+    fn default() -> Self {
+        TourSettings {
+            preset: "week".into(),
+            seats: 4,
+            turn_deadline_secs: 3600,
+            seed: None,
+        }
+    }
+}
+
+/// The most teams a tour takes: the start area grows to hold any field, but beyond eight the
+/// board picture and the standings stop being readable.
+pub const MAX_SEATS: u8 = 8;
+
+pub struct Services {
+    store: Store,
+    library: Library,
+    clock: Arc<dyn Clock>,
+    /// Serialises the writers of this process; `BEGIN IMMEDIATE` serialises processes.
+    write: tokio::sync::Mutex<()>,
+    pictures: bool,
+}
+
+impl Services {
+    /// Opens the database (applying migrations) and reads the configuration from `config_dir`.
+    pub async fn open(
+        database: &Path,
+        config_dir: &Path,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Services, ServiceError> {
+        Ok(Services::new(
+            Store::open(database).await?,
+            Library::new(config_dir),
+            clock,
+        ))
+    }
+
+    pub fn new(store: Store, library: Library, clock: Arc<dyn Clock>) -> Services {
+        Services {
+            store,
+            library,
+            clock,
+            write: tokio::sync::Mutex::new(()),
+            pictures: true,
+        }
+    }
+
+    /// Whether replies carry PNG pictures (boards, profiles, standings). On by default; tests
+    /// and quick runs turn it off, as drawing costs more than the rules.
+    pub fn with_pictures(mut self, on: bool) -> Self {
+        self.pictures = on;
+        self
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
+    pub(crate) fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
+    pub(crate) async fn lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.write.lock().await
+    }
+}
+
+/// The channel's tour that is not finished, or the refusal every service gives without one.
+pub(crate) async fn active_tour(
+    conn: &mut sqlx::SqliteConnection,
+    channel_id: &str,
+) -> Result<TourRow, ServiceError> {
+    tours::active_in_channel(conn, channel_id)
+        .await?
+        .ok_or_else(|| ServiceError::refused("there is no tour in this channel"))
+}
+
+pub(crate) fn require_admin(actor: &Actor, what: &str) -> Result<(), ServiceError> {
+    if actor.is_admin {
+        Ok(())
+    } else {
+        Err(ServiceError::refused(format!("only an admin can {what}")))
+    }
+}
+
+/// Refuses unless the tour is being raced (running or paused).
+pub(crate) fn require_started(tour: &TourRow) -> Result<(), ServiceError> {
+    match tour.status {
+        TourStatus::Lobby => Err(ServiceError::refused(
+            "the tour has not started: an admin starts it once the teams have joined",
+        )),
+        TourStatus::Finished => Err(ServiceError::refused("the tour is over")),
+        TourStatus::Running | TourStatus::Paused => Ok(()),
+    }
+}

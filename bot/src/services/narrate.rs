@@ -1,0 +1,227 @@
+//! The words and pictures of the replies: a round told rider by rider, a stage's result, the
+//! classifications as text tables, the winners. Pictures come from the render crate.
+
+use commissaire_engine::card_race::{Event, Stage, StageView};
+use commissaire_engine::tour::{
+    FinalWinners, StageResult, StandingRow, Standings, TourOptions, stage_times,
+};
+use commissaire_render::{
+    BoardScene, Jersey, ProfileScene, StandingsRow, StandingsTable, render_board, render_profile,
+    render_standings,
+};
+
+/// How many rows a classification shows in text (the picture shows them all).
+const TEXT_ROWS: usize = 10;
+
+/// One resolved round, told.
+#[derive(Debug, Clone)]
+pub(crate) struct RoundNews {
+    pub stage: u32,
+    pub round: u32,
+    pub lines: Vec<String>,
+}
+
+/// Tells a round from the events of the choice that resolved it (cards revealed, moves,
+/// slipstream, exhaustion, riders across the line).
+pub(crate) fn round(stage: &Stage, number: u32, round: u32, events: &[Event]) -> RoundNews {
+    let name = |i: u8| {
+        stage
+            .setup()
+            .riders
+            .get(i as usize)
+            .map_or_else(|| format!("rider {i}"), |r| r.id.clone())
+    };
+    let mut lines = Vec::new();
+    for e in events {
+        match e {
+            Event::Moved {
+                rider,
+                card,
+                from,
+                to,
+                blocked,
+                ..
+            } => {
+                let mut line = format!(
+                    "{} plays {card}: row {} → {}",
+                    name(*rider),
+                    from.row,
+                    to.row
+                );
+                if *blocked > 0 {
+                    line.push_str(&format!(" (blocked, {blocked} rows lost)"));
+                }
+                lines.push(line);
+            }
+            Event::Slipstream { rider, to, .. } => lines.push(format!(
+                "{} takes the slipstream to row {}",
+                name(*rider),
+                to.row
+            )),
+            Event::ExhaustionTaken { rider } => lines.push(format!(
+                "{} rides in the wind: one exhaustion card",
+                name(*rider)
+            )),
+            Event::Crossed { rider, .. } => {
+                lines.push(format!("{} crosses the line!", name(*rider)))
+            }
+            _ => {}
+        }
+    }
+    RoundNews {
+        stage: number,
+        round,
+        lines,
+    }
+}
+
+pub(crate) fn round_text(news: &RoundNews) -> String {
+    let mut text = format!("**Stage {}, round {}**\n", news.stage, news.round);
+    for line in &news.lines {
+        text.push_str("- ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
+    let mut text = format!("**{title}: result**\n");
+    match stage_times(result, &TourOptions::default()) {
+        Ok(mut times) => {
+            times.sort_by_key(|t| t.place);
+            for t in times.iter().take(TEXT_ROWS) {
+                let bonus = t.finish_bonus + t.sprint_bonus;
+                let bonus = if bonus > 0 {
+                    format!(" (−{bonus} s bonus)")
+                } else {
+                    String::new()
+                };
+                text.push_str(&format!(
+                    "{}. {} ({}) {}{bonus}\n",
+                    t.place,
+                    t.rider,
+                    t.team,
+                    commissaire_engine::tour::format_time(t.time)
+                ));
+            }
+        }
+        Err(e) => text.push_str(&format!("(the times cannot be computed: {e})\n")),
+    }
+    text
+}
+
+/// The six classifications, in the order of the rules (HB-059), with their jerseys.
+pub(crate) fn classifications(s: &Standings) -> [(&'static str, Jersey, &Vec<StandingRow>); 6] {
+    [
+        ("General classification", Jersey::Yellow, &s.general),
+        ("Points", Jersey::Green, &s.points),
+        ("Mountains", Jersey::PolkaDot, &s.mountains),
+        ("Teams", Jersey::Rgb([60, 60, 60]), &s.team),
+        ("Youth", Jersey::White, &s.youth),
+        ("Combativity", Jersey::Rgb([200, 40, 40]), &s.combativity),
+    ]
+}
+
+fn who(row: &StandingRow) -> String {
+    match &row.rider {
+        Some(rider) => format!("{rider} ({})", row.team),
+        None => row.team.clone(),
+    }
+}
+
+pub(crate) fn standings_text(after_stage: u32, s: &Standings) -> String {
+    let mut text = format!("**Standings after stage {after_stage}**\n");
+    for (title, _, rows) in classifications(s) {
+        text.push_str(&format!("\n__{title}__\n"));
+        if rows.is_empty() {
+            text.push_str("nobody has scored yet\n");
+            continue;
+        }
+        text.push_str("```\n");
+        for row in rows.iter().take(TEXT_ROWS) {
+            text.push_str(&format!(
+                "{:>2}. {:<32} {:>9} {}\n",
+                row.rank,
+                who(row),
+                row.value.to_string(),
+                row.gap_text()
+            ));
+        }
+        if rows.len() > TEXT_ROWS {
+            text.push_str(&format!("    … and {} more\n", rows.len() - TEXT_ROWS));
+        }
+        text.push_str("```");
+    }
+    text
+}
+
+pub(crate) fn standings_pngs(
+    s: &Standings,
+    team_index: &dyn Fn(&str) -> Option<usize>,
+) -> Vec<(String, Vec<u8>)> {
+    classifications(s)
+        .into_iter()
+        .filter(|(_, _, rows)| !rows.is_empty())
+        .filter_map(|(title, jersey, rows)| {
+            let table = StandingsTable {
+                title: title.to_string(),
+                jersey: Some(jersey),
+                value_header: match rows[0].value {
+                    commissaire_engine::tour::Score::Seconds(_) => "Time".into(),
+                    commissaire_engine::tour::Score::Points(_) => "Points".into(),
+                },
+                rows: rows
+                    .iter()
+                    .map(|r| StandingsRow {
+                        rank: r.rank,
+                        rider: r.rider.as_ref().map_or_else(String::new, |k| k.to_string()),
+                        team: r.team.clone(),
+                        team_colour: team_index(&r.team),
+                        value: r.value.to_string(),
+                        gap: r.gap_text(),
+                    })
+                    .collect(),
+            };
+            let file = format!("{}.png", title.to_lowercase().replace(' ', "-"));
+            render_standings(&table).ok().map(|png| (file, png))
+        })
+        .collect()
+}
+
+pub(crate) fn winners_text(w: &FinalWinners) -> String {
+    let mut text = String::from("**The tour is over. The winners:**\n");
+    let lines = [
+        ("General classification", &w.general),
+        ("Points", &w.points),
+        ("Mountains", &w.mountains),
+        ("Teams", &w.team),
+        ("Youth", &w.youth),
+        ("Combativity", &w.combativity),
+    ];
+    for (title, row) in lines {
+        match row {
+            Some(row) => text.push_str(&format!("- {title}: {} — {}\n", who(row), row.value)),
+            None => text.push_str(&format!("- {title}: nobody scored\n")),
+        }
+    }
+    text
+}
+
+pub(crate) fn board_png(
+    view: &StageView,
+    title: &str,
+) -> Result<Vec<u8>, commissaire_render::RenderError> {
+    let mut scene = BoardScene::from_view(view);
+    scene.stage_name = title.to_string();
+    render_board(&scene)
+}
+
+pub(crate) fn profile_png(
+    view: &StageView,
+    title: &str,
+) -> Result<Vec<u8>, commissaire_render::RenderError> {
+    let mut scene = ProfileScene::from_view(view);
+    scene.stage_name = title.to_string();
+    render_profile(&scene)
+}

@@ -1,0 +1,383 @@
+//! Racing: a director's hand, their choices, closing a round at its deadline, and moving a
+//! tour of bots on.
+
+use super::live::{Live, News};
+use super::lobby::duration_text;
+use super::narrate;
+use super::{
+    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, active_tour, choice_button_id,
+    hand_button, require_started,
+};
+use crate::clock::Timestamp;
+use crate::store::choices::{self, Source};
+use crate::store::tours::{TourRow, TourStatus};
+use commissaire_engine::Seat;
+use commissaire_engine::card_race::{Choice, Stage};
+use commissaire_engine::game::{Ruleset, Viewer};
+
+impl Services {
+    /// The director's riders, their hands and the choices open to them (private).
+    pub async fn hand(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        let mut conn = self.store.read().await?;
+        let tour = active_tour(&mut conn, channel_id).await?;
+        require_started(&tour)?;
+        let live = self.load_live(&mut conn, tour).await?;
+        let team = live
+            .team_of(&actor.user_id)
+            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
+        let seat = live.seat_of(team);
+        Ok(self.hand_reply(&live, seat, String::new()))
+    }
+
+    /// What a director sees of their team now, with a button for each legal choice.
+    fn hand_reply(&self, live: &Live, seat: Seat, intro: String) -> Reply {
+        let view = live.stage.view(Viewer::Seat(seat));
+        let mut text = intro;
+        text.push_str(&format!(
+            "**{}**, stage {} round {}.\n",
+            live.teams[seat as usize].name, live.row.number, view.round
+        ));
+        for r in view.riders.iter().filter(|r| r.team == seat) {
+            let state = if !r.racing {
+                "across the line".to_string()
+            } else if let Some(card) = r.kept {
+                format!("keeps {card}")
+            } else if let Some(hand) = &r.hand {
+                let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
+                format!("hand {}: keep one", cards.join(" "))
+            } else {
+                format!("{} cards to draw from", r.draw_pile)
+            };
+            text.push_str(&format!(
+                "- {} (row {}, lane {}): {state}\n",
+                r.id, r.pos.row, r.pos.lane
+            ));
+        }
+        let options = live.stage.legal_choices(seat);
+        if options.is_empty() {
+            text.push_str("Every rider has chosen: the round is played when all teams have.");
+        } else if let Some(deadline) = live.row.deadline {
+            let left = (deadline - self.now()).max(0);
+            text.push_str(&format!(
+                "Choose within {} or the bot plays for you.",
+                duration_text(left)
+            ));
+        } else {
+            text.push_str("The tour is paused: choices wait for an admin to resume it.");
+        }
+        let buttons = options
+            .iter()
+            .map(|c| ButtonSpec {
+                id: choice_button_id(c),
+                label: choice_label(&live.stage, c),
+            })
+            .collect();
+        Reply::private(text).with_buttons(buttons)
+    }
+
+    /// A director's choice: draw a rider's hand or keep a card of it. The engine alone says
+    /// whether it is legal. A request id seen before is answered without counting it again.
+    pub async fn choose(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        request_id: &str,
+        choice: Choice,
+    ) -> ServiceResult {
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        if choices::request_seen(&mut tx, request_id).await? {
+            return Ok(Reply::private(
+                "This request was already counted; nothing more was done.",
+            ));
+        }
+        require_started(&tour)?;
+        if tour.status == TourStatus::Paused {
+            return Err(ServiceError::refused(
+                "the tour is paused: choices wait until an admin resumes it",
+            ));
+        }
+        let mut live = self.load_live(&mut tx, tour).await?;
+        let team = live
+            .team_of(&actor.user_id)
+            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
+        let seat = live.seat_of(team);
+        if let Some(rider) = live.stage.setup().riders.get(choice.rider() as usize)
+            && rider.team != seat
+        {
+            return Err(ServiceError::refused(format!(
+                "it is not your team: {} rides for {}",
+                rider.id, live.teams[rider.team as usize].name
+            )));
+        }
+        let mut news = News::default();
+        let round = live.stage.round();
+        let stage_number = live.row.number;
+        self.record(
+            &mut tx,
+            &mut live,
+            seat,
+            &choice,
+            Source::Player,
+            Some(&actor.user_id),
+            Some(request_id),
+            now,
+            &mut news,
+        )
+        .await?
+        .map_err(|e| ServiceError::refused(e.to_string()))?;
+        let closed = live.stage.round() != round || live.stage.is_over();
+        let rider = live.rider_name(choice.rider()).unwrap_or("?").to_string();
+        let ack = match choice {
+            Choice::Draw { .. } => {
+                let cards: Vec<String> = live
+                    .stage
+                    .hand(choice.rider())
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect();
+                format!("{rider} draws {}.\n", cards.join(" "))
+            }
+            Choice::Keep { card, .. } => format!("{rider} keeps {card}.\n"),
+        };
+        self.settle(&mut tx, &mut live, now, &mut news).await?;
+        self.store.commit(tx).await?;
+        let mut reply = if closed {
+            Reply::private(format!(
+                "{ack}Your choice completed stage {stage_number}, round {round}."
+            ))
+        } else {
+            let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
+            let mut reply = self.hand_reply(&live, seat, ack);
+            if !live.owes(seat) && !waiting.is_empty() {
+                reply
+                    .text
+                    .push_str(&format!(" Waiting for {}.", waiting.join(", ")));
+            }
+            reply
+        };
+        reply.followups = self.news_replies(&live, news);
+        Ok(reply)
+    }
+
+    /// Closes the round: the bot plays for every director who has not chosen. Anyone may once
+    /// the deadline has passed; an admin may at any time.
+    pub async fn close_turn(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        require_started(&tour)?;
+        if tour.status == TourStatus::Paused {
+            return Err(ServiceError::refused(
+                "the tour is paused: an admin resumes it first",
+            ));
+        }
+        let live = self.load_live(&mut tx, tour).await?;
+        let due = live.row.deadline.is_some_and(|d| d <= now);
+        if !due && !actor.is_admin {
+            return Err(ServiceError::refused(format!(
+                "the round is still open for {}: only an admin can close it early",
+                duration_text((live.row.deadline.unwrap_or(now) - now).max(0))
+            )));
+        }
+        let (live, news) = self.play_for_late(&mut tx, live, now).await?;
+        self.store.commit(tx).await?;
+        let mut replies = self.news_replies(&live, news);
+        if replies.is_empty() {
+            return Ok(Reply::private("Nobody is late: there is nothing to close."));
+        }
+        let mut first = replies.remove(0);
+        first.followups = replies;
+        Ok(first)
+    }
+
+    /// The bot plays the missing choices of every late director, then the tour moves on.
+    async fn play_for_late(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        mut live: Live,
+        now: Timestamp,
+    ) -> Result<(Live, News), ServiceError> {
+        let mut news = News::default();
+        let late: Vec<(Seat, String)> = live
+            .late_humans()
+            .iter()
+            .map(|t| (live.seat_of(t), t.name.clone()))
+            .collect();
+        for (seat, name) in late {
+            self.bot_plays(conn, &mut live, &[seat], Source::Timeout, now, &mut news)
+                .await?;
+            news.timeouts.push(name);
+        }
+        self.settle(conn, &mut live, now, &mut news).await?;
+        Ok((live, news))
+    }
+
+    /// Plays whatever the bots owe now. In a tour with no human team this rides one whole
+    /// stage per call (the demo calls it until the tour is over); in a tour with directors the
+    /// bots have always played already and nothing happens.
+    pub async fn advance(&self, channel_id: &str) -> ServiceResult {
+        let _guard = self.lock().await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        require_started(&tour)?;
+        if tour.status == TourStatus::Paused {
+            return Err(ServiceError::refused(
+                "the tour is paused: an admin resumes it first",
+            ));
+        }
+        let mut live = self.load_live(&mut tx, tour).await?;
+        let mut news = News::default();
+        self.settle(&mut tx, &mut live, now, &mut news).await?;
+        self.store.commit(tx).await?;
+        let mut replies = self.news_replies(&live, news);
+        if replies.is_empty() {
+            return Ok(Reply::private(
+                "Nothing to play: the directors have the next move.",
+            ));
+        }
+        let mut first = replies.remove(0);
+        first.followups = replies;
+        Ok(first)
+    }
+
+    /// For the scheduler: closes the tour's round if its deadline has passed.
+    pub(crate) async fn close_if_due(
+        &self,
+        tour_id: i64,
+        channel_id: &str,
+        now: Timestamp,
+    ) -> Result<Option<Reply>, ServiceError> {
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        let Some(tour) = crate::store::tours::active_in_channel(&mut tx, channel_id).await? else {
+            return Ok(None);
+        };
+        if tour.id != tour_id || tour.status != TourStatus::Running {
+            return Ok(None);
+        }
+        let live = self.load_live(&mut tx, tour).await?;
+        let due = live.row.deadline.is_some_and(|d| d <= now);
+        let bots_owe = !live.has_humans() && !live.stage.pending().is_empty();
+        if !due && !bots_owe {
+            return Ok(None);
+        }
+        let (live, news) = self.play_for_late(&mut tx, live, now).await?;
+        self.store.commit(tx).await?;
+        let mut replies = self.news_replies(&live, news);
+        if replies.is_empty() {
+            return Ok(None);
+        }
+        let mut first = replies.remove(0);
+        first.followups = replies;
+        Ok(Some(first))
+    }
+
+    /// For the scheduler: the directors to remind now, each once per round.
+    pub(crate) async fn remind(
+        &self,
+        tour: TourRow,
+        now: Timestamp,
+        lead_secs: i64,
+    ) -> Result<Vec<(String, Reply)>, ServiceError> {
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        let live = self.load_live(&mut tx, tour).await?;
+        let Some(deadline) = live.row.deadline else {
+            return Ok(Vec::new());
+        };
+        if now < deadline - lead_secs || now >= deadline {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for team in live.late_humans() {
+            let seat = live.seat_of(team);
+            if crate::store::reminders::mark(&mut tx, live.row.id, live.row.round, seat, now)
+                .await?
+            {
+                let director = team.director.clone().expect("a human team has a director");
+                let reply = Reply::private(format!(
+                    "Reminder: {} still has choices to make for stage {}, round {}. \
+                     The bot plays for you in {}.",
+                    team.name,
+                    live.row.number,
+                    live.row.round,
+                    duration_text(deadline - now)
+                ))
+                .with_buttons(vec![hand_button()]);
+                out.push((director, reply));
+            }
+        }
+        self.store.commit(tx).await?;
+        Ok(out)
+    }
+
+    /// The public messages for what happened: late teams played by the bot, the rounds, the
+    /// stage results and the next stage, the winners.
+    pub(crate) fn news_replies(&self, live: &Live, news: News) -> Vec<Reply> {
+        if !news.is_public() {
+            return Vec::new();
+        }
+        let mut text = String::new();
+        if !news.timeouts.is_empty() {
+            text.push_str(&format!(
+                "Time is up: the bot played the missing choices of {}.\n",
+                news.timeouts.join(", ")
+            ));
+        }
+        if let Some(last) = news.rounds.last() {
+            if news.rounds.len() > 1 {
+                text.push_str(&format!("{} rounds were played.\n", news.rounds.len()));
+            }
+            text.push_str(&narrate::round_text(last));
+        }
+        for (title, result) in &news.results {
+            text.push('\n');
+            text.push_str(&narrate::stage_result_text(title, result));
+        }
+        for title in &news.started {
+            text.push_str(&format!("\n**{title}** starts.\n"));
+        }
+        if let Some(w) = &news.winners {
+            text.push('\n');
+            text.push_str(&narrate::winners_text(w));
+        }
+        let mut reply = Reply::public(text.trim_end().to_string());
+        reply.images = news.images;
+        let same_stage = news
+            .rounds
+            .last()
+            .is_some_and(|r| r.stage == live.row.number);
+        if self.pictures && same_stage && !live.stage.is_over() && news.results.is_empty() {
+            let view = live.stage.view(Viewer::Public);
+            let title = format!("Stage {}, round {}", live.row.number, view.round - 1);
+            if let Ok(png) = narrate::board_png(&view, &title) {
+                reply.images.push((
+                    format!("stage-{}-round-{}.png", live.row.number, view.round - 1),
+                    png,
+                ));
+            }
+        }
+        if news.winners.is_none() && live.has_humans() {
+            reply.buttons.push(hand_button());
+        }
+        vec![reply]
+    }
+}
+
+/// A button's words: "Draw Blue Rouleur" or "Blue Rouleur: 5".
+fn choice_label(stage: &Stage, choice: &Choice) -> String {
+    let name = stage
+        .setup()
+        .riders
+        .get(choice.rider() as usize)
+        .map_or("?", |r| r.id.as_str());
+    match choice {
+        Choice::Draw { .. } => format!("Draw {name}"),
+        Choice::Keep { card, .. } => format!("{name}: {card}"),
+    }
+}
