@@ -1,0 +1,137 @@
+//! Helpers shared by the service tests: a temporary database, the shipped configuration, the
+//! manual clock, and players who play through the same buttons a person would press.
+
+#![allow(dead_code)]
+
+use commissaire::clock::ManualClock;
+use commissaire::services::{
+    Actor, ButtonAction, Reply, ServiceError, ServiceResult, Services, TourSettings, parse_button,
+};
+use commissaire_engine::card_race::Choice;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub const CHANNEL: &str = "channel-1";
+pub const T0: i64 = 1_800_000_000;
+
+pub fn config_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../config")
+}
+
+/// A temporary folder holding the database file; removed when dropped.
+pub struct Db {
+    pub dir: tempfile::TempDir,
+}
+
+impl Db {
+    pub fn new() -> Self {
+        Db {
+            dir: tempfile::tempdir().expect("temporary folder"),
+        }
+    }
+    pub fn path(&self) -> PathBuf {
+        self.dir.path().join("commissaire.sqlite")
+    }
+}
+
+pub async fn open(db: &Db, clock: &Arc<ManualClock>) -> Services {
+    Services::open(&db.path(), &config_dir(), clock.clone())
+        .await
+        .expect("open the services")
+        .with_pictures(false)
+}
+
+pub fn clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::new(T0))
+}
+
+pub fn admin() -> Actor {
+    Actor::admin("admin")
+}
+
+pub fn player(n: u32) -> Actor {
+    Actor::player(format!("player-{n}"))
+}
+
+pub fn settings(seats: u8, seed: u64) -> TourSettings {
+    TourSettings {
+        preset: "week".into(),
+        seats,
+        turn_deadline_secs: 600,
+        seed: Some(seed),
+    }
+}
+
+/// Unique request ids, as Discord's interaction ids are.
+pub fn request() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    format!("req-{}", NEXT.fetch_add(1, Ordering::SeqCst))
+}
+
+/// The refusal sentence, or a panic saying what came instead.
+pub fn refusal(result: ServiceResult) -> String {
+    match result {
+        Err(ServiceError::Refused(s)) => s,
+        Err(other) => panic!("expected a refusal, got the error {other}"),
+        Ok(reply) => panic!("expected a refusal, got the reply {:?}", reply.text),
+    }
+}
+
+pub fn ok(result: ServiceResult) -> Reply {
+    match result {
+        Ok(reply) => reply,
+        Err(e) => panic!("expected a reply, got {e}"),
+    }
+}
+
+/// The choices a reply's buttons offer.
+pub fn offered(reply: &Reply) -> Vec<Choice> {
+    reply
+        .buttons
+        .iter()
+        .filter_map(|b| match parse_button(&b.id) {
+            Some(ButtonAction::Choose(c)) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A tour in the channel with `humans` players joined and bots in the other seats, started.
+pub async fn started_tour(s: &Services, humans: u32, seats: u8, seed: u64) {
+    ok(s.create_tour(&admin(), CHANNEL, settings(seats, seed))
+        .await);
+    for n in 1..=humans {
+        ok(s.join(&player(n), CHANNEL, &format!("Team {n}"), "red")
+            .await);
+    }
+    ok(s.start(&admin(), CHANNEL).await);
+}
+
+/// Plays, as a person pressing the first button offered each time, every choice the player
+/// owes this round. Returns the replies to the choices.
+pub async fn play_round(s: &Services, who: &Actor) -> Vec<Reply> {
+    let mut replies = Vec::new();
+    loop {
+        let hand = ok(s.hand(who, CHANNEL).await);
+        let Some(choice) = offered(&hand).first().copied() else {
+            return replies;
+        };
+        let reply = ok(s.choose(who, CHANNEL, &request(), choice).await);
+        let closed = reply.text.contains("completed stage");
+        replies.push(reply);
+        if closed {
+            return replies;
+        }
+    }
+}
+
+/// Every text of a reply and its followups, joined.
+pub fn all_text(reply: &Reply) -> String {
+    reply
+        .all()
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

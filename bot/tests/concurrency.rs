@@ -1,0 +1,97 @@
+//! Requests that arrive together: one turn, one outcome.
+
+mod common;
+
+use commissaire::store::{choices, stages, tours};
+use commissaire_engine::card_race::Choice;
+use common::*;
+use std::sync::Arc;
+
+async fn choice_count(s: &commissaire::services::Services) -> usize {
+    let mut conn = s.store().read().await.unwrap();
+    let tour = tours::active_in_channel(&mut conn, CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let stage = stages::get(&mut conn, tour.id, tour.current_stage)
+        .await
+        .unwrap()
+        .unwrap();
+    choices::log(&mut conn, stage.id).await.unwrap().len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_choices_for_the_same_turn_sent_at_once_end_with_one_accepted_and_one_refused() {
+    let db = Db::new();
+    let s = Arc::new(open(&db, &clock()).await);
+    started_tour(&s, 1, 2, 21).await;
+    let me = player(1);
+    let hand = ok(s.hand(&me, CHANNEL).await);
+    let draw = offered(&hand)[0];
+    let reply = ok(s.choose(&me, CHANNEL, &request(), draw).await);
+    let keeps = offered(&reply);
+    assert!(keeps.len() >= 2, "{keeps:?}");
+    let before = choice_count(&s).await;
+    // Two different cards for the same rider, from two tasks at once (two clicks, two devices).
+    let tasks: Vec<_> = [keeps[0], keeps[1]]
+        .into_iter()
+        .map(|choice| {
+            let s = Arc::clone(&s);
+            let me = me.clone();
+            tokio::spawn(async move { s.choose(&me, CHANNEL, &request(), choice).await })
+        })
+        .collect();
+    let mut accepted = 0;
+    let mut refusals = Vec::new();
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => accepted += 1,
+            Err(commissaire::services::ServiceError::Refused(s)) => refusals.push(s),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(accepted, 1);
+    assert_eq!(refusals.len(), 1);
+    assert!(
+        refusals[0].ends_with("has already chosen a card this round"),
+        "{}",
+        refusals[0]
+    );
+    assert_eq!(choice_count(&s).await, before + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_request_id_twice_counts_once() {
+    let db = Db::new();
+    let s = Arc::new(open(&db, &clock()).await);
+    started_tour(&s, 1, 2, 22).await;
+    let me = player(1);
+    let hand = ok(s.hand(&me, CHANNEL).await);
+    let draw = offered(&hand)[0];
+    let before = choice_count(&s).await;
+    // Sent twice at once (Discord retrying an interaction), then once more later.
+    let id = request();
+    let tasks: Vec<_> = (0..2)
+        .map(|_| {
+            let (s, me, id) = (Arc::clone(&s), me.clone(), id.clone());
+            tokio::spawn(async move { s.choose(&me, CHANNEL, &id, draw).await })
+        })
+        .collect();
+    let mut texts = Vec::new();
+    for t in tasks {
+        texts.push(ok(t.await.unwrap()).text);
+    }
+    texts.push(ok(s.choose(&me, CHANNEL, &id, draw).await).text);
+    assert_eq!(choice_count(&s).await, before + 1);
+    let repeats = texts
+        .iter()
+        .filter(|t| *t == "This request was already counted; nothing more was done.")
+        .count();
+    assert_eq!(repeats, 2, "{texts:?}");
+    // A different choice under a used id is not taken either.
+    let other = Choice::Draw {
+        rider: draw.rider(),
+    };
+    ok(s.choose(&me, CHANNEL, &id, other).await);
+    assert_eq!(choice_count(&s).await, before + 1);
+}

@@ -1,0 +1,130 @@
+//! Deadlines on the manual clock: one reminder per late director, the bot plays at the deadline.
+
+mod common;
+
+use commissaire::scheduler::Scheduler;
+use commissaire::store::{choices, stages, tours};
+use common::*;
+use std::sync::Arc;
+
+#[tokio::test]
+async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
+    let db = Db::new();
+    let clock = clock();
+    let s = Arc::new(open(&db, &clock).await);
+    started_tour(&s, 2, 3, 31).await; // two directors and a bot; rounds last 600 s
+    let scheduler = Scheduler::new(Arc::clone(&s), 120);
+    play_round(&s, &player(1)).await; // player 2 is late
+
+    assert!(
+        scheduler.tick(T0 + 100).await.unwrap().is_empty(),
+        "too early"
+    );
+    let out = scheduler.tick(T0 + 500).await.unwrap();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].user_id.as_deref(), Some("player-2"));
+    assert!(out[0].reply.private);
+    assert!(
+        out[0].reply.text.starts_with("Reminder: Team 2"),
+        "{}",
+        out[0].reply.text
+    );
+    assert!(
+        out[0].reply.text.ends_with("in 100 seconds."),
+        "{}",
+        out[0].reply.text
+    );
+    assert!(
+        scheduler.tick(T0 + 550).await.unwrap().is_empty(),
+        "once only"
+    );
+
+    // Before the deadline nobody but an admin may close the round.
+    clock.set(T0 + 599);
+    assert!(refusal(s.close_turn(&player(1), CHANNEL).await).contains("only an admin"));
+
+    let out = scheduler.tick(T0 + 600).await.unwrap();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].user_id, None);
+    let text = all_text(&out[0].reply);
+    assert!(
+        text.starts_with("Time is up: the bot played the missing choices of Team 2."),
+        "{text}"
+    );
+    assert!(text.contains("Stage 1, round 1"), "{text}");
+
+    let mut conn = s.store().read().await.unwrap();
+    let tour = tours::active_in_channel(&mut conn, CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let stage = stages::get(&mut conn, tour.id, 1).await.unwrap().unwrap();
+    assert_eq!(stage.round, 2);
+    assert_eq!(
+        stage.deadline,
+        Some(T0 + 600 + 600),
+        "the new round has its own deadline"
+    );
+    assert_eq!(
+        choices::count_by_source(&mut conn, stage.id, choices::Source::Timeout)
+            .await
+            .unwrap(),
+        6,
+        "a draw and a keep for each of Team 2's three riders"
+    );
+    drop(conn);
+
+    // Round 2: both late this time, each reminded once, and a restart does not remind again.
+    let out = scheduler.tick(T0 + 600 + 500).await.unwrap();
+    let mut reminded: Vec<_> = out.iter().filter_map(|o| o.user_id.clone()).collect();
+    reminded.sort();
+    assert_eq!(reminded, ["player-1", "player-2"]);
+    drop(scheduler);
+    drop(s);
+    let s = Arc::new(open(&db, &clock).await);
+    let scheduler = Scheduler::new(Arc::clone(&s), 120);
+    assert!(scheduler.tick(T0 + 600 + 510).await.unwrap().is_empty());
+
+    // Paused, no deadline runs; resumed, the round gets a full deadline from then.
+    clock.set(T0 + 1150);
+    ok(s.pause(&admin(), CHANNEL).await);
+    assert!(scheduler.tick(T0 + 5000).await.unwrap().is_empty());
+    clock.set(T0 + 5000);
+    ok(s.resume(&admin(), CHANNEL).await);
+    assert!(
+        scheduler
+            .tick(T0 + 5599)
+            .await
+            .unwrap()
+            .iter()
+            .all(|o| o.user_id.is_some())
+    );
+    let out = scheduler.tick(T0 + 5600).await.unwrap();
+    assert!(all_text(&out[0].reply).starts_with("Time is up"));
+}
+
+#[tokio::test]
+async fn a_round_closes_as_soon_as_every_director_has_chosen() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 4, 32).await;
+    let first = play_round(&s, &player(1)).await;
+    assert!(
+        first.iter().all(|r| r.followups.is_empty()),
+        "nothing public yet"
+    );
+    let second = play_round(&s, &player(2)).await;
+    let last = second.last().unwrap();
+    assert!(
+        last.text.contains("completed stage 1, round 1"),
+        "{}",
+        last.text
+    );
+    assert!(!last.followups[0].private);
+    assert!(last.followups[0].text.contains("**Stage 1, round 1**"));
+    // The new round is open at once, the bots have played theirs, and the hand offers draws.
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    assert!(hand.text.contains("round 2"), "{}", hand.text);
+    assert!(!offered(&hand).is_empty());
+}
