@@ -1,12 +1,13 @@
 //! The `commissaire` binary: the command line over the engine and, later, the tour services.
 
-mod courses;
+mod cli;
 
 use clap::{Parser, Subcommand};
+use cli::UsageError;
+use commissaire::courses::CourseLibrary;
 use commissaire_engine::game::{Ruleset, Viewer};
 use commissaire_engine::scenario::{Outcome, Scenario};
 use commissaire_render::{BoardScene, ProfileScene, render_board, render_profile};
-use courses::CourseLibrary;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,6 +38,30 @@ enum Command {
         /// The scenario file, or `-` to read it from standard input.
         file: String,
     },
+    /// A whole tour ridden by bots: pictures, standings and the winners in a folder.
+    Demo {
+        /// The folder to write into (its database is started afresh).
+        #[arg(long, default_value = "demo-out")]
+        out: PathBuf,
+        /// The tour preset of config/tours/, by file name or name.
+        #[arg(long, default_value = "week")]
+        tour: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The same tour with you directing one team, in the terminal; run it again to resume.
+    Play {
+        /// The folder for the database and the pictures.
+        #[arg(long, default_value = "play-out")]
+        out: PathBuf,
+        #[arg(long, default_value = "week")]
+        tour: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Your team's name.
+        #[arg(long, default_value = "Commissaire")]
+        team: String,
+    },
     /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
     Render {
         /// The scenario file, or `-` to read it from standard input.
@@ -50,14 +75,28 @@ enum Command {
     },
 }
 
-/// A mistake the user can fix: printed as is, exit status 2.
-struct UsageError(String);
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
+        Command::Demo { out, tour, seed } => {
+            runtime().and_then(|rt| rt.block_on(cli::demo::run(&cli.config, out, tour, *seed)))
+        }
+        Command::Play {
+            out,
+            tour,
+            seed,
+            team,
+        } => runtime().and_then(|rt| {
+            rt.block_on(cli::play::run(cli::play::PlayOptions {
+                config: &cli.config,
+                out,
+                tour,
+                seed: *seed,
+                team,
+            }))
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,6 +105,13 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| UsageError(format!("cannot start the async runtime: {e}")))
 }
 
 fn read_input(file: &str) -> Result<String, UsageError> {

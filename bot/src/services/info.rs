@@ -5,6 +5,7 @@ use super::narrate;
 use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_started};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
+use commissaire_engine::card_race::StageView;
 use commissaire_engine::game::{Ruleset, Viewer};
 use commissaire_engine::tour::{TourOptions, standings};
 
@@ -36,6 +37,15 @@ impl Services {
             reply.images = narrate::standings_pngs(&table, &index);
         }
         Ok(reply)
+    }
+
+    /// The stage as everyone may see it, for an adapter that draws it itself (the terminal).
+    pub async fn public_view(&self, channel_id: &str) -> Result<StageView, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let tour = active_tour(&mut conn, channel_id).await?;
+        require_started(&tour)?;
+        let live = self.load_live(&mut conn, tour).await?;
+        Ok(live.stage.view(Viewer::Public))
     }
 
     /// The stage being raced: where, which round, who leads on the road, and its profile.

@@ -316,6 +316,11 @@ impl Services {
                 news.images
                     .push((format!("stage-{number}-finish.png"), png));
             }
+            // The whole stage at a glance, with where every rider ended it.
+            if let Ok(png) = narrate::profile_png(&view, &format!("Stage {number}")) {
+                news.images
+                    .push((format!("stage-{number}-profile.png"), png));
+            }
         }
         let title = stage_title(number, preset.stages.len(), &live.stage.course().name);
         news.results.push((title, result));

@@ -6,8 +6,8 @@ use commissaire_engine::tour::{
     FinalWinners, StageResult, StandingRow, Standings, TourOptions, stage_times,
 };
 use commissaire_render::{
-    BoardScene, Jersey, ProfileScene, StandingsRow, StandingsTable, render_board, render_profile,
-    render_standings,
+    BoardScene, Classification, ProfileScene, render_board, render_profile, render_standings,
+    standings_table,
 };
 
 /// How many rows a classification shows in text (the picture shows them all).
@@ -111,16 +111,19 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
     text
 }
 
-/// The six classifications, in the order of the rules (HB-059), with their jerseys.
-pub(crate) fn classifications(s: &Standings) -> [(&'static str, Jersey, &Vec<StandingRow>); 6] {
-    [
-        ("General classification", Jersey::Yellow, &s.general),
-        ("Points", Jersey::Green, &s.points),
-        ("Mountains", Jersey::PolkaDot, &s.mountains),
-        ("Teams", Jersey::Rgb([60, 60, 60]), &s.team),
-        ("Youth", Jersey::White, &s.youth),
-        ("Combativity", Jersey::Rgb([200, 40, 40]), &s.combativity),
-    ]
+/// The six classifications, in the order of the rules (HB-059), with their rows.
+pub(crate) fn classifications(s: &Standings) -> [(Classification, &Vec<StandingRow>); 6] {
+    Classification::ALL.map(|c| {
+        let rows = match c {
+            Classification::General => &s.general,
+            Classification::Points => &s.points,
+            Classification::Mountains => &s.mountains,
+            Classification::Team => &s.team,
+            Classification::Youth => &s.youth,
+            Classification::Combativity => &s.combativity,
+        };
+        (c, rows)
+    })
 }
 
 fn who(row: &StandingRow) -> String {
@@ -132,8 +135,8 @@ fn who(row: &StandingRow) -> String {
 
 pub(crate) fn standings_text(after_stage: u32, s: &Standings) -> String {
     let mut text = format!("**Standings after stage {after_stage}**\n");
-    for (title, _, rows) in classifications(s) {
-        text.push_str(&format!("\n__{title}__\n"));
+    for (c, rows) in classifications(s) {
+        text.push_str(&format!("\n__{}__\n", c.title()));
         if rows.is_empty() {
             text.push_str("nobody has scored yet\n");
             continue;
@@ -156,34 +159,19 @@ pub(crate) fn standings_text(after_stage: u32, s: &Standings) -> String {
     text
 }
 
+/// The most rows a standings picture shows: a full field of eight teams of three.
+const PICTURE_ROWS: usize = 24;
+
 pub(crate) fn standings_pngs(
     s: &Standings,
     team_index: &dyn Fn(&str) -> Option<usize>,
 ) -> Vec<(String, Vec<u8>)> {
     classifications(s)
         .into_iter()
-        .filter(|(_, _, rows)| !rows.is_empty())
-        .filter_map(|(title, jersey, rows)| {
-            let table = StandingsTable {
-                title: title.to_string(),
-                jersey: Some(jersey),
-                value_header: match rows[0].value {
-                    commissaire_engine::tour::Score::Seconds(_) => "Time".into(),
-                    commissaire_engine::tour::Score::Points(_) => "Points".into(),
-                },
-                rows: rows
-                    .iter()
-                    .map(|r| StandingsRow {
-                        rank: r.rank,
-                        rider: r.rider.as_ref().map_or_else(String::new, |k| k.to_string()),
-                        team: r.team.clone(),
-                        team_colour: team_index(&r.team),
-                        value: r.value.to_string(),
-                        gap: r.gap_text(),
-                    })
-                    .collect(),
-            };
-            let file = format!("{}.png", title.to_lowercase().replace(' ', "-"));
+        .filter(|(_, rows)| !rows.is_empty())
+        .filter_map(|(c, rows)| {
+            let table = standings_table(c, rows, PICTURE_ROWS, team_index);
+            let file = format!("{}.png", c.slug());
             render_standings(&table).ok().map(|png| (file, png))
         })
         .collect()
