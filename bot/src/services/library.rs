@@ -1,7 +1,7 @@
 //! The configuration the services read: tour presets (`config/tours/*.toml`) and courses
 //! (`config/courses/*.toml`). Courses are cached, since every turn rebuilds its stage from one.
 
-use crate::courses::CourseLibrary;
+use crate::courses::{CourseLibrary, slug, toml_files};
 use commissaire_engine::course::Course;
 use commissaire_engine::tour::TourPreset;
 use std::collections::HashMap;
@@ -26,15 +26,7 @@ impl Library {
     /// A tour preset by file name (`week`) or by its name (`Tour de la Semaine`).
     pub fn preset(&self, name: &str) -> Result<TourPreset, String> {
         let mut known = Vec::new();
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.tours_dir)
-            .map(|entries| {
-                entries
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
+        let files = toml_files(&self.tours_dir);
         let wanted = slug(name);
         for file in files {
             let text = std::fs::read_to_string(&file)
@@ -73,13 +65,4 @@ impl Library {
             .insert(name.to_string(), Arc::clone(&course));
         Ok(course)
     }
-}
-
-fn slug(name: &str) -> String {
-    name.trim()
-        .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
 }
