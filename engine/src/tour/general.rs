@@ -9,7 +9,7 @@ use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
 use super::options::TourOptions;
 use super::result::StageResult;
-use super::standing::{StandingRow, time_rows};
+use super::standing::{StandingRow, rider_time_rows};
 use super::tiebreak::countback;
 
 /// The general classification after the given stages (all of them, or the first `k` to see
@@ -37,14 +37,7 @@ pub(crate) fn order(riders: &[RiderLine]) -> Vec<usize> {
 pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {
     let mut racing: Vec<&RiderLine> = ledger.racing().collect();
     racing.sort_by_key(|r| r.gc_rank);
-    time_rows(racing.into_iter().map(|r| {
-        (
-            Some(r.key.clone()),
-            Some(r.start_number),
-            r.team.clone(),
-            r.total_time,
-        )
-    }))
+    rider_time_rows(racing)
 }
 
 #[cfg(test)]

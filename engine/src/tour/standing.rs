@@ -58,6 +58,20 @@ impl StandingRow {
     }
 }
 
+/// The rows of a riders' time classification (general, youth), from riders already in order.
+pub(crate) fn rider_time_rows<'a>(
+    riders: impl IntoIterator<Item = &'a super::ledger::RiderLine>,
+) -> Vec<StandingRow> {
+    time_rows(riders.into_iter().map(|r| {
+        (
+            Some(r.key.clone()),
+            Some(r.start_number),
+            r.team.clone(),
+            r.total_time,
+        )
+    }))
+}
+
 /// Builds the rows of a time classification from lines already in classification order.
 pub(crate) fn time_rows<I>(lines: I) -> Vec<StandingRow>
 where

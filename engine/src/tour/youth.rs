@@ -9,7 +9,7 @@ use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
 use super::options::TourOptions;
 use super::result::StageResult;
-use super::standing::{StandingRow, time_rows};
+use super::standing::{StandingRow, rider_time_rows};
 
 /// The youth classification after the given stages: one rider a team, lowest time first.
 pub fn youth(stages: &[StageResult], options: &TourOptions) -> Result<Vec<StandingRow>, TourError> {
@@ -30,14 +30,7 @@ pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {
         })
         .collect();
     young.sort_by_key(|r| r.gc_rank);
-    time_rows(young.into_iter().map(|r| {
-        (
-            Some(r.key.clone()),
-            Some(r.start_number),
-            r.team.clone(),
-            r.total_time,
-        )
-    }))
+    rider_time_rows(young)
 }
 
 #[cfg(test)]
