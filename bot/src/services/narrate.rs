@@ -126,8 +126,11 @@ pub(crate) fn classifications(s: &Standings) -> [(Classification, &Vec<StandingR
     })
 }
 
+/// A rider as a line of text: its name, with its team only when the name does not already say it
+/// (tour riders are named "Team Rouleur"), so lines stay short enough for a phone.
 fn who(row: &StandingRow) -> String {
     match &row.rider {
+        Some(rider) if rider.as_str().starts_with(&row.team) => rider.to_string(),
         Some(rider) => format!("{rider} ({})", row.team),
         None => row.team.clone(),
     }
@@ -144,7 +147,7 @@ pub(crate) fn standings_text(after_stage: u32, s: &Standings) -> String {
         text.push_str("```\n");
         for row in rows.iter().take(TEXT_ROWS) {
             text.push_str(&format!(
-                "{:>2}. {:<32} {:>9} {}\n",
+                "{:>2}. {:<30} {:>8} {}\n",
                 row.rank,
                 who(row),
                 row.value.to_string(),
