@@ -5,7 +5,7 @@
 use super::{UsageError, all_text, save_pictures};
 use commissaire::clock::SystemClock;
 use commissaire::services::{
-    Actor, ButtonAction, Reply, ServiceError, Services, TourSettings, parse_button,
+    Actor, ButtonAction, Pressed, Reply, ServiceError, Services, TourSettings, parse_button,
 };
 use commissaire_engine::card_race::StageView;
 use commissaire_engine::course::Terrain;
@@ -97,7 +97,11 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
             println!("Type a number from 1 to {}.", hand.buttons.len());
             continue;
         };
-        let Some(ButtonAction::Choose(choice)) = parse_button(&button.id) else {
+        let Some(Pressed {
+            action: ButtonAction::Choose(choice),
+            ..
+        }) = parse_button(&button.id)
+        else {
             continue;
         };
         asked += 1;

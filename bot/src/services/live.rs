@@ -4,7 +4,7 @@
 //! its transaction, so the whole consequence of a request lands at once.
 
 use super::narrate::{self, RoundNews};
-use super::{ServiceError, Services};
+use super::{ServiceError, Services, TeamTick, TurnCard};
 use crate::clock::Timestamp;
 use crate::store::choices::{self, NewChoice, Source};
 use crate::store::stages::{self, NewStage, StageRow};
@@ -60,6 +60,30 @@ impl Live {
 
     pub fn has_humans(&self) -> bool {
         self.teams.iter().any(|t| !t.is_bot())
+    }
+
+    /// Where the round being played stands, for its public message; `None` once nothing is
+    /// left for a director to choose (a tour of bots, a finished stage or tour).
+    pub fn turn_card(&self, title: String) -> Option<TurnCard> {
+        if !self.has_humans() || self.stage.is_over() || self.tour.status == TourStatus::Finished {
+            return None;
+        }
+        Some(TurnCard {
+            tour_id: self.tour.id,
+            stage: self.row.number,
+            round: self.stage.round(),
+            title,
+            teams: self
+                .teams
+                .iter()
+                .map(|t| TeamTick {
+                    name: t.name.clone(),
+                    director: t.director.clone(),
+                    done: !self.owes(self.seat_of(t)),
+                })
+                .collect(),
+            deadline: self.row.deadline,
+        })
     }
 
     pub fn rider_name(&self, rider: u8) -> Option<&str> {

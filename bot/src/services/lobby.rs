@@ -3,7 +3,7 @@
 use super::live::News;
 use super::{
     Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour,
-    hand_button, require_admin,
+    require_admin,
 };
 use crate::store::riders;
 use crate::store::teams;
@@ -242,9 +242,6 @@ impl Services {
                 "Directors, open your hand to choose your cards.".to_string()
             }
         ));
-        if !humans.is_empty() {
-            reply.buttons.push(hand_button());
-        }
         reply.followups = self.news_replies(&live, news);
         Ok(reply)
     }

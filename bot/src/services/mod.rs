@@ -17,7 +17,8 @@ mod reply;
 
 pub use library::Library;
 pub use reply::{
-    ButtonAction, ButtonSpec, HAND_BUTTON, Reply, choice_button_id, hand_button, parse_button,
+    ButtonAction, ButtonSpec, Pressed, Reply, TeamTick, TurnCard, choice_button_id, hand_button,
+    parse_button, parse_card,
 };
 
 use crate::clock::{Clock, Timestamp};

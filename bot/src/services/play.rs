@@ -5,8 +5,8 @@ use super::live::{Live, News};
 use super::lobby::duration_text;
 use super::narrate;
 use super::{
-    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, active_tour, choice_button_id,
-    hand_button, require_started,
+    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour,
+    choice_button_id, hand_button, require_started,
 };
 use crate::clock::Timestamp;
 use crate::store::choices::{self, Source};
@@ -68,7 +68,7 @@ impl Services {
         let buttons = options
             .iter()
             .map(|c| ButtonSpec {
-                id: choice_button_id(c),
+                id: choice_button_id(live.tour.id, c),
                 label: choice_label(&live.stage, c),
             })
             .collect();
@@ -156,6 +156,7 @@ impl Services {
                     .text
                     .push_str(&format!(" Waiting for {}.", waiting.join(", ")));
             }
+            reply.turn_update = self.turn_card(&live);
             reply
         };
         reply.followups = self.news_replies(&live, news);
@@ -308,7 +309,7 @@ impl Services {
                     live.row.round,
                     duration_text(deadline - now)
                 ))
-                .with_buttons(vec![hand_button()]);
+                .with_buttons(vec![hand_button(live.tour.id)]);
                 out.push((director, reply));
             }
         }
@@ -352,20 +353,50 @@ impl Services {
             .rounds
             .last()
             .is_some_and(|r| r.stage == live.row.number);
-        if self.pictures && same_stage && !live.stage.is_over() && news.results.is_empty() {
+        let card = self.turn_card(live);
+        if self.pictures && !live.stage.is_over() {
             let view = live.stage.view(Viewer::Public);
-            let title = format!("Stage {}, round {}", live.row.number, view.round - 1);
-            if let Ok(png) = narrate::board_png(&view, &title) {
-                reply.images.push((
+            // The board after the round just played, or the grid of a stage that just began
+            // (its directors need to see where they start before they choose).
+            let board = if same_stage && news.results.is_empty() {
+                Some((
+                    format!("Stage {}, round {}", live.row.number, view.round - 1),
                     format!("stage-{}-round-{}.png", live.row.number, view.round - 1),
-                    png,
-                ));
+                ))
+            } else if card.is_some() && view.round == 1 {
+                Some((
+                    format!("Stage {}, start", live.row.number),
+                    format!("stage-{}-start.png", live.row.number),
+                ))
+            } else {
+                None
+            };
+            if let Some((title, file)) = board
+                && let Ok(png) = narrate::board_png(&view, &title)
+            {
+                reply.images.push((file, png));
             }
         }
-        if news.winners.is_none() && live.has_humans() {
-            reply.buttons.push(hand_button());
+        if let Some(card) = card {
+            reply.buttons.push(hand_button(live.tour.id));
+            reply.turn = Some(card);
         }
         vec![reply]
+    }
+
+    /// The round's standing for its public message (see [`TurnCard`]).
+    pub(crate) fn turn_card(&self, live: &Live) -> Option<TurnCard> {
+        let total = self
+            .library
+            .preset(&live.tour.preset)
+            .map_or(0, |p| p.stages.len());
+        let course = &live.stage.course().name;
+        let title = if total > 0 {
+            super::live::stage_title(live.row.number, total, course)
+        } else {
+            format!("Stage {}, {course}", live.row.number)
+        };
+        live.turn_card(title)
     }
 }
 

@@ -1,6 +1,7 @@
 //! What every service answers: text, pictures and buttons, with no Discord type. The Discord and
 //! terminal adapters translate a [`Reply`] as they can (an ephemeral message, a printed block).
 
+use crate::clock::Timestamp;
 use commissaire_engine::card_race::{Card, Choice};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +22,46 @@ pub struct Reply {
     /// More messages to post after this one, each with its own privacy: a private
     /// acknowledgement is followed by the public news of the round it closed.
     pub followups: Vec<Reply>,
+    /// Set on the public message that opens a round: who still has to choose. An adapter that
+    /// can edit what it posted remembers where this went, to tick teams off later.
+    pub turn: Option<TurnCard>,
+    /// Set after a choice that left the round open: the opening message of that round, with
+    /// the chooser's team now ticked off. Never carries a card.
+    pub turn_update: Option<TurnCard>,
+}
+
+/// Where a round stands, for the public message that opens it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnCard {
+    pub tour_id: i64,
+    pub stage: u32,
+    pub round: u32,
+    /// "Stage 2/7, Avenue Corso Paseo".
+    pub title: String,
+    /// Every team, in seat order.
+    pub teams: Vec<TeamTick>,
+    /// When the bot plays for the late; `None` while the tour is paused.
+    pub deadline: Option<Timestamp>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamTick {
+    pub name: String,
+    /// The director's user id; `None` for a bot's team.
+    pub director: Option<String>,
+    /// Whether the team has made every choice of the round.
+    pub done: bool,
+}
+
+impl TurnCard {
+    /// Whether `other` is a later look at the same round.
+    pub fn same_round(&self, other: &TurnCard) -> bool {
+        (self.tour_id, self.stage, self.round) == (other.tour_id, other.stage, other.round)
+    }
+
+    pub fn waiting(&self) -> impl Iterator<Item = &TeamTick> {
+        self.teams.iter().filter(|t| !t.done)
+    }
 }
 
 impl Reply {
@@ -62,39 +103,59 @@ pub enum ButtonAction {
     Choose(Choice),
 }
 
-pub const HAND_BUTTON: &str = "hand";
+/// A pressed button: the tour it was posted for, and what it asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pressed {
+    pub tour_id: i64,
+    pub action: ButtonAction,
+}
 
-pub fn hand_button() -> ButtonSpec {
+/// The version of the button id scheme. Buttons stay on messages for weeks: a new scheme gets
+/// a new version, and ids of an older one are still read (or politely refused), never misread.
+const SCHEME: &str = "v1";
+
+pub fn hand_button(tour_id: i64) -> ButtonSpec {
     ButtonSpec {
-        id: HAND_BUTTON.into(),
-        label: "My hand".into(),
+        id: format!("{SCHEME}:{tour_id}:hand"),
+        label: "Choose my cards".into(),
     }
 }
 
-/// A compact id (Discord limits ids to 100 characters): `draw:0`, `keep:0:5`, `keep:0:E`.
-pub fn choice_button_id(choice: &Choice) -> String {
+/// A compact id, as Discord takes at most 100 characters: `v1:7:draw:0`, `v1:7:keep:0:5`,
+/// `v1:7:keep:0:E`.
+pub fn choice_button_id(tour_id: i64, choice: &Choice) -> String {
     match choice {
-        Choice::Draw { rider } => format!("draw:{rider}"),
-        Choice::Keep { rider, card } => format!("keep:{rider}:{card}"),
+        Choice::Draw { rider } => format!("{SCHEME}:{tour_id}:draw:{rider}"),
+        Choice::Keep { rider, card } => format!("{SCHEME}:{tour_id}:keep:{rider}:{card}"),
     }
 }
 
-/// Reads back a button id. Unknown ids give `None` (an old message from another version).
-pub fn parse_button(id: &str) -> Option<ButtonAction> {
+/// Reads back a button id. Ids of another scheme or version give `None`.
+pub fn parse_button(id: &str) -> Option<Pressed> {
     let parts: Vec<&str> = id.split(':').collect();
-    match parts.as_slice() {
-        ["hand"] => Some(ButtonAction::Hand),
-        ["draw", rider] => Some(ButtonAction::Choose(Choice::Draw {
+    let [SCHEME, tour, rest @ ..] = parts.as_slice() else {
+        return None;
+    };
+    let tour_id = tour.parse().ok()?;
+    let action = match rest {
+        ["hand"] => ButtonAction::Hand,
+        ["draw", rider] => ButtonAction::Choose(Choice::Draw {
             rider: rider.parse().ok()?,
-        })),
-        ["keep", rider, card] => Some(ButtonAction::Choose(Choice::Keep {
+        }),
+        ["keep", rider, card] => ButtonAction::Choose(Choice::Keep {
             rider: rider.parse().ok()?,
-            card: match *card {
-                "E" => Card::Exhaustion,
-                v => Card::Energy(v.parse().ok()?),
-            },
-        })),
-        _ => None,
+            card: parse_card(card)?,
+        }),
+        _ => return None,
+    };
+    Some(Pressed { tour_id, action })
+}
+
+/// A card as players and ids write it: its value, or `E` for exhaustion.
+pub fn parse_card(text: &str) -> Option<Card> {
+    match text.trim() {
+        "E" | "e" => Some(Card::Exhaustion),
+        v => v.parse().ok().map(Card::Energy),
     }
 }
 
@@ -115,14 +176,34 @@ mod tests {
                 card: Card::Exhaustion,
             },
         ] {
-            let id = choice_button_id(&choice);
+            let id = choice_button_id(42, &choice);
+            assert!(id.len() <= 100, "{id}");
             assert_eq!(
                 parse_button(&id),
-                Some(ButtonAction::Choose(choice)),
+                Some(Pressed {
+                    tour_id: 42,
+                    action: ButtonAction::Choose(choice)
+                }),
                 "{id}"
             );
         }
-        assert_eq!(parse_button("hand"), Some(ButtonAction::Hand));
-        assert_eq!(parse_button("keep:x:5"), None);
+        assert_eq!(
+            parse_button(&hand_button(3).id),
+            Some(Pressed {
+                tour_id: 3,
+                action: ButtonAction::Hand
+            })
+        );
+        // Another scheme, a missing tour, a bad rider: not read.
+        for id in [
+            "hand",
+            "keep:0:5",
+            "v2:3:hand",
+            "v1:x:hand",
+            "v1:3:keep:x:5",
+            "v1:3:nap",
+        ] {
+            assert_eq!(parse_button(id), None, "{id}");
+        }
     }
 }

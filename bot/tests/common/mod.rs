@@ -5,7 +5,8 @@
 
 use commissaire::clock::ManualClock;
 use commissaire::services::{
-    Actor, ButtonAction, Reply, ServiceError, ServiceResult, Services, TourSettings, parse_button,
+    Actor, ButtonAction, Pressed, Reply, ServiceError, ServiceResult, Services, TourSettings,
+    parse_button,
 };
 use commissaire_engine::card_race::Choice;
 use std::path::{Path, PathBuf};
@@ -91,7 +92,10 @@ pub fn offered(reply: &Reply) -> Vec<Choice> {
         .buttons
         .iter()
         .filter_map(|b| match parse_button(&b.id) {
-            Some(ButtonAction::Choose(c)) => Some(c),
+            Some(Pressed {
+                action: ButtonAction::Choose(c),
+                ..
+            }) => Some(c),
             _ => None,
         })
         .collect()
