@@ -1,4 +1,5 @@
-//! The `commissaire` binary: the command line over the engine and, later, the tour services.
+//! The `commissaire` binary: the Discord bot (`serve`) and the command line over the engine and
+//! the tour services.
 
 mod cli;
 
@@ -33,6 +34,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Runs the Discord bot: settings in <config>/commissaire.toml, the token in DISCORD_TOKEN.
+    Serve {
+        /// Register the commands in this guild only (instant, for testing) instead of globally
+        /// (which Discord can take up to an hour to show).
+        #[arg(long)]
+        guild: Option<u64>,
+    },
     /// Plays a scenario file (or `-` for standard input) and prints one JSON line per round.
     Scenario {
         /// The scenario file, or `-` to read it from standard input.
@@ -78,6 +86,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Serve { guild } => runtime().and_then(|rt| rt.block_on(serve(&cli, *guild))),
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
         Command::Demo { out, tour, seed } => {
@@ -112,6 +121,56 @@ fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
         .enable_all()
         .build()
         .map_err(|e| UsageError(format!("cannot start the async runtime: {e}")))
+}
+
+async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
+    use commissaire::discord::config::ServeConfig;
+    use commissaire::discord::serve::{Options, run};
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,serenity=warn,poise=warn".into()),
+        )
+        .init();
+    let env = |key: &str| std::env::var(key).ok();
+    let config = ServeConfig::load(&cli.config.join("commissaire.toml"), &env)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let token = config.token(&env).map_err(|e| UsageError(e.to_string()))?;
+    tracing::info!(database = %config.database.display(), "starting");
+    let options = Options {
+        config,
+        config_dir: cli.config.clone(),
+        token,
+        guild,
+        clock: std::sync::Arc::new(commissaire::clock::SystemClock),
+        pictures: true,
+    };
+    run(options, stop_signal())
+        .await
+        .map_err(|e| UsageError(e.to_string()))
+}
+
+/// Ctrl-C, or SIGTERM from a service manager.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 fn read_input(file: &str) -> Result<String, UsageError> {

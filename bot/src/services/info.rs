@@ -2,17 +2,28 @@
 
 use super::lobby::duration_text;
 use super::narrate;
-use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_started};
+use super::{Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour, require_started};
+use crate::store::posts::{self, TurnPost};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::card_race::StageView;
 use commissaire_engine::game::{Ruleset, Viewer};
 use commissaire_engine::tour::{TourOptions, standings};
+use commissaire_render::Classification;
 
 impl Services {
     /// The six classifications after the last finished stage, as text tables (and pictures).
     /// A finished tour's standings stay visible until the next tour is created.
     pub async fn standings(&self, channel_id: &str) -> ServiceResult {
+        self.standings_of(channel_id, None).await
+    }
+
+    /// One classification (or all six with `None`).
+    pub async fn standings_of(
+        &self,
+        channel_id: &str,
+        only: Option<Classification>,
+    ) -> ServiceResult {
         let mut conn = self.store.read().await?;
         let tour = tours::latest_in_channel(&mut conn, channel_id)
             .await?
@@ -30,11 +41,11 @@ impl Services {
         }
         let table = standings(&done, &TourOptions::default())
             .map_err(|e| ServiceError::Broken(e.to_string()))?;
-        let mut reply = Reply::public(narrate::standings_text(done.len() as u32, &table));
+        let mut reply = Reply::public(narrate::standings_text(done.len() as u32, &table, only));
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
             let index = |name: &str| list.iter().position(|t| t.name == name);
-            reply.images = narrate::standings_pngs(&table, &index);
+            reply.images = narrate::standings_pngs(&table, only, &index);
         }
         Ok(reply)
     }
@@ -103,5 +114,110 @@ impl Services {
             }
         }
         Ok(reply)
+    }
+}
+
+impl Services {
+    /// The tour of the channel at a glance: who has joined, or where the race is and who the
+    /// round waits for.
+    pub async fn status(&self, channel_id: &str) -> ServiceResult {
+        let mut conn = self.store.read().await?;
+        let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
+            return Err(ServiceError::refused(
+                "there is no tour in this channel: an admin creates one with /tour create",
+            ));
+        };
+        let preset = self
+            .library
+            .preset(&tour.preset)
+            .map_err(ServiceError::Broken)?;
+        let list = teams::list(&mut conn, tour.id).await?;
+        let team_line = |t: &crate::store::teams::TeamRow| match &t.director {
+            Some(user) => format!("{} (<@{user}>)", t.name),
+            None => format!("{} (bot)", t.name),
+        };
+        let text = match tour.status {
+            TourStatus::Lobby => {
+                let mut text = format!(
+                    "**{}** ({} stages) is waiting for teams: {} of {} seats taken.",
+                    preset.name,
+                    preset.stages.len(),
+                    list.len(),
+                    tour.seats
+                );
+                for t in &list {
+                    text.push_str(&format!("\n- {}", team_line(t)));
+                }
+                text.push_str(
+                    "\nJoin with /tour join; an admin starts with /tour start \
+                     (empty seats go to bots).",
+                );
+                text
+            }
+            TourStatus::Finished => format!(
+                "**{}** is over. /standings shows its final classifications; an admin can \
+                 create the next tour with /tour create.",
+                preset.name
+            ),
+            TourStatus::Running | TourStatus::Paused => {
+                let live = self.load_live(&mut conn, tour).await?;
+                let mut text = format!(
+                    "**{}**: stage {} of {}, {}, round {}.",
+                    preset.name,
+                    live.row.number,
+                    preset.stages.len(),
+                    live.stage.course().name,
+                    live.stage.round()
+                );
+                match (live.tour.status, live.row.deadline) {
+                    (TourStatus::Paused, _) => {
+                        text.push_str(" Paused: an admin resumes it with /admin resume.")
+                    }
+                    (_, Some(deadline)) => text.push_str(&format!(
+                        " The round closes in {}.",
+                        duration_text((deadline - self.now()).max(0))
+                    )),
+                    _ => {}
+                }
+                for t in &live.teams {
+                    let mark = if live.owes(live.seat_of(t)) {
+                        "⏳"
+                    } else {
+                        "✅"
+                    };
+                    text.push_str(&format!("\n{mark} {}", team_line(t)));
+                }
+                text
+            }
+        };
+        Ok(Reply::public(text))
+    }
+
+    /// The id of the channel's tour that is not finished, if any: buttons name the tour they
+    /// were posted for, and one from an earlier tour must not act on the current one.
+    pub async fn active_tour_id(&self, channel_id: &str) -> Result<Option<i64>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(tours::active_in_channel(&mut conn, channel_id)
+            .await?
+            .map(|t| t.id))
+    }
+
+    /// Remembers where an adapter posted a round's opening message.
+    pub async fn remember_turn_post(
+        &self,
+        card: &TurnCard,
+        post: &TurnPost,
+    ) -> Result<(), ServiceError> {
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
+        self.store.commit(tx).await?;
+        Ok(())
+    }
+
+    /// Where a round's opening message was posted, if an adapter said so.
+    pub async fn turn_post(&self, card: &TurnCard) -> Result<Option<TurnPost>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(posts::find(&mut conn, card.tour_id, card.stage, card.round).await?)
     }
 }

@@ -54,6 +54,20 @@ impl Library {
         ))
     }
 
+    /// The presets that load, as (file name, tour name, number of stages): what `/tour create`
+    /// offers. A preset that does not load is left out here and explained by [`Self::preset`].
+    pub fn presets(&self) -> Vec<(String, String, usize)> {
+        toml_files(&self.tours_dir)
+            .into_iter()
+            .filter_map(|file| {
+                let text = std::fs::read_to_string(&file).ok()?;
+                let preset = TourPreset::from_toml(&text, &file.display().to_string()).ok()?;
+                let stem = file.file_stem()?.to_string_lossy().to_string();
+                Some((stem, preset.name, preset.stages.len()))
+            })
+            .collect()
+    }
+
     pub fn course(&self, name: &str) -> Result<Arc<Course>, String> {
         if let Some(c) = self.cache.lock().expect("course cache").get(name) {
             return Ok(Arc::clone(c));

@@ -136,9 +136,16 @@ fn who(row: &StandingRow) -> String {
     }
 }
 
-pub(crate) fn standings_text(after_stage: u32, s: &Standings) -> String {
+pub(crate) fn standings_text(
+    after_stage: u32,
+    s: &Standings,
+    only: Option<Classification>,
+) -> String {
     let mut text = format!("**Standings after stage {after_stage}**\n");
-    for (c, rows) in classifications(s) {
+    for (c, rows) in classifications(s)
+        .into_iter()
+        .filter(|(c, _)| only.is_none_or(|o| o == *c))
+    {
         text.push_str(&format!("\n__{}__\n", c.title()));
         if rows.is_empty() {
             text.push_str("nobody has scored yet\n");
@@ -167,11 +174,12 @@ const PICTURE_ROWS: usize = 24;
 
 pub(crate) fn standings_pngs(
     s: &Standings,
+    only: Option<Classification>,
     team_index: &dyn Fn(&str) -> Option<usize>,
 ) -> Vec<(String, Vec<u8>)> {
     classifications(s)
         .into_iter()
-        .filter(|(_, rows)| !rows.is_empty())
+        .filter(|(c, rows)| !rows.is_empty() && only.is_none_or(|o| o == *c))
         .filter_map(|(c, rows)| {
             let table = standings_table(c, rows, PICTURE_ROWS, team_index);
             let file = format!("{}.png", c.slug());

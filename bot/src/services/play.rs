@@ -29,6 +29,32 @@ impl Services {
         Ok(self.hand_reply(&live, seat, String::new()))
     }
 
+    /// The choices open to the director now, each with its rider's name: what `/play` offers
+    /// as it is typed. The engine's legal moves, as for the hand's buttons.
+    pub async fn open_choices(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+    ) -> Result<Vec<(Choice, String)>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let tour = active_tour(&mut conn, channel_id).await?;
+        require_started(&tour)?;
+        let live = self.load_live(&mut conn, tour).await?;
+        let team = live
+            .team_of(&actor.user_id)
+            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
+        let seat = live.seat_of(team);
+        Ok(live
+            .stage
+            .legal_choices(seat)
+            .into_iter()
+            .map(|c| {
+                let name = live.rider_name(c.rider()).unwrap_or("?").to_string();
+                (c, name)
+            })
+            .collect())
+    }
+
     /// What a director sees of their team now, with a button for each legal choice.
     fn hand_reply(&self, live: &Live, seat: Seat, intro: String) -> Reply {
         let view = live.stage.view(Viewer::Seat(seat));

@@ -1,0 +1,271 @@
+//! `config/commissaire.toml`, the settings of `commissaire serve`, each with an environment
+//! override so a deployment can change one without editing the file. The token is never in the
+//! file: it comes from `DISCORD_TOKEN`, or from a file the config names.
+
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The settings as written in the file; every field is optional there.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSettings {
+    database: Option<PathBuf>,
+    api_base: Option<String>,
+    token_file: Option<PathBuf>,
+    admin_role: Option<String>,
+    reminder_lead_secs: Option<i64>,
+    tick_secs: Option<u64>,
+    default_turn_deadline_secs: Option<i64>,
+}
+
+/// What `serve` runs with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServeConfig {
+    pub database: PathBuf,
+    /// Where Discord's HTTP API is reached instead of discord.com: a proxy that shares the rate
+    /// limits between processes, or a fake Discord in tests. `None`: Discord itself.
+    pub api_base: Option<String>,
+    pub token_file: Option<PathBuf>,
+    /// Members with this role (a name, or a role id) may use `/admin` besides those who can
+    /// manage the channel.
+    pub admin_role: Option<String>,
+    /// How long before a round's deadline late directors are mentioned.
+    pub reminder_lead_secs: i64,
+    /// How often the scheduler looks for deadlines that have passed.
+    pub tick_secs: u64,
+    /// The turn deadline of `/tour create` when the admin gives none.
+    pub default_turn_deadline_secs: i64,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        ServeConfig {
+            database: PathBuf::from("commissaire.db"),
+            api_base: None,
+            token_file: None,
+            admin_role: None,
+            reminder_lead_secs: 600,
+            tick_secs: 5,
+            default_turn_deadline_secs: 3600,
+        }
+    }
+}
+
+/// The environment variables that override the file, by setting.
+pub const ENV_DATABASE: &str = "COMMISSAIRE_DATABASE";
+pub const ENV_API_BASE: &str = "COMMISSAIRE_DISCORD_API";
+pub const ENV_TOKEN_FILE: &str = "COMMISSAIRE_TOKEN_FILE";
+pub const ENV_ADMIN_ROLE: &str = "COMMISSAIRE_ADMIN_ROLE";
+pub const ENV_TOKEN: &str = "DISCORD_TOKEN";
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{file}: {message}")]
+    File { file: String, message: String },
+    #[error("{0}")]
+    Token(String),
+}
+
+impl ServeConfig {
+    /// Reads `file` (a missing file means every default) and applies the overrides `env`
+    /// gives (the process environment in `serve`, a map in tests).
+    pub fn load(file: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let shown = file.display().to_string();
+        let settings: FileSettings = match std::fs::read_to_string(file) {
+            Ok(text) => toml::from_str(&text).map_err(|e| ConfigError::File {
+                file: shown.clone(),
+                message: e.to_string().trim_end().to_string(),
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => FileSettings::default(),
+            Err(e) => {
+                return Err(ConfigError::File {
+                    file: shown,
+                    message: e.to_string(),
+                });
+            }
+        };
+        let defaults = ServeConfig::default();
+        let config = ServeConfig {
+            database: env(ENV_DATABASE)
+                .map(PathBuf::from)
+                .or(settings.database)
+                .unwrap_or(defaults.database),
+            api_base: env(ENV_API_BASE).or(settings.api_base),
+            token_file: env(ENV_TOKEN_FILE)
+                .map(PathBuf::from)
+                .or(settings.token_file),
+            admin_role: env(ENV_ADMIN_ROLE).or(settings.admin_role),
+            reminder_lead_secs: settings
+                .reminder_lead_secs
+                .unwrap_or(defaults.reminder_lead_secs),
+            tick_secs: settings.tick_secs.unwrap_or(defaults.tick_secs),
+            default_turn_deadline_secs: settings
+                .default_turn_deadline_secs
+                .unwrap_or(defaults.default_turn_deadline_secs),
+        };
+        config.check().map_err(|message| ConfigError::File {
+            file: shown,
+            message,
+        })?;
+        Ok(config)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if let Some(base) = &self.api_base
+            && !(base.starts_with("http://") || base.starts_with("https://"))
+        {
+            return Err(format!(
+                "api_base must be an http:// or https:// address, not {base:?}"
+            ));
+        }
+        if self.tick_secs == 0 {
+            return Err("tick_secs must be at least 1".into());
+        }
+        if self.reminder_lead_secs < 0 {
+            return Err("reminder_lead_secs cannot be negative".into());
+        }
+        if self.default_turn_deadline_secs < 1 {
+            return Err("default_turn_deadline_secs must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// The bot's token: `DISCORD_TOKEN`, else the first line of the token file.
+    pub fn token(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Token, ConfigError> {
+        if let Some(token) = env(ENV_TOKEN).filter(|t| !t.trim().is_empty()) {
+            return Ok(Token(token.trim().to_string()));
+        }
+        let Some(file) = &self.token_file else {
+            return Err(ConfigError::Token(format!(
+                "no Discord token: set {ENV_TOKEN}, or name a file holding it with token_file \
+                 in config/commissaire.toml (or {ENV_TOKEN_FILE})"
+            )));
+        };
+        let text = std::fs::read_to_string(file).map_err(|e| {
+            ConfigError::Token(format!(
+                "cannot read the token file {}: {e}",
+                file.display()
+            ))
+        })?;
+        let token = text.lines().next().unwrap_or("").trim().to_string();
+        if token.is_empty() {
+            return Err(ConfigError::Token(format!(
+                "the token file {} is empty",
+                file.display()
+            )));
+        }
+        Ok(Token(token))
+    }
+}
+
+/// The bot token. It prints as a placeholder, so no log or error can leak it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The secret itself, for the one place that must send it: serenity's HTTP client.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<hidden>)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |k| map.get(k).cloned()
+    }
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn file_settings_are_read_and_the_environment_overrides_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = write(
+            dir.path(),
+            "commissaire.toml",
+            "database = \"tours.db\"\napi_base = \"http://proxy:3000\"\nadmin_role = \"Jury\"\ntick_secs = 2\n",
+        );
+        let c = ServeConfig::load(&file, &env_of(&[])).unwrap();
+        assert_eq!(c.database, PathBuf::from("tours.db"));
+        assert_eq!(c.api_base.as_deref(), Some("http://proxy:3000"));
+        assert_eq!(c.admin_role.as_deref(), Some("Jury"));
+        assert_eq!(c.tick_secs, 2);
+        assert_eq!(c.reminder_lead_secs, 600);
+        let c = ServeConfig::load(
+            &file,
+            &env_of(&[
+                (ENV_API_BASE, "http://127.0.0.1:9"),
+                (ENV_DATABASE, "other.db"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(c.database, PathBuf::from("other.db"));
+    }
+
+    #[test]
+    fn a_missing_file_means_the_defaults_and_a_broken_one_says_where() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = ServeConfig::load(&dir.path().join("none.toml"), &env_of(&[])).unwrap();
+        assert_eq!(c, ServeConfig::default());
+        let file = write(dir.path(), "bad.toml", "tick_secs = \"often\"\n");
+        let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains("bad.toml"), "{e}");
+        let file = write(dir.path(), "typo.toml", "databse = \"x.db\"\n");
+        let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains("databse"), "{e}");
+        let file = write(
+            dir.path(),
+            "scheme.toml",
+            "api_base = \"discord.example\"\n",
+        );
+        let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains("http://"), "{e}");
+    }
+
+    #[test]
+    fn the_shipped_file_loads_and_states_the_defaults() {
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/commissaire.toml");
+        assert!(shipped.exists());
+        assert_eq!(
+            ServeConfig::load(&shipped, &env_of(&[])).unwrap(),
+            ServeConfig::default()
+        );
+    }
+
+    #[test]
+    fn the_token_comes_from_the_environment_or_a_file_and_never_prints() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = ServeConfig::default();
+        let e = c.token(&env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains(ENV_TOKEN), "{e}");
+        let t = c.token(&env_of(&[(ENV_TOKEN, " abc.def.ghi \n")])).unwrap();
+        assert_eq!(t.expose(), "abc.def.ghi");
+        assert!(!format!("{t:?}").contains("abc"));
+        c.token_file = Some(write(dir.path(), "token", "secret.token.value\n"));
+        assert_eq!(
+            c.token(&env_of(&[])).unwrap().expose(),
+            "secret.token.value"
+        );
+        c.token_file = Some(write(dir.path(), "empty", "\n"));
+        assert!(c.token(&env_of(&[])).is_err());
+    }
+}

@@ -1,0 +1,238 @@
+//! Sending what the services answered: the interaction's own answer, private follow-ups,
+//! public posts in the channel, and the edits that tick teams off a round's card.
+//!
+//! A public message that opens a round is always posted in the channel (never as the
+//! interaction's answer), as the bot can edit its own channel messages for as long as the round
+//! lasts, while an interaction's token expires after 15 minutes. Where it went is stored, so the
+//! card is still ticked off after a restart.
+
+use super::messages::{self, Part};
+use crate::scheduler::Outgoing;
+use crate::services::{Reply, Services, TurnCard};
+use crate::store::posts::TurnPost;
+use serenity::all::{
+    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, Http, MessageId, UserId,
+};
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Asked<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl Asked<'_> {
+    pub fn channel_id(&self) -> ChannelId {
+        match self {
+            Asked::Command(i) => i.channel_id,
+            Asked::Component(i) => i.channel_id,
+        }
+    }
+
+    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_response(http, r).await,
+            Asked::Component(i) => i.create_response(http, r).await,
+        }
+    }
+
+    async fn followup(
+        &self,
+        http: &Http,
+        f: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_followup(http, f).await.map(drop),
+            Asked::Component(i) => i.create_followup(http, f).await.map(drop),
+        }
+    }
+}
+
+/// How the interaction's own answer is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A new message.
+    New,
+    /// Replace the (private) message whose button was pressed: a director's hand is redrawn
+    /// in place as they choose, rather than piling up.
+    InPlace,
+}
+
+/// Delivers a service's reply to the interaction that asked for it. Failures to reach Discord
+/// are logged, not returned: the services have already committed, so nothing is lost, and the
+/// player can ask again (`/hand`, `/tour status`).
+pub async fn answer(
+    http: &Http,
+    services: &Services,
+    asked: Asked<'_>,
+    reply: &Reply,
+    how: Answer,
+) {
+    let channel = asked.channel_id();
+    let mut parts = messages::parts(reply).into_iter();
+    let first = parts.next().unwrap_or_else(|| Part {
+        text: "Done.".into(),
+        files: Vec::new(),
+        buttons: Vec::new(),
+        card: None,
+        private: true,
+    });
+    let response = if first.card.is_some() && !first.private {
+        let ack = CreateInteractionResponseMessage::new()
+            .content("Done: the round is posted in the channel.")
+            .ephemeral(true);
+        let r = asked
+            .respond(http, CreateInteractionResponse::Message(ack))
+            .await;
+        post(http, services, channel, &first, &[]).await;
+        r
+    } else if how == Answer::InPlace && first.private {
+        asked
+            .respond(
+                http,
+                CreateInteractionResponse::UpdateMessage(messages::interaction_message(&first)),
+            )
+            .await
+    } else {
+        asked
+            .respond(
+                http,
+                CreateInteractionResponse::Message(messages::interaction_message(&first)),
+            )
+            .await
+    };
+    if let Err(e) = response {
+        tracing::warn!(error = %e, "could not answer an interaction");
+    }
+    for part in parts {
+        if part.private {
+            if let Err(e) = asked.followup(http, messages::followup(&part)).await {
+                tracing::warn!(error = %e, "could not send a private follow-up");
+            }
+        } else {
+            post(http, services, channel, &part, &[]).await;
+        }
+    }
+    for card in messages::turn_updates(reply) {
+        tick_off(http, services, &card).await;
+    }
+}
+
+/// Posts a public message in the channel; a round's opening message is remembered.
+async fn post(http: &Http, services: &Services, channel: ChannelId, part: &Part, ping: &[UserId]) {
+    match channel
+        .send_message(http, messages::channel_message(part, ping))
+        .await
+    {
+        Ok(message) => {
+            if let Some(card) = &part.card {
+                let post = TurnPost {
+                    channel_id: channel.to_string(),
+                    message_id: message.id.to_string(),
+                };
+                if let Err(e) = services.remember_turn_post(card, &post).await {
+                    tracing::warn!(error = %e, "could not remember where a round was posted");
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, %channel, "could not post in the channel"),
+    }
+}
+
+/// Edits a round's opening message to show who has chosen since.
+async fn tick_off(http: &Http, services: &Services, card: &TurnCard) {
+    let post = match services.turn_post(card).await {
+        Ok(Some(post)) => post,
+        // Posted by another adapter (the terminal) or before posts were remembered.
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not look up a round's message");
+            return;
+        }
+    };
+    let (Ok(channel), Ok(message)) = (
+        post.channel_id.parse::<u64>(),
+        post.message_id.parse::<u64>(),
+    ) else {
+        tracing::warn!(?post, "a stored round message has an unreadable id");
+        return;
+    };
+    if let Err(e) = ChannelId::new(channel)
+        .edit_message(http, MessageId::new(message), messages::turn_edit(card))
+        .await
+    {
+        // Someone may have deleted it: the round goes on without its card.
+        tracing::warn!(error = %e, "could not tick a team off the round's message");
+    }
+}
+
+/// Sends what the scheduler produced. Public news is posted as it is; the reminders of one
+/// channel go out as one message that mentions every late director once.
+pub async fn outgoing(http: &Http, services: &Services, out: Vec<Outgoing>) {
+    let mut reminders: Vec<(String, Vec<Outgoing>)> = Vec::new();
+    for o in out {
+        if o.user_id.is_some() {
+            match reminders.iter_mut().find(|(c, _)| *c == o.channel_id) {
+                Some((_, list)) => list.push(o),
+                None => reminders.push((o.channel_id.clone(), vec![o])),
+            }
+            continue;
+        }
+        let Some(channel) = parse_channel(&o.channel_id) else {
+            continue;
+        };
+        for part in messages::parts(&o.reply) {
+            // The scheduler has no one to answer privately: its news is all public.
+            post(http, services, channel, &part, &[]).await;
+        }
+    }
+    for (channel_id, list) in reminders {
+        let Some(channel) = parse_channel(&channel_id) else {
+            continue;
+        };
+        let (part, ping) = reminder_part(&list);
+        post(http, services, channel, &part, &ping).await;
+    }
+}
+
+/// One public message for the reminders of one channel: who is late, by mention, and the way
+/// into their hand. It names teams, never cards.
+pub fn reminder_part(list: &[Outgoing]) -> (Part, Vec<UserId>) {
+    let mut ping = Vec::new();
+    let mut lines = Vec::new();
+    let mut buttons = Vec::new();
+    for o in list {
+        let user = o.user_id.as_deref().and_then(|u| u.parse::<u64>().ok());
+        match user {
+            Some(u) => {
+                ping.push(UserId::new(u));
+                lines.push(format!("<@{u}> {}", o.reply.text));
+            }
+            None => lines.push(o.reply.text.clone()),
+        }
+        for b in &o.reply.buttons {
+            if !buttons.contains(b) {
+                buttons.push(b.clone());
+            }
+        }
+    }
+    let part = Part {
+        text: lines.join("\n"),
+        files: Vec::new(),
+        buttons,
+        card: None,
+        private: false,
+    };
+    (part, ping)
+}
+
+fn parse_channel(id: &str) -> Option<ChannelId> {
+    match id.parse::<u64>() {
+        Ok(n) if n != 0 => Some(ChannelId::new(n)),
+        _ => {
+            tracing::warn!(channel = id, "a tour's channel id is not a Discord id");
+            None
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! From a service [`Reply`] to Discord message bodies: text cut to Discord's limits, pictures as
+//! attachments, buttons in rows, the round's card as an embed. Nothing here sends anything, so
+//! every body can be checked against Discord's API description in tests.
+
+use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_button};
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditMessage, UserId,
+};
+
+/// Discord's limits (API reference, "Create Message" and "Message Components").
+pub const CONTENT_LIMIT: usize = 2000;
+pub const BUTTONS_PER_ROW: usize = 5;
+pub const ROWS: usize = 5;
+pub const LABEL_LIMIT: usize = 80;
+
+/// The maillot jaune's yellow, for the round's card.
+const CARD_COLOUR: u32 = 0xF2_C2_00;
+
+/// One message to post: a [`Reply`] (or a piece of one, when its text is too long).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    pub text: String,
+    pub files: Vec<(String, Vec<u8>)>,
+    pub buttons: Vec<ButtonSpec>,
+    /// The round this message opens (its card is drawn as an embed).
+    pub card: Option<TurnCard>,
+    pub private: bool,
+}
+
+/// The messages a reply becomes, in posting order. A text past the limit is cut at line ends
+/// into several messages; pictures, buttons and the card go with the last piece, under the
+/// text that introduces them. Parts with nothing to show are left out (Discord refuses them).
+pub fn parts(reply: &Reply) -> Vec<Part> {
+    let mut out = Vec::new();
+    for r in reply.all() {
+        let mut pieces = chunk_text(&r.text, CONTENT_LIMIT);
+        let last = pieces.pop().unwrap_or_default();
+        for text in pieces {
+            out.push(Part {
+                text,
+                files: Vec::new(),
+                buttons: Vec::new(),
+                card: None,
+                private: r.private,
+            });
+        }
+        let part = Part {
+            text: last,
+            files: r.images.clone(),
+            buttons: r.buttons.clone(),
+            card: r.turn.clone(),
+            private: r.private,
+        };
+        if !part.text.is_empty() || !part.files.is_empty() || part.card.is_some() {
+            out.push(part);
+        }
+    }
+    out
+}
+
+/// The cards of rounds a reply asks to tick off (see [`Reply::turn_update`]).
+pub fn turn_updates(reply: &Reply) -> Vec<TurnCard> {
+    reply
+        .all()
+        .into_iter()
+        .filter_map(|r| r.turn_update.clone())
+        .collect()
+}
+
+/// Cuts `text` into pieces of at most `limit` characters, at line ends where it can. A code
+/// block cut in two is closed at the end of one piece and opened again in the next, so the
+/// standings tables stay tables.
+pub fn chunk_text(text: &str, limit: usize) -> Vec<String> {
+    const FENCE: &str = "```";
+    // Room for a closing fence and its newline, and an opening one.
+    let room = limit.saturating_sub(2 * (FENCE.len() + 1)).max(1);
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    let mut in_code = false;
+    for line in split_long_lines(text, room) {
+        if !current.is_empty() && current.chars().count() + 1 + line.chars().count() > room {
+            if in_code {
+                current.push('\n');
+                current.push_str(FENCE);
+            }
+            pieces.push(std::mem::take(&mut current));
+            if in_code {
+                current.push_str(FENCE);
+            }
+        }
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(&line);
+        if line.trim_start().starts_with(FENCE) {
+            in_code = !in_code;
+        }
+    }
+    if !current.trim().is_empty() {
+        pieces.push(current);
+    }
+    pieces
+}
+
+/// The lines of `text`, with any line longer than `limit` characters cut into several.
+fn split_long_lines(text: &str, limit: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        if chars.is_empty() {
+            out.push(String::new());
+        }
+        for piece in chars.chunks(limit) {
+            out.push(piece.iter().collect());
+        }
+    }
+    out
+}
+
+/// How a button looks: the way into the hand stands out, a choice is plain.
+fn style_of(id: &str) -> ButtonStyle {
+    match parse_button(id) {
+        Some(Pressed {
+            action: ButtonAction::Hand,
+            ..
+        }) => ButtonStyle::Primary,
+        _ => ButtonStyle::Secondary,
+    }
+}
+
+/// Buttons five to a row, at most five rows: a hand never offers more than its riders' cards,
+/// far below the 25 Discord allows, so the cut only guards against a surprise.
+pub fn button_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(ROWS)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.id.clone())
+                            .label(truncate(&b.label, LABEL_LIMIT))
+                            .style(style_of(&b.id))
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn truncate(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(limit - 1).collect();
+    out.push('…');
+    out
+}
+
+/// The round's card: the teams, ticked off as they choose, and when the round closes. The
+/// mentions here are names only (embeds never ping); reminders ping.
+pub fn turn_embed(card: &TurnCard) -> CreateEmbed {
+    let mut lines: Vec<String> = card
+        .teams
+        .iter()
+        .map(|t| {
+            let who = match &t.director {
+                Some(user) => format!("{} · <@{user}>", t.name),
+                None => format!("{} · bot", t.name),
+            };
+            if t.done {
+                format!("✅ {who}")
+            } else {
+                format!("⏳ {who}")
+            }
+        })
+        .collect();
+    let waiting = card.waiting().count();
+    lines.push(String::new());
+    lines.push(match (waiting, card.deadline) {
+        (0, _) => "Every team has chosen: the round is being played.".to_string(),
+        (_, Some(deadline)) => format!(
+            "Choose with the button below or /play. The bot plays for late teams <t:{deadline}:R>."
+        ),
+        (_, None) => "The tour is paused: choices wait until an admin resumes it.".to_string(),
+    });
+    CreateEmbed::new()
+        .title(truncate(
+            &format!("{}: round {}", card.title, card.round),
+            256,
+        ))
+        .description(lines.join("\n"))
+        .colour(CARD_COLOUR)
+}
+
+fn attachments(part: &Part) -> Vec<CreateAttachment> {
+    part.files
+        .iter()
+        .map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone()))
+        .collect()
+}
+
+/// No message of ours pings anyone unless it says whom: a status naming directors stays quiet.
+pub fn quiet() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// A message answering an interaction (a new one, or the one the button was on, updated).
+pub fn interaction_message(part: &Part) -> CreateInteractionResponseMessage {
+    let mut m = CreateInteractionResponseMessage::new()
+        .content(part.text.clone())
+        .ephemeral(part.private)
+        .components(button_rows(&part.buttons))
+        .allowed_mentions(quiet())
+        .files(attachments(part));
+    if let Some(card) = &part.card {
+        m = m.embed(turn_embed(card));
+    }
+    m
+}
+
+/// A further private message after the interaction was answered.
+pub fn followup(part: &Part) -> CreateInteractionResponseFollowup {
+    let mut m = CreateInteractionResponseFollowup::new()
+        .content(part.text.clone())
+        .ephemeral(part.private)
+        .components(button_rows(&part.buttons))
+        .allowed_mentions(quiet())
+        .files(attachments(part));
+    if let Some(card) = &part.card {
+        m = m.embed(turn_embed(card));
+    }
+    m
+}
+
+/// A public message in the channel. Rounds open with one of these, as the bot can edit its
+/// own channel messages for as long as the round lasts (an interaction's token lasts 15
+/// minutes).
+pub fn channel_message(part: &Part, ping: &[UserId]) -> CreateMessage {
+    let mut m = CreateMessage::new()
+        .content(part.text.clone())
+        .components(button_rows(&part.buttons))
+        .allowed_mentions(quiet().users(ping.to_vec()))
+        .files(attachments(part));
+    if let Some(card) = &part.card {
+        m = m.embed(turn_embed(card));
+    }
+    m
+}
+
+/// The edit that ticks a team off: only the card changes, the board and the button stay.
+pub fn turn_edit(card: &TurnCard) -> EditMessage {
+    EditMessage::new().embed(turn_embed(card))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::{TeamTick, hand_button};
+
+    #[test]
+    fn short_text_is_one_piece_and_long_text_is_cut_at_line_ends() {
+        assert_eq!(chunk_text("hello\nworld", 2000), vec!["hello\nworld"]);
+        let line = "x".repeat(30);
+        let text = vec![line.clone(); 200].join("\n");
+        let pieces = chunk_text(&text, 2000);
+        assert!(pieces.len() >= 3, "{}", pieces.len());
+        for p in &pieces {
+            assert!(p.chars().count() <= 2000);
+            assert!(p.lines().all(|l| l == line), "cut inside a line");
+        }
+        assert_eq!(pieces.join("\n"), text, "nothing lost");
+    }
+
+    #[test]
+    fn a_code_block_cut_in_two_is_closed_and_reopened() {
+        let mut text = String::from("**Standings**\n```\n");
+        for i in 0..120 {
+            text.push_str(&format!("{i:>3}. Rider number {i:<20} 1:23:45\n"));
+        }
+        text.push_str("```\nAfter the table.");
+        let pieces = chunk_text(&text, 2000);
+        assert!(pieces.len() >= 2);
+        for p in &pieces {
+            assert!(p.chars().count() <= 2000, "{}", p.chars().count());
+            assert_eq!(p.matches("```").count() % 2, 0, "unbalanced fence in {p}");
+        }
+    }
+
+    #[test]
+    fn one_very_long_line_is_cut_too() {
+        let text = "é".repeat(4500);
+        let pieces = chunk_text(&text, 2000);
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(|p| p.chars().count() <= 2000));
+        assert_eq!(pieces.concat(), text);
+    }
+
+    #[test]
+    fn pictures_and_buttons_go_with_the_last_piece() {
+        let mut reply = Reply::public("a line\n".repeat(600));
+        reply.images.push(("board.png".into(), vec![1, 2, 3]));
+        reply.buttons.push(hand_button(1));
+        reply.followups.push(Reply::private("secret"));
+        let parts = parts(&reply);
+        assert!(parts.len() >= 3);
+        let (last_public, first) = (&parts[parts.len() - 2], &parts[0]);
+        assert!(first.files.is_empty() && first.buttons.is_empty());
+        assert_eq!(last_public.files.len(), 1);
+        assert_eq!(last_public.buttons.len(), 1);
+        assert!(parts.last().unwrap().private);
+        assert!(parts[..parts.len() - 1].iter().all(|p| !p.private));
+    }
+
+    #[test]
+    fn buttons_fill_rows_of_five_and_long_labels_are_shortened() {
+        let buttons: Vec<ButtonSpec> = (0..12)
+            .map(|i| ButtonSpec {
+                id: format!("v1:1:draw:{i}"),
+                label: "L".repeat(100),
+            })
+            .collect();
+        let rows = serde_json::to_value(button_rows(&buttons)).unwrap();
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[2]["components"].as_array().unwrap().len(), 2);
+        let label = rows[0]["components"][0]["label"].as_str().unwrap();
+        assert_eq!(label.chars().count(), LABEL_LIMIT);
+    }
+
+    #[test]
+    fn the_card_ticks_teams_and_names_the_deadline() {
+        let card = TurnCard {
+            tour_id: 1,
+            stage: 2,
+            round: 5,
+            title: "Stage 2/7, Col".into(),
+            teams: vec![
+                TeamTick {
+                    name: "Reds".into(),
+                    director: Some("11".into()),
+                    done: true,
+                },
+                TeamTick {
+                    name: "Blues".into(),
+                    director: Some("22".into()),
+                    done: false,
+                },
+                TeamTick {
+                    name: "Cycles Robot".into(),
+                    director: None,
+                    done: true,
+                },
+            ],
+            deadline: Some(1_800_000_000),
+        };
+        let embed = serde_json::to_value(turn_embed(&card)).unwrap();
+        assert_eq!(embed["title"], "Stage 2/7, Col: round 5");
+        let d = embed["description"].as_str().unwrap();
+        assert!(d.contains("✅ Reds · <@11>"), "{d}");
+        assert!(d.contains("⏳ Blues · <@22>"), "{d}");
+        assert!(d.contains("Cycles Robot · bot"), "{d}");
+        assert!(d.contains("<t:1800000000:R>"), "{d}");
+    }
+}

@@ -1,0 +1,55 @@
+//! The `turn_posts` table: the message that opens each round, as the adapter posted it.
+
+use super::StoreError;
+use sqlx::SqliteConnection;
+
+/// Where a round's opening message went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnPost {
+    pub channel_id: String,
+    pub message_id: String,
+}
+
+/// Remembers a round's message. A round opened twice (an adapter that retried) keeps the last.
+pub async fn remember(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    stage: u32,
+    round: u32,
+    post: &TurnPost,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO turn_posts (tour_id, stage, round, channel_id, message_id) \
+         VALUES (?, ?, ?, ?, ?) \
+         ON CONFLICT (tour_id, stage, round) DO UPDATE SET \
+         channel_id = excluded.channel_id, message_id = excluded.message_id",
+    )
+    .bind(tour_id)
+    .bind(stage as i64)
+    .bind(round as i64)
+    .bind(&post.channel_id)
+    .bind(&post.message_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn find(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    stage: u32,
+    round: u32,
+) -> Result<Option<TurnPost>, StoreError> {
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT channel_id, message_id FROM turn_posts WHERE tour_id = ? AND stage = ? AND round = ?",
+    )
+    .bind(tour_id)
+    .bind(stage as i64)
+    .bind(round as i64)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|(channel_id, message_id)| TurnPost {
+        channel_id,
+        message_id,
+    }))
+}
