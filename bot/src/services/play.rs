@@ -182,7 +182,10 @@ impl Services {
                     .text
                     .push_str(&format!(" Waiting for {}.", waiting.join(", ")));
             }
-            reply.turn_update = self.turn_card(&live);
+            // The card changes only when the team is through: one edit a team a round.
+            if !live.owes(seat) {
+                reply.turn_update = self.turn_card(&live);
+            }
             reply
         };
         reply.followups = self.news_replies(&live, news);
