@@ -13,9 +13,11 @@ mod live;
 mod lobby;
 mod narrate;
 mod play;
+mod repechage;
 mod reply;
 
 pub use library::Library;
+pub use reply::vote_button_id;
 pub use reply::{
     ButtonAction, ButtonSpec, HAND_BUTTON, Reply, choice_button_id, hand_button, parse_button,
 };

@@ -60,6 +60,11 @@ pub enum ButtonAction {
     /// Show my hand (private).
     Hand,
     Choose(Choice),
+    /// A directeur's ballot in a repêchage vote.
+    Vote {
+        vote_id: i64,
+        yes: bool,
+    },
 }
 
 pub const HAND_BUTTON: &str = "hand";
@@ -79,6 +84,11 @@ pub fn choice_button_id(choice: &Choice) -> String {
     }
 }
 
+/// A repêchage ballot: `vote:12:yes`, `vote:12:no`.
+pub fn vote_button_id(vote_id: i64, yes: bool) -> String {
+    format!("vote:{vote_id}:{}", if yes { "yes" } else { "no" })
+}
+
 /// Reads back a button id. Unknown ids give `None` (an old message from another version).
 pub fn parse_button(id: &str) -> Option<ButtonAction> {
     let parts: Vec<&str> = id.split(':').collect();
@@ -87,6 +97,14 @@ pub fn parse_button(id: &str) -> Option<ButtonAction> {
         ["draw", rider] => Some(ButtonAction::Choose(Choice::Draw {
             rider: rider.parse().ok()?,
         })),
+        ["vote", vote_id, ballot] => Some(ButtonAction::Vote {
+            vote_id: vote_id.parse().ok()?,
+            yes: match *ballot {
+                "yes" => true,
+                "no" => false,
+                _ => return None,
+            },
+        }),
         ["keep", rider, card] => Some(ButtonAction::Choose(Choice::Keep {
             rider: rider.parse().ok()?,
             card: match *card {
@@ -124,5 +142,16 @@ mod tests {
         }
         assert_eq!(parse_button("hand"), Some(ButtonAction::Hand));
         assert_eq!(parse_button("keep:x:5"), None);
+        for (vote_id, yes) in [(1, true), (42, false), (i64::MAX, true)] {
+            let id = vote_button_id(vote_id, yes);
+            assert_eq!(
+                parse_button(&id),
+                Some(ButtonAction::Vote { vote_id, yes }),
+                "{id}"
+            );
+        }
+        assert_eq!(vote_button_id(7, false), "vote:7:no");
+        assert_eq!(parse_button("vote:7:maybe"), None);
+        assert_eq!(parse_button("vote:x:yes"), None);
     }
 }
