@@ -599,3 +599,114 @@ async fn a_48_no_repechage_in_the_last_stage_long_after_or_while_paused() {
         "a repêchage vote stays open at least one second: give a longer time, or none for the turn deadline"
     );
 }
+
+#[tokio::test]
+async fn vm_085_before_any_stage_winner_a_tie_stands() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 4, 4, 63).await; // stage 1 under way: no stage winner yet
+    let (id, proposal) = abandon_and_propose(&s, "Team 1 Rouleur", None).await;
+    assert!(
+        proposal
+            .text
+            .ends_with("no stage has finished yet, so for now a tie keeps Team 1 Rouleur out."),
+        "{}",
+        proposal.text
+    );
+    for (p, yes) in [(1, true), (2, true), (3, false), (4, false)] {
+        ok(s.vote(&player(p), CHANNEL, id, yes).await);
+    }
+    let row = vote_row(&s, id).await;
+    assert_eq!(
+        row.outcome.as_deref(),
+        Some(
+            "2 yes, 2 no: a tie, and no stage has a winner yet to break it. Team 1 Rouleur stays \
+             out of the race."
+        )
+    );
+    assert_eq!(row.extra_vote, None);
+}
+
+#[tokio::test]
+async fn a_48_a_pause_does_not_stop_the_votes_clock() {
+    let db = Db::new();
+    let clock = clock();
+    let s = Arc::new(open(&db, &clock).await);
+    four_directors_in_stage_2(&s, 64).await;
+    let (id, _) = abandon_and_propose(&s, "Team 2 Rouleur", Some(60)).await;
+    ok(s.pause(&admin(), CHANNEL).await);
+    clock.advance(30);
+    // Directeurs may vote while the race is paused.
+    ok(s.vote(&player(1), CHANNEL, id, true).await);
+    let out = Scheduler::new(Arc::clone(&s), 0)
+        .tick(T0 + 60)
+        .await
+        .unwrap();
+    assert_eq!(out.len(), 1, "only the vote's result: {out:?}");
+    assert!(
+        out[0].reply.text.starts_with(
+            "**Repêchage of Team 2 Rouleur**: 1 yes, 0 no. Team 2 Rouleur is brought back"
+        ),
+        "{}",
+        out[0].reply.text
+    );
+}
+
+#[tokio::test]
+async fn a_48_voted_back_in_the_next_stage_every_stage_missed_is_credited() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    four_directors_in_stage_2(&s, 65).await;
+    let rider = RiderKey::new("Team 3 Sprinteur");
+    ok(s.abandon_rider(&admin(), CHANNEL, rider.as_str()).await);
+    finish_stage(&s).await; // stage 2 ends without the rider; stage 3 starts without it
+    let proposal = ok(s
+        .propose_repechage(&admin(), CHANNEL, rider.as_str(), None)
+        .await);
+    assert!(
+        proposal.text.contains("who abandoned in stage 2"),
+        "{}",
+        proposal.text
+    );
+    let id = vote_id(&proposal);
+    for p in 1..=4 {
+        ok(s.vote(&player(p), CHANNEL, id, p != 4).await);
+    }
+    let row = vote_row(&s, id).await;
+    assert_eq!(
+        (row.status, row.rejoins_stage),
+        (VoteStatus::Passed, Some(4))
+    );
+    assert!(row.outcome.unwrap().ends_with(
+        "Team 3 Sprinteur is brought back: it starts stage 4, with for stages 2 and 3 the time \
+             of the last classified rider plus one minute (A-48)."
+    ));
+    finish_stage(&s).await; // stage 3
+    finish_stage(&s).await; // stage 4, with the rider
+    let tour = tour_id(&s).await;
+    let mut conn = s.store().read().await.unwrap();
+    let done = results::list(&mut conn, tour).await.unwrap();
+    assert!(done[2].riders.iter().all(|r| r.rider != rider));
+    assert_eq!(done[3].rejoined, std::slice::from_ref(&rider));
+    let o = TourOptions::default();
+    let last = |stage: usize| stage_times(&done[stage], &o).unwrap().last().unwrap().time;
+    let own = |stage: usize| {
+        stage_times(&done[stage], &o)
+            .unwrap()
+            .into_iter()
+            .find(|t| t.rider == rider)
+            .unwrap()
+            .time
+    };
+    let expected = own(0) + (last(1) + 60) + (last(2) + 60) + own(3);
+    let table = standings(&done, &o).unwrap();
+    let row = table
+        .general
+        .iter()
+        .find(|r| r.rider.as_ref() == Some(&rider))
+        .unwrap();
+    assert_eq!(
+        row.value,
+        commissaire_engine::tour::Score::Seconds(expected)
+    );
+}
