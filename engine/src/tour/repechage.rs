@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_48_a_stage_nobody_finished_has_no_time_to_credit() {
-        let mut s1 = flat_stage(
+        let s1 = flat_stage(
             1,
             vec![
                 rider("a", "Red", 1, 10, Outcome::Abandoned, None),
