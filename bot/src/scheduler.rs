@@ -1,6 +1,6 @@
 //! The scheduler: called every few seconds by the serving loop (with the clock's time), it
 //! closes the rounds whose deadline has passed and reminds late directors once, some time
-//! before the deadline. It keeps no state of its own: what was reminded is in the store, so a
+//! before the deadline, and closes the repêchage votes whose time is up. It keeps no state of its own: what was reminded is in the store, so a
 //! restart neither forgets a deadline nor reminds anyone twice.
 
 use crate::clock::Timestamp;
@@ -31,14 +31,27 @@ impl Scheduler {
         }
     }
 
-    /// Does what is due at `now`: rounds past their deadline are closed (the bot plays for the
-    /// late), tours of bots move on a stage, late directors get their one reminder.
+    /// Does what is due at `now`: repêchage votes past their deadline are closed and their
+    /// result announced, rounds past their deadline are closed (the bot plays for the late),
+    /// tours of bots move on a stage, late directors get their one reminder.
     pub async fn tick(&self, now: Timestamp) -> Result<Vec<Outgoing>, ServiceError> {
+        // Votes first: a vote whose time is up applies to the stage that begins next, even if
+        // the round closed in this same tick ends the stage being raced.
+        let mut out: Vec<Outgoing> = self
+            .services
+            .close_due_votes(now)
+            .await?
+            .into_iter()
+            .map(|(channel_id, reply)| Outgoing {
+                channel_id,
+                user_id: None,
+                reply,
+            })
+            .collect();
         let running = {
             let mut conn = self.services.store().read().await?;
             tours::running(&mut conn).await?
         };
-        let mut out = Vec::new();
         for tour in running {
             if let Some(reply) = self
                 .services

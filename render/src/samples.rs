@@ -207,6 +207,8 @@ pub fn general_classification() -> StandingsTable {
                 team_colour: Some(*team),
                 value: (*value).into(),
                 gap: (*gap).into(),
+                // One rider brought back by a repêchage vote, to show its note.
+                note: (i == 4).then(|| crate::tour::REINSTATED_NOTE.to_string()),
             })
             .collect(),
     }

@@ -124,6 +124,9 @@ pub struct StandingsRow {
     pub value: String,
     /// Gap to the leader, already formatted ("+1' 05\"", "-12"); empty for the leader.
     pub gap: String,
+    /// A word drawn small after the rider's name, which the name's cut never hides: the tour
+    /// writes "repêché" for a rider brought back by a vote.
+    pub note: Option<String>,
 }
 
 /// A classification table.

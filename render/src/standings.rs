@@ -18,6 +18,7 @@ const TITLE: Style = Style::bold(26.0);
 const HEAD: Style = Style::bold(15.0);
 const BODY: Style = Style::regular(18.0);
 const BODY_BOLD: Style = Style::bold(18.0);
+const NOTE: Style = Style::regular(14.0);
 
 // Column edges: rank ends at RANK_RIGHT, rider starts at RIDER_X, and so on.
 const RANK_RIGHT: i32 = PAD + 44;
@@ -94,8 +95,16 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
             mid,
             &row.rank.to_string(),
         );
-        let rider = text::fit(BODY_BOLD, &row.rider, TEAM_X - RIDER_X - 12);
+        // The note keeps its room: a long name is cut, the note never.
+        let note_w = row.note.as_deref().map_or(0, |n| NOTE.width(n) + 8);
+        let rider = text::fit(BODY_BOLD, &row.rider, TEAM_X - RIDER_X - 12 - note_w);
         text::draw(&mut img, BODY_BOLD, INK, RIDER_X, mid, &rider);
+        if let Some(note) = &row.note {
+            let x = RIDER_X + BODY_BOLD.width(&rider) + 8;
+            // On the name's baseline.
+            let cap_top = mid + BODY_BOLD.cap_height() - NOTE.cap_height();
+            text::draw(&mut img, NOTE, SOFT_INK, x, cap_top, note);
+        }
         let mut team_x = TEAM_X;
         if let Some(c) = row.team_colour {
             rounded(&mut img, team_x, y + ROW_H / 2 - 8, 16, 16, 4, INK);

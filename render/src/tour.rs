@@ -62,6 +62,10 @@ impl Classification {
     }
 }
 
+/// The word after the name of a rider brought back by a repêchage vote (VM-085): short enough
+/// for a phone, and the word the riders of the seed use.
+pub const REINSTATED_NOTE: &str = "repêché";
+
 /// A table of at most `limit` rows; `team_colour` maps a team name to its palette index.
 pub fn standings_table(
     classification: Classification,
@@ -90,6 +94,7 @@ pub fn standings_table(
                 team_colour: team_colour(&r.team),
                 value: r.value.to_string(),
                 gap: r.gap_text(),
+                note: r.reinstated.then(|| REINSTATED_NOTE.to_string()),
             })
             .collect(),
     }
@@ -110,6 +115,7 @@ mod tests {
                 team: "Blue".into(),
                 value: Score::Seconds(3725),
                 gap: Score::Seconds(0),
+                reinstated: true,
             },
             StandingRow {
                 rank: 2,
@@ -118,6 +124,7 @@ mod tests {
                 team: "Red".into(),
                 value: Score::Seconds(3750),
                 gap: Score::Seconds(25),
+                reinstated: false,
             },
         ];
         let colour = |team: &str| (team == "Red").then_some(1);
@@ -125,6 +132,8 @@ mod tests {
         assert_eq!(table.value_header, "Time");
         assert_eq!(table.rows[0].rider, "Blue Rouleur");
         assert_eq!(table.rows[0].gap, "");
+        assert_eq!(table.rows[0].note.as_deref(), Some("repêché"));
+        assert_eq!(table.rows[1].note, None);
         assert_eq!(
             table.rows[1].rider, "Red",
             "a team row is named by its team"
@@ -138,5 +147,22 @@ mod tests {
             1
         );
         crate::render_standings(&table).unwrap();
+    }
+
+    #[test]
+    fn vm_085_a_rider_brought_back_is_marked_in_the_picture() {
+        let row = StandingRow {
+            rank: 1,
+            rider: Some(RiderKey::new("Blue Rouleur")),
+            start_number: Some(11),
+            team: "Blue".into(),
+            value: Score::Seconds(3725),
+            gap: Score::Seconds(0),
+            reinstated: true,
+        };
+        let mut table = standings_table(Classification::General, &[row], 10, &|_| Some(0));
+        let marked = crate::standings::draw_standings(&table);
+        table.rows[0].note = None;
+        assert_ne!(marked, crate::standings::draw_standings(&table));
     }
 }

@@ -370,6 +370,7 @@ fn resolve_play(
         "close_round",
         "replace",
         "abandon",
+        "repechage",
         "end"
     ),
     subcommand_required
@@ -444,6 +445,29 @@ async fn abandon(
         .data()
         .services
         .abandon_rider(&actor(ctx), &channel(ctx), &rider)
+        .await;
+    reply(ctx, result).await
+}
+
+/// Propose to bring back a rider who abandoned: the directeurs sportifs vote.
+#[poise::command(slash_command, guild_only)]
+async fn repechage(
+    ctx: Ctx<'_>,
+    #[description = "The rider's name or start number"] rider: String,
+    #[description = "Minutes the vote stays open (default: the round deadline)"]
+    #[min = 1]
+    #[max = 10080]
+    minutes: Option<u32>,
+) -> Result<(), Error> {
+    let result = ctx
+        .data()
+        .services
+        .propose_repechage(
+            &actor(ctx),
+            &channel(ctx),
+            &rider,
+            minutes.map(|m| i64::from(m) * 60),
+        )
         .await;
     reply(ctx, result).await
 }

@@ -38,6 +38,9 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
                         let request = press.id.to_string();
                         services.choose(&actor, &channel, &request, choice).await
                     }
+                    ButtonAction::Vote { vote_id, yes } => {
+                        services.vote(&actor, &channel, vote_id, yes).await
+                    }
                 };
                 let how = match p.action {
                     ButtonAction::Choose(_) if on_private => Answer::InPlace,

@@ -119,13 +119,13 @@ fn split_long_lines(text: &str, limit: usize) -> Vec<String> {
     out
 }
 
-/// How a button looks: the way into the hand stands out, a choice is plain.
+/// How a button looks: the way into the hand stands out, a choice is plain, a ballot says
+/// yes or no by its colour as well as its words.
 fn style_of(id: &str) -> ButtonStyle {
-    match parse_button(id) {
-        Some(Pressed {
-            action: ButtonAction::Hand,
-            ..
-        }) => ButtonStyle::Primary,
+    match parse_button(id).map(|p: Pressed| p.action) {
+        Some(ButtonAction::Hand) => ButtonStyle::Primary,
+        Some(ButtonAction::Vote { yes: true, .. }) => ButtonStyle::Success,
+        Some(ButtonAction::Vote { yes: false, .. }) => ButtonStyle::Danger,
         _ => ButtonStyle::Secondary,
     }
 }

@@ -1,15 +1,16 @@
 //! The admin's actions on a tour: pause and resume, the turn deadline, a bot for a player, a
 //! rider out of the race, the end of the tour.
 
-use super::live::{News, round_deadline};
+use super::live::{News, TOUR_OVER, round_deadline};
 use super::lobby::duration_text;
 use super::narrate;
+use super::repechage::find_rider;
 use super::{
     Actor, Reply, ServiceError, ServiceResult, Services, active_tour, require_admin,
     require_started,
 };
 use crate::store::tours::{self, TourStatus};
-use crate::store::{results, riders, stages, teams};
+use crate::store::{results, riders, stages, teams, votes};
 use commissaire_engine::tour::{TourOptions, final_winners};
 
 impl Services {
@@ -148,18 +149,8 @@ impl Services {
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
-        let wanted = rider.trim();
-        let mut list = riders::list(&mut tx, tour.id).await?;
-        let found = list
-            .iter_mut()
-            .find(|r| {
-                r.key.as_str().eq_ignore_ascii_case(wanted) || r.start_number.to_string() == wanted
-            })
-            .ok_or_else(|| {
-                ServiceError::refused(format!(
-                    "there is no rider {wanted} in this tour: give a rider's name or start number"
-                ))
-            })?;
+        let list = riders::list(&mut tx, tour.id).await?;
+        let mut found = find_rider(&list, rider)?.clone();
         if found.abandoned {
             return Err(ServiceError::refused(format!(
                 "{} has already abandoned",
@@ -167,7 +158,7 @@ impl Services {
             )));
         }
         found.abandoned = true;
-        riders::update(&mut tx, tour.id, found).await?;
+        riders::update(&mut tx, tour.id, &found).await?;
         let text = format!(
             "{} (#{}) abandons: out of every classification from stage {} on.",
             found.key, found.start_number, tour.current_stage
@@ -188,6 +179,7 @@ impl Services {
             stages::set_deadline(&mut tx, stage.id, None).await?;
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Finished, now).await?;
+        votes::cancel_open(&mut tx, tour.id, now, TOUR_OVER).await?;
         self.store.commit(tx).await?;
         if done.is_empty() {
             return Ok(Reply::public(

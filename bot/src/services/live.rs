@@ -10,7 +10,7 @@ use crate::store::choices::{self, NewChoice, Source};
 use crate::store::stages::{self, NewStage, StageRow};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tours::{self, TourRow, TourStatus};
-use crate::store::{events, results, riders};
+use crate::store::{events, results, riders, votes};
 use commissaire_engine::Seat;
 use commissaire_engine::card_race::bot::{Policy, SensibleBot};
 use commissaire_engine::card_race::{Choice, Event, RuleError, Stage};
@@ -322,6 +322,9 @@ impl Services {
         let number = live.row.number;
         let mut tour_riders = riders::list(conn, live.tour.id).await?;
         let mut result = stage_result(&live.stage, number, live.row.kind, &tour_riders);
+        // Riders a repêchage brought back into this stage: the classifications credit them
+        // for the stages they did not finish.
+        result.rejoined = votes::rejoining(conn, live.tour.id, number).await?;
         let gone: HashSet<RiderKey> = tour_riders
             .iter()
             .filter(|r| r.abandoned)
@@ -348,8 +351,12 @@ impl Services {
         }
         let title = stage_title(number, preset.stages.len(), &live.stage.course().name);
         news.results.push((title, result));
-        let anyone_left = tour_riders.iter().any(|r| !r.abandoned);
+        let anyone_left = tour_riders.iter().any(|r| !r.abandoned)
+            || !votes::rejoining(conn, live.tour.id, number + 1)
+                .await?
+                .is_empty();
         if number as usize >= preset.stages.len() || !anyone_left {
+            votes::cancel_open(conn, live.tour.id, now, TOUR_OVER).await?;
             let all = results::list(conn, live.tour.id).await?;
             news.winners = Some(
                 final_winners(&all, &TourOptions::default())
@@ -389,11 +396,18 @@ impl Services {
             .library
             .course(&plan.course)
             .map_err(ServiceError::Broken)?;
+        // A rider a repêchage vote brought back starts this stage; with no general
+        // classification place yet, it lines up at the back of the grid.
+        let back = votes::rejoining(conn, tour.id, number).await?;
         let mut starters: Vec<TourRider> = riders::list(conn, tour.id)
             .await?
             .into_iter()
-            .filter(|r| !r.abandoned)
+            .filter(|r| !r.abandoned || back.contains(&r.key))
             .collect();
+        for r in starters.iter_mut().filter(|r| r.abandoned) {
+            r.abandoned = false;
+            riders::update(conn, tour.id, r).await?;
+        }
         let done = results::list(conn, tour.id).await?;
         if !done.is_empty() {
             let table = standings(&done, &TourOptions::default())
@@ -454,6 +468,9 @@ impl Services {
         })
     }
 }
+
+/// Why a vote still open when the tour ends is cancelled, as a vote's outcome.
+pub(crate) const TOUR_OVER: &str = "the tour ended before the vote closed; nobody was brought back";
 
 /// Riders an admin took out of the race leave the stage's result: no time, no place, no line
 /// points (the places of the others close up, as the classifications want 1..=n).

@@ -13,12 +13,13 @@ mod live;
 mod lobby;
 mod narrate;
 mod play;
+mod repechage;
 mod reply;
 
 pub use library::Library;
 pub use reply::{
     ButtonAction, ButtonSpec, Pressed, Reply, TeamTick, TurnCard, choice_button_id, hand_button,
-    parse_button, parse_card,
+    parse_button, parse_card, vote_button_id,
 };
 
 use crate::clock::{Clock, Timestamp};

@@ -126,6 +126,11 @@ pub(crate) fn classifications(s: &Standings) -> [(Classification, &Vec<StandingR
     })
 }
 
+/// The mark after a rider brought back by a repêchage vote (VM-085), and the legend that explains
+/// it under a table: one character keeps the column narrow enough for a phone.
+const REINSTATED_MARK: char = '*';
+const REINSTATED_LEGEND: &str = "* repêché: brought back by the directeurs' vote";
+
 /// A rider as a line of text: its name, with its team only when the name does not already say it
 /// (tour riders are named "Team Rouleur"), so lines stay short enough for a phone.
 fn who(row: &StandingRow) -> String {
@@ -153,16 +158,24 @@ pub(crate) fn standings_text(
         }
         text.push_str("```\n");
         for row in rows.iter().take(TEXT_ROWS) {
+            let mut name = who(row);
+            if row.reinstated {
+                name.push(REINSTATED_MARK);
+            }
             text.push_str(&format!(
                 "{:>2}. {:<30} {:>8} {}\n",
                 row.rank,
-                who(row),
+                name,
                 row.value.to_string(),
                 row.gap_text()
             ));
         }
         if rows.len() > TEXT_ROWS {
             text.push_str(&format!("    … and {} more\n", rows.len() - TEXT_ROWS));
+        }
+        if rows.iter().take(TEXT_ROWS).any(|r| r.reinstated) {
+            text.push_str(REINSTATED_LEGEND);
+            text.push('\n');
         }
         text.push_str("```");
     }
@@ -200,7 +213,10 @@ pub(crate) fn winners_text(w: &FinalWinners) -> String {
     ];
     for (title, row) in lines {
         match row {
-            Some(row) => text.push_str(&format!("- {title}: {} — {}\n", who(row), row.value)),
+            Some(row) => {
+                let back = if row.reinstated { " (repêché)" } else { "" };
+                text.push_str(&format!("- {title}: {}{back} — {}\n", who(row), row.value))
+            }
             None => text.push_str(&format!("- {title}: nobody scored\n")),
         }
     }

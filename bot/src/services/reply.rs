@@ -101,6 +101,11 @@ pub enum ButtonAction {
     /// Show my hand (private).
     Hand,
     Choose(Choice),
+    /// A directeur's ballot in a repêchage vote.
+    Vote {
+        vote_id: i64,
+        yes: bool,
+    },
 }
 
 /// A pressed button: the tour it was posted for, and what it asks.
@@ -130,6 +135,12 @@ pub fn choice_button_id(tour_id: i64, choice: &Choice) -> String {
     }
 }
 
+/// A repêchage ballot: `v1:7:vote:12:yes`, `v1:7:vote:12:no`.
+pub fn vote_button_id(tour_id: i64, vote_id: i64, yes: bool) -> String {
+    let ballot = if yes { "yes" } else { "no" };
+    format!("{SCHEME}:{tour_id}:vote:{vote_id}:{ballot}")
+}
+
 /// Reads back a button id. Ids of another scheme or version give `None`.
 pub fn parse_button(id: &str) -> Option<Pressed> {
     let parts: Vec<&str> = id.split(':').collect();
@@ -142,6 +153,14 @@ pub fn parse_button(id: &str) -> Option<Pressed> {
         ["draw", rider] => ButtonAction::Choose(Choice::Draw {
             rider: rider.parse().ok()?,
         }),
+        ["vote", vote_id, ballot] => ButtonAction::Vote {
+            vote_id: vote_id.parse().ok()?,
+            yes: match *ballot {
+                "yes" => true,
+                "no" => false,
+                _ => return None,
+            },
+        },
         ["keep", rider, card] => ButtonAction::Choose(Choice::Keep {
             rider: rider.parse().ok()?,
             card: parse_card(card)?,
@@ -194,14 +213,29 @@ mod tests {
                 action: ButtonAction::Hand
             })
         );
-        // Another scheme, a missing tour, a bad rider: not read.
+        for (vote_id, yes) in [(1, true), (42, false), (i64::MAX, true)] {
+            let id = vote_button_id(5, vote_id, yes);
+            assert_eq!(
+                parse_button(&id),
+                Some(Pressed {
+                    tour_id: 5,
+                    action: ButtonAction::Vote { vote_id, yes }
+                }),
+                "{id}"
+            );
+        }
+        assert_eq!(vote_button_id(5, 7, false), "v1:5:vote:7:no");
+        // Another scheme, a missing tour, a bad rider or ballot: not read.
         for id in [
             "hand",
             "keep:0:5",
+            "vote:7:yes",
             "v2:3:hand",
             "v1:x:hand",
             "v1:3:keep:x:5",
             "v1:3:nap",
+            "v1:3:vote:7:maybe",
+            "v1:3:vote:x:yes",
         ] {
             assert_eq!(parse_button(id), None, "{id}");
         }

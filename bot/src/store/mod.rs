@@ -3,7 +3,9 @@
 //! What is kept (see `migrations/`): per channel, the tours and their settings, the teams and who
 //! directs them, the riders between stages, each stage's course, seed and starters, every choice
 //! (with the id of the request that carried it), the events, the stage results, the reminders
-//! sent and where each round's opening message was posted. A stage's state is not kept: it is rebuilt by replaying its choices (design.md).
+//! sent, where each round's opening message was posted, and the repêchage votes with each
+//! directeur's ballot. A stage's state is not kept: it is rebuilt by replaying its choices
+//! (design.md).
 //!
 //! Every change goes through one [`Tx`] opened by [`Store::begin`] with `BEGIN IMMEDIATE`, which
 //! takes SQLite's write lock at once: two writers (tasks or processes) never both read a turn and
@@ -18,6 +20,7 @@ pub mod riders;
 pub mod stages;
 pub mod teams;
 pub mod tours;
+pub mod votes;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqlitePool};

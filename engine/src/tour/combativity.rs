@@ -11,7 +11,7 @@ use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
 use super::options::TourOptions;
 use super::result::{RiderKey, StageResult};
-use super::standing::{StandingRow, points_rows};
+use super::standing::{StandingRow, rider_points_rows};
 use super::tiebreak::countback;
 use super::validate;
 
@@ -52,11 +52,7 @@ pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {
             .then_with(|| countback(&a.places, &b.places))
             .then(a.gc_rank.cmp(&b.gc_rank))
     });
-    points_rows(
-        scored
-            .into_iter()
-            .map(|r| (r.key.clone(), r.start_number, r.team.clone(), r.combativity)),
-    )
+    rider_points_rows(scored.into_iter().map(|r| (r, r.combativity)))
 }
 
 #[cfg(test)]

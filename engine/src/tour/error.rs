@@ -67,4 +67,16 @@ pub enum TourError {
     },
     #[error("stage {stage}: climb {line} has length 0")]
     EmptyClimb { stage: u32, line: String },
+    #[error("stage {stage}: rider {rider} is listed as brought back but did not start the stage")]
+    RejoinedNotInStage { stage: u32, rider: String },
+    #[error("stage {stage}: rider {rider} is listed as brought back but had not left the race")]
+    NotOut { stage: u32, rider: String },
+    #[error(
+        "stage {missed} has no classified rider, so {rider}, brought back in stage {stage}, has no time to be credited for it"
+    )]
+    NobodyClassified {
+        stage: u32,
+        missed: u32,
+        rider: String,
+    },
 }

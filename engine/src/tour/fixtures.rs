@@ -41,6 +41,7 @@ pub(crate) fn flat_stage(number: u32, riders: Vec<RiderStage>) -> StageResult {
         kind: StageKind::Flat,
         summit_finish: false,
         riders,
+        rejoined: Vec::new(),
         sprints: Vec::new(),
         summits: Vec::new(),
     }

@@ -10,7 +10,7 @@ use super::mountains::stage_mountain_points_checked;
 use super::options::TourOptions;
 use super::points::stage_points_checked;
 use super::result::{Outcome, RiderKey, StageResult};
-use super::tables::{COMBATIVITY_POINTS, TEAM_COUNTED_RIDERS};
+use super::tables::{COMBATIVITY_POINTS, REPECHAGE_DELAY_SECONDS, TEAM_COUNTED_RIDERS};
 use super::time::stage_times_checked;
 use super::validate;
 use std::collections::{HashMap, HashSet};
@@ -24,11 +24,17 @@ pub(crate) struct RiderLine {
     /// False once the rider abandoned (during a stage, or by missing a stage's start). Riders
     /// who left are kept out of every individual classification (QB-24 ranks "riders still
     /// racing"; the seed has no time for a stage not ridden, so a total would mean nothing) and
-    /// count no more for their team (QB-23).
+    /// count no more for their team (QB-23), unless a repêchage brings them back (VM-085).
     pub racing: bool,
-    /// Sum of the stage times with their bonuses (HB-061…HB-064).
+    /// The stage in which the rider left the race, while it is out of it.
+    pub left_at: Option<u32>,
+    /// Brought back by a repêchage (VM-085) at least once: the standings say so.
+    pub reinstated: bool,
+    /// Sum of the stage times with their bonuses (HB-061…HB-064), and of the times a repêchage
+    /// credited for the stages not finished (A-48).
     pub total_time: i64,
-    /// Stage places, one per stage ridden to the end, for the countback tie-break (QX-09).
+    /// Stage places, one per stage ridden to the end, for the countback tie-break (QX-09). A
+    /// stage credited by a repêchage has no place: the rider did not finish it.
     pub places: Vec<u32>,
     pub stage_wins: u32,
     pub points: u32,
@@ -55,7 +61,7 @@ impl Ledger {
             teams: Vec::new(),
             team_stage_times: Vec::new(),
         };
-        let mut index: HashMap<RiderKey, usize> = HashMap::new();
+        let mut fold = Fold::default();
         for (i, stage) in stages.iter().enumerate() {
             let expected = i as u32 + 1;
             if stage.number != expected {
@@ -65,9 +71,24 @@ impl Ledger {
                 });
             }
             validate::stage(stage)?;
-            ledger.enter_riders(stage, &mut index)?;
-            ledger.score(stage, &index, options);
+            ledger.enter_riders(stage, &mut fold)?;
+            ledger.score(stage, &mut fold, options);
         }
+        // Team stage times are made last: a repêchage adds a time to a stage already scored.
+        ledger.team_stage_times = fold
+            .team_times
+            .into_iter()
+            .map(|by_team| {
+                by_team
+                    .into_iter()
+                    .filter(|(_, v)| v.len() >= TEAM_COUNTED_RIDERS)
+                    .map(|(team, mut v)| {
+                        v.sort_unstable();
+                        (team, v[..TEAM_COUNTED_RIDERS].iter().sum())
+                    })
+                    .collect()
+            })
+            .collect();
         let order = general::order(&ledger.riders);
         for (rank, &i) in order.iter().enumerate() {
             ledger.riders[i].gc_rank = Some(rank as u32 + 1);
@@ -75,13 +96,14 @@ impl Ledger {
         Ok(ledger)
     }
 
-    /// Checks the stage's field against the tour so far and marks who left.
-    fn enter_riders(
-        &mut self,
-        stage: &StageResult,
-        index: &mut HashMap<RiderKey, usize>,
-    ) -> Result<(), TourError> {
+    /// Checks the stage's field against the tour so far, brings back the riders of a
+    /// repêchage and marks who left.
+    fn enter_riders(&mut self, stage: &StageResult, fold: &mut Fold) -> Result<(), TourError> {
         let number = stage.number;
+        for key in &stage.rejoined {
+            self.bring_back(key, number, fold)?;
+        }
+        let index = &mut fold.index;
         let mut present = HashSet::new();
         for r in &stage.riders {
             let i = match index.get(&r.rider) {
@@ -105,6 +127,8 @@ impl Ledger {
                         team: r.team.clone(),
                         start_number: r.start_number,
                         racing: true,
+                        left_at: None,
+                        reinstated: false,
                         total_time: 0,
                         places: Vec::new(),
                         stage_wins: 0,
@@ -152,21 +176,60 @@ impl Ledger {
         // A rider missing from the start abandoned between stages (an admin's "abandon").
         for (i, line) in self.riders.iter_mut().enumerate() {
             if !present.contains(&i) {
-                line.racing = false;
+                line.leave(number);
             }
         }
         for r in &stage.riders {
             if r.outcome == Outcome::Abandoned {
-                self.riders[index[&r.rider]].racing = false;
+                self.riders[index[&r.rider]].leave(number);
             }
         }
         Ok(())
     }
 
+    /// A-48: a rider brought back starts stage `number` with, for each stage from the one it
+    /// left, the time of that stage's last classified rider plus one minute. Those stages give
+    /// it nothing else (no place, no points, no bonus), and the credited time counts for its
+    /// team as a stage time would, so a team is never short of a time for a stage.
+    fn bring_back(
+        &mut self,
+        key: &RiderKey,
+        number: u32,
+        fold: &mut Fold,
+    ) -> Result<(), TourError> {
+        let not_out = || TourError::NotOut {
+            stage: number,
+            rider: key.to_string(),
+        };
+        let i = *fold.index.get(key).ok_or_else(not_out)?;
+        let line = &mut self.riders[i];
+        let left = line.left_at.filter(|_| !line.racing).ok_or_else(not_out)?;
+        for missed in left..number {
+            let last = fold.last_classified[missed as usize - 1].ok_or_else(|| {
+                TourError::NobodyClassified {
+                    stage: number,
+                    missed,
+                    rider: key.to_string(),
+                }
+            })?;
+            let credited = last + REPECHAGE_DELAY_SECONDS;
+            line.total_time += credited;
+            fold.team_times[missed as usize - 1]
+                .entry(line.team.clone())
+                .or_default()
+                .push(credited);
+        }
+        line.racing = true;
+        line.left_at = None;
+        line.reinstated = true;
+        Ok(())
+    }
+
     /// Adds one validated stage's times and points to the totals.
-    fn score(&mut self, stage: &StageResult, index: &HashMap<RiderKey, usize>, o: &TourOptions) {
+    fn score(&mut self, stage: &StageResult, fold: &mut Fold, o: &TourOptions) {
+        let index = &fold.index;
         let times = stage_times_checked(stage, o);
-        let mut by_team: HashMap<&str, Vec<i64>> = HashMap::new();
+        let mut by_team: HashMap<String, Vec<i64>> = HashMap::new();
         for t in &times {
             let line = &mut self.riders[index[&t.rider]];
             line.total_time += t.time;
@@ -174,22 +237,29 @@ impl Ledger {
             if t.place == 1 {
                 line.stage_wins += 1;
             }
-            by_team.entry(&t.team).or_default().push(t.time);
+            by_team.entry(t.team.clone()).or_default().push(t.time);
         }
-        let team_times = by_team
-            .into_iter()
-            .filter(|(_, v)| v.len() >= TEAM_COUNTED_RIDERS)
-            .map(|(team, mut v)| {
-                v.sort_unstable();
-                (team.to_owned(), v[..TEAM_COUNTED_RIDERS].iter().sum())
-            })
+        fold.team_times.push(by_team);
+        // The times come in stage-place order: the last is the last classified rider's (A-48).
+        fold.last_classified.push(times.last().map(|t| t.time));
+        // A rider who abandons takes nothing from the stage into the classifications, not even
+        // what it won on a line before leaving: should a repêchage bring it back, the stage
+        // gives it only the credited time (A-48).
+        let left: HashSet<&RiderKey> = stage
+            .riders
+            .iter()
+            .filter(|r| r.outcome == Outcome::Abandoned)
+            .map(|r| &r.rider)
             .collect();
-        self.team_stage_times.push(team_times);
         for award in stage_points_checked(stage) {
-            self.riders[index[&award.rider]].points += award.points;
+            if !left.contains(&award.rider) {
+                self.riders[index[&award.rider]].points += award.points;
+            }
         }
         for award in stage_mountain_points_checked(stage, o) {
-            self.riders[index[&award.rider]].mountains += award.points;
+            if !left.contains(&award.rider) {
+                self.riders[index[&award.rider]].mountains += award.points;
+            }
         }
         if let Some(key) = stage_combativity_checked(stage) {
             self.riders[index[&key]].combativity += COMBATIVITY_POINTS;
@@ -199,6 +269,25 @@ impl Ledger {
     pub(crate) fn racing(&self) -> impl Iterator<Item = &RiderLine> {
         self.riders.iter().filter(|r| r.racing)
     }
+}
+
+impl RiderLine {
+    fn leave(&mut self, stage: u32) {
+        if self.racing {
+            self.racing = false;
+            self.left_at = Some(stage);
+        }
+    }
+}
+
+/// What the fold carries from stage to stage besides the riders' lines.
+#[derive(Default)]
+struct Fold {
+    index: HashMap<RiderKey, usize>,
+    /// Per stage, each team's stage times: its finishers', and those a repêchage credited.
+    team_times: Vec<HashMap<String, Vec<i64>>>,
+    /// Per stage, the time of its last classified rider (`None`: nobody finished it).
+    last_classified: Vec<Option<i64>>,
 }
 
 #[cfg(test)]

@@ -46,11 +46,22 @@
 //! (`combativity::*tv_17*`). Tie-breaks: `tiebreak::qx_09_*`, `general::qx_09_*`,
 //! `points::qb_21_*`, `mountains::qx_09_*`, `team::qx_09_*`, `combativity::hb_071_points_add_up_and_ties_follow_qx_09`.
 //!
+//! # Repêchage (from Velo Master: VM-085, ruling A-48, test vector TV-39)
+//!
+//! | clause | status | tests |
+//! | --- | --- | --- |
+//! | VM-085 the directeurs vote a rider back; a tie goes to the stage winner's directeur | implemented: [`count_votes`] (the vote is run by the bot's services) | `repechage::tv_39_*`, `repechage::vm_085_*`, `repechage::a_48_a_directeur_who_changes_their_vote_counts_once_with_the_last`, `repechage::a_48_no_ballot_cast_leaves_the_rider_out` |
+//! | A-48 back at the next stage's start, last classified time + 1 min for the stage left | implemented: [`StageResult::rejoined`], credited by the ledger for every stage not finished, time only | `repechage::a_48_*`, `validate::vm_085_*` |
+//! | VM-087 an abandoned rider is out for every later stage, unless reinstated | implemented: the ledger, [`stage_left`] | `repechage::vm_087_*`, `ledger::a_rider_who_left_cannot_come_back` |
+//!
 //! Readings of ours where the seed and the rulings are silent (each said where it is applied):
 //! a team time trial gives every rider its team's time (HB-057, in [`StageKind`]); summits pay
 //! in time trials too ([`mountains`]); the finish points go to the stage ranking that QB-20 uses
 //! for the bonus seconds ([`points`]); QX-09 is read for teams in [`team`]; riders who abandon
-//! leave the points, mountains and combativity classifications as well as the general.
+//! leave the points, mountains and combativity classifications as well as the general; a rider
+//! brought back by a repêchage is marked on every row ([`StandingRow::reinstated`]), has no
+//! place, points or bonus for the stages it did not finish, and its credited times count for its
+//! team (the `repechage` module has the rest).
 
 mod combativity;
 mod error;
@@ -62,6 +73,7 @@ mod mountains;
 mod options;
 mod plan;
 mod points;
+mod repechage;
 mod result;
 mod standing;
 pub mod tables;
@@ -82,6 +94,7 @@ pub use plan::{
     stage_result, stage_setup,
 };
 pub use points::{FINISH, points, stage_points};
+pub use repechage::{VoteCount, count_votes, stage_left};
 pub use result::{LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult};
 pub use standing::{Award, Score, StandingRow};
 pub use team::team;

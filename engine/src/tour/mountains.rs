@@ -11,7 +11,7 @@ use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
 use super::options::{SteepBonus, TourOptions};
 use super::result::StageResult;
-use super::standing::{Award, StandingRow, points_rows};
+use super::standing::{Award, StandingRow, rider_points_rows};
 use super::tables::{STEEP_BONUS_POINTS, mountain_points};
 use super::tiebreak::countback;
 use super::validate;
@@ -65,11 +65,7 @@ pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {
             .then_with(|| countback(&a.places, &b.places))
             .then(a.gc_rank.cmp(&b.gc_rank))
     });
-    points_rows(
-        scored
-            .into_iter()
-            .map(|r| (r.key.clone(), r.start_number, r.team.clone(), r.mountains)),
-    )
+    rider_points_rows(scored.into_iter().map(|r| (r, r.mountains)))
 }
 
 #[cfg(test)]

@@ -251,6 +251,7 @@ pub fn stage_result(
         kind,
         summit_finish,
         riders: stage_riders,
+        rejoined: Vec::new(),
         sprints,
         summits,
     }

@@ -11,7 +11,7 @@ use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
 use super::options::TourOptions;
 use super::result::StageResult;
-use super::standing::{Award, StandingRow, points_rows};
+use super::standing::{Award, StandingRow, rider_points_rows};
 use super::tables::{FINISH_POINTS, SPRINT_POINTS};
 use super::validate;
 
@@ -74,11 +74,7 @@ pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {
             .then(b.stage_wins.cmp(&a.stage_wins))
             .then(a.gc_rank.cmp(&b.gc_rank))
     });
-    points_rows(
-        scored
-            .into_iter()
-            .map(|r| (r.key.clone(), r.start_number, r.team.clone(), r.points)),
-    )
+    rider_points_rows(scored.into_iter().map(|r| (r, r.points)))
 }
 
 #[cfg(test)]

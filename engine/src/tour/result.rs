@@ -74,8 +74,15 @@ pub struct StageResult {
     pub summit_finish: bool,
     /// Every rider who started the stage, once each. A rider who rode the previous stage and is
     /// missing here abandoned before the start; a rider who leaves during the stage is listed
-    /// with [`Outcome::Abandoned`]. Nobody joins after stage 1.
+    /// with [`Outcome::Abandoned`]. Nobody joins after stage 1 but the riders of `rejoined`.
     pub riders: Vec<RiderStage>,
+    /// Riders who had left the race and start this stage again, brought back by a repêchage
+    /// vote (VM-085, A-48). Each is also in `riders`. For every stage from the one it left to
+    /// the one before this, the classifications credit it with that stage's last classified
+    /// time plus [`REPECHAGE_DELAY_SECONDS`](super::tables::REPECHAGE_DELAY_SECONDS), and
+    /// nothing else: no place, no points, no bonus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejoined: Vec<RiderKey>,
     /// Intermediate sprints in course order. Ignored in time trials (table B4).
     #[serde(default)]
     pub sprints: Vec<LineResult>,

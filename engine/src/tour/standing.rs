@@ -1,5 +1,6 @@
 //! One line of a classification, ready for the standings message or picture.
 
+use super::ledger::RiderLine;
 use super::result::RiderKey;
 use super::time::format_time;
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,10 @@ pub struct StandingRow {
     /// How far behind the leader, in the same unit: seconds more, or points fewer. 0 for the
     /// leader and for riders tied with it.
     pub gap: Score,
+    /// The rider was brought back by a repêchage vote (VM-085): its time holds a credited
+    /// stage, which readers should be told. Always false for a team.
+    #[serde(default)]
+    pub reinstated: bool,
 }
 
 impl StandingRow {
@@ -60,16 +65,39 @@ impl StandingRow {
 
 /// The rows of a riders' time classification (general, youth), from riders already in order.
 pub(crate) fn rider_time_rows<'a>(
-    riders: impl IntoIterator<Item = &'a super::ledger::RiderLine>,
+    riders: impl IntoIterator<Item = &'a RiderLine>,
 ) -> Vec<StandingRow> {
-    time_rows(riders.into_iter().map(|r| {
+    let riders: Vec<&RiderLine> = riders.into_iter().collect();
+    let rows = time_rows(riders.iter().map(|r| {
         (
             Some(r.key.clone()),
             Some(r.start_number),
             r.team.clone(),
             r.total_time,
         )
-    }))
+    }));
+    mark_reinstated(rows, &riders)
+}
+
+/// The rows of a riders' points classification, from riders already in order with their points.
+pub(crate) fn rider_points_rows<'a>(
+    riders: impl IntoIterator<Item = (&'a RiderLine, u32)>,
+) -> Vec<StandingRow> {
+    let (riders, points): (Vec<&RiderLine>, Vec<u32>) = riders.into_iter().unzip();
+    let rows = points_rows(
+        riders
+            .iter()
+            .zip(points)
+            .map(|(r, p)| (r.key.clone(), r.start_number, r.team.clone(), p)),
+    );
+    mark_reinstated(rows, &riders)
+}
+
+fn mark_reinstated(mut rows: Vec<StandingRow>, riders: &[&RiderLine]) -> Vec<StandingRow> {
+    for (row, r) in rows.iter_mut().zip(riders) {
+        row.reinstated = r.reinstated;
+    }
+    rows
 }
 
 /// Builds the rows of a time classification from lines already in classification order.
@@ -90,6 +118,7 @@ where
             team,
             value: Score::Seconds(seconds),
             gap: Score::Seconds(seconds - leader),
+            reinstated: false,
         });
     }
     rows
@@ -113,6 +142,7 @@ where
             team,
             value: Score::Points(points),
             gap: Score::Points(leader - points),
+            reinstated: false,
         });
     }
     rows

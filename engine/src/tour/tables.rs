@@ -2,7 +2,8 @@
 //!
 //! Source: seed `004_6297f13016e23bf0.txt`, MODES DE COURSE – GRAND TOUR – CLASSEMENTS (GENERAL,
 //! POINTS, MONTAGNE, EQUIPE, COMBATIVITE) and RESULTATS; restated in
-//! `shared/rules/card-race-house-rules.md`, tables B3, B4 and B5.
+//! `shared/rules/card-race-house-rules.md`, tables B3, B4 and B5. The repêchage, which the
+//! tour takes from Velo Master, comes from seed `000_8f783a6a989232ca.txt` (POINTS DIVERS).
 
 use crate::course::Terrain;
 
@@ -63,6 +64,20 @@ pub const COMBATIVITY_POINTS: u32 = 1;
 
 /// How many riders' times make a team's time (EQUIPE; HB-069).
 pub const TEAM_COUNTED_RIDERS: usize = 2;
+
+/// Repêchage (seed `000_8f783a6a989232ca.txt`, POINTS DIVERS, "Repêchage": « exceptionnellement
+/// lors d'une étape, où après une arrivée on peut repêcher un coureur malchanceux. C'est la
+/// concertation entre les directeurs sportifs qui devra prendre cette décision, avec en cas
+/// d'égalité, une voix supplémentaire pour le vainqueur de l'étape. »; VM-085, ruling A-48 of
+/// `shared/rules/velo-master.md`). The seed prices nothing; A-48 gives a rider brought back, for
+/// each stage he did not finish, the time of that stage's last classified rider plus one minute.
+pub const REPECHAGE_DELAY_SECONDS: i64 = 60;
+
+/// The extra vote of the stage winner's directeur sportif when the ballots tie (VM-085, A-48).
+pub const STAGE_WINNER_EXTRA_VOTES: u32 = 1;
+
+/// How many riders one stage may see brought back (A-48 leaves it as an option; we take it).
+pub const REPECHAGES_PER_STAGE: u32 = 1;
 
 #[cfg(test)]
 mod tests {

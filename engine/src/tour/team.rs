@@ -38,8 +38,9 @@ pub(crate) fn rows(ledger: &Ledger, options: &TourOptions) -> Vec<StandingRow> {
             continue;
         }
         let time = match options.team_time {
-            // A rider still racing finished every stage, so a team with two of them has a
-            // time for every stage.
+            // A rider still racing finished every stage or, brought back by a repêchage, was
+            // credited with a time for those it missed, so a team with two of them has
+            // a time for every stage.
             TeamTime::PerStage => ledger
                 .team_stage_times
                 .iter()
@@ -179,6 +180,8 @@ mod tests {
             team: team.into(),
             start_number: number,
             racing: true,
+            left_at: None,
+            reinstated: false,
             total_time: 0,
             places: Vec::new(),
             stage_wins: 0,

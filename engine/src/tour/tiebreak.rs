@@ -10,8 +10,8 @@ use std::cmp::Ordering;
 ///
 /// Comparing the two lists of places sorted from best to worst does exactly that: at the first
 /// place where they differ, the rider with the smaller number has more results of that rank.
-/// A rider with fewer places (it cannot happen between riders still racing, who rode every
-/// stage) is behind at equal prefix, having fewer results to count.
+/// A rider with fewer places (one brought back by a repêchage, which has no place for the
+/// stages it missed) is behind at equal prefix, having fewer results to count.
 pub(crate) fn countback(a: &[u32], b: &[u32]) -> Ordering {
     let mut a = a.to_vec();
     let mut b = b.to_vec();

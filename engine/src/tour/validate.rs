@@ -76,6 +76,21 @@ pub(crate) fn stage(stage: &StageResult) -> Result<(), TourError> {
             }
         }
     }
+    let mut rejoined = HashSet::new();
+    for key in &stage.rejoined {
+        if !riders.contains(key) {
+            return Err(TourError::RejoinedNotInStage {
+                stage: number,
+                rider: key.to_string(),
+            });
+        }
+        if !rejoined.insert(key) {
+            return Err(TourError::DuplicateRider {
+                stage: number,
+                rider: key.to_string(),
+            });
+        }
+    }
     if let Some(climb) = stage.summits.iter().find(|s| s.length == 0) {
         return Err(TourError::EmptyClimb {
             stage: number,
@@ -159,6 +174,20 @@ mod tests {
             stage(&s),
             Err(TourError::DuplicateRiderOnLine { .. })
         ));
+    }
+
+    #[test]
+    fn vm_085_riders_brought_back_started_the_stage_once_each() {
+        let mut s = two_riders();
+        s.rejoined = vec!["z".into()];
+        assert!(matches!(
+            stage(&s),
+            Err(TourError::RejoinedNotInStage { .. })
+        ));
+        s.rejoined = vec!["b".into(), "b".into()];
+        assert!(matches!(stage(&s), Err(TourError::DuplicateRider { .. })));
+        s.rejoined = vec!["b".into()];
+        assert_eq!(stage(&s), Ok(()));
     }
 
     #[test]
