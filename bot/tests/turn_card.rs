@@ -97,3 +97,25 @@ async fn a_tour_of_bots_has_no_card() {
     let reply = ok(s.advance(CHANNEL).await);
     assert!(reply.all().iter().all(|r| r.turn.is_none()));
 }
+
+#[tokio::test]
+async fn pause_resume_and_a_new_deadline_update_the_rounds_card() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 2, 3).await;
+    let paused = ok(s.pause(&admin(), CHANNEL).await);
+    let card = paused.turn_update.expect("the card shows the pause");
+    assert_eq!(card.deadline, None);
+    clock.advance(100);
+    let resumed = ok(s.resume(&admin(), CHANNEL).await);
+    let card = resumed
+        .turn_update
+        .expect("the card shows the new deadline");
+    assert_eq!(card.deadline, Some(T0 + 100 + 600));
+    let longer = ok(s.set_deadline(&admin(), CHANNEL, 7200).await);
+    assert_eq!(
+        longer.turn_update.map(|c| c.deadline),
+        Some(Some(T0 + 100 + 7200))
+    );
+}

@@ -29,10 +29,14 @@ impl Services {
         if let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await? {
             stages::set_deadline(&mut tx, stage.id, None).await?;
         }
+        let live = self.load_live(&mut tx, tour).await?;
         self.store.commit(tx).await?;
-        Ok(Reply::public(
+        let mut reply = Reply::public(
             "The tour is paused: no choice is taken and no deadline runs until an admin resumes it.",
-        ))
+        );
+        // The round's message says so too, instead of a deadline that no longer runs.
+        reply.turn_update = self.turn_card(&live);
+        Ok(reply)
     }
 
     /// Restarts the clock: the round gets a whole turn deadline from now.
@@ -61,6 +65,9 @@ impl Services {
             duration_text(live.tour.turn_deadline_secs)
         ));
         reply.followups = self.news_replies(&live, news);
+        if reply.all().iter().all(|r| r.turn.is_none()) {
+            reply.turn_update = self.turn_card(&live);
+        }
         Ok(reply)
     }
 
@@ -78,14 +85,18 @@ impl Services {
         let tour = active_tour(&mut tx, channel_id).await?;
         tours::set_turn_deadline(&mut tx, tour.id, secs).await?;
         let mut text = format!("Each round now stays open {}.", duration_text(secs));
+        let mut card = None;
         if tour.status == TourStatus::Running
             && let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await?
         {
             stages::set_deadline(&mut tx, stage.id, Some(now + secs)).await?;
             text.push_str(" The current round closes in that time from now.");
+            card = self.turn_card(&self.load_live(&mut tx, tour).await?);
         }
         self.store.commit(tx).await?;
-        Ok(Reply::public(text))
+        let mut reply = Reply::public(text);
+        reply.turn_update = card;
+        Ok(reply)
     }
 
     /// A bot takes over a team (its director left, or is away): it plays the team's choices
