@@ -2,4 +2,5 @@
 //! request validator, and a fake Discord (REST and gateway) on loopback.
 //! End-to-end tests live in tests/tests/.
 
+pub mod fake_discord;
 pub mod spec;
