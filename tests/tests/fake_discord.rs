@@ -9,9 +9,10 @@ use serde_json::{Value, json};
 use serenity::all::{
     ApplicationId, ChannelId, Client, ClientBuilder, Command, CommandInteraction,
     CommandOptionType, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
-    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId,
-    Http, HttpBuilder, Interaction, Permissions, ResolvedValue, ShardManager,
+    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage,
+    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Permissions,
+    ResolvedValue, ShardManager,
 };
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -110,6 +111,14 @@ impl Pong {
                 EditInteractionResponse::new().content("pong, edited"),
             )
             .await?;
+        command
+            .create_followup(
+                &ctx.http,
+                CreateInteractionResponseFollowup::new()
+                    .content("your hand")
+                    .ephemeral(true),
+            )
+            .await?;
         command.channel_id.say(&ctx.http, "the stage is on").await?;
         Ok(())
     }
@@ -175,6 +184,16 @@ async fn a_serenity_bot_answers_a_slash_command_with_a_picture_and_buttons() {
     assert_eq!(
         original["components"][0]["components"][0]["custom_id"],
         "v1:1:hand"
+    );
+
+    let follow_up = fake
+        .wait_for(|r| sent.is_webhook(r) && r.method == "POST", WAIT)
+        .await;
+    assert_eq!(follow_up.status, 200);
+    let follow_up = follow_up.response.expect("the follow-up message");
+    assert_eq!(
+        (follow_up["content"].as_str(), follow_up["flags"].as_u64()),
+        (Some("your hand"), Some(64))
     );
 
     let said = fake
@@ -272,12 +291,19 @@ impl Board {
                     .create_response(&ctx.http, CreateInteractionResponse::Message(ack))
                     .await
             }
-            Interaction::Component(click) => {
+            // The hand button updates the board at once; any other defers, then edits it.
+            Interaction::Component(click) if click.data.custom_id == "v1:1:hand" => {
                 let update = CreateInteractionResponseMessage::new()
                     .content(format!("{} chose", click.user.name));
+                let update = CreateInteractionResponse::UpdateMessage(update);
+                click.create_response(&ctx.http, update).await
+            }
+            Interaction::Component(click) => {
                 click
-                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-                    .await
+                    .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                    .await?;
+                let edit = EditInteractionResponse::new().content("stage 1, results");
+                click.edit_response(&ctx.http, edit).await.map(drop)
             }
             _ => Ok(()),
         }
@@ -318,6 +344,26 @@ async fn a_click_on_a_button_of_a_posted_message_updates_that_message() {
     assert_eq!(
         now["components"], board["components"],
         "an update without components keeps them"
+    );
+
+    let later = fake.interaction(fake.component("v1:1:results", board_id, &alice()));
+    outcome(&mut outcomes).await;
+    let deferred = fake.wait_callback(&later, WAIT).await;
+    assert_eq!(
+        deferred.json.as_ref().unwrap()["type"],
+        6,
+        "DEFERRED_UPDATE_MESSAGE"
+    );
+    let edit = fake
+        .wait_for(|r| later.is_webhook(r) && r.method == "PATCH", WAIT)
+        .await;
+    assert_eq!(
+        edit.status, 200,
+        "after a deferred update, @original is the clicked message"
+    );
+    assert_eq!(
+        fake.message(board_id).unwrap()["content"],
+        "stage 1, results"
     );
 
     bot.stop().await;
@@ -462,6 +508,31 @@ async fn registered_commands_are_echoed_with_stable_ids_and_type_the_options_of_
         matches!(kick[1].value, ResolvedValue::Integer(3)),
         "{kick:?}"
     );
+    fake.assert_clean();
+}
+
+#[tokio::test]
+async fn the_reads_a_bot_makes_at_startup_are_answered_in_serenitys_shapes() {
+    let fake = FakeDiscord::start().await;
+    let http = http(&fake);
+    let me = http.get_current_user().await.expect("users/@me");
+    assert!(me.bot);
+    assert_eq!(me.id.get(), APPLICATION_ID);
+    let app = http
+        .get_current_application_info()
+        .await
+        .expect("oauth2/applications/@me");
+    assert_eq!(app.id.get(), APPLICATION_ID);
+    assert!(app.owner.is_some(), "poise reads the owner from it");
+    let gateway = http.get_bot_gateway().await.expect("gateway/bot");
+    assert_eq!(gateway.url, fake.gateway_url());
+    assert_eq!(gateway.shards, 1);
+    let channel = http
+        .get_channel(ChannelId::new(CHANNEL))
+        .await
+        .expect("channels/{id}");
+    let channel = channel.guild().expect("a guild text channel");
+    assert_eq!(channel.id.get(), CHANNEL);
     fake.assert_clean();
 }
 

@@ -274,7 +274,10 @@ impl State {
                 if let Err(reply) = self.edit(world, source, &data, body.files) {
                     return reply;
                 }
+                original = Some(source);
             }
+            // After a component's deferred update, "@original" is the message it was clicked on.
+            6 => original = source.filter(|m| self.messages.contains_key(m)),
             _ => {}
         }
         if let Some(pending) = self.interactions.get_mut(token) {
@@ -331,16 +334,17 @@ impl State {
             Ok(p) => p,
             Err(reply) => return reply,
         };
-        let id = match message {
-            None => pending.original,
-            Some(id) => Some(id),
-        };
+        let original = pending.original;
+        let id = message.or(original);
+        // The webhook reaches what it created, and the message its interaction answered on.
         let reachable = id.filter(|id| {
-            self.messages
-                .get(id)
-                .is_some_and(|m| m.token.as_deref() == Some(token))
+            original == Some(*id)
+                || self
+                    .messages
+                    .get(id)
+                    .is_some_and(|m| m.token.as_deref() == Some(token))
         });
-        let Some(id) = reachable else {
+        let Some(id) = reachable.filter(|id| self.messages.contains_key(id)) else {
             let what = message.map_or("@original".to_string(), |m| m.to_string());
             self.fail(format!(
                 "{method} webhook message {what}: not a message of this interaction"
