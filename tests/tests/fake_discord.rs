@@ -11,7 +11,7 @@ use serenity::all::{
     CommandOptionType, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
     CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage,
-    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Permissions,
+    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Permissions, Ready,
     ResolvedValue, ShardManager,
 };
 use std::panic::AssertUnwindSafe;
@@ -643,15 +643,35 @@ fn interaction_payloads_are_ones_serenity_reads() {
     );
 }
 
+/// Reports what READY told the bot.
+struct ReadyProbe(mpsc::UnboundedSender<Ready>);
+
+#[serenity::async_trait]
+impl EventHandler for ReadyProbe {
+    async fn ready(&self, _: Context, ready: Ready) {
+        let _ = self.0.send(ready);
+    }
+}
+
 #[tokio::test]
-async fn heartbeats_are_acknowledged_so_the_session_lasts() {
+async fn ready_names_the_bot_and_its_guilds_and_heartbeats_keep_the_session() {
     let config = Config {
         heartbeat_interval_ms: 50,
+        guilds: vec![GUILD],
         ..Config::default()
     };
     let fake = FakeDiscord::start_with(config).await;
-    let (reports, _outcomes) = mpsc::unbounded_channel();
-    let bot = Bot::start(&fake, Pong(reports)).await;
+    let (reports, mut readies) = mpsc::unbounded_channel();
+    let bot = Bot::start(&fake, ReadyProbe(reports)).await;
+    let ready = tokio::time::timeout(WAIT, readies.recv())
+        .await
+        .expect("serenity hands READY to the handler")
+        .unwrap();
+    assert_eq!(ready.user.id.get(), APPLICATION_ID);
+    assert_eq!(ready.application.id.get(), APPLICATION_ID);
+    let guilds: Vec<u64> = ready.guilds.iter().map(|g| g.id.get()).collect();
+    assert_eq!(guilds, [GUILD]);
+
     fake.wait_gateway(|_, heartbeats| heartbeats >= 2, WAIT)
         .await;
     bot.stop().await;
