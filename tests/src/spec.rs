@@ -429,63 +429,86 @@ fn absolute_refs(schema: &mut Value) {
     }
 }
 
+/// One reason a body fails, where in the body, and whether it is a wrong tag (`const`/`enum`,
+/// how the description tells apart the alternatives of a union such as a component's `type`).
+struct Leaf {
+    at: String,
+    why: String,
+    wrong_tag: bool,
+}
+
 /// The reasons behind an error, as (instance path, why). An `anyOf`/`oneOf` that no alternative
 /// satisfies says little by itself ("not valid under any of the schemas"); what helps is why the
-/// alternative the body came closest to failed. Closest = the one whose failures lie deepest in
-/// the body (it matched the most before failing), then the one with the fewest failures. When
-/// several are equally close (a `type` no alternative takes), their reasons are given together.
+/// alternative the body was meant to be failed. That is the one whose tag matched, then whose
+/// failures lie deepest in the body (it matched the most before failing), then with the fewest
+/// failures. When several are equally close (a `type` no alternative takes), their reasons are
+/// given together.
 fn explain(error: &ValidationError<'_>) -> Vec<(String, String)> {
-    let own = || vec![(error.instance_path().to_string(), error.to_string())];
+    leaves(error).into_iter().map(|l| (l.at, l.why)).collect()
+}
+
+fn leaves(error: &ValidationError<'_>) -> Vec<Leaf> {
+    let own = || {
+        vec![Leaf {
+            at: error.instance_path().to_string(),
+            why: error.to_string(),
+            wrong_tag: matches!(
+                error.kind(),
+                ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. }
+            ),
+        }]
+    };
     let alternatives = match error.kind() {
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             context
         }
         _ => return own(),
     };
-    let branches: Vec<Vec<(String, String)>> = alternatives
+    let branches: Vec<Vec<Leaf>> = alternatives
         .iter()
-        .map(|errors| errors.iter().flat_map(explain).collect::<Vec<_>>())
+        .map(|errors| errors.iter().flat_map(leaves).collect::<Vec<_>>())
         .filter(|leaves| !leaves.is_empty())
         .collect();
-    let closeness = |leaves: &Vec<(String, String)>| {
-        let depth = leaves.iter().map(|(at, _)| at.matches('/').count()).max();
-        (depth, std::cmp::Reverse(leaves.len()))
+    let closeness = |leaves: &Vec<Leaf>| {
+        let tag_matched = !leaves.iter().any(|l| l.wrong_tag);
+        let depth = leaves.iter().map(|l| l.at.matches('/').count()).max();
+        (tag_matched, depth, std::cmp::Reverse(leaves.len()))
     };
     let Some(best) = branches.iter().map(closeness).max() else {
         return own();
     };
-    let closest: Vec<&Vec<(String, String)>> =
-        branches.iter().filter(|b| closeness(b) == best).collect();
-    if let [only] = closest[..] {
-        return only.clone();
+    let mut closest: Vec<Vec<Leaf>> = branches
+        .into_iter()
+        .filter(|b| closeness(b) == best)
+        .collect();
+    if closest.len() == 1 {
+        return closest.remove(0);
     }
-    let mut merged: Vec<(String, Vec<String>)> = Vec::new();
-    for (at, why) in closest.iter().flat_map(|b| b.iter()) {
-        match merged.iter_mut().find(|(p, _)| p == at) {
-            Some((_, reasons)) if !reasons.contains(why) => reasons.push(why.clone()),
+    let alternatives = closest.len();
+    let mut merged: Vec<Leaf> = Vec::new();
+    for leaf in closest.into_iter().flatten() {
+        match merged.iter_mut().find(|m| m.at == leaf.at) {
+            Some(m) if !m.why.contains(&leaf.why) => m.why = format!("{}; {}", m.why, leaf.why),
             Some(_) => {}
-            None => merged.push((at.clone(), vec![why.clone()])),
+            None => merged.push(leaf),
         }
     }
+    for leaf in &mut merged {
+        leaf.why = format!("fits none of {alternatives} alternatives: {}", leaf.why);
+    }
     merged
-        .into_iter()
-        .map(|(at, reasons)| {
-            let why = format!(
-                "fits none of {} alternatives: {}",
-                closest.len(),
-                reasons.join("; ")
-            );
-            (at, why)
-        })
-        .collect()
 }
 
+/// Keeps the start of a message and its end, where the reason is: jsonschema's messages are
+/// "<the value> <why>", and the value can be a 2000-character content.
 fn shorten(message: &str) -> String {
-    if message.chars().count() <= MAX_MESSAGE {
+    let chars: Vec<char> = message.chars().collect();
+    if chars.len() <= MAX_MESSAGE {
         return message.to_string();
     }
-    let kept: String = message.chars().take(MAX_MESSAGE).collect();
-    format!("{kept}…")
+    let head: String = chars[..MAX_MESSAGE / 4].iter().collect();
+    let tail: String = chars[chars.len() - MAX_MESSAGE / 2..].iter().collect();
+    format!("{head} … {tail}")
 }
 
 #[cfg(test)]
@@ -555,6 +578,40 @@ mod tests {
             spec.validate_request("POST", CALLBACK, &callback(message(&at_limit))),
             Ok(())
         );
+    }
+
+    #[test]
+    fn the_reason_given_is_the_one_of_the_component_the_body_meant() {
+        let Some(spec) = spec() else { return };
+        // Every other component type fails this button on its `type`; the reason that helps is
+        // the button's own: it has no style.
+        let no_style = json!({"type": 2, "custom_id": "a", "label": "A"});
+        let data = json!({"components": [{"type": 1, "components": [no_style]}]});
+        let errors = failures(spec.validate_request("POST", CALLBACK, &callback(data)));
+        assert_eq!(
+            errors,
+            ["/data/components/0/components/0: \"style\" is a required property"]
+        );
+    }
+
+    #[test]
+    fn a_long_value_is_shortened_but_not_its_reason() {
+        let Some(spec) = spec() else { return };
+        let long = "x".repeat(2001);
+        let body = callback(json!({ "content": long }));
+        let errors = failures(spec.validate_request("POST", CALLBACK, &body));
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].starts_with("/data/content: \"xxx"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].ends_with("is longer than 2000 characters"),
+            "{}",
+            errors[0]
+        );
+        assert!(errors[0].chars().count() < 600);
     }
 
     #[test]
