@@ -1,0 +1,532 @@
+//! The bot end to end, as Discord would see it: `commissaire serve` (its library entry) runs
+//! against the fake Discord on loopback, which checks every request against Discord's API
+//! description and answers 404 (and fails the test) on any route it does not know.
+//!
+//! One tour, told in order: registration, a refusal, create, two players join, start, a round
+//! played with buttons by one director and with `/play` by the other, the public card ticked
+//! off, a reminder and a deadline from the scheduler, a rider abandoned, the stage closed by
+//! the admin, a repêchage vote tied 1–1 and broken by the stage winner's directeur, and a
+//! clean stop.
+
+use commissaire::clock::{Clock, ManualClock};
+use commissaire::discord::config::ServeConfig;
+use commissaire::discord::serve::{INTENTS, Options, run};
+use commissaire::store::{Store, results};
+use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Recorded, Who};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+const GUILD: u64 = 1_100_000_000_000_000_100;
+const CHANNEL: u64 = 1_200_000_000_000_000_001;
+const ADMIN: u64 = 1_300_000_000_000_000_001;
+const ALICE: u64 = 1_300_000_000_000_000_002;
+const BOB: u64 = 1_300_000_000_000_000_003;
+const T0: i64 = 1_800_000_000;
+/// The round deadline the tour is created with, in minutes.
+const DEADLINE_MINUTES: i64 = 10;
+
+struct Table {
+    fake: FakeDiscord,
+    admin: Who,
+    alice: Who,
+    bob: Who,
+}
+
+impl Table {
+    /// Sends an interaction and returns the bot's answer to it.
+    async fn ask(
+        &self,
+        payload: Value,
+    ) -> (commissaire_tests::fake_discord::SentInteraction, Value) {
+        let sent = self.fake.interaction(payload);
+        let answer = self.fake.wait_callback(&sent, WAIT).await;
+        let body = answer.json.clone().expect("a callback has a body");
+        (sent, body)
+    }
+
+    async fn slash(&self, command: &str, options: Value, who: &Who) -> Value {
+        self.ask(self.fake.slash(command, options, who)).await.1
+    }
+
+    /// The channel messages the bot posted after request number `from`.
+    fn posts_since(&self, from: usize) -> Vec<Recorded> {
+        self.fake.requests()[from..]
+            .iter()
+            .filter(|r| r.is("POST", &format!("/channels/{CHANNEL}/messages")))
+            .cloned()
+            .collect()
+    }
+
+    /// Waits for a channel post after request number `from` that satisfies `matches`.
+    async fn wait_post(&self, from: usize, matches: impl Fn(&Recorded) -> bool) -> Recorded {
+        let give_up = std::time::Instant::now() + WAIT;
+        loop {
+            if let Some(found) = self.posts_since(from).into_iter().find(|r| matches(r)) {
+                return found;
+            }
+            if std::time::Instant::now() > give_up {
+                let seen: Vec<String> = self
+                    .posts_since(from)
+                    .iter()
+                    .map(|r| content(r.json.as_ref().unwrap()).chars().take(80).collect())
+                    .collect();
+                panic!(
+                    "no matching post within {WAIT:?}; posts: {seen:#?}; failures: {:#?}",
+                    self.fake.failures()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    fn mark(&self) -> usize {
+        self.fake.requests().len()
+    }
+}
+
+fn content(body: &Value) -> &str {
+    body["data"]["content"]
+        .as_str()
+        .or_else(|| body["content"].as_str())
+        .unwrap_or("")
+}
+
+fn flags(body: &Value) -> u64 {
+    body["data"]["flags"].as_u64().unwrap_or(0)
+}
+
+/// Every button custom id of a message body (or of a callback's `data`).
+fn button_ids(body: &Value) -> Vec<String> {
+    let rows = body["data"]["components"]
+        .as_array()
+        .or_else(|| body["components"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+fn message_id(recorded: &Recorded) -> u64 {
+    recorded.response.as_ref().expect("a created message")["id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a message id")
+}
+
+fn card_text(body: &Value) -> String {
+    body["embeds"][0]["description"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// A director plays every choice of the round through the buttons of their private hand: the
+/// first offered each time, as a hurried player would. Each press must redraw the hand in place.
+async fn play_with_buttons(t: &Table, who: &Who, turn_message: u64, tour: &str) {
+    let (sent, hand) = t
+        .ask(
+            t.fake
+                .component(&format!("v1:{tour}:hand"), turn_message, who),
+        )
+        .await;
+    assert_eq!(hand["type"], 4);
+    assert_eq!(flags(&hand), 64, "a hand is private: {hand}");
+    let mut private = t.fake.original_response(&sent).expect("the hand message");
+    let private_id: u64 = private["id"].as_str().unwrap().parse().unwrap();
+    for _ in 0..20 {
+        let ids = button_ids(&json!({ "components": private["components"].clone() }));
+        let Some(first) = ids.first() else {
+            return;
+        };
+        assert!(first.starts_with(&format!("v1:{tour}:")), "{first}");
+        let (_, answer) = t.ask(t.fake.component(first, private_id, who)).await;
+        assert_eq!(
+            answer["type"], 7,
+            "a choice redraws the hand in place: {answer}"
+        );
+        private = t
+            .fake
+            .message(private_id)
+            .expect("the hand message, updated");
+    }
+    panic!("a director's round never ended");
+}
+
+/// A director plays every choice of the round with `/play`, taking autocomplete's first
+/// suggestion for the rider and then for the card, until their choices run out or the round
+/// closes.
+async fn play_with_slash(t: &Table, who: &Who) {
+    for _ in 0..20 {
+        let (_, riders) = t
+            .ask(
+                t.fake
+                    .autocomplete("play", json!({"rider": ""}), "rider", who),
+            )
+            .await;
+        assert_eq!(riders["type"], 8);
+        let Some(rider) = riders["data"]["choices"][0]["value"].as_str() else {
+            return;
+        };
+        let (_, cards) = t
+            .ask(
+                t.fake
+                    .autocomplete("play", json!({"rider": rider, "card": ""}), "card", who),
+            )
+            .await;
+        let card = cards["data"]["choices"][0]["value"]
+            .as_str()
+            .expect("a rider waiting to choose has a card or a draw to offer")
+            .to_string();
+        let answer = t
+            .slash("play", json!({"rider": rider, "card": card}), who)
+            .await;
+        assert_eq!(flags(&answer), 64, "a /play answer is private: {answer}");
+        assert!(
+            !content(&answer).contains("is not"),
+            "autocomplete offered an illegal choice: {}",
+            content(&answer)
+        );
+        // The choice that closes the round says so; the next round's choices are for later.
+        if content(&answer).contains("completed stage") {
+            return;
+        }
+    }
+    panic!("a director's round never ended");
+}
+
+async fn stage_winner_team(database: &Path) -> String {
+    let store = Store::open(database).await.expect("open the database");
+    let mut conn = store.read().await.unwrap();
+    let done = results::list(&mut conn, 1).await.unwrap();
+    let winner = done[0]
+        .riders
+        .iter()
+        .find(|r| r.place == Some(1))
+        .expect("stage 1 has a winner");
+    winner.team.clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("commissaire.db");
+    let config = ServeConfig {
+        database: database.clone(),
+        api_base: Some(fake.url()),
+        tick_secs: 1,
+        reminder_lead_secs: 120,
+        ..ServeConfig::default()
+    };
+    let token = config
+        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
+        .unwrap();
+    let clock = Arc::new(ManualClock::new(T0));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config");
+    let bot = tokio::spawn(run(
+        Options {
+            config,
+            config_dir,
+            token,
+            guild: Some(GUILD),
+            clock: Arc::clone(&clock) as Arc<dyn Clock>,
+            pictures: true,
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+
+    // Connected with the GUILDS intent alone, commands registered in the guild.
+    let identified = fake.wait_ready(WAIT).await;
+    assert_eq!(identified.intents, INTENTS.bits());
+    let registered = fake
+        .wait_for(
+            |r| {
+                r.is("PUT", "/applications/")
+                    && r.route().ends_with(&format!("/guilds/{GUILD}/commands"))
+            },
+            WAIT,
+        )
+        .await;
+    let names: Vec<&str> = registered
+        .json
+        .as_ref()
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    for name in ["tour", "standings", "stage", "hand", "play", "admin"] {
+        assert!(names.contains(&name), "{name} not registered: {names:?}");
+    }
+
+    let t = Table {
+        fake,
+        admin: Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS),
+        alice: Who::member(ALICE, "alice", GUILD, CHANNEL),
+        bob: Who::member(BOB, "bob", GUILD, CHANNEL),
+    };
+
+    // A player may not create a tour: a private refusal that says why.
+    let refused = t
+        .slash("tour create", json!({"preset": "week"}), &t.bob)
+        .await;
+    assert_eq!(flags(&refused), 64);
+    assert!(content(&refused).contains("only an admin"), "{refused}");
+
+    // Presets autocomplete from the shipped tours.
+    let (_, presets) = t
+        .ask(
+            t.fake
+                .autocomplete("tour create", json!({"preset": "we"}), "preset", &t.admin),
+        )
+        .await;
+    assert_eq!(presets["data"]["choices"][0]["value"], "week", "{presets}");
+
+    let created = t
+        .slash(
+            "tour create",
+            json!({"preset": "week", "deadline": DEADLINE_MINUTES, "teams": 2}),
+            &t.admin,
+        )
+        .await;
+    assert_eq!(flags(&created), 0, "the tour is announced publicly");
+    assert!(content(&created).contains("is open"), "{created}");
+    // The colour is a choice list: poise sends choices by index.
+    let joined = t
+        .slash("tour join", json!({"team": "Reds", "colour": 0}), &t.alice)
+        .await;
+    assert!(content(&joined).contains("Reds"), "{joined}");
+    t.slash("tour join", json!({"team": "Blues", "colour": 1}), &t.bob)
+        .await;
+
+    // The start: a public answer, then round 1 posted in the channel with the board, the card
+    // and the way into the hand.
+    let from = t.mark();
+    let started = t.slash("tour start", json!({}), &t.admin).await;
+    assert!(content(&started).contains("starts"), "{started}");
+    let opening = t
+        .wait_post(from, |r| {
+            r.json.as_ref().is_some_and(|j| j["embeds"].is_array())
+        })
+        .await;
+    let board = opening.file("files[0]").expect("the board is attached");
+    assert!(board.filename.as_deref().unwrap().ends_with(".png"));
+    assert!(board.bytes.starts_with(b"\x89PNG"), "a real PNG");
+    let body = opening.json.clone().unwrap();
+    let hand_id = button_ids(&body)
+        .into_iter()
+        .find(|id| id.ends_with(":hand"))
+        .expect("a Choose my cards button");
+    let tour = hand_id.split(':').nth(1).unwrap().to_string();
+    assert_eq!(
+        body["allowed_mentions"]["parse"],
+        json!([]),
+        "the card pings nobody"
+    );
+    let card = card_text(&body);
+    assert!(
+        card.contains("⏳ Reds") && card.contains("⏳ Blues"),
+        "{card}"
+    );
+    let turn_message = message_id(&opening);
+
+    // Alice plays with the buttons; when she is through, the public card ticks Reds off.
+    let from = t.mark();
+    play_with_buttons(&t, &t.alice, turn_message, &tour).await;
+    let edit = t
+        .fake
+        .wait_for(
+            |r| {
+                r.is(
+                    "PATCH",
+                    &format!("/channels/{CHANNEL}/messages/{turn_message}"),
+                )
+            },
+            WAIT,
+        )
+        .await;
+    let edited = card_text(edit.json.as_ref().unwrap());
+    assert!(
+        edited.contains("✅ Reds") && edited.contains("⏳ Blues"),
+        "{edited}"
+    );
+    assert!(
+        t.posts_since(from).is_empty(),
+        "nothing public while the round is open"
+    );
+
+    // Bob plays with /play; his last choice closes the round and round 2 is posted.
+    let from = t.mark();
+    play_with_slash(&t, &t.bob).await;
+    let round_two = t
+        .wait_post(from, |r| card_text(r.json.as_ref().unwrap()).contains("⏳"))
+        .await;
+    let body = round_two.json.clone().unwrap();
+    assert!(
+        body["embeds"][0]["title"]
+            .as_str()
+            .unwrap()
+            .contains("round 2"),
+        "{body}"
+    );
+    assert!(round_two.file("files[0]").is_some(), "the new board");
+
+    // The scheduler: a reminder mentions both late directors, once, then the deadline plays
+    // for them.
+    let deadline = T0 + DEADLINE_MINUTES * 60;
+    let from = t.mark();
+    clock.set(deadline - 60);
+    let reminder = t
+        .wait_post(from, |r| {
+            content(r.json.as_ref().unwrap()).contains("Reminder")
+        })
+        .await;
+    let body = reminder.json.clone().unwrap();
+    let pinged: Vec<String> =
+        serde_json::from_value(body["allowed_mentions"]["users"].clone()).unwrap();
+    assert_eq!(pinged.len(), 2, "{body}");
+    assert!(pinged.contains(&ALICE.to_string()) && pinged.contains(&BOB.to_string()));
+    clock.set(deadline + 1);
+    let timed_out = t
+        .wait_post(from, |r| {
+            content(r.json.as_ref().unwrap()).contains("Time is up")
+        })
+        .await;
+    let title = &timed_out.json.as_ref().unwrap()["embeds"][0]["title"];
+    assert!(title.as_str().unwrap_or("").contains("round 3"), "{title}");
+    let reminders = t
+        .posts_since(from)
+        .iter()
+        .filter(|r| content(r.json.as_ref().unwrap()).contains("Reminder"))
+        .count();
+    assert_eq!(reminders, 1, "each late director is reminded once a round");
+
+    // A rider of Alice's abandons; the admin closes rounds until stage 1 is over.
+    let (_, riders) = t
+        .ask(
+            t.fake
+                .autocomplete("play", json!({"rider": ""}), "rider", &t.alice),
+        )
+        .await;
+    let rider = riders["data"]["choices"][0]["name"]
+        .as_str()
+        .expect("Alice has riders to choose for")
+        .to_string();
+    let abandoned = t
+        .slash("admin abandon", json!({"rider": rider}), &t.admin)
+        .await;
+    assert!(content(&abandoned).contains("abandons"), "{abandoned}");
+    let not_admin = t.slash("admin close-round", json!({}), &t.alice).await;
+    assert_eq!(flags(&not_admin), 64);
+    assert!(content(&not_admin).contains("only an admin"), "{not_admin}");
+    let mut finished = false;
+    for _ in 0..60 {
+        let from = t.mark();
+        t.slash("admin close-round", json!({}), &t.admin).await;
+        // Every closed round posts its news with the next round's card.
+        let news = t
+            .wait_post(from, |r| r.json.as_ref().unwrap()["embeds"].is_array())
+            .await;
+        if content(news.json.as_ref().unwrap()).contains("Stage 2/7") {
+            finished = true;
+            break;
+        }
+    }
+    assert!(finished, "stage 1 never finished");
+
+    // The repêchage vote: Alice (yes) and Bob (no) tie; the stage winner's directeur breaks it.
+    let (proposal_sent, proposal) = t
+        .ask(
+            t.fake
+                .slash("admin repechage", json!({"rider": rider}), &t.admin),
+        )
+        .await;
+    assert_eq!(flags(&proposal), 0, "the proposal is public: {proposal}");
+    let ids = button_ids(&proposal);
+    let yes = ids
+        .iter()
+        .find(|id| id.ends_with(":yes"))
+        .expect("a yes button")
+        .clone();
+    let no = ids
+        .iter()
+        .find(|id| id.ends_with(":no"))
+        .expect("a no button")
+        .clone();
+    let proposal_id: u64 = t.fake.original_response(&proposal_sent).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let outsider = Who::member(1_300_000_000_000_000_009, "eve", GUILD, CHANNEL);
+    let (_, eve) = t.ask(t.fake.component(&yes, proposal_id, &outsider)).await;
+    assert_eq!(flags(&eve), 64);
+    assert!(content(&eve).contains("directeurs sportifs"), "{eve}");
+    // Bob first votes yes, then changes his mind before the vote closes.
+    let (_, ballot) = t.ask(t.fake.component(&yes, proposal_id, &t.bob)).await;
+    assert_eq!(flags(&ballot), 64, "a ballot is answered privately");
+    t.ask(t.fake.component(&no, proposal_id, &t.bob)).await;
+    let from = t.mark();
+    t.ask(t.fake.component(&yes, proposal_id, &t.alice)).await;
+    let result = t
+        .wait_post(from, |r| {
+            content(r.json.as_ref().unwrap()).contains("Repêchage")
+        })
+        .await;
+    let text = content(result.json.as_ref().unwrap()).to_string();
+    let winner = stage_winner_team(&database).await;
+    assert!(
+        text.contains(&format!("extra vote of {winner}'s directeur")),
+        "{text}"
+    );
+    if winner == "Reds" {
+        assert!(
+            text.contains("2 yes, 1 no") && text.contains("brought back"),
+            "{text}"
+        );
+    } else {
+        assert!(
+            text.contains("1 yes, 2 no") && text.contains("stays out"),
+            "{text}"
+        );
+    }
+
+    // Hands and choices never reach the channel: no choice button and no card kept or drawn in
+    // a public post or answer.
+    for r in t.fake.requests() {
+        let Some(body) = &r.json else { continue };
+        let public_answer =
+            r.route().starts_with("/interactions/") && body["type"] == 4 && flags(body) & 64 == 0;
+        let channel_post = r.is("POST", "/channels/");
+        if public_answer || channel_post {
+            for id in button_ids(body) {
+                assert!(
+                    !id.contains(":draw:") && !id.contains(":keep:"),
+                    "a choice in public: {body}"
+                );
+            }
+            let text = content(body);
+            assert!(
+                !text.contains(" keeps ") && !text.contains(" draws "),
+                "a hand in public: {text}"
+            );
+        }
+    }
+
+    t.fake.assert_clean();
+    let _ = stop.send(());
+    let stopped = tokio::time::timeout(WAIT, bot).await;
+    assert!(
+        matches!(stopped, Ok(Ok(Ok(())))),
+        "the bot stops cleanly: {stopped:?}"
+    );
+}
