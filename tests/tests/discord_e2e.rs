@@ -436,7 +436,18 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         let news = t
             .wait_post(from, |r| r.json.as_ref().unwrap()["embeds"].is_array())
             .await;
-        if content(news.json.as_ref().unwrap()).contains("Stage 2/7") {
+        let text = content(news.json.as_ref().unwrap());
+        assert!(text.contains("An admin closed the round"), "{text}");
+        if text.contains("Stage 2/7") {
+            // The results come with the finish, the profile and the jerseys' standings.
+            let files: Vec<&str> = news
+                .files
+                .iter()
+                .filter_map(|f| f.filename.as_deref())
+                .collect();
+            for name in ["stage-1-finish.png", "general.png", "stage-2-start.png"] {
+                assert!(files.contains(&name), "{name} missing from {files:?}");
+            }
             finished = true;
             break;
         }

@@ -19,6 +19,7 @@ use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, carry_over,
     final_winners, stage_result, stage_setup, standings,
 };
+use commissaire_render::Classification;
 use sqlx::SqliteConnection;
 use std::collections::HashSet;
 
@@ -102,6 +103,8 @@ pub(crate) struct News {
     pub rounds: Vec<RoundNews>,
     /// Teams the bot played for because their director ran out of time.
     pub timeouts: Vec<String>,
+    /// Set when an admin closed the round before its deadline.
+    pub closed_early: bool,
     /// Stages finished, with their title.
     pub results: Vec<(String, StageResult)>,
     /// Stages started (titles).
@@ -347,6 +350,19 @@ impl Services {
             if let Ok(png) = narrate::profile_png(&view, &format!("Stage {number}")) {
                 news.images
                     .push((format!("stage-{number}-profile.png"), png));
+            }
+            // The three jerseys' standings after the stage; /standings has the other three.
+            let done = results::list(conn, live.tour.id).await?;
+            if let Ok(table) = standings(&done, &TourOptions::default()) {
+                let index = |name: &str| live.teams.iter().position(|t| t.name == name);
+                for c in [
+                    Classification::General,
+                    Classification::Points,
+                    Classification::Mountains,
+                ] {
+                    news.images
+                        .extend(narrate::standings_pngs(&table, Some(c), &index));
+                }
             }
         }
         let title = stage_title(number, preset.stages.len(), &live.stage.course().name);

@@ -49,7 +49,11 @@ pub(crate) fn round(stage: &Stage, number: u32, round: u32, events: &[Event]) ->
                     to.row
                 );
                 if *blocked > 0 {
-                    line.push_str(&format!(" (blocked, {blocked} rows lost)"));
+                    line.push_str(&if *blocked == 1 {
+                        " (blocked, 1 row lost)".to_string()
+                    } else {
+                        format!(" (blocked, {blocked} rows lost)")
+                    });
                 }
                 lines.push(line);
             }

@@ -213,8 +213,9 @@ impl Services {
                 duration_text((live.row.deadline.unwrap_or(now) - now).max(0))
             )));
         }
-        let (live, news) = self.play_for_late(&mut tx, live, now).await?;
+        let (live, mut news) = self.play_for_late(&mut tx, live, now).await?;
         self.store.commit(tx).await?;
+        news.closed_early = !due;
         let mut replies = self.news_replies(&live, news);
         if replies.is_empty() {
             return Ok(Reply::private("Nobody is late: there is nothing to close."));
@@ -354,8 +355,13 @@ impl Services {
         }
         let mut text = String::new();
         if !news.timeouts.is_empty() {
+            let why = if news.closed_early {
+                "An admin closed the round"
+            } else {
+                "Time is up"
+            };
             text.push_str(&format!(
-                "Time is up: the bot played the missing choices of {}.\n",
+                "{why}: the bot played the missing choices of {}.\n",
                 news.timeouts.join(", ")
             ));
         }
