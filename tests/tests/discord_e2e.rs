@@ -211,13 +211,17 @@ async fn stage_winner_team(database: &Path) -> String {
     winner.team.clone()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+/// Starts the bot (`serve`'s library entry) against the fake; send on the sender to stop it.
+fn start_bot(
+    fake: &FakeDiscord,
+    database: &Path,
+    clock: &Arc<ManualClock>,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), commissaire::discord::serve::ServeError>>,
+) {
     let config = ServeConfig {
-        database: database.clone(),
+        database: database.to_path_buf(),
         api_base: Some(fake.url()),
         tick_secs: 1,
         reminder_lead_secs: 120,
@@ -226,7 +230,6 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     let token = config
         .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
         .unwrap();
-    let clock = Arc::new(ManualClock::new(T0));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let config_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config");
     let bot = tokio::spawn(run(
@@ -235,13 +238,23 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
             config_dir,
             token,
             guild: Some(GUILD),
-            clock: Arc::clone(&clock) as Arc<dyn Clock>,
+            clock: Arc::clone(clock) as Arc<dyn Clock>,
             pictures: true,
         },
         async move {
             let _ = stopped.await;
         },
     ));
+    (stop, bot)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("commissaire.db");
+    let clock = Arc::new(ManualClock::new(T0));
+    let (stop, bot) = start_bot(&fake, &database, &clock);
 
     // Connected with the GUILDS intent alone, commands registered in the guild.
     let identified = fake.wait_ready(WAIT).await;
@@ -540,4 +553,111 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         matches!(stopped, Ok(Ok(Ok(())))),
         "the bot stops cleanly: {stopped:?}"
     );
+}
+
+/// A restart in the middle of a round: the buttons posted by the first process work in the
+/// second, the card it posted is still the one ticked off, and a second click on a spent choice
+/// is refused privately without changing anything.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_and_the_round_card_survive_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("commissaire.db");
+    let clock = Arc::new(ManualClock::new(T0));
+    let (stop, bot) = start_bot(&fake, &database, &clock);
+    fake.wait_ready(WAIT).await;
+    let t = Table {
+        fake,
+        admin: Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS),
+        alice: Who::member(ALICE, "alice", GUILD, CHANNEL),
+        bob: Who::member(BOB, "bob", GUILD, CHANNEL),
+    };
+    t.slash(
+        "tour create",
+        json!({"preset": "week", "teams": 2}),
+        &t.admin,
+    )
+    .await;
+    t.slash("tour join", json!({"team": "Reds", "colour": 0}), &t.alice)
+        .await;
+    t.slash("tour join", json!({"team": "Blues", "colour": 1}), &t.bob)
+        .await;
+    let from = t.mark();
+    t.slash("tour start", json!({}), &t.admin).await;
+    let opening = t
+        .wait_post(from, |r| {
+            r.json.as_ref().is_some_and(|j| j["embeds"].is_array())
+        })
+        .await;
+    let turn_message = message_id(&opening);
+    let tour = button_ids(opening.json.as_ref().unwrap())[0]
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_string();
+
+    // Alice draws her first hand, then the bot goes down and comes back.
+    let (sent, _) = t
+        .ask(
+            t.fake
+                .component(&format!("v1:{tour}:hand"), turn_message, &t.alice),
+        )
+        .await;
+    let private_id: u64 = t.fake.original_response(&sent).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let draw = format!("v1:{tour}:draw:0");
+    let (_, drawn) = t.ask(t.fake.component(&draw, private_id, &t.alice)).await;
+    assert_eq!(drawn["type"], 7);
+    let _ = stop.send(());
+    assert!(matches!(
+        tokio::time::timeout(WAIT, bot).await,
+        Ok(Ok(Ok(())))
+    ));
+    let (stop, bot) = start_bot(&t.fake, &database, &clock);
+    t.fake
+        .wait_gateway(|identifies, _| identifies >= 2, WAIT)
+        .await;
+
+    // The same draw pressed again, after the restart: refused, privately, as a new note.
+    let (_, again) = t.ask(t.fake.component(&draw, private_id, &t.alice)).await;
+    assert_eq!(
+        again["type"], 4,
+        "a refusal does not replace the hand: {again}"
+    );
+    assert_eq!(flags(&again), 64);
+    assert!(
+        content(&again).contains("has already drawn this round"),
+        "{again}"
+    );
+    // The hand message from before the restart still plays; the old card is ticked off.
+    let hand = t.fake.message(private_id).unwrap();
+    let keep = button_ids(&json!({ "components": hand["components"].clone() }))
+        .into_iter()
+        .find(|id| id.contains(":keep:0:"))
+        .expect("the drawn hand offers its cards");
+    let (_, kept) = t.ask(t.fake.component(&keep, private_id, &t.alice)).await;
+    assert_eq!(kept["type"], 7, "{kept}");
+    play_with_buttons(&t, &t.alice, turn_message, &tour).await;
+    let edit = t
+        .fake
+        .wait_for(
+            |r| {
+                r.is(
+                    "PATCH",
+                    &format!("/channels/{CHANNEL}/messages/{turn_message}"),
+                )
+            },
+            WAIT,
+        )
+        .await;
+    assert!(card_text(edit.json.as_ref().unwrap()).contains("✅ Reds"));
+    t.fake.assert_clean();
+    let _ = stop.send(());
+    assert!(matches!(
+        tokio::time::timeout(WAIT, bot).await,
+        Ok(Ok(Ok(())))
+    ));
 }
