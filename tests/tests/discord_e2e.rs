@@ -36,6 +36,16 @@ struct Table {
 }
 
 impl Table {
+    /// The channel's people: an admin (Manage Channels) and two players.
+    fn new(fake: FakeDiscord) -> Table {
+        Table {
+            fake,
+            admin: Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS),
+            alice: Who::member(ALICE, "alice", GUILD, CHANNEL),
+            bob: Who::member(BOB, "bob", GUILD, CHANNEL),
+        }
+    }
+
     /// Sends an interaction and returns the bot's answer to it.
     async fn ask(
         &self,
@@ -80,6 +90,12 @@ impl Table {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Waits for the bot's edit of a channel message (the round's card).
+    async fn wait_edit(&self, message: u64) -> Recorded {
+        let route = format!("/channels/{CHANNEL}/messages/{message}");
+        self.fake.wait_for(|r| r.is("PATCH", &route), WAIT).await
     }
 
     fn mark(&self) -> usize {
@@ -281,12 +297,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         assert!(names.contains(&name), "{name} not registered: {names:?}");
     }
 
-    let t = Table {
-        fake,
-        admin: Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS),
-        alice: Who::member(ALICE, "alice", GUILD, CHANNEL),
-        bob: Who::member(BOB, "bob", GUILD, CHANNEL),
-    };
+    let t = Table::new(fake);
 
     // A player may not create a tour: a private refusal that says why.
     let refused = t
@@ -355,18 +366,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     // Alice plays with the buttons; when she is through, the public card ticks Reds off.
     let from = t.mark();
     play_with_buttons(&t, &t.alice, turn_message, &tour).await;
-    let edit = t
-        .fake
-        .wait_for(
-            |r| {
-                r.is(
-                    "PATCH",
-                    &format!("/channels/{CHANNEL}/messages/{turn_message}"),
-                )
-            },
-            WAIT,
-        )
-        .await;
+    let edit = t.wait_edit(turn_message).await;
     let edited = card_text(edit.json.as_ref().unwrap());
     assert!(
         edited.contains("✅ Reds") && edited.contains("⏳ Blues"),
@@ -566,12 +566,7 @@ async fn buttons_and_the_round_card_survive_a_restart() {
     let clock = Arc::new(ManualClock::new(T0));
     let (stop, bot) = start_bot(&fake, &database, &clock);
     fake.wait_ready(WAIT).await;
-    let t = Table {
-        fake,
-        admin: Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS),
-        alice: Who::member(ALICE, "alice", GUILD, CHANNEL),
-        bob: Who::member(BOB, "bob", GUILD, CHANNEL),
-    };
+    let t = Table::new(fake);
     t.slash(
         "tour create",
         json!({"preset": "week", "teams": 2}),
@@ -641,18 +636,7 @@ async fn buttons_and_the_round_card_survive_a_restart() {
     let (_, kept) = t.ask(t.fake.component(&keep, private_id, &t.alice)).await;
     assert_eq!(kept["type"], 7, "{kept}");
     play_with_buttons(&t, &t.alice, turn_message, &tour).await;
-    let edit = t
-        .fake
-        .wait_for(
-            |r| {
-                r.is(
-                    "PATCH",
-                    &format!("/channels/{CHANNEL}/messages/{turn_message}"),
-                )
-            },
-            WAIT,
-        )
-        .await;
+    let edit = t.wait_edit(turn_message).await;
     assert!(card_text(edit.json.as_ref().unwrap()).contains("✅ Reds"));
     t.fake.assert_clean();
     let _ = stop.send(());

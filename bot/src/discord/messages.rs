@@ -207,47 +207,38 @@ pub fn quiet() -> CreateAllowedMentions {
     CreateAllowedMentions::new()
 }
 
+/// Fills any of serenity's message builders from a part: they share these methods by name but
+/// no trait, and the three kinds of message must never differ in what they carry.
+macro_rules! fill {
+    ($builder:expr, $part:expr, $mentions:expr) => {{
+        let part: &Part = $part;
+        let m = $builder
+            .content(part.text.clone())
+            .components(button_rows(&part.buttons))
+            .allowed_mentions($mentions)
+            .files(attachments(part));
+        match &part.card {
+            Some(card) => m.embed(turn_embed(card)),
+            None => m,
+        }
+    }};
+}
+
 /// A message answering an interaction (a new one, or the one the button was on, updated).
 pub fn interaction_message(part: &Part) -> CreateInteractionResponseMessage {
-    let mut m = CreateInteractionResponseMessage::new()
-        .content(part.text.clone())
-        .ephemeral(part.private)
-        .components(button_rows(&part.buttons))
-        .allowed_mentions(quiet())
-        .files(attachments(part));
-    if let Some(card) = &part.card {
-        m = m.embed(turn_embed(card));
-    }
-    m
+    fill!(CreateInteractionResponseMessage::new(), part, quiet()).ephemeral(part.private)
 }
 
 /// A further private message after the interaction was answered.
 pub fn followup(part: &Part) -> CreateInteractionResponseFollowup {
-    let mut m = CreateInteractionResponseFollowup::new()
-        .content(part.text.clone())
-        .ephemeral(part.private)
-        .components(button_rows(&part.buttons))
-        .allowed_mentions(quiet())
-        .files(attachments(part));
-    if let Some(card) = &part.card {
-        m = m.embed(turn_embed(card));
-    }
-    m
+    fill!(CreateInteractionResponseFollowup::new(), part, quiet()).ephemeral(part.private)
 }
 
 /// A public message in the channel. Rounds open with one of these, as the bot can edit its
 /// own channel messages for as long as the round lasts (an interaction's token lasts 15
 /// minutes).
 pub fn channel_message(part: &Part, ping: &[UserId]) -> CreateMessage {
-    let mut m = CreateMessage::new()
-        .content(part.text.clone())
-        .components(button_rows(&part.buttons))
-        .allowed_mentions(quiet().users(ping.to_vec()))
-        .files(attachments(part));
-    if let Some(card) = &part.card {
-        m = m.embed(turn_embed(card));
-    }
-    m
+    fill!(CreateMessage::new(), part, quiet().users(ping.to_vec()))
 }
 
 /// The edit that ticks a team off: only the card changes, the board and the button stay.
