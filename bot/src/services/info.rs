@@ -2,8 +2,7 @@
 
 use super::lobby::duration_text;
 use super::narrate;
-use super::{Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour, require_started};
-use crate::store::posts::{self, TurnPost};
+use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_started};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::card_race::StageView;
@@ -200,24 +199,5 @@ impl Services {
         Ok(tours::active_in_channel(&mut conn, channel_id)
             .await?
             .map(|t| t.id))
-    }
-
-    /// Remembers where an adapter posted a round's opening message.
-    pub async fn remember_turn_post(
-        &self,
-        card: &TurnCard,
-        post: &TurnPost,
-    ) -> Result<(), ServiceError> {
-        let _guard = self.lock().await;
-        let mut tx = self.store.begin().await?;
-        posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
-        self.store.commit(tx).await?;
-        Ok(())
-    }
-
-    /// Where a round's opening message was posted, if an adapter said so.
-    pub async fn turn_post(&self, card: &TurnCard) -> Result<Option<TurnPost>, ServiceError> {
-        let mut conn = self.store.read().await?;
-        Ok(posts::find(&mut conn, card.tour_id, card.stage, card.round).await?)
     }
 }

@@ -42,6 +42,13 @@ impl Live {
             .find(|t| t.director.as_deref() == Some(user_id))
     }
 
+    /// The seat of the team `user_id` directs, or the refusal for anyone else.
+    pub fn director_seat(&self, user_id: &str) -> Result<Seat, ServiceError> {
+        self.team_of(user_id)
+            .map(|t| self.seat_of(t))
+            .ok_or_else(|| ServiceError::refused("you are not in this tour"))
+    }
+
     pub fn seat_of(&self, team: &TeamRow) -> Seat {
         team.seat.expect("a started tour seats every team")
     }

@@ -13,6 +13,7 @@ mod live;
 mod lobby;
 mod narrate;
 mod play;
+mod posts;
 mod repechage;
 mod reply;
 

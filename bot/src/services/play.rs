@@ -18,15 +18,22 @@ use commissaire_engine::game::{Ruleset, Viewer};
 impl Services {
     /// The director's riders, their hands and the choices open to them (private).
     pub async fn hand(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
+        let (live, seat) = self.read_for_director(actor, channel_id).await?;
+        Ok(self.hand_reply(&live, seat, String::new()))
+    }
+
+    /// The channel's race as it stands, and the seat of the director asking.
+    async fn read_for_director(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+    ) -> Result<(Live, Seat), ServiceError> {
         let mut conn = self.store.read().await?;
         let tour = active_tour(&mut conn, channel_id).await?;
         require_started(&tour)?;
         let live = self.load_live(&mut conn, tour).await?;
-        let team = live
-            .team_of(&actor.user_id)
-            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
-        let seat = live.seat_of(team);
-        Ok(self.hand_reply(&live, seat, String::new()))
+        let seat = live.director_seat(&actor.user_id)?;
+        Ok((live, seat))
     }
 
     /// The choices open to the director now, each with its rider's name: what `/play` offers
@@ -36,14 +43,7 @@ impl Services {
         actor: &Actor,
         channel_id: &str,
     ) -> Result<Vec<(Choice, String)>, ServiceError> {
-        let mut conn = self.store.read().await?;
-        let tour = active_tour(&mut conn, channel_id).await?;
-        require_started(&tour)?;
-        let live = self.load_live(&mut conn, tour).await?;
-        let team = live
-            .team_of(&actor.user_id)
-            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
-        let seat = live.seat_of(team);
+        let (live, seat) = self.read_for_director(actor, channel_id).await?;
         Ok(live
             .stage
             .legal_choices(seat)
@@ -126,10 +126,7 @@ impl Services {
             ));
         }
         let mut live = self.load_live(&mut tx, tour).await?;
-        let team = live
-            .team_of(&actor.user_id)
-            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
-        let seat = live.seat_of(team);
+        let seat = live.director_seat(&actor.user_id)?;
         if let Some(rider) = live.stage.setup().riders.get(choice.rider() as usize)
             && rider.team != seat
         {

@@ -1,0 +1,26 @@
+//! Where an adapter posted each round's opening message, so that it can edit it later (tick a
+//! team off) after a restart too. The terminal posts nothing and never calls these.
+
+use super::{ServiceError, Services, TurnCard};
+use crate::store::posts::{self, TurnPost};
+
+impl Services {
+    /// Remembers where an adapter posted a round's opening message.
+    pub async fn remember_turn_post(
+        &self,
+        card: &TurnCard,
+        post: &TurnPost,
+    ) -> Result<(), ServiceError> {
+        let _guard = self.lock().await;
+        let mut tx = self.store.begin().await?;
+        posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
+        self.store.commit(tx).await?;
+        Ok(())
+    }
+
+    /// Where a round's opening message was posted, if an adapter said so.
+    pub async fn turn_post(&self, card: &TurnCard) -> Result<Option<TurnPost>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(posts::find(&mut conn, card.tour_id, card.stage, card.round).await?)
+    }
+}
