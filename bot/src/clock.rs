@@ -1,5 +1,5 @@
 //! Time, injected: the services and the scheduler read the time only through a [`Clock`], so
-//! deadlines, reminders and auto-play on timeout are tested without waiting (design.md).
+//! deadlines, reminders and auto-play on timeout are tested without waiting (`docs/architecture.md`).
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};

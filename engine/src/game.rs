@@ -1,4 +1,4 @@
-//! The small language every ruleset speaks (design.md, "The engine is a state machine").
+//! The small language every ruleset speaks (`docs/architecture.md`).
 //!
 //! `pending` says who must decide what, with the legal options; `apply` takes one choice and
 //! either refuses it with a typed error (and changes nothing) or returns what happened as events;

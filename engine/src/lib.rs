@@ -1,6 +1,6 @@
 //! The rules engine of commissaire.
 //!
-//! Pure by design (see `shared/design.md`): no I/O, no clock, no async. A stage is a setup, a
+//! Pure by design (see `docs/architecture.md`): no I/O, no clock, no async. A stage is a setup, a
 //! seed and the list of choices made; every ruleset speaks the language of [`game`]:
 //! `pending`, `apply`, `view`. Randomness comes only from ChaCha generators seeded by the stage.
 

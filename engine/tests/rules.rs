@@ -1,5 +1,5 @@
 //! One focused test per base rule of the card race (conformance ids FR-, PEL-, HB- in the
-//! names; see `shared/rules/card-race-house-rules.md` section 0.2).
+//! names; see `docs/rules-card-race.md`).
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! The Discord adapter: `commissaire serve`. It turns interactions into service calls and
-//! service replies into Discord messages; no rule lives here (design.md).
+//! service replies into Discord messages; no rule lives here (`docs/architecture.md`).
 //!
 //! - [`commands`]: the slash commands (poise);
 //! - [`components`]: the buttons, through our own handler and versioned ids, not in-memory

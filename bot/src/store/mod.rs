@@ -5,7 +5,7 @@
 //! (with the id of the request that carried it), the events, the stage results, the reminders
 //! sent, where each round's opening message was posted, and the repêchage votes with each
 //! directeur's ballot. A stage's state is not kept: it is rebuilt by replaying its choices
-//! (design.md).
+//! (`docs/architecture.md`).
 //!
 //! Every change goes through one [`Tx`] opened by [`Store::begin`] with `BEGIN IMMEDIATE`, which
 //! takes SQLite's write lock at once: two writers (tasks or processes) never both read a turn and

@@ -122,8 +122,8 @@ pub enum Profiles {
 
 /// The five distinct values of a deck; each comes three times (FR-1, HB-007, HB-008).
 ///
-/// Sources: base rouleur and sprinteur decks as given in the engine issue (FR-1); house rules B,
-/// `004_6297f13016e23bf0.txt`, PROFILS DE COUREUR: the sprinter's 5s become 6s, and the grimpeur
+/// Sources: base rouleur and sprinteur decks as given in the engine issue (FR-1); house rules B
+/// (seed 004), PROFILS DE COUREUR: the sprinter's 5s become 6s, and the grimpeur
 /// rides 7, 6, 4, 3, 2 (table B1). The grimpeur has no base deck; it always rides B's.
 pub fn deck_values(kind: RiderKind, profiles: Profiles) -> [u8; 5] {
     match (kind, profiles) {

@@ -3,8 +3,8 @@
 //! Each team rides a rouleur and a sprinteur (and, with house rules B, a grimpeur). Every round
 //! all teams choose at once: for each rider, draw four cards, keep one face down, recycle the
 //! rest. Then the cards are revealed, riders move front to back, slipstream closes one-row gaps
-//! and riders with nobody ahead take exhaustion. See `shared/rules/card-race-house-rules.md`,
-//! section 0.2, for the base facts (FR-, PEL-) that the house rules build on.
+//! and riders with nobody ahead take exhaustion. See `docs/rules-card-race.md` for
+//! the base facts (FR-, PEL-) that the house rules build on, and our rulings on them.
 //!
 //! Conformance (base facts; the test names carry the ids, see `tests/rules.rs` in this crate):
 //!

@@ -1,8 +1,8 @@
 //! Tours: classifications and the rules that carry from stage to stage (house rules B first).
 //!
 //! This module is the pure classification logic of the house-rules-B grand tour (seed
-//! `004_6297f13016e23bf0.txt`, MODES DE COURSE – GRAND TOUR: CLASSEMENTS and RESULTATS; clauses
-//! HB-058…HB-073 and rulings QB-20…QB-27, QX-09 of `shared/rules/card-race-house-rules.md`).
+//! 004, house rules B, MODES DE COURSE – GRAND TOUR: CLASSEMENTS and RESULTATS; clauses
+//! HB-058…HB-073 and rulings QB-20…QB-27, QX-09, restated in `docs/rules-card-race.md`).
 //!
 //! The stage engine reports each finished stage as a [`StageResult`] (plain data: each rider's
 //! cards played, where it ended, its stage place, exhaustion counts, and the order over each

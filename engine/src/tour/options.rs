@@ -1,5 +1,5 @@
-//! The named options of the classifications: the alternatives the rulings of
-//! `shared/rules/card-race-house-rules.md` section 3.B leave switchable. The defaults are the
+//! The named options of the classifications: the alternatives our rulings on house
+//! rules B (QB-20…QB-23, see `docs/rules-card-race.md`) leave switchable. The defaults are the
 //! rulings' defaults, i.e. the `house-b` preset.
 
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 //! Repêchage: the directeurs sportifs vote a rider who abandoned back into the race (seed
-//! `000_8f783a6a989232ca.txt`, POINTS DIVERS, "Repêchage"; clause VM-085, ruling A-48, test
-//! vector TV-39 of `shared/rules/velo-master.md`).
+//! 000, Velo Master, POINTS DIVERS, "Repêchage"; clause VM-085, ruling A-48, test vector TV-39,
+//! restated in `docs/rules-card-race.md`).
 //!
 //! Two pure halves. [`count_votes`] decides a vote from the ballots: one vote per directeur
 //! (the last ballot of each counts), a simple majority of the votes cast brings the rider back,

@@ -1,8 +1,8 @@
 //! What a finished stage looks like to the classifications: plain data, produced by the stage
 //! engine (or read back from the store), with nothing the classifications would have to replay.
 //!
-//! A tour's standings at any moment are a pure function of the list of these results (design.md,
-//! "The engine is a state machine"), so the same log always gives the same tables.
+//! A tour's standings at any moment are a pure function of the list of these results (see
+//! `docs/architecture.md`), so the same log always gives the same tables.
 
 use crate::course::Terrain;
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,9 @@
 //! Every scale of the house-rules-B grand tour, in one place.
 //!
-//! Source: seed `004_6297f13016e23bf0.txt`, MODES DE COURSE – GRAND TOUR – CLASSEMENTS (GENERAL,
-//! POINTS, MONTAGNE, EQUIPE, COMBATIVITE) and RESULTATS; restated in
-//! `shared/rules/card-race-house-rules.md`, tables B3, B4 and B5. The repêchage, which the
-//! tour takes from Velo Master, comes from seed `000_8f783a6a989232ca.txt` (POINTS DIVERS).
+//! Source: seed 004 (house rules B), MODES DE COURSE – GRAND TOUR – CLASSEMENTS (GENERAL,
+//! POINTS, MONTAGNE, EQUIPE, COMBATIVITE) and RESULTATS; restated in `docs/rules-card-race.md`
+//! (tables B3, B4 and B5 are the scales below). The repêchage, which the tour takes from Velo
+//! Master, comes from seed 000 (POINTS DIVERS).
 
 use crate::course::Terrain;
 
@@ -65,11 +65,9 @@ pub const COMBATIVITY_POINTS: u32 = 1;
 /// How many riders' times make a team's time (EQUIPE; HB-069).
 pub const TEAM_COUNTED_RIDERS: usize = 2;
 
-/// Repêchage (seed `000_8f783a6a989232ca.txt`, POINTS DIVERS, "Repêchage": « exceptionnellement
-/// lors d'une étape, où après une arrivée on peut repêcher un coureur malchanceux. C'est la
-/// concertation entre les directeurs sportifs qui devra prendre cette décision, avec en cas
-/// d'égalité, une voix supplémentaire pour le vainqueur de l'étape. »; VM-085, ruling A-48 of
-/// `shared/rules/velo-master.md`). The seed prices nothing; A-48 gives a rider brought back, for
+/// Repêchage (seed 000, Velo Master, POINTS DIVERS, "Repêchage": during a stage or after a
+/// finish, the directeurs sportifs may agree to bring back an unlucky rider, the stage winner
+/// having one more vote on a tie; VM-085, ruling A-48, see `docs/rules-card-race.md`). The seed prices nothing; A-48 gives a rider brought back, for
 /// each stage he did not finish, the time of that stage's last classified rider plus one minute.
 pub const REPECHAGE_DELAY_SECONDS: i64 = 60;
 

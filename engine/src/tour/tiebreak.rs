@@ -1,5 +1,5 @@
-//! The tie-break shared by every classification (ruling QX-09 of
-//! `shared/rules/card-race-house-rules.md`, section 3.X): after a clause's own tie-break, the
+//! The tie-break shared by every classification (ruling QX-09,
+//! `docs/rules-card-race.md`): after a clause's own tie-break, the
 //! countback of better stage places, then the better general classification, then the lower
 //! start number. Never a die roll, so a replayed tour gives the same tables.
 
