@@ -271,7 +271,10 @@ fn every_command_shown_is_one_the_binary_accepts() {
             checked += 1;
         }
     }
-    assert!(checked >= 5, "only {checked} commands found: the extraction broke");
+    assert!(
+        checked >= 5,
+        "only {checked} commands found: the extraction broke"
+    );
     // Every subcommand the binary offers is shown at least once.
     let help = String::from_utf8(run(&["--help"], "", &root()).stdout).unwrap();
     let offered: Vec<&str> = help
@@ -343,8 +346,7 @@ fn docs_link_only_to_files_of_the_repository() {
         );
         let dir = root().join(Path::new(&page).parent().unwrap());
         for target in link_targets(&text) {
-            if target.contains("://") || target.starts_with('#') || target.starts_with("mailto:")
-            {
+            if target.contains("://") || target.starts_with('#') || target.starts_with("mailto:") {
                 continue;
             }
             let file = target.split('#').next().unwrap();
