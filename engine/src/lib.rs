@@ -7,6 +7,7 @@
 pub mod card_race;
 pub mod course;
 pub mod game;
+pub mod registry;
 pub mod rng;
 pub mod scenario;
 pub mod tour;
