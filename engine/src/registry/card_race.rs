@@ -17,8 +17,7 @@ use crate::game::{Ruleset, Seat, Viewer};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub const ID: &str = "card-race";
 
@@ -26,7 +25,8 @@ pub const ID: &str = "card-race";
 #[derive(Debug, Clone)]
 pub struct CardRace {
     stage: Stage,
-    words: Arc<Words>,
+    /// Made on first use: a stage the bots ride alone never needs them.
+    words: OnceLock<Arc<Words>>,
 }
 
 #[derive(Debug)]
@@ -96,9 +96,33 @@ impl CardRace {
         &self.stage
     }
 
+    fn words(&self) -> &Words {
+        self.words.get_or_init(|| {
+            let names: Vec<Text> = self
+                .stage
+                .setup()
+                .riders
+                .iter()
+                .map(|r| Text::from(r.id.as_str()))
+                .collect();
+            Arc::new(Words {
+                draw: names
+                    .iter()
+                    .map(|n| Text::from(format!("Draw for {n}")))
+                    .collect(),
+                keep: (2..=9)
+                    .map(|v| format!("Keep {v}"))
+                    .chain(["Keep E (exhaustion)".to_string()])
+                    .map(Text::from)
+                    .collect(),
+                names,
+            })
+        })
+    }
+
     fn name(&self, rider: RiderIdx) -> Value {
         Value::String(
-            self.words
+            self.words()
                 .names
                 .get(rider as usize)
                 .map_or_else(|| format!("rider {rider}"), |n| n.to_string()),
@@ -143,8 +167,7 @@ impl Game for CardRace {
             .iter()
             .zip(starts)
             .map(|(r, start)| {
-                let a: Attributes =
-                    serde_json::from_value(r.attributes.clone()).map_err(|e| StartError::Rider {
+                let a = Attributes::deserialize(&r.attributes).map_err(|e| StartError::Rider {
                         rider: r.id.clone(),
                         message: format!(
                             "{e}: give {{\"kind\": \"rouleur\" | \"sprinteur\" | \"grimpeur\", \"carried_exhaustion\": 0}}"
@@ -166,27 +189,9 @@ impl Game for CardRace {
             options,
         };
         let stage = Stage::new(setup, seed).map_err(|e| StartError::Rules(e.to_string()))?;
-        let names: Vec<Text> = stage
-            .setup()
-            .riders
-            .iter()
-            .map(|r| Text::from(r.id.as_str()))
-            .collect();
-        let words = Words {
-            draw: names
-                .iter()
-                .map(|n| Text::from(format!("Draw for {n}")))
-                .collect(),
-            keep: (2..=9)
-                .map(|v| format!("Keep {v}"))
-                .chain(["Keep E (exhaustion)".to_string()])
-                .map(Text::from)
-                .collect(),
-            names,
-        };
         Ok(CardRace {
             stage,
-            words: Arc::new(words),
+            words: OnceLock::new(),
         })
     }
 
@@ -196,6 +201,15 @@ impl Game for CardRace {
     fn is_over(&self) -> bool {
         self.stage.is_over()
     }
+    fn owes(&self, seat: Seat) -> bool {
+        !self.stage.is_over()
+            && (seat as usize) < self.seats()
+            && self
+                .stage
+                .team_riders(seat)
+                .iter()
+                .any(|&r| self.stage.crossed(r).is_none() && self.stage.kept(r).is_none())
+    }
     fn legal(&self, seat: Seat) -> Vec<Choice> {
         self.stage.legal_choices(seat)
     }
@@ -204,12 +218,23 @@ impl Game for CardRace {
     }
 
     fn key(&self, choice: &Choice) -> Key {
-        let mut key = Key::empty();
         // At most "k:255:E": always fits.
-        let _ = match *choice {
-            Choice::Draw { rider } => write!(key, "d:{rider}"),
-            Choice::Keep { rider, card } => write!(key, "k:{rider}:{card}"),
-        };
+        let mut key = Key::empty();
+        match *choice {
+            Choice::Draw { rider } => {
+                key.push("d:");
+                key.push_number(rider as u32);
+            }
+            Choice::Keep { rider, card } => {
+                key.push("k:");
+                key.push_number(rider as u32);
+                key.push(":");
+                match card {
+                    Card::Energy(v) => key.push_number(v as u32),
+                    Card::Exhaustion => key.push("E"),
+                };
+            }
+        }
         key
     }
 
@@ -231,15 +256,15 @@ impl Game for CardRace {
 
     fn label(&self, choice: &Choice) -> (Text, Text) {
         let rider = choice.rider() as usize;
-        let group = self
-            .words
+        let words = self.words();
+        let group = words
             .names
             .get(rider)
             .cloned()
             .unwrap_or_else(|| Text::from("?"));
         let label = match *choice {
-            Choice::Draw { .. } => self.words.draw[rider].clone(),
-            Choice::Keep { card, .. } => self.words.keep[card_slot(card)].clone(),
+            Choice::Draw { .. } => words.draw[rider].clone(),
+            Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
         };
         (group, label)
     }

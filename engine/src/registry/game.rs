@@ -24,6 +24,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn seats(&self) -> usize;
     fn is_over(&self) -> bool;
 
+    /// Whether a seat owes a decision now. Override it when it can be told without listing
+    /// the options: the services ask it for every seat after every choice.
+    fn owes(&self, seat: Seat) -> bool {
+        !self.legal(seat).is_empty()
+    }
     /// The legal options of a seat now; empty when it owes nothing.
     fn legal(&self, seat: Seat) -> Vec<Self::Choice>;
     /// Applies a choice, or refuses it in a sentence and changes nothing.

@@ -20,6 +20,9 @@ pub trait DynStage: Debug + Send + Sync {
     /// Every decision owed now, one per seat that owes one. Empty once the stage is over. The
     /// only way the services learn whose turn it is: nothing else assumes rounds.
     fn pending(&self) -> Vec<Pending>;
+    /// The seats that owe a decision now, each with its step: the seats of [`DynStage::pending`]
+    /// without listing their options, for the turn card, reminders and the bots.
+    fn waiting_on(&self) -> Vec<(Seat, u32)>;
     /// The decision one seat owes now, if any.
     fn pending_for(&self, seat: Seat) -> Option<Pending>;
     /// The seat's current decision number (see [`Pending::step`]).
@@ -37,12 +40,19 @@ pub trait DynStage: Debug + Send + Sync {
     }
     /// The bot's choice for a seat, `None` when it owes nothing.
     fn bot_choice(&self, seat: Seat) -> Option<Key>;
+    /// The bot decides for a seat and its choice is applied at once: what the services do for a
+    /// bot's seat, a late director or an autopilot. Returns the key played (to store) and the
+    /// events, or `None` when the seat owes nothing.
+    fn play_bot(&mut self, seat: Seat) -> Result<Option<(Key, Events)>, ChoiceError>;
     /// A key as the ruleset's JSON choice, which is how the store keeps it.
     fn choice_json(&self, key: &str) -> Result<Value, ChoiceError>;
     /// A stored JSON choice as the key of the same option.
     fn choice_key(&self, json: &Value) -> Result<Key, ChoiceError>;
     /// Stored JSON events (from [`Events::to_json`]) as events, for narration.
     fn events_from_json(&self, json: &[Value]) -> Result<Events, ChoiceError>;
+    /// For each event, the seat that alone may see it, or `None` for a public event (what the
+    /// store marks private).
+    fn audience(&self, events: &Events) -> Vec<Option<Seat>>;
     /// What a viewer may see of events of this stage, in sentences.
     fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence>;
     fn view_json(&self, viewer: Viewer) -> Value;
@@ -67,7 +77,6 @@ pub struct Events(Box<dyn ErasedEvents>);
 trait ErasedEvents: Debug + Send + Sync {
     fn len(&self) -> usize;
     fn to_json(&self) -> Vec<Value>;
-    fn audience(&self, i: usize) -> Option<Seat>;
     fn settles_turn(&self) -> bool;
     fn as_any(&self) -> &dyn Any;
 }
@@ -75,7 +84,6 @@ trait ErasedEvents: Debug + Send + Sync {
 #[derive(Debug)]
 struct Typed<G: Game> {
     events: Vec<G::Event>,
-    audience: Vec<Option<Seat>>,
 }
 
 impl<G: Game> ErasedEvents for Typed<G> {
@@ -87,9 +95,6 @@ impl<G: Game> ErasedEvents for Typed<G> {
             .iter()
             .map(|e| serde_json::to_value(e).expect("events serialise"))
             .collect()
-    }
-    fn audience(&self, i: usize) -> Option<Seat> {
-        self.audience.get(i).copied().flatten()
     }
     fn settles_turn(&self) -> bool {
         self.events.iter().any(G::settles_turn)
@@ -109,10 +114,6 @@ impl Events {
     /// Each event as the ruleset's JSON, in order: what the store keeps.
     pub fn to_json(&self) -> Vec<Value> {
         self.0.to_json()
-    }
-    /// The seat that alone may see event `i`, if it is private.
-    pub fn audience(&self, i: usize) -> Option<Seat> {
-        self.0.audience(i)
     }
     /// Whether these events settle a turn the channel should hear about.
     pub fn settles_turn(&self) -> bool {
@@ -146,8 +147,15 @@ impl<G: Game> Hosted<G> {
     }
 
     fn typed(&self, events: Vec<G::Event>) -> Events {
-        let audience = events.iter().map(|e| self.game.audience(e)).collect();
-        Events(Box::new(Typed::<G> { events, audience }))
+        Events(Box::new(Typed::<G> { events }))
+    }
+
+    fn downcast<'e>(&self, events: &'e Events) -> Option<&'e [G::Event]> {
+        events
+            .0
+            .as_any()
+            .downcast_ref::<Typed<G>>()
+            .map(|t| t.events.as_slice())
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), ChoiceError> {
@@ -179,6 +187,13 @@ impl<G: Game> DynStage for Hosted<G> {
     fn pending(&self) -> Vec<Pending> {
         (0..self.steps.len() as Seat)
             .filter_map(|seat| self.pending_for(seat))
+            .collect()
+    }
+
+    fn waiting_on(&self) -> Vec<(Seat, u32)> {
+        (0..self.steps.len() as Seat)
+            .filter(|&seat| self.game.owes(seat))
+            .map(|seat| (seat, self.steps[seat as usize]))
             .collect()
     }
 
@@ -232,6 +247,25 @@ impl<G: Game> DynStage for Hosted<G> {
         Some(self.game.key(&self.game.bot(seat, &legal)))
     }
 
+    fn play_bot(&mut self, seat: Seat) -> Result<Option<(Key, Events)>, ChoiceError> {
+        self.check_seat(seat)?;
+        let legal = self.game.legal(seat);
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let choice = self.game.bot(seat, &legal);
+        let key = self.game.key(&choice);
+        let events = self
+            .game
+            .apply(seat, &choice)
+            .map_err(|reason| ChoiceError::Illegal {
+                key: key.to_string(),
+                reason,
+            })?;
+        self.steps[seat as usize] += 1;
+        Ok(Some((key, self.typed(events))))
+    }
+
     fn choice_json(&self, key: &str) -> Result<Value, ChoiceError> {
         let choice = self.parse(key)?;
         serde_json::to_value(&choice).map_err(|e| ChoiceError::BadJson(e.to_string()))
@@ -256,10 +290,15 @@ impl<G: Game> DynStage for Hosted<G> {
 
     fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence> {
         // Events of another ruleset tell nothing about this stage.
-        match events.0.as_any().downcast_ref::<Typed<G>>() {
-            Some(typed) => self.game.narrate(&typed.events, viewer),
-            None => Vec::new(),
-        }
+        self.downcast(events)
+            .map(|e| self.game.narrate(e, viewer))
+            .unwrap_or_default()
+    }
+
+    fn audience(&self, events: &Events) -> Vec<Option<Seat>> {
+        self.downcast(events)
+            .map(|e| e.iter().map(|e| self.game.audience(e)).collect())
+            .unwrap_or_default()
     }
 
     fn view_json(&self, viewer: Viewer) -> Value {
