@@ -241,11 +241,12 @@ impl Game for CardRace {
     fn parse_key(&self, key: &str) -> Option<Choice> {
         let mut parts = key.split(':');
         let kind = parts.next()?;
-        let rider: RiderIdx = parts.next()?.parse().ok()?;
+        let text = parts.next()?;
+        // Only the exact spelling `key` writes: one option, one key.
+        let rider: RiderIdx = text.parse().ok().filter(|r: &RiderIdx| r.to_string() == text)?;
         let choice = match (kind, parts.next()) {
             ("d", None) => Choice::Draw { rider },
             ("k", Some(card)) => {
-                // Only the exact spelling `key` writes: one key, one option.
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
             }

@@ -89,3 +89,6 @@ pub fn replay(
     }
     Ok((stage, events))
 }
+
+#[cfg(test)]
+mod tests;
