@@ -86,7 +86,11 @@ fn play_through_registry(stage: &mut dyn DynStage) -> usize {
         }
         for decision in owed {
             if let Some(key) = stage.bot_choice(decision.seat) {
-                black_box(stage.apply(decision.seat, key.as_str()).expect("the bot's choice is legal"));
+                black_box(
+                    stage
+                        .apply(decision.seat, key.as_str())
+                        .expect("the bot's choice is legal"),
+                );
                 choices += 1;
             }
         }
@@ -116,13 +120,16 @@ fn whole_stage(c: &mut Criterion) {
         })
     });
     let mut seed = 0u64;
-    group.bench_function("paseo_stage_4_teams_sensible_bot_via_registry_play_bot", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut stage = registry::start("card-race", &dyn_setup, seed).unwrap();
-            black_box(bots_through_registry(stage.as_mut()))
-        })
-    });
+    group.bench_function(
+        "paseo_stage_4_teams_sensible_bot_via_registry_play_bot",
+        |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut stage = registry::start("card-race", &dyn_setup, seed).unwrap();
+                black_box(bots_through_registry(stage.as_mut()))
+            })
+        },
+    );
     group.finish();
 }
 

@@ -226,8 +226,16 @@ fn check_public_narration(stage: &dyn DynStage, events: &Events) {
         .filter(|(_, a)| a.is_none())
         .map(|(e, _)| e)
         .collect();
-    let told = stage.narrate(&stage.events_from_json(&only_public).unwrap(), Viewer::Public);
-    assert_eq!(public, told, "{}: private events leak into public narration", stage.ruleset());
+    let told = stage.narrate(
+        &stage.events_from_json(&only_public).unwrap(),
+        Viewer::Public,
+    );
+    assert_eq!(
+        public,
+        told,
+        "{}: private events leak into public narration",
+        stage.ruleset()
+    );
 }
 
 /// Keys a player could send that are not among the options offered to `seat`.
@@ -381,13 +389,21 @@ fn bots_finish_a_whole_stage_on_every_shipped_course() {
                 let mut played = 0;
                 while !stage.is_over() {
                     let owed = stage.waiting_on();
-                    assert!(!owed.is_empty(), "{} on {file}: nobody owes, yet the stage is not over", entry.id);
+                    assert!(
+                        !owed.is_empty(),
+                        "{} on {file}: nobody owes, yet the stage is not over",
+                        entry.id
+                    );
                     for (seat, _) in owed {
                         if stage.play_bot(seat).unwrap().is_some() {
                             played += 1;
                         }
                     }
-                    assert!(played < STAGE_LIMIT, "{} on {file}: the bots never finish", entry.id);
+                    assert!(
+                        played < STAGE_LIMIT,
+                        "{} on {file}: the bots never finish",
+                        entry.id
+                    );
                 }
                 assert!(stage.pending().is_empty() && stage.bot_choice(0).is_none());
             }
@@ -409,6 +425,9 @@ fn every_shipped_course_is_in_the_harness() {
     listed.sort();
     assert_eq!(listed, shipped);
     for (ruleset, _, _) in COURSES {
-        assert!(registry::ruleset(ruleset).is_ok(), "{ruleset} is not registered");
+        assert!(
+            registry::ruleset(ruleset).is_ok(),
+            "{ruleset} is not registered"
+        );
     }
 }

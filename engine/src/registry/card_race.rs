@@ -64,9 +64,7 @@ fn options(json: &Value) -> Result<Options, StartError> {
         return Ok(Options::default());
     }
     let Some(map) = json.as_object() else {
-        return Err(bad(format!(
-            "expected a table of options, not {json}"
-        )));
+        return Err(bad(format!("expected a table of options, not {json}")));
     };
     if let Some(unknown) = map.keys().find(|k| !OPTION_NAMES.contains(&k.as_str())) {
         return Err(bad(format!(
@@ -130,7 +128,11 @@ impl CardRace {
     }
 
     fn seat_of(&self, rider: RiderIdx) -> Option<Seat> {
-        self.stage.setup().riders.get(rider as usize).map(|r| r.team)
+        self.stage
+            .setup()
+            .riders
+            .get(rider as usize)
+            .map(|r| r.team)
     }
 }
 
@@ -243,7 +245,10 @@ impl Game for CardRace {
         let kind = parts.next()?;
         let text = parts.next()?;
         // Only the exact spelling `key` writes: one option, one key.
-        let rider: RiderIdx = text.parse().ok().filter(|r: &RiderIdx| r.to_string() == text)?;
+        let rider: RiderIdx = text
+            .parse()
+            .ok()
+            .filter(|r: &RiderIdx| r.to_string() == text)?;
         let choice = match (kind, parts.next()) {
             ("d", None) => Choice::Draw { rider },
             ("k", Some(card)) => {
@@ -361,7 +366,8 @@ impl Game for CardRace {
                 }
                 Event::Slipstream { rider, to, .. } => {
                     let name = self.name(*rider);
-                    let text = format!("{} takes the slipstream to row {}.", as_text(&name), to.row);
+                    let text =
+                        format!("{} takes the slipstream to row {}.", as_text(&name), to.row);
                     sentence(
                         "card-race-slipstream",
                         vec![("rider", name), ("to", json!(to.row))],
@@ -370,10 +376,8 @@ impl Game for CardRace {
                 }
                 Event::ExhaustionTaken { rider } => {
                     let name = self.name(*rider);
-                    let text = format!(
-                        "{} rides in the wind: one exhaustion card.",
-                        as_text(&name)
-                    );
+                    let text =
+                        format!("{} rides in the wind: one exhaustion card.", as_text(&name));
                     sentence("card-race-exhaustion", vec![("rider", name)], text)
                 }
                 Event::Crossed { rider, .. } => {

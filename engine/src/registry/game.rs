@@ -55,7 +55,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn bot(&self, seat: Seat, options: &[Self::Choice]) -> Self::Choice;
 
     /// The finished stage as the tour's classifications take it; `None` while it runs.
-    fn result(&self, number: u32, kind: StageKind, riders: &[TourRider]) -> Result<StageResult, OutcomeError>;
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError>;
     /// What each tour rider takes from this stage into the next.
     fn carry_over(&self, riders: &mut [TourRider]);
 }

@@ -58,7 +58,12 @@ pub trait DynStage: Debug + Send + Sync {
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;
     fn scene(&self) -> Scene;
-    fn result(&self, number: u32, kind: StageKind, riders: &[TourRider]) -> Result<StageResult, OutcomeError>;
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError>;
     fn carry_over(&self, riders: &mut [TourRider]);
     fn clone_box(&self) -> Box<dyn DynStage>;
 }

@@ -95,7 +95,10 @@ fn keys_fit_a_discord_custom_id_whatever_the_names() {
 fn an_unknown_or_illegal_key_is_refused_in_a_sentence() {
     let mut s = stage();
     let e = s.apply(0, "draw:0").unwrap_err();
-    assert!(e.to_string().contains("pick one of the options offered"), "{e}");
+    assert!(
+        e.to_string().contains("pick one of the options offered"),
+        "{e}"
+    );
     // Spelled otherwise than the engine writes it: one option, one key.
     for other in ["d:00", "d:+0", "d:0:", "k:0:05", "k:0:e", "k:0:5:1"] {
         assert!(
@@ -113,7 +116,10 @@ fn an_unknown_or_illegal_key_is_refused_in_a_sentence() {
         }
     );
     let e = t.apply(0, "k:0:5").unwrap_err();
-    assert!(e.to_string().contains("draw Blue Rouleur's hand first"), "{e}");
+    assert!(
+        e.to_string().contains("draw Blue Rouleur's hand first"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -121,7 +127,13 @@ fn a_click_drawn_for_an_earlier_step_is_refused() {
     let mut s = stage();
     s.apply_at(0, 0, "d:0").unwrap();
     let e = s.apply_at(0, 0, "d:2").unwrap_err();
-    assert_eq!(e, ChoiceError::Stale { step: 0, current: 1 });
+    assert_eq!(
+        e,
+        ChoiceError::Stale {
+            step: 0,
+            current: 1
+        }
+    );
     assert!(e.to_string().contains("choose again"), "{e}");
 }
 
@@ -132,7 +144,9 @@ fn choices_and_events_cross_to_the_store_as_json() {
         s.choice_json("k:3:E").unwrap(),
         json!({"action": "keep", "rider": 3, "card": "E"})
     );
-    let key = s.choice_key(&json!({"action": "draw", "rider": 2})).unwrap();
+    let key = s
+        .choice_key(&json!({"action": "draw", "rider": 2}))
+        .unwrap();
     assert_eq!(key.as_str(), "d:2");
     assert!(matches!(
         s.choice_key(&json!({"action": "fly"})),
@@ -156,12 +170,19 @@ fn a_hand_is_told_to_its_team_only() {
     let own = s.narrate(&events, Viewer::Seat(1));
     assert_eq!(own.len(), 1);
     assert_eq!(own[0].id, "card-race-hand-drawn");
-    assert!(own[0].text.starts_with("Red Rouleur draws "), "{}", own[0].text);
+    assert!(
+        own[0].text.starts_with("Red Rouleur draws "),
+        "{}",
+        own[0].text
+    );
     assert!(s.narrate(&events, Viewer::Public).is_empty());
     assert!(s.narrate(&events, Viewer::Seat(0)).is_empty());
     let secrets = s.secrets();
     assert_eq!(secrets.len(), 1);
-    assert_eq!((secrets[0].seat, secrets[0].pointer.as_str()), (1, "/riders/1/hand"));
+    assert_eq!(
+        (secrets[0].seat, secrets[0].pointer.as_str()),
+        (1, "/riders/1/hand")
+    );
 }
 
 #[test]
@@ -175,9 +196,20 @@ fn a_round_is_told_in_plain_sentences_once_the_cards_are_revealed() {
     let events = last.unwrap();
     assert!(events.settles_turn());
     let told = s.narrate(&events, Viewer::Public);
-    assert!(told[0].text.ends_with(" has chosen a card."), "{}", told[0].text);
-    assert!(told[1].text.starts_with("Cards revealed: "), "{}", told[1].text);
-    assert!(told.iter().any(|t| t.id == "card-race-moved" && t.text.contains(" plays ")));
+    assert!(
+        told[0].text.ends_with(" has chosen a card."),
+        "{}",
+        told[0].text
+    );
+    assert!(
+        told[1].text.starts_with("Cards revealed: "),
+        "{}",
+        told[1].text
+    );
+    assert!(
+        told.iter()
+            .any(|t| t.id == "card-race-moved" && t.text.contains(" plays "))
+    );
     assert_eq!(told.last().unwrap().text, "Round 2 begins.");
 }
 
