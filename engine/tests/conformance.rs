@@ -112,12 +112,12 @@ fn observe(stage: &dyn DynStage) -> Value {
 /// One choice of a random walk: which owed decision, which of its options.
 type Pick = (u16, u16);
 
-/// Plays `picks` (or until the stage ends), returning the stored form of each choice, the
-/// events of each as JSON, and what could be observed after each.
-fn walk(
-    stage: &mut dyn DynStage,
-    picks: &[Pick],
-) -> (Vec<(Seat, Value)>, Vec<Vec<Value>>, Vec<Value>) {
+/// A walk's record: the stored form of each choice, the events of each as JSON, and what could
+/// be observed after each.
+type Walked = (Vec<(Seat, Value)>, Vec<Vec<Value>>, Vec<Value>);
+
+/// Plays `picks`, or until the stage ends.
+fn walk(stage: &mut dyn DynStage, picks: &[Pick]) -> Walked {
     let (mut choices, mut events, mut seen) = (Vec::new(), Vec::new(), Vec::new());
     for &(d, o) in picks {
         let owed = stage.pending();

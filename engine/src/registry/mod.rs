@@ -29,6 +29,9 @@ pub use setup::{Entrant, Setup, StartError};
 use crate::game::Seat;
 use serde_json::Value;
 
+/// How a ruleset starts a stage.
+pub type StartFn = fn(&Setup, u64) -> Result<Box<dyn DynStage>, StartError>;
+
 /// One registered ruleset.
 #[derive(Debug)]
 pub struct RulesetEntry {
@@ -36,7 +39,7 @@ pub struct RulesetEntry {
     pub id: &'static str,
     /// How players know it.
     pub name: &'static str,
-    pub start: fn(&Setup, u64) -> Result<Box<dyn DynStage>, StartError>,
+    pub start: StartFn,
     /// The attributes of the riders of one team as a quick game enters them.
     pub roster: fn() -> Vec<Value>,
 }
