@@ -12,6 +12,7 @@ use commissaire_engine::registry::{self, DynStage, Entrant, Setup, card_race_att
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 fn paseo_setup() -> Arc<StageSetup> {
     let text = include_str!("../../config/courses/avenue-corso-paseo.toml");
@@ -131,6 +132,45 @@ fn whole_stage(c: &mut Criterion) {
         },
     );
     group.finish();
+
+    // The same two, interleaved stage by stage with the same seeds, each timing only its own
+    // half: both halves see the same machine load, so their ratio holds on a busy machine.
+    let mut paired = c.benchmark_group("card_race_paired");
+    paired.throughput(Throughput::Elements(1));
+    for registry_half in [false, true] {
+        let name = if registry_half {
+            "registry_play_bot"
+        } else {
+            "typed"
+        };
+        let mut seed = 0u64;
+        let (mut all_typed, mut all_via) = (Duration::ZERO, Duration::ZERO);
+        paired.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let (mut typed, mut via) = (Duration::ZERO, Duration::ZERO);
+                for _ in 0..iters {
+                    seed += 1;
+                    let t0 = Instant::now();
+                    let mut stage = Stage::from_shared(Arc::clone(&setup), seed).unwrap();
+                    black_box(play_stage(&mut stage, &mut SensibleBot).unwrap());
+                    let t1 = Instant::now();
+                    let mut stage = registry::start("card-race", &dyn_setup, seed).unwrap();
+                    black_box(bots_through_registry(stage.as_mut()));
+                    let t2 = Instant::now();
+                    typed += t1 - t0;
+                    via += t2 - t1;
+                }
+                all_typed += typed;
+                all_via += via;
+                if registry_half { via } else { typed }
+            })
+        });
+        eprintln!(
+            "registry at {:.1} % of the typed speed over every paired stage",
+            100.0 * all_typed.as_secs_f64() / all_via.as_secs_f64()
+        );
+    }
+    paired.finish();
 }
 
 criterion_group!(benches, whole_stage);
