@@ -3,10 +3,13 @@
 //! Pure by design (see `docs/architecture.md`): no I/O, no clock, no async. A stage is a setup, a
 //! seed and the list of choices made; every ruleset speaks the language of [`game`]:
 //! `pending`, `apply`, `view`. Randomness comes only from ChaCha generators seeded by the stage.
+//! The [`registry`] maps a ruleset id to its typed game and gives every game one object-safe
+//! surface (labelled options, keys, JSON choices and events) for the services.
 
 pub mod card_race;
 pub mod course;
 pub mod game;
+pub mod registry;
 pub mod rng;
 pub mod scenario;
 pub mod tour;

@@ -1,0 +1,76 @@
+//! Decisions as every ruleset states them: who owes one, at which step, and the options, each
+//! with a label a player reads and a key a button or command carries.
+
+use super::key::Key;
+use crate::game::Seat;
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Text shared between many options (a rider's name), cheap to hand out again and again.
+pub type Text = Arc<str>;
+
+/// One decision a seat owes now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pending {
+    pub seat: Seat,
+    /// The seat's decision number. It moves on each time a decision of this seat is taken, so
+    /// a button drawn for an earlier step is known to be stale, never applied to a later one.
+    /// It counts per seat, not per stage: in a game where everyone chooses at once another
+    /// team's choice must not turn this team's buttons stale.
+    pub step: u32,
+    pub options: Vec<LabelledOption>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LabelledOption {
+    /// What the option is about, for grouping buttons and menus (the card race: the rider).
+    pub group: Text,
+    /// What the player reads, e.g. "Keep 5".
+    pub label: Text,
+    pub key: Key,
+}
+
+/// Why a choice was not applied. The stage is unchanged whenever one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceError {
+    #[error("'{key}' is not a choice in this game: pick one of the options offered")]
+    UnknownKey { key: String },
+    #[error("{reason}")]
+    Illegal { key: String, reason: String },
+    #[error(
+        "that choice was for an earlier decision (step {step}, now {current}): choose again from the options shown now"
+    )]
+    Stale { step: u32, current: u32 },
+    #[error("there is no seat {0} in this stage")]
+    UnknownSeat(Seat),
+    #[error("this stored choice cannot be read: {0}")]
+    BadJson(String),
+}
+
+/// One sentence of narration: a message id and its arguments (for the message catalogue to
+/// come), and its English text meanwhile.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sentence {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, Value)>,
+    pub text: String,
+}
+
+/// Something one seat knows and the others must not: where it sits in that seat's view (a JSON
+/// pointer) and what it is. The conformance harness checks that no other viewer sees it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Secret {
+    pub seat: Seat,
+    pub pointer: String,
+    pub value: Value,
+}
+
+/// Why a stage has no result for the tour yet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OutcomeError {
+    #[error("the stage is still being raced")]
+    Running,
+    #[error("rider '{0}' rode the stage but is not a rider of the tour")]
+    NotInTour(String),
+}

@@ -1,0 +1,66 @@
+//! What a ruleset implements to join the registry. Everything the services need that does not
+//! depend on the game (steps, keys checked before the rules are asked, events kept typed until
+//! someone wants them as JSON) is done once, by [`super::Hosted`].
+
+use super::decision::{OutcomeError, Secret, Sentence, Text};
+use super::key::Key;
+use super::scene::Scene;
+use super::setup::{Setup, StartError};
+use crate::game::{Seat, Viewer};
+use crate::tour::{StageKind, StageResult, TourRider};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::fmt::Debug;
+
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    type Choice: Clone + PartialEq + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// The ruleset's id, as stored with each tour (`card-race`).
+    const ID: &'static str;
+
+    fn start(setup: &Setup, seed: u64) -> Result<Self, StartError>;
+    fn seats(&self) -> usize;
+    fn is_over(&self) -> bool;
+
+    /// Whether a seat owes a decision now. Override it when it can be told without listing
+    /// the options: the services ask it for every seat after every choice.
+    fn owes(&self, seat: Seat) -> bool {
+        !self.legal(seat).is_empty()
+    }
+    /// The legal options of a seat now; empty when it owes nothing.
+    fn legal(&self, seat: Seat) -> Vec<Self::Choice>;
+    /// Applies a choice, or refuses it in a sentence and changes nothing.
+    fn apply(&mut self, seat: Seat, choice: &Self::Choice) -> Result<Vec<Self::Event>, String>;
+
+    fn key(&self, choice: &Self::Choice) -> Key;
+    /// The choice a key names, legal or not; `None` when the key names nothing in this game.
+    fn parse_key(&self, key: &str) -> Option<Self::Choice>;
+    /// The option's group and label.
+    fn label(&self, choice: &Self::Choice) -> (Text, Text);
+
+    /// The seat whose eyes alone may see an event, if it is private.
+    fn audience(&self, event: &Self::Event) -> Option<Seat>;
+    /// Whether the event settles a turn the channel is told about (the card race: the reveal).
+    fn settles_turn(event: &Self::Event) -> bool;
+    /// The events a viewer may see, told.
+    fn narrate(&self, events: &[Self::Event], viewer: Viewer) -> Vec<Sentence>;
+
+    fn view_json(&self, viewer: Viewer) -> Value;
+    fn secrets(&self) -> Vec<Secret>;
+    fn scene(&self) -> Scene;
+
+    /// The bot's pick among `options` (never empty).
+    fn bot(&self, seat: Seat, options: &[Self::Choice]) -> Self::Choice;
+
+    /// The finished stage as the tour's classifications take it; `None` while it runs.
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError>;
+    /// What each tour rider takes from this stage into the next.
+    fn carry_over(&self, riders: &mut [TourRider]);
+}

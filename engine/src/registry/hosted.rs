@@ -1,0 +1,332 @@
+//! The object-safe surface the services use, and the one generic host that gives it to every
+//! typed [`Game`].
+
+use super::decision::{ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence};
+use super::game::Game;
+use super::key::Key;
+use super::scene::Scene;
+use super::setup::{Setup, StartError};
+use crate::game::{Seat, Viewer};
+use crate::tour::{StageKind, StageResult, TourRider};
+use serde_json::Value;
+use std::any::Any;
+use std::fmt::Debug;
+
+/// A stage of any ruleset.
+pub trait DynStage: Debug + Send + Sync {
+    fn ruleset(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn is_over(&self) -> bool;
+    /// Every decision owed now, one per seat that owes one. Empty once the stage is over. The
+    /// only way the services learn whose turn it is: nothing else assumes rounds.
+    fn pending(&self) -> Vec<Pending>;
+    /// The seats that owe a decision now, each with its step: the seats of [`DynStage::pending`]
+    /// without listing their options, for the turn card, reminders and the bots.
+    fn waiting_on(&self) -> Vec<(Seat, u32)>;
+    /// The decision one seat owes now, if any.
+    fn pending_for(&self, seat: Seat) -> Option<Pending>;
+    /// The seat's current decision number (see [`Pending::step`]).
+    fn step(&self, seat: Seat) -> Result<u32, ChoiceError>;
+    /// Applies the option named by `key`. Refused (and nothing changes) when the key names no
+    /// choice or an illegal one.
+    fn apply(&mut self, seat: Seat, key: &str) -> Result<Events, ChoiceError>;
+    /// As [`DynStage::apply`], for a click on a button drawn at `step`: a stale one is refused.
+    fn apply_at(&mut self, seat: Seat, step: u32, key: &str) -> Result<Events, ChoiceError> {
+        let current = self.step(seat)?;
+        if step != current {
+            return Err(ChoiceError::Stale { step, current });
+        }
+        self.apply(seat, key)
+    }
+    /// The bot's choice for a seat, `None` when it owes nothing.
+    fn bot_choice(&self, seat: Seat) -> Option<Key>;
+    /// The bot decides for a seat and its choice is applied at once: what the services do for a
+    /// bot's seat, a late director or an autopilot. Returns the key played (to store) and the
+    /// events, or `None` when the seat owes nothing.
+    fn play_bot(&mut self, seat: Seat) -> Result<Option<(Key, Events)>, ChoiceError>;
+    /// A key as the ruleset's JSON choice, which is how the store keeps it.
+    fn choice_json(&self, key: &str) -> Result<Value, ChoiceError>;
+    /// A stored JSON choice as the key of the same option.
+    fn choice_key(&self, json: &Value) -> Result<Key, ChoiceError>;
+    /// Stored JSON events (from [`Events::to_json`]) as events, for narration.
+    fn events_from_json(&self, json: &[Value]) -> Result<Events, ChoiceError>;
+    /// For each event, the seat that alone may see it, or `None` for a public event (what the
+    /// store marks private).
+    fn audience(&self, events: &Events) -> Vec<Option<Seat>>;
+    /// What a viewer may see of events of this stage, in sentences.
+    fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence>;
+    fn view_json(&self, viewer: Viewer) -> Value;
+    fn secrets(&self) -> Vec<Secret>;
+    fn scene(&self) -> Scene;
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError>;
+    fn carry_over(&self, riders: &mut [TourRider]);
+    fn clone_box(&self) -> Box<dyn DynStage>;
+}
+
+impl Clone for Box<dyn DynStage> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// What one choice caused, kept typed inside so that a stage played by bots pays nothing for
+/// JSON it never stores.
+#[derive(Debug)]
+pub struct Events(Box<dyn ErasedEvents>);
+
+trait ErasedEvents: Debug + Send + Sync {
+    fn len(&self) -> usize;
+    fn to_json(&self) -> Vec<Value>;
+    fn settles_turn(&self) -> bool;
+    fn as_any(&self) -> &dyn Any;
+}
+
+#[derive(Debug)]
+struct Typed<G: Game> {
+    events: Vec<G::Event>,
+}
+
+impl<G: Game> ErasedEvents for Typed<G> {
+    fn len(&self) -> usize {
+        self.events.len()
+    }
+    fn to_json(&self) -> Vec<Value> {
+        self.events
+            .iter()
+            .map(|e| serde_json::to_value(e).expect("events serialise"))
+            .collect()
+    }
+    fn settles_turn(&self) -> bool {
+        self.events.iter().any(G::settles_turn)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Events {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.len() == 0
+    }
+    /// Each event as the ruleset's JSON, in order: what the store keeps.
+    pub fn to_json(&self) -> Vec<Value> {
+        self.0.to_json()
+    }
+    /// Whether these events settle a turn the channel should hear about.
+    pub fn settles_turn(&self) -> bool {
+        self.0.settles_turn()
+    }
+}
+
+/// A typed game behind the object-safe surface.
+#[derive(Debug, Clone)]
+pub struct Hosted<G: Game> {
+    game: G,
+    /// Per seat, the number of its decisions taken.
+    steps: Vec<u32>,
+}
+
+impl<G: Game> Hosted<G> {
+    pub fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
+        let game = G::start(setup, seed)?;
+        Ok(Hosted {
+            steps: vec![0; game.seats()],
+            game,
+        })
+    }
+
+    pub fn boxed(setup: &Setup, seed: u64) -> Result<Box<dyn DynStage>, StartError> {
+        Ok(Box::new(Self::start(setup, seed)?))
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn typed(&self, events: Vec<G::Event>) -> Events {
+        Events(Box::new(Typed::<G> { events }))
+    }
+
+    fn downcast<'e>(&self, events: &'e Events) -> Option<&'e [G::Event]> {
+        events
+            .0
+            .as_any()
+            .downcast_ref::<Typed<G>>()
+            .map(|t| t.events.as_slice())
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), ChoiceError> {
+        if (seat as usize) < self.steps.len() {
+            Ok(())
+        } else {
+            Err(ChoiceError::UnknownSeat(seat))
+        }
+    }
+
+    fn parse(&self, key: &str) -> Result<G::Choice, ChoiceError> {
+        self.game
+            .parse_key(key)
+            .ok_or_else(|| ChoiceError::UnknownKey { key: key.into() })
+    }
+}
+
+impl<G: Game> DynStage for Hosted<G> {
+    fn ruleset(&self) -> &'static str {
+        G::ID
+    }
+    fn seats(&self) -> usize {
+        self.steps.len()
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn pending(&self) -> Vec<Pending> {
+        (0..self.steps.len() as Seat)
+            .filter_map(|seat| self.pending_for(seat))
+            .collect()
+    }
+
+    fn waiting_on(&self) -> Vec<(Seat, u32)> {
+        (0..self.steps.len() as Seat)
+            .filter(|&seat| self.game.owes(seat))
+            .map(|seat| (seat, self.steps[seat as usize]))
+            .collect()
+    }
+
+    fn pending_for(&self, seat: Seat) -> Option<Pending> {
+        let legal = self.game.legal(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let options = legal
+            .iter()
+            .map(|c| {
+                let (group, label) = self.game.label(c);
+                LabelledOption {
+                    group,
+                    label,
+                    key: self.game.key(c),
+                }
+            })
+            .collect();
+        Some(Pending {
+            seat,
+            step: self.steps[seat as usize],
+            options,
+        })
+    }
+
+    fn step(&self, seat: Seat) -> Result<u32, ChoiceError> {
+        self.check_seat(seat)?;
+        Ok(self.steps[seat as usize])
+    }
+
+    fn apply(&mut self, seat: Seat, key: &str) -> Result<Events, ChoiceError> {
+        self.check_seat(seat)?;
+        let choice = self.parse(key)?;
+        let events = self
+            .game
+            .apply(seat, &choice)
+            .map_err(|reason| ChoiceError::Illegal {
+                key: key.into(),
+                reason,
+            })?;
+        self.steps[seat as usize] += 1;
+        Ok(self.typed(events))
+    }
+
+    fn bot_choice(&self, seat: Seat) -> Option<Key> {
+        let legal = self.game.legal(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        Some(self.game.key(&self.game.bot(seat, &legal)))
+    }
+
+    fn play_bot(&mut self, seat: Seat) -> Result<Option<(Key, Events)>, ChoiceError> {
+        self.check_seat(seat)?;
+        let legal = self.game.legal(seat);
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let choice = self.game.bot(seat, &legal);
+        let key = self.game.key(&choice);
+        let events = self
+            .game
+            .apply(seat, &choice)
+            .map_err(|reason| ChoiceError::Illegal {
+                key: key.to_string(),
+                reason,
+            })?;
+        self.steps[seat as usize] += 1;
+        Ok(Some((key, self.typed(events))))
+    }
+
+    fn choice_json(&self, key: &str) -> Result<Value, ChoiceError> {
+        let choice = self.parse(key)?;
+        serde_json::to_value(&choice).map_err(|e| ChoiceError::BadJson(e.to_string()))
+    }
+
+    fn choice_key(&self, json: &Value) -> Result<Key, ChoiceError> {
+        let choice: G::Choice = serde_json::from_value(json.clone())
+            .map_err(|e| ChoiceError::BadJson(format!("{json}: {e}")))?;
+        Ok(self.game.key(&choice))
+    }
+
+    fn events_from_json(&self, json: &[Value]) -> Result<Events, ChoiceError> {
+        let events = json
+            .iter()
+            .map(|v| {
+                serde_json::from_value(v.clone())
+                    .map_err(|e| ChoiceError::BadJson(format!("{v}: {e}")))
+            })
+            .collect::<Result<Vec<G::Event>, _>>()?;
+        Ok(self.typed(events))
+    }
+
+    fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence> {
+        // Events of another ruleset tell nothing about this stage.
+        self.downcast(events)
+            .map(|e| self.game.narrate(e, viewer))
+            .unwrap_or_default()
+    }
+
+    fn audience(&self, events: &Events) -> Vec<Option<Seat>> {
+        self.downcast(events)
+            .map(|e| e.iter().map(|e| self.game.audience(e)).collect())
+            .unwrap_or_default()
+    }
+
+    fn view_json(&self, viewer: Viewer) -> Value {
+        self.game.view_json(viewer)
+    }
+    fn secrets(&self) -> Vec<Secret> {
+        self.game.secrets()
+    }
+    fn scene(&self) -> Scene {
+        self.game.scene()
+    }
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError> {
+        self.game.result(number, kind, riders)
+    }
+    fn carry_over(&self, riders: &mut [TourRider]) {
+        self.game.carry_over(riders)
+    }
+    fn clone_box(&self) -> Box<dyn DynStage> {
+        Box::new(self.clone())
+    }
+}

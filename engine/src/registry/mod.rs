@@ -1,0 +1,97 @@
+//! The rulesets the bot can referee, in one table, and the one surface the services use for all
+//! of them.
+//!
+//! Each game keeps its own typed code (for the card race, [`crate::card_race`]) and implements
+//! [`Game`]; [`Hosted`] turns any `Game` into a [`DynStage`], the object-safe stage the services
+//! hold: [`DynStage::pending`] says who owes which decision, with labelled options and a step
+//! number per seat; [`DynStage::apply`] takes an option's key; views, narration, the bot's
+//! choice, the stage's result for the tour and the scene the pictures are drawn from come from
+//! the same object. Choices and events cross into the store as the ruleset's JSON.
+//!
+//! To add a ruleset: implement [`Game`] in its own module and add one line to [`RULESETS`].
+
+mod card_race;
+mod decision;
+mod game;
+mod hosted;
+mod key;
+mod scene;
+mod setup;
+
+pub use card_race::{CardRace, attributes as card_race_attributes};
+pub use decision::{ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text};
+pub use game::Game;
+pub use hosted::{DynStage, Events, Hosted};
+pub use key::{BadKey, Key, MAX_KEY_LEN};
+pub use scene::Scene;
+pub use setup::{Entrant, Setup, StartError};
+
+use crate::game::Seat;
+use serde_json::Value;
+
+/// How a ruleset starts a stage.
+pub type StartFn = fn(&Setup, u64) -> Result<Box<dyn DynStage>, StartError>;
+
+/// One registered ruleset.
+#[derive(Debug)]
+pub struct RulesetEntry {
+    /// Stored with each tour; never change a shipped one.
+    pub id: &'static str,
+    /// How players know it.
+    pub name: &'static str,
+    pub start: StartFn,
+    /// The attributes of the riders of one team as a quick game enters them.
+    pub roster: fn() -> Vec<Value>,
+}
+
+/// Every ruleset the bot referees.
+pub static RULESETS: &[RulesetEntry] = &[RulesetEntry {
+    id: card_race::ID,
+    name: "Card race (Flamme Rouge family)",
+    start: Hosted::<CardRace>::boxed,
+    roster: card_race::roster,
+}];
+
+pub fn ruleset(id: &str) -> Result<&'static RulesetEntry, StartError> {
+    RULESETS
+        .iter()
+        .find(|r| r.id == id)
+        .ok_or_else(|| StartError::UnknownRuleset {
+            id: id.into(),
+            known: RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", "),
+        })
+}
+
+/// Starts a stage of ruleset `id`.
+pub fn start(id: &str, setup: &Setup, seed: u64) -> Result<Box<dyn DynStage>, StartError> {
+    (ruleset(id)?.start)(setup, seed)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the stage cannot start: {0}")]
+    Start(#[from] StartError),
+    #[error("choice {index} of the log was refused on replay: {error}")]
+    Choice { index: usize, error: ChoiceError },
+}
+
+/// Rebuilds a stage from its setup, seed and stored JSON choices, returning it with the events
+/// of each choice in order.
+pub fn replay(
+    id: &str,
+    setup: &Setup,
+    seed: u64,
+    choices: &[(Seat, Value)],
+) -> Result<(Box<dyn DynStage>, Vec<Events>), ReplayError> {
+    let mut stage = start(id, setup, seed)?;
+    let mut events = Vec::with_capacity(choices.len());
+    for (index, (seat, json)) in choices.iter().enumerate() {
+        let fail = |error| ReplayError::Choice { index, error };
+        let key = stage.choice_key(json).map_err(fail)?;
+        events.push(stage.apply(*seat, key.as_str()).map_err(fail)?);
+    }
+    Ok((stage, events))
+}
+
+#[cfg(test)]
+mod tests;

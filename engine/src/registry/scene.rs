@@ -1,0 +1,10 @@
+//! What the pictures are drawn from: each ruleset's public view, as the render crate takes it.
+//! A new ruleset adds its variant here, and its adapter in `render`.
+
+use crate::card_race::StageView;
+
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum Scene {
+    CardRace(StageView),
+}

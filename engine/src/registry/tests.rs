@@ -1,0 +1,283 @@
+//! The card race through the registry: its keys, labels, refusals, narration and result.
+
+use super::*;
+use crate::card_race::RiderKind;
+use crate::course::{CourseSpec, Pos};
+use crate::game::Viewer;
+use crate::tour::{StageKind, enter_teams};
+use serde_json::json;
+use std::sync::Arc;
+
+fn course() -> Arc<crate::course::Course> {
+    Arc::new(
+        CourseSpec {
+            tiles: Some("abcdefu".into()),
+            ..Default::default()
+        }
+        .build()
+        .unwrap(),
+    )
+}
+
+fn two_teams(options: Value) -> Setup {
+    let rider = |id: &str, team: Seat, kind: RiderKind| Entrant {
+        id: id.into(),
+        team,
+        start: None,
+        attributes: card_race_attributes(kind, 0),
+    };
+    Setup {
+        course: course(),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: vec![
+            rider("Blue Rouleur", 0, RiderKind::Rouleur),
+            rider("Red Rouleur", 1, RiderKind::Rouleur),
+            rider("Blue Sprinteur", 0, RiderKind::Sprinteur),
+            rider("Red Sprinteur", 1, RiderKind::Sprinteur),
+        ],
+        options,
+    }
+}
+
+fn stage() -> Box<dyn DynStage> {
+    start("card-race", &two_teams(Value::Null), 3).unwrap()
+}
+
+#[test]
+fn the_card_race_offers_draws_then_keeps_as_labelled_options() {
+    let mut s = stage();
+    let owed = s.pending();
+    assert_eq!(owed.len(), 2);
+    let blue = &owed[0];
+    assert_eq!((blue.seat, blue.step), (0, 0));
+    let shown: Vec<(&str, &str, &str)> = blue
+        .options
+        .iter()
+        .map(|o| (&*o.group, &*o.label, o.key.as_str()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("Blue Rouleur", "Draw for Blue Rouleur", "d:0"),
+            ("Blue Sprinteur", "Draw for Blue Sprinteur", "d:2"),
+        ]
+    );
+    s.apply(0, "d:2").unwrap();
+    let keep = s.pending_for(0).unwrap();
+    assert_eq!(keep.step, 1);
+    assert!(!keep.options.is_empty() && keep.options.len() <= 4);
+    for o in &keep.options {
+        assert_eq!(&*o.group, "Blue Sprinteur");
+        let card = o.key.as_str().strip_prefix("k:2:").expect("a keep key");
+        assert_eq!(&*o.label, format!("Keep {card}"));
+    }
+    // Red's decision is untouched by Blue's choices: its buttons stay good.
+    assert_eq!(s.pending_for(1).unwrap().step, 0);
+}
+
+#[test]
+fn keys_fit_a_discord_custom_id_whatever_the_names() {
+    let mut setup = two_teams(Value::Null);
+    for r in &mut setup.riders {
+        r.id = format!("{} of a team with a very long name indeed, really", r.id);
+    }
+    let mut s = start("card-race", &setup, 1).unwrap();
+    s.apply(0, "d:0").unwrap();
+    for p in s.pending() {
+        for o in p.options {
+            let id = format!("v2:{}:{}:{}:{}", i64::MAX, u32::MAX, p.step, o.key);
+            assert!(id.len() < 100, "{id}");
+        }
+    }
+}
+
+#[test]
+fn an_unknown_or_illegal_key_is_refused_in_a_sentence() {
+    let mut s = stage();
+    let e = s.apply(0, "draw:0").unwrap_err();
+    assert!(
+        e.to_string().contains("pick one of the options offered"),
+        "{e}"
+    );
+    // Spelled otherwise than the engine writes it: one option, one key.
+    for other in ["d:00", "d:+0", "d:0:", "k:0:05", "k:0:e", "k:0:5:1"] {
+        assert!(
+            matches!(s.apply(0, other), Err(ChoiceError::UnknownKey { .. })),
+            "{other}"
+        );
+    }
+    let mut t = stage();
+    let e = t.apply(0, "d:1").unwrap_err();
+    assert_eq!(
+        e,
+        ChoiceError::Illegal {
+            key: "d:1".into(),
+            reason: "Red Rouleur is not a rider of your team".into()
+        }
+    );
+    let e = t.apply(0, "k:0:5").unwrap_err();
+    assert!(
+        e.to_string().contains("draw Blue Rouleur's hand first"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_click_drawn_for_an_earlier_step_is_refused() {
+    let mut s = stage();
+    s.apply_at(0, 0, "d:0").unwrap();
+    let e = s.apply_at(0, 0, "d:2").unwrap_err();
+    assert_eq!(
+        e,
+        ChoiceError::Stale {
+            step: 0,
+            current: 1
+        }
+    );
+    assert!(e.to_string().contains("choose again"), "{e}");
+}
+
+#[test]
+fn choices_and_events_cross_to_the_store_as_json() {
+    let mut s = stage();
+    assert_eq!(
+        s.choice_json("k:3:E").unwrap(),
+        json!({"action": "keep", "rider": 3, "card": "E"})
+    );
+    let key = s
+        .choice_key(&json!({"action": "draw", "rider": 2}))
+        .unwrap();
+    assert_eq!(key.as_str(), "d:2");
+    assert!(matches!(
+        s.choice_key(&json!({"action": "fly"})),
+        Err(ChoiceError::BadJson(_))
+    ));
+    let events = s.apply(0, "d:0").unwrap();
+    let stored = events.to_json();
+    assert_eq!(stored[0]["event"], "hand_drawn");
+    assert_eq!(s.audience(&events), [Some(0)]);
+    let back = s.events_from_json(&stored).unwrap();
+    assert_eq!(
+        s.narrate(&back, Viewer::Seat(0)),
+        s.narrate(&events, Viewer::Seat(0))
+    );
+}
+
+#[test]
+fn a_hand_is_told_to_its_team_only() {
+    let mut s = stage();
+    let events = s.apply(1, "d:1").unwrap();
+    let own = s.narrate(&events, Viewer::Seat(1));
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0].id, "card-race-hand-drawn");
+    assert!(
+        own[0].text.starts_with("Red Rouleur draws "),
+        "{}",
+        own[0].text
+    );
+    assert!(s.narrate(&events, Viewer::Public).is_empty());
+    assert!(s.narrate(&events, Viewer::Seat(0)).is_empty());
+    let secrets = s.secrets();
+    assert_eq!(secrets.len(), 1);
+    assert_eq!(
+        (secrets[0].seat, secrets[0].pointer.as_str()),
+        (1, "/riders/1/hand")
+    );
+}
+
+#[test]
+fn a_round_is_told_in_plain_sentences_once_the_cards_are_revealed() {
+    let mut s = stage();
+    let mut last = None;
+    while s.view_json(Viewer::Public)["round"] == 1 {
+        let seat = s.waiting_on()[0].0;
+        last = s.play_bot(seat).unwrap().map(|(_, e)| e);
+    }
+    let events = last.unwrap();
+    assert!(events.settles_turn());
+    let told = s.narrate(&events, Viewer::Public);
+    assert!(
+        told[0].text.ends_with(" has chosen a card."),
+        "{}",
+        told[0].text
+    );
+    assert!(
+        told[1].text.starts_with("Cards revealed: "),
+        "{}",
+        told[1].text
+    );
+    assert!(
+        told.iter()
+            .any(|t| t.id == "card-race-moved" && t.text.contains(" plays "))
+    );
+    assert_eq!(told.last().unwrap().text, "Round 2 begins.");
+}
+
+#[test]
+fn a_finished_stage_gives_the_tour_its_result() {
+    let tour = enter_teams(
+        &["Blue".into(), "Red".into()],
+        &[RiderKind::Rouleur, RiderKind::Sprinteur],
+    );
+    let mut setup = two_teams(Value::Null);
+    setup.riders = tour
+        .iter()
+        .map(|r| Entrant {
+            id: r.key.0.clone(),
+            team: r.team,
+            start: None,
+            attributes: card_race_attributes(r.kind, r.carried_exhaustion),
+        })
+        .collect();
+    let mut s = start("card-race", &setup, 11).unwrap();
+    assert_eq!(
+        s.result(1, StageKind::Flat, &tour).unwrap_err(),
+        OutcomeError::Running
+    );
+    while let Some(&(seat, _)) = s.waiting_on().first() {
+        s.play_bot(seat).unwrap();
+    }
+    let result = s.result(1, StageKind::Flat, &tour).unwrap();
+    let mut places: Vec<u32> = result.riders.iter().filter_map(|r| r.place).collect();
+    places.sort();
+    assert_eq!(places, [1, 2, 3, 4]);
+    assert!(matches!(
+        s.result(1, StageKind::Flat, &tour[..3]),
+        Err(OutcomeError::NotInTour(_))
+    ));
+    let mut carried = tour.clone();
+    s.carry_over(&mut carried);
+    let Scene::CardRace(view) = s.scene();
+    assert!(view.over && view.viewer == Viewer::Public);
+}
+
+#[test]
+fn a_setup_that_cannot_start_says_what_to_change() {
+    let e = start("velo", &two_teams(Value::Null), 1).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "there is no ruleset 'velo': use one of card-race"
+    );
+    let e = start("card-race", &two_teams(json!({"hand": "free"})), 1).unwrap_err();
+    assert!(e.to_string().contains("'hand' is not an option"), "{e}");
+    let e = start("card-race", &two_teams(json!({"hands": "loose"})), 1).unwrap_err();
+    assert!(matches!(e, StartError::Options { .. }), "{e}");
+    let mut setup = two_teams(Value::Null);
+    setup.riders[1].attributes = json!({"kind": "tractor"});
+    let e = start("card-race", &setup, 1).unwrap_err();
+    assert!(e.to_string().starts_with("rider 'Red Rouleur': "), "{e}");
+    setup = two_teams(Value::Null);
+    setup.riders[0].start = Some(Pos::new(0, 0));
+    assert_eq!(
+        start("card-race", &setup, 1).unwrap_err(),
+        StartError::MixedStarts
+    );
+    setup.riders.truncate(1);
+    setup.riders[0].team = 5;
+    assert!(matches!(
+        start("card-race", &setup, 1).unwrap_err(),
+        StartError::Rules(_)
+    ));
+    let free = start("card-race", &two_teams(json!({"hands": "free"})), 1).unwrap();
+    assert_eq!(free.pending_for(0).unwrap().options.len(), 18);
+}
