@@ -233,6 +233,11 @@ pub mod failpoint {
         ARMED.lock().expect("failpoints").push((channel, at));
     }
 
+    /// Whether the point is still armed (a test waits for its hit before it stops the bot).
+    pub fn armed(channel: u64, at: Crash) -> bool {
+        ARMED.lock().expect("failpoints").contains(&(channel, at))
+    }
+
     /// Whether the delivery must stop here; a hit disarms the point.
     pub(super) fn hit(channel: ChannelId, at: Crash) -> bool {
         let mut armed = ARMED.lock().expect("failpoints");
