@@ -36,7 +36,9 @@ async fn a_round_close_owes_its_news_from_its_own_commit_until_it_is_delivered()
     let owed = s.undelivered().await.unwrap();
     assert_eq!(owed.len(), 1);
     assert_eq!(owed[0].reply.turn.as_ref().map(|c| c.round), Some(1));
-    s.delivered(owed[0].id, &["100".into()], None).await.unwrap();
+    s.delivered(owed[0].id, &["100".into()], None)
+        .await
+        .unwrap();
     assert!(s.undelivered().await.unwrap().is_empty());
 
     play_round(&s, &player(1)).await;
@@ -114,7 +116,10 @@ async fn a_card_delivered_late_is_brought_up_to_date_and_its_pictures_are_drawn_
     assert_eq!(opening.images[0].0, "stage-1-start.png");
     let mut again = owed[0].reply.clone();
     s.draw(&mut again).await;
-    assert_eq!(again.images, opening.images, "drawn the same from the store");
+    assert_eq!(
+        again.images, opening.images,
+        "drawn the same from the store"
+    );
 
     // Player 1 plays the round before the post is marked delivered: marking it returns the
     // card as it stands now, for the adapter to edit in.

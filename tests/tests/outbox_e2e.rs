@@ -306,7 +306,9 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
     let card = t.wait_card(2).await;
     assert_eq!(t.told("Stage 1, round 1").len(), 1);
     assert!(
-        card["attachments"].as_array().is_some_and(|a| !a.is_empty()),
+        card["attachments"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty()),
         "the board, drawn after the restart: {card}"
     );
     // Round 2 is played on that message: each team is ticked off on it.
@@ -336,8 +338,7 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_not_posted_twice()
-{
+async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_not_posted_twice() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let database = dir.path().join("commissaire.db");

@@ -46,7 +46,10 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
                 o.out,
             )?;
             show(&services.join(&me, CHANNEL, o.team, "blue").await?, o.out)?;
-            show(&shown(&services, services.start(&admin, CHANNEL).await?).await?, o.out)?;
+            show(
+                &shown(&services, services.start(&admin, CHANNEL).await?).await?,
+                o.out,
+            )?;
         }
         Err(e) => return Err(e.into()),
     }

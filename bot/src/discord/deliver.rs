@@ -201,7 +201,10 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
 /// gateway and the scheduler start, so nothing this run owes is among them).
 pub async fn owed(http: Arc<Http>, services: Arc<Services>, list: Vec<Owed>) {
     if !list.is_empty() {
-        tracing::info!(messages = list.len(), "posting what the channels are still owed");
+        tracing::info!(
+            messages = list.len(),
+            "posting what the channels are still owed"
+        );
     }
     for o in list {
         let Some(channel) = parse_channel(&o.channel_id) else {

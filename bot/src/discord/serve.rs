@@ -97,7 +97,11 @@ pub async fn run(
         .await?;
     // What a crash left owed, read before anything of this run can owe more, posted now.
     let owed = services.undelivered().await?;
-    tokio::spawn(deliver::owed(Arc::clone(&client.http), Arc::clone(&services), owed));
+    tokio::spawn(deliver::owed(
+        Arc::clone(&client.http),
+        Arc::clone(&services),
+        owed,
+    ));
     let (stop, stopped) = watch::channel(false);
     let scheduler = tokio::spawn(scheduler_loop(
         Arc::clone(&client.http),

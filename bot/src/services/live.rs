@@ -12,10 +12,10 @@ use crate::store::stages::{self, NewStage, StageRow};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{events, results, riders, votes};
+use commissaire_engine::Course;
 use commissaire_engine::Seat;
 use commissaire_engine::card_race::bot::{Policy, SensibleBot};
 use commissaire_engine::card_race::{Choice, Event, RuleError, Stage};
-use commissaire_engine::Course;
 use commissaire_engine::game::{Ruleset, replay};
 use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, carry_over,

@@ -22,8 +22,8 @@ mod reply;
 pub use library::Library;
 pub use owed::{Owed, Picture};
 pub use reply::{
-    ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id, hand_button,
-    parse_button, parse_card, vote_button_id,
+    ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
+    hand_button, parse_button, parse_card, vote_button_id,
 };
 
 use crate::clock::{Clock, Timestamp};

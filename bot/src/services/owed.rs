@@ -87,14 +87,7 @@ impl Services {
                 pictures: reply.pictures.clone(),
             })
             .map_err(StoreError::from)?;
-            let id = outbox::owe(
-                conn,
-                live.tour.id,
-                &live.tour.channel_id,
-                &body,
-                now,
-            )
-            .await?;
+            let id = outbox::owe(conn, live.tour.id, &live.tour.channel_id, &body, now).await?;
             reply.owed = Some(Owing::new(id, now));
         }
         Ok(replies)
@@ -109,7 +102,9 @@ impl Services {
             .filter_map(|row| {
                 let id = row.id;
                 owed_of(row)
-                    .inspect_err(|e| tracing::error!(error = %e, id, "an owed message is unreadable"))
+                    .inspect_err(
+                        |e| tracing::error!(error = %e, id, "an owed message is unreadable"),
+                    )
                     .ok()
             })
             .collect())

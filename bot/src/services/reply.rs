@@ -1,8 +1,8 @@
 //! What every service answers: text, pictures and buttons, with no Discord type. The Discord and
 //! terminal adapters translate a [`Reply`] as they can (an ephemeral message, a printed block).
 
-use crate::clock::Timestamp;
 use super::owed::Picture;
+use crate::clock::Timestamp;
 use commissaire_engine::card_race::{Card, Choice};
 use serde::{Deserialize, Serialize};
 

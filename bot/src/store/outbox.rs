@@ -40,12 +40,11 @@ pub async fn owe(
 
 /// One owed message, delivered or not.
 pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<OwedRow>, StoreError> {
-    let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(
-        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(conn)
-    .await?;
+    let row: Option<(i64, i64, String, String, i64)> =
+        sqlx::query_as("SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
     Ok(row.map(owed_row))
 }
 
