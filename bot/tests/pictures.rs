@@ -27,7 +27,12 @@ async fn stage_info_standings_and_rounds_come_with_pictures() {
     assert_eq!(info.images.len(), 1);
     assert!(info.images[0].0 == "stage-1-profile.png" && is_png(&info.images[0].1));
     let replies = play_round(&s, &player(1)).await;
-    let news = &replies.last().unwrap().followups[0];
+    let mut news = replies.last().unwrap().followups[0].clone();
+    // The services say what to draw; the pictures are drawn after the commit.
+    assert!(news.images.is_empty());
+    assert_eq!(news.pictures.len(), 1);
+    s.draw(&mut news).await;
+    assert!(news.pictures.is_empty());
     assert_eq!(news.images.len(), 1, "the board after the round");
     assert_eq!(news.images[0].0, "stage-1-round-1.png");
     assert!(is_png(&news.images[0].1));

@@ -23,7 +23,8 @@ async fn the_start_opens_round_one_with_a_card_the_board_and_the_hand_button() {
     ok(s.create_tour(&admin(), CHANNEL, settings(3, 7)).await);
     ok(s.join(&player(1), CHANNEL, "Reds", "red").await);
     ok(s.join(&player(2), CHANNEL, "Blues", "blue").await);
-    let start = ok(s.start(&admin(), CHANNEL).await);
+    let mut start = ok(s.start(&admin(), CHANNEL).await);
+    s.draw(&mut start).await;
     let opening = start
         .all()
         .into_iter()

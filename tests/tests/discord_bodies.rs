@@ -139,7 +139,9 @@ async fn drive() -> Told {
     ok(s.create_tour(&admin(), ch, settings(3)).await);
     ok(s.join(&alice(), ch, "Reds", "red").await);
     ok(s.join(&bob(), ch, "Blues", "blue").await);
-    let start = ok(s.start(&admin(), ch).await);
+    let mut start = ok(s.start(&admin(), ch).await);
+    // The services say what to draw; an adapter draws it after the commit.
+    s.draw(&mut start).await;
     let tour_id = start
         .all()
         .into_iter()

@@ -1,7 +1,7 @@
 //! `commissaire demo`: a whole tour ridden by bots through the application services and a real
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
-use super::{UsageError, all_text, remove_database, save_pictures};
+use super::{UsageError, all_text, remove_database, save_pictures, shown};
 use commissaire::clock::SystemClock;
 use commissaire::services::{Actor, Services, TourSettings};
 use std::io::Write;
@@ -33,7 +33,7 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     let mut log = format!("{}\n\n", all_text(&created));
     let mut progress = Progress::new(stages);
     // With bots in every seat, `start` rides stage 1 and each `advance` one more stage.
-    let mut reply = services.start(&admin, CHANNEL).await?;
+    let mut reply = shown(&services, services.start(&admin, CHANNEL).await?).await?;
     for stage in 1..=stages {
         let dir = out.join(format!("stage-{stage:02}"));
         save_pictures(&reply, &dir)?;
@@ -43,7 +43,7 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
         log.push_str(&format!("{}\n\n", all_text(&reply)));
         progress.step(stage);
         if stage < stages {
-            reply = services.advance(CHANNEL).await?;
+            reply = shown(&services, services.advance(CHANNEL).await?).await?;
         }
     }
     progress.done();

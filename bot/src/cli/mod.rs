@@ -4,7 +4,7 @@
 pub mod demo;
 pub mod play;
 
-use commissaire::services::Reply;
+use commissaire::services::{Reply, ServiceError, Services};
 use std::path::Path;
 
 /// A mistake the user can fix, or something the machine refused (a folder not writable): printed
@@ -15,6 +15,19 @@ impl<E: std::fmt::Display> From<E> for UsageError {
     fn from(e: E) -> Self {
         UsageError(e.to_string())
     }
+}
+
+/// A reply as the terminal shows it: its pictures drawn, and what it owed the channel marked
+/// delivered, as printing it is the terminal's delivery (a later Discord start must not post
+/// it again).
+pub async fn shown(services: &Services, mut reply: Reply) -> Result<Reply, ServiceError> {
+    services.draw(&mut reply).await;
+    for r in reply.all() {
+        if let Some(owing) = &r.owed {
+            services.delivered(owing.id, &[], None).await?;
+        }
+    }
+    Ok(reply)
 }
 
 /// Writes every picture of a reply (and its follow-ups) into `dir`; returns the files written.

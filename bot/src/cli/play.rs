@@ -2,7 +2,7 @@
 //! drawn as text, the hand as numbered choices, and the PNGs a channel would get are written
 //! beside. Every choice is committed as it is made: stop with ctrl-C and `play` again resumes.
 
-use super::{UsageError, all_text, save_pictures};
+use super::{UsageError, all_text, save_pictures, shown};
 use commissaire::clock::SystemClock;
 use commissaire::services::{
     Actor, ButtonAction, Pressed, Reply, ServiceError, Services, TourSettings, parse_button,
@@ -46,7 +46,10 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
                 o.out,
             )?;
             show(&services.join(&me, CHANNEL, o.team, "blue").await?, o.out)?;
-            show(&services.start(&admin, CHANNEL).await?, o.out)?;
+            show(
+                &shown(&services, services.start(&admin, CHANNEL).await?).await?,
+                o.out,
+            )?;
         }
         Err(e) => return Err(e.into()),
     }
@@ -107,7 +110,7 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
         asked += 1;
         let request = format!("terminal-{}-{asked}", std::process::id());
         match services.choose(&me, CHANNEL, &request, choice).await {
-            Ok(reply) => show_after_choice(&reply, o.out)?,
+            Ok(reply) => show_after_choice(&shown(&services, reply).await?, o.out)?,
             Err(ServiceError::Refused(sentence)) => println!("{sentence}"),
             Err(e) => return Err(e.into()),
         }

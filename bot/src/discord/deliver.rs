@@ -5,15 +5,26 @@
 //! interaction's answer), as the bot can edit its own channel messages for as long as the round
 //! lasts, while an interaction's token expires after 15 minutes. Where it went is stored, so the
 //! card is still ticked off after a restart.
+//!
+//! What the channel is owed (a round's news, a stage's result, the next round's card) comes
+//! from the services marked with its outbox id and is posted by [`post_owed`], exactly once:
+//! each of its messages carries a nonce made from the outbox id with `enforce_nonce`, so that
+//! Discord answers a second post of it with the message it already made instead of a new one.
+//! It is then marked delivered together with where it went. Whatever a crash left owed is posted
+//! at the next start ([`owed`]): if the crash came after the post but before it was marked, the
+//! nonce makes the repost find the first one. Discord keeps nonces for a few minutes only, so a
+//! post cut off by a crash and followed by a longer outage may show twice; never posting a
+//! round's card would stall the round, so twice is the lesser harm.
 
 use super::messages::{self, Part};
 use crate::scheduler::Outgoing;
-use crate::services::{Reply, Services, TurnCard};
+use crate::services::{Owed, Reply, Services, TurnCard};
 use crate::store::posts::TurnPost;
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, Http, MessageId, UserId,
 };
+use std::sync::Arc;
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
@@ -70,9 +81,21 @@ pub async fn answer(
     how: Answer,
 ) {
     let channel = asked.channel_id();
-    let mut parts = messages::parts(reply).into_iter();
+    // What the channel is owed is posted from the outbox, after the answer: the interaction's
+    // own answer is the first of the rest, or a private note that the news is in the channel.
+    let (owed, direct): (Vec<&Reply>, Vec<&Reply>) =
+        reply.all().into_iter().partition(|r| r.owed.is_some());
+    let mut parts = direct
+        .into_iter()
+        .flat_map(messages::parts_of)
+        .collect::<Vec<_>>()
+        .into_iter();
     let first = parts.next().unwrap_or_else(|| Part {
-        text: "Done.".into(),
+        text: if owed.is_empty() {
+            "Done.".into()
+        } else {
+            "Done: the news is posted in the channel.".into()
+        },
         files: Vec::new(),
         buttons: Vec::new(),
         card: None,
@@ -114,8 +137,121 @@ pub async fn answer(
             post(http, services, channel, &part, &[]).await;
         }
     }
+    for r in owed {
+        post_owed(http, services, channel, r).await;
+    }
     for card in messages::turn_updates(reply) {
         tick_off(http, services, &card).await;
+    }
+}
+
+/// Posts a message the channel is owed (its [`Reply::owed`] row): its pictures drawn now, after
+/// the commit and on blocking threads; each message with the row's nonce; then marked delivered
+/// with where it went, and a round's card brought up to date if a director chose meanwhile.
+/// A failure leaves it owed: it is posted at the next start.
+pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, reply: &Reply) {
+    let Some(owing) = reply.owed.clone() else {
+        return;
+    };
+    let id = owing.id;
+    let mut reply = reply.clone();
+    reply.followups.clear();
+    services.draw(&mut reply).await;
+    if failpoint::hit(channel, failpoint::Crash::BeforePost) {
+        return;
+    }
+    let mut posted = Vec::new();
+    for (n, part) in messages::parts(&reply).iter().enumerate() {
+        match channel
+            .send_message(http, messages::owed_message(part, &owing.nonce, n))
+            .await
+        {
+            Ok(message) => posted.push(message.id),
+            Err(e) => {
+                tracing::warn!(error = %e, %channel, id, "could not post what the channel is owed");
+                return;
+            }
+        }
+    }
+    if failpoint::hit(channel, failpoint::Crash::BeforeRemember) {
+        return;
+    }
+    let ids: Vec<String> = posted.iter().map(|m| m.to_string()).collect();
+    // The card goes with the last message (see `messages::parts`).
+    let post = reply.turn.as_ref().zip(posted.last()).map(|(card, last)| {
+        (
+            card,
+            TurnPost {
+                channel_id: channel.to_string(),
+                message_id: last.to_string(),
+            },
+        )
+    });
+    match services
+        .delivered(id, &ids, post.as_ref().map(|(c, p)| (*c, p)))
+        .await
+    {
+        Ok(Some(now)) => tick_off(http, services, &now).await,
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e, id, "could not mark an owed message delivered"),
+    }
+}
+
+/// Posts, in order, what a previous run left owed (`services.undelivered()`, read before the
+/// gateway and the scheduler start, so nothing this run owes is among them).
+pub async fn owed(http: Arc<Http>, services: Arc<Services>, list: Vec<Owed>) {
+    if !list.is_empty() {
+        tracing::info!(
+            messages = list.len(),
+            "posting what the channels are still owed"
+        );
+    }
+    for o in list {
+        let Some(channel) = parse_channel(&o.channel_id) else {
+            continue;
+        };
+        post_owed(&http, &services, channel, &o.reply).await;
+    }
+}
+
+/// Fault injection for crash tests: the next delivery of an owed message in a channel stops
+/// at the given moment, as if the process died there, and leaves it to the next start. Inert
+/// unless a test arms it.
+#[doc(hidden)]
+pub mod failpoint {
+    use serenity::all::ChannelId;
+    use std::sync::Mutex;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Crash {
+        /// After the commit, before anything is posted.
+        BeforePost,
+        /// After the post, before it is marked delivered (and the round's post remembered).
+        BeforeRemember,
+    }
+
+    static ARMED: Mutex<Vec<(u64, Crash)>> = Mutex::new(Vec::new());
+
+    pub fn arm(channel: u64, at: Crash) {
+        ARMED.lock().expect("failpoints").push((channel, at));
+    }
+
+    /// Whether the point is still armed (a test waits for its hit before it stops the bot).
+    pub fn armed(channel: u64, at: Crash) -> bool {
+        ARMED.lock().expect("failpoints").contains(&(channel, at))
+    }
+
+    /// Whether the delivery must stop here; a hit disarms the point.
+    pub(super) fn hit(channel: ChannelId, at: Crash) -> bool {
+        let mut armed = ARMED.lock().expect("failpoints");
+        match armed.iter().position(|&a| a == (channel.get(), at)) {
+            Some(i) => {
+                armed.remove(i);
+                tracing::warn!(%channel, ?at, "failpoint: the delivery stops here");
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -182,9 +318,16 @@ pub async fn outgoing(http: &Http, services: &Services, out: Vec<Outgoing>) {
         let Some(channel) = parse_channel(&o.channel_id) else {
             continue;
         };
-        for part in messages::parts(&o.reply) {
-            // The scheduler has no one to answer privately: its news is all public.
-            post(http, services, channel, &part, &[]).await;
+        for r in o.reply.all() {
+            match r.owed {
+                Some(_) => post_owed(http, services, channel, r).await,
+                // The scheduler has no one to answer privately: its news is all public.
+                None => {
+                    for part in messages::parts_of(r) {
+                        post(http, services, channel, &part, &[]).await;
+                    }
+                }
+            }
         }
     }
     for (channel_id, list) in reminders {

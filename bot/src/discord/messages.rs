@@ -6,7 +6,7 @@ use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditMessage, UserId,
+    CreateMessage, EditMessage, Nonce, UserId,
 };
 
 /// Discord's limits (API reference, "Create Message" and "Message Components").
@@ -33,29 +33,32 @@ pub struct Part {
 /// into several messages; pictures, buttons and the card go with the last piece, under the
 /// text that introduces them. Parts with nothing to show are left out (Discord refuses them).
 pub fn parts(reply: &Reply) -> Vec<Part> {
-    let mut out = Vec::new();
-    for r in reply.all() {
-        let mut pieces = chunk_text(&r.text, CONTENT_LIMIT);
-        let last = pieces.pop().unwrap_or_default();
-        for text in pieces {
-            out.push(Part {
-                text,
-                files: Vec::new(),
-                buttons: Vec::new(),
-                card: None,
-                private: r.private,
-            });
-        }
-        let part = Part {
-            text: last,
-            files: r.images.clone(),
-            buttons: r.buttons.clone(),
-            card: r.turn.clone(),
+    reply.all().into_iter().flat_map(parts_of).collect()
+}
+
+/// The messages of one reply, without its follow-ups (see [`parts`]).
+pub fn parts_of(r: &Reply) -> Vec<Part> {
+    let mut pieces = chunk_text(&r.text, CONTENT_LIMIT);
+    let last = pieces.pop().unwrap_or_default();
+    let mut out: Vec<Part> = pieces
+        .into_iter()
+        .map(|text| Part {
+            text,
+            files: Vec::new(),
+            buttons: Vec::new(),
+            card: None,
             private: r.private,
-        };
-        if !part.text.is_empty() || !part.files.is_empty() || part.card.is_some() {
-            out.push(part);
-        }
+        })
+        .collect();
+    let part = Part {
+        text: last,
+        files: r.images.clone(),
+        buttons: r.buttons.clone(),
+        card: r.turn.clone(),
+        private: r.private,
+    };
+    if !part.text.is_empty() || !part.files.is_empty() || part.card.is_some() {
+        out.push(part);
     }
     out
 }
@@ -239,6 +242,15 @@ pub fn followup(part: &Part) -> CreateInteractionResponseFollowup {
 /// minutes).
 pub fn channel_message(part: &Part, ping: &[UserId]) -> CreateMessage {
     fill!(CreateMessage::new(), part, quiet().users(ping.to_vec()))
+}
+
+/// A message the channel is owed, part `n` of its outbox row: the nonce is the row's, and with
+/// `enforce_nonce` Discord answers a second post of it (after a crash, at the next start) with
+/// the message it made the first time rather than a new one.
+pub fn owed_message(part: &Part, nonce: &str, n: usize) -> CreateMessage {
+    channel_message(part, &[])
+        .nonce(Nonce::String(format!("{nonce}.{n}")))
+        .enforce_nonce(true)
 }
 
 /// The edit that ticks a team off: only the card changes, the board and the button stay.

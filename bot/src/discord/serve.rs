@@ -95,6 +95,13 @@ pub async fn run(
     let mut client = ClientBuilder::new_with_http(http.build(), INTENTS)
         .framework(framework)
         .await?;
+    // What a crash left owed, read before anything of this run can owe more, posted now.
+    let owed = services.undelivered().await?;
+    tokio::spawn(deliver::owed(
+        Arc::clone(&client.http),
+        Arc::clone(&services),
+        owed,
+    ));
     let (stop, stopped) = watch::channel(false);
     let scheduler = tokio::spawn(scheduler_loop(
         Arc::clone(&client.http),

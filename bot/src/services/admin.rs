@@ -59,12 +59,13 @@ impl Services {
         // A player replaced while paused: their bot plays now.
         let mut news = News::default();
         self.settle(&mut tx, &mut live, now, &mut news).await?;
+        let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         let mut reply = Reply::public(format!(
             "The tour resumes: {} to choose this round.",
             duration_text(live.tour.turn_deadline_secs)
         ));
-        reply.followups = self.news_replies(&live, news);
+        reply.followups = owed;
         if reply.all().iter().all(|r| r.turn.is_none()) {
             reply.turn_update = self.turn_card(&live);
         }
@@ -138,8 +139,9 @@ impl Services {
             if live.tour.status == TourStatus::Running {
                 self.settle(&mut tx, &mut live, now, &mut news).await?;
             }
+            let owed = self.owe_news(&mut tx, &live, news).await?;
             self.store.commit(tx).await?;
-            reply.followups = self.news_replies(&live, news);
+            reply.followups = owed;
         } else {
             self.store.commit(tx).await?;
         }

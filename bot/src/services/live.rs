@@ -4,6 +4,7 @@
 //! its transaction, so the whole consequence of a request lands at once.
 
 use super::narrate::{self, RoundNews};
+use super::owed::Picture;
 use super::{ServiceError, Services, TeamTick, TurnCard};
 use crate::clock::Timestamp;
 use crate::store::choices::{self, NewChoice, Source};
@@ -11,10 +12,11 @@ use crate::store::stages::{self, NewStage, StageRow};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{events, results, riders, votes};
+use commissaire_engine::Course;
 use commissaire_engine::Seat;
 use commissaire_engine::card_race::bot::{Policy, SensibleBot};
 use commissaire_engine::card_race::{Choice, Event, RuleError, Stage};
-use commissaire_engine::game::{Ruleset, Viewer, replay};
+use commissaire_engine::game::{Ruleset, replay};
 use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, carry_over,
     final_winners, stage_result, stage_setup, standings,
@@ -118,7 +120,9 @@ pub(crate) struct News {
     pub started: Vec<String>,
     /// Set when the tour ended.
     pub winners: Option<FinalWinners>,
-    pub images: Vec<(String, Vec<u8>)>,
+    /// What to draw for the news, once committed (drawing inside the transaction would hold
+    /// every writer up for as long as the pictures take).
+    pub pictures: Vec<Picture>,
 }
 
 impl News {
@@ -171,12 +175,8 @@ impl Services {
             .course(&row.course)
             .map_err(ServiceError::Broken)?;
         let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
-        let starters: Vec<&TourRider> = row.starters.iter().collect();
-        let setup = stage_setup(&course, &names, &starters);
         let log = choices::log(conn, row.id).await?;
-        let (stage, _) = replay::<Stage>(setup, row.seed, &log).map_err(|e| {
-            ServiceError::Broken(format!("stage {} cannot be rebuilt: {e}", row.number))
-        })?;
+        let stage = rebuild(&course, &names, &row, &log)?;
         let events = events::count(conn, row.id).await?;
         Ok(Live {
             tour,
@@ -348,28 +348,34 @@ impl Services {
         }
         stages::finish(conn, live.row.id).await?;
         if self.pictures {
-            let view = live.stage.view(Viewer::Public);
-            if let Ok(png) = narrate::board_png(&view, &format!("Stage {number}, finish")) {
-                news.images
-                    .push((format!("stage-{number}-finish.png"), png));
-            }
+            let tour_id = live.tour.id;
+            let choices = live.choices;
+            news.pictures.push(Picture::Board {
+                tour_id,
+                stage: number,
+                choices,
+                title: format!("Stage {number}, finish"),
+                file: format!("stage-{number}-finish.png"),
+            });
             // The whole stage at a glance, with where every rider ended it.
-            if let Ok(png) = narrate::profile_png(&view, &format!("Stage {number}")) {
-                news.images
-                    .push((format!("stage-{number}-profile.png"), png));
-            }
+            news.pictures.push(Picture::Profile {
+                tour_id,
+                stage: number,
+                choices,
+                title: format!("Stage {number}"),
+                file: format!("stage-{number}-profile.png"),
+            });
             // The three jerseys' standings after the stage; /standings has the other three.
-            let done = results::list(conn, live.tour.id).await?;
-            if let Ok(table) = standings(&done, &TourOptions::default()) {
-                let index = |name: &str| live.teams.iter().position(|t| t.name == name);
-                for c in [
-                    Classification::General,
-                    Classification::Points,
-                    Classification::Mountains,
-                ] {
-                    news.images
-                        .extend(narrate::standings_pngs(&table, Some(c), &index));
-                }
+            for c in [
+                Classification::General,
+                Classification::Points,
+                Classification::Mountains,
+            ] {
+                news.pictures.push(Picture::Standings {
+                    tour_id,
+                    after_stage: number,
+                    classification: c.slug().to_string(),
+                });
             }
         }
         let title = stage_title(number, preset.stages.len(), &live.stage.course().name);
@@ -490,6 +496,22 @@ impl Services {
             events: 0,
         })
     }
+}
+
+/// A stage's state after the choices of `log`: its setup from the course, the team names and
+/// the stored starters, then the choices replayed in order.
+pub(crate) fn rebuild(
+    course: &Course,
+    team_names: &[String],
+    row: &StageRow,
+    log: &[(Seat, Choice)],
+) -> Result<Stage, ServiceError> {
+    let starters: Vec<&TourRider> = row.starters.iter().collect();
+    let setup = stage_setup(course, team_names, &starters);
+    let (stage, _) = replay::<Stage>(setup, row.seed, log).map_err(|e| {
+        ServiceError::Broken(format!("stage {} cannot be rebuilt: {e}", row.number))
+    })?;
+    Ok(stage)
 }
 
 /// Why a vote still open when the tour ends is cancelled, as a vote's outcome.

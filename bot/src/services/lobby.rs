@@ -172,11 +172,12 @@ impl Services {
         let mut live = self.load_live(&mut tx, tour).await?;
         let mut news = News::default();
         self.settle(&mut tx, &mut live, now, &mut news).await?;
+        let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         let mut reply = Reply::public(format!(
             "{name}'s director leaves the tour: a bot rides the team from now on."
         ));
-        reply.followups = self.news_replies(&live, news);
+        reply.followups = owed;
         Ok(reply)
     }
 
@@ -225,6 +226,7 @@ impl Services {
             .start_stage(&mut tx, tour, list.clone(), 1, now, &mut news)
             .await?;
         self.settle(&mut tx, &mut live, now, &mut news).await?;
+        let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         let humans: Vec<&str> = list
             .iter()
@@ -242,7 +244,7 @@ impl Services {
                 "Directors, open your hand to choose your cards.".to_string()
             }
         ));
-        reply.followups = self.news_replies(&live, news);
+        reply.followups = owed;
         Ok(reply)
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! Every change runs in one store transaction under one in-process lock, so two requests never
 //! interleave: a turn (the choices, their events, the next round, a finished stage and the next
-//! stage) lands whole or not at all.
+//! stage) lands whole or not at all, and with it what it owes the channel (see [`owed`]):
+//! replies say what to draw, and the pictures are drawn after the commit ([`Services::draw`]).
 
 mod admin;
 mod info;
@@ -12,15 +13,17 @@ mod library;
 mod live;
 mod lobby;
 mod narrate;
+mod owed;
 mod play;
 mod posts;
 mod repechage;
 mod reply;
 
 pub use library::Library;
+pub use owed::{Owed, Picture};
 pub use reply::{
-    ButtonAction, ButtonSpec, Pressed, Reply, TeamTick, TurnCard, choice_button_id, hand_button,
-    parse_button, parse_card, vote_button_id,
+    ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
+    hand_button, parse_button, parse_card, vote_button_id,
 };
 
 use crate::clock::{Clock, Timestamp};

@@ -4,6 +4,7 @@
 use super::live::{Live, News};
 use super::lobby::duration_text;
 use super::narrate;
+use super::owed::Picture;
 use super::{
     Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour,
     choice_button_id, hand_button, require_started,
@@ -166,6 +167,7 @@ impl Services {
             Choice::Keep { card, .. } => format!("{rider} keeps {card}.\n"),
         };
         self.settle(&mut tx, &mut live, now, &mut news).await?;
+        let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         let mut reply = if closed {
             Reply::private(format!(
@@ -185,7 +187,7 @@ impl Services {
             }
             reply
         };
-        reply.followups = self.news_replies(&live, news);
+        reply.followups = owed;
         Ok(reply)
     }
 
@@ -211,9 +213,9 @@ impl Services {
             )));
         }
         let (live, mut news) = self.play_for_late(&mut tx, live, now).await?;
-        self.store.commit(tx).await?;
         news.closed_early = !due;
-        let mut replies = self.news_replies(&live, news);
+        let mut replies = self.owe_news(&mut tx, &live, news).await?;
+        self.store.commit(tx).await?;
         if replies.is_empty() {
             return Ok(Reply::private("Nobody is late: there is nothing to close."));
         }
@@ -261,8 +263,8 @@ impl Services {
         let mut live = self.load_live(&mut tx, tour).await?;
         let mut news = News::default();
         self.settle(&mut tx, &mut live, now, &mut news).await?;
+        let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
-        let mut replies = self.news_replies(&live, news);
         if replies.is_empty() {
             return Ok(Reply::private(
                 "Nothing to play: the directors have the next move.",
@@ -295,8 +297,8 @@ impl Services {
             return Ok(None);
         }
         let (live, news) = self.play_for_late(&mut tx, live, now).await?;
+        let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
-        let mut replies = self.news_replies(&live, news);
         if replies.is_empty() {
             return Ok(None);
         }
@@ -380,33 +382,38 @@ impl Services {
             text.push_str(&narrate::winners_text(w));
         }
         let mut reply = Reply::public(text.trim_end().to_string());
-        reply.images = news.images;
+        reply.pictures = news.pictures;
         let same_stage = news
             .rounds
             .last()
             .is_some_and(|r| r.stage == live.row.number);
         let card = self.turn_card(live);
         if self.pictures && !live.stage.is_over() {
-            let view = live.stage.view(Viewer::Public);
+            let number = live.row.number;
+            let round = live.stage.round();
             // The board after the round just played, or the grid of a stage that just began
             // (its directors need to see where they start before they choose).
             let board = if same_stage && news.results.is_empty() {
                 Some((
-                    format!("Stage {}, round {}", live.row.number, view.round - 1),
-                    format!("stage-{}-round-{}.png", live.row.number, view.round - 1),
+                    format!("Stage {number}, round {}", round - 1),
+                    format!("stage-{number}-round-{}.png", round - 1),
                 ))
-            } else if card.is_some() && view.round == 1 {
+            } else if card.is_some() && round == 1 {
                 Some((
-                    format!("Stage {}, start", live.row.number),
-                    format!("stage-{}-start.png", live.row.number),
+                    format!("Stage {number}, start"),
+                    format!("stage-{number}-start.png"),
                 ))
             } else {
                 None
             };
-            if let Some((title, file)) = board
-                && let Ok(png) = narrate::board_png(&view, &title)
-            {
-                reply.images.push((file, png));
+            if let Some((title, file)) = board {
+                reply.pictures.push(Picture::Board {
+                    tour_id: live.tour.id,
+                    stage: number,
+                    choices: live.choices,
+                    title,
+                    file,
+                });
             }
         }
         if let Some(card) = card {

@@ -1,10 +1,12 @@
 //! What every service answers: text, pictures and buttons, with no Discord type. The Discord and
 //! terminal adapters translate a [`Reply`] as they can (an ephemeral message, a printed block).
 
+use super::owed::Picture;
 use crate::clock::Timestamp;
 use commissaire_engine::card_race::{Card, Choice};
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ButtonSpec {
     /// What the adapter sends back when the button is pressed: see [`parse_button`].
     pub id: String,
@@ -28,10 +30,35 @@ pub struct Reply {
     /// Set after a choice that left the round open: the opening message of that round, with
     /// the chooser's team now ticked off. Never carries a card.
     pub turn_update: Option<TurnCard>,
+    /// Pictures still to draw (see [`Services::draw`](super::Services::draw)): the services
+    /// say what to draw inside their transaction and the adapters draw it after the commit.
+    pub pictures: Vec<Picture>,
+    /// Set on a public message the channel is owed: it was recorded in the outbox with this id
+    /// in the transaction of the change that owes it. An adapter that posts in the channel
+    /// delivers it from there, exactly once (see `deliver.rs`).
+    pub owed: Option<Owing>,
+}
+
+/// Which outbox row a public message is, and the nonce its posts carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owing {
+    pub id: i64,
+    /// Unique to the row, in this database and any earlier one (the time it was written is
+    /// part of it), and short enough for Discord's 25 characters with a part number.
+    pub nonce: String,
+}
+
+impl Owing {
+    pub fn new(id: i64, created_at: Timestamp) -> Owing {
+        Owing {
+            id,
+            nonce: format!("{id:x}-{created_at:x}"),
+        }
+    }
 }
 
 /// Where a round stands, for the public message that opens it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnCard {
     pub tour_id: i64,
     pub stage: u32,
@@ -44,7 +71,7 @@ pub struct TurnCard {
     pub deadline: Option<Timestamp>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamTick {
     pub name: String,
     /// The director's user id; `None` for a bot's team.

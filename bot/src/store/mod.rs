@@ -3,9 +3,9 @@
 //! What is kept (see `migrations/`): per channel, the tours and their settings, the teams and who
 //! directs them, the riders between stages, each stage's course, seed and starters, every choice
 //! (with the id of the request that carried it), the events, the stage results, the reminders
-//! sent, where each round's opening message was posted, and the repêchage votes with each
-//! directeur's ballot. A stage's state is not kept: it is rebuilt by replaying its choices
-//! (`docs/architecture.md`).
+//! sent, where each round's opening message was posted, the repêchage votes with each
+//! directeur's ballot, and what each channel is owed (the outbox) until it is posted. A stage's
+//! state is not kept: it is rebuilt by replaying its choices (`docs/architecture.md`).
 //!
 //! Every change goes through one [`Tx`] opened by [`Store::begin`] with `BEGIN IMMEDIATE`, which
 //! takes SQLite's write lock at once: two writers (tasks or processes) never both read a turn and
@@ -13,6 +13,7 @@
 
 pub mod choices;
 pub mod events;
+pub mod outbox;
 pub mod posts;
 pub mod reminders;
 pub mod results;

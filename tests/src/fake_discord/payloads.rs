@@ -165,6 +165,10 @@ pub fn message(
         message["application_id"] = json!(app.to_string());
     }
     apply(&mut message, body);
+    // Discord echoes a create's nonce in the message it answers with.
+    if let Some(nonce) = body.get("nonce").filter(|n| !n.is_null()) {
+        message["nonce"] = nonce.clone();
+    }
     message
 }
 

@@ -207,6 +207,18 @@ impl FakeDiscord {
             .map(|m| m.json.clone())
     }
 
+    /// The messages of a channel as they stand now, oldest first (ephemeral ones included:
+    /// the fake keeps them in the channel they were answered in).
+    pub fn channel_messages(&self, channel_id: u64) -> Vec<Value> {
+        self.shared
+            .state()
+            .messages
+            .values()
+            .filter(|m| m.json["channel_id"].as_str() == Some(channel_id.to_string().as_str()))
+            .map(|m| m.json.clone())
+            .collect()
+    }
+
     /// The message the bot answered `interaction` with, as it stands now.
     pub fn original_response(&self, interaction: &SentInteraction) -> Option<Value> {
         let state = self.shared.state();

@@ -337,6 +337,21 @@ impl State {
                 "channel message in {channel_id} flagged ephemeral: only interaction answers can be"
             ));
         }
+        // Discord's de-duplication: with `enforce_nonce`, a nonce the same author used in the
+        // channel lately answers with the message made then, and nothing new is created. (The
+        // fake remembers nonces for as long as it runs; Discord, a few minutes.)
+        let nonce = body.json.get("nonce").filter(|n| !n.is_null());
+        if let Some(nonce) = nonce.filter(|_| body.json["enforce_nonce"] == json!(true)) {
+            let author = &origin.author["id"];
+            let earlier = self.messages.values().find(|m| {
+                m.channel_id() == channel_id
+                    && m.json["author"]["id"] == *author
+                    && m.json.get("nonce") == Some(nonce)
+            });
+            if let Some(earlier) = earlier {
+                return Reply::json(earlier.json.clone());
+            }
+        }
         match self.new_message(world, channel_id, &origin, body.json, body.files, None) {
             Ok(id) => Reply::json(self.messages[&id].json.clone()),
             Err(reply) => reply,

@@ -1,0 +1,280 @@
+//! What a tour's channel is owed (the outbox), and the pictures that go with it.
+//!
+//! A change that owes the channel a message (a round closed, a stage finished, the next one
+//! started) records it in the `outbox` table inside its own transaction: the message cannot be
+//! lost by a crash after the commit, nor announced for a change that was rolled back. It says
+//! what to draw rather than carrying PNGs, so the pictures are drawn after the commit, on
+//! blocking threads, by whoever posts the message. Posting it and marking it delivered (with
+//! where it went) is the adapter's: see `discord/deliver.rs`.
+
+use super::live::{Live, News, rebuild};
+use super::reply::Owing;
+use super::{Reply, ServiceError, Services, TurnCard, narrate};
+use crate::store::outbox::{self, OwedRow};
+use crate::store::posts::{self, TurnPost};
+use crate::store::{StoreError, choices, results, stages, teams, tours};
+use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::tour::{TourOptions, standings};
+use commissaire_render::Classification;
+use serde::{Deserialize, Serialize};
+use sqlx::SqliteConnection;
+
+/// A picture to draw, told by what it shows: enough to draw it again, the same, from the store
+/// (a stage's choices are never rewritten, and its results are stored once).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Picture {
+    /// The board of a stage after its first `choices` choices.
+    Board {
+        tour_id: i64,
+        stage: u32,
+        choices: u32,
+        title: String,
+        file: String,
+    },
+    /// The stage's profile, with where every rider is after its first `choices` choices.
+    Profile {
+        tour_id: i64,
+        stage: u32,
+        choices: u32,
+        title: String,
+        file: String,
+    },
+    /// One classification (by its slug) after stage `after_stage`.
+    Standings {
+        tour_id: i64,
+        after_stage: u32,
+        classification: String,
+    },
+}
+
+/// An owed message as stored: the public reply, less what only an answer has.
+#[derive(Serialize, Deserialize)]
+struct Body {
+    text: String,
+    #[serde(default)]
+    buttons: Vec<super::ButtonSpec>,
+    #[serde(default)]
+    turn: Option<TurnCard>,
+    #[serde(default)]
+    pictures: Vec<Picture>,
+}
+
+/// A message the channel is still owed, ready to post (its pictures not drawn yet).
+#[derive(Debug, Clone)]
+pub struct Owed {
+    pub id: i64,
+    pub channel_id: String,
+    pub reply: Reply,
+}
+
+impl Services {
+    /// The public news of a change, recorded as owed to the tour's channel in the change's own
+    /// transaction. The replies come back marked with their outbox id.
+    pub(crate) async fn owe_news(
+        &self,
+        conn: &mut SqliteConnection,
+        live: &Live,
+        news: News,
+    ) -> Result<Vec<Reply>, ServiceError> {
+        let mut replies = self.news_replies(live, news);
+        let now = self.now();
+        for reply in replies.iter_mut().filter(|r| !r.private) {
+            let body = serde_json::to_string(&Body {
+                text: reply.text.clone(),
+                buttons: reply.buttons.clone(),
+                turn: reply.turn.clone(),
+                pictures: reply.pictures.clone(),
+            })
+            .map_err(StoreError::from)?;
+            let id = outbox::owe(conn, live.tour.id, &live.tour.channel_id, &body, now).await?;
+            reply.owed = Some(Owing::new(id, now));
+        }
+        Ok(replies)
+    }
+
+    /// Every message still owed, oldest first: at start-up, what a crash left unposted.
+    pub async fn undelivered(&self) -> Result<Vec<Owed>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let rows = outbox::undelivered(&mut conn).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                let id = row.id;
+                owed_of(row)
+                    .inspect_err(
+                        |e| tracing::error!(error = %e, id, "an owed message is unreadable"),
+                    )
+                    .ok()
+            })
+            .collect())
+    }
+
+    /// Marks an owed message delivered, with the channel messages it became; a round's opening
+    /// message is remembered in the same transaction, so it is ticked off from now on. Returns
+    /// the round's card as it stands now when it differs from the one posted (a director chose
+    /// while it was on its way), for the adapter to edit in; `None` otherwise.
+    pub async fn delivered(
+        &self,
+        id: i64,
+        message_ids: &[String],
+        card: Option<(&TurnCard, &TurnPost)>,
+    ) -> Result<Option<TurnCard>, ServiceError> {
+        {
+            let _guard = self.lock().await;
+            let mut tx = self.store.begin().await?;
+            if !outbox::delivered(&mut tx, id, message_ids, self.now()).await? {
+                // Another delivery marked it first; it remembered the round too.
+                return Ok(None);
+            }
+            if let Some((card, post)) = card {
+                posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
+            }
+            self.store.commit(tx).await?;
+        }
+        let Some((posted, post)) = card else {
+            return Ok(None);
+        };
+        let now = self.current_card(&post.channel_id, posted).await?;
+        Ok(now.filter(|now| now != posted))
+    }
+
+    /// The card of the round `card` shows, as it stands now; `None` once the round is over.
+    async fn current_card(
+        &self,
+        channel_id: &str,
+        card: &TurnCard,
+    ) -> Result<Option<TurnCard>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let Some(tour) = tours::active_in_channel(&mut conn, channel_id).await? else {
+            return Ok(None);
+        };
+        if tour.id != card.tour_id || tour.current_stage != card.stage {
+            return Ok(None);
+        }
+        let live = self.load_live(&mut conn, tour).await?;
+        Ok(self.turn_card(&live).filter(|now| now.same_round(card)))
+    }
+
+    /// Draws the pictures a reply (and its follow-ups) still owes, on blocking threads, and
+    /// attaches them. A picture that cannot be drawn is left out and logged: the message is
+    /// worth posting without it.
+    pub async fn draw(&self, reply: &mut Reply) {
+        for picture in std::mem::take(&mut reply.pictures) {
+            match self.draw_one(&picture).await {
+                Ok(images) => reply.images.extend(images),
+                Err(e) => tracing::warn!(error = %e, ?picture, "could not draw a picture"),
+            }
+        }
+        for followup in &mut reply.followups {
+            Box::pin(self.draw(followup)).await;
+        }
+    }
+
+    async fn draw_one(&self, picture: &Picture) -> Result<Vec<(String, Vec<u8>)>, ServiceError> {
+        match picture {
+            Picture::Board {
+                tour_id,
+                stage,
+                choices,
+                title,
+                file,
+            }
+            | Picture::Profile {
+                tour_id,
+                stage,
+                choices,
+                title,
+                file,
+            } => {
+                let (course, names, row, mut log) = {
+                    let mut conn = self.store.read().await?;
+                    let row = stages::get(&mut conn, *tour_id, *stage)
+                        .await?
+                        .ok_or_else(|| {
+                            ServiceError::Broken(format!("tour {tour_id} has no stage {stage}"))
+                        })?;
+                    let names: Vec<String> = teams::list(&mut conn, *tour_id)
+                        .await?
+                        .into_iter()
+                        .map(|t| t.name)
+                        .collect();
+                    let log = choices::log(&mut conn, row.id).await?;
+                    let course = self
+                        .library
+                        .course(&row.course)
+                        .map_err(ServiceError::Broken)?;
+                    (course, names, row, log)
+                };
+                log.truncate(*choices as usize);
+                let profile = matches!(picture, Picture::Profile { .. });
+                let (title, file) = (title.clone(), file.clone());
+                blocking(move || {
+                    let stage = rebuild(&course, &names, &row, &log)?;
+                    let view = stage.view(Viewer::Public);
+                    let png = if profile {
+                        narrate::profile_png(&view, &title)
+                    } else {
+                        narrate::board_png(&view, &title)
+                    }
+                    .map_err(|e| ServiceError::Broken(format!("cannot draw {file}: {e}")))?;
+                    Ok(vec![(file, png)])
+                })
+                .await
+            }
+            Picture::Standings {
+                tour_id,
+                after_stage,
+                classification,
+            } => {
+                let only = Classification::ALL
+                    .into_iter()
+                    .find(|c| c.slug() == classification)
+                    .ok_or_else(|| {
+                        ServiceError::Broken(format!("no classification {classification}"))
+                    })?;
+                let (mut done, names) = {
+                    let mut conn = self.store.read().await?;
+                    let done = results::list(&mut conn, *tour_id).await?;
+                    let names: Vec<String> = teams::list(&mut conn, *tour_id)
+                        .await?
+                        .into_iter()
+                        .map(|t| t.name)
+                        .collect();
+                    (done, names)
+                };
+                done.retain(|r| r.number <= *after_stage);
+                blocking(move || {
+                    let table = standings(&done, &TourOptions::default())
+                        .map_err(|e| ServiceError::Broken(e.to_string()))?;
+                    let index = |name: &str| names.iter().position(|n| n == name);
+                    Ok(narrate::standings_pngs(&table, Some(only), &index))
+                })
+                .await
+            }
+        }
+    }
+}
+
+/// Runs CPU work (a replay, a drawing) off the async workers, so that answers keep flowing.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
+) -> Result<T, ServiceError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ServiceError::Broken(format!("a drawing task failed: {e}")))?
+}
+
+fn owed_of(row: OwedRow) -> Result<Owed, ServiceError> {
+    let body: Body = serde_json::from_str(&row.body).map_err(StoreError::from)?;
+    let mut reply = Reply::public(body.text);
+    reply.buttons = body.buttons;
+    reply.turn = body.turn;
+    reply.pictures = body.pictures;
+    reply.owed = Some(Owing::new(row.id, row.created_at));
+    Ok(Owed {
+        id: row.id,
+        channel_id: row.channel_id,
+        reply,
+    })
+}

@@ -1,0 +1,109 @@
+//! The `outbox` table: what a tour's channel is owed. A row is written in the transaction of the
+//! change that owes it and marked delivered, with the messages it became, once posted; rows
+//! left undelivered by a crash are posted at the next start.
+
+use super::StoreError;
+use crate::clock::Timestamp;
+use sqlx::SqliteConnection;
+
+/// A message owed to a channel, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwedRow {
+    pub id: i64,
+    pub tour_id: i64,
+    pub channel_id: String,
+    /// The message as the services wrote it (JSON).
+    pub body: String,
+    pub created_at: Timestamp,
+}
+
+/// Records a message owed to the tour's channel; returns its id.
+pub async fn owe(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    channel_id: &str,
+    body: &str,
+    now: Timestamp,
+) -> Result<i64, StoreError> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO outbox (tour_id, channel_id, body, created_at) VALUES (?, ?, ?, ?) \
+         RETURNING id",
+    )
+    .bind(tour_id)
+    .bind(channel_id)
+    .bind(body)
+    .bind(now)
+    .fetch_one(conn)
+    .await?;
+    Ok(id)
+}
+
+/// One owed message, delivered or not.
+pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<OwedRow>, StoreError> {
+    let row: Option<(i64, i64, String, String, i64)> =
+        sqlx::query_as("SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.map(owed_row))
+}
+
+/// Every message not yet delivered, oldest first (so a channel reads them in order).
+pub async fn undelivered(conn: &mut SqliteConnection) -> Result<Vec<OwedRow>, StoreError> {
+    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
+         WHERE delivered_at IS NULL ORDER BY id",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(owed_row).collect())
+}
+
+/// Marks a message delivered with the ids of the channel messages it became. Returns false if
+/// it already was (another delivery got there first), so the caller does nothing more.
+pub async fn delivered(
+    conn: &mut SqliteConnection,
+    id: i64,
+    message_ids: &[String],
+    now: Timestamp,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE outbox SET delivered_at = ?, message_ids = ? WHERE id = ? AND delivered_at IS NULL",
+    )
+    .bind(now)
+    .bind(message_ids.join(","))
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The channel messages an owed message became, once delivered.
+pub async fn message_ids(
+    conn: &mut SqliteConnection,
+    id: i64,
+) -> Result<Option<Vec<String>>, StoreError> {
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT message_ids FROM outbox WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.and_then(|(ids,)| ids).map(|ids| {
+        ids.split(',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    }))
+}
+
+fn owed_row(
+    (id, tour_id, channel_id, body, created_at): (i64, i64, String, String, i64),
+) -> OwedRow {
+    OwedRow {
+        id,
+        tour_id,
+        channel_id,
+        body,
+        created_at,
+    }
+}
