@@ -175,7 +175,7 @@ fn a_bad_inline_course_names_the_field_and_the_values_it_allows() {
     );
     fails_with(
         r#"{"ruleset": "flamme-rouge", "course": {"tilez": "au"}, "riders": []}"#,
-        "`course`: unknown field `tilez`, expected one of `name`, `lanes`, `tiles`",
+        "`course.tilez`: unknown field `tilez`, expected one of `name`, `lanes`, `tiles`",
     );
     fails_with(
         r#"{"ruleset": "flamme-rouge", "course": 7, "riders": []}"#,
@@ -203,7 +203,12 @@ fn a_scenario_rides_a_course_written_cell_by_cell() {
         })
         .collect();
     let links: Vec<String> = (0..11)
-        .map(|k| format!(r#"{{"from": "c{k}", "to": "c{}", "kind": "forward"}}"#, k + 1))
+        .map(|k| {
+            format!(
+                r#"{{"from": "c{k}", "to": "c{}", "kind": "forward"}}"#,
+                k + 1
+            )
+        })
         .collect();
     let text = format!(
         r#"{{"ruleset": "flamme-rouge", "hands": "free",

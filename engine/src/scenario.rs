@@ -54,7 +54,10 @@ impl<'de> Deserialize<'de> for CourseRef {
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<CourseRef, E> {
                 Ok(CourseRef::Named(name.to_string()))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<CourseRef, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CourseRef, A::Error> {
                 CourseSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
                     .map(CourseRef::Inline)
             }

@@ -87,7 +87,9 @@ kind = "side"
 "#;
 
 fn cell(course: &commissaire_engine::course::Course, id: &str) -> Pos {
-    course.find_cell(id).unwrap_or_else(|| panic!("no cell {id}"))
+    course
+        .find_cell(id)
+        .unwrap_or_else(|| panic!("no cell {id}"))
 }
 
 #[test]
@@ -193,7 +195,10 @@ fn a_grid_file_can_add_links_where_a_file_bends() {
         grown.ahead(Pos::new(3 + extra, 2)),
         Some(Pos::new(4 + extra, 1))
     );
-    let e = err(&text.replace("from = \"3/2\"\nto = \"4/1\"", "from = \"3/1\"\nto = \"4/0\""));
+    let e = err(&text.replace(
+        "from = \"3/2\"\nto = \"4/1\"",
+        "from = \"3/1\"\nto = \"4/0\"",
+    ));
     assert!(e.starts_with("bad.toml, line 15:"), "{e}");
     assert!(e.contains("already has a cell straight ahead"), "{e}");
     let e = err(&text.replace("\"4/1\"", "\"9/9\""));
@@ -227,10 +232,17 @@ fn a_cell_the_start_cannot_reach_is_refused() {
         "[[link]]\nfrom = \"s0\"\nto = \"a0\"\nkind = \"forward\"\n",
         "",
     )
-    .replacen("[[link]]\nfrom = \"a0\"\nto = \"a1\"\nkind = \"side\"\n", "", 1);
+    .replacen(
+        "[[link]]\nfrom = \"a0\"\nto = \"a1\"\nkind = \"side\"\n",
+        "",
+        1,
+    );
     let e = err(&text);
     assert!(e.starts_with("bad.toml, line 15:"), "{e}");
-    assert!(e.contains("cell 'a0' cannot be reached from the start"), "{e}");
+    assert!(
+        e.contains("cell 'a0' cannot be reached from the start"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -240,22 +252,29 @@ fn a_dead_end_before_the_line_is_refused() {
         "[[link]]\nfrom = \"a1\"\nto = \"f1\"\nkind = \"forward\"\n",
         "[[link]]\nfrom = \"a0\"\nto = \"f1\"\nkind = \"diagonal\"\n",
     )
-    .replacen("[[link]]\nfrom = \"a0\"\nto = \"a1\"\nkind = \"side\"\n", "", 1);
+    .replacen(
+        "[[link]]\nfrom = \"a0\"\nto = \"a1\"\nkind = \"side\"\n",
+        "",
+        1,
+    );
     let e = err(&text);
-    assert!(e.contains("from cell 'a1' no link leads on to the finish"), "{e}");
+    assert!(
+        e.contains("from cell 'a1' no link leads on to the finish"),
+        "{e}"
+    );
     assert!(e.starts_with("bad.toml, line 21:"), "{e}");
 }
 
 #[test]
 fn no_finish_and_no_start_are_refused() {
-    let e = err(
-        &staggered_with("markers = [\"finish\"]", "")
-            .replacen("markers = [\"finish\"]", "", 1),
-    );
+    let e = err(&staggered_with("markers = [\"finish\"]", "").replacen(
+        "markers = [\"finish\"]",
+        "",
+        1,
+    ));
     assert!(e.contains("no finish"), "{e}");
-    let e = err(
-        &staggered_with("markers = [\"start\"]", "").replacen("markers = [\"start\"]", "", 1),
-    );
+    let e =
+        err(&staggered_with("markers = [\"start\"]", "").replacen("markers = [\"start\"]", "", 1));
     assert!(e.contains("no start area"), "{e}");
     // f0 moved back before a1, which leads onto the line at f1 yet would count as across.
     let e = err(&staggered_with("along = 2\n", "along = 1.4\n"));
@@ -272,9 +291,18 @@ fn links_that_cannot_be_meant_are_refused() {
         "from = \"a0\"\nto = \"f0\"",
         "from = \"f0\"\nto = \"a0\"",
     ));
-    assert!(e.contains("'a0' (along 1) is not ahead of 'f0' (along 2)"), "{e}");
-    let e = err(&staggered_with("to = \"a1\"\nkind = \"diagonal\"", "to = \"a1\"\nkind = \"forward\""));
-    assert!(e.contains("'s0' already has a cell straight ahead ('a0')"), "{e}");
+    assert!(
+        e.contains("'a0' (along 1) is not ahead of 'f0' (along 2)"),
+        "{e}"
+    );
+    let e = err(&staggered_with(
+        "to = \"a1\"\nkind = \"diagonal\"",
+        "to = \"a1\"\nkind = \"forward\"",
+    ));
+    assert!(
+        e.contains("'s0' already has a cell straight ahead ('a0')"),
+        "{e}"
+    );
     let e = err(&format!(
         "{STAGGERED}\n[[link]]\nfrom = \"s1\"\nto = \"s0\"\nkind = \"side\"\n"
     ));
@@ -288,10 +316,16 @@ fn cells_that_collide_or_repeat_are_refused() {
     let e = err(&staggered_with("id = \"s1\"", "id = \"s0\""));
     assert!(e.starts_with("bad.toml, line 10:"), "{e}");
     assert!(e.contains("'s0' is used twice"), "{e}");
-    let e = err(&staggered_with("along = 0.5\nacross = 1", "along = 0\nacross = 0"));
+    let e = err(&staggered_with(
+        "along = 0.5\nacross = 1",
+        "along = 0\nacross = 0",
+    ));
     assert!(e.contains("are both at along 0, across 0"), "{e}");
     let e = err(&staggered_with("along = 0.5", "along = -1"));
-    assert!(e.contains("along must be a number from 0 to 400, not -1"), "{e}");
+    assert!(
+        e.contains("along must be a number from 0 to 400, not -1"),
+        "{e}"
+    );
     let e = err(&staggered_with("id = \"s1\"", "id = \"3/1\""));
     assert!(e.contains("without '/'"), "{e}");
     let e = err(&format!("tiles = \"au\"\n{STAGGERED}").replacen("name = \"Staggered\"", "", 1));

@@ -25,8 +25,8 @@ fn the_six_base_stages_load_with_a_sprint_and_a_finish() {
     assert_eq!(courses.len(), 6);
     for file in courses {
         let text = std::fs::read_to_string(&file).unwrap();
-        let course = parse_course_toml(&text, &file.display().to_string())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let course =
+            parse_course_toml(&text, &file.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
         let cells = course.start_cells().len();
         assert!(
             cells == 10 || cells == 8,

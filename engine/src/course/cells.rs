@@ -236,7 +236,10 @@ pub(super) fn build_cells(
     let written = resolve_links(&bare, links)?;
     let course = Course::assemble(name, rows, finish_row, Layout::Cells, written, ids);
     // A cell that leads onto the line must lie before it, or the rows would count it as across.
-    for (from, link) in course.cells().flat_map(|(p, _)| course.links(p).iter().map(move |l| (p, l))) {
+    for (from, link) in course
+        .cells()
+        .flat_map(|(p, _)| course.links(p).iter().map(move |l| (p, l)))
+    {
         let onto_line = |p: Pos| {
             course
                 .cell(p)
@@ -359,7 +362,13 @@ fn resolve_links(course: &Course, links: &[LinkSpec]) -> Result<Vec<(Pos, Link)>
         }
         out.push((from, Link { to, kind: l.kind }));
         if l.kind == LinkKind::Side {
-            let back = (to, Link { to: from, kind: LinkKind::Side });
+            let back = (
+                to,
+                Link {
+                    to: from,
+                    kind: LinkKind::Side,
+                },
+            );
             if !out.contains(&back) && !course.links(to).contains(&back.1) {
                 out.push(back);
             }

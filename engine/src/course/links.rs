@@ -35,7 +35,10 @@ pub(crate) fn grid_links(rows: &[Row], range: Range<usize>) -> Vec<(Pos, Link)> 
 }
 
 /// For each cell (flat numbering), whether it can be reached from `starts` by following links.
-pub(crate) fn reachable(links: &[Vec<usize>], starts: impl IntoIterator<Item = usize>) -> Vec<bool> {
+pub(crate) fn reachable(
+    links: &[Vec<usize>],
+    starts: impl IntoIterator<Item = usize>,
+) -> Vec<bool> {
     let mut seen = vec![false; links.len()];
     let mut stack: Vec<usize> = starts.into_iter().collect();
     for &s in &stack {

@@ -23,7 +23,9 @@ mod parse;
 mod tiles;
 
 pub use cells::{CellMark, CellSpec, LinkSpec};
-pub use parse::{CourseError, CourseSpec, SegmentSpec, SprintSpec, parse_course_toml, parse_sprint};
+pub use parse::{
+    CourseError, CourseSpec, SegmentSpec, SprintSpec, parse_course_toml, parse_sprint,
+};
 pub use tiles::{TILE_LETTERS, tile_rows};
 
 use serde::{Deserialize, Serialize};
@@ -183,6 +185,9 @@ pub struct Course {
     /// Links the file wrote itself (on a grid, the ones on top of the derived links).
     #[serde(skip)]
     written: Vec<(Pos, Link)>,
+    /// Per cell, its side link further from lane 0: the card race asks it for every move.
+    #[serde(skip)]
+    left: Vec<Option<Pos>>,
     /// The names of a course written cell by cell, in flat numbering; empty for a grid, whose
     /// cells are called "row/lane".
     #[serde(skip)]
@@ -241,6 +246,18 @@ impl Course {
                 None => links[i].push(link),
             }
         }
+        let across = |p: Pos| rows[p.row as usize].cells[p.lane as usize].place.across;
+        let left = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| (0..row.width()).map(move |l| Pos::new(r as u16, l)))
+            .zip(&links)
+            .map(|(pos, out)| {
+                out.iter()
+                    .find(|l| l.kind == LinkKind::Side && across(l.to) > across(pos))
+                    .map(|l| l.to)
+            })
+            .collect();
         Course {
             name,
             rows,
@@ -249,6 +266,7 @@ impl Course {
             uphill_ahead,
             offsets,
             links,
+            left,
             written,
             ids,
         }
@@ -319,7 +337,8 @@ impl Course {
     }
     fn index(&self, pos: Pos) -> Option<usize> {
         let row = self.rows.get(pos.row as usize)?;
-        (pos.lane < row.width()).then(|| (self.offsets[pos.row as usize] + pos.lane as u32) as usize)
+        (pos.lane < row.width())
+            .then(|| (self.offsets[pos.row as usize] + pos.lane as u32) as usize)
     }
     /// The first row past the finish line (the line lies just before it).
     pub fn finish_row(&self) -> u16 {
@@ -361,9 +380,7 @@ impl Course {
     }
     /// The cell beside it on its left: further from lane 0's edge (lane 0 is the right-hand lane).
     pub fn left_of(&self, pos: Pos) -> Option<Pos> {
-        let here = self.place(pos)?.across;
-        self.beside(pos)
-            .find(|p| self.place(*p).is_some_and(|q| q.across > here))
+        self.left[self.index(pos)?]
     }
     /// The cells diagonally ahead.
     pub fn diagonals_ahead(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
@@ -409,7 +426,15 @@ impl Course {
         let mut written: Vec<(Pos, Link)> = self
             .written
             .iter()
-            .map(|&(from, l)| (shift(from), Link { to: shift(l.to), ..l }))
+            .map(|&(from, l)| {
+                (
+                    shift(from),
+                    Link {
+                        to: shift(l.to),
+                        ..l
+                    },
+                )
+            })
             .collect();
         let mut ids = Vec::new();
         if self.layout == Layout::Cells {

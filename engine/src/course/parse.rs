@@ -141,8 +141,16 @@ impl CourseSpec {
         if !self.cells.is_empty() {
             let other = [
                 (At::Key("tiles"), "`tiles`", self.tiles.is_some()),
-                (At::Segment(0, None), "`[[segment]]` sections", !self.segments.is_empty()),
-                (At::Sprint(0), "`[[sprint]]` sections", !self.sprints.is_empty()),
+                (
+                    At::Segment(0, None),
+                    "`[[segment]]` sections",
+                    !self.segments.is_empty(),
+                ),
+                (
+                    At::Sprint(0),
+                    "`[[sprint]]` sections",
+                    !self.sprints.is_empty(),
+                ),
                 (At::Key("lanes"), "`lanes`", self.lanes.is_some()),
             ]
             .into_iter()
