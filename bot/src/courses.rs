@@ -1,42 +1,73 @@
 //! The shipped courses: TOML files under `config/courses/`, found by file name or course name.
+//! The bot reads the files, once, when the library is made; the engine only parses their text.
 
-use commissaire_engine::course::{Course, load_course_file};
+use commissaire_engine::course::{Course, parse_course_toml};
 use std::path::{Path, PathBuf};
 
 pub struct CourseLibrary {
     dir: PathBuf,
+    /// Every course file of the folder, by file name: the course, or why it does not load.
+    files: Vec<(String, Result<Course, String>)>,
 }
 
 impl CourseLibrary {
+    /// Reads every course file of `<config_dir>/courses` now; later look-ups touch no file.
     pub fn new(config_dir: &Path) -> Self {
-        CourseLibrary {
-            dir: config_dir.join("courses"),
-        }
+        let dir = config_dir.join("courses");
+        let files = toml_files(&dir)
+            .into_iter()
+            .map(|file| {
+                let stem = file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                (stem, read_course_file(&file))
+            })
+            .collect();
+        CourseLibrary { dir, files }
     }
 
     /// Finds a course by its file name ("la-haute-montagne") or its name ("La Haute Montagne").
+    /// A file that does not load answers with its error when it could be the one asked for: its
+    /// own name, or any name the loaded courses do not have.
     pub fn find(&self, name: &str) -> Result<Course, String> {
         let wanted = slug(name);
-        let mut known = Vec::new();
-        for file in toml_files(&self.dir) {
-            let course = load_course_file(&file).map_err(|e| e.to_string())?;
-            let stem = file.file_stem().map(|s| s.to_string_lossy().to_string());
-            if stem.as_deref() == Some(wanted.as_str()) || slug(&course.name) == wanted {
-                return Ok(course);
-            }
-            known.push(course.name);
+        let by_stem = self.files.iter().find(|(stem, _)| slug(stem) == wanted);
+        let by_name = || {
+            self.files
+                .iter()
+                .find(|(_, c)| c.as_ref().is_ok_and(|c| slug(&c.name) == wanted))
+        };
+        if let Some((_, found)) = by_stem.or_else(by_name) {
+            return found.clone();
         }
-        if known.is_empty() {
+        if let Some((_, Err(e))) = self.files.iter().find(|(_, c)| c.is_err()) {
+            return Err(e.clone());
+        }
+        if self.files.is_empty() {
             return Err(format!(
                 "no course files found in {}: run from the project folder or pass --config",
                 self.dir.display()
             ));
         }
+        let known: Vec<&str> = self
+            .files
+            .iter()
+            .filter_map(|(_, c)| c.as_ref().ok().map(|c| c.name.as_str()))
+            .collect();
         Err(format!(
             "there is no course named '{name}'; the shipped courses are: {}",
             known.join(", ")
         ))
     }
+}
+
+/// Reads and parses one course file; a missing or unreadable file is an error naming it.
+pub fn read_course_file(path: &Path) -> Result<Course, String> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{file}: cannot read the course file: {e}"))?;
+    parse_course_toml(&text, &file).map_err(|e| e.to_string())
 }
 
 /// The TOML files of a folder, sorted by name; none when the folder cannot be read.
@@ -62,4 +93,57 @@ pub(crate) fn slug(name: &str) -> String {
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("courses")).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join("courses").join(name), text).unwrap();
+        }
+        dir
+    }
+
+    const SHORT: &str = "name = \"Short Hop\"\ntiles = \"au\"\n";
+
+    #[test]
+    fn courses_are_read_once_when_the_library_is_made() {
+        let dir = folder(&[("short-hop.toml", SHORT)]);
+        let library = CourseLibrary::new(dir.path());
+        std::fs::remove_dir_all(dir.path().join("courses")).unwrap();
+        assert_eq!(library.find("Short Hop").unwrap().name, "Short Hop");
+        assert_eq!(library.find("short-hop").unwrap().name, "Short Hop");
+    }
+
+    #[test]
+    fn a_broken_file_names_itself_and_its_line_but_spares_the_others() {
+        let dir = folder(&[
+            ("broken.toml", "name = \"B\"\n\ntiles = \"abz\"\n"),
+            ("short-hop.toml", SHORT),
+        ]);
+        let library = CourseLibrary::new(dir.path());
+        assert!(library.find("short hop").is_ok());
+        let e = library.find("broken").unwrap_err();
+        assert!(e.contains("broken.toml, line 3:"), "{e}");
+        assert!(e.contains("'z'"), "{e}");
+        // An unknown name may be the broken course's: say what is wrong with it.
+        assert!(library.find("nowhere").unwrap_err().contains("broken.toml"));
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_courses() {
+        let dir = folder(&[("short-hop.toml", SHORT)]);
+        let e = CourseLibrary::new(dir.path()).find("Nowhere").unwrap_err();
+        assert_eq!(
+            e,
+            "there is no course named 'Nowhere'; the shipped courses are: Short Hop"
+        );
+        let empty = tempfile::tempdir().unwrap();
+        let e = CourseLibrary::new(empty.path()).find("x").unwrap_err();
+        assert!(e.starts_with("no course files found in"), "{e}");
+    }
 }

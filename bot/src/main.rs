@@ -187,10 +187,12 @@ fn read_input(file: &str) -> Result<String, UsageError> {
 
 fn play_scenario(cli: &Cli, file: &str, stop_after: Option<u32>) -> Result<Outcome, UsageError> {
     let text = read_input(file)?;
-    let library = CourseLibrary::new(&cli.config);
     let scenario = Scenario::from_json(&text).map_err(|e| UsageError(format!("{file}: {e}")))?;
+    let course = scenario
+        .course(|name| CourseLibrary::new(&cli.config).find(name))
+        .map_err(|e| UsageError(format!("{file}: {e}")))?;
     scenario
-        .run(&|name| library.find(name), stop_after)
+        .run(course, stop_after)
         .map_err(|e| UsageError(format!("{file}: {e}")))
 }
 

@@ -166,6 +166,75 @@ fn bad_files_exit_2_with_a_message_naming_the_problem() {
 }
 
 #[test]
+fn a_bad_inline_course_names_the_field_and_the_values_it_allows() {
+    fails_with(
+        r#"{"ruleset": "flamme-rouge", "riders": [],
+            "course": {"segments": [{"terrain": "flat", "length": 3, "start": true},
+                                    {"terrain": "lava", "length": 3}]}}"#,
+        "`course.segments[1].terrain`: unknown variant `lava`, expected one of `flat`, `uphill`, `downhill`, `supply`, `cobbles`",
+    );
+    fails_with(
+        r#"{"ruleset": "flamme-rouge", "course": {"tilez": "au"}, "riders": []}"#,
+        "`course.tilez`: unknown field `tilez`, expected one of `name`, `lanes`, `tiles`",
+    );
+    fails_with(
+        r#"{"ruleset": "flamme-rouge", "course": 7, "riders": []}"#,
+        "expected the name of a shipped course, or a course",
+    );
+    fails_with(
+        r#"{"ruleset": "flamme-rouge", "riders": [], "course": {"cells": [
+            {"id": "s", "along": 0, "across": 0, "markers": ["start"]},
+            {"id": "f", "along": 1, "across": 0, "markers": ["finish"]}],
+            "links": [{"from": "s", "to": "g", "kind": "forward"}]}}"#,
+        "the course is not valid: link 1: there is no cell 'g'",
+    );
+}
+
+#[test]
+fn a_scenario_rides_a_course_written_cell_by_cell() {
+    let cells: Vec<String> = (0..12)
+        .map(|k| {
+            let marker = match k {
+                0 => r#", "markers": ["start"]"#,
+                8 => r#", "markers": ["finish"]"#,
+                _ => "",
+            };
+            format!(r#"{{"id": "c{k}", "along": {k}, "across": 0{marker}}}"#)
+        })
+        .collect();
+    let links: Vec<String> = (0..11)
+        .map(|k| {
+            format!(
+                r#"{{"from": "c{k}", "to": "c{}", "kind": "forward"}}"#,
+                k + 1
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"{{"ruleset": "flamme-rouge", "hands": "free",
+            "course": {{"name": "One file", "cells": [{}], "links": [{}]}},
+            "riders": [{{"id": "A", "team": "T", "kind": "rouleur"}}],
+            "rounds": [{{"A": 5}}, {{"A": 4}}]}}"#,
+        cells.join(","),
+        links.join(",")
+    );
+    let out = run(&["scenario", "-"], Some(&text));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["riders"][0]["row"], 5);
+    assert_eq!(lines[1]["riders"][0]["row"], 9);
+    assert_eq!(lines[1]["riders"][0]["finished"], true);
+}
+
+#[test]
 fn a_card_not_in_the_hand_drawn_is_refused() {
     let text = r#"{"ruleset": "flamme-rouge", "hands": "deal", "seed": 3, "course": "la-haute-montagne",
         "riders": [{"id": "A", "team": "T", "kind": "rouleur"}], "rounds": [{"A": 9}]}"#;

@@ -35,11 +35,35 @@ pub struct Scenario {
 
 /// A course given inline, or the name of a shipped course (resolved by the caller, since the
 /// engine reads no files).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum CourseRef {
     Named(String),
     Inline(CourseSpec),
+}
+
+// By hand rather than `untagged`, so that a mistake inside an inline course reaches the user as
+// the course's own error (the field and the values it allows), not "matched no variant".
+impl<'de> Deserialize<'de> for CourseRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = CourseRef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of a shipped course, or a course (an object with `tiles`, `segments` or `cells`)")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<CourseRef, E> {
+                Ok(CourseRef::Named(name.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CourseRef, A::Error> {
+                CourseSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(CourseRef::Inline)
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -125,28 +149,43 @@ fn fail<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
 }
 
 impl Scenario {
+    /// Reads a scenario; an error names the field it is about (`course.segments[1].terrain`).
     pub fn from_json(text: &str) -> Result<Self, ScenarioError> {
-        serde_json::from_str(text)
-            .map_err(|e| ScenarioError(format!("the scenario is not valid: {e}")))
+        let mut de = serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let problem = if inner.is_data() && path != "." {
+                format!("`{path}`: {inner}")
+            } else {
+                inner.to_string()
+            };
+            ScenarioError(format!("the scenario is not valid: {problem}"))
+        })
     }
 
-    /// Builds the stage setup. `named` resolves a shipped course by name.
-    pub fn setup(
+    /// The scenario's course: built here when given inline; a shipped course's name goes to
+    /// `named`, the caller's, since the engine reads no files.
+    pub fn course(
         &self,
-        named: &dyn Fn(&str) -> Result<Course, String>,
-    ) -> Result<StageSetup, ScenarioError> {
+        named: impl FnOnce(&str) -> Result<Course, String>,
+    ) -> Result<Course, ScenarioError> {
+        match &self.course {
+            CourseRef::Named(name) => named(name).map_err(ScenarioError),
+            CourseRef::Inline(spec) => spec
+                .build()
+                .map_err(|e| ScenarioError(format!("the course is not valid: {e}"))),
+        }
+    }
+
+    /// Builds the stage setup on the scenario's course, already resolved by [`Self::course`].
+    pub fn setup(&self, course: Course) -> Result<StageSetup, ScenarioError> {
         if self.ruleset != "flamme-rouge" {
             return fail(format!(
                 "unknown ruleset '{}': this version referees \"flamme-rouge\"",
                 self.ruleset
             ));
         }
-        let course = match &self.course {
-            CourseRef::Named(name) => named(name).map_err(ScenarioError)?,
-            CourseRef::Inline(spec) => spec
-                .build()
-                .map_err(|e| ScenarioError(format!("the course is not valid: {e}")))?,
-        };
         let mut teams: Vec<String> = Vec::new();
         let mut grid = course.start_cells().into_iter();
         let mut riders = Vec::with_capacity(self.riders.len());
@@ -208,13 +247,9 @@ impl Scenario {
         Ok(setup)
     }
 
-    /// Plays the script, up to round `stop_after` when given.
-    pub fn run(
-        &self,
-        named: &dyn Fn(&str) -> Result<Course, String>,
-        stop_after: Option<u32>,
-    ) -> Result<Outcome, ScenarioError> {
-        let setup = self.setup(named)?;
+    /// Plays the script on the scenario's course, up to round `stop_after` when given.
+    pub fn run(&self, course: Course, stop_after: Option<u32>) -> Result<Outcome, ScenarioError> {
+        let setup = self.setup(course)?;
         let mut stage = Stage::new(setup, self.seed)
             .map_err(|e| ScenarioError(format!("the riders are not valid: {e}")))?;
         let mut rounds = Vec::new();

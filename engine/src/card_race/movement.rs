@@ -52,21 +52,19 @@ pub(crate) fn destination(course: &Course, board: &Board, from: Pos, distance: u
         .find_map(|row| board.free_lane(row).map(|lane| Pos::new(row, lane)))
 }
 
-/// Takes a rider out of its cell; the riders on its left in that row shift one lane to the right
-/// (towards lane 0), so rows stay packed from the right-hand side (FR-3).
+/// Takes a rider out of its cell; the riders on its left in that row shift one cell to the right
+/// (towards lane 0), so rows stay packed from the right-hand side (FR-3). "On its left" is what
+/// the course says, cell by cell, not lane arithmetic.
 pub(crate) fn leave(board: &mut Board, positions: &mut [Pos], course: &Course, at: Pos) {
     board.take(at);
-    let mut lane = at.lane + 1;
-    while lane < course.width(at.row) {
-        let here = Pos::new(at.row, lane);
-        let left_free = board.at(Pos::new(at.row, lane - 1)).is_none();
-        if let (Some(r), true) = (board.at(here), left_free) {
+    let mut right = at;
+    while let Some(here) = course.left_of(right) {
+        if let (Some(r), None) = (board.at(here), board.at(right)) {
             board.take(here);
-            let to = Pos::new(at.row, lane - 1);
-            board.put(to, r);
-            positions[r as usize] = to;
+            board.put(right, r);
+            positions[r as usize] = right;
         }
-        lane += 1;
+        right = here;
     }
 }
 

@@ -1,20 +1,30 @@
 //! The course model shared by every ruleset and by the renderer.
 //!
-//! A course is a sequence of rows along the road; row 0 is the back of the start area. Each row
-//! has its own width (lanes), and each cell its own terrain and markers, because the other games
-//! need narrow rows, hazards on single cells and bends. Lane 0 is the right-hand lane: it fills
-//! first and its rider counts as ahead of the others in its row.
+//! A course is a graph of cells. Each cell has a place on the road (`along` it, in rows from the
+//! back of the start area, and `across` it, in lanes from lane 0's edge; both fractional, for
+//! staggered files and bends) and links to the cells it leads to: forward (straight ahead),
+//! diagonal (ahead into the next file) and side (level, in the next file).
 //!
-//! Rules never compute neighbours by arithmetic: they ask the course ([`Course::ahead`],
-//! [`Course::beside`], [`Course::diagonals_ahead`]), so a course with offset rows can answer
-//! differently without touching the rules.
+//! Cells are also grouped into rows: a row is the cells level with each other (the same
+//! `along`), lane 0 first. On a plain grid, written as segments or tiles, rows and lanes are the
+//! printed ones and the links follow from them; a course written cell by cell names its links.
+//! Lane 0 is the right-hand lane: it fills first and its rider counts as ahead of the others in
+//! its row.
+//!
+//! Rules whose wording is about touching cells ask the course for a cell's links
+//! ([`Course::ahead`], [`Course::beside`], [`Course::left_of`], [`Course::diagonals_ahead`]),
+//! never lane arithmetic, so a course with staggered or split files answers differently without
+//! touching the rules. Rules written about whole rows (the card race: a row fills from lane 0,
+//! the row ahead is empty) read rows.
 
+mod cells;
+mod links;
 mod parse;
 mod tiles;
 
+pub use cells::{CellMark, CellSpec, LinkSpec};
 pub use parse::{
-    CourseError, CourseSpec, SegmentSpec, SprintSpec, load_course_file, parse_course_toml,
-    parse_sprint,
+    CourseError, CourseSpec, SegmentSpec, SprintSpec, parse_course_toml, parse_sprint,
 };
 pub use tiles::{TILE_LETTERS, tile_rows};
 
@@ -74,11 +84,53 @@ pub enum Marker {
     Summit { name: String, length: u16 },
 }
 
+/// Where a cell lies: `along` the road in rows from the back of the start area, `across` it in
+/// lanes from lane 0's edge. Fractions place staggered files (half a row ahead) and bends.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+pub struct Place {
+    pub along: f64,
+    pub across: f64,
+}
+
+// A place is always finite: grids compute it from row and lane, and course files are refused
+// when a number is not finite, so equality is total.
+impl Eq for Place {}
+
+/// How one cell leads to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    /// Straight ahead in the same file: at most one per cell.
+    Forward,
+    /// Ahead into a neighbouring file.
+    Diagonal,
+    /// Level with it in a neighbouring file (both ways).
+    Side,
+}
+
+impl LinkKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkKind::Forward => "forward",
+            LinkKind::Diagonal => "diagonal",
+            LinkKind::Side => "side",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Link {
+    pub to: Pos,
+    pub kind: LinkKind,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cell {
     pub terrain: Terrain,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<Marker>,
+    #[serde(default)]
+    pub place: Place,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,20 +154,61 @@ impl Row {
     }
 }
 
+/// How the course was written, which decides where its links come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// Rows × lanes (segments or tiles): places and links follow from row and lane, plus any
+    /// links the file adds.
+    Grid,
+    /// Cell by cell: every place and link is written in the file.
+    Cells,
+}
+
 /// A validated course. Build one with [`CourseSpec::build`] or [`parse_course_toml`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Course {
     pub name: String,
     rows: Vec<Row>,
     finish_row: u16,
+    layout: Layout,
     /// Per row, the distance to the first uphill row strictly ahead (`u16::MAX` when none):
     /// the climb cap asks it for every move.
     #[serde(skip)]
     uphill_ahead: Vec<u16>,
+    /// Index of each row's lane 0 in the flat cell numbering.
+    #[serde(skip)]
+    offsets: Vec<u32>,
+    /// Per cell (flat numbering), its links: derived and written ones together.
+    #[serde(skip)]
+    links: Vec<Vec<Link>>,
+    /// Links the file wrote itself (on a grid, the ones on top of the derived links).
+    #[serde(skip)]
+    written: Vec<(Pos, Link)>,
+    /// Per cell, its side link further from lane 0: the card race asks it for every move.
+    #[serde(skip)]
+    left: Vec<Option<Pos>>,
+    /// The names of a course written cell by cell, in flat numbering; empty for a grid, whose
+    /// cells are called "row/lane".
+    #[serde(skip)]
+    ids: Vec<String>,
 }
 
 impl Course {
+    /// A plain grid: places and links follow from rows and lanes.
     pub(crate) fn new(name: String, rows: Vec<Row>, finish_row: u16) -> Self {
+        Course::assemble(name, rows, finish_row, Layout::Grid, Vec::new(), Vec::new())
+    }
+
+    /// The one constructor: lays places (on a grid) and the link table, and the climb lookup.
+    pub(crate) fn assemble(
+        name: String,
+        mut rows: Vec<Row>,
+        finish_row: u16,
+        layout: Layout,
+        written: Vec<(Pos, Link)>,
+        ids: Vec<String>,
+    ) -> Self {
         let mut uphill_ahead = vec![u16::MAX; rows.len()];
         let mut next: Option<usize> = None;
         for r in (0..rows.len()).rev() {
@@ -124,14 +217,64 @@ impl Course {
                 next = Some(r);
             }
         }
+        if layout == Layout::Grid {
+            for (r, row) in rows.iter_mut().enumerate() {
+                for (l, cell) in row.cells.iter_mut().enumerate() {
+                    cell.place = Place {
+                        along: r as f64,
+                        across: l as f64,
+                    };
+                }
+            }
+        }
+        let mut offsets = Vec::with_capacity(rows.len());
+        let mut total = 0u32;
+        for row in &rows {
+            offsets.push(total);
+            total += row.width() as u32;
+        }
+        let mut links = vec![Vec::new(); total as usize];
+        let derived = match layout {
+            Layout::Grid => links::grid_links(&rows, 0..rows.len()),
+            Layout::Cells => Vec::new(),
+        };
+        for &(from, link) in derived.iter().chain(&written) {
+            let i = (offsets[from.row as usize] + from.lane as u32) as usize;
+            // A written link to a cell the grid already links says how they are linked.
+            match links[i].iter_mut().find(|l: &&mut Link| l.to == link.to) {
+                Some(l) => l.kind = link.kind,
+                None => links[i].push(link),
+            }
+        }
+        let across = |p: Pos| rows[p.row as usize].cells[p.lane as usize].place.across;
+        let left = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| (0..row.width()).map(move |l| Pos::new(r as u16, l)))
+            .zip(&links)
+            .map(|(pos, out)| {
+                out.iter()
+                    .find(|l| l.kind == LinkKind::Side && across(l.to) > across(pos))
+                    .map(|l| l.to)
+            })
+            .collect();
         Course {
             name,
             rows,
             finish_row,
+            layout,
             uphill_ahead,
+            offsets,
+            links,
+            left,
+            written,
+            ids,
         }
     }
 
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
     pub fn rows(&self) -> &[Row] {
         &self.rows
     }
@@ -159,6 +302,44 @@ impl Course {
     pub fn contains(&self, pos: Pos) -> bool {
         self.cell(pos).is_some()
     }
+    /// Every cell, row by row, lane 0 first.
+    pub fn cells(&self) -> impl Iterator<Item = (Pos, &Cell)> + '_ {
+        self.rows.iter().enumerate().flat_map(|(r, row)| {
+            row.cells
+                .iter()
+                .enumerate()
+                .map(move |(l, c)| (Pos::new(r as u16, l as u8), c))
+        })
+    }
+    pub fn cell_count(&self) -> usize {
+        self.links.len()
+    }
+    /// Where a cell lies on the road, for drawing and for rules that compare places.
+    pub fn place(&self, pos: Pos) -> Option<Place> {
+        self.cell(pos).map(|c| c.place)
+    }
+    /// The cell's name: the id written in a course of cells, "row/lane" on a grid.
+    pub fn cell_id(&self, pos: Pos) -> String {
+        match self.index(pos) {
+            Some(i) if !self.ids.is_empty() => self.ids[i].clone(),
+            _ => format!("{}/{}", pos.row, pos.lane),
+        }
+    }
+    /// The cell of a name given by [`Course::cell_id`].
+    pub fn find_cell(&self, id: &str) -> Option<Pos> {
+        if self.ids.is_empty() {
+            let (r, l) = id.split_once('/')?;
+            let pos = Pos::new(r.trim().parse().ok()?, l.trim().parse().ok()?);
+            return self.contains(pos).then_some(pos);
+        }
+        let i = self.ids.iter().position(|x| x == id)?;
+        self.cells().nth(i).map(|(p, _)| p)
+    }
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let row = self.rows.get(pos.row as usize)?;
+        (pos.lane < row.width())
+            .then(|| (self.offsets[pos.row as usize] + pos.lane as u32) as usize)
+    }
     /// The first row past the finish line (the line lies just before it).
     pub fn finish_row(&self) -> u16 {
         self.finish_row
@@ -176,28 +357,35 @@ impl Course {
         (d != u16::MAX).then_some(d)
     }
 
-    /// The cell straight ahead in the same lane, if the next row is that wide.
+    /// Every link out of a cell (none for a cell not on the course).
+    pub fn links(&self, pos: Pos) -> &[Link] {
+        match self.index(pos) {
+            Some(i) => &self.links[i],
+            None => &[],
+        }
+    }
+    fn linked(&self, pos: Pos, kind: LinkKind) -> impl Iterator<Item = Pos> + '_ {
+        self.links(pos)
+            .iter()
+            .filter(move |l| l.kind == kind)
+            .map(|l| l.to)
+    }
+    /// The cell straight ahead in the same file, if there is one.
     pub fn ahead(&self, pos: Pos) -> Option<Pos> {
-        let next = Pos::new(pos.row.checked_add(1)?, pos.lane);
-        self.contains(next).then_some(next)
+        self.linked(pos, LinkKind::Forward).next()
     }
-    /// The cells on either side in the same row (lane - 1, lane + 1) that exist.
+    /// The cells level with it on either side.
     pub fn beside(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
-        let left = pos.lane.checked_sub(1).map(|l| Pos::new(pos.row, l));
-        let right = Some(Pos::new(pos.row, pos.lane + 1));
-        [left, right]
-            .into_iter()
-            .flatten()
-            .filter(|p| self.contains(*p))
+        self.linked(pos, LinkKind::Side)
     }
-    /// The two cells diagonally ahead that exist.
+    /// The cell beside it on its left: further from lane 0's edge (lane 0 is the right-hand lane).
+    pub fn left_of(&self, pos: Pos) -> Option<Pos> {
+        self.left[self.index(pos)?]
+    }
+    /// The cells diagonally ahead.
     pub fn diagonals_ahead(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
-        let row = pos.row + 1;
-        let a = pos.lane.checked_sub(1).map(|l| Pos::new(row, l));
-        let b = Some(Pos::new(row, pos.lane + 1));
-        [a, b].into_iter().flatten().filter(|p| self.contains(*p))
+        self.linked(pos, LinkKind::Diagonal)
     }
-
     /// Start cells, front of the grid first, lane 0 first within a row.
     pub fn start_cells(&self) -> Vec<Pos> {
         let mut cells = Vec::new();
@@ -234,8 +422,49 @@ impl Course {
             };
             extra
         ];
+        let shift = |p: Pos| Pos::new(p.row + extra as u16, p.lane);
+        let mut written: Vec<(Pos, Link)> = self
+            .written
+            .iter()
+            .map(|&(from, l)| {
+                (
+                    shift(from),
+                    Link {
+                        to: shift(l.to),
+                        ..l
+                    },
+                )
+            })
+            .collect();
+        let mut ids = Vec::new();
+        if self.layout == Layout::Cells {
+            // The added rows lie one row apart behind the first row, in the template's files,
+            // and link to each other and to the first row as a grid does.
+            let back = self.rows[0]
+                .cells
+                .iter()
+                .map(|c| c.place.along)
+                .fold(f64::INFINITY, f64::min);
+            for (k, row) in rows.iter_mut().enumerate() {
+                for (l, cell) in row.cells.iter_mut().enumerate() {
+                    cell.place.along = back - (extra - k) as f64;
+                    ids.push(format!("+{k}/{l}"));
+                }
+            }
+            let mut all = rows.clone();
+            all.extend(self.rows.iter().cloned());
+            written.extend(links::grid_links(&all, 0..extra));
+            ids.extend(self.ids.iter().cloned());
+        }
         rows.extend(self.rows.iter().cloned());
-        Course::new(self.name.clone(), rows, self.finish_row + extra as u16)
+        Course::assemble(
+            self.name.clone(),
+            rows,
+            self.finish_row + extra as u16,
+            self.layout,
+            written,
+            ids,
+        )
     }
 
     /// Rows carrying a given kind of marker, with the marker (first cell of the row that has it).

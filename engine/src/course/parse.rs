@@ -1,14 +1,14 @@
-//! Course files: the two notations (segments and tiles), validation, and errors that name the
-//! file, the line and what is wrong.
+//! Course text: the three notations (segments, tiles, cells), validation, and errors that name
+//! the file, the line and what is wrong. Only text comes in: whoever holds the file reads it.
 
+use super::cells::{CellSpec, LinkSpec, add_grid_links, build_cells};
 use super::tiles::{TileRun, is_curve, tile_rows};
 use super::{Cell, Course, MAX_LANES, MAX_ROWS, Marker, Row, Terrain};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::Path;
 
 /// A course as written in a file or a scenario, before validation.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CourseSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -28,6 +28,22 @@ pub struct CourseSpec {
     /// Named intermediate sprint lines: `[[sprint]] row = 40, name = "Km 60"`.
     #[serde(default, rename = "sprint", skip_serializing_if = "Vec::is_empty")]
     pub sprints: Vec<SprintSpec>,
+    /// A course written cell by cell: `[[cell]] id, along, across, terrain, markers`.
+    #[serde(
+        default,
+        rename = "cell",
+        alias = "cells",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub cells: Vec<CellSpec>,
+    /// Links between cells: `[[link]] from, to, kind` (forward, diagonal or side).
+    #[serde(
+        default,
+        rename = "link",
+        alias = "links",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub links: Vec<LinkSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,11 +77,13 @@ pub fn parse_sprint(row: i64, name: &str) -> SprintSpec {
 
 /// Where in a spec a problem lies, so a file's error can name its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum At {
+pub(super) enum At {
     Whole,
     Key(&'static str),
     Segment(usize, Option<&'static str>),
     Sprint(usize),
+    Cell(usize, Option<&'static str>),
+    Link(usize, Option<&'static str>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -86,12 +104,12 @@ impl fmt::Display for CourseError {
     }
 }
 
-struct SpecError {
+pub(super) struct SpecError {
     at: At,
     message: String,
 }
 
-fn err(at: At, message: impl Into<String>) -> SpecError {
+pub(super) fn err(at: At, message: impl Into<String>) -> SpecError {
     SpecError {
         at,
         message: message.into(),
@@ -120,6 +138,39 @@ impl CourseSpec {
     }
 
     fn build_inner(&self) -> Result<Course, SpecError> {
+        if !self.cells.is_empty() {
+            let other = [
+                (At::Key("tiles"), "`tiles`", self.tiles.is_some()),
+                (
+                    At::Segment(0, None),
+                    "`[[segment]]` sections",
+                    !self.segments.is_empty(),
+                ),
+                (
+                    At::Sprint(0),
+                    "`[[sprint]]` sections",
+                    !self.sprints.is_empty(),
+                ),
+                (At::Key("lanes"), "`lanes`", self.lanes.is_some()),
+            ]
+            .into_iter()
+            .find(|(_, _, given)| *given);
+            if let Some((at, what, _)) = other {
+                return Err(err(
+                    at,
+                    format!(
+                        "a course of `[[cell]]` sections cannot also have {what}: give each cell its place, and put a sprint line as `sprint = \"name\"` on the cells just past it"
+                    ),
+                ));
+            }
+            let name = self.name.clone().unwrap_or_else(|| "Unnamed course".into());
+            return build_cells(name, &self.cells, &self.links);
+        }
+        let course = self.build_grid()?;
+        add_grid_links(course, &self.links)
+    }
+
+    fn build_grid(&self) -> Result<Course, SpecError> {
         let lanes = match self.lanes {
             Some(l) => lanes_in_range(l, At::Key("lanes"))?,
             None => 2,
@@ -135,7 +186,7 @@ impl CourseSpec {
             (None, true) => {
                 return Err(err(
                     At::Whole,
-                    "the course has no road: give `tiles = \"...\"` or `[[segment]]` sections",
+                    "the course has no road: give `tiles = \"...\"`, `[[segment]]` sections or `[[cell]]` sections",
                 ));
             }
             (Some(tiles), true) => {
@@ -254,7 +305,7 @@ fn too_long(rows: usize) -> String {
 
 /// Every climb (a maximal run of uphill rows before the line) gets a summit marker on its last
 /// row, carrying its length, which later sets its mountain points.
-fn mark_summits(rows: &mut [Row], finish_row: u16) {
+pub(super) fn mark_summits(rows: &mut [Row], finish_row: u16) {
     let mut r = 0usize;
     let mut number = 0;
     while r < finish_row as usize {
@@ -294,7 +345,11 @@ impl Builder {
             if Some(self.rows.len() as u16) == self.line_at {
                 markers.push(Marker::Finish);
             }
-            let cell = Cell { terrain, markers };
+            let cell = Cell {
+                terrain,
+                markers,
+                place: Default::default(),
+            };
             self.rows.push(Row {
                 cells: vec![cell; lanes as usize],
                 tile,
@@ -326,17 +381,6 @@ pub fn parse_course_toml(text: &str, file: &str) -> Result<Course, CourseError> 
     })
 }
 
-/// Reads a course file from disk; a missing or unreadable file is a `CourseError` too.
-pub fn load_course_file(path: &Path) -> Result<Course, CourseError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| CourseError {
-        file: Some(file.clone()),
-        line: None,
-        message: format!("cannot read the course file: {e}"),
-    })?;
-    parse_course_toml(&text, &file)
-}
-
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
@@ -358,6 +402,17 @@ fn locate(text: &str, at: &At) -> Option<usize> {
             .nth(n)
             .map(|(i, _)| i)
     };
+    // The line of `key` inside the n-th `header` table, or of the header itself.
+    let in_table = |header: &str, n: usize, key: Option<&str>| {
+        let head = nth_table(header, n)?;
+        let found = key.and_then(|key| {
+            lines[head + 1..]
+                .iter()
+                .take_while(|l| !l.trim_start().starts_with('['))
+                .position(|l| is_key(l, key))
+        });
+        Some(found.map_or(head, |i| head + 1 + i) + 1)
+    };
     match at {
         At::Whole => None,
         At::Key(key) => lines.iter().position(|l| is_key(l, key)).map(|i| i + 1),
@@ -378,6 +433,8 @@ fn locate(text: &str, at: &At) -> Option<usize> {
             Some(found.map_or(head, |i| head + 1 + i) + 1)
         }
         At::Sprint(n) => nth_table("[[sprint]]", *n).map(|i| i + 1),
+        At::Cell(n, key) => in_table("[[cell]]", *n, *key),
+        At::Link(n, key) => in_table("[[link]]", *n, *key),
     }
 }
 
