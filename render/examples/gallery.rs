@@ -28,6 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (name, table) in [
         ("general", samples::general_classification()),
         ("mountains", samples::mountains_classification()),
+        ("youth", samples::youth_classification()),
+        ("teams", samples::team_classification()),
     ] {
         let png = render_standings(&table)?;
         let path = out.join(format!("standings-{name}.png"));

@@ -640,6 +640,7 @@ enum KeyItem {
     Exhaustion,
     Crossed,
     Terrain(Terrain),
+    Verge,
     Curve,
 }
 
@@ -658,6 +659,7 @@ impl KeyItem {
                 Terrain::Supply => "supply zone",
                 Terrain::Cobbles => "cobbles",
             },
+            KeyItem::Verge => "verge: no road here",
             KeyItem::Curve => "curve",
         }
     }
@@ -670,7 +672,7 @@ impl KeyItem {
             KeyItem::Slipstream => "»",
             KeyItem::Exhaustion => "E",
             KeyItem::Crossed => "chequered flag",
-            KeyItem::Terrain(_) => "colour",
+            KeyItem::Terrain(_) | KeyItem::Verge => "colour",
             KeyItem::Curve => "red and white kerb",
         }
     }
@@ -686,7 +688,7 @@ impl KeyItem {
             KeyItem::ExhaustionCard => BADGE.width("2E") + 8,
             KeyItem::Slipstream | KeyItem::Exhaustion => 22,
             KeyItem::Crossed => 18,
-            KeyItem::Terrain(_) | KeyItem::Curve => 30,
+            KeyItem::Terrain(_) | KeyItem::Verge | KeyItem::Curve => 30,
         }
     }
 
@@ -721,6 +723,14 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
         if shown {
             items.push(KeyItem::Terrain(t));
         }
+    }
+    // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
+    let verge = strips.iter().any(|s| {
+        let widths = (s.first..=s.last).map(|r| course.width(r));
+        widths.clone().min() != widths.max()
+    });
+    if verge {
+        items.push(KeyItem::Verge);
     }
     if rows.iter().any(|&r| course.row(r).curve) {
         items.push(KeyItem::Curve);
@@ -774,10 +784,15 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                         cobbles(img, x + 1, y + 3, 28, 16);
                     }
                 }
+                KeyItem::Verge => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::VERGE);
+                }
                 KeyItem::Curve => {
-                    rect(img, x, y + 6, 30, 10, palette::terrain(Terrain::Flat));
-                    kerb(img, x, y + 6, 30);
-                    rect(img, x, y + 11, 30, 2, INK);
+                    // A bit of road with its kerbs, as on a curve of the board.
+                    rect(img, x, y + 2, 30, 18, palette::terrain(Terrain::Flat));
+                    kerb(img, x, y + 2, 30);
+                    kerb(img, x, y + 15, 30);
                 }
             }
             let tx = x + item.mark_w() + 6;

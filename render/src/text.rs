@@ -150,7 +150,7 @@ pub fn fit(style: Style, text: &str, max: i32) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty() {
         chars.pop();
-        let candidate: String = chars.iter().collect::<String>() + "…";
+        let candidate = chars.iter().collect::<String>().trim_end().to_string() + "…";
         if style.width(&candidate) <= max {
             return candidate;
         }

@@ -325,7 +325,13 @@ fn the_key_explains_the_terrain_the_kerbs_and_the_exhaustion_card() {
     assert!(!key.iter().any(|k| k == "colour: cobbles"), "{key:?}");
 
     let key = draw_board(&samples::split_field()).unwrap().key();
-    for want in ["colour: climb", "colour: descent", "colour: cobbles", "colour: supply zone"] {
+    for want in [
+        "colour: climb",
+        "colour: descent",
+        "colour: cobbles",
+        "colour: supply zone",
+        "colour: verge: no road here",
+    ] {
         assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
     }
     assert!(!key.iter().any(|k| k.starts_with("2E")), "no 2E played: {key:?}");

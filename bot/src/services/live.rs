@@ -349,19 +349,27 @@ impl Services {
         stages::finish(conn, live.row.id).await?;
         if self.pictures {
             let view = live.stage.view(Viewer::Public);
-            if let Ok(png) = narrate::board_png(&view, &format!("Stage {number}, finish")) {
+            if let Ok(png) = narrate::board_png(
+                &view,
+                &format!("Stage {number}, finish"),
+                &narrate::team_colours(&live.teams),
+            ) {
                 news.images
                     .push((format!("stage-{number}-finish.png"), png));
             }
             // The whole stage at a glance, with where every rider ended it.
-            if let Ok(png) = narrate::profile_png(&view, &format!("Stage {number}")) {
+            if let Ok(png) = narrate::profile_png(
+                &view,
+                &format!("Stage {number}"),
+                &narrate::team_colours(&live.teams),
+            ) {
                 news.images
                     .push((format!("stage-{number}-profile.png"), png));
             }
             // The three jerseys' standings after the stage; /standings has the other three.
             let done = results::list(conn, live.tour.id).await?;
             if let Ok(table) = standings(&done, &TourOptions::default()) {
-                let index = |name: &str| live.teams.iter().position(|t| t.name == name);
+                let index = narrate::team_colours(&live.teams);
                 for c in [
                     Classification::General,
                     Classification::Points,

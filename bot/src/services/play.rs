@@ -404,7 +404,7 @@ impl Services {
                 None
             };
             if let Some((title, file)) = board
-                && let Ok(png) = narrate::board_png(&view, &title)
+                && let Ok(png) = narrate::board_png(&view, &title, &narrate::team_colours(&live.teams))
             {
                 reply.images.push((file, png));
             }
