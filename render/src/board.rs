@@ -745,8 +745,8 @@ fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
     for (i, item) in items.iter().enumerate() {
         let w = item.width();
         // The terrain starts a line of its own: marks on tokens, then the road.
-        let new_group = matches!(item, KeyItem::Terrain(_))
-            && !matches!(items[i - 1], KeyItem::Terrain(_));
+        let new_group =
+            matches!(item, KeyItem::Terrain(_)) && !matches!(items[i - 1], KeyItem::Terrain(_));
         if (x + w > width - PAD || new_group) && x > PAD {
             lines.push(Vec::new());
             x = PAD;
@@ -796,7 +796,14 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 }
             }
             let tx = x + item.mark_w() + 6;
-            text::draw(img, KEY, SOFT_INK, tx, cy - KEY.cap_height() / 2, item.text());
+            text::draw(
+                img,
+                KEY,
+                SOFT_INK,
+                tx,
+                cy - KEY.cap_height() / 2,
+                item.text(),
+            );
         }
     }
 }

@@ -183,7 +183,12 @@ pub fn uphill_finish() -> BoardScene {
 
 /// The teams classification: each line names only its team.
 pub fn team_classification() -> StandingsTable {
-    let times = ["35h 10' 20\"", "35h 12' 45\"", "35h 14' 39\"", "35h 16' 06\""];
+    let times = [
+        "35h 10' 20\"",
+        "35h 12' 45\"",
+        "35h 14' 39\"",
+        "35h 16' 06\"",
+    ];
     let gaps = ["", "+2' 25\"", "+4' 19\"", "+5' 46\""];
     StandingsTable {
         title: "Teams".into(),
@@ -211,8 +216,12 @@ pub fn youth_classification() -> StandingsTable {
     t.jersey = Some(Jersey::White);
     for row in t.rows.iter_mut().filter(|r| r.team == "Brasserie") {
         row.team = "Brasserie du Mont Ventoux".into();
-        row.rider = row.rider.replace("Brasserie R", "Brasserie du Mont Ventoux Rouleur");
-        row.rider = row.rider.replace("Brasserie S", "Brasserie du Mont Ventoux Sprinteur");
+        row.rider = row
+            .rider
+            .replace("Brasserie R", "Brasserie du Mont Ventoux Rouleur");
+        row.rider = row
+            .rider
+            .replace("Brasserie S", "Brasserie du Mont Ventoux Sprinteur");
     }
     t
 }

@@ -38,7 +38,11 @@ fn is_teams_table(table: &StandingsTable) -> bool {
 
 /// The header of the name column: "Team" over a table of teams.
 pub fn name_header(table: &StandingsTable) -> &'static str {
-    if is_teams_table(table) { "Team" } else { "Rider" }
+    if is_teams_table(table) {
+        "Team"
+    } else {
+        "Rider"
+    }
 }
 
 /// The rider's name as drawn in `max` pixels. Riders are named after their team ("Vélo Club
@@ -150,7 +154,14 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
     let head_y = HEADER_H + 10;
     text::draw_right(&mut img, HEAD, SOFT_INK, RANK_RIGHT, head_y, "#");
     let teams = is_teams_table(table);
-    text::draw(&mut img, HEAD, SOFT_INK, RIDER_X, head_y, name_header(table));
+    text::draw(
+        &mut img,
+        HEAD,
+        SOFT_INK,
+        RIDER_X,
+        head_y,
+        name_header(table),
+    );
     if !teams {
         text::draw(&mut img, HEAD, SOFT_INK, TEAM_X, head_y, "Team");
     }

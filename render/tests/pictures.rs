@@ -247,7 +247,13 @@ fn a_long_rider_name_keeps_the_end_that_tells_teammates_apart() {
         .map(|(i, kind)| {
             let name = format!("{team} {kind}");
             let t = Score::Seconds(6000 + i as i64 * 60);
-            standing(i as u32 + 1, Some(&name), team, t, Score::Seconds(i as i64 * 60))
+            standing(
+                i as u32 + 1,
+                Some(&name),
+                team,
+                t,
+                Score::Seconds(i as i64 * 60),
+            )
         })
         .collect();
     let table = standings_table(Classification::General, &rows, 10, &|_| Some(0));
@@ -261,8 +267,20 @@ fn a_long_rider_name_keeps_the_end_that_tells_teammates_apart() {
 #[test]
 fn the_teams_table_names_its_column_team() {
     let rows = vec![
-        standing(1, None, "Roue Libre", Score::Seconds(9000), Score::Seconds(0)),
-        standing(2, None, "Pignon Fixe", Score::Seconds(9100), Score::Seconds(100)),
+        standing(
+            1,
+            None,
+            "Roue Libre",
+            Score::Seconds(9000),
+            Score::Seconds(0),
+        ),
+        standing(
+            2,
+            None,
+            "Pignon Fixe",
+            Score::Seconds(9100),
+            Score::Seconds(100),
+        ),
     ];
     let table = standings_table(Classification::Team, &rows, 10, &|_| Some(1));
     assert_eq!(name_header(&table), "Team");
@@ -282,8 +300,13 @@ fn the_leader_is_highlighted_on_every_classification() {
         let leader = *img.get_pixel(14, 76 + 30 + 18);
         assert_eq!(leader, row_background(&table, 0));
         for s in stripes {
-            let diff: i32 = (0..3).map(|k| (leader.0[k] as i32 - s.0[k] as i32).abs()).sum();
-            assert!(diff >= 40, "{c:?}: leader's line {leader:?} is too close to {s:?}");
+            let diff: i32 = (0..3)
+                .map(|k| (leader.0[k] as i32 - s.0[k] as i32).abs())
+                .sum();
+            assert!(
+                diff >= 40,
+                "{c:?}: leader's line {leader:?} is too close to {s:?}"
+            );
         }
     }
 }
@@ -291,9 +314,27 @@ fn the_leader_is_highlighted_on_every_classification() {
 #[test]
 fn points_gaps_say_how_far_behind_in_the_right_number() {
     let rows = vec![
-        standing(1, Some("A Rouleur"), "A", Score::Points(14), Score::Points(0)),
-        standing(2, Some("B Rouleur"), "B", Score::Points(13), Score::Points(1)),
-        standing(3, Some("C Rouleur"), "C", Score::Points(1), Score::Points(13)),
+        standing(
+            1,
+            Some("A Rouleur"),
+            "A",
+            Score::Points(14),
+            Score::Points(0),
+        ),
+        standing(
+            2,
+            Some("B Rouleur"),
+            "B",
+            Score::Points(13),
+            Score::Points(1),
+        ),
+        standing(
+            3,
+            Some("C Rouleur"),
+            "C",
+            Score::Points(1),
+            Score::Points(13),
+        ),
     ];
     let table = standings_table(Classification::Points, &rows, 10, &|_| None);
     let gaps: Vec<&str> = table.rows.iter().map(|r| r.gap.as_str()).collect();
@@ -334,18 +375,24 @@ fn the_key_explains_the_terrain_the_kerbs_and_the_exhaustion_card() {
     ] {
         assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
     }
-    assert!(!key.iter().any(|k| k.starts_with("2E")), "no 2E played: {key:?}");
+    assert!(
+        !key.iter().any(|k| k.starts_with("2E")),
+        "no 2E played: {key:?}"
+    );
 }
 
 #[test]
 fn a_team_that_chose_red_is_drawn_red() {
     let red = palette::team_index("Red").expect("red is a colour players choose");
-    let scene = samples::bunch_sprint()
-        .with_team_colours(&|name| (name == "Olympia").then_some(red));
+    let scene =
+        samples::bunch_sprint().with_team_colours(&|name| (name == "Olympia").then_some(red));
     let pic = draw_board(&scene).unwrap();
     let olympia = scene.riders.iter().find(|r| r.team == 1).unwrap();
     let Rgb([r, g, b]) = token_fill(&pic, olympia.pos);
-    assert!(r > g + 120 && r > b + 120, "red reads as red, got {r},{g},{b}");
+    assert!(
+        r > g + 120 && r > b + 120,
+        "red reads as red, got {r},{g},{b}"
+    );
     // The others keep their seat's colour.
     let brasserie = scene.riders.iter().find(|r| r.team == 0).unwrap();
     assert_eq!(token_fill(&pic, brasserie.pos), palette::team(0));
@@ -365,7 +412,11 @@ fn every_colour_a_director_can_choose_is_its_own_and_reads_as_its_name() {
     for (i, c) in colours.iter().enumerate() {
         assert!(!colours[..i].contains(c), "{} repeats a colour", names[i]);
     }
-    let of = |n: &str| palette::team(palette::team_index(n).unwrap()).0.map(i32::from);
+    let of = |n: &str| {
+        palette::team(palette::team_index(n).unwrap())
+            .0
+            .map(i32::from)
+    };
     let [r, g, b] = of("red");
     assert!(r > g + 120 && r > b + 120);
     let [r, g, b] = of("purple");
@@ -424,7 +475,10 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();
     assert!(titles.len() > 3, "{titles:?}");
-    let names: Vec<&str> = titles.iter().map(|t| t.split(" · ").next().unwrap()).collect();
+    let names: Vec<&str> = titles
+        .iter()
+        .map(|t| t.split(" · ").next().unwrap())
+        .collect();
     for (i, n) in names.iter().enumerate() {
         assert!(!names[..i].contains(n), "{n:?} twice in {titles:?}");
     }
@@ -441,7 +495,9 @@ fn on_the_games_courses_any_field_fits_in_three_strips() {
     for _ in 0..300 {
         let rows: Vec<u16> = (0..24)
             .map(|_| {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 ((seed >> 33) % course.row_count() as u64) as u16
             })
             .collect();

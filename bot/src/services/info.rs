@@ -106,7 +106,9 @@ impl Services {
         let mut reply = Reply::public(text);
         if self.pictures {
             let title = format!("Stage {}: {}", live.row.number, course.name);
-            if let Ok(png) = narrate::profile_png(&view, &title, &narrate::team_colours(&live.teams)) {
+            if let Ok(png) =
+                narrate::profile_png(&view, &title, &narrate::team_colours(&live.teams))
+            {
                 reply
                     .images
                     .push((format!("stage-{}-profile.png", live.row.number), png));

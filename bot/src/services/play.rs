@@ -404,7 +404,8 @@ impl Services {
                 None
             };
             if let Some((title, file)) = board
-                && let Ok(png) = narrate::board_png(&view, &title, &narrate::team_colours(&live.teams))
+                && let Ok(png) =
+                    narrate::board_png(&view, &title, &narrate::team_colours(&live.teams))
             {
                 reply.images.push((file, png));
             }
