@@ -319,7 +319,7 @@ fn draw_header(
     legend: &[Vec<(usize, i32)>],
     width: i32,
 ) {
-    let turn_w = TITLE.width(&turn);
+    let turn_w = TITLE.width(turn);
     let title = text::fit(TITLE, &scene.stage_name, width - 3 * PAD - turn_w);
     text::draw(img, TITLE, INK, PAD, PAD + 2, &title);
     text::draw_right(img, TITLE, INK, width - PAD, PAD + 2, turn);

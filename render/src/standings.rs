@@ -116,7 +116,7 @@ const STRIPE: Colour = Rgb([246, 244, 240]);
 pub fn row_background(table: &StandingsTable, i: usize) -> Colour {
     match (i, table.jersey) {
         (0, Some(j)) => leader_tint(j),
-        _ if i % 2 == 0 => STRIPE,
+        _ if i.is_multiple_of(2) => STRIPE,
         _ => PAGE,
     }
 }
