@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("bunch-sprint", samples::bunch_sprint()),
         ("split-field", samples::split_field()),
         ("uphill-finish", samples::uphill_finish()),
+        ("chosen-colours", samples::chosen_colours()),
     ];
     for (name, scene) in &boards {
         let png = render_board(scene)?;

@@ -103,6 +103,18 @@ pub fn bunch_sprint() -> BoardScene {
     }
 }
 
+/// The bunch sprint with the colours directors choose in `/tour join` (red, purple, white, brown,
+/// grey, navy) and an emoji in a team's name, which the picture leaves out.
+pub fn chosen_colours() -> BoardScene {
+    let mut scene = bunch_sprint();
+    scene.teams[0].name = "Brasserie 🍺".into();
+    let chosen = ["red", "purple", "white", "brown", "grey", "navy"];
+    scene.with_team_colours(&|name| {
+        let seat = TEAM_NAMES.iter().position(|t| name.starts_with(t))?;
+        crate::palette::team_index(chosen[seat])
+    })
+}
+
 /// A course of segments that shows every terrain: cobbles, a supply zone three lanes wide, a
 /// climb and its descent, and a named intermediate sprint.
 pub fn classic_course() -> Arc<Course> {

@@ -28,6 +28,7 @@ fn all_samples() -> Vec<BoardScene> {
         samples::bunch_sprint(),
         samples::split_field(),
         samples::uphill_finish(),
+        samples::chosen_colours(),
     ]
 }
 
