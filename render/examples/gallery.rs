@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("bunch-sprint", samples::bunch_sprint()),
         ("split-field", samples::split_field()),
         ("uphill-finish", samples::uphill_finish()),
+        ("chosen-colours", samples::chosen_colours()),
     ];
     for (name, scene) in &boards {
         let png = render_board(scene)?;
@@ -28,6 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (name, table) in [
         ("general", samples::general_classification()),
         ("mountains", samples::mountains_classification()),
+        ("youth", samples::youth_classification()),
+        ("teams", samples::team_classification()),
     ] {
         let png = render_standings(&table)?;
         let path = out.join(format!("standings-{name}.png"));

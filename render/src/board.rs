@@ -24,7 +24,7 @@ const STRIP_LABEL_H: i32 = 28;
 const MARKER_LINE: i32 = 21;
 const TICK_H: i32 = 24;
 const STRIP_GAP: i32 = 14;
-const KEY_H: i32 = 34;
+const KEY_LINE: i32 = 26;
 
 /// Draws the board and encodes it as PNG.
 pub fn render_board(scene: &BoardScene) -> Result<Vec<u8>, RenderError> {
@@ -38,6 +38,8 @@ pub struct BoardPicture {
     pub image: RgbImage,
     pub layout: BoardLayout,
     strips: Vec<StripGeom>,
+    heading: String,
+    key: Vec<KeyItem>,
 }
 
 impl BoardPicture {
@@ -61,6 +63,27 @@ impl BoardPicture {
         self.strips.iter().position(|g| g.strip.contains(row))
     }
 
+    /// The heading at the top right ("Round 14").
+    pub fn heading(&self) -> &str {
+        &self.heading
+    }
+
+    /// The title of each strip, head of the race first ("Head of the race · Rows 45–64 ...").
+    pub fn strip_titles(&self) -> Vec<String> {
+        let count = self.strips.len();
+        self.strips
+            .iter()
+            .enumerate()
+            .map(|(i, g)| g.title(i, count))
+            .collect()
+    }
+
+    /// The key along the bottom: what each mark, colour and badge means, e.g.
+    /// "2E exhaustion card played (moves 2)" or "climb".
+    pub fn key(&self) -> Vec<String> {
+        self.key.iter().map(KeyItem::describe).collect()
+    }
+
     /// The top and bottom y of each strip's road.
     pub fn road_spans(&self) -> Vec<(i32, i32)> {
         self.strips
@@ -82,9 +105,24 @@ struct StripGeom {
     road_top: i32,
     tick_top: i32,
     bottom: i32,
+    finish: u16,
 }
 
 impl StripGeom {
+    fn title(&self, i: usize, count: usize) -> String {
+        let mut label = format!("Rows {}–{}", self.strip.first, self.strip.last);
+        let name = layout::strip_name(i, count);
+        if !name.is_empty() {
+            label = format!("{name} · {label}");
+        }
+        if self.strip.last < self.finish {
+            label.push_str(&format!(
+                " · {} rows to the line",
+                self.finish - self.strip.last - 1
+            ));
+        }
+        label
+    }
     fn x_of(&self, layout: &BoardLayout, row: u16) -> i32 {
         MARGIN_LEFT + (row as i32 - self.strip.first as i32) * layout.cell_w
     }
@@ -220,26 +258,23 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
             road_top,
             tick_top,
             bottom,
+            finish: course.finish_row(),
         });
         y = bottom + STRIP_GAP;
     }
-    let height = y + KEY_H;
+    let key = key_items(scene, course, &layout.strips);
+    let key_lines = key_lines(&key, width);
+    let height = y + key_lines.len() as i32 * KEY_LINE + 8;
 
     let mut img = RgbImage::from_pixel(width as u32, height as u32, PAGE);
-    draw_header(&mut img, scene, &legend, width);
+    let heading = heading(scene.turn);
+    draw_header(&mut img, scene, &heading, &legend, width);
     let count = strips.len();
     for (i, g) in strips.iter().enumerate() {
-        draw_strip(
-            &mut img,
-            course,
-            &layout,
-            g,
-            layout::strip_name(i, count),
-            width,
-        );
+        draw_strip(&mut img, course, &layout, g, &g.title(i, count), width);
         draw_tokens(&mut img, scene, &layout, g);
     }
-    draw_key(&mut img, height - KEY_H + 4);
+    draw_key(&mut img, &key, &key_lines, y);
     // A thin frame keeps the picture's edge visible on a light theme.
     frame(&mut img, 0, 0, width, height, 1, palette::CELL_EDGE);
 
@@ -247,6 +282,8 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         image: img,
         layout,
         strips,
+        heading,
+        key,
     })
 }
 
@@ -255,7 +292,7 @@ fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
     let mut lines: Vec<Vec<(usize, i32)>> = vec![Vec::new()];
     let mut x = PAD;
     for (i, team) in scene.teams.iter().enumerate() {
-        let w = 30 + 8 + LEGEND.width(&team.name) + 26;
+        let w = 30 + 8 + LEGEND.width(&text::printable(&team.name)) + 26;
         if x + w > width - PAD && x > PAD {
             lines.push(Vec::new());
             x = PAD;
@@ -266,16 +303,26 @@ fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
     lines
 }
 
-fn draw_header(img: &mut RgbImage, scene: &BoardScene, legend: &[Vec<(usize, i32)>], width: i32) {
-    let turn = if scene.turn == 0 {
+/// What the board shows, in the words of the rest of the game: a stage is played in rounds.
+fn heading(round: u32) -> String {
+    if round == 0 {
         "Before the start".to_string()
     } else {
-        format!("Turn {}", scene.turn)
-    };
-    let turn_w = TITLE.width(&turn);
+        format!("Round {round}")
+    }
+}
+
+fn draw_header(
+    img: &mut RgbImage,
+    scene: &BoardScene,
+    turn: &str,
+    legend: &[Vec<(usize, i32)>],
+    width: i32,
+) {
+    let turn_w = TITLE.width(turn);
     let title = text::fit(TITLE, &scene.stage_name, width - 3 * PAD - turn_w);
     text::draw(img, TITLE, INK, PAD, PAD + 2, &title);
-    text::draw_right(img, TITLE, INK, width - PAD, PAD + 2, &turn);
+    text::draw_right(img, TITLE, INK, width - PAD, PAD + 2, turn);
 
     for (line, entries) in legend.iter().enumerate() {
         let y = PAD + 34 + line as i32 * LEGEND_LINE;
@@ -348,7 +395,7 @@ fn draw_strip(
     course: &Course,
     layout: &BoardLayout,
     g: &StripGeom,
-    name: &str,
+    label: &str,
     width: i32,
 ) {
     let (cw, ch) = (layout.cell_w, layout.cell_h);
@@ -363,17 +410,7 @@ fn draw_strip(
     );
 
     let finish = course.finish_row();
-    let mut label = format!("Rows {}–{}", g.strip.first, g.strip.last);
-    if !name.is_empty() {
-        label = format!("{name} · {label}");
-    }
-    if g.strip.last < finish {
-        label.push_str(&format!(
-            " · {} rows to the line",
-            finish - g.strip.last - 1
-        ));
-    }
-    text::draw(img, STRIP_LABEL, INK, PAD, g.top + 8, &label);
+    text::draw(img, STRIP_LABEL, INK, PAD, g.top + 8, label);
 
     // Cells, then the lines between them, then the lines across the road on top.
     let road_h = g.lanes as i32 * ch;
@@ -594,25 +631,179 @@ fn badge(
     text::draw_centred(img, BADGE, fg, x + w / 2, y + h / 2, text);
 }
 
-/// What the marks on tokens mean, along the bottom.
-fn draw_key(img: &mut RgbImage, y: i32) {
+/// One entry of the key along the bottom.
+#[derive(Debug, Clone, PartialEq)]
+enum KeyItem {
+    Card,
+    ExhaustionCard,
+    Slipstream,
+    Exhaustion,
+    Crossed,
+    Terrain(Terrain),
+    Verge,
+    Curve,
+}
+
+impl KeyItem {
+    fn text(&self) -> &'static str {
+        match self {
+            KeyItem::Card => "card played",
+            KeyItem::ExhaustionCard => "exhaustion card played (moves 2)",
+            KeyItem::Slipstream => "slipstream",
+            KeyItem::Exhaustion => "exhaustion taken",
+            KeyItem::Crossed => "across the line (faded: finished earlier)",
+            KeyItem::Terrain(t) => match t {
+                Terrain::Flat => "flat",
+                Terrain::Uphill => "climb",
+                Terrain::Downhill => "descent",
+                Terrain::Supply => "supply zone",
+                Terrain::Cobbles => "cobbles",
+            },
+            KeyItem::Verge => "verge: no road here",
+            KeyItem::Curve => "curve",
+        }
+    }
+
+    /// The mark as text, for tests and readers of [`BoardPicture::key`].
+    fn mark(&self) -> &'static str {
+        match self {
+            KeyItem::Card => "5",
+            KeyItem::ExhaustionCard => "2E",
+            KeyItem::Slipstream => "»",
+            KeyItem::Exhaustion => "E",
+            KeyItem::Crossed => "chequered flag",
+            KeyItem::Terrain(_) | KeyItem::Verge => "colour",
+            KeyItem::Curve => "red and white kerb",
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!("{}: {}", self.mark(), self.text())
+    }
+
+    /// Width of the mark drawn before the text.
+    fn mark_w(&self) -> i32 {
+        match self {
+            KeyItem::Card => 20,
+            KeyItem::ExhaustionCard => BADGE.width("2E") + 8,
+            KeyItem::Slipstream | KeyItem::Exhaustion => 22,
+            KeyItem::Crossed => 18,
+            KeyItem::Terrain(_) | KeyItem::Verge | KeyItem::Curve => 30,
+        }
+    }
+
+    fn width(&self) -> i32 {
+        self.mark_w() + 6 + KEY.width(self.text()) + 22
+    }
+}
+
+/// The key of this board: the marks, then the terrain and the kerbs of the road drawn, so that
+/// every colour and badge in the picture is explained and nothing absent is.
+fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyItem> {
+    let mut items = vec![KeyItem::Card];
+    if scene
+        .riders
+        .iter()
+        .any(|r| r.card_played.as_deref().is_some_and(|c| c.ends_with('E')))
+    {
+        items.push(KeyItem::ExhaustionCard);
+    }
+    items.extend([KeyItem::Slipstream, KeyItem::Exhaustion, KeyItem::Crossed]);
+    let rows: Vec<u16> = strips.iter().flat_map(|s| s.first..=s.last).collect();
+    for t in [
+        Terrain::Flat,
+        Terrain::Uphill,
+        Terrain::Downhill,
+        Terrain::Supply,
+        Terrain::Cobbles,
+    ] {
+        let shown = rows
+            .iter()
+            .any(|&r| course.row(r).cells.iter().any(|c| c.terrain == t));
+        if shown {
+            items.push(KeyItem::Terrain(t));
+        }
+    }
+    // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
+    let verge = strips.iter().any(|s| {
+        let widths = (s.first..=s.last).map(|r| course.width(r));
+        widths.clone().min() != widths.max()
+    });
+    if verge {
+        items.push(KeyItem::Verge);
+    }
+    if rows.iter().any(|&r| course.row(r).curve) {
+        items.push(KeyItem::Curve);
+    }
+    items
+}
+
+/// The key's items in lines that fit the picture: (item, x) per line.
+fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
+    let mut lines: Vec<Vec<(usize, i32)>> = vec![Vec::new()];
     let mut x = PAD;
-    let cy = y + 11;
-    let item = |img: &mut RgbImage, x: &mut i32, text: &str| {
-        text::draw(img, KEY, SOFT_INK, *x, cy - KEY.cap_height() / 2, text);
-        *x += KEY.width(text) + 26;
-    };
-    badge(img, x, y + 2, 20, 18, (WHITE, INK), "5");
-    x += 26;
-    item(img, &mut x, "card played");
-    badge(img, x, y + 2, 22, 18, (WHITE, INK), "»");
-    x += 28;
-    item(img, &mut x, "slipstream");
-    badge(img, x, y + 2, 22, 18, (palette::EXHAUSTION, WHITE), "E");
-    x += 28;
-    item(img, &mut x, "exhaustion taken");
-    rect(img, x, y + 2, 18, 18, INK);
-    chequer(img, x + 1, y + 3, 16, 16, 4);
-    x += 24;
-    item(img, &mut x, "across the line (faded: finished earlier)");
+    for (i, item) in items.iter().enumerate() {
+        let w = item.width();
+        // The terrain starts a line of its own: marks on tokens, then the road.
+        let new_group =
+            matches!(item, KeyItem::Terrain(_)) && !matches!(items[i - 1], KeyItem::Terrain(_));
+        if (x + w > width - PAD || new_group) && x > PAD {
+            lines.push(Vec::new());
+            x = PAD;
+        }
+        lines.last_mut().expect("a line").push((i, x));
+        x += w;
+    }
+    lines
+}
+
+/// What the marks on tokens and the colours of the road mean, along the bottom.
+fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], top: i32) {
+    for (n, line) in lines.iter().enumerate() {
+        let y = top + n as i32 * KEY_LINE;
+        let cy = y + 11;
+        for &(i, x) in line {
+            let item = &items[i];
+            match item {
+                KeyItem::Card => badge(img, x, y + 2, 20, 18, (WHITE, INK), "5"),
+                KeyItem::ExhaustionCard => {
+                    badge(img, x, y + 2, item.mark_w(), 18, (WHITE, INK), "2E")
+                }
+                KeyItem::Slipstream => badge(img, x, y + 2, 22, 18, (WHITE, INK), "»"),
+                KeyItem::Exhaustion => {
+                    badge(img, x, y + 2, 22, 18, (palette::EXHAUSTION, WHITE), "E")
+                }
+                KeyItem::Crossed => {
+                    rect(img, x, y + 2, 18, 18, INK);
+                    chequer(img, x + 1, y + 3, 16, 16, 4);
+                }
+                KeyItem::Terrain(t) => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::terrain(*t));
+                    if *t == Terrain::Cobbles {
+                        cobbles(img, x + 1, y + 3, 28, 16);
+                    }
+                }
+                KeyItem::Verge => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::VERGE);
+                }
+                KeyItem::Curve => {
+                    // A bit of road with its kerbs, as on a curve of the board.
+                    rect(img, x, y + 2, 30, 18, palette::terrain(Terrain::Flat));
+                    kerb(img, x, y + 2, 30);
+                    kerb(img, x, y + 15, 30);
+                }
+            }
+            let tx = x + item.mark_w() + 6;
+            text::draw(
+                img,
+                KEY,
+                SOFT_INK,
+                tx,
+                cy - KEY.cap_height() / 2,
+                item.text(),
+            );
+        }
+    }
 }

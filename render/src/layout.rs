@@ -124,14 +124,17 @@ pub fn strips_for(rows: u16, finish_row: u16, rider_rows: &[u16], n: u16) -> Vec
     strips
 }
 
-/// The name of strip `i` of `count`, for its label.
-pub fn strip_name(i: usize, count: usize) -> &'static str {
+/// The name of strip `i` of `count`, for its label. Past three strips (a long course with the
+/// field scattered wider than three strips of the narrowest cells show) each group between the
+/// chase and the last one is numbered, so that only the last strip is the laggards'.
+pub fn strip_name(i: usize, count: usize) -> String {
     match (i, count) {
-        (_, 1) => "",
-        (0, _) => "Head of the race",
-        (1, 2) => "Behind",
-        (1, _) => "Chase",
-        _ => "Laggards",
+        (_, 1) => String::new(),
+        (0, _) => "Head of the race".into(),
+        (1, 2) => "Behind".into(),
+        (1, _) => "Chase".into(),
+        _ if i + 1 == count => "Laggards".into(),
+        _ => format!("Group {}", i + 1),
     }
 }
 

@@ -1,7 +1,9 @@
 //! Every colour the pictures use, in one place, so the board, the profile and the standings agree.
 //!
-//! Team colours come from the Okabe-Ito palette, designed to stay distinct for the common forms of
-//! colour blindness; every token also carries a text label, so colour is never the only cue.
+//! A team is drawn in the colour its director chose when joining (red is red, purple is purple);
+//! a team that chose none takes the next Okabe-Ito colour, a palette designed to stay distinct for
+//! the common forms of colour blindness. Every token also carries a text label, so colour is
+//! never the only cue, even when two teams chose the same colour.
 //! Terrain colours follow the board games: red climbs, blue descents, light grey flat road,
 //! yellow supply zone, brown cobbles.
 
@@ -26,22 +28,48 @@ pub const SPRINT: Colour = Rgb([0, 140, 70]);
 pub const SUMMIT: Colour = Rgb([200, 20, 30]);
 pub const EXHAUSTION: Colour = Rgb([150, 20, 20]);
 
-/// Okabe-Ito, reordered so that the first teams (the usual 2 to 4 players) get the most
-/// distinct hues, and so that no early team colour matches a terrain colour.
-const TEAMS: [Colour; 8] = [
-    Rgb([0, 114, 178]),   // blue
-    Rgb([230, 159, 0]),   // orange
-    Rgb([0, 158, 115]),   // bluish green
-    Rgb([204, 121, 167]), // reddish purple
-    Rgb([240, 228, 66]),  // yellow
-    Rgb([86, 180, 233]),  // sky blue
-    Rgb([213, 94, 0]),    // vermillion
-    Rgb([40, 40, 40]),    // black
+/// Every team colour, by name. The first eight are Okabe-Ito, reordered so that the first teams
+/// (the usual 2 to 4 players) get the most distinct hues and no early team colour matches a
+/// terrain colour: a team that chose no colour takes its seat's. Okabe-Ito has no red, no
+/// purple and no brown a player would recognise ("reddish purple" reads pink, "vermillion"
+/// orange), so the names players choose from map to those hues where they read as the name,
+/// and to colours of their own otherwise.
+const TEAMS: [(&str, Colour); 16] = [
+    ("blue", Rgb([0, 114, 178])),
+    ("orange", Rgb([230, 159, 0])),
+    ("green", Rgb([0, 158, 115])),
+    ("pink", Rgb([204, 121, 167])),
+    ("yellow", Rgb([240, 228, 66])),
+    ("sky blue", Rgb([86, 180, 233])),
+    ("vermillion", Rgb([213, 94, 0])),
+    ("black", Rgb([40, 40, 40])),
+    // Darker than the climbs' red, so a red token stands out on a climb.
+    ("red", Rgb([190, 20, 35])),
+    ("purple", Rgb([117, 66, 160])),
+    ("white", Rgb([250, 250, 250])),
+    ("brown", Rgb([130, 82, 45])),
+    ("grey", Rgb([140, 140, 140])),
+    ("teal", Rgb([0, 128, 128])),
+    ("olive", Rgb([128, 128, 0])),
+    ("navy", Rgb([28, 45, 110])),
 ];
 
-/// The colour of team `index`; past eight teams the palette repeats (labels still tell them apart).
+/// The colour of team colour `index` (from [`team_index`], or a seat); past the palette's end
+/// the colours repeat (labels still tell the teams apart).
 pub fn team(index: usize) -> Colour {
-    TEAMS[index % TEAMS.len()]
+    TEAMS[index % TEAMS.len()].1
+}
+
+/// The palette index of a colour by its name, as players choose it ("Red", "grey", "gray"), or
+/// `None` for a name the palette does not know.
+pub fn team_index(name: &str) -> Option<usize> {
+    let name = name.trim().to_lowercase();
+    let name = match name.as_str() {
+        "gray" => "grey",
+        "violet" => "purple",
+        other => other,
+    };
+    TEAMS.iter().position(|(n, _)| *n == name)
 }
 
 pub fn terrain(t: Terrain) -> Colour {

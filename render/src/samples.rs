@@ -85,7 +85,7 @@ pub fn bunch_sprint() -> BoardScene {
         played(rider(2, 'R', f - 4, 0), "2"),
         played(rider(1, 'R', f - 5, 0), "3"),
         played(rider(5, 'R', f - 5, 1), "2"),
-        played(rider(3, 'S', f - 7, 0), "2"),
+        played(rider(3, 'S', f - 7, 0), "2E"),
     ];
     riders[0].crossed = true;
     riders[1].crossed = true;
@@ -101,6 +101,18 @@ pub fn bunch_sprint() -> BoardScene {
         teams: teams(6),
         riders,
     }
+}
+
+/// The bunch sprint with the colours directors choose in `/tour join` (red, purple, white, brown,
+/// grey, navy) and an emoji in a team's name, which the picture leaves out.
+pub fn chosen_colours() -> BoardScene {
+    let mut scene = bunch_sprint();
+    scene.teams[0].name = "Brasserie 🍺".into();
+    let chosen = ["red", "purple", "white", "brown", "grey", "navy"];
+    scene.with_team_colours(&|name| {
+        let seat = TEAM_NAMES.iter().position(|t| name.starts_with(t))?;
+        crate::palette::team_index(chosen[seat])
+    })
 }
 
 /// A course of segments that shows every terrain: cobbles, a supply zone three lanes wide, a
@@ -181,6 +193,51 @@ pub fn uphill_finish() -> BoardScene {
     }
 }
 
+/// The teams classification: each line names only its team.
+pub fn team_classification() -> StandingsTable {
+    let times = [
+        "35h 10' 20\"",
+        "35h 12' 45\"",
+        "35h 14' 39\"",
+        "35h 16' 06\"",
+    ];
+    let gaps = ["", "+2' 25\"", "+4' 19\"", "+5' 46\""];
+    StandingsTable {
+        title: "Teams".into(),
+        jersey: Some(Jersey::Rgb([0x3b, 0x4a, 0x6b])),
+        value_header: "Time".into(),
+        rows: (0..4)
+            .map(|i| StandingsRow {
+                rank: i as u32 + 1,
+                rider: TEAM_NAMES[i].into(),
+                team: TEAM_NAMES[i].into(),
+                team_colour: Some(i),
+                value: times[i].into(),
+                gap: gaps[i].into(),
+                note: None,
+            })
+            .collect(),
+    }
+}
+
+/// The youth classification, to show the white jersey's leader, with riders named after a
+/// long team name as the tour names them.
+pub fn youth_classification() -> StandingsTable {
+    let mut t = general_classification();
+    t.title = "Youth".into();
+    t.jersey = Some(Jersey::White);
+    for row in t.rows.iter_mut().filter(|r| r.team == "Brasserie") {
+        row.team = "Brasserie du Mont Ventoux".into();
+        row.rider = row
+            .rider
+            .replace("Brasserie R", "Brasserie du Mont Ventoux Rouleur");
+        row.rider = row
+            .rider
+            .replace("Brasserie S", "Brasserie du Mont Ventoux Sprinteur");
+    }
+    t
+}
+
 /// A general classification after a few stages.
 pub fn general_classification() -> StandingsTable {
     let rows = [
@@ -226,7 +283,7 @@ pub fn mountains_classification() -> StandingsTable {
         row.gap = if i == 0 {
             String::new()
         } else {
-            format!("-{}", 3 * i)
+            format!("{} pts behind", 3 * i)
         };
     }
     t

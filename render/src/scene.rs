@@ -8,11 +8,22 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamStyle {
     pub name: String,
-    /// Index into the colour-blind-safe team palette ([`crate::palette::team`]).
+    /// Index into the team palette ([`crate::palette::team`]): the colour the team chose
+    /// ([`crate::palette::team_index`]), or its seat when it chose none.
     pub colour: usize,
     /// The team's mark in the legend chip: the same prefix its riders' tokens carry (an
     /// initial, or a number when two teams share an initial), so chip and tokens always match.
     pub mark: String,
+}
+
+/// Sets each team's colour to the one `colour_of` gives its name (a palette index, see
+/// [`crate::palette::team_index`]); a team it gives none keeps the colour it had.
+fn recolour(teams: &mut [TeamStyle], colour_of: &dyn Fn(&str) -> Option<usize>) {
+    for t in teams {
+        if let Some(c) = colour_of(&t.name) {
+            t.colour = c;
+        }
+    }
 }
 
 /// One rider on the board and what happened to it in the turn just played.
@@ -62,6 +73,14 @@ pub struct BoardScene {
     pub riders: Vec<RiderToken>,
 }
 
+impl BoardScene {
+    /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
+    pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
+        recolour(&mut self.teams, colour_of);
+        self
+    }
+}
+
 /// A rider's dot on the stage profile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileDot {
@@ -79,6 +98,12 @@ pub struct ProfileScene {
 }
 
 impl ProfileScene {
+    /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
+    pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
+        recolour(&mut self.teams, colour_of);
+        self
+    }
+
     /// The profile of the moment a board shows.
     pub fn from_board(board: &BoardScene) -> Self {
         ProfileScene {

@@ -3,7 +3,7 @@
 
 use crate::draw::{circle, frame, rect, rounded};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{Jersey, StandingsTable};
+use crate::scene::{Jersey, StandingsRow, StandingsTable};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use image::{Rgb, RgbImage};
@@ -29,6 +29,96 @@ const GAP_RIGHT: i32 = WIDTH - PAD - 12;
 
 pub fn render_standings(table: &StandingsTable) -> Result<Vec<u8>, RenderError> {
     encode::png(&draw_standings(table))
+}
+
+/// A table of teams: each row names only its team (the tour's team classification).
+fn is_teams_table(table: &StandingsTable) -> bool {
+    !table.rows.is_empty() && table.rows.iter().all(|r| r.rider == r.team)
+}
+
+/// The header of the name column: "Team" over a table of teams.
+pub fn name_header(table: &StandingsTable) -> &'static str {
+    if is_teams_table(table) {
+        "Team"
+    } else {
+        "Rider"
+    }
+}
+
+/// The rider's name as drawn in `max` pixels. Riders are named after their team ("Vélo Club
+/// Mécanique Rouleur"), and the team column already shows the team, so a long name loses the
+/// end of its team part, never the part that tells two riders of a team apart.
+pub fn rider_text(row: &StandingsRow, max: i32) -> String {
+    let name = text::printable(&row.rider);
+    if BODY_BOLD.width(&name) <= max {
+        return name;
+    }
+    let team = text::printable(&row.team);
+    if let Some(rest) = name.strip_prefix(team.as_str())
+        && let Some(rest) = rest.strip_prefix(' ')
+        && !team.is_empty()
+    {
+        let rest_w = BODY_BOLD.width(&format!(" {rest}"));
+        // The team part keeps at least a letter and its ellipsis.
+        if max - rest_w >= BODY_BOLD.width("Wi…") {
+            let short = text::fit(BODY_BOLD, &team, max - rest_w);
+            return format!("{short} {rest}");
+        }
+    }
+    text::fit_middle(BODY_BOLD, &name, max)
+}
+
+/// The room the name of `row` has: up to the team column, less the note it carries.
+fn rider_room(row: &StandingsRow) -> i32 {
+    let note_w = row.note.as_deref().map_or(0, |n| NOTE.width(n) + 8);
+    TEAM_X - RIDER_X - 12 - note_w
+}
+
+/// The text drawn in the name column of each row, top to bottom.
+pub fn name_texts(table: &StandingsTable) -> Vec<String> {
+    let teams = is_teams_table(table);
+    table
+        .rows
+        .iter()
+        .map(|row| {
+            if teams {
+                let room = VALUE_RIGHT - BODY.width(&row.value) - 16 - RIDER_X - 24;
+                text::fit(BODY_BOLD, &row.team, room)
+            } else {
+                rider_text(row, rider_room(row))
+            }
+        })
+        .collect()
+}
+
+/// The background of the leader's line: the jersey's colour, faded, or for the white jerseys
+/// (mountains, youth), a tint that still stands out from the stripes and the page.
+pub fn leader_tint(j: Jersey) -> Colour {
+    match j {
+        Jersey::PolkaDot => palette::fade(palette::SUMMIT, 0.8),
+        Jersey::White => Rgb([205, 220, 240]),
+        other => palette::fade(jersey_colour(other), 0.6),
+    }
+}
+
+/// The frame around the leader's line.
+fn leader_edge(j: Jersey) -> Colour {
+    match j {
+        Jersey::PolkaDot => palette::SUMMIT,
+        Jersey::White => SOFT_INK,
+        other => palette::darken(jersey_colour(other), 0.35),
+    }
+}
+
+const STRIPE: Colour = Rgb([246, 244, 240]);
+
+/// The background of line `i` (0 = the leader's).
+pub fn row_background(table: &StandingsTable, i: usize) -> Colour {
+    match (i, table.jersey) {
+        (0, Some(j)) => leader_tint(j),
+        _ if i.is_multiple_of(2) => STRIPE,
+        _ => PAGE,
+    }
 }
 
 fn jersey_colour(j: Jersey) -> Colour {
@@ -63,8 +153,18 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
 
     let head_y = HEADER_H + 10;
     text::draw_right(&mut img, HEAD, SOFT_INK, RANK_RIGHT, head_y, "#");
-    text::draw(&mut img, HEAD, SOFT_INK, RIDER_X, head_y, "Rider");
-    text::draw(&mut img, HEAD, SOFT_INK, TEAM_X, head_y, "Team");
+    let teams = is_teams_table(table);
+    text::draw(
+        &mut img,
+        HEAD,
+        SOFT_INK,
+        RIDER_X,
+        head_y,
+        name_header(table),
+    );
+    if !teams {
+        text::draw(&mut img, HEAD, SOFT_INK, TEAM_X, head_y, "Team");
+    }
     text::draw_right(
         &mut img,
         HEAD,
@@ -76,16 +176,15 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
     text::draw_right(&mut img, HEAD, SOFT_INK, GAP_RIGHT, head_y, "Gap");
 
     let top = HEADER_H + 30;
-    let leader_tint = table.jersey.map(|j| palette::fade(jersey_colour(j), 0.6));
-    for (i, row) in table.rows.iter().enumerate() {
+    let names = name_texts(table);
+    for (i, (row, name)) in table.rows.iter().zip(&names).enumerate() {
         let y = top + i as i32 * ROW_H;
-        // Stripes guide the eye along a line; the leader's line takes the jersey's tint.
-        let bg = match (i, leader_tint) {
-            (0, Some(t)) if table.jersey != Some(Jersey::White) => t,
-            _ if i % 2 == 0 => Rgb([246, 244, 240]),
-            _ => PAGE,
-        };
-        rect(&mut img, 8, y, WIDTH - 16, ROW_H, bg);
+        // Stripes guide the eye along a line; the leader's line takes the jersey's tint and a
+        // frame, on every classification.
+        rect(&mut img, 8, y, WIDTH - 16, ROW_H, row_background(table, i));
+        if let (0, Some(j)) = (i, table.jersey) {
+            frame(&mut img, 8, y, WIDTH - 16, ROW_H, 2, leader_edge(j));
+        }
         let mid = y + ROW_H / 2 - BODY.cap_height() / 2;
         text::draw_right(
             &mut img,
@@ -95,32 +194,29 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
             mid,
             &row.rank.to_string(),
         );
+        let mut name_x = RIDER_X;
+        if teams && let Some(c) = row.team_colour {
+            chip(&mut img, name_x, y, c);
+            name_x += 24;
+        }
         // The note keeps its room: a long name is cut, the note never.
-        let note_w = row.note.as_deref().map_or(0, |n| NOTE.width(n) + 8);
-        let rider = text::fit(BODY_BOLD, &row.rider, TEAM_X - RIDER_X - 12 - note_w);
-        text::draw(&mut img, BODY_BOLD, INK, RIDER_X, mid, &rider);
+        text::draw(&mut img, BODY_BOLD, INK, name_x, mid, name);
         if let Some(note) = &row.note {
-            let x = RIDER_X + BODY_BOLD.width(&rider) + 8;
+            let x = name_x + BODY_BOLD.width(name) + 8;
             // On the name's baseline.
             let cap_top = mid + BODY_BOLD.cap_height() - NOTE.cap_height();
             text::draw(&mut img, NOTE, SOFT_INK, x, cap_top, note);
         }
-        let mut team_x = TEAM_X;
-        if let Some(c) = row.team_colour {
-            rounded(&mut img, team_x, y + ROW_H / 2 - 8, 16, 16, 4, INK);
-            rect(
-                &mut img,
-                team_x + 2,
-                y + ROW_H / 2 - 6,
-                12,
-                12,
-                palette::team(c),
-            );
-            team_x += 24;
+        if !teams {
+            let mut team_x = TEAM_X;
+            if let Some(c) = row.team_colour {
+                chip(&mut img, team_x, y, c);
+                team_x += 24;
+            }
+            let value_w = BODY.width(&row.value);
+            let team = text::fit(BODY, &row.team, VALUE_RIGHT - value_w - team_x - 16);
+            text::draw(&mut img, BODY, INK, team_x, mid, &team);
         }
-        let value_w = BODY.width(&row.value);
-        let team = text::fit(BODY, &row.team, VALUE_RIGHT - value_w - team_x - 16);
-        text::draw(&mut img, BODY, INK, team_x, mid, &team);
         text::draw_right(&mut img, BODY, INK, VALUE_RIGHT, mid, &row.value);
         text::draw_right(&mut img, BODY, SOFT_INK, GAP_RIGHT, mid, &row.gap);
     }
@@ -136,6 +232,12 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
     }
     frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);
     img
+}
+
+/// The team's colour in a small square, on the line at `y`.
+fn chip(img: &mut RgbImage, x: i32, y: i32, colour: usize) {
+    rounded(img, x, y + ROW_H / 2 - 8, 16, 16, 4, INK);
+    rect(img, x + 2, y + ROW_H / 2 - 6, 12, 12, palette::team(colour));
 }
 
 /// A cycling jersey icon, 48 x 48, with its top-left corner at (x, y).

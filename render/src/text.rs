@@ -48,12 +48,13 @@ impl Style {
         }
     }
 
-    /// Advance width of `text` in pixels.
+    /// Advance width of `text` in pixels, as [`draw`] draws it (without the glyphs the font
+    /// lacks).
     pub fn width(self, text: &str) -> i32 {
         let f = font(self.weight).as_scaled(PxScale::from(self.px));
         let mut w = 0.0;
         let mut prev = None;
-        for c in text.chars() {
+        for c in printable(text).chars() {
             let id = f.glyph_id(c);
             if let Some(p) = prev {
                 w += f.kern(p, id);
@@ -76,8 +77,31 @@ impl Style {
     }
 }
 
+/// `text` without the characters the embedded fonts have no glyph for (emoji, most scripts
+/// beyond Latin, Greek and Cyrillic), and without the spaces their removal doubles: a picture
+/// leaves them out rather than draw an empty box. Both weights cover the same characters.
+pub fn printable(text: &str) -> String {
+    let f = font(Weight::Regular);
+    let kept: String = text
+        .chars()
+        .filter(|&c| c == ' ' || (drawn(c) && f.glyph_id(c).0 != 0))
+        .collect();
+    if kept.len() == text.len() {
+        return kept;
+    }
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `c` is a character that draws something: not a control, not one of the invisible
+/// modifiers of emoji (variation selectors, the zero-width joiner, skin tones).
+fn drawn(c: char) -> bool {
+    !c.is_control()
+        && !matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{200d}' | '\u{1f3fb}'..='\u{1f3ff}')
+}
+
 /// Draws `text` with its top-left corner of the capitals at (x, top).
 pub fn draw(img: &mut RgbImage, style: Style, colour: Colour, x: i32, cap_top: i32, text: &str) {
+    let text = &printable(text);
     // imageproc puts the line box's top at y; shift so the capital tops land on `cap_top`.
     let y = cap_top - (style.ascent() - style.cap_height() as f32).round() as i32;
     imageproc::drawing::draw_text_mut(
@@ -119,18 +143,41 @@ pub fn draw_right(
 
 /// `text` cut with an ellipsis so that it fits in `max` pixels.
 pub fn fit(style: Style, text: &str, max: i32) -> String {
-    if style.width(text) <= max {
-        return text.to_string();
+    let text = printable(text);
+    if style.width(&text) <= max {
+        return text;
     }
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty() {
         chars.pop();
-        let candidate: String = chars.iter().collect::<String>() + "…";
+        let candidate = chars.iter().collect::<String>().trim_end().to_string() + "…";
         if style.width(&candidate) <= max {
             return candidate;
         }
     }
     String::new()
+}
+
+/// `text` cut in the middle so that it fits in `max` pixels: its start and its end stay, for
+/// names that differ only at the end ("Vélo Club… Rouleur", "Vélo Club… Sprinteur").
+pub fn fit_middle(style: Style, text: &str, max: i32) -> String {
+    let text = printable(text);
+    if style.width(&text) <= max {
+        return text;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    // Keep twice as much of the end as of the start: the end tells the names apart.
+    for kept in (1..chars.len()).rev() {
+        let tail = (kept * 2).div_ceil(3);
+        let head = kept - tail;
+        let start: String = chars[..head].iter().collect();
+        let end: String = chars[chars.len() - tail..].iter().collect();
+        let candidate = format!("{}…{}", start.trim_end(), end.trim_start());
+        if style.width(&candidate) <= max {
+            return candidate;
+        }
+    }
+    fit(style, &text, max)
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ fn all_samples() -> Vec<BoardScene> {
         samples::bunch_sprint(),
         samples::split_field(),
         samples::uphill_finish(),
+        samples::chosen_colours(),
     ]
 }
 
@@ -215,4 +216,293 @@ fn profile_and_standings_fit_discord() {
     let png = render_standings(&samples::mountains_classification()).unwrap();
     let img = image::load_from_memory(&png).unwrap();
     assert!(img.width() as i32 <= MAX_WIDTH);
+}
+
+// What a newcomer trips over (issue 13): names cut where they differ, the teams table's header,
+// the leader's line, the wording of points gaps, the board's heading and key, team colours,
+// glyphs the font lacks, and the strips' titles.
+
+use commissaire_engine::course::parse_course_toml;
+use commissaire_engine::tour::{RiderKey, Score, StandingRow};
+use commissaire_render::standings::{draw_standings, name_header, name_texts, row_background};
+use commissaire_render::{Classification, standings_table, text};
+
+fn standing(rank: u32, rider: Option<&str>, team: &str, value: Score, gap: Score) -> StandingRow {
+    StandingRow {
+        rank,
+        rider: rider.map(RiderKey::new),
+        start_number: rider.map(|_| rank),
+        team: team.into(),
+        value,
+        gap,
+        reinstated: false,
+    }
+}
+
+#[test]
+fn a_long_rider_name_keeps_the_end_that_tells_teammates_apart() {
+    let team = "Vélo Club Mécanique";
+    let rows: Vec<StandingRow> = ["Rouleur", "Sprinteur", "Grimpeur"]
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let name = format!("{team} {kind}");
+            let t = Score::Seconds(6000 + i as i64 * 60);
+            standing(
+                i as u32 + 1,
+                Some(&name),
+                team,
+                t,
+                Score::Seconds(i as i64 * 60),
+            )
+        })
+        .collect();
+    let table = standings_table(Classification::General, &rows, 10, &|_| Some(0));
+    let names = name_texts(&table);
+    for (name, kind) in names.iter().zip(["Rouleur", "Sprinteur", "Grimpeur"]) {
+        assert!(name.ends_with(kind), "{name:?} lost {kind}");
+        assert!(name.contains('…'), "{name:?} is cut somewhere");
+    }
+}
+
+#[test]
+fn the_teams_table_names_its_column_team() {
+    let rows = vec![
+        standing(
+            1,
+            None,
+            "Roue Libre",
+            Score::Seconds(9000),
+            Score::Seconds(0),
+        ),
+        standing(
+            2,
+            None,
+            "Pignon Fixe",
+            Score::Seconds(9100),
+            Score::Seconds(100),
+        ),
+    ];
+    let table = standings_table(Classification::Team, &rows, 10, &|_| Some(1));
+    assert_eq!(name_header(&table), "Team");
+    assert_eq!(name_texts(&table), vec!["Roue Libre", "Pignon Fixe"]);
+    let general = samples::general_classification();
+    assert_eq!(name_header(&general), "Rider");
+}
+
+#[test]
+fn the_leader_is_highlighted_on_every_classification() {
+    let stripes = [Rgb([246, 244, 240]), palette::PAGE];
+    for c in Classification::ALL {
+        let mut table = samples::general_classification();
+        table.jersey = Some(c.jersey());
+        let img = draw_standings(&table);
+        // Inside the leader's line, left of its rank: only its background is there.
+        let leader = *img.get_pixel(14, 76 + 30 + 18);
+        assert_eq!(leader, row_background(&table, 0));
+        for s in stripes {
+            let diff: i32 = (0..3)
+                .map(|k| (leader.0[k] as i32 - s.0[k] as i32).abs())
+                .sum();
+            assert!(
+                diff >= 40,
+                "{c:?}: leader's line {leader:?} is too close to {s:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn points_gaps_say_how_far_behind_in_the_right_number() {
+    let rows = vec![
+        standing(
+            1,
+            Some("A Rouleur"),
+            "A",
+            Score::Points(14),
+            Score::Points(0),
+        ),
+        standing(
+            2,
+            Some("B Rouleur"),
+            "B",
+            Score::Points(13),
+            Score::Points(1),
+        ),
+        standing(
+            3,
+            Some("C Rouleur"),
+            "C",
+            Score::Points(1),
+            Score::Points(13),
+        ),
+    ];
+    let table = standings_table(Classification::Points, &rows, 10, &|_| None);
+    let gaps: Vec<&str> = table.rows.iter().map(|r| r.gap.as_str()).collect();
+    assert_eq!(gaps, ["", "1 pt behind", "13 pts behind"]);
+    assert_eq!(table.rows[2].value, "1 pt");
+}
+
+#[test]
+fn the_board_counts_rounds_like_the_rest_of_the_game() {
+    let pic = draw_board(&samples::bunch_sprint()).unwrap();
+    assert_eq!(pic.heading(), "Round 14");
+    let pic = draw_board(&samples::start()).unwrap();
+    assert_eq!(pic.heading(), "Before the start");
+}
+
+#[test]
+fn the_key_explains_the_terrain_the_kerbs_and_the_exhaustion_card() {
+    let mut scene = samples::bunch_sprint();
+    scene.riders[6].card_played = Some("2E".into());
+    let key = draw_board(&scene).unwrap().key();
+    for want in [
+        "2E: exhaustion card played (moves 2)",
+        "red and white kerb: curve",
+        "colour: flat",
+    ] {
+        assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
+    }
+    // Terrain the picture does not show is not explained.
+    assert!(!key.iter().any(|k| k == "colour: cobbles"), "{key:?}");
+
+    let key = draw_board(&samples::split_field()).unwrap().key();
+    for want in [
+        "colour: climb",
+        "colour: descent",
+        "colour: cobbles",
+        "colour: supply zone",
+        "colour: verge: no road here",
+    ] {
+        assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
+    }
+    assert!(
+        !key.iter().any(|k| k.starts_with("2E")),
+        "no 2E played: {key:?}"
+    );
+}
+
+#[test]
+fn a_team_that_chose_red_is_drawn_red() {
+    let red = palette::team_index("Red").expect("red is a colour players choose");
+    let scene =
+        samples::bunch_sprint().with_team_colours(&|name| (name == "Olympia").then_some(red));
+    let pic = draw_board(&scene).unwrap();
+    let olympia = scene.riders.iter().find(|r| r.team == 1).unwrap();
+    let Rgb([r, g, b]) = token_fill(&pic, olympia.pos);
+    assert!(
+        r > g + 120 && r > b + 120,
+        "red reads as red, got {r},{g},{b}"
+    );
+    // The others keep their seat's colour.
+    let brasserie = scene.riders.iter().find(|r| r.team == 0).unwrap();
+    assert_eq!(token_fill(&pic, brasserie.pos), palette::team(0));
+}
+
+#[test]
+fn every_colour_a_director_can_choose_is_its_own_and_reads_as_its_name() {
+    // The choices of /tour join, and the colours the bots' teams come in.
+    let names = [
+        "red", "blue", "green", "yellow", "black", "white", "orange", "purple", "pink", "brown",
+        "grey", "teal", "olive", "navy",
+    ];
+    let colours: Vec<Rgb<u8>> = names
+        .iter()
+        .map(|n| palette::team(palette::team_index(n).unwrap_or_else(|| panic!("{n}"))))
+        .collect();
+    for (i, c) in colours.iter().enumerate() {
+        assert!(!colours[..i].contains(c), "{} repeats a colour", names[i]);
+    }
+    let of = |n: &str| {
+        palette::team(palette::team_index(n).unwrap())
+            .0
+            .map(i32::from)
+    };
+    let [r, g, b] = of("red");
+    assert!(r > g + 120 && r > b + 120);
+    let [r, g, b] = of("purple");
+    assert!(b > g + 60 && r > g + 30, "purple {r},{g},{b}");
+    let [r, g, b] = of("green");
+    assert!(g > r + 60 && g > b);
+    let [r, g, b] = of("blue");
+    assert!(b > r + 100 && b > g);
+    assert_eq!(palette::team_index("Gray"), palette::team_index("grey"));
+    assert_eq!(palette::team_index("chartreuse"), None);
+}
+
+#[test]
+fn a_glyph_the_font_lacks_is_left_out_never_drawn_as_a_box() {
+    assert_eq!(text::printable("Les 🚴 Rapides"), "Les Rapides");
+    // DejaVu has the heart; the emoji-style selector after it is dropped.
+    assert_eq!(text::printable("Vélo Club ❤️"), "Vélo Club ❤");
+    assert_eq!(text::printable("Équipe Ωmega"), "Équipe Ωmega");
+    // The legend of a team named only with emoji draws the same pixels as an empty name.
+    let mut emoji = samples::start();
+    emoji.teams[0].name = "🚴🚴".into();
+    let mut empty = samples::start();
+    empty.teams[0].name = String::new();
+    assert_eq!(
+        draw_board(&emoji).unwrap().image,
+        draw_board(&empty).unwrap().image
+    );
+}
+
+/// A flat course of `rows` rows, its first five the grid.
+fn long_course(rows: u16) -> Arc<commissaire_engine::course::Course> {
+    let toml = format!(
+        "name = \"Long\"\nlanes = 2\nsegment = [\n\
+         {{ terrain = \"flat\", length = 5, start = true }},\n\
+         {{ terrain = \"flat\", length = {} }},\n\
+         {{ terrain = \"flat\", length = 5, finish = true }},\n]\n",
+        rows - 10
+    );
+    Arc::new(parse_course_toml(&toml, "long").unwrap())
+}
+
+#[test]
+fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
+    let course = long_course(320);
+    let teams = samples::start().teams;
+    let riders = (0..6)
+        .map(|i| RiderToken::new("BR", 0, Pos::new(i * 55, 0)))
+        .collect();
+    let scene = BoardScene {
+        course,
+        stage_name: "Long".into(),
+        turn: 30,
+        teams,
+        riders,
+    };
+    let pic = draw_board(&scene).unwrap();
+    let titles = pic.strip_titles();
+    assert!(titles.len() > 3, "{titles:?}");
+    let names: Vec<&str> = titles
+        .iter()
+        .map(|t| t.split(" · ").next().unwrap())
+        .collect();
+    for (i, n) in names.iter().enumerate() {
+        assert!(!names[..i].contains(n), "{n:?} twice in {titles:?}");
+    }
+    assert_eq!(names.last(), Some(&"Laggards"));
+    assert_eq!(names[0], "Head of the race");
+}
+
+#[test]
+fn on_the_games_courses_any_field_fits_in_three_strips() {
+    // The README promises two or three strips: check it on a 21-tile course for scattered fields.
+    let scene = samples::start();
+    let course = scene.course.clone();
+    let mut seed = 7u64;
+    for _ in 0..300 {
+        let rows: Vec<u16> = (0..24)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((seed >> 33) % course.row_count() as u64) as u16
+            })
+            .collect();
+        let layout = commissaire_render::layout::plan(&course, &rows);
+        assert!(layout.strips.len() <= 3, "{rows:?}: {:?}", layout.strips);
+    }
 }

@@ -43,7 +43,7 @@ impl Services {
         let mut reply = Reply::public(narrate::standings_text(done.len() as u32, &table, only));
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
-            let index = |name: &str| list.iter().position(|t| t.name == name);
+            let index = narrate::team_colours(&list);
             reply.images = narrate::standings_pngs(&table, only, &index);
         }
         Ok(reply)
@@ -106,7 +106,9 @@ impl Services {
         let mut reply = Reply::public(text);
         if self.pictures {
             let title = format!("Stage {}: {}", live.row.number, course.name);
-            if let Ok(png) = narrate::profile_png(&view, &title) {
+            if let Ok(png) =
+                narrate::profile_png(&view, &title, &narrate::team_colours(&live.teams))
+            {
                 reply
                     .images
                     .push((format!("stage-{}-profile.png", live.row.number), png));

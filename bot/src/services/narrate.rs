@@ -1,13 +1,14 @@
 //! The words and pictures of the replies: a round told rider by rider, a stage's result, the
 //! classifications as text tables, the winners. Pictures come from the render crate.
 
+use crate::store::teams::TeamRow;
 use commissaire_engine::card_race::{Event, Stage, StageView};
 use commissaire_engine::tour::{
     FinalWinners, StageResult, StandingRow, Standings, TourOptions, stage_times,
 };
 use commissaire_render::{
-    BoardScene, Classification, ProfileScene, render_board, render_profile, render_standings,
-    standings_table,
+    BoardScene, Classification, ProfileScene, palette, render_board, render_profile,
+    render_standings, standings_table,
 };
 
 /// How many rows a classification shows in text (the picture shows them all).
@@ -227,11 +228,21 @@ pub(crate) fn winners_text(w: &FinalWinners) -> String {
     text
 }
 
+/// Each team's colour in the pictures, by team name: the colour its director chose on joining,
+/// or its seat's when the palette does not know the name.
+pub(crate) fn team_colours(teams: &[TeamRow]) -> impl Fn(&str) -> Option<usize> + '_ {
+    move |name| {
+        let seat = teams.iter().position(|t| t.name == name)?;
+        Some(palette::team_index(&teams[seat].colour).unwrap_or(seat))
+    }
+}
+
 pub(crate) fn board_png(
     view: &StageView,
     title: &str,
+    colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    let mut scene = BoardScene::from_view(view);
+    let mut scene = BoardScene::from_view(view).with_team_colours(colours);
     scene.stage_name = title.to_string();
     render_board(&scene)
 }
@@ -239,8 +250,40 @@ pub(crate) fn board_png(
 pub(crate) fn profile_png(
     view: &StageView,
     title: &str,
+    colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    let mut scene = ProfileScene::from_view(view);
+    let mut scene = ProfileScene::from_view(view).with_team_colours(colours);
     scene.stage_name = title.to_string();
     render_profile(&scene)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn team(name: &str, colour: &str) -> TeamRow {
+        TeamRow {
+            id: 0,
+            tour_id: 1,
+            seat: None,
+            name: name.into(),
+            colour: colour.into(),
+            director: None,
+        }
+    }
+
+    #[test]
+    fn pictures_draw_each_team_in_the_colour_it_chose() {
+        let teams = [
+            team("Rouge", "red"),
+            team("Bleu", "Navy"),
+            team("X", "chartreuse"),
+        ];
+        let colour = team_colours(&teams);
+        assert_eq!(colour("Rouge"), palette::team_index("red"));
+        assert_eq!(colour("Bleu"), palette::team_index("navy"));
+        // A colour the palette does not know: the seat's.
+        assert_eq!(colour("X"), Some(2));
+        assert_eq!(colour("Nobody"), None);
+    }
 }

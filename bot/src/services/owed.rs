@@ -187,35 +187,33 @@ impl Services {
                 title,
                 file,
             } => {
-                let (course, names, row, mut log) = {
+                let (course, team_rows, row, mut log) = {
                     let mut conn = self.store.read().await?;
                     let row = stages::get(&mut conn, *tour_id, *stage)
                         .await?
                         .ok_or_else(|| {
                             ServiceError::Broken(format!("tour {tour_id} has no stage {stage}"))
                         })?;
-                    let names: Vec<String> = teams::list(&mut conn, *tour_id)
-                        .await?
-                        .into_iter()
-                        .map(|t| t.name)
-                        .collect();
+                    let team_rows = teams::list(&mut conn, *tour_id).await?;
                     let log = choices::log(&mut conn, row.id).await?;
                     let course = self
                         .library
                         .course(&row.course)
                         .map_err(ServiceError::Broken)?;
-                    (course, names, row, log)
+                    (course, team_rows, row, log)
                 };
                 log.truncate(*choices as usize);
                 let profile = matches!(picture, Picture::Profile { .. });
                 let (title, file) = (title.clone(), file.clone());
                 blocking(move || {
+                    let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
                     let stage = rebuild(&course, &names, &row, &log)?;
                     let view = stage.view(Viewer::Public);
+                    let colours = narrate::team_colours(&team_rows);
                     let png = if profile {
-                        narrate::profile_png(&view, &title)
+                        narrate::profile_png(&view, &title, &colours)
                     } else {
-                        narrate::board_png(&view, &title)
+                        narrate::board_png(&view, &title, &colours)
                     }
                     .map_err(|e| ServiceError::Broken(format!("cannot draw {file}: {e}")))?;
                     Ok(vec![(file, png)])
@@ -233,22 +231,18 @@ impl Services {
                     .ok_or_else(|| {
                         ServiceError::Broken(format!("no classification {classification}"))
                     })?;
-                let (mut done, names) = {
+                let (mut done, team_rows) = {
                     let mut conn = self.store.read().await?;
                     let done = results::list(&mut conn, *tour_id).await?;
-                    let names: Vec<String> = teams::list(&mut conn, *tour_id)
-                        .await?
-                        .into_iter()
-                        .map(|t| t.name)
-                        .collect();
-                    (done, names)
+                    let team_rows = teams::list(&mut conn, *tour_id).await?;
+                    (done, team_rows)
                 };
                 done.retain(|r| r.number <= *after_stage);
                 blocking(move || {
                     let table = standings(&done, &TourOptions::default())
                         .map_err(|e| ServiceError::Broken(e.to_string()))?;
-                    let index = |name: &str| names.iter().position(|n| n == name);
-                    Ok(narrate::standings_pngs(&table, Some(only), &index))
+                    let colours = narrate::team_colours(&team_rows);
+                    Ok(narrate::standings_pngs(&table, Some(only), &colours))
                 })
                 .await
             }

@@ -58,7 +58,9 @@ impl StandingRow {
         match self.gap {
             Score::Seconds(0) | Score::Points(0) => String::new(),
             Score::Seconds(s) => format!("+{}", format_time(s)),
-            Score::Points(p) => format!("-{p} pts"),
+            // "-1 pts" read as a negative score: say how far behind, in the right number.
+            Score::Points(1) => "1 pt behind".to_string(),
+            Score::Points(p) => format!("{p} pts behind"),
         }
     }
 }
@@ -169,7 +171,7 @@ mod tests {
             ("b".into(), 2, "Blue".into(), 1),
         ]);
         assert_eq!(rows[1].gap, Score::Points(8));
-        assert_eq!(rows[1].gap_text(), "-8 pts");
+        assert_eq!(rows[1].gap_text(), "8 pts behind");
         assert_eq!(rows[1].value.to_string(), "1 pt");
         assert_eq!(rows[0].value.to_string(), "9 pts");
     }
