@@ -348,3 +348,63 @@ pub(crate) fn profile_png(
     scene.stage_name = title.to_string();
     render_profile(&scene)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commissaire_engine::tour::{LineResult, Outcome, RiderKey, RiderStage, StageKind};
+
+    fn rider(name: &str, place: u32, rows_past: u16) -> RiderStage {
+        RiderStage {
+            rider: RiderKey::new(format!("Blue {name}")),
+            team: "Blue".into(),
+            start_number: place,
+            cards_played: 14,
+            outcome: Outcome::Crossed { rows_past },
+            place: Some(place),
+            exhaustion_start: 0,
+            exhaustion_end: 0,
+        }
+    }
+
+    /// The times printed down a stage result, in seconds.
+    fn times(text: &str) -> Vec<i64> {
+        text.lines()
+            .filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+            .map(|l| {
+                let time = l.split(", bonus").next().unwrap().rsplit(' ').next().unwrap();
+                let (m, s) = time.split_once(':').unwrap();
+                m.parse::<i64>().unwrap() * 60 + s.parse::<i64>().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_stage_result_is_the_finish_order_with_the_bonus_apart() {
+        // 6th and 7th finish on the same row; the 7th took a sprint bonus, so with the bonus in
+        // its time it would be faster than the rider listed above it.
+        let riders = (1..=12)
+            .map(|place| rider(&format!("R{place}"), place, (13 - place / 2) as u16))
+            .collect();
+        let result = StageResult {
+            number: 1,
+            kind: StageKind::Flat,
+            summit_finish: false,
+            riders,
+            rejoined: Vec::new(),
+            sprints: vec![LineResult {
+                name: "sprint".into(),
+                order: vec![RiderKey::new("Blue R7")],
+            }],
+            summits: Vec::new(),
+        };
+        let text = stage_result_text("Stage 1/1, Test", &result);
+        assert!(text.contains(STAGE_RESULT_LEGEND), "{text}");
+        let times = times(&text);
+        assert_eq!(times.len(), 12, "every finisher is listed: {text}");
+        assert!(times.windows(2).all(|w| w[0] <= w[1]), "{text}");
+        assert!(text.contains("6. Blue R6 12:20\n"), "{text}");
+        assert!(text.contains("7. Blue R7 12:20, bonus −3 s"), "{text}");
+        assert!(text.contains("1. Blue R1 11:50, bonus −15 s"), "{text}");
+    }
+}
