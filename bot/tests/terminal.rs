@@ -131,11 +131,19 @@ fn seconds(time: &str) -> Option<i64> {
 fn stage_results(report: &str) -> Vec<Vec<String>> {
     report
         .split("\n\n")
-        .filter(|block| block.lines().next().is_some_and(|l| l.ends_with(": result**")))
+        .filter(|block| {
+            block
+                .lines()
+                .next()
+                .is_some_and(|l| l.ends_with(": result**"))
+        })
         .map(|block| {
             block
                 .lines()
-                .filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+                .filter(|l| {
+                    l.split_once(". ")
+                        .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+                })
                 .map(str::to_string)
                 .collect()
         })
@@ -149,7 +157,10 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
     // A stale stage of an earlier, longer tour and a file of the user's.
     std::fs::create_dir_all(out.join("stage-09")).unwrap();
     std::fs::write(out.join("notes.txt"), "mine").unwrap();
-    let result = run(&["demo", "--out", dir, "--seed", "1", "--tour", "week.toml"], "");
+    let result = run(
+        &["demo", "--out", dir, "--seed", "1", "--tour", "week.toml"],
+        "",
+    );
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(result.status.success(), "{stderr}");
     assert!(
@@ -157,7 +168,10 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
         "without a terminal, plain progress lines: {stderr:?}"
     );
     assert!(!out.join("stage-09").exists(), "a stale stage folder stays");
-    assert_eq!(std::fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
 
     let report = std::fs::read_to_string(out.join("tour.md")).unwrap();
     assert!(
@@ -168,7 +182,10 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
     for stage in 1..=7 {
         let first = report.find(&format!("**Stage {stage}/7, ")).unwrap();
         let line = report[first..].lines().next().unwrap();
-        assert!(line.ends_with("** starts."), "stage {stage} starts first: {line}");
+        assert!(
+            line.ends_with("** starts."),
+            "stage {stage} starts first: {line}"
+        );
         let round = report.find(&format!("**Stage {stage}, round")).unwrap();
         assert!(first < round, "stage {stage}:\n{report}");
         assert!(
@@ -180,11 +197,21 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
     assert_eq!(results.len(), 7, "{report}");
     assert!(report.contains("Finish order, with the time ridden"));
     for (stage, lines) in results.iter().enumerate() {
-        assert!(lines.len() > 10, "every finisher of stage {}: {lines:?}", stage + 1);
+        assert!(
+            lines.len() > 10,
+            "every finisher of stage {}: {lines:?}",
+            stage + 1
+        );
         let times: Vec<i64> = lines
             .iter()
             .map(|l| {
-                let time = l.split(", bonus").next().unwrap().rsplit(' ').next().unwrap();
+                let time = l
+                    .split(", bonus")
+                    .next()
+                    .unwrap()
+                    .rsplit(' ')
+                    .next()
+                    .unwrap();
                 seconds(time).unwrap_or_else(|| panic!("no time in {l}"))
             })
             .collect();
@@ -199,7 +226,10 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
     // The database file alone, copied without its -wal, holds the tour.
     let alone = temp_dir("demo-db-alone");
     std::fs::create_dir_all(&alone).unwrap();
-    assert!(!out.join("commissaire.sqlite-wal").exists(), "the WAL is left behind");
+    assert!(
+        !out.join("commissaire.sqlite-wal").exists(),
+        "the WAL is left behind"
+    );
     std::fs::copy(out.join("commissaire.sqlite"), alone.join("copy.sqlite")).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let standings = tokio::runtime::Runtime::new().unwrap().block_on(async {
@@ -221,11 +251,18 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
 #[test]
 fn demo_refuses_bad_input_before_creating_anything() {
     let out = temp_dir("demo-nope");
-    let result = run(&["demo", "--out", out.to_str().unwrap(), "--tour", "nope"], "");
+    let result = run(
+        &["demo", "--out", out.to_str().unwrap(), "--tour", "nope"],
+        "",
+    );
     assert_eq!(result.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(stderr.contains("no tour preset named 'nope'"), "{stderr}");
-    assert!(!out.exists(), "a failed run leaves {} behind", out.display());
+    assert!(
+        !out.exists(),
+        "a failed run leaves {} behind",
+        out.display()
+    );
 
     // --out naming a file, or a folder under a file: the path is in the sentence.
     let file = temp_dir("demo-out-file");
@@ -246,6 +283,11 @@ fn demo_help_describes_every_option() {
     let help = run(&["demo", "--help"], "");
     let text = String::from_utf8_lossy(&help.stdout);
     let seed = text.lines().find(|l| l.contains("--seed")).unwrap();
-    let described = seed.replace("--seed <SEED>", "").replace("[default: 1]", "");
-    assert!(!described.trim().is_empty(), "--seed has no description: {text}");
+    let described = seed
+        .replace("--seed <SEED>", "")
+        .replace("[default: 1]", "");
+    assert!(
+        !described.trim().is_empty(),
+        "--seed has no description: {text}"
+    );
 }

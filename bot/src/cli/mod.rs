@@ -222,7 +222,10 @@ mod tests {
         let written = text(&plain.into_sink());
         assert!(!written.contains('\r'), "{written:?}");
         assert_eq!(written.lines().count(), 2, "{written:?}");
-        assert!(written.lines().all(|l| l.starts_with("stage ")), "{written:?}");
+        assert!(
+            written.lines().all(|l| l.starts_with("stage ")),
+            "{written:?}"
+        );
     }
 
     #[test]
@@ -233,7 +236,8 @@ mod tests {
 
     #[test]
     fn out_naming_a_file_is_refused_with_its_path() {
-        let file = std::env::temp_dir().join(format!("commissaire-out-file-{}", std::process::id()));
+        let file =
+            std::env::temp_dir().join(format!("commissaire-out-file-{}", std::process::id()));
         std::fs::write(&file, b"mine").unwrap();
         let Err(UsageError(message)) = prepare_out(&file) else {
             panic!("a file is not a folder");

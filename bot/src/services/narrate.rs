@@ -98,7 +98,7 @@ pub(crate) fn round(stage: &Stage, number: u32, round: u32, events: &[Event]) ->
         None => "no rider moved".to_string(),
     };
     if winded > 0 {
-        brief.push_str(&format!("; {winded} in the wind"));
+        brief.push_str(&format!("; {winded} took exhaustion in the wind"));
     }
     if !crossed.is_empty() {
         brief.push_str(&format!("; across the line: {}", crossed.join(", ")));
@@ -370,9 +370,18 @@ mod tests {
     /// The times printed down a stage result, in seconds.
     fn times(text: &str) -> Vec<i64> {
         text.lines()
-            .filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+            .filter(|l| {
+                l.split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
             .map(|l| {
-                let time = l.split(", bonus").next().unwrap().rsplit(' ').next().unwrap();
+                let time = l
+                    .split(", bonus")
+                    .next()
+                    .unwrap()
+                    .rsplit(' ')
+                    .next()
+                    .unwrap();
                 let (m, s) = time.split_once(':').unwrap();
                 m.parse::<i64>().unwrap() * 60 + s.parse::<i64>().unwrap()
             })
