@@ -51,9 +51,10 @@ enum Command {
         /// The folder to write into (its database is started afresh).
         #[arg(long, default_value = "demo-out")]
         out: PathBuf,
-        /// The tour preset of config/tours/, by file name or name.
+        /// The tour preset of config/tours/, by file name (`week` or `week.toml`) or name.
         #[arg(long, default_value = "week")]
         tour: String,
+        /// The seed every card draw of the tour follows: the same seed rides the same tour.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -202,13 +203,21 @@ fn scenario(cli: &Cli, file: &str) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// Why `render --round` cannot draw `round`, and which rounds it can.
+fn past_the_end(file: &str, round: u32, played: u32) -> String {
+    let can = match played {
+        0 => "it plays no round, so only --round 0 (the start grid) can be drawn".to_string(),
+        1 => "it plays 1 round: pass --round 0 (the start grid) or 1".to_string(),
+        n => format!("it plays {n} rounds: pass --round 0 (the start grid) to {n}"),
+    };
+    format!("{file}: there is no round {round} to draw; {can}")
+}
+
 fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageError> {
     let outcome = play_scenario(cli, file, Some(round))?;
     let played = outcome.rounds.len() as u32;
     if round > played {
-        return Err(UsageError(format!(
-            "{file}: round {round} is past the end: the scenario plays {played} round(s); pass --round 0 to {played}"
-        )));
+        return Err(UsageError(past_the_end(file, round, played)));
     }
     let view = outcome.stage.view(Viewer::Public);
     let board = render_board(&BoardScene::from_view(&view))
@@ -224,4 +233,17 @@ fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageErro
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::past_the_end;
+
+    #[test]
+    fn render_past_the_end_names_the_rounds_it_can_draw() {
+        let none = past_the_end("s.json", 99, 0);
+        assert!(!none.contains("0 to 0"), "{none}");
+        assert!(none.contains("only --round 0"), "{none}");
+        assert!(past_the_end("s.json", 99, 5).contains("--round 0 (the start grid) to 5"));
+    }
 }

@@ -120,3 +120,174 @@ fn play_takes_numbered_choices_and_resumes_after_stopping() {
     );
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// `m:ss` or `h:mm:ss` as seconds.
+fn seconds(time: &str) -> Option<i64> {
+    time.split(':')
+        .try_fold(0i64, |acc, part| Some(acc * 60 + part.parse::<i64>().ok()?))
+}
+
+/// The stage results of a report: for each, its lines `place. rider time[, bonus −n s]`.
+fn stage_results(report: &str) -> Vec<Vec<String>> {
+    report
+        .split("\n\n")
+        .filter(|block| {
+            block
+                .lines()
+                .next()
+                .is_some_and(|l| l.ends_with(": result**"))
+        })
+        .map(|block| {
+            block
+                .lines()
+                .filter(|l| {
+                    l.split_once(". ")
+                        .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+                })
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
+    let out = temp_dir("demo-report");
+    let dir = out.to_str().unwrap();
+    // A stale stage of an earlier, longer tour and a file of the user's.
+    std::fs::create_dir_all(out.join("stage-09")).unwrap();
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let result = run(
+        &["demo", "--out", dir, "--seed", "1", "--tour", "week.toml"],
+        "",
+    );
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains('\r') && stderr.contains("stage 7/7"),
+        "without a terminal, plain progress lines: {stderr:?}"
+    );
+    assert!(!out.join("stage-09").exists(), "a stale stage folder stays");
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
+
+    let report = std::fs::read_to_string(out.join("tour.md")).unwrap();
+    assert!(
+        !report.contains("Join with a team name"),
+        "a report of bots opens with Discord instructions: {report}"
+    );
+    // Every stage starts before its rounds and its result.
+    for stage in 1..=7 {
+        let first = report.find(&format!("**Stage {stage}/7, ")).unwrap();
+        let line = report[first..].lines().next().unwrap();
+        assert!(
+            line.ends_with("** starts."),
+            "stage {stage} starts first: {line}"
+        );
+        let round = report.find(&format!("**Stage {stage}, round")).unwrap();
+        assert!(first < round, "stage {stage}:\n{report}");
+        assert!(
+            report.contains(&format!("**Stage {stage}, rounds 1 to ")),
+            "the earlier rounds of stage {stage} are told in brief"
+        );
+    }
+    let results = stage_results(&report);
+    assert_eq!(results.len(), 7, "{report}");
+    assert!(report.contains("Finish order, with the time ridden"));
+    for (stage, lines) in results.iter().enumerate() {
+        assert!(
+            lines.len() > 10,
+            "every finisher of stage {}: {lines:?}",
+            stage + 1
+        );
+        let times: Vec<i64> = lines
+            .iter()
+            .map(|l| {
+                let time = l
+                    .split(", bonus")
+                    .next()
+                    .unwrap()
+                    .rsplit(' ')
+                    .next()
+                    .unwrap();
+                seconds(time).unwrap_or_else(|| panic!("no time in {l}"))
+            })
+            .collect();
+        assert!(
+            times.windows(2).all(|w| w[0] <= w[1]),
+            "stage {}: a slower time above a faster one: {lines:#?}",
+            stage + 1
+        );
+    }
+    assert!(report.contains(", bonus −15 s"), "{report}");
+
+    // The database file alone, copied without its -wal, holds the tour.
+    let alone = temp_dir("demo-db-alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    assert!(
+        !out.join("commissaire.sqlite-wal").exists(),
+        "the WAL is left behind"
+    );
+    std::fs::copy(out.join("commissaire.sqlite"), alone.join("copy.sqlite")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let standings = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let services = commissaire::services::Services::open(
+            &alone.join("copy.sqlite"),
+            &root.join("config"),
+            std::sync::Arc::new(commissaire::clock::SystemClock),
+        )
+        .await
+        .unwrap()
+        .with_pictures(false);
+        services.standings("demo").await.unwrap().text
+    });
+    assert!(standings.contains("Standings after stage 7"), "{standings}");
+    std::fs::remove_dir_all(&out).unwrap();
+    std::fs::remove_dir_all(&alone).unwrap();
+}
+
+#[test]
+fn demo_refuses_bad_input_before_creating_anything() {
+    let out = temp_dir("demo-nope");
+    let result = run(
+        &["demo", "--out", out.to_str().unwrap(), "--tour", "nope"],
+        "",
+    );
+    assert_eq!(result.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("no tour preset named 'nope'"), "{stderr}");
+    assert!(
+        !out.exists(),
+        "a failed run leaves {} behind",
+        out.display()
+    );
+
+    // --out naming a file, or a folder under a file: the path is in the sentence.
+    let file = temp_dir("demo-out-file");
+    std::fs::write(&file, "mine").unwrap();
+    for target in [file.clone(), file.join("sub")] {
+        let result = run(&["demo", "--out", target.to_str().unwrap()], "");
+        assert_eq!(result.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert!(stderr.contains(target.to_str().unwrap()), "{stderr}");
+        assert!(!stderr.contains("os error 17"), "{stderr}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn demo_help_describes_every_option() {
+    let help = run(&["demo", "--help"], "");
+    let text = String::from_utf8_lossy(&help.stdout);
+    let seed = text.lines().find(|l| l.contains("--seed")).unwrap();
+    let described = seed
+        .replace("--seed <SEED>", "")
+        .replace("[default: 1]", "");
+    assert!(
+        !described.trim().is_empty(),
+        "--seed has no description: {text}"
+    );
+}

@@ -1,27 +1,32 @@
 //! `commissaire demo`: a whole tour ridden by bots through the application services and a real
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
-use super::{UsageError, all_text, remove_database, save_pictures, shown};
-use commissaire::clock::SystemClock;
-use commissaire::services::{Actor, Services, TourSettings};
-use std::io::Write;
+use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
+use commissaire::services::{Actor, Library, TourSettings};
 use std::path::Path;
-use std::sync::Arc;
 
 const CHANNEL: &str = "demo";
+const DATABASE: &str = "commissaire.sqlite";
+/// What a run writes at the top of its folder, besides the `stage-NN` folders: all of it is
+/// cleared before a new run, and nothing else is touched.
+const OUTPUTS: [&str; 5] = [
+    "tour.md",
+    "winners.md",
+    DATABASE,
+    "commissaire.sqlite-wal",
+    "commissaire.sqlite-shm",
+];
 
 pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(), UsageError> {
-    std::fs::create_dir_all(out)
-        .map_err(|e| UsageError(format!("cannot create {}: {e}", out.display())))?;
-    let db = out.join("commissaire.sqlite");
-    remove_database(&db)?;
-    let services = Services::open(&db, config, Arc::new(SystemClock)).await?;
-    let stages = services
-        .library()
-        .preset(tour)
-        .map_err(UsageError)?
-        .stages
-        .len();
+    let tour = super::preset_name(tour);
+    // Everything a user can get wrong is checked before the folder is created or cleared.
+    super::check_out(out)?;
+    let preset = Library::new(config).preset(tour).map_err(UsageError)?;
+    prepare_out(out)?;
+    clear_previous_run(out)?;
+    let db = out.join(DATABASE);
+    let services = open_services(&db, config).await?;
+    let stages = preset.stages.len();
     let admin = Actor::admin("demo");
     let settings = TourSettings {
         preset: tour.to_string(),
@@ -29,9 +34,15 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
         turn_deadline_secs: 3600,
         seed: Some(seed),
     };
-    let created = services.create_tour(&admin, CHANNEL, settings).await?;
-    let mut log = format!("{}\n\n", all_text(&created));
-    let mut progress = Progress::new(stages);
+    // The lobby's reply tells Discord players how to join: a report of bots has no use for it.
+    services.create_tour(&admin, CHANNEL, settings).await?;
+    let mut log = format!(
+        "# {}: the demo report\n\nBots ride every team (seed {seed}). Each stage: the rounds in \
+         brief, the last one in full, then the stage result. The pictures and the standings \
+         after each stage are in the `stage-NN` folders.\n\n",
+        preset.name
+    );
+    let mut progress = Progress::stderr(stages);
     // With bots in every seat, `start` rides stage 1 and each `advance` one more stage.
     let mut reply = shown(&services, services.start(&admin, CHANNEL).await?).await?;
     for stage in 1..=stages {
@@ -47,6 +58,7 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
         }
     }
     progress.done();
+    services.store().close().await;
     std::fs::write(out.join("tour.md"), log.as_bytes())?;
     let winners = log
         .rfind("**The tour is over")
@@ -62,40 +74,46 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     Ok(())
 }
 
-/// A one-line progress bar on standard error, redrawn in place.
-struct Progress {
-    total: usize,
-    started: std::time::Instant,
+/// Removes what an earlier demo left in `out` (its `stage-NN` folders, report, winners and
+/// database), so no stale stage of a longer tour stays beside the new one. Anything else in the
+/// folder is the user's and stays.
+fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
+    let cannot = |path: &Path, e: std::io::Error| {
+        UsageError(format!("cannot remove {}: {e}", path.display()))
+    };
+    for name in OUTPUTS {
+        let path = out.join(name);
+        if path.is_file() {
+            std::fs::remove_file(&path).map_err(|e| cannot(&path, e))?;
+        }
+    }
+    let entries = std::fs::read_dir(out)
+        .map_err(|e| UsageError(format!("cannot read {}: {e}", out.display())))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if is_stage_folder(&entry.file_name().to_string_lossy()) && path.is_dir() {
+            std::fs::remove_dir_all(&path).map_err(|e| cannot(&path, e))?;
+        }
+    }
+    Ok(())
 }
 
-impl Progress {
-    fn new(total: usize) -> Self {
-        let p = Progress {
-            total,
-            started: std::time::Instant::now(),
-        };
-        p.draw(0);
-        p
-    }
+/// `stage-01`, `stage-21`: the folders a demo writes, and only those.
+fn is_stage_folder(name: &str) -> bool {
+    name.strip_prefix("stage-")
+        .is_some_and(|n| n.len() >= 2 && n.bytes().all(|b| b.is_ascii_digit()))
+}
 
-    fn draw(&self, done: usize) {
-        const WIDTH: usize = 28;
-        let filled = WIDTH * done / self.total.max(1);
-        eprint!(
-            "\r[{}{}] stage {done}/{} ({:.1} s)",
-            "#".repeat(filled),
-            "-".repeat(WIDTH - filled),
-            self.total,
-            self.started.elapsed().as_secs_f32()
-        );
-        let _ = std::io::stderr().flush();
-    }
+#[cfg(test)]
+mod tests {
+    use super::is_stage_folder;
 
-    fn step(&mut self, done: usize) {
-        self.draw(done);
-    }
-
-    fn done(&self) {
-        eprintln!();
+    #[test]
+    fn only_numbered_stage_folders_are_the_demo_s() {
+        assert!(is_stage_folder("stage-01"));
+        assert!(is_stage_folder("stage-21"));
+        assert!(!is_stage_folder("stage-notes"));
+        assert!(!is_stage_folder("stage-"));
+        assert!(!is_stage_folder("my-stage-01"));
     }
 }

@@ -5,6 +5,7 @@ pub mod demo;
 pub mod play;
 
 use commissaire::services::{Reply, ServiceError, Services};
+use std::io::IsTerminal;
 use std::path::Path;
 
 /// A mistake the user can fix, or something the machine refused (a folder not writable): printed
@@ -57,14 +58,206 @@ pub fn all_text(reply: &Reply) -> String {
         .join("\n\n")
 }
 
-/// Removes a database and its WAL companions, so a fresh run starts from nothing.
-pub fn remove_database(db: &Path) -> Result<(), UsageError> {
-    for suffix in ["", "-wal", "-shm"] {
-        let path = std::path::PathBuf::from(format!("{}{suffix}", db.display()));
-        if path.exists() {
-            std::fs::remove_file(&path)
-                .map_err(|e| UsageError(format!("cannot remove {}: {e}", path.display())))?;
-        }
+/// The tour preset as the user may name it: `week`, `Tour de la Semaine`, or the file name
+/// itself, `week.toml` (which the presets are listed by).
+pub fn preset_name(tour: &str) -> &str {
+    tour.strip_suffix(".toml").unwrap_or(tour)
+}
+
+/// Refuses an `--out` that cannot be a folder, before anything is created: a path naming a file.
+pub fn check_out(out: &Path) -> Result<(), UsageError> {
+    if out.exists() && !out.is_dir() {
+        return Err(UsageError(format!(
+            "--out {} is a file, not a folder: pass a folder (it is created if missing)",
+            out.display()
+        )));
     }
     Ok(())
+}
+
+/// Creates the `--out` folder and makes sure this user can write in it, so a read-only folder
+/// is named in a sentence rather than reported by SQLite as "unable to open database file".
+pub fn prepare_out(out: &Path) -> Result<(), UsageError> {
+    check_out(out)?;
+    std::fs::create_dir_all(out).map_err(|e| {
+        UsageError(format!(
+            "cannot create the folder {} given to --out: {e}",
+            out.display()
+        ))
+    })?;
+    let probe = out.join(".commissaire-write-check");
+    std::fs::write(&probe, b"").map_err(|e| {
+        UsageError(format!(
+            "cannot write in {} ({e}): pass --out a folder you can write in",
+            out.display()
+        ))
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Opens the services on a database file, naming the file if that fails.
+pub async fn open_services(
+    db: &Path,
+    config: &Path,
+) -> Result<commissaire::services::Services, UsageError> {
+    commissaire::services::Services::open(
+        db,
+        config,
+        std::sync::Arc::new(commissaire::clock::SystemClock),
+    )
+    .await
+    .map_err(|e| UsageError(format!("cannot open the database {}: {e}", db.display())))
+}
+
+/// Progress through the stages on standard error: a bar redrawn in place on a terminal, one
+/// plain line per stage otherwise (a log file or a pipe would get one endless line of carriage
+/// returns). An unfinished bar ends its line when dropped, so an error printed after it starts
+/// on a line of its own.
+pub struct Progress<W: std::io::Write = std::io::Stderr> {
+    sink: W,
+    terminal: bool,
+    total: usize,
+    started: std::time::Instant,
+    open_line: bool,
+}
+
+impl Progress {
+    pub fn stderr(total: usize) -> Self {
+        let terminal = std::io::stderr().is_terminal();
+        Progress::new(std::io::stderr(), terminal, total)
+    }
+}
+
+impl<W: std::io::Write> Progress<W> {
+    pub fn new(sink: W, terminal: bool, total: usize) -> Self {
+        let mut p = Progress {
+            sink,
+            terminal,
+            total,
+            started: std::time::Instant::now(),
+            open_line: false,
+        };
+        if terminal {
+            p.step(0);
+        }
+        p
+    }
+
+    pub fn step(&mut self, done: usize) {
+        let seconds = self.started.elapsed().as_secs_f32();
+        let total = self.total;
+        if self.terminal {
+            const WIDTH: usize = 28;
+            let filled = WIDTH * done / total.max(1);
+            let _ = write!(
+                self.sink,
+                "\r[{}{}] stage {done}/{total} ({seconds:.1} s)",
+                "#".repeat(filled),
+                "-".repeat(WIDTH - filled),
+            );
+            self.open_line = true;
+        } else {
+            let _ = writeln!(self.sink, "stage {done}/{total} done ({seconds:.1} s)");
+        }
+        let _ = self.sink.flush();
+    }
+
+    /// Ends the bar's line.
+    pub fn done(&mut self) {
+        if self.open_line {
+            let _ = writeln!(self.sink);
+            let _ = self.sink.flush();
+            self.open_line = false;
+        }
+    }
+
+    #[cfg(test)]
+    fn into_sink(mut self) -> W
+    where
+        W: Clone,
+    {
+        self.done();
+        self.sink.clone()
+    }
+}
+
+impl<W: std::io::Write> Drop for Progress<W> {
+    fn drop(&mut self) {
+        self.done();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sink the test can read after the progress is dropped.
+    #[derive(Clone, Default)]
+    struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl std::io::Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn text(sink: &Shared) -> String {
+        String::from_utf8(sink.0.borrow().clone()).unwrap()
+    }
+
+    #[test]
+    fn a_bar_cut_short_by_an_error_ends_its_line() {
+        let sink = Shared::default();
+        {
+            let mut bar = Progress::new(sink.clone(), true, 7);
+            bar.step(3);
+            // An error returns here: the bar is dropped without `done`.
+        }
+        let written = text(&sink);
+        assert!(written.contains("stage 3/7"), "{written:?}");
+        assert!(
+            written.ends_with('\n'),
+            "the error message must not land on the bar's line: {written:?}"
+        );
+    }
+
+    #[test]
+    fn without_a_terminal_progress_is_plain_lines() {
+        let sink = Shared::default();
+        let mut plain = Progress::new(sink.clone(), false, 2);
+        plain.step(1);
+        plain.step(2);
+        let written = text(&plain.into_sink());
+        assert!(!written.contains('\r'), "{written:?}");
+        assert_eq!(written.lines().count(), 2, "{written:?}");
+        assert!(
+            written.lines().all(|l| l.starts_with("stage ")),
+            "{written:?}"
+        );
+    }
+
+    #[test]
+    fn a_preset_may_be_named_by_its_file_name() {
+        assert_eq!(preset_name("week.toml"), "week");
+        assert_eq!(preset_name("Tour de la Semaine"), "Tour de la Semaine");
+    }
+
+    #[test]
+    fn out_naming_a_file_is_refused_with_its_path() {
+        let file =
+            std::env::temp_dir().join(format!("commissaire-out-file-{}", std::process::id()));
+        std::fs::write(&file, b"mine").unwrap();
+        let Err(UsageError(message)) = prepare_out(&file) else {
+            panic!("a file is not a folder");
+        };
+        assert!(message.contains(&file.display().to_string()), "{message}");
+        assert!(message.contains("is a file"), "{message}");
+        assert_eq!(std::fs::read(&file).unwrap(), b"mine");
+        std::fs::remove_file(&file).unwrap();
+    }
 }

@@ -25,8 +25,7 @@ pub struct PlayOptions<'a> {
 }
 
 pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
-    std::fs::create_dir_all(o.out)
-        .map_err(|e| UsageError(format!("cannot create {}: {e}", o.out.display())))?;
+    super::prepare_out(o.out)?;
     let db = o.out.join("play.sqlite");
     let services = Services::open(&db, o.config, Arc::new(SystemClock)).await?;
     let me = Actor::player(YOU);
@@ -35,7 +34,7 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
         Err(ServiceError::Refused(_)) => {
             let admin = Actor::admin(YOU);
             let settings = TourSettings {
-                preset: o.tour.to_string(),
+                preset: super::preset_name(o.tour).to_string(),
                 seats: 4,
                 // A day per round: the terminal waits for you, never the bot.
                 turn_deadline_secs: 86_400,
@@ -63,6 +62,7 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
                 // The tour is over (or gone): the final standings close the session.
                 let standings = services.standings(CHANNEL).await?;
                 show(&standings, o.out)?;
+                services.store().close().await;
                 return Ok(());
             }
             Err(e) => return Err(e.into()),
@@ -83,12 +83,14 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             println!("\nStopped. Run `commissaire play` again to resume.");
+            services.store().close().await;
             return Ok(());
         };
         let line = line?;
         let line = line.trim();
         if line.eq_ignore_ascii_case("q") {
             println!("Stopped. Run `commissaire play` again to resume.");
+            services.store().close().await;
             return Ok(());
         }
         let Some(button) = line

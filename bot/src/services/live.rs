@@ -116,8 +116,8 @@ pub(crate) struct News {
     pub closed_early: bool,
     /// Stages finished, with their title.
     pub results: Vec<(String, StageResult)>,
-    /// Stages started (titles).
-    pub started: Vec<String>,
+    /// Stages started: their number and title.
+    pub started: Vec<(u32, String)>,
     /// Set when the tour ended.
     pub winners: Option<FinalWinners>,
     /// What to draw for the news, once committed (drawing inside the transaction would hold
@@ -475,7 +475,7 @@ impl Services {
             .name
             .clone()
             .unwrap_or_else(|| stage_title(number, preset.stages.len(), &course.name));
-        news.started.push(title);
+        news.started.push((number, title));
         Ok(Live {
             row: StageRow {
                 id,

@@ -1,6 +1,7 @@
 //! The words and pictures of the replies: a round told rider by rider, a stage's result, the
 //! classifications as text tables, the winners. Pictures come from the render crate.
 
+use super::live::News;
 use crate::store::teams::TeamRow;
 use commissaire_engine::card_race::{Event, Stage, StageView};
 use commissaire_engine::tour::{
@@ -19,7 +20,10 @@ const TEXT_ROWS: usize = 10;
 pub(crate) struct RoundNews {
     pub stage: u32,
     pub round: u32,
+    /// Every move, rider by rider.
     pub lines: Vec<String>,
+    /// The round in one line: who leads, who crossed, who took exhaustion.
+    pub brief: String,
 }
 
 /// Tells a round from the events of the choice that resolved it (cards revealed, moves,
@@ -33,6 +37,14 @@ pub(crate) fn round(stage: &Stage, number: u32, round: u32, events: &[Event]) ->
             .map_or_else(|| format!("rider {i}"), |r| r.id.clone())
     };
     let mut lines = Vec::new();
+    // Where each rider ended the round, in event order, for the one-line brief.
+    let mut rows: Vec<(u8, u32)> = Vec::new();
+    let mut reach = |rider: u8, row: u32| match rows.iter_mut().find(|(r, _)| *r == rider) {
+        Some(slot) => slot.1 = row,
+        None => rows.push((rider, row)),
+    };
+    let mut winded = 0;
+    let mut crossed = Vec::new();
     for e in events {
         match e {
             Event::Moved {
@@ -57,26 +69,46 @@ pub(crate) fn round(stage: &Stage, number: u32, round: u32, events: &[Event]) ->
                     });
                 }
                 lines.push(line);
+                reach(*rider, u32::from(to.row));
             }
-            Event::Slipstream { rider, to, .. } => lines.push(format!(
-                "{} takes the slipstream to row {}",
-                name(*rider),
-                to.row
-            )),
-            Event::ExhaustionTaken { rider } => lines.push(format!(
-                "{} rides in the wind: one exhaustion card",
-                name(*rider)
-            )),
+            Event::Slipstream { rider, to, .. } => {
+                lines.push(format!(
+                    "{} takes the slipstream to row {}",
+                    name(*rider),
+                    to.row
+                ));
+                reach(*rider, u32::from(to.row));
+            }
+            Event::ExhaustionTaken { rider } => {
+                winded += 1;
+                lines.push(format!(
+                    "{} rides in the wind: one exhaustion card",
+                    name(*rider)
+                ))
+            }
             Event::Crossed { rider, .. } => {
+                crossed.push(name(*rider));
                 lines.push(format!("{} crosses the line!", name(*rider)))
             }
             _ => {}
         }
     }
+    // The first rider listed on the furthest row leads (riders move front first).
+    let mut brief = match rows.iter().rev().max_by_key(|(_, row)| *row) {
+        Some((rider, row)) => format!("{} leads, row {row}", name(*rider)),
+        None => "no rider moved".to_string(),
+    };
+    if winded > 0 {
+        brief.push_str(&format!("; {winded} took exhaustion in the wind"));
+    }
+    if !crossed.is_empty() {
+        brief.push_str(&format!("; across the line: {}", crossed.join(", ")));
+    }
     RoundNews {
         stage: number,
         round,
         lines,
+        brief,
     }
 }
 
@@ -90,30 +122,102 @@ pub(crate) fn round_text(news: &RoundNews) -> String {
     text
 }
 
+/// What the stage result lists, said under its title: the list is the finish order with the
+/// time ridden, and the bonus seconds (house rules B: finish places 1 to 3 and the intermediate
+/// sprints) are shown apart because they come off in the general classification only. Showing
+/// the time with its bonus in finish order would print a slower time above a faster one.
+pub(crate) const STAGE_RESULT_LEGEND: &str =
+    "Finish order, with the time ridden; bonus seconds come off in the general classification.";
+
+/// A stage's result: every finisher (a stage has at most a few dozen riders), in finish order.
 pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
-    let mut text = format!("**{title}: result**\n");
+    let mut text = format!("**{title}: result**\n{STAGE_RESULT_LEGEND}\n");
     match stage_times(result, &TourOptions::default()) {
         Ok(mut times) => {
             times.sort_by_key(|t| t.place);
-            for t in times.iter().take(TEXT_ROWS) {
+            for t in &times {
                 let bonus = t.finish_bonus + t.sprint_bonus;
                 let bonus = if bonus > 0 {
-                    format!(" (−{bonus} s bonus)")
+                    format!(", bonus −{bonus} s")
                 } else {
                     String::new()
                 };
+                let rider = if t.rider.as_str().starts_with(&t.team) {
+                    t.rider.to_string()
+                } else {
+                    format!("{} ({})", t.rider, t.team)
+                };
                 text.push_str(&format!(
-                    "{}. {} ({}) {}{bonus}\n",
+                    "{}. {rider} {}{bonus}\n",
                     t.place,
-                    t.rider,
-                    t.team,
-                    commissaire_engine::tour::format_time(t.time)
+                    commissaire_engine::tour::format_time(t.ridden)
                 ));
+            }
+            let out = result.riders.len() - times.len();
+            if out > 0 {
+                text.push_str(&format!("({out} left the race during the stage.)\n"));
             }
         }
         Err(e) => text.push_str(&format!("(the times cannot be computed: {e})\n")),
     }
     text
+}
+
+/// The public text of what happened, in the order it happened, stage by stage: the stage's
+/// start, its rounds (each earlier round in one line, the last in full), its result; then the
+/// winners.
+pub(crate) fn news_text(news: &News) -> String {
+    let mut text = String::new();
+    if !news.timeouts.is_empty() {
+        let why = if news.closed_early {
+            "An admin closed the round"
+        } else {
+            "Time is up"
+        };
+        text.push_str(&format!(
+            "{why}: the bot played the missing choices of {}.\n",
+            news.timeouts.join(", ")
+        ));
+    }
+    let mut stages: Vec<u32> = news
+        .started
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(news.rounds.iter().map(|r| r.stage))
+        .chain(news.results.iter().map(|(_, r)| r.number))
+        .collect();
+    stages.sort_unstable();
+    stages.dedup();
+    for stage in stages {
+        for (_, title) in news.started.iter().filter(|(n, _)| *n == stage) {
+            text.push_str(&format!("\n**{title}** starts.\n"));
+        }
+        let rounds: Vec<&RoundNews> = news.rounds.iter().filter(|r| r.stage == stage).collect();
+        if let Some((last, earlier)) = rounds.split_last() {
+            if let (Some(first), Some(before)) = (earlier.first(), earlier.last()) {
+                let span = if first.round == before.round {
+                    format!("round {}", first.round)
+                } else {
+                    format!("rounds {} to {}", first.round, before.round)
+                };
+                text.push_str(&format!("\n**Stage {stage}, {span} in brief**\n"));
+                for r in earlier {
+                    text.push_str(&format!("- Round {}: {}\n", r.round, r.brief));
+                }
+            }
+            text.push('\n');
+            text.push_str(&round_text(last));
+        }
+        for (title, result) in news.results.iter().filter(|(_, r)| r.number == stage) {
+            text.push('\n');
+            text.push_str(&stage_result_text(title, result));
+        }
+    }
+    if let Some(w) = &news.winners {
+        text.push('\n');
+        text.push_str(&winners_text(w));
+    }
+    text.trim_start().to_string()
 }
 
 /// The six classifications, in the order of the rules (HB-059), with their rows.
@@ -285,5 +389,70 @@ mod tests {
         // A colour the palette does not know: the seat's.
         assert_eq!(colour("X"), Some(2));
         assert_eq!(colour("Nobody"), None);
+    }
+
+    use commissaire_engine::tour::{LineResult, Outcome, RiderKey, RiderStage, StageKind};
+
+    fn rider(name: &str, place: u32, rows_past: u16) -> RiderStage {
+        RiderStage {
+            rider: RiderKey::new(format!("Blue {name}")),
+            team: "Blue".into(),
+            start_number: place,
+            cards_played: 14,
+            outcome: Outcome::Crossed { rows_past },
+            place: Some(place),
+            exhaustion_start: 0,
+            exhaustion_end: 0,
+        }
+    }
+
+    /// The times printed down a stage result, in seconds.
+    fn times(text: &str) -> Vec<i64> {
+        text.lines()
+            .filter(|l| {
+                l.split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+            .map(|l| {
+                let time = l
+                    .split(", bonus")
+                    .next()
+                    .unwrap()
+                    .rsplit(' ')
+                    .next()
+                    .unwrap();
+                let (m, s) = time.split_once(':').unwrap();
+                m.parse::<i64>().unwrap() * 60 + s.parse::<i64>().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_stage_result_is_the_finish_order_with_the_bonus_apart() {
+        // 6th and 7th finish on the same row; the 7th took a sprint bonus, so with the bonus in
+        // its time it would be faster than the rider listed above it.
+        let riders = (1..=12)
+            .map(|place| rider(&format!("R{place}"), place, (13 - place / 2) as u16))
+            .collect();
+        let result = StageResult {
+            number: 1,
+            kind: StageKind::Flat,
+            summit_finish: false,
+            riders,
+            rejoined: Vec::new(),
+            sprints: vec![LineResult {
+                name: "sprint".into(),
+                order: vec![RiderKey::new("Blue R7")],
+            }],
+            summits: Vec::new(),
+        };
+        let text = stage_result_text("Stage 1/1, Test", &result);
+        assert!(text.contains(STAGE_RESULT_LEGEND), "{text}");
+        let times = times(&text);
+        assert_eq!(times.len(), 12, "every finisher is listed: {text}");
+        assert!(times.windows(2).all(|w| w[0] <= w[1]), "{text}");
+        assert!(text.contains("6. Blue R6 12:20\n"), "{text}");
+        assert!(text.contains("7. Blue R7 12:20, bonus −3 s"), "{text}");
+        assert!(text.contains("1. Blue R1 11:50, bonus −15 s"), "{text}");
     }
 }

@@ -352,35 +352,7 @@ impl Services {
         if !news.is_public() {
             return Vec::new();
         }
-        let mut text = String::new();
-        if !news.timeouts.is_empty() {
-            let why = if news.closed_early {
-                "An admin closed the round"
-            } else {
-                "Time is up"
-            };
-            text.push_str(&format!(
-                "{why}: the bot played the missing choices of {}.\n",
-                news.timeouts.join(", ")
-            ));
-        }
-        if let Some(last) = news.rounds.last() {
-            if news.rounds.len() > 1 {
-                text.push_str(&format!("{} rounds were played.\n", news.rounds.len()));
-            }
-            text.push_str(&narrate::round_text(last));
-        }
-        for (title, result) in &news.results {
-            text.push('\n');
-            text.push_str(&narrate::stage_result_text(title, result));
-        }
-        for title in &news.started {
-            text.push_str(&format!("\n**{title}** starts.\n"));
-        }
-        if let Some(w) = &news.winners {
-            text.push('\n');
-            text.push_str(&narrate::winners_text(w));
-        }
+        let text = narrate::news_text(&news);
         let mut reply = Reply::public(text.trim_end().to_string());
         reply.pictures = news.pictures;
         let same_stage = news
