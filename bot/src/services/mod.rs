@@ -18,6 +18,7 @@ mod repechage;
 mod reply;
 
 pub use library::Library;
+pub use lobby::check_team_name;
 pub use reply::{
     ButtonAction, ButtonSpec, Pressed, Reply, TeamTick, TurnCard, choice_button_id, hand_button,
     parse_button, parse_card, vote_button_id,

@@ -109,6 +109,12 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
                     commissaire_engine::tour::format_time(t.time)
                 ));
             }
+            if times.len() > TEXT_ROWS {
+                text.push_str(&format!(
+                    "… and {} more: the standings show every rider\n",
+                    times.len() - TEXT_ROWS
+                ));
+            }
         }
         Err(e) => text.push_str(&format!("(the times cannot be computed: {e})\n")),
     }

@@ -72,7 +72,7 @@ impl Services {
                 let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
                 format!("hand {}: keep one", cards.join(" "))
             } else {
-                format!("{} cards to draw from", r.draw_pile)
+                draw_pile_text(r.draw_pile, r.recycle.len())
             };
             text.push_str(&format!(
                 "- {} (row {}, lane {}): {state}\n",
@@ -429,6 +429,23 @@ impl Services {
             format!("Stage {}, {course}", live.row.number)
         };
         live.turn_card(title)
+    }
+}
+
+/// What a draw will take from. A draw takes four cards; when the draw pile runs out first, the
+/// recycle pile is shuffled into a new draw pile (FR-2), which a bare "0 cards" would hide.
+fn draw_pile_text(draw_pile: u32, recycled: usize) -> String {
+    const HAND: u32 = 4;
+    match (draw_pile, recycled) {
+        (0, 0) => "no card left to draw: the rider plays an exhaustion card".to_string(),
+        (0, n) => format!(
+            "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
+        ),
+        (d, n) if d < HAND && n > 0 => format!(
+            "{d} cards to draw from, then the recycle pile ({n} cards) is shuffled into a new \
+             draw pile for the rest of the hand"
+        ),
+        (d, _) => format!("{d} cards to draw from"),
     }
 }
 
