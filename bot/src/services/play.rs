@@ -442,8 +442,8 @@ fn draw_pile_text(draw_pile: u32, recycled: usize) -> String {
             "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
         ),
         (d, n) if d < HAND && n > 0 => format!(
-            "{d} cards to draw from, then the recycle pile ({n} cards) is shuffled into a new \
-             draw pile for the rest of the hand"
+            "{d} cards to draw from; then the recycle pile ({n} cards) is shuffled into a new \
+             draw pile"
         ),
         (d, _) => format!("{d} cards to draw from"),
     }
