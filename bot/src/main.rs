@@ -58,11 +58,13 @@ enum Command {
         seed: u64,
     },
     /// The same tour with you directing one team, in the terminal; run it again to resume.
-    #[command(after_help = "At each prompt type the number of your choice; q (or ctrl-D) stops. \
+    #[command(
+        after_help = "At each prompt type the number of your choice; q (or ctrl-D) stops. \
         Every choice is saved as it is made, so `play` again with the same --out resumes where \
         you stopped (--tour, --seed and --team only set up a new tour, and are ignored then). \
         Pictures go into one folder per stage (stage-01/, ...). A folder holds one tour: once \
-        it is over, play the next one with another --out.")]
+        it is over, play the next one with another --out."
+    )]
     Play {
         /// The folder for the database and the pictures; the same folder resumes its tour.
         #[arg(long, default_value = cli::play::DEFAULT_OUT)]

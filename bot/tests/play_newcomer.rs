@@ -212,10 +212,16 @@ fn between_stages_you_see_your_riders_and_the_general_classification_in_plain_wo
         "an admin starts the tour",
         "Join with",
     ] {
-        assert!(!transcript.contains(discord), "{discord:?} in:\n{transcript}");
+        assert!(
+            !transcript.contains(discord),
+            "{discord:?} in:\n{transcript}"
+        );
     }
     // An empty draw pile says what a draw does then.
-    assert!(!transcript.contains(" 0 cards to draw from"), "{transcript}");
+    assert!(
+        !transcript.contains(" 0 cards to draw from"),
+        "{transcript}"
+    );
     assert!(
         transcript.contains("draw pile empty: drawing shuffles the recycle pile"),
         "{transcript}"
@@ -269,7 +275,10 @@ fn a_finished_tour_keeps_its_pictures_and_the_next_tour_needs_another_folder() {
         loop {
             let tour = {
                 let mut conn = s.store().read().await.unwrap();
-                latest_in_channel(&mut conn, CHANNEL).await.unwrap().unwrap()
+                latest_in_channel(&mut conn, CHANNEL)
+                    .await
+                    .unwrap()
+                    .unwrap()
             };
             let mut conn = s.store().read().await.unwrap();
             if !results::list(&mut conn, tour.id).await.unwrap().is_empty() {

@@ -223,7 +223,10 @@ async fn new_tour(
         team.trim()
     );
     println!("\n{}", public_text(&started));
-    let mut pictures = Pictures { out: o.out, stage: 1 };
+    let mut pictures = Pictures {
+        out: o.out,
+        stage: 1,
+    };
     pictures.save_and_list(&started)?;
     latest_tour(services)
         .await?

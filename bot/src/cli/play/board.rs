@@ -111,7 +111,11 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let you = if Some(i as Seat) == mine { " (you)" } else { "" };
+            let you = if Some(i as Seat) == mine {
+                " (you)"
+            } else {
+                ""
+            };
             format!("{} {}{you}", i + 1, t.name)
         })
         .collect();
@@ -121,10 +125,7 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
          .. flat, ^^ climb, vv descent, ss supply, ## cobbles, | finish line, : sprint line",
     );
     if !folds.is_empty() {
-        legend.push_str(&format!(
-            ", ~ empty rows left out ({})",
-            folds.join(", ")
-        ));
+        legend.push_str(&format!(", ~ empty rows left out ({})", folds.join(", ")));
     }
     lines.push(legend);
     lines.join("\n")
@@ -226,7 +227,11 @@ mod tests {
         // Empty stretches are folded, but never the nine rows a card of Black's leading rider
         // (row 45) can reach.
         let legend = board.lines().last().unwrap();
-        let folds = legend.split('(').nth(1).expect("a fold").trim_end_matches(')');
+        let folds = legend
+            .split('(')
+            .nth(1)
+            .expect("a fold")
+            .trim_end_matches(')');
         for fold in folds.split(", ") {
             let (a, b) = fold.split_once('-').unwrap();
             let (a, b): (u16, u16) = (a.parse().unwrap(), b.parse().unwrap());

@@ -121,7 +121,9 @@ mod tests {
             "Blue, stage 1 round 2.\n- Blue Rouleur: keep one\n 1. Blue Rouleur   1:00\nGeneral"
         );
         assert_eq!(
-            terminal_text("**Tour** starts! 4 teams: A, B. Directors, open your hand to choose your cards."),
+            terminal_text(
+                "**Tour** starts! 4 teams: A, B. Directors, open your hand to choose your cards."
+            ),
             "Tour starts! 4 teams: A, B."
         );
     }
