@@ -442,10 +442,18 @@ fn draw_pile_text(draw_pile: u32, recycled: usize) -> String {
             "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
         ),
         (d, n) if d < HAND && n > 0 => format!(
-            "{d} cards to draw from; then the recycle pile ({n} cards) is shuffled into a new \
-             draw pile"
+            "{} to draw from; then the recycle pile ({n} cards) is shuffled into a new draw pile",
+            cards(d)
         ),
-        (d, _) => format!("{d} cards to draw from"),
+        (d, _) => format!("{} to draw from", cards(d)),
+    }
+}
+
+fn cards(n: u32) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
     }
 }
 
@@ -459,5 +467,27 @@ fn choice_label(stage: &Stage, choice: &Choice) -> String {
     match choice {
         Choice::Draw { .. } => format!("Draw {name}"),
         Choice::Keep { card, .. } => format!("{name}: {card}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::draw_pile_text;
+
+    #[test]
+    fn a_short_draw_pile_says_the_recycle_pile_is_shuffled_in() {
+        assert_eq!(draw_pile_text(11, 3), "11 cards to draw from");
+        assert_eq!(
+            draw_pile_text(1, 12),
+            "1 card to draw from; then the recycle pile (12 cards) is shuffled into a new draw pile"
+        );
+        assert_eq!(
+            draw_pile_text(0, 9),
+            "draw pile empty: drawing shuffles the recycle pile (9 cards) into a new draw pile"
+        );
+        assert_eq!(
+            draw_pile_text(0, 0),
+            "no card left to draw: the rider plays an exhaustion card"
+        );
     }
 }
