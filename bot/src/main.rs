@@ -59,17 +59,26 @@ enum Command {
         seed: u64,
     },
     /// The same tour with you directing one team, in the terminal; run it again to resume.
+    #[command(
+        after_help = "At each prompt type the number of your choice; q (or ctrl-D) stops. \
+        Every choice is saved as it is made, so `play` again with the same --out resumes where \
+        you stopped (--tour, --seed and --team only set up a new tour, and are ignored then). \
+        Pictures go into one folder per stage (stage-01/, ...). A folder holds one tour: once \
+        it is over, play the next one with another --out."
+    )]
     Play {
-        /// The folder for the database and the pictures.
-        #[arg(long, default_value = "play-out")]
+        /// The folder for the database and the pictures; the same folder resumes its tour.
+        #[arg(long, default_value = cli::play::DEFAULT_OUT)]
         out: PathBuf,
-        #[arg(long, default_value = "week")]
-        tour: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Your team's name.
-        #[arg(long, default_value = "Commissaire")]
-        team: String,
+        /// The tour preset of config/tours/, by file name or name [default: week].
+        #[arg(long)]
+        tour: Option<String>,
+        /// The tour's seed: the same seed deals the same cards and bot moves [default: 1].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Your team's name, 1 to 24 characters [default: Commissaire].
+        #[arg(long)]
+        team: Option<String>,
     },
     /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
     Render {
@@ -102,9 +111,9 @@ fn main() -> ExitCode {
             rt.block_on(cli::play::run(cli::play::PlayOptions {
                 config: &cli.config,
                 out,
-                tour,
+                tour: tour.as_deref(),
                 seed: *seed,
-                team,
+                team: team.as_deref(),
             }))
         }),
     };

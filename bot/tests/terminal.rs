@@ -105,7 +105,12 @@ fn play_takes_numbered_choices_and_resumes_after_stopping() {
         text.contains("teams: 1 Les Testeurs"),
         "the board as text: {text}"
     );
-    assert!(text.contains("Stopped. Run `commissaire play` again to resume."));
+    assert!(
+        text.contains(&format!(
+            "Stopped. Run `commissaire play --out {dir}` again to resume."
+        )),
+        "{text}"
+    );
     // The first rider drew and kept a card: the second run picks up there.
     let second = run(&["play", "--out", dir], "x\nq\n");
     let text = String::from_utf8_lossy(&second.stdout);

@@ -1,80 +1,144 @@
 //! `commissaire play`: the same tour with you directing one team in the terminal. The board is
 //! drawn as text, the hand as numbered choices, and the PNGs a channel would get are written
-//! beside. Every choice is committed as it is made: stop with ctrl-C and `play` again resumes.
+//! beside, one folder per stage. Every choice is committed as it is made: stop with `q` or
+//! ctrl-C and `play` again with the same folder resumes. A folder holds one tour: once it is
+//! over, `play` refuses to start another there (its pictures would be overwritten) and says to
+//! give another folder.
 
-use super::{UsageError, all_text, save_pictures, shown};
+mod board;
+mod summary;
+mod words;
+
+pub use board::board_text;
+
+use super::UsageError;
 use commissaire::clock::SystemClock;
 use commissaire::services::{
-    Actor, ButtonAction, Pressed, Reply, ServiceError, Services, TourSettings, parse_button,
+    Actor, ButtonAction, Pressed, Reply, ServiceError, Services, TourSettings, check_team_name,
+    parse_button,
 };
-use commissaire_engine::card_race::StageView;
-use commissaire_engine::course::Terrain;
+use commissaire::store::tours::{self, TourRow, TourStatus};
+use commissaire::store::{results, teams};
+use commissaire_engine::tour::StageResult;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
+use words::{Pictures, public_text, terminal_text};
 
 const CHANNEL: &str = "terminal";
 const YOU: &str = "you";
+/// The defaults of the options; main.rs gives `--out`'s to clap, the others are applied here so
+/// that a resumed tour can tell which options were given (and are ignored).
+pub const DEFAULT_OUT: &str = "play-out";
+pub const DEFAULT_TOUR: &str = "week";
+pub const DEFAULT_SEED: u64 = 1;
+pub const DEFAULT_TEAM: &str = "Commissaire";
 
 pub struct PlayOptions<'a> {
     pub config: &'a Path,
     pub out: &'a Path,
-    pub tour: &'a str,
-    pub seed: u64,
-    pub team: &'a str,
+    pub tour: Option<&'a str>,
+    pub seed: Option<u64>,
+    pub team: Option<&'a str>,
 }
 
 pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
+    let again = again_command(&o);
     super::prepare_out(o.out)?;
     let db = o.out.join("play.sqlite");
     let services = Services::open(&db, o.config, Arc::new(SystemClock)).await?;
+    let result = session(&services, &o, &db, &again).await;
+    // Closing checkpoints the WAL, so the database file alone holds the tour, whatever ended it.
+    services.store().close().await;
+    result
+}
+
+/// Plays from where the folder's tour stands until the tour ends or you stop.
+async fn session(
+    services: &Services,
+    o: &PlayOptions<'_>,
+    db: &Path,
+    again: &str,
+) -> Result<(), UsageError> {
     let me = Actor::player(YOU);
-    match services.hand(&me, CHANNEL).await {
-        Ok(_) => println!("Resuming your tour from {}.", db.display()),
-        Err(ServiceError::Refused(_)) => {
-            let admin = Actor::admin(YOU);
-            let settings = TourSettings {
-                preset: super::preset_name(o.tour).to_string(),
-                seats: 4,
-                // A day per round: the terminal waits for you, never the bot.
-                turn_deadline_secs: 86_400,
-                seed: Some(o.seed),
-            };
-            show(
-                &services.create_tour(&admin, CHANNEL, settings).await?,
-                o.out,
-            )?;
-            show(&services.join(&me, CHANNEL, o.team, "blue").await?, o.out)?;
-            show(
-                &shown(&services, services.start(&admin, CHANNEL).await?).await?,
-                o.out,
-            )?;
+    let tour = match latest_tour(services).await? {
+        Some((tour, _)) if matches!(tour.status, TourStatus::Running | TourStatus::Paused) => {
+            println!(
+                "Resuming your tour from {} (stage {}).",
+                db.display(),
+                tour.current_stage
+            );
+            let ignored: Vec<&str> = [
+                ("--tour", o.tour.is_some()),
+                ("--seed", o.seed.is_some()),
+                ("--team", o.team.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(name, given)| given.then_some(name))
+            .collect();
+            if !ignored.is_empty() {
+                println!(
+                    "{} ignored: they set up a new tour, and this one is being resumed. To start \
+                     afresh, give another folder with --out (or delete {}).",
+                    ignored.join(", "),
+                    db.display()
+                );
+            }
+            tour
         }
-        Err(e) => return Err(e.into()),
-    }
+        Some((tour, raced)) if tour.status == TourStatus::Finished && raced > 0 => {
+            return Err(UsageError(format!(
+                "the tour in {} is over and its pictures stay there: to play a new tour, give \
+                 another folder, e.g. `commissaire play --out {}-2`",
+                o.out.display(),
+                o.out.display()
+            )));
+        }
+        lobby => new_tour(services, o, lobby.map(|(t, _)| t), again).await?,
+    };
+    let team = my_team(services, tour.id).await?;
+    let mut pictures = Pictures {
+        out: o.out,
+        stage: tour.current_stage,
+    };
+    let mut seen = stage_results(services, tour.id).await?.len();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut asked = 0u64;
+    let mut shown = None;
     loop {
         let hand = match services.hand(&me, CHANNEL).await {
             Ok(hand) => hand,
             Err(ServiceError::Refused(_)) => {
                 // The tour is over (or gone): the final standings close the session.
                 let standings = services.standings(CHANNEL).await?;
-                show(&standings, o.out)?;
-                services.store().close().await;
+                println!("\n{}", public_text(&standings));
+                pictures.save_and_list(&standings)?;
+                println!(
+                    "\nThe tour is over; its pictures stay in {}. For a new tour, give another \
+                     folder: `commissaire play --out <folder>`.",
+                    o.out.display()
+                );
                 return Ok(());
             }
             Err(e) => return Err(e.into()),
         };
-        if let Ok(view) = services.public_view(CHANNEL).await {
-            println!("\n{}", board_text(&view));
+        // The board once a round: between the choices of a round it does not change.
+        if let Ok(view) = services.public_view(CHANNEL).await
+            && shown.replace((pictures.stage, view.round)) != Some((pictures.stage, view.round))
+        {
+            let mine = view
+                .teams
+                .iter()
+                .position(|t| t.name == team)
+                .map(|i| i as commissaire_engine::Seat);
+            println!("\n{}", board_text(&view, mine));
         }
-        println!("{}", hand.text);
+        println!("{}", terminal_text(&hand.text));
         if hand.buttons.is_empty() {
-            return Err(UsageError(
-                "nothing to choose now; run `commissaire play` again later".into(),
-            ));
+            return Err(UsageError(format!(
+                "nothing to choose now; run `{again}` again later"
+            )));
         }
         for (i, b) in hand.buttons.iter().enumerate() {
             println!("  {}) {}", i + 1, b.label);
@@ -82,15 +146,13 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
         print!("Your choice (1-{}, q to stop): ", hand.buttons.len());
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
-            println!("\nStopped. Run `commissaire play` again to resume.");
-            services.store().close().await;
+            println!("\nStopped. Run `{again}` again to resume.");
             return Ok(());
         };
         let line = line?;
         let line = line.trim();
         if line.eq_ignore_ascii_case("q") {
-            println!("Stopped. Run `commissaire play` again to resume.");
-            services.store().close().await;
+            println!("Stopped. Run `{again}` again to resume.");
             return Ok(());
         }
         let Some(button) = line
@@ -99,7 +161,10 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
             .and_then(|n| n.checked_sub(1))
             .and_then(|i| hand.buttons.get(i))
         else {
-            println!("Type a number from 1 to {}.", hand.buttons.len());
+            println!(
+                "Type a number from 1 to {}, or q to stop.",
+                hand.buttons.len()
+            );
             continue;
         };
         let Some(Pressed {
@@ -112,105 +177,136 @@ pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
         asked += 1;
         let request = format!("terminal-{}-{asked}", std::process::id());
         match services.choose(&me, CHANNEL, &request, choice).await {
-            Ok(reply) => show_after_choice(&shown(&services, reply).await?, o.out)?,
+            Ok(reply) => {
+                // The terminal shows the news at once: its pictures are drawn and it is delivered.
+                let reply = super::shown(services, reply).await?;
+                show_after_choice(&reply);
+                pictures.save_and_list(&reply)?;
+            }
             Err(ServiceError::Refused(sentence)) => println!("{sentence}"),
             Err(e) => return Err(e.into()),
         }
+        let done = stage_results(services, tour.id).await?;
+        for upto in seen + 1..=done.len() {
+            println!("\n{}", summary::after_stage(&done[..upto], &team));
+        }
+        seen = done.len();
     }
 }
 
-/// Prints a reply's public news and writes its pictures beside the database.
-fn show(reply: &Reply, out: &Path) -> Result<(), UsageError> {
-    let text = all_text(reply);
-    if !text.is_empty() {
-        println!("\n{text}");
+/// Sets up a tour in the folder: created, your team in, started. A tour an earlier run left in
+/// the lobby (its team name refused, say) never started: it is ended and replaced, so one bad
+/// run does not block the folder.
+async fn new_tour(
+    services: &Services,
+    o: &PlayOptions<'_>,
+    left_over: Option<TourRow>,
+    again: &str,
+) -> Result<TourRow, UsageError> {
+    let team = o.team.unwrap_or(DEFAULT_TEAM);
+    let preset_name = super::preset_name(o.tour.unwrap_or(DEFAULT_TOUR));
+    // Everything a run can get wrong is checked before anything is written.
+    check_team_name(team)?;
+    let preset = services.library().preset(preset_name).map_err(UsageError)?;
+    let admin = Actor::admin(YOU);
+    if let Some(t) = left_over.filter(|t| t.status == TourStatus::Lobby) {
+        services.end_tour(&admin, CHANNEL).await?;
+        println!(
+            "An earlier run left a tour ({}) that never started: it is replaced by a new one.",
+            t.preset
+        );
     }
-    let files = save_pictures(reply, out)?;
-    if !files.is_empty() {
-        println!("(pictures: {})", files.join(", "));
-    }
-    Ok(())
+    let settings = TourSettings {
+        preset: preset_name.to_string(),
+        seats: 4,
+        // A day per round; nothing closes rounds in the terminal anyway: it waits for you.
+        turn_deadline_secs: 86_400,
+        seed: Some(o.seed.unwrap_or(DEFAULT_SEED)),
+    };
+    services.create_tour(&admin, CHANNEL, settings).await?;
+    services
+        .join(&Actor::player(YOU), CHANNEL, team, "blue")
+        .await?;
+    let started = super::shown(services, services.start(&admin, CHANNEL).await?).await?;
+    println!(
+        "{}: {} stages. You direct {} (team 1 on the board); bots ride the other teams.\n\
+         At each prompt type the number of your choice. Every choice is saved as it is made: \
+         q stops, and `{again}` resumes.",
+        preset.name,
+        preset.stages.len(),
+        team.trim()
+    );
+    println!("\n{}", public_text(&started));
+    let mut pictures = Pictures {
+        out: o.out,
+        stage: 1,
+    };
+    pictures.save_and_list(&started)?;
+    latest_tour(services)
+        .await?
+        .map(|(t, _)| t)
+        .ok_or_else(|| UsageError("the new tour was not saved".into()))
+}
+
+/// The folder's latest tour and how many of its stages were raced.
+async fn latest_tour(services: &Services) -> Result<Option<(TourRow, usize)>, UsageError> {
+    let mut conn = services.store().read().await?;
+    let Some(tour) = tours::latest_in_channel(&mut conn, CHANNEL).await? else {
+        return Ok(None);
+    };
+    let raced = results::list(&mut conn, tour.id).await?.len();
+    Ok(Some((tour, raced)))
+}
+
+async fn stage_results(services: &Services, tour_id: i64) -> Result<Vec<StageResult>, UsageError> {
+    let mut conn = services.store().read().await?;
+    Ok(results::list(&mut conn, tour_id).await?)
+}
+
+async fn my_team(services: &Services, tour_id: i64) -> Result<String, UsageError> {
+    let mut conn = services.store().read().await?;
+    teams::list(&mut conn, tour_id)
+        .await?
+        .into_iter()
+        .find(|t| t.director.as_deref() == Some(YOU))
+        .map(|t| t.name)
+        .ok_or_else(|| UsageError("this folder's tour has no team of yours".into()))
 }
 
 /// After a choice the private answer repeats the hand, which the loop prints anyway: keep its
 /// first line ("... draws 4 2 2 6.") and the public news of any round it closed.
-fn show_after_choice(reply: &Reply, out: &Path) -> Result<(), UsageError> {
+fn show_after_choice(reply: &Reply) {
     for part in reply.all() {
-        let text = part.text.trim();
+        let text = terminal_text(&part.text);
         if part.private {
-            if let Some(first) = text.lines().next().filter(|l| !l.starts_with("**")) {
+            if let Some(first) = text.lines().next() {
                 println!("{first}");
             }
         } else if !text.is_empty() {
             println!("\n{text}");
         }
     }
-    let files = save_pictures(reply, out)?;
-    if !files.is_empty() {
-        println!("(pictures: {})", files.join(", "));
-    }
-    Ok(())
 }
 
-/// The part of the road where the riders are, one line per lane, the right-hand lane (lane 0)
-/// at the bottom as on the picture: `..` flat, `^^` climb, `vv` descent, `ss` supply, `##`
-/// cobbles, `|` the finish line, riders as team number and R/S/G.
-pub fn board_text(view: &StageView) -> String {
-    let course = &view.course;
-    let rows: Vec<u16> = view
-        .riders
-        .iter()
-        .filter(|r| r.racing)
-        .map(|r| r.pos.row)
-        .collect();
-    let (Some(&back), Some(&front)) = (rows.iter().min(), rows.iter().max()) else {
-        return String::from("(every rider is across the line)");
-    };
-    // At most 36 rows fit a terminal line; a spread field shows its head.
-    let last = (front + 3).min(course.last_row());
-    let first = back.saturating_sub(1).max(last.saturating_sub(35));
-    let lanes = (first..=last).map(|r| course.width(r)).max().unwrap_or(2);
-    let mut text = format!(
-        "{} — round {} — rows {first} to {last}, the line before row {}\n",
-        view.course_name,
-        view.round,
-        course.finish_row()
-    );
-    for lane in (0..lanes).rev() {
-        for row in first..=last {
-            if row == course.finish_row() {
-                text.push('|');
-            }
-            let here = view
-                .riders
-                .iter()
-                .find(|r| r.racing && r.pos.row == row && r.pos.lane == lane);
-            let cell = match here {
-                Some(r) => format!("{}{}", r.team + 1, r.kind.letter()),
-                None if lane >= course.width(row) => "  ".into(),
-                None => match course.terrain(row) {
-                    Terrain::Flat => "..",
-                    Terrain::Uphill => "^^",
-                    Terrain::Downhill => "vv",
-                    Terrain::Supply => "ss",
-                    Terrain::Cobbles => "##",
-                }
-                .into(),
-            };
-            text.push_str(&cell);
-            text.push(' ');
-        }
-        text.push('\n');
+/// The command that resumes this session, with the options that matter when they are not the
+/// defaults.
+fn again_command(o: &PlayOptions<'_>) -> String {
+    let mut command = String::from("commissaire");
+    if o.config != Path::new("config") {
+        command.push_str(&format!(" --config {}", quoted(o.config)));
     }
-    let teams: Vec<String> = view
-        .teams
-        .iter()
-        .enumerate()
-        .map(|(i, t)| format!("{} {}", i + 1, t.name))
-        .collect();
-    text.push_str(&format!("teams: {}", teams.join(", ")));
-    if back < first {
-        text.push_str(&format!(" (riders behind row {first} are not shown)"));
+    command.push_str(" play");
+    if o.out != Path::new(DEFAULT_OUT) {
+        command.push_str(&format!(" --out {}", quoted(o.out)));
     }
-    text
+    command
+}
+
+fn quoted(path: &Path) -> String {
+    let text = path.display().to_string();
+    if text.contains(|c: char| c.is_whitespace() || c == '\'') {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    } else {
+        text
+    }
 }

@@ -25,6 +25,19 @@ const BOT_TEAMS: [(&str, &str); 8] = [
 
 const MAX_NAME: usize = 24;
 
+/// The team name as it is stored (trimmed), or the refusal a join would give: for an adapter
+/// that wants to check a name before it creates anything (the terminal).
+pub fn check_team_name(team_name: &str) -> Result<&str, ServiceError> {
+    let name = team_name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(ServiceError::refused(format!(
+            "a team name has 1 to {MAX_NAME} characters, not {}",
+            name.chars().count()
+        )));
+    }
+    Ok(name)
+}
+
 impl Services {
     /// Creates a tour in the channel (admins only). Teams join, then an admin starts it.
     pub async fn create_tour(
@@ -100,13 +113,8 @@ impl Services {
         team_name: &str,
         colour: &str,
     ) -> ServiceResult {
-        let name = team_name.trim();
+        let name = check_team_name(team_name)?;
         let colour = colour.trim();
-        if name.is_empty() || name.chars().count() > MAX_NAME {
-            return Err(ServiceError::refused(format!(
-                "a team name has 1 to {MAX_NAME} characters"
-            )));
-        }
         if colour.is_empty() || colour.chars().count() > MAX_NAME {
             return Err(ServiceError::refused("give your team a colour, e.g. red"));
         }

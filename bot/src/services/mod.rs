@@ -20,6 +20,7 @@ mod repechage;
 mod reply;
 
 pub use library::Library;
+pub use lobby::check_team_name;
 pub use owed::{Owed, Picture};
 pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,

@@ -73,7 +73,7 @@ impl Services {
                 let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
                 format!("hand {}: keep one", cards.join(" "))
             } else {
-                format!("{} cards to draw from", r.draw_pile)
+                draw_pile_text(r.draw_pile, r.recycle.len())
             };
             text.push_str(&format!(
                 "- {} (row {}, lane {}): {state}\n",
@@ -411,6 +411,31 @@ impl Services {
     }
 }
 
+/// What a draw will take from. A draw takes four cards; when the draw pile runs out first, the
+/// recycle pile is shuffled into a new draw pile (FR-2), which a bare "0 cards" would hide.
+fn draw_pile_text(draw_pile: u32, recycled: usize) -> String {
+    const HAND: u32 = 4;
+    match (draw_pile, recycled) {
+        (0, 0) => "no card left to draw: the rider plays an exhaustion card".to_string(),
+        (0, n) => format!(
+            "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
+        ),
+        (d, n) if d < HAND && n > 0 => format!(
+            "{} to draw from; then the recycle pile ({n} cards) is shuffled into a new draw pile",
+            cards(d)
+        ),
+        (d, _) => format!("{} to draw from", cards(d)),
+    }
+}
+
+fn cards(n: u32) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
+    }
+}
+
 /// A button's words: "Draw Blue Rouleur" or "Blue Rouleur: 5".
 fn choice_label(stage: &Stage, choice: &Choice) -> String {
     let name = stage
@@ -421,5 +446,27 @@ fn choice_label(stage: &Stage, choice: &Choice) -> String {
     match choice {
         Choice::Draw { .. } => format!("Draw {name}"),
         Choice::Keep { card, .. } => format!("{name}: {card}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::draw_pile_text;
+
+    #[test]
+    fn a_short_draw_pile_says_the_recycle_pile_is_shuffled_in() {
+        assert_eq!(draw_pile_text(11, 3), "11 cards to draw from");
+        assert_eq!(
+            draw_pile_text(1, 12),
+            "1 card to draw from; then the recycle pile (12 cards) is shuffled into a new draw pile"
+        );
+        assert_eq!(
+            draw_pile_text(0, 9),
+            "draw pile empty: drawing shuffles the recycle pile (9 cards) into a new draw pile"
+        );
+        assert_eq!(
+            draw_pile_text(0, 0),
+            "no card left to draw: the rider plays an exhaustion card"
+        );
     }
 }

@@ -1,0 +1,257 @@
+//! The board as text for the terminal: one column per row of the road, one line per lane, the
+//! right-hand lane (lane 0) at the bottom as on the picture. It shows what a director needs to
+//! choose a card: every rider (yours too, however far behind), the terrain of every row shown
+//! (a line of its own, so a rider never hides it), the finish and sprint lines, and the road a
+//! card can reach ahead of your leading rider. Long stretches nobody rides are folded into one
+//! `~` column.
+
+use commissaire_engine::Seat;
+use commissaire_engine::card_race::StageView;
+use commissaire_engine::course::{Course, Marker, Terrain};
+
+/// The farthest a card moves a rider: the road this far past your leading rider, and past the
+/// leader of the race, is always shown.
+const REACH: u16 = 9;
+/// Empty rows in a row that are shown as they are; a longer run becomes one `~` column.
+const FOLD_FROM: usize = 3;
+
+enum Column {
+    Row(u16),
+    /// Rows left out: the first and the last.
+    Folded(u16, u16),
+}
+
+pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
+    let course = &view.course;
+    let racing: Vec<_> = view.riders.iter().filter(|r| r.racing).collect();
+    let Some(leader) = racing.iter().map(|r| r.pos.row).max() else {
+        return String::from("(every rider is across the line)");
+    };
+    let back = racing.iter().map(|r| r.pos.row).min().unwrap_or(leader);
+    let my_front = racing
+        .iter()
+        .filter(|r| Some(r.team) == mine)
+        .map(|r| r.pos.row)
+        .max();
+    let reach = my_front.unwrap_or(leader).saturating_add(REACH);
+    let last = reach.max(leader + REACH).min(course.last_row());
+    let keep = |row: u16| {
+        racing.iter().any(|r| r.pos.row == row)
+            || my_front.unwrap_or(leader) <= row && row <= reach
+            || leader <= row && row <= leader + REACH
+            || line_before(course, row).is_some()
+    };
+    let columns = columns(back, last, keep);
+    let lanes = (back..=last).map(|r| course.width(r)).max().unwrap_or(2);
+    let mut lines: Vec<String> = Vec::new();
+    // The header: row numbers every five rows, and the folds.
+    let mut header = String::new();
+    let mut terrain = String::new();
+    for c in &columns {
+        let (line, cell_head, cell_terrain) = match *c {
+            Column::Row(row) => (
+                line_before(course, row),
+                if row % 5 == 0 || row == back {
+                    format!("{row:<3}")
+                } else {
+                    "   ".into()
+                },
+                format!("{} ", terrain_mark(course.terrain(row))),
+            ),
+            Column::Folded(..) => (None, "~  ".into(), "~  ".into()),
+        };
+        if let Some(mark) = line {
+            header.push(mark);
+            terrain.push(mark);
+        }
+        header.push_str(&cell_head);
+        terrain.push_str(&cell_terrain);
+    }
+    lines.push(format!("row     {}", header.trim_end()));
+    lines.push(format!("road    {}", terrain.trim_end()));
+    for lane in (0..lanes).rev() {
+        let mut text = String::new();
+        for c in &columns {
+            match *c {
+                Column::Row(row) => {
+                    if let Some(mark) = line_before(course, row) {
+                        text.push(mark);
+                    }
+                    let here = racing
+                        .iter()
+                        .find(|r| r.pos.row == row && r.pos.lane == lane);
+                    match here {
+                        Some(r) => text.push_str(&format!("{}{}", r.team + 1, r.kind.letter())),
+                        None if lane >= course.width(row) => text.push_str("  "),
+                        None => text.push_str(terrain_mark(course.terrain(row))),
+                    }
+                    text.push(' ');
+                }
+                Column::Folded(..) => text.push_str("~  "),
+            }
+        }
+        lines.push(format!("lane {lane}  {}", text.trim_end()));
+    }
+    let folds: Vec<String> = columns
+        .iter()
+        .filter_map(|c| match *c {
+            Column::Folded(a, b) => Some(format!("{a}-{b}")),
+            Column::Row(_) => None,
+        })
+        .collect();
+    let title = format!(
+        "{}, round {} (the finish line is before row {})",
+        view.course_name,
+        view.round,
+        course.finish_row()
+    );
+    lines.insert(0, title);
+    let teams: Vec<String> = view
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let you = if Some(i as Seat) == mine {
+                " (you)"
+            } else {
+                ""
+            };
+            format!("{} {}{you}", i + 1, t.name)
+        })
+        .collect();
+    lines.push(format!("teams: {}", teams.join(", ")));
+    let mut legend = String::from(
+        "riders: team number + R rouleur, S sprinteur, G grimpeur. \
+         .. flat, ^^ climb, vv descent, ss supply, ## cobbles, | finish line, : sprint line",
+    );
+    if !folds.is_empty() {
+        legend.push_str(&format!(", ~ empty rows left out ({})", folds.join(", ")));
+    }
+    lines.push(legend);
+    lines.join("\n")
+}
+
+/// The rows from `back` to `last`, runs of rows not worth a column folded into one.
+fn columns(back: u16, last: u16, keep: impl Fn(u16) -> bool) -> Vec<Column> {
+    let mut out = Vec::new();
+    let mut row = back;
+    while row <= last {
+        if keep(row) {
+            out.push(Column::Row(row));
+            row += 1;
+            continue;
+        }
+        let start = row;
+        while row <= last && !keep(row) {
+            row += 1;
+        }
+        let end = row - 1;
+        if (end - start + 1) as usize >= FOLD_FROM {
+            out.push(Column::Folded(start, end));
+        } else {
+            out.extend((start..=end).map(Column::Row));
+        }
+    }
+    out
+}
+
+/// The line drawn just before a row: `|` the finish, `:` an intermediate sprint.
+fn line_before(course: &Course, row: u16) -> Option<char> {
+    if row == course.finish_row() {
+        return Some('|');
+    }
+    course.row(row).cells.iter().find_map(|c| {
+        c.markers
+            .iter()
+            .any(|m| matches!(m, Marker::Sprint { .. }))
+            .then_some(':')
+    })
+}
+
+fn terrain_mark(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Flat => "..",
+        Terrain::Uphill => "^^",
+        Terrain::Downhill => "vv",
+        Terrain::Supply => "ss",
+        Terrain::Cobbles => "##",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commissaire::courses::CourseLibrary;
+    use commissaire_engine::game::{Ruleset, Viewer};
+    use commissaire_engine::scenario::Scenario;
+    use std::path::Path;
+
+    /// A field spread from row 10 to row 70 of Firenze-Milano (sprint line before row 36).
+    fn spread_field() -> StageView {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let text = std::fs::read_to_string(root.join("config/scenarios/split-field.json")).unwrap();
+        let library = CourseLibrary::new(&root.join("config"));
+        let scenario = Scenario::from_json(&text).unwrap();
+        let course = scenario.course(|name| library.find(name)).unwrap();
+        let outcome = scenario.run(course, Some(0)).unwrap();
+        outcome.stage.view(Viewer::Public)
+    }
+
+    fn lane_lines(board: &str) -> Vec<&str> {
+        board.lines().filter(|l| l.starts_with("lane ")).collect()
+    }
+
+    #[test]
+    fn a_spread_field_shows_every_rider_the_road_ahead_and_the_lines() {
+        let view = spread_field();
+        let black = view.teams.iter().position(|t| t.name == "Black").unwrap() as Seat;
+        let board = board_text(&view, Some(black));
+        // Every rider, the last one (Black's grimpeur on row 10) too.
+        let tokens: usize = lane_lines(&board)
+            .iter()
+            .map(|l| {
+                l.split_whitespace()
+                    .filter(|t| t.len() == 2 && t.ends_with(['R', 'S', 'G']))
+                    .count()
+            })
+            .sum();
+        assert_eq!(tokens, view.riders.len(), "{board}");
+        // The terrain has a line of its own, one mark per column, riders or not.
+        let road = board.lines().find(|l| l.starts_with("road ")).unwrap();
+        let lane0 = board.lines().find(|l| l.starts_with("lane 0")).unwrap();
+        let cells = |line: &str| line[8..].split_whitespace().count();
+        assert_eq!(cells(road), cells(lane0), "{board}");
+        // The sprint line before row 36 and the finish line, drawn in every line.
+        assert!(lane0.contains(':') && lane0.contains('|'), "{board}");
+        // Empty stretches are folded, but never the nine rows a card of Black's leading rider
+        // (row 45) can reach.
+        let legend = board.lines().last().unwrap();
+        let folds = legend
+            .split('(')
+            .nth(1)
+            .expect("a fold")
+            .trim_end_matches(')');
+        for fold in folds.split(", ") {
+            let (a, b) = fold.split_once('-').unwrap();
+            let (a, b): (u16, u16) = (a.parse().unwrap(), b.parse().unwrap());
+            assert!(b < 45 || a > 54, "{fold} hides the road ahead: {board}");
+        }
+        assert!(lane0.contains('~'), "{board}");
+        // At most a terminal's width.
+        assert!(lane0.chars().count() <= 120, "{}", lane0.chars().count());
+    }
+
+    #[test]
+    fn the_road_ahead_reaches_nine_rows_past_your_leading_rider() {
+        let view = spread_field();
+        let blue = view.teams.iter().position(|t| t.name == "Blue").unwrap() as Seat;
+        let board = board_text(&view, Some(blue));
+        // Blue leads on row 70: the road to row 79 (or the end of the course) is shown.
+        let last = (70 + REACH).min(view.course.last_row());
+        let header = board.lines().find(|l| l.starts_with("row ")).unwrap();
+        assert!(
+            header.contains(&format!("{}", last - last % 5)),
+            "{header}\n{board}"
+        );
+    }
+}

@@ -1,0 +1,109 @@
+//! Between two stages: where your riders finished the stage and where they stand in the general
+//! classification, read from the stored results (the channel's message shows only the top ten).
+
+use commissaire_engine::tour::{
+    StageResult, StandingRow, TourOptions, format_time, stage_times, standings,
+};
+
+/// Rows of the general classification always shown; your riders below them are added.
+const TOP: usize = 10;
+
+/// The summary after `results.last()`, for the team called `team`.
+pub fn after_stage(results: &[StageResult], team: &str) -> String {
+    let Some(stage) = results.last() else {
+        return String::new();
+    };
+    let mut text = format!("Stage {} is over. Your riders:\n", stage.number);
+    match stage_times(stage, &TourOptions::default()) {
+        Ok(mut times) => {
+            times.sort_by_key(|t| t.place);
+            let field = times.len();
+            let winner = times.first().map_or(0, |t| t.time);
+            for t in times.iter().filter(|t| t.team == team) {
+                let gap = if t.time > winner {
+                    format!(" (+{})", format_time(t.time - winner))
+                } else {
+                    String::new()
+                };
+                text.push_str(&format!(
+                    "- {} {} of {field}, {}{gap}\n",
+                    t.rider,
+                    ordinal(t.place),
+                    format_time(t.time)
+                ));
+            }
+        }
+        Err(e) => text.push_str(&format!("(the times cannot be computed: {e})\n")),
+    }
+    match standings(results, &TourOptions::default()) {
+        Ok(table) => {
+            text.push_str(&format!(
+                "General classification after stage {} ({} riders):\n",
+                stage.number,
+                table.general.len()
+            ));
+            text.push_str(&general_lines(&table.general, team));
+        }
+        Err(e) => text.push_str(&format!("(the standings cannot be computed: {e})\n")),
+    }
+    text.trim_end().to_string()
+}
+
+/// The top of the classification, then your riders further down, with `…` for rows left out.
+fn general_lines(rows: &[StandingRow], team: &str) -> String {
+    let mut text = String::new();
+    let mut shown_up_to = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let yours = row.team == team;
+        if i >= TOP && !yours {
+            continue;
+        }
+        if i > shown_up_to {
+            text.push_str("   …\n");
+        }
+        shown_up_to = i + 1;
+        let name = row
+            .rider
+            .as_ref()
+            .map_or(row.team.clone(), |r| r.to_string());
+        let mark = if yours { "  ← yours" } else { "" };
+        text.push_str(&format!(
+            "{:>3}. {:<30} {:>8} {}{mark}\n",
+            row.rank,
+            name,
+            row.value.to_string(),
+            row.gap_text()
+        ));
+    }
+    if shown_up_to < rows.len() {
+        text.push_str(&format!("   … and {} more\n", rows.len() - shown_up_to));
+    }
+    text
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn places_read_as_english() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
+    }
+}
