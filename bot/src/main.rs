@@ -86,7 +86,13 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Serve { guild } => runtime().and_then(|rt| rt.block_on(serve(&cli, *guild))),
+        Command::Serve { guild } => runtime().and_then(|rt| {
+            let served = rt.block_on(serve(&cli, *guild));
+            // serenity may still be retrying a connection (a DNS lookup on a blocking thread,
+            // say): the process ends now rather than when it gives up.
+            rt.shutdown_timeout(std::time::Duration::from_secs(1));
+            served
+        }),
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
         Command::Demo { out, tour, seed } => {
@@ -126,15 +132,20 @@ fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
 async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     use commissaire::discord::config::ServeConfig;
     use commissaire::discord::serve::{Options, run};
+    use std::io::IsTerminal;
+    // Logs go to standard error, in colour only when a person is looking at it there.
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,serenity=warn,poise=warn".into()),
         )
+        .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .init();
     let env = |key: &str| std::env::var(key).ok();
-    let config = ServeConfig::load(&cli.config.join("commissaire.toml"), &env)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let config =
+        ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;
     let token = config.token(&env).map_err(|e| UsageError(e.to_string()))?;
     tracing::info!(database = %config.database.display(), "starting");
     let options = Options {
