@@ -133,6 +133,7 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     use commissaire::discord::config::ServeConfig;
     use commissaire::discord::serve::{Options, run};
     use std::io::IsTerminal;
+    let stop = stop_signal();
     // Logs go to standard error, in colour only when a person is looking at it there.
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     tracing_subscriber::fmt()
@@ -156,31 +157,40 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
         clock: std::sync::Arc::new(commissaire::clock::SystemClock),
         pictures: true,
     };
-    run(options, stop_signal())
+    run(options, stop)
         .await
         .map_err(|e| UsageError(e.to_string()))
 }
 
-/// Ctrl-C, or SIGTERM from a service manager.
-async fn stop_signal() {
+/// Ctrl-C, or SIGTERM from a service manager. The handlers are in place when this returns,
+/// so a signal that comes while the database opens is not lost (nor kills the process).
+fn stop_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let handlers = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        );
+        async move {
+            match handlers {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = int.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
