@@ -37,7 +37,7 @@ fn serve_with(config: &Path) -> Command {
 
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn serve_connects_registers_keeps_the_token_secret_and_stops_on_sigterm() {
+async fn serve_connects_registers_keeps_the_token_secret_logs_plainly_and_stops_on_sigterm() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let database = dir.path().join("bot.db");
@@ -79,6 +79,9 @@ async fn serve_connects_registers_keeps_the_token_secret_and_stops_on_sigterm() 
     let logs = String::from_utf8_lossy(&output.stderr).to_string()
         + &String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "exit {:?}: {logs}", output.status);
+    // Logs go to stderr, and without colour codes when it is not a terminal.
+    assert!(output.stdout.is_empty(), "{logs}");
+    assert!(!logs.contains('\u{1b}'), "{logs:?}");
     assert!(logs.contains("stopping"), "{logs}");
     // Debug logs included: serenity's and ours never show the token, nor its secret part.
     let secret = FAKE_TOKEN.rsplit('.').next().unwrap();
@@ -365,31 +368,16 @@ fn serve_gives_up_with_a_sentence_when_the_gateway_stays_unreachable() {
 }
 
 #[test]
-fn serve_logs_to_stderr_without_colour_codes_when_redirected() {
-    let (_dir, folder) = settings_folder(&format!(
-        "api_base = \"http://{}\"\nconnect_timeout_secs = 1\n",
-        closed_address()
-    ));
-    let output = serve_in(&folder).output().unwrap();
-    let err = String::from_utf8_lossy(&output.stderr);
-    let out = String::from_utf8_lossy(&output.stdout);
-    assert!(err.contains("starting"), "{err}");
-    assert!(out.is_empty(), "logs belong on stderr: {out}");
-    assert!(!err.contains('\u{1b}'), "{err:?}");
-}
-
-#[test]
 fn serve_refuses_a_config_folder_that_does_not_exist() {
     let dir = tempfile::tempdir().unwrap();
     let nowhere = dir.path().join("nowhere");
-    let output = serve_with(Path::new("nowhere"))
+    let mut command = serve_with(Path::new("nowhere"));
+    command
         .current_dir(dir.path())
         .env("DISCORD_TOKEN", FAKE_TOKEN)
-        .env("COMMISSAIRE_DISCORD_API", format!("http://{}", closed_address()))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{err}");
+        .env("COMMISSAIRE_DISCORD_API", format!("http://{}", closed_address()));
+    let (status, err) = Running::start(command).end();
+    assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("config folder nowhere does not exist"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!nowhere.exists());
@@ -402,9 +390,10 @@ fn serve_refuses_a_config_folder_that_does_not_exist() {
 #[test]
 fn serve_refuses_a_config_folder_without_its_settings_file() {
     let dir = tempfile::tempdir().unwrap();
-    let output = serve_in(dir.path()).output().unwrap();
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{err}");
+    let mut command = serve_in(dir.path());
+    command.env("COMMISSAIRE_DISCORD_API", format!("http://{}", closed_address()));
+    let (status, err) = Running::start(command).end();
+    assert_eq!(status.code(), Some(2), "{err}");
     let file = dir.path().join("commissaire.toml").display().to_string();
     assert!(err.contains(&format!("{file} does not exist")), "{err}");
 }
