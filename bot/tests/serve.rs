@@ -137,7 +137,10 @@ fn settings_folder(settings: &str) -> (tempfile::TempDir, PathBuf) {
     let database = dir.path().join("bot.db");
     std::fs::write(
         folder.join("commissaire.toml"),
-        format!("database = {:?}\n{settings}", database.display().to_string()),
+        format!(
+            "database = {:?}\n{settings}",
+            database.display().to_string()
+        ),
     )
     .unwrap();
     (dir, folder)
@@ -335,9 +338,8 @@ fn gives_up(dead_gateway: bool) -> String {
     } else {
         format!("http://{}", closed_address())
     };
-    let (_dir, folder) = settings_folder(&format!(
-        "api_base = {api:?}\nconnect_timeout_secs = 2\n"
-    ));
+    let (_dir, folder) =
+        settings_folder(&format!("api_base = {api:?}\nconnect_timeout_secs = 2\n"));
     let (status, logs) = Running::start(serve_in(&folder)).end();
     assert_eq!(status.code(), Some(2), "{logs}");
     let last = logs.lines().rev().find(|l| l.starts_with("commissaire: "));
@@ -375,10 +377,16 @@ fn serve_refuses_a_config_folder_that_does_not_exist() {
     command
         .current_dir(dir.path())
         .env("DISCORD_TOKEN", FAKE_TOKEN)
-        .env("COMMISSAIRE_DISCORD_API", format!("http://{}", closed_address()));
+        .env(
+            "COMMISSAIRE_DISCORD_API",
+            format!("http://{}", closed_address()),
+        );
     let (status, err) = Running::start(command).end();
     assert_eq!(status.code(), Some(2), "{err}");
-    assert!(err.contains("config folder nowhere does not exist"), "{err}");
+    assert!(
+        err.contains("config folder nowhere does not exist"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!nowhere.exists());
     assert!(
@@ -391,7 +399,10 @@ fn serve_refuses_a_config_folder_that_does_not_exist() {
 fn serve_refuses_a_config_folder_without_its_settings_file() {
     let dir = tempfile::tempdir().unwrap();
     let mut command = serve_in(dir.path());
-    command.env("COMMISSAIRE_DISCORD_API", format!("http://{}", closed_address()));
+    command.env(
+        "COMMISSAIRE_DISCORD_API",
+        format!("http://{}", closed_address()),
+    );
     let (status, err) = Running::start(command).end();
     assert_eq!(status.code(), Some(2), "{err}");
     let file = dir.path().join("commissaire.toml").display().to_string();
@@ -414,8 +425,9 @@ fn serve_without_a_token_names_the_settings_file_in_use() {
 
 #[test]
 fn the_default_database_and_its_journal_are_ignored_by_git() {
-    let ignore = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.gitignore"))
-        .unwrap();
+    let ignore =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.gitignore"))
+            .unwrap();
     let lines: Vec<&str> = ignore.lines().map(str::trim).collect();
     for name in ["commissaire.db", "commissaire.db-wal", "commissaire.db-shm"] {
         assert!(lines.contains(&name), "{name} is not in .gitignore");

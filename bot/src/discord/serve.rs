@@ -7,8 +7,7 @@ use crate::clock::Clock;
 use crate::scheduler::Scheduler;
 use crate::services::{ServiceError, Services};
 use serenity::all::{
-    ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction,
-    ShardManager,
+    ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, ShardManager,
 };
 use std::future::{Future, IntoFuture};
 use std::path::PathBuf;
