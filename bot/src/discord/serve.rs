@@ -150,7 +150,7 @@ pub async fn run(
         .into_future();
     let mut client = tokio::select! {
         client = built => client?,
-        _ = stopped.wait_for(|s| *s) => return close(&services, Ok(())).await,
+        _ = until_true(&mut stopped) => return close(&services, Ok(())).await,
     };
     let mut scheduler = tokio::spawn(scheduler_loop(
         Arc::clone(&client.http),
@@ -165,14 +165,14 @@ pub async fn run(
     let mut gateway = tokio::spawn(async move { client.start().await });
 
     let not_ready_in_time = async {
-        let ready = tokio::time::timeout_at(deadline, readied.wait_for(|r| *r)).await;
+        let ready = tokio::time::timeout_at(deadline, until_true(&mut readied)).await;
         if ready.is_ok() {
             std::future::pending::<()>().await;
         }
     };
     let ended = tokio::select! {
         ended = &mut gateway => Some(ended),
-        _ = stopped.wait_for(|s| *s) => None,
+        _ = until_true(&mut stopped) => None,
         _ = not_ready_in_time => {
             let what = format!("Discord's gateway at {}", gateway_url.lock().await);
             stop.send_replace(true);
@@ -231,6 +231,12 @@ async fn close(services: &Services, result: Result<(), ServeError>) -> Result<()
     result
 }
 
+/// Until the value is true. (The guard `wait_for` returns must not live across an await: it
+/// would make `run` a future that cannot move between threads.)
+async fn until_true(flag: &mut watch::Receiver<bool>) {
+    let _ = flag.wait_for(|on| *on).await;
+}
+
 /// serenity's HTTP client, pointed at `api_base` when there is one.
 fn http(options: &Options) -> Http {
     let mut http = HttpBuilder::new(options.token.expose());
@@ -257,7 +263,7 @@ async fn reach_api(
                 Ok(Err(e)) => last = reason(&e),
                 Err(_) => return Err(last),
             },
-            _ = stopped.wait_for(|s| *s) => return Ok(false),
+            _ = until_true(stopped) => return Ok(false),
         }
         if Instant::now() >= deadline {
             return Err(last);
@@ -266,7 +272,7 @@ async fn reach_api(
         let pause = tokio::time::sleep_until(deadline.min(Instant::now() + RETRY));
         tokio::select! {
             _ = pause => {}
-            _ = stopped.wait_for(|s| *s) => return Ok(false),
+            _ = until_true(stopped) => return Ok(false),
         }
     }
 }
