@@ -217,6 +217,11 @@ async fn stop_gateway(
     shards: &ShardManager,
     gateway: &mut JoinHandle<Result<(), serenity::Error>>,
 ) {
+    if shards.runners.lock().await.is_empty() {
+        // Still trying to start the first shard: there is no connection to close.
+        gateway.abort();
+        return;
+    }
     let _ = tokio::time::timeout(SHARDS_STOP, shards.shutdown_all()).await;
     if tokio::time::timeout(Duration::from_secs(2), &mut *gateway)
         .await
