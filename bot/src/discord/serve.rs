@@ -64,7 +64,8 @@ const SCHEDULER_STOP: Duration = Duration::from_secs(8);
 /// a turn is one transaction, so a stop never leaves half of one.
 ///
 /// Discord must answer within `connect_timeout_secs`: first its HTTP API, then the gateway's
-/// READY. Until then nothing else has started, and a stop is obeyed at any moment.
+/// READY, or `run` gives up with [`ServeError::Unreachable`]. A stop is obeyed within seconds
+/// whatever the gateway is doing.
 pub async fn run(
     options: Options,
     shutdown: impl Future<Output = ()> + Send + 'static,
