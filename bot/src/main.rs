@@ -96,7 +96,13 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Serve { guild } => runtime().and_then(|rt| rt.block_on(serve(&cli, *guild))),
+        Command::Serve { guild } => runtime().and_then(|rt| {
+            let served = rt.block_on(serve(&cli, *guild));
+            // serenity may still be retrying a connection (a DNS lookup on a blocking thread,
+            // say): the process ends now rather than when it gives up.
+            rt.shutdown_timeout(std::time::Duration::from_secs(1));
+            served
+        }),
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
         Command::Demo { out, tour, seed } => {
@@ -136,15 +142,21 @@ fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
 async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     use commissaire::discord::config::ServeConfig;
     use commissaire::discord::serve::{Options, run};
+    use std::io::IsTerminal;
+    let stop = stop_signal();
+    // Logs go to standard error, in colour only when a person is looking at it there.
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,serenity=warn,poise=warn".into()),
         )
+        .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .init();
     let env = |key: &str| std::env::var(key).ok();
-    let config = ServeConfig::load(&cli.config.join("commissaire.toml"), &env)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let config =
+        ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;
     let token = config.token(&env).map_err(|e| UsageError(e.to_string()))?;
     tracing::info!(database = %config.database.display(), "starting");
     let options = Options {
@@ -155,31 +167,40 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
         clock: std::sync::Arc::new(commissaire::clock::SystemClock),
         pictures: true,
     };
-    run(options, stop_signal())
+    run(options, stop)
         .await
         .map_err(|e| UsageError(e.to_string()))
 }
 
-/// Ctrl-C, or SIGTERM from a service manager.
-async fn stop_signal() {
+/// Ctrl-C, or SIGTERM from a service manager. The handlers are in place when this returns,
+/// so a signal that comes while the database opens is not lost (nor kills the process).
+fn stop_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let handlers = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        );
+        async move {
+            match handlers {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = int.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 

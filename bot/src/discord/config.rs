@@ -17,6 +17,7 @@ struct FileSettings {
     reminder_lead_secs: Option<i64>,
     tick_secs: Option<u64>,
     default_turn_deadline_secs: Option<i64>,
+    connect_timeout_secs: Option<u64>,
 }
 
 /// What `serve` runs with.
@@ -36,6 +37,12 @@ pub struct ServeConfig {
     pub tick_secs: u64,
     /// The turn deadline of `/tour create` when the admin gives none.
     pub default_turn_deadline_secs: i64,
+    /// How long `serve` keeps trying to reach Discord at start-up (its HTTP API, then the
+    /// gateway's READY) before it gives up and exits with a sentence saying so. Once connected,
+    /// serenity reconnects by itself for as long as it takes.
+    pub connect_timeout_secs: u64,
+    /// The settings file these came from, for messages that send the user to it.
+    pub file: PathBuf,
 }
 
 impl Default for ServeConfig {
@@ -48,6 +55,8 @@ impl Default for ServeConfig {
             reminder_lead_secs: 600,
             tick_secs: 5,
             default_turn_deadline_secs: 3600,
+            connect_timeout_secs: 60,
+            file: PathBuf::from("config/commissaire.toml"),
         }
     }
 }
@@ -65,11 +74,35 @@ pub enum ConfigError {
     File { file: String, message: String },
     #[error("{0}")]
     Token(String),
+    #[error("{0}")]
+    Missing(String),
 }
 
 impl ServeConfig {
-    /// Reads `file` (a missing file means every default) and applies the overrides `env`
-    /// gives (the process environment in `serve`, a map in tests).
+    /// Reads `commissaire.toml` in the config folder `dir`. A folder or file that is not there
+    /// is refused rather than read as every default: the bot would run without its courses and
+    /// make its database wherever it was started.
+    pub fn load_folder(
+        dir: &Path,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        if !dir.is_dir() {
+            let what = if dir.exists() {
+                "is not a folder"
+            } else {
+                "does not exist"
+            };
+            return Err(ConfigError::Missing(format!(
+                "the config folder {} {what}: run from the project folder, or name the folder \
+                 holding commissaire.toml, courses/ and tours/ with --config",
+                dir.display()
+            )));
+        }
+        Self::load(&dir.join("commissaire.toml"), env)
+    }
+
+    /// Reads `file` and applies the overrides `env` gives (the process environment in
+    /// `serve`, a map in tests).
     pub fn load(file: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let shown = file.display().to_string();
         let settings: FileSettings = match std::fs::read_to_string(file) {
@@ -77,7 +110,12 @@ impl ServeConfig {
                 file: shown.clone(),
                 message: e.to_string().trim_end().to_string(),
             })?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => FileSettings::default(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(ConfigError::Missing(format!(
+                    "{shown} does not exist: copy the project's config/commissaire.toml there \
+                     (every setting in it may be left out)"
+                )));
+            }
             Err(e) => {
                 return Err(ConfigError::File {
                     file: shown,
@@ -103,6 +141,10 @@ impl ServeConfig {
             default_turn_deadline_secs: settings
                 .default_turn_deadline_secs
                 .unwrap_or(defaults.default_turn_deadline_secs),
+            connect_timeout_secs: settings
+                .connect_timeout_secs
+                .unwrap_or(defaults.connect_timeout_secs),
+            file: file.to_path_buf(),
         };
         config.check().map_err(|message| ConfigError::File {
             file: shown,
@@ -128,6 +170,9 @@ impl ServeConfig {
         if self.default_turn_deadline_secs < 1 {
             return Err("default_turn_deadline_secs must be at least 1".into());
         }
+        if self.connect_timeout_secs == 0 {
+            return Err("connect_timeout_secs must be at least 1".into());
+        }
         Ok(())
     }
 
@@ -139,7 +184,8 @@ impl ServeConfig {
         let Some(file) = &self.token_file else {
             return Err(ConfigError::Token(format!(
                 "no Discord token: set {ENV_TOKEN}, or name a file holding it with token_file \
-                 in config/commissaire.toml (or {ENV_TOKEN_FILE})"
+                 in {} (or {ENV_TOKEN_FILE})",
+                self.file.display()
             )));
         };
         let text = std::fs::read_to_string(file).map_err(|e| {
@@ -222,10 +268,17 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_means_the_defaults_and_a_broken_one_says_where() {
+    fn an_empty_file_means_the_defaults_and_a_broken_one_says_where() {
         let dir = tempfile::tempdir().unwrap();
-        let c = ServeConfig::load(&dir.path().join("none.toml"), &env_of(&[])).unwrap();
-        assert_eq!(c, ServeConfig::default());
+        let file = write(dir.path(), "empty.toml", "");
+        let c = ServeConfig::load(&file, &env_of(&[])).unwrap();
+        assert_eq!(
+            c,
+            ServeConfig {
+                file,
+                ..ServeConfig::default()
+            }
+        );
         let file = write(dir.path(), "bad.toml", "tick_secs = \"often\"\n");
         let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
         assert!(e.to_string().contains("bad.toml"), "{e}");
@@ -239,6 +292,9 @@ mod tests {
         );
         let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
         assert!(e.to_string().contains("http://"), "{e}");
+        let file = write(dir.path(), "zero.toml", "connect_timeout_secs = 0\n");
+        let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains("connect_timeout_secs"), "{e}");
     }
 
     #[test]
@@ -247,8 +303,42 @@ mod tests {
         assert!(shipped.exists());
         assert_eq!(
             ServeConfig::load(&shipped, &env_of(&[])).unwrap(),
-            ServeConfig::default()
+            ServeConfig {
+                file: shipped,
+                ..ServeConfig::default()
+            }
         );
+    }
+
+    #[test]
+    fn a_missing_folder_or_file_is_refused_by_its_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let nowhere = dir.path().join("nowhere");
+        let e = ServeConfig::load_folder(&nowhere, &env_of(&[])).unwrap_err();
+        assert!(
+            matches!(&e, ConfigError::Missing(m) if m.contains(&nowhere.display().to_string())),
+            "{e}"
+        );
+        let file = write(dir.path(), "plain", "");
+        let e = ServeConfig::load_folder(&file, &env_of(&[])).unwrap_err();
+        assert!(e.to_string().contains("is not a folder"), "{e}");
+        let e = ServeConfig::load_folder(dir.path(), &env_of(&[])).unwrap_err();
+        let missing = dir.path().join("commissaire.toml").display().to_string();
+        assert!(e.to_string().contains(&missing), "{e}");
+        write(dir.path(), "commissaire.toml", "tick_secs = 9\n");
+        let c = ServeConfig::load_folder(dir.path(), &env_of(&[])).unwrap();
+        assert_eq!(c.tick_secs, 9);
+        assert_eq!(c.file, dir.path().join("commissaire.toml"));
+    }
+
+    #[test]
+    fn the_no_token_message_names_the_settings_file_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = write(dir.path(), "elsewhere.toml", "");
+        let c = ServeConfig::load(&file, &env_of(&[])).unwrap();
+        let e = c.token(&env_of(&[])).unwrap_err().to_string();
+        assert!(e.contains(&file.display().to_string()), "{e}");
+        assert!(!e.contains("config/commissaire.toml"), "{e}");
     }
 
     #[test]

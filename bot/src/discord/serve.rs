@@ -7,13 +7,15 @@ use crate::clock::Clock;
 use crate::scheduler::Scheduler;
 use crate::services::{ServiceError, Services};
 use serenity::all::{
-    ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction,
+    ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, ShardManager,
 };
-use std::future::Future;
+use std::future::{Future, IntoFuture};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
 pub struct Options {
     pub config: ServeConfig,
@@ -33,15 +35,37 @@ pub enum ServeError {
     Services(#[from] ServiceError),
     #[error("Discord: {0}")]
     Discord(#[from] serenity::Error),
+    #[error(
+        "cannot reach {what} within {secs} s: check the network and api_base in {file}, \
+         or allow longer with connect_timeout_secs there"
+    )]
+    Unreachable {
+        what: String,
+        secs: u64,
+        file: String,
+    },
+    #[error("the Discord client stopped unexpectedly: {0}")]
+    Crashed(String),
 }
 
 /// The only gateway intent the bot needs: interactions reach every bot without one, and GUILDS
 /// fills the cache of roles that the admin role of the config is looked up in.
 pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
 
+/// The pause between two tries to reach Discord's HTTP API at start-up.
+const RETRY: Duration = Duration::from_secs(2);
+/// How long the shards get to close their connections, and the scheduler its tick, before
+/// they are dropped: a stop must end the process even when Discord does not answer.
+const SHARDS_STOP: Duration = Duration::from_secs(6);
+const SCHEDULER_STOP: Duration = Duration::from_secs(8);
+
 /// Runs the bot until `shutdown` completes, then stops the scheduler between two ticks and
 /// closes the gateway and the database. What was committed before the stop is all there is:
 /// a turn is one transaction, so a stop never leaves half of one.
+///
+/// Discord must answer within `connect_timeout_secs`: first its HTTP API, then the gateway's
+/// READY, or `run` gives up with [`ServeError::Unreachable`]. A stop is obeyed within seconds
+/// whatever the gateway is doing.
 pub async fn run(
     options: Options,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -55,11 +79,40 @@ pub async fn run(
         .await?
         .with_pictures(options.pictures),
     );
-    let mut http = HttpBuilder::new(options.token.expose());
-    if let Some(base) = &options.config.api_base {
-        // A proxy in front of Discord keeps the rate limits for every process behind it.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    let (stop, mut stopped) = watch::channel(false);
+    let stop = Arc::new(stop);
+    let on_signal = Arc::clone(&stop);
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("stopping");
+        on_signal.send_replace(true);
+    });
+    let secs = options.config.connect_timeout_secs;
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let unreachable = |what: String| ServeError::Unreachable {
+        what,
+        secs,
+        file: options.config.file.display().to_string(),
+    };
+
+    // serenity falls back to discord.com's gateway when the API does not answer, and then
+    // retries for ever: ask the API ourselves first, so that an address that does not answer
+    // ends here, with its reason.
+    let api = options
+        .config
+        .api_base
+        .clone()
+        .unwrap_or_else(|| "https://discord.com".into());
+    match reach_api(&http(&options), deadline, &mut stopped).await {
+        Ok(true) => {}
+        Ok(false) => return close(&services, Ok(())).await,
+        Err(cause) => {
+            let what = format!("Discord's API at {api} ({cause})");
+            return close(&services, Err(unreachable(what))).await;
+        }
     }
+
+    let (ready, mut readied) = watch::channel(false);
     let data = Data {
         services: Arc::clone(&services),
         config: options.config.clone(),
@@ -73,7 +126,8 @@ pub async fn run(
         })
         // Owners would cost a request at start and are used by nothing here.
         .initialize_owners(false)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready_event, framework| {
+            ready.send_replace(true);
             Box::pin(async move {
                 let list = &framework.options().commands;
                 match guild {
@@ -83,7 +137,7 @@ pub async fn run(
                     None => poise::builtins::register_globally(ctx, list).await?,
                 }
                 tracing::info!(
-                    bot = %ready.user.name,
+                    bot = %ready_event.user.name,
                     commands = list.len(),
                     scope = guild.map_or("global".to_string(), |g| format!("guild {g}")),
                     "connected; commands registered"
@@ -92,9 +146,13 @@ pub async fn run(
             })
         })
         .build();
-    let mut client = ClientBuilder::new_with_http(http.build(), INTENTS)
+    let built = ClientBuilder::new_with_http(http(&options), INTENTS)
         .framework(framework)
-        .await?;
+        .into_future();
+    let mut client = tokio::select! {
+        client = built => client?,
+        _ = until_true(&mut stopped) => return close(&services, Ok(())).await,
+    };
     // What a crash left owed, read before anything of this run can owe more, posted now.
     let owed = services.undelivered().await?;
     tokio::spawn(deliver::owed(
@@ -102,27 +160,144 @@ pub async fn run(
         Arc::clone(&services),
         owed,
     ));
-    let (stop, stopped) = watch::channel(false);
-    let scheduler = tokio::spawn(scheduler_loop(
+    let mut scheduler = tokio::spawn(scheduler_loop(
         Arc::clone(&client.http),
         Arc::clone(&services),
         options.clock,
         options.config.reminder_lead_secs,
         Duration::from_secs(options.config.tick_secs),
-        stopped,
+        stopped.clone(),
     ));
     let shards = Arc::clone(&client.shard_manager);
-    tokio::spawn(async move {
-        shutdown.await;
-        tracing::info!("stopping");
-        let _ = stop.send(true);
-        shards.shutdown_all().await;
-    });
-    let result = client.start().await;
-    // The scheduler sees the stop between ticks; wait for it so no tick is cut off.
-    let _ = scheduler.await;
+    let gateway_url = Arc::clone(&client.ws_url);
+    let mut gateway = tokio::spawn(async move { client.start().await });
+
+    let not_ready_in_time = async {
+        let ready = tokio::time::timeout_at(deadline, until_true(&mut readied)).await;
+        if ready.is_ok() {
+            std::future::pending::<()>().await;
+        }
+    };
+    let ended = tokio::select! {
+        ended = &mut gateway => Some(ended),
+        _ = until_true(&mut stopped) => None,
+        _ = not_ready_in_time => {
+            let what = format!("Discord's gateway at {}", gateway_url.lock().await);
+            stop.send_replace(true);
+            stop_gateway(&shards, &mut gateway).await;
+            let _ = tokio::time::timeout(SCHEDULER_STOP, &mut scheduler).await;
+            scheduler.abort();
+            return close(&services, Err(unreachable(what))).await;
+        }
+    };
+    stop.send_replace(true);
+    // The scheduler sees the stop between ticks; wait for it so no tick is cut off, unless
+    // Discord holds it for longer than a stop may take.
+    let scheduler_done = async {
+        if tokio::time::timeout(SCHEDULER_STOP, &mut scheduler)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the scheduler's tick did not end in time; it is cut off");
+            scheduler.abort();
+        }
+    };
+    let result = match ended {
+        Some(ended) => {
+            scheduler_done.await;
+            match ended {
+                Ok(result) => result.map_err(ServeError::from),
+                Err(e) => Err(ServeError::Crashed(e.to_string())),
+            }
+        }
+        None => {
+            tokio::join!(stop_gateway(&shards, &mut gateway), scheduler_done);
+            Ok(())
+        }
+    };
+    close(&services, result).await
+}
+
+/// Closes the shards' connections; serenity's own stop waits on shards that never started
+/// (it has none to close while retrying the first one), so the client is dropped after a
+/// bounded wait whatever it is doing.
+async fn stop_gateway(
+    shards: &ShardManager,
+    gateway: &mut JoinHandle<Result<(), serenity::Error>>,
+) {
+    if shards.runners.lock().await.is_empty() {
+        // Still trying to start the first shard: there is no connection to close.
+        gateway.abort();
+        return;
+    }
+    let _ = tokio::time::timeout(SHARDS_STOP, shards.shutdown_all()).await;
+    if tokio::time::timeout(Duration::from_secs(2), &mut *gateway)
+        .await
+        .is_err()
+    {
+        gateway.abort();
+    }
+}
+
+async fn close(services: &Services, result: Result<(), ServeError>) -> Result<(), ServeError> {
     services.store().close().await;
-    result.map_err(ServeError::from)
+    result
+}
+
+/// Until the value is true. (The guard `wait_for` returns must not live across an await: it
+/// would make `run` a future that cannot move between threads.)
+async fn until_true(flag: &mut watch::Receiver<bool>) {
+    let _ = flag.wait_for(|on| *on).await;
+}
+
+/// serenity's HTTP client, pointed at `api_base` when there is one.
+fn http(options: &Options) -> Http {
+    let mut http = HttpBuilder::new(options.token.expose());
+    if let Some(base) = &options.config.api_base {
+        // A proxy in front of Discord keeps the rate limits for every process behind it.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// Asks Discord's HTTP API for the gateway's address until it answers (`Ok(true)`), a stop
+/// is asked for (`Ok(false)`) or `deadline` passes (the last reason it did not answer).
+async fn reach_api(
+    http: &Http,
+    deadline: Instant,
+    stopped: &mut watch::Receiver<bool>,
+) -> Result<bool, String> {
+    let mut last = "no answer".to_string();
+    loop {
+        let attempt = tokio::time::timeout_at(deadline, http.get_gateway());
+        tokio::select! {
+            answer = attempt => match answer {
+                Ok(Ok(_)) => return Ok(true),
+                Ok(Err(e)) => last = reason(&e),
+                Err(_) => return Err(last),
+            },
+            _ = until_true(stopped) => return Ok(false),
+        }
+        if Instant::now() >= deadline {
+            return Err(last);
+        }
+        tracing::warn!(error = %last, "Discord's API does not answer yet; trying again");
+        let pause = tokio::time::sleep_until(deadline.min(Instant::now() + RETRY));
+        tokio::select! {
+            _ = pause => {}
+            _ = until_true(stopped) => return Ok(false),
+        }
+    }
+}
+
+/// The deepest cause of an error: for a connection, the system's reason
+/// ("Connection refused") rather than "error sending request".
+fn reason(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut error = error;
+    while let Some(source) = error.source() {
+        error = source;
+    }
+    error.to_string()
 }
 
 async fn on_event(
