@@ -290,7 +290,7 @@ fn render_refuses_a_round_past_the_end_and_an_unwritable_folder() {
         None,
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("round 4 is past the end"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no round 4 to draw"));
     let out = run(
         &[
             "render",
