@@ -30,7 +30,7 @@ async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
         out[0].reply.text
     );
     assert!(
-        out[0].reply.text.ends_with("in 100 seconds."),
+        out[0].reply.text.ends_with("in 1 minute 40 seconds."),
         "{}",
         out[0].reply.text
     );

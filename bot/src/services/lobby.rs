@@ -269,19 +269,37 @@ fn seed_from(channel_id: &str, now: i64) -> u64 {
     h
 }
 
+/// A span of time in words, as deadlines and vote windows are told ("1 hour 30 minutes").
+/// From an hour up it is rounded to the minute: a countdown to the second is noise there.
 pub(crate) fn duration_text(secs: i64) -> String {
-    match secs {
-        s if s % 86_400 == 0 => plural(s / 86_400, "day"),
-        s if s % 3600 == 0 => plural(s / 3600, "hour"),
-        s if s % 60 == 0 => plural(s / 60, "minute"),
-        s => plural(s, "second"),
-    }
+    use jiff::SignedDuration;
+    use jiff::fmt::friendly::{Designator, Spacing, SpanPrinter};
+    let secs = secs.max(0);
+    let secs = if secs >= 3600 {
+        (secs + 30) / 60 * 60
+    } else {
+        secs
+    };
+    SpanPrinter::new()
+        .designator(Designator::Verbose)
+        .spacing(Spacing::BetweenUnitsAndDesignators)
+        .duration_to_string(&SignedDuration::from_secs(secs))
 }
 
-fn plural(n: i64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
+#[cfg(test)]
+mod duration_tests {
+    use super::duration_text;
+
+    #[test]
+    fn durations_read_in_the_largest_units_that_fit() {
+        assert_eq!(duration_text(0), "0 seconds");
+        assert_eq!(duration_text(1), "1 second");
+        assert_eq!(duration_text(61), "1 minute 1 second");
+        assert_eq!(duration_text(600), "10 minutes");
+        assert_eq!(duration_text(3601), "1 hour");
+        assert_eq!(duration_text(5400), "1 hour 30 minutes");
+        // A day's deadline, read six seconds after the round opened.
+        assert_eq!(duration_text(86_394), "24 hours");
+        assert_eq!(duration_text(-5), "0 seconds");
     }
 }

@@ -197,17 +197,26 @@ pub fn parse_button(id: &str) -> Option<Pressed> {
     Some(Pressed { tour_id, action })
 }
 
-/// A card as players and ids write it: its value, or `E` for exhaustion.
+/// A card as players and ids write it: its value, or `E` for exhaustion. The engine's own parser
+/// decides, so a slash command, a button id and a scenario file accept the same cards.
 pub fn parse_card(text: &str) -> Option<Card> {
-    match text.trim() {
-        "E" | "e" => Some(Card::Exhaustion),
-        v => v.parse().ok().map(Card::Energy),
-    }
+    Card::parse(text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_card_is_read_as_the_engine_reads_it() {
+        assert_eq!(parse_card("9"), Some(Card::Energy(9)));
+        assert_eq!(parse_card(" e "), Some(Card::Exhaustion));
+        for bad in ["0", "1", "10", "200", "-3", "x", ""] {
+            assert_eq!(parse_card(bad), None, "{bad}");
+        }
+        // A forged button id with a card no deck holds is not a choice at all.
+        assert_eq!(parse_button("v1:42:keep:0:200"), None);
+    }
 
     #[test]
     fn button_ids_round_trip() {
