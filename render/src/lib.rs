@@ -6,7 +6,7 @@
 //! rather than engine state, so it only ever sees what a public view shows.
 
 pub mod board;
-mod card_race;
+pub mod card_race;
 mod draw;
 mod encode;
 pub mod layout;
@@ -21,8 +21,8 @@ pub mod tour;
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;
 pub use scene::{
-    BoardScene, Jersey, ProfileDot, ProfileScene, RiderToken, StandingsRow, StandingsTable,
-    TeamStyle,
+    BoardScene, Jersey, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, StandingsRow,
+    StandingsTable, TeamStyle,
 };
 pub use standings::render_standings;
 pub use tour::{Classification, standings_table};

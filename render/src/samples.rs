@@ -2,7 +2,8 @@
 //! standings: the gallery example draws them, the tests check them, the benchmark times them.
 //! They are hand-made scenes, not played races, so they show every mark the board can draw.
 
-use crate::scene::{BoardScene, Jersey, RiderToken, StandingsRow, StandingsTable, TeamStyle};
+use crate::card_race::CARD_RACE_MARKS;
+use crate::scene::{BoardScene, Jersey, Mark, RiderToken, StandingsRow, StandingsTable, TeamStyle};
 use commissaire_engine::course::{Course, CourseSpec, Pos, parse_course_toml};
 use std::sync::Arc;
 
@@ -46,7 +47,7 @@ fn rider(team: usize, kind: char, row: u16, lane: u8) -> RiderToken {
 }
 
 fn played(mut r: RiderToken, card: &str) -> RiderToken {
-    r.card_played = Some(card.into());
+    r.marks.push(Mark::Card(card.into()));
     r
 }
 
@@ -66,6 +67,8 @@ pub fn start() -> BoardScene {
         turn: 0,
         teams: teams(4),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -87,19 +90,21 @@ pub fn bunch_sprint() -> BoardScene {
         played(rider(5, 'R', f - 5, 1), "2"),
         played(rider(3, 'S', f - 7, 0), "2E"),
     ];
-    riders[0].crossed = true;
-    riders[1].crossed = true;
-    riders[2].slipstream = true;
-    riders[3].slipstream = true;
-    riders[6].exhaustion = true;
-    riders[9].slipstream = true;
-    riders[11].exhaustion = true;
+    riders[0].marks.push(Mark::Crossed);
+    riders[1].marks.push(Mark::Crossed);
+    riders[2].marks.push(Mark::Slipstream);
+    riders[3].marks.push(Mark::Slipstream);
+    riders[6].marks.push(Mark::Exhaustion);
+    riders[9].marks.push(Mark::Slipstream);
+    riders[11].marks.push(Mark::Exhaustion);
     BoardScene {
         course,
         stage_name: "Stage 1 · Avenue Corso Paseo".into(),
         turn: 14,
         teams: teams(6),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -153,16 +158,18 @@ pub fn split_field() -> BoardScene {
         played(rider(1, 'S', 17, 0), "2"),
     ];
     let mut riders = riders;
-    riders[2].slipstream = true;
-    riders[5].slipstream = true;
-    riders[6].exhaustion = true;
-    riders[7].exhaustion = true;
+    riders[2].marks.push(Mark::Slipstream);
+    riders[5].marks.push(Mark::Slipstream);
+    riders[6].marks.push(Mark::Exhaustion);
+    riders[7].marks.push(Mark::Exhaustion);
     BoardScene {
         course,
         stage_name: "Stage 3 · Ronde van de Kasseien".into(),
         turn: 9,
         teams: teams(4),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -180,16 +187,18 @@ pub fn uphill_finish() -> BoardScene {
         played(rider(1, 'S', f - 6, 1), "2"),
         played(rider(3, 'S', f - 9, 0), "2"),
     ];
-    riders[0].finished = true;
-    riders[1].crossed = true;
-    riders[5].exhaustion = true;
-    riders[7].exhaustion = true;
+    riders[0].marks.push(Mark::Finished);
+    riders[1].marks.push(Mark::Crossed);
+    riders[5].marks.push(Mark::Exhaustion);
+    riders[7].marks.push(Mark::Exhaustion);
     BoardScene {
         course,
         stage_name: "Stage 5 · La Haute Montagne".into(),
         turn: 17,
         teams: teams(4),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
