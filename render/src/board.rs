@@ -249,10 +249,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     }
 
     if let Some(&(pos, letter)) = scene.letters.iter().find(|(p, _)| !course.contains(*p)) {
-        return Err(RenderError::OffCourse {
-            label: letter.to_string(),
-            pos,
-        });
+        return Err(RenderError::LetterOffCourse { letter, pos });
     }
 
     // The lettered cells are shown too: a player must see every cell it may choose.
@@ -549,6 +546,15 @@ fn draw_strip(
     }
     rect(img, right, g.road_top, 1, road_h, palette::CELL_EDGE);
 
+    let finish_cells: Vec<(u16, Place)> = course
+        .cells()
+        .filter(|(_, c)| c.markers.contains(&Marker::Finish))
+        .map(|(p, c)| (p.row, c.place))
+        .collect();
+    let staggered_finish = finish_cells
+        .iter()
+        .any(|(_, p)| p.along != finish_cells[0].1.along)
+        .then_some(finish_cells);
     for l in &g.labels {
         let x = g.x_of(layout, l.before_row);
         let top = [l.before_row.checked_sub(1), Some(l.before_row)]
@@ -561,6 +567,16 @@ fn draw_strip(
             .unwrap_or(g.road_top);
         let h = road_bottom - top;
         match l.kind {
+            // Where files are staggered, the line runs before each file's first cell past it.
+            LineKind::Finish if staggered_finish.is_some() => {
+                for &(row, place) in staggered_finish.iter().flatten() {
+                    if g.strip.contains(row) {
+                        let (cx, cy, _, _) = g.cell(layout, place);
+                        rect(img, cx - 8, cy - 2, 16, ch + 4, INK);
+                        chequer(img, cx - 7, cy, 14, ch, 7);
+                    }
+                }
+            }
             LineKind::Finish => {
                 rect(img, x - 8, top - 2, 16, h + 4, INK);
                 chequer(img, x - 7, top, 14, h, 7);
@@ -582,7 +598,7 @@ fn draw_strip(
         text::draw(img, MARKER, l.kind.colour(), l.x, ly + 3, &l.text);
     }
 
-    // Distance to the line every five rows, under the road.
+    // Distance to the line every five cells along the road, under it.
     text::draw(
         img,
         Style::regular(13.0),
@@ -591,8 +607,14 @@ fn draw_strip(
         g.tick_top + 5,
         "to go",
     );
+    let line = layout::row_along(course, finish);
     for row in g.strip.first..=g.strip.last.min(finish.saturating_sub(1)) {
-        let to_go = finish - row;
+        let to_go = line - layout::row_along(course, row);
+        // Rows between whole cells (a staggered file) get no tick.
+        if to_go.fract().abs() > 1e-9 {
+            continue;
+        }
+        let to_go = to_go as u32;
         if to_go.is_multiple_of(5) {
             let cx = g.x_of(layout, row) + cw / 2;
             rect(img, cx, g.tick_top - 4, 1, 4, INK);

@@ -33,6 +33,8 @@ use commissaire_engine::course::Pos;
 pub enum RenderError {
     #[error("rider {label} is at row {}, lane {}, which is not on the course", pos.row, pos.lane)]
     OffCourse { label: String, pos: Pos },
+    #[error("letter {letter} marks row {}, lane {}, which is not on the course", pos.row, pos.lane)]
+    LetterOffCourse { letter: char, pos: Pos },
     #[error("rider {label} belongs to team {team}, but the scene has {teams} teams")]
     NoSuchTeam {
         label: String,
