@@ -7,7 +7,7 @@ use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
 use crate::scene::{BoardScene, Mark, MarkKind, RiderToken};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
-use commissaire_engine::course::{Course, Marker, Place, Pos, Terrain};
+use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
 use image::RgbImage;
 use std::sync::Arc;
 
@@ -115,6 +115,9 @@ struct StripGeom {
     /// after the strip's last row is drawn).
     alongs: Vec<f64>,
     road_h: i32,
+    /// The course is written cell by cell: the title counts places, not rows.
+    by_place: bool,
+    finish_along: f64,
     top: i32,
     labels: Vec<LineLabel>,
     marker_top: i32,
@@ -126,12 +129,26 @@ struct StripGeom {
 
 impl StripGeom {
     fn title(&self, i: usize, count: usize) -> String {
-        let mut label = format!("Rows {}–{}", self.strip.first, self.strip.last);
+        // A course of cells numbers its places along the road, not its rows: rows of staggered
+        // files lie half a cell apart.
+        let (unit, first, last) = if self.by_place {
+            let last = self.alongs[self.alongs.len() - 2];
+            ("Cells", self.base.floor() as u16, last.floor() as u16)
+        } else {
+            ("Rows", self.strip.first, self.strip.last)
+        };
+        let mut label = format!("{unit} {first}–{last}");
         let name = layout::strip_name(i, count);
         if !name.is_empty() {
             label = format!("{name} · {label}");
         }
-        if self.strip.last < self.finish {
+        if self.strip.last < self.finish && self.by_place {
+            let to_go = self.finish_along - self.alongs[self.alongs.len() - 2] - 1.0;
+            label.push_str(&format!(
+                " · {} cells to the line",
+                to_go.max(0.0).ceil() as u32
+            ));
+        } else if self.strip.last < self.finish {
             label.push_str(&format!(
                 " · {} rows to the line",
                 self.finish - self.strip.last - 1
@@ -285,6 +302,8 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
                 .map(|r| layout::row_along(course, r))
                 .collect(),
             road_h,
+            by_place: course.layout() == Layout::Cells,
+            finish_along: layout::row_along(course, course.finish_row()),
             top: y,
             labels: Vec::new(),
             marker_top: 0,

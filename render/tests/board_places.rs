@@ -68,6 +68,8 @@ fn staggered_files_are_drawn_half_a_cell_apart() {
     assert_eq!(pic.layout.strips.len(), 1);
     assert_eq!(pic.layout.columns, 11);
     assert!(pic.layout.width() <= MARGIN_LEFT + 11 * cw + 20);
+    // Places are counted in cells along the road: rows of staggered files are half a cell apart.
+    assert_eq!(pic.strip_titles(), vec!["Cells 0–9".to_string()]);
     // The road is two files high.
     let (top, bottom) = pic.road_spans()[0];
     assert_eq!(bottom - top, 2 * ch);
