@@ -246,3 +246,20 @@ fn a_token_with_many_marks_keys_them_all() {
         assert!(key.iter().any(|k| k.contains(words)), "{words}: {key:?}");
     }
 }
+
+#[test]
+fn the_profile_climbs_a_step_per_cell_of_climb_not_per_row() {
+    // Four cells of climb in each of three files: eight rows half a cell apart.
+    let alt = commissaire_render::profile::relief(&samples::staggered_course());
+    let top = alt.iter().copied().fold(0.0, f64::max);
+    assert_eq!(top, 4.0);
+    // A grid climbs a step per row, as before.
+    let grid = commissaire_engine::course::parse_course_toml(
+        "name = \"g\"\nlanes = 2\nsegment = [{ terrain = \"flat\", length = 3, start = true }, \
+         { terrain = \"uphill\", length = 5 }, { terrain = \"flat\", length = 3, finish = true }]\n",
+        "g.toml",
+    )
+    .unwrap();
+    let alt = commissaire_render::profile::relief(&grid);
+    assert_eq!(alt.iter().copied().fold(0.0, f64::max), 5.0);
+}
