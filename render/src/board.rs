@@ -87,6 +87,14 @@ impl BoardPicture {
             .collect()
     }
 
+    /// The names of the lines across the road shown above the strips ("FINISH", "▲ Col (4 rows)").
+    pub fn line_names(&self) -> Vec<String> {
+        self.strips
+            .iter()
+            .flat_map(|g| g.labels.iter().map(|l| l.text.clone()))
+            .collect()
+    }
+
     /// The key along the bottom: what each mark, colour and badge means, e.g.
     /// "2E exhaustion card played (moves 2)" or "climb".
     pub fn key(&self) -> Vec<String> {
@@ -233,10 +241,21 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
             }
             Marker::Summit { name, length } => {
                 // The summit row is the climb's last row: its line is after it.
+                // A course of cells counts the climb in cells along the road: rows of staggered
+                // files lie half a cell apart.
+                let length = match course.layout() {
+                    Layout::Grid => format!("{length} rows"),
+                    Layout::Cells => {
+                        let from = (row + 1).saturating_sub(*length);
+                        let cells =
+                            layout::row_along(course, row + 1) - layout::row_along(course, from);
+                        format!("{} cells", cells.ceil() as u32)
+                    }
+                };
                 lines.push(line(
                     LineKind::Summit,
                     row + 1,
-                    format!("▲ {name} ({length} rows)"),
+                    format!("▲ {name} ({length})"),
                 ));
             }
             Marker::Start | Marker::Finish => {}

@@ -166,6 +166,13 @@ fn the_gallery_sample_letters_cells_of_a_staggered_course() {
     let b = pic.cell_rect(scene.letters[1].0).unwrap();
     // A (middle file) lies half a cell behind B (outer file, next cell).
     assert_eq!(b.0 - a.0, pic.layout.cell_w / 2);
+    // Its climb is four cells long in every file: eight rows half a cell apart.
+    assert!(
+        pic.line_names()
+            .contains(&"▲ Climb 1 (4 cells)".to_string()),
+        "{:?}",
+        pic.line_names()
+    );
 }
 
 fn one_mark(mark: Option<Mark>) -> BoardScene {
