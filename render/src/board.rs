@@ -621,14 +621,21 @@ fn draw_strip(
             }
             LineKind::Sprint => rect(img, x - 3, top, 6, h, palette::SPRINT),
             LineKind::Start => rect(img, x - 2, top, 4, h, WHITE),
-            LineKind::Summit => {
-                rect(img, x - 4, top, 8, h, WHITE);
-                let mut y = top + 5;
-                while y < top + h - 2 {
-                    circle(img, x, y, 2, palette::SUMMIT);
-                    y += 9;
+            // On a course of cells each file's climb ends where its own cells stop climbing.
+            LineKind::Summit if course.layout() == Layout::Cells => {
+                for (pos, cell) in course.cells() {
+                    let tops_out = cell.terrain == Terrain::Uphill
+                        && course
+                            .ahead(pos)
+                            .and_then(|a| course.cell(a))
+                            .is_some_and(|a| a.terrain != Terrain::Uphill);
+                    if tops_out && g.strip.contains(pos.row) {
+                        let (cx, cy, _, _) = g.cell(layout, cell.place);
+                        summit_line(img, cx + cw, cy, ch);
+                    }
                 }
             }
+            LineKind::Summit => summit_line(img, x, top, h),
         }
         // A stalk from the name down to the road, so each name points at its line.
         let ly = g.marker_top + l.line as i32 * MARKER_LINE;
@@ -658,6 +665,16 @@ fn draw_strip(
             rect(img, cx, g.tick_top - 4, 1, 4, INK);
             text::draw_centred(img, TICK, INK, cx, g.tick_top + 11, &to_go.to_string());
         }
+    }
+}
+
+/// The white line with red dots at the top of a climb.
+fn summit_line(img: &mut RgbImage, x: i32, top: i32, h: i32) {
+    rect(img, x - 4, top, 8, h, WHITE);
+    let mut y = top + 5;
+    while y < top + h - 2 {
+        circle(img, x, y, 2, palette::SUMMIT);
+        y += 9;
     }
 }
 

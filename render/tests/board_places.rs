@@ -270,3 +270,16 @@ fn the_profile_climbs_a_step_per_cell_of_climb_not_per_row() {
     let alt = commissaire_render::profile::relief(&grid);
     assert_eq!(alt.iter().copied().fold(0.0, f64::max), 5.0);
 }
+
+#[test]
+fn each_staggered_file_tops_out_where_its_own_climb_ends() {
+    let scene = samples::staggered_letters();
+    let pic = draw_board(&scene).unwrap();
+    // The last cell of climb in each file (the middle one half a cell further on): the summit's
+    // white line runs along its right edge.
+    for id in ["0-12", "1-12", "2-12"] {
+        let (x, y, w, _) = pic.cell_rect(at(&scene.course, id)).unwrap();
+        let px = pic.image.get_pixel((x + w + 3) as u32, (y + 1) as u32);
+        assert_eq!(*px, commissaire_render::palette::WHITE, "{id}");
+    }
+}
