@@ -13,6 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("split-field", samples::split_field()),
         ("uphill-finish", samples::uphill_finish()),
         ("chosen-colours", samples::chosen_colours()),
+        ("staggered-letters", samples::staggered_letters()),
     ];
     for (name, scene) in &boards {
         let png = render_board(scene)?;

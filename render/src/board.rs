@@ -4,11 +4,12 @@
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{BoardScene, RiderToken};
+use crate::scene::{BoardScene, Mark, MarkKind, RiderToken};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
-use commissaire_engine::course::{Course, Marker, Pos, Terrain};
+use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
 use image::RgbImage;
+use std::sync::Arc;
 
 const PAD: i32 = 16;
 const TITLE: Style = Style::bold(28.0);
@@ -38,8 +39,10 @@ pub struct BoardPicture {
     pub image: RgbImage,
     pub layout: BoardLayout,
     strips: Vec<StripGeom>,
+    course: Arc<Course>,
     heading: String,
     key: Vec<KeyItem>,
+    letters: Vec<(Pos, char)>,
 }
 
 impl BoardPicture {
@@ -50,7 +53,13 @@ impl BoardPicture {
     /// The box of a cell, (x, y, width, height), when its row is drawn.
     pub fn cell_rect(&self, pos: Pos) -> Option<(i32, i32, i32, i32)> {
         let g = self.strips.iter().find(|g| g.strip.contains(pos.row))?;
-        (pos.lane < g.lanes).then(|| g.cell(&self.layout, pos))
+        Some(g.cell(&self.layout, self.course.place(pos)?))
+    }
+
+    /// The lettered cells drawn, with their letters, as the scene gave them (those on a row
+    /// the board shows).
+    pub fn letters(&self) -> &[(Pos, char)] {
+        &self.letters
     }
 
     pub fn cell_centre(&self, pos: Pos) -> Option<(u32, u32)> {
@@ -78,6 +87,14 @@ impl BoardPicture {
             .collect()
     }
 
+    /// The names of the lines across the road shown above the strips ("FINISH", "▲ Col (4 rows)").
+    pub fn line_names(&self) -> Vec<String> {
+        self.strips
+            .iter()
+            .flat_map(|g| g.labels.iter().map(|l| l.text.clone()))
+            .collect()
+    }
+
     /// The key along the bottom: what each mark, colour and badge means, e.g.
     /// "2E exhaustion card played (moves 2)" or "climb".
     pub fn key(&self) -> Vec<String> {
@@ -88,7 +105,7 @@ impl BoardPicture {
     pub fn road_spans(&self) -> Vec<(i32, i32)> {
         self.strips
             .iter()
-            .map(|g| (g.road_top, g.road_top + g.lanes as i32 * self.layout.cell_h))
+            .map(|g| (g.road_top, g.road_top + g.road_h))
             .collect()
     }
 }
@@ -97,8 +114,18 @@ impl BoardPicture {
 #[derive(Debug, Clone)]
 struct StripGeom {
     strip: Strip,
-    /// Lanes of the widest row of the strip: the height of its road.
-    lanes: u8,
+    /// Where the strip's first row lies along the road: the left edge of the road drawn.
+    base: f64,
+    /// The places furthest across the road (the top of the road drawn) and nearest lane 0's
+    /// edge (its bottom) among the strip's cells.
+    top_across: f64,
+    /// Each row's place along the road, `first..=last + 1` (the one past it is where a line
+    /// after the strip's last row is drawn).
+    alongs: Vec<f64>,
+    road_h: i32,
+    /// The course is written cell by cell: the title counts places, not rows.
+    by_place: bool,
+    finish_along: f64,
     top: i32,
     labels: Vec<LineLabel>,
     marker_top: i32,
@@ -110,12 +137,26 @@ struct StripGeom {
 
 impl StripGeom {
     fn title(&self, i: usize, count: usize) -> String {
-        let mut label = format!("Rows {}–{}", self.strip.first, self.strip.last);
+        // A course of cells numbers its places along the road, not its rows: rows of staggered
+        // files lie half a cell apart.
+        let (unit, first, last) = if self.by_place {
+            let last = self.alongs[self.alongs.len() - 2];
+            ("Cells", self.base.floor() as u16, last.floor() as u16)
+        } else {
+            ("Rows", self.strip.first, self.strip.last)
+        };
+        let mut label = format!("{unit} {first}–{last}");
         let name = layout::strip_name(i, count);
         if !name.is_empty() {
             label = format!("{name} · {label}");
         }
-        if self.strip.last < self.finish {
+        if self.strip.last < self.finish && self.by_place {
+            let to_go = self.finish_along - self.alongs[self.alongs.len() - 2] - 1.0;
+            label.push_str(&format!(
+                " · {} cells to the line",
+                to_go.max(0.0).ceil() as u32
+            ));
+        } else if self.strip.last < self.finish {
             label.push_str(&format!(
                 " · {} rows to the line",
                 self.finish - self.strip.last - 1
@@ -123,17 +164,21 @@ impl StripGeom {
         }
         label
     }
+    fn x_along(&self, layout: &BoardLayout, along: f64) -> i32 {
+        MARGIN_LEFT + ((along - self.base) * layout.cell_w as f64).round() as i32
+    }
+    /// The left edge of a row of the strip (or the row just past it).
     fn x_of(&self, layout: &BoardLayout, row: u16) -> i32 {
-        MARGIN_LEFT + (row as i32 - self.strip.first as i32) * layout.cell_w
+        self.x_along(layout, self.alongs[(row - self.strip.first) as usize])
     }
-    /// Lane 0, the right-hand lane, is the bottom one: the road runs left to right.
-    fn y_of(&self, layout: &BoardLayout, lane: u8) -> i32 {
-        self.road_top + (self.lanes - 1 - lane) as i32 * layout.cell_h
+    /// Lane 0's edge, the right-hand side, is at the bottom: the road runs left to right.
+    fn y_across(&self, layout: &BoardLayout, across: f64) -> i32 {
+        self.road_top + ((self.top_across - across) * layout.cell_h as f64).round() as i32
     }
-    fn cell(&self, layout: &BoardLayout, pos: Pos) -> (i32, i32, i32, i32) {
+    fn cell(&self, layout: &BoardLayout, place: Place) -> (i32, i32, i32, i32) {
         (
-            self.x_of(layout, pos.row),
-            self.y_of(layout, pos.lane),
+            self.x_along(layout, place.along),
+            self.y_across(layout, place.across),
             layout.cell_w,
             layout.cell_h,
         )
@@ -196,10 +241,21 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
             }
             Marker::Summit { name, length } => {
                 // The summit row is the climb's last row: its line is after it.
+                // A course of cells counts the climb in cells along the road: rows of staggered
+                // files lie half a cell apart.
+                let length = match course.layout() {
+                    Layout::Grid => format!("{length} rows"),
+                    Layout::Cells => {
+                        let from = (row + 1).saturating_sub(*length);
+                        let cells =
+                            layout::row_along(course, row + 1) - layout::row_along(course, from);
+                        format!("{} cells", cells.ceil() as u32)
+                    }
+                };
                 lines.push(line(
                     LineKind::Summit,
                     row + 1,
-                    format!("▲ {name} ({length} rows)"),
+                    format!("▲ {name} ({length})"),
                 ));
             }
             Marker::Start | Marker::Finish => {}
@@ -228,39 +284,61 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         }
     }
 
-    let rows: Vec<u16> = scene.riders.iter().map(|r| r.pos.row).collect();
+    if let Some(&(pos, letter)) = scene.letters.iter().find(|(p, _)| !course.contains(*p)) {
+        return Err(RenderError::LetterOffCourse { letter, pos });
+    }
+
+    // The lettered cells are shown too: a player must see every cell it may choose.
+    let rows: Vec<u16> = scene
+        .riders
+        .iter()
+        .map(|r| r.pos.row)
+        .chain(scene.letters.iter().map(|(p, _)| p.row))
+        .collect();
     let layout = layout::plan(course, &rows);
     let width = layout.width();
     let legend = legend_rows(scene, width);
+    let letters_line = letters_caption(scene);
 
     // First pass: the height of everything, so the picture is allocated once.
-    let header_h = PAD + 32 + legend.len() as i32 * LEGEND_LINE + 6;
+    let header_h =
+        PAD + 32 + (legend.len() + usize::from(letters_line.is_some())) as i32 * LEGEND_LINE + 6;
     let all_lines = course_lines(course);
     let mut y = header_h;
     let mut strips = Vec::new();
     for &strip in &layout.strips {
-        let lanes = (strip.first..=strip.last)
-            .map(|r| course.width(r))
-            .max()
-            .unwrap_or(1);
-        let labels = place_labels(&layout, strip, &all_lines, width);
-        let label_lines = labels.iter().map(|l| l.line + 1).max().unwrap_or(0) as i32;
-        let marker_top = y + STRIP_LABEL_H;
-        let road_top = marker_top + label_lines * MARKER_LINE + 4;
-        let tick_top = road_top + lanes as i32 * layout.cell_h + 4;
-        let bottom = tick_top + TICK_H;
-        strips.push(StripGeom {
+        let places = (strip.first..=strip.last)
+            .flat_map(|r| course.row(r).cells.iter().map(|c| c.place))
+            .collect::<Vec<_>>();
+        let top_across = places.iter().map(|p| p.across).fold(0.0, f64::max);
+        let bottom_across = places.iter().map(|p| p.across).fold(top_across, f64::min);
+        let road_h = ((top_across - bottom_across + 1.0) * layout.cell_h as f64).round() as i32;
+        let mut g = StripGeom {
             strip,
-            lanes,
+            base: layout::row_along(course, strip.first),
+            top_across,
+            alongs: (strip.first..=strip.last + 1)
+                .map(|r| layout::row_along(course, r))
+                .collect(),
+            road_h,
+            by_place: course.layout() == Layout::Cells,
+            finish_along: layout::row_along(course, course.finish_row()),
             top: y,
-            labels,
-            marker_top,
-            road_top,
-            tick_top,
-            bottom,
+            labels: Vec::new(),
+            marker_top: 0,
+            road_top: 0,
+            tick_top: 0,
+            bottom: 0,
             finish: course.finish_row(),
-        });
-        y = bottom + STRIP_GAP;
+        };
+        g.labels = place_labels(&layout, &g, &all_lines, width);
+        let label_lines = g.labels.iter().map(|l| l.line + 1).max().unwrap_or(0) as i32;
+        g.marker_top = y + STRIP_LABEL_H;
+        g.road_top = g.marker_top + label_lines * MARKER_LINE + 4;
+        g.tick_top = g.road_top + road_h + 4;
+        g.bottom = g.tick_top + TICK_H;
+        y = g.bottom + STRIP_GAP;
+        strips.push(g);
     }
     let key = key_items(scene, course, &layout.strips);
     let key_lines = key_lines(&key, width);
@@ -269,21 +347,42 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     let mut img = RgbImage::from_pixel(width as u32, height as u32, PAGE);
     let heading = heading(scene.turn);
     draw_header(&mut img, scene, &heading, &legend, width);
+    if let Some(caption) = &letters_line {
+        let ly = PAD + 34 + legend.len() as i32 * LEGEND_LINE;
+        letter_disc(&mut img, PAD + 12, ly + 12, 11, 'A');
+        text::draw(
+            &mut img,
+            LEGEND,
+            INK,
+            PAD + 32,
+            ly + 12 - LEGEND.cap_height() / 2,
+            caption,
+        );
+    }
     let count = strips.len();
     for (i, g) in strips.iter().enumerate() {
         draw_strip(&mut img, course, &layout, g, &g.title(i, count), width);
         draw_tokens(&mut img, scene, &layout, g);
+        draw_letters(&mut img, scene, &layout, g);
     }
     draw_key(&mut img, &key, &key_lines, y);
     // A thin frame keeps the picture's edge visible on a light theme.
     frame(&mut img, 0, 0, width, height, 1, palette::CELL_EDGE);
 
+    let letters = scene
+        .letters
+        .iter()
+        .copied()
+        .filter(|(p, _)| strips.iter().any(|g| g.strip.contains(p.row)))
+        .collect();
     Ok(BoardPicture {
         image: img,
         layout,
         strips,
+        course: Arc::clone(&scene.course),
         heading,
         key,
+        letters,
     })
 }
 
@@ -355,10 +454,11 @@ fn draw_header(
 /// on a second label line when two names would overlap.
 fn place_labels(
     layout: &BoardLayout,
-    strip: Strip,
+    g: &StripGeom,
     lines: &[LineLabel],
     width: i32,
 ) -> Vec<LineLabel> {
+    let strip = g.strip;
     let mut placed: Vec<LineLabel> = Vec::new();
     let mut ends: Vec<i32> = Vec::new();
     let road_right = width - layout::MARGIN_RIGHT;
@@ -366,7 +466,7 @@ fn place_labels(
         if l.before_row < strip.first || l.before_row > strip.last + 1 {
             continue;
         }
-        let x_line = MARGIN_LEFT + (l.before_row - strip.first) as i32 * layout.cell_w;
+        let x_line = g.x_of(layout, l.before_row);
         let w = MARKER.width(&l.text);
         let x = if x_line + 4 + w <= road_right {
             x_line + 4
@@ -412,14 +512,31 @@ fn draw_strip(
     let finish = course.finish_row();
     text::draw(img, STRIP_LABEL, INK, PAD, g.top + 8, label);
 
-    // Cells, then the lines between them, then the lines across the road on top.
-    let road_h = g.lanes as i32 * ch;
+    // Cells, then the lines between them, then the lines across the road on top. The verge
+    // shows wherever no cell lies.
+    let road_h = g.road_h;
+    let road_bottom = g.road_top + road_h;
+    let strip_cells: Vec<Place> = (g.strip.first..=g.strip.last)
+        .flat_map(|r| course.row(r).cells.iter().map(|c| c.place))
+        .collect();
+    // Another cell of the strip touches this place's top (or bottom) edge.
+    let next_to = |p: Place, dir: f64| {
+        strip_cells.iter().any(|o| {
+            (o.along - p.along).abs() < 1.0 - 1e-9 && (o.across - (p.across + dir)).abs() < 0.5
+        })
+    };
+    let x0 = g.x_of(layout, g.strip.first);
+    let right = strip_cells
+        .iter()
+        .map(|p| g.x_along(layout, p.along) + cw)
+        .max()
+        .unwrap_or(x0 + cw);
+    rect(img, x0, g.road_top, right - x0, road_h, palette::VERGE);
     for row in g.strip.first..=g.strip.last {
         let x = g.x_of(layout, row);
         let r = course.row(row);
-        rect(img, x, g.road_top, cw, road_h, palette::VERGE);
-        for (lane, cell) in r.cells.iter().enumerate() {
-            let (cx, cy, _, _) = g.cell(layout, Pos::new(row, lane as u8));
+        for cell in &r.cells {
+            let (cx, cy, _, _) = g.cell(layout, cell.place);
             rect(img, cx, cy, cw, ch, palette::terrain(cell.terrain));
             if cell.terrain == Terrain::Cobbles {
                 cobbles(img, cx, cy, cw, ch);
@@ -428,19 +545,17 @@ fn draw_strip(
                 // A grid box, like the start slots painted on the road.
                 frame(img, cx + 6, cy + 6, cw - 12, ch - 12, 2, WHITE);
             }
-            if lane > 0 {
+            if next_to(cell.place, -1.0) {
                 rect(img, cx + 4, cy + ch - 1, cw - 8, 1, palette::CELL_EDGE);
             }
         }
-        let top = g.y_of(layout, r.width() - 1);
-        rect(
-            img,
-            x,
-            top,
-            1,
-            g.road_top + road_h - top,
-            palette::CELL_EDGE,
-        );
+        for cell in &r.cells {
+            let (cx, cy, _, _) = g.cell(layout, cell.place);
+            rect(img, cx, cy, 1, ch, palette::CELL_EDGE);
+        }
+        let ys = r.cells.iter().map(|c| g.y_across(layout, c.place.across));
+        let top = ys.clone().min().unwrap_or(g.road_top);
+        let bottom = ys.max().unwrap_or(g.road_top) + ch;
         // Tile edges are thicker, as on the table.
         if row > 0 && r.tile.is_some() && course.row(row - 1).tile != r.tile {
             rect(
@@ -448,47 +563,79 @@ fn draw_strip(
                 x - 1,
                 top,
                 3,
-                g.road_top + road_h - top,
+                bottom - top,
                 palette::darken(palette::CELL_EDGE, 0.5),
             );
         }
         // Road edges; curves get red-and-white kerbs on both edges.
         if r.curve {
             kerb(img, x, top, cw);
-            kerb(img, x, g.road_top + road_h - 5, cw);
+            kerb(img, x, bottom - 5, cw);
         }
-        rect(img, x, top - 2, cw, 2, INK);
-        rect(img, x, g.road_top + road_h, cw, 2, INK);
+        for cell in &r.cells {
+            let (cx, cy, _, _) = g.cell(layout, cell.place);
+            if !next_to(cell.place, 1.0) {
+                rect(img, cx, cy - 2, cw, 2, INK);
+            }
+            if !next_to(cell.place, -1.0) {
+                rect(img, cx, cy + ch, cw, 2, INK);
+            }
+        }
     }
-    let right = g.x_of(layout, g.strip.last + 1);
     rect(img, right, g.road_top, 1, road_h, palette::CELL_EDGE);
 
+    let finish_cells: Vec<(u16, Place)> = course
+        .cells()
+        .filter(|(_, c)| c.markers.contains(&Marker::Finish))
+        .map(|(p, c)| (p.row, c.place))
+        .collect();
+    let staggered_finish = finish_cells
+        .iter()
+        .any(|(_, p)| p.along != finish_cells[0].1.along)
+        .then_some(finish_cells);
     for l in &g.labels {
         let x = g.x_of(layout, l.before_row);
-        let lanes = [l.before_row.checked_sub(1), Some(l.before_row)]
+        let top = [l.before_row.checked_sub(1), Some(l.before_row)]
             .into_iter()
             .flatten()
             .filter(|&r| r <= course.last_row())
-            .map(|r| course.width(r))
-            .max()
-            .unwrap_or(1);
-        let top = g.y_of(layout, lanes - 1);
-        let h = g.road_top + road_h - top;
+            .flat_map(|r| course.row(r).cells.iter())
+            .map(|c| g.y_across(layout, c.place.across))
+            .min()
+            .unwrap_or(g.road_top);
+        let h = road_bottom - top;
         match l.kind {
+            // Where files are staggered, the line runs before each file's first cell past it.
+            LineKind::Finish if staggered_finish.is_some() => {
+                for &(row, place) in staggered_finish.iter().flatten() {
+                    if g.strip.contains(row) {
+                        let (cx, cy, _, _) = g.cell(layout, place);
+                        rect(img, cx - 8, cy - 2, 16, ch + 4, INK);
+                        chequer(img, cx - 7, cy, 14, ch, 7);
+                    }
+                }
+            }
             LineKind::Finish => {
                 rect(img, x - 8, top - 2, 16, h + 4, INK);
                 chequer(img, x - 7, top, 14, h, 7);
             }
             LineKind::Sprint => rect(img, x - 3, top, 6, h, palette::SPRINT),
             LineKind::Start => rect(img, x - 2, top, 4, h, WHITE),
-            LineKind::Summit => {
-                rect(img, x - 4, top, 8, h, WHITE);
-                let mut y = top + 5;
-                while y < top + h - 2 {
-                    circle(img, x, y, 2, palette::SUMMIT);
-                    y += 9;
+            // On a course of cells each file's climb ends where its own cells stop climbing.
+            LineKind::Summit if course.layout() == Layout::Cells => {
+                for (pos, cell) in course.cells() {
+                    let tops_out = cell.terrain == Terrain::Uphill
+                        && course
+                            .ahead(pos)
+                            .and_then(|a| course.cell(a))
+                            .is_some_and(|a| a.terrain != Terrain::Uphill);
+                    if tops_out && g.strip.contains(pos.row) {
+                        let (cx, cy, _, _) = g.cell(layout, cell.place);
+                        summit_line(img, cx + cw, cy, ch);
+                    }
                 }
             }
+            LineKind::Summit => summit_line(img, x, top, h),
         }
         // A stalk from the name down to the road, so each name points at its line.
         let ly = g.marker_top + l.line as i32 * MARKER_LINE;
@@ -496,7 +643,7 @@ fn draw_strip(
         text::draw(img, MARKER, l.kind.colour(), l.x, ly + 3, &l.text);
     }
 
-    // Distance to the line every five rows, under the road.
+    // Distance to the line every five cells along the road, under it.
     text::draw(
         img,
         Style::regular(13.0),
@@ -505,13 +652,29 @@ fn draw_strip(
         g.tick_top + 5,
         "to go",
     );
+    let line = layout::row_along(course, finish);
     for row in g.strip.first..=g.strip.last.min(finish.saturating_sub(1)) {
-        let to_go = finish - row;
+        let to_go = line - layout::row_along(course, row);
+        // Rows between whole cells (a staggered file) get no tick.
+        if to_go.fract().abs() > 1e-9 {
+            continue;
+        }
+        let to_go = to_go as u32;
         if to_go.is_multiple_of(5) {
             let cx = g.x_of(layout, row) + cw / 2;
             rect(img, cx, g.tick_top - 4, 1, 4, INK);
             text::draw_centred(img, TICK, INK, cx, g.tick_top + 11, &to_go.to_string());
         }
+    }
+}
+
+/// The white line with red dots at the top of a climb.
+fn summit_line(img: &mut RgbImage, x: i32, top: i32, h: i32) {
+    rect(img, x - 4, top, 8, h, WHITE);
+    let mut y = top + 5;
+    while y < top + h - 2 {
+        circle(img, x, y, 2, palette::SUMMIT);
+        y += 9;
     }
 }
 
@@ -556,10 +719,14 @@ fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: 
         let n = here[i..].iter().take_while(|r| r.pos == pos).count();
         // A rider already in has left the road: a racing rider on its cell hides it.
         let mut group: Vec<&RiderToken> = here[i..i + n].to_vec();
-        if group.iter().any(|r| !r.finished) {
-            group.retain(|r| !r.finished);
+        if group.iter().any(|r| !r.finished()) {
+            group.retain(|r| !r.finished());
         }
-        let (x, y, w, h) = g.cell(layout, pos);
+        let place = scene
+            .course
+            .place(pos)
+            .expect("riders were checked on the course");
+        let (x, y, w, h) = g.cell(layout, place);
         for (k, rider) in group.iter().enumerate() {
             let part = w / group.len() as i32;
             token(img, scene, rider, x + k as i32 * part, y, part, h);
@@ -570,7 +737,8 @@ fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: 
 
 fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32, w: i32, h: i32) {
     let mut fill = palette::team(scene.teams[r.team].colour);
-    if r.finished {
+    let finished = r.finished();
+    if finished {
         fill = palette::fade(fill, 0.55);
     }
     let inset = 4;
@@ -580,38 +748,132 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
 
     let px = (h as f32 * 0.36).min(tw as f32 * 0.36).round();
     let label = Style::bold(px);
-    let ink = if r.finished {
-        INK
-    } else {
-        palette::ink_on(fill)
-    };
+    let ink = if finished { INK } else { palette::ink_on(fill) };
     let text = text::fit(label, &r.label, tw - 6);
     text::draw_centred(img, label, ink, tx + tw / 2, ty + th / 2, &text);
 
     // Badges in the token's corners, inside it so that neighbouring tokens never collide:
-    // what the rider did this turn.
+    // what the rider did this turn. The card or dice top right, the flag top left, slipstream
+    // bottom left, and the rest from the bottom right leftwards.
     let bh = 18;
-    if let Some(card) = &r.card_played {
-        let bw = (BADGE.width(card) + 8).max(bh);
-        badge(img, tx + tw - bw - 2, ty + 2, bw, bh, (WHITE, INK), card);
+    let mut bottom_right = tx + tw - 24;
+    // Drawn in the order the card race always drew them, where small cells let badges touch.
+    let order = [
+        MarkKind::Card,
+        MarkKind::Dice,
+        MarkKind::Crossed,
+        MarkKind::Slipstream,
+        MarkKind::Exhaustion,
+        MarkKind::Crashed,
+        MarkKind::Punctured,
+        MarkKind::Roadside,
+    ];
+    for kind in order {
+        let Some(mark) = r.marks.iter().find(|m| m.kind() == kind) else {
+            continue;
+        };
+        match mark {
+            Mark::Card(_) | Mark::Dice(_) => {
+                let text = mark_text(mark);
+                let bw = (BADGE.width(&text) + 8).max(bh);
+                badge(img, tx + tw - bw - 2, ty + 2, bw, bh, (WHITE, INK), &text);
+            }
+            Mark::Crossed | Mark::Finished => {
+                rect(img, tx + 2, ty + 2, 18, 18, INK);
+                chequer(img, tx + 3, ty + 3, 16, 16, 4);
+            }
+            Mark::Slipstream => {
+                badge(img, tx + 2, ty + th - bh - 2, 22, bh, (WHITE, INK), "»");
+            }
+            Mark::Exhaustion | Mark::Crashed | Mark::Punctured | Mark::Roadside => {
+                let (colours, text) = small_badge(kind);
+                let bw = small_badge_w(kind);
+                badge(
+                    img,
+                    bottom_right + 22 - bw,
+                    ty + th - bh - 2,
+                    bw,
+                    bh,
+                    colours,
+                    text,
+                );
+                bottom_right -= bw + 2;
+            }
+        }
     }
-    if r.crossed || r.finished {
-        rect(img, tx + 2, ty + 2, 18, 18, INK);
-        chequer(img, tx + 3, ty + 3, 16, 16, 4);
+}
+
+/// The text of a mark's badge: the card as printed, the dice face by face.
+fn mark_text(mark: &Mark) -> String {
+    match mark {
+        Mark::Card(c) => c.clone(),
+        Mark::Dice(faces) => faces
+            .iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .join("·"),
+        _ => String::new(),
     }
-    if r.slipstream {
-        badge(img, tx + 2, ty + th - bh - 2, 22, bh, (WHITE, INK), "»");
+}
+
+/// The colours (background, text) and text of the small badges of the bottom row.
+fn small_badge(kind: MarkKind) -> ((Colour, Colour), &'static str) {
+    match kind {
+        MarkKind::Exhaustion => ((palette::EXHAUSTION, WHITE), "E"),
+        MarkKind::Crashed => ((palette::SUMMIT, WHITE), "X"),
+        MarkKind::Punctured => ((SOFT_INK, WHITE), "P"),
+        _ => ((palette::SPRINT, WHITE), "RS"),
     }
-    if r.exhaustion {
-        badge(
-            img,
-            tx + tw - 24,
-            ty + th - bh - 2,
-            22,
-            bh,
-            (palette::EXHAUSTION, WHITE),
-            "E",
-        );
+}
+
+fn small_badge_w(kind: MarkKind) -> i32 {
+    let (_, text) = small_badge(kind);
+    (BADGE.width(text) + 8).max(22)
+}
+
+/// A lettered disc: a cell a player may choose.
+fn letter_disc(img: &mut RgbImage, cx: i32, cy: i32, r: i32, letter: char) {
+    circle(img, cx, cy, r, INK);
+    circle(img, cx, cy, r - 2, WHITE);
+    let style = Style::bold((r as f32 * 1.25).round());
+    text::draw_centred(img, style, INK, cx, cy, &letter.to_string());
+}
+
+/// The caption of the lettered cells: which letters there are and what they are for.
+fn letters_caption(scene: &BoardScene) -> Option<String> {
+    if scene.letters.is_empty() {
+        return None;
+    }
+    let letters: Vec<String> = scene.letters.iter().map(|(_, c)| c.to_string()).collect();
+    Some(format!(
+        "Lettered cells ({}): choose where to go by its letter",
+        letters.join(", ")
+    ))
+}
+
+/// The candidate cells' letters: a disc in the middle of an empty cell, a small one at the
+/// bottom of a cell a token stands on.
+fn draw_letters(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
+    for &(pos, letter) in &scene.letters {
+        if !g.strip.contains(pos.row) {
+            continue;
+        }
+        let place = scene
+            .course
+            .place(pos)
+            .expect("letters were checked on the course");
+        let (x, y, w, h) = g.cell(layout, place);
+        if scene.riders.iter().any(|r| r.pos == pos) {
+            letter_disc(img, x + w / 2, y + h - 12, 10, letter);
+        } else {
+            letter_disc(
+                img,
+                x + w / 2,
+                y + h / 2,
+                (w.min(h) * 3 / 10).max(10),
+                letter,
+            );
+        }
     }
 }
 
@@ -631,14 +893,14 @@ fn badge(
     text::draw_centred(img, BADGE, fg, x + w / 2, y + h / 2, text);
 }
 
+/// The dice badge the key shows.
+const DICE_SAMPLE: &str = "3·5";
+
 /// One entry of the key along the bottom.
 #[derive(Debug, Clone, PartialEq)]
 enum KeyItem {
-    Card,
+    Mark(MarkKind),
     ExhaustionCard,
-    Slipstream,
-    Exhaustion,
-    Crossed,
     Terrain(Terrain),
     Verge,
     Curve,
@@ -647,11 +909,17 @@ enum KeyItem {
 impl KeyItem {
     fn text(&self) -> &'static str {
         match self {
-            KeyItem::Card => "card played",
+            KeyItem::Mark(kind) => match kind {
+                MarkKind::Card => "card played",
+                MarkKind::Dice => "dice rolled",
+                MarkKind::Slipstream => "slipstream",
+                MarkKind::Exhaustion => "exhaustion taken",
+                MarkKind::Crashed => "crashed",
+                MarkKind::Punctured => "punctured",
+                MarkKind::Roadside => "at the roadside",
+                MarkKind::Crossed => "across the line (faded: finished earlier)",
+            },
             KeyItem::ExhaustionCard => "exhaustion card played (moves 2)",
-            KeyItem::Slipstream => "slipstream",
-            KeyItem::Exhaustion => "exhaustion taken",
-            KeyItem::Crossed => "across the line (faded: finished earlier)",
             KeyItem::Terrain(t) => match t {
                 Terrain::Flat => "flat",
                 Terrain::Uphill => "climb",
@@ -667,11 +935,14 @@ impl KeyItem {
     /// The mark as text, for tests and readers of [`BoardPicture::key`].
     fn mark(&self) -> &'static str {
         match self {
-            KeyItem::Card => "5",
+            KeyItem::Mark(kind) => match kind {
+                MarkKind::Card => "5",
+                MarkKind::Dice => DICE_SAMPLE,
+                MarkKind::Slipstream => "»",
+                MarkKind::Crossed => "chequered flag",
+                small => small_badge(*small).1,
+            },
             KeyItem::ExhaustionCard => "2E",
-            KeyItem::Slipstream => "»",
-            KeyItem::Exhaustion => "E",
-            KeyItem::Crossed => "chequered flag",
             KeyItem::Terrain(_) | KeyItem::Verge => "colour",
             KeyItem::Curve => "red and white kerb",
         }
@@ -684,10 +955,14 @@ impl KeyItem {
     /// Width of the mark drawn before the text.
     fn mark_w(&self) -> i32 {
         match self {
-            KeyItem::Card => 20,
+            KeyItem::Mark(kind) => match kind {
+                MarkKind::Card => 20,
+                MarkKind::Dice => BADGE.width(DICE_SAMPLE) + 8,
+                MarkKind::Slipstream => 22,
+                MarkKind::Crossed => 18,
+                small => small_badge_w(*small),
+            },
             KeyItem::ExhaustionCard => BADGE.width("2E") + 8,
-            KeyItem::Slipstream | KeyItem::Exhaustion => 22,
-            KeyItem::Crossed => 18,
             KeyItem::Terrain(_) | KeyItem::Verge | KeyItem::Curve => 30,
         }
     }
@@ -700,15 +975,24 @@ impl KeyItem {
 /// The key of this board: the marks, then the terrain and the kerbs of the road drawn, so that
 /// every colour and badge in the picture is explained and nothing absent is.
 fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyItem> {
-    let mut items = vec![KeyItem::Card];
-    if scene
-        .riders
-        .iter()
-        .any(|r| r.card_played.as_deref().is_some_and(|c| c.ends_with('E')))
-    {
-        items.push(KeyItem::ExhaustionCard);
+    let mut items = Vec::new();
+    for kind in MarkKind::ALL {
+        let carried = scene
+            .riders
+            .iter()
+            .any(|r| r.marks.iter().any(|m| m.kind() == kind));
+        if carried || scene.mark_kinds.contains(&kind) {
+            items.push(KeyItem::Mark(kind));
+        }
+        if kind == MarkKind::Card
+            && scene
+                .riders
+                .iter()
+                .any(|r| r.card().is_some_and(|c| c.ends_with('E')))
+        {
+            items.push(KeyItem::ExhaustionCard);
+        }
     }
-    items.extend([KeyItem::Slipstream, KeyItem::Exhaustion, KeyItem::Crossed]);
     let rows: Vec<u16> = strips.iter().flat_map(|s| s.first..=s.last).collect();
     for t in [
         Terrain::Flat,
@@ -745,8 +1029,9 @@ fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
     for (i, item) in items.iter().enumerate() {
         let w = item.width();
         // The terrain starts a line of its own: marks on tokens, then the road.
-        let new_group =
-            matches!(item, KeyItem::Terrain(_)) && !matches!(items[i - 1], KeyItem::Terrain(_));
+        let new_group = matches!(item, KeyItem::Terrain(_))
+            && i > 0
+            && !matches!(items[i - 1], KeyItem::Terrain(_));
         if (x + w > width - PAD || new_group) && x > PAD {
             lines.push(Vec::new());
             x = PAD;
@@ -765,17 +1050,23 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
         for &(i, x) in line {
             let item = &items[i];
             match item {
-                KeyItem::Card => badge(img, x, y + 2, 20, 18, (WHITE, INK), "5"),
+                KeyItem::Mark(MarkKind::Card) => badge(img, x, y + 2, 20, 18, (WHITE, INK), "5"),
+                KeyItem::Mark(MarkKind::Dice) => {
+                    badge(img, x, y + 2, item.mark_w(), 18, (WHITE, INK), DICE_SAMPLE)
+                }
                 KeyItem::ExhaustionCard => {
                     badge(img, x, y + 2, item.mark_w(), 18, (WHITE, INK), "2E")
                 }
-                KeyItem::Slipstream => badge(img, x, y + 2, 22, 18, (WHITE, INK), "»"),
-                KeyItem::Exhaustion => {
-                    badge(img, x, y + 2, 22, 18, (palette::EXHAUSTION, WHITE), "E")
+                KeyItem::Mark(MarkKind::Slipstream) => {
+                    badge(img, x, y + 2, 22, 18, (WHITE, INK), "»")
                 }
-                KeyItem::Crossed => {
+                KeyItem::Mark(MarkKind::Crossed) => {
                     rect(img, x, y + 2, 18, 18, INK);
                     chequer(img, x + 1, y + 3, 16, 16, 4);
+                }
+                KeyItem::Mark(small) => {
+                    let (colours, text) = small_badge(*small);
+                    badge(img, x, y + 2, item.mark_w(), 18, colours, text);
                 }
                 KeyItem::Terrain(t) => {
                     rect(img, x, y + 2, 30, 18, INK);

@@ -1,7 +1,7 @@
 //! Scenes from the card race's public view: the adapter between the engine's `StageView` and
 //! the plain scenes the renderer draws.
 
-use crate::scene::{BoardScene, ProfileDot, ProfileScene, RiderToken, TeamStyle};
+use crate::scene::{BoardScene, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, TeamStyle};
 use commissaire_engine::card_race::{Card, StageView};
 use std::sync::Arc;
 
@@ -16,15 +16,26 @@ impl BoardScene {
             .map(|r| {
                 let played = view.last_round.iter().find(|p| p.rider == r.index);
                 let crossed = played.is_some_and(|p| p.crossed);
+                let mut marks = Vec::new();
+                if let Some(p) = played {
+                    marks.push(Mark::Card(card_text(p.card)));
+                    if p.slipstream {
+                        marks.push(Mark::Slipstream);
+                    }
+                    if p.exhaustion {
+                        marks.push(Mark::Exhaustion);
+                    }
+                }
+                if crossed {
+                    marks.push(Mark::Crossed);
+                } else if !r.racing {
+                    marks.push(Mark::Finished);
+                }
                 RiderToken {
                     label: format!("{}{}", initials[r.team as usize], r.kind.letter()),
                     team: r.team as usize,
                     pos: r.pos,
-                    card_played: played.map(|p| card_text(p.card)),
-                    slipstream: played.is_some_and(|p| p.slipstream),
-                    exhaustion: played.is_some_and(|p| p.exhaustion),
-                    crossed,
-                    finished: !r.racing && !crossed,
+                    marks,
                 }
             })
             .collect();
@@ -49,9 +60,19 @@ impl BoardScene {
                 })
                 .collect(),
             riders,
+            mark_kinds: CARD_RACE_MARKS.to_vec(),
+            letters: Vec::new(),
         }
     }
 }
+
+/// What a card-race token can show: the key explains them all on every board.
+pub const CARD_RACE_MARKS: [MarkKind; 4] = [
+    MarkKind::Card,
+    MarkKind::Slipstream,
+    MarkKind::Exhaustion,
+    MarkKind::Crossed,
+];
 
 impl ProfileScene {
     pub fn from_view(view: &StageView) -> ProfileScene {
@@ -165,7 +186,7 @@ mod tests {
         assert_eq!(scene.riders.len(), 6);
         assert_eq!(scene.riders[0].label, "BR");
         assert_eq!(scene.riders[4].label, "OS");
-        assert!(scene.riders.iter().all(|r| r.card_played.is_some()));
+        assert!(scene.riders.iter().all(|r| r.card().is_some()));
         for (token, rider) in scene.riders.iter().zip(&view.riders) {
             assert_eq!(token.pos, rider.pos);
         }
@@ -181,6 +202,6 @@ mod tests {
         assert_eq!(scene.riders[0].label, "1R");
         assert_eq!(scene.riders[1].label, "2R");
         assert_eq!(scene.turn, 0);
-        assert!(scene.riders.iter().all(|r| r.card_played.is_none()));
+        assert!(scene.riders.iter().all(|r| r.marks.is_empty()));
     }
 }

@@ -45,6 +45,9 @@ pub struct BoardLayout {
     pub cell_h: i32,
     /// Rows in every strip: all strips of a board are the same length, so they line up.
     pub rows_per_strip: u16,
+    /// Cells along the road the widest strip spans: rows on a grid, fewer than its rows where
+    /// files are staggered (two rows half a cell apart share a cell's width).
+    pub columns: u16,
     /// Head of the race first.
     pub strips: Vec<Strip>,
 }
@@ -52,7 +55,7 @@ pub struct BoardLayout {
 impl BoardLayout {
     /// Width of the whole picture.
     pub fn width(&self) -> i32 {
-        MARGIN_LEFT + self.rows_per_strip as i32 * self.cell_w + MARGIN_RIGHT
+        MARGIN_LEFT + self.columns as i32 * self.cell_w + MARGIN_RIGHT
     }
 }
 
@@ -61,11 +64,44 @@ pub fn rows_per_strip(cell_w: i32) -> u16 {
     ((MAX_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / cell_w) as u16
 }
 
+/// Where a row lies along the road, in cells: its place, which a grid numbers as the row.
+pub fn row_along(course: &Course, row: u16) -> f64 {
+    match course.rows().get(row as usize) {
+        Some(r) => r.cells[0].place.along,
+        // Just past the last row: where a line after it is drawn.
+        None => course.row(course.last_row()).cells[0].place.along + 1.0,
+    }
+}
+
+/// The most cells along the road that any `n` consecutive rows span.
+fn span(course: &Course, n: u16) -> f64 {
+    let rows = course.row_count();
+    (0..=rows - n)
+        .map(|first| row_along(course, first + n - 1) - row_along(course, first) + 1.0)
+        .fold(0.0, f64::max)
+}
+
+/// The most consecutive rows whose places fit in `fit` cells along the road: `fit` rows on a
+/// grid, more where rows lie closer than a cell apart.
+fn rows_that_fit(course: &Course, fit: u16) -> (u16, u16) {
+    let (mut lo, mut hi) = (1, course.row_count());
+    // Spans grow with the number of rows: the largest n that fits, by bisection.
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if span(course, mid) <= fit as f64 + 1e-9 {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    (lo, span(course, lo).ceil().max(1.0) as u16)
+}
+
 /// Chooses the strips for riders on `rider_rows`: one strip when the field fits, else the fewest
 /// strips from the head of the race backwards, with the widest cells that keep it to three.
 pub fn plan(course: &Course, rider_rows: &[u16]) -> BoardLayout {
     for (i, &cell_w) in CELL_WIDTHS.iter().enumerate() {
-        let n = rows_per_strip(cell_w).min(course.row_count());
+        let (n, columns) = rows_that_fit(course, rows_per_strip(cell_w));
         let strips = strips_for(course.row_count(), course.finish_row(), rider_rows, n);
         if strips.len() <= MAX_STRIPS || i == CELL_WIDTHS.len() - 1 {
             // At the narrowest cells a field spread over more than 3 strips still gets every
@@ -74,6 +110,7 @@ pub fn plan(course: &Course, rider_rows: &[u16]) -> BoardLayout {
                 cell_w,
                 cell_h: (cell_w as f32 * CELL_ASPECT).round() as i32,
                 rows_per_strip: n,
+                columns,
                 strips,
             };
         }

@@ -6,7 +6,7 @@
 //! rather than engine state, so it only ever sees what a public view shows.
 
 pub mod board;
-mod card_race;
+pub mod card_race;
 mod draw;
 mod encode;
 pub mod layout;
@@ -21,8 +21,8 @@ pub mod tour;
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;
 pub use scene::{
-    BoardScene, Jersey, ProfileDot, ProfileScene, RiderToken, StandingsRow, StandingsTable,
-    TeamStyle,
+    BoardScene, Jersey, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, StandingsRow,
+    StandingsTable, TeamStyle,
 };
 pub use standings::render_standings;
 pub use tour::{Classification, standings_table};
@@ -33,6 +33,8 @@ use commissaire_engine::course::Pos;
 pub enum RenderError {
     #[error("rider {label} is at row {}, lane {}, which is not on the course", pos.row, pos.lane)]
     OffCourse { label: String, pos: Pos },
+    #[error("letter {letter} marks row {}, lane {}, which is not on the course", pos.row, pos.lane)]
+    LetterOffCourse { letter: char, pos: Pos },
     #[error("rider {label} belongs to team {team}, but the scene has {teams} teams")]
     NoSuchTeam {
         label: String,

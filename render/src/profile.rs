@@ -2,6 +2,7 @@
 //! with its sprint and summit lines and a dot for each rider where it stands.
 
 use crate::draw::{chequer, circle, frame, rect, rounded};
+use crate::layout;
 use crate::palette::{self, INK, PAGE, SOFT_INK, WHITE};
 use crate::scene::ProfileScene;
 use crate::text::{self, Style};
@@ -25,21 +26,25 @@ pub fn render_profile(scene: &ProfileScene) -> Result<Vec<u8>, RenderError> {
     encode::png(&draw_profile(scene)?)
 }
 
-/// The relief of the course: one step up per uphill row, one down per downhill row, so the
-/// height at a row's start is what the riders have climbed so far. Index `r` is the start of row
-/// `r`; the last entry is the end of the road.
-pub fn relief(course: &commissaire_engine::course::Course) -> Vec<i32> {
-    let mut alt = vec![0];
-    let mut h = 0;
-    for row in course.rows() {
-        h += match row.terrain() {
-            Terrain::Uphill => 1,
-            Terrain::Downhill => -1,
-            _ => 0,
-        };
+/// The relief of the course: one step up per cell of climb along the road, one down per cell
+/// of descent, so the height at a row's start is what the riders have climbed so far. Index `r`
+/// is the start of row `r`; the last entry is the end of the road. On a grid a row is a cell
+/// long; rows of staggered files lie half a cell apart and climb half a step each.
+pub fn relief(course: &commissaire_engine::course::Course) -> Vec<f64> {
+    let mut alt = vec![0.0];
+    let mut h = 0.0;
+    for (r, row) in course.rows().iter().enumerate() {
+        let r = r as u16;
+        let length = layout::row_along(course, r + 1) - layout::row_along(course, r);
+        h += length
+            * match row.terrain() {
+                Terrain::Uphill => 1.0,
+                Terrain::Downhill => -1.0,
+                _ => 0.0,
+            };
         alt.push(h);
     }
-    let low = alt.iter().copied().min().unwrap_or(0);
+    let low = alt.iter().copied().fold(f64::INFINITY, f64::min);
     alt.iter().map(|a| a - low).collect()
 }
 
@@ -75,9 +80,13 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     let mut img = RgbImage::from_pixel(WIDTH as u32, height as u32, PAGE);
 
     let alt = relief(course);
-    let top = alt.iter().copied().max().unwrap_or(0).max(1);
-    let x_of = |r: i32| PLOT_LEFT + (r * (PLOT_RIGHT - PLOT_LEFT)) / rows;
-    let y_of = |a: i32| base - 20 - (a * RELIEF) / top;
+    let top = alt.iter().copied().fold(1.0, f64::max);
+    // Rows sit where their places put them along the road: on a grid, row r at r.
+    let along0 = layout::row_along(course, 0);
+    let at = |r: i32| layout::row_along(course, r as u16) - along0;
+    let length = at(rows);
+    let x_of = |r: i32| PLOT_LEFT + (at(r) * (PLOT_RIGHT - PLOT_LEFT) as f64 / length) as i32;
+    let y_of = |a: f64| base - 20 - (a * RELIEF as f64 / top) as i32;
 
     // Title, and the team colours of the dots.
     text::draw(
@@ -168,7 +177,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         text::draw(&mut img, LABEL, *c, tx, ly + 2, name);
     }
 
-    // Distance to the line under the axis, every ten rows.
+    // Distance to the line under the axis, every ten cells along the road.
     text::draw(
         &mut img,
         Style::regular(13.0),
@@ -178,7 +187,9 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         "to go",
     );
     for r in 0..finish {
-        if (finish - r) % 10 == 0 {
+        let to_go = at(finish) - at(r);
+        // Rows between whole cells (a staggered file) get no tick.
+        if to_go.fract() == 0.0 && (to_go as i32) % 10 == 0 {
             let x = x_of(r) + (x_of(r + 1) - x_of(r)) / 2;
             rect(&mut img, x, base + 2, 1, 5, INK);
             text::draw_centred(
@@ -187,7 +198,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
                 INK,
                 x,
                 base + 18,
-                &(finish - r).to_string(),
+                &(to_go as i32).to_string(),
             );
         }
     }

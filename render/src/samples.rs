@@ -2,7 +2,10 @@
 //! standings: the gallery example draws them, the tests check them, the benchmark times them.
 //! They are hand-made scenes, not played races, so they show every mark the board can draw.
 
-use crate::scene::{BoardScene, Jersey, RiderToken, StandingsRow, StandingsTable, TeamStyle};
+use crate::card_race::CARD_RACE_MARKS;
+use crate::scene::{
+    BoardScene, Jersey, Mark, MarkKind, RiderToken, StandingsRow, StandingsTable, TeamStyle,
+};
 use commissaire_engine::course::{Course, CourseSpec, Pos, parse_course_toml};
 use std::sync::Arc;
 
@@ -46,7 +49,7 @@ fn rider(team: usize, kind: char, row: u16, lane: u8) -> RiderToken {
 }
 
 fn played(mut r: RiderToken, card: &str) -> RiderToken {
-    r.card_played = Some(card.into());
+    r.marks.push(Mark::Card(card.into()));
     r
 }
 
@@ -66,6 +69,8 @@ pub fn start() -> BoardScene {
         turn: 0,
         teams: teams(4),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -87,19 +92,21 @@ pub fn bunch_sprint() -> BoardScene {
         played(rider(5, 'R', f - 5, 1), "2"),
         played(rider(3, 'S', f - 7, 0), "2E"),
     ];
-    riders[0].crossed = true;
-    riders[1].crossed = true;
-    riders[2].slipstream = true;
-    riders[3].slipstream = true;
-    riders[6].exhaustion = true;
-    riders[9].slipstream = true;
-    riders[11].exhaustion = true;
+    riders[0].marks.push(Mark::Crossed);
+    riders[1].marks.push(Mark::Crossed);
+    riders[2].marks.push(Mark::Slipstream);
+    riders[3].marks.push(Mark::Slipstream);
+    riders[6].marks.push(Mark::Exhaustion);
+    riders[9].marks.push(Mark::Slipstream);
+    riders[11].marks.push(Mark::Exhaustion);
     BoardScene {
         course,
         stage_name: "Stage 1 · Avenue Corso Paseo".into(),
         turn: 14,
         teams: teams(6),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -153,16 +160,18 @@ pub fn split_field() -> BoardScene {
         played(rider(1, 'S', 17, 0), "2"),
     ];
     let mut riders = riders;
-    riders[2].slipstream = true;
-    riders[5].slipstream = true;
-    riders[6].exhaustion = true;
-    riders[7].exhaustion = true;
+    riders[2].marks.push(Mark::Slipstream);
+    riders[5].marks.push(Mark::Slipstream);
+    riders[6].marks.push(Mark::Exhaustion);
+    riders[7].marks.push(Mark::Exhaustion);
     BoardScene {
         course,
         stage_name: "Stage 3 · Ronde van de Kasseien".into(),
         turn: 9,
         teams: teams(4),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -180,16 +189,18 @@ pub fn uphill_finish() -> BoardScene {
         played(rider(1, 'S', f - 6, 1), "2"),
         played(rider(3, 'S', f - 9, 0), "2"),
     ];
-    riders[0].finished = true;
-    riders[1].crossed = true;
-    riders[5].exhaustion = true;
-    riders[7].exhaustion = true;
+    riders[0].marks.push(Mark::Finished);
+    riders[1].marks.push(Mark::Crossed);
+    riders[5].marks.push(Mark::Exhaustion);
+    riders[7].marks.push(Mark::Exhaustion);
     BoardScene {
         course,
         stage_name: "Stage 5 · La Haute Montagne".into(),
         turn: 17,
         teams: teams(4),
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     }
 }
 
@@ -287,4 +298,87 @@ pub fn mountains_classification() -> StandingsTable {
         };
     }
     t
+}
+
+/// A course written cell by cell in three files, the middle one half a cell ahead of its
+/// neighbours, as on the boards of the dice games: 20 cells to the line, 3 past it, a climb in
+/// the middle. Each cell leads straight on in its file and diagonally into the next files.
+pub fn staggered_course() -> Arc<Course> {
+    const FILES: [f64; 3] = [0.0, 0.5, 0.0];
+    const LENGTH: usize = 24;
+    let mut toml = String::from("name = \"Col des Trois Files\"\n");
+    let id = |file: usize, i: usize| format!("{file}-{i}");
+    for (file, offset) in FILES.iter().enumerate() {
+        for i in 0..LENGTH {
+            let terrain = if (9..13).contains(&i) {
+                "uphill"
+            } else if (13..15).contains(&i) {
+                "downhill"
+            } else {
+                "flat"
+            };
+            let markers = match i {
+                0 | 1 => "[\"start\"]",
+                20 => "[\"finish\"]",
+                _ => "[]",
+            };
+            toml.push_str(&format!(
+                "\n[[cell]]\nid = \"{}\"\nalong = {}\nacross = {file}\nterrain = \"{terrain}\"\nmarkers = {markers}\n",
+                id(file, i),
+                i as f64 + offset
+            ));
+        }
+    }
+    let mut link = |from: String, to: String, kind: &str| {
+        toml.push_str(&format!(
+            "\n[[link]]\nfrom = \"{from}\"\nto = \"{to}\"\nkind = \"{kind}\"\n"
+        ));
+    };
+    for i in 0..LENGTH - 1 {
+        for file in 0..3 {
+            link(id(file, i), id(file, i + 1), "forward");
+        }
+        // The middle file is half a cell ahead: from it the outer files' next cell, into it
+        // its own cell level or ahead.
+        link(id(1, i), id(0, i + 1), "diagonal");
+        link(id(1, i), id(2, i + 1), "diagonal");
+        link(id(0, i), id(1, i), "diagonal");
+        link(id(2, i), id(1, i), "diagonal");
+    }
+    Arc::new(parse_course_toml(&toml, "staggered sample").expect("sample course"))
+}
+
+/// A dice game's board on the staggered course, with the cells the leader may reach lettered
+/// A to D, and a token for every mark the board draws.
+pub fn staggered_letters() -> BoardScene {
+    let course = staggered_course();
+    let at = |id: &str| course.find_cell(id).expect("a sample cell");
+    let dice = |faces: &[u8]| Mark::Dice(faces.to_vec());
+    let token = |team: usize, n: u8, id: &str| {
+        let initial = TEAM_NAMES[team].chars().next().expect("a name");
+        RiderToken::new(format!("{initial}{n}"), team, at(id))
+    };
+    let riders = vec![
+        token(0, 1, "1-12").with(dice(&[4])),
+        token(1, 1, "0-12").with(dice(&[3])).with(Mark::Slipstream),
+        token(2, 1, "2-11").with(dice(&[3])).with(Mark::Exhaustion),
+        token(1, 2, "1-10").with(dice(&[2])).with(Mark::Punctured),
+        token(0, 2, "0-8").with(dice(&[1])).with(Mark::Crashed),
+        token(2, 2, "2-6").with(Mark::Roadside),
+    ];
+    let letters = vec![
+        (at("1-15"), 'A'),
+        (at("0-16"), 'B'),
+        (at("2-16"), 'C'),
+        (at("1-16"), 'D'),
+    ];
+    BoardScene {
+        course,
+        stage_name: "Stage 2 · Col des Trois Files".into(),
+        turn: 6,
+        teams: teams(3),
+        riders,
+        mark_kinds: vec![MarkKind::Dice, MarkKind::Crossed],
+        letters,
+    }
 }

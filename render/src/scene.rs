@@ -26,6 +26,73 @@ fn recolour(teams: &mut [TeamStyle], colour_of: &dyn Fn(&str) -> Option<usize>) 
     }
 }
 
+/// Something that happened to a rider, shown as a badge on its token. The ruleset's adapter
+/// chooses which a token carries; the board draws each kind the same way in every game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mark {
+    /// The card played this turn, as printed on it ("5", "2E"...).
+    Card(String),
+    /// The dice rolled this turn, face by face.
+    Dice(Vec<u8>),
+    /// Moved up by slipstream this turn.
+    Slipstream,
+    /// Took an exhaustion card this turn.
+    Exhaustion,
+    /// Fell this turn.
+    Crashed,
+    /// Punctured this turn.
+    Punctured,
+    /// Stopped at the roadside (waiting for a wheel, a team car, or out of the race).
+    Roadside,
+    /// Crossed the finish line this turn.
+    Crossed,
+    /// Already across the line before this turn: the token is drawn faded.
+    Finished,
+}
+
+/// The kinds of [`Mark`], without what they carry: what the key explains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MarkKind {
+    Card,
+    Dice,
+    Slipstream,
+    Exhaustion,
+    Crashed,
+    Punctured,
+    Roadside,
+    /// Across the line, this turn or before (faded).
+    Crossed,
+}
+
+impl MarkKind {
+    /// Every kind, in the order the key lists them.
+    pub const ALL: [MarkKind; 8] = [
+        MarkKind::Card,
+        MarkKind::Dice,
+        MarkKind::Slipstream,
+        MarkKind::Exhaustion,
+        MarkKind::Crashed,
+        MarkKind::Punctured,
+        MarkKind::Roadside,
+        MarkKind::Crossed,
+    ];
+}
+
+impl Mark {
+    pub fn kind(&self) -> MarkKind {
+        match self {
+            Mark::Card(_) => MarkKind::Card,
+            Mark::Dice(_) => MarkKind::Dice,
+            Mark::Slipstream => MarkKind::Slipstream,
+            Mark::Exhaustion => MarkKind::Exhaustion,
+            Mark::Crashed => MarkKind::Crashed,
+            Mark::Punctured => MarkKind::Punctured,
+            Mark::Roadside => MarkKind::Roadside,
+            Mark::Crossed | Mark::Finished => MarkKind::Crossed,
+        }
+    }
+}
+
 /// One rider on the board and what happened to it in the turn just played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RiderToken {
@@ -34,16 +101,8 @@ pub struct RiderToken {
     /// Index into [`BoardScene::teams`].
     pub team: usize,
     pub pos: Pos,
-    /// The card played this turn, as printed on it ("5", "2E"...).
-    pub card_played: Option<String>,
-    /// Moved up by slipstream this turn.
-    pub slipstream: bool,
-    /// Took an exhaustion card this turn.
-    pub exhaustion: bool,
-    /// Crossed the finish line this turn.
-    pub crossed: bool,
-    /// Already across the line before this turn (drawn faded).
-    pub finished: bool,
+    /// What happened to the rider, as badges on its token.
+    pub marks: Vec<Mark>,
 }
 
 impl RiderToken {
@@ -53,12 +112,31 @@ impl RiderToken {
             label: label.into(),
             team,
             pos,
-            card_played: None,
-            slipstream: false,
-            exhaustion: false,
-            crossed: false,
-            finished: false,
+            marks: Vec::new(),
         }
+    }
+
+    /// The token with one more mark.
+    pub fn with(mut self, mark: Mark) -> Self {
+        self.marks.push(mark);
+        self
+    }
+
+    pub fn has(&self, mark: &Mark) -> bool {
+        self.marks.contains(mark)
+    }
+
+    /// The card played this turn, if the token carries one.
+    pub fn card(&self) -> Option<&str> {
+        self.marks.iter().find_map(|m| match m {
+            Mark::Card(c) => Some(c.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Across the line before this turn: drawn faded, and hidden under a racing rider.
+    pub fn finished(&self) -> bool {
+        self.has(&Mark::Finished)
     }
 }
 
@@ -71,9 +149,34 @@ pub struct BoardScene {
     pub turn: u32,
     pub teams: Vec<TeamStyle>,
     pub riders: Vec<RiderToken>,
+    /// The marks this ruleset uses, which the key always explains (so that a board's key does
+    /// not change from turn to turn); a mark on a token is explained even when not listed.
+    pub mark_kinds: Vec<MarkKind>,
+    /// Candidate cells lettered on the picture (A, B, C...), so that a player chooses a
+    /// destination by its letter.
+    pub letters: Vec<(Pos, char)>,
 }
 
 impl BoardScene {
+    /// A board with no letters, whose key explains only the marks the tokens carry.
+    pub fn new(
+        course: Arc<Course>,
+        stage_name: impl Into<String>,
+        turn: u32,
+        teams: Vec<TeamStyle>,
+        riders: Vec<RiderToken>,
+    ) -> Self {
+        BoardScene {
+            course,
+            stage_name: stage_name.into(),
+            turn,
+            teams,
+            riders,
+            mark_kinds: Vec::new(),
+            letters: Vec::new(),
+        }
+    }
+
     /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
     pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
         recolour(&mut self.teams, colour_of);

@@ -2,9 +2,10 @@
 //! the size limits, and that the same scene gives the same bytes.
 
 use commissaire_engine::course::{CourseSpec, Pos, Terrain};
+use commissaire_render::card_race::CARD_RACE_MARKS;
 use commissaire_render::layout::MAX_WIDTH;
 use commissaire_render::{
-    BoardPicture, BoardScene, ProfileScene, RenderError, RiderToken, TeamStyle, draw_board,
+    BoardPicture, BoardScene, Mark, ProfileScene, RenderError, RiderToken, TeamStyle, draw_board,
     palette, render_board, render_profile, render_standings, samples,
 };
 use image::Rgb;
@@ -77,7 +78,7 @@ fn every_rider_shows_its_team_colour_in_its_cell() {
         let pic = draw_board(&scene).unwrap();
         for r in &scene.riders {
             let mut want = palette::team(scene.teams[r.team].colour);
-            if r.finished {
+            if r.finished() {
                 want = palette::fade(want, 0.55);
             }
             assert_eq!(token_fill(&pic, r.pos), want, "{} at {:?}", r.label, r.pos);
@@ -140,6 +141,8 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         turn: 8,
         teams,
         riders: vec![ahead, behind],
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -354,7 +357,7 @@ fn the_board_counts_rounds_like_the_rest_of_the_game() {
 #[test]
 fn the_key_explains_the_terrain_the_kerbs_and_the_exhaustion_card() {
     let mut scene = samples::bunch_sprint();
-    scene.riders[6].card_played = Some("2E".into());
+    scene.riders[6].marks[0] = Mark::Card("2E".into());
     let key = draw_board(&scene).unwrap().key();
     for want in [
         "2E: exhaustion card played (moves 2)",
@@ -472,6 +475,8 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         turn: 30,
         teams,
         riders,
+        mark_kinds: CARD_RACE_MARKS.to_vec(),
+        letters: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();
