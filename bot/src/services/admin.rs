@@ -17,7 +17,7 @@ impl Services {
     /// Stops the clock: no deadline runs and no choice is taken until `resume`.
     pub async fn pause(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "pause the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -42,7 +42,7 @@ impl Services {
     /// Restarts the clock: the round gets a whole turn deadline from now.
     pub async fn resume(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "resume the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let mut tour = active_tour(&mut tx, channel_id).await?;
@@ -80,7 +80,7 @@ impl Services {
                 "the turn deadline must be at least one second",
             ));
         }
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -109,7 +109,7 @@ impl Services {
         team_name: &str,
     ) -> ServiceResult {
         require_admin(actor, "replace a player by a bot")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -158,7 +158,7 @@ impl Services {
         rider: &str,
     ) -> ServiceResult {
         require_admin(actor, "make a rider abandon")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
@@ -183,7 +183,7 @@ impl Services {
     /// Ends the tour now; the winners are the leaders after the last finished stage.
     pub async fn end_tour(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "end the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;

@@ -2,8 +2,8 @@
 //! over the store and the engine. They know nothing about Discord: each returns a [`Reply`], or
 //! a [`ServiceError::Refused`] whose sentence says what is wrong and what to do.
 //!
-//! Every change runs in one store transaction under one in-process lock, so two requests never
-//! interleave: a turn (the choices, their events, the next round, a finished stage and the next
+//! Every change runs in one store transaction under its channel's lock (one tour a channel), so
+//! two requests on a tour never interleave while other tours go on: a turn (the choices, their events, the next round, a finished stage and the next
 //! stage) lands whole or not at all, and with it what it owes the channel (see [`owed`]):
 //! replies say what to draw, and the pictures are drawn after the commit ([`Services::draw`]).
 
@@ -12,6 +12,7 @@ mod info;
 mod library;
 mod live;
 mod lobby;
+mod locks;
 mod narrate;
 mod owed;
 mod play;
@@ -119,8 +120,9 @@ pub struct Services {
     store: Store,
     library: Library,
     clock: Arc<dyn Clock>,
-    /// Serialises the writers of this process; `BEGIN IMMEDIATE` serialises processes.
-    write: tokio::sync::Mutex<()>,
+    /// One lock per channel (so per tour): a tour's requests never interleave, other tours'
+    /// go on. `BEGIN IMMEDIATE` serialises the write transactions themselves.
+    locks: locks::Locks,
     pictures: bool,
 }
 
@@ -143,7 +145,7 @@ impl Services {
             store,
             library,
             clock,
-            write: tokio::sync::Mutex::new(()),
+            locks: locks::Locks::default(),
             pictures: true,
         }
     }
@@ -167,8 +169,10 @@ impl Services {
         self.clock.now()
     }
 
-    pub(crate) async fn lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.write.lock().await
+    /// The lock of the channel's tour, held from before a request reads the tour until after
+    /// it commits.
+    pub(crate) async fn lock(&self, channel_id: &str) -> tokio::sync::OwnedMutexGuard<()> {
+        self.locks.lock(channel_id).await
     }
 }
 

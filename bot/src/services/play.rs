@@ -111,7 +111,7 @@ impl Services {
         request_id: &str,
         choice: Choice,
     ) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -194,7 +194,7 @@ impl Services {
     /// Closes the round: the bot plays for every director who has not chosen. Anyone may once
     /// the deadline has passed; an admin may at any time.
     pub async fn close_turn(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -250,7 +250,7 @@ impl Services {
     /// stage per call (the demo calls it until the tour is over); in a tour with directors the
     /// bots have always played already and nothing happens.
     pub async fn advance(&self, channel_id: &str) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -282,7 +282,7 @@ impl Services {
         channel_id: &str,
         now: Timestamp,
     ) -> Result<Option<Reply>, ServiceError> {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let Some(tour) = crate::store::tours::active_in_channel(&mut tx, channel_id).await? else {
             return Ok(None);
@@ -314,7 +314,7 @@ impl Services {
         now: Timestamp,
         lead_secs: i64,
     ) -> Result<Vec<(String, Reply)>, ServiceError> {
-        let _guard = self.lock().await;
+        let _guard = self.lock(&tour.channel_id).await;
         let mut tx = self.store.begin().await?;
         let live = self.load_live(&mut tx, tour).await?;
         let Some(deadline) = live.row.deadline else {
