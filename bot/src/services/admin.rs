@@ -61,6 +61,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         let mut reply = Reply::public(format!(
             "The tour resumes: {} to choose this round.",
             duration_text(live.tour.turn_deadline_secs)

@@ -236,6 +236,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         let humans: Vec<&str> = list
             .iter()
             .filter(|t| !t.is_bot())

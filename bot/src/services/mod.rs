@@ -19,6 +19,7 @@ mod play;
 mod posts;
 mod repechage;
 mod reply;
+mod warm;
 
 pub use library::Library;
 pub use lobby::check_team_name;
@@ -123,6 +124,10 @@ pub struct Services {
     /// One lock per channel (so per tour): a tour's requests never interleave, other tours'
     /// go on. `BEGIN IMMEDIATE` serialises the write transactions themselves.
     locks: locks::Locks,
+    /// The stages being raced, as rebuilt: an answer replays nothing while its stage is kept.
+    warm: warm::WarmStages,
+    /// Choices applied by replays since start-up: what the warm stages save, for tests.
+    replayed: std::sync::atomic::AtomicU64,
     pictures: bool,
 }
 
@@ -146,6 +151,8 @@ impl Services {
             library,
             clock,
             locks: locks::Locks::default(),
+            warm: warm::WarmStages::new(warm::CAPACITY),
+            replayed: std::sync::atomic::AtomicU64::new(0),
             pictures: true,
         }
     }
@@ -163,6 +170,18 @@ impl Services {
 
     pub fn library(&self) -> &Library {
         &self.library
+    }
+
+    /// How many stored choices were replayed to rebuild stages since start-up. With the stage
+    /// kept in memory an answer replays none, whatever the round; after a restart or a miss the
+    /// first answer replays the stage once.
+    pub fn replayed_choices(&self) -> u64 {
+        self.replayed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many stages are kept in memory (at most a fixed number, least recently used out).
+    pub fn warm_stages(&self) -> usize {
+        self.warm.len()
     }
 
     pub(crate) fn now(&self) -> Timestamp {

@@ -169,6 +169,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         let mut reply = if closed {
             Reply::private(format!(
                 "{ack}Your choice completed stage {stage_number}, round {round}."
@@ -216,6 +217,7 @@ impl Services {
         news.closed_early = !due;
         let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         if replies.is_empty() {
             return Ok(Reply::private("Nobody is late: there is nothing to close."));
         }
@@ -265,6 +267,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         if replies.is_empty() {
             return Ok(Reply::private(
                 "Nothing to play: the directors have the next move.",
@@ -299,6 +302,7 @@ impl Services {
         let (live, news) = self.play_for_late(&mut tx, live, now).await?;
         let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         if replies.is_empty() {
             return Ok(None);
         }
