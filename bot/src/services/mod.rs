@@ -24,6 +24,7 @@ mod warm;
 pub use library::Library;
 pub use lobby::check_team_name;
 pub use owed::{Owed, Picture};
+pub(crate) use play::Tended;
 pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
     hand_button, parse_button, parse_card, vote_button_id,

@@ -264,6 +264,8 @@ impl Services {
         }
         let channels: Vec<String> = open.iter().map(|v| v.channel_id.clone()).collect();
         let _guards = self.locks.lock_all(&channels).await;
+        // The time when the locks are held, not when the pass began (never earlier than that).
+        let now = now.max(self.now());
         let mut tx = self.store.begin().await?;
         let mut out = Vec::new();
         // A vote opened since the look above waits for the next tick: its lock is not held.
