@@ -66,7 +66,7 @@ impl Scheduler {
                 Tended::Closed(reply) => out.push(Outgoing {
                     channel_id: tour.channel_id.clone(),
                     user_id: None,
-                    reply,
+                    reply: *reply,
                 }),
                 Tended::Reminded(notes) => {
                     out.extend(notes.into_iter().map(|(user, reply)| Outgoing {

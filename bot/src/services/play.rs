@@ -312,7 +312,7 @@ impl Services {
             }
             let mut first = replies.remove(0);
             first.followups = replies;
-            return Ok(Tended::Closed(first));
+            return Ok(Tended::Closed(Box::new(first)));
         }
         let Some(deadline) = live.row.deadline else {
             return Ok(Tended::Nothing);
@@ -446,6 +446,15 @@ fn choice_label(stage: &Stage, choice: &Choice) -> String {
     }
 }
 
+/// What the scheduler did for one tour.
+pub(crate) enum Tended {
+    Nothing,
+    /// The round closed (or a tour of bots moved on): the news for the channel.
+    Closed(Box<Reply>),
+    /// Late directors reminded, each with their private note.
+    Reminded(Vec<(String, Reply)>),
+}
+
 #[cfg(test)]
 mod tests {
     use super::draw_pile_text;
@@ -466,13 +475,4 @@ mod tests {
             "no card left to draw: the rider plays an exhaustion card"
         );
     }
-}
-
-/// What the scheduler did for one tour.
-pub(crate) enum Tended {
-    Nothing,
-    /// The round closed (or a tour of bots moved on): the news for the channel.
-    Closed(Reply),
-    /// Late directors reminded, each with their private note.
-    Reminded(Vec<(String, Reply)>),
 }
