@@ -64,6 +64,16 @@ fn answer(c: &mut Criterion) {
             &format!("hand answer, round {round} of a 4-team stage"),
             |b| b.iter(|| rt.block_on(services.hand(&me, channel)).expect("hand")),
         );
+        // The same answer after a restart or a miss: the stage replayed from the store.
+        c.bench_function(
+            &format!("hand answer, round {round}, stage not kept"),
+            |b| {
+                b.iter(|| {
+                    services.forget_warm_stages();
+                    rt.block_on(services.hand(&me, channel)).expect("hand")
+                })
+            },
+        );
     }
     let me = Actor::player("late-p1");
     let reply = rt.block_on(services.hand(&me, "late")).unwrap();

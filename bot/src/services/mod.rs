@@ -185,6 +185,12 @@ impl Services {
         self.warm.len()
     }
 
+    /// Forgets every kept stage, as a restart would: the next answer of each tour replays its
+    /// stage. For the benches, to show what a miss costs.
+    pub fn forget_warm_stages(&self) {
+        self.warm.clear();
+    }
+
     pub(crate) fn now(&self) -> Timestamp {
         self.clock.now()
     }

@@ -89,6 +89,10 @@ impl<T: Clone> WarmStages<T> {
             .remove(&stage_id);
     }
 
+    pub fn clear(&self) {
+        self.inner.lock().expect("warm stages").entries.clear();
+    }
+
     pub fn len(&self) -> usize {
         self.inner.lock().expect("warm stages").entries.len()
     }
