@@ -1,7 +1,8 @@
-//! What a director waits for: the services' answer to a press of "Choose my cards" in the
-//! middle of a stage (read the tour from SQLite, rebuild the stage by replaying its choices,
-//! build the hand and its buttons), and the same answer turned into Discord message bodies.
-//! Discord drops an interaction not answered within three seconds.
+//! What a director waits for: the services' answer to a press of "Choose my cards" (read the
+//! tour from SQLite, take the stage being raced, build the hand and its buttons), early and late
+//! in a stage, and the same answer turned into Discord message bodies. Discord drops an
+//! interaction not answered within three seconds. The stage is kept in memory, so round 12
+//! should cost what round 1 does; before, every answer replayed the stage's stored choices.
 
 use commissaire::clock::ManualClock;
 use commissaire::discord::messages;
@@ -10,15 +11,17 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::Path;
 use std::sync::Arc;
 
-const CHANNEL: &str = "bench";
-
-async fn mid_stage(dir: &Path) -> Services {
+async fn open(dir: &Path) -> Services {
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config");
     let clock = Arc::new(ManualClock::new(1_800_000_000));
-    let s = Services::open(&dir.join("bench.db"), &config, clock)
+    Services::open(&dir.join("bench.db"), &config, clock)
         .await
         .expect("open")
-        .with_pictures(false);
+        .with_pictures(false)
+}
+
+/// A started four-team tour in `channel` (two directors), `rounds` rounds in.
+async fn tour_at_round(s: &Services, channel: &str, rounds: u32) {
     let admin = Actor::admin("admin");
     let settings = TourSettings {
         preset: "week".into(),
@@ -26,25 +29,23 @@ async fn mid_stage(dir: &Path) -> Services {
         turn_deadline_secs: 600,
         seed: Some(1),
     };
-    s.create_tour(&admin, CHANNEL, settings)
+    s.create_tour(&admin, channel, settings)
         .await
         .expect("create");
     for n in 1..=2 {
         s.join(
-            &Actor::player(format!("p{n}")),
-            CHANNEL,
+            &Actor::player(format!("{channel}-p{n}")),
+            channel,
             &format!("Team {n}"),
             "red",
         )
         .await
         .expect("join");
     }
-    s.start(&admin, CHANNEL).await.expect("start");
-    // Eight rounds in: the replay behind every answer has some length to it.
-    for _ in 0..8 {
-        s.close_turn(&admin, CHANNEL).await.expect("close a round");
+    s.start(&admin, channel).await.expect("start");
+    for _ in 1..rounds {
+        s.close_turn(&admin, channel).await.expect("close a round");
     }
-    s
 }
 
 fn answer(c: &mut Criterion) {
@@ -53,12 +54,29 @@ fn answer(c: &mut Criterion) {
         .build()
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let services = rt.block_on(mid_stage(dir.path()));
-    let me = Actor::player("p1");
-    c.bench_function("hand answer, round 9 of a 4-team stage", |b| {
-        b.iter(|| rt.block_on(services.hand(&me, CHANNEL)).expect("hand"))
-    });
-    let reply = rt.block_on(services.hand(&me, CHANNEL)).unwrap();
+    let services = rt.block_on(open(dir.path()));
+    for (channel, round) in [("early", 1), ("late", 12)] {
+        rt.block_on(tour_at_round(&services, channel, round));
+        let me = Actor::player(format!("{channel}-p1"));
+        let text = rt.block_on(services.hand(&me, channel)).expect("hand").text;
+        assert!(text.contains(&format!("round {round}")), "{text}");
+        c.bench_function(
+            &format!("hand answer, round {round} of a 4-team stage"),
+            |b| b.iter(|| rt.block_on(services.hand(&me, channel)).expect("hand")),
+        );
+        // The same answer after a restart or a miss: the stage replayed from the store.
+        c.bench_function(
+            &format!("hand answer, round {round}, stage not kept"),
+            |b| {
+                b.iter(|| {
+                    services.forget_warm_stages();
+                    rt.block_on(services.hand(&me, channel)).expect("hand")
+                })
+            },
+        );
+    }
+    let me = Actor::player("late-p1");
+    let reply = rt.block_on(services.hand(&me, "late")).unwrap();
     c.bench_function("hand reply to Discord bodies", |b| {
         b.iter(|| {
             let parts = messages::parts(&reply);

@@ -1,10 +1,12 @@
 //! The scheduler: called every few seconds by the serving loop (with the clock's time), it
-//! closes the rounds whose deadline has passed and reminds late directors once, some time
-//! before the deadline, and closes the repêchage votes whose time is up. It keeps no state of its own: what was reminded is in the store, so a
-//! restart neither forgets a deadline nor reminds anyone twice.
+//! closes the rounds whose deadline has passed and reminds late directors once (the adapter posts
+//! one message a channel naming them), some time before the deadline, and closes the repêchage votes whose time is up. It
+//! takes each tour's own lock in turn, so a busy tour never holds the others' deadlines up. It
+//! keeps no state of its own: what was reminded is in the store, so a restart neither forgets a
+//! deadline nor reminds anyone twice.
 
 use crate::clock::Timestamp;
-use crate::services::{Reply, ServiceError, Services};
+use crate::services::{Reply, ServiceError, Services, Tended};
 use crate::store::tours;
 use std::sync::Arc;
 
@@ -12,7 +14,7 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outgoing {
     pub channel_id: String,
-    /// For a reminder, the director to tell (privately); `None`: post in the channel.
+    /// For a reminder, the director it names; `None`: news for the channel.
     pub user_id: Option<String>,
     pub reply: Reply,
 }
@@ -31,9 +33,11 @@ impl Scheduler {
         }
     }
 
-    /// Does what is due at `now`: repêchage votes past their deadline are closed and their
+    /// Does what is due: repêchage votes past their deadline are closed and their
     /// result announced, rounds past their deadline are closed (the bot plays for the late),
-    /// tours of bots move on a stage, late directors get their one reminder.
+    /// tours of bots move on a stage, late directors get their one reminder. `now` is when the
+    /// pass begins; each tour is tended at the clock's time when its turn comes (never earlier
+    /// than `now`), so a pass that waits neither enforces a deadline late nor reminds past one.
     pub async fn tick(&self, now: Timestamp) -> Result<Vec<Outgoing>, ServiceError> {
         // Votes first: a vote whose time is up applies to the stage that begins next, even if
         // the round closed in this same tick ends the stage being raced.
@@ -53,28 +57,24 @@ impl Scheduler {
             tours::running(&mut conn).await?
         };
         for tour in running {
-            if let Some(reply) = self
+            match self
                 .services
-                .close_if_due(tour.id, &tour.channel_id, now)
+                .tend(tour.id, &tour.channel_id, now, self.reminder_lead_secs)
                 .await?
             {
-                out.push(Outgoing {
+                Tended::Nothing => {}
+                Tended::Closed(reply) => out.push(Outgoing {
                     channel_id: tour.channel_id.clone(),
                     user_id: None,
-                    reply,
-                });
-                continue;
-            }
-            for (user, reply) in self
-                .services
-                .remind(tour.clone(), now, self.reminder_lead_secs)
-                .await?
-            {
-                out.push(Outgoing {
-                    channel_id: tour.channel_id.clone(),
-                    user_id: Some(user),
-                    reply,
-                });
+                    reply: *reply,
+                }),
+                Tended::Reminded(notes) => {
+                    out.extend(notes.into_iter().map(|(user, reply)| Outgoing {
+                        channel_id: tour.channel_id.clone(),
+                        user_id: Some(user),
+                        reply,
+                    }))
+                }
             }
         }
         Ok(out)

@@ -128,3 +128,56 @@ async fn a_round_closes_as_soon_as_every_director_has_chosen() {
     assert!(hand.text.contains("round 2"), "{}", hand.text);
     assert!(!offered(&hand).is_empty());
 }
+
+/// A pass that began before the deadline but reaches the tour after it (it waited behind other
+/// tours) closes the round then, and sends no reminder of a deadline already gone.
+#[tokio::test]
+async fn a_pass_reaching_a_tour_past_its_deadline_closes_the_round_and_reminds_nobody() {
+    let db = Db::new();
+    let clock = clock();
+    let s = Arc::new(open(&db, &clock).await);
+    started_tour(&s, 2, 3, 32).await; // the round's deadline is T0 + 600
+    let scheduler = Scheduler::new(Arc::clone(&s), 120);
+    play_round(&s, &player(1)).await; // player 2 is late
+    // The pass began 59 seconds before the deadline; the clock reads it gone when it acts.
+    clock.set(T0 + 600);
+    let out = scheduler.tick(T0 + 541).await.unwrap();
+    assert!(
+        out.iter().all(|o| o.user_id.is_none()),
+        "a reminder after the deadline: {out:?}"
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    let text = all_text(&out[0].reply);
+    assert!(
+        text.starts_with("Time is up: the bot played the missing choices of Team 2."),
+        "{text}"
+    );
+    // The next round's deadline runs from when the round was closed, not from the pass's start.
+    let mut conn = s.store().read().await.unwrap();
+    let tour = tours::active_in_channel(&mut conn, CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let stage = stages::get(&mut conn, tour.id, 1).await.unwrap().unwrap();
+    assert_eq!(stage.round, 2);
+    assert_eq!(stage.deadline, Some(T0 + 600 + 600));
+}
+
+/// A reminder says the time left when it is sent, not when the pass began.
+#[tokio::test]
+async fn a_reminder_counts_the_time_left_from_when_it_is_sent() {
+    let db = Db::new();
+    let clock = clock();
+    let s = Arc::new(open(&db, &clock).await);
+    started_tour(&s, 2, 3, 33).await;
+    let scheduler = Scheduler::new(Arc::clone(&s), 120);
+    play_round(&s, &player(1)).await;
+    clock.set(T0 + 590);
+    let out = scheduler.tick(T0 + 541).await.unwrap();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].reply.text.ends_with("in 10 seconds."),
+        "{}",
+        out[0].reply.text
+    );
+}

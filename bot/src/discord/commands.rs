@@ -1,7 +1,8 @@
 //! The slash commands. Each one reads its options, asks one service, and hands the reply to
 //! [`deliver`](super::deliver): the rules and the refusals are the services'.
 
-use super::deliver::{self, Answer, Asked};
+use super::components::DEFER_AFTER;
+use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, Error, actor_of};
 use crate::services::{ServiceResult, TourSettings, parse_card};
 use commissaire_engine::card_race::Choice;
@@ -18,20 +19,35 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![tour(), standings(), stage(), hand(), play(), admin()]
 }
 
-/// Answers the command with what the service said (or its refusal, privately).
-async fn reply(ctx: Ctx<'_>, result: ServiceResult) -> Result<(), Error> {
+/// Answers the command with what the service says (or its refusal, privately): at once when
+/// it answers within [`DEFER_AFTER`], else the command is deferred (a private "thinking…" note)
+/// and the answer edited in when ready, so that Discord's three seconds never run out.
+async fn reply(
+    ctx: Ctx<'_>,
+    work: impl std::future::Future<Output = ServiceResult>,
+) -> Result<(), Error> {
+    let http = ctx.serenity_context().http.as_ref();
+    tokio::pin!(work);
+    let (result, deferred) = tokio::select! {
+        result = &mut work => (result, None),
+        _ = tokio::time::sleep(DEFER_AFTER) => {
+            deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
+            (work.await, Some(Deferred::Private))
+        }
+    };
     let reply = result.unwrap_or_else(|e| {
         if !matches!(e, crate::services::ServiceError::Refused(_)) {
             tracing::error!(error = %e, command = %ctx.command().qualified_name, "service failed");
         }
         e.to_reply()
     });
-    deliver::answer(
-        ctx.serenity_context().http.as_ref(),
+    deliver::answer_deferred(
+        http,
         &ctx.data().services,
         Asked::Command(ctx.interaction),
         &reply,
         Answer::New,
+        deferred,
     )
     .await;
     Ok(())
@@ -105,11 +121,12 @@ async fn create(
             .unwrap_or(ctx.data().config.default_turn_deadline_secs),
         seed: None,
     };
-    let result = ctx
-        .data()
-        .services
-        .create_tour(&actor(ctx), &channel(ctx), settings)
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .create_tour(&actor(ctx), &channel(ctx), settings)
+            .await
+    };
     reply(ctx, result).await
 }
 
@@ -138,37 +155,38 @@ async fn join(
     team: String,
     #[description = "Your team's colour"] colour: Colour,
 ) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .join(
-            &actor(ctx),
-            &channel(ctx),
-            &team,
-            &colour.name().to_lowercase(),
-        )
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .join(
+                &actor(ctx),
+                &channel(ctx),
+                &team,
+                &colour.name().to_lowercase(),
+            )
+            .await
+    };
     reply(ctx, result).await
 }
 
 /// Leave the tour before it starts.
 #[poise::command(slash_command, guild_only)]
 async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.leave(&actor(ctx), &channel(ctx)).await;
+    let result = async { ctx.data().services.leave(&actor(ctx), &channel(ctx)).await };
     reply(ctx, result).await
 }
 
 /// Start the tour (admins): bots take the empty seats.
 #[poise::command(slash_command, guild_only)]
 async fn start(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.start(&actor(ctx), &channel(ctx)).await;
+    let result = async { ctx.data().services.start(&actor(ctx), &channel(ctx)).await };
     reply(ctx, result).await
 }
 
 /// Where the tour stands: the teams, the stage, who the round waits for.
 #[poise::command(slash_command, guild_only)]
 async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.status(&channel(ctx)).await;
+    let result = async { ctx.data().services.status(&channel(ctx)).await };
     reply(ctx, result).await
 }
 
@@ -206,25 +224,26 @@ pub async fn standings(
     >,
 ) -> Result<(), Error> {
     let only = classification.unwrap_or(Standing::General).into();
-    let result = ctx
-        .data()
-        .services
-        .standings_of(&channel(ctx), Some(only))
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .standings_of(&channel(ctx), Some(only))
+            .await
+    };
     reply(ctx, result).await
 }
 
 /// The stage being raced: its profile, the round, who leads on the road.
 #[poise::command(slash_command, guild_only)]
 pub async fn stage(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.stage_info(&channel(ctx)).await;
+    let result = async { ctx.data().services.stage_info(&channel(ctx)).await };
     reply(ctx, result).await
 }
 
 /// Your riders and your cards, only for you, with a button for each choice.
 #[poise::command(slash_command, guild_only)]
 pub async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.hand(&actor(ctx), &channel(ctx)).await;
+    let result = async { ctx.data().services.hand(&actor(ctx), &channel(ctx)).await };
     reply(ctx, result).await
 }
 
@@ -309,15 +328,17 @@ pub async fn play(
     let services = &ctx.data().services;
     let me = actor(ctx);
     let here = channel(ctx);
-    let result = match services.open_choices(&me, &here).await {
-        Err(e) => Err(e),
-        Ok(open) => match resolve_play(&open, &rider, card.as_deref()) {
-            Ok(choice) => {
-                let request = ctx.interaction.id.to_string();
-                services.choose(&me, &here, &request, choice).await
-            }
-            Err(sentence) => Err(crate::services::ServiceError::Refused(sentence)),
-        },
+    let result = async {
+        match services.open_choices(&me, &here).await {
+            Err(e) => Err(e),
+            Ok(open) => match resolve_play(&open, &rider, card.as_deref()) {
+                Ok(choice) => {
+                    let request = ctx.interaction.id.to_string();
+                    services.choose(&me, &here, &request, choice).await
+                }
+                Err(sentence) => Err(crate::services::ServiceError::Refused(sentence)),
+            },
+        }
     };
     reply(ctx, result).await
 }
@@ -382,14 +403,14 @@ pub async fn admin(_ctx: Ctx<'_>) -> Result<(), Error> {
 /// Pause the tour: deadlines stop and choices wait.
 #[poise::command(slash_command, guild_only)]
 async fn pause(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.pause(&actor(ctx), &channel(ctx)).await;
+    let result = async { ctx.data().services.pause(&actor(ctx), &channel(ctx)).await };
     reply(ctx, result).await
 }
 
 /// Resume a paused tour: the round's deadline starts again.
 #[poise::command(slash_command, guild_only)]
 async fn resume(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx.data().services.resume(&actor(ctx), &channel(ctx)).await;
+    let result = async { ctx.data().services.resume(&actor(ctx), &channel(ctx)).await };
     reply(ctx, result).await
 }
 
@@ -402,22 +423,24 @@ async fn deadline(
     #[max = 10080]
     minutes: u32,
 ) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .set_deadline(&actor(ctx), &channel(ctx), i64::from(minutes) * 60)
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .set_deadline(&actor(ctx), &channel(ctx), i64::from(minutes) * 60)
+            .await
+    };
     reply(ctx, result).await
 }
 
 /// Close the round now: the bot plays for the teams that have not chosen.
 #[poise::command(slash_command, guild_only, rename = "close-round")]
 async fn close_round(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .close_turn(&actor(ctx), &channel(ctx))
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .close_turn(&actor(ctx), &channel(ctx))
+            .await
+    };
     reply(ctx, result).await
 }
 
@@ -427,11 +450,12 @@ async fn replace(
     ctx: Ctx<'_>,
     #[description = "The team's name"] team: String,
 ) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .replace_by_bot(&actor(ctx), &channel(ctx), &team)
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .replace_by_bot(&actor(ctx), &channel(ctx), &team)
+            .await
+    };
     reply(ctx, result).await
 }
 
@@ -441,11 +465,12 @@ async fn abandon(
     ctx: Ctx<'_>,
     #[description = "The rider's name, as the standings write it"] rider: String,
 ) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .abandon_rider(&actor(ctx), &channel(ctx), &rider)
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .abandon_rider(&actor(ctx), &channel(ctx), &rider)
+            .await
+    };
     reply(ctx, result).await
 }
 
@@ -459,27 +484,29 @@ async fn repechage(
     #[max = 10080]
     minutes: Option<u32>,
 ) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .propose_repechage(
-            &actor(ctx),
-            &channel(ctx),
-            &rider,
-            minutes.map(|m| i64::from(m) * 60),
-        )
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .propose_repechage(
+                &actor(ctx),
+                &channel(ctx),
+                &rider,
+                minutes.map(|m| i64::from(m) * 60),
+            )
+            .await
+    };
     reply(ctx, result).await
 }
 
 /// End the tour now; its standings stay.
 #[poise::command(slash_command, guild_only)]
 async fn end(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = ctx
-        .data()
-        .services
-        .end_tour(&actor(ctx), &channel(ctx))
-        .await;
+    let result = async {
+        ctx.data()
+            .services
+            .end_tour(&actor(ctx), &channel(ctx))
+            .await
+    };
     reply(ctx, result).await
 }
 

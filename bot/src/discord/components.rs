@@ -1,11 +1,21 @@
 //! Buttons. Their ids name the scheme version and the tour (`v1:<tour>:<action>...`), so a
 //! button posted last week still works after a restart, and one from an earlier tour of the
 //! channel is refused instead of acting on the current one.
+//!
+//! A press is answered at once when the services answer within [`DEFER_AFTER`]; past that it
+//! is deferred (the hand's own message acknowledged, to be redrawn in place, or a private
+//! "thinking…" note) and the answer edited in when ready: a choice that closes a round, or a
+//! busy moment, never meets Discord's three seconds with "This interaction failed".
 
-use super::deliver::{self, Answer, Asked};
+use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, actor_of};
 use crate::services::{ButtonAction, Reply, parse_button};
 use serenity::all::{ComponentInteraction, Context, MessageFlags};
+use std::time::Duration;
+
+/// How long an answer may take before the interaction is deferred: well inside Discord's
+/// three seconds, with room for the callback's own trip.
+pub const DEFER_AFTER: Duration = Duration::from_secs(1);
 
 pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
     let services = &data.services;
@@ -21,7 +31,46 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
         .message
         .flags
         .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
-    let (reply, how) = match parse_button(&press.data.custom_id) {
+    let parsed = parse_button(&press.data.custom_id);
+    // A choice pressed on a private hand redraws that hand: put off as an update of it.
+    let deferral = match parsed.as_ref().map(|p| &p.action) {
+        Some(ButtonAction::Choose(_)) if on_private => Deferred::Update,
+        _ => Deferred::Private,
+    };
+    let work = async { answer_of(services, &actor, &channel, press, on_private, parsed).await };
+    tokio::pin!(work);
+    let deferred = tokio::select! {
+        (reply, how) = &mut work => {
+            deliver::answer(&ctx.http, services, Asked::Component(press), &reply, how).await;
+            return;
+        }
+        _ = tokio::time::sleep(DEFER_AFTER) => {
+            deliver::defer(&ctx.http, Asked::Component(press), deferral).await;
+            deferral
+        }
+    };
+    let (reply, how) = work.await;
+    deliver::answer_deferred(
+        &ctx.http,
+        services,
+        Asked::Component(press),
+        &reply,
+        how,
+        Some(deferred),
+    )
+    .await;
+}
+
+/// What the services answer to the press, and how it is shown.
+async fn answer_of(
+    services: &crate::services::Services,
+    actor: &crate::services::Actor,
+    channel: &str,
+    press: &ComponentInteraction,
+    on_private: bool,
+    parsed: Option<crate::services::Pressed>,
+) -> (Reply, Answer) {
+    match parsed {
         None => (
             Reply::private(
                 "This button comes from an older version of the commissaire and no longer \
@@ -29,17 +78,17 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
             ),
             Answer::New,
         ),
-        Some(p) => match services.active_tour_id(&channel).await {
+        Some(p) => match services.active_tour_id(channel).await {
             Ok(Some(current)) if current == p.tour_id => {
                 let result = match p.action {
-                    ButtonAction::Hand => services.hand(&actor, &channel).await,
+                    ButtonAction::Hand => services.hand(actor, channel).await,
                     ButtonAction::Choose(choice) => {
                         // The interaction id: Discord's retry of the same click is counted once.
                         let request = press.id.to_string();
-                        services.choose(&actor, &channel, &request, choice).await
+                        services.choose(actor, channel, &request, choice).await
                     }
                     ButtonAction::Vote { vote_id, yes } => {
-                        services.vote(&actor, &channel, vote_id, yes).await
+                        services.vote(actor, channel, vote_id, yes).await
                     }
                 };
                 let how = match p.action {
@@ -61,6 +110,5 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
             ),
             Err(e) => (e.to_reply(), Answer::New),
         },
-    };
-    deliver::answer(&ctx.http, services, Asked::Component(press), &reply, how).await;
+    }
 }

@@ -22,7 +22,8 @@ use crate::services::{Owed, Reply, Services, TurnCard};
 use crate::store::posts::TurnPost;
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, Http, MessageId, UserId,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    Http, MessageId, UserId,
 };
 use std::sync::Arc;
 
@@ -58,6 +59,78 @@ impl Asked<'_> {
             Asked::Component(i) => i.create_followup(http, f).await.map(drop),
         }
     }
+    async fn edit(&self, http: &Http, e: EditInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.edit_response(http, e).await.map(drop),
+            Asked::Component(i) => i.edit_response(http, e).await.map(drop),
+        }
+    }
+}
+
+/// How an interaction was put off when its answer was not ready within a second (Discord
+/// drops one not answered within three).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deferred {
+    /// A private "thinking…" note, edited into the answer once it is ready.
+    Private,
+    /// A button press acknowledged: the message it was on is edited in place once ready.
+    Update,
+}
+
+impl Deferred {
+    /// The interaction callback that puts the answer off.
+    pub fn response(self) -> CreateInteractionResponse {
+        match self {
+            Deferred::Private => CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+            Deferred::Update => CreateInteractionResponse::Acknowledge,
+        }
+    }
+}
+
+/// Puts the interaction's answer off; [`answer_deferred`] gives it later.
+pub async fn defer(http: &Http, asked: Asked<'_>, how: Deferred) {
+    if let Err(e) = asked.respond(http, how.response()).await {
+        tracing::warn!(error = %e, "could not defer an interaction");
+    }
+}
+
+impl Asked<'_> {
+    /// Gives the first part of an answer that was deferred: the deferred note (or the message
+    /// whose button was pressed) becomes it. A public answer goes into the channel instead, as a
+    /// deferred note is private; a new note after an acknowledged press is a private follow-up.
+    async fn after_deferral(
+        &self,
+        http: &Http,
+        services: &Services,
+        deferred: Deferred,
+        first: &Part,
+        how: Answer,
+    ) -> serenity::Result<()> {
+        if !first.private {
+            post(http, services, self.channel_id(), first, &[]).await;
+            let ack = Part {
+                text: if first.card.is_some() {
+                    "Done: the round is posted in the channel.".into()
+                } else {
+                    "Done: the answer is posted in the channel.".into()
+                },
+                files: Vec::new(),
+                buttons: Vec::new(),
+                card: None,
+                private: true,
+            };
+            return match deferred {
+                Deferred::Private => self.edit(http, messages::response_edit(&ack)).await,
+                Deferred::Update => self.followup(http, messages::followup(&ack)).await,
+            };
+        }
+        match (deferred, how) {
+            (Deferred::Update, Answer::New) => self.followup(http, messages::followup(first)).await,
+            _ => self.edit(http, messages::response_edit(first)).await,
+        }
+    }
 }
 
 /// How the interaction's own answer is given.
@@ -80,6 +153,19 @@ pub async fn answer(
     reply: &Reply,
     how: Answer,
 ) {
+    answer_deferred(http, services, asked, reply, how, None).await
+}
+
+/// As [`answer`], for an interaction that may have been deferred ([`defer`]) while the
+/// services worked: its answer then comes as an edit of what the deferral showed.
+pub async fn answer_deferred(
+    http: &Http,
+    services: &Services,
+    asked: Asked<'_>,
+    reply: &Reply,
+    how: Answer,
+    deferred: Option<Deferred>,
+) {
     let channel = asked.channel_id();
     // What the channel is owed is posted from the outbox, after the answer: the interaction's
     // own answer is the first of the rest, or a private note that the news is in the channel.
@@ -101,7 +187,11 @@ pub async fn answer(
         card: None,
         private: true,
     });
-    let response = if first.card.is_some() && !first.private {
+    let response = if let Some(deferred) = deferred {
+        asked
+            .after_deferral(http, services, deferred, &first, how)
+            .await
+    } else if first.card.is_some() && !first.private {
         let ack = CreateInteractionResponseMessage::new()
             .content("Done: the round is posted in the channel.")
             .ephemeral(true);

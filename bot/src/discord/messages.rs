@@ -6,7 +6,7 @@ use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditMessage, Nonce, UserId,
+    CreateMessage, EditInteractionResponse, EditMessage, Nonce, UserId,
 };
 
 /// Discord's limits (API reference, "Create Message" and "Message Components").
@@ -230,6 +230,24 @@ macro_rules! fill {
 /// A message answering an interaction (a new one, or the one the button was on, updated).
 pub fn interaction_message(part: &Part) -> CreateInteractionResponseMessage {
     fill!(CreateInteractionResponseMessage::new(), part, quiet()).ephemeral(part.private)
+}
+
+/// The answer to a deferred interaction, as an edit of its original response (the
+/// "thinking…" note, or the message whose button was pressed): every field is set, so nothing
+/// of what was there stays.
+pub fn response_edit(part: &Part) -> EditInteractionResponse {
+    let m = EditInteractionResponse::new()
+        .content(part.text.clone())
+        .components(button_rows(&part.buttons))
+        .allowed_mentions(quiet())
+        .clear_attachments();
+    let m = attachments(part)
+        .into_iter()
+        .fold(m, |m, file| m.new_attachment(file));
+    match &part.card {
+        Some(card) => m.embed(turn_embed(card)),
+        None => m.embeds(Vec::new()),
+    }
 }
 
 /// A further private message after the interaction was answered.

@@ -17,7 +17,7 @@ impl Services {
     /// Stops the clock: no deadline runs and no choice is taken until `resume`.
     pub async fn pause(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "pause the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -42,7 +42,7 @@ impl Services {
     /// Restarts the clock: the round gets a whole turn deadline from now.
     pub async fn resume(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "resume the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let mut tour = active_tour(&mut tx, channel_id).await?;
@@ -61,6 +61,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         let mut reply = Reply::public(format!(
             "The tour resumes: {} to choose this round.",
             duration_text(live.tour.turn_deadline_secs)
@@ -80,7 +81,7 @@ impl Services {
                 "the turn deadline must be at least one second",
             ));
         }
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -109,7 +110,7 @@ impl Services {
         team_name: &str,
     ) -> ServiceResult {
         require_admin(actor, "replace a player by a bot")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -158,7 +159,7 @@ impl Services {
         rider: &str,
     ) -> ServiceResult {
         require_admin(actor, "make a rider abandon")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
@@ -183,7 +184,7 @@ impl Services {
     /// Ends the tour now; the winners are the leaders after the last finished stage.
     pub async fn end_tour(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "end the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;

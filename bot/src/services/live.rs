@@ -174,18 +174,42 @@ impl Services {
             .library
             .course(&row.course)
             .map_err(ServiceError::Broken)?;
-        let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
-        let log = choices::log(conn, row.id).await?;
-        let stage = rebuild(&course, &names, &row, &log)?;
+        let stored = choices::count(conn, row.id).await?;
+        let (stage, choices) = match self.warm.get(row.id, row.seed, stored) {
+            Some(stage) => (stage, stored),
+            None => {
+                let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
+                let log = choices::log(conn, row.id).await?;
+                let stage = rebuild(&course, &names, &row, &log)?;
+                self.replayed
+                    .fetch_add(log.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                // What was read is what is stored: nothing in a transaction records a choice
+                // before it loads the stage, so this never runs ahead of a commit.
+                self.warm
+                    .put(row.id, row.seed, log.len() as u32, stage.clone());
+                (stage, log.len() as u32)
+            }
+        };
         let events = events::count(conn, row.id).await?;
         Ok(Live {
             tour,
             teams,
             row,
             stage,
-            choices: log.len() as u32,
+            choices,
             events,
         })
+    }
+
+    /// Keeps the stage as a request left it; call only once its transaction has committed, so
+    /// a kept stage is never ahead of the store.
+    pub(crate) fn keep(&self, live: &Live) {
+        if live.stage.is_over() {
+            self.warm.forget(live.row.id);
+        } else {
+            self.warm
+                .put(live.row.id, live.row.seed, live.choices, live.stage.clone());
+        }
     }
 
     /// Applies one choice and stores it with its events. A refused choice changes nothing and

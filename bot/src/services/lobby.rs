@@ -70,7 +70,7 @@ impl Services {
         }
         let now = self.now();
         let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         if let Some(t) = tours::active_in_channel(&mut tx, channel_id).await? {
             return Err(ServiceError::refused(format!(
@@ -118,7 +118,7 @@ impl Services {
         if colour.is_empty() || colour.chars().count() > MAX_NAME {
             return Err(ServiceError::refused("give your team a colour, e.g. red"));
         }
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
@@ -158,7 +158,7 @@ impl Services {
 
     /// Leaves the tour: in the lobby the team is withdrawn; once started a bot rides it on.
     pub async fn leave(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -193,7 +193,7 @@ impl Services {
     /// stage 1 opens and the bots play their first choices.
     pub async fn start(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, "start the tour")?;
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let mut tour = active_tour(&mut tx, channel_id).await?;
@@ -236,6 +236,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         let humans: Vec<&str> = list
             .iter()
             .filter(|t| !t.is_bot())

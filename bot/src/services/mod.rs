@@ -2,8 +2,8 @@
 //! over the store and the engine. They know nothing about Discord: each returns a [`Reply`], or
 //! a [`ServiceError::Refused`] whose sentence says what is wrong and what to do.
 //!
-//! Every change runs in one store transaction under one in-process lock, so two requests never
-//! interleave: a turn (the choices, their events, the next round, a finished stage and the next
+//! Every change runs in one store transaction under its channel's lock (one tour a channel), so
+//! two requests on a tour never interleave while other tours go on: a turn (the choices, their events, the next round, a finished stage and the next
 //! stage) lands whole or not at all, and with it what it owes the channel (see [`owed`]):
 //! replies say what to draw, and the pictures are drawn after the commit ([`Services::draw`]).
 
@@ -12,16 +12,19 @@ mod info;
 mod library;
 mod live;
 mod lobby;
+mod locks;
 mod narrate;
 mod owed;
 mod play;
 mod posts;
 mod repechage;
 mod reply;
+mod warm;
 
 pub use library::Library;
 pub use lobby::check_team_name;
 pub use owed::{Owed, Picture};
+pub(crate) use play::Tended;
 pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
     hand_button, parse_button, parse_card, vote_button_id,
@@ -119,8 +122,13 @@ pub struct Services {
     store: Store,
     library: Library,
     clock: Arc<dyn Clock>,
-    /// Serialises the writers of this process; `BEGIN IMMEDIATE` serialises processes.
-    write: tokio::sync::Mutex<()>,
+    /// One lock per channel (so per tour): a tour's requests never interleave, other tours'
+    /// go on. `BEGIN IMMEDIATE` serialises the write transactions themselves.
+    locks: locks::Locks,
+    /// The stages being raced, as rebuilt: an answer replays nothing while its stage is kept.
+    warm: warm::WarmStages,
+    /// Choices applied by replays since start-up: what the warm stages save, for tests.
+    replayed: std::sync::atomic::AtomicU64,
     pictures: bool,
 }
 
@@ -143,7 +151,9 @@ impl Services {
             store,
             library,
             clock,
-            write: tokio::sync::Mutex::new(()),
+            locks: locks::Locks::default(),
+            warm: warm::WarmStages::new(warm::CAPACITY),
+            replayed: std::sync::atomic::AtomicU64::new(0),
             pictures: true,
         }
     }
@@ -163,12 +173,32 @@ impl Services {
         &self.library
     }
 
+    /// How many stored choices were replayed to rebuild stages since start-up. With the stage
+    /// kept in memory an answer replays none, whatever the round; after a restart or a miss the
+    /// first answer replays the stage once.
+    pub fn replayed_choices(&self) -> u64 {
+        self.replayed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many stages are kept in memory (at most a fixed number, least recently used out).
+    pub fn warm_stages(&self) -> usize {
+        self.warm.len()
+    }
+
+    /// Forgets every kept stage, as a restart would: the next answer of each tour replays its
+    /// stage. For the benches, to show what a miss costs.
+    pub fn forget_warm_stages(&self) {
+        self.warm.clear();
+    }
+
     pub(crate) fn now(&self) -> Timestamp {
         self.clock.now()
     }
 
-    pub(crate) async fn lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.write.lock().await
+    /// The lock of the channel's tour, held from before a request reads the tour until after
+    /// it commits.
+    pub(crate) async fn lock(&self, channel_id: &str) -> tokio::sync::OwnedMutexGuard<()> {
+        self.locks.lock(channel_id).await
     }
 }
 

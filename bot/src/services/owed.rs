@@ -121,7 +121,11 @@ impl Services {
         card: Option<(&TurnCard, &TurnPost)>,
     ) -> Result<Option<TurnCard>, ServiceError> {
         {
-            let _guard = self.lock().await;
+            // The round's post is remembered under its tour's lock, as a choice reads it.
+            let _guard = match card {
+                Some((_, post)) => Some(self.lock(&post.channel_id).await),
+                None => None,
+            };
             let mut tx = self.store.begin().await?;
             if !outbox::delivered(&mut tx, id, message_ids, self.now()).await? {
                 // Another delivery marked it first; it remembered the round too.

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::clock::Timestamp;
 use crate::store::choices::{self, Source};
-use crate::store::tours::{TourRow, TourStatus};
+use crate::store::tours::TourStatus;
 use commissaire_engine::Seat;
 use commissaire_engine::card_race::{Choice, Stage};
 use commissaire_engine::game::{Ruleset, Viewer};
@@ -111,7 +111,7 @@ impl Services {
         request_id: &str,
         choice: Choice,
     ) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -169,6 +169,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         let mut reply = if closed {
             Reply::private(format!(
                 "{ack}Your choice completed stage {stage_number}, round {round}."
@@ -194,7 +195,7 @@ impl Services {
     /// Closes the round: the bot plays for every director who has not chosen. Anyone may once
     /// the deadline has passed; an admin may at any time.
     pub async fn close_turn(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -216,6 +217,7 @@ impl Services {
         news.closed_early = !due;
         let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         if replies.is_empty() {
             return Ok(Reply::private("Nobody is late: there is nothing to close."));
         }
@@ -250,7 +252,7 @@ impl Services {
     /// stage per call (the demo calls it until the tour is over); in a tour with directors the
     /// bots have always played already and nothing happens.
     pub async fn advance(&self, channel_id: &str) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -265,6 +267,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let mut replies = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
+        self.keep(&live);
         if replies.is_empty() {
             return Ok(Reply::private(
                 "Nothing to play: the directors have the next move.",
@@ -275,53 +278,47 @@ impl Services {
         Ok(first)
     }
 
-    /// For the scheduler: closes the tour's round if its deadline has passed.
-    pub(crate) async fn close_if_due(
+    /// For the scheduler: what a running tour is owed now. A round past its deadline is closed
+    /// (the bot plays for the late), a tour of bots moves on, or else the late directors are
+    /// reminded once, some time before the deadline. The time is read when the tour's turn
+    /// comes, not when the pass began (never earlier than `not_before`): a pass that waited
+    /// enforces the deadline on time and never reminds of a deadline already gone.
+    pub(crate) async fn tend(
         &self,
         tour_id: i64,
         channel_id: &str,
-        now: Timestamp,
-    ) -> Result<Option<Reply>, ServiceError> {
-        let _guard = self.lock().await;
+        not_before: Timestamp,
+        lead_secs: i64,
+    ) -> Result<Tended, ServiceError> {
+        let _guard = self.lock(channel_id).await;
+        let now = not_before.max(self.now());
         let mut tx = self.store.begin().await?;
         let Some(tour) = crate::store::tours::active_in_channel(&mut tx, channel_id).await? else {
-            return Ok(None);
+            return Ok(Tended::Nothing);
         };
         if tour.id != tour_id || tour.status != TourStatus::Running {
-            return Ok(None);
+            return Ok(Tended::Nothing);
         }
         let live = self.load_live(&mut tx, tour).await?;
         let due = live.row.deadline.is_some_and(|d| d <= now);
         let bots_owe = !live.has_humans() && !live.stage.pending().is_empty();
-        if !due && !bots_owe {
-            return Ok(None);
+        if due || bots_owe {
+            let (live, news) = self.play_for_late(&mut tx, live, now).await?;
+            let mut replies = self.owe_news(&mut tx, &live, news).await?;
+            self.store.commit(tx).await?;
+            self.keep(&live);
+            if replies.is_empty() {
+                return Ok(Tended::Nothing);
+            }
+            let mut first = replies.remove(0);
+            first.followups = replies;
+            return Ok(Tended::Closed(Box::new(first)));
         }
-        let (live, news) = self.play_for_late(&mut tx, live, now).await?;
-        let mut replies = self.owe_news(&mut tx, &live, news).await?;
-        self.store.commit(tx).await?;
-        if replies.is_empty() {
-            return Ok(None);
-        }
-        let mut first = replies.remove(0);
-        first.followups = replies;
-        Ok(Some(first))
-    }
-
-    /// For the scheduler: the directors to remind now, each once per round.
-    pub(crate) async fn remind(
-        &self,
-        tour: TourRow,
-        now: Timestamp,
-        lead_secs: i64,
-    ) -> Result<Vec<(String, Reply)>, ServiceError> {
-        let _guard = self.lock().await;
-        let mut tx = self.store.begin().await?;
-        let live = self.load_live(&mut tx, tour).await?;
         let Some(deadline) = live.row.deadline else {
-            return Ok(Vec::new());
+            return Ok(Tended::Nothing);
         };
-        if now < deadline - lead_secs || now >= deadline {
-            return Ok(Vec::new());
+        if now < deadline - lead_secs {
+            return Ok(Tended::Nothing);
         }
         let mut out = Vec::new();
         for team in live.late_humans() {
@@ -343,7 +340,7 @@ impl Services {
             }
         }
         self.store.commit(tx).await?;
-        Ok(out)
+        Ok(Tended::Reminded(out))
     }
 
     /// The public messages for what happened: late teams played by the bot, the rounds, the
@@ -447,6 +444,15 @@ fn choice_label(stage: &Stage, choice: &Choice) -> String {
         Choice::Draw { .. } => format!("Draw {name}"),
         Choice::Keep { card, .. } => format!("{name}: {card}"),
     }
+}
+
+/// What the scheduler did for one tour.
+pub(crate) enum Tended {
+    Nothing,
+    /// The round closed (or a tour of bots moved on): the news for the channel.
+    Closed(Box<Reply>),
+    /// Late directors reminded, each with their private note.
+    Reminded(Vec<(String, Reply)>),
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ impl Services {
         card: &TurnCard,
         post: &TurnPost,
     ) -> Result<(), ServiceError> {
-        let _guard = self.lock().await;
+        let _guard = self.lock(&post.channel_id).await;
         let mut tx = self.store.begin().await?;
         posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
         self.store.commit(tx).await?;

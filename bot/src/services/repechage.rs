@@ -58,7 +58,7 @@ impl Services {
                 "a repêchage vote stays open at least one second: give a longer time, or none for the turn deadline",
             ));
         }
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -194,7 +194,7 @@ impl Services {
         vote_id: i64,
         yes: bool,
     ) -> ServiceResult {
-        let _guard = self.lock().await;
+        let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let vote = votes::get(&mut tx, vote_id)
@@ -257,17 +257,23 @@ impl Services {
         &self,
         now: Timestamp,
     ) -> Result<Vec<(String, Reply)>, ServiceError> {
-        // Most ticks find no vote open: look before taking the write lock.
-        if votes::open_all(&mut *self.store.read().await?)
-            .await?
-            .is_empty()
-        {
+        // Most ticks find no vote open: look before taking the locks.
+        let open = votes::open_all(&mut *self.store.read().await?).await?;
+        if open.is_empty() {
             return Ok(Vec::new());
         }
-        let _guard = self.lock().await;
+        let channels: Vec<String> = open.iter().map(|v| v.channel_id.clone()).collect();
+        let _guards = self.locks.lock_all(&channels).await;
+        // The time when the locks are held, not when the pass began (never earlier than that).
+        let now = now.max(self.now());
         let mut tx = self.store.begin().await?;
         let mut out = Vec::new();
-        for vote in votes::open_all(&mut tx).await? {
+        // A vote opened since the look above waits for the next tick: its lock is not held.
+        for vote in votes::open_all(&mut tx)
+            .await?
+            .into_iter()
+            .filter(|v| channels.contains(&v.channel_id))
+        {
             let list = teams::list(&mut tx, vote.tour_id).await?;
             if now >= vote.closes_at || everyone_voted(&mut tx, &vote, &list).await? {
                 let reply = self.close_vote(&mut tx, &vote, now).await?;

@@ -102,3 +102,12 @@ pub async fn count_by_source(
             .await?;
     Ok(n as u32)
 }
+
+/// How many choices a stage has stored: a cached rebuild of the stage is good while it matches.
+pub async fn count(conn: &mut SqliteConnection, stage_id: i64) -> Result<u32, StoreError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM choices WHERE stage_id = ?")
+        .bind(stage_id)
+        .fetch_one(conn)
+        .await?;
+    Ok(n as u32)
+}

@@ -1,0 +1,132 @@
+//! The stages being raced, kept in memory as rebuilt, so that an answer does not replay every
+//! choice of the stage again (which made a round-12 answer cost two to three times a round-1
+//! one). An entry is only used while it has as many choices as the store, and it is only put
+//! back after a commit, so it is never ahead of what is stored: a miss, a restart, another
+//! process writing or a rolled-back request all fall back to a replay.
+
+use commissaire_engine::card_race::Stage;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// How many stages are kept; the least recently used goes first.
+pub(crate) const CAPACITY: usize = 1024;
+
+struct Entry<T> {
+    seed: u64,
+    choices: u32,
+    stage: T,
+    used: u64,
+}
+
+/// Generic only so that its tests need no stage.
+pub(crate) struct WarmStages<T = Stage> {
+    capacity: usize,
+    inner: Mutex<Inner<T>>,
+}
+
+struct Inner<T> {
+    entries: HashMap<i64, Entry<T>>,
+    clock: u64,
+}
+
+impl<T: Clone> WarmStages<T> {
+    pub fn new(capacity: usize) -> Self {
+        WarmStages {
+            capacity: capacity.max(1),
+            inner: Mutex::new(Inner {
+                entries: HashMap::new(),
+                clock: 0,
+            }),
+        }
+    }
+
+    /// The stage as it stands after `choices` stored choices, if it is kept.
+    pub fn get(&self, stage_id: i64, seed: u64, choices: u32) -> Option<T> {
+        let mut inner = self.inner.lock().expect("warm stages");
+        inner.clock += 1;
+        let now = inner.clock;
+        let e = inner.entries.get_mut(&stage_id)?;
+        if e.seed != seed || e.choices != choices {
+            return None;
+        }
+        e.used = now;
+        Some(e.stage.clone())
+    }
+
+    /// Keeps the stage as it stands after `choices` stored choices (call only with a state the
+    /// store has committed).
+    pub fn put(&self, stage_id: i64, seed: u64, choices: u32, stage: T) {
+        let mut inner = self.inner.lock().expect("warm stages");
+        inner.clock += 1;
+        let used = inner.clock;
+        if !inner.entries.contains_key(&stage_id) && inner.entries.len() >= self.capacity {
+            let oldest = inner
+                .entries
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(id, _)| *id);
+            if let Some(id) = oldest {
+                inner.entries.remove(&id);
+            }
+        }
+        inner.entries.insert(
+            stage_id,
+            Entry {
+                seed,
+                choices,
+                stage,
+                used,
+            },
+        );
+    }
+
+    /// Forgets a stage (it finished: nobody asks for it as a live stage again).
+    pub fn forget(&self, stage_id: i64) {
+        self.inner
+            .lock()
+            .expect("warm stages")
+            .entries
+            .remove(&stage_id);
+    }
+
+    pub fn clear(&self) {
+        self.inner.lock().expect("warm stages").entries.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.inner.lock().expect("warm stages").entries.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_stage_is_used_only_at_the_stored_count_and_seed() {
+        let warm = WarmStages::new(4);
+        warm.put(1, 99, 10, "after 10");
+        assert_eq!(warm.get(1, 99, 10), Some("after 10"));
+        assert_eq!(warm.get(1, 99, 11), None, "the store has a choice more");
+        assert_eq!(warm.get(1, 98, 10), None, "another stage under a reused id");
+        warm.forget(1);
+        assert_eq!(warm.get(1, 99, 10), None);
+    }
+
+    #[test]
+    fn the_least_recently_used_stage_goes_first() {
+        let warm = WarmStages::new(2);
+        warm.put(1, 0, 0, 'a');
+        warm.put(2, 0, 0, 'b');
+        assert!(warm.get(1, 0, 0).is_some()); // 2 is now the least recently used
+        warm.put(3, 0, 0, 'c');
+        assert_eq!(warm.len(), 2);
+        assert_eq!(warm.get(2, 0, 0), None);
+        assert_eq!(warm.get(1, 0, 0), Some('a'));
+        assert_eq!(warm.get(3, 0, 0), Some('c'));
+        // Putting a kept stage again replaces it without evicting another.
+        warm.put(3, 0, 1, 'd');
+        assert_eq!(warm.len(), 2);
+        assert_eq!(warm.get(1, 0, 0), Some('a'));
+    }
+}
