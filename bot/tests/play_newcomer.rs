@@ -86,12 +86,17 @@ impl Session {
         loop {
             if let Some(at) = self.pending.find(PROMPT) {
                 let shown: String = self.pending.drain(..at + PROMPT.len()).collect();
-                let count = shown
-                    .rsplit("(1-")
-                    .next()
-                    .and_then(|s| s.split(',').next())
-                    .and_then(|n| n.parse().ok())
-                    .expect("a prompt says how many choices");
+                // "(1-4, q to stop)", or "(1, q to stop)" for a lone choice.
+                let count = if shown.ends_with("(1, q to stop): ") {
+                    1
+                } else {
+                    shown
+                        .rsplit("(1-")
+                        .next()
+                        .and_then(|s| s.split(',').next())
+                        .and_then(|n| n.parse().ok())
+                        .expect("a prompt says how many choices")
+                };
                 return Some((shown, count));
             }
             match self.out.recv_timeout(Duration::from_secs(120)) {

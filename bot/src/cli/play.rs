@@ -143,7 +143,7 @@ async fn session(
         for (i, b) in hand.buttons.iter().enumerate() {
             println!("  {}) {}", i + 1, b.label);
         }
-        print!("Your choice (1-{}, q to stop): ", hand.buttons.len());
+        print!("{}", prompt(hand.buttons.len()));
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             println!("\nStopped. Run `{again}` again to resume.");
@@ -308,5 +308,24 @@ fn quoted(path: &Path) -> String {
         format!("'{}'", text.replace('\'', r"'\''"))
     } else {
         text
+    }
+}
+
+/// The question under the numbered choices; a lone choice is not offered as a range "1-1".
+fn prompt(choices: usize) -> String {
+    match choices {
+        1 => "Your choice (1, q to stop): ".to_string(),
+        n => format!("Your choice (1-{n}, q to stop): "),
+    }
+}
+
+#[cfg(test)]
+mod prompt_tests {
+    use super::prompt;
+
+    #[test]
+    fn a_lone_choice_is_not_a_range() {
+        assert_eq!(prompt(1), "Your choice (1, q to stop): ");
+        assert_eq!(prompt(4), "Your choice (1-4, q to stop): ");
     }
 }
