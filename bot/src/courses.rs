@@ -14,16 +14,9 @@ impl CourseLibrary {
     /// Reads every course file of `<config_dir>/courses` now; later look-ups touch no file.
     pub fn new(config_dir: &Path) -> Self {
         let dir = config_dir.join("courses");
-        let files = toml_files(&dir)
-            .into_iter()
-            .map(|file| {
-                let stem = file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().to_string())
-                    .unwrap_or_default();
-                (stem, read_course_file(&file))
-            })
-            .collect();
+        let files = read_toml_files(&dir, |text, file| {
+            parse_course_toml(text, file).map_err(|e| e.to_string())
+        });
         CourseLibrary { dir, files }
     }
 
@@ -62,12 +55,26 @@ impl CourseLibrary {
     }
 }
 
-/// Reads and parses one course file; a missing or unreadable file is an error naming it.
-pub fn read_course_file(path: &Path) -> Result<Course, String> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{file}: cannot read the course file: {e}"))?;
-    parse_course_toml(&text, &file).map_err(|e| e.to_string())
+/// Every TOML file of a folder, read once and parsed by `parse(text, file name)`, keyed by its
+/// file stem in file-name order: the value, or the sentence saying why the file does not load.
+pub(crate) fn read_toml_files<T>(
+    dir: &Path,
+    parse: impl Fn(&str, &str) -> Result<T, String>,
+) -> Vec<(String, Result<T, String>)> {
+    toml_files(dir)
+        .into_iter()
+        .map(|file| {
+            let stem = file
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let name = file.display().to_string();
+            let value = std::fs::read_to_string(&file)
+                .map_err(|e| format!("{name}: cannot read the file: {e}"))
+                .and_then(|text| parse(&text, &name));
+            (stem, value)
+        })
+        .collect()
 }
 
 /// The TOML files of a folder, sorted by name; none when the folder cannot be read.

@@ -2,23 +2,9 @@
 
 mod common;
 
-use commissaire::store::{choices, stages, tours};
 use commissaire_engine::card_race::Choice;
 use common::*;
 use std::sync::Arc;
-
-async fn choice_count(s: &commissaire::services::Services) -> usize {
-    let mut conn = s.store().read().await.unwrap();
-    let tour = tours::active_in_channel(&mut conn, CHANNEL)
-        .await
-        .unwrap()
-        .unwrap();
-    let stage = stages::get(&mut conn, tour.id, tour.current_stage)
-        .await
-        .unwrap()
-        .unwrap();
-    choices::log(&mut conn, stage.id).await.unwrap().len()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_choices_for_the_same_turn_sent_at_once_end_with_one_accepted_and_one_refused() {
@@ -31,7 +17,7 @@ async fn two_choices_for_the_same_turn_sent_at_once_end_with_one_accepted_and_on
     let reply = ok(s.choose(&me, CHANNEL, &request(), draw).await);
     let keeps = offered(&reply);
     assert!(keeps.len() >= 2, "{keeps:?}");
-    let before = choice_count(&s).await;
+    let before = stored_choices(&s).await;
     // Two different cards for the same rider, from two tasks at once (two clicks, two devices).
     let tasks: Vec<_> = [keeps[0], keeps[1]]
         .into_iter()
@@ -57,7 +43,7 @@ async fn two_choices_for_the_same_turn_sent_at_once_end_with_one_accepted_and_on
         "{}",
         refusals[0]
     );
-    assert_eq!(choice_count(&s).await, before + 1);
+    assert_eq!(stored_choices(&s).await, before + 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -68,7 +54,7 @@ async fn the_same_request_id_twice_counts_once() {
     let me = player(1);
     let hand = ok(s.hand(&me, CHANNEL).await);
     let draw = offered(&hand)[0];
-    let before = choice_count(&s).await;
+    let before = stored_choices(&s).await;
     // Sent twice at once (Discord retrying an interaction), then once more later.
     let id = request();
     let tasks: Vec<_> = (0..2)
@@ -82,7 +68,7 @@ async fn the_same_request_id_twice_counts_once() {
         texts.push(ok(t.await.unwrap()).text);
     }
     texts.push(ok(s.choose(&me, CHANNEL, &id, draw).await).text);
-    assert_eq!(choice_count(&s).await, before + 1);
+    assert_eq!(stored_choices(&s).await, before + 1);
     let repeats = texts
         .iter()
         .filter(|t| *t == "This request was already counted; nothing more was done.")
@@ -93,5 +79,5 @@ async fn the_same_request_id_twice_counts_once() {
         rider: draw.rider(),
     };
     ok(s.choose(&me, CHANNEL, &id, other).await);
-    assert_eq!(choice_count(&s).await, before + 1);
+    assert_eq!(stored_choices(&s).await, before + 1);
 }

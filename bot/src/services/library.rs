@@ -3,7 +3,7 @@
 //! the preset again, which read every preset file under the tour's lock). A file that does not
 //! load is kept with its error, which is given when it is asked for.
 
-use crate::courses::{CourseLibrary, slug, toml_files};
+use crate::courses::{CourseLibrary, read_toml_files, slug};
 use commissaire_engine::course::Course;
 use commissaire_engine::tour::TourPreset;
 use std::collections::HashMap;
@@ -21,22 +21,9 @@ pub struct Library {
 impl Library {
     pub fn new(config_dir: &Path) -> Self {
         let tours_dir = config_dir.join("tours");
-        let presets = toml_files(&tours_dir)
-            .into_iter()
-            .map(|file| {
-                let stem = file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().to_string())
-                    .unwrap_or_default();
-                let preset = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("cannot read {}: {e}", file.display()))
-                    .and_then(|text| {
-                        TourPreset::from_toml(&text, &file.display().to_string())
-                            .map_err(|e| e.to_string())
-                    });
-                (stem, preset)
-            })
-            .collect();
+        let presets = read_toml_files(&tours_dir, |text, file| {
+            TourPreset::from_toml(text, file).map_err(|e| e.to_string())
+        });
         Library {
             tours_dir,
             presets,

@@ -139,3 +139,18 @@ pub fn all_text(reply: &Reply) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// How many choices the store holds for the stage being raced in the test channel.
+pub async fn stored_choices(s: &Services) -> usize {
+    use commissaire::store::{choices, stages, tours};
+    let mut conn = s.store().read().await.unwrap();
+    let tour = tours::active_in_channel(&mut conn, CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    let stage = stages::get(&mut conn, tour.id, tour.current_stage)
+        .await
+        .unwrap()
+        .unwrap();
+    choices::count(&mut conn, stage.id).await.unwrap() as usize
+}
