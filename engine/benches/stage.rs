@@ -57,6 +57,7 @@ fn registry_setup(typed: &StageSetup) -> Setup {
             })
             .collect(),
         options: serde_json::Value::Null,
+        dice: Vec::new(),
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod card_race;
 pub mod course;
+pub mod dice;
 pub mod game;
 pub mod registry;
 pub mod rng;

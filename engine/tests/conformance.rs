@@ -83,6 +83,7 @@ fn setup(entry: &RulesetEntry, course: Arc<Course>, teams: usize) -> Setup {
         teams: (0..teams).map(|t| format!("Team {t}")).collect(),
         riders,
         options: Value::Null,
+        dice: Vec::new(),
     }
 }
 

@@ -17,6 +17,10 @@ pub struct Setup {
     pub riders: Vec<Entrant>,
     /// The ruleset's options (`null` for its defaults).
     pub options: Value,
+    /// Die faces to use, in order, before the seed's own rolls (see [`crate::dice::Dice`]):
+    /// how a scenario checks a ruling with known rolls. Empty in a real stage.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
 }
 
 /// One rider entered in a stage.

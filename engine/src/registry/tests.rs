@@ -36,6 +36,7 @@ fn two_teams(options: Value) -> Setup {
             rider("Red Sprinteur", 1, RiderKind::Sprinteur),
         ],
         options,
+        dice: Vec::new(),
     }
 }
 
