@@ -75,9 +75,9 @@ async fn the_same_request_id_twice_counts_once() {
         .count();
     assert_eq!(repeats, 2, "{texts:?}");
     // A different choice under a used id is not taken either.
-    let other = Choice::Draw {
-        rider: draw.rider(),
-    };
+    let other = pick(Choice::Draw {
+        rider: choice_of(&draw).rider(),
+    });
     ok(s.choose(&me, CHANNEL, &id, other).await);
     assert_eq!(stored_choices(&s).await, before + 1);
 }

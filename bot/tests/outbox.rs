@@ -11,7 +11,7 @@ use commissaire_engine::card_race::Choice;
 use common::*;
 
 /// Player 2 plays all but the closing keep of round 1; returns that keep.
-async fn all_but_the_last_choice(s: &Services) -> Choice {
+async fn all_but_the_last_choice(s: &Services) -> commissaire::services::Pick {
     let p2 = player(2);
     loop {
         let hand = ok(s.hand(&p2, CHANNEL).await);
@@ -19,7 +19,7 @@ async fn all_but_the_last_choice(s: &Services) -> Choice {
         let hand = ok(s.hand(&p2, CHANNEL).await);
         let next = offered(&hand);
         if hand.text.matches("cards to draw from").count() == 0
-            && matches!(next[0], Choice::Keep { .. })
+            && matches!(choice_of(&next[0]), Choice::Keep { .. })
         {
             return next[0];
         }

@@ -6,7 +6,7 @@ use commissaire::clock::SystemClock;
 use commissaire::services::{Actor, Services, TourSettings};
 use commissaire::store::results;
 use commissaire::store::tours::latest_in_channel;
-use commissaire_engine::card_race::{Card, Choice};
+use commissaire_engine::card_race::Card;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -293,12 +293,10 @@ fn a_finished_tour_keeps_its_pictures_and_the_next_tour_needs_another_folder() {
             let choices = s.open_choices(&me, CHANNEL).await.unwrap();
             let best = choices
                 .iter()
-                .map(|(c, _)| *c)
-                .max_by_key(|c| match c {
-                    Choice::Keep {
-                        card: Card::Energy(v),
-                        ..
-                    } => *v as i32,
+                .map(|o| commissaire::services::Pick::now(o.key))
+                // The highest card kept: keys read `k:<rider>:<card>`.
+                .max_by_key(|p| match p.key.as_str().rsplit(':').next().and_then(Card::parse) {
+                    Some(Card::Energy(v)) if p.key.as_str().starts_with("k:") => v as i32,
                     _ => 0,
                 })
                 .unwrap();

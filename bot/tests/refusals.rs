@@ -14,7 +14,7 @@ async fn there_is_no_tour_in_this_channel() {
         s.join(&player(1), CHANNEL, "Blue", "blue").await,
         s.standings(CHANNEL).await,
         s.stage_info(CHANNEL).await,
-        s.choose(&player(1), CHANNEL, &request(), Choice::Draw { rider: 0 })
+        s.choose(&player(1), CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
             .await,
         s.pause(&admin(), CHANNEL).await,
     ] {
@@ -72,7 +72,7 @@ async fn the_tour_has_not_started() {
     ok(s.join(&player(1), CHANNEL, "Blue", "blue").await);
     for result in [
         s.hand(&player(1), CHANNEL).await,
-        s.choose(&player(1), CHANNEL, &request(), Choice::Draw { rider: 0 })
+        s.choose(&player(1), CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
             .await,
         s.stage_info(CHANNEL).await,
         s.standings(CHANNEL).await,
@@ -98,7 +98,7 @@ async fn you_are_not_in_this_tour() {
     );
     assert_eq!(
         refusal(
-            s.choose(&stranger, CHANNEL, &request(), Choice::Draw { rider: 0 })
+            s.choose(&stranger, CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
                 .await
         ),
         "you are not in this tour"
@@ -116,18 +116,21 @@ async fn it_is_not_your_team() {
     started_tour(&s, 2, 2, 4).await;
     // A rider team 2 may draw for, sent by team 1.
     let hand = ok(s.hand(&player(2), CHANNEL).await);
-    let theirs = offered(&hand)[0].rider();
+    let theirs = choice_of(&offered(&hand)[0]).rider();
     let sentence = refusal(
         s.choose(
             &player(1),
             CHANNEL,
             &request(),
-            Choice::Draw { rider: theirs },
+            pick(Choice::Draw { rider: theirs }),
         )
         .await,
     );
-    assert!(sentence.starts_with("it is not your team: "), "{sentence}");
-    assert!(sentence.ends_with("rides for Team 2"), "{sentence}");
+    // The ruleset's own sentence: the rider is another team's.
+    assert!(
+        sentence.ends_with("is not a rider of your team"),
+        "{sentence}"
+    );
 }
 
 #[tokio::test]
@@ -142,8 +145,8 @@ async fn this_card_is_not_in_your_hand() {
     let keeps = offered(&reply);
     let held: Vec<Card> = keeps
         .iter()
-        .map(|c| match c {
-            Choice::Keep { card, .. } => *card,
+        .map(|c| match choice_of(c) {
+            Choice::Keep { card, .. } => card,
             Choice::Draw { .. } => panic!("after a draw only keeps are offered"),
         })
         .collect();
@@ -156,10 +159,10 @@ async fn this_card_is_not_in_your_hand() {
             &me,
             CHANNEL,
             &request(),
-            Choice::Keep {
-                rider: draw.rider(),
+            pick(Choice::Keep {
+                rider: choice_of(&draw).rider(),
                 card: missing,
-            },
+            }),
         )
         .await,
     );
@@ -216,7 +219,7 @@ async fn lobby_and_admin_refusals_say_what_to_do() {
         "the tour is already paused"
     );
     let sentence = refusal(
-        s.choose(&player(1), CHANNEL, &request(), Choice::Draw { rider: 0 })
+        s.choose(&player(1), CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
             .await,
     );
     assert!(sentence.starts_with("the tour is paused"), "{sentence}");

@@ -20,7 +20,12 @@ async fn where_we_are(s: &commissaire::services::Services) -> (i64, u32, u32, Ve
         .unwrap()
         .unwrap();
     let log = choices::log(&mut conn, stage.id).await.unwrap();
-    let ev = events::list(&mut conn, stage.id).await.unwrap();
+    let ev = events::list(&mut conn, stage.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|v| serde_json::from_value(v).unwrap())
+        .collect();
     (stage.id, stage.round, log.len() as u32, ev)
 }
 
@@ -94,7 +99,7 @@ async fn a_crash_in_the_middle_of_a_turn_loses_no_choice_and_plays_no_round_twic
         let hand = ok(s.hand(&p2, CHANNEL).await);
         let next = offered(&hand);
         let draws_left = hand.text.matches("cards to draw from").count();
-        if draws_left == 0 && matches!(next[0], Choice::Keep { .. }) {
+        if draws_left == 0 && matches!(choice_of(&next[0]), Choice::Keep { .. }) {
             break next[0];
         }
     };

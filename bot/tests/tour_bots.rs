@@ -62,7 +62,12 @@ async fn seven_stage_bot_tour_ends_with_classifications_consistent_with_the_stag
         assert!(row.finished);
         let course = s.library().course(&row.course).unwrap();
         let starters: Vec<&TourRider> = row.starters.iter().collect();
-        let log = choices::log(&mut conn, row.id).await.unwrap();
+        let log: Vec<_> = choices::log(&mut conn, row.id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(seat, json)| (seat, serde_json::from_value(json).unwrap()))
+            .collect();
         let (stage, _) =
             replay::<Stage>(stage_setup(&course, &names, &starters), row.seed, &log).unwrap();
         let again = stage_result(&stage, number, row.kind, &row.starters);

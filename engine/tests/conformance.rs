@@ -66,9 +66,10 @@ fn courses_of(ruleset: &str) -> Vec<(&'static str, Arc<Course>)> {
 /// `teams` teams of the ruleset's quick-game roster, laid on the grid as players place them:
 /// the first rider of every team, then the second...
 fn setup(entry: &RulesetEntry, course: Arc<Course>, teams: usize) -> Setup {
-    let roster = (entry.roster)();
+    let roster = (entry.roster)(&[]).expect("the usual team");
     let mut riders = Vec::new();
-    for (k, attributes) in roster.iter().enumerate() {
+    for (k, rostered) in roster.iter().enumerate() {
+        let attributes = &rostered.attributes;
         for t in 0..teams {
             riders.push(Entrant {
                 id: format!("Team {t} rider {k}"),

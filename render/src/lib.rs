@@ -12,10 +12,12 @@ mod encode;
 pub mod layout;
 pub mod palette;
 pub mod profile;
+pub mod ruleset;
 pub mod samples;
 pub mod scene;
 pub mod standings;
 pub mod text;
+pub mod text_board;
 pub mod tour;
 
 pub use board::{BoardPicture, draw_board, render_board};
@@ -41,6 +43,8 @@ pub enum RenderError {
         team: usize,
         teams: usize,
     },
+    #[error("this game has no pictures yet")]
+    NoPictures,
     #[error("could not encode the picture: {0}")]
     Encode(#[from] image::ImageError),
 }

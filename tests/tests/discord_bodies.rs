@@ -10,10 +10,10 @@ use commissaire::discord::messages::{self, CONTENT_LIMIT, Part};
 use commissaire::discord::{commands, deliver};
 use commissaire::scheduler::{Outgoing, Scheduler};
 use commissaire::services::{
-    Actor, ButtonAction, ButtonSpec, MAX_SEATS, Reply, ServiceError, Services, TourSettings,
-    TurnCard, choice_button_id, hand_button, parse_button,
+    Actor, ButtonAction, ButtonSpec, MAX_SEATS, Pick, Reply, ServiceError, Services,
+    TourSettings, TurnCard, choice_button_id, hand_button, option_text, parse_button,
 };
-use commissaire_engine::card_race::{Card, Choice};
+use commissaire_engine::registry::{Key, LabelledOption};
 use commissaire_tests::spec::DiscordSpec;
 use serde_json::{Value, json};
 use serenity::all::{
@@ -70,7 +70,7 @@ struct Told {
     standings: Reply,
     /// What `/tour create` and `/play` offer as they are typed.
     presets: Vec<(String, String, usize)>,
-    open_choices: Vec<(Choice, String)>,
+    open_choices: Vec<LabelledOption>,
 }
 
 fn config_dir() -> PathBuf {
@@ -95,6 +95,7 @@ fn settings(seats: u8) -> TourSettings {
         seats,
         turn_deadline_secs: 600,
         seed: Some(7),
+        decision_deadline_secs: None,
     }
 }
 
@@ -103,11 +104,14 @@ fn ok(result: Result<Reply, ServiceError>) -> Reply {
 }
 
 /// The first choice a hand's buttons offer, as a person would press it.
-fn first_offer(hand: &Reply) -> Choice {
+fn first_offer(hand: &Reply) -> Pick {
     hand.buttons
         .iter()
         .find_map(|b| match parse_button(&b.id)?.action {
-            ButtonAction::Choose(c) => Some(c),
+            ButtonAction::Decide { stage, step, key } => Some(Pick {
+                key,
+                at: Some((stage, step)),
+            }),
             _ => None,
         })
         .unwrap_or_else(|| panic!("no choice offered in {:?}", hand.text))
@@ -433,15 +437,13 @@ fn a_hand_is_ephemeral_and_a_dozen_choices_fill_rows_of_five() {
     let dozen: Vec<ButtonSpec> = t
         .open_choices
         .iter()
-        .flat_map(|(choice, name)| {
+        .enumerate()
+        .flat_map(|(rider, o)| {
             [2, 4, 6, 9].map(|v| {
-                let keep = Choice::Keep {
-                    rider: choice.rider(),
-                    card: Card::Energy(v),
-                };
+                let key = Key::new(&format!("k:{rider}:{v}")).unwrap();
                 ButtonSpec {
-                    id: choice_button_id(t.tour_id, &keep),
-                    label: format!("{name}: {v}"),
+                    id: choice_button_id(t.tour_id, 1, 1, &key),
+                    label: format!("{}: Keep {v}", o.group),
                 }
             })
         })
@@ -455,6 +457,38 @@ fn a_hand_is_ephemeral_and_a_dozen_choices_fill_rows_of_five() {
     assert_eq!(custom_ids(&body).len(), 12);
     assert_ids_fit(&body);
     assert_accepted("POST", &callback_path(), &body);
+
+    // A decision with more options than 25 buttons: select menus of 25, each option's value
+    // the id its button would have had, as Discord takes them.
+    let many: Vec<ButtonSpec> = (0..60)
+        .map(|i| ButtonSpec {
+            id: choice_button_id(t.tour_id, 3, 41, &Key::new(&format!("m:{i}:c{i}")).unwrap()),
+            label: format!("Rider {}: Move to cell {i}", i % 4),
+        })
+        .collect();
+    let menus = Reply::private(t.hand.text.clone()).with_buttons(many);
+    let menus = as_sent(json_of!(CreateInteractionResponse::Message(
+        messages::interaction_message(&only_part(&menus)),
+    )));
+    let rows = menus["data"]["components"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{menus}");
+    assert!(rows.iter().all(|r| r["components"][0]["type"] == 3));
+    assert_accepted("POST", &callback_path(), &menus);
+    let mut spoiled_menu = menus.clone();
+    let extra = spoiled_menu["data"]["components"][2]["components"][0]["options"][0].clone();
+    for _ in 0..15 {
+        spoiled_menu["data"]["components"][2]["components"][0]["options"]
+            .as_array_mut()
+            .unwrap()
+            .push(extra.clone());
+    }
+    assert_refused_at(
+        "POST",
+        &callback_path(),
+        &spoiled_menu,
+        "/data/components/2/components/0/options:",
+        "more than 25 items",
+    );
 
     // Six buttons in a row is what the rows of five avoid.
     let mut spoiled = body.clone();
@@ -486,7 +520,9 @@ fn a_choice_redraws_the_hand_in_place() {
     )));
     assert_eq!(body["type"], 7);
     assert!(
-        custom_ids(&body).iter().any(|id| id.contains(":keep:")),
+        custom_ids(&body)
+            .iter()
+            .any(|id| id.starts_with("v2:") && id.contains(":k:")),
         "the drawn cards are offered: {body}"
     );
     assert_ids_fit(&body);
@@ -538,17 +574,11 @@ fn autocomplete_answers_are_valid_callbacks() {
             AutocompleteChoice::new(format!("{name} ({stages} stages)"), stem.clone())
         })
         .collect();
-    let mut riders: Vec<AutocompleteChoice> = Vec::new();
-    let mut seen = Vec::new();
-    for (choice, name) in &t.open_choices {
-        if !seen.contains(&choice.rider()) {
-            seen.push(choice.rider());
-            riders.push(AutocompleteChoice::new(
-                name.clone(),
-                choice.rider().to_string(),
-            ));
-        }
-    }
+    let riders: Vec<AutocompleteChoice> = t
+        .open_choices
+        .iter()
+        .map(|o| AutocompleteChoice::new(option_text(o), o.key.to_string()))
+        .collect();
     assert!(!presets.is_empty() && !riders.is_empty());
     for choices in [presets, riders] {
         let body = as_sent(json_of!(CreateInteractionResponse::Autocomplete(

@@ -33,6 +33,7 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
         seats: 4,
         turn_deadline_secs: 3600,
         seed: Some(seed),
+        decision_deadline_secs: None,
     };
     // The lobby's reply tells Discord players how to join: a report of bots has no use for it.
     services.create_tour(&admin, CHANNEL, settings).await?;

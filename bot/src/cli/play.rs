@@ -5,21 +5,19 @@
 //! over, `play` refuses to start another there (its pictures would be overwritten) and says to
 //! give another folder.
 
-mod board;
 mod summary;
 mod words;
-
-pub use board::board_text;
 
 use super::UsageError;
 use commissaire::clock::SystemClock;
 use commissaire::services::{
-    Actor, ButtonAction, Pressed, Reply, ServiceError, Services, TourSettings, check_team_name,
-    parse_button,
+    Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, Services, TourSettings,
+    check_team_name, parse_button,
 };
 use commissaire::store::tours::{self, TourRow, TourStatus};
 use commissaire::store::{results, teams};
 use commissaire_engine::tour::StageResult;
+use commissaire_render::text_board::scene_text;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -124,15 +122,15 @@ async fn session(
             Err(e) => return Err(e.into()),
         };
         // The board once a round: between the choices of a round it does not change.
-        if let Ok(view) = services.public_view(CHANNEL).await
-            && shown.replace((pictures.stage, view.round)) != Some((pictures.stage, view.round))
+        if let Ok(board) = services.public_board(CHANNEL).await
+            && shown.replace((board.stage, board.turn)) != Some((board.stage, board.turn))
         {
-            let mine = view
+            let mine = board
                 .teams
                 .iter()
-                .position(|t| t.name == team)
+                .position(|t| *t == team)
                 .map(|i| i as commissaire_engine::Seat);
-            println!("\n{}", board_text(&view, mine));
+            println!("\n{}", scene_text(&board.scene, mine));
         }
         println!("{}", terminal_text(&hand.text));
         if hand.buttons.is_empty() {
@@ -168,11 +166,15 @@ async fn session(
             continue;
         };
         let Some(Pressed {
-            action: ButtonAction::Choose(choice),
+            action: ButtonAction::Decide { stage, step, key },
             ..
         }) = parse_button(&button.id)
         else {
             continue;
+        };
+        let choice = Pick {
+            key,
+            at: Some((stage, step)),
         };
         asked += 1;
         let request = format!("terminal-{}-{asked}", std::process::id());
@@ -222,6 +224,7 @@ async fn new_tour(
         // A day per round; nothing closes rounds in the terminal anyway: it waits for you.
         turn_deadline_secs: 86_400,
         seed: Some(o.seed.unwrap_or(DEFAULT_SEED)),
+        decision_deadline_secs: None,
     };
     services.create_tour(&admin, CHANNEL, settings).await?;
     services

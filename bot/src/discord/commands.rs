@@ -4,13 +4,11 @@
 use super::components::DEFER_AFTER;
 use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, Error, actor_of};
-use crate::services::{ServiceResult, TourSettings, parse_card};
-use commissaire_engine::card_race::Choice;
+use crate::services::{Pick, ServiceResult, TourSettings, option_text};
+use commissaire_engine::registry::{Key, LabelledOption};
 use commissaire_render::Classification;
 use poise::ChoiceParameter;
-use serenity::all::{
-    AutocompleteChoice, CreateAutocompleteResponse, ResolvedOption, ResolvedValue,
-};
+use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
 pub type Ctx<'a> = poise::ApplicationContext<'a, Data, Error>;
 
@@ -112,6 +110,10 @@ async fn create(
     #[min = 1]
     #[max = 8]
     teams: Option<u8>,
+    #[description = "Minutes for a decision only one director owes, in games of turns (default: as a round)"]
+    #[min = 1]
+    #[max = 10080]
+    decision_deadline: Option<u32>,
 ) -> Result<(), Error> {
     let settings = TourSettings {
         preset,
@@ -120,6 +122,7 @@ async fn create(
             .map(|m| i64::from(m) * 60)
             .unwrap_or(ctx.data().config.default_turn_deadline_secs),
         seed: None,
+        decision_deadline_secs: decision_deadline.map(|m| i64::from(m) * 60),
     };
     let result = async {
         ctx.data()
@@ -247,83 +250,42 @@ pub async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     reply(ctx, result).await
 }
 
-/// The value typed so far for another option of the command being completed.
-fn option_text<'a>(args: &'a [ResolvedOption<'a>], name: &str) -> Option<&'a str> {
-    args.iter()
-        .find(|o| o.name == name)
-        .and_then(|o| match o.value {
-            ResolvedValue::String(s) => Some(s),
-            ResolvedValue::Autocomplete { value, .. } => Some(value),
-            _ => None,
-        })
-}
+/// The most suggestions Discord shows for an option.
+const SUGGESTIONS: usize = 25;
 
-/// `/play` rider: the player's own riders that still have a choice to make.
-async fn own_riders(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+/// `/play` choice: the options open to the player now, as their buttons read, narrowed to
+/// those whose words contain every word typed so far ("rou 5" finds "Reds Rouleur: Keep 5").
+async fn own_options(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
     let open = ctx
         .data()
         .services
         .open_choices(&actor(ctx), &channel(ctx))
         .await
         .unwrap_or_default();
-    let partial = partial.to_lowercase();
-    let mut seen = Vec::new();
-    let mut choices = Vec::new();
-    for (choice, name) in open {
-        if seen.contains(&choice.rider()) || !name.to_lowercase().contains(&partial) {
-            continue;
-        }
-        seen.push(choice.rider());
-        choices.push(AutocompleteChoice::new(name, choice.rider().to_string()));
-    }
-    CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// `/play` card: "draw" before the hand is drawn, then the cards of that hand.
-async fn own_cards(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let open = ctx
-        .data()
-        .services
-        .open_choices(&actor(ctx), &channel(ctx))
-        .await
-        .unwrap_or_default();
-    let rider = option_text(ctx.args, "rider").map(str::to_string);
     let choices = open
-        .into_iter()
-        .filter(|(c, name)| {
-            rider
-                .as_deref()
-                .is_none_or(|r| r == c.rider().to_string() || r.eq_ignore_ascii_case(name))
-        })
-        .map(|(c, name)| match c {
-            Choice::Draw { .. } => {
-                AutocompleteChoice::new(format!("Draw {name}'s hand"), "draw".to_string())
-            }
-            Choice::Keep { card, .. } => {
-                AutocompleteChoice::new(format!("{name}: keep {card}"), card.to_string())
-            }
-        })
-        .filter(|c| {
-            serde_json::to_value(c)
-                .ok()
-                .and_then(|v| v["name"].as_str().map(|n| n.to_lowercase()))
-                .is_some_and(|n| n.contains(&partial.to_lowercase()))
-        })
-        .take(25)
+        .iter()
+        .filter(|o| matches_words(o, partial))
+        .take(SUGGESTIONS)
+        .map(|o| AutocompleteChoice::new(option_text(o), o.key.to_string()))
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Choose for a rider: draw its hand, then keep one card of it.
+fn matches_words(option: &LabelledOption, typed: &str) -> bool {
+    let text = option_text(option).to_lowercase();
+    typed
+        .to_lowercase()
+        .split_whitespace()
+        .all(|w| text.contains(w))
+}
+
+/// Make a choice: pick one of the options open to you (type to narrow them down).
 #[poise::command(slash_command, guild_only)]
 pub async fn play(
     ctx: Ctx<'_>,
-    #[description = "Which of your riders"]
-    #[autocomplete = "own_riders"]
-    rider: String,
-    #[description = "Leave empty (or 'draw') to draw the hand; then the card to keep"]
-    #[autocomplete = "own_cards"]
-    card: Option<String>,
+    #[description = "One of your options, e.g. \"Rouleur: Keep 5\"; type to narrow them down"]
+    #[autocomplete = "own_options"]
+    choice: String,
 ) -> Result<(), Error> {
     let services = &ctx.data().services;
     let me = actor(ctx);
@@ -331,10 +293,10 @@ pub async fn play(
     let result = async {
         match services.open_choices(&me, &here).await {
             Err(e) => Err(e),
-            Ok(open) => match resolve_play(&open, &rider, card.as_deref()) {
-                Ok(choice) => {
+            Ok(open) => match resolve_play(&open, &choice) {
+                Ok(key) => {
                     let request = ctx.interaction.id.to_string();
-                    services.choose(&me, &here, &request, choice).await
+                    services.choose(&me, &here, &request, Pick::now(key)).await
                 }
                 Err(sentence) => Err(crate::services::ServiceError::Refused(sentence)),
             },
@@ -343,41 +305,48 @@ pub async fn play(
     reply(ctx, result).await
 }
 
-/// Reads `/play`'s options into a choice. The rider is the id autocomplete gives or a name
-/// typed by hand; the card is `draw`, a value, or `E`. Legality is the engine's to judge: a
-/// well-formed choice that breaks a rule goes through and comes back refused.
-fn resolve_play(
-    open: &[(Choice, String)],
-    rider: &str,
-    card: Option<&str>,
-) -> Result<Choice, String> {
-    let rider = rider.trim();
-    let index = open
-        .iter()
-        .find(|(c, name)| c.rider().to_string() == rider || name.eq_ignore_ascii_case(rider))
-        .map(|(c, _)| c.rider())
-        .or_else(|| rider.parse::<u8>().ok());
-    let Some(index) = index else {
-        return Err(if open.is_empty() {
-            "none of your riders has a choice to make now: wait for the next round".to_string()
-        } else {
-            let mut names: Vec<&str> = open.iter().map(|(_, n)| n.as_str()).collect();
-            names.dedup();
-            format!(
-                "you have no rider called '{rider}' waiting to choose; pick one of: {}",
-                names.join(", ")
-            )
-        });
-    };
-    match card.map(str::trim) {
-        None | Some("") => Ok(Choice::Draw { rider: index }),
-        Some(word) if word.eq_ignore_ascii_case("draw") => Ok(Choice::Draw { rider: index }),
-        Some(word) => parse_card(word)
-            .map(|card| Choice::Keep { rider: index, card })
-            .ok_or_else(|| {
-                format!("'{word}' is not a card: give its value (2 to 9) or E for exhaustion")
-            }),
+/// Reads `/play`'s choice: the key autocomplete gives, or words typed by hand that name exactly
+/// one open option (its whole text, or enough words of it). Legality stays the ruleset's to
+/// judge: a key goes through as given and comes back refused if it breaks a rule.
+fn resolve_play(open: &[LabelledOption], typed: &str) -> Result<Key, String> {
+    let typed = typed.trim();
+    if open.is_empty() {
+        return Err("you have nothing to choose now: wait for your turn".to_string());
     }
+    if let Some(o) = open.iter().find(|o| o.key.as_str() == typed) {
+        return Ok(o.key);
+    }
+    if let Some(o) = open
+        .iter()
+        .find(|o| option_text(o).eq_ignore_ascii_case(typed))
+    {
+        return Ok(o.key);
+    }
+    let found: Vec<&LabelledOption> = open.iter().filter(|o| matches_words(o, typed)).collect();
+    match found.as_slice() {
+        [one] => Ok(one.key),
+        [] => Err(format!(
+            "'{typed}' is none of your options; pick one of: {}",
+            listed(open)
+        )),
+        many => Err(format!(
+            "'{typed}' could be any of {}: type more of the one you want",
+            listed(&many.iter().map(|o| (*o).clone()).collect::<Vec<_>>())
+        )),
+    }
+}
+
+/// Options as a short list for a refusal (a message has room for a few, not dozens).
+fn listed(options: &[LabelledOption]) -> String {
+    const SHOWN: usize = 8;
+    let mut words: Vec<String> = options.iter().take(SHOWN).map(option_text).collect();
+    if options.len() > SHOWN {
+        words.push(format!(
+            "and {} more (start typing to see them)",
+            options.len() - SHOWN
+        ));
+    }
+    words.join(", ")
 }
 
 /// Tour administration (Manage Channels, or the configured role).
@@ -513,54 +482,58 @@ async fn end(ctx: Ctx<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use commissaire_engine::card_race::Card;
 
-    fn open() -> Vec<(Choice, String)> {
-        vec![
-            (Choice::Draw { rider: 3 }, "Reds Rouleur".to_string()),
-            (
-                Choice::Keep {
-                    rider: 4,
-                    card: Card::Energy(5),
-                },
-                "Reds Sprinteur".to_string(),
-            ),
+    fn open() -> Vec<LabelledOption> {
+        [
+            ("Reds Rouleur", "Draw", "d:3"),
+            ("Reds Sprinteur", "Keep 5", "k:4:5"),
+            ("Reds Sprinteur", "Keep E (exhaustion)", "k:4:E"),
         ]
+        .into_iter()
+        .map(|(group, label, key)| LabelledOption {
+            group: group.into(),
+            label: label.into(),
+            key: Key::new(key).unwrap(),
+        })
+        .collect()
+    }
+
+    fn key(k: &str) -> Key {
+        Key::new(k).unwrap()
     }
 
     #[test]
-    fn play_options_read_as_choices() {
+    fn play_reads_a_key_the_whole_words_or_enough_of_them() {
+        assert_eq!(resolve_play(&open(), "d:3"), Ok(key("d:3")));
         assert_eq!(
-            resolve_play(&open(), "3", None),
-            Ok(Choice::Draw { rider: 3 })
+            resolve_play(&open(), "reds sprinteur: keep 5"),
+            Ok(key("k:4:5"))
         );
-        assert_eq!(
-            resolve_play(&open(), "reds sprinteur", Some("5")),
-            Ok(Choice::Keep {
-                rider: 4,
-                card: Card::Energy(5)
-            })
-        );
-        assert_eq!(
-            resolve_play(&open(), "4", Some("E")),
-            Ok(Choice::Keep {
-                rider: 4,
-                card: Card::Exhaustion
-            })
-        );
-        assert_eq!(
-            resolve_play(&open(), "Reds Rouleur", Some("draw")),
-            Ok(Choice::Draw { rider: 3 })
-        );
+        assert_eq!(resolve_play(&open(), "sprint E"), Ok(key("k:4:E")));
+        assert_eq!(resolve_play(&open(), " rouleur "), Ok(key("d:3")));
     }
 
     #[test]
-    fn play_options_that_do_not_read_say_what_to_give() {
-        let e = resolve_play(&open(), "Blues Grimpeur", None).unwrap_err();
-        assert!(e.contains("Reds Rouleur, Reds Sprinteur"), "{e}");
-        let e = resolve_play(&open(), "3", Some("ten")).unwrap_err();
-        assert!(e.contains("2 to 9"), "{e}");
-        let e = resolve_play(&[], "3x", None).unwrap_err();
-        assert!(e.contains("next round"), "{e}");
+    fn play_words_that_do_not_name_one_option_say_what_to_give() {
+        let e = resolve_play(&open(), "Blues Grimpeur").unwrap_err();
+        assert!(
+            e.contains("Reds Rouleur: Draw, Reds Sprinteur: Keep 5"),
+            "{e}"
+        );
+        let e = resolve_play(&open(), "sprinteur").unwrap_err();
+        assert!(e.contains("type more"), "{e}");
+        let e = resolve_play(&[], "d:3").unwrap_err();
+        assert!(e.contains("wait for your turn"), "{e}");
+    }
+
+    #[test]
+    fn autocomplete_narrows_by_every_word_typed() {
+        let all = open();
+        let found: Vec<&str> = all
+            .iter()
+            .filter(|o| matches_words(o, "SPR keep"))
+            .map(|o| o.key.as_str())
+            .collect();
+        assert_eq!(found, ["k:4:5", "k:4:E"]);
     }
 }

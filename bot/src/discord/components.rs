@@ -1,4 +1,5 @@
-//! Buttons. Their ids name the scheme version and the tour (`v1:<tour>:<action>...`), so a
+//! Buttons and option menus. Their ids name the scheme version and the tour (`v1:<tour>:hand`,
+//! `v2:<tour>:<stage>:<step>:<key>` for a decision's option), so a
 //! button posted last week still works after a restart, and one from an earlier tour of the
 //! channel is refused instead of acting on the current one.
 //!
@@ -9,8 +10,8 @@
 
 use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, actor_of};
-use crate::services::{ButtonAction, Reply, parse_button};
-use serenity::all::{ComponentInteraction, Context, MessageFlags};
+use crate::services::{ButtonAction, Pick, Reply, parse_button};
+use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, Context, MessageFlags};
 use std::time::Duration;
 
 /// How long an answer may take before the interaction is deferred: well inside Discord's
@@ -31,10 +32,12 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
         .message
         .flags
         .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
-    let parsed = parse_button(&press.data.custom_id);
+    let parsed = parse_button(&pressed_id(press));
     // A choice pressed on a private hand redraws that hand: put off as an update of it.
     let deferral = match parsed.as_ref().map(|p| &p.action) {
-        Some(ButtonAction::Choose(_)) if on_private => Deferred::Update,
+        Some(ButtonAction::Decide { .. } | ButtonAction::Legacy { .. }) if on_private => {
+            Deferred::Update
+        }
         _ => Deferred::Private,
     };
     let work = async { answer_of(services, &actor, &channel, press, on_private, parsed).await };
@@ -61,6 +64,17 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
     .await;
 }
 
+/// What was pressed: a button's id, or, from a menu of options (when a decision has more
+/// options than buttons fit), the option picked, whose value is the id its button would have.
+fn pressed_id(press: &ComponentInteraction) -> String {
+    match &press.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().cloned().unwrap_or_default()
+        }
+        _ => press.data.custom_id.clone(),
+    }
+}
+
 /// What the services answer to the press, and how it is shown.
 async fn answer_of(
     services: &crate::services::Services,
@@ -82,17 +96,29 @@ async fn answer_of(
             Ok(Some(current)) if current == p.tour_id => {
                 let result = match p.action {
                     ButtonAction::Hand => services.hand(actor, channel).await,
-                    ButtonAction::Choose(choice) => {
+                    ButtonAction::Decide { stage, step, key } => {
                         // The interaction id: Discord's retry of the same click is counted once.
                         let request = press.id.to_string();
-                        services.choose(actor, channel, &request, choice).await
+                        let pick = Pick {
+                            key,
+                            at: Some((stage, step)),
+                        };
+                        services.choose(actor, channel, &request, pick).await
+                    }
+                    ButtonAction::Legacy { key } => {
+                        let request = press.id.to_string();
+                        services
+                            .choose(actor, channel, &request, Pick::now(key))
+                            .await
                     }
                     ButtonAction::Vote { vote_id, yes } => {
                         services.vote(actor, channel, vote_id, yes).await
                     }
                 };
                 let how = match p.action {
-                    ButtonAction::Choose(_) if on_private => Answer::InPlace,
+                    ButtonAction::Decide { .. } | ButtonAction::Legacy { .. } if on_private => {
+                        Answer::InPlace
+                    }
                     _ => Answer::New,
                 };
                 match result {

@@ -6,7 +6,8 @@ use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Nonce, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, EditMessage, Nonce, UserId,
 };
 
 /// Discord's limits (API reference, "Create Message" and "Message Components").
@@ -14,6 +15,9 @@ pub const CONTENT_LIMIT: usize = 2000;
 pub const BUTTONS_PER_ROW: usize = 5;
 pub const ROWS: usize = 5;
 pub const LABEL_LIMIT: usize = 80;
+/// A select menu's options, and the length of an option's label.
+pub const MENU_OPTIONS: usize = 25;
+pub const OPTION_LABEL_LIMIT: usize = 100;
 
 /// The maillot jaune's yellow, for the round's card.
 const CARD_COLOUR: u32 = 0xF2_C2_00;
@@ -133,12 +137,17 @@ fn style_of(id: &str) -> ButtonStyle {
     }
 }
 
-/// Buttons five to a row, at most five rows: a hand never offers more than its riders' cards,
-/// far below the 25 Discord allows, so the cut only guards against a surprise.
+/// Buttons five to a row while they fit Discord's five rows; past 25, select menus of 25
+/// options each, one a row, in the order given (so a rider's options stay together). An option's
+/// value is the id its button would have had, so a pick from a menu is read as that button's
+/// press. Five menus hold 125 options; a decision with more is offered in full by `/play`,
+/// whose autocomplete narrows them as the player types, and the last menu says so.
 pub fn button_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
+    if buttons.len() > BUTTONS_PER_ROW * ROWS {
+        return menu_rows(buttons);
+    }
     buttons
         .chunks(BUTTONS_PER_ROW)
-        .take(ROWS)
         .map(|row| {
             CreateActionRow::Buttons(
                 row.iter()
@@ -148,6 +157,35 @@ pub fn button_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
                             .style(style_of(&b.id))
                     })
                     .collect(),
+            )
+        })
+        .collect()
+}
+
+fn menu_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
+    let total = buttons.len();
+    let menus: Vec<&[ButtonSpec]> = buttons.chunks(MENU_OPTIONS).take(ROWS).collect();
+    let shown = menus.iter().map(|m| m.len()).sum::<usize>();
+    menus
+        .iter()
+        .enumerate()
+        .map(|(n, chunk)| {
+            let first = n * MENU_OPTIONS + 1;
+            let last = first + chunk.len() - 1;
+            let mut placeholder = format!("Options {first}–{last} of {total}");
+            if n + 1 == menus.len() && shown < total {
+                placeholder.push_str(": /play offers them all");
+            }
+            let options = chunk
+                .iter()
+                .map(|b| CreateSelectMenuOption::new(truncate(&b.label, OPTION_LABEL_LIMIT), &b.id))
+                .collect();
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    format!("menu:{n}"),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder(placeholder),
             )
         })
         .collect()
@@ -349,6 +387,43 @@ mod tests {
         assert_eq!(rows[2]["components"].as_array().unwrap().len(), 2);
         let label = rows[0]["components"][0]["label"].as_str().unwrap();
         assert_eq!(label.chars().count(), LABEL_LIMIT);
+    }
+
+    fn options(n: usize) -> Vec<ButtonSpec> {
+        (0..n)
+            .map(|i| ButtonSpec {
+                id: format!("v2:1:1:0:o:{i}"),
+                label: format!("Option {i}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn twenty_five_options_are_buttons_and_twenty_six_are_menus() {
+        let rows = serde_json::to_value(button_rows(&options(25))).unwrap();
+        assert_eq!(rows.as_array().unwrap().len(), 5);
+        assert_eq!(rows[4]["components"][4]["type"], 2, "a button");
+        let rows = serde_json::to_value(button_rows(&options(26))).unwrap();
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 2);
+        let menu = &rows[0]["components"][0];
+        assert_eq!(menu["type"], 3, "a string select menu");
+        assert_eq!(menu["options"].as_array().unwrap().len(), 25);
+        assert_eq!(menu["options"][0]["value"], "v2:1:1:0:o:0");
+        assert_eq!(rows[1]["components"][0]["options"][0]["label"], "Option 25");
+        assert_eq!(rows[1]["components"][0]["placeholder"], "Options 26–26 of 26");
+    }
+
+    #[test]
+    fn past_five_menus_the_last_one_points_to_play() {
+        let rows = serde_json::to_value(button_rows(&options(130))).unwrap();
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 5);
+        let last = &rows[4]["components"][0];
+        assert_eq!(
+            last["placeholder"],
+            "Options 101–125 of 130: /play offers them all"
+        );
     }
 
     #[test]

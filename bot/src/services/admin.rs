@@ -1,7 +1,7 @@
 //! The admin's actions on a tour: pause and resume, the turn deadline, a bot for a player, a
 //! rider out of the race, the end of the tour.
 
-use super::live::{News, TOUR_OVER, round_deadline};
+use super::live::{News, TOUR_OVER, turn_deadline};
 use super::lobby::duration_text;
 use super::narrate;
 use super::repechage::find_rider;
@@ -53,7 +53,7 @@ impl Services {
         tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;
         tour.status = TourStatus::Running;
         let mut live = self.load_live(&mut tx, tour).await?;
-        let deadline = round_deadline(&live.tour, now);
+        let deadline = turn_deadline(&live.tour, live.stage.waiting_on().len(), now);
         stages::set_deadline(&mut tx, live.row.id, deadline).await?;
         live.row.deadline = deadline;
         // A player replaced while paused: their bot plays now.

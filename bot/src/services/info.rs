@@ -5,10 +5,19 @@ use super::narrate;
 use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_started};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
-use commissaire_engine::card_race::StageView;
-use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::registry::Scene;
 use commissaire_engine::tour::{TourOptions, standings};
 use commissaire_render::Classification;
+
+/// The stage being raced as everyone may see it, for an adapter that draws it itself.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub scene: Scene,
+    pub stage: u32,
+    pub turn: u32,
+    /// Team names by seat.
+    pub teams: Vec<String>,
+}
 
 impl Services {
     /// The six classifications after the last finished stage, as text tables (and pictures).
@@ -50,12 +59,17 @@ impl Services {
     }
 
     /// The stage as everyone may see it, for an adapter that draws it itself (the terminal).
-    pub async fn public_view(&self, channel_id: &str) -> Result<StageView, ServiceError> {
+    pub async fn public_board(&self, channel_id: &str) -> Result<Board, ServiceError> {
         let mut conn = self.store.read().await?;
         let tour = active_tour(&mut conn, channel_id).await?;
         require_started(&tour)?;
         let live = self.load_live(&mut conn, tour).await?;
-        Ok(live.stage.view(Viewer::Public))
+        Ok(Board {
+            scene: live.stage.scene(),
+            stage: live.row.number,
+            turn: live.turn(),
+            teams: live.teams.iter().map(|t| t.name.clone()).collect(),
+        })
     }
 
     /// The stage being raced: where, which round, who leads on the road, and its profile.
@@ -68,8 +82,10 @@ impl Services {
             .preset(&tour.preset)
             .map_err(ServiceError::Broken)?;
         let live = self.load_live(&mut conn, tour).await?;
-        let view = live.stage.view(Viewer::Public);
-        let course = live.stage.course();
+        let course = self
+            .library
+            .course(&live.row.course)
+            .map_err(ServiceError::Broken)?;
         let mut text = format!(
             "**Stage {}/{} of {}: {}** ({:?}, {} rows to the line)\nRound {}.",
             live.row.number,
@@ -78,7 +94,7 @@ impl Services {
             course.name,
             live.row.kind,
             course.finish_row(),
-            view.round
+            live.turn()
         );
         match (live.tour.status, live.row.deadline) {
             (TourStatus::Paused, _) => text.push_str(" The tour is paused."),
@@ -92,23 +108,18 @@ impl Services {
         if !waiting.is_empty() {
             text.push_str(&format!(" Waiting for {}.", waiting.join(", ")));
         }
-        text.push_str("\nAt the front: ");
-        let front: Vec<String> = view
-            .race_order
-            .iter()
-            .take(5)
-            .map(|&i| {
-                let r = &view.riders[i as usize];
-                format!("{} (row {})", r.id, r.pos.row)
-            })
-            .collect();
-        text.push_str(&front.join(", "));
+        for line in live.stage.situation() {
+            text.push('\n');
+            text.push_str(&line.text);
+        }
         let mut reply = Reply::public(text);
         if self.pictures {
             let title = format!("Stage {}: {}", live.row.number, course.name);
-            if let Ok(png) =
-                narrate::profile_png(&view, &title, &narrate::team_colours(&live.teams))
-            {
+            if let Ok(png) = narrate::profile_png(
+                &live.stage.scene(),
+                &title,
+                &narrate::team_colours(&live.teams),
+            ) {
                 reply
                     .images
                     .push((format!("stage-{}-profile.png", live.row.number), png));
@@ -167,8 +178,10 @@ impl Services {
                     preset.name,
                     live.row.number,
                     preset.stages.len(),
-                    live.stage.course().name,
-                    live.stage.round()
+                    self.library
+                        .course(&live.row.course)
+                        .map_or_else(|_| live.row.course.clone(), |c| c.name.clone()),
+                    live.turn()
                 );
                 match (live.tour.status, live.row.deadline) {
                     (TourStatus::Paused, _) => {

@@ -14,16 +14,16 @@ use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
 use commissaire_engine::Seat;
-use commissaire_engine::card_race::bot::{Policy, SensibleBot};
-use commissaire_engine::card_race::{Choice, Event, RuleError, Stage};
-use commissaire_engine::game::{Ruleset, replay};
+use commissaire_engine::registry::{self, ChoiceError, DynStage, Events};
 use commissaire_engine::tour::{
-    FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, carry_over,
-    final_winners, stage_result, stage_setup, standings,
+    FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, entrants_setup,
+    final_winners, standings,
 };
 use commissaire_render::Classification;
+use serde_json::Value;
 use sqlx::SqliteConnection;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// A running (or paused) tour with its current stage rebuilt by replay.
 pub(crate) struct Live {
@@ -31,7 +31,7 @@ pub(crate) struct Live {
     /// By seat.
     pub teams: Vec<TeamRow>,
     pub row: StageRow,
-    pub stage: Stage,
+    pub stage: Box<dyn DynStage>,
     /// Choices and events stored for this stage: the next sequence numbers.
     pub choices: u32,
     pub events: u32,
@@ -55,16 +55,31 @@ impl Live {
         team.seat.expect("a started tour seats every team")
     }
 
-    /// Whether a seat still owes a choice in the round being played.
+    /// Whether a seat owes a decision now.
     pub fn owes(&self, seat: Seat) -> bool {
-        !self.stage.legal_choices(seat).is_empty()
+        self.stage.owes(seat)
     }
 
-    /// Human teams that still owe a choice this round.
+    /// The turn being played: 1, then one more each time a turn settles (the card race: its
+    /// rounds). Deadlines, reminders and turn cards count by it.
+    pub fn turn(&self) -> u32 {
+        self.row.round
+    }
+
+    /// Teams whose director owes a decision now (not the bot's, nor one on autopilot).
     pub fn late_humans(&self) -> Vec<&TeamRow> {
         self.teams
             .iter()
-            .filter(|t| !t.is_bot() && self.owes(self.seat_of(t)))
+            .filter(|t| !t.bot_decides() && self.owes(self.seat_of(t)))
+            .collect()
+    }
+
+    /// Seats the bot decides for now: bots' teams and teams on autopilot.
+    pub fn bot_seats(&self) -> Vec<Seat> {
+        self.teams
+            .iter()
+            .filter(|t| t.bot_decides())
+            .map(|t| self.seat_of(t))
             .collect()
     }
 
@@ -81,7 +96,7 @@ impl Live {
         Some(TurnCard {
             tour_id: self.tour.id,
             stage: self.row.number,
-            round: self.stage.round(),
+            round: self.turn(),
             title,
             teams: self
                 .teams
@@ -94,14 +109,6 @@ impl Live {
                 .collect(),
             deadline: self.row.deadline,
         })
-    }
-
-    pub fn rider_name(&self, rider: u8) -> Option<&str> {
-        self.stage
-            .setup()
-            .riders
-            .get(rider as usize)
-            .map(|r| r.id.as_str())
     }
 }
 
@@ -145,8 +152,15 @@ pub(crate) fn stage_seed(tour_seed: u64, number: u32) -> u64 {
     z ^ (z >> 31)
 }
 
-pub(crate) fn round_deadline(tour: &TourRow, now: Timestamp) -> Option<Timestamp> {
-    (tour.status == TourStatus::Running).then_some(now + tour.turn_deadline_secs)
+/// When the turn that opens now closes: a turn that waits on one seat alone (a game of turns)
+/// takes the tour's deadline for a decision when it has one, any other the round's. `None`
+/// while the tour is paused.
+pub(crate) fn turn_deadline(tour: &TourRow, waiting: usize, now: Timestamp) -> Option<Timestamp> {
+    let secs = match tour.decision_deadline_secs {
+        Some(secs) if waiting == 1 => secs,
+        _ => tour.turn_deadline_secs,
+    };
+    (tour.status == TourStatus::Running).then_some(now + secs)
 }
 
 pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
@@ -180,7 +194,7 @@ impl Services {
             None => {
                 let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
                 let log = choices::log(conn, row.id).await?;
-                let stage = rebuild(&course, &names, &row, &log)?;
+                let stage = rebuild(&course, &names, &tour, &row, &log)?;
                 self.replayed
                     .fetch_add(log.len() as u64, std::sync::atomic::Ordering::Relaxed);
                 // What was read is what is stored: nothing in a transaction records a choice
@@ -212,32 +226,59 @@ impl Services {
         }
     }
 
-    /// Applies one choice and stores it with its events. A refused choice changes nothing and
-    /// comes back as the engine's error.
+    /// Applies the option named by `key` and stores it with its events. A refused choice
+    /// changes nothing and comes back as the ruleset's error.
     #[allow(clippy::too_many_arguments)]
     pub(crate) async fn record(
         &self,
         conn: &mut SqliteConnection,
         live: &mut Live,
         seat: Seat,
-        choice: &Choice,
+        key: &str,
         source: Source,
         user_id: Option<&str>,
         request_id: Option<&str>,
         now: Timestamp,
         news: &mut News,
-    ) -> Result<Result<Vec<Event>, RuleError>, ServiceError> {
-        let round = live.stage.round();
-        let events = match live.stage.apply(seat, choice) {
+    ) -> Result<Result<Events, ChoiceError>, ServiceError> {
+        let json = match live.stage.choice_json(key) {
+            Ok(json) => json,
+            Err(e) => return Ok(Err(e)),
+        };
+        let events = match live.stage.apply(seat, key) {
             Ok(events) => events,
             Err(e) => return Ok(Err(e)),
         };
+        self.store_choice(
+            conn, live, seat, &json, &events, source, user_id, request_id, now, news,
+        )
+        .await?;
+        Ok(Ok(events))
+    }
+
+    /// Stores a choice the stage has just applied, with its events, and tells the turn it
+    /// settled, if it did.
+    #[allow(clippy::too_many_arguments)]
+    async fn store_choice(
+        &self,
+        conn: &mut SqliteConnection,
+        live: &mut Live,
+        seat: Seat,
+        choice: &Value,
+        events: &Events,
+        source: Source,
+        user_id: Option<&str>,
+        request_id: Option<&str>,
+        now: Timestamp,
+        news: &mut News,
+    ) -> Result<(), ServiceError> {
+        let turn = live.turn();
         choices::insert(
             conn,
             &NewChoice {
                 stage_id: live.row.id,
                 seq: live.choices,
-                round,
+                round: turn,
                 seat,
                 choice,
                 source,
@@ -247,21 +288,34 @@ impl Services {
             },
         )
         .await?;
-        events::append(conn, live.row.id, live.events, live.choices, &events).await?;
+        events::append(
+            conn,
+            live.row.id,
+            live.events,
+            live.choices,
+            &events.to_json(),
+        )
+        .await?;
         live.choices += 1;
         live.events += events.len() as u32;
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::CardsRevealed { .. }))
-        {
-            news.rounds
-                .push(narrate::round(&live.stage, live.row.number, round, &events));
+        if events.settles_turn() {
+            news.rounds.push(narrate::turn(
+                live.row.number,
+                turn,
+                &live.stage.tell_turn(events),
+            ));
+            // The next turn opens now, with its own deadline.
+            let next = turn + 1;
+            let deadline = turn_deadline(&live.tour, live.stage.waiting_on().len(), now);
+            stages::set_round(conn, live.row.id, next, deadline).await?;
+            live.row.round = next;
+            live.row.deadline = deadline;
         }
-        Ok(Ok(events))
+        Ok(())
     }
 
-    /// Plays, with the sensible bot, every decision the given seats owe in the current round.
-    /// Returns whether anything was played.
+    /// The bot decides every decision the given seats owe in the current turn. Returns
+    /// whether anything was played.
     pub(crate) async fn bot_plays(
         &self,
         conn: &mut SqliteConnection,
@@ -272,22 +326,26 @@ impl Services {
         news: &mut News,
     ) -> Result<bool, ServiceError> {
         let mut played = false;
-        let round = live.stage.round();
+        let turn = live.turn();
         for &seat in seats {
             loop {
-                if live.stage.is_over() || live.stage.round() != round {
+                if live.stage.is_over() || live.turn() != turn {
                     return Ok(played);
                 }
-                let options = live.stage.legal_choices(seat);
-                if options.is_empty() {
+                let Some((key, events)) = live.stage.play_bot(seat).map_err(|e| {
+                    ServiceError::Broken(format!("the bot chose an illegal move: {e}"))
+                })?
+                else {
                     break;
-                }
-                let choice = SensibleBot.choose(&live.stage, seat, &options);
-                self.record(conn, live, seat, &choice, source, None, None, now, news)
-                    .await?
-                    .map_err(|e| {
-                        ServiceError::Broken(format!("the bot chose an illegal move: {e}"))
-                    })?;
+                };
+                let json = live
+                    .stage
+                    .choice_json(key.as_str())
+                    .map_err(|e| ServiceError::Broken(e.to_string()))?;
+                self.store_choice(
+                    conn, live, seat, &json, &events, source, None, None, now, news,
+                )
+                .await?;
                 played = true;
             }
         }
@@ -318,19 +376,7 @@ impl Services {
                 }
                 continue;
             }
-            let round = live.stage.round();
-            if round != live.row.round {
-                let deadline = round_deadline(&live.tour, now);
-                stages::set_round(conn, live.row.id, round, deadline).await?;
-                live.row.round = round;
-                live.row.deadline = deadline;
-            }
-            let bots: Vec<Seat> = live
-                .teams
-                .iter()
-                .filter(|t| t.is_bot())
-                .map(|t| live.seat_of(t))
-                .collect();
+            let bots = live.bot_seats();
             if !self
                 .bot_plays(conn, live, &bots, Source::Bot, now, news)
                 .await?
@@ -355,7 +401,10 @@ impl Services {
             .map_err(ServiceError::Broken)?;
         let number = live.row.number;
         let mut tour_riders = riders::list(conn, live.tour.id).await?;
-        let mut result = stage_result(&live.stage, number, live.row.kind, &tour_riders);
+        let mut result = live
+            .stage
+            .result(number, live.row.kind, &tour_riders)
+            .map_err(|e| ServiceError::Broken(format!("stage {number} has no result: {e}")))?;
         // Riders a repêchage brought back into this stage: the classifications credit them
         // for the stages they did not finish.
         result.rejoined = votes::rejoining(conn, live.tour.id, number).await?;
@@ -366,7 +415,7 @@ impl Services {
             .collect();
         mark_abandoned(&mut result, &gone);
         results::insert(conn, live.tour.id, &result).await?;
-        carry_over(&live.stage, &mut tour_riders);
+        live.stage.carry_over(&mut tour_riders);
         for r in &tour_riders {
             riders::update(conn, live.tour.id, r).await?;
         }
@@ -402,7 +451,11 @@ impl Services {
                 });
             }
         }
-        let title = stage_title(number, preset.stages.len(), &live.stage.course().name);
+        let course = self
+            .library
+            .course(&live.row.course)
+            .map_err(ServiceError::Broken)?;
+        let title = stage_title(number, preset.stages.len(), &course.name);
         news.results.push((title, result));
         let anyone_left = tour_riders.iter().any(|r| !r.abandoned)
             || !votes::rejoining(conn, live.tour.id, number + 1)
@@ -475,7 +528,6 @@ impl Services {
             starters.sort_by_key(|r| (rank(&r.key), r.start_number));
         }
         let seed = stage_seed(tour.seed, number);
-        let deadline = round_deadline(&tour, now);
         let id = stages::insert(
             conn,
             &NewStage {
@@ -485,7 +537,7 @@ impl Services {
                 kind: plan.kind,
                 seed,
                 starters: &starters,
-                deadline,
+                deadline: None,
             },
         )
         .await?;
@@ -493,8 +545,11 @@ impl Services {
         tour.current_stage = number;
         let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
         let refs: Vec<&TourRider> = starters.iter().collect();
-        let stage = Stage::new(stage_setup(&course, &names, &refs), seed)
+        let setup = entrants_setup(&course, &names, &refs, tour.options.clone());
+        let stage = registry::start(&tour.ruleset, &setup, seed)
             .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
+        let deadline = turn_deadline(&tour, stage.waiting_on().len(), now);
+        stages::set_deadline(conn, id, deadline).await?;
         let title = plan
             .name
             .clone()
@@ -522,17 +577,18 @@ impl Services {
     }
 }
 
-/// A stage's state after the choices of `log`: its setup from the course, the team names and
-/// the stored starters, then the choices replayed in order.
+/// A stage's state after the choices of `log`: its setup from the course, the team names, the
+/// tour's ruleset and options and the stored starters, then the choices replayed in order.
 pub(crate) fn rebuild(
-    course: &Course,
+    course: &Arc<Course>,
     team_names: &[String],
+    tour: &TourRow,
     row: &StageRow,
-    log: &[(Seat, Choice)],
-) -> Result<Stage, ServiceError> {
+    log: &[(Seat, Value)],
+) -> Result<Box<dyn DynStage>, ServiceError> {
     let starters: Vec<&TourRider> = row.starters.iter().collect();
-    let setup = stage_setup(course, team_names, &starters);
-    let (stage, _) = replay::<Stage>(setup, row.seed, log).map_err(|e| {
+    let setup = entrants_setup(course, team_names, &starters, tour.options.clone());
+    let (stage, _) = registry::replay(&tour.ruleset, &setup, row.seed, log).map_err(|e| {
         ServiceError::Broken(format!("stage {} cannot be rebuilt: {e}", row.number))
     })?;
     Ok(stage)

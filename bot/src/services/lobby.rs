@@ -58,10 +58,22 @@ impl Services {
                 "the turn deadline must be at least one second",
             ));
         }
+        if settings.decision_deadline_secs.is_some_and(|s| s < 1) {
+            return Err(ServiceError::refused(
+                "the decision deadline must be at least one second",
+            ));
+        }
         let preset = self
             .library
             .preset(&settings.preset)
             .map_err(ServiceError::Refused)?;
+        let options = preset
+            .stage_options()
+            .map_err(|e| ServiceError::Refused(format!("{}: {e}", preset.name)))?;
+        let team_size = preset
+            .entrants()
+            .map_err(|e| ServiceError::Refused(format!("{}: {e}", preset.name)))?
+            .len();
         // Check every course now, so a typo in a preset is found before anyone joins.
         for plan in &preset.stages {
             self.library
@@ -87,6 +99,9 @@ impl Services {
                 seed,
                 seats: settings.seats,
                 turn_deadline_secs: settings.turn_deadline_secs,
+                decision_deadline_secs: settings.decision_deadline_secs,
+                ruleset: &preset.ruleset,
+                options: &options,
                 created_by: &actor.user_id,
                 created_at: now,
             },
@@ -100,7 +115,7 @@ impl Services {
             preset.name,
             preset.stages.len(),
             settings.seats,
-            preset.roster.len(),
+            team_size,
             duration_text(settings.turn_deadline_secs)
         )))
     }
@@ -224,7 +239,10 @@ impl Services {
         }
         let list = teams::list(&mut tx, tour.id).await?;
         let names: Vec<String> = list.iter().map(|t| t.name.clone()).collect();
-        for rider in enter_teams(&names, &preset.roster) {
+        let roster = preset
+            .entrants()
+            .map_err(|e| ServiceError::Broken(format!("{}: {e}", preset.name)))?;
+        for rider in enter_teams(&names, &roster) {
             riders::insert(&mut tx, tour.id, &rider).await?;
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;

@@ -21,13 +21,15 @@ mod repechage;
 mod reply;
 mod warm;
 
+pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;
 pub use owed::{Owed, Picture};
 pub(crate) use play::Tended;
+pub use play::{Pick, option_text};
 pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
-    hand_button, parse_button, parse_card, vote_button_id,
+    hand_button, parse_button, vote_button_id,
 };
 
 use crate::clock::{Clock, Timestamp};
@@ -101,6 +103,9 @@ pub struct TourSettings {
     pub turn_deadline_secs: i64,
     /// The tour's seed (every stage seed derives from it); `None`: from the clock.
     pub seed: Option<u64>,
+    /// How long a director has for a decision only they owe (a game of turns, where the
+    /// others wait on them); `None`: the round's deadline for every decision.
+    pub decision_deadline_secs: Option<i64>,
 }
 
 impl Default for TourSettings {
@@ -110,6 +115,7 @@ impl Default for TourSettings {
             seats: 4,
             turn_deadline_secs: 3600,
             seed: None,
+            decision_deadline_secs: None,
         }
     }
 }

@@ -3,14 +3,11 @@
 
 use super::live::News;
 use crate::store::teams::TeamRow;
-use commissaire_engine::card_race::{Event, Stage, StageView};
+use commissaire_engine::registry::{Scene, Told};
 use commissaire_engine::tour::{
     FinalWinners, StageResult, StandingRow, Standings, TourOptions, stage_times,
 };
-use commissaire_render::{
-    BoardScene, Classification, ProfileScene, palette, render_board, render_profile,
-    render_standings, standings_table,
-};
+use commissaire_render::{Classification, palette, render_standings, standings_table};
 
 /// How many rows a classification shows in text (the picture shows them all).
 const TEXT_ROWS: usize = 10;
@@ -26,89 +23,26 @@ pub(crate) struct RoundNews {
     pub brief: String,
 }
 
-/// Tells a round from the events of the choice that resolved it (cards revealed, moves,
-/// slipstream, exhaustion, riders across the line).
-pub(crate) fn round(stage: &Stage, number: u32, round: u32, events: &[Event]) -> RoundNews {
-    let name = |i: u8| {
-        stage
-            .setup()
-            .riders
-            .get(i as usize)
-            .map_or_else(|| format!("rider {i}"), |r| r.id.clone())
-    };
-    let mut lines = Vec::new();
-    // Where each rider ended the round, in event order, for the one-line brief.
-    let mut rows: Vec<(u8, u32)> = Vec::new();
-    let mut reach = |rider: u8, row: u32| match rows.iter_mut().find(|(r, _)| *r == rider) {
-        Some(slot) => slot.1 = row,
-        None => rows.push((rider, row)),
-    };
-    let mut winded = 0;
-    let mut crossed = Vec::new();
-    for e in events {
-        match e {
-            Event::Moved {
-                rider,
-                card,
-                from,
-                to,
-                blocked,
-                ..
-            } => {
-                let mut line = format!(
-                    "{} plays {card}: row {} → {}",
-                    name(*rider),
-                    from.row,
-                    to.row
-                );
-                if *blocked > 0 {
-                    line.push_str(&if *blocked == 1 {
-                        " (blocked, 1 row lost)".to_string()
-                    } else {
-                        format!(" (blocked, {blocked} rows lost)")
-                    });
-                }
-                lines.push(line);
-                reach(*rider, u32::from(to.row));
-            }
-            Event::Slipstream { rider, to, .. } => {
-                lines.push(format!(
-                    "{} takes the slipstream to row {}",
-                    name(*rider),
-                    to.row
-                ));
-                reach(*rider, u32::from(to.row));
-            }
-            Event::ExhaustionTaken { rider } => {
-                winded += 1;
-                lines.push(format!(
-                    "{} rides in the wind: one exhaustion card",
-                    name(*rider)
-                ))
-            }
-            Event::Crossed { rider, .. } => {
-                crossed.push(name(*rider));
-                lines.push(format!("{} crosses the line!", name(*rider)))
-            }
-            _ => {}
-        }
-    }
-    // The first rider listed on the furthest row leads (riders move front first).
-    let mut brief = match rows.iter().rev().max_by_key(|(_, row)| *row) {
-        Some((rider, row)) => format!("{} leads, row {row}", name(*rider)),
-        None => "no rider moved".to_string(),
-    };
-    if winded > 0 {
-        brief.push_str(&format!("; {winded} took exhaustion in the wind"));
-    }
-    if !crossed.is_empty() {
-        brief.push_str(&format!("; across the line: {}", crossed.join(", ")));
-    }
+/// A settled turn as its ruleset tells it (the card race: cards revealed, moves, slipstream,
+/// exhaustion, riders across the line, and the round in one line).
+pub(crate) fn turn(number: u32, turn: u32, told: &Told) -> RoundNews {
     RoundNews {
         stage: number,
-        round,
-        lines,
-        brief,
+        round: turn,
+        lines: told.lines.iter().map(|s| s.text.clone()).collect(),
+        brief: told
+            .brief
+            .as_ref()
+            .map_or_else(|| told_in_one_line(told), |s| s.text.clone()),
+    }
+}
+
+/// A turn whose ruleset gives no summary: its first line and how many more.
+fn told_in_one_line(told: &Told) -> String {
+    match told.lines.as_slice() {
+        [] => "nothing happened".to_string(),
+        [only] => only.text.clone(),
+        [first, rest @ ..] => format!("{} (and {} more)", first.text, rest.len()),
     }
 }
 
@@ -342,23 +276,19 @@ pub(crate) fn team_colours(teams: &[TeamRow]) -> impl Fn(&str) -> Option<usize> 
 }
 
 pub(crate) fn board_png(
-    view: &StageView,
+    scene: &Scene,
     title: &str,
     colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    let mut scene = BoardScene::from_view(view).with_team_colours(colours);
-    scene.stage_name = title.to_string();
-    render_board(&scene)
+    commissaire_render::ruleset::board_png(scene, title, colours)
 }
 
 pub(crate) fn profile_png(
-    view: &StageView,
+    scene: &Scene,
     title: &str,
     colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    let mut scene = ProfileScene::from_view(view).with_team_colours(colours);
-    scene.stage_name = title.to_string();
-    render_profile(&scene)
+    commissaire_render::ruleset::profile_png(scene, title, colours)
 }
 
 #[cfg(test)]
@@ -373,6 +303,7 @@ mod tests {
             name: name.into(),
             colour: colour.into(),
             director: None,
+            autopilot: false,
         }
     }
 

@@ -13,7 +13,6 @@ use super::{Reply, ServiceError, Services, TurnCard, narrate};
 use crate::store::outbox::{self, OwedRow};
 use crate::store::posts::{self, TurnPost};
 use crate::store::{StoreError, choices, results, stages, teams, tours};
-use commissaire_engine::game::{Ruleset, Viewer};
 use commissaire_engine::tour::{TourOptions, standings};
 use commissaire_render::Classification;
 use serde::{Deserialize, Serialize};
@@ -191,8 +190,11 @@ impl Services {
                 title,
                 file,
             } => {
-                let (course, team_rows, row, mut log) = {
+                let (course, team_rows, tour, row, mut log) = {
                     let mut conn = self.store.read().await?;
+                    let tour = crate::store::tours::get(&mut conn, *tour_id)
+                        .await?
+                        .ok_or_else(|| ServiceError::Broken(format!("no tour {tour_id}")))?;
                     let row = stages::get(&mut conn, *tour_id, *stage)
                         .await?
                         .ok_or_else(|| {
@@ -204,20 +206,20 @@ impl Services {
                         .library
                         .course(&row.course)
                         .map_err(ServiceError::Broken)?;
-                    (course, team_rows, row, log)
+                    (course, team_rows, tour, row, log)
                 };
                 log.truncate(*choices as usize);
                 let profile = matches!(picture, Picture::Profile { .. });
                 let (title, file) = (title.clone(), file.clone());
                 blocking(move || {
                     let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
-                    let stage = rebuild(&course, &names, &row, &log)?;
-                    let view = stage.view(Viewer::Public);
+                    let stage = rebuild(&course, &names, &tour, &row, &log)?;
+                    let scene = stage.scene();
                     let colours = narrate::team_colours(&team_rows);
                     let png = if profile {
-                        narrate::profile_png(&view, &title, &colours)
+                        narrate::profile_png(&scene, &title, &colours)
                     } else {
-                        narrate::board_png(&view, &title, &colours)
+                        narrate::board_png(&scene, &title, &colours)
                     }
                     .map_err(|e| ServiceError::Broken(format!("cannot draw {file}: {e}")))?;
                     Ok(vec![(file, png)])

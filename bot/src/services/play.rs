@@ -13,8 +13,28 @@ use crate::clock::Timestamp;
 use crate::store::choices::{self, Source};
 use crate::store::tours::TourStatus;
 use commissaire_engine::Seat;
-use commissaire_engine::card_race::{Choice, Stage};
-use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::game::Viewer;
+use commissaire_engine::registry::{ChoiceError, Key, LabelledOption};
+
+/// A director's pick: an option's key, and, from a button, the decision it was drawn for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pick {
+    pub key: Key,
+    /// The stage number and the seat's decision number the button was drawn at; `None` for a
+    /// typed choice or a first-release button, which go to the decision open now.
+    pub at: Option<(u32, u32)>,
+}
+
+impl Pick {
+    pub fn now(key: Key) -> Pick {
+        Pick { key, at: None }
+    }
+}
+
+/// What an option reads as on a button or in a list: "Blue Rouleur: Keep 5".
+pub fn option_text(option: &LabelledOption) -> String {
+    format!("{}: {}", option.group, option.label)
+}
 
 impl Services {
     /// The director's riders, their hands and the choices open to them (private).
@@ -37,79 +57,77 @@ impl Services {
         Ok((live, seat))
     }
 
-    /// The choices open to the director now, each with its rider's name: what `/play` offers
-    /// as it is typed. The engine's legal moves, as for the hand's buttons.
+    /// The options open to the director now, with their labels: what `/play` offers as it is
+    /// typed. The ruleset's legal moves, as for the hand's buttons.
     pub async fn open_choices(
         &self,
         actor: &Actor,
         channel_id: &str,
-    ) -> Result<Vec<(Choice, String)>, ServiceError> {
+    ) -> Result<Vec<LabelledOption>, ServiceError> {
         let (live, seat) = self.read_for_director(actor, channel_id).await?;
         Ok(live
             .stage
-            .legal_choices(seat)
-            .into_iter()
-            .map(|c| {
-                let name = live.rider_name(c.rider()).unwrap_or("?").to_string();
-                (c, name)
-            })
-            .collect())
+            .pending_for(seat)
+            .map(|p| p.options)
+            .unwrap_or_default())
     }
 
-    /// What a director sees of their team now, with a button for each legal choice.
+    /// What a director sees of their team now, with a button for each option open to them.
     fn hand_reply(&self, live: &Live, seat: Seat, intro: String) -> Reply {
-        let view = live.stage.view(Viewer::Seat(seat));
         let mut text = intro;
         text.push_str(&format!(
             "**{}**, stage {} round {}.\n",
-            live.teams[seat as usize].name, live.row.number, view.round
+            live.teams[seat as usize].name,
+            live.row.number,
+            live.turn()
         ));
-        for r in view.riders.iter().filter(|r| r.team == seat) {
-            let state = if !r.racing {
-                "across the line".to_string()
-            } else if let Some(card) = r.kept {
-                format!("keeps {card}")
-            } else if let Some(hand) = &r.hand {
-                let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
-                format!("hand {}: keep one", cards.join(" "))
-            } else {
-                draw_pile_text(r.draw_pile, r.recycle.len())
-            };
-            text.push_str(&format!(
-                "- {} (row {}, lane {}): {state}\n",
-                r.id, r.pos.row, r.pos.lane
-            ));
+        for line in live.stage.brief(seat) {
+            text.push_str(&format!("- {}\n", line.text));
         }
-        let options = live.stage.legal_choices(seat);
-        if options.is_empty() {
-            text.push_str("Every rider has chosen: the round is played when all teams have.");
-        } else if let Some(deadline) = live.row.deadline {
-            let left = (deadline - self.now()).max(0);
-            text.push_str(&format!(
-                "Choose within {} or the bot plays for you.",
-                duration_text(left)
-            ));
-        } else {
-            text.push_str("The tour is paused: choices wait for an admin to resume it.");
+        let pending = live.stage.pending_for(seat);
+        match (&pending, live.row.deadline) {
+            (None, _) => text
+                .push_str("Nothing to choose now: the round is played when every team has chosen."),
+            (Some(_), Some(deadline)) => {
+                let left = (deadline - self.now()).max(0);
+                text.push_str(&format!(
+                    "Choose within {} or the bot plays for you.",
+                    duration_text(left)
+                ));
+            }
+            (Some(_), None) => {
+                text.push_str("The tour is paused: choices wait for an admin to resume it.")
+            }
         }
-        let buttons = options
-            .iter()
-            .map(|c| ButtonSpec {
-                id: choice_button_id(live.tour.id, c),
-                label: choice_label(&live.stage, c),
+        if live.teams[seat as usize].autopilot {
+            text.push_str(
+                "\nAutopilot is on: the bot chooses for your team until you switch it off \
+                 (/autopilot off).",
+            );
+        }
+        let buttons = pending
+            .map(|p| {
+                p.options
+                    .iter()
+                    .map(|o| ButtonSpec {
+                        id: choice_button_id(live.tour.id, live.row.number, p.step, &o.key),
+                        label: option_text(o),
+                    })
+                    .collect()
             })
-            .collect();
+            .unwrap_or_default();
         Reply::private(text).with_buttons(buttons)
     }
 
-    /// A director's choice: draw a rider's hand or keep a card of it. The engine alone says
-    /// whether it is legal. A request id seen before is answered without counting it again.
+    /// A director's choice: the option `pick` names. The ruleset alone says whether it is
+    /// legal. A request id seen before is answered without counting it again; a button drawn
+    /// for a decision that has passed is refused with the options open now.
     pub async fn choose(
         &self,
         actor: &Actor,
         channel_id: &str,
         request_id: &str,
-        choice: Choice,
+        pick: Pick,
     ) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
@@ -128,51 +146,63 @@ impl Services {
         }
         let mut live = self.load_live(&mut tx, tour).await?;
         let seat = live.director_seat(&actor.user_id)?;
-        if let Some(rider) = live.stage.setup().riders.get(choice.rider() as usize)
-            && rider.team != seat
-        {
-            return Err(ServiceError::refused(format!(
-                "it is not your team: {} rides for {}",
-                rider.id, live.teams[rider.team as usize].name
-            )));
-        }
-        let mut news = News::default();
-        let round = live.stage.round();
-        let stage_number = live.row.number;
-        self.record(
-            &mut tx,
-            &mut live,
-            seat,
-            &choice,
-            Source::Player,
-            Some(&actor.user_id),
-            Some(request_id),
-            now,
-            &mut news,
-        )
-        .await?
-        .map_err(|e| ServiceError::refused(e.to_string()))?;
-        let closed = live.stage.round() != round || live.stage.is_over();
-        let rider = live.rider_name(choice.rider()).unwrap_or("?").to_string();
-        let ack = match choice {
-            Choice::Draw { .. } => {
-                let cards: Vec<String> = live
-                    .stage
-                    .hand(choice.rider())
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect();
-                format!("{rider} draws {}.\n", cards.join(" "))
-            }
-            Choice::Keep { card, .. } => format!("{rider} keeps {card}.\n"),
+        let stale = match pick.at {
+            Some((stage, _)) if stage != live.row.number => true,
+            Some((_, step)) => live.stage.step(seat).is_ok_and(|now| now != step),
+            None => false,
         };
+        if stale {
+            return Ok(self.hand_reply(
+                &live,
+                seat,
+                "That button was for a decision that has passed, so it was not used. \
+                 Here is where your team stands now.\n"
+                    .to_string(),
+            ));
+        }
+        let option = live
+            .stage
+            .pending_for(seat)
+            .and_then(|p| p.options.into_iter().find(|o| o.key == pick.key));
+        let mut news = News::default();
+        let turn = live.turn();
+        let stage_number = live.row.number;
+        let events = self
+            .record(
+                &mut tx,
+                &mut live,
+                seat,
+                pick.key.as_str(),
+                Source::Player,
+                Some(&actor.user_id),
+                Some(request_id),
+                now,
+                &mut news,
+            )
+            .await?
+            .map_err(|e| match e {
+                ChoiceError::UnknownKey { .. } => ServiceError::refused(
+                    "that is not one of your options now: /hand shows the ones open to you",
+                ),
+                e => ServiceError::refused(e.to_string()),
+            })?;
+        let closed = live.turn() != turn || live.stage.is_over();
+        // What the director did, then what only they may see of it (the cards drawn).
+        let mut ack = option.map_or_else(String::new, |o| format!("✓ {}\n", option_text(&o)));
+        let public = live.stage.narrate(&events, Viewer::Public);
+        for line in live.stage.narrate(&events, Viewer::Seat(seat)) {
+            if !public.contains(&line) {
+                ack.push_str(&line.text);
+                ack.push('\n');
+            }
+        }
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         self.keep(&live);
         let mut reply = if closed {
             Reply::private(format!(
-                "{ack}Your choice completed stage {stage_number}, round {round}."
+                "{ack}Your choice completed stage {stage_number}, round {turn}."
             ))
         } else {
             let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
@@ -301,7 +331,7 @@ impl Services {
         }
         let live = self.load_live(&mut tx, tour).await?;
         let due = live.row.deadline.is_some_and(|d| d <= now);
-        let bots_owe = !live.has_humans() && !live.stage.pending().is_empty();
+        let bots_owe = live.bot_seats().iter().any(|&seat| live.stage.owes(seat));
         if due || bots_owe {
             let (live, news) = self.play_for_late(&mut tx, live, now).await?;
             let mut replies = self.owe_news(&mut tx, &live, news).await?;
@@ -359,7 +389,7 @@ impl Services {
         let card = self.turn_card(live);
         if self.pictures && !live.stage.is_over() {
             let number = live.row.number;
-            let round = live.stage.round();
+            let round = live.turn();
             // The board after the round just played, or the grid of a stage that just began
             // (its directors need to see where they start before they choose).
             let board = if same_stage && news.results.is_empty() {
@@ -398,51 +428,16 @@ impl Services {
             .library
             .preset(&live.tour.preset)
             .map_or(0, |p| p.stages.len());
-        let course = &live.stage.course().name;
+        let course = self
+            .library
+            .course(&live.row.course)
+            .map_or_else(|_| live.row.course.clone(), |c| c.name.clone());
         let title = if total > 0 {
-            super::live::stage_title(live.row.number, total, course)
+            super::live::stage_title(live.row.number, total, &course)
         } else {
             format!("Stage {}, {course}", live.row.number)
         };
         live.turn_card(title)
-    }
-}
-
-/// What a draw will take from. A draw takes four cards; when the draw pile runs out first, the
-/// recycle pile is shuffled into a new draw pile (FR-2), which a bare "0 cards" would hide.
-fn draw_pile_text(draw_pile: u32, recycled: usize) -> String {
-    const HAND: u32 = 4;
-    match (draw_pile, recycled) {
-        (0, 0) => "no card left to draw: the rider plays an exhaustion card".to_string(),
-        (0, n) => format!(
-            "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
-        ),
-        (d, n) if d < HAND && n > 0 => format!(
-            "{} to draw from; then the recycle pile ({n} cards) is shuffled into a new draw pile",
-            cards(d)
-        ),
-        (d, _) => format!("{} to draw from", cards(d)),
-    }
-}
-
-fn cards(n: u32) -> String {
-    if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
-}
-
-/// A button's words: "Draw Blue Rouleur" or "Blue Rouleur: 5".
-fn choice_label(stage: &Stage, choice: &Choice) -> String {
-    let name = stage
-        .setup()
-        .riders
-        .get(choice.rider() as usize)
-        .map_or("?", |r| r.id.as_str());
-    match choice {
-        Choice::Draw { .. } => format!("Draw {name}"),
-        Choice::Keep { card, .. } => format!("{name}: {card}"),
     }
 }
 
@@ -453,26 +448,4 @@ pub(crate) enum Tended {
     Closed(Box<Reply>),
     /// Late directors reminded, each with their private note.
     Reminded(Vec<(String, Reply)>),
-}
-
-#[cfg(test)]
-mod tests {
-    use super::draw_pile_text;
-
-    #[test]
-    fn a_short_draw_pile_says_the_recycle_pile_is_shuffled_in() {
-        assert_eq!(draw_pile_text(11, 3), "11 cards to draw from");
-        assert_eq!(
-            draw_pile_text(1, 12),
-            "1 card to draw from; then the recycle pile (12 cards) is shuffled into a new draw pile"
-        );
-        assert_eq!(
-            draw_pile_text(0, 9),
-            "draw pile empty: drawing shuffles the recycle pile (9 cards) into a new draw pile"
-        );
-        assert_eq!(
-            draw_pile_text(0, 0),
-            "no card left to draw: the rider plays an exhaustion card"
-        );
-    }
 }

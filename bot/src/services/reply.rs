@@ -3,7 +3,7 @@
 
 use super::owed::Picture;
 use crate::clock::Timestamp;
-use commissaire_engine::card_race::{Card, Choice};
+use commissaire_engine::registry::Key;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,12 +127,14 @@ impl Reply {
 pub enum ButtonAction {
     /// Show my hand (private).
     Hand,
-    Choose(Choice),
+    /// An option of a decision: the seat's decision number `step` of stage `stage`. A click on
+    /// a decision that has passed is refused, never applied to a later one.
+    Decide { stage: u32, step: u32, key: Key },
+    /// A choice button of the first release (`draw:R`, `keep:R:V`), which named no decision:
+    /// applied to the decision open now when that option is still legal there.
+    Legacy { key: Key },
     /// A directeur's ballot in a repêchage vote.
-    Vote {
-        vote_id: i64,
-        yes: bool,
-    },
+    Vote { vote_id: i64, yes: bool },
 }
 
 /// A pressed button: the tour it was posted for, and what it asks.
@@ -144,7 +146,9 @@ pub struct Pressed {
 
 /// The version of the button id scheme. Buttons stay on messages for weeks: a new scheme gets
 /// a new version, and ids of an older one are still read (or politely refused), never misread.
+/// Decisions are `v2`; the hand and ballots kept their `v1` ids.
 const SCHEME: &str = "v1";
+const DECISIONS: &str = "v2";
 
 pub fn hand_button(tour_id: i64) -> ButtonSpec {
     ButtonSpec {
@@ -153,13 +157,10 @@ pub fn hand_button(tour_id: i64) -> ButtonSpec {
     }
 }
 
-/// A compact id, as Discord takes at most 100 characters: `v1:7:draw:0`, `v1:7:keep:0:5`,
-/// `v1:7:keep:0:E`.
-pub fn choice_button_id(tour_id: i64, choice: &Choice) -> String {
-    match choice {
-        Choice::Draw { rider } => format!("{SCHEME}:{tour_id}:draw:{rider}"),
-        Choice::Keep { rider, card } => format!("{SCHEME}:{tour_id}:keep:{rider}:{card}"),
-    }
+/// A decision's option as Discord carries it (at most 100 characters: a key has at most 40):
+/// `v2:<tour>:<stage>:<step>:<key>`, e.g. `v2:7:3:12:k:0:5`.
+pub fn choice_button_id(tour_id: i64, stage: u32, step: u32, key: &Key) -> String {
+    format!("{DECISIONS}:{tour_id}:{stage}:{step}:{key}")
 }
 
 /// A repêchage ballot: `v1:7:vote:12:yes`, `v1:7:vote:12:no`.
@@ -170,16 +171,34 @@ pub fn vote_button_id(tour_id: i64, vote_id: i64, yes: bool) -> String {
 
 /// Reads back a button id. Ids of another scheme or version give `None`.
 pub fn parse_button(id: &str) -> Option<Pressed> {
+    if let Some(rest) = id.strip_prefix("v2:") {
+        // The key comes last and may hold colons of its own.
+        let mut parts = rest.splitn(4, ':');
+        let tour_id = parts.next()?.parse().ok()?;
+        let stage = parts.next()?.parse().ok()?;
+        let step = parts.next()?.parse().ok()?;
+        let key = Key::new(parts.next()?).ok()?;
+        return Some(Pressed {
+            tour_id,
+            action: ButtonAction::Decide { stage, step, key },
+        });
+    }
     let parts: Vec<&str> = id.split(':').collect();
     let [SCHEME, tour, rest @ ..] = parts.as_slice() else {
         return None;
     };
     let tour_id = tour.parse().ok()?;
+    // The first release's choice buttons spelled the card race's options in words; these are
+    // the same options under the keys the card race gives them now.
+    let legacy = |key: String| {
+        Some(ButtonAction::Legacy {
+            key: Key::new(&key).ok()?,
+        })
+    };
     let action = match rest {
         ["hand"] => ButtonAction::Hand,
-        ["draw", rider] => ButtonAction::Choose(Choice::Draw {
-            rider: rider.parse().ok()?,
-        }),
+        ["draw", rider] => legacy(format!("d:{}", rider.parse::<u8>().ok()?))?,
+        ["keep", rider, card] => legacy(format!("k:{}:{card}", rider.parse::<u8>().ok()?))?,
         ["vote", vote_id, ballot] => ButtonAction::Vote {
             vote_id: vote_id.parse().ok()?,
             yes: match *ballot {
@@ -188,60 +207,58 @@ pub fn parse_button(id: &str) -> Option<Pressed> {
                 _ => return None,
             },
         },
-        ["keep", rider, card] => ButtonAction::Choose(Choice::Keep {
-            rider: rider.parse().ok()?,
-            card: parse_card(card)?,
-        }),
         _ => return None,
     };
     Some(Pressed { tour_id, action })
-}
-
-/// A card as players and ids write it: its value, or `E` for exhaustion. The engine's own parser
-/// decides, so a slash command, a button id and a scenario file accept the same cards.
-pub fn parse_card(text: &str) -> Option<Card> {
-    Card::parse(text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_card_is_read_as_the_engine_reads_it() {
-        assert_eq!(parse_card("9"), Some(Card::Energy(9)));
-        assert_eq!(parse_card(" e "), Some(Card::Exhaustion));
-        for bad in ["0", "1", "10", "200", "-3", "x", ""] {
-            assert_eq!(parse_card(bad), None, "{bad}");
-        }
-        // A forged button id with a card no deck holds is not a choice at all.
-        assert_eq!(parse_button("v1:42:keep:0:200"), None);
+    fn key(k: &str) -> Key {
+        Key::new(k).unwrap()
     }
 
     #[test]
-    fn button_ids_round_trip() {
-        for choice in [
-            Choice::Draw { rider: 3 },
-            Choice::Keep {
-                rider: 11,
-                card: Card::Energy(9),
-            },
-            Choice::Keep {
-                rider: 0,
-                card: Card::Exhaustion,
-            },
-        ] {
-            let id = choice_button_id(42, &choice);
+    fn decision_ids_round_trip_with_their_stage_step_and_key() {
+        for (stage, step, k) in [(1, 0, "d:3"), (21, 4_000_000, "k:11:9"), (3, 7, "k:0:E")] {
+            let id = choice_button_id(42, stage, step, &key(k));
             assert!(id.len() <= 100, "{id}");
             assert_eq!(
                 parse_button(&id),
                 Some(Pressed {
                     tour_id: 42,
-                    action: ButtonAction::Choose(choice)
+                    action: ButtonAction::Decide {
+                        stage,
+                        step,
+                        key: key(k)
+                    }
                 }),
                 "{id}"
             );
         }
+        assert_eq!(choice_button_id(7, 3, 12, &key("k:0:5")), "v2:7:3:12:k:0:5");
+        // The longest key still fits Discord's 100 characters with the largest numbers.
+        let long = "x".repeat(commissaire_engine::registry::MAX_KEY_LEN);
+        let id = choice_button_id(i64::MAX, u32::MAX, u32::MAX, &key(&long));
+        assert!(id.len() <= 100, "{} characters", id.len());
+    }
+
+    #[test]
+    fn first_release_choice_buttons_still_read_as_the_same_options() {
+        assert_eq!(
+            parse_button("v1:42:draw:3").map(|p| p.action),
+            Some(ButtonAction::Legacy { key: key("d:3") })
+        );
+        assert_eq!(
+            parse_button("v1:42:keep:0:E").map(|p| p.action),
+            Some(ButtonAction::Legacy { key: key("k:0:E") })
+        );
+    }
+
+    #[test]
+    fn hand_and_ballot_ids_round_trip_and_strangers_are_not_read() {
         assert_eq!(
             parse_button(&hand_button(3).id),
             Some(Pressed {
@@ -261,12 +278,16 @@ mod tests {
             );
         }
         assert_eq!(vote_button_id(5, 7, false), "v1:5:vote:7:no");
-        // Another scheme, a missing tour, a bad rider or ballot: not read.
+        // Another scheme, a missing tour, stage or step, a bad rider or ballot: not read.
         for id in [
             "hand",
             "keep:0:5",
             "vote:7:yes",
             "v2:3:hand",
+            "v2:3:1:k:0:5",
+            "v2:3:1:2:",
+            "v2:3:1:2:has space",
+            "v3:3:1:2:d:0",
             "v1:x:hand",
             "v1:3:keep:x:5",
             "v1:3:nap",

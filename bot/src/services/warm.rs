@@ -4,7 +4,7 @@
 //! back after a commit, so it is never ahead of what is stored: a miss, a restart, another
 //! process writing or a rolled-back request all fall back to a replay.
 
-use commissaire_engine::card_race::Stage;
+use commissaire_engine::registry::DynStage;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -19,7 +19,7 @@ struct Entry<T> {
 }
 
 /// Generic only so that its tests need no stage.
-pub(crate) struct WarmStages<T = Stage> {
+pub(crate) struct WarmStages<T = Box<dyn DynStage>> {
     capacity: usize,
     inner: Mutex<Inner<T>>,
 }

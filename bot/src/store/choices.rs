@@ -3,7 +3,7 @@
 use super::StoreError;
 use crate::clock::Timestamp;
 use commissaire_engine::Seat;
-use commissaire_engine::card_race::Choice;
+use serde_json::Value;
 use sqlx::{Row, SqliteConnection};
 
 /// Who made a choice.
@@ -32,7 +32,8 @@ pub struct NewChoice<'a> {
     pub seq: u32,
     pub round: u32,
     pub seat: Seat,
-    pub choice: &'a Choice,
+    /// The ruleset's JSON of the choice.
+    pub choice: &'a Value,
     pub source: Source,
     pub user_id: Option<&'a str>,
     pub request_id: Option<&'a str>,
@@ -62,7 +63,7 @@ pub async fn insert(conn: &mut SqliteConnection, c: &NewChoice<'_>) -> Result<()
 pub async fn log(
     conn: &mut SqliteConnection,
     stage_id: i64,
-) -> Result<Vec<(Seat, Choice)>, StoreError> {
+) -> Result<Vec<(Seat, Value)>, StoreError> {
     let rows = sqlx::query("SELECT seat, choice FROM choices WHERE stage_id = ? ORDER BY seq")
         .bind(stage_id)
         .fetch_all(conn)

@@ -1,7 +1,7 @@
 //! The `events` table: what the engine said happened, kept for narration and audit.
 
 use super::StoreError;
-use commissaire_engine::card_race::Event;
+use serde_json::Value;
 use sqlx::{Row, SqliteConnection};
 
 /// Appends the events one choice caused. `first_seq` is the stage's event count before them.
@@ -10,7 +10,7 @@ pub async fn append(
     stage_id: i64,
     first_seq: u32,
     choice_seq: u32,
-    events: &[Event],
+    events: &[Value],
 ) -> Result<(), StoreError> {
     for (i, event) in events.iter().enumerate() {
         sqlx::query("INSERT INTO events (stage_id, seq, choice_seq, event) VALUES (?, ?, ?, ?)")
@@ -32,7 +32,8 @@ pub async fn count(conn: &mut SqliteConnection, stage_id: i64) -> Result<u32, St
     Ok(n as u32)
 }
 
-pub async fn list(conn: &mut SqliteConnection, stage_id: i64) -> Result<Vec<Event>, StoreError> {
+/// The stage's events in order, as the ruleset's JSON.
+pub async fn list(conn: &mut SqliteConnection, stage_id: i64) -> Result<Vec<Value>, StoreError> {
     let rows = sqlx::query("SELECT event FROM events WHERE stage_id = ? ORDER BY seq")
         .bind(stage_id)
         .fetch_all(conn)

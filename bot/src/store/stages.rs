@@ -5,7 +5,7 @@ use crate::clock::Timestamp;
 use commissaire_engine::tour::{StageKind, TourRider};
 use sqlx::{Row, SqliteConnection};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct StageRow {
     pub id: i64,
     pub tour_id: i64,

@@ -13,11 +13,18 @@ pub struct TeamRow {
     pub colour: String,
     /// `None`: a bot rides the team.
     pub director: Option<String>,
+    /// The director has handed the team to the bot until they take it back.
+    pub autopilot: bool,
 }
 
 impl TeamRow {
     pub fn is_bot(&self) -> bool {
         self.director.is_none()
+    }
+
+    /// Whether the bot makes this team's decisions now: a bot's team, or one on autopilot.
+    pub fn bot_decides(&self) -> bool {
+        self.is_bot() || self.autopilot
     }
 }
 
@@ -29,6 +36,7 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TeamRow, StoreError> {
         name: r.try_get("name")?,
         colour: r.try_get("colour")?,
         director: r.try_get("director")?,
+        autopilot: r.try_get("autopilot")?,
     })
 }
 
@@ -53,7 +61,7 @@ pub async fn insert(
 /// The tour's teams: by seat once started, by joining order in the lobby.
 pub async fn list(conn: &mut SqliteConnection, tour_id: i64) -> Result<Vec<TeamRow>, StoreError> {
     let rows = sqlx::query(
-        "SELECT id, tour_id, seat, name, colour, director FROM teams WHERE tour_id = ? \
+        "SELECT id, tour_id, seat, name, colour, director, autopilot FROM teams WHERE tour_id = ? \
          ORDER BY seat, id",
     )
     .bind(tour_id)
@@ -90,6 +98,19 @@ pub async fn set_seat(
 ) -> Result<(), StoreError> {
     sqlx::query("UPDATE teams SET seat = ? WHERE id = ?")
         .bind(seat as i64)
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_autopilot(
+    conn: &mut SqliteConnection,
+    team_id: i64,
+    on: bool,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE teams SET autopilot = ? WHERE id = ?")
+        .bind(on)
         .bind(team_id)
         .execute(conn)
         .await?;

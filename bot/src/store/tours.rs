@@ -33,7 +33,7 @@ impl TourStatus {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TourRow {
     pub id: i64,
     pub channel_id: String,
@@ -41,6 +41,11 @@ pub struct TourRow {
     pub seed: u64,
     pub seats: u8,
     pub turn_deadline_secs: i64,
+    /// See `decision_deadline_secs` in migration 0005.
+    pub decision_deadline_secs: Option<i64>,
+    /// The registered ruleset the tour plays, and the options its stages start with.
+    pub ruleset: String,
+    pub options: serde_json::Value,
     pub status: TourStatus,
     pub current_stage: u32,
     pub created_by: String,
@@ -53,6 +58,9 @@ pub struct NewTour<'a> {
     pub seed: u64,
     pub seats: u8,
     pub turn_deadline_secs: i64,
+    pub decision_deadline_secs: Option<i64>,
+    pub ruleset: &'a str,
+    pub options: &'a serde_json::Value,
     pub created_by: &'a str,
     pub created_at: Timestamp,
 }
@@ -60,8 +68,8 @@ pub struct NewTour<'a> {
 // A macro rather than a const so the queries stay `&'static str` (sqlx refuses built strings).
 macro_rules! columns {
     () => {
-        "id, channel_id, preset, seed, seats, turn_deadline_secs, status, current_stage, \
-         created_by, created_at"
+        "id, channel_id, preset, seed, seats, turn_deadline_secs, decision_deadline_secs, \
+         ruleset, options, status, current_stage, created_by, created_at"
     };
 }
 
@@ -73,6 +81,9 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TourRow, StoreError> {
         seed: seed_from_sql(r.try_get("seed")?),
         seats: r.try_get::<i64, _>("seats")? as u8,
         turn_deadline_secs: r.try_get("turn_deadline_secs")?,
+        decision_deadline_secs: r.try_get("decision_deadline_secs")?,
+        ruleset: r.try_get("ruleset")?,
+        options: serde_json::from_str(&r.try_get::<String, _>("options")?)?,
         status: TourStatus::parse(r.try_get("status")?)?,
         current_stage: r.try_get::<i64, _>("current_stage")? as u32,
         created_by: r.try_get("created_by")?,
@@ -82,20 +93,31 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TourRow, StoreError> {
 
 pub async fn insert(conn: &mut SqliteConnection, t: &NewTour<'_>) -> Result<i64, StoreError> {
     let id = sqlx::query(
-        "INSERT INTO tours (channel_id, preset, seed, seats, turn_deadline_secs, status, created_by, created_at) \
-         VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+        "INSERT INTO tours (channel_id, preset, seed, seats, turn_deadline_secs, \
+         decision_deadline_secs, ruleset, options, status, created_by, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
     )
     .bind(t.channel_id)
     .bind(t.preset)
     .bind(seed_to_sql(t.seed))
     .bind(t.seats as i64)
     .bind(t.turn_deadline_secs)
+    .bind(t.decision_deadline_secs)
+    .bind(t.ruleset)
+    .bind(serde_json::to_string(t.options)?)
     .bind(t.created_by)
     .bind(t.created_at)
     .execute(conn)
     .await?
     .last_insert_rowid();
     Ok(id)
+}
+
+/// A tour by its id.
+pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<TourRow>, StoreError> {
+    let sql = concat!("SELECT ", columns!(), " FROM tours WHERE id = ?");
+    let r = sqlx::query(sql).bind(id).fetch_optional(conn).await?;
+    r.as_ref().map(row).transpose()
 }
 
 /// The channel's tour that is not finished, if any.

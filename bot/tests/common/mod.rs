@@ -5,10 +5,11 @@
 
 use commissaire::clock::ManualClock;
 use commissaire::services::{
-    Actor, ButtonAction, Pressed, Reply, ServiceError, ServiceResult, Services, TourSettings,
-    parse_button,
+    Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, ServiceResult, Services,
+    TourSettings, parse_button,
 };
-use commissaire_engine::card_race::Choice;
+use commissaire_engine::card_race::{Card, Choice};
+use commissaire_engine::registry::Key;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -61,6 +62,7 @@ pub fn settings(seats: u8, seed: u64) -> TourSettings {
         seats,
         turn_deadline_secs: 600,
         seed: Some(seed),
+        decision_deadline_secs: None,
     }
 }
 
@@ -86,19 +88,46 @@ pub fn ok(result: ServiceResult) -> Reply {
     }
 }
 
-/// The choices a reply's buttons offer.
-pub fn offered(reply: &Reply) -> Vec<Choice> {
+/// The picks a reply's buttons offer, as a press of each would send them.
+pub fn offered(reply: &Reply) -> Vec<Pick> {
     reply
         .buttons
         .iter()
         .filter_map(|b| match parse_button(&b.id) {
             Some(Pressed {
-                action: ButtonAction::Choose(c),
+                action: ButtonAction::Decide { stage, step, key },
                 ..
-            }) => Some(c),
+            }) => Some(Pick {
+                key,
+                at: Some((stage, step)),
+            }),
             _ => None,
         })
         .collect()
+}
+
+/// A card-race choice as typed (no button): its key under the card race's notation.
+pub fn pick(choice: Choice) -> Pick {
+    let key = match choice {
+        Choice::Draw { rider } => format!("d:{rider}"),
+        Choice::Keep { rider, card } => format!("k:{rider}:{card}"),
+    };
+    Pick::now(Key::new(&key).unwrap())
+}
+
+/// The card-race choice a pick names.
+pub fn choice_of(pick: &Pick) -> Choice {
+    let parts: Vec<&str> = pick.key.as_str().split(':').collect();
+    match parts.as_slice() {
+        ["d", rider] => Choice::Draw {
+            rider: rider.parse().unwrap(),
+        },
+        ["k", rider, card] => Choice::Keep {
+            rider: rider.parse().unwrap(),
+            card: Card::parse(card).unwrap(),
+        },
+        _ => panic!("not a card-race key: {}", pick.key),
+    }
 }
 
 /// A tour in the channel with `humans` players joined and bots in the other seats, started.

@@ -4,7 +4,7 @@
 //! rider by its index in the setup. Indexes rather than names keep every key short whatever
 //! the teams are called, and a stored key means the same rider after a restart.
 
-use super::decision::{OutcomeError, Secret, Sentence, Text};
+use super::decision::{OutcomeError, Secret, Sentence, Text, Told};
 use super::game::Game;
 use super::key::Key;
 use super::scene::Scene;
@@ -32,7 +32,8 @@ pub struct CardRace {
 #[derive(Debug)]
 struct Words {
     names: Vec<Text>,
-    draw: Vec<Text>,
+    /// Every rider's draw reads the same: the group names the rider.
+    draw: Text,
     /// "Keep 2" … "Keep 9", "Keep E", in the order of `card_slot`.
     keep: Vec<Text>,
 }
@@ -81,12 +82,66 @@ pub fn attributes(kind: RiderKind, carried_exhaustion: u16) -> Value {
     json!({ "kind": kind, "carried_exhaustion": carried_exhaustion })
 }
 
-/// A team as a quick game or a test enters it: a rouleur and a sprinteur.
-pub fn roster() -> Vec<Value> {
-    vec![
-        attributes(RiderKind::Rouleur, 0),
-        attributes(RiderKind::Sprinteur, 0),
-    ]
+/// What a rider's attributes say: its kind and the exhaustion cards it carries. Attributes
+/// this ruleset did not write read as a rouleur carrying nothing; `start` refuses them first.
+pub fn attributes_of(json: &Value) -> (RiderKind, u16) {
+    Attributes::deserialize(json)
+        .map_or((RiderKind::Rouleur, 0), |a| (a.kind, a.carried_exhaustion))
+}
+
+/// The named rules of the card race. House rules B are what tours ride (their decks and the
+/// grimpeur: seed 004, PROFILS DE COUREUR).
+pub static RULES: &[super::NamedRules] = &[super::NamedRules {
+    name: "house-b",
+    options: house_b,
+}];
+
+fn house_b() -> Value {
+    json!({ "profiles": "house-b" })
+}
+
+/// A team from a roster of kinds (`"rouleur"`, `"sprinteur"`, `"grimpeur"`); house rules B's
+/// three riders when the roster is empty (HB-058). A kind entered twice is numbered by its
+/// place in the team ("Rouleur 1", "Rouleur 3").
+pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
+    let kinds: Vec<RiderKind> = if list.is_empty() {
+        vec![
+            RiderKind::Rouleur,
+            RiderKind::Sprinteur,
+            RiderKind::Grimpeur,
+        ]
+    } else {
+        list.iter()
+            .map(|v| {
+                RiderKind::deserialize(v).map_err(|_| {
+                    format!(
+                        "'{}' is not a rider of the card race: use rouleur, sprinteur or grimpeur",
+                        as_text(v)
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?
+    };
+    Ok(kinds
+        .iter()
+        .enumerate()
+        .map(|(k, &kind)| {
+            let base = match kind {
+                RiderKind::Rouleur => "Rouleur",
+                RiderKind::Sprinteur => "Sprinteur",
+                RiderKind::Grimpeur => "Grimpeur",
+            };
+            let label = if kinds.iter().filter(|&&o| o == kind).count() > 1 {
+                format!("{base} {}", k + 1)
+            } else {
+                base.to_string()
+            };
+            super::Rostered {
+                label,
+                attributes: attributes(kind, 0),
+            }
+        })
+        .collect())
 }
 
 impl CardRace {
@@ -104,10 +159,7 @@ impl CardRace {
                 .map(|r| Text::from(r.id.as_str()))
                 .collect();
             Arc::new(Words {
-                draw: names
-                    .iter()
-                    .map(|n| Text::from(format!("Draw for {n}")))
-                    .collect(),
+                draw: Text::from("Draw"),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
                     .chain(["Keep E (exhaustion)".to_string()])
@@ -134,6 +186,44 @@ impl CardRace {
             .get(rider as usize)
             .map(|r| r.team)
     }
+}
+
+/// What a draw will take from. A draw takes four cards; when the draw pile runs out first, the
+/// recycle pile is shuffled into a new draw pile (FR-2), which a bare "0 cards" would hide.
+fn pile_state(
+    draw_pile: u32,
+    recycled: usize,
+) -> (&'static str, String, Vec<(&'static str, Value)>) {
+    const HAND: u32 = 4;
+    let cards = |n: u32| {
+        if n == 1 {
+            "1 card".to_string()
+        } else {
+            format!("{n} cards")
+        }
+    };
+    let args = vec![("draw", json!(draw_pile)), ("recycled", json!(recycled))];
+    let (id, text) = match (draw_pile, recycled) {
+        (0, 0) => (
+            "card-race-brief-no-cards",
+            "no card left to draw: the rider plays an exhaustion card".to_string(),
+        ),
+        (0, n) => (
+            "card-race-brief-pile-empty",
+            format!(
+                "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
+            ),
+        ),
+        (d, n) if d < HAND && n > 0 => (
+            "card-race-brief-pile-short",
+            format!(
+                "{} to draw from; then the recycle pile ({n} cards) is shuffled into a new draw pile",
+                cards(d)
+            ),
+        ),
+        (d, _) => ("card-race-brief-pile", format!("{} to draw from", cards(d))),
+    };
+    (id, text, args)
 }
 
 fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
@@ -269,7 +359,7 @@ impl Game for CardRace {
             .cloned()
             .unwrap_or_else(|| Text::from("?"));
         let label = match *choice {
-            Choice::Draw { .. } => words.draw[rider].clone(),
+            Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
         };
         (group, label)
@@ -351,7 +441,6 @@ impl Game for CardRace {
                         1 => text.push_str(" (blocked, 1 row lost)"),
                         n => text.push_str(&format!(" (blocked, {n} rows lost)")),
                     }
-                    text.push('.');
                     sentence(
                         "card-race-moved",
                         vec![
@@ -366,8 +455,7 @@ impl Game for CardRace {
                 }
                 Event::Slipstream { rider, to, .. } => {
                     let name = self.name(*rider);
-                    let text =
-                        format!("{} takes the slipstream to row {}.", as_text(&name), to.row);
+                    let text = format!("{} takes the slipstream to row {}", as_text(&name), to.row);
                     sentence(
                         "card-race-slipstream",
                         vec![("rider", name), ("to", json!(to.row))],
@@ -376,8 +464,7 @@ impl Game for CardRace {
                 }
                 Event::ExhaustionTaken { rider } => {
                     let name = self.name(*rider);
-                    let text =
-                        format!("{} rides in the wind: one exhaustion card.", as_text(&name));
+                    let text = format!("{} rides in the wind: one exhaustion card", as_text(&name));
                     sentence("card-race-exhaustion", vec![("rider", name)], text)
                 }
                 Event::Crossed { rider, .. } => {
@@ -394,6 +481,118 @@ impl Game for CardRace {
             out.push(s);
         }
         out
+    }
+
+    /// The moves of the round, rider by rider, then the round in one line: who leads, how many
+    /// took exhaustion in the wind, who crossed.
+    fn tell_turn(&self, events: &[Event]) -> Told {
+        let mut lines = Vec::new();
+        // Where each rider ended the round, in event order.
+        let mut rows: Vec<(RiderIdx, u16)> = Vec::new();
+        let mut reach = |rider: RiderIdx, row: u16| match rows.iter_mut().find(|(r, _)| *r == rider)
+        {
+            Some(slot) => slot.1 = row,
+            None => rows.push((rider, row)),
+        };
+        let mut winded = 0u32;
+        let mut crossed: Vec<String> = Vec::new();
+        for e in events {
+            match e {
+                Event::Moved { rider, to, .. } | Event::Slipstream { rider, to, .. } => {
+                    reach(*rider, to.row)
+                }
+                Event::ExhaustionTaken { .. } => winded += 1,
+                Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
+                _ => continue,
+            }
+            lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));
+        }
+        // The first rider listed on the furthest row leads (riders move front first).
+        let leader = rows.iter().rev().max_by_key(|(_, row)| *row);
+        let mut text = match leader {
+            Some((rider, row)) => format!("{} leads, row {row}", as_text(&self.name(*rider))),
+            None => "no rider moved".to_string(),
+        };
+        if winded > 0 {
+            text.push_str(&format!("; {winded} took exhaustion in the wind"));
+        }
+        if !crossed.is_empty() {
+            text.push_str(&format!("; across the line: {}", crossed.join(", ")));
+        }
+        let brief = sentence(
+            "card-race-turn-brief",
+            vec![
+                ("leader", leader.map_or(Value::Null, |(r, _)| self.name(*r))),
+                ("row", leader.map_or(Value::Null, |(_, row)| json!(row))),
+                ("winded", json!(winded)),
+                ("crossed", json!(crossed)),
+            ],
+            text,
+        );
+        Told {
+            lines,
+            brief: Some(brief),
+        }
+    }
+
+    /// A line a rider of the seat: where it is, and its hand, its kept card or what its next
+    /// draw takes from.
+    fn brief(&self, seat: Seat) -> Vec<Sentence> {
+        let view = self.stage.view(Viewer::Seat(seat));
+        view.riders
+            .iter()
+            .filter(|r| r.team == seat)
+            .map(|r| {
+                let (id, state, args): (&'static str, String, Vec<(&'static str, Value)>) =
+                    if !r.racing {
+                        ("card-race-brief-across", "across the line".into(), vec![])
+                    } else if let Some(card) = r.kept {
+                        (
+                            "card-race-brief-kept",
+                            format!("keeps {card}"),
+                            vec![("card", card_json(card))],
+                        )
+                    } else if let Some(hand) = &r.hand {
+                        (
+                            "card-race-brief-hand",
+                            format!("hand {}: keep one", cards_text(hand)),
+                            vec![("cards", json!(hand))],
+                        )
+                    } else {
+                        pile_state(r.draw_pile, r.recycle.len())
+                    };
+                let mut all = vec![
+                    ("rider", Value::String(r.id.clone())),
+                    ("row", json!(r.pos.row)),
+                    ("lane", json!(r.pos.lane)),
+                ];
+                all.extend(args);
+                sentence(
+                    id,
+                    all,
+                    format!("{} (row {}, lane {}): {state}", r.id, r.pos.row, r.pos.lane),
+                )
+            })
+            .collect()
+    }
+
+    /// The first five riders on the road.
+    fn situation(&self) -> Vec<Sentence> {
+        let view = self.stage.view(Viewer::Public);
+        let front: Vec<String> = view
+            .race_order
+            .iter()
+            .take(5)
+            .map(|&i| {
+                let r = &view.riders[i as usize];
+                format!("{} (row {})", r.id, r.pos.row)
+            })
+            .collect();
+        vec![sentence(
+            "card-race-front",
+            vec![("riders", json!(front))],
+            format!("At the front: {}", front.join(", ")),
+        )]
     }
 
     fn view_json(&self, viewer: Viewer) -> Value {

@@ -74,3 +74,11 @@ pub enum OutcomeError {
     #[error("rider '{0}' rode the stage but is not a rider of the tour")]
     NotInTour(String),
 }
+
+/// A settled turn as the channel is told it: a line per thing that happened, and the turn in
+/// one line when the ruleset has a summary to give.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Told {
+    pub lines: Vec<Sentence>,
+    pub brief: Option<Sentence>,
+}

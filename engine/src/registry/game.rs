@@ -2,7 +2,7 @@
 //! depend on the game (steps, keys checked before the rules are asked, events kept typed until
 //! someone wants them as JSON) is done once, by [`super::Hosted`].
 
-use super::decision::{OutcomeError, Secret, Sentence, Text};
+use super::decision::{OutcomeError, Secret, Sentence, Text, Told};
 use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
@@ -46,6 +46,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn settles_turn(event: &Self::Event) -> bool;
     /// The events a viewer may see, told.
     fn narrate(&self, events: &[Self::Event], viewer: Viewer) -> Vec<Sentence>;
+
+    /// A turn that settled (see [`Game::settles_turn`]), told to the channel from its events.
+    /// By default, the public narration, a line per sentence, with no summary.
+    fn tell_turn(&self, events: &[Self::Event]) -> Told {
+        Told {
+            lines: self.narrate(events, Viewer::Public),
+            brief: None,
+        }
+    }
+    /// What a seat alone sees of its own riders now (the card race: hands, kept cards, what is
+    /// left to draw), a sentence a rider: the private note a director reads before choosing.
+    fn brief(&self, seat: Seat) -> Vec<Sentence>;
+    /// Where the race stands on the road, for anyone: the riders at the front.
+    fn situation(&self) -> Vec<Sentence>;
 
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;

@@ -1,7 +1,7 @@
 //! The object-safe surface the services use, and the one generic host that gives it to every
 //! typed [`Game`].
 
-use super::decision::{ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence};
+use super::decision::{ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Told};
 use super::game::Game;
 use super::key::Key;
 use super::scene::Scene;
@@ -20,6 +20,8 @@ pub trait DynStage: Debug + Send + Sync {
     /// Every decision owed now, one per seat that owes one. Empty once the stage is over. The
     /// only way the services learn whose turn it is: nothing else assumes rounds.
     fn pending(&self) -> Vec<Pending>;
+    /// Whether a seat owes a decision now, told without listing its options.
+    fn owes(&self, seat: Seat) -> bool;
     /// The seats that owe a decision now, each with its step: the seats of [`DynStage::pending`]
     /// without listing their options, for the turn card, reminders and the bots.
     fn waiting_on(&self) -> Vec<(Seat, u32)>;
@@ -55,6 +57,12 @@ pub trait DynStage: Debug + Send + Sync {
     fn audience(&self, events: &Events) -> Vec<Option<Seat>>;
     /// What a viewer may see of events of this stage, in sentences.
     fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence>;
+    /// A settled turn as the channel is told it.
+    fn tell_turn(&self, events: &Events) -> Told;
+    /// What the seat alone sees of its riders now.
+    fn brief(&self, seat: Seat) -> Vec<Sentence>;
+    /// Where the race stands on the road, for anyone.
+    fn situation(&self) -> Vec<Sentence>;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;
     fn scene(&self) -> Scene;
@@ -195,6 +203,10 @@ impl<G: Game> DynStage for Hosted<G> {
             .collect()
     }
 
+    fn owes(&self, seat: Seat) -> bool {
+        (seat as usize) < self.steps.len() && self.game.owes(seat)
+    }
+
     fn waiting_on(&self) -> Vec<(Seat, u32)> {
         (0..self.steps.len() as Seat)
             .filter(|&seat| self.game.owes(seat))
@@ -298,6 +310,24 @@ impl<G: Game> DynStage for Hosted<G> {
         self.downcast(events)
             .map(|e| self.game.narrate(e, viewer))
             .unwrap_or_default()
+    }
+
+    fn tell_turn(&self, events: &Events) -> Told {
+        self.downcast(events)
+            .map(|e| self.game.tell_turn(e))
+            .unwrap_or_default()
+    }
+
+    fn brief(&self, seat: Seat) -> Vec<Sentence> {
+        if (seat as usize) < self.steps.len() {
+            self.game.brief(seat)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn situation(&self) -> Vec<Sentence> {
+        self.game.situation()
     }
 
     fn audience(&self, events: &Events) -> Vec<Option<Seat>> {

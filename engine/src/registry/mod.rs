@@ -18,8 +18,13 @@ mod key;
 mod scene;
 mod setup;
 
-pub use card_race::{CardRace, attributes as card_race_attributes};
-pub use decision::{ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text};
+pub use card_race::{
+    CardRace, ID as CARD_RACE, attributes as card_race_attributes,
+    attributes_of as card_race_attributes_of,
+};
+pub use decision::{
+    ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text, Told,
+};
 pub use game::Game;
 pub use hosted::{DynStage, Events, Hosted};
 pub use key::{BadKey, Key, MAX_KEY_LEN};
@@ -40,8 +45,29 @@ pub struct RulesetEntry {
     /// How players know it.
     pub name: &'static str,
     pub start: StartFn,
-    /// The attributes of the riders of one team as a quick game enters them.
-    pub roster: fn() -> Vec<Value>,
+    /// A team's riders from a tour preset's roster (the ruleset's usual team when empty): a
+    /// name for each, unique within the team, and its attributes. A sentence saying what to
+    /// write when the roster does not fit.
+    pub roster: fn(&[Value]) -> Result<Vec<Rostered>, String>,
+    /// The most riders a team enters.
+    pub max_team: usize,
+    /// The named sets of rules a tour preset may choose with `rules`, the first by default.
+    pub rules: &'static [NamedRules],
+}
+
+/// A named set of rules: the options it stands for.
+#[derive(Debug)]
+pub struct NamedRules {
+    pub name: &'static str,
+    pub options: fn() -> Value,
+}
+
+/// One rider of a team as a roster enters it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rostered {
+    /// Added to the team's name to make the rider's key ("Rouleur", "Rouleur 2").
+    pub label: String,
+    pub attributes: Value,
 }
 
 /// Every ruleset the bot referees.
@@ -50,6 +76,8 @@ pub static RULESETS: &[RulesetEntry] = &[RulesetEntry {
     name: "Card race (Flamme Rouge family)",
     start: Hosted::<CardRace>::boxed,
     roster: card_race::roster,
+    max_team: 4,
+    rules: card_race::RULES,
 }];
 
 pub fn ruleset(id: &str) -> Result<&'static RulesetEntry, StartError> {

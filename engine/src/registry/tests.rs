@@ -216,10 +216,8 @@ fn a_round_is_told_in_plain_sentences_once_the_cards_are_revealed() {
 
 #[test]
 fn a_finished_stage_gives_the_tour_its_result() {
-    let tour = enter_teams(
-        &["Blue".into(), "Red".into()],
-        &[RiderKind::Rouleur, RiderKind::Sprinteur],
-    );
+    let roster = card_race::roster(&[json!("rouleur"), json!("sprinteur")]).unwrap();
+    let tour = enter_teams(&["Blue".into(), "Red".into()], &roster);
     let mut setup = two_teams(Value::Null);
     setup.riders = tour
         .iter()
@@ -227,7 +225,7 @@ fn a_finished_stage_gives_the_tour_its_result() {
             id: r.key.0.clone(),
             team: r.team,
             start: None,
-            attributes: card_race_attributes(r.kind, r.carried_exhaustion),
+            attributes: r.attributes.clone(),
         })
         .collect();
     let mut s = start("card-race", &setup, 11).unwrap();

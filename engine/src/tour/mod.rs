@@ -90,8 +90,8 @@ pub use general::general;
 pub use mountains::{mountains, stage_mountain_points};
 pub use options::{GcShort, SteepBonus, TeamTime, TourOptions};
 pub use plan::{
-    PresetError, StagePlan, TourPreset, TourRider, carry_over, enter_teams, exhaustion_held,
-    stage_result, stage_setup,
+    PresetError, StagePlan, TourPreset, TourRider, carry_over, enter_teams, entrants_setup,
+    exhaustion_held, stage_result, stage_setup,
 };
 pub use points::{FINISH, points, stage_points};
 pub use repechage::{VoteCount, count_votes, stage_left};

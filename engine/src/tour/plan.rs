@@ -6,24 +6,36 @@ use super::result::{
     LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
 };
 use crate::card_race::{
-    Card, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, Stage, StageEnd, StageSetup,
+    Card, Hands, Options, Profiles, RiderIdx, RiderSetup, Stage, StageEnd, StageSetup,
 };
 use crate::course::{Course, Marker, Terrain};
 use crate::game::Seat;
+use crate::registry::{
+    self, Entrant, Rostered, Setup, card_race_attributes, card_race_attributes_of,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A tour preset, as written in `config/tours/*.toml`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TourPreset {
     pub name: String,
-    /// The rules preset; `house-b` is the one this version plays (conformance table 5.2).
-    #[serde(default = "house_b")]
-    pub rules: String,
-    /// The riders each team enters, in start-number order within the team.
-    #[serde(default = "house_b_roster")]
-    pub roster: Vec<RiderKind>,
+    /// The registered ruleset the tour plays (`card-race` when left out).
+    #[serde(default = "card_race")]
+    pub ruleset: String,
+    /// One of the ruleset's named sets of rules (the card race: `house-b`); its first when
+    /// left out.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The riders each team enters, in start-number order within the team, as the ruleset
+    /// writes them (the card race: `"rouleur"`, `"sprinteur"`, `"grimpeur"`); the ruleset's
+    /// usual team when left out.
+    #[serde(default)]
+    pub roster: Vec<serde_json::Value>,
+    /// The ruleset's options, over those of `rules`.
+    #[serde(default)]
+    pub options: serde_json::Value,
     #[serde(rename = "stage")]
     pub stages: Vec<StagePlan>,
 }
@@ -39,17 +51,8 @@ pub struct StagePlan {
     pub name: Option<String>,
 }
 
-fn house_b() -> String {
-    "house-b".into()
-}
-
-/// House rules B enter three riders a team (seed 004, PROFILS DE COUREUR; HB-058).
-fn house_b_roster() -> Vec<RiderKind> {
-    vec![
-        RiderKind::Rouleur,
-        RiderKind::Sprinteur,
-        RiderKind::Grimpeur,
-    ]
+fn card_race() -> String {
+    crate::registry::CARD_RACE.into()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,17 +82,25 @@ impl TourPreset {
                 message,
             })
         };
-        if preset.rules != "house-b" {
-            return fail(format!(
-                "rules '{}' are not available yet: use rules = \"house-b\"",
-                preset.rules
-            ));
+        let entry = match registry::ruleset(&preset.ruleset) {
+            Ok(entry) => entry,
+            Err(e) => return fail(e.to_string()),
+        };
+        if let Err(message) = preset.stage_options() {
+            return fail(message);
         }
         if preset.stages.is_empty() {
             return fail("a tour needs at least one [[stage]]".into());
         }
-        if preset.roster.is_empty() || preset.roster.len() > 4 {
-            return fail("a team enters between 1 and 4 riders".into());
+        match preset.entrants() {
+            Err(message) => return fail(message),
+            Ok(team) if team.is_empty() || team.len() > entry.max_team => {
+                return fail(format!(
+                    "a team of {} enters between 1 and {} riders",
+                    entry.name, entry.max_team
+                ));
+            }
+            Ok(_) => {}
         }
         if let Some(s) = preset.stages.iter().find(|s| s.kind.is_time_trial()) {
             return fail(format!(
@@ -99,49 +110,94 @@ impl TourPreset {
         }
         Ok(preset)
     }
+
+    /// The options every stage of the tour starts with: those of the named rules, with the
+    /// preset's own over them. A sentence saying what to change when they do not fit.
+    pub fn stage_options(&self) -> Result<serde_json::Value, String> {
+        let entry = registry::ruleset(&self.ruleset).map_err(|e| e.to_string())?;
+        let rules = match &self.rules {
+            None => entry.rules.first(),
+            Some(name) => entry.rules.iter().find(|r| r.name == name),
+        };
+        let Some(rules) = rules else {
+            let known: Vec<&str> = entry.rules.iter().map(|r| r.name).collect();
+            return Err(format!(
+                "rules '{}' are not available for {}: use one of {}",
+                self.rules.as_deref().unwrap_or_default(),
+                entry.name,
+                known.join(", ")
+            ));
+        };
+        let mut options = (rules.options)();
+        match (&mut options, &self.options) {
+            (_, serde_json::Value::Null) => {}
+            (serde_json::Value::Object(base), serde_json::Value::Object(over)) => {
+                base.extend(over.clone());
+            }
+            (_, over) => options = over.clone(),
+        }
+        Ok(options)
+    }
+
+    /// The riders of one team, as the ruleset reads the roster.
+    pub fn entrants(&self) -> Result<Vec<Rostered>, String> {
+        let entry = registry::ruleset(&self.ruleset).map_err(|e| e.to_string())?;
+        (entry.roster)(&self.roster)
+    }
 }
 
 /// A rider of a tour, between stages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TourRider {
     pub key: RiderKey,
     pub team: Seat,
-    pub kind: RiderKind,
     pub start_number: u32,
-    /// Exhaustion cards the rider carries into its next stage.
-    pub carried_exhaustion: u16,
     pub abandoned: bool,
+    /// What the ruleset keeps of the rider from stage to stage (the card race: its kind and
+    /// the exhaustion cards it carries), as the ruleset's JSON.
+    pub attributes: serde_json::Value,
 }
 
 /// The riders a team enters, with tour-wide keys and start numbers (team t's riders are numbered
 /// from 10(t+1)+1, as in a road race's programme).
-pub fn enter_teams(team_names: &[String], roster: &[RiderKind]) -> Vec<TourRider> {
+pub fn enter_teams(team_names: &[String], roster: &[Rostered]) -> Vec<TourRider> {
     let mut riders = Vec::new();
     for (t, name) in team_names.iter().enumerate() {
-        for (k, kind) in roster.iter().enumerate() {
+        for (k, rider) in roster.iter().enumerate() {
             riders.push(TourRider {
-                key: RiderKey::new(format!("{name} {}", kind_label(*kind, roster, k))),
+                key: RiderKey::new(format!("{name} {}", rider.label)),
                 team: t as Seat,
-                kind: *kind,
                 start_number: 10 * (t as u32 + 1) + k as u32 + 1,
-                carried_exhaustion: 0,
                 abandoned: false,
+                attributes: rider.attributes.clone(),
             });
         }
     }
     riders
 }
 
-fn kind_label(kind: RiderKind, roster: &[RiderKind], k: usize) -> String {
-    let base = match kind {
-        RiderKind::Rouleur => "Rouleur",
-        RiderKind::Sprinteur => "Sprinteur",
-        RiderKind::Grimpeur => "Grimpeur",
-    };
-    if roster.iter().filter(|r| **r == kind).count() > 1 {
-        format!("{base} {}", k + 1)
-    } else {
-        base.to_string()
+/// The stage setup of the registry for the riders still in the race, in grid order (the
+/// ruleset lays them on its start cells front first).
+pub fn entrants_setup(
+    course: &Arc<Course>,
+    team_names: &[String],
+    riders: &[&TourRider],
+    options: serde_json::Value,
+) -> Setup {
+    Setup {
+        course: Arc::clone(course),
+        teams: team_names.to_vec(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options,
+        dice: Vec::new(),
     }
 }
 
@@ -155,12 +211,15 @@ pub fn stage_setup(course: &Course, team_names: &[String], riders: &[&TourRider]
         riders: riders
             .iter()
             .zip(cells)
-            .map(|(r, start)| RiderSetup {
-                id: r.key.0.clone(),
-                team: r.team,
-                kind: r.kind,
-                start,
-                carried_exhaustion: r.carried_exhaustion,
+            .map(|(r, start)| {
+                let (kind, carried_exhaustion) = card_race_attributes_of(&r.attributes);
+                RiderSetup {
+                    id: r.key.0.clone(),
+                    team: r.team,
+                    kind,
+                    start,
+                    carried_exhaustion,
+                }
             })
             .collect(),
         course: Arc::new(course),
@@ -221,7 +280,7 @@ pub fn stage_result(
                 cards_played: stage.cards_played(i).len() as u32,
                 outcome,
                 place: order.iter().position(|&o| o == i).map(|p| p as u32 + 1),
-                exhaustion_start: tour.carried_exhaustion as u32,
+                exhaustion_start: card_race_attributes_of(&tour.attributes).1 as u32,
                 exhaustion_end: exhaustion_held(stage, i) as u32,
             }
         })
@@ -262,7 +321,8 @@ pub fn stage_result(
 pub fn carry_over(stage: &Stage, riders: &mut [TourRider]) {
     for (i, r) in stage.setup().riders.iter().enumerate() {
         if let Some(tour) = riders.iter_mut().find(|t| t.key.0 == r.id) {
-            tour.carried_exhaustion = exhaustion_held(stage, i as RiderIdx);
+            let (kind, _) = card_race_attributes_of(&tour.attributes);
+            tour.attributes = card_race_attributes(kind, exhaustion_held(stage, i as RiderIdx));
         }
     }
 }
@@ -276,6 +336,11 @@ mod tests {
 
     fn teams() -> Vec<String> {
         ["Blue", "Red", "Green", "Black"].map(String::from).to_vec()
+    }
+
+    /// House rules B enter three riders a team (HB-058): the card race's usual team.
+    fn house_b_roster() -> Vec<Rostered> {
+        (registry::ruleset(registry::CARD_RACE).unwrap().roster)(&[]).unwrap()
     }
 
     #[test]
@@ -344,7 +409,10 @@ mod tests {
         carry_over(&stage, &mut riders);
         let held: u16 = (0..12).map(|i| exhaustion_held(&stage, i)).sum();
         assert_eq!(
-            riders.iter().map(|r| r.carried_exhaustion).sum::<u16>(),
+            riders
+                .iter()
+                .map(|r| card_race_attributes_of(&r.attributes).1)
+                .sum::<u16>(),
             held
         );
     }
@@ -364,6 +432,29 @@ mod tests {
             "t.toml",
         )
         .unwrap();
-        assert_eq!(ok.roster.len(), 3);
+        assert_eq!(ok.ruleset, "card-race");
+        assert_eq!(ok.entrants().unwrap().len(), 3, "house rules B enter three");
+        assert_eq!(
+            ok.stage_options().unwrap(),
+            serde_json::json!({"profiles": "house-b"})
+        );
+        let e = TourPreset::from_toml(
+            "name = \"x\"\nruleset = \"chess\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("no ruleset 'chess'"), "{e}");
+        let e = TourPreset::from_toml(
+            "name = \"x\"\nrules = \"house-z\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("use one of house-b"), "{e}");
+        let e = TourPreset::from_toml(
+            "name = \"x\"\nroster = [\"rouleur\", \"domestique\"]\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("domestique"), "{e}");
     }
 }
