@@ -7,7 +7,7 @@ use common::*;
 use std::sync::Arc;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_choices_for_the_same_turn_sent_at_once_end_with_one_accepted_and_one_refused() {
+async fn two_clicks_on_one_decision_at_once_apply_one_and_tell_the_other_it_has_passed() {
     let db = Db::new();
     let s = Arc::new(open(&db, &clock()).await);
     started_tour(&s, 1, 2, 21).await;
@@ -25,6 +25,39 @@ async fn two_choices_for_the_same_turn_sent_at_once_end_with_one_accepted_and_on
             let s = Arc::clone(&s);
             let me = me.clone();
             tokio::spawn(async move { s.choose(&me, CHANNEL, &request(), choice).await })
+        })
+        .collect();
+    let mut texts = Vec::new();
+    for t in tasks {
+        texts.push(t.await.unwrap().expect("both answered").text);
+    }
+    let passed: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.starts_with("That button was for a decision that has passed"))
+        .collect();
+    assert_eq!(passed.len(), 1, "{texts:?}");
+    assert_eq!(stored_choices(&s).await, before + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_card_typed_twice_at_once_is_taken_once_and_refused_once() {
+    let db = Db::new();
+    let s = Arc::new(open(&db, &clock()).await);
+    started_tour(&s, 1, 2, 21).await;
+    let me = player(1);
+    let hand = ok(s.hand(&me, CHANNEL).await);
+    let draw = offered(&hand)[0];
+    let reply = ok(s.choose(&me, CHANNEL, &request(), draw).await);
+    let keeps = offered(&reply);
+    let before = stored_choices(&s).await;
+    // Typed (`/play`), the picks name no decision: the ruleset judges the second.
+    let tasks: Vec<_> = [keeps[0], keeps[1]]
+        .into_iter()
+        .map(|p| {
+            let s = Arc::clone(&s);
+            let me = me.clone();
+            let typed = commissaire::services::Pick::now(p.key);
+            tokio::spawn(async move { s.choose(&me, CHANNEL, &request(), typed).await })
         })
         .collect();
     let mut accepted = 0;

@@ -163,7 +163,7 @@ fn a_bad_team_name_creates_nothing_and_a_tour_left_in_the_lobby_is_replaced() {
     let stdout = text(&run.stdout);
     assert!(run.status.success(), "{}{stdout}", text(&run.stderr));
     assert!(stdout.contains("never started: it is replaced"), "{stdout}");
-    assert!(stdout.contains("1) Draw Les Testeurs"), "{stdout}");
+    assert!(stdout.contains("1) Les Testeurs Rouleur: Draw"), "{stdout}");
 }
 
 /// Plays stage 1 to its end with the highest card each time, then stops at stage 2's first
@@ -256,7 +256,7 @@ fn resuming_says_which_options_are_ignored_and_how_to_resume_from_this_folder() 
         stdout.contains("--seed, --team ignored") && stdout.contains("give another folder"),
         "{stdout}"
     );
-    assert!(stdout.contains("1) Draw Les Testeurs"), "{stdout}");
+    assert!(stdout.contains("1) Les Testeurs Rouleur: Draw"), "{stdout}");
     // Without those options nothing is said about them.
     let third = run(&["play", "--out", out], "q\n");
     assert!(!text(&third.stdout).contains("ignored"));
@@ -295,10 +295,12 @@ fn a_finished_tour_keeps_its_pictures_and_the_next_tour_needs_another_folder() {
                 .iter()
                 .map(|o| commissaire::services::Pick::now(o.key))
                 // The highest card kept: keys read `k:<rider>:<card>`.
-                .max_by_key(|p| match p.key.as_str().rsplit(':').next().and_then(Card::parse) {
-                    Some(Card::Energy(v)) if p.key.as_str().starts_with("k:") => v as i32,
-                    _ => 0,
-                })
+                .max_by_key(
+                    |p| match p.key.as_str().rsplit(':').next().and_then(Card::parse) {
+                        Some(Card::Energy(v)) if p.key.as_str().starts_with("k:") => v as i32,
+                        _ => 0,
+                    },
+                )
                 .unwrap();
             asked += 1;
             s.choose(&me, CHANNEL, &format!("r{asked}"), best)

@@ -14,8 +14,13 @@ async fn there_is_no_tour_in_this_channel() {
         s.join(&player(1), CHANNEL, "Blue", "blue").await,
         s.standings(CHANNEL).await,
         s.stage_info(CHANNEL).await,
-        s.choose(&player(1), CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
-            .await,
+        s.choose(
+            &player(1),
+            CHANNEL,
+            &request(),
+            pick(Choice::Draw { rider: 0 }),
+        )
+        .await,
         s.pause(&admin(), CHANNEL).await,
     ] {
         assert_eq!(refusal(result), "there is no tour in this channel");
@@ -72,8 +77,13 @@ async fn the_tour_has_not_started() {
     ok(s.join(&player(1), CHANNEL, "Blue", "blue").await);
     for result in [
         s.hand(&player(1), CHANNEL).await,
-        s.choose(&player(1), CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
-            .await,
+        s.choose(
+            &player(1),
+            CHANNEL,
+            &request(),
+            pick(Choice::Draw { rider: 0 }),
+        )
+        .await,
         s.stage_info(CHANNEL).await,
         s.standings(CHANNEL).await,
         s.pause(&admin(), CHANNEL).await,
@@ -98,8 +108,13 @@ async fn you_are_not_in_this_tour() {
     );
     assert_eq!(
         refusal(
-            s.choose(&stranger, CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
-                .await
+            s.choose(
+                &stranger,
+                CHANNEL,
+                &request(),
+                pick(Choice::Draw { rider: 0 })
+            )
+            .await
         ),
         "you are not in this tour"
     );
@@ -219,8 +234,13 @@ async fn lobby_and_admin_refusals_say_what_to_do() {
         "the tour is already paused"
     );
     let sentence = refusal(
-        s.choose(&player(1), CHANNEL, &request(), pick(Choice::Draw { rider: 0 }))
-            .await,
+        s.choose(
+            &player(1),
+            CHANNEL,
+            &request(),
+            pick(Choice::Draw { rider: 0 }),
+        )
+        .await,
     );
     assert!(sentence.starts_with("the tour is paused"), "{sentence}");
     ok(s.resume(&admin(), CHANNEL).await);

@@ -49,6 +49,14 @@ async fn serve_connects_registers_keeps_the_token_secret_logs_plainly_and_stops_
         .env("COMMISSAIRE_DATABASE", &database)
         .spawn()
         .expect("start commissaire serve");
+    // Debug logs are long (serenity logs every request body): read them as they come, or a
+    // full pipe would stop the bot mid-log.
+    let mut child = child;
+    let mut stderr = child.stderr.take().unwrap();
+    let drained = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut all).map(|_| all)
+    });
     let identified = fake.wait_ready(WAIT).await;
     assert_eq!(identified.intents, 1, "the GUILDS intent alone");
     fake.wait_for(
@@ -76,8 +84,9 @@ async fn serve_connects_registers_keeps_the_token_secret_logs_plainly_and_stops_
         "stopped in {:?}",
         started.elapsed()
     );
-    let logs = String::from_utf8_lossy(&output.stderr).to_string()
-        + &String::from_utf8_lossy(&output.stdout);
+    let stderr = drained.join().unwrap().unwrap();
+    let logs =
+        String::from_utf8_lossy(&stderr).to_string() + &String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "exit {:?}: {logs}", output.status);
     // Logs go to stderr, and without colour codes when it is not a terminal.
     assert!(output.stdout.is_empty(), "{logs}");

@@ -10,8 +10,8 @@ use commissaire::discord::messages::{self, CONTENT_LIMIT, Part};
 use commissaire::discord::{commands, deliver};
 use commissaire::scheduler::{Outgoing, Scheduler};
 use commissaire::services::{
-    Actor, ButtonAction, ButtonSpec, MAX_SEATS, Pick, Reply, ServiceError, Services,
-    TourSettings, TurnCard, choice_button_id, hand_button, option_text, parse_button,
+    Actor, ButtonAction, ButtonSpec, MAX_SEATS, Pick, Reply, ServiceError, Services, TourSettings,
+    TurnCard, choice_button_id, hand_button, option_text, parse_button,
 };
 use commissaire_engine::registry::{Key, LabelledOption};
 use commissaire_tests::spec::DiscordSpec;
@@ -476,7 +476,7 @@ fn a_hand_is_ephemeral_and_a_dozen_choices_fill_rows_of_five() {
     assert_accepted("POST", &callback_path(), &menus);
     let mut spoiled_menu = menus.clone();
     let extra = spoiled_menu["data"]["components"][2]["components"][0]["options"][0].clone();
-    for _ in 0..15 {
+    for _ in 0..16 {
         spoiled_menu["data"]["components"][2]["components"][0]["options"]
             .as_array_mut()
             .unwrap()
@@ -868,7 +868,15 @@ fn the_commands_as_poise_registers_them() {
     let names: Vec<&str> = list.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(
         names,
-        ["tour", "standings", "stage", "hand", "play", "admin"]
+        [
+            "tour",
+            "standings",
+            "stage",
+            "hand",
+            "play",
+            "autopilot",
+            "admin"
+        ]
     );
     let named = |n: &str| &list[names.iter().position(|x| *x == n).unwrap()];
     assert_eq!(
@@ -880,7 +888,8 @@ fn the_commands_as_poise_registers_them() {
         admin.contains(&"repechage") && admin.contains(&"close-round"),
         "{admin:?}"
     );
-    assert_eq!(option(named("play"), "rider")["autocomplete"], true);
+    assert_eq!(option(named("play"), "choice")["autocomplete"], true);
+    assert_eq!(option(named("autopilot"), "switch")["required"], true);
     assert_eq!(
         option(option(named("tour"), "create"), "preset")["autocomplete"],
         true

@@ -159,7 +159,8 @@ async fn play_with_buttons(t: &Table, who: &Who, turn_message: u64, tour: &str) 
         let Some(first) = ids.first() else {
             return;
         };
-        assert!(first.starts_with(&format!("v1:{tour}:")), "{first}");
+        // A decision's option: `v2:<tour>:<stage>:<step>:<key>`.
+        assert!(first.starts_with(&format!("v2:{tour}:")), "{first}");
         let (_, answer) = t.ask(t.fake.component(first, private_id, who)).await;
         assert_eq!(
             answer["type"], 7,
@@ -174,33 +175,22 @@ async fn play_with_buttons(t: &Table, who: &Who, turn_message: u64, tour: &str) 
 }
 
 /// A director plays every choice of the round with `/play`, taking autocomplete's first
-/// suggestion for the rider and then for the card, until their choices run out or the round
-/// closes.
+/// suggestion for the choice, until their choices run out or the round closes.
 async fn play_with_slash(t: &Table, who: &Who) {
     for _ in 0..20 {
-        let (_, riders) = t
+        let (_, options) = t
             .ask(
                 t.fake
-                    .autocomplete("play", json!({"rider": ""}), "rider", who),
+                    .autocomplete("play", json!({"choice": ""}), "choice", who),
             )
             .await;
-        assert_eq!(riders["type"], 8);
-        let Some(rider) = riders["data"]["choices"][0]["value"].as_str() else {
+        assert_eq!(options["type"], 8);
+        let Some(choice) = options["data"]["choices"][0]["value"].as_str() else {
             return;
         };
-        let (_, cards) = t
-            .ask(
-                t.fake
-                    .autocomplete("play", json!({"rider": rider, "card": ""}), "card", who),
-            )
-            .await;
-        let card = cards["data"]["choices"][0]["value"]
-            .as_str()
-            .expect("a rider waiting to choose has a card or a draw to offer")
-            .to_string();
-        let answer = t
-            .slash("play", json!({"rider": rider, "card": card}), who)
-            .await;
+        let name = options["data"]["choices"][0]["name"].as_str().unwrap();
+        assert!(name.contains(": "), "an option reads as its button: {name}");
+        let answer = t.slash("play", json!({"choice": choice}), who).await;
         assert_eq!(flags(&answer), 64, "a /play answer is private: {answer}");
         assert!(
             !content(&answer).contains("is not"),
@@ -293,7 +283,15 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         .iter()
         .filter_map(|c| c["name"].as_str())
         .collect();
-    for name in ["tour", "standings", "stage", "hand", "play", "admin"] {
+    for name in [
+        "tour",
+        "standings",
+        "stage",
+        "hand",
+        "play",
+        "autopilot",
+        "admin",
+    ] {
         assert!(names.contains(&name), "{name} not registered: {names:?}");
     }
 
@@ -424,14 +422,16 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     assert_eq!(reminders, 1, "each late director is reminded once a round");
 
     // A rider of Alice's abandons; the admin closes rounds until stage 1 is over.
-    let (_, riders) = t
+    let (_, options) = t
         .ask(
             t.fake
-                .autocomplete("play", json!({"rider": ""}), "rider", &t.alice),
+                .autocomplete("play", json!({"choice": ""}), "choice", &t.alice),
         )
         .await;
-    let rider = riders["data"]["choices"][0]["name"]
+    // An option reads "<rider>: <what>": the card race groups options by rider.
+    let rider = options["data"]["choices"][0]["name"]
         .as_str()
+        .and_then(|n| n.split(": ").next())
         .expect("Alice has riders to choose for")
         .to_string();
     let abandoned = t
@@ -616,7 +616,8 @@ async fn buttons_and_the_round_card_survive_a_restart() {
         .wait_gateway(|identifies, _| identifies >= 2, WAIT)
         .await;
 
-    // The same draw pressed again, after the restart: refused, privately, as a new note.
+    // A first-release button (`v1:<tour>:draw:<rider>`) still answers after the upgrade. The
+    // same draw pressed again, after the restart: refused, privately, as a new note.
     let (_, again) = t.ask(t.fake.component(&draw, private_id, &t.alice)).await;
     assert_eq!(
         again["type"], 4,
@@ -631,10 +632,18 @@ async fn buttons_and_the_round_card_survive_a_restart() {
     let hand = t.fake.message(private_id).unwrap();
     let keep = button_ids(&json!({ "components": hand["components"].clone() }))
         .into_iter()
-        .find(|id| id.contains(":keep:0:"))
+        .find(|id| id.starts_with("v2:") && id.contains(":k:0:"))
         .expect("the drawn hand offers its cards");
     let (_, kept) = t.ask(t.fake.component(&keep, private_id, &t.alice)).await;
     assert_eq!(kept["type"], 7, "{kept}");
+    // The same keep pressed again (a second click, a second device): that decision has
+    // passed, so nothing is applied and the hand is redrawn as it stands now.
+    let (_, twice) = t.ask(t.fake.component(&keep, private_id, &t.alice)).await;
+    assert_eq!(twice["type"], 7, "{twice}");
+    assert!(
+        content(&twice).starts_with("That button was for a decision that has passed"),
+        "{twice}"
+    );
     play_with_buttons(&t, &t.alice, turn_message, &tour).await;
     let edit = t.wait_edit(turn_message).await;
     assert!(card_text(edit.json.as_ref().unwrap()).contains("✅ Reds"));

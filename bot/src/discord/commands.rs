@@ -14,7 +14,15 @@ pub type Ctx<'a> = poise::ApplicationContext<'a, Data, Error>;
 
 /// Every command `serve` registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![tour(), standings(), stage(), hand(), play(), admin()]
+    vec![
+        tour(),
+        standings(),
+        stage(),
+        hand(),
+        play(),
+        autopilot(),
+        admin(),
+    ]
 }
 
 /// Answers the command with what the service says (or its refusal, privately): at once when
@@ -349,6 +357,29 @@ fn listed(options: &[LabelledOption]) -> String {
     words.join(", ")
 }
 
+/// Whether the bot chooses for your team (on) until you take it back (off).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+/// Let the bot choose for your team while you are away, or take your team back.
+#[poise::command(slash_command, guild_only)]
+pub async fn autopilot(
+    ctx: Ctx<'_>,
+    #[description = "on: the bot chooses for your team; off: you choose again"] switch: Switch,
+) -> Result<(), Error> {
+    let on = matches!(switch, Switch::On);
+    let result = async {
+        ctx.data()
+            .services
+            .autopilot(&actor(ctx), &channel(ctx), on)
+            .await
+    };
+    reply(ctx, result).await
+}
+
 /// Tour administration (Manage Channels, or the configured role).
 #[poise::command(
     slash_command,
@@ -509,7 +540,7 @@ mod tests {
             resolve_play(&open(), "reds sprinteur: keep 5"),
             Ok(key("k:4:5"))
         );
-        assert_eq!(resolve_play(&open(), "sprint E"), Ok(key("k:4:E")));
+        assert_eq!(resolve_play(&open(), "sprint exhaust"), Ok(key("k:4:E")));
         assert_eq!(resolve_play(&open(), " rouleur "), Ok(key("d:3")));
     }
 

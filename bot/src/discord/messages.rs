@@ -411,7 +411,10 @@ mod tests {
         assert_eq!(menu["options"].as_array().unwrap().len(), 25);
         assert_eq!(menu["options"][0]["value"], "v2:1:1:0:o:0");
         assert_eq!(rows[1]["components"][0]["options"][0]["label"], "Option 25");
-        assert_eq!(rows[1]["components"][0]["placeholder"], "Options 26–26 of 26");
+        assert_eq!(
+            rows[1]["components"][0]["placeholder"],
+            "Options 26–26 of 26"
+        );
     }
 
     #[test]

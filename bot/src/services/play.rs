@@ -222,6 +222,59 @@ impl Services {
         Ok(reply)
     }
 
+    /// Hands the director's team to the bot (`on`) or takes it back. While it is on, the bot
+    /// makes every decision the team owes, as it does for a bot's team, so a game of turns
+    /// never waits on an absent director; the director's buttons and `/play` still answer
+    /// (their choice goes first when they are quicker than the bot).
+    pub async fn autopilot(&self, actor: &Actor, channel_id: &str, on: bool) -> ServiceResult {
+        let _guard = self.lock(channel_id).await;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let tour = active_tour(&mut tx, channel_id).await?;
+        let list = crate::store::teams::list(&mut tx, tour.id).await?;
+        let Some(team) = list
+            .iter()
+            .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
+        else {
+            return Err(ServiceError::refused(
+                "you direct no team in this tour: join one with /tour join",
+            ));
+        };
+        if team.autopilot == on {
+            return Ok(Reply::private(if on {
+                "Autopilot is already on: the bot is choosing for your team."
+            } else {
+                "Autopilot is already off: your team's choices are yours."
+            }));
+        }
+        crate::store::teams::set_autopilot(&mut tx, team.id, on).await?;
+        let name = team.name.clone();
+        let mut owed = Vec::new();
+        let mut live = None;
+        if on && tour.status == TourStatus::Running {
+            // What the team owes now is played at once, and the tour moves on.
+            let mut l = self.load_live(&mut tx, tour).await?;
+            let mut news = News::default();
+            self.settle(&mut tx, &mut l, now, &mut news).await?;
+            owed = self.owe_news(&mut tx, &l, news).await?;
+            live = Some(l);
+        }
+        self.store.commit(tx).await?;
+        if let Some(l) = &live {
+            self.keep(l);
+        }
+        let mut reply = Reply::private(if on {
+            format!(
+                "Autopilot on: the bot chooses for {name} until you switch it off with \
+                 /autopilot off."
+            )
+        } else {
+            format!("Autopilot off: {name}'s choices are yours again.")
+        });
+        reply.followups = owed;
+        Ok(reply)
+    }
+
     /// Closes the round: the bot plays for every director who has not chosen. Anyone may once
     /// the deadline has passed; an admin may at any time.
     pub async fn close_turn(&self, actor: &Actor, channel_id: &str) -> ServiceResult {

@@ -5,8 +5,8 @@
 
 use commissaire::clock::ManualClock;
 use commissaire::services::{
-    Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, ServiceResult, Services,
-    TourSettings, parse_button,
+    Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, ServiceResult, Services, TourSettings,
+    parse_button,
 };
 use commissaire_engine::card_race::{Card, Choice};
 use commissaire_engine::registry::Key;
