@@ -90,6 +90,20 @@ pub(super) fn pick<'a>(
             "'{wanted}' is not offered; offered now: {}",
             list(&offered, &team_name)
         )),
+        several
+            if several
+                .iter()
+                .all(|(seat, o)| (*seat, &o.group) == (several[0].0, &several[0].1.group)) =>
+        {
+            Err(format!(
+                "'{wanted}' could be any of {}: write the whole label or the key",
+                several
+                    .iter()
+                    .map(|(_, o)| o.label.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
         several => Err(format!(
             "'{wanted}' matches more than one option ({}): say which with \"rider\" or \"team\", \
              or give the option's key",
