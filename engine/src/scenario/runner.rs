@@ -23,12 +23,45 @@ pub struct TurnLine {
     pub choices: Vec<ChoiceLine>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<RollLine>,
-    /// The `riders` of the public view (the whole public view if it has no such list).
+    /// The `riders` of the public view (the whole public view if it has no such list), each
+    /// written with its `id` first.
+    #[serde(serialize_with = "ids_first")]
     pub riders: Value,
 }
 
 fn is_true(b: &bool) -> bool {
     *b
+}
+
+/// JSON objects keep their keys sorted; a reader looks for the rider's name first.
+fn ids_first<S: serde::Serializer>(riders: &Value, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::{SerializeMap, SerializeSeq};
+    struct IdFirst<'a>(&'a Value);
+    impl Serialize for IdFirst<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let Value::Object(map) = self.0 else {
+                return self.0.serialize(s);
+            };
+            let mut out = s.serialize_map(Some(map.len()))?;
+            if let Some(id) = map.get("id") {
+                out.serialize_entry("id", id)?;
+            }
+            for (k, v) in map.iter().filter(|(k, _)| *k != "id") {
+                out.serialize_entry(k, v)?;
+            }
+            out.end()
+        }
+    }
+    match riders {
+        Value::Array(items) => {
+            let mut seq = s.serialize_seq(Some(items.len()))?;
+            for item in items {
+                seq.serialize_element(&IdFirst(item))?;
+            }
+            seq.end()
+        }
+        other => other.serialize(s),
+    }
 }
 
 /// A choice made, in the words of the script: it can be copied back into one.
