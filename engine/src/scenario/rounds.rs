@@ -3,7 +3,7 @@
 //! lane and exhaustion in race order, then the finish order. Files written for it keep giving
 //! the same bytes; new files use the script of choices ([`super::Scripted`]).
 
-use super::{CourseRef, ScenarioError, fail, parse};
+use super::{CourseRef, ROUNDS_NOTATION, ScenarioError, fail, parse};
 use crate::card_race::{
     Card, Choice, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, RuleError, Stage,
     StageEnd, StageSetup,
@@ -123,9 +123,10 @@ impl Scenario {
 
     /// Builds the stage setup on the scenario's course, already resolved by [`Self::course`].
     pub fn setup(&self, course: Course) -> Result<StageSetup, ScenarioError> {
-        if self.ruleset != "flamme-rouge" {
+        if self.ruleset != ROUNDS_NOTATION {
             return fail(format!(
-                "unknown ruleset '{}': this version referees \"flamme-rouge\"",
+                "unknown ruleset '{}': cards per round are the notation of \"{ROUNDS_NOTATION}\"; \
+                 other rulesets take a `script` of choices",
                 self.ruleset
             ));
         }
