@@ -387,10 +387,23 @@ impl Game for DiceRace {
     fn narrate(&self, events: &[DiceEvent], _: Viewer) -> Vec<Sentence> {
         events
             .iter()
-            .map(|e| Sentence {
-                id: "dice-race-event",
-                args: Vec::new(),
-                text: format!("{e:?}"),
+            .map(|e| {
+                let text = match e {
+                    DiceEvent::Rolled { rider, roll } => {
+                        format!(
+                            "{} rolls {} on a d{}.",
+                            self.ids[*rider], roll.face, roll.sides
+                        )
+                    }
+                    DiceEvent::Moved { rider, to } => {
+                        format!("{} moves to row {to}.", self.ids[*rider])
+                    }
+                };
+                Sentence {
+                    id: "dice-race-event",
+                    args: Vec::new(),
+                    text,
+                }
             })
             .collect()
     }
@@ -495,9 +508,9 @@ fn given_dice_are_rolled_in_order_and_shown_with_their_die() {
     assert_eq!(
         lines,
         [
-            r#"{"turn":1,"choices":[{"team":"Ann","rider":"A","choose":"Roll d6","key":"d6"}],"dice":[{"roll":1,"sides":6,"face":6,"given":true}],"riders":[{"id":"A","row":6},{"id":"B","row":1}]}"#,
-            r#"{"turn":2,"choices":[{"team":"Bob","rider":"B","choose":"Roll d6","key":"d6"}],"dice":[{"roll":2,"sides":6,"face":1,"given":true}],"riders":[{"id":"A","row":6},{"id":"B","row":2}]}"#,
-            r#"{"turn":3,"choices":[{"team":"Ann","rider":"A","choose":"Roll d20","key":"d20"}],"dice":[{"roll":3,"sides":20,"face":20,"given":true}],"riders":[{"id":"A","row":26},{"id":"B","row":2}]}"#,
+            r#"{"turn":1,"choices":[{"team":"Ann","rider":"A","choose":"Roll d6","key":"d6"}],"told":["A rolls 6 on a d6.","A moves to row 6."],"dice":[{"roll":1,"sides":6,"face":6,"given":true}],"riders":[{"id":"A","row":6},{"id":"B","row":1}]}"#,
+            r#"{"turn":2,"choices":[{"team":"Bob","rider":"B","choose":"Roll d6","key":"d6"}],"told":["B rolls 1 on a d6.","B moves to row 2."],"dice":[{"roll":2,"sides":6,"face":1,"given":true}],"riders":[{"id":"A","row":6},{"id":"B","row":2}]}"#,
+            r#"{"turn":3,"choices":[{"team":"Ann","rider":"A","choose":"Roll d20","key":"d20"}],"told":["A rolls 20 on a d20.","A moves to row 26."],"dice":[{"roll":3,"sides":20,"face":20,"given":true}],"riders":[{"id":"A","row":26},{"id":"B","row":2}]}"#,
             r#"{"result":{"over":true,"order":["A","B"]}}"#,
         ]
     );

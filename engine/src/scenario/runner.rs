@@ -21,6 +21,8 @@ pub struct TurnLine {
     #[serde(skip_serializing_if = "is_true")]
     pub settled: bool,
     pub choices: Vec<ChoiceLine>,
+    /// What happened, as the ruleset tells the channel (public narration).
+    pub told: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<RollLine>,
     /// The `riders` of the public view (the whole public view if it has no such list), each
@@ -134,6 +136,7 @@ impl Scripted {
         let mut turns: Vec<TurnLine> = Vec::new();
         let mut choices = Vec::new();
         let mut dice = Vec::new();
+        let mut told = Vec::new();
         let mut rolled = 0u32;
         let mut log = Vec::new();
         for (index, script) in self.script.iter().enumerate() {
@@ -161,6 +164,12 @@ impl Scripted {
                 choose: option.label.to_string(),
                 key: option.key.to_string(),
             });
+            told.extend(
+                stage
+                    .narrate(&events, Viewer::Public)
+                    .into_iter()
+                    .map(|s| s.text),
+            );
             for roll in rolls(&events.to_json()) {
                 rolled += 1;
                 dice.push(RollLine {
@@ -175,6 +184,7 @@ impl Scripted {
                     turn: turns.len() as u32 + 1,
                     settled: true,
                     choices: std::mem::take(&mut choices),
+                    told: std::mem::take(&mut told),
                     dice: std::mem::take(&mut dice),
                     riders: riders(&*stage),
                 });
@@ -185,6 +195,7 @@ impl Scripted {
                 turn: turns.len() as u32 + 1,
                 settled: false,
                 choices,
+                told,
                 dice,
                 riders: riders(&*stage),
             });
