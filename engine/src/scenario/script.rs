@@ -104,7 +104,11 @@ impl Scripted {
     /// Reads a scenario; an error names the field it is about (`script[2].choose`).
     pub fn from_json(text: &str) -> Result<Self, ScenarioError> {
         let mut scenario: Scripted = parse(text)?;
-        scenario.entry_lines = lines::script_entry_lines(text);
+        let lines = lines::script_entry_lines(text);
+        // Lines that do not match the entries one for one would point at the wrong place.
+        if lines.len() == scenario.script.len() {
+            scenario.entry_lines = lines;
+        }
         Ok(scenario)
     }
 
