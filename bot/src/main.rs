@@ -6,8 +6,8 @@ mod cli;
 use clap::{Parser, Subcommand};
 use cli::UsageError;
 use commissaire::courses::CourseLibrary;
-use commissaire_engine::game::{Ruleset, Viewer};
-use commissaire_engine::scenario::{Outcome, Scenario};
+use commissaire_engine::registry::Scene;
+use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
 use commissaire_render::{BoardScene, ProfileScene, render_board, render_profile};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,7 @@ enum Command {
         #[arg(long)]
         guild: Option<u64>,
     },
-    /// Plays a scenario file (or `-` for standard input) and prints one JSON line per round.
+    /// Plays a scenario file (or `-` for standard input) and prints one JSON line per turn.
     Scenario {
         /// The scenario file, or `-` to read it from standard input.
         file: String,
@@ -84,7 +84,7 @@ enum Command {
     Render {
         /// The scenario file, or `-` to read it from standard input.
         file: String,
-        /// The round to stop after (0: the riders on the start grid).
+        /// The round (the output line) to stop after (0: the riders on the start grid).
         #[arg(long)]
         round: u32,
         /// The folder to write the pictures in (created if missing).
@@ -216,9 +216,14 @@ fn read_input(file: &str) -> Result<String, UsageError> {
     }
 }
 
-fn play_scenario(cli: &Cli, file: &str, stop_after: Option<u32>) -> Result<Outcome, UsageError> {
+fn play_scenario(
+    cli: &Cli,
+    file: &str,
+    stop_after: Option<u32>,
+) -> Result<ScenarioRun, UsageError> {
     let text = read_input(file)?;
-    let scenario = Scenario::from_json(&text).map_err(|e| UsageError(format!("{file}: {e}")))?;
+    let scenario =
+        ScenarioFile::from_json(&text).map_err(|e| UsageError(format!("{file}: {e}")))?;
     let course = scenario
         .course(|name| CourseLibrary::new(&cli.config).find(name))
         .map_err(|e| UsageError(format!("{file}: {e}")))?;
@@ -228,31 +233,45 @@ fn play_scenario(cli: &Cli, file: &str, stop_after: Option<u32>) -> Result<Outco
 }
 
 fn scenario(cli: &Cli, file: &str) -> Result<(), UsageError> {
-    let outcome = play_scenario(cli, file, None)?;
-    print!("{}", outcome.to_json_lines());
+    let run = play_scenario(cli, file, None)?;
+    print!("{}", run.to_json_lines());
     Ok(())
 }
 
-/// Why `render --round` cannot draw `round`, and which rounds it can.
-fn past_the_end(file: &str, round: u32, played: u32) -> String {
+/// Why `render --round` cannot draw `round`, and which it can; `word` is what the scenario's
+/// output lines are (rounds of the card race's notation, turns of a script).
+fn past_the_end(file: &str, round: u32, played: u32, word: &str) -> String {
     let can = match played {
-        0 => "it plays no round, so only --round 0 (the start grid) can be drawn".to_string(),
-        1 => "it plays 1 round: pass --round 0 (the start grid) or 1".to_string(),
-        n => format!("it plays {n} rounds: pass --round 0 (the start grid) to {n}"),
+        0 => format!("it plays no {word}, so only --round 0 (the start grid) can be drawn"),
+        1 => format!("it plays 1 {word}: pass --round 0 (the start grid) or 1"),
+        n => format!("it plays {n} {word}s: pass --round 0 (the start grid) to {n}"),
     };
-    format!("{file}: there is no round {round} to draw; {can}")
+    format!("{file}: there is no {word} {round} to draw; {can}")
 }
 
 fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageError> {
-    let outcome = play_scenario(cli, file, Some(round))?;
-    let played = outcome.rounds.len() as u32;
+    let run = play_scenario(cli, file, Some(round))?;
+    let played = run.turns();
     if round > played {
-        return Err(UsageError(past_the_end(file, round, played)));
+        return Err(UsageError(past_the_end(
+            file,
+            round,
+            played,
+            run.turn_word(),
+        )));
     }
-    let view = outcome.stage.view(Viewer::Public);
-    let board = render_board(&BoardScene::from_view(&view))
-        .map_err(|e| UsageError(format!("cannot draw the board: {e}")))?;
-    let profile = render_profile(&ProfileScene::from_view(&view))
+    let (board, profile) = match run.scene() {
+        Scene::CardRace(view) => (BoardScene::from_view(&view), ProfileScene::from_view(&view)),
+        _ => {
+            return Err(UsageError(format!(
+                "{file}: the pictures of this ruleset are not drawn yet; `commissaire scenario` \
+                 prints its turns"
+            )));
+        }
+    };
+    let board =
+        render_board(&board).map_err(|e| UsageError(format!("cannot draw the board: {e}")))?;
+    let profile = render_profile(&profile)
         .map_err(|e| UsageError(format!("cannot draw the profile: {e}")))?;
     std::fs::create_dir_all(out)
         .map_err(|e| UsageError(format!("cannot create {}: {e}", out.display())))?;
@@ -271,9 +290,14 @@ mod tests {
 
     #[test]
     fn render_past_the_end_names_the_rounds_it_can_draw() {
-        let none = past_the_end("s.json", 99, 0);
+        let none = past_the_end("s.json", 99, 0, "round");
         assert!(!none.contains("0 to 0"), "{none}");
         assert!(none.contains("only --round 0"), "{none}");
-        assert!(past_the_end("s.json", 99, 5).contains("--round 0 (the start grid) to 5"));
+        assert!(past_the_end("s.json", 99, 5, "round").contains("--round 0 (the start grid) to 5"));
+        let turns = past_the_end("s.json", 9, 2, "turn");
+        assert!(
+            turns.contains("no turn 9 to draw; it plays 2 turns"),
+            "{turns}"
+        );
     }
 }

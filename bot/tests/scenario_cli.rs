@@ -305,3 +305,84 @@ fn render_refuses_a_round_past_the_end_and_an_unwritable_folder() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot create /proc/commissaire"));
 }
+
+/// The fenced block after `<!-- readme-test: NAME -->` in README.md, each line ending with a
+/// newline.
+fn readme_block(name: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let marker = format!("<!-- readme-test: {name} -->");
+    let at = text
+        .find(&marker)
+        .unwrap_or_else(|| panic!("README.md has no {marker}"));
+    let mut lines = text[at + marker.len()..]
+        .lines()
+        .skip_while(|l| l.trim().is_empty());
+    assert!(
+        lines.next().unwrap().starts_with("```"),
+        "a block after {marker}"
+    );
+    let mut block = String::new();
+    for line in lines.take_while(|l| !l.starts_with("```")) {
+        block.push_str(line);
+        block.push('\n');
+    }
+    block
+}
+
+#[test]
+fn the_readmes_script_example_prints_what_the_readme_shows() {
+    let out = run(&["scenario", "-"], Some(&readme_block("script-input")));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        readme_block("script-output"),
+        "README.md shows one output for its script example, the program prints another"
+    );
+}
+
+#[test]
+fn a_script_entry_not_offered_exits_2_naming_its_line_and_the_options() {
+    let text =
+        readme_block("script-input").replace(r#""choose": "Keep 3""#, r#""choose": "Keep 12""#);
+    fails_with(
+        &text,
+        "-: script entry 2 (line 7): 'Keep 12' is not offered; offered now: RedS (Red): Keep 2 [k:1:2]",
+    );
+    fails_with(
+        &readme_block("script-input").replace(r#""k:0:4""#, r#""Keep 4""#),
+        "script entry 3 (line 8): 'Keep 4' matches more than one option",
+    );
+    fails_with(
+        &readme_block("script-input").replace("card-race", "chess"),
+        "unknown ruleset 'chess': use one of card-race",
+    );
+}
+
+#[test]
+fn render_draws_a_moment_of_a_script_scenario_from_the_registrys_scene() {
+    let input = readme_block("script-input");
+    let out_dir =
+        std::env::temp_dir().join(format!("commissaire-render-script-{}", std::process::id()));
+    let dir = out_dir.to_str().unwrap();
+    let out = run(&["render", "-", "--round", "1", "--out", dir], Some(&input));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, h) = png_size(&std::fs::read(out_dir.join("board.png")).unwrap());
+    assert!(w <= 1600 && h > 100, "{w}x{h}");
+    std::fs::remove_dir_all(&out_dir).unwrap();
+    let out = run(&["render", "-", "--round", "3", "--out", dir], Some(&input));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("there is no turn 3 to draw; it plays 2 turns"),
+        "{err}"
+    );
+}

@@ -1,15 +1,14 @@
-//! Scenario files: the engine's stable contract with the outside world.
-//!
-//! A scenario gives a course, riders with their cells, and a script of cards per round; running it
-//! prints one JSON line per round (riders in race order) and a last line with the result. People
-//! use it to check a ruling; tests use it to pin the rules down. The format is documented in the
-//! README and must stay stable.
+//! The card race's own scenario notation (`"ruleset": "flamme-rouge"`), kept as it was before
+//! the registry: a script of cards per round, one JSON line per round with each rider's row,
+//! lane and exhaustion in race order, then the finish order. Files written for it keep giving
+//! the same bytes; new files use the script of choices ([`super::Scripted`]).
 
+use super::{CourseRef, ROUNDS_NOTATION, ScenarioError, fail, parse};
 use crate::card_race::{
     Card, Choice, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, RuleError, Stage,
     StageEnd, StageSetup,
 };
-use crate::course::{Course, CourseSpec, Pos};
+use crate::course::{Course, Pos};
 use crate::game::{Ruleset, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -31,39 +30,6 @@ pub struct Scenario {
     pub rounds: Vec<BTreeMap<String, Card>>,
     #[serde(default)]
     pub until: Until,
-}
-
-/// A course given inline, or the name of a shipped course (resolved by the caller, since the
-/// engine reads no files).
-#[derive(Debug, Clone)]
-pub enum CourseRef {
-    Named(String),
-    Inline(CourseSpec),
-}
-
-// By hand rather than `untagged`, so that a mistake inside an inline course reaches the user as
-// the course's own error (the field and the values it allows), not "matched no variant".
-impl<'de> Deserialize<'de> for CourseRef {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = CourseRef;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("the name of a shipped course, or a course (an object with `tiles`, `segments` or `cells`)")
-            }
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<CourseRef, E> {
-                Ok(CourseRef::Named(name.to_string()))
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<CourseRef, A::Error> {
-                CourseSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(CourseRef::Inline)
-            }
-        }
-        d.deserialize_any(Visit)
-    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -140,28 +106,10 @@ impl Outcome {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ScenarioError(pub String);
-
-fn fail<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
-    Err(ScenarioError(message.into()))
-}
-
 impl Scenario {
     /// Reads a scenario; an error names the field it is about (`course.segments[1].terrain`).
     pub fn from_json(text: &str) -> Result<Self, ScenarioError> {
-        let mut de = serde_json::Deserializer::from_str(text);
-        serde_path_to_error::deserialize(&mut de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let problem = if inner.is_data() && path != "." {
-                format!("`{path}`: {inner}")
-            } else {
-                inner.to_string()
-            };
-            ScenarioError(format!("the scenario is not valid: {problem}"))
-        })
+        parse(text)
     }
 
     /// The scenario's course: built here when given inline; a shipped course's name goes to
@@ -170,19 +118,15 @@ impl Scenario {
         &self,
         named: impl FnOnce(&str) -> Result<Course, String>,
     ) -> Result<Course, ScenarioError> {
-        match &self.course {
-            CourseRef::Named(name) => named(name).map_err(ScenarioError),
-            CourseRef::Inline(spec) => spec
-                .build()
-                .map_err(|e| ScenarioError(format!("the course is not valid: {e}"))),
-        }
+        self.course.resolve(named)
     }
 
     /// Builds the stage setup on the scenario's course, already resolved by [`Self::course`].
     pub fn setup(&self, course: Course) -> Result<StageSetup, ScenarioError> {
-        if self.ruleset != "flamme-rouge" {
+        if self.ruleset != ROUNDS_NOTATION {
             return fail(format!(
-                "unknown ruleset '{}': this version referees \"flamme-rouge\"",
+                "unknown ruleset '{}': cards per round are the notation of \"{ROUNDS_NOTATION}\"; \
+                 other rulesets take a `script` of choices",
                 self.ruleset
             ));
         }

@@ -1,0 +1,341 @@
+//! Plays a [`Scripted`] scenario through the registry's surface alone, so that any registered
+//! ruleset runs with no change here.
+
+use super::choose::pick;
+use super::script::Scripted;
+use super::{ScenarioError, fail};
+use crate::course::Course;
+use crate::dice::Roll;
+use crate::game::{Seat, Viewer};
+use crate::registry::{self, DynStage, Key, RulesetEntry};
+use crate::tour::{RiderKey, StageKind, StageResult, TourRider};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// One line of the output: the choices since the last line, the dice they rolled, and every
+/// rider as the ruleset's public view shows them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnLine {
+    pub turn: u32,
+    /// `false` on a last line written because the script ended before the turn was settled.
+    #[serde(skip_serializing_if = "is_true")]
+    pub settled: bool,
+    pub choices: Vec<ChoiceLine>,
+    /// What happened, as the ruleset tells the channel (public narration).
+    pub told: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<RollLine>,
+    /// The `riders` of the public view (the whole public view if it has no such list), each
+    /// written with its `id` first.
+    #[serde(serialize_with = "ids_first")]
+    pub riders: Value,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// JSON objects keep their keys sorted; a reader looks for the rider's name first.
+fn ids_first<S: serde::Serializer>(riders: &Value, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::{SerializeMap, SerializeSeq};
+    struct IdFirst<'a>(&'a Value);
+    impl Serialize for IdFirst<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let Value::Object(map) = self.0 else {
+                return self.0.serialize(s);
+            };
+            let mut out = s.serialize_map(Some(map.len()))?;
+            if let Some(id) = map.get("id") {
+                out.serialize_entry("id", id)?;
+            }
+            for (k, v) in map.iter().filter(|(k, _)| *k != "id") {
+                out.serialize_entry(k, v)?;
+            }
+            out.end()
+        }
+    }
+    match riders {
+        Value::Array(items) => {
+            let mut seq = s.serialize_seq(Some(items.len()))?;
+            for item in items {
+                seq.serialize_element(&IdFirst(item))?;
+            }
+            seq.end()
+        }
+        other => other.serialize(s),
+    }
+}
+
+/// A choice made, in the words of the script: it can be copied back into one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChoiceLine {
+    pub team: String,
+    pub rider: String,
+    pub choose: String,
+    pub key: String,
+}
+
+/// A die rolled: `roll` counts from 1 over the whole scenario, so given faces are rolls 1, 2…
+/// in the order of `"dice"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RollLine {
+    pub roll: u32,
+    pub sides: u8,
+    pub face: u8,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
+}
+
+/// A script played out.
+#[derive(Debug)]
+pub struct Played {
+    pub stage: Box<dyn DynStage>,
+    pub turns: Vec<TurnLine>,
+    /// The last line, `{"result": ...}`.
+    pub result: Summary,
+    /// Every choice applied, in order: with the setup and seed, enough to replay the stage.
+    pub log: Vec<(Seat, Key)>,
+}
+
+impl Played {
+    /// The output format: one JSON object per line.
+    pub fn to_json_lines(&self) -> String {
+        let mut out = String::new();
+        for line in &self.turns {
+            out.push_str(&serde_json::to_string(line).expect("plain data serialises"));
+            out.push('\n');
+        }
+        let last = ResultLine {
+            result: &self.result,
+        };
+        out.push_str(&serde_json::to_string(&last).expect("plain data serialises"));
+        out.push('\n');
+        out
+    }
+}
+
+impl Scripted {
+    /// Plays the script with the registry's ruleset of this scenario.
+    pub fn run(&self, course: Course, stop_after: Option<u32>) -> Result<Played, ScenarioError> {
+        let entry = registry::ruleset(&self.ruleset).map_err(|e| ScenarioError(e.to_string()))?;
+        self.run_with(entry, course, stop_after)
+    }
+
+    /// Plays the script with `entry`'s ruleset, whatever the scenario's `ruleset` says (a game
+    /// that is not registered, in tests), up to turn `stop_after` when given.
+    pub fn run_with(
+        &self,
+        entry: &RulesetEntry,
+        course: Course,
+        stop_after: Option<u32>,
+    ) -> Result<Played, ScenarioError> {
+        let setup = self.setup(course)?;
+        let mut stage = (entry.start)(&setup, self.seed)
+            .map_err(|e| ScenarioError(format!("the stage cannot start: {e}")))?;
+        let teams = setup.teams.clone();
+        let mut turns: Vec<TurnLine> = Vec::new();
+        let mut choices = Vec::new();
+        let mut dice = Vec::new();
+        let mut told = Vec::new();
+        let mut rolled = 0u32;
+        let mut log = Vec::new();
+        for (index, script) in self.script.iter().enumerate() {
+            if stop_after.is_some_and(|n| turns.len() as u32 >= n) {
+                break;
+            }
+            let at = || self.place(index);
+            if stage.is_over() {
+                return fail(format!(
+                    "{}: the stage is already over; remove this entry and the ones after it",
+                    at()
+                ));
+            }
+            let pending = stage.pending();
+            let picked = pick(&pending, &teams, script)
+                .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
+            let (seat, option) = (picked.seat, picked.option.clone());
+            let events = stage
+                .apply(seat, option.key.as_str())
+                .map_err(|e| ScenarioError(format!("{}: {e}", at())))?;
+            log.push((seat, option.key));
+            choices.push(ChoiceLine {
+                team: teams[seat as usize].clone(),
+                rider: option.group.to_string(),
+                choose: option.label.to_string(),
+                key: option.key.to_string(),
+            });
+            told.extend(
+                stage
+                    .narrate(&events, Viewer::Public)
+                    .into_iter()
+                    .map(|s| s.text),
+            );
+            for roll in rolls(&events.to_json()) {
+                rolled += 1;
+                dice.push(RollLine {
+                    roll: rolled,
+                    sides: roll.sides,
+                    face: roll.face,
+                    given: roll.given,
+                });
+            }
+            if events.settles_turn() {
+                turns.push(TurnLine {
+                    turn: turns.len() as u32 + 1,
+                    settled: true,
+                    choices: std::mem::take(&mut choices),
+                    told: std::mem::take(&mut told),
+                    dice: std::mem::take(&mut dice),
+                    riders: riders(&*stage),
+                });
+            }
+        }
+        if !choices.is_empty() {
+            turns.push(TurnLine {
+                turn: turns.len() as u32 + 1,
+                settled: false,
+                choices,
+                told,
+                dice,
+                riders: riders(&*stage),
+            });
+        }
+        let result = result(&*stage, &setup.riders, &teams)?;
+        Ok(Played {
+            stage,
+            turns,
+            result,
+            log,
+        })
+    }
+}
+
+fn riders(stage: &dyn DynStage) -> Value {
+    let mut view = stage.view_json(Viewer::Public);
+    match view.get_mut("riders") {
+        Some(riders) if riders.is_array() => riders.take(),
+        _ => view,
+    }
+}
+
+/// The dice rolled, as the events show them: a game puts each [`Roll`] it makes into the
+/// events of the choice that rolled it, and they are read here in the order listed.
+fn rolls(events: &[Value]) -> Vec<Roll> {
+    fn walk(v: &Value, out: &mut Vec<Roll>) {
+        match v {
+            Value::Object(map) if is_roll(map) => {
+                if let Ok(roll) = serde_json::from_value(v.clone()) {
+                    out.push(roll);
+                }
+            }
+            Value::Object(map) => map.values().for_each(|v| walk(v, out)),
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    events.iter().for_each(|e| walk(e, &mut out));
+    out
+}
+
+fn is_roll(map: &Map<String, Value>) -> bool {
+    map.get("sides").is_some_and(Value::is_u64)
+        && map.get("face").is_some_and(Value::is_u64)
+        && map
+            .keys()
+            .all(|k| ["sides", "face", "given"].contains(&k.as_str()))
+}
+
+#[derive(Serialize)]
+struct ResultLine<'a> {
+    result: &'a Summary,
+}
+
+/// The stage's result as a tour would take it: the finish order, and the order over each
+/// sprint line and summit; or, while the stage runs, the teams that owe a decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub over: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<RiderKey>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abandoned: Vec<RiderKey>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sprints: Vec<LineOrder>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub summits: Vec<LineOrder>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub waiting_on: Vec<String>,
+}
+
+/// Who crossed a sprint line or a summit, first over first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LineOrder {
+    pub name: String,
+    pub order: Vec<RiderKey>,
+}
+
+fn result(
+    stage: &dyn DynStage,
+    entrants: &[registry::Entrant],
+    teams: &[String],
+) -> Result<Summary, ScenarioError> {
+    let mut summary = Summary {
+        over: stage.is_over(),
+        order: Vec::new(),
+        abandoned: Vec::new(),
+        sprints: Vec::new(),
+        summits: Vec::new(),
+        waiting_on: Vec::new(),
+    };
+    if summary.over {
+        let riders: Vec<TourRider> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| TourRider {
+                key: RiderKey::new(e.id.clone()),
+                team: e.team,
+                // The stage's result reads neither: a scenario rides one stage, not a tour.
+                kind: crate::card_race::RiderKind::Rouleur,
+                carried_exhaustion: 0,
+                start_number: i as u32 + 1,
+                abandoned: false,
+            })
+            .collect();
+        let r: StageResult = stage
+            .result(1, StageKind::Flat, &riders)
+            .map_err(|e| ScenarioError(format!("the stage has no result: {e}")))?;
+        let mut placed: Vec<(u32, RiderKey)> = Vec::new();
+        for rider in r.riders {
+            match rider.place {
+                Some(place) => placed.push((place, rider.rider)),
+                None => summary.abandoned.push(rider.rider),
+            }
+        }
+        placed.sort_by_key(|(place, _)| *place);
+        summary.order = placed.into_iter().map(|(_, key)| key).collect();
+        summary.sprints = r
+            .sprints
+            .into_iter()
+            .map(|l| LineOrder {
+                name: l.name,
+                order: l.order,
+            })
+            .collect();
+        summary.summits = r
+            .summits
+            .into_iter()
+            .map(|l| LineOrder {
+                name: l.name,
+                order: l.order,
+            })
+            .collect();
+    } else {
+        summary.waiting_on = stage
+            .waiting_on()
+            .into_iter()
+            .map(|(seat, _)| teams[seat as usize].clone())
+            .collect();
+    }
+    Ok(summary)
+}
