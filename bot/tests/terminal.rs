@@ -100,7 +100,7 @@ fn play_takes_numbered_choices_and_resumes_after_stopping() {
         "{}",
         String::from_utf8_lossy(&first.stderr)
     );
-    assert!(text.contains("1) Draw Les Testeurs"), "{text}");
+    assert!(text.contains("1) Les Testeurs Rouleur: Draw"), "{text}");
     assert!(
         text.contains("teams: 1 Les Testeurs"),
         "the board as text: {text}"

@@ -200,7 +200,7 @@ fn an_entry_after_the_end_of_the_stage_is_refused() {
 }
 
 #[test]
-fn dealt_hands_draw_by_the_start_of_the_label_and_a_script_may_stop_mid_turn() {
+fn dealt_hands_draw_by_the_label_and_a_script_may_stop_mid_turn() {
     let played = play(&card_race(
         r#"{"hands": "deal"}"#,
         r#"{"rider": "BlueR", "choose": "Draw"}"#,
@@ -209,7 +209,7 @@ fn dealt_hands_draw_by_the_start_of_the_label_and_a_script_may_stop_mid_turn() {
     assert_eq!(played.turns.len(), 1);
     let line = &played.turns[0];
     assert!(!line.settled, "nothing is revealed yet");
-    assert_eq!(line.choices[0].choose, "Draw for BlueR");
+    assert_eq!(line.choices[0].choose, "Draw");
     assert_eq!(line.choices[0].key, "d:0");
     assert!(!played.result.over);
     assert_eq!(played.result.waiting_on, ["Blue", "Red"]);
@@ -479,8 +479,16 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     id: "dice-race",
     name: "A dice race (tests only)",
     start: Hosted::<DiceRace>::boxed,
-    roster: Vec::new,
+    roster: no_roster,
+    max_team: 1,
+    rules: &[],
 };
+
+fn no_roster(
+    _: &[serde_json::Value],
+) -> Result<Vec<commissaire_engine::registry::Rostered>, String> {
+    Ok(Vec::new())
+}
 
 fn dice_race(dice: &str, script: &str) -> Result<Played, ScenarioError> {
     let text = format!(

@@ -173,29 +173,17 @@ async fn play_with_buttons(t: &Table, who: &Who, turn_message: u64, tour: &str) 
 /// their choice closes it.
 async fn play_with_slash(t: &Table, who: &Who) {
     for _ in 0..20 {
-        let (_, riders) = t
+        let (_, options) = t
             .ask(
                 t.fake
-                    .autocomplete("play", json!({"rider": ""}), "rider", who),
+                    .autocomplete("play", json!({"choice": ""}), "choice", who),
             )
             .await;
-        let rider = riders["data"]["choices"][0]["value"]
+        let choice = options["data"]["choices"][0]["value"]
             .as_str()
-            .expect("a rider to play")
+            .expect("a choice to play")
             .to_string();
-        let (_, cards) = t
-            .ask(
-                t.fake
-                    .autocomplete("play", json!({"rider": rider, "card": ""}), "card", who),
-            )
-            .await;
-        let card = cards["data"]["choices"][0]["value"]
-            .as_str()
-            .expect("a card to play")
-            .to_string();
-        let answer = t
-            .slash("play", json!({"rider": rider, "card": card}), who)
-            .await;
+        let answer = t.slash("play", json!({"choice": choice}), who).await;
         if content(&answer).contains("completed stage") {
             return;
         }

@@ -441,6 +441,7 @@ impl Game for CardRace {
                         1 => text.push_str(" (blocked, 1 row lost)"),
                         n => text.push_str(&format!(" (blocked, {n} rows lost)")),
                     }
+                    text.push('.');
                     sentence(
                         "card-race-moved",
                         vec![
@@ -455,7 +456,8 @@ impl Game for CardRace {
                 }
                 Event::Slipstream { rider, to, .. } => {
                     let name = self.name(*rider);
-                    let text = format!("{} takes the slipstream to row {}", as_text(&name), to.row);
+                    let text =
+                        format!("{} takes the slipstream to row {}.", as_text(&name), to.row);
                     sentence(
                         "card-race-slipstream",
                         vec![("rider", name), ("to", json!(to.row))],
@@ -464,7 +466,8 @@ impl Game for CardRace {
                 }
                 Event::ExhaustionTaken { rider } => {
                     let name = self.name(*rider);
-                    let text = format!("{} rides in the wind: one exhaustion card", as_text(&name));
+                    let text =
+                        format!("{} rides in the wind: one exhaustion card.", as_text(&name));
                     sentence("card-race-exhaustion", vec![("rider", name)], text)
                 }
                 Event::Crossed { rider, .. } => {

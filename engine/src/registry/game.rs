@@ -57,9 +57,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
     /// What a seat alone sees of its own riders now (the card race: hands, kept cards, what is
     /// left to draw), a sentence a rider: the private note a director reads before choosing.
-    fn brief(&self, seat: Seat) -> Vec<Sentence>;
-    /// Where the race stands on the road, for anyone: the riders at the front.
-    fn situation(&self) -> Vec<Sentence>;
+    /// Nothing by default, for a game with no private state.
+    fn brief(&self, _seat: Seat) -> Vec<Sentence> {
+        Vec::new()
+    }
+    /// Where the race stands on the road, for anyone: the riders at the front. Nothing by
+    /// default.
+    fn situation(&self) -> Vec<Sentence> {
+        Vec::new()
+    }
 
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;

@@ -59,8 +59,8 @@ fn the_card_race_offers_draws_then_keeps_as_labelled_options() {
     assert_eq!(
         shown,
         [
-            ("Blue Rouleur", "Draw for Blue Rouleur", "d:0"),
-            ("Blue Sprinteur", "Draw for Blue Sprinteur", "d:2"),
+            ("Blue Rouleur", "Draw", "d:0"),
+            ("Blue Sprinteur", "Draw", "d:2"),
         ]
     );
     s.apply(0, "d:2").unwrap();

@@ -295,11 +295,11 @@ fn result(
             .map(|(i, e)| TourRider {
                 key: RiderKey::new(e.id.clone()),
                 team: e.team,
-                // The stage's result reads neither: a scenario rides one stage, not a tour.
-                kind: crate::card_race::RiderKind::Rouleur,
-                carried_exhaustion: 0,
                 start_number: i as u32 + 1,
                 abandoned: false,
+                // The rider as the scenario entered it: what the ruleset carries between
+                // stages starts there.
+                attributes: e.attributes.clone(),
             })
             .collect();
         let r: StageResult = stage
