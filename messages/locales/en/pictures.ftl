@@ -1,0 +1,3 @@
+# Words drawn in the pictures (render/): titles, keys, column heads.
+
+board-round = Round { $round }

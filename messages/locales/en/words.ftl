@@ -1,0 +1,6 @@
+# Words and counts used inside other sentences.
+
+count-rows = { $count ->
+        [one] { $count } row
+       *[other] { $count } rows
+    }
