@@ -1,6 +1,7 @@
 //! The stage profile: the whole course from start to finish as a relief, coloured by terrain,
 //! with its sprint and summit lines and a dot for each rider where it stands.
 
+use commissaire_messages::msg;
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout;
 use crate::palette::{self, INK, PAGE, SOFT_INK, WHITE};
@@ -95,7 +96,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         INK,
         PAD,
         PAD + 2,
-        &format!("{} · profile", scene.stage_name),
+        &msg!("profile-title", stage = scene.stage_name.as_str()),
     );
     let mut x = WIDTH - PAD;
     for team in scene.teams.iter().rev() {
@@ -140,21 +141,29 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     // Lines: start, sprints, summits, finish, with their names stacked on two label lines.
     let mut lines: Vec<(i32, String, palette::Colour)> = Vec::new();
     if let Some(s) = course.start_cells().iter().map(|p| p.row).max() {
-        lines.push((s as i32 + 1, "START".into(), SOFT_INK));
+        lines.push((s as i32 + 1, msg!("board-start"), SOFT_INK));
     }
     for (row, m) in course.markers() {
         match m {
             Marker::Sprint { name } => {
-                lines.push((row as i32, format!("Sprint {name}"), palette::SPRINT))
+                lines.push((
+                row as i32,
+                msg!("profile-sprint", name = name),
+                palette::SPRINT,
+            ))
             }
             Marker::Summit { name, .. } => {
-                lines.push((row as i32 + 1, format!("▲ {name}"), palette::SUMMIT))
+                lines.push((
+                    row as i32 + 1,
+                    msg!("profile-summit", name = name),
+                    palette::SUMMIT,
+                ))
             }
             _ => {}
         }
     }
     let finish = course.finish_row() as i32;
-    lines.push((finish, "FINISH".into(), INK));
+    lines.push((finish, msg!("board-finish"), INK));
     lines.sort_by_key(|l| l.0);
     let mut ends = [i32::MIN; 2];
     for (row, name, c) in &lines {
@@ -184,7 +193,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         SOFT_INK,
         8,
         base + 12,
-        "to go",
+        &msg!("board-to-go"),
     );
     for r in 0..finish {
         let to_go = at(finish) - at(r);

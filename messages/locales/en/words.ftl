@@ -4,3 +4,7 @@ count-rows = { $count ->
         [one] { $count } row
        *[other] { $count } rows
     }
+count-cells = { $count ->
+        [one] { $count } cell
+       *[other] { $count } cells
+    }
