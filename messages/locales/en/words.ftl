@@ -8,3 +8,15 @@ count-cells = { $count ->
         [one] { $count } cell
        *[other] { $count } cells
     }
+count-hours = { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+count-minutes = { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+count-seconds = { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
