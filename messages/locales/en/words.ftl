@@ -20,3 +20,7 @@ count-seconds = { $count ->
         [one] { $count } second
        *[other] { $count } seconds
     }
+# A run of stages: "stage 2", "stages 2 and 3", "stages 2 to 4".
+stages-one = stage { $first }
+stages-two = stages { $first } and { $last }
+stages-range = stages { $first } to { $last }
