@@ -47,6 +47,10 @@ impl Catalogue {
         let mut bundle = FluentBundle::new_concurrent(vec![lang]);
         // Discord and terminals show the isolation marks around arguments as boxes or spaces.
         bundle.set_use_isolating(false);
+        // NUMBER, for ordinals ("2nd").
+        bundle
+            .add_builtins()
+            .map_err(|e| format!("the catalogue's functions: {e:?}"))?;
         let mut variables = BTreeMap::new();
         for (name, source) in files {
             let resource = FluentResource::try_new(source.to_string())

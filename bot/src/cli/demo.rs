@@ -1,6 +1,7 @@
 //! `commissaire demo`: a whole tour ridden by bots through the application services and a real
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
+use commissaire_messages::msg;
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
 use commissaire::services::{Actor, Library, TourSettings};
 use std::path::Path;
@@ -36,12 +37,8 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     };
     // The lobby's reply tells Discord players how to join: a report of bots has no use for it.
     services.create_tour(&admin, CHANNEL, settings).await?;
-    let mut log = format!(
-        "# {}: the demo report\n\nBots ride every team (seed {seed}). Each stage: the rounds in \
-         brief, the last one in full, then the stage result. The pictures and the standings \
-         after each stage are in the `stage-NN` folders.\n\n",
-        preset.name
-    );
+    let mut log = msg!("demo-report-head", tour = &preset.name, seed = seed);
+    log.push_str("\n\n");
     let mut progress = Progress::stderr(stages);
     // With bots in every seat, `start` rides stage 1 and each `advance` one more stage.
     let mut reply = shown(&services, services.start(&admin, CHANNEL).await?).await?;
@@ -63,13 +60,16 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     let winners = log
         .rfind("**The tour is over")
         .map(|i| log[i..].trim().to_string())
-        .ok_or_else(|| UsageError("the tour did not finish: see tour.md".into()))?;
+        .ok_or_else(|| UsageError(msg!("demo-unfinished")))?;
     std::fs::write(out.join("winners.md"), format!("{winners}\n"))?;
     println!("{winners}");
     println!(
-        "\nPictures, standings and the race report are in {} (database: {}).",
-        out.display(),
-        db.display()
+        "\n{}",
+        msg!(
+            "demo-done",
+            out = out.display().to_string(),
+            database = db.display().to_string()
+        )
     );
     Ok(())
 }
@@ -79,7 +79,11 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
 /// folder is the user's and stays.
 fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
     let cannot = |path: &Path, e: std::io::Error| {
-        UsageError(format!("cannot remove {}: {e}", path.display()))
+        UsageError(msg!(
+            "cli-cannot-remove",
+            path = path.display().to_string(),
+            error = e.to_string()
+        ))
     };
     for name in OUTPUTS {
         let path = out.join(name);
@@ -88,7 +92,13 @@ fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
         }
     }
     let entries = std::fs::read_dir(out)
-        .map_err(|e| UsageError(format!("cannot read {}: {e}", out.display())))?;
+        .map_err(|e| {
+            UsageError(msg!(
+                "cli-cannot-read",
+                path = out.display().to_string(),
+                error = e.to_string()
+            ))
+        })?;
     for entry in entries.flatten() {
         let path = entry.path();
         if is_stage_folder(&entry.file_name().to_string_lossy()) && path.is_dir() {

@@ -24,3 +24,10 @@ count-seconds = { $count ->
 stages-one = stage { $first }
 stages-two = stages { $first } and { $last }
 stages-range = stages { $first } to { $last }
+# A place: 1st, 2nd, 3rd, 4th, 11th, 21st.
+ordinal = { NUMBER($n, type: "ordinal") ->
+        [one] { $n }st
+        [two] { $n }nd
+        [few] { $n }rd
+       *[other] { $n }th
+    }
