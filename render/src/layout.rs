@@ -1,8 +1,8 @@
 //! Which rows of the course the board shows, and how: one to three strips of road, one under the
 //! other, each a run of consecutive rows. Pure arithmetic on row numbers so it is tested alone.
 
-use commissaire_messages::msg;
 use commissaire_engine::course::Course;
+use commissaire_messages::msg;
 
 /// Widest picture Discord shows without shrinking it into an unreadable thumbnail.
 pub const MAX_WIDTH: i32 = 1600;

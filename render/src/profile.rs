@@ -1,7 +1,6 @@
 //! The stage profile: the whole course from start to finish as a relief, coloured by terrain,
 //! with its sprint and summit lines and a dot for each rider where it stands.
 
-use commissaire_messages::msg;
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout;
 use crate::palette::{self, INK, PAGE, SOFT_INK, WHITE};
@@ -9,6 +8,7 @@ use crate::scene::ProfileScene;
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Marker, Terrain};
+use commissaire_messages::msg;
 use image::RgbImage;
 use imageproc::drawing::draw_polygon_mut;
 use imageproc::point::Point;
@@ -145,20 +145,16 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     }
     for (row, m) in course.markers() {
         match m {
-            Marker::Sprint { name } => {
-                lines.push((
+            Marker::Sprint { name } => lines.push((
                 row as i32,
                 msg!("profile-sprint", name = name),
                 palette::SPRINT,
-            ))
-            }
-            Marker::Summit { name, .. } => {
-                lines.push((
-                    row as i32 + 1,
-                    msg!("profile-summit", name = name),
-                    palette::SUMMIT,
-                ))
-            }
+            )),
+            Marker::Summit { name, .. } => lines.push((
+                row as i32 + 1,
+                msg!("profile-summit", name = name),
+                palette::SUMMIT,
+            )),
             _ => {}
         }
     }

@@ -1,12 +1,12 @@
 //! A classification as a table: rank, rider, team, time or points, gap; the jersey of the
 //! classification in the header. It takes plain rows so any classification can use it.
 
-use commissaire_messages::msg;
 use crate::draw::{circle, frame, rect, rounded};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
 use crate::scene::{Jersey, StandingsRow, StandingsTable};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
+use commissaire_messages::msg;
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_polygon_mut;
 use imageproc::point::Point;

@@ -1,9 +1,9 @@
 //! Standings tables from the tour's classifications: the adapter between the engine's
 //! `StandingRow`s and the plain table the renderer draws.
 
-use commissaire_messages::msg;
 use crate::scene::{Jersey, StandingsRow, StandingsTable};
 use commissaire_engine::tour::{Score, StandingRow};
+use commissaire_messages::msg;
 
 /// The six classifications of a grand tour, with their jerseys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

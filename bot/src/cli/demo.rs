@@ -1,9 +1,9 @@
 //! `commissaire demo`: a whole tour ridden by bots through the application services and a real
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
-use commissaire_messages::msg;
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
 use commissaire::services::{Actor, Library, TourSettings};
+use commissaire_messages::msg;
 use std::path::Path;
 
 const CHANNEL: &str = "demo";
@@ -91,14 +91,13 @@ fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
             std::fs::remove_file(&path).map_err(|e| cannot(&path, e))?;
         }
     }
-    let entries = std::fs::read_dir(out)
-        .map_err(|e| {
-            UsageError(msg!(
-                "cli-cannot-read",
-                path = out.display().to_string(),
-                error = e.to_string()
-            ))
-        })?;
+    let entries = std::fs::read_dir(out).map_err(|e| {
+        UsageError(msg!(
+            "cli-cannot-read",
+            path = out.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
     for entry in entries.flatten() {
         let path = entry.path();
         if is_stage_folder(&entry.file_name().to_string_lossy()) && path.is_dir() {

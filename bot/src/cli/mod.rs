@@ -4,8 +4,8 @@
 pub mod demo;
 pub mod play;
 
-use commissaire_messages::msg;
 use commissaire::services::{Reply, ServiceError, Services};
+use commissaire_messages::msg;
 use std::io::IsTerminal;
 use std::path::Path;
 

@@ -169,7 +169,10 @@ impl ServeConfig {
             ));
         }
         if self.connect_timeout_secs == 0 {
-            return Err(msg!("config-at-least-one", setting = "connect_timeout_secs"));
+            return Err(msg!(
+                "config-at-least-one",
+                setting = "connect_timeout_secs"
+            ));
         }
         Ok(())
     }

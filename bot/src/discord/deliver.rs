@@ -16,11 +16,11 @@
 //! post cut off by a crash and followed by a longer outage may show twice; never posting a
 //! round's card would stall the round, so twice is the lesser harm.
 
-use commissaire_messages::msg;
 use super::messages::{self, Part};
 use crate::scheduler::Outgoing;
 use crate::services::{Owed, Reply, Services, TurnCard};
 use crate::store::posts::TurnPost;
+use commissaire_messages::msg;
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,

@@ -2,8 +2,8 @@
 //! attachments, buttons in rows, the round's card as an embed. Nothing here sends anything, so
 //! every body can be checked against Discord's API description in tests.
 
-use commissaire_messages::msg;
 use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_button};
+use commissaire_messages::msg;
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,

@@ -1,12 +1,12 @@
 //! Running the bot: the services over the database, serenity pointed at Discord (or at the
 //! configured API address), the commands registered, the scheduler ticking, and a clean stop.
 
-use commissaire_messages::msg;
 use super::config::{ServeConfig, Token};
 use super::{Data, Error, commands, components, deliver};
 use crate::clock::Clock;
 use crate::scheduler::Scheduler;
 use crate::services::{ServiceError, Services};
+use commissaire_messages::msg;
 use serenity::all::{
     ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, ShardManager,
 };

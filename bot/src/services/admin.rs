@@ -1,7 +1,6 @@
 //! The admin's actions on a tour: pause and resume, the turn deadline, a bot for a player, a
 //! rider out of the race, the end of the tour.
 
-use commissaire_messages::msg;
 use super::live::{News, TOUR_OVER, round_deadline};
 use super::lobby::duration_text;
 use super::narrate;
@@ -13,11 +12,12 @@ use super::{
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, riders, stages, teams, votes};
 use commissaire_engine::tour::{TourOptions, final_winners};
+use commissaire_messages::msg;
 
 impl Services {
     /// Stops the clock: no deadline runs and no choice is taken until `resume`.
     pub async fn pause(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "pause the tour")?;
+        require_admin(actor, &msg!("admin-action-pause"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -40,7 +40,7 @@ impl Services {
 
     /// Restarts the clock: the round gets a whole turn deadline from now.
     pub async fn resume(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "resume the tour")?;
+        require_admin(actor, &msg!("admin-action-resume"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -74,7 +74,7 @@ impl Services {
 
     /// Sets how long a round stays open; a running round gets the new time from now.
     pub async fn set_deadline(&self, actor: &Actor, channel_id: &str, secs: i64) -> ServiceResult {
-        require_admin(actor, "set the turn deadline")?;
+        require_admin(actor, &msg!("admin-action-deadline"))?;
         if secs < 1 {
             return Err(ServiceError::refused(msg!("deadline-too-short")));
         }
@@ -106,7 +106,7 @@ impl Services {
         channel_id: &str,
         team_name: &str,
     ) -> ServiceResult {
-        require_admin(actor, "replace a player by a bot")?;
+        require_admin(actor, &msg!("admin-action-replace"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -156,7 +156,7 @@ impl Services {
         channel_id: &str,
         rider: &str,
     ) -> ServiceResult {
-        require_admin(actor, "make a rider abandon")?;
+        require_admin(actor, &msg!("admin-action-abandon"))?;
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -183,7 +183,7 @@ impl Services {
 
     /// Ends the tour now; the winners are the leaders after the last finished stage.
     pub async fn end_tour(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "end the tour")?;
+        require_admin(actor, &msg!("admin-action-end"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;

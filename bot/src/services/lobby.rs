@@ -1,6 +1,5 @@
 //! Before the start: create a tour in a channel, join it with a team, leave it, start it.
 
-use commissaire_messages::msg;
 use super::live::News;
 use super::{
     Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour,
@@ -11,6 +10,7 @@ use crate::store::teams;
 use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
 use commissaire_engine::tour::enter_teams;
+use commissaire_messages::msg;
 
 /// Names and colours for the teams bots ride, taken in order, skipping any a player chose.
 const BOT_TEAMS: [(&str, &str); 8] = [
@@ -48,7 +48,7 @@ impl Services {
         channel_id: &str,
         settings: TourSettings,
     ) -> ServiceResult {
-        require_admin(actor, "create a tour")?;
+        require_admin(actor, &msg!("admin-action-create"))?;
         if settings.seats == 0 || settings.seats > MAX_SEATS {
             return Err(ServiceError::refused(msg!(
                 "lobby-seats",
@@ -65,15 +65,13 @@ impl Services {
             .map_err(ServiceError::Refused)?;
         // Check every course now, so a typo in a preset is found before anyone joins.
         for plan in &preset.stages {
-            self.library
-                .course(&plan.course)
-                .map_err(|e| {
-                    ServiceError::Refused(msg!(
-                        "lobby-preset-course",
-                        tour = &preset.name,
-                        error = e.to_string()
-                    ))
-                })?;
+            self.library.course(&plan.course).map_err(|e| {
+                ServiceError::Refused(msg!(
+                    "lobby-preset-course",
+                    tour = &preset.name,
+                    error = e.to_string()
+                ))
+            })?;
         }
         let now = self.now();
         let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
@@ -143,7 +141,10 @@ impl Services {
             return Err(ServiceError::refused(msg!("lobby-name-taken", name = name)));
         }
         if teams.len() >= tour.seats as usize {
-            return Err(ServiceError::refused(msg!("lobby-full", seats = tour.seats)));
+            return Err(ServiceError::refused(msg!(
+                "lobby-full",
+                seats = tour.seats
+            )));
         }
         teams::insert(&mut tx, tour.id, name, colour, Some(&actor.user_id)).await?;
         self.store.commit(tx).await?;
@@ -187,7 +188,7 @@ impl Services {
     /// Starts the tour (admins only): bots take the empty seats, every team enters its riders,
     /// stage 1 opens and the bots play their first choices.
     pub async fn start(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "start the tour")?;
+        require_admin(actor, &msg!("admin-action-start"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -207,9 +208,9 @@ impl Services {
             .collect();
         let mut bots = free.into_iter();
         while list.len() < tour.seats as usize {
-            let (name, colour) = bots.next().ok_or_else(|| {
-                ServiceError::Broken(msg!("lobby-no-bot-names"))
-            })?;
+            let (name, colour) = bots
+                .next()
+                .ok_or_else(|| ServiceError::Broken(msg!("lobby-no-bot-names")))?;
             teams::insert(&mut tx, tour.id, name, colour, None).await?;
             list = teams::list(&mut tx, tour.id).await?;
         }

@@ -27,7 +27,6 @@
 //!   (it comes back from the broom wagon, with no place in the general classification to line
 //!   up by), with the exhaustion cards it held when it left.
 
-use commissaire_messages::msg;
 use super::live::TOUR_OVER;
 use super::lobby::duration_text;
 use super::{
@@ -41,6 +40,7 @@ use crate::store::votes::{self, Closing, NewVote, VoteRow, VoteStatus};
 use crate::store::{results, riders, stages};
 use commissaire_engine::tour::tables::REPECHAGES_PER_STAGE;
 use commissaire_engine::tour::{StageResult, TourRider, count_votes, stage_left};
+use commissaire_messages::msg;
 use sqlx::SqliteConnection;
 
 impl Services {
@@ -53,7 +53,7 @@ impl Services {
         rider: &str,
         window_secs: Option<i64>,
     ) -> ServiceResult {
-        require_admin(actor, "propose a repêchage")?;
+        require_admin(actor, &msg!("admin-action-repechage"))?;
         if window_secs.is_some_and(|w| w < 1) {
             return Err(ServiceError::refused(msg!("repechage-window-too-short")));
         }
@@ -203,9 +203,7 @@ impl Services {
         let vote = votes::get(&mut tx, vote_id)
             .await?
             .filter(|v| v.channel_id == channel_id)
-            .ok_or_else(|| {
-                ServiceError::refused(msg!("repechage-no-such-vote", vote = vote_id))
-            })?;
+            .ok_or_else(|| ServiceError::refused(msg!("repechage-no-such-vote", vote = vote_id)))?;
         if vote.status != VoteStatus::Open {
             return Err(ServiceError::refused(match vote.outcome.as_deref() {
                 Some(outcome) => msg!("repechage-closed", outcome = outcome),
@@ -430,9 +428,7 @@ pub(crate) fn find_rider<'a>(
         .find(|r| {
             r.key.as_str().eq_ignore_ascii_case(wanted) || r.start_number.to_string() == wanted
         })
-        .ok_or_else(|| {
-            ServiceError::refused(msg!("repechage-no-such-rider", rider = wanted))
-        })
+        .ok_or_else(|| ServiceError::refused(msg!("repechage-no-such-rider", rider = wanted)))
 }
 
 /// The last finished stage and its winner's team.

@@ -15,3 +15,15 @@ admin-abandons = { $rider } (#{ $number }) abandons: out of every classification
 admin-ended-early = The tour is ended before any stage finished: no classification, no winner.
 admin-ended = An admin ended the tour after stage { $stage }.
     { $winners }
+
+## What only an admin can do, as in "only an admin can pause the tour".
+
+admin-action-create = create a tour
+admin-action-start = start the tour
+admin-action-repechage = propose a repêchage
+admin-action-pause = pause the tour
+admin-action-resume = resume the tour
+admin-action-deadline = set the turn deadline
+admin-action-replace = replace a player by a bot
+admin-action-abandon = make a rider abandon
+admin-action-end = end the tour

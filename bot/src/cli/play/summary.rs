@@ -1,10 +1,10 @@
 //! Between two stages: where your riders finished the stage and where they stand in the general
 //! classification, read from the stored results (the channel's message shows only the top ten).
 
-use commissaire_messages::msg;
 use commissaire_engine::tour::{
     StageResult, StandingRow, TourOptions, format_time, stage_times, standings,
 };
+use commissaire_messages::msg;
 
 /// Rows of the general classification always shown; your riders below them are added.
 const TOP: usize = 10;

@@ -124,7 +124,9 @@ mod tests {
             "Blue, stage 1 round 2.\n- Blue Rouleur: keep one\n 1. Blue Rouleur   1:00\nGeneral"
         );
         assert_eq!(
-            terminal_text("- Blue Rouleur: keep one\nThe tour is paused: choices wait for an admin to resume it."),
+            terminal_text(
+                "- Blue Rouleur: keep one\nThe tour is paused: choices wait for an admin to resume it."
+            ),
             "- Blue Rouleur: keep one\nThe tour is paused."
         );
     }
@@ -144,7 +146,10 @@ mod tests {
             worded(Medium::Discord),
             "**Tour** starts! 4 teams: A, B. Directors, open your hand to choose your cards."
         );
-        assert_eq!(terminal_text(&worded(Medium::Terminal)), "Tour starts! 4 teams: A, B.");
+        assert_eq!(
+            terminal_text(&worded(Medium::Terminal)),
+            "Tour starts! 4 teams: A, B."
+        );
     }
 
     #[test]
