@@ -906,6 +906,17 @@ fn badge(
 /// The dice badge the key shows.
 const DICE_SAMPLE: &str = "3·5";
 
+/// A terrain as the keys of the board and the profile name it.
+pub(crate) fn terrain_word(t: Terrain) -> String {
+    match t {
+        Terrain::Flat => msg!("terrain-flat"),
+        Terrain::Uphill => msg!("terrain-climb"),
+        Terrain::Downhill => msg!("terrain-descent"),
+        Terrain::Supply => msg!("terrain-supply"),
+        Terrain::Cobbles => msg!("terrain-cobbles"),
+    }
+}
+
 /// One entry of the key along the bottom.
 #[derive(Debug, Clone, PartialEq)]
 enum KeyItem {
@@ -930,13 +941,7 @@ impl KeyItem {
                 MarkKind::Crossed => msg!("key-crossed"),
             },
             KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
-            KeyItem::Terrain(t) => match t {
-                Terrain::Flat => msg!("terrain-flat"),
-                Terrain::Uphill => msg!("terrain-climb"),
-                Terrain::Downhill => msg!("terrain-descent"),
-                Terrain::Supply => msg!("terrain-supply"),
-                Terrain::Cobbles => msg!("terrain-cobbles"),
-            },
+            KeyItem::Terrain(t) => terrain_word(*t),
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
         }

@@ -242,15 +242,9 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     ] {
         rounded(&mut img, x, y - 2, 18, 14, 3, INK);
         rect(&mut img, x + 1, y - 1, 16, 12, palette::terrain(t));
-        text::draw(
-            &mut img,
-            Style::regular(14.0),
-            SOFT_INK,
-            x + 24,
-            y,
-            t.name(),
-        );
-        x += 24 + Style::regular(14.0).width(t.name()) + 22;
+        let word = crate::board::terrain_word(t);
+        text::draw(&mut img, Style::regular(14.0), SOFT_INK, x + 24, y, &word);
+        x += 24 + Style::regular(14.0).width(&word) + 22;
     }
     rect(&mut img, 0, 0, 0, 0, WHITE);
     frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);
