@@ -172,6 +172,28 @@ mod tests {
     }
 
     #[test]
+    fn one_row_to_the_line_is_singular() {
+        assert_eq!(msg!("board-rows-to-line", count = 1), "1 row to the line");
+        assert_eq!(
+            msg!("board-rows-to-line", count = 20),
+            "20 rows to the line"
+        );
+    }
+
+    #[test]
+    fn places_are_english_ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101]
+            .map(|n| msg!("ordinal", n = n))
+            .into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
+    }
+
+    #[test]
     fn a_seed_too_large_for_a_float_keeps_every_digit() {
         assert_eq!(
             Arg::from(u64::MAX),
