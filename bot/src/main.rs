@@ -8,6 +8,7 @@ use cli::UsageError;
 use commissaire::courses::CourseLibrary;
 use commissaire_engine::registry::Scene;
 use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+use commissaire_messages::msg;
 use commissaire_render::{BoardScene, ProfileScene, render_board, render_profile};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -114,6 +115,8 @@ fn main() -> ExitCode {
             seed,
             team,
         } => runtime().and_then(|rt| {
+            // The services word their replies for a terminal: no slash commands, no buttons.
+            commissaire_messages::set_medium(commissaire_messages::Medium::Terminal);
             rt.block_on(cli::play::run(cli::play::PlayOptions {
                 config: &cli.config,
                 out,
@@ -136,7 +139,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| UsageError(format!("cannot start the async runtime: {e}")))
+        .map_err(|e| UsageError(msg!("cli-no-runtime", error = e.to_string())))
 }
 
 async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {

@@ -178,7 +178,7 @@ fn is_placeholder(word: &str) -> bool {
 
 /// The package name of each workspace member, with its folder.
 fn packages() -> Vec<(String, String)> {
-    ["engine", "render", "bot", "tests"]
+    ["engine", "messages", "render", "bot", "tests"]
         .iter()
         .map(|dir| {
             let manifest = read(&format!("{dir}/Cargo.toml"));
@@ -295,8 +295,9 @@ fn every_command_shown_is_one_the_binary_accepts() {
 }
 
 /// Folders at the root of the repository: a code span starting with one of them is a path.
-const TOP_FOLDERS: [&str; 7] = [
+const TOP_FOLDERS: [&str; 8] = [
     "engine/",
+    "messages/",
     "render/",
     "bot/",
     "tests/",

@@ -8,6 +8,7 @@ use crate::scene::{BoardScene, Mark, MarkKind, RiderToken};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
+use commissaire_messages::msg;
 use image::RgbImage;
 use std::sync::Arc;
 
@@ -139,30 +140,38 @@ impl StripGeom {
     fn title(&self, i: usize, count: usize) -> String {
         // A course of cells numbers its places along the road, not its rows: rows of staggered
         // files lie half a cell apart.
-        let (unit, first, last) = if self.by_place {
-            let last = self.alongs[self.alongs.len() - 2];
-            ("Cells", self.base.floor() as u16, last.floor() as u16)
-        } else {
-            ("Rows", self.strip.first, self.strip.last)
-        };
-        let mut label = format!("{unit} {first}–{last}");
+        let mut parts = Vec::new();
         let name = layout::strip_name(i, count);
         if !name.is_empty() {
-            label = format!("{name} · {label}");
+            parts.push(name);
         }
+        parts.push(if self.by_place {
+            let last = self.alongs[self.alongs.len() - 2];
+            msg!(
+                "board-strip-cells",
+                first = self.base.floor() as u16,
+                last = last.floor() as u16
+            )
+        } else {
+            msg!(
+                "board-strip-rows",
+                first = self.strip.first,
+                last = self.strip.last
+            )
+        });
         if self.strip.last < self.finish && self.by_place {
             let to_go = self.finish_along - self.alongs[self.alongs.len() - 2] - 1.0;
-            label.push_str(&format!(
-                " · {} cells to the line",
-                to_go.max(0.0).ceil() as u32
+            parts.push(msg!(
+                "board-cells-to-line",
+                count = to_go.max(0.0).ceil() as u32
             ));
         } else if self.strip.last < self.finish {
-            label.push_str(&format!(
-                " · {} rows to the line",
-                self.finish - self.strip.last - 1
+            parts.push(msg!(
+                "board-rows-to-line",
+                count = self.finish - self.strip.last - 1
             ));
         }
-        label
+        parts.join(" · ")
     }
     fn x_along(&self, layout: &BoardLayout, along: f64) -> i32 {
         MARGIN_LEFT + ((along - self.base) * layout.cell_w as f64).round() as i32
@@ -227,15 +236,15 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
         line: 0,
     };
     if let Some(last_start) = course.start_cells().iter().map(|p| p.row).max() {
-        lines.push(line(LineKind::Start, last_start + 1, "START".into()));
+        lines.push(line(LineKind::Start, last_start + 1, msg!("board-start")));
     }
     for (row, marker) in course.markers() {
         match marker {
             Marker::Sprint { name } => {
                 let text = if name.is_empty() {
-                    "Sprint".to_string()
+                    msg!("board-sprint")
                 } else {
-                    format!("Sprint · {name}")
+                    msg!("board-sprint-named", name = name)
                 };
                 lines.push(line(LineKind::Sprint, row, text));
             }
@@ -244,24 +253,28 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
                 // A course of cells counts the climb in cells along the road: rows of staggered
                 // files lie half a cell apart.
                 let length = match course.layout() {
-                    Layout::Grid => format!("{length} rows"),
+                    Layout::Grid => msg!("count-rows", count = *length),
                     Layout::Cells => {
                         let from = (row + 1).saturating_sub(*length);
                         let cells =
                             layout::row_along(course, row + 1) - layout::row_along(course, from);
-                        format!("{} cells", cells.ceil() as u32)
+                        msg!("count-cells", count = cells.ceil() as u32)
                     }
                 };
                 lines.push(line(
                     LineKind::Summit,
                     row + 1,
-                    format!("▲ {name} ({length})"),
+                    msg!("board-summit", name = name, length = length),
                 ));
             }
             Marker::Start | Marker::Finish => {}
         }
     }
-    lines.push(line(LineKind::Finish, course.finish_row(), "FINISH".into()));
+    lines.push(line(
+        LineKind::Finish,
+        course.finish_row(),
+        msg!("board-finish"),
+    ));
     lines.sort_by_key(|l| l.before_row);
     lines
 }
@@ -405,9 +418,9 @@ fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
 /// What the board shows, in the words of the rest of the game: a stage is played in rounds.
 fn heading(round: u32) -> String {
     if round == 0 {
-        "Before the start".to_string()
+        msg!("board-before-start")
     } else {
-        format!("Round {round}")
+        msg!("board-round", round = round)
     }
 }
 
@@ -650,7 +663,7 @@ fn draw_strip(
         SOFT_INK,
         12,
         g.tick_top + 5,
-        "to go",
+        &msg!("board-to-go"),
     );
     let line = layout::row_along(course, finish);
     for row in g.strip.first..=g.strip.last.min(finish.saturating_sub(1)) {
@@ -845,10 +858,7 @@ fn letters_caption(scene: &BoardScene) -> Option<String> {
         return None;
     }
     let letters: Vec<String> = scene.letters.iter().map(|(_, c)| c.to_string()).collect();
-    Some(format!(
-        "Lettered cells ({}): choose where to go by its letter",
-        letters.join(", ")
-    ))
+    Some(msg!("board-letters", letters = letters.join(", ")))
 }
 
 /// The candidate cells' letters: a disc in the middle of an empty cell, a small one at the
@@ -896,6 +906,17 @@ fn badge(
 /// The dice badge the key shows.
 const DICE_SAMPLE: &str = "3·5";
 
+/// A terrain as the keys of the board and the profile name it.
+pub(crate) fn terrain_word(t: Terrain) -> String {
+    match t {
+        Terrain::Flat => msg!("terrain-flat"),
+        Terrain::Uphill => msg!("terrain-climb"),
+        Terrain::Downhill => msg!("terrain-descent"),
+        Terrain::Supply => msg!("terrain-supply"),
+        Terrain::Cobbles => msg!("terrain-cobbles"),
+    }
+}
+
 /// One entry of the key along the bottom.
 #[derive(Debug, Clone, PartialEq)]
 enum KeyItem {
@@ -907,49 +928,43 @@ enum KeyItem {
 }
 
 impl KeyItem {
-    fn text(&self) -> &'static str {
+    fn text(&self) -> String {
         match self {
             KeyItem::Mark(kind) => match kind {
-                MarkKind::Card => "card played",
-                MarkKind::Dice => "dice rolled",
-                MarkKind::Slipstream => "slipstream",
-                MarkKind::Exhaustion => "exhaustion taken",
-                MarkKind::Crashed => "crashed",
-                MarkKind::Punctured => "punctured",
-                MarkKind::Roadside => "at the roadside",
-                MarkKind::Crossed => "across the line (faded: finished earlier)",
+                MarkKind::Card => msg!("key-card-played"),
+                MarkKind::Dice => msg!("key-dice-rolled"),
+                MarkKind::Slipstream => msg!("key-slipstream"),
+                MarkKind::Exhaustion => msg!("key-exhaustion-taken"),
+                MarkKind::Crashed => msg!("key-crashed"),
+                MarkKind::Punctured => msg!("key-punctured"),
+                MarkKind::Roadside => msg!("key-roadside"),
+                MarkKind::Crossed => msg!("key-crossed"),
             },
-            KeyItem::ExhaustionCard => "exhaustion card played (moves 2)",
-            KeyItem::Terrain(t) => match t {
-                Terrain::Flat => "flat",
-                Terrain::Uphill => "climb",
-                Terrain::Downhill => "descent",
-                Terrain::Supply => "supply zone",
-                Terrain::Cobbles => "cobbles",
-            },
-            KeyItem::Verge => "verge: no road here",
-            KeyItem::Curve => "curve",
+            KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
+            KeyItem::Terrain(t) => terrain_word(*t),
+            KeyItem::Verge => msg!("key-verge"),
+            KeyItem::Curve => msg!("key-curve"),
         }
     }
 
     /// The mark as text, for tests and readers of [`BoardPicture::key`].
-    fn mark(&self) -> &'static str {
+    fn mark(&self) -> String {
         match self {
             KeyItem::Mark(kind) => match kind {
-                MarkKind::Card => "5",
-                MarkKind::Dice => DICE_SAMPLE,
-                MarkKind::Slipstream => "»",
-                MarkKind::Crossed => "chequered flag",
-                small => small_badge(*small).1,
+                MarkKind::Card => "5".into(),
+                MarkKind::Dice => DICE_SAMPLE.into(),
+                MarkKind::Slipstream => "»".into(),
+                MarkKind::Crossed => msg!("key-mark-flag"),
+                small => small_badge(*small).1.into(),
             },
-            KeyItem::ExhaustionCard => "2E",
-            KeyItem::Terrain(_) | KeyItem::Verge => "colour",
-            KeyItem::Curve => "red and white kerb",
+            KeyItem::ExhaustionCard => "2E".into(),
+            KeyItem::Terrain(_) | KeyItem::Verge => msg!("key-mark-colour"),
+            KeyItem::Curve => msg!("key-mark-kerb"),
         }
     }
 
     fn describe(&self) -> String {
-        format!("{}: {}", self.mark(), self.text())
+        msg!("key-entry", mark = self.mark(), text = self.text())
     }
 
     /// Width of the mark drawn before the text.
@@ -968,7 +983,7 @@ impl KeyItem {
     }
 
     fn width(&self) -> i32 {
-        self.mark_w() + 6 + KEY.width(self.text()) + 22
+        self.mark_w() + 6 + KEY.width(&self.text()) + 22
     }
 }
 
@@ -1093,7 +1108,7 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 SOFT_INK,
                 tx,
                 cy - KEY.cap_height() / 2,
-                item.text(),
+                &item.text(),
             );
         }
     }

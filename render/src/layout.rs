@@ -2,6 +2,7 @@
 //! other, each a run of consecutive rows. Pure arithmetic on row numbers so it is tested alone.
 
 use commissaire_engine::course::Course;
+use commissaire_messages::msg;
 
 /// Widest picture Discord shows without shrinking it into an unreadable thumbnail.
 pub const MAX_WIDTH: i32 = 1600;
@@ -167,11 +168,11 @@ pub fn strips_for(rows: u16, finish_row: u16, rider_rows: &[u16], n: u16) -> Vec
 pub fn strip_name(i: usize, count: usize) -> String {
     match (i, count) {
         (_, 1) => String::new(),
-        (0, _) => "Head of the race".into(),
-        (1, 2) => "Behind".into(),
-        (1, _) => "Chase".into(),
-        _ if i + 1 == count => "Laggards".into(),
-        _ => format!("Group {}", i + 1),
+        (0, _) => msg!("board-strip-head"),
+        (1, 2) => msg!("board-strip-behind"),
+        (1, _) => msg!("board-strip-chase"),
+        _ if i + 1 == count => msg!("board-strip-laggards"),
+        _ => msg!("board-strip-group", number = i + 1),
     }
 }
 

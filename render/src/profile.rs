@@ -8,6 +8,7 @@ use crate::scene::ProfileScene;
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Marker, Terrain};
+use commissaire_messages::msg;
 use image::RgbImage;
 use imageproc::drawing::draw_polygon_mut;
 use imageproc::point::Point;
@@ -95,7 +96,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         INK,
         PAD,
         PAD + 2,
-        &format!("{} · profile", scene.stage_name),
+        &msg!("profile-title", stage = scene.stage_name.as_str()),
     );
     let mut x = WIDTH - PAD;
     for team in scene.teams.iter().rev() {
@@ -140,21 +141,25 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     // Lines: start, sprints, summits, finish, with their names stacked on two label lines.
     let mut lines: Vec<(i32, String, palette::Colour)> = Vec::new();
     if let Some(s) = course.start_cells().iter().map(|p| p.row).max() {
-        lines.push((s as i32 + 1, "START".into(), SOFT_INK));
+        lines.push((s as i32 + 1, msg!("board-start"), SOFT_INK));
     }
     for (row, m) in course.markers() {
         match m {
-            Marker::Sprint { name } => {
-                lines.push((row as i32, format!("Sprint {name}"), palette::SPRINT))
-            }
-            Marker::Summit { name, .. } => {
-                lines.push((row as i32 + 1, format!("▲ {name}"), palette::SUMMIT))
-            }
+            Marker::Sprint { name } => lines.push((
+                row as i32,
+                msg!("profile-sprint", name = name),
+                palette::SPRINT,
+            )),
+            Marker::Summit { name, .. } => lines.push((
+                row as i32 + 1,
+                msg!("profile-summit", name = name),
+                palette::SUMMIT,
+            )),
             _ => {}
         }
     }
     let finish = course.finish_row() as i32;
-    lines.push((finish, "FINISH".into(), INK));
+    lines.push((finish, msg!("board-finish"), INK));
     lines.sort_by_key(|l| l.0);
     let mut ends = [i32::MIN; 2];
     for (row, name, c) in &lines {
@@ -184,7 +189,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         SOFT_INK,
         8,
         base + 12,
-        "to go",
+        &msg!("board-to-go"),
     );
     for r in 0..finish {
         let to_go = at(finish) - at(r);
@@ -237,15 +242,9 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     ] {
         rounded(&mut img, x, y - 2, 18, 14, 3, INK);
         rect(&mut img, x + 1, y - 1, 16, 12, palette::terrain(t));
-        text::draw(
-            &mut img,
-            Style::regular(14.0),
-            SOFT_INK,
-            x + 24,
-            y,
-            t.name(),
-        );
-        x += 24 + Style::regular(14.0).width(t.name()) + 22;
+        let word = crate::board::terrain_word(t);
+        text::draw(&mut img, Style::regular(14.0), SOFT_INK, x + 24, y, &word);
+        x += 24 + Style::regular(14.0).width(&word) + 22;
     }
     rect(&mut img, 0, 0, 0, 0, WHITE);
     frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);

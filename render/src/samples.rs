@@ -276,7 +276,7 @@ pub fn general_classification() -> StandingsTable {
                 value: (*value).into(),
                 gap: (*gap).into(),
                 // One rider brought back by a repêchage vote, to show its note.
-                note: (i == 4).then(|| crate::tour::REINSTATED_NOTE.to_string()),
+                note: (i == 4).then(crate::tour::reinstated_note),
             })
             .collect(),
     }

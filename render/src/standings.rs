@@ -6,6 +6,7 @@ use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
 use crate::scene::{Jersey, StandingsRow, StandingsTable};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
+use commissaire_messages::msg;
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_polygon_mut;
 use imageproc::point::Point;
@@ -37,11 +38,11 @@ fn is_teams_table(table: &StandingsTable) -> bool {
 }
 
 /// The header of the name column: "Team" over a table of teams.
-pub fn name_header(table: &StandingsTable) -> &'static str {
+pub fn name_header(table: &StandingsTable) -> String {
     if is_teams_table(table) {
-        "Team"
+        msg!("standings-team")
     } else {
-        "Rider"
+        msg!("standings-rider")
     }
 }
 
@@ -160,10 +161,17 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
         SOFT_INK,
         RIDER_X,
         head_y,
-        name_header(table),
+        &name_header(table),
     );
     if !teams {
-        text::draw(&mut img, HEAD, SOFT_INK, TEAM_X, head_y, "Team");
+        text::draw(
+            &mut img,
+            HEAD,
+            SOFT_INK,
+            TEAM_X,
+            head_y,
+            &msg!("standings-team"),
+        );
     }
     text::draw_right(
         &mut img,
@@ -173,7 +181,14 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
         head_y,
         &table.value_header,
     );
-    text::draw_right(&mut img, HEAD, SOFT_INK, GAP_RIGHT, head_y, "Gap");
+    text::draw_right(
+        &mut img,
+        HEAD,
+        SOFT_INK,
+        GAP_RIGHT,
+        head_y,
+        &msg!("standings-gap"),
+    );
 
     let top = HEADER_H + 30;
     let names = name_texts(table);
@@ -227,7 +242,7 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
             SOFT_INK,
             RIDER_X,
             top + 10,
-            "No one classified yet",
+            &msg!("standings-empty"),
         );
     }
     frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);

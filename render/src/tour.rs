@@ -3,6 +3,7 @@
 
 use crate::scene::{Jersey, StandingsRow, StandingsTable};
 use commissaire_engine::tour::{Score, StandingRow};
+use commissaire_messages::msg;
 
 /// The six classifications of a grand tour, with their jerseys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,14 +26,14 @@ impl Classification {
         Classification::Combativity,
     ];
 
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> String {
         match self {
-            Classification::General => "General classification",
-            Classification::Points => "Points",
-            Classification::Mountains => "Mountains",
-            Classification::Team => "Teams",
-            Classification::Youth => "Youth",
-            Classification::Combativity => "Combativity",
+            Classification::General => msg!("classification-general"),
+            Classification::Points => msg!("classification-points"),
+            Classification::Mountains => msg!("classification-mountains"),
+            Classification::Team => msg!("classification-team"),
+            Classification::Youth => msg!("classification-youth"),
+            Classification::Combativity => msg!("classification-combativity"),
         }
     }
 
@@ -64,7 +65,9 @@ impl Classification {
 
 /// The word after the name of a rider brought back by a repêchage vote (VM-085): short enough
 /// for a phone, and the word the riders of the seed use.
-pub const REINSTATED_NOTE: &str = "repêché";
+pub fn reinstated_note() -> String {
+    msg!("standings-reinstated")
+}
 
 /// A table of at most `limit` rows; `team_colour` maps a team name to its palette index.
 pub fn standings_table(
@@ -74,13 +77,13 @@ pub fn standings_table(
     team_colour: &dyn Fn(&str) -> Option<usize>,
 ) -> StandingsTable {
     let value_header = match rows.first().map(|r| &r.value) {
-        Some(Score::Points(_)) => "Points",
-        _ => "Time",
+        Some(Score::Points(_)) => msg!("standings-points"),
+        _ => msg!("standings-time"),
     };
     StandingsTable {
-        title: classification.title().to_string(),
+        title: classification.title(),
         jersey: Some(classification.jersey()),
-        value_header: value_header.to_string(),
+        value_header,
         rows: rows
             .iter()
             .take(limit)
@@ -94,7 +97,7 @@ pub fn standings_table(
                 team_colour: team_colour(&r.team),
                 value: r.value.to_string(),
                 gap: r.gap_text(),
-                note: r.reinstated.then(|| REINSTATED_NOTE.to_string()),
+                note: r.reinstated.then(reinstated_note),
             })
             .collect(),
     }

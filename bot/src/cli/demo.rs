@@ -3,6 +3,7 @@
 
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
 use commissaire::services::{Actor, Library, TourSettings};
+use commissaire_messages::msg;
 use std::path::Path;
 
 const CHANNEL: &str = "demo";
@@ -37,12 +38,8 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     };
     // The lobby's reply tells Discord players how to join: a report of bots has no use for it.
     services.create_tour(&admin, CHANNEL, settings).await?;
-    let mut log = format!(
-        "# {}: the demo report\n\nBots ride every team (seed {seed}). Each stage: the rounds in \
-         brief, the last one in full, then the stage result. The pictures and the standings \
-         after each stage are in the `stage-NN` folders.\n\n",
-        preset.name
-    );
+    let mut log = msg!("demo-report-head", tour = &preset.name, seed = seed);
+    log.push_str("\n\n");
     let mut progress = Progress::stderr(stages);
     // With bots in every seat, `start` rides stage 1 and each `advance` one more stage.
     let mut reply = shown(&services, services.start(&admin, CHANNEL).await?).await?;
@@ -64,13 +61,16 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     let winners = log
         .rfind("**The tour is over")
         .map(|i| log[i..].trim().to_string())
-        .ok_or_else(|| UsageError("the tour did not finish: see tour.md".into()))?;
+        .ok_or_else(|| UsageError(msg!("demo-unfinished")))?;
     std::fs::write(out.join("winners.md"), format!("{winners}\n"))?;
     println!("{winners}");
     println!(
-        "\nPictures, standings and the race report are in {} (database: {}).",
-        out.display(),
-        db.display()
+        "\n{}",
+        msg!(
+            "demo-done",
+            out = out.display().to_string(),
+            database = db.display().to_string()
+        )
     );
     Ok(())
 }
@@ -80,7 +80,11 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
 /// folder is the user's and stays.
 fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
     let cannot = |path: &Path, e: std::io::Error| {
-        UsageError(format!("cannot remove {}: {e}", path.display()))
+        UsageError(msg!(
+            "cli-cannot-remove",
+            path = path.display().to_string(),
+            error = e.to_string()
+        ))
     };
     for name in OUTPUTS {
         let path = out.join(name);
@@ -88,8 +92,13 @@ fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
             std::fs::remove_file(&path).map_err(|e| cannot(&path, e))?;
         }
     }
-    let entries = std::fs::read_dir(out)
-        .map_err(|e| UsageError(format!("cannot read {}: {e}", out.display())))?;
+    let entries = std::fs::read_dir(out).map_err(|e| {
+        UsageError(msg!(
+            "cli-cannot-read",
+            path = out.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
     for entry in entries.flatten() {
         let path = entry.path();
         if is_stage_folder(&entry.file_name().to_string_lossy()) && path.is_dir() {

@@ -5,6 +5,7 @@ pub mod demo;
 pub mod play;
 
 use commissaire::services::{Reply, ServiceError, Services};
+use commissaire_messages::msg;
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -33,18 +34,34 @@ pub async fn shown(services: &Services, mut reply: Reply) -> Result<Reply, Servi
 
 /// Writes every picture of a reply (and its follow-ups) into `dir`; returns the files written.
 pub fn save_pictures(reply: &Reply, dir: &Path) -> Result<Vec<String>, UsageError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| UsageError(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| cannot_create(dir, e))?;
     let mut written = Vec::new();
     for part in reply.all() {
         for (name, png) in &part.images {
             let path = dir.join(name);
-            std::fs::write(&path, png)
-                .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+            std::fs::write(&path, png).map_err(|e| cannot_write(&path, e))?;
             written.push(name.clone());
         }
     }
     Ok(written)
+}
+
+/// A folder that could not be made, in a sentence.
+pub fn cannot_create(dir: &Path, e: std::io::Error) -> UsageError {
+    UsageError(msg!(
+        "cli-cannot-create",
+        path = dir.display().to_string(),
+        error = e.to_string()
+    ))
+}
+
+/// A file that could not be written, in a sentence.
+pub fn cannot_write(path: &Path, e: std::io::Error) -> UsageError {
+    UsageError(msg!(
+        "cli-cannot-write",
+        path = path.display().to_string(),
+        error = e.to_string()
+    ))
 }
 
 /// The text of a reply and its follow-ups, one paragraph each.
@@ -67,9 +84,9 @@ pub fn preset_name(tour: &str) -> &str {
 /// Refuses an `--out` that cannot be a folder, before anything is created: a path naming a file.
 pub fn check_out(out: &Path) -> Result<(), UsageError> {
     if out.exists() && !out.is_dir() {
-        return Err(UsageError(format!(
-            "--out {} is a file, not a folder: pass a folder (it is created if missing)",
-            out.display()
+        return Err(UsageError(msg!(
+            "cli-out-is-file",
+            path = out.display().to_string()
         )));
     }
     Ok(())
@@ -80,16 +97,18 @@ pub fn check_out(out: &Path) -> Result<(), UsageError> {
 pub fn prepare_out(out: &Path) -> Result<(), UsageError> {
     check_out(out)?;
     std::fs::create_dir_all(out).map_err(|e| {
-        UsageError(format!(
-            "cannot create the folder {} given to --out: {e}",
-            out.display()
+        UsageError(msg!(
+            "cli-out-cannot-create",
+            path = out.display().to_string(),
+            error = e.to_string()
         ))
     })?;
     let probe = out.join(".commissaire-write-check");
     std::fs::write(&probe, b"").map_err(|e| {
-        UsageError(format!(
-            "cannot write in {} ({e}): pass --out a folder you can write in",
-            out.display()
+        UsageError(msg!(
+            "cli-out-cannot-write",
+            path = out.display().to_string(),
+            error = e.to_string()
         ))
     })?;
     let _ = std::fs::remove_file(&probe);
@@ -107,7 +126,13 @@ pub async fn open_services(
         std::sync::Arc::new(commissaire::clock::SystemClock),
     )
     .await
-    .map_err(|e| UsageError(format!("cannot open the database {}: {e}", db.display())))
+    .map_err(|e| {
+        UsageError(msg!(
+            "cli-cannot-open-database",
+            path = db.display().to_string(),
+            error = e.to_string()
+        ))
+    })
 }
 
 /// Progress through the stages on standard error: a bar redrawn in place on a terminal, one
@@ -152,13 +177,28 @@ impl<W: std::io::Write> Progress<W> {
             let filled = WIDTH * done / total.max(1);
             let _ = write!(
                 self.sink,
-                "\r[{}{}] stage {done}/{total} ({seconds:.1} s)",
+                "\r[{}{}] {}",
                 "#".repeat(filled),
                 "-".repeat(WIDTH - filled),
+                msg!(
+                    "progress-bar",
+                    done = done,
+                    total = total,
+                    seconds = format!("{seconds:.1}")
+                ),
             );
             self.open_line = true;
         } else {
-            let _ = writeln!(self.sink, "stage {done}/{total} done ({seconds:.1} s)");
+            let _ = writeln!(
+                self.sink,
+                "{}",
+                msg!(
+                    "progress-line",
+                    done = done,
+                    total = total,
+                    seconds = format!("{seconds:.1}")
+                )
+            );
         }
         let _ = self.sink.flush();
     }

@@ -2,6 +2,7 @@
 //! override so a deployment can change one without editing the file. The token is never in the
 //! file: it comes from `DISCORD_TOKEN`, or from a file the config names.
 
+use commissaire_messages::msg;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -87,16 +88,12 @@ impl ServeConfig {
         env: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
         if !dir.is_dir() {
-            let what = if dir.exists() {
-                "is not a folder"
+            let folder = dir.display().to_string();
+            return Err(ConfigError::Missing(if dir.exists() {
+                msg!("config-folder-not-folder", folder = folder)
             } else {
-                "does not exist"
-            };
-            return Err(ConfigError::Missing(format!(
-                "the config folder {} {what}: run from the project folder, or name the folder \
-                 holding commissaire.toml, courses/ and tours/ with --config",
-                dir.display()
-            )));
+                msg!("config-folder-missing", folder = folder)
+            }));
         }
         Self::load(&dir.join("commissaire.toml"), env)
     }
@@ -111,9 +108,9 @@ impl ServeConfig {
                 message: e.to_string().trim_end().to_string(),
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(ConfigError::Missing(format!(
-                    "{shown} does not exist: copy the project's config/commissaire.toml there \
-                     (every setting in it may be left out)"
+                return Err(ConfigError::Missing(msg!(
+                    "config-file-missing",
+                    file = shown
                 )));
             }
             Err(e) => {
@@ -157,21 +154,25 @@ impl ServeConfig {
         if let Some(base) = &self.api_base
             && !(base.starts_with("http://") || base.starts_with("https://"))
         {
-            return Err(format!(
-                "api_base must be an http:// or https:// address, not {base:?}"
-            ));
+            return Err(msg!("config-api-base", base = format!("{base:?}")));
         }
         if self.tick_secs == 0 {
-            return Err("tick_secs must be at least 1".into());
+            return Err(msg!("config-at-least-one", setting = "tick_secs"));
         }
         if self.reminder_lead_secs < 0 {
-            return Err("reminder_lead_secs cannot be negative".into());
+            return Err(msg!("config-not-negative", setting = "reminder_lead_secs"));
         }
         if self.default_turn_deadline_secs < 1 {
-            return Err("default_turn_deadline_secs must be at least 1".into());
+            return Err(msg!(
+                "config-at-least-one",
+                setting = "default_turn_deadline_secs"
+            ));
         }
         if self.connect_timeout_secs == 0 {
-            return Err("connect_timeout_secs must be at least 1".into());
+            return Err(msg!(
+                "config-at-least-one",
+                setting = "connect_timeout_secs"
+            ));
         }
         Ok(())
     }
@@ -182,23 +183,25 @@ impl ServeConfig {
             return Ok(Token(token.trim().to_string()));
         }
         let Some(file) = &self.token_file else {
-            return Err(ConfigError::Token(format!(
-                "no Discord token: set {ENV_TOKEN}, or name a file holding it with token_file \
-                 in {} (or {ENV_TOKEN_FILE})",
-                self.file.display()
+            return Err(ConfigError::Token(msg!(
+                "config-no-token",
+                env = ENV_TOKEN,
+                file = self.file.display().to_string(),
+                file_env = ENV_TOKEN_FILE
             )));
         };
         let text = std::fs::read_to_string(file).map_err(|e| {
-            ConfigError::Token(format!(
-                "cannot read the token file {}: {e}",
-                file.display()
+            ConfigError::Token(msg!(
+                "config-token-unreadable",
+                file = file.display().to_string(),
+                error = e.to_string()
             ))
         })?;
         let token = text.lines().next().unwrap_or("").trim().to_string();
         if token.is_empty() {
-            return Err(ConfigError::Token(format!(
-                "the token file {} is empty",
-                file.display()
+            return Err(ConfigError::Token(msg!(
+                "config-token-empty",
+                file = file.display().to_string()
             )));
         }
         Ok(Token(token))

@@ -20,6 +20,7 @@ use super::messages::{self, Part};
 use crate::scheduler::Outgoing;
 use crate::services::{Owed, Reply, Services, TurnCard};
 use crate::store::posts::TurnPost;
+use commissaire_messages::msg;
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
@@ -112,9 +113,9 @@ impl Asked<'_> {
             post(http, services, self.channel_id(), first, &[]).await;
             let ack = Part {
                 text: if first.card.is_some() {
-                    "Done: the round is posted in the channel.".into()
+                    msg!("done-round-posted")
                 } else {
-                    "Done: the answer is posted in the channel.".into()
+                    msg!("done-answer-posted")
                 },
                 files: Vec::new(),
                 buttons: Vec::new(),
@@ -178,9 +179,9 @@ pub async fn answer_deferred(
         .into_iter();
     let first = parts.next().unwrap_or_else(|| Part {
         text: if owed.is_empty() {
-            "Done.".into()
+            msg!("done")
         } else {
-            "Done: the news is posted in the channel.".into()
+            msg!("done-news-posted")
         },
         files: Vec::new(),
         buttons: Vec::new(),
@@ -193,7 +194,7 @@ pub async fn answer_deferred(
             .await
     } else if first.card.is_some() && !first.private {
         let ack = CreateInteractionResponseMessage::new()
-            .content("Done: the round is posted in the channel.")
+            .content(msg!("done-round-posted"))
             .ephemeral(true);
         let r = asked
             .respond(http, CreateInteractionResponse::Message(ack))
@@ -440,7 +441,7 @@ pub fn reminder_part(list: &[Outgoing]) -> (Part, Vec<UserId>) {
         match user {
             Some(u) => {
                 ping.push(UserId::new(u));
-                lines.push(format!("<@{u}> {}", o.reply.text));
+                lines.push(msg!("reminder-ping", user = u, text = &o.reply.text));
             }
             None => lines.push(o.reply.text.clone()),
         }

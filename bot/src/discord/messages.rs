@@ -3,6 +3,7 @@
 //! every body can be checked against Discord's API description in tests.
 
 use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_button};
+use commissaire_messages::msg;
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
@@ -208,28 +209,26 @@ pub fn turn_embed(card: &TurnCard) -> CreateEmbed {
         .iter()
         .map(|t| {
             let who = match &t.director {
-                Some(user) => format!("{} · <@{user}>", t.name),
-                None => format!("{} · bot", t.name),
+                Some(user) => msg!("card-team-director", team = &t.name, user = user.as_str()),
+                None => msg!("card-team-bot", team = &t.name),
             };
             if t.done {
-                format!("✅ {who}")
+                msg!("card-team-done", who = who)
             } else {
-                format!("⏳ {who}")
+                msg!("card-team-waiting", who = who)
             }
         })
         .collect();
     let waiting = card.waiting().count();
     lines.push(String::new());
     lines.push(match (waiting, card.deadline) {
-        (0, _) => "Every team has chosen: the round is being played.".to_string(),
-        (_, Some(deadline)) => format!(
-            "Choose with the button below or /play. The bot plays for late teams <t:{deadline}:R>."
-        ),
-        (_, None) => "The tour is paused: choices wait until an admin resumes it.".to_string(),
+        (0, _) => msg!("card-all-chosen"),
+        (_, Some(deadline)) => msg!("card-choose", deadline = deadline.to_string()),
+        (_, None) => msg!("card-paused"),
     });
     CreateEmbed::new()
         .title(truncate(
-            &format!("{}: round {}", card.title, card.round),
+            &msg!("card-title", title = &card.title, round = card.round),
             256,
         ))
         .description(lines.join("\n"))

@@ -6,6 +6,7 @@ use super::{Data, Error, commands, components, deliver};
 use crate::clock::Clock;
 use crate::scheduler::Scheduler;
 use crate::services::{ServiceError, Services};
+use commissaire_messages::msg;
 use serenity::all::{
     ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, ShardManager,
 };
@@ -35,16 +36,13 @@ pub enum ServeError {
     Services(#[from] ServiceError),
     #[error("Discord: {0}")]
     Discord(#[from] serenity::Error),
-    #[error(
-        "cannot reach {what} within {secs} s: check the network and api_base in {file}, \
-         or allow longer with connect_timeout_secs there"
-    )]
+    #[error("{}", msg!("serve-unreachable", what = .what, secs = *.secs, file = .file))]
     Unreachable {
         what: String,
         secs: u64,
         file: String,
     },
-    #[error("the Discord client stopped unexpectedly: {0}")]
+    #[error("{}", msg!("serve-crashed", error = .0))]
     Crashed(String),
 }
 
@@ -107,7 +105,7 @@ pub async fn run(
         Ok(true) => {}
         Ok(false) => return close(&services, Ok(())).await,
         Err(cause) => {
-            let what = format!("Discord's API at {api} ({cause})");
+            let what = msg!("serve-api-at", api = api, cause = cause);
             return close(&services, Err(unreachable(what))).await;
         }
     }
@@ -182,7 +180,7 @@ pub async fn run(
         ended = &mut gateway => Some(ended),
         _ = until_true(&mut stopped) => None,
         _ = not_ready_in_time => {
-            let what = format!("Discord's gateway at {}", gateway_url.lock().await);
+            let what = msg!("serve-gateway-at", url = gateway_url.lock().await.clone());
             stop.send_replace(true);
             stop_gateway(&shards, &mut gateway).await;
             let _ = tokio::time::timeout(SCHEDULER_STOP, &mut scheduler).await;

@@ -12,18 +12,19 @@ use super::{
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, riders, stages, teams, votes};
 use commissaire_engine::tour::{TourOptions, final_winners};
+use commissaire_messages::msg;
 
 impl Services {
     /// Stops the clock: no deadline runs and no choice is taken until `resume`.
     pub async fn pause(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "pause the tour")?;
+        require_admin(actor, &msg!("admin-action-pause"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
-            return Err(ServiceError::refused("the tour is already paused"));
+            return Err(ServiceError::refused(msg!("admin-already-paused")));
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Paused, now).await?;
         if let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await? {
@@ -31,9 +32,7 @@ impl Services {
         }
         let live = self.load_live(&mut tx, tour).await?;
         self.store.commit(tx).await?;
-        let mut reply = Reply::public(
-            "The tour is paused: no choice is taken and no deadline runs until an admin resumes it.",
-        );
+        let mut reply = Reply::public(msg!("admin-paused"));
         // The round's message says so too, instead of a deadline that no longer runs.
         reply.turn_update = self.turn_card(&live);
         Ok(reply)
@@ -41,14 +40,14 @@ impl Services {
 
     /// Restarts the clock: the round gets a whole turn deadline from now.
     pub async fn resume(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "resume the tour")?;
+        require_admin(actor, &msg!("admin-action-resume"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let mut tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status != TourStatus::Paused {
-            return Err(ServiceError::refused("the tour is not paused"));
+            return Err(ServiceError::refused(msg!("admin-not-paused")));
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;
         tour.status = TourStatus::Running;
@@ -62,9 +61,9 @@ impl Services {
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         self.keep(&live);
-        let mut reply = Reply::public(format!(
-            "The tour resumes: {} to choose this round.",
-            duration_text(live.tour.turn_deadline_secs)
+        let mut reply = Reply::public(msg!(
+            "admin-resumed",
+            deadline = duration_text(live.tour.turn_deadline_secs)
         ));
         reply.followups = owed;
         if reply.all().iter().all(|r| r.turn.is_none()) {
@@ -75,24 +74,22 @@ impl Services {
 
     /// Sets how long a round stays open; a running round gets the new time from now.
     pub async fn set_deadline(&self, actor: &Actor, channel_id: &str, secs: i64) -> ServiceResult {
-        require_admin(actor, "set the turn deadline")?;
+        require_admin(actor, &msg!("admin-action-deadline"))?;
         if secs < 1 {
-            return Err(ServiceError::refused(
-                "the turn deadline must be at least one second",
-            ));
+            return Err(ServiceError::refused(msg!("deadline-too-short")));
         }
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         tours::set_turn_deadline(&mut tx, tour.id, secs).await?;
-        let mut text = format!("Each round now stays open {}.", duration_text(secs));
+        let mut text = msg!("admin-deadline-set", deadline = duration_text(secs));
         let mut card = None;
         if tour.status == TourStatus::Running
             && let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await?
         {
             stages::set_deadline(&mut tx, stage.id, Some(now + secs)).await?;
-            text.push_str(" The current round closes in that time from now.");
+            text = msg!("admin-deadline-set-now", deadline = duration_text(secs));
             card = self.turn_card(&self.load_live(&mut tx, tour).await?);
         }
         self.store.commit(tx).await?;
@@ -109,7 +106,7 @@ impl Services {
         channel_id: &str,
         team_name: &str,
     ) -> ServiceResult {
-        require_admin(actor, "replace a player by a bot")?;
+        require_admin(actor, &msg!("admin-action-replace"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -120,20 +117,21 @@ impl Services {
             .find(|t| t.name.eq_ignore_ascii_case(team_name.trim()))
             .ok_or_else(|| {
                 let names: Vec<&str> = list.iter().map(|t| t.name.as_str()).collect();
-                ServiceError::refused(format!(
-                    "there is no team named {team_name} in this tour; the teams are: {}",
-                    names.join(", ")
+                ServiceError::refused(msg!(
+                    "admin-no-such-team",
+                    team = team_name,
+                    teams = names.join(", ")
                 ))
             })?;
         if team.is_bot() {
-            return Err(ServiceError::refused(format!(
-                "{} is already ridden by a bot",
-                team.name
+            return Err(ServiceError::refused(msg!(
+                "admin-already-bot",
+                team = &team.name
             )));
         }
         let name = team.name.clone();
         teams::set_director(&mut tx, team.id, None).await?;
-        let mut reply = Reply::public(format!("A bot rides {name} from now on."));
+        let mut reply = Reply::public(msg!("admin-bot-rides", team = &name));
         if tour.status == TourStatus::Running || tour.status == TourStatus::Paused {
             let mut live = self.load_live(&mut tx, tour).await?;
             let mut news = News::default();
@@ -158,7 +156,7 @@ impl Services {
         channel_id: &str,
         rider: &str,
     ) -> ServiceResult {
-        require_admin(actor, "make a rider abandon")?;
+        require_admin(actor, &msg!("admin-action-abandon"))?;
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
@@ -166,16 +164,18 @@ impl Services {
         let list = riders::list(&mut tx, tour.id).await?;
         let mut found = find_rider(&list, rider)?.clone();
         if found.abandoned {
-            return Err(ServiceError::refused(format!(
-                "{} has already abandoned",
-                found.key
+            return Err(ServiceError::refused(msg!(
+                "admin-already-abandoned",
+                rider = found.key.to_string()
             )));
         }
         found.abandoned = true;
         riders::update(&mut tx, tour.id, &found).await?;
-        let text = format!(
-            "{} (#{}) abandons: out of every classification from stage {} on.",
-            found.key, found.start_number, tour.current_stage
+        let text = msg!(
+            "admin-abandons",
+            rider = found.key.to_string(),
+            number = found.start_number,
+            stage = tour.current_stage
         );
         self.store.commit(tx).await?;
         Ok(Reply::public(text))
@@ -183,7 +183,7 @@ impl Services {
 
     /// Ends the tour now; the winners are the leaders after the last finished stage.
     pub async fn end_tour(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "end the tour")?;
+        require_admin(actor, &msg!("admin-action-end"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -196,16 +196,14 @@ impl Services {
         votes::cancel_open(&mut tx, tour.id, now, TOUR_OVER).await?;
         self.store.commit(tx).await?;
         if done.is_empty() {
-            return Ok(Reply::public(
-                "The tour is ended before any stage finished: no classification, no winner.",
-            ));
+            return Ok(Reply::public(msg!("admin-ended-early")));
         }
         let winners = final_winners(&done, &TourOptions::default())
             .map_err(|e| ServiceError::Broken(e.to_string()))?;
-        Ok(Reply::public(format!(
-            "An admin ended the tour after stage {}.\n{}",
-            done.len(),
-            narrate::winners_text(&winners)
+        Ok(Reply::public(msg!(
+            "admin-ended",
+            stage = done.len(),
+            winners = narrate::winners_text(&winners)
         )))
     }
 }

@@ -10,6 +10,7 @@ use crate::store::teams;
 use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
 use commissaire_engine::tour::enter_teams;
+use commissaire_messages::msg;
 
 /// Names and colours for the teams bots ride, taken in order, skipping any a player chose.
 const BOT_TEAMS: [(&str, &str); 8] = [
@@ -30,9 +31,10 @@ const MAX_NAME: usize = 24;
 pub fn check_team_name(team_name: &str) -> Result<&str, ServiceError> {
     let name = team_name.trim();
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(ServiceError::refused(format!(
-            "a team name has 1 to {MAX_NAME} characters, not {}",
-            name.chars().count()
+        return Err(ServiceError::refused(msg!(
+            "lobby-team-name-length",
+            max = MAX_NAME,
+            count = name.chars().count()
         )));
     }
     Ok(name)
@@ -46,17 +48,16 @@ impl Services {
         channel_id: &str,
         settings: TourSettings,
     ) -> ServiceResult {
-        require_admin(actor, "create a tour")?;
+        require_admin(actor, &msg!("admin-action-create"))?;
         if settings.seats == 0 || settings.seats > MAX_SEATS {
-            return Err(ServiceError::refused(format!(
-                "a tour takes 1 to {MAX_SEATS} teams, not {}",
-                settings.seats
+            return Err(ServiceError::refused(msg!(
+                "lobby-seats",
+                max = MAX_SEATS,
+                seats = settings.seats
             )));
         }
         if settings.turn_deadline_secs < 1 {
-            return Err(ServiceError::refused(
-                "the turn deadline must be at least one second",
-            ));
+            return Err(ServiceError::refused(msg!("deadline-too-short")));
         }
         if settings.decision_deadline_secs.is_some_and(|s| s < 1) {
             return Err(ServiceError::refused(
@@ -76,19 +77,23 @@ impl Services {
             .len();
         // Check every course now, so a typo in a preset is found before anyone joins.
         for plan in &preset.stages {
-            self.library
-                .course(&plan.course)
-                .map_err(|e| ServiceError::Refused(format!("{}: {e}", preset.name)))?;
+            self.library.course(&plan.course).map_err(|e| {
+                ServiceError::Refused(msg!(
+                    "lobby-preset-course",
+                    tour = &preset.name,
+                    error = e.to_string()
+                ))
+            })?;
         }
         let now = self.now();
         let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         if let Some(t) = tours::active_in_channel(&mut tx, channel_id).await? {
-            return Err(ServiceError::refused(format!(
-                "there is already a tour in this channel ({}, {}): an admin can end it first",
-                t.preset,
-                t.status.as_str()
+            return Err(ServiceError::refused(msg!(
+                "lobby-tour-exists",
+                preset = &t.preset,
+                status = t.status.as_str()
             )));
         }
         tours::insert(
@@ -108,15 +113,13 @@ impl Services {
         )
         .await?;
         self.store.commit(tx).await?;
-        Ok(Reply::public(format!(
-            "**{}** is open: {} stages, {} teams of {} riders, {} to choose each round. \
-             Join with a team name and a colour; an admin starts the tour when you are ready \
-             (empty seats go to bots).",
-            preset.name,
-            preset.stages.len(),
-            settings.seats,
-            team_size,
-            duration_text(settings.turn_deadline_secs)
+        Ok(Reply::public(msg!(
+            "lobby-open",
+            tour = &preset.name,
+            stages = preset.stages.len(),
+            teams = settings.seats,
+            riders = team_size,
+            deadline = duration_text(settings.turn_deadline_secs)
         )))
     }
 
@@ -131,43 +134,41 @@ impl Services {
         let name = check_team_name(team_name)?;
         let colour = colour.trim();
         if colour.is_empty() || colour.chars().count() > MAX_NAME {
-            return Err(ServiceError::refused("give your team a colour, e.g. red"));
+            return Err(ServiceError::refused(msg!("lobby-colour-missing")));
         }
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
-            return Err(ServiceError::refused(
-                "the tour has already started: new teams can join the next one",
-            ));
+            return Err(ServiceError::refused(msg!("lobby-join-too-late")));
         }
         let teams = teams::list(&mut tx, tour.id).await?;
         if let Some(t) = teams
             .iter()
             .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
         {
-            return Err(ServiceError::refused(format!(
-                "you are already in this tour, directing {}",
-                t.name
+            return Err(ServiceError::refused(msg!(
+                "lobby-already-in",
+                team = &t.name
             )));
         }
         if teams.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
-            return Err(ServiceError::refused(format!(
-                "the name {name} is taken: choose another"
-            )));
+            return Err(ServiceError::refused(msg!("lobby-name-taken", name = name)));
         }
         if teams.len() >= tour.seats as usize {
-            return Err(ServiceError::refused(format!(
-                "the tour is full ({} teams)",
-                tour.seats
+            return Err(ServiceError::refused(msg!(
+                "lobby-full",
+                seats = tour.seats
             )));
         }
         teams::insert(&mut tx, tour.id, name, colour, Some(&actor.user_id)).await?;
         self.store.commit(tx).await?;
-        Ok(Reply::public(format!(
-            "{name} ({colour}) joins the tour: {} of {} seats taken.",
-            teams.len() + 1,
-            tour.seats
+        Ok(Reply::public(msg!(
+            "lobby-joined",
+            team = name,
+            colour = colour,
+            taken = teams.len() + 1,
+            seats = tour.seats
         )))
     }
 
@@ -181,14 +182,11 @@ impl Services {
         let team = teams
             .iter()
             .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
-            .ok_or_else(|| ServiceError::refused("you are not in this tour"))?;
+            .ok_or_else(|| ServiceError::refused(msg!("lobby-not-in")))?;
         if tour.status == TourStatus::Lobby {
             teams::delete(&mut tx, team.id).await?;
             self.store.commit(tx).await?;
-            return Ok(Reply::public(format!(
-                "{} withdraws from the tour.",
-                team.name
-            )));
+            return Ok(Reply::public(msg!("lobby-withdraws", team = &team.name)));
         }
         let name = team.name.clone();
         teams::set_director(&mut tx, team.id, None).await?;
@@ -197,9 +195,7 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
-        let mut reply = Reply::public(format!(
-            "{name}'s director leaves the tour: a bot rides the team from now on."
-        ));
+        let mut reply = Reply::public(msg!("lobby-director-leaves", team = name));
         reply.followups = owed;
         Ok(reply)
     }
@@ -207,13 +203,13 @@ impl Services {
     /// Starts the tour (admins only): bots take the empty seats, every team enters its riders,
     /// stage 1 opens and the bots play their first choices.
     pub async fn start(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        require_admin(actor, "start the tour")?;
+        require_admin(actor, &msg!("admin-action-start"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let mut tour = active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
-            return Err(ServiceError::refused("the tour has already started"));
+            return Err(ServiceError::refused(msg!("lobby-already-started")));
         }
         let preset = self
             .library
@@ -227,9 +223,9 @@ impl Services {
             .collect();
         let mut bots = free.into_iter();
         while list.len() < tour.seats as usize {
-            let (name, colour) = bots.next().ok_or_else(|| {
-                ServiceError::Broken("not enough bot team names for the empty seats".into())
-            })?;
+            let (name, colour) = bots
+                .next()
+                .ok_or_else(|| ServiceError::Broken(msg!("lobby-no-bot-names")))?;
             teams::insert(&mut tx, tour.id, name, colour, None).await?;
             list = teams::list(&mut tx, tour.id).await?;
         }
@@ -260,17 +256,22 @@ impl Services {
             .filter(|t| !t.is_bot())
             .map(|t| t.name.as_str())
             .collect();
-        let mut reply = Reply::public(format!(
-            "**{}** starts! {} teams: {}. {}",
-            preset.name,
-            list.len(),
-            names.join(", "),
-            if humans.is_empty() {
-                "Bots ride every team.".to_string()
-            } else {
-                "Directors, open your hand to choose your cards.".to_string()
-            }
-        ));
+        let teams = names.join(", ");
+        let mut reply = Reply::public(if humans.is_empty() {
+            msg!(
+                "lobby-starts-bots",
+                tour = &preset.name,
+                count = list.len(),
+                teams = teams
+            )
+        } else {
+            msg!(
+                "lobby-starts",
+                tour = &preset.name,
+                count = list.len(),
+                teams = teams
+            )
+        });
         reply.followups = owed;
         Ok(reply)
     }
@@ -290,19 +291,26 @@ fn seed_from(channel_id: &str, now: i64) -> u64 {
 
 /// A span of time in words, as deadlines and vote windows are told ("1 hour 30 minutes").
 /// From an hour up it is rounded to the minute: a countdown to the second is noise there.
+/// Hours are the largest unit: "36 hours" reads better for a deadline than "1 day 12 hours".
 pub(crate) fn duration_text(secs: i64) -> String {
-    use jiff::SignedDuration;
-    use jiff::fmt::friendly::{Designator, Spacing, SpanPrinter};
     let secs = secs.max(0);
     let secs = if secs >= 3600 {
         (secs + 30) / 60 * 60
     } else {
         secs
     };
-    SpanPrinter::new()
-        .designator(Designator::Verbose)
-        .spacing(Spacing::BetweenUnitsAndDesignators)
-        .duration_to_string(&SignedDuration::from_secs(secs))
+    let (hours, minutes, seconds) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    let mut parts = Vec::new();
+    if hours > 0 {
+        parts.push(msg!("count-hours", count = hours));
+    }
+    if minutes > 0 {
+        parts.push(msg!("count-minutes", count = minutes));
+    }
+    if seconds > 0 || parts.is_empty() {
+        parts.push(msg!("count-seconds", count = seconds));
+    }
+    parts.join(" ")
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ use crate::store::votes::{self, Closing, NewVote, VoteRow, VoteStatus};
 use crate::store::{results, riders, stages};
 use commissaire_engine::tour::tables::REPECHAGES_PER_STAGE;
 use commissaire_engine::tour::{StageResult, TourRider, count_votes, stage_left};
+use commissaire_messages::msg;
 use sqlx::SqliteConnection;
 
 impl Services {
@@ -52,11 +53,9 @@ impl Services {
         rider: &str,
         window_secs: Option<i64>,
     ) -> ServiceResult {
-        require_admin(actor, "propose a repêchage")?;
+        require_admin(actor, &msg!("admin-action-repechage"))?;
         if window_secs.is_some_and(|w| w < 1) {
-            return Err(ServiceError::refused(
-                "a repêchage vote stays open at least one second: give a longer time, or none for the turn deadline",
-            ));
+            return Err(ServiceError::refused(msg!("repechage-window-too-short")));
         }
         let _guard = self.lock(channel_id).await;
         let now = self.now();
@@ -64,16 +63,15 @@ impl Services {
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
-            return Err(ServiceError::refused(
-                "the tour is paused: an admin resumes it before proposing a repêchage",
-            ));
+            return Err(ServiceError::refused(msg!("repechage-paused")));
         }
         let list = riders::list(&mut tx, tour.id).await?;
         let found = find_rider(&list, rider)?.clone();
         let name = &found.key;
         if !found.abandoned {
-            return Err(ServiceError::refused(format!(
-                "{name} has not abandoned: only a rider out of the race can be brought back"
+            return Err(ServiceError::refused(msg!(
+                "repechage-not-abandoned",
+                rider = name.to_string()
             )));
         }
         let total = self.stage_count(&tour.preset)?;
@@ -84,27 +82,31 @@ impl Services {
             .iter()
             .find(|v| &v.rider == name && v.status == VoteStatus::Passed)
         {
-            return Err(ServiceError::refused(format!(
-                "{name} is already brought back: it starts stage {}",
-                v.rejoins_stage.unwrap_or(current + 1)
+            return Err(ServiceError::refused(msg!(
+                "repechage-already-back",
+                rider = name.to_string(),
+                stage = v.rejoins_stage.unwrap_or(current + 1)
             )));
         }
         if current >= total {
-            return Err(ServiceError::refused(format!(
-                "stage {current} is the last: a rider brought back now would have no stage to start"
+            return Err(ServiceError::refused(msg!(
+                "repechage-last-stage",
+                stage = current
             )));
         }
         if left + 1 < current {
-            return Err(ServiceError::refused(format!(
-                "{name} left the race in stage {left}: a repêchage is voted during the stage a rider \
-                 left or the next one (A-48), and stage {current} is under way"
+            return Err(ServiceError::refused(msg!(
+                "repechage-too-late",
+                rider = name.to_string(),
+                left = left,
+                current = current
             )));
         }
         if let Some(open) = votes::open_in_tour(&mut tx, tour.id).await? {
-            return Err(ServiceError::refused(format!(
-                "a repêchage vote is already open, for {}: wait for its result ({} at most)",
-                open.rider,
-                duration_text((open.closes_at - now).max(1))
+            return Err(ServiceError::refused(msg!(
+                "repechage-already-open",
+                rider = open.rider.to_string(),
+                left = duration_text((open.closes_at - now).max(1))
             )));
         }
         let passed: Vec<&VoteRow> = about
@@ -112,26 +114,26 @@ impl Services {
             .filter(|v| v.status == VoteStatus::Passed)
             .collect();
         if passed.len() as u32 >= REPECHAGES_PER_STAGE {
-            return Err(ServiceError::refused(format!(
-                "stage {left} already had its repêchage ({} was brought back): one rider a stage \
-                 comes back (A-48)",
-                passed[0].rider
+            return Err(ServiceError::refused(msg!(
+                "repechage-stage-done",
+                stage = left,
+                rider = passed[0].rider.to_string()
             )));
         }
         if about
             .iter()
             .any(|v| &v.rider == name && v.status == VoteStatus::Failed)
         {
-            return Err(ServiceError::refused(format!(
-                "the directeurs sportifs already voted {name} out for stage {left}: their answer stands"
+            return Err(ServiceError::refused(msg!(
+                "repechage-voted-out",
+                rider = name.to_string(),
+                stage = left
             )));
         }
         let list = teams::list(&mut tx, tour.id).await?;
         let humans: Vec<&TeamRow> = list.iter().filter(|t| !t.is_bot()).collect();
         if humans.is_empty() {
-            return Err(ServiceError::refused(
-                "every team is ridden by a bot: there is no directeur sportif to vote",
-            ));
+            return Err(ServiceError::refused(msg!("repechage-no-voters")));
         }
         let window = window_secs.unwrap_or(tour.turn_deadline_secs);
         let id = votes::insert(
@@ -151,36 +153,37 @@ impl Services {
 
         let team = &list[found.team as usize].name;
         let voters: Vec<&str> = humans.iter().map(|t| t.name.as_str()).collect();
-        let tie = "on a tie, the directeur of the last stage winner's team has one more vote";
+        let rider = name.to_string();
         let tie = match winner_team(&done) {
             Some((_, winner)) if humans.iter().any(|t| t.name == winner) => {
-                format!("{tie} (now {winner})")
+                msg!("repechage-tie-breaker", team = winner)
             }
-            Some((stage, winner)) => format!(
-                "{tie}; {winner}, winner of stage {stage}, is ridden by a bot, so for now a tie \
-                 keeps {name} out"
+            Some((stage, winner)) => msg!(
+                "repechage-tie-bot",
+                team = winner,
+                stage = stage,
+                rider = &rider
             ),
-            None => format!("{tie}; no stage has finished yet, so for now a tie keeps {name} out"),
+            None => msg!("repechage-tie-none", rider = &rider),
         };
-        let text = format!(
-            "**Repêchage vote**: should {name} (#{}, {team}), who abandoned in stage \
-             {left}, come back? If so, {name} starts the next stage with, for each stage not \
-             finished, the time of its last classified rider plus one minute, and no points \
-             for them.\nThe directeurs sportifs of {} vote, once each, and may change their vote \
-             until it closes: when all have voted, or in {}. A majority of the votes cast \
-             decides; {tie}.",
-            found.start_number,
-            voters.join(", "),
-            duration_text(window),
+        let text = msg!(
+            "repechage-proposed",
+            rider = &rider,
+            number = found.start_number,
+            team = team,
+            stage = left,
+            voters = voters.join(", "),
+            window = duration_text(window),
+            tie = tie
         );
         Ok(Reply::public(text).with_buttons(vec![
             ButtonSpec {
                 id: vote_button_id(tour.id, id, true),
-                label: format!("Yes, bring back {name}"),
+                label: msg!("repechage-button-yes", rider = &rider),
             },
             ButtonSpec {
                 id: vote_button_id(tour.id, id, false),
-                label: "No".into(),
+                label: msg!("repechage-button-no"),
             },
         ]))
     }
@@ -200,36 +203,25 @@ impl Services {
         let vote = votes::get(&mut tx, vote_id)
             .await?
             .filter(|v| v.channel_id == channel_id)
-            .ok_or_else(|| {
-                ServiceError::refused(format!(
-                    "there is no repêchage vote {vote_id} in this channel: vote with the buttons \
-                     of the vote's message"
-                ))
-            })?;
+            .ok_or_else(|| ServiceError::refused(msg!("repechage-no-such-vote", vote = vote_id)))?;
         if vote.status != VoteStatus::Open {
-            return Err(ServiceError::refused(format!(
-                "this vote is closed: {}",
-                vote.outcome
-                    .as_deref()
-                    .unwrap_or("its result was announced")
-            )));
+            return Err(ServiceError::refused(match vote.outcome.as_deref() {
+                Some(outcome) => msg!("repechage-closed", outcome = outcome),
+                None => msg!("repechage-closed-announced"),
+            }));
         }
         let list = teams::list(&mut tx, vote.tour_id).await?;
         if !list
             .iter()
             .any(|t| t.director.as_deref() == Some(&actor.user_id))
         {
-            return Err(ServiceError::refused(
-                "only the directeurs sportifs of this tour vote on a repêchage, and you direct no team in it",
-            ));
+            return Err(ServiceError::refused(msg!("repechage-not-a-voter")));
         }
         if now >= vote.closes_at {
             // The scheduler has not closed it yet: close it now, so the result is not lost.
             let result = self.close_vote(&mut tx, &vote, now).await?;
             self.store.commit(tx).await?;
-            let mut reply = Reply::private(
-                "Too late: this vote reached its deadline before your vote, which was not counted.",
-            );
+            let mut reply = Reply::private(msg!("repechage-vote-too-late"));
             reply.followups.push(result);
             return Ok(reply);
         }
@@ -237,15 +229,11 @@ impl Services {
         let said = if yes { "yes" } else { "no" };
         let reply = if everyone_voted(&mut tx, &vote, &list).await? {
             let result = self.close_vote(&mut tx, &vote, now).await?;
-            let mut reply = Reply::private(format!(
-                "You voted {said}. Yours was the last vote: the vote is closed."
-            ));
+            let mut reply = Reply::private(msg!("repechage-voted-last", vote = said));
             reply.followups.push(result);
             reply
         } else {
-            Reply::private(format!(
-                "You voted {said}. You can change your vote until it closes."
-            ))
+            Reply::private(msg!("repechage-voted", vote = said))
         };
         self.store.commit(tx).await?;
         Ok(reply)
@@ -299,8 +287,10 @@ impl Services {
         let Some(tour) = tour else {
             // The tour ended without cancelling the vote: nothing left to apply it to.
             votes::cancel_open(conn, vote.tour_id, now, TOUR_OVER).await?;
-            return Ok(Reply::public(format!(
-                "**Repêchage of {name}**: {TOUR_OVER}."
+            return Ok(Reply::public(msg!(
+                "repechage-result",
+                rider = name.to_string(),
+                outcome = format!("{TOUR_OVER}.")
             )));
         };
         let list = teams::list(conn, tour.id).await?;
@@ -315,47 +305,61 @@ impl Services {
         let winner_director = winner_row.and_then(|t| t.director.clone());
         let count = count_votes(&ballots, winner_director.as_ref());
 
-        let mut text = format!("**Repêchage of {name}**: ");
-        if ballots.is_empty() {
-            text.push_str("nobody voted");
+        let rider = name.to_string();
+        let tally = if ballots.is_empty() {
+            msg!("repechage-nobody-voted")
         } else {
-            text.push_str(&format!("{} yes, {} no", count.yes, count.no));
+            let (yes, no) = (count.yes, count.no);
             match (count.extra_vote, winner) {
-                (Some(_), Some((stage, team))) => text.push_str(&format!(
-                    ", with the extra vote of {team}'s directeur, whose rider won stage {stage}"
-                )),
-                (None, _) if count.yes != count.no => {}
-                (_, None) => text.push_str(": a tie, and no stage has a winner yet to break it"),
-                (None, Some((stage, team))) if winner_director.is_none() => text.push_str(
-                    &format!(
-                        ": a tie, which {team}, winner of stage {stage}, cannot break: a bot rides it"
-                    ),
+                (Some(_), Some((stage, team))) => msg!(
+                    "repechage-tally-extra",
+                    yes = yes,
+                    no = no,
+                    team = team,
+                    stage = stage
                 ),
-                (None, Some((stage, team))) => text.push_str(&format!(
-                    ": a tie, and {team}'s directeur, whose rider won stage {stage}, did not vote \
-                     to break it"
-                )),
+                (None, _) if count.yes != count.no => msg!("repechage-tally", yes = yes, no = no),
+                (_, None) => msg!("repechage-tally-tie-no-winner", yes = yes, no = no),
+                (None, Some((stage, team))) if winner_director.is_none() => msg!(
+                    "repechage-tally-tie-bot",
+                    yes = yes,
+                    no = no,
+                    team = team,
+                    stage = stage
+                ),
+                (None, Some((stage, team))) => msg!(
+                    "repechage-tally-tie-no-vote",
+                    yes = yes,
+                    no = no,
+                    team = team,
+                    stage = stage
+                ),
             }
-        }
+        };
         let total = self.stage_count(&tour.preset)?;
         let next = tour.current_stage + 1;
-        let (status, rejoins) = if !count.reinstated {
-            text.push_str(&format!(". {name} stays out of the race."));
-            (VoteStatus::Failed, None)
+        let (status, rejoins, outcome) = if !count.reinstated {
+            let outcome = msg!("repechage-stays-out", tally = tally, rider = &rider);
+            (VoteStatus::Failed, None, outcome)
         } else if next > total {
-            text.push_str(&format!(
-                ". The vote passed, but stage {} is the last: no stage is left for {name} to start.",
-                tour.current_stage
-            ));
-            (VoteStatus::Cancelled, None)
+            let outcome = msg!(
+                "repechage-passed-too-late",
+                tally = tally,
+                stage = tour.current_stage,
+                rider = &rider
+            );
+            (VoteStatus::Cancelled, None, outcome)
         } else {
-            text.push_str(&format!(
-                ". {name} is brought back: it starts stage {next}, with for {} the time of the last \
-                 classified rider plus one minute (A-48).",
-                stages_text(vote.stage, next - 1)
-            ));
-            (VoteStatus::Passed, Some(next))
+            let outcome = msg!(
+                "repechage-brought-back",
+                tally = tally,
+                rider = &rider,
+                stage = next,
+                missed = stages_text(vote.stage, next - 1)
+            );
+            (VoteStatus::Passed, Some(next), outcome)
         };
+        let text = msg!("repechage-result", rider = &rider, outcome = &outcome);
         let closed = votes::close(
             conn,
             vote.id,
@@ -366,14 +370,14 @@ impl Services {
                 no_votes: count.no,
                 extra_vote: count.extra_vote,
                 rejoins_stage: rejoins,
-                outcome: text.trim_start_matches(&format!("**Repêchage of {name}**: ")),
+                outcome: &outcome,
             },
         )
         .await?;
         if !closed {
-            return Err(ServiceError::Broken(format!(
-                "repêchage vote {} was closed twice",
-                vote.id
+            return Err(ServiceError::Broken(msg!(
+                "repechage-closed-twice",
+                vote = vote.id
             )));
         }
         Ok(Reply::public(text))
@@ -406,9 +410,9 @@ impl Services {
         stage_left(&done, &rider.key)
             .map_err(|e| ServiceError::Broken(e.to_string()))?
             .ok_or_else(|| {
-                ServiceError::Broken(format!(
-                    "{} is marked abandoned but no stage says it left",
-                    rider.key
+                ServiceError::Broken(msg!(
+                    "repechage-no-stage-left",
+                    rider = rider.key.to_string()
                 ))
             })
     }
@@ -424,11 +428,7 @@ pub(crate) fn find_rider<'a>(
         .find(|r| {
             r.key.as_str().eq_ignore_ascii_case(wanted) || r.start_number.to_string() == wanted
         })
-        .ok_or_else(|| {
-            ServiceError::refused(format!(
-                "there is no rider {wanted} in this tour: give a rider's name or start number"
-            ))
-        })
+        .ok_or_else(|| ServiceError::refused(msg!("repechage-no-such-rider", rider = wanted)))
 }
 
 /// The last finished stage and its winner's team.
@@ -454,8 +454,8 @@ async fn everyone_voted(
 /// "stage 2", "stages 2 and 3", "stages 2 to 4".
 fn stages_text(first: u32, last: u32) -> String {
     match last - first {
-        0 => format!("stage {first}"),
-        1 => format!("stages {first} and {last}"),
-        _ => format!("stages {first} to {last}"),
+        0 => msg!("stages-one", first = first),
+        1 => msg!("stages-two", first = first, last = last),
+        _ => msg!("stages-range", first = first, last = last),
     }
 }

@@ -4,6 +4,7 @@
 use commissaire_engine::tour::{
     StageResult, StandingRow, TourOptions, format_time, stage_times, standings,
 };
+use commissaire_messages::msg;
 
 /// Rows of the general classification always shown; your riders below them are added.
 const TOP: usize = 10;
@@ -13,38 +14,55 @@ pub fn after_stage(results: &[StageResult], team: &str) -> String {
     let Some(stage) = results.last() else {
         return String::new();
     };
-    let mut text = format!("Stage {} is over. Your riders:\n", stage.number);
+    let mut text = msg!("summary-stage-over", stage = stage.number);
+    text.push('\n');
     match stage_times(stage, &TourOptions::default()) {
         Ok(mut times) => {
             times.sort_by_key(|t| t.place);
             let field = times.len();
             let winner = times.first().map_or(0, |t| t.time);
             for t in times.iter().filter(|t| t.team == team) {
-                let gap = if t.time > winner {
-                    format!(" (+{})", format_time(t.time - winner))
+                let line = if t.time > winner {
+                    msg!(
+                        "summary-rider-behind",
+                        rider = t.rider.to_string(),
+                        place = ordinal(t.place),
+                        field = field,
+                        time = format_time(t.time),
+                        gap = format_time(t.time - winner)
+                    )
                 } else {
-                    String::new()
+                    msg!(
+                        "summary-rider",
+                        rider = t.rider.to_string(),
+                        place = ordinal(t.place),
+                        field = field,
+                        time = format_time(t.time)
+                    )
                 };
-                text.push_str(&format!(
-                    "- {} {} of {field}, {}{gap}\n",
-                    t.rider,
-                    ordinal(t.place),
-                    format_time(t.time)
-                ));
+                text.push_str(&line);
+                text.push('\n');
             }
         }
-        Err(e) => text.push_str(&format!("(the times cannot be computed: {e})\n")),
+        Err(e) => {
+            text.push_str(&msg!("summary-no-times", error = e.to_string()));
+            text.push('\n');
+        }
     }
     match standings(results, &TourOptions::default()) {
         Ok(table) => {
-            text.push_str(&format!(
-                "General classification after stage {} ({} riders):\n",
-                stage.number,
-                table.general.len()
+            text.push_str(&msg!(
+                "summary-general",
+                stage = stage.number,
+                riders = table.general.len()
             ));
+            text.push('\n');
             text.push_str(&general_lines(&table.general, team));
         }
-        Err(e) => text.push_str(&format!("(the standings cannot be computed: {e})\n")),
+        Err(e) => {
+            text.push_str(&msg!("summary-no-standings", error = e.to_string()));
+            text.push('\n');
+        }
     }
     text.trim_end().to_string()
 }
@@ -66,7 +84,11 @@ fn general_lines(rows: &[StandingRow], team: &str) -> String {
             .rider
             .as_ref()
             .map_or(row.team.clone(), |r| r.to_string());
-        let mark = if yours { "  ← yours" } else { "" };
+        let mark = if yours {
+            format!("  {}", msg!("summary-yours"))
+        } else {
+            String::new()
+        };
         text.push_str(&format!(
             "{:>3}. {:<30} {:>8} {}{mark}\n",
             row.rank,
@@ -76,20 +98,16 @@ fn general_lines(rows: &[StandingRow], team: &str) -> String {
         ));
     }
     if shown_up_to < rows.len() {
-        text.push_str(&format!("   … and {} more\n", rows.len() - shown_up_to));
+        text.push_str(&format!(
+            "   {}\n",
+            msg!("summary-more", count = rows.len() - shown_up_to)
+        ));
     }
     text
 }
 
 fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    msg!("ordinal", n = n)
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
-//! The services word their replies for a Discord channel: Markdown, slash commands, admins and
-//! deadlines. The terminal has none of these, so its renderer turns a reply's text into plain
-//! lines and drops or rewords what only makes sense on Discord. The facts stay the services'.
+//! The services word their replies for the medium the process speaks to (see
+//! `commissaire_messages::Medium`): `play` sets the terminal, so a message with a terminal
+//! wording comes out in it, without the Discord-only instructions. What is left here is form:
+//! the terminal prints Markdown's emphasis and code fences as plain lines.
 
-use super::super::UsageError;
+use super::super::{UsageError, cannot_create, cannot_write};
 use commissaire::services::Reply;
+use commissaire_messages::{Medium, msg, msg_in};
 use std::path::Path;
 
 /// A reply's text as the terminal prints it.
@@ -14,7 +16,7 @@ pub fn terminal_text(text: &str) -> String {
         if line.trim_start().starts_with("```") {
             continue;
         }
-        let plain = discord_sentences_out(&line.replace("**", "").replace("__", ""));
+        let plain = not_yet_worded(&line.replace("**", "").replace("__", ""));
         // A line that held only a Discord instruction goes; a blank line stays.
         if plain.trim().is_empty() && !line.trim().is_empty() {
             continue;
@@ -24,25 +26,28 @@ pub fn terminal_text(text: &str) -> String {
     out.join("\n").trim().to_string()
 }
 
-/// Sentences that tell a Discord user what to do; in the terminal the prompt says it.
-fn discord_sentences_out(line: &str) -> String {
+/// The hand's two Discord-only sentences (`hand-choose-within`, `hand-paused`) in their
+/// terminal wording. Until `services/play.rs` words them from the catalogue (then the medium
+/// does this and this function goes), they are found by their Discord wording, as the
+/// catalogue gives it.
+fn not_yet_worded(line: &str) -> String {
     let mut line = line.to_string();
-    // "Choose within 1 day or the bot plays for you.": nothing plays for you in the terminal,
-    // it waits.
-    if let Some(at) = line.find("Choose within ")
-        && let Some(len) = line[at..].find("or the bot plays for you.")
+    // The deadline is the only argument: the wording around it is what to look for.
+    let marker = "\u{1}";
+    let within = msg_in!(Medium::Discord, "hand-choose-within", left = marker);
+    if let Some((before, after)) = within.split_once(marker)
+        && let Some(at) = line.find(before)
+        && let Some(len) = line[at..].find(after)
     {
-        line.replace_range(at..at + len + "or the bot plays for you.".len(), "");
+        line.replace_range(
+            at..at + len + after.len(),
+            &msg_in!(Medium::Terminal, "hand-choose-within", left = marker),
+        );
     }
-    for (discord, terminal) in [
-        ("Directors, open your hand to choose your cards.", ""),
-        (
-            "The tour is paused: choices wait for an admin to resume it.",
-            "The tour is paused.",
-        ),
-    ] {
-        line = line.replace(discord, terminal);
-    }
+    line = line.replace(
+        &msg_in!(Medium::Discord, "hand-paused"),
+        &msg_in!(Medium::Terminal, "hand-paused"),
+    );
     line.trim_end().to_string()
 }
 
@@ -77,11 +82,9 @@ impl Pictures<'_> {
                 }
                 let folder = stage_folder(self.stage);
                 let dir = self.out.join(&folder);
-                std::fs::create_dir_all(&dir)
-                    .map_err(|e| UsageError(format!("cannot create {}: {e}", dir.display())))?;
+                std::fs::create_dir_all(&dir).map_err(|e| cannot_create(&dir, e))?;
                 let path = dir.join(name);
-                std::fs::write(&path, png)
-                    .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+                std::fs::write(&path, png).map_err(|e| cannot_write(&path, e))?;
                 written.push(format!("{folder}/{name}"));
             }
         }
@@ -91,7 +94,7 @@ impl Pictures<'_> {
     pub fn save_and_list(&mut self, reply: &Reply) -> Result<(), UsageError> {
         let files = self.save(reply)?;
         if !files.is_empty() {
-            println!("(pictures: {})", files.join(", "));
+            println!("{}", msg!("play-pictures", files = files.join(", ")));
         }
         Ok(())
     }
@@ -122,8 +125,29 @@ mod tests {
         );
         assert_eq!(
             terminal_text(
-                "**Tour** starts! 4 teams: A, B. Directors, open your hand to choose your cards."
+                "- Blue Rouleur: keep one\nThe tour is paused: choices wait for an admin to resume it."
             ),
+            "- Blue Rouleur: keep one\nThe tour is paused."
+        );
+    }
+
+    #[test]
+    fn the_start_of_a_tour_tells_a_terminal_no_discord_instruction() {
+        let worded = |medium| {
+            msg_in!(
+                medium,
+                "lobby-starts",
+                tour = "Tour",
+                count = 4,
+                teams = "A, B"
+            )
+        };
+        assert_eq!(
+            worded(Medium::Discord),
+            "**Tour** starts! 4 teams: A, B. Directors, open your hand to choose your cards."
+        );
+        assert_eq!(
+            terminal_text(&worded(Medium::Terminal)),
             "Tour starts! 4 teams: A, B."
         );
     }

@@ -1,0 +1,25 @@
+# errors
+# What a user can get wrong, and what to do about it.
+
+## The settings of `commissaire serve` (config/commissaire.toml).
+
+config-folder-not-folder = the config folder { $folder } is not a folder: run from the project folder, or name the folder holding commissaire.toml, courses/ and tours/ with --config
+config-folder-missing = the config folder { $folder } does not exist: run from the project folder, or name the folder holding commissaire.toml, courses/ and tours/ with --config
+config-file-missing = { $file } does not exist: copy the project's config/commissaire.toml there (every setting in it may be left out)
+config-api-base = api_base must be an http:// or https:// address, not { $base }
+config-at-least-one = { $setting } must be at least 1
+config-not-negative = { $setting } cannot be negative
+config-no-token = no Discord token: set { $env }, or name a file holding it with token_file in { $file } (or { $file_env })
+config-token-unreadable = cannot read the token file { $file }: { $error }
+config-token-empty = the token file { $file } is empty
+
+## `commissaire serve` reaching Discord.
+
+serve-unreachable = cannot reach { $what } within { $secs } s: check the network and api_base in { $file }, or allow longer with connect_timeout_secs there
+serve-api-at = Discord's API at { $api } ({ $cause })
+serve-gateway-at = Discord's gateway at { $url }
+serve-crashed = the Discord client stopped unexpectedly: { $error }
+
+## Refusals shared by several commands.
+
+deadline-too-short = the turn deadline must be at least one second

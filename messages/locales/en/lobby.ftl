@@ -1,0 +1,37 @@
+# lobby
+# Before the start: creating a tour, joining it, leaving it, starting it.
+
+lobby-team-name-length = a team name has 1 to { $max } characters, not { $count }
+lobby-seats = a tour takes 1 to { $max } teams, not { $seats }
+lobby-preset-course = { $tour }: { $error }
+lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status }): an admin can end it first
+lobby-open = **{ $tour }** is open: { $stages ->
+        [one] 1 stage
+       *[other] { $stages } stages
+    }, { $teams ->
+        [one] 1 team
+       *[other] { $teams } teams
+    } of { $riders } riders, { $deadline } to choose each round. Join with a team name and a colour; an admin starts the tour when you are ready (empty seats go to bots).
+lobby-colour-missing = give your team a colour, e.g. red
+lobby-join-too-late = the tour has already started: new teams can join the next one
+lobby-already-in = you are already in this tour, directing { $team }
+lobby-name-taken = the name { $name } is taken: choose another
+lobby-full = the tour is full ({ $seats } teams)
+lobby-joined = { $team } ({ $colour }) joins the tour: { $taken } of { $seats } seats taken.
+lobby-not-in = you are not in this tour
+lobby-withdraws = { $team } withdraws from the tour.
+lobby-director-leaves = { $team }'s director leaves the tour: a bot rides the team from now on.
+lobby-already-started = the tour has already started
+lobby-no-bot-names = not enough bot team names for the empty seats
+lobby-starts-bots = **{ $tour }** starts! { $count ->
+        [one] 1 team
+       *[other] { $count } teams
+    }: { $teams }. Bots ride every team.
+lobby-starts = **{ $tour }** starts! { $count ->
+        [one] 1 team
+       *[other] { $count } teams
+    }: { $teams }. Directors, open your hand to choose your cards.
+    .terminal = **{ $tour }** starts! { $count ->
+        [one] 1 team
+       *[other] { $count } teams
+    }: { $teams }.

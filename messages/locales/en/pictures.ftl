@@ -1,0 +1,69 @@
+# Words drawn in the pictures (render/): titles, keys, column heads.
+
+board-round = Round { $round }
+board-before-start = Before the start
+board-start = START
+board-finish = FINISH
+board-sprint = Sprint
+board-sprint-named = Sprint · { $name }
+# A climb's top: its name and length ("3 rows").
+board-summit = ▲ { $name } ({ $length })
+board-to-go = to go
+board-letters = Lettered cells ({ $letters }): choose where to go by its letter
+
+## A strip of the board: its place in the field and the stretch of road it shows.
+
+board-strip-head = Head of the race
+board-strip-behind = Behind
+board-strip-chase = Chase
+board-strip-laggards = Laggards
+board-strip-group = Group { $number }
+board-strip-rows = Rows { $first }–{ $last }
+board-strip-cells = Cells { $first }–{ $last }
+board-rows-to-line = { $count ->
+        [one] { $count } row to the line
+       *[other] { $count } rows to the line
+    }
+board-cells-to-line = { $count ->
+        [one] { $count } cell to the line
+       *[other] { $count } cells to the line
+    }
+
+## The key under the board: a mark, then what it means.
+
+key-entry = { $mark }: { $text }
+key-card-played = card played
+key-dice-rolled = dice rolled
+key-slipstream = slipstream
+key-exhaustion-taken = exhaustion taken
+key-crashed = crashed
+key-punctured = punctured
+key-roadside = at the roadside
+key-crossed = across the line (faded: finished earlier)
+key-exhaustion-card = exhaustion card played (moves 2)
+key-verge = verge: no road here
+key-curve = curve
+key-mark-flag = chequered flag
+key-mark-colour = colour
+key-mark-kerb = red and white kerb
+terrain-flat = flat
+terrain-climb = climb
+terrain-descent = descent
+terrain-supply = supply zone
+terrain-cobbles = cobbles
+
+## The stage profile.
+
+profile-title = { $stage } · profile
+profile-sprint = Sprint { $name }
+profile-summit = ▲ { $name }
+
+## Standings.
+
+standings-team = Team
+standings-rider = Rider
+standings-gap = Gap
+standings-time = Time
+standings-points = Points
+standings-empty = No one classified yet
+standings-reinstated = repêché

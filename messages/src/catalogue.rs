@@ -1,0 +1,208 @@
+//! The Fluent bundle: the `.ftl` files compiled in, parsed once.
+
+use crate::{Arg, Medium};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_syntax::ast;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
+
+/// The English catalogue, by area. A new `.ftl` file is added here.
+pub const FILES: &[(&str, &str)] = &[
+    ("errors.ftl", include_str!("../locales/en/errors.ftl")),
+    ("discord.ftl", include_str!("../locales/en/discord.ftl")),
+    ("tour.ftl", include_str!("../locales/en/tour.ftl")),
+    ("lobby.ftl", include_str!("../locales/en/lobby.ftl")),
+    ("admin.ftl", include_str!("../locales/en/admin.ftl")),
+    ("repechage.ftl", include_str!("../locales/en/repechage.ftl")),
+    ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
+    ("pictures.ftl", include_str!("../locales/en/pictures.ftl")),
+    ("narration.ftl", include_str!("../locales/en/narration.ftl")),
+    ("words.ftl", include_str!("../locales/en/words.ftl")),
+];
+
+/// The attribute holding a message's wording for a terminal.
+const TERMINAL: &str = "terminal";
+
+/// A language's messages, ready to format.
+pub struct Catalogue {
+    bundle: FluentBundle<FluentResource>,
+    /// Every message's variables, over its value and attributes: an argument passed that is
+    /// not among them is a mistake in the call.
+    variables: BTreeMap<String, BTreeSet<String>>,
+}
+
+/// English, the language every message exists in.
+pub static ENGLISH: LazyLock<Catalogue> = LazyLock::new(|| {
+    Catalogue::new(unic_langid::langid!("en-GB"), FILES).unwrap_or_else(|e| panic!("{e}"))
+});
+
+impl Catalogue {
+    /// Parses `files` (name, Fluent source) into one catalogue; an error names the file and
+    /// what is wrong with it (a syntax error, an id given twice).
+    pub fn new(
+        lang: unic_langid::LanguageIdentifier,
+        files: &[(&str, &str)],
+    ) -> Result<Catalogue, String> {
+        let mut bundle = FluentBundle::new_concurrent(vec![lang]);
+        // Discord and terminals show the isolation marks around arguments as boxes or spaces.
+        bundle.set_use_isolating(false);
+        // NUMBER, for ordinals ("2nd").
+        bundle
+            .add_builtins()
+            .map_err(|e| format!("the catalogue's functions: {e:?}"))?;
+        let mut variables = BTreeMap::new();
+        for (name, source) in files {
+            let resource = FluentResource::try_new(source.to_string())
+                .map_err(|(_, errors)| format!("messages/{name}: {errors:?}"))?;
+            for entry in resource.entries() {
+                if let ast::Entry::Message(m) = entry {
+                    let mut vars = BTreeSet::new();
+                    if let Some(value) = &m.value {
+                        pattern_variables(value, &mut vars);
+                    }
+                    for a in &m.attributes {
+                        pattern_variables(&a.value, &mut vars);
+                    }
+                    variables.insert(m.id.name.to_string(), vars);
+                }
+            }
+            bundle
+                .add_resource(resource)
+                .map_err(|errors| format!("messages/{name}: {errors:?}"))?;
+        }
+        Ok(Catalogue { bundle, variables })
+    }
+
+    /// Every message id, sorted.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.variables.keys().map(String::as_str)
+    }
+
+    /// The variables message `id` reads, if it exists.
+    pub fn variables(&self, id: &str) -> Option<&BTreeSet<String>> {
+        self.variables.get(id)
+    }
+
+    /// Message `id` with `args`, for `medium`. A mistake panics in debug builds (tests) and
+    /// gives the id in release.
+    pub fn format(&self, medium: Medium, id: &str, args: &[(&str, Arg)]) -> String {
+        match self.try_format(medium, id, args) {
+            Ok(s) => s,
+            Err(e) => {
+                debug_assert!(false, "{e}");
+                id.to_string()
+            }
+        }
+    }
+
+    /// As [`format`](Self::format), with a mistake as an error.
+    pub fn try_format(
+        &self,
+        medium: Medium,
+        id: &str,
+        args: &[(&str, Arg)],
+    ) -> Result<String, String> {
+        let message = self
+            .bundle
+            .get_message(id)
+            .ok_or_else(|| format!("no message '{id}' in the catalogue"))?;
+        let known = &self.variables[id];
+        let mut fluent = FluentArgs::with_capacity(args.len());
+        for (name, value) in args {
+            if !known.contains(*name) {
+                return Err(format!(
+                    "message '{id}' does not use the argument '{name}' (it reads {known:?})"
+                ));
+            }
+            let value = match value {
+                Arg::Text(s) => FluentValue::from(s.as_ref()),
+                Arg::Number(n) => FluentValue::from(*n),
+            };
+            fluent.set(*name, value);
+        }
+        let terminal = match medium {
+            Medium::Terminal => message.get_attribute(TERMINAL).map(|a| a.value()),
+            Medium::Discord => None,
+        };
+        let pattern = terminal
+            .or_else(|| message.value())
+            .ok_or_else(|| format!("message '{id}' has no value"))?;
+        let mut errors = Vec::new();
+        let out = self
+            .bundle
+            .format_pattern(pattern, Some(&fluent), &mut errors);
+        if errors.is_empty() {
+            Ok(out.into_owned())
+        } else {
+            Err(format!("message '{id}': {errors:?}"))
+        }
+    }
+}
+
+fn pattern_variables(pattern: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+fn expression_variables(expression: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+    match expression {
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for v in variants {
+                pattern_variables(&v.value, out);
+            }
+        }
+        ast::Expression::Inline(inline) => inline_variables(inline, out),
+    }
+}
+
+fn inline_variables(inline: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_string());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_variables(a, out);
+            }
+            for a in &arguments.named {
+                inline_variables(&a.value, out);
+            }
+        }
+        ast::InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_parses_and_no_id_is_given_twice() {
+        assert!(ENGLISH.ids().count() > 0);
+    }
+
+    #[test]
+    fn an_id_given_twice_is_refused_naming_the_file() {
+        let e = Catalogue::new(
+            unic_langid::langid!("en-GB"),
+            &[("a.ftl", "x = one\n"), ("b.ftl", "x = two\n")],
+        )
+        .err()
+        .expect("refused");
+        assert!(e.starts_with("messages/b.ftl"), "{e}");
+    }
+
+    #[test]
+    fn a_syntax_error_is_refused_naming_the_file() {
+        let e = Catalogue::new(unic_langid::langid!("en-GB"), &[("a.ftl", "x = { \n")])
+            .err()
+            .expect("refused");
+        assert!(e.starts_with("messages/a.ftl"), "{e}");
+    }
+}

@@ -1,0 +1,34 @@
+//! The engine narrates events as sentences: a message id and JSON arguments. Here they become
+//! text from the catalogue (`narration.ftl`), worded for this process's medium.
+
+use crate::Arg;
+use commissaire_engine::registry::Sentence;
+use serde_json::Value;
+
+/// An engine sentence as the catalogue words it.
+pub fn sentence(s: &Sentence) -> String {
+    let args: Vec<(&str, Arg)> = s.args.iter().map(|(k, v)| (*k, arg_of_json(v))).collect();
+    crate::text(s.id, &args)
+}
+
+/// A JSON argument as a message argument: a number stays a number (for plurals), a list is
+/// written item by item, separated by commas.
+pub fn arg_of_json(v: &Value) -> Arg<'static> {
+    match v {
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => Arg::from(i),
+            (_, Some(u)) => Arg::from(u),
+            _ => Arg::Number(n.as_f64().unwrap_or(0.0)),
+        },
+        other => Arg::from(plain(other)),
+    }
+}
+
+fn plain(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
+}

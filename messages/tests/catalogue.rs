@@ -1,0 +1,207 @@
+//! The catalogue and the code agree: every message id the code names exists, every message of
+//! the catalogue is named somewhere, and every sentence the engine narrates renders.
+//!
+//! Code names a message in one of two forms, always with a literal id, so these tests find them
+//! all: `msg!("id", ...)` / `msg_in!(medium, "id", ...)` anywhere, and the engine's narration,
+//! `sentence("id", ...)` in `engine/src/registry/`.
+
+use commissaire_engine::game::Viewer;
+use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
+use commissaire_messages::{ENGLISH, Medium, sentence};
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("messages/ sits in the workspace")
+        .to_path_buf()
+}
+
+/// Every `.rs` file of the workspace's crates, but not build output.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                sources(&path, out);
+            }
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The message ids the code names, each with the first file naming it. Comments are left out,
+/// so an example in a doc comment counts for nothing.
+fn ids_used() -> BTreeMap<String, String> {
+    let forms = [
+        Regex::new(r#"\bmsg!\(\s*"([^"]*)""#).unwrap(),
+        Regex::new(r#"\bmsg_in!\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"]*)""#).unwrap(),
+    ];
+    let narration = Regex::new(r#"\bsentence\(\s*"([^"]*)""#).unwrap();
+    let root = workspace();
+    let mut files = Vec::new();
+    // Not messages/: its own tests name messages to test the catalogue, not to use them.
+    for krate in ["engine", "render", "bot", "tests"] {
+        sources(&root.join(krate), &mut files);
+    }
+    let mut used = BTreeMap::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let shown = file.strip_prefix(&root).unwrap().display().to_string();
+        let mut found: Vec<String> = forms
+            .iter()
+            .flat_map(|re| re.captures_iter(&code).map(|c| c[1].to_string()))
+            .collect();
+        if shown.starts_with("engine/src/registry/") {
+            found.extend(narration.captures_iter(&code).map(|c| c[1].to_string()));
+        }
+        for id in found {
+            used.entry(id).or_insert_with(|| shown.clone());
+        }
+    }
+    used
+}
+
+#[test]
+fn every_message_id_the_code_names_is_in_the_catalogue() {
+    let used = ids_used();
+    assert!(
+        used.len() > 20,
+        "the scan found only {} ids: is the call form still `msg!(\"id\"`?",
+        used.len()
+    );
+    let missing: Vec<String> = used
+        .iter()
+        .filter(|(id, _)| ENGLISH.variables(id).is_none())
+        .map(|(id, file)| format!("{id} (named in {file})"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ids named in code but not in messages/locales/en/*.ftl:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_catalogue_message_is_used() {
+    let used = ids_used();
+    let unused: Vec<&str> = ENGLISH.ids().filter(|id| !used.contains_key(*id)).collect();
+    assert!(
+        unused.is_empty(),
+        "messages no code names (remove them, or name them with msg!): {unused:?}"
+    );
+}
+
+#[test]
+fn the_scan_finds_every_call_form() {
+    let sample = r#"
+        let a = msg!("one");
+        let b = msg!(
+            "two",
+            round = 3,
+        );
+        let c = msg_in!(Medium::Terminal, "three");
+        let d = msg_in!(medium(), "four", x = 1);
+        // msg!("not-this-one")
+    "#;
+    let forms = [
+        Regex::new(r#"\bmsg!\(\s*"([^"]*)""#).unwrap(),
+        Regex::new(r#"\bmsg_in!\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"]*)""#).unwrap(),
+    ];
+    let code: String = sample
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let found: BTreeSet<String> = forms
+        .iter()
+        .flat_map(|re| re.captures_iter(&code).map(|c| c[1].to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        ["four", "one", "three", "two"]
+            .map(String::from)
+            .into_iter()
+            .collect()
+    );
+}
+
+/// Plays a whole card-race stage with bots and renders every sentence the engine narrates, to
+/// the public and to each team, from the catalogue.
+#[test]
+fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
+    let course = std::sync::Arc::new(
+        commissaire_engine::course::CourseSpec {
+            tiles: Some("abcdefu".into()),
+            ..Default::default()
+        }
+        .build()
+        .unwrap(),
+    );
+    let rider = |id: &str, team, kind| Entrant {
+        id: id.into(),
+        team,
+        start: None,
+        attributes: card_race_attributes(kind, 0),
+    };
+    use commissaire_engine::card_race::RiderKind;
+    let setup = Setup {
+        course,
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: vec![
+            rider("Blue Rouleur", 0, RiderKind::Rouleur),
+            rider("Red Rouleur", 1, RiderKind::Rouleur),
+            rider("Blue Sprinteur", 0, RiderKind::Sprinteur),
+            rider("Red Sprinteur", 1, RiderKind::Sprinteur),
+        ],
+        options: serde_json::Value::Null,
+        dice: Vec::new(),
+    };
+    let mut stage = registry::start("card-race", &setup, 11).unwrap();
+    let mut seen = BTreeSet::new();
+    let mut guard = 0;
+    while !stage.is_over() {
+        guard += 1;
+        assert!(guard < 10_000, "the stage never ended");
+        let seat = stage.waiting_on()[0].0;
+        let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
+        for viewer in [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)] {
+            for s in stage.narrate(&events, viewer) {
+                let text = ENGLISH
+                    .try_format(Medium::Discord, s.id, &args(&s))
+                    .unwrap_or_else(|e| panic!("{e}"));
+                // The catalogue says what the engine's English said; lists now read with
+                // commas ("draws 2, 3, 5, 9").
+                assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
+                assert_eq!(sentence(&s), text);
+                seen.insert(s.id);
+            }
+        }
+    }
+    let narrated = ids_used()
+        .into_iter()
+        .filter(|(_, file)| file.starts_with("engine/"))
+        .map(|(id, _)| id)
+        .collect::<BTreeSet<_>>();
+    let seen: BTreeSet<String> = seen.into_iter().map(String::from).collect();
+    assert_eq!(
+        seen, narrated,
+        "every id the engine narrates came up in the stage played"
+    );
+}
+
+fn args(s: &registry::Sentence) -> Vec<(&str, commissaire_messages::Arg<'static>)> {
+    s.args
+        .iter()
+        .map(|(k, v)| (*k, commissaire_messages::arg_of_json(v)))
+        .collect()
+}
