@@ -174,8 +174,35 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         assert!(guard < 10_000, "the stage never ended");
         let seat = stage.waiting_on()[0].0;
         let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
+        // Every sentence the engine tells: of the events to each viewer, of a settled turn,
+        // of each team's riders, and of the front of the race.
+        let mut told = Vec::new();
         for viewer in [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)] {
-            for s in stage.narrate(&events, viewer) {
+            told.extend(stage.narrate(&events, viewer));
+        }
+        let turn = stage.tell_turn(&events);
+        told.extend(turn.lines);
+        told.extend(turn.brief);
+        told.extend(stage.brief(0));
+        told.extend(stage.brief(1));
+        told.extend(stage.situation());
+        // What a rider's next draw takes from, in every case (an empty draw pile with or
+        // without a recycle pile to shuffle in comes late in long stages only).
+        for (draw, recycled) in [(12, 0), (1, 1), (2, 6), (0, 9), (0, 0)] {
+            let args = vec![
+                ("rider", serde_json::json!("Blue Rouleur")),
+                ("row", serde_json::json!(4)),
+                ("lane", serde_json::json!(1)),
+            ];
+            told.push(commissaire_engine::registry::card_race_pile_brief(
+                "Blue Rouleur (row 4, lane 1)".into(),
+                args,
+                draw,
+                recycled,
+            ));
+        }
+        {
+            for s in told {
                 let text = ENGLISH
                     .try_format(Medium::Discord, s.id, &args(&s))
                     .unwrap_or_else(|e| panic!("{e}"));

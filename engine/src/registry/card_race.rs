@@ -188,12 +188,16 @@ impl CardRace {
     }
 }
 
-/// What a draw will take from. A draw takes four cards; when the draw pile runs out first, the
-/// recycle pile is shuffled into a new draw pile (FR-2), which a bare "0 cards" would hide.
-fn pile_state(
+/// A rider's line when it has not drawn yet: what a draw will take from. A draw takes four
+/// cards; when the draw pile runs out first, the recycle pile is shuffled into a new draw pile
+/// (FR-2), which a bare "0 cards" would hide. Public so that the catalogue's test can word
+/// every case, the rare ones too.
+pub fn pile_brief(
+    at: String,
+    mut args: Vec<(&'static str, Value)>,
     draw_pile: u32,
     recycled: usize,
-) -> (&'static str, String, Vec<(&'static str, Value)>) {
+) -> Sentence {
     const HAND: u32 = 4;
     let cards = |n: u32| {
         if n == 1 {
@@ -202,28 +206,45 @@ fn pile_state(
             format!("{n} cards")
         }
     };
-    let args = vec![("draw", json!(draw_pile)), ("recycled", json!(recycled))];
-    let (id, text) = match (draw_pile, recycled) {
-        (0, 0) => (
+    // Each sentence takes the counts it tells, and no other.
+    let draw = ("draw", json!(draw_pile));
+    let recycle = ("recycled", json!(recycled));
+    match (draw_pile, recycled) {
+        (0, 0) => sentence(
             "card-race-brief-no-cards",
-            "no card left to draw: the rider plays an exhaustion card".to_string(),
+            args,
+            format!("{at}: no card left to draw, the rider plays an exhaustion card."),
         ),
-        (0, n) => (
+        (0, n) => sentence(
             "card-race-brief-pile-empty",
+            {
+                args.push(recycle);
+                args
+            },
             format!(
-                "draw pile empty: drawing shuffles the recycle pile ({n} cards) into a new draw pile"
+                "{at}: draw pile empty, drawing shuffles the recycle pile ({n} cards) into a new draw pile."
             ),
         ),
-        (d, n) if d < HAND && n > 0 => (
+        (d, n) if d < HAND && n > 0 => sentence(
             "card-race-brief-pile-short",
+            {
+                args.extend([draw, recycle]);
+                args
+            },
             format!(
-                "{} to draw from; then the recycle pile ({n} cards) is shuffled into a new draw pile",
+                "{at}: {} to draw from, then the recycle pile ({n} cards) is shuffled into a new draw pile.",
                 cards(d)
             ),
         ),
-        (d, _) => ("card-race-brief-pile", format!("{} to draw from", cards(d))),
-    };
-    (id, text, args)
+        (d, _) => sentence(
+            "card-race-brief-pile",
+            {
+                args.push(draw);
+                args
+            },
+            format!("{at}: {} to draw from.", cards(d)),
+        ),
+    }
 }
 
 fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
@@ -511,27 +532,35 @@ impl Game for CardRace {
             lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));
         }
         // The first rider listed on the furthest row leads (riders move front first).
-        let leader = rows.iter().rev().max_by_key(|(_, row)| *row);
-        let mut text = match leader {
-            Some((rider, row)) => format!("{} leads, row {row}", as_text(&self.name(*rider))),
-            None => "no rider moved".to_string(),
+        let brief = match rows.iter().rev().max_by_key(|(_, row)| *row) {
+            None => sentence(
+                "card-race-turn-still",
+                vec![],
+                "No rider moved.".to_string(),
+            ),
+            Some((rider, row)) => {
+                let leader = self.name(*rider);
+                let mut text = format!("{} leads, row {row}", as_text(&leader));
+                if winded > 0 {
+                    text.push_str(&format!("; {winded} took exhaustion in the wind"));
+                }
+                if !crossed.is_empty() {
+                    text.push_str(&format!("; across the line: {}", crossed.join(", ")));
+                }
+                text.push('.');
+                sentence(
+                    "card-race-turn-brief",
+                    vec![
+                        ("leader", leader),
+                        ("row", json!(row)),
+                        ("winded", json!(winded)),
+                        ("across", json!(crossed.len())),
+                        ("crossed", json!(crossed)),
+                    ],
+                    text,
+                )
+            }
         };
-        if winded > 0 {
-            text.push_str(&format!("; {winded} took exhaustion in the wind"));
-        }
-        if !crossed.is_empty() {
-            text.push_str(&format!("; across the line: {}", crossed.join(", ")));
-        }
-        let brief = sentence(
-            "card-race-turn-brief",
-            vec![
-                ("leader", leader.map_or(Value::Null, |(r, _)| self.name(*r))),
-                ("row", leader.map_or(Value::Null, |(_, row)| json!(row))),
-                ("winded", json!(winded)),
-                ("crossed", json!(crossed)),
-            ],
-            text,
-        );
         Told {
             lines,
             brief: Some(brief),
@@ -546,56 +575,57 @@ impl Game for CardRace {
             .iter()
             .filter(|r| r.team == seat)
             .map(|r| {
-                let (id, state, args): (&'static str, String, Vec<(&'static str, Value)>) =
-                    if !r.racing {
-                        ("card-race-brief-across", "across the line".into(), vec![])
-                    } else if let Some(card) = r.kept {
-                        (
-                            "card-race-brief-kept",
-                            format!("keeps {card}"),
-                            vec![("card", card_json(card))],
-                        )
-                    } else if let Some(hand) = &r.hand {
-                        (
-                            "card-race-brief-hand",
-                            format!("hand {}: keep one", cards_text(hand)),
-                            vec![("cards", json!(hand))],
-                        )
-                    } else {
-                        pile_state(r.draw_pile, r.recycle.len())
-                    };
-                let mut all = vec![
+                let at = format!("{} (row {}, lane {})", r.id, r.pos.row, r.pos.lane);
+                let mut args = vec![
                     ("rider", Value::String(r.id.clone())),
                     ("row", json!(r.pos.row)),
                     ("lane", json!(r.pos.lane)),
                 ];
-                all.extend(args);
-                sentence(
-                    id,
-                    all,
-                    format!("{} (row {}, lane {}): {state}", r.id, r.pos.row, r.pos.lane),
-                )
+                if !r.racing {
+                    return sentence(
+                        "card-race-brief-across",
+                        args,
+                        format!("{at}: across the line."),
+                    );
+                }
+                if let Some(card) = r.kept {
+                    args.push(("card", card_json(card)));
+                    return sentence("card-race-brief-kept", args, format!("{at}: keeps {card}."));
+                }
+                if let Some(hand) = &r.hand {
+                    args.push(("cards", json!(hand)));
+                    return sentence(
+                        "card-race-brief-hand",
+                        args,
+                        format!("{at}: hand {}, keep one.", cards_text(hand)),
+                    );
+                }
+                pile_brief(at, args, r.draw_pile, r.recycle.len())
             })
             .collect()
     }
 
-    /// The first five riders on the road.
+    /// The first five riders on the road, a line each after a heading.
     fn situation(&self) -> Vec<Sentence> {
         let view = self.stage.view(Viewer::Public);
-        let front: Vec<String> = view
-            .race_order
-            .iter()
-            .take(5)
-            .map(|&i| {
-                let r = &view.riders[i as usize];
-                format!("{} (row {})", r.id, r.pos.row)
-            })
-            .collect();
-        vec![sentence(
+        let mut out = vec![sentence(
             "card-race-front",
-            vec![("riders", json!(front))],
-            format!("At the front: {}", front.join(", ")),
-        )]
+            vec![],
+            "At the front:".to_string(),
+        )];
+        for (place, &i) in view.race_order.iter().take(5).enumerate() {
+            let r = &view.riders[i as usize];
+            out.push(sentence(
+                "card-race-front-rider",
+                vec![
+                    ("place", json!(place + 1)),
+                    ("rider", Value::String(r.id.clone())),
+                    ("row", json!(r.pos.row)),
+                ],
+                format!("{}. {}, row {}", place + 1, r.id, r.pos.row),
+            ));
+        }
+        out
     }
 
     fn view_json(&self, viewer: Viewer) -> Value {

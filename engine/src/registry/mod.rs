@@ -20,7 +20,7 @@ mod setup;
 
 pub use card_race::{
     CardRace, ID as CARD_RACE, attributes as card_race_attributes,
-    attributes_of as card_race_attributes_of,
+    attributes_of as card_race_attributes_of, pile_brief as card_race_pile_brief,
 };
 pub use decision::{
     ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text, Told,

@@ -1,5 +1,6 @@
 //! The card race through the registry: its keys, labels, refusals, narration and result.
 
+use super::card_race::pile_brief;
 use super::*;
 use crate::card_race::RiderKind;
 use crate::course::{CourseSpec, Pos};
@@ -279,4 +280,72 @@ fn a_setup_that_cannot_start_says_what_to_change() {
     ));
     let free = start("card-race", &two_teams(json!({"hands": "free"})), 1).unwrap();
     assert_eq!(free.pending_for(0).unwrap().options.len(), 18);
+}
+
+#[test]
+fn fr_2_a_riders_line_says_when_a_draw_shuffles_the_recycle_pile_in() {
+    let text = |draw, recycled| pile_brief("X (row 1, lane 0)".into(), vec![], draw, recycled).text;
+    assert_eq!(text(11, 3), "X (row 1, lane 0): 11 cards to draw from.");
+    assert_eq!(
+        text(1, 12),
+        "X (row 1, lane 0): 1 card to draw from, then the recycle pile (12 cards) is shuffled into a new draw pile."
+    );
+    assert_eq!(
+        text(0, 9),
+        "X (row 1, lane 0): draw pile empty, drawing shuffles the recycle pile (9 cards) into a new draw pile."
+    );
+    assert_eq!(
+        text(0, 0),
+        "X (row 1, lane 0): no card left to draw, the rider plays an exhaustion card."
+    );
+}
+
+#[test]
+fn a_round_is_told_move_by_move_then_in_one_line_and_a_team_sees_its_hands() {
+    let mut s = start("card-race", &two_teams(Value::Null), 5).unwrap();
+    let before = s.brief(0);
+    assert_eq!(before.len(), 2, "a line a rider of Blue");
+    assert!(
+        before.iter().all(|l| l.id == "card-race-brief-pile"),
+        "{before:?}"
+    );
+    let mut last = None;
+    while let Some(&(seat, _)) = s.waiting_on().first() {
+        let (_, events) = s.play_bot(seat).unwrap().unwrap();
+        if events.settles_turn() {
+            last = Some(events);
+            break;
+        }
+        // Drawn hands are Blue's own to see.
+        if seat == 0 {
+            assert!(
+                s.brief(0)
+                    .iter()
+                    .any(|l| matches!(l.id, "card-race-brief-hand" | "card-race-brief-kept"))
+            );
+            assert!(s.brief(1).iter().all(|l| l.id != "card-race-brief-hand"));
+        }
+    }
+    let told = s.tell_turn(&last.expect("round 1 is played"));
+    assert_eq!(
+        told.lines.len(),
+        told.lines
+            .iter()
+            .filter(|l| l.id != "card-race-cards-revealed")
+            .count()
+    );
+    assert!(
+        told.lines
+            .iter()
+            .filter(|l| l.id == "card-race-moved")
+            .count()
+            == 4
+    );
+    let brief = told.brief.expect("a card-race round has a summary");
+    assert_eq!(brief.id, "card-race-turn-brief");
+    assert!(brief.text.contains(" leads, row "), "{}", brief.text);
+    let front = s.situation();
+    assert_eq!(front[0].text, "At the front:");
+    assert_eq!(front.len(), 5, "the heading and the four riders");
+    assert!(front[1].text.starts_with("1. "), "{}", front[1].text);
 }

@@ -17,3 +17,29 @@ card-race-slipstream = { $rider } takes the slipstream to row { $to }.
 card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
 card-race-stage-over = The stage is over: { $winner } wins.
+
+## The card race: a round in one line, a director's riders, the front of the race
+
+card-race-turn-brief = { $leader } leads, row { $row }{ $winded ->
+        [0] {""}
+       *[other] ; { $winded } took exhaustion in the wind
+    }{ $across ->
+        [0] {""}
+       *[other] ; across the line: { $crossed }
+    }.
+card-race-turn-still = No rider moved.
+card-race-brief-across = { $rider } (row { $row }, lane { $lane }): across the line.
+card-race-brief-kept = { $rider } (row { $row }, lane { $lane }): keeps { $card }.
+card-race-brief-hand = { $rider } (row { $row }, lane { $lane }): hand { $cards }, keep one.
+card-race-brief-pile = { $rider } (row { $row }, lane { $lane }): { $draw ->
+        [one] 1 card
+       *[other] { $draw } cards
+    } to draw from.
+card-race-brief-pile-short = { $rider } (row { $row }, lane { $lane }): { $draw ->
+        [one] 1 card
+       *[other] { $draw } cards
+    } to draw from, then the recycle pile ({ $recycled } cards) is shuffled into a new draw pile.
+card-race-brief-pile-empty = { $rider } (row { $row }, lane { $lane }): draw pile empty, drawing shuffles the recycle pile ({ $recycled } cards) into a new draw pile.
+card-race-brief-no-cards = { $rider } (row { $row }, lane { $lane }): no card left to draw, the rider plays an exhaustion card.
+card-race-front = At the front:
+card-race-front-rider = { $place }. { $rider }, row { $row }
