@@ -83,6 +83,11 @@ impl Live {
             .collect()
     }
 
+    /// Whether some director makes their own decisions now (not on autopilot).
+    pub fn anyone_chooses(&self) -> bool {
+        self.teams.iter().any(|t| !t.bot_decides())
+    }
+
     pub fn has_humans(&self) -> bool {
         self.teams.iter().any(|t| !t.is_bot())
     }
@@ -369,7 +374,10 @@ impl Services {
                     None => return Ok(()),
                     Some(next) => {
                         *live = next;
-                        if !live.has_humans() {
+                        // With nobody choosing (bots, or every director on autopilot), one
+                        // stage a call: the scheduler moves the tour on, and no request
+                        // holds the tour's lock for a whole tour.
+                        if !live.anyone_chooses() {
                             return Ok(());
                         }
                     }
