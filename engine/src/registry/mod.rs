@@ -45,12 +45,20 @@ pub struct RulesetEntry {
 }
 
 /// Every ruleset the bot referees.
-pub static RULESETS: &[RulesetEntry] = &[RulesetEntry {
-    id: card_race::ID,
-    name: "Card race (Flamme Rouge family)",
-    start: Hosted::<CardRace>::boxed,
-    roster: card_race::roster,
-}];
+pub static RULESETS: &[RulesetEntry] = &[
+    RulesetEntry {
+        id: card_race::ID,
+        name: "Card race (Flamme Rouge family)",
+        start: Hosted::<CardRace>::boxed,
+        roster: card_race::roster,
+    },
+    RulesetEntry {
+        id: crate::velo_master::ID,
+        name: "Velo Master (dice race)",
+        start: Hosted::<crate::velo_master::VeloMaster>::boxed,
+        roster: crate::velo_master::game::roster,
+    },
+];
 
 pub fn ruleset(id: &str) -> Result<&'static RulesetEntry, StartError> {
     RULESETS

@@ -1,0 +1,87 @@
+//! Bots for Velo Master: a sensible one (the leader gets the bigger die, riders go as far as
+//! they safely can, straight on climbs rather than risk a power roll) and a random legal one
+//! for tests.
+
+use super::board::CellIx;
+use super::events::Choice;
+use super::stage::{Spot, VeloMaster};
+use crate::course::LinkKind;
+use crate::game::Seat;
+
+/// Worth of a level gained, in the bot's points.
+const LEVEL: f64 = 10.0;
+/// A danger cell: a 1-in-10 crash costing a turn (about 3.5 levels) and the rest of the move.
+const DANGER: f64 = 4.0;
+
+pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
+    let score = |c: &Choice| -> f64 {
+        match *c {
+            // The leader rides for the win: he takes the bigger die.
+            Choice::Launch { rider, die } | Choice::Give { rider, die } => {
+                let team = stage.fixed.team_of[rider as usize];
+                let leader = stage.fixed.riders_of[team as usize][0] == rider;
+                die as f64 * if leader { 1.5 } else { 1.0 }
+            }
+            Choice::Stop => 0.0,
+            Choice::Step { cell } => step_worth(stage, cell),
+        }
+    };
+    let mut best = options[0];
+    let mut best_score = f64::NEG_INFINITY;
+    for c in options {
+        let s = score(c);
+        if s > best_score {
+            best = *c;
+            best_score = s;
+        }
+    }
+    best
+}
+
+fn step_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
+    let Some(m) = &stage.moving else {
+        return 0.0;
+    };
+    let b = &stage.fixed.board;
+    let from = match stage.riders[m.rider as usize].spot {
+        Spot::Road(c) => Some(c),
+        _ => None,
+    };
+    let here = from.map_or(b.cell(cell).level - 1.0, |c| b.cell(c).level);
+    let target = b.cell(cell);
+    let kind = from
+        .and_then(|c| b.cell(c).links.iter().find(|l| l.0 == cell).map(|l| l.1))
+        .unwrap_or(LinkKind::Forward);
+    let mut worth = LEVEL * (target.level - here);
+    if target.past_line {
+        return worth + 1000.0;
+    }
+    // One step of look-ahead: what the best free step from there would add.
+    if m.left > 1 {
+        let next = target
+            .links
+            .iter()
+            .filter(|(n, _)| stage.occupied[*n as usize].is_none() && *n != cell)
+            .map(|(n, _)| b.cell(*n).level - target.level)
+            .fold(0.0, f64::max);
+        worth += LEVEL * next * 0.5;
+    }
+    if target.danger {
+        worth -= DANGER;
+    }
+    if kind != LinkKind::Forward
+        && let Some(slope) = from.and_then(|c| b.slope(c))
+    {
+        worth -= slope as f64 / 20.0 * LEVEL * m.left as f64;
+    }
+    worth
+}
+
+/// A legal option picked from `salt` and the state: the same state and salt, the same pick.
+pub fn random(stage: &VeloMaster, options: &[Choice], salt: u64) -> Choice {
+    let mut x = salt ^ ((stage.seq as u64) << 32) ^ stage.clock as u64 ^ options.len() as u64;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    options[(x % options.len() as u64) as usize]
+}

@@ -1,0 +1,84 @@
+//! What a player chooses and what happens, as data: the store keeps both as JSON.
+
+use super::board::CellIx;
+use crate::course::LinkKind;
+use crate::dice::Roll;
+use crate::game::Seat;
+use serde::{Deserialize, Serialize};
+
+/// A rider by its index in the setup.
+pub type RiderIx = u8;
+
+/// One decision. Keys: `l:<rider>:<die>`, `g:<rider>:<die>`, `m:<cell>`, `x`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choice {
+    /// Start phase: keep this die and bring this rider onto the road with it (VM-022).
+    Launch { rider: RiderIx, die: u8 },
+    /// Give this die to this rider, who moves with it now (VM-030, A-12).
+    Give { rider: RiderIx, die: u8 },
+    /// The moving rider steps onto this cell (one step of a move, VM-037).
+    Step { cell: CellIx },
+    /// Stop here (the die is a maximum, VM-042), or decline the descent's extra step.
+    Stop,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A player's d20 for the start order (VM-021); `round` counts re-rolls between tied
+    /// players, 0 first.
+    OrderRoll { seat: Seat, roll: Roll, round: u8 },
+    StartOrder { order: Vec<Seat> },
+    /// The start phase is over: from now on the leaders' places set the order (VM-027).
+    RaceBegins,
+    RoundStarted { round: u32 },
+    /// A player's slot begins; the race clock reads `clock` minutes.
+    SlotStarted { seat: Seat, clock: u32 },
+    DiceRolled { seat: Seat, rolls: Vec<Roll> },
+    /// A rider takes a die and moves up to it.
+    DieTaken { rider: RiderIx, die: u8 },
+    Stepped {
+        rider: RiderIx,
+        /// `None`: from outside the road (the start).
+        from: Option<CellIx>,
+        to: CellIx,
+        step: LinkKind,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        extra: bool,
+    },
+    PowerRoll {
+        rider: RiderIx,
+        roll: Roll,
+        slope: u8,
+        success: bool,
+    },
+    SkillRoll {
+        rider: RiderIx,
+        cell: CellIx,
+        roll: Roll,
+        crash: bool,
+    },
+    /// The rider falls and waits at the roadside beside `cell`, missing `misses` rider turns.
+    Crashed {
+        rider: RiderIx,
+        cell: CellIx,
+        misses: u8,
+    },
+    SitsOut { rider: RiderIx },
+    BackOnRoad { rider: RiderIx, cell: CellIx },
+    /// No legal step is left: the rest of the die is lost (VM-043).
+    Blocked { rider: RiderIx, lost: u8 },
+    Stopped { rider: RiderIx, lost: u8 },
+    /// A descent cell: one extra step may be taken (VM-049).
+    ExtraStepOffered { rider: RiderIx },
+    SummitCrossed {
+        rider: RiderIx,
+        summit: u8,
+        place: u32,
+        points: u32,
+    },
+    Finished { rider: RiderIx, place: u32, time: u32 },
+    /// The race is over: every rider in finishing order, with his time in minutes.
+    RaceOver { order: Vec<(RiderIx, u32)> },
+}

@@ -1,0 +1,452 @@
+//! Velo Master behind the registry.
+//!
+//! Keys: `l:<rider>:<die>` launches a rider at the start with a die, `g:<rider>:<die>` gives a
+//! die to a rider, `m:<cell>` steps onto a cell (its index in the course, row by row), `x`
+//! stops (or declines the descent's extra step). Labels letter the cells (A, B, C…) in the
+//! order offered, as the board draws them.
+
+use super::bot;
+use super::events::{Choice, Event, RiderIx};
+use super::stage::{Spot, VeloMaster};
+use super::view::letter;
+use crate::game::{Seat, Viewer};
+use crate::registry::{Game, Key, OutcomeError, Scene, Secret, Sentence, Setup, StartError, Text};
+use crate::tour::{
+    Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
+    TourRider,
+};
+use crate::course::{LinkKind, Terrain};
+use serde_json::{Value, json};
+
+/// A team as a quick game enters it at Débutant: a leader and a team-mate.
+pub fn roster() -> Vec<Value> {
+    vec![json!({"role": "leader"}), json!({"role": "team-mate"})]
+}
+
+fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
+    Sentence { id, args, text }
+}
+
+impl VeloMaster {
+    fn rider_name(&self, r: RiderIx) -> String {
+        self.fixed
+            .ids
+            .get(r as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("rider {r}"))
+    }
+    fn cell_name(&self, c: u16) -> String {
+        if (c as usize) < self.fixed.board.cells.len() {
+            self.fixed.board.name(c)
+        } else {
+            format!("cell {c}")
+        }
+    }
+}
+
+fn rolls_text(rolls: &[crate::dice::Roll]) -> String {
+    rolls
+        .iter()
+        .map(|r| r.face.to_string())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+impl Game for VeloMaster {
+    type Choice = Choice;
+    type Event = Event;
+    const ID: &'static str = super::ID;
+
+    fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
+        VeloMaster::new(setup, seed)
+    }
+    fn seats(&self) -> usize {
+        VeloMaster::seats(self)
+    }
+    fn is_over(&self) -> bool {
+        VeloMaster::is_over(self)
+    }
+    fn owes(&self, seat: Seat) -> bool {
+        !self.is_over() && self.to_play() == Some(seat)
+    }
+    fn legal(&self, seat: Seat) -> Vec<Choice> {
+        VeloMaster::legal(self, seat)
+    }
+    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
+        VeloMaster::apply(self, seat, choice)
+    }
+
+    fn key(&self, choice: &Choice) -> Key {
+        let mut key = Key::empty();
+        match *choice {
+            Choice::Launch { rider, die } | Choice::Give { rider, die } => {
+                key.push(if matches!(choice, Choice::Launch { .. }) {
+                    "l:"
+                } else {
+                    "g:"
+                });
+                key.push_number(rider as u32);
+                key.push(":");
+                key.push_number(die as u32);
+            }
+            Choice::Step { cell } => {
+                key.push("m:");
+                key.push_number(cell as u32);
+            }
+            Choice::Stop => {
+                key.push("x");
+            }
+        }
+        key
+    }
+
+    fn parse_key(&self, key: &str) -> Option<Choice> {
+        // Only the exact spelling `key` writes: one option, one key.
+        let number = |t: &str| -> Option<u32> {
+            let n: u32 = t.parse().ok()?;
+            (n.to_string() == t).then_some(n)
+        };
+        if key == "x" {
+            return Some(Choice::Stop);
+        }
+        let (kind, rest) = key.split_once(':')?;
+        match kind {
+            "m" => Some(Choice::Step {
+                cell: u16::try_from(number(rest)?).ok()?,
+            }),
+            "l" | "g" => {
+                let (r, d) = rest.split_once(':')?;
+                let rider = u8::try_from(number(r)?).ok()?;
+                let die = u8::try_from(number(d)?).ok()?;
+                Some(if kind == "l" {
+                    Choice::Launch { rider, die }
+                } else {
+                    Choice::Give { rider, die }
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn label(&self, choice: &Choice) -> (Text, Text) {
+        let mover = self.moving.as_ref().map(|m| m.rider);
+        match *choice {
+            Choice::Launch { rider, die } => (
+                Text::from(self.rider_name(rider)),
+                Text::from(format!("Launch {} with the {die}", self.rider_name(rider))),
+            ),
+            Choice::Give { rider, die } => (
+                Text::from(self.rider_name(rider)),
+                Text::from(format!("{} moves up to {die}", self.rider_name(rider))),
+            ),
+            Choice::Step { cell } => {
+                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
+                let Some(m) = &self.moving else {
+                    return (group, Text::from(format!("Move to {}", self.cell_name(cell))));
+                };
+                let steps = self.steps(m);
+                let Some(n) = steps.iter().position(|s| s.0 == cell) else {
+                    return (group, Text::from(format!("Move to {}", self.cell_name(cell))));
+                };
+                let b = &self.fixed.board;
+                let mut label = format!("Move to {} ({})", letter(n), self.cell_name(cell));
+                if b.cell(cell).danger {
+                    label.push_str(", danger: skill roll");
+                }
+                if let Spot::Road(from) = self.riders[m.rider as usize].spot
+                    && steps[n].1 != LinkKind::Forward
+                    && let Some(slope) = b.slope(from)
+                {
+                    label.push_str(&format!(", power roll over {slope}"));
+                }
+                if b.cell(cell).past_line {
+                    label.push_str(", across the line");
+                }
+                (group, Text::from(label))
+            }
+            Choice::Stop => {
+                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
+                let label = match &self.moving {
+                    Some(m) if m.extra => "No extra step".to_string(),
+                    Some(m) if m.moved == 0 => "Stay here (do not move)".to_string(),
+                    Some(m) => format!("Stop here ({} unused)", m.left),
+                    None => "Stop here".to_string(),
+                };
+                (group, Text::from(label))
+            }
+        }
+    }
+
+    fn audience(&self, _event: &Event) -> Option<Seat> {
+        // Every roll is made in the open.
+        None
+    }
+
+    fn settles_turn(event: &Event) -> bool {
+        matches!(event, Event::DiceRolled { .. } | Event::RaceOver { .. })
+    }
+
+    fn narrate(&self, events: &[Event], _viewer: Viewer) -> Vec<Sentence> {
+        let name = |r: RiderIx| json!(self.rider_name(r));
+        let team = |s: Seat| {
+            self.fixed
+                .teams
+                .get(s as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("team {s}"))
+        };
+        events
+            .iter()
+            .map(|e| match e {
+                Event::OrderRoll { seat, roll, round } => sentence(
+                    "vm-order-roll",
+                    vec![("team", json!(team(*seat))), ("face", json!(roll.face))],
+                    if *round == 0 {
+                        format!("{} rolls {} on the d20 for the start order.", team(*seat), roll.face)
+                    } else {
+                        format!("{} rolls again to break a tie: {}.", team(*seat), roll.face)
+                    },
+                ),
+                Event::StartOrder { order } => {
+                    let names: Vec<String> = order.iter().map(|s| team(*s)).collect();
+                    sentence(
+                        "vm-start-order",
+                        vec![("order", json!(names))],
+                        format!("Start order: {}.", names.join(", ")),
+                    )
+                }
+                Event::RaceBegins => sentence(
+                    "vm-race-begins",
+                    vec![],
+                    "Everyone is on the road: the leaders' places now set the order.".into(),
+                ),
+                Event::RoundStarted { round } => sentence(
+                    "vm-round",
+                    vec![("round", json!(round))],
+                    format!("Round {round} begins."),
+                ),
+                Event::SlotStarted { seat, clock } => sentence(
+                    "vm-slot",
+                    vec![("team", json!(team(*seat))), ("clock", json!(clock))],
+                    format!("{} to play (race clock {clock} min).", team(*seat)),
+                ),
+                Event::DiceRolled { seat, rolls } => sentence(
+                    "vm-dice",
+                    vec![
+                        ("team", json!(team(*seat))),
+                        ("faces", json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>())),
+                    ],
+                    format!("{} rolls {}.", team(*seat), rolls_text(rolls)),
+                ),
+                Event::DieTaken { rider, die } => sentence(
+                    "vm-die-taken",
+                    vec![("rider", name(*rider)), ("die", json!(die))],
+                    format!("{} moves up to {die}.", self.rider_name(*rider)),
+                ),
+                Event::Stepped { rider, from, to, extra, .. } => sentence(
+                    "vm-step",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("from", json!(from.map(|c| self.cell_name(c)))),
+                        ("to", json!(self.cell_name(*to))),
+                    ],
+                    format!(
+                        "{} {} {}.",
+                        self.rider_name(*rider),
+                        if *extra { "takes the descent's extra step to" } else { "steps to" },
+                        self.cell_name(*to)
+                    ),
+                ),
+                Event::PowerRoll { rider, roll, slope, success } => sentence(
+                    "vm-power-roll",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("face", json!(roll.face)),
+                        ("slope", json!(slope)),
+                        ("success", json!(success)),
+                    ],
+                    format!(
+                        "{} power roll: {} against {slope} %: {}.",
+                        self.rider_name(*rider),
+                        roll.face,
+                        if *success { "made it" } else { "fails, his move ends" }
+                    ),
+                ),
+                Event::SkillRoll { rider, cell, roll, crash } => sentence(
+                    "vm-skill-roll",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                        ("face", json!(roll.face)),
+                        ("crash", json!(crash)),
+                    ],
+                    format!(
+                        "{} skill roll on danger cell {}: {}{}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell),
+                        roll.face,
+                        if *crash { ", he crashes" } else { ", safe" }
+                    ),
+                ),
+                Event::Crashed { rider, cell, misses } => sentence(
+                    "vm-crashed",
+                    vec![("rider", name(*rider)), ("cell", json!(self.cell_name(*cell))), ("misses", json!(misses))],
+                    format!(
+                        "{} falls at {} and waits at the roadside ({misses} turn to miss).",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
+                Event::SitsOut { rider } => sentence(
+                    "vm-sits-out",
+                    vec![("rider", name(*rider))],
+                    format!("{} is still at the roadside and misses this turn.", self.rider_name(*rider)),
+                ),
+                Event::BackOnRoad { rider, cell } => sentence(
+                    "vm-back",
+                    vec![("rider", name(*rider)), ("cell", json!(self.cell_name(*cell)))],
+                    format!("{} gets back on the road at {}.", self.rider_name(*rider), self.cell_name(*cell)),
+                ),
+                Event::Blocked { rider, lost } => sentence(
+                    "vm-blocked",
+                    vec![("rider", name(*rider)), ("lost", json!(lost))],
+                    format!("{} is blocked: {lost} lost.", self.rider_name(*rider)),
+                ),
+                Event::Stopped { rider, lost } => sentence(
+                    "vm-stopped",
+                    vec![("rider", name(*rider)), ("lost", json!(lost))],
+                    format!("{} stops ({lost} unused).", self.rider_name(*rider)),
+                ),
+                Event::ExtraStepOffered { rider } => sentence(
+                    "vm-extra-step",
+                    vec![("rider", name(*rider))],
+                    format!("{} stopped on a descent cell: one extra step if wanted.", self.rider_name(*rider)),
+                ),
+                Event::SummitCrossed { rider, summit, place, points } => {
+                    let s = self
+                        .fixed
+                        .board
+                        .summits
+                        .get(*summit as usize)
+                        .map_or_else(|| format!("summit {summit}"), |s| s.name.clone());
+                    sentence(
+                        "vm-summit",
+                        vec![
+                            ("rider", name(*rider)),
+                            ("summit", json!(s)),
+                            ("place", json!(place)),
+                            ("points", json!(points)),
+                        ],
+                        format!(
+                            "{} crosses {s} in place {place}: {points} climber points.",
+                            self.rider_name(*rider)
+                        ),
+                    )
+                }
+                Event::Finished { rider, place, time } => sentence(
+                    "vm-finished",
+                    vec![("rider", name(*rider)), ("place", json!(place)), ("time", json!(time))],
+                    format!("{} crosses the line in place {place}, {time} min.", self.rider_name(*rider)),
+                ),
+                Event::RaceOver { order } => {
+                    let first = order.first().map_or(Value::Null, |(r, _)| name(*r));
+                    sentence(
+                        "vm-race-over",
+                        vec![("winner", first.clone())],
+                        format!(
+                            "The race is over: {} wins.",
+                            first.as_str().unwrap_or("nobody")
+                        ),
+                    )
+                }
+            })
+            .collect()
+    }
+
+    fn view_json(&self, _viewer: Viewer) -> Value {
+        serde_json::to_value(self.view()).expect("views serialise")
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        Vec::new()
+    }
+
+    fn scene(&self) -> Scene {
+        Scene::VeloMaster(self.view())
+    }
+
+    fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
+        bot::sensible(self, seat, options)
+    }
+
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError> {
+        if !self.is_over() {
+            return Err(OutcomeError::Running);
+        }
+        let lines = self.classification();
+        let mut out = Vec::new();
+        for line in &lines {
+            let id = &self.fixed.ids[line.rider as usize];
+            // Only the rider's key and team are read: the tour's rider record is changing.
+            let Some(k) = riders.iter().position(|t| t.key.0 == *id) else {
+                return Err(OutcomeError::NotInTour(id.clone()));
+            };
+            let seat = riders[k].team;
+            out.push(RiderStage {
+                rider: RiderKey::new(id.clone()),
+                team: self.fixed.teams.get(seat as usize).cloned().unwrap_or_default(),
+                start_number: k as u32 + 1,
+                // The tour counts a minute per card played: here, a minute per slot.
+                cards_played: line.time,
+                outcome: if line.finished {
+                    Outcome::Crossed { rows_past: 0 }
+                } else {
+                    // A-25 already charged the levels still to ride in the time.
+                    Outcome::Short {
+                        own_row: Terrain::Flat,
+                        to_ride: Vec::new(),
+                    }
+                },
+                place: Some(line.place),
+                exhaustion_start: 0,
+                exhaustion_end: 0,
+            });
+        }
+        let summits = self
+            .fixed
+            .board
+            .summits
+            .iter()
+            .zip(&self.over)
+            .map(|(s, over)| SummitResult {
+                name: s.name.clone(),
+                length: s.length.max(1),
+                steep: false,
+                order: over
+                    .iter()
+                    .map(|&r| RiderKey::new(self.fixed.ids[r as usize].clone()))
+                    .collect(),
+            })
+            .collect();
+        Ok(StageResult {
+            number,
+            kind,
+            summit_finish: false,
+            riders: out,
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits,
+        })
+    }
+
+    fn carry_over(&self, _riders: &mut [TourRider]) {
+        // Débutant riders carry nothing from stage to stage but their times and points, which
+        // the tour adds up from the results (VM-079, VM-080). Pro condition will go into the
+        // riders' attributes once the tour keeps them.
+    }
+}

@@ -1,0 +1,183 @@
+//! Moving a rider, one step at a time (VM-037…050, VM-063…069): which cells a step may enter,
+//! and the tests a step costs, rolled in the order the rider meets them.
+
+use super::board::{CellIx, Relief};
+use super::events::Event;
+use super::stage::{Move, Phase, Spot, VeloMaster};
+use super::tables;
+use crate::course::LinkKind;
+
+impl VeloMaster {
+    /// The cells the moving rider may step onto now, with the kind of step.
+    pub fn steps(&self, m: &Move) -> Vec<(CellIx, LinkKind)> {
+        let b = &self.fixed.board;
+        let free = |c: CellIx| self.occupied[c as usize].is_none() && !m.visited.contains(&c);
+        match self.riders[m.rider as usize].spot {
+            // the start touches every cell of the first level, as a forward step.
+            Spot::Start => b
+                .entries
+                .iter()
+                .copied()
+                .filter(|&c| free(c))
+                .map(|c| (c, LinkKind::Forward))
+                .collect(),
+            Spot::Road(from) => {
+                let here = b.cell(from);
+                let side_of = |c: CellIx| (b.cell(c).across - here.across).signum();
+                here.links
+                    .iter()
+                    .copied()
+                    .filter(|&(to, kind)| {
+                        if kind != LinkKind::Side {
+                            return true;
+                        }
+                        // VM-038, A-02: a side cell is forbidden when a more advanced cell on
+                        // the same side touches the rider's cell, occupied or not (unless the
+                        // option allows it when that cell holds a bike).
+                        !here.links.iter().any(|&(o, k)| {
+                            k == LinkKind::Diagonal
+                                && side_of(o) == side_of(to)
+                                && !(self.fixed.options.side_step_when_blocked
+                                    && self.occupied[o as usize].is_some())
+                        })
+                    })
+                    // VM-039, VM-040: never a cell holding a bike, never a cell twice.
+                    .filter(|&(to, _)| free(to))
+                    .collect()
+            }
+            Spot::Roadside(_) | Spot::Finished => Vec::new(),
+        }
+    }
+
+    /// One step of the move under way onto `cell`, with its tests.
+    pub(super) fn step(&mut self, cell: CellIx, ev: &mut Vec<Event>) -> Result<(), String> {
+        let mut m = self.moving.clone().ok_or("no rider is moving")?;
+        let kind = self
+            .steps(&m)
+            .into_iter()
+            .find(|s| s.0 == cell)
+            .map(|s| s.1)
+            .ok_or("not a legal step")?;
+        let r = m.rider;
+        let from = match self.riders[r as usize].spot {
+            Spot::Road(c) => Some(c),
+            _ => None,
+        };
+        // VM-063, VM-067: a diagonal or side step leaving a climb cell needs a power roll
+        // first; the relief of the cell left decides. VM-065, A-19: on a failure the rider
+        // stays where he was and his movement ends.
+        if let Some(c) = from
+            && kind != LinkKind::Forward
+            && let Some(slope) = self.fixed.board.slope(c)
+        {
+            let roll = self.roll(20)?;
+            let success = tables::power_succeeds(roll.face, slope);
+            ev.push(Event::PowerRoll {
+                rider: r,
+                roll,
+                slope,
+                success,
+            });
+            if !success {
+                self.moving = None;
+                self.after_segment(ev);
+                return Ok(());
+            }
+        }
+        let b = &self.fixed.board;
+        let from_level = from.map_or(f64::NEG_INFINITY, |c| b.cell(c).level);
+        let to = b.cell(cell);
+        let (to_level, past_line, danger) = (to.level, to.past_line, to.danger);
+        self.place(r, cell);
+        m.left -= 1;
+        m.moved += 1;
+        m.visited.push(cell);
+        ev.push(Event::Stepped {
+            rider: r,
+            from,
+            to: cell,
+            step: kind,
+            extra: m.extra,
+        });
+        if from.is_none()
+            && let Phase::Start { entered, .. } = &mut self.phase
+        {
+            *entered = true;
+        }
+        self.cross_summits(r, from_level, to_level, ev);
+        if past_line {
+            self.finish(r, ev);
+            self.moving = None;
+            self.after_segment(ev);
+            return Ok(());
+        }
+        // VM-045, VM-046: every danger cell passed or stopped on costs a skill roll, rolled as
+        // the rider enters it; 1 or 2 is a crash (VM-047: the move ends, a turn is missed).
+        if danger {
+            let roll = self.roll(20)?;
+            let crash = tables::skill_fails(roll.face);
+            ev.push(Event::SkillRoll {
+                rider: r,
+                cell,
+                roll,
+                crash,
+            });
+            if crash {
+                self.crash(r, cell, ev);
+                self.moving = None;
+                self.after_segment(ev);
+                return Ok(());
+            }
+        }
+        self.moving = Some(m);
+        Ok(())
+    }
+
+    /// VM-047, VM-048: the rider leaves his cell for the roadside beside it (A-28: the crash
+    /// cell is the one he is on when the roll fails) and misses his next rider turn.
+    fn crash(&mut self, r: super::events::RiderIx, cell: CellIx, ev: &mut Vec<Event>) {
+        self.occupied[cell as usize] = None;
+        let rider = &mut self.riders[r as usize];
+        rider.spot = Spot::Roadside(cell);
+        rider.misses = tables::DEBUTANT_CRASH_MISSES;
+        ev.push(Event::Crashed {
+            rider: r,
+            cell,
+            misses: rider.misses,
+        });
+    }
+
+    /// Ends the move under way: stopped by choice (VM-042) or with no legal step (VM-043).
+    /// A move of at least one step that ends on a descent cell earns one extra step (VM-049,
+    /// A-29), which never earns another.
+    pub(super) fn end_move(&mut self, m: Move, by_choice: bool, ev: &mut Vec<Event>) {
+        self.moving = None;
+        if m.left > 0 && !(m.extra && m.moved == 0) {
+            let lost = m.left;
+            ev.push(if by_choice {
+                Event::Stopped { rider: m.rider, lost }
+            } else {
+                Event::Blocked { rider: m.rider, lost }
+            });
+        }
+        if !m.extra
+            && m.moved > 0
+            && let Spot::Road(c) = self.riders[m.rider as usize].spot
+            && self.fixed.board.cell(c).relief == Relief::Descent
+        {
+            let extra = Move {
+                rider: m.rider,
+                left: 1,
+                moved: 0,
+                extra: true,
+                visited: Vec::new(),
+            };
+            if !self.steps(&extra).is_empty() {
+                ev.push(Event::ExtraStepOffered { rider: m.rider });
+                self.moving = Some(extra);
+                return;
+            }
+        }
+        self.after_segment(ev);
+    }
+}

@@ -1,0 +1,660 @@
+//! A Velo Master race: its state, the start phase and the rounds (turn structure, VM-020…036).
+//! Movement lives in `movement.rs`, the finish and classifications in `finish.rs`.
+
+use super::board::{Board, CellIx};
+use super::events::{Choice, Event, RiderIx};
+use super::options::{Options, Role};
+use super::tables;
+use crate::dice::{Dice, Roll};
+use crate::game::Seat;
+use crate::registry::{Setup, StartError};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Where a rider is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "at", content = "cell", rename_all = "snake_case")]
+pub enum Spot {
+    /// Outside the road, before the first level (the virtual start cell, A-06).
+    Start,
+    Road(CellIx),
+    /// Fallen, waiting beside this cell (VM-048, A-28); holds no cell.
+    Roadside(CellIx),
+    /// Across the line: off the road.
+    Finished,
+}
+
+/// What does not change during a race.
+#[derive(Debug)]
+pub struct Fixed {
+    pub board: Board,
+    pub options: Options,
+    pub teams: Vec<String>,
+    pub ids: Vec<String>,
+    pub team_of: Vec<Seat>,
+    pub roles: Vec<Role>,
+    /// Per team, its riders, the leader first.
+    pub riders_of: Vec<Vec<RiderIx>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Rider {
+    pub spot: Spot,
+    /// The event number that brought the rider to its level: at equal levels, who got there
+    /// first is ahead.
+    pub reached: u32,
+    pub misses: u8,
+    pub points: u32,
+    /// Summits crossed, as a bit per summit (a rider scores once per summit, VM-070).
+    pub summits: u64,
+    /// Finishing place and time in minutes.
+    pub finish: Option<(u32, u32)>,
+}
+
+/// One rider's move in progress, chosen step by step.
+#[derive(Debug, Clone)]
+pub struct Move {
+    pub rider: RiderIx,
+    pub left: u8,
+    pub moved: u8,
+    /// The descent's extra step (VM-049).
+    pub extra: bool,
+    pub visited: Vec<CellIx>,
+}
+
+/// A player's slot: the dice still to give and the riders still to move.
+#[derive(Debug, Clone)]
+pub struct Slot {
+    pub seat: Seat,
+    pub dice: Vec<u8>,
+    pub movers: Vec<RiderIx>,
+    /// A start slot: one die is kept, one rider launched (VM-022).
+    pub launch: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// Launch rounds in the d20 order (VM-021…027); `entered` is whether a rider got onto the
+    /// road in this round.
+    Start {
+        order: Vec<Seat>,
+        next: usize,
+        entered: bool,
+    },
+    Race {
+        round: u32,
+        acted: Vec<bool>,
+    },
+    Over,
+}
+
+#[derive(Debug, Clone)]
+pub struct VeloMaster {
+    pub fixed: Arc<Fixed>,
+    pub dice: Dice,
+    pub riders: Vec<Rider>,
+    /// Per cell, the bike on it.
+    pub occupied: Vec<Option<RiderIx>>,
+    pub phase: Phase,
+    pub slot: Option<Slot>,
+    pub moving: Option<Move>,
+    /// The race clock in minutes: one per slot played.
+    pub clock: u32,
+    /// Events told so far, numbering arrivals.
+    pub seq: u32,
+    /// Per summit, the riders over it so far, first over first.
+    pub over: Vec<Vec<RiderIx>>,
+    pub finishers: u32,
+    /// Events of the start (the d20 order, the first dice), handed out with the first choice.
+    pub opening: Vec<Event>,
+    /// Last dice rolled, for the view.
+    pub last_roll: Vec<Roll>,
+}
+
+impl VeloMaster {
+    pub fn new(setup: &Setup, seed: u64) -> Result<VeloMaster, StartError> {
+        let options =
+            Options::from_json(&setup.options).map_err(|message| StartError::Options {
+                ruleset: super::ID,
+                message,
+            })?;
+        let board = Board::new(Arc::clone(&setup.course)).map_err(StartError::Rules)?;
+        let teams = setup.teams.len();
+        if !(2..=8).contains(&teams) {
+            return Err(StartError::Rules(format!(
+                "Velo Master is raced by 2 to 8 teams, not {teams}: add or remove teams"
+            )));
+        }
+        let size = tables::team_size(options.expert());
+        let mut roles = Vec::new();
+        let mut riders_of = vec![Vec::new(); teams];
+        for (i, r) in setup.riders.iter().enumerate() {
+            let role = super::options::role(&r.attributes).map_err(|message| StartError::Rider {
+                rider: r.id.clone(),
+                message,
+            })?;
+            let Some(list) = riders_of.get_mut(r.team as usize) else {
+                return Err(StartError::Rider {
+                    rider: r.id.clone(),
+                    message: format!("team {} does not exist: there are {teams} teams", r.team),
+                });
+            };
+            if role == Role::Leader {
+                list.insert(0, i as RiderIx);
+            } else {
+                list.push(i as RiderIx);
+            }
+            roles.push(role);
+        }
+        for (t, list) in riders_of.iter().enumerate() {
+            let leaders = list.iter().filter(|&&r| roles[r as usize] == Role::Leader).count();
+            if list.len() != size || leaders != 1 {
+                return Err(StartError::Rules(format!(
+                    "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013)",
+                    setup.teams[t],
+                    list.len(),
+                    size - 1
+                )));
+            }
+        }
+        let given: Vec<_> = setup.riders.iter().filter_map(|r| r.start).collect();
+        if !given.is_empty() && given.len() != setup.riders.len() {
+            return Err(StartError::MixedStarts);
+        }
+        let fixed = Fixed {
+            options,
+            teams: setup.teams.clone(),
+            ids: setup.riders.iter().map(|r| r.id.clone()).collect(),
+            team_of: setup.riders.iter().map(|r| r.team).collect(),
+            roles,
+            riders_of,
+            board,
+        };
+        let mut occupied = vec![None; fixed.board.cells.len()];
+        let mut riders = Vec::new();
+        for (i, r) in setup.riders.iter().enumerate() {
+            let spot = match r.start {
+                None => Spot::Start,
+                Some(pos) => {
+                    let Some(cell) = fixed.board.index(pos) else {
+                        return Err(StartError::Rider {
+                            rider: r.id.clone(),
+                            message: format!("({}, {}) is not a cell of the course", pos.row, pos.lane),
+                        });
+                    };
+                    if occupied[cell as usize].is_some() || fixed.board.cell(cell).past_line {
+                        return Err(StartError::Rider {
+                            rider: r.id.clone(),
+                            message: format!(
+                                "cell {} is taken or past the line: give each rider a free cell before the line",
+                                fixed.board.name(cell)
+                            ),
+                        });
+                    }
+                    occupied[cell as usize] = Some(i as RiderIx);
+                    Spot::Road(cell)
+                }
+            };
+            riders.push(Rider {
+                spot,
+                reached: i as u32,
+                misses: 0,
+                points: 0,
+                summits: 0,
+                finish: None,
+            });
+        }
+        let summits = fixed.board.summits.len();
+        let mut stage = VeloMaster {
+            fixed: Arc::new(fixed),
+            dice: Dice::new(seed, setup.dice.clone()),
+            riders,
+            occupied,
+            phase: Phase::Over,
+            slot: None,
+            moving: None,
+            clock: 0,
+            seq: setup.riders.len() as u32,
+            over: vec![Vec::new(); summits],
+            finishers: 0,
+            opening: Vec::new(),
+            last_roll: Vec::new(),
+        };
+        let mut ev = Vec::new();
+        if given.is_empty() {
+            let order = stage.start_order(&mut ev)?;
+            stage.phase = Phase::Start {
+                order,
+                next: 0,
+                entered: false,
+            };
+        } else {
+            stage.begin_race(&mut ev);
+        }
+        stage.advance(&mut ev).map_err(StartError::Rules)?;
+        stage.opening = ev;
+        Ok(stage)
+    }
+
+    pub fn seats(&self) -> usize {
+        self.fixed.teams.len()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn roll(&mut self, sides: u8) -> Result<Roll, String> {
+        let roll = self.dice.roll(sides).map_err(|e| e.to_string())?;
+        Ok(roll)
+    }
+
+    /// VM-021, A-07: every player rolls the d20, highest first; tied players roll again among
+    /// themselves, the new roll ordering only them.
+    fn start_order(&mut self, ev: &mut Vec<Event>) -> Result<Vec<Seat>, StartError> {
+        let seats: Vec<Seat> = (0..self.seats() as Seat).collect();
+        let order = self
+            .order_by_d20(seats, 0, ev)
+            .map_err(StartError::Rules)?;
+        ev.push(Event::StartOrder {
+            order: order.clone(),
+        });
+        Ok(order)
+    }
+
+    fn order_by_d20(
+        &mut self,
+        seats: Vec<Seat>,
+        round: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<Vec<Seat>, String> {
+        let mut rolled = Vec::new();
+        for seat in seats {
+            let roll = self.roll(20)?;
+            ev.push(Event::OrderRoll { seat, roll, round });
+            rolled.push((seat, roll.face));
+        }
+        let mut faces: Vec<u8> = rolled.iter().map(|r| r.1).collect();
+        faces.sort_unstable_by(|a, b| b.cmp(a));
+        faces.dedup();
+        let mut order = Vec::new();
+        for face in faces {
+            let tied: Vec<Seat> = rolled.iter().filter(|r| r.1 == face).map(|r| r.0).collect();
+            if tied.len() == 1 || round == u8::MAX {
+                order.extend(tied);
+            } else {
+                order.extend(self.order_by_d20(tied, round + 1, ev)?);
+            }
+        }
+        Ok(order)
+    }
+
+    fn begin_race(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::RaceBegins);
+        self.phase = Phase::Race {
+            round: 1,
+            acted: vec![false; self.seats()],
+        };
+        ev.push(Event::RoundStarted { round: 1 });
+    }
+
+    pub fn racing(&self, r: RiderIx) -> bool {
+        self.riders[r as usize].spot != Spot::Finished
+    }
+
+    /// The seat that owes the next decision, if any.
+    pub fn to_play(&self) -> Option<Seat> {
+        if let Some(m) = &self.moving {
+            return Some(self.fixed.team_of[m.rider as usize]);
+        }
+        self.slot.as_ref().map(|s| s.seat)
+    }
+
+    /// Plays the race on until someone owes a decision or the race is over.
+    pub fn advance(&mut self, ev: &mut Vec<Event>) -> Result<(), String> {
+        loop {
+            if self.phase == Phase::Over {
+                self.slot = None;
+                self.moving = None;
+                return Ok(());
+            }
+            if let Some(m) = &self.moving {
+                let m = m.clone();
+                if m.left > 0 && !self.steps(&m).is_empty() {
+                    return Ok(());
+                }
+                self.end_move(m, false, ev);
+                continue;
+            }
+            if let Some(slot) = &mut self.slot {
+                slot.movers
+                    .retain(|&r| self.riders[r as usize].spot != Spot::Finished);
+                if slot.dice.is_empty() || slot.movers.is_empty() {
+                    self.slot = None;
+                    continue;
+                }
+                if !slot.launch && slot.dice.len() == 1 && slot.movers.len() == 1 {
+                    let (rider, die) = (slot.movers[0], slot.dice[0]);
+                    self.take_die(rider, die, ev);
+                    continue;
+                }
+                return Ok(());
+            }
+            self.next_slot(ev)?;
+        }
+    }
+
+    /// Opens the next slot, or ends a round or the start phase.
+    fn next_slot(&mut self, ev: &mut Vec<Event>) -> Result<(), String> {
+        match self.phase.clone() {
+            Phase::Start {
+                order,
+                mut next,
+                entered,
+            } => {
+                let at_start = |s: Seat| {
+                    self.fixed.riders_of[s as usize]
+                        .iter()
+                        .any(|&r| self.riders[r as usize].spot == Spot::Start)
+                };
+                while next < order.len() && !at_start(order[next]) {
+                    next += 1;
+                }
+                if next == order.len() {
+                    // the start phase ends when every rider is on the road, or after a
+                    // round of launches in which nobody could get on.
+                    let anyone = (0..self.seats() as Seat).any(at_start);
+                    if !anyone || !entered {
+                        self.begin_race(ev);
+                    } else {
+                        self.phase = Phase::Start {
+                            order,
+                            next: 0,
+                            entered: false,
+                        };
+                    }
+                    return Ok(());
+                }
+                let seat = order[next];
+                self.phase = Phase::Start {
+                    order,
+                    next: next + 1,
+                    entered,
+                };
+                self.clock += 1;
+                ev.push(Event::SlotStarted {
+                    seat,
+                    clock: self.clock,
+                });
+                let rolls = vec![self.roll(6)?, self.roll(6)?];
+                ev.push(Event::DiceRolled {
+                    seat,
+                    rolls: rolls.clone(),
+                });
+                let movers = self.fixed.riders_of[seat as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&r| self.riders[r as usize].spot == Spot::Start)
+                    .collect();
+                self.slot = Some(Slot {
+                    seat,
+                    dice: rolls.iter().map(|r| r.face).collect(),
+                    movers,
+                    launch: true,
+                });
+                self.last_roll = rolls;
+                Ok(())
+            }
+            Phase::Race { mut round, mut acted } => {
+                // VM-028/029: the player whose leader is best placed among those who have not
+                // played this round; a team with nobody racing plays no slot.
+                let next = (0..acted.len() as Seat)
+                    .filter(|&s| !acted[s as usize])
+                    .filter(|&s| {
+                        self.fixed.riders_of[s as usize]
+                            .iter()
+                            .any(|&r| self.riders[r as usize].spot != Spot::Finished)
+                    })
+                    .max_by(|&a, &b| {
+                        self.leader_rank(a)
+                            .partial_cmp(&self.leader_rank(b))
+                            .expect("levels are finite")
+                            .then(b.cmp(&a))
+                    });
+                let Some(seat) = next else {
+                    round += 1;
+                    if round > 10_000 {
+                        return Err("the race does not end".into());
+                    }
+                    self.phase = Phase::Race {
+                        round,
+                        acted: vec![false; acted.len()],
+                    };
+                    ev.push(Event::RoundStarted { round });
+                    return Ok(());
+                };
+                acted[seat as usize] = true;
+                self.phase = Phase::Race { round, acted };
+                self.open_slot(seat, ev)
+            }
+            Phase::Over => Ok(()),
+        }
+    }
+
+    /// A Débutant slot (VM-030): fallen riders get back on or sit out, then 2 d6, one per rider.
+    fn open_slot(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), String> {
+        self.clock += 1;
+        ev.push(Event::SlotStarted {
+            seat,
+            clock: self.clock,
+        });
+        let mut movers = Vec::new();
+        for r in self.fixed.riders_of[seat as usize].clone() {
+            match self.riders[r as usize].spot {
+                Spot::Roadside(cell) => {
+                    let rider = &mut self.riders[r as usize];
+                    if rider.misses > 0 {
+                        // VM-047, A-27: the rider's own turn is the one missed.
+                        rider.misses -= 1;
+                        ev.push(Event::SitsOut { rider: r });
+                    } else {
+                        // VM-048, A-28: back on just before the turn he may play.
+                        let back = self.return_cell(cell);
+                        self.place(r, back);
+                        ev.push(Event::BackOnRoad {
+                            rider: r,
+                            cell: back,
+                        });
+                        movers.push(r);
+                    }
+                }
+                Spot::Start | Spot::Road(_) => movers.push(r),
+                Spot::Finished => {}
+            }
+        }
+        if movers.is_empty() {
+            return Ok(());
+        }
+        let rolls = vec![self.roll(6)?, self.roll(6)?];
+        ev.push(Event::DiceRolled {
+            seat,
+            rolls: rolls.clone(),
+        });
+        self.slot = Some(Slot {
+            seat,
+            dice: rolls.iter().map(|r| r.face).collect(),
+            movers,
+            launch: false,
+        });
+        self.last_roll = rolls;
+        Ok(())
+    }
+
+    /// the crash cell if free, else the free cell level with it nearest across, else the
+    /// nearest free cell behind it.
+    pub fn return_cell(&self, cell: CellIx) -> CellIx {
+        let b = &self.fixed.board;
+        let home = b.cell(cell);
+        let free = |i: usize| self.occupied[i].is_none() && !b.cells[i].past_line;
+        if free(cell as usize) {
+            return cell;
+        }
+        let best = (0..b.cells.len())
+            .filter(|&i| free(i) && b.cells[i].level <= home.level)
+            .min_by(|&i, &j| {
+                let key = |k: usize| {
+                    (
+                        home.level - b.cells[k].level,
+                        (b.cells[k].across - home.across).abs(),
+                        k,
+                    )
+                };
+                key(i).partial_cmp(&key(j)).expect("finite")
+            });
+        best.map_or(cell, |i| i as CellIx)
+    }
+
+    pub fn place(&mut self, r: RiderIx, cell: CellIx) {
+        let level = self.fixed.board.cell(cell).level;
+        let old = match self.riders[r as usize].spot {
+            Spot::Road(c) | Spot::Roadside(c) => Some(self.fixed.board.cell(c).level),
+            _ => None,
+        };
+        if let Spot::Road(c) = self.riders[r as usize].spot {
+            self.occupied[c as usize] = None;
+        }
+        self.occupied[cell as usize] = Some(r);
+        self.riders[r as usize].spot = Spot::Road(cell);
+        self.seq += 1;
+        if old != Some(level) {
+            self.riders[r as usize].reached = self.seq;
+        }
+    }
+
+    /// How well a team's leader is placed, higher first: finished leaders in finishing
+    /// order, then by level, then by who reached it first; a fallen leader at his crash cell.
+    pub fn leader_rank(&self, seat: Seat) -> (u8, f64, i64) {
+        let leader = self.fixed.riders_of[seat as usize][0];
+        let r = &self.riders[leader as usize];
+        match r.spot {
+            Spot::Finished => (3, -(r.finish.map_or(0, |f| f.0) as f64), 0),
+            Spot::Road(c) | Spot::Roadside(c) => {
+                (2, self.fixed.board.cell(c).level, -(r.reached as i64))
+            }
+            Spot::Start => (1, 0.0, -(r.reached as i64)),
+        }
+    }
+
+    fn take_die(&mut self, rider: RiderIx, die: u8, ev: &mut Vec<Event>) {
+        if let Some(slot) = &mut self.slot {
+            if let Some(k) = slot.dice.iter().position(|&d| d == die) {
+                slot.dice.remove(k);
+            }
+            slot.movers.retain(|&r| r != rider);
+            if slot.launch {
+                // One die is kept, the other is not used (VM-022).
+                slot.dice.clear();
+                slot.movers.clear();
+            }
+        }
+        ev.push(Event::DieTaken { rider, die });
+        self.moving = Some(Move {
+            rider,
+            left: die,
+            moved: 0,
+            extra: false,
+            visited: Vec::new(),
+        });
+    }
+
+    /// The options of the seat that owes a decision.
+    pub fn legal(&self, seat: Seat) -> Vec<Choice> {
+        if self.to_play() != Some(seat) {
+            return Vec::new();
+        }
+        if let Some(m) = &self.moving {
+            let mut out: Vec<Choice> = self
+                .steps(m)
+                .into_iter()
+                .map(|(cell, _)| Choice::Step { cell })
+                .collect();
+            out.push(Choice::Stop);
+            return out;
+        }
+        let Some(slot) = &self.slot else {
+            return Vec::new();
+        };
+        let mut dice = slot.dice.clone();
+        dice.sort_unstable();
+        dice.dedup();
+        let mut out = Vec::new();
+        for &rider in &slot.movers {
+            for &die in &dice {
+                out.push(if slot.launch {
+                    Choice::Launch { rider, die }
+                } else {
+                    Choice::Give { rider, die }
+                });
+            }
+        }
+        out
+    }
+
+    pub fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
+        if self.is_over() {
+            return Err("the race is over: nothing more to play".into());
+        }
+        let Some(owner) = self.to_play() else {
+            return Err("nobody is to play now".into());
+        };
+        if owner != seat {
+            return Err(format!(
+                "it is {}'s turn, not {}'s: wait for your slot",
+                self.fixed.teams[owner as usize], self.fixed.teams[seat as usize]
+            ));
+        }
+        if !self.legal(seat).contains(choice) {
+            return Err(self.why_illegal(choice));
+        }
+        // Work on a copy so that a roll refused (a scenario's die face off the die) changes
+        // nothing.
+        let mut next = self.clone();
+        let mut ev = std::mem::take(&mut next.opening);
+        match *choice {
+            Choice::Launch { rider, die } | Choice::Give { rider, die } => {
+                next.take_die(rider, die, &mut ev)
+            }
+            Choice::Step { cell } => next.step(cell, &mut ev)?,
+            Choice::Stop => {
+                let m = next.moving.clone().expect("a move is under way");
+                next.end_move(m, true, &mut ev);
+            }
+        }
+        next.advance(&mut ev)?;
+        *self = next;
+        Ok(ev)
+    }
+
+    fn why_illegal(&self, choice: &Choice) -> String {
+        let names = &self.fixed.ids;
+        match *choice {
+            Choice::Step { cell } if (cell as usize) < self.fixed.board.cells.len() => format!(
+                "cell {} cannot be reached in one step now: pick one of the lettered cells or stop",
+                self.fixed.board.name(cell)
+            ),
+            Choice::Step { .. } => "there is no such cell: pick one of the lettered cells".into(),
+            Choice::Give { rider, die } | Choice::Launch { rider, die } => match self.slot.as_ref() {
+                Some(s) if !s.dice.contains(&die) => format!(
+                    "no die shows {die}: the dice left are {:?}",
+                    s.dice
+                ),
+                Some(_) => format!(
+                    "{} cannot take a die now: choose one of your riders offered",
+                    names.get(rider as usize).map_or("that rider", |n| n.as_str())
+                ),
+                None => "a rider is moving: step or stop first".into(),
+            },
+            Choice::Stop => "no rider is moving now: give a die first".into(),
+        }
+    }
+}
