@@ -103,7 +103,10 @@ pub(super) fn add_marks(
                 ),
             ));
         }
-        let name = spec.name.clone().unwrap_or_else(|| format!("Climb {}", k + 1));
+        let name = spec
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("Climb {}", k + 1));
         for cell in &mut course.rows[row as usize].cells {
             for m in &mut cell.markers {
                 if let Marker::Summit { name: n, .. } = m {

@@ -28,16 +28,33 @@ pub enum Choice {
 pub enum Event {
     /// A player's d20 for the start order (VM-021); `round` counts re-rolls between tied
     /// players, 0 first.
-    OrderRoll { seat: Seat, roll: Roll, round: u8 },
-    StartOrder { order: Vec<Seat> },
+    OrderRoll {
+        seat: Seat,
+        roll: Roll,
+        round: u8,
+    },
+    StartOrder {
+        order: Vec<Seat>,
+    },
     /// The start phase is over: from now on the leaders' places set the order (VM-027).
     RaceBegins,
-    RoundStarted { round: u32 },
+    RoundStarted {
+        round: u32,
+    },
     /// A player's slot begins; the race clock reads `clock` minutes.
-    SlotStarted { seat: Seat, clock: u32 },
-    DiceRolled { seat: Seat, rolls: Vec<Roll> },
+    SlotStarted {
+        seat: Seat,
+        clock: u32,
+    },
+    DiceRolled {
+        seat: Seat,
+        rolls: Vec<Roll>,
+    },
     /// A rider takes a die and moves up to it.
-    DieTaken { rider: RiderIx, die: u8 },
+    DieTaken {
+        rider: RiderIx,
+        die: u8,
+    },
     Stepped {
         rider: RiderIx,
         /// `None`: from outside the road (the start).
@@ -65,20 +82,39 @@ pub enum Event {
         cell: CellIx,
         misses: u8,
     },
-    SitsOut { rider: RiderIx },
-    BackOnRoad { rider: RiderIx, cell: CellIx },
+    SitsOut {
+        rider: RiderIx,
+    },
+    BackOnRoad {
+        rider: RiderIx,
+        cell: CellIx,
+    },
     /// No legal step is left: the rest of the die is lost (VM-043).
-    Blocked { rider: RiderIx, lost: u8 },
-    Stopped { rider: RiderIx, lost: u8 },
+    Blocked {
+        rider: RiderIx,
+        lost: u8,
+    },
+    Stopped {
+        rider: RiderIx,
+        lost: u8,
+    },
     /// A descent cell: one extra step may be taken (VM-049).
-    ExtraStepOffered { rider: RiderIx },
+    ExtraStepOffered {
+        rider: RiderIx,
+    },
     SummitCrossed {
         rider: RiderIx,
         summit: u8,
         place: u32,
         points: u32,
     },
-    Finished { rider: RiderIx, place: u32, time: u32 },
+    Finished {
+        rider: RiderIx,
+        place: u32,
+        time: u32,
+    },
     /// The race is over: every rider in finishing order, with his time in minutes.
-    RaceOver { order: Vec<(RiderIx, u32)> },
+    RaceOver {
+        order: Vec<(RiderIx, u32)>,
+    },
 }

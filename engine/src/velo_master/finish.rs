@@ -107,10 +107,7 @@ impl VeloMaster {
                 .then(a.2.cmp(&b.2))
         });
         let slots = self.slots_per_round();
-        let first = b
-            .entries
-            .first()
-            .map_or(0.0, |&c| b.cell(c).level - 1.0);
+        let first = b.entries.first().map_or(0.0, |&c| b.cell(c).level - 1.0);
         for (level, _, i) in short {
             let level = if level.is_finite() { level } else { first };
             let time = tables::time_short(self.clock, slots, b.levels_to_line(level));

@@ -9,13 +9,10 @@ use super::bot;
 use super::events::{Choice, Event, RiderIx};
 use super::stage::{Spot, VeloMaster};
 use super::view::letter;
+use crate::course::{LinkKind, Terrain};
 use crate::game::{Seat, Viewer};
 use crate::registry::{Game, Key, OutcomeError, Scene, Secret, Sentence, Setup, StartError, Text};
-use crate::tour::{
-    Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
-    TourRider,
-};
-use crate::course::{LinkKind, Terrain};
+use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult, TourRider};
 use serde_json::{Value, json};
 
 /// A team as a quick game enters it at Débutant: a leader and a team-mate.
@@ -142,11 +139,17 @@ impl Game for VeloMaster {
             Choice::Step { cell } => {
                 let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
                 let Some(m) = &self.moving else {
-                    return (group, Text::from(format!("Move to {}", self.cell_name(cell))));
+                    return (
+                        group,
+                        Text::from(format!("Move to {}", self.cell_name(cell))),
+                    );
                 };
                 let steps = self.steps(m);
                 let Some(n) = steps.iter().position(|s| s.0 == cell) else {
-                    return (group, Text::from(format!("Move to {}", self.cell_name(cell))));
+                    return (
+                        group,
+                        Text::from(format!("Move to {}", self.cell_name(cell))),
+                    );
                 };
                 let b = &self.fixed.board;
                 let mut label = format!("Move to {} ({})", letter(n), self.cell_name(cell));
@@ -202,7 +205,11 @@ impl Game for VeloMaster {
                     "vm-order-roll",
                     vec![("team", json!(team(*seat))), ("face", json!(roll.face))],
                     if *round == 0 {
-                        format!("{} rolls {} on the d20 for the start order.", team(*seat), roll.face)
+                        format!(
+                            "{} rolls {} on the d20 for the start order.",
+                            team(*seat),
+                            roll.face
+                        )
                     } else {
                         format!("{} rolls again to break a tie: {}.", team(*seat), roll.face)
                     },
@@ -234,7 +241,10 @@ impl Game for VeloMaster {
                     "vm-dice",
                     vec![
                         ("team", json!(team(*seat))),
-                        ("faces", json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>())),
+                        (
+                            "faces",
+                            json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>()),
+                        ),
                     ],
                     format!("{} rolls {}.", team(*seat), rolls_text(rolls)),
                 ),
@@ -243,7 +253,13 @@ impl Game for VeloMaster {
                     vec![("rider", name(*rider)), ("die", json!(die))],
                     format!("{} moves up to {die}.", self.rider_name(*rider)),
                 ),
-                Event::Stepped { rider, from, to, extra, .. } => sentence(
+                Event::Stepped {
+                    rider,
+                    from,
+                    to,
+                    extra,
+                    ..
+                } => sentence(
                     "vm-step",
                     vec![
                         ("rider", name(*rider)),
@@ -253,11 +269,20 @@ impl Game for VeloMaster {
                     format!(
                         "{} {} {}.",
                         self.rider_name(*rider),
-                        if *extra { "takes the descent's extra step to" } else { "steps to" },
+                        if *extra {
+                            "takes the descent's extra step to"
+                        } else {
+                            "steps to"
+                        },
                         self.cell_name(*to)
                     ),
                 ),
-                Event::PowerRoll { rider, roll, slope, success } => sentence(
+                Event::PowerRoll {
+                    rider,
+                    roll,
+                    slope,
+                    success,
+                } => sentence(
                     "vm-power-roll",
                     vec![
                         ("rider", name(*rider)),
@@ -269,10 +294,19 @@ impl Game for VeloMaster {
                         "{} power roll: {} against {slope} %: {}.",
                         self.rider_name(*rider),
                         roll.face,
-                        if *success { "made it" } else { "fails, his move ends" }
+                        if *success {
+                            "made it"
+                        } else {
+                            "fails, his move ends"
+                        }
                     ),
                 ),
-                Event::SkillRoll { rider, cell, roll, crash } => sentence(
+                Event::SkillRoll {
+                    rider,
+                    cell,
+                    roll,
+                    crash,
+                } => sentence(
                     "vm-skill-roll",
                     vec![
                         ("rider", name(*rider)),
@@ -288,9 +322,17 @@ impl Game for VeloMaster {
                         if *crash { ", he crashes" } else { ", safe" }
                     ),
                 ),
-                Event::Crashed { rider, cell, misses } => sentence(
+                Event::Crashed {
+                    rider,
+                    cell,
+                    misses,
+                } => sentence(
                     "vm-crashed",
-                    vec![("rider", name(*rider)), ("cell", json!(self.cell_name(*cell))), ("misses", json!(misses))],
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                        ("misses", json!(misses)),
+                    ],
                     format!(
                         "{} falls at {} and waits at the roadside ({misses} turn to miss).",
                         self.rider_name(*rider),
@@ -300,12 +342,22 @@ impl Game for VeloMaster {
                 Event::SitsOut { rider } => sentence(
                     "vm-sits-out",
                     vec![("rider", name(*rider))],
-                    format!("{} is still at the roadside and misses this turn.", self.rider_name(*rider)),
+                    format!(
+                        "{} is still at the roadside and misses this turn.",
+                        self.rider_name(*rider)
+                    ),
                 ),
                 Event::BackOnRoad { rider, cell } => sentence(
                     "vm-back",
-                    vec![("rider", name(*rider)), ("cell", json!(self.cell_name(*cell)))],
-                    format!("{} gets back on the road at {}.", self.rider_name(*rider), self.cell_name(*cell)),
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                    ],
+                    format!(
+                        "{} gets back on the road at {}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
                 ),
                 Event::Blocked { rider, lost } => sentence(
                     "vm-blocked",
@@ -320,9 +372,17 @@ impl Game for VeloMaster {
                 Event::ExtraStepOffered { rider } => sentence(
                     "vm-extra-step",
                     vec![("rider", name(*rider))],
-                    format!("{} stopped on a descent cell: one extra step if wanted.", self.rider_name(*rider)),
+                    format!(
+                        "{} stopped on a descent cell: one extra step if wanted.",
+                        self.rider_name(*rider)
+                    ),
                 ),
-                Event::SummitCrossed { rider, summit, place, points } => {
+                Event::SummitCrossed {
+                    rider,
+                    summit,
+                    place,
+                    points,
+                } => {
                     let s = self
                         .fixed
                         .board
@@ -345,8 +405,15 @@ impl Game for VeloMaster {
                 }
                 Event::Finished { rider, place, time } => sentence(
                     "vm-finished",
-                    vec![("rider", name(*rider)), ("place", json!(place)), ("time", json!(time))],
-                    format!("{} crosses the line in place {place}, {time} min.", self.rider_name(*rider)),
+                    vec![
+                        ("rider", name(*rider)),
+                        ("place", json!(place)),
+                        ("time", json!(time)),
+                    ],
+                    format!(
+                        "{} crosses the line in place {place}, {time} min.",
+                        self.rider_name(*rider)
+                    ),
                 ),
                 Event::RaceOver { order } => {
                     let first = order.first().map_or(Value::Null, |(r, _)| name(*r));
@@ -399,7 +466,12 @@ impl Game for VeloMaster {
             let seat = riders[k].team;
             out.push(RiderStage {
                 rider: RiderKey::new(id.clone()),
-                team: self.fixed.teams.get(seat as usize).cloned().unwrap_or_default(),
+                team: self
+                    .fixed
+                    .teams
+                    .get(seat as usize)
+                    .cloned()
+                    .unwrap_or_default(),
                 start_number: k as u32 + 1,
                 // The tour counts a minute per card played: here, a minute per slot.
                 cards_played: line.time,

@@ -155,9 +155,15 @@ impl VeloMaster {
         if m.left > 0 && !(m.extra && m.moved == 0) {
             let lost = m.left;
             ev.push(if by_choice {
-                Event::Stopped { rider: m.rider, lost }
+                Event::Stopped {
+                    rider: m.rider,
+                    lost,
+                }
             } else {
-                Event::Blocked { rider: m.rider, lost }
+                Event::Blocked {
+                    rider: m.rider,
+                    lost,
+                }
             });
         }
         if !m.extra

@@ -81,7 +81,10 @@ impl Options {
         })?;
         // Ruling A-50: attacks cost condition and the doping control reads it.
         if options.level == Level::Pro && !options.condition {
-            for (name, on) in [("attacks", options.attacks), ("anti_doping", options.anti_doping)] {
+            for (name, on) in [
+                ("attacks", options.attacks),
+                ("anti_doping", options.anti_doping),
+            ] {
                 if on {
                     return Err(format!(
                         "'{name}' needs the physical condition rules: switch \"condition\" on, or \"{name}\" off"
@@ -92,7 +95,10 @@ impl Options {
         if options.level != Level::Debutant {
             return Err(format!(
                 "level '{}' is not refereed yet: use \"debutant\"",
-                serde_json::to_value(options.level).unwrap_or_default().as_str().unwrap_or("?")
+                serde_json::to_value(options.level)
+                    .unwrap_or_default()
+                    .as_str()
+                    .unwrap_or("?")
             ));
         }
         Ok(options)

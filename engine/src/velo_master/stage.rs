@@ -129,10 +129,11 @@ impl VeloMaster {
         let mut roles = Vec::new();
         let mut riders_of = vec![Vec::new(); teams];
         for (i, r) in setup.riders.iter().enumerate() {
-            let role = super::options::role(&r.attributes).map_err(|message| StartError::Rider {
-                rider: r.id.clone(),
-                message,
-            })?;
+            let role =
+                super::options::role(&r.attributes).map_err(|message| StartError::Rider {
+                    rider: r.id.clone(),
+                    message,
+                })?;
             let Some(list) = riders_of.get_mut(r.team as usize) else {
                 return Err(StartError::Rider {
                     rider: r.id.clone(),
@@ -147,7 +148,10 @@ impl VeloMaster {
             roles.push(role);
         }
         for (t, list) in riders_of.iter().enumerate() {
-            let leaders = list.iter().filter(|&&r| roles[r as usize] == Role::Leader).count();
+            let leaders = list
+                .iter()
+                .filter(|&&r| roles[r as usize] == Role::Leader)
+                .count();
             if list.len() != size || leaders != 1 {
                 return Err(StartError::Rules(format!(
                     "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013)",
@@ -179,7 +183,10 @@ impl VeloMaster {
                     let Some(cell) = fixed.board.index(pos) else {
                         return Err(StartError::Rider {
                             rider: r.id.clone(),
-                            message: format!("({}, {}) is not a cell of the course", pos.row, pos.lane),
+                            message: format!(
+                                "({}, {}) is not a cell of the course",
+                                pos.row, pos.lane
+                            ),
                         });
                     };
                     if occupied[cell as usize].is_some() || fixed.board.cell(cell).past_line {
@@ -253,9 +260,7 @@ impl VeloMaster {
     /// themselves, the new roll ordering only them.
     fn start_order(&mut self, ev: &mut Vec<Event>) -> Result<Vec<Seat>, StartError> {
         let seats: Vec<Seat> = (0..self.seats() as Seat).collect();
-        let order = self
-            .order_by_d20(seats, 0, ev)
-            .map_err(StartError::Rules)?;
+        let order = self.order_by_d20(seats, 0, ev).map_err(StartError::Rules)?;
         ev.push(Event::StartOrder {
             order: order.clone(),
         });
@@ -405,7 +410,10 @@ impl VeloMaster {
                 self.last_roll = rolls;
                 Ok(())
             }
-            Phase::Race { mut round, mut acted } => {
+            Phase::Race {
+                mut round,
+                mut acted,
+            } => {
                 // VM-028/029: the player whose leader is best placed among those who have not
                 // played this round; a team with nobody racing plays no slot.
                 let next = (0..acted.len() as Seat)
@@ -643,14 +651,16 @@ impl VeloMaster {
                 self.fixed.board.name(cell)
             ),
             Choice::Step { .. } => "there is no such cell: pick one of the lettered cells".into(),
-            Choice::Give { rider, die } | Choice::Launch { rider, die } => match self.slot.as_ref() {
-                Some(s) if !s.dice.contains(&die) => format!(
-                    "no die shows {die}: the dice left are {:?}",
-                    s.dice
-                ),
+            Choice::Give { rider, die } | Choice::Launch { rider, die } => match self.slot.as_ref()
+            {
+                Some(s) if !s.dice.contains(&die) => {
+                    format!("no die shows {die}: the dice left are {:?}", s.dice)
+                }
                 Some(_) => format!(
                     "{} cannot take a die now: choose one of your riders offered",
-                    names.get(rider as usize).map_or("that rider", |n| n.as_str())
+                    names
+                        .get(rider as usize)
+                        .map_or("that rider", |n| n.as_str())
                 ),
                 None => "a rider is moving: step or stop first".into(),
             },

@@ -129,7 +129,11 @@ impl VeloMaster {
             teams: f.teams.clone(),
             to_play: self.to_play(),
             dice: self.last_roll.clone(),
-            dice_left: self.slot.as_ref().map(|s| s.dice.clone()).unwrap_or_default(),
+            dice_left: self
+                .slot
+                .as_ref()
+                .map(|s| s.dice.clone())
+                .unwrap_or_default(),
             moving,
             riders: self
                 .riders
