@@ -111,9 +111,15 @@ fn play(s: &mut VeloMaster, c: Choice) -> Vec<Event> {
     s.apply(seat, &c).unwrap_or_else(|e| panic!("{c:?}: {e}"))
 }
 
+/// Gives a die; entraides still open are passed first (tests of them say so).
 fn give(s: &mut VeloMaster, id: &str, die: u8) -> Vec<Event> {
     let rider = ix(s, id);
-    play(s, Choice::Give { rider, die })
+    let mut ev = Vec::new();
+    if s.legal(s.to_play().unwrap()).contains(&Choice::Roll) {
+        ev = play(s, Choice::Roll);
+    }
+    ev.extend(play(s, Choice::Give { rider, die }));
+    ev
 }
 
 fn step(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
@@ -724,8 +730,8 @@ fn vm_043_a_rider_with_no_legal_step_loses_the_rest_of_his_move() {
     give(&mut s, "L1", 1);
     play(&mut s, Choice::Stop);
     play(&mut s, Choice::Stop);
-    // Team 0: dice 1 (first two faces went to team 1)... the script gives team 0 seeded dice,
-    // so give the leader whatever he got: he is blocked at once.
+    // Team 0 passes the entraide on offer and gives the leader a die: he is blocked at once.
+    play(&mut s, Choice::Roll);
     let legal = s.legal(0);
     let Some(&Choice::Give { die, .. }) = legal
         .iter()
@@ -1202,4 +1208,233 @@ fn vm_074_the_rouge_goes_to_the_best_climber_of_the_race() {
     // T0 has 10 points, nobody else any; L1 leads the time classification.
     let j = s.jerseys();
     assert_eq!((j.or, j.rouge), (Some(2), Some(1)));
+}
+
+// ---- 2.8 entraide ---------------------------------------------------------------------------
+
+fn landings(s: &VeloMaster) -> Vec<(u16, u8)> {
+    let mut v: Vec<(u16, u8)> = s
+        .legal(s.to_play().unwrap())
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Jump { cell } => {
+                let p = s.fixed.board.cell(cell).pos;
+                Some((p.row, p.lane))
+            }
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn jump(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
+    let c = cell(s, to);
+    play(s, Choice::Jump { cell: c })
+}
+
+fn entraide(s: &mut VeloMaster, rear: &str, front: &str) -> Vec<Event> {
+    let (rear, front) = (ix(s, rear), ix(s, front));
+    play(s, Choice::Entraide { rear, front })
+}
+
+#[test]
+fn tv_14_vm_052_vm_053_vm_058_the_rear_bike_jumps_first_then_the_other_both_plus_two() {
+    // Rear R = T0 on (5, 1), front F = L0 on (6, 1).
+    let mut s = duel(flat(20), (6, 1), (5, 1), &[3, 4]);
+    assert_eq!(
+        s.legal(0),
+        vec![Choice::Entraide { rear: 1, front: 0 }, Choice::Roll]
+    );
+    entraide(&mut s, "T0", "L0");
+    assert_eq!(landings(&s), vec![(7, 0), (7, 1), (7, 2)]);
+    jump(&mut s, (7, 1));
+    assert_eq!(landings(&s), vec![(8, 0), (8, 1), (8, 2)]);
+    let ev = jump(&mut s, (8, 1));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Jumped { rider: 0, .. }))
+    );
+    assert_eq!((at(&s, "T0"), at(&s, "L0")), (Some((7, 1)), Some((8, 1))));
+    // VM-058: the dice come after (no other entraide is open); each still plays his move.
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DiceRolled { seat: 0, .. }))
+    );
+    assert_eq!(s.legal(0).len(), 4);
+}
+
+#[test]
+fn tv_15_vm_054_a16_each_bike_decides_for_itself() {
+    // (a) R jumps to (7, 1), F declines: R ends ahead of F.
+    let mut s = duel(flat(20), (6, 1), (5, 1), &[3, 4]);
+    entraide(&mut s, "T0", "L0");
+    jump(&mut s, (7, 1));
+    play(&mut s, Choice::Stop);
+    assert_eq!((at(&s, "T0"), at(&s, "L0")), (Some((7, 1)), Some((6, 1))));
+    // (b) R declines: no entraide for either.
+    let mut s = duel(flat(20), (6, 1), (5, 1), &[3, 4]);
+    entraide(&mut s, "T0", "L0");
+    let ev = play(&mut s, Choice::Stop);
+    let no: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::NoJump { rider } => Some(*rider),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(no, vec![1, 0]);
+    assert_eq!((at(&s, "T0"), at(&s, "L0")), (Some((5, 1)), Some((6, 1))));
+    // Nothing else is open: the dice are rolled.
+    assert!(matches!(s.legal(0)[0], Choice::Give { .. }));
+}
+
+#[test]
+fn tv_16_vm_056_a03_three_in_line_give_no_entraide_a_bike_beside_changes_nothing() {
+    // (a) (5, 1), (6, 1), (7, 1): no entraide for any pair.
+    let s = race(
+        flat(20),
+        &[
+            r("L0", 0, true, (7, 1)),
+            r("T0", 0, false, (6, 1)),
+            r("L1", 1, true, (5, 1)),
+            r("T1", 1, false, (1, 0)),
+        ],
+        &[3, 4],
+    );
+    assert!(
+        matches!(s.legal(0)[0], Choice::Give { .. }),
+        "{:?}",
+        s.legal(0)
+    );
+    // (b) (5, 1), (6, 1) and (6, 2): (5, 1) and (6, 1) are a line of two.
+    let s = race(
+        flat(20),
+        &[
+            r("L0", 0, true, (6, 1)),
+            r("T0", 0, false, (5, 1)),
+            r("L1", 1, true, (6, 2)),
+            r("T1", 1, false, (1, 0)),
+        ],
+        &[3, 4],
+    );
+    assert!(s.legal(0).contains(&Choice::Entraide { rear: 1, front: 0 }));
+}
+
+#[test]
+fn tv_17_vm_062_an_entraide_on_a_climb_rolls_only_for_a_diagonal_landing() {
+    // Slope 8: R at (10, 1), F at (11, 1).
+    let mut s = duel(climb_course(8, ""), (11, 1), (10, 1), &[3, 4]);
+    entraide(&mut s, "T0", "L0");
+    let mut ev = jump(&mut s, (12, 1));
+    ev.extend(jump(&mut s, (13, 1)));
+    assert_eq!(rolls(&ev), vec![]);
+    // (b) R lands on (12, 2): one power roll.
+    let mut s = duel(climb_course(8, ""), (11, 1), (10, 1), &[15, 3, 4]);
+    entraide(&mut s, "T0", "L0");
+    let ev = jump(&mut s, (12, 2));
+    assert_eq!(rolls(&ev), vec![("power", 15)]);
+    assert_eq!(at(&s, "T0"), Some((12, 2)));
+}
+
+#[test]
+fn tv_09d_vm_061_a_jump_rolls_for_the_danger_cell_it_passes_and_the_one_it_lands_on() {
+    let course = grid(&[("flat", 20)], "danger = [\"6/1\", \"7/1\"]");
+    let mut s = duel(course, (6, 1), (5, 1), &[11, 12, 3, 4]);
+    entraide(&mut s, "T0", "L0");
+    let ev = jump(&mut s, (7, 1));
+    assert_eq!(rolls(&ev), vec![("skill", 11), ("skill", 12)]);
+}
+
+#[test]
+fn vm_055_vm_059_a_bike_gets_one_entraide_a_round_and_new_lines_give_nothing() {
+    // After the entraide T0 (7, 1) stands behind L0 (8, 1): a new line, not open in this slot.
+    let mut s = duel(flat(20), (6, 1), (5, 1), &[3, 4]);
+    entraide(&mut s, "T0", "L0");
+    jump(&mut s, (7, 1));
+    jump(&mut s, (8, 1));
+    assert!(s.is_line_of_two(1, 0));
+    assert!(
+        matches!(s.legal(0)[0], Choice::Give { .. }),
+        "{:?}",
+        s.legal(0)
+    );
+}
+
+#[test]
+fn vm_060_vm_057_an_opponents_bike_jumps_in_a_slot_not_its_own_deciding_for_itself() {
+    // Team 0's leader L0 (6, 1) stands ahead of team 1's T1 (5, 1): team 0 opens the entraide,
+    // team 1 decides for its own bike first.
+    let mut s = race(
+        flat(20),
+        &[
+            r("L0", 0, true, (6, 1)),
+            r("T0", 0, false, (2, 0)),
+            r("L1", 1, true, (3, 2)),
+            r("T1", 1, false, (5, 1)),
+        ],
+        &[3, 4],
+    );
+    assert_eq!(s.to_play(), Some(0));
+    entraide(&mut s, "T1", "L0");
+    assert_eq!(
+        s.to_play(),
+        Some(1),
+        "the rear bike's director decides its jump"
+    );
+    assert!(s.legal(0).is_empty());
+    jump(&mut s, (7, 1));
+    assert_eq!(s.to_play(), Some(0));
+    jump(&mut s, (8, 1));
+    assert_eq!(at(&s, "T1"), Some((7, 1)));
+}
+
+#[test]
+fn tv_28c_vm_050_an_entraide_ending_on_a_descent_earns_an_extra_step_then_the_die_another() {
+    let course = grid(&[("flat", 4), ("downhill", 12), ("flat", 6)], "");
+    let mut s = duel(course, (7, 1), (6, 1), &[2, 1]);
+    entraide(&mut s, "T0", "L0");
+    jump(&mut s, (8, 1));
+    jump(&mut s, (9, 1));
+    // Both end on descent cells: the rear bike's extra step is offered first, then the front's.
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.extra)),
+        Some((1, true))
+    );
+    step(&mut s, (9, 0));
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.extra)),
+        Some((0, true))
+    );
+    step(&mut s, (10, 1));
+    // The die move then earns its own.
+    give(&mut s, "L0", 2);
+    step(&mut s, (11, 1));
+    step(&mut s, (12, 1));
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.extra)),
+        Some((0, true))
+    );
+}
+
+#[test]
+fn vm_025_no_entraide_in_the_start_phase() {
+    // Launch riders into a line of two: the start slots never offer one.
+    let mut s = three_teams_at_the_start(&[15, 8, 15, 11, 4, 1, 1, 1, 1, 2, 2]);
+    play(&mut s, Choice::Launch { rider: 0, die: 1 });
+    step(&mut s, (0, 1));
+    // P3 launches: its rider could stand behind P1's; nothing but launches is offered.
+    assert!(
+        s.legal(2)
+            .iter()
+            .all(|c| matches!(c, Choice::Launch { .. }))
+    );
+    let rider = ix(&s, "P3 leader");
+    play(&mut s, Choice::Launch { rider, die: 1 });
+    step(&mut s, (0, 0));
+    assert!(
+        s.legal(1)
+            .iter()
+            .all(|c| matches!(c, Choice::Launch { .. }))
+    );
 }

@@ -32,6 +32,10 @@ pub struct BoardCell {
     pub past_line: bool,
     /// The cells one step away, with the kind of step: forward, diagonal, side.
     pub links: Vec<(CellIx, LinkKind)>,
+    /// The cell directly ahead in the same file.
+    pub ahead: Option<CellIx>,
+    /// The cells this one is directly ahead of.
+    pub behind: Vec<CellIx>,
 }
 
 /// A summit line: it lies between the climb's last level and the next one.
@@ -120,7 +124,14 @@ impl Board {
                     .iter()
                     .map(|l| (index(l.to), l.kind))
                     .collect(),
+                ahead: course.ahead(pos).map(index),
+                behind: Vec::new(),
             });
+        }
+        for i in 0..cells.len() {
+            if let Some(a) = cells[i].ahead {
+                cells[a as usize].behind.push(i as CellIx);
+            }
         }
         // Entry cells: the first level of the road (ruling A-06), as the start markers say.
         let starts = course.start_cells();

@@ -24,6 +24,10 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
             }
             Choice::Stop => 0.0,
             Choice::Step { cell } => step_worth(stage, cell),
+            // Two free cells for both bikes: always worth it.
+            Choice::Entraide { .. } => 100.0,
+            Choice::Roll => 1.0,
+            Choice::Jump { cell } => jump_worth(stage, cell),
         }
     };
     let mut best = options[0];
@@ -73,6 +77,40 @@ fn step_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
         && let Some(slope) = from.and_then(|c| b.slope(c))
     {
         worth -= slope as f64 / 20.0 * LEVEL * m.left as f64;
+    }
+    worth
+}
+
+fn jump_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
+    let Some(j) = &stage.jump else {
+        return 0.0;
+    };
+    let b = &stage.fixed.board;
+    let (Spot::Road(from), Spot::Road(over)) = (
+        stage.riders[j.rider as usize].spot,
+        stage.riders[j.partner as usize].spot,
+    ) else {
+        return 0.0;
+    };
+    let target = b.cell(cell);
+    let mut worth = LEVEL * (target.level - b.cell(from).level);
+    if target.danger {
+        worth -= DANGER;
+    }
+    let kind = b
+        .cell(over)
+        .links
+        .iter()
+        .find(|l| l.0 == cell)
+        .map_or(LinkKind::Forward, |l| l.1);
+    if kind != LinkKind::Forward
+        && let Some(slope) = b.slope(over)
+    {
+        worth -= slope as f64 / 20.0 * LEVEL * 2.0;
+    }
+    // Straight landings keep the pair in line: a little better.
+    if kind == LinkKind::Forward {
+        worth += 1.0;
     }
     worth
 }

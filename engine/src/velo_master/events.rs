@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 /// A rider by its index in the setup.
 pub type RiderIx = u8;
 
-/// One decision. Keys: `l:<rider>:<die>`, `g:<rider>:<die>`, `m:<cell>`, `x`.
+/// One decision. Keys: `l:<rider>:<die>`, `g:<rider>:<die>`, `m:<cell>`, `x`,
+/// `e:<rear>:<front>`, `j:<cell>`, `r`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Choice {
@@ -19,8 +20,15 @@ pub enum Choice {
     Give { rider: RiderIx, die: u8 },
     /// The moving rider steps onto this cell (one step of a move, VM-037).
     Step { cell: CellIx },
-    /// Stop here (the die is a maximum, VM-042), or decline the descent's extra step.
+    /// Stop here (the die is a maximum, VM-042), decline the descent's extra step, or decline
+    /// to jump in an entraide (VM-054).
     Stop,
+    /// Play the entraide of these two bikes now (VM-051…053).
+    Entraide { rear: RiderIx, front: RiderIx },
+    /// The jumper lands on this cell (VM-053).
+    Jump { cell: CellIx },
+    /// No more entraides: roll the slot's dice.
+    Roll,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -97,6 +105,23 @@ pub enum Event {
     Stopped {
         rider: RiderIx,
         lost: u8,
+    },
+    /// An entraide begins: the rear bike jumps first (VM-053).
+    EntraideBegins {
+        rear: RiderIx,
+        front: RiderIx,
+    },
+    /// A bike passes its partner on `over` and lands on `to`.
+    Jumped {
+        rider: RiderIx,
+        from: CellIx,
+        over: CellIx,
+        to: CellIx,
+        step: LinkKind,
+    },
+    /// The bike does not jump (declined, no free landing cell, or the partner fell).
+    NoJump {
+        rider: RiderIx,
     },
     /// A descent cell: one extra step may be taken (VM-049).
     ExtraStepOffered {

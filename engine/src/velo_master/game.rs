@@ -93,6 +93,19 @@ impl Game for VeloMaster {
             Choice::Stop => {
                 key.push("x");
             }
+            Choice::Entraide { rear, front } => {
+                key.push("e:");
+                key.push_number(rear as u32);
+                key.push(":");
+                key.push_number(front as u32);
+            }
+            Choice::Jump { cell } => {
+                key.push("j:");
+                key.push_number(cell as u32);
+            }
+            Choice::Roll => {
+                key.push("r");
+            }
         }
         key
     }
@@ -103,14 +116,26 @@ impl Game for VeloMaster {
             let n: u32 = t.parse().ok()?;
             (n.to_string() == t).then_some(n)
         };
-        if key == "x" {
-            return Some(Choice::Stop);
+        match key {
+            "x" => return Some(Choice::Stop),
+            "r" => return Some(Choice::Roll),
+            _ => {}
         }
         let (kind, rest) = key.split_once(':')?;
         match kind {
             "m" => Some(Choice::Step {
                 cell: u16::try_from(number(rest)?).ok()?,
             }),
+            "j" => Some(Choice::Jump {
+                cell: u16::try_from(number(rest)?).ok()?,
+            }),
+            "e" => {
+                let (a, b) = rest.split_once(':')?;
+                Some(Choice::Entraide {
+                    rear: u8::try_from(number(a)?).ok()?,
+                    front: u8::try_from(number(b)?).ok()?,
+                })
+            }
             "l" | "g" => {
                 let (r, d) = rest.split_once(':')?;
                 let rider = u8::try_from(number(r)?).ok()?;
@@ -166,6 +191,47 @@ impl Game for VeloMaster {
                     label.push_str(", across the line");
                 }
                 (group, Text::from(label))
+            }
+            Choice::Entraide { rear, front } => (
+                Text::from(self.rider_name(rear)),
+                Text::from(format!(
+                    "Entraide: {} and {} leapfrog (+2 each)",
+                    self.rider_name(rear),
+                    self.rider_name(front)
+                )),
+            ),
+            Choice::Roll => (
+                Text::from(
+                    self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
+                ),
+                Text::from("Roll the dice (no more entraides)"),
+            ),
+            Choice::Jump { cell } => {
+                let Some(j) = &self.jump else {
+                    return (
+                        Text::from("?"),
+                        Text::from(format!("Jump to {}", self.cell_name(cell))),
+                    );
+                };
+                let group = Text::from(self.rider_name(j.rider));
+                let landings = self.landings(j);
+                let n = landings.iter().position(|l| l.0 == cell).unwrap_or(0);
+                let b = &self.fixed.board;
+                let mut label = format!("Jump to {} ({})", letter(n), self.cell_name(cell));
+                if b.cell(cell).danger {
+                    label.push_str(", danger: skill roll");
+                }
+                if let Spot::Road(over) = self.riders[j.partner as usize].spot
+                    && landings.get(n).is_some_and(|l| l.1 != LinkKind::Forward)
+                    && let Some(slope) = b.slope(over)
+                {
+                    label.push_str(&format!(", power roll over {slope}"));
+                }
+                (group, Text::from(label))
+            }
+            Choice::Stop if self.moving.is_none() => {
+                let r = self.jump.as_ref().map_or(0, |j| j.rider);
+                (Text::from(self.rider_name(r)), Text::from("Do not jump"))
             }
             Choice::Stop => {
                 let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
@@ -368,6 +434,36 @@ impl Game for VeloMaster {
                     "vm-stopped",
                     vec![("rider", name(*rider)), ("lost", json!(lost))],
                     format!("{} stops ({lost} unused).", self.rider_name(*rider)),
+                ),
+                Event::EntraideBegins { rear, front } => sentence(
+                    "vm-entraide",
+                    vec![("rear", name(*rear)), ("front", name(*front))],
+                    format!(
+                        "Entraide: {} and {} leapfrog each other.",
+                        self.rider_name(*rear),
+                        self.rider_name(*front)
+                    ),
+                ),
+                Event::Jumped {
+                    rider, over, to, ..
+                } => sentence(
+                    "vm-jumped",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("over", json!(self.cell_name(*over))),
+                        ("to", json!(self.cell_name(*to))),
+                    ],
+                    format!(
+                        "{} jumps past {} to {}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*over),
+                        self.cell_name(*to)
+                    ),
+                ),
+                Event::NoJump { rider } => sentence(
+                    "vm-no-jump",
+                    vec![("rider", name(*rider))],
+                    format!("{} does not jump.", self.rider_name(*rider)),
                 ),
                 Event::ExtraStepOffered { rider } => sentence(
                     "vm-extra-step",

@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod bot;
+pub mod entraide;
 pub mod events;
 pub mod finish;
 pub mod game;

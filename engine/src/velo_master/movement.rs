@@ -21,32 +21,37 @@ impl VeloMaster {
                 .filter(|&c| free(c))
                 .map(|c| (c, LinkKind::Forward))
                 .collect(),
-            Spot::Road(from) => {
-                let here = b.cell(from);
-                let side_of = |c: CellIx| (b.cell(c).across - here.across).signum();
-                here.links
-                    .iter()
-                    .copied()
-                    .filter(|&(to, kind)| {
-                        if kind != LinkKind::Side {
-                            return true;
-                        }
-                        // VM-038, A-02: a side cell is forbidden when a more advanced cell on
-                        // the same side touches the rider's cell, occupied or not (unless the
-                        // option allows it when that cell holds a bike).
-                        !here.links.iter().any(|&(o, k)| {
-                            k == LinkKind::Diagonal
-                                && side_of(o) == side_of(to)
-                                && !(self.fixed.options.side_step_when_blocked
-                                    && self.occupied[o as usize].is_some())
-                        })
-                    })
-                    // VM-039, VM-040: never a cell holding a bike, never a cell twice.
-                    .filter(|&(to, _)| free(to))
-                    .collect()
-            }
+            Spot::Road(from) => self.step_targets(from, &m.visited),
             Spot::Roadside(_) | Spot::Finished => Vec::new(),
         }
+    }
+
+    /// The cells one legal step from `from` may enter: touching it, never backwards, not
+    /// holding a bike, not in `visited`.
+    pub fn step_targets(&self, from: CellIx, visited: &[CellIx]) -> Vec<(CellIx, LinkKind)> {
+        let b = &self.fixed.board;
+        let here = b.cell(from);
+        let side_of = |c: CellIx| (b.cell(c).across - here.across).signum();
+        here.links
+            .iter()
+            .copied()
+            .filter(|&(to, kind)| {
+                if kind != LinkKind::Side {
+                    return true;
+                }
+                // VM-038, A-02: a side cell is forbidden when a more advanced cell on the same
+                // side touches the rider's cell, occupied or not (unless the option allows it
+                // when that cell holds a bike).
+                !here.links.iter().any(|&(o, k)| {
+                    k == LinkKind::Diagonal
+                        && side_of(o) == side_of(to)
+                        && !(self.fixed.options.side_step_when_blocked
+                            && self.occupied[o as usize].is_some())
+                })
+            })
+            // VM-039, VM-040: never a cell holding a bike, never a cell twice.
+            .filter(|&(to, _)| self.occupied[to as usize].is_none() && !visited.contains(&to))
+            .collect()
     }
 
     /// One step of the move under way onto `cell`, with its tests.
@@ -123,7 +128,8 @@ impl VeloMaster {
                 crash,
             });
             if crash {
-                self.crash(r, cell, ev);
+                self.occupied[cell as usize] = None;
+                self.fall(r, cell, ev);
                 self.moving = None;
                 self.after_segment(ev);
                 return Ok(());
@@ -135,8 +141,7 @@ impl VeloMaster {
 
     /// VM-047, VM-048: the rider leaves his cell for the roadside beside it (A-28: the crash
     /// cell is the one he is on when the roll fails) and misses his next rider turn.
-    fn crash(&mut self, r: super::events::RiderIx, cell: CellIx, ev: &mut Vec<Event>) {
-        self.occupied[cell as usize] = None;
+    pub(super) fn fall(&mut self, r: super::events::RiderIx, cell: CellIx, ev: &mut Vec<Event>) {
         let rider = &mut self.riders[r as usize];
         rider.spot = Spot::Roadside(cell);
         rider.misses = tables::DEBUTANT_CRASH_MISSES;

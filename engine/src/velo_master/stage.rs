@@ -49,6 +49,9 @@ pub struct Rider {
     pub summits: u64,
     /// Finishing place and time in minutes.
     pub finish: Option<(u32, u32)>,
+    /// The round in which the rider last took part in a bonus move (0: none); one per phase
+    /// (VM-055, A-15).
+    pub bonus_in: u32,
 }
 
 /// One rider's move in progress, chosen step by step.
@@ -70,6 +73,11 @@ pub struct Slot {
     pub movers: Vec<RiderIx>,
     /// A start slot: one die is kept, one rider launched (VM-022).
     pub launch: bool,
+    /// The entraides open when the slot began (VM-051, VM-059), as (rear, front); played or
+    /// passed before the dice are rolled (VM-030, A-12).
+    pub bonus: Vec<(RiderIx, RiderIx)>,
+    /// Whether the slot's dice are rolled (the bonus moves are over).
+    pub rolled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -98,6 +106,10 @@ pub struct VeloMaster {
     pub phase: Phase,
     pub slot: Option<Slot>,
     pub moving: Option<Move>,
+    /// An entraide under way: whose jump is awaited.
+    pub jump: Option<super::entraide::Jump>,
+    /// Riders owed the descent's extra step after a bonus move, in order (VM-050).
+    pub extras: Vec<RiderIx>,
     /// The race clock in minutes: one per slot played.
     pub clock: u32,
     /// Events told so far, numbering arrivals.
@@ -209,6 +221,7 @@ impl VeloMaster {
                 points: 0,
                 summits: 0,
                 finish: None,
+                bonus_in: 0,
             });
         }
         let summits = fixed.board.summits.len();
@@ -220,6 +233,8 @@ impl VeloMaster {
             phase: Phase::Over,
             slot: None,
             moving: None,
+            jump: None,
+            extras: Vec::new(),
             clock: 0,
             seq: setup.riders.len() as u32,
             over: vec![Vec::new(); summits],
@@ -312,6 +327,9 @@ impl VeloMaster {
         if let Some(m) = &self.moving {
             return Some(self.fixed.team_of[m.rider as usize]);
         }
+        if let Some(j) = &self.jump {
+            return Some(self.fixed.team_of[j.rider as usize]);
+        }
         self.slot.as_ref().map(|s| s.seat)
     }
 
@@ -331,9 +349,33 @@ impl VeloMaster {
                 self.end_move(m, false, ev);
                 continue;
             }
+            if let Some(j) = &self.jump {
+                if !self.landings(j).is_empty() {
+                    return Ok(());
+                }
+                // no free landing cell, no jump; A-16: the partner's lapses with it.
+                let j = j.clone();
+                self.jump_lapses(j, ev);
+                continue;
+            }
+            if let Some(r) = self.next_extra() {
+                self.offer_extra(r, ev);
+                continue;
+            }
             if let Some(slot) = &mut self.slot {
-                slot.movers
-                    .retain(|&r| self.riders[r as usize].spot != Spot::Finished);
+                slot.movers.retain(|&r| {
+                    matches!(self.riders[r as usize].spot, Spot::Start | Spot::Road(_))
+                });
+                if !slot.rolled {
+                    let seat = slot.seat;
+                    if self.open_entraides().is_empty() {
+                        self.roll_slot(seat, ev)?;
+                    } else {
+                        return Ok(());
+                    }
+                    continue;
+                }
+                let slot = self.slot.as_mut().expect("a slot is open");
                 if slot.dice.is_empty() || slot.movers.is_empty() {
                     self.slot = None;
                     continue;
@@ -406,6 +448,8 @@ impl VeloMaster {
                     dice: rolls.iter().map(|r| r.face).collect(),
                     movers,
                     launch: true,
+                    bonus: Vec::new(),
+                    rolled: true,
                 });
                 self.last_roll = rolls;
                 Ok(())
@@ -480,7 +524,26 @@ impl VeloMaster {
                 Spot::Finished => {}
             }
         }
-        if movers.is_empty() {
+        let bonus = self.lines_of_two(seat);
+        if movers.is_empty() && bonus.is_empty() {
+            return Ok(());
+        }
+        self.slot = Some(Slot {
+            seat,
+            dice: Vec::new(),
+            movers,
+            launch: false,
+            bonus,
+            rolled: false,
+        });
+        Ok(())
+    }
+
+    /// The bonus moves are over: 2 d6, one for each rider (VM-030).
+    fn roll_slot(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), String> {
+        let movers = self.slot.as_ref().map_or(0, |s| s.movers.len());
+        if movers == 0 {
+            self.slot = None;
             return Ok(());
         }
         let rolls = vec![self.roll(6)?, self.roll(6)?];
@@ -488,12 +551,10 @@ impl VeloMaster {
             seat,
             rolls: rolls.clone(),
         });
-        self.slot = Some(Slot {
-            seat,
-            dice: rolls.iter().map(|r| r.face).collect(),
-            movers,
-            launch: false,
-        });
+        if let Some(slot) = &mut self.slot {
+            slot.dice = rolls.iter().map(|r| r.face).collect();
+            slot.rolled = true;
+        }
         self.last_roll = rolls;
         Ok(())
     }
@@ -589,9 +650,27 @@ impl VeloMaster {
             out.push(Choice::Stop);
             return out;
         }
+        if let Some(j) = &self.jump {
+            let mut out: Vec<Choice> = self
+                .landings(j)
+                .into_iter()
+                .map(|(cell, _)| Choice::Jump { cell })
+                .collect();
+            out.push(Choice::Stop);
+            return out;
+        }
         let Some(slot) = &self.slot else {
             return Vec::new();
         };
+        if !slot.rolled {
+            let mut out: Vec<Choice> = self
+                .open_entraides()
+                .into_iter()
+                .map(|(rear, front)| Choice::Entraide { rear, front })
+                .collect();
+            out.push(Choice::Roll);
+            return out;
+        }
         let mut dice = slot.dice.clone();
         dice.sort_unstable();
         dice.dedup();
@@ -633,9 +712,20 @@ impl VeloMaster {
                 next.take_die(rider, die, &mut ev)
             }
             Choice::Step { cell } => next.step(cell, &mut ev)?,
-            Choice::Stop => {
+            Choice::Stop if next.moving.is_some() => {
                 let m = next.moving.clone().expect("a move is under way");
                 next.end_move(m, true, &mut ev);
+            }
+            Choice::Stop => {
+                let j = next.jump.clone().expect("a jump is awaited");
+                next.decline_jump(j, &mut ev);
+            }
+            Choice::Entraide { rear, front } => next.begin_entraide(rear, front, &mut ev),
+            Choice::Jump { cell } => next.land(cell, &mut ev)?,
+            Choice::Roll => {
+                if let Some(slot) = &mut next.slot {
+                    slot.bonus.clear();
+                }
             }
         }
         next.advance(&mut ev)?;
@@ -665,6 +755,11 @@ impl VeloMaster {
                 None => "a rider is moving: step or stop first".into(),
             },
             Choice::Stop => "no rider is moving now: give a die first".into(),
+            Choice::Entraide { .. } => {
+                "that entraide is not open: the two bikes must stand one behind the other, alone in their file, since the slot began, and neither may have had a bonus this round".into()
+            }
+            Choice::Jump { .. } => "that cell is not a landing cell now: pick one offered".into(),
+            Choice::Roll => "the dice are already rolled".into(),
         }
     }
 }
