@@ -52,7 +52,7 @@ fn bots(stage: &mut dyn DynStage) -> usize {
 fn whole_stage(c: &mut Criterion) {
     let mut group = c.benchmark_group("velo_master");
     group.throughput(Throughput::Elements(1));
-    for level in ["debutant"] {
+    for level in ["debutant", "expert"] {
         let setup = mountain_setup(level);
         let mut seed = 0u64;
         group.bench_function(format!("mountain_stage_4_teams_{level}_bots"), |b| {

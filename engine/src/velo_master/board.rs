@@ -36,6 +36,8 @@ pub struct BoardCell {
     pub ahead: Option<CellIx>,
     /// The cells this one is directly ahead of.
     pub behind: Vec<CellIx>,
+    /// Every cell touching this one, any way round.
+    pub touching: Vec<CellIx>,
 }
 
 /// A summit line: it lies between the climb's last level and the next one.
@@ -126,11 +128,20 @@ impl Board {
                     .collect(),
                 ahead: course.ahead(pos).map(index),
                 behind: Vec::new(),
+                touching: Vec::new(),
             });
         }
         for i in 0..cells.len() {
             if let Some(a) = cells[i].ahead {
                 cells[a as usize].behind.push(i as CellIx);
+            }
+            for k in 0..cells[i].links.len() {
+                let to = cells[i].links[k].0;
+                for (x, y) in [(i, to as usize), (to as usize, i)] {
+                    if !cells[x].touching.contains(&(y as CellIx)) {
+                        cells[x].touching.push(y as CellIx);
+                    }
+                }
             }
         }
         // Entry cells: the first level of the road (ruling A-06), as the start markers say.

@@ -3,7 +3,7 @@
 
 use super::board::{CellIx, Relief};
 use super::events::{Event, RiderIx};
-use super::stage::{Move, Phase, Spot, VeloMaster};
+use super::stage::{Move, Part, Phase, Spot, VeloMaster};
 use super::tables;
 use crate::course::LinkKind;
 use crate::game::Seat;
@@ -20,9 +20,10 @@ pub struct Jump {
 }
 
 impl VeloMaster {
+    /// The phase under way, numbered from 2 (A-15: one bonus per bike per phase).
     fn round(&self) -> u32 {
         match &self.phase {
-            Phase::Race { round, .. } => *round,
+            Phase::Race { round, part, .. } => round * 2 + (*part == Part::Mates) as u32,
             _ => 0,
         }
     }
@@ -51,9 +52,10 @@ impl VeloMaster {
                 .is_none_or(|c| self.occupied[c as usize].is_none())
     }
 
-    /// VM-051, A-16: the 2-lines with a rider of `seat` in them, as the slot begins; none in
-    /// the start phase (VM-025).
-    pub(super) fn lines_of_two(&self, seat: Seat) -> Vec<(RiderIx, RiderIx)> {
+    /// VM-051, A-16: the 2-lines with a rider in them that `seat` moves in this phase (at
+    /// Expert its leader in the leaders' phase, its team-mates in theirs), as the slot
+    /// begins; none in the start phase (VM-025).
+    pub(super) fn lines_of_two(&self, seat: Seat, part: Part) -> Vec<(RiderIx, RiderIx)> {
         if !matches!(self.phase, Phase::Race { .. }) {
             return Vec::new();
         }
@@ -71,7 +73,7 @@ impl VeloMaster {
             else {
                 continue;
             };
-            let ours = |r: RiderIx| self.fixed.team_of[r as usize] == seat;
+            let ours = |r: RiderIx| self.riders_in(seat, part).contains(&r);
             if (ours(rear) || ours(front)) && self.is_line_of_two(rear, front) {
                 out.push((rear, front));
             }
@@ -153,7 +155,7 @@ impl VeloMaster {
             if crash {
                 // a jumper falls where the failing test happened.
                 self.occupied[from as usize] = None;
-                self.fall(r, over, ev);
+                self.fall(r, over, ev)?;
                 return self.after_jump(j, false, ev);
             }
         }
@@ -170,6 +172,23 @@ impl VeloMaster {
             });
             if !success {
                 // Our reading of A-19 for a jump: it is not made, the bike stays where it was.
+                return self.after_jump(j, false, ev);
+            }
+        }
+        // diagonal landings of jumps squeeze like any diagonal step.
+        if kind == LinkKind::Diagonal && self.squeezed(over, cell) {
+            let roll = self.roll(20)?;
+            let crash = tables::skill_fails(roll.face);
+            ev.push(Event::SkillRoll {
+                rider: r,
+                cell: over,
+                roll,
+                crash,
+            });
+            if crash {
+                self.occupied[from as usize] = None;
+                self.fall(r, over, ev)?;
+                self.after_segment(ev);
                 return self.after_jump(j, false, ev);
             }
         }
@@ -200,7 +219,7 @@ impl VeloMaster {
             });
             if crash {
                 self.occupied[cell as usize] = None;
-                self.fall(r, cell, ev);
+                self.fall(r, cell, ev)?;
                 self.after_segment(ev);
                 return self.after_jump(j, false, ev);
             }

@@ -49,6 +49,31 @@ pub enum Event {
     RoundStarted {
         round: u32,
     },
+    /// Expert: the team-mates' phase of the round begins (VM-032).
+    MatesPhase {
+        round: u32,
+    },
+    /// The other d6 of the box, rolled to check a leader's roll for 4-2-1 (VM-107, VM-108).
+    PunctureCheck {
+        rider: RiderIx,
+        rolls: Vec<Roll>,
+    },
+    /// A puncture: the rider waits beside `cell` until the phase ends (VM-109).
+    Punctured {
+        rider: RiderIx,
+        cell: CellIx,
+    },
+    /// Expert: the severity d20 after a crash (VM-110).
+    Severity {
+        rider: RiderIx,
+        roll: Roll,
+        severity: super::tables::Severity,
+    },
+    /// The rider abandons (severity 1): off the road for the rest of the race.
+    Abandoned {
+        rider: RiderIx,
+        cell: CellIx,
+    },
     /// A player's slot begins; the race clock reads `clock` minutes.
     SlotStarted {
         seat: Seat,

@@ -2,8 +2,9 @@
 //! the race time by slots played, the end of the race, and the jerseys.
 
 use super::events::{Event, RiderIx};
-use super::stage::{Phase, Spot, VeloMaster};
+use super::stage::{Part, Phase, Spot, VeloMaster};
 use super::tables;
+use crate::game::Seat;
 use serde::Serialize;
 
 impl VeloMaster {
@@ -48,14 +49,16 @@ impl VeloMaster {
         });
     }
 
-    /// After each segment: VM-075, A-25, the race ends once every leader has finished, or
-    /// every rider of one team, or nobody is left racing.
+    /// After each segment: VM-075, A-25, the race ends once every leader still in the race
+    /// has finished, or every rider of one team (a team with an abandoned rider cannot), or
+    /// nobody is left racing.
     pub(super) fn after_segment(&mut self, ev: &mut Vec<Event>) {
         let done = |r: &RiderIx| self.riders[*r as usize].spot == Spot::Finished;
         let teams = &self.fixed.riders_of;
-        let leaders = teams.iter().all(|t| done(&t[0]));
+        let leaders = teams.iter().all(|t| !self.racing(t[0]));
         let one_team = teams.iter().any(|t| t.iter().all(done));
-        if leaders || one_team {
+        let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
+        if leaders || one_team || nobody {
             let order = self.classification();
             ev.push(Event::RaceOver {
                 order: order.iter().map(|l| (l.rider, l.time)).collect(),
@@ -66,15 +69,21 @@ impl VeloMaster {
         }
     }
 
-    /// Slots in one round: one per team with a rider still racing (Débutant, A-25).
+    /// Slots in one round: one per team and phase with a rider in it still
+    /// racing.
     fn slots_per_round(&self) -> u32 {
-        let racing = self
-            .fixed
-            .riders_of
-            .iter()
-            .filter(|t| t.iter().any(|&r| self.racing(r)))
-            .count() as u32;
-        racing.max(1)
+        let parts: &[Part] = if self.fixed.options.expert() {
+            &[Part::Leaders, Part::Mates]
+        } else {
+            &[Part::All]
+        };
+        let mut n = 0;
+        for &part in parts {
+            n += (0..self.seats() as Seat)
+                .filter(|&s| self.riders_in(s, part).iter().any(|&r| self.racing(r)))
+                .count() as u32;
+        }
+        n.max(1)
     }
 
     /// The race's time classification now: finishers in crossing order with their times, then
@@ -96,6 +105,7 @@ impl VeloMaster {
                 (None, Spot::Road(c) | Spot::Roadside(c)) => {
                     short.push((b.cell(c).level, r.reached, i))
                 }
+                (None, Spot::Out) => {}
                 (None, _) => short.push((f64::NEG_INFINITY, r.reached, i)),
             }
         }

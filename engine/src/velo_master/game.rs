@@ -298,6 +298,76 @@ impl Game for VeloMaster {
                     vec![("round", json!(round))],
                     format!("Round {round} begins."),
                 ),
+                Event::MatesPhase { round } => sentence(
+                    "vm-mates-phase",
+                    vec![("round", json!(round))],
+                    format!("Round {round}: the team-mates' phase begins."),
+                ),
+                Event::PunctureCheck { rider, rolls } => sentence(
+                    "vm-puncture-check",
+                    vec![
+                        ("rider", name(*rider)),
+                        (
+                            "faces",
+                            json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>()),
+                        ),
+                    ],
+                    format!(
+                        "4-2-1 check for {}: {}.",
+                        self.rider_name(*rider),
+                        rolls_text(rolls)
+                    ),
+                ),
+                Event::Punctured { rider, cell } => sentence(
+                    "vm-punctured",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                    ],
+                    format!(
+                        "{} punctures at {} and waits at the roadside until the phase ends.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
+                Event::Severity {
+                    rider,
+                    roll,
+                    severity,
+                } => {
+                    let what = match severity {
+                        super::tables::Severity::Abandon => "he abandons",
+                        super::tables::Severity::Serious => "serious injury, 2 turns missed",
+                        super::tables::Severity::Injury => "injury, 1 turn missed",
+                        super::tables::Severity::Scratch => "a scratch: the worst die next turn",
+                        super::tables::Severity::Unhurt => "unhurt",
+                    };
+                    sentence(
+                        "vm-severity",
+                        vec![
+                            ("rider", name(*rider)),
+                            ("face", json!(roll.face)),
+                            ("severity", json!(severity)),
+                        ],
+                        format!(
+                            "{} crash severity {}: {what}.",
+                            self.rider_name(*rider),
+                            roll.face
+                        ),
+                    )
+                }
+                Event::Abandoned { rider, cell } => sentence(
+                    "vm-abandoned",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                    ],
+                    format!(
+                        "{} abandons at {}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
                 Event::SlotStarted { seat, clock } => sentence(
                     "vm-slot",
                     vec![("team", json!(team(*seat))), ("clock", json!(clock))],

@@ -19,13 +19,14 @@ pub mod finish;
 pub mod game;
 mod movement;
 pub mod options;
+mod phases;
 pub mod stage;
 pub mod tables;
 pub mod view;
 
 pub use events::{Choice, Event, RiderIx};
 pub use options::{Level, Options, Role};
-pub use stage::{Spot, VeloMaster};
+pub use stage::{Part, Spot, VeloMaster};
 pub use view::VeloView;
 
 pub const ID: &str = "velo-master";

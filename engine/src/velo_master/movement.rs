@@ -22,7 +22,7 @@ impl VeloMaster {
                 .map(|c| (c, LinkKind::Forward))
                 .collect(),
             Spot::Road(from) => self.step_targets(from, &m.visited),
-            Spot::Roadside(_) | Spot::Finished => Vec::new(),
+            Spot::Roadside(_) | Spot::Finished | Spot::Out => Vec::new(),
         }
     }
 
@@ -52,6 +52,23 @@ impl VeloMaster {
             // VM-039, VM-040: never a cell holding a bike, never a cell twice.
             .filter(|&(to, _)| self.occupied[to as usize].is_none() && !visited.contains(&to))
             .collect()
+    }
+
+    /// VM-101, A-32: at Expert, whether a diagonal step from `from` to `to` squeezes between
+    /// two bikes: the cells touching both its ends all hold bikes on the road.
+    pub fn squeezed(&self, from: CellIx, to: CellIx) -> bool {
+        if !self.fixed.options.expert() {
+            return false;
+        }
+        let b = &self.fixed.board;
+        let gates: Vec<CellIx> = b
+            .cell(from)
+            .touching
+            .iter()
+            .copied()
+            .filter(|&c| c != to && b.cell(to).touching.contains(&c))
+            .collect();
+        gates.len() >= 2 && gates.iter().all(|&c| self.occupied[c as usize].is_some())
     }
 
     /// One step of the move under way onto `cell`, with its tests.
@@ -84,6 +101,28 @@ impl VeloMaster {
                 success,
             });
             if !success {
+                self.moving = None;
+                self.after_segment(ev);
+                return Ok(());
+            }
+        }
+        // VM-101, A-32 (Expert): a diagonal between two bikes costs a skill roll before
+        // landing; a fall happens on the cell he was leaving.
+        if let Some(c) = from
+            && kind == LinkKind::Diagonal
+            && self.squeezed(c, cell)
+        {
+            let roll = self.roll(20)?;
+            let crash = tables::skill_fails(roll.face);
+            ev.push(Event::SkillRoll {
+                rider: r,
+                cell: c,
+                roll,
+                crash,
+            });
+            if crash {
+                self.occupied[c as usize] = None;
+                self.fall(r, c, ev)?;
                 self.moving = None;
                 self.after_segment(ev);
                 return Ok(());
@@ -129,7 +168,7 @@ impl VeloMaster {
             });
             if crash {
                 self.occupied[cell as usize] = None;
-                self.fall(r, cell, ev);
+                self.fall(r, cell, ev)?;
                 self.moving = None;
                 self.after_segment(ev);
                 return Ok(());
@@ -137,19 +176,6 @@ impl VeloMaster {
         }
         self.moving = Some(m);
         Ok(())
-    }
-
-    /// VM-047, VM-048: the rider leaves his cell for the roadside beside it (A-28: the crash
-    /// cell is the one he is on when the roll fails) and misses his next rider turn.
-    pub(super) fn fall(&mut self, r: super::events::RiderIx, cell: CellIx, ev: &mut Vec<Event>) {
-        let rider = &mut self.riders[r as usize];
-        rider.spot = Spot::Roadside(cell);
-        rider.misses = tables::DEBUTANT_CRASH_MISSES;
-        ev.push(Event::Crashed {
-            rider: r,
-            cell,
-            misses: rider.misses,
-        });
     }
 
     /// Ends the move under way: stopped by choice (VM-042) or with no legal step (VM-043).

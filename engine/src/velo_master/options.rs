@@ -92,14 +92,8 @@ impl Options {
                 }
             }
         }
-        if options.level != Level::Debutant {
-            return Err(format!(
-                "level '{}' is not refereed yet: use \"debutant\"",
-                serde_json::to_value(options.level)
-                    .unwrap_or_default()
-                    .as_str()
-                    .unwrap_or("?")
-            ));
+        if options.level == Level::Pro {
+            return Err("level 'pro' is not refereed yet: use \"debutant\" or \"expert\"".into());
         }
         Ok(options)
     }

@@ -22,6 +22,18 @@ pub enum Spot {
     Roadside(CellIx),
     /// Across the line: off the road.
     Finished,
+    /// Abandoned (Expert crash severity 1): off the road for good (VM-087).
+    Out,
+}
+
+/// Which riders a phase moves: Débutant rounds move everyone; an Expert round is the leaders'
+/// phase, then the team-mates' phase (VM-032).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    All,
+    Leaders,
+    Mates,
 }
 
 /// What does not change during a race.
@@ -49,9 +61,13 @@ pub struct Rider {
     pub summits: u64,
     /// Finishing place and time in minutes.
     pub finish: Option<(u32, u32)>,
-    /// The round in which the rider last took part in a bonus move (0: none); one per phase
+    /// The phase in which the rider last took part in a bonus move (0: none); one per phase
     /// (VM-055, A-15).
     pub bonus_in: u32,
+    /// Expert: a scratch (crash severity 10-17) to serve at the next rider turn (VM-110, A-27).
+    pub scratch: bool,
+    /// At the roadside with a puncture: back at the end of the phase (VM-109).
+    pub punctured: bool,
 }
 
 /// One rider's move in progress, chosen step by step.
@@ -78,6 +94,14 @@ pub struct Slot {
     pub bonus: Vec<(RiderIx, RiderIx)>,
     /// Whether the slot's dice are rolled (the bonus moves are over).
     pub rolled: bool,
+    /// The phase the slot belongs to.
+    pub part: Part,
+    /// Riders who must move with the roll's smallest die (`low`), which the others cannot take
+    /// (VM-086, VM-110).
+    pub penalised: Vec<RiderIx>,
+    pub low: u8,
+    /// The team-mates' roll shows 4, 2 and 1: whoever takes the 1 punctures (VM-106).
+    pub four_two_one: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -91,6 +115,7 @@ pub enum Phase {
     },
     Race {
         round: u32,
+        part: Part,
         acted: Vec<bool>,
     },
     Over,
@@ -136,6 +161,11 @@ impl VeloMaster {
             return Err(StartError::Rules(format!(
                 "Velo Master is raced by 2 to 8 teams, not {teams}: add or remove teams"
             )));
+        }
+        if options.expert() && teams == 2 {
+            return Err(StartError::Rules(
+                "two players at Expert race with a neutral team (VM-014), which is not refereed yet: race Expert with 3 to 8 teams, or Débutant".into(),
+            ));
         }
         let size = tables::team_size(options.expert());
         let mut roles = Vec::new();
@@ -222,6 +252,8 @@ impl VeloMaster {
                 summits: 0,
                 finish: None,
                 bonus_in: 0,
+                scratch: false,
+                punctured: false,
             });
         }
         let summits = fixed.board.summits.len();
@@ -313,13 +345,33 @@ impl VeloMaster {
         ev.push(Event::RaceBegins);
         self.phase = Phase::Race {
             round: 1,
+            part: self.first_part(),
             acted: vec![false; self.seats()],
         };
         ev.push(Event::RoundStarted { round: 1 });
     }
 
+    pub fn first_part(&self) -> Part {
+        if self.fixed.options.expert() {
+            Part::Leaders
+        } else {
+            Part::All
+        }
+    }
+
+    /// Still in the race: not across the line, not abandoned.
     pub fn racing(&self, r: RiderIx) -> bool {
-        self.riders[r as usize].spot != Spot::Finished
+        !matches!(self.riders[r as usize].spot, Spot::Finished | Spot::Out)
+    }
+
+    /// The riders of a team a phase moves.
+    pub fn riders_in(&self, seat: Seat, part: Part) -> &[RiderIx] {
+        let team = &self.fixed.riders_of[seat as usize];
+        match part {
+            Part::All => team,
+            Part::Leaders => &team[..1],
+            Part::Mates => &team[1..],
+        }
     }
 
     /// The seat that owes the next decision, if any.
@@ -367,21 +419,24 @@ impl VeloMaster {
                     matches!(self.riders[r as usize].spot, Spot::Start | Spot::Road(_))
                 });
                 if !slot.rolled {
-                    let seat = slot.seat;
                     if self.open_entraides().is_empty() {
-                        self.roll_slot(seat, ev)?;
+                        self.roll_slot(ev)?;
                     } else {
                         return Ok(());
                     }
                     continue;
                 }
-                let slot = self.slot.as_mut().expect("a slot is open");
-                if slot.dice.is_empty() || slot.movers.is_empty() {
+                let slot = self.slot.as_ref().expect("a slot is open");
+                if slot.movers.is_empty() || (slot.dice.is_empty() && slot.penalised.is_empty()) {
                     self.slot = None;
                     continue;
                 }
-                if !slot.launch && slot.dice.len() == 1 && slot.movers.len() == 1 {
-                    let (rider, die) = (slot.movers[0], slot.dice[0]);
+                // A die that can only go to one rider is given without asking.
+                let launch = slot.launch;
+                let gives = self.legal(slot.seat);
+                if let [Choice::Give { rider, die }] = gives[..]
+                    && !launch
+                {
                     self.take_die(rider, die, ev);
                     continue;
                 }
@@ -450,23 +505,25 @@ impl VeloMaster {
                     launch: true,
                     bonus: Vec::new(),
                     rolled: true,
+                    part: Part::All,
+                    penalised: Vec::new(),
+                    low: 0,
+                    four_two_one: false,
                 });
                 self.last_roll = rolls;
                 Ok(())
             }
             Phase::Race {
                 mut round,
+                mut part,
                 mut acted,
             } => {
-                // VM-028/029: the player whose leader is best placed among those who have not
-                // played this round; a team with nobody racing plays no slot.
+                // VM-028/029, VM-034: the player whose leader is best placed among those who
+                // have not played in this phase; A-26: a player plays a slot in a phase when he
+                // has a rider in it still racing.
                 let next = (0..acted.len() as Seat)
                     .filter(|&s| !acted[s as usize])
-                    .filter(|&s| {
-                        self.fixed.riders_of[s as usize]
-                            .iter()
-                            .any(|&r| self.riders[r as usize].spot != Spot::Finished)
-                    })
+                    .filter(|&s| self.riders_in(s, part).iter().any(|&r| self.racing(r)))
                     .max_by(|&a, &b| {
                         self.leader_rank(a)
                             .partial_cmp(&self.leader_rank(b))
@@ -474,35 +531,45 @@ impl VeloMaster {
                             .then(b.cmp(&a))
                     });
                 let Some(seat) = next else {
-                    round += 1;
+                    self.end_of_phase(ev);
+                    if part == Part::Leaders {
+                        part = Part::Mates;
+                        ev.push(Event::MatesPhase { round });
+                    } else {
+                        round += 1;
+                        part = self.first_part();
+                        ev.push(Event::RoundStarted { round });
+                    }
                     if round > 10_000 {
                         return Err("the race does not end".into());
                     }
                     self.phase = Phase::Race {
                         round,
+                        part,
                         acted: vec![false; acted.len()],
                     };
-                    ev.push(Event::RoundStarted { round });
                     return Ok(());
                 };
                 acted[seat as usize] = true;
-                self.phase = Phase::Race { round, acted };
-                self.open_slot(seat, ev)
+                self.phase = Phase::Race { round, part, acted };
+                self.open_slot(seat, part, ev)
             }
             Phase::Over => Ok(()),
         }
     }
 
-    /// A Débutant slot (VM-030): fallen riders get back on or sit out, then 2 d6, one per rider.
-    fn open_slot(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), String> {
+    /// A slot (VM-030, VM-033, VM-034): fallen riders of the phase get back on or sit out,
+    /// then the bonus moves, then the dice.
+    fn open_slot(&mut self, seat: Seat, part: Part, ev: &mut Vec<Event>) -> Result<(), String> {
         self.clock += 1;
         ev.push(Event::SlotStarted {
             seat,
             clock: self.clock,
         });
         let mut movers = Vec::new();
-        for r in self.fixed.riders_of[seat as usize].clone() {
+        for r in self.riders_in(seat, part).to_vec() {
             match self.riders[r as usize].spot {
+                Spot::Roadside(_) if self.riders[r as usize].punctured => {}
                 Spot::Roadside(cell) => {
                     let rider = &mut self.riders[r as usize];
                     if rider.misses > 0 {
@@ -521,10 +588,10 @@ impl VeloMaster {
                     }
                 }
                 Spot::Start | Spot::Road(_) => movers.push(r),
-                Spot::Finished => {}
+                Spot::Finished | Spot::Out => {}
             }
         }
-        let bonus = self.lines_of_two(seat);
+        let bonus = self.lines_of_two(seat, part);
         if movers.is_empty() && bonus.is_empty() {
             return Ok(());
         }
@@ -535,27 +602,11 @@ impl VeloMaster {
             launch: false,
             bonus,
             rolled: false,
+            part,
+            penalised: Vec::new(),
+            low: 0,
+            four_two_one: false,
         });
-        Ok(())
-    }
-
-    /// The bonus moves are over: 2 d6, one for each rider (VM-030).
-    fn roll_slot(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), String> {
-        let movers = self.slot.as_ref().map_or(0, |s| s.movers.len());
-        if movers == 0 {
-            self.slot = None;
-            return Ok(());
-        }
-        let rolls = vec![self.roll(6)?, self.roll(6)?];
-        ev.push(Event::DiceRolled {
-            seat,
-            rolls: rolls.clone(),
-        });
-        if let Some(slot) = &mut self.slot {
-            slot.dice = rolls.iter().map(|r| r.face).collect();
-            slot.rolled = true;
-        }
-        self.last_roll = rolls;
         Ok(())
     }
 
@@ -611,15 +662,36 @@ impl VeloMaster {
                 (2, self.fixed.board.cell(c).level, -(r.reached as i64))
             }
             Spot::Start => (1, 0.0, -(r.reached as i64)),
+            // a team without its leader after every team with one, by its best rider.
+            Spot::Out => {
+                let best = self.fixed.riders_of[seat as usize]
+                    .iter()
+                    .filter_map(|&o| match self.riders[o as usize].spot {
+                        Spot::Road(c) | Spot::Roadside(c) => Some(self.fixed.board.cell(c).level),
+                        Spot::Finished => Some(f64::MAX),
+                        _ => None,
+                    })
+                    .fold(f64::MIN, f64::max);
+                (0, best, 0)
+            }
         }
     }
 
     fn take_die(&mut self, rider: RiderIx, die: u8, ev: &mut Vec<Event>) {
+        self.riders[rider as usize].scratch = false;
         if let Some(slot) = &mut self.slot {
-            if let Some(k) = slot.dice.iter().position(|&d| d == die) {
+            if slot.penalised.contains(&rider) {
+                // VM-086: every penalised rider moves with the same smallest die.
+                slot.penalised.retain(|&r| r != rider);
+            } else if let Some(k) = slot.dice.iter().position(|&d| d == die) {
                 slot.dice.remove(k);
             }
             slot.movers.retain(|&r| r != rider);
+            if slot.four_two_one && die == 1 && !slot.launch {
+                // VM-106: the team-mate given the 1 of a 4-2-1 punctures and does not move.
+                self.puncture(rider, ev);
+                return;
+            }
             if slot.launch {
                 // One die is kept, the other is not used (VM-022).
                 slot.dice.clear();
@@ -676,6 +748,13 @@ impl VeloMaster {
         dice.dedup();
         let mut out = Vec::new();
         for &rider in &slot.movers {
+            if slot.penalised.contains(&rider) {
+                out.push(Choice::Give {
+                    rider,
+                    die: slot.low,
+                });
+                continue;
+            }
             for &die in &dice {
                 out.push(if slot.launch {
                     Choice::Launch { rider, die }

@@ -1,0 +1,222 @@
+//! The dice of a slot (VM-030, VM-033, VM-034) and what the Expert level adds to them: leader
+//! protection on climbs (VM-100), the scratch's worst die (VM-110, VM-086), punctures by 4-2-1
+//! (VM-106…109), the crash severity table (VM-110, VM-111).
+
+use super::board::{CellIx, Relief};
+use super::events::{Event, RiderIx};
+use super::stage::{Part, Spot, VeloMaster};
+use super::tables::{self, Severity};
+use crate::dice::Roll;
+
+/// Whether three faces are 4, 2 and 1 in any order.
+fn is_421(faces: &[u8]) -> bool {
+    let mut f = faces.to_vec();
+    f.sort_unstable();
+    f == [1, 2, 4]
+}
+
+impl VeloMaster {
+    /// VM-100, A-22: own team-mates on the road on cells touching the leader's, when the
+    /// leader stands on a climb cell.
+    pub fn protectors(&self, leader: RiderIx) -> usize {
+        let Spot::Road(c) = self.riders[leader as usize].spot else {
+            return 0;
+        };
+        let b = &self.fixed.board;
+        if b.cell(c).relief != Relief::Climb {
+            return 0;
+        }
+        let team = self.fixed.team_of[leader as usize];
+        b.cell(c)
+            .touching
+            .iter()
+            .filter_map(|&t| self.occupied[t as usize])
+            .filter(|&o| o != leader && self.fixed.team_of[o as usize] == team)
+            .count()
+    }
+
+    /// How many d6 a leader rolls, and whether he must keep the lowest.
+    pub fn leader_dice(&self, leader: RiderIx) -> (usize, bool) {
+        if self.riders[leader as usize].scratch {
+            // VM-110: a scratched leader exceptionally rolls 3 d6 and keeps the lowest;
+            // protection is ignored while a penalty applies.
+            return (3, true);
+        }
+        let n = match self.protectors(leader) {
+            0 => 1,
+            1 => 2,
+            _ => 3,
+        };
+        (n, false)
+    }
+
+    /// Rolls the slot's dice once its bonus moves are over.
+    pub(super) fn roll_slot(&mut self, ev: &mut Vec<Event>) -> Result<(), String> {
+        let Some(slot) = &self.slot else {
+            return Ok(());
+        };
+        let (seat, part) = (slot.seat, slot.part);
+        let movers = slot.movers.clone();
+        if movers.is_empty() {
+            self.slot = None;
+            return Ok(());
+        }
+        let (n, lowest) = match part {
+            // VM-030: 2 d6, one per rider.
+            Part::All => (2, false),
+            Part::Leaders => self.leader_dice(movers[0]),
+            // VM-034, VM-035, A-13: 3 d6 whatever the number of team-mates able to move.
+            Part::Mates => (3, false),
+        };
+        let mut rolls: Vec<Roll> = Vec::with_capacity(n);
+        for _ in 0..n {
+            rolls.push(self.roll(6)?);
+        }
+        ev.push(Event::DiceRolled {
+            seat,
+            rolls: rolls.clone(),
+        });
+        self.last_roll = rolls.clone();
+        let faces: Vec<u8> = rolls.iter().map(|r| r.face).collect();
+        let low = *faces.iter().min().expect("at least one die");
+        let mut dice = faces.clone();
+        let mut penalised = Vec::new();
+        let mut four_two_one = false;
+        match part {
+            Part::All => {}
+            Part::Leaders => {
+                if self.leader_punctures(movers[0], &faces, ev)? {
+                    self.slot = None;
+                    return Ok(());
+                }
+                if lowest {
+                    dice = vec![low];
+                }
+            }
+            Part::Mates => {
+                four_two_one = is_421(&faces);
+                penalised = movers
+                    .iter()
+                    .copied()
+                    .filter(|&r| self.riders[r as usize].scratch)
+                    .collect();
+                if !penalised.is_empty() {
+                    // VM-086: the penalised share the smallest die; the others take the rest.
+                    let k = dice.iter().position(|&d| d == low).expect("the low die");
+                    dice.remove(k);
+                }
+            }
+        }
+        if let Some(slot) = &mut self.slot {
+            slot.dice = dice;
+            slot.rolled = true;
+            slot.low = low;
+            slot.penalised = penalised;
+            slot.four_two_one = four_two_one;
+        }
+        Ok(())
+    }
+
+    /// VM-107, VM-108, A-34: a leader's roll is checked with the other d6 of the box.
+    fn leader_punctures(
+        &mut self,
+        leader: RiderIx,
+        faces: &[u8],
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, String> {
+        let mut sorted = faces.to_vec();
+        sorted.sort_unstable();
+        let check = match sorted[..] {
+            [1] => 2,
+            [1, 2] | [2, 4] | [1, 4] => 1,
+            _ => 0,
+        };
+        let mut all = faces.to_vec();
+        if check > 0 {
+            let mut rolls = Vec::new();
+            for _ in 0..check {
+                rolls.push(self.roll(6)?);
+            }
+            all.extend(rolls.iter().map(|r| r.face));
+            ev.push(Event::PunctureCheck {
+                rider: leader,
+                rolls,
+            });
+        }
+        let punctured = match all.len() {
+            3 => is_421(&all),
+            _ => false,
+        };
+        if punctured {
+            self.puncture(leader, ev);
+        }
+        Ok(punctured)
+    }
+
+    /// VM-109, A-28: the rider waits at the roadside beside his cell until the phase ends.
+    pub(super) fn puncture(&mut self, r: RiderIx, ev: &mut Vec<Event>) {
+        if let Spot::Road(c) = self.riders[r as usize].spot {
+            self.occupied[c as usize] = None;
+            self.riders[r as usize].spot = Spot::Roadside(c);
+            self.riders[r as usize].punctured = true;
+            ev.push(Event::Punctured { rider: r, cell: c });
+        }
+    }
+
+    /// The end of a phase: punctured riders get back on at their place (VM-109).
+    pub(super) fn end_of_phase(&mut self, ev: &mut Vec<Event>) {
+        for r in 0..self.riders.len() {
+            if self.riders[r].punctured
+                && let Spot::Roadside(c) = self.riders[r].spot
+            {
+                self.riders[r].punctured = false;
+                let back = self.return_cell(c);
+                self.place(r as RiderIx, back);
+                ev.push(Event::BackOnRoad {
+                    rider: r as RiderIx,
+                    cell: back,
+                });
+            }
+        }
+    }
+
+    /// A crash: the rider leaves the road for the roadside beside `cell`. Débutant: he
+    /// misses his next rider turn (VM-047). Expert: a d20 gives the severity (VM-110), which
+    /// replaces that; whatever it is, his movement ends (VM-111).
+    pub(super) fn fall(
+        &mut self,
+        r: RiderIx,
+        cell: CellIx,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), String> {
+        let (misses, out) = if self.fixed.options.expert() {
+            let roll = self.roll(20)?;
+            let severity = tables::severity(roll.face);
+            ev.push(Event::Severity {
+                rider: r,
+                roll,
+                severity,
+            });
+            self.riders[r as usize].scratch = severity == Severity::Scratch;
+            (severity.misses(), severity == Severity::Abandon)
+        } else {
+            (tables::DEBUTANT_CRASH_MISSES, false)
+        };
+        let rider = &mut self.riders[r as usize];
+        rider.punctured = false;
+        if out {
+            // VM-087: an abandoned rider leaves the race for good.
+            rider.spot = Spot::Out;
+            ev.push(Event::Abandoned { rider: r, cell });
+            return Ok(());
+        }
+        rider.spot = Spot::Roadside(cell);
+        rider.misses = misses;
+        ev.push(Event::Crashed {
+            rider: r,
+            cell,
+            misses,
+        });
+        Ok(())
+    }
+}

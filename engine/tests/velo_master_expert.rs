@@ -1,0 +1,603 @@
+//! Velo Master at Expert, clause by clause (VM-xxx) and test vector by test vector (TV-xx):
+//! teams of four, the leaders' and team-mates' phases, leader protection, squeezes, punctures,
+//! crash severity. Same board as the Débutant tests: three files, (level, file) = (row, lane).
+
+use commissaire_engine::course::{Course, Pos, parse_course_toml};
+use commissaire_engine::registry::{self, Entrant, Setup};
+use commissaire_engine::velo_master::tables::{Severity, severity};
+use commissaire_engine::velo_master::{Choice, Event, Spot, VeloMaster};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+fn course(runs: &str, extra: &str) -> Arc<Course> {
+    let text = format!(
+        "{extra}\nname = \"T\"\nlanes = 3\n[[segment]]\nterrain = \"flat\"\nlength = 1\nstart = true\n{runs}\
+         [[segment]]\nterrain = \"flat\"\nlength = 3\nfinish = true\n"
+    );
+    Arc::new(parse_course_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn flat() -> Arc<Course> {
+    course("[[segment]]\nterrain = \"flat\"\nlength = 30\n", "")
+}
+
+/// Levels 1-5 flat, a climb (slope 8, 2nd cat.) on 6-20, flat to the line at 31.
+fn climb() -> Arc<Course> {
+    course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 5\n[[segment]]\nterrain = \"uphill\"\nlength = 15\n[[segment]]\nterrain = \"flat\"\nlength = 10\n[[climb]]\nslope = 8\ncategory = \"2\"\n",
+        "",
+    )
+}
+
+const NAMES: [[&str; 4]; 3] = [
+    ["L0", "grey0", "violet0", "green0"],
+    ["L1", "grey1", "violet1", "green1"],
+    ["L2", "grey2", "violet2", "green2"],
+];
+
+/// Three teams of four; team 0 where given (leader first), teams 1 and 2 at the back with no
+/// two bikes in line.
+fn expert_setup(course: Arc<Course>, team0: [(u16, u8); 4], dice: &[u8]) -> Setup {
+    let back = [
+        [(4, 0), (0, 0), (0, 1), (0, 2)],
+        [(4, 2), (2, 0), (2, 1), (2, 2)],
+    ];
+    let mut riders = Vec::new();
+    for (t, places) in [team0, back[0], back[1]].iter().enumerate() {
+        for (k, &(row, lane)) in places.iter().enumerate() {
+            riders.push(Entrant {
+                id: NAMES[t][k].into(),
+                team: t as u8,
+                start: Some(Pos::new(row, lane)),
+                attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+            });
+        }
+    }
+    Setup {
+        course,
+        teams: (0..3).map(|t| format!("Team {t}")).collect(),
+        riders,
+        options: json!({"level": "expert"}),
+        dice: dice.to_vec(),
+    }
+}
+
+fn expert(course: Arc<Course>, team0: [(u16, u8); 4], dice: &[u8]) -> VeloMaster {
+    VeloMaster::new(&expert_setup(course, team0, dice), 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn ix(s: &VeloMaster, id: &str) -> u8 {
+    s.fixed.ids.iter().position(|i| i == id).unwrap() as u8
+}
+
+fn cell(s: &VeloMaster, at: (u16, u8)) -> u16 {
+    s.fixed.board.index(Pos::new(at.0, at.1)).unwrap()
+}
+
+fn at(s: &VeloMaster, id: &str) -> Option<(u16, u8)> {
+    match s.riders[ix(s, id) as usize].spot {
+        Spot::Road(c) => {
+            let p = s.fixed.board.cell(c).pos;
+            Some((p.row, p.lane))
+        }
+        _ => None,
+    }
+}
+
+fn play(s: &mut VeloMaster, c: Choice) -> Vec<Event> {
+    let seat = s.to_play().expect("someone is to play");
+    s.apply(seat, &c).unwrap_or_else(|e| panic!("{c:?}: {e}"))
+}
+
+fn give(s: &mut VeloMaster, id: &str, die: u8) -> Vec<Event> {
+    let rider = ix(s, id);
+    play(s, Choice::Give { rider, die })
+}
+
+fn step(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
+    let c = cell(s, to);
+    play(s, Choice::Step { cell: c })
+}
+
+/// The dice rolled in these events, in order.
+fn dice_of(ev: &[Event]) -> Vec<Vec<u8>> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { rolls, .. } => Some(rolls.iter().map(|r| r.face).collect()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Team 0 passes its bonuses, gives its dice in order and stops every rider at once.
+fn team0_pass(s: &mut VeloMaster) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while s.to_play() == Some(0) {
+        let legal = s.legal(0);
+        let c = if legal.contains(&Choice::Stop) {
+            Choice::Stop
+        } else if legal.contains(&Choice::Roll) {
+            Choice::Roll
+        } else {
+            legal[0]
+        };
+        ev.extend(s.apply(0, &c).unwrap());
+    }
+    ev
+}
+
+/// Passes the entraides on offer, if any: the dice are rolled.
+fn roll(s: &mut VeloMaster) -> Vec<Event> {
+    if s.to_play()
+        .is_some_and(|p| s.legal(p).contains(&Choice::Roll))
+    {
+        play(s, Choice::Roll)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Other teams do not move: they pass every bonus, give their dice and stop at once.
+fn others_pass(s: &mut VeloMaster) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while let Some(seat) = s.to_play() {
+        if seat == 0 {
+            break;
+        }
+        let legal = s.legal(seat);
+        let c = if legal.contains(&Choice::Stop) {
+            Choice::Stop
+        } else if legal.contains(&Choice::Roll) {
+            Choice::Roll
+        } else {
+            legal[0]
+        };
+        ev.extend(s.apply(seat, &c).unwrap());
+    }
+    ev
+}
+
+fn dice_given(s: &VeloMaster) -> Vec<(u8, u8)> {
+    let mut v: Vec<(u8, u8)> = s
+        .legal(s.to_play().unwrap())
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Give { rider, die } => Some((rider, die)),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+const SPREAD: [(u16, u8); 4] = [(12, 1), (9, 0), (9, 2), (7, 1)];
+
+#[test]
+fn vm_013_vm_014_expert_teams_are_four_and_two_players_need_the_neutral_team() {
+    let mut s = expert_setup(flat(), SPREAD, &[]);
+    s.riders.retain(|r| r.id != "green0");
+    let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
+    assert!(e.contains("one leader and 3 team-mates"), "{e}");
+    let mut s = expert_setup(flat(), SPREAD, &[]);
+    s.riders.retain(|r| r.team < 2);
+    s.teams.truncate(2);
+    let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
+    assert!(e.contains("neutral team (VM-014)"), "{e}");
+}
+
+#[test]
+fn vm_032_vm_033_vm_034_leaders_phase_then_team_mates_phase() {
+    // Leaders: team 0 rolls one d6 (5); teams 1 and 2 one each; then team-mates 3 d6 a team.
+    let mut s = expert(flat(), SPREAD, &[5, 3, 3, 2, 4, 6]);
+    assert_eq!(dice_of(&s.opening), vec![vec![5]]);
+    // VM-033: the leader alone moves in his slot, up to his die.
+    assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((0, 5)));
+    // The first choice's events begin with the stage's opening (order, first roll).
+    let mut ev = play(&mut s, Choice::Stop);
+    ev.extend(others_pass(&mut s));
+    assert_eq!(dice_of(&ev), vec![vec![5], vec![3], vec![3], vec![2, 4, 6]]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MatesPhase { round: 1 }))
+    );
+    // VM-034: each team-mate one die, no die twice.
+    let options = dice_given(&s);
+    assert_eq!(options.len(), 9);
+    give(&mut s, "grey0", 6);
+    play(&mut s, Choice::Stop);
+    assert_eq!(dice_given(&s), vec![(2, 2), (2, 4), (3, 2), (3, 4)]);
+    give(&mut s, "violet0", 2);
+    play(&mut s, Choice::Stop);
+    // The last team-mate takes the last die without being asked.
+    assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((3, 4)));
+}
+
+#[test]
+fn tv_27_vm_035_a_lone_team_mate_takes_any_of_the_three_dice() {
+    // grey0 and violet0 across the line already: start them past it is not allowed, so put
+    // them one step short and let them finish in the first team-mates' phase.
+    let mut s = expert(
+        flat(),
+        [(12, 1), (30, 0), (30, 2), (7, 1)],
+        &[5, 3, 3, 2, 3, 5, 2, 2, 2, 2, 2, 2, 5, 3, 3, 1, 4, 6],
+    );
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    give(&mut s, "grey0", 2);
+    step(&mut s, (31, 0));
+    give(&mut s, "violet0", 3);
+    step(&mut s, (31, 2));
+    assert!(!s.racing(1) && !s.racing(2));
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    // Round 2, leaders, then team-mates: 1, 4, 6.
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    // Team-mates: 1, 4, 6; green0 alone may take any, the 6 included.
+    let options = dice_given(&s);
+    let green = ix(&s, "green0");
+    assert_eq!(options, vec![(green, 1), (green, 4), (green, 6)]);
+}
+
+#[test]
+fn tv_21_vm_100_a22_the_leader_on_a_climb_rolls_one_more_die_per_touching_team_mate() {
+    // (a) L on (10, 1), team-mates on (9, 1) and (10, 2), an opponent... team-mate green far.
+    let mut s = expert(climb(), [(10, 1), (9, 1), (10, 2), (6, 0)], &[2, 5, 6]);
+    assert_eq!(s.protectors(0), 2);
+    // (9, 1) behind him makes an entraide to pass first; then the dice.
+    let ev = roll(&mut s);
+    assert_eq!(dice_of(&ev), vec![vec![2, 5, 6]]);
+    // He moves with exactly one die of his choice.
+    let mut v = s.legal(0);
+    v.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(
+        v,
+        vec![
+            Choice::Give { rider: 0, die: 2 },
+            Choice::Give { rider: 0, die: 5 },
+            Choice::Give { rider: 0, die: 6 }
+        ]
+    );
+    // (b) one on (9, 0) touches, one on (8, 1) does not: 2 d6.
+    let s = expert(climb(), [(10, 1), (9, 0), (8, 1), (6, 0)], &[2, 5]);
+    assert_eq!(s.protectors(0), 1);
+    assert_eq!(dice_of(&s.opening), vec![vec![2, 5]]);
+    // (c) the same team-mates as (a) on the flat: 1 d6.
+    let mut s = expert(flat(), [(10, 1), (9, 1), (10, 2), (6, 0)], &[5]);
+    assert_eq!(s.protectors(0), 0);
+    let ev = roll(&mut s);
+    assert_eq!(dice_of(&ev), vec![vec![5]]);
+}
+
+#[test]
+fn tv_22_vm_101_a_diagonal_between_two_bikes_costs_a_skill_roll() {
+    // (a) rider on (5, 1) to (6, 2) with bikes on (6, 1) and (5, 2): a roll before landing.
+    let mut s = expert(flat(), [(5, 1), (6, 1), (5, 2), (12, 0)], &[3, 14]);
+    roll(&mut s);
+    assert_eq!(s.moving.as_ref().map(|m| m.rider), Some(0));
+    let ev = step(&mut s, (6, 2));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::SkillRoll { roll, crash: false, .. } if roll.face == 14))
+    );
+    // (b) only (6, 1) occupied: no roll.
+    let mut s = expert(flat(), [(5, 1), (6, 1), (3, 2), (12, 0)], &[3]);
+    roll(&mut s);
+    let ev = step(&mut s, (6, 2));
+    assert!(!ev.iter().any(|e| matches!(e, Event::SkillRoll { .. })));
+}
+
+#[test]
+fn tv_11_vm_110_the_severity_table() {
+    let cases = [
+        (1, Severity::Abandon, 0),
+        (2, Severity::Serious, 2),
+        (3, Severity::Serious, 2),
+        (4, Severity::Injury, 1),
+        (9, Severity::Injury, 1),
+        (10, Severity::Scratch, 0),
+        (17, Severity::Scratch, 0),
+        (18, Severity::Unhurt, 0),
+        (20, Severity::Unhurt, 0),
+    ];
+    for (face, sev, misses) in cases {
+        assert_eq!(severity(face), sev, "d20 {face}");
+        assert_eq!(sev.misses(), misses);
+    }
+}
+
+fn danger_flat() -> Arc<Course> {
+    course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 30\n",
+        "danger = [\"13/1\", \"8/0\"]",
+    )
+}
+
+#[test]
+fn vm_110_vm_111_an_expert_crash_rolls_severity_and_the_rider_waits_at_the_roadside() {
+    // L0 steps onto the danger cell (13, 1): skill 2 (crash), severity 4 (injury, 1 turn).
+    let mut s = expert(danger_flat(), SPREAD, &[3, 2, 4]);
+    let ev = step(&mut s, (13, 1));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Severity {
+            severity: Severity::Injury,
+            ..
+        }
+    )));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Crashed {
+            rider: 0,
+            misses: 1,
+            ..
+        }
+    )));
+    assert_eq!(s.riders[0].spot, Spot::Roadside(cell(&s, (13, 1))));
+    // Severity 1: the rider abandons, for good.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 1, 1]);
+    let ev = step(&mut s, (13, 1));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Abandoned { rider: 0, .. }))
+    );
+    assert_eq!(s.riders[0].spot, Spot::Out);
+    // Severity 18-20: no injury, but the move is over and he waits for his next turn.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 1, 19]);
+    step(&mut s, (13, 1));
+    assert_eq!(s.riders[0].spot, Spot::Roadside(cell(&s, (13, 1))));
+    assert_eq!(s.riders[0].misses, 0);
+    assert_ne!(s.to_play(), None);
+    assert!(s.moving.as_ref().is_none_or(|m| m.rider != 0));
+}
+
+#[test]
+fn tv_11_vm_110_a_scratched_team_mate_moves_with_the_worst_die() {
+    // green0 falls on (8, 0) (skill 1, severity 12: scratch) in the first team-mates' phase;
+    // in the next, the team rolls 3, 5, 6: he moves with the 3.
+    let mut s = expert(
+        danger_flat(),
+        SPREAD,
+        &[5, 3, 3, 2, 4, 6, 1, 12, 2, 2, 2, 2, 2, 2, 5, 3, 3, 3, 5, 6],
+    );
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    give(&mut s, "green0", 2);
+    let ev = step(&mut s, (8, 0));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Severity {
+            severity: Severity::Scratch,
+            ..
+        }
+    )));
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    // Round 2: the leader, the others; then green0 is back on (8, 0), behind grey0 (an
+    // entraide to pass), and the team-mates roll 3, 5, 6.
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    assert_eq!(at(&s, "green0"), Some((8, 0)));
+    roll(&mut s);
+    let green = ix(&s, "green0");
+    let options = dice_given(&s);
+    assert!(options.contains(&(green, 3)), "{options:?}");
+    assert!(
+        !options.iter().any(|&(r, d)| r == green && d != 3),
+        "{options:?}"
+    );
+    // The others take the 5 and the 6 only.
+    assert!(
+        !options.iter().any(|&(r, d)| r != green && d == 3),
+        "{options:?}"
+    );
+}
+
+#[test]
+fn tv_11_vm_110_a_scratched_leader_rolls_three_dice_and_keeps_the_lowest() {
+    let mut s = expert(flat(), SPREAD, &[5]);
+    s.riders[0].scratch = true;
+    assert_eq!(s.leader_dice(0), (3, true));
+}
+
+#[test]
+fn tv_26_vm_086_penalised_team_mates_share_the_smallest_die() {
+    let mut s = expert(flat(), SPREAD, &[5, 3, 3, 2, 5, 6]);
+    for id in ["grey0", "green0"] {
+        let r = ix(&s, id);
+        s.riders[r as usize].scratch = true;
+    }
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    let (grey, violet, green) = (ix(&s, "grey0"), ix(&s, "violet0"), ix(&s, "green0"));
+    assert_eq!(
+        dice_given(&s),
+        vec![(grey, 2), (violet, 5), (violet, 6), (green, 2)]
+    );
+    give(&mut s, "grey0", 2);
+    play(&mut s, Choice::Stop);
+    assert_eq!(dice_given(&s), vec![(violet, 5), (violet, 6), (green, 2)]);
+}
+
+#[test]
+fn tv_12_vm_106_a_team_mate_given_the_1_of_4_2_1_punctures_and_comes_back_after_the_phase() {
+    let mut s = expert(flat(), SPREAD, &[5, 3, 3, 4, 2, 1]);
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    let ev = give(&mut s, "violet0", 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Punctured { rider: 2, .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.riders[2].spot, Spot::Roadside(cell(&s, (9, 2))));
+    // Grey and green move with the 4 and the 2.
+    give(&mut s, "grey0", 4);
+    play(&mut s, Choice::Stop);
+    assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((3, 2)));
+    play(&mut s, Choice::Stop);
+    // VM-109: back on his cell when the team-mates' phase ends.
+    let ev = others_pass(&mut s);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BackOnRoad { rider: 2, .. }))
+    );
+    assert_eq!(at(&s, "violet0"), Some((9, 2)));
+    // 4, 2, 2 and 4, 1, 1: no puncture.
+    for roll in [[4, 2, 2], [4, 1, 1]] {
+        let mut s = expert(flat(), SPREAD, &[5, 3, 3, roll[0], roll[1], roll[2]]);
+        play(&mut s, Choice::Stop);
+        others_pass(&mut s);
+        let die = *roll.iter().min().unwrap();
+        let ev = give(&mut s, "violet0", die);
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::Punctured { .. })),
+            "{roll:?}"
+        );
+    }
+}
+
+#[test]
+fn tv_12_vm_107_vm_108_a34_a_leaders_roll_is_checked_with_the_other_dice() {
+    // One die: 3, no check; 1 then 2, 4: puncture; 1 then 4, 4: none, he moves up to 1.
+    let s = expert(flat(), SPREAD, &[3]);
+    assert!(
+        !s.opening
+            .iter()
+            .any(|e| matches!(e, Event::PunctureCheck { .. }))
+    );
+    let s = expert(flat(), SPREAD, &[1, 2, 4]);
+    assert!(
+        s.opening
+            .iter()
+            .any(|e| matches!(e, Event::Punctured { rider: 0, .. }))
+    );
+    let s = expert(flat(), SPREAD, &[1, 4, 4]);
+    assert!(
+        s.opening
+            .iter()
+            .any(|e| matches!(e, Event::PunctureCheck { .. }))
+    );
+    assert!(
+        !s.opening
+            .iter()
+            .any(|e| matches!(e, Event::Punctured { .. }))
+    );
+    assert_eq!(s.moving.as_ref().map(|m| m.left), Some(1));
+    // Two dice (one protector on a climb): 1+2 then 4: puncture; 1+2 then 3: none; 2+4 then
+    // 1: puncture; 1+1 and 4+4: no check.
+    let two = [(10, 1), (9, 1), (5, 0), (3, 0)];
+    for (faces, punctured, checked) in [
+        (vec![1, 2, 4], true, true),
+        (vec![1, 2, 3], false, true),
+        (vec![2, 4, 1], true, true),
+        (vec![1, 1], false, false),
+        (vec![4, 4], false, false),
+    ] {
+        let mut s = expert(climb(), two, &faces);
+        let ev = roll(&mut s);
+        let p = ev
+            .iter()
+            .any(|e| matches!(e, Event::Punctured { rider: 0, .. }));
+        let c = ev.iter().any(|e| matches!(e, Event::PunctureCheck { .. }));
+        assert_eq!((p, c), (punctured, checked), "{faces:?}");
+    }
+    // Three dice: 4, 1, 2: puncture.
+    let mut s = expert(climb(), [(10, 1), (9, 1), (10, 2), (3, 0)], &[4, 1, 2]);
+    let ev = roll(&mut s);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Punctured { rider: 0, .. }))
+    );
+}
+
+#[test]
+fn vm_087_a25_an_abandoned_leader_no_longer_holds_the_race_open() {
+    // L0 abandons; the race ends when the two other leaders are across.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 1, 1]);
+    step(&mut s, (13, 1));
+    assert_eq!(s.riders[0].spot, Spot::Out);
+    assert!(!s.racing(0));
+    let lines = s.classification();
+    assert!(
+        lines.iter().all(|l| l.rider != 0),
+        "an abandoned rider is not classified"
+    );
+}
+
+fn bots_finish(level: &str, file: &str, text: &str, teams: u8) {
+    let course = Arc::new(parse_course_toml(text, file).unwrap());
+    let per = if level == "expert" { 4 } else { 2 };
+    let mut riders = Vec::new();
+    for t in 0..teams {
+        for k in 0..per {
+            riders.push(Entrant {
+                id: format!("T{t}R{k}"),
+                team: t,
+                start: None,
+                attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+            });
+        }
+    }
+    let setup = Setup {
+        course,
+        teams: (0..teams).map(|t| format!("Team {t}")).collect(),
+        riders,
+        options: json!({"level": level}),
+        dice: Vec::new(),
+    };
+    for seed in 0..4 {
+        let mut stage = registry::start("velo-master", &setup, seed).unwrap();
+        let mut choices = Vec::new();
+        let mut n = 0;
+        while !stage.is_over() {
+            let owed = stage.waiting_on();
+            assert_eq!(owed.len(), 1, "one seat at a time");
+            let (seat, step) = owed[0];
+            let key = stage.bot_choice(seat).unwrap();
+            choices.push((seat, stage.choice_json(key.as_str()).unwrap()));
+            stage.apply_at(seat, step, key.as_str()).unwrap();
+            n += 1;
+            assert!(n < 50_000, "{file}: the bots never finish");
+        }
+        let result = stage.view_json(commissaire_engine::game::Viewer::Public);
+        assert_eq!(result["phase"], "over");
+        // The same choices replayed from their JSON give the same race.
+        let (again, _) = registry::replay("velo-master", &setup, seed, &choices).unwrap();
+        assert_eq!(
+            again.view_json(commissaire_engine::game::Viewer::Public),
+            result
+        );
+    }
+}
+
+#[test]
+fn bots_finish_expert_stages_on_every_velo_master_course() {
+    for (file, text) in [
+        (
+            "vm-circuit-d-aurillac.toml",
+            include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+        ),
+        (
+            "vm-col-des-trois-cols.toml",
+            include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+        ),
+        (
+            "vm-sprint-de-vic.toml",
+            include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+        ),
+    ] {
+        for teams in [3, 4] {
+            bots_finish("expert", file, text, teams);
+        }
+    }
+}
+
+#[test]
+fn vm_002_pro_is_refused_with_what_to_use_instead() {
+    let mut s = expert_setup(flat(), SPREAD, &[]);
+    s.options = json!({"level": "pro"});
+    let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
+    assert!(e.contains("use \"debutant\" or \"expert\""), "{e}");
+    let _ = Value::Null;
+}
