@@ -782,33 +782,41 @@ impl VeloMaster {
         if !self.legal(seat).contains(choice) {
             return Err(self.why_illegal(choice));
         }
-        // Work on a copy so that a roll refused (a scenario's die face off the die) changes
-        // nothing.
-        let mut next = self.clone();
-        let mut ev = std::mem::take(&mut next.opening);
+        // Only a scripted face can refuse a roll (a scenario's face off the die): then work on
+        // a copy, so that the refusal changes nothing. The seeded stream never refuses.
+        if self.dice.left() > 0 {
+            let mut next = self.clone();
+            let ev = next.play(choice)?;
+            *self = next;
+            return Ok(ev);
+        }
+        self.play(choice)
+    }
+
+    fn play(&mut self, choice: &Choice) -> Result<Vec<Event>, String> {
+        let mut ev = std::mem::take(&mut self.opening);
         match *choice {
             Choice::Launch { rider, die } | Choice::Give { rider, die } => {
-                next.take_die(rider, die, &mut ev)
+                self.take_die(rider, die, &mut ev)
             }
-            Choice::Step { cell } => next.step(cell, &mut ev)?,
-            Choice::Stop if next.moving.is_some() => {
-                let m = next.moving.clone().expect("a move is under way");
-                next.end_move(m, true, &mut ev);
+            Choice::Step { cell } => self.step(cell, &mut ev)?,
+            Choice::Stop if self.moving.is_some() => {
+                let m = self.moving.clone().expect("a move is under way");
+                self.end_move(m, true, &mut ev);
             }
             Choice::Stop => {
-                let j = next.jump.clone().expect("a jump is awaited");
-                next.decline_jump(j, &mut ev);
+                let j = self.jump.clone().expect("a jump is awaited");
+                self.decline_jump(j, &mut ev);
             }
-            Choice::Entraide { rear, front } => next.begin_entraide(rear, front, &mut ev),
-            Choice::Jump { cell } => next.land(cell, &mut ev)?,
+            Choice::Entraide { rear, front } => self.begin_entraide(rear, front, &mut ev),
+            Choice::Jump { cell } => self.land(cell, &mut ev)?,
             Choice::Roll => {
-                if let Some(slot) = &mut next.slot {
+                if let Some(slot) = &mut self.slot {
                     slot.bonus.clear();
                 }
             }
         }
-        next.advance(&mut ev)?;
-        *self = next;
+        self.advance(&mut ev)?;
         Ok(ev)
     }
 
