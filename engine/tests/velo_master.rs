@@ -1438,3 +1438,36 @@ fn vm_025_no_entraide_in_the_start_phase() {
             .all(|c| matches!(c, Choice::Launch { .. }))
     );
 }
+
+#[test]
+fn tv_33_vm_029_a_leader_carried_forward_by_a_bonus_moves_up_the_queue() {
+    // Order at the start of the round: team 0 (level 12), team 2 (9), team 1 (8).
+    let mut s = race(
+        flat(20),
+        &[
+            r("L0", 0, true, (12, 0)),
+            r("T0", 0, false, (7, 1)),
+            r("L1", 1, true, (8, 1)),
+            r("T1", 1, false, (0, 2)),
+            r("L2", 2, true, (9, 2)),
+            r("T2", 2, false, (0, 0)),
+        ],
+        &[1, 1, 1, 1],
+    );
+    assert_eq!(s.to_play(), Some(0));
+    assert!(s.leader_rank(2) > s.leader_rank(1));
+    // Team 0's team-mate and team 1's leader leapfrog: L1 lands on level 10.
+    entraide(&mut s, "T0", "L1");
+    jump(&mut s, (9, 1));
+    jump(&mut s, (10, 1));
+    give(&mut s, "L0", 1);
+    play(&mut s, Choice::Stop);
+    let ev = play(&mut s, Choice::Stop);
+    // After team 0's slot, team 1's leader is now the best placed of those still to play.
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::SlotStarted { seat: 1, .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.to_play(), Some(1));
+}
