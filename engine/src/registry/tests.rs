@@ -248,7 +248,9 @@ fn a_finished_stage_gives_the_tour_its_result() {
     ));
     let mut carried = tour.clone();
     s.carry_over(&mut carried);
-    let Scene::CardRace(view) = s.scene();
+    let Scene::CardRace(view) = s.scene() else {
+        panic!("a card race draws a card-race scene")
+    };
     assert!(view.over && view.viewer == Viewer::Public);
 }
 
