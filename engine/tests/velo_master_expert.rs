@@ -601,3 +601,96 @@ fn vm_002_pro_is_refused_with_what_to_use_instead() {
     assert!(e.contains("use \"debutant\" or \"expert\""), "{e}");
     let _ = Value::Null;
 }
+
+/// Flat, with a feed zone on levels 14-16.
+fn feed_course() -> Arc<Course> {
+    course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 13\n[[segment]]\nterrain = \"supply\"\nlength = 3\n[[segment]]\nterrain = \"flat\"\nlength = 14\n",
+        "",
+    )
+}
+
+#[test]
+fn vm_103_a30_stopping_on_a_feed_cell_feeds_riding_past_misses() {
+    // L0 (12, 1) with a 5: steps to 13, 14, 15 and stops: fed.
+    let mut s = expert(feed_course(), SPREAD, &[5]);
+    for lvl in 13..=15 {
+        step(&mut s, (lvl, 1));
+    }
+    let ev = play(&mut s, Choice::Stop);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Fed { rider: 0, zone: 0 }))
+    );
+    assert!(!s.riders[0].missed_feed);
+    // Riding through to level 17 without stopping in the zone misses it.
+    let mut s = expert(feed_course(), SPREAD, &[5]);
+    let mut ev = Vec::new();
+    for lvl in 13..=17 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MissedFeed { rider: 0, zone: 0 }))
+    );
+    assert!(s.riders[0].missed_feed);
+}
+
+#[test]
+fn vm_003_feed_cells_do_nothing_at_debutant() {
+    let mut setup = expert_setup(feed_course(), SPREAD, &[5, 1]);
+    setup
+        .riders
+        .retain(|r| !r.id.starts_with("violet") && !r.id.starts_with("green"));
+    setup.options = Value::Null;
+    let mut s = VeloMaster::new(&setup, 1).unwrap();
+    let rider = ix(&s, "L0");
+    play(&mut s, Choice::Give { rider, die: 5 });
+    let mut ev = Vec::new();
+    for lvl in 13..=17 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::MissedFeed { .. } | Event::Fed { .. }))
+    );
+    assert!(!s.riders[0].missed_feed);
+}
+
+#[test]
+fn tv_25_vm_104_a_team_mate_who_missed_the_feed_takes_the_smallest_die() {
+    let mut s = expert(flat(), SPREAD, &[5, 3, 3, 2, 5, 6]);
+    let grey = ix(&s, "grey0");
+    s.riders[grey as usize].missed_feed = true;
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    let options = dice_given(&s);
+    assert!(
+        options
+            .iter()
+            .filter(|o| o.0 == grey)
+            .all(|&o| o == (grey, 2)),
+        "{options:?}"
+    );
+    assert!(options.contains(&(grey, 2)));
+}
+
+#[test]
+fn tv_25_vm_105_a_leader_who_missed_the_feed_rolls_two_dice_keeps_the_lower() {
+    // Round 1: L0 rides past the feed zone with his 5. Round 2: he rolls 3 and 6, moves up to 3.
+    let mut s = expert(
+        feed_course(),
+        SPREAD,
+        &[5, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 6],
+    );
+    for lvl in 13..=17 {
+        step(&mut s, (lvl, 1));
+    }
+    assert!(s.riders[0].missed_feed);
+    others_pass(&mut s);
+    team0_pass(&mut s);
+    let ev = others_pass(&mut s);
+    assert!(dice_of(&ev).contains(&vec![3, 6]), "{:?}", dice_of(&ev));
+    assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((0, 3)));
+    assert_eq!(s.leader_dice(0), (2, true));
+}

@@ -38,6 +38,8 @@ pub struct BoardCell {
     pub behind: Vec<CellIx>,
     /// Every cell touching this one, any way round.
     pub touching: Vec<CellIx>,
+    /// The feed zone of a feed cell (the course's `supply` terrain), A-30.
+    pub feed: Option<u8>,
 }
 
 /// A summit line: it lies between the climb's last level and the next one.
@@ -63,6 +65,9 @@ pub struct Board {
     pub summits: Vec<Summit>,
     /// The level of the first cell past the line.
     pub finish_level: f64,
+    /// Per feed zone (a run of rows holding feed cells), its last level: a rider beyond it who
+    /// has not fed there has missed it.
+    pub feed_last: Vec<f64>,
 }
 
 impl Board {
@@ -129,7 +134,25 @@ impl Board {
                 ahead: course.ahead(pos).map(index),
                 behind: Vec::new(),
                 touching: Vec::new(),
+                feed: None,
             });
+        }
+        // Feed zones: runs of consecutive rows with feed cells.
+        let mut feed_last: Vec<f64> = Vec::new();
+        let mut last_row: Option<u16> = None;
+        for c in cells.iter_mut() {
+            if course
+                .cell(c.pos)
+                .is_some_and(|x| x.terrain == Terrain::Supply)
+            {
+                if last_row.is_none_or(|r| c.pos.row > r + 1) {
+                    feed_last.push(c.level);
+                }
+                let z = feed_last.len() - 1;
+                feed_last[z] = feed_last[z].max(c.level);
+                c.feed = Some(z as u8);
+                last_row = Some(c.pos.row);
+            }
         }
         for i in 0..cells.len() {
             if let Some(a) = cells[i].ahead {
@@ -174,6 +197,7 @@ impl Board {
             entries,
             summits,
             finish_level,
+            feed_last,
         })
     }
 

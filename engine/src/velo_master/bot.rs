@@ -22,7 +22,7 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
                 let leader = stage.fixed.riders_of[team as usize][0] == rider;
                 die as f64 * if leader { 1.5 } else { 1.0 }
             }
-            Choice::Stop => 0.0,
+            Choice::Stop => stop_worth(stage),
             Choice::Step { cell } => step_worth(stage, cell),
             // Two free cells for both bikes: always worth it.
             Choice::Entraide { .. } => 100.0,
@@ -40,6 +40,32 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
         }
     }
     best
+}
+
+/// Whether the moving rider still has to eat at the zone of `cell` (Expert only).
+fn hungry_at(stage: &VeloMaster, cell: CellIx) -> Option<u8> {
+    let m = stage.moving.as_ref()?;
+    let zone = stage.fixed.board.cell(cell).feed?;
+    let fed = stage.riders[m.rider as usize].fed & (1u64 << zone.min(63)) != 0;
+    (stage.fixed.options.expert() && !fed).then_some(zone)
+}
+
+/// Stopping is worth nothing, except on the last feed cell a hungry rider can reach.
+fn stop_worth(stage: &VeloMaster) -> f64 {
+    let Some(m) = &stage.moving else {
+        return 0.0;
+    };
+    let Spot::Road(here) = stage.riders[m.rider as usize].spot else {
+        return 0.0;
+    };
+    let Some(zone) = hungry_at(stage, here) else {
+        return 0.0;
+    };
+    let further = stage
+        .steps(m)
+        .iter()
+        .any(|&(c, _)| stage.fixed.board.cell(c).feed == Some(zone));
+    if further { 0.0 } else { 3.0 * LEVEL }
 }
 
 fn step_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
@@ -77,6 +103,13 @@ fn step_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
         && let Some(slope) = from.and_then(|c| b.slope(c))
     {
         worth -= slope as f64 / 20.0 * LEVEL * m.left as f64;
+    }
+    // Leaving a feed zone unfed costs the smallest die to the finish.
+    if let Some(zone) = from.and_then(|c| hungry_at(stage, c))
+        && target.feed != Some(zone)
+        && target.level > b.feed_last[zone as usize]
+    {
+        worth -= 4.0 * LEVEL;
     }
     worth
 }

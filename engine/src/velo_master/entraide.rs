@@ -203,6 +203,7 @@ impl VeloMaster {
             step: kind,
         });
         self.cross_summits(r, from_level, to_level, ev);
+        self.pass_feed(r, from_level, to_level, ev);
         if past_line {
             self.finish(r, ev);
             self.after_segment(ev);
@@ -225,6 +226,7 @@ impl VeloMaster {
             }
         }
         j.jumped.push(r);
+        self.feed_here(r, ev);
         self.after_segment(ev);
         self.after_jump(j, true, ev)
     }

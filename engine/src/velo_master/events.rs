@@ -69,6 +69,16 @@ pub enum Event {
         roll: Roll,
         severity: super::tables::Severity,
     },
+    /// Expert: the rider stops on a cell of a feed zone and eats (VM-103).
+    Fed {
+        rider: RiderIx,
+        zone: u8,
+    },
+    /// Expert: the rider rides past a feed zone without eating (VM-104, VM-105).
+    MissedFeed {
+        rider: RiderIx,
+        zone: u8,
+    },
     /// The rider abandons (severity 1): off the road for the rest of the race.
     Abandoned {
         rider: RiderIx,

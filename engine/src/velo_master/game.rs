@@ -356,6 +356,19 @@ impl Game for VeloMaster {
                         ),
                     )
                 }
+                Event::Fed { rider, .. } => sentence(
+                    "vm-fed",
+                    vec![("rider", name(*rider))],
+                    format!("{} takes his musette at the feed.", self.rider_name(*rider)),
+                ),
+                Event::MissedFeed { rider, .. } => sentence(
+                    "vm-missed-feed",
+                    vec![("rider", name(*rider))],
+                    format!(
+                        "{} rode past the feed without eating: the smallest die until the finish.",
+                        self.rider_name(*rider)
+                    ),
+                ),
                 Event::Abandoned { rider, cell } => sentence(
                     "vm-abandoned",
                     vec![

@@ -102,6 +102,7 @@ impl VeloMaster {
             });
             if !success {
                 self.moving = None;
+                self.feed_here(r, ev);
                 self.after_segment(ev);
                 return Ok(());
             }
@@ -149,6 +150,7 @@ impl VeloMaster {
             *entered = true;
         }
         self.cross_summits(r, from_level, to_level, ev);
+        self.pass_feed(r, from_level, to_level, ev);
         if past_line {
             self.finish(r, ev);
             self.moving = None;
@@ -183,6 +185,7 @@ impl VeloMaster {
     /// A-29), which never earns another.
     pub(super) fn end_move(&mut self, m: Move, by_choice: bool, ev: &mut Vec<Event>) {
         self.moving = None;
+        self.feed_here(m.rider, ev);
         if m.left > 0 && !(m.extra && m.moved == 0) {
             let lost = m.left;
             ev.push(if by_choice {

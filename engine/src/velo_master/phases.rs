@@ -42,6 +42,10 @@ impl VeloMaster {
             // protection is ignored while a penalty applies.
             return (3, true);
         }
+        if self.riders[leader as usize].missed_feed {
+            // VM-105: 2 d6 for every 1-d6 roll, keep the lower, no protection.
+            return (2, true);
+        }
         let n = match self.protectors(leader) {
             0 => 1,
             1 => 2,
@@ -98,7 +102,10 @@ impl VeloMaster {
                 penalised = movers
                     .iter()
                     .copied()
-                    .filter(|&r| self.riders[r as usize].scratch)
+                    .filter(|&r| {
+                        let rider = &self.riders[r as usize];
+                        rider.scratch || rider.missed_feed
+                    })
                     .collect();
                 if !penalised.is_empty() {
                     // VM-086: the penalised share the smallest die; the others take the rest.
@@ -151,6 +158,43 @@ impl VeloMaster {
             self.puncture(leader, ev);
         }
         Ok(punctured)
+    }
+
+    /// VM-103, A-30 (Expert): ending a segment on a feed cell feeds the rider at its zone.
+    pub(super) fn feed_here(&mut self, r: RiderIx, ev: &mut Vec<Event>) {
+        if !self.fixed.options.expert() {
+            // VM-003: feed cells do nothing at Débutant.
+            return;
+        }
+        if let Spot::Road(c) = self.riders[r as usize].spot
+            && let Some(zone) = self.fixed.board.cell(c).feed
+        {
+            let bit = 1u64 << zone.min(63);
+            if self.riders[r as usize].fed & bit == 0 {
+                self.riders[r as usize].fed |= bit;
+                ev.push(Event::Fed { rider: r, zone });
+            }
+        }
+    }
+
+    /// a rider first reaching a level beyond a zone's last level without having fed
+    /// there has missed it (VM-104, VM-105: the penalty holds to the finish).
+    pub(super) fn pass_feed(&mut self, r: RiderIx, from: f64, to: f64, ev: &mut Vec<Event>) {
+        if !self.fixed.options.expert() {
+            return;
+        }
+        for (z, &last) in self.fixed.board.feed_last.iter().enumerate() {
+            let bit = 1u64 << z.min(63);
+            let rider = &mut self.riders[r as usize];
+            if from <= last && last < to && rider.fed & bit == 0 {
+                rider.fed |= bit;
+                rider.missed_feed = true;
+                ev.push(Event::MissedFeed {
+                    rider: r,
+                    zone: z as u8,
+                });
+            }
+        }
     }
 
     /// VM-109, A-28: the rider waits at the roadside beside his cell until the phase ends.

@@ -68,6 +68,10 @@ pub struct Rider {
     pub scratch: bool,
     /// At the roadside with a puncture: back at the end of the phase (VM-109).
     pub punctured: bool,
+    /// Feed zones fed at, a bit per zone (VM-103).
+    pub fed: u64,
+    /// Expert: missed a feed zone; the penalty lasts to the finish (VM-104, VM-105).
+    pub missed_feed: bool,
 }
 
 /// One rider's move in progress, chosen step by step.
@@ -254,6 +258,8 @@ impl VeloMaster {
                 bonus_in: 0,
                 scratch: false,
                 punctured: false,
+                fed: 0,
+                missed_feed: false,
             });
         }
         let summits = fixed.board.summits.len();
