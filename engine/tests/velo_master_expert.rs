@@ -694,3 +694,98 @@ fn tv_25_vm_105_a_leader_who_missed_the_feed_rolls_two_dice_keeps_the_lower() {
     assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((0, 3)));
     assert_eq!(s.leader_dice(0), (2, true));
 }
+
+/// Three teams placed freely: (leader, grey, violet, green) per team.
+fn placed(course: Arc<Course>, teams: [[(u16, u8); 4]; 3], dice: &[u8]) -> VeloMaster {
+    let mut setup = expert_setup(course, teams[0], dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn tv_24_vm_102_a31_a_blocked_leader_keeps_his_points_until_the_road_opens() {
+    // L0 on (5, 1) rolls 5; team 1's team-mates hold (6, 0), (6, 1), (6, 2).
+    let mut s = placed(
+        flat(),
+        [
+            [(5, 1), (2, 0), (2, 2), (3, 1)],
+            [(4, 0), (6, 0), (6, 1), (6, 2)],
+            [(4, 2), (0, 0), (0, 1), (0, 2)],
+        ],
+        &[5, 1, 1, 2, 2, 2, 3, 3, 3],
+    );
+    // L0 and violet1 are a line of two: pass the entraide; the 5 is rolled and blocked at once.
+    let ev = roll(&mut s);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RoadBlocked { rider: 0, kept: 5 })),
+        "{ev:?}"
+    );
+    assert_eq!(s.riders[0].kept, 5);
+    // Leaders 1 and 2 stay; team 0's team-mates stay: the road is still shut, nothing offered.
+    others_pass(&mut s);
+    team0_pass(&mut s);
+    // Team 1's team-mates' slot: violet1 rides away from (6, 1).
+    assert_eq!(s.to_play(), Some(1));
+    roll(&mut s);
+    give(&mut s, "violet1", 3);
+    step(&mut s, (7, 1));
+    play(&mut s, Choice::Stop);
+    give(&mut s, "grey1", 3);
+    play(&mut s, Choice::Stop);
+    let ev = play(&mut s, Choice::Stop);
+    // At the end of that slot L0 is offered his 5, before team 2 plays.
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::RoadOpen {
+                rider: 0,
+                points: 5
+            }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(s.to_play(), Some(0));
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.left, m.kept)),
+        Some((0, 5, true))
+    );
+    // He may wait: the points stay his until his next leaders' slot.
+    play(&mut s, Choice::Stop);
+    assert_eq!(s.riders[0].kept, 5);
+    assert_eq!(s.to_play(), Some(2));
+}
+
+#[test]
+fn tv_24_vm_102_a_team_mate_keeps_nothing_and_the_points_die_with_the_next_leaders_slot() {
+    // violet0 on (5, 0) is shut in too: (6, 0) and (6, 1) are taken, (5, 1) is beside him.
+    let mut s = placed(
+        flat(),
+        [
+            [(5, 1), (2, 0), (5, 0), (3, 1)],
+            [(4, 0), (6, 0), (6, 1), (6, 2)],
+            [(4, 2), (0, 0), (0, 1), (0, 2)],
+        ],
+        &[5, 1, 1, 2, 2, 2, 3, 3, 3, 2, 2, 2, 4],
+    );
+    roll(&mut s);
+    assert_eq!(s.riders[0].kept, 5);
+    others_pass(&mut s);
+    roll(&mut s);
+    let violet = ix(&s, "violet0");
+    let ev = give(&mut s, "violet0", 2);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Blocked { rider, lost: 2 } if *rider == violet)),
+        "{ev:?}"
+    );
+    assert_eq!(s.riders[violet as usize].kept, 0);
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    // Round 2: L0's leaders' slot begins and the kept points are gone.
+    assert_eq!(s.riders[0].kept, 0);
+}

@@ -250,6 +250,8 @@ impl VeloMaster {
         self.jump = None;
         // VM-050: after the entraide, each bike that ends it on a descent cell may step once.
         self.extras.extend(j.jumped);
+        // and the blocked leaders are offered their kept points.
+        self.queue_kept();
         Ok(())
     }
 
@@ -262,6 +264,7 @@ impl VeloMaster {
         }
         self.jump = None;
         self.extras.extend(j.jumped);
+        self.queue_kept();
     }
 
     pub(super) fn jump_lapses(&mut self, j: Jump, ev: &mut Vec<Event>) {
@@ -292,6 +295,7 @@ impl VeloMaster {
             left: 1,
             moved: 0,
             extra: true,
+            kept: false,
             visited: Vec::new(),
         });
     }

@@ -158,6 +158,16 @@ pub enum Event {
     NoJump {
         rider: RiderIx,
     },
+    /// Expert: the road blocked a leader's move; he keeps `kept` points (VM-102).
+    RoadBlocked {
+        rider: RiderIx,
+        kept: u8,
+    },
+    /// The road has opened: the blocked leader may use his kept points now.
+    RoadOpen {
+        rider: RiderIx,
+        points: u8,
+    },
     /// A descent cell: one extra step may be taken (VM-049).
     ExtraStepOffered {
         rider: RiderIx,

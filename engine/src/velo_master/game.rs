@@ -237,6 +237,7 @@ impl Game for VeloMaster {
                 let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
                 let label = match &self.moving {
                     Some(m) if m.extra => "No extra step".to_string(),
+                    Some(m) if m.kept && m.moved == 0 => "Not now (keep the points)".to_string(),
                     Some(m) if m.moved == 0 => "Stay here (do not move)".to_string(),
                     Some(m) => format!("Stop here ({} unused)", m.left),
                     None => "Stop here".to_string(),
@@ -547,6 +548,22 @@ impl Game for VeloMaster {
                     "vm-no-jump",
                     vec![("rider", name(*rider))],
                     format!("{} does not jump.", self.rider_name(*rider)),
+                ),
+                Event::RoadBlocked { rider, kept } => sentence(
+                    "vm-road-blocked",
+                    vec![("rider", name(*rider)), ("kept", json!(kept))],
+                    format!(
+                        "The road is blocked: {} keeps {kept} for when it opens, until his next turn.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::RoadOpen { rider, points } => sentence(
+                    "vm-road-open",
+                    vec![("rider", name(*rider)), ("points", json!(points))],
+                    format!(
+                        "The road opens for {}: up to {points} now, or wait.",
+                        self.rider_name(*rider)
+                    ),
                 ),
                 Event::ExtraStepOffered { rider } => sentence(
                     "vm-extra-step",

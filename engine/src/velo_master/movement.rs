@@ -54,6 +54,60 @@ impl VeloMaster {
             .collect()
     }
 
+    /// Whether the rider is a leader moving in his own leaders' slot at Expert (A-31: only a
+    /// leader's die move keeps its points when the road is blocked).
+    fn blocked_leader(&self, r: super::events::RiderIx) -> bool {
+        self.fixed.options.expert()
+            && self.fixed.roles[r as usize] == super::options::Role::Leader
+            && self
+                .slot
+                .as_ref()
+                .is_some_and(|s| s.part == super::stage::Part::Leaders)
+    }
+
+    /// The blocked leaders, best placed first, to be offered their points now.
+    pub(super) fn queue_kept(&mut self) {
+        let mut leaders: Vec<super::events::RiderIx> = (0..self.riders.len() as u8)
+            .filter(|&r| self.riders[r as usize].kept > 0)
+            .collect();
+        leaders.sort_by(|a, b| {
+            let seat = |r: u8| self.fixed.team_of[r as usize];
+            self.leader_rank(seat(*b))
+                .partial_cmp(&self.leader_rank(seat(*a)))
+                .expect("finite")
+        });
+        self.kept_offers = leaders;
+    }
+
+    pub(super) fn next_kept(&mut self) -> Option<super::events::RiderIx> {
+        while !self.kept_offers.is_empty() {
+            let r = self.kept_offers.remove(0);
+            let rider = &self.riders[r as usize];
+            if rider.kept == 0 || self.is_over() {
+                continue;
+            }
+            if let Spot::Road(c) = rider.spot
+                && !self.step_targets(c, &[]).is_empty()
+            {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    pub(super) fn offer_kept(&mut self, r: super::events::RiderIx, ev: &mut Vec<Event>) {
+        let points = self.riders[r as usize].kept;
+        ev.push(Event::RoadOpen { rider: r, points });
+        self.moving = Some(Move {
+            rider: r,
+            left: points,
+            moved: 0,
+            extra: false,
+            kept: true,
+            visited: Vec::new(),
+        });
+    }
+
     /// VM-101, A-32: at Expert, whether a diagonal step from `from` to `to` squeezes between
     /// two bikes: the cells touching both its ends all hold bikes on the road.
     pub fn squeezed(&self, from: CellIx, to: CellIx) -> bool {
@@ -134,6 +188,9 @@ impl VeloMaster {
         let to = b.cell(cell);
         let (to_level, past_line, danger) = (to.level, to.past_line, to.danger);
         self.place(r, cell);
+        if m.kept {
+            self.riders[r as usize].kept = 0;
+        }
         m.left -= 1;
         m.moved += 1;
         m.visited.push(cell);
@@ -185,8 +242,19 @@ impl VeloMaster {
     /// A-29), which never earns another.
     pub(super) fn end_move(&mut self, m: Move, by_choice: bool, ev: &mut Vec<Event>) {
         self.moving = None;
+        if m.kept && m.moved == 0 {
+            // the blocked leader lets this chance go; his points wait for the next one.
+            return;
+        }
         self.feed_here(m.rider, ev);
-        if m.left > 0 && !(m.extra && m.moved == 0) {
+        if m.left > 0 && !by_choice && !m.extra && !m.kept && self.blocked_leader(m.rider) {
+            // VM-102, A-31: the road blocked a leader's die move: he keeps the rest.
+            self.riders[m.rider as usize].kept = m.left;
+            ev.push(Event::RoadBlocked {
+                rider: m.rider,
+                kept: m.left,
+            });
+        } else if m.left > 0 && !(m.extra && m.moved == 0) {
             let lost = m.left;
             ev.push(if by_choice {
                 Event::Stopped {
@@ -210,6 +278,7 @@ impl VeloMaster {
                 left: 1,
                 moved: 0,
                 extra: true,
+                kept: false,
                 visited: Vec::new(),
             };
             if !self.steps(&extra).is_empty() {

@@ -68,6 +68,8 @@ pub struct Rider {
     pub scratch: bool,
     /// At the roadside with a puncture: back at the end of the phase (VM-109).
     pub punctured: bool,
+    /// Expert: a leader's points kept from a move the road blocked (VM-102, A-31).
+    pub kept: u8,
     /// Feed zones fed at, a bit per zone (VM-103).
     pub fed: u64,
     /// Expert: missed a feed zone; the penalty lasts to the finish (VM-104, VM-105).
@@ -82,6 +84,8 @@ pub struct Move {
     pub moved: u8,
     /// The descent's extra step (VM-049).
     pub extra: bool,
+    /// A blocked leader's kept points, played when the road opens (VM-102).
+    pub kept: bool,
     pub visited: Vec<CellIx>,
 }
 
@@ -139,6 +143,10 @@ pub struct VeloMaster {
     pub jump: Option<super::entraide::Jump>,
     /// Riders owed the descent's extra step after a bonus move, in order (VM-050).
     pub extras: Vec<RiderIx>,
+    /// Blocked leaders to offer their kept points to, in order (VM-102, A-31).
+    pub kept_offers: Vec<RiderIx>,
+    /// Whether the kept points have been offered since the last slot ended.
+    pub kept_offered: bool,
     /// The race clock in minutes: one per slot played.
     pub clock: u32,
     /// Events told so far, numbering arrivals.
@@ -258,6 +266,7 @@ impl VeloMaster {
                 bonus_in: 0,
                 scratch: false,
                 punctured: false,
+                kept: 0,
                 fed: 0,
                 missed_feed: false,
             });
@@ -273,6 +282,8 @@ impl VeloMaster {
             moving: None,
             jump: None,
             extras: Vec::new(),
+            kept_offers: Vec::new(),
+            kept_offered: true,
             clock: 0,
             seq: setup.riders.len() as u32,
             over: vec![Vec::new(); summits],
@@ -420,6 +431,10 @@ impl VeloMaster {
                 self.offer_extra(r, ev);
                 continue;
             }
+            if let Some(r) = self.next_kept() {
+                self.offer_kept(r, ev);
+                continue;
+            }
             if let Some(slot) = &mut self.slot {
                 slot.movers.retain(|&r| {
                     matches!(self.riders[r as usize].spot, Spot::Start | Spot::Road(_))
@@ -447,6 +462,12 @@ impl VeloMaster {
                     continue;
                 }
                 return Ok(());
+            }
+            if !self.kept_offered {
+                // at the end of every slot, the blocked leaders' kept points.
+                self.kept_offered = true;
+                self.queue_kept();
+                continue;
             }
             self.next_slot(ev)?;
         }
@@ -567,6 +588,12 @@ impl VeloMaster {
     /// A slot (VM-030, VM-033, VM-034): fallen riders of the phase get back on or sit out,
     /// then the bonus moves, then the dice.
     fn open_slot(&mut self, seat: Seat, part: Part, ev: &mut Vec<Event>) -> Result<(), String> {
+        self.kept_offered = false;
+        if part == Part::Leaders {
+            // points kept from a blocked road are lost when his next leaders' slot begins.
+            let leader = self.fixed.riders_of[seat as usize][0];
+            self.riders[leader as usize].kept = 0;
+        }
         self.clock += 1;
         ev.push(Event::SlotStarted {
             seat,
@@ -710,6 +737,7 @@ impl VeloMaster {
             left: die,
             moved: 0,
             extra: false,
+            kept: false,
             visited: Vec::new(),
         });
     }
