@@ -789,3 +789,193 @@ fn tv_24_vm_102_a_team_mate_keeps_nothing_and_the_points_die_with_the_next_leade
     // Round 2: L0's leaders' slot begins and the kept points are gone.
     assert_eq!(s.riders[0].kept, 0);
 }
+
+// ---- 2.14 accélérations ---------------------------------------------------------------------
+
+use commissaire_engine::velo_master::acceleration::votes_needed;
+
+/// The active leader L0 on (5, 1) between team 1's grey1 (4, 1) and violet1 (6, 1).
+fn line_of_three(course: Arc<Course>, x: Option<(u16, u8)>, dice: &[u8]) -> VeloMaster {
+    placed(
+        course,
+        [
+            [(5, 1), (16, 0), (16, 2), (18, 1)],
+            [(3, 0), (4, 1), (6, 1), (0, 0)],
+            [(3, 2), x.unwrap_or((0, 2)), (1, 2), (0, 1)],
+        ],
+        dice,
+    )
+}
+
+fn accelerate_all_yes(s: &mut VeloMaster) -> Vec<Event> {
+    let front = ix(s, "violet1");
+    let mut ev = play(s, Choice::Accelerate { front });
+    while s.voter().is_some() {
+        ev.extend(play(s, Choice::Vote { yes: true }));
+    }
+    ev
+}
+
+fn jump(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
+    let c = cell(s, to);
+    play(s, Choice::Jump { cell: c })
+}
+
+fn accel_landings(s: &VeloMaster) -> Vec<(u16, u8)> {
+    let mut v: Vec<(u16, u8)> = s
+        .accel_landings()
+        .into_iter()
+        .map(|l| {
+            let p = s.fixed.board.cell(l.cell).pos;
+            (p.row, p.lane)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn tv_03_vm_091_at_least_half_of_the_line_must_agree() {
+    let needed: Vec<usize> = (3..=8).map(votes_needed).collect();
+    assert_eq!(needed, vec![2, 2, 3, 3, 4, 4]);
+    // A line of three: the proposer's yes and two no: refused.
+    let mut s = line_of_three(flat(), None, &[3]);
+    let front = ix(&s, "violet1");
+    assert!(s.legal(0).contains(&Choice::Accelerate { front }));
+    play(&mut s, Choice::Accelerate { front });
+    // Each bike's own director votes: team 1 for violet1 and grey1.
+    assert_eq!(s.to_play(), Some(1));
+    play(&mut s, Choice::Vote { yes: false });
+    let ev = play(&mut s, Choice::Vote { yes: false });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::AccelerationVoted {
+            yes: 1,
+            needed: 2,
+            go: false
+        }
+    )));
+    assert_eq!(at(&s, "L0"), Some((5, 1)));
+}
+
+#[test]
+fn tv_18_vm_088_vm_092_vm_093_vm_094_the_line_leapfrogs_from_the_rear_each_plus_three() {
+    let mut s = line_of_three(flat(), None, &[3]);
+    accelerate_all_yes(&mut s);
+    // grey1 (A) first, from the rear: one step beyond the head violet1 (C).
+    assert_eq!(s.jumper(), Some(ix(&s, "grey1")));
+    assert_eq!(s.to_play(), Some(1));
+    assert_eq!(accel_landings(&s), vec![(7, 0), (7, 1), (7, 2)]);
+    jump(&mut s, (7, 1));
+    assert_eq!(s.jumper(), Some(0));
+    jump(&mut s, (8, 1));
+    let ev = jump(&mut s, (9, 1));
+    assert_eq!(
+        (at(&s, "grey1"), at(&s, "L0"), at(&s, "violet1")),
+        (Some((7, 1)), Some((8, 1)), Some((9, 1)))
+    );
+    // VM-094: the active leader then plays his own move.
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DiceRolled { seat: 0, .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((0, 3)));
+}
+
+#[test]
+fn tv_19_vm_096_a18_a_bike_touching_the_head_ahead_may_be_swallowed() {
+    // X = violet2 on (8, 1), outside the line.
+    let mut s = line_of_three(flat(), Some((8, 1)), &[3]);
+    accelerate_all_yes(&mut s);
+    jump(&mut s, (7, 1));
+    // B may swallow X and land beyond it, or land beside it.
+    assert_eq!(
+        accel_landings(&s),
+        vec![(8, 0), (8, 2), (9, 0), (9, 1), (9, 2)]
+    );
+    jump(&mut s, (9, 1));
+    // C passes A, X and B and lands on (10, 1); X never moves.
+    assert_eq!(accel_landings(&s), vec![(10, 0), (10, 1), (10, 2)]);
+    jump(&mut s, (10, 1));
+    assert_eq!(at(&s, "grey2"), Some((8, 1)));
+}
+
+#[test]
+fn vm_095_a_bike_that_stays_does_not_stop_the_ones_after_it() {
+    let mut s = line_of_three(flat(), None, &[3]);
+    accelerate_all_yes(&mut s);
+    play(&mut s, Choice::Stop);
+    // The leader jumps beyond violet1, the head.
+    assert_eq!(s.jumper(), Some(0));
+    jump(&mut s, (7, 1));
+    assert_eq!(at(&s, "grey1"), Some((4, 1)));
+}
+
+#[test]
+fn tv_20_vm_072_summit_places_follow_the_jumps_not_the_slot() {
+    // A 3rd-category summit line between levels 8 and 9; the line (6, 1), (7, 1), (8, 1)
+    // accelerates in the slot of its front bike, the leader L0.
+    let course = course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 4\n[[segment]]\nterrain = \"uphill\"\nlength = 4\n[[segment]]\nterrain = \"flat\"\nlength = 20\n[[climb]]\nslope = 5\ncategory = \"3\"\n",
+        "",
+    );
+    let mut s = placed(
+        course,
+        [
+            [(8, 1), (14, 0), (14, 2), (16, 1)],
+            [(3, 0), (6, 1), (7, 1), (0, 0)],
+            [(3, 2), (0, 2), (1, 2), (0, 1)],
+        ],
+        // The team-mates' power rolls for going up the line on the climb, then L0's die.
+        &[20, 20, 3],
+    );
+    let front = 0;
+    play(&mut s, Choice::Accelerate { front });
+    while s.voter().is_some() {
+        play(&mut s, Choice::Vote { yes: true });
+    }
+    let mut ev = jump(&mut s, (9, 1));
+    ev.extend(jump(&mut s, (10, 1)));
+    ev.extend(jump(&mut s, (11, 1)));
+    let crossed: Vec<(u8, u32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::SummitCrossed { rider, points, .. } => Some((*rider, *points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        crossed,
+        vec![(ix(&s, "grey1"), 10), (ix(&s, "violet1"), 7), (0, 5)]
+    );
+    // each team-mate rolled once for going up the line on the climb; the leader none.
+    let powers = ev
+        .iter()
+        .filter(|e| matches!(e, Event::PowerRoll { .. }))
+        .count();
+    assert_eq!(powers, 2);
+}
+
+#[test]
+fn vm_088_no_accelerations_at_debutant() {
+    let mut setup = expert_setup(flat(), SPREAD, &[3, 3]);
+    setup.options = Value::Null;
+    setup
+        .riders
+        .retain(|r| !r.id.starts_with("violet") && !r.id.starts_with("green"));
+    for (r, (row, lane)) in
+        setup
+            .riders
+            .iter_mut()
+            .zip([(6, 1), (5, 1), (4, 1), (0, 0), (0, 2), (1, 0)])
+    {
+        r.start = Some(Pos::new(row, lane));
+    }
+    let s = VeloMaster::new(&setup, 1).unwrap();
+    assert!(
+        s.legal(0)
+            .iter()
+            .all(|c| !matches!(c, Choice::Accelerate { .. }))
+    );
+}

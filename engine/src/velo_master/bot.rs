@@ -27,6 +27,15 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
             // Two free cells for both bikes: always worth it.
             Choice::Entraide { .. } => 100.0,
             Choice::Roll => 1.0,
+            // Every bike of the line gains: propose, and agree.
+            Choice::Accelerate { .. } => 90.0,
+            Choice::Vote { yes } => {
+                if yes {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
             Choice::Jump { cell } => jump_worth(stage, cell),
         }
     };
@@ -116,7 +125,7 @@ fn step_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
 
 fn jump_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
     let Some(j) = &stage.jump else {
-        return 0.0;
+        return accel_worth(stage, cell);
     };
     let b = &stage.fixed.board;
     let (Spot::Road(from), Spot::Road(over)) = (
@@ -144,6 +153,30 @@ fn jump_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
     // Straight landings keep the pair in line: a little better.
     if kind == LinkKind::Forward {
         worth += 1.0;
+    }
+    worth
+}
+
+fn accel_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
+    let Some(j) = stage.jumper() else {
+        return 0.0;
+    };
+    let b = &stage.fixed.board;
+    let Spot::Road(from) = stage.riders[j as usize].spot else {
+        return 0.0;
+    };
+    let Some(l) = stage.accel_landings().into_iter().find(|l| l.cell == cell) else {
+        return 0.0;
+    };
+    let target = b.cell(cell);
+    let mut worth = LEVEL * (target.level - b.cell(from).level);
+    if target.danger {
+        worth -= DANGER;
+    }
+    if l.kind != LinkKind::Forward
+        && let Some(slope) = b.slope(l.head)
+    {
+        worth -= slope as f64 / 20.0 * LEVEL * 2.0;
     }
     worth
 }

@@ -29,6 +29,10 @@ pub enum Choice {
     Jump { cell: CellIx },
     /// No more entraides: roll the slot's dice.
     Roll,
+    /// Expert: propose the accélération of the line whose front bike is `front` (VM-088).
+    Accelerate { front: RiderIx },
+    /// A bike's vote on the accélération (VM-091).
+    Vote { yes: bool },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -168,6 +172,20 @@ pub enum Event {
         rider: RiderIx,
         points: u8,
     },
+    /// An accélération is put to the line's vote (VM-091); the line rear first.
+    AccelerationProposed {
+        line: Vec<RiderIx>,
+    },
+    Vote {
+        rider: RiderIx,
+        yes: bool,
+    },
+    AccelerationVoted {
+        yes: u8,
+        needed: u8,
+        go: bool,
+    },
+    AccelerationOver,
     /// A descent cell: one extra step may be taken (VM-049).
     ExtraStepOffered {
         rider: RiderIx,

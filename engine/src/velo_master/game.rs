@@ -106,6 +106,13 @@ impl Game for VeloMaster {
             Choice::Roll => {
                 key.push("r");
             }
+            Choice::Accelerate { front } => {
+                key.push("a:");
+                key.push_number(front as u32);
+            }
+            Choice::Vote { yes } => {
+                key.push(if yes { "v:y" } else { "v:n" });
+            }
         }
         key
     }
@@ -119,6 +126,8 @@ impl Game for VeloMaster {
         match key {
             "x" => return Some(Choice::Stop),
             "r" => return Some(Choice::Roll),
+            "v:y" => return Some(Choice::Vote { yes: true }),
+            "v:n" => return Some(Choice::Vote { yes: false }),
             _ => {}
         }
         let (kind, rest) = key.split_once(':')?;
@@ -128,6 +137,9 @@ impl Game for VeloMaster {
             }),
             "j" => Some(Choice::Jump {
                 cell: u16::try_from(number(rest)?).ok()?,
+            }),
+            "a" => Some(Choice::Accelerate {
+                front: u8::try_from(number(rest)?).ok()?,
             }),
             "e" => {
                 let (a, b) = rest.split_once(':')?;
@@ -200,6 +212,42 @@ impl Game for VeloMaster {
                     self.rider_name(front)
                 )),
             ),
+            Choice::Accelerate { front } => {
+                let n = self.line_to(front).len();
+                (
+                    Text::from(self.rider_name(front)),
+                    Text::from(format!(
+                        "Accélération: the line of {n} led by {} (vote)",
+                        self.rider_name(front)
+                    )),
+                )
+            }
+            Choice::Vote { yes } => {
+                let r = self.voter().unwrap_or(0);
+                (
+                    Text::from(self.rider_name(r)),
+                    Text::from(if yes {
+                        format!("{} votes yes", self.rider_name(r))
+                    } else {
+                        format!("{} votes no", self.rider_name(r))
+                    }),
+                )
+            }
+            Choice::Jump { cell } if self.jump.is_none() => {
+                let r = self.jumper().unwrap_or(0);
+                let landings = self.accel_landings();
+                let n = landings.iter().position(|l| l.cell == cell).unwrap_or(0);
+                let mut label = format!("Jump to {} ({})", letter(n), self.cell_name(cell));
+                if let Some(l) = landings.get(n) {
+                    if self.fixed.board.cell(cell).danger {
+                        label.push_str(", danger: skill roll");
+                    }
+                    if !l.swallows.is_empty() {
+                        label.push_str(&format!(", past {} more", l.swallows.len()));
+                    }
+                }
+                (Text::from(self.rider_name(r)), Text::from(label))
+            }
             Choice::Roll => (
                 Text::from(
                     self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
@@ -230,7 +278,12 @@ impl Game for VeloMaster {
                 (group, Text::from(label))
             }
             Choice::Stop if self.moving.is_none() => {
-                let r = self.jump.as_ref().map_or(0, |j| j.rider);
+                let r = self
+                    .jump
+                    .as_ref()
+                    .map(|j| j.rider)
+                    .or_else(|| self.jumper())
+                    .unwrap_or(0);
                 (Text::from(self.rider_name(r)), Text::from("Do not jump"))
             }
             Choice::Stop => {
@@ -564,6 +617,36 @@ impl Game for VeloMaster {
                         "The road opens for {}: up to {points} now, or wait.",
                         self.rider_name(*rider)
                     ),
+                ),
+                Event::AccelerationProposed { line } => {
+                    let names: Vec<String> = line.iter().map(|r| self.rider_name(*r)).collect();
+                    sentence(
+                        "vm-acceleration",
+                        vec![("line", json!(names))],
+                        format!("Accélération proposed to the line {}.", names.join(", ")),
+                    )
+                }
+                Event::Vote { rider, yes } => sentence(
+                    "vm-vote",
+                    vec![("rider", name(*rider)), ("yes", json!(yes))],
+                    format!(
+                        "{} votes {}.",
+                        self.rider_name(*rider),
+                        if *yes { "yes" } else { "no" }
+                    ),
+                ),
+                Event::AccelerationVoted { yes, needed, go } => sentence(
+                    "vm-acceleration-voted",
+                    vec![("yes", json!(yes)), ("needed", json!(needed)), ("go", json!(go))],
+                    format!(
+                        "{yes} yes of {needed} needed: {}.",
+                        if *go { "the line accelerates" } else { "no accélération" }
+                    ),
+                ),
+                Event::AccelerationOver => sentence(
+                    "vm-acceleration-over",
+                    vec![],
+                    "The accélération is over.".into(),
                 ),
                 Event::ExtraStepOffered { rider } => sentence(
                     "vm-extra-step",

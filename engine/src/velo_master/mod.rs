@@ -11,6 +11,7 @@
 //! `movement` (steps and their tests), `finish` (summits, finish, time, jerseys), `view`,
 //! `bot`, `game` (the registry's adapter).
 
+pub mod acceleration;
 pub mod board;
 pub mod bot;
 pub mod entraide;

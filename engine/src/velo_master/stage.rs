@@ -100,6 +100,8 @@ pub struct Slot {
     /// The entraides open when the slot began (VM-051, VM-059), as (rear, front); played or
     /// passed before the dice are rolled (VM-030, A-12).
     pub bonus: Vec<(RiderIx, RiderIx)>,
+    /// The accélérations open when the slot began (VM-088), each line rear first.
+    pub accels: Vec<Vec<RiderIx>>,
     /// Whether the slot's dice are rolled (the bonus moves are over).
     pub rolled: bool,
     /// The phase the slot belongs to.
@@ -141,6 +143,8 @@ pub struct VeloMaster {
     pub moving: Option<Move>,
     /// An entraide under way: whose jump is awaited.
     pub jump: Option<super::entraide::Jump>,
+    /// An accélération under way.
+    pub accel: Option<super::acceleration::Accel>,
     /// Riders owed the descent's extra step after a bonus move, in order (VM-050).
     pub extras: Vec<RiderIx>,
     /// Blocked leaders to offer their kept points to, in order (VM-102, A-31).
@@ -281,6 +285,7 @@ impl VeloMaster {
             slot: None,
             moving: None,
             jump: None,
+            accel: None,
             extras: Vec::new(),
             kept_offers: Vec::new(),
             kept_offered: true,
@@ -399,6 +404,9 @@ impl VeloMaster {
         if let Some(j) = &self.jump {
             return Some(self.fixed.team_of[j.rider as usize]);
         }
+        if let Some(r) = self.voter().or_else(|| self.jumper()) {
+            return Some(self.fixed.team_of[r as usize]);
+        }
         self.slot.as_ref().map(|s| s.seat)
     }
 
@@ -427,6 +435,18 @@ impl VeloMaster {
                 self.jump_lapses(j, ev);
                 continue;
             }
+            if self.accel.is_some() {
+                if self.voter().is_some() || !self.accel_landings().is_empty() {
+                    return Ok(());
+                }
+                // a bike with no free landing cell cannot jump; the next may.
+                if self.jumper().is_some() {
+                    self.decline_accel_jump(ev)?;
+                } else {
+                    self.accel = None;
+                }
+                continue;
+            }
             if let Some(r) = self.next_extra() {
                 self.offer_extra(r, ev);
                 continue;
@@ -440,7 +460,7 @@ impl VeloMaster {
                     matches!(self.riders[r as usize].spot, Spot::Start | Spot::Road(_))
                 });
                 if !slot.rolled {
-                    if self.open_entraides().is_empty() {
+                    if self.open_entraides().is_empty() && self.open_accelerations().is_empty() {
                         self.roll_slot(ev)?;
                     } else {
                         return Ok(());
@@ -531,6 +551,7 @@ impl VeloMaster {
                     movers,
                     launch: true,
                     bonus: Vec::new(),
+                    accels: Vec::new(),
                     rolled: true,
                     part: Part::All,
                     penalised: Vec::new(),
@@ -625,7 +646,8 @@ impl VeloMaster {
             }
         }
         let bonus = self.lines_of_two(seat, part);
-        if movers.is_empty() && bonus.is_empty() {
+        let accels = self.lines_of_three(seat, part);
+        if movers.is_empty() && bonus.is_empty() && accels.is_empty() {
             return Ok(());
         }
         self.slot = Some(Slot {
@@ -634,6 +656,7 @@ impl VeloMaster {
             movers,
             launch: false,
             bonus,
+            accels,
             rolled: false,
             part,
             penalised: Vec::new(),
@@ -765,6 +788,18 @@ impl VeloMaster {
             out.push(Choice::Stop);
             return out;
         }
+        if self.voter().is_some() {
+            return vec![Choice::Vote { yes: true }, Choice::Vote { yes: false }];
+        }
+        if self.jumper().is_some() {
+            let mut out: Vec<Choice> = self
+                .accel_landings()
+                .into_iter()
+                .map(|l| Choice::Jump { cell: l.cell })
+                .collect();
+            out.push(Choice::Stop);
+            return out;
+        }
         let Some(slot) = &self.slot else {
             return Vec::new();
         };
@@ -774,6 +809,13 @@ impl VeloMaster {
                 .into_iter()
                 .map(|(rear, front)| Choice::Entraide { rear, front })
                 .collect();
+            out.extend(
+                self.open_accelerations()
+                    .into_iter()
+                    .map(|l| Choice::Accelerate {
+                        front: *l.last().expect("a line"),
+                    }),
+            );
             out.push(Choice::Roll);
             return out;
         }
@@ -838,15 +880,20 @@ impl VeloMaster {
                 let m = self.moving.clone().expect("a move is under way");
                 self.end_move(m, true, &mut ev);
             }
-            Choice::Stop => {
+            Choice::Stop if self.jump.is_some() => {
                 let j = self.jump.clone().expect("a jump is awaited");
                 self.decline_jump(j, &mut ev);
             }
+            Choice::Stop => self.decline_accel_jump(&mut ev)?,
             Choice::Entraide { rear, front } => self.begin_entraide(rear, front, &mut ev),
-            Choice::Jump { cell } => self.land(cell, &mut ev)?,
+            Choice::Jump { cell } if self.jump.is_some() => self.land(cell, &mut ev)?,
+            Choice::Jump { cell } => self.accel_land(cell, &mut ev)?,
+            Choice::Accelerate { front } => self.begin_acceleration(front, &mut ev),
+            Choice::Vote { yes } => self.vote(yes, &mut ev),
             Choice::Roll => {
                 if let Some(slot) = &mut self.slot {
                     slot.bonus.clear();
+                    slot.accels.clear();
                 }
             }
         }
@@ -881,6 +928,8 @@ impl VeloMaster {
             }
             Choice::Jump { .. } => "that cell is not a landing cell now: pick one offered".into(),
             Choice::Roll => "the dice are already rolled".into(),
+            Choice::Accelerate { .. } => "that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes".into(),
+            Choice::Vote { .. } => "no vote is under way".into(),
         }
     }
 }
