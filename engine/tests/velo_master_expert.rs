@@ -979,3 +979,82 @@ fn vm_088_no_accelerations_at_debutant() {
             .all(|c| !matches!(c, Choice::Accelerate { .. }))
     );
 }
+
+/// Levels 1-7 flat, a climb (slope 8) on 8-14, then flat; `danger` cells as given.
+fn tv07_course(danger: &str) -> Arc<Course> {
+    course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 7\n[[segment]]\nterrain = \"uphill\"\nlength = 7\n[[segment]]\nterrain = \"flat\"\nlength = 15\n[[climb]]\nslope = 8\ncategory = \"2\"\n",
+        &format!("danger = [{danger}]"),
+    )
+}
+
+fn tests_of(ev: &[Event]) -> Vec<&'static str> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::PowerRoll { .. } => Some("power"),
+            Event::SkillRoll { .. } => Some("skill"),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Team-mate grey0 on (10, 1) at the rear of the line (11, 1), (12, 1), in the team-mates'
+/// phase; the accélération is voted and grey0 is to jump.
+fn tv07_mate(danger: &str) -> VeloMaster {
+    let mut s = placed(
+        tv07_course(danger),
+        [
+            [(20, 0), (10, 1), (20, 2), (22, 1)],
+            [(3, 0), (11, 1), (0, 0), (0, 2)],
+            [(3, 2), (12, 1), (2, 1), (4, 1)],
+        ],
+        &[3, 3, 3, 20, 20, 20, 20, 20],
+    );
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    let front = ix(&s, "grey2");
+    play(&mut s, Choice::Accelerate { front });
+    while s.voter().is_some() {
+        play(&mut s, Choice::Vote { yes: true });
+    }
+    assert_eq!(s.jumper(), Some(ix(&s, "grey0")));
+    s
+}
+
+#[test]
+fn tv_07_vm_098_a21_a_team_mate_going_up_a_line_on_a_climb() {
+    // (1) diagonal landing on (13, 2): power (line), power (diagonal).
+    let mut s = tv07_mate("");
+    let ev = jump(&mut s, (13, 2));
+    assert_eq!(tests_of(&ev), vec!["power", "power"]);
+    // (2) and (11, 1) is a danger cell: power, skill, power.
+    let mut s = tv07_mate("\"11/1\"");
+    let ev = jump(&mut s, (13, 2));
+    assert_eq!(tests_of(&ev), vec!["power", "skill", "power"]);
+    // (3) straight landing on (13, 1), leaving and landing on the climb: 2 power rolls.
+    let mut s = tv07_mate("");
+    let ev = jump(&mut s, (13, 1));
+    assert_eq!(tests_of(&ev), vec!["power", "power"]);
+}
+
+#[test]
+fn tv_07_vm_099_a_leader_going_up_a_line_rolls_only_for_his_diagonal() {
+    // (4) the rear bike is the leader, case (2): skill (danger), power (diagonal).
+    let mut s = placed(
+        tv07_course("\"11/1\""),
+        [
+            [(10, 1), (20, 0), (20, 2), (22, 1)],
+            [(3, 0), (11, 1), (0, 0), (0, 2)],
+            [(3, 2), (12, 1), (2, 1), (4, 1)],
+        ],
+        &[15, 20, 3],
+    );
+    let front = ix(&s, "grey2");
+    play(&mut s, Choice::Accelerate { front });
+    while s.voter().is_some() {
+        play(&mut s, Choice::Vote { yes: true });
+    }
+    assert_eq!(s.jumper(), Some(0));
+    let ev = jump(&mut s, (13, 2));
+    assert_eq!(tests_of(&ev), vec!["skill", "power"]);
+}
