@@ -1058,3 +1058,27 @@ fn tv_07_vm_099_a_leader_going_up_a_line_rolls_only_for_his_diagonal() {
     let ev = jump(&mut s, (13, 2));
     assert_eq!(tests_of(&ev), vec!["skill", "power"]);
 }
+
+#[test]
+fn vm_023_vm_026_expert_launches_four_rounds_in_the_d20_order() {
+    let mut setup = expert_setup(flat(), SPREAD, &[]);
+    for r in &mut setup.riders {
+        r.start = None;
+    }
+    // d20: team 2 first (18), then team 0 (12), then team 1 (5).
+    setup.dice = vec![12, 5, 18];
+    let mut s = VeloMaster::new(&setup, 3).unwrap();
+    let mut launches = Vec::new();
+    let mut ev = Vec::new();
+    while !ev.iter().any(|e| matches!(e, Event::RaceBegins)) {
+        let seat = s.to_play().unwrap();
+        let legal = s.legal(seat);
+        if matches!(legal[0], Choice::Launch { .. }) {
+            launches.push(seat);
+        }
+        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        ev.extend(s.apply(seat, &c).unwrap());
+    }
+    // Four rounds, each in the d20 order whatever the leaders' places (VM-026).
+    assert_eq!(launches, [2, 0, 1].repeat(4));
+}
