@@ -32,7 +32,8 @@ impl VeloMaster {
         let b = &self.fixed.board;
         let here = b.cell(from);
         let side_of = |c: CellIx| (b.cell(c).across - here.across).signum();
-        here.links
+        let mut out = here
+            .links
             .iter()
             .copied()
             .filter(|&(to, kind)| {
@@ -51,7 +52,10 @@ impl VeloMaster {
             })
             // VM-039, VM-040: never a cell holding a bike, never a cell twice.
             .filter(|&(to, _)| self.occupied[to as usize].is_none() && !visited.contains(&to))
-            .collect()
+            .collect::<Vec<_>>();
+        // Lettered A, B, C… in road order, across the road from lane 0.
+        out.sort_unstable_by_key(|s| s.0);
+        out
     }
 
     /// Whether the rider is a leader moving in his own leaders' slot at Expert (A-31: only a
