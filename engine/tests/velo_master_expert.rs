@@ -1082,3 +1082,51 @@ fn vm_023_vm_026_expert_launches_four_rounds_in_the_d20_order() {
     // Four rounds, each in the d20 order whatever the leaders' places (VM-026).
     assert_eq!(launches, [2, 0, 1].repeat(4));
 }
+
+/// Tour riders read from JSON that carries both the current and the coming shape of the
+/// record, so that this test does not depend on fields the result never reads.
+fn tour_riders(s: &VeloMaster) -> Vec<commissaire_engine::tour::TourRider> {
+    s.fixed
+        .ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            serde_json::from_value(json!({
+                "key": id, "team": s.fixed.team_of[i], "start_number": i + 1,
+                "kind": "rouleur", "carried_exhaustion": 0, "abandoned": false,
+                "attributes": null,
+            }))
+            .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn vm_087_the_stage_result_lists_an_abandoned_rider_without_place() {
+    use commissaire_engine::registry::Game;
+    use commissaire_engine::tour::{Outcome, StageKind};
+    // L0 abandons on the danger cell; the bots then finish the race.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 1, 1]);
+    step(&mut s, (13, 1));
+    assert_eq!(s.riders[0].spot, Spot::Out);
+    let riders = tour_riders(&s);
+    assert!(
+        Game::result(&s, 1, StageKind::Flat, &riders).is_err(),
+        "still running"
+    );
+    while let Some(seat) = s.to_play() {
+        let legal = s.legal(seat);
+        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        s.apply(seat, &c).unwrap();
+    }
+    let result = Game::result(&s, 1, StageKind::Flat, &riders).unwrap();
+    assert_eq!(result.riders.len(), 12);
+    let l0 = result
+        .riders
+        .iter()
+        .find(|r| r.rider.as_str() == "L0")
+        .unwrap();
+    assert_eq!((l0.outcome.clone(), l0.place), (Outcome::Abandoned, None));
+    let places: Vec<u32> = result.riders.iter().filter_map(|r| r.place).collect();
+    assert_eq!(places, (1..=11).collect::<Vec<u32>>());
+}

@@ -735,9 +735,16 @@ impl Game for VeloMaster {
             return Err(OutcomeError::Running);
         }
         let lines = self.classification();
+        // Riders who abandoned have no line: they are listed after it, without a place.
+        let out_riders = (0..self.riders.len() as RiderIx)
+            .filter(|&r| self.riders[r as usize].spot == Spot::Out);
         let mut out = Vec::new();
-        for line in &lines {
-            let id = &self.fixed.ids[line.rider as usize];
+        let entries = lines
+            .iter()
+            .map(|l| (l.rider, Some(l)))
+            .chain(out_riders.map(|r| (r, None)));
+        for (rider, line) in entries {
+            let id = &self.fixed.ids[rider as usize];
             // Only the rider's key and team are read: the tour's rider record is changing.
             let Some(k) = riders.iter().position(|t| t.key.0 == *id) else {
                 return Err(OutcomeError::NotInTour(id.clone()));
@@ -753,17 +760,17 @@ impl Game for VeloMaster {
                     .unwrap_or_default(),
                 start_number: k as u32 + 1,
                 // The tour counts a minute per card played: here, a minute per slot.
-                cards_played: line.time,
-                outcome: if line.finished {
-                    Outcome::Crossed { rows_past: 0 }
-                } else {
+                cards_played: line.map_or(0, |l| l.time),
+                outcome: match line {
+                    None => Outcome::Abandoned,
+                    Some(l) if l.finished => Outcome::Crossed { rows_past: 0 },
                     // A-25 already charged the levels still to ride in the time.
-                    Outcome::Short {
+                    Some(_) => Outcome::Short {
                         own_row: Terrain::Flat,
                         to_ride: Vec::new(),
-                    }
+                    },
                 },
-                place: Some(line.place),
+                place: line.map(|l| l.place),
                 exhaustion_start: 0,
                 exhaustion_end: 0,
             });
