@@ -17,6 +17,7 @@ pub mod scene;
 pub mod standings;
 pub mod text;
 pub mod tour;
+pub mod velo_master;
 
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;
