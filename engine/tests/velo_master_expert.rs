@@ -1130,3 +1130,68 @@ fn vm_087_the_stage_result_lists_an_abandoned_rider_without_place() {
     let places: Vec<u32> = result.riders.iter().filter_map(|r| r.place).collect();
     assert_eq!(places, (1..=11).collect::<Vec<u32>>());
 }
+
+#[test]
+fn random_legal_bots_finish_on_every_velo_master_course_at_both_levels() {
+    use commissaire_engine::velo_master::bot;
+    for text in [
+        include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+    ] {
+        for (level, per, teams) in [("debutant", 2, 4u8), ("expert", 4, 3)] {
+            let course = Arc::new(parse_course_toml(text, "c.toml").unwrap());
+            let riders = (0..teams)
+                .flat_map(|t| {
+                    (0..per).map(move |k| Entrant {
+                        id: format!("T{t}R{k}"),
+                        team: t,
+                        start: None,
+                        attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+                    })
+                })
+                .collect();
+            let setup = Setup {
+                course,
+                teams: (0..teams).map(|t| format!("Team {t}")).collect(),
+                riders,
+                options: json!({ "level": level }),
+                dice: Vec::new(),
+            };
+            let mut s = VeloMaster::new(&setup, 11).unwrap();
+            let mut n = 0u64;
+            while let Some(seat) = s.to_play() {
+                let legal = s.legal(seat);
+                assert!(!legal.is_empty());
+                let c = bot::random(&s, &legal, n);
+                s.apply(seat, &c).unwrap();
+                n += 1;
+                assert!(n < 100_000, "random bots never finish");
+            }
+            assert!(s.is_over());
+        }
+    }
+}
+
+#[test]
+fn vm_100_the_sensible_bot_brings_a_team_mate_beside_its_leader_on_a_climb() {
+    // Leader on (10, 0); green0 on (9, 2) with a 1: straight on to (10, 2) is safe but far
+    // from him; the diagonal (10, 1) costs a power roll and touches him, giving him a die more.
+    let mut s = expert(
+        climb(),
+        [(10, 0), (20, 0), (20, 2), (9, 2)],
+        &[3, 3, 3, 1, 4, 4],
+    );
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    roll(&mut s);
+    give(&mut s, "green0", 1);
+    let legal = s.legal(0);
+    let c = commissaire_engine::velo_master::bot::sensible(&s, 0, &legal);
+    assert_eq!(
+        c,
+        Choice::Step {
+            cell: cell(&s, (10, 1))
+        }
+    );
+}

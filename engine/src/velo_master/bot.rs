@@ -59,7 +59,34 @@ fn hungry_at(stage: &VeloMaster, cell: CellIx) -> Option<u8> {
     (stage.fixed.options.expert() && !fed).then_some(zone)
 }
 
-/// Stopping is worth nothing, except on the last feed cell a hungry rider can reach.
+/// At Expert, a team-mate touching his leader on a climb gives him a die more (VM-100): the
+/// cell's worth to the team-mate.
+fn guards_leader(stage: &VeloMaster, cell: CellIx) -> f64 {
+    let Some(m) = &stage.moving else {
+        return 0.0;
+    };
+    let f = &stage.fixed;
+    let team = f.team_of[m.rider as usize];
+    let leader = f.riders_of[team as usize][0];
+    if !f.options.expert() || leader == m.rider {
+        return 0.0;
+    }
+    match stage.riders[leader as usize].spot {
+        Spot::Road(lc)
+            if f.board.cell(lc).relief == super::board::Relief::Climb
+                && f.board.cell(lc).touching.contains(&cell) =>
+        {
+            PROTECT
+        }
+        _ => 0.0,
+    }
+}
+
+/// Worth of standing by the leader on a climb.
+const PROTECT: f64 = 6.0;
+
+/// Stopping is worth nothing, except by the leader on a climb or on the last feed cell a
+/// hungry rider can reach.
 fn stop_worth(stage: &VeloMaster) -> f64 {
     let Some(m) = &stage.moving else {
         return 0.0;
@@ -67,8 +94,9 @@ fn stop_worth(stage: &VeloMaster) -> f64 {
     let Spot::Road(here) = stage.riders[m.rider as usize].spot else {
         return 0.0;
     };
+    let guard = guards_leader(stage, here);
     let Some(zone) = hungry_at(stage, here) else {
-        return 0.0;
+        return guard;
     };
     let further = stage
         .steps(m)
@@ -113,6 +141,7 @@ fn step_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
     {
         worth -= slope as f64 / 20.0 * LEVEL * m.left as f64;
     }
+    worth += guards_leader(stage, cell);
     // Leaving a feed zone unfed costs the smallest die to the finish.
     if let Some(zone) = from.and_then(|c| hungry_at(stage, c))
         && target.feed != Some(zone)
