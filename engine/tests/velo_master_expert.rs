@@ -1195,3 +1195,163 @@ fn vm_100_the_sensible_bot_brings_a_team_mate_beside_its_leader_on_a_climb() {
         }
     );
 }
+
+// ---- 2.2 two players: the neutral team ------------------------------------------------------
+
+/// Two players of four and the neutral team, placed as given (team 2 is neutral).
+fn two_players(teams: [[(u16, u8); 4]; 3], dice: &[u8]) -> VeloMaster {
+    let mut setup = expert_setup(flat(), teams[0], dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            let r = &mut setup.riders[t * 4 + k];
+            r.start = Some(Pos::new(row, lane));
+            if t == 2 {
+                r.id = format!("N{k}");
+                r.attributes = json!({"role": "neutral"});
+            }
+        }
+    }
+    setup.teams[2] = "Neutral".into();
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn vm_014_two_players_at_expert_need_the_neutral_team_which_has_no_leaders_slot() {
+    let mut setup = expert_setup(flat(), SPREAD, &[]);
+    setup.riders.retain(|r| r.team < 2);
+    setup.teams.truncate(2);
+    let e = VeloMaster::new(&setup, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("add a third team of four riders, each {\"role\": \"neutral\"}"),
+        "{e}"
+    );
+    // With it: only the two players' leaders play the leaders' phase.
+    let mut s = two_players(
+        [
+            [(12, 1), (9, 0), (9, 2), (7, 1)],
+            [(4, 0), (0, 0), (0, 1), (0, 2)],
+            [(2, 0), (2, 2), (5, 1), (14, 0)],
+        ],
+        &[3, 3],
+    );
+    let mut seats = Vec::new();
+    let mut ev = play(&mut s, Choice::Stop);
+    ev.extend(others_pass(&mut s));
+    for e in &ev {
+        if let Event::SlotStarted { seat, .. } = e {
+            seats.push(*seat);
+        }
+    }
+    assert_eq!(seats, vec![0, 1]);
+    assert!(ev.iter().any(|e| matches!(e, Event::MatesPhase { .. })));
+}
+
+#[test]
+fn vm_016_a09_the_better_placed_player_picks_two_neutral_riders_and_moves_them_after_his_own() {
+    let mut s = two_players(
+        [
+            [(12, 1), (9, 0), (9, 2), (7, 1)],
+            [(4, 0), (0, 0), (0, 1), (0, 2)],
+            [(2, 0), (2, 2), (5, 1), (14, 0)],
+        ],
+        // Leaders 3, 3; team 0's team-mates 2, 2, 2; its neutral riders 4, 5.
+        &[3, 3, 2, 2, 2, 4, 5],
+    );
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    // Team 0's leader is better placed: team 0 picks two of the four neutral riders.
+    assert_eq!(s.to_play(), Some(0));
+    let picks = s.legal(0);
+    assert_eq!(picks.len(), 6, "four riders, two to take: {picks:?}");
+    let (n2, n3) = (ix(&s, "N2"), ix(&s, "N3"));
+    let ev = play(&mut s, Choice::Pick { a: n2, b: n3 });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::NeutralsAllocated { .. }))
+    );
+    assert_eq!(s.controller(n2), 0);
+    assert_eq!(
+        s.controller(ix(&s, "N0")),
+        1,
+        "the other player has the other two"
+    );
+    // Own team-mates first (3 d6), then 2 d6 for the neutral riders, one each.
+    for _ in 0..3 {
+        let legal = s.legal(0);
+        let c = legal
+            .iter()
+            .find(|c| matches!(c, Choice::Give { .. }))
+            .copied();
+        match c {
+            Some(c) => {
+                play(&mut s, c);
+            }
+            None => {
+                play(&mut s, Choice::Stop);
+            }
+        }
+        if s.moving.is_some() {
+            play(&mut s, Choice::Stop);
+        }
+    }
+    let options = dice_given(&s);
+    assert_eq!(options, vec![(n2, 4), (n2, 5), (n3, 4), (n3, 5)]);
+}
+
+#[test]
+fn a09_neutral_riders_are_launched_after_the_players_own_riders() {
+    let mut setup = expert_setup(flat(), SPREAD, &[]);
+    for (i, r) in setup.riders.iter_mut().enumerate() {
+        r.start = None;
+        if i >= 8 {
+            r.attributes = json!({"role": "neutral"});
+        }
+    }
+    setup.dice = vec![15, 4];
+    let mut s = VeloMaster::new(&setup, 3).unwrap();
+    let mut launched = Vec::new();
+    let mut ev = Vec::new();
+    while !ev.iter().any(|e| matches!(e, Event::RaceBegins)) {
+        let seat = s.to_play().unwrap();
+        let legal = s.legal(seat);
+        if let Choice::Launch { rider, .. } = legal[0] {
+            launched.push((seat, s.fixed.team_of[rider as usize]));
+        }
+        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        ev.extend(s.apply(seat, &c).unwrap());
+    }
+    // Four rounds of own riders in the d20 order, then two rounds of neutral riders.
+    let mut expected: Vec<(u8, u8)> = [(0, 0), (1, 1)].repeat(4);
+    expected.extend([(0, 2), (1, 2)].repeat(2));
+    assert_eq!(launched, expected);
+}
+
+#[test]
+fn bots_finish_two_player_expert_races_with_the_neutral_team() {
+    for text in [
+        include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+    ] {
+        let course = Arc::new(parse_course_toml(text, "c.toml").unwrap());
+        let mut setup = expert_setup(course, SPREAD, &[]);
+        for (i, r) in setup.riders.iter_mut().enumerate() {
+            r.start = None;
+            if i >= 8 {
+                r.attributes = json!({"role": "neutral"});
+            }
+        }
+        for seed in 0..3 {
+            let mut stage = registry::start("velo-master", &setup, seed).unwrap();
+            let mut n = 0;
+            while !stage.is_over() {
+                let owed = stage.waiting_on();
+                assert_eq!(owed.len(), 1);
+                assert_ne!(owed[0].0, 2, "the neutral team never decides");
+                stage.play_bot(owed[0].0).unwrap();
+                n += 1;
+                assert!(n < 50_000);
+            }
+        }
+    }
+}

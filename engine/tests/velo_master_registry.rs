@@ -111,7 +111,7 @@ fn a_bad_setup_says_what_to_give() {
     let e = registry::start("velo-master", &s, 1)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("3 to 8 teams"), "{e}");
+    assert!(e.contains("add a third team of four riders"), "{e}");
     // A course whose climb has no slope and category cannot be raced.
     let text = "name = \"C\"\nlanes = 3\n[[segment]]\nterrain = \"flat\"\nlength = 1\nstart = true\n[[segment]]\nterrain = \"uphill\"\nlength = 4\n[[segment]]\nterrain = \"flat\"\nlength = 3\nfinish = true\n";
     let mut s = setup(vec![]);

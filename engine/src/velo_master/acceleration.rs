@@ -101,7 +101,7 @@ impl VeloMaster {
             if line.len() < 3 {
                 continue;
             }
-            let due = |r: &RiderIx| self.riders_in(seat, part).contains(r);
+            let due = |r: &RiderIx| self.moves(seat, part, *r);
             if line.iter().rev().take(3).any(due) {
                 out.push(line);
             }
@@ -129,7 +129,7 @@ impl VeloMaster {
             .rev()
             .take(3)
             .copied()
-            .find(|r| self.riders_in(slot.seat, slot.part).contains(r))
+            .find(|&r| self.moves(slot.seat, slot.part, r))
     }
 
     pub(super) fn begin_acceleration(&mut self, front: RiderIx, ev: &mut Vec<Event>) {

@@ -18,8 +18,7 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
         match *c {
             // The leader rides for the win: he takes the bigger die.
             Choice::Launch { rider, die } | Choice::Give { rider, die } => {
-                let team = stage.fixed.team_of[rider as usize];
-                let leader = stage.fixed.riders_of[team as usize][0] == rider;
+                let leader = stage.fixed.roles[rider as usize] == super::options::Role::Leader;
                 die as f64 * if leader { 1.5 } else { 1.0 }
             }
             Choice::Stop => stop_worth(stage),
@@ -29,6 +28,8 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
             Choice::Roll => 1.0,
             // Every bike of the line gains: propose, and agree.
             Choice::Accelerate { .. } => 90.0,
+            // The neutral riders furthest on are the most use.
+            Choice::Pick { a, b } => neutral_worth(stage, a) + neutral_worth(stage, b),
             Choice::Vote { yes } => {
                 if yes {
                     1.0
@@ -67,10 +68,10 @@ fn guards_leader(stage: &VeloMaster, cell: CellIx) -> f64 {
     };
     let f = &stage.fixed;
     let team = f.team_of[m.rider as usize];
-    let leader = f.riders_of[team as usize][0];
-    if !f.options.expert() || leader == m.rider {
+    if !f.options.expert() || f.roles[m.rider as usize] != super::options::Role::TeamMate {
         return 0.0;
     }
+    let leader = f.riders_of[team as usize][0];
     match stage.riders[leader as usize].spot {
         Spot::Road(lc)
             if f.board.cell(lc).relief == super::board::Relief::Climb
@@ -208,6 +209,13 @@ fn accel_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
         worth -= slope as f64 / 20.0 * LEVEL * 2.0;
     }
     worth
+}
+
+fn neutral_worth(stage: &VeloMaster, r: super::events::RiderIx) -> f64 {
+    match stage.riders[r as usize].spot {
+        Spot::Road(c) => stage.fixed.board.cell(c).level,
+        _ => 0.0,
+    }
 }
 
 /// A legal option picked from `salt` and the state: the same state and salt, the same pick.

@@ -73,7 +73,7 @@ impl VeloMaster {
             else {
                 continue;
             };
-            let ours = |r: RiderIx| self.riders_in(seat, part).contains(&r);
+            let ours = |r: RiderIx| self.moves(seat, part, r);
             if (ours(rear) || ours(front)) && self.is_line_of_two(rear, front) {
                 out.push((rear, front));
             }

@@ -33,6 +33,9 @@ pub enum Choice {
     Accelerate { front: RiderIx },
     /// A bike's vote on the accélération (VM-091).
     Vote { yes: bool },
+    /// Two players at Expert: the better-placed player takes these neutral riders for the
+    /// team-mates' phase (VM-016); `b` equal to `a` when he takes one.
+    Pick { a: RiderIx, b: RiderIx },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -186,6 +189,10 @@ pub enum Event {
         go: bool,
     },
     AccelerationOver,
+    /// The neutral riders each player moves in this team-mates' phase (VM-016).
+    NeutralsAllocated {
+        seats: Vec<(Seat, Vec<RiderIx>)>,
+    },
     /// A descent cell: one extra step may be taken (VM-049).
     ExtraStepOffered {
         rider: RiderIx,

@@ -54,7 +54,12 @@ impl VeloMaster {
     /// nobody is left racing.
     pub(super) fn after_segment(&mut self, ev: &mut Vec<Event>) {
         let done = |r: &RiderIx| self.riders[*r as usize].spot == Spot::Finished;
-        let teams = &self.fixed.riders_of;
+        // The neutral team has no leader and no player: it ends nothing (VM-014).
+        let neutral = self.fixed.neutral.map(|n| n as usize);
+        let teams: Vec<&Vec<RiderIx>> = (0..self.fixed.riders_of.len())
+            .filter(|&t| Some(t) != neutral)
+            .map(|t| &self.fixed.riders_of[t])
+            .collect();
         let leaders = teams.iter().all(|t| !self.racing(t[0]));
         let one_team = teams.iter().any(|t| t.iter().all(done));
         let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));

@@ -113,6 +113,12 @@ impl Game for VeloMaster {
             Choice::Vote { yes } => {
                 key.push(if yes { "v:y" } else { "v:n" });
             }
+            Choice::Pick { a, b } => {
+                key.push("p:");
+                key.push_number(a as u32);
+                key.push(":");
+                key.push_number(b as u32);
+            }
         }
         key
     }
@@ -138,6 +144,13 @@ impl Game for VeloMaster {
             "j" => Some(Choice::Jump {
                 cell: u16::try_from(number(rest)?).ok()?,
             }),
+            "p" => {
+                let (a, b) = rest.split_once(':')?;
+                Some(Choice::Pick {
+                    a: u8::try_from(number(a)?).ok()?,
+                    b: u8::try_from(number(b)?).ok()?,
+                })
+            }
             "a" => Some(Choice::Accelerate {
                 front: u8::try_from(number(rest)?).ok()?,
             }),
@@ -222,6 +235,14 @@ impl Game for VeloMaster {
                     )),
                 )
             }
+            Choice::Pick { a, b } => (
+                Text::from("Neutral riders"),
+                Text::from(if a == b {
+                    format!("Take {}", self.rider_name(a))
+                } else {
+                    format!("Take {} and {}", self.rider_name(a), self.rider_name(b))
+                }),
+            ),
             Choice::Vote { yes } => {
                 let r = self.voter().unwrap_or(0);
                 (
@@ -643,6 +664,20 @@ impl Game for VeloMaster {
                         if *go { "the line accelerates" } else { "no accélération" }
                     ),
                 ),
+                Event::NeutralsAllocated { seats } => {
+                    let parts: Vec<String> = seats
+                        .iter()
+                        .map(|(s, rs)| {
+                            let names: Vec<String> = rs.iter().map(|r| self.rider_name(*r)).collect();
+                            format!("{} moves {}", team(*s), names.join(" and "))
+                        })
+                        .collect();
+                    sentence(
+                        "vm-neutrals",
+                        vec![("allocation", json!(parts))],
+                        format!("Neutral riders: {}.", parts.join("; ")),
+                    )
+                }
                 Event::AccelerationOver => sentence(
                     "vm-acceleration-over",
                     vec![],

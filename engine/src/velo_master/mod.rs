@@ -19,6 +19,7 @@ pub mod events;
 pub mod finish;
 pub mod game;
 mod movement;
+pub mod neutral;
 pub mod options;
 mod phases;
 pub mod stage;

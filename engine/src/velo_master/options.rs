@@ -110,6 +110,8 @@ pub enum Role {
     Leader,
     #[serde(alias = "teammate")]
     TeamMate,
+    /// A rider of the neutral team of a two-player Expert race (VM-014).
+    Neutral,
 }
 
 #[derive(Debug, Deserialize)]
@@ -122,5 +124,5 @@ struct Attributes {
 pub fn role(attributes: &Value) -> Result<Role, String> {
     Attributes::deserialize(attributes)
         .map(|a| a.role)
-        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}}"))
+        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert)"))
 }

@@ -71,6 +71,8 @@ impl VeloMaster {
             Part::Leaders => self.leader_dice(movers[0]),
             // VM-034, VM-035, A-13: 3 d6 whatever the number of team-mates able to move.
             Part::Mates => (3, false),
+            // 2 d6 for a player's two neutral riders, one die each.
+            Part::Neutral => (2, false),
         };
         let mut rolls: Vec<Roll> = Vec::with_capacity(n);
         for _ in 0..n {
@@ -97,8 +99,12 @@ impl VeloMaster {
                     dice = vec![low];
                 }
             }
-            Part::Mates => {
-                four_two_one = is_421(&faces);
+            Part::Mates | Part::Neutral => {
+                four_two_one = if part == Part::Mates {
+                    is_421(&faces)
+                } else {
+                    self.shared_pair_punctures(&faces, ev)?
+                };
                 penalised = movers
                     .iter()
                     .copied()
@@ -195,6 +201,29 @@ impl VeloMaster {
                 });
             }
         }
+    }
+
+    /// a shared roll of 2 d6 is checked only on 1+2 or 1+4, with one more die; if it
+    /// completes 4-2-1, whoever is given the 1 punctures.
+    fn shared_pair_punctures(&mut self, faces: &[u8], ev: &mut Vec<Event>) -> Result<bool, String> {
+        let mut sorted = faces.to_vec();
+        sorted.sort_unstable();
+        if sorted != [1, 2] && sorted != [1, 4] {
+            return Ok(false);
+        }
+        let roll = self.roll(6)?;
+        let rider = self
+            .slot
+            .as_ref()
+            .and_then(|s| s.movers.first().copied())
+            .unwrap_or(0);
+        ev.push(Event::PunctureCheck {
+            rider,
+            rolls: vec![roll],
+        });
+        let mut all = sorted;
+        all.push(roll.face);
+        Ok(is_421(&all))
     }
 
     /// VM-109, A-28: the rider waits at the roadside beside his cell until the phase ends.

@@ -34,6 +34,8 @@ pub enum Part {
     All,
     Leaders,
     Mates,
+    /// A player's neutral riders, right after his own team-mates.
+    Neutral,
 }
 
 /// What does not change during a race.
@@ -47,6 +49,8 @@ pub struct Fixed {
     pub roles: Vec<Role>,
     /// Per team, its riders, the leader first.
     pub riders_of: Vec<Vec<RiderIx>>,
+    /// The neutral team of a two-player Expert race (VM-014): no leader, no player.
+    pub neutral: Option<Seat>,
 }
 
 #[derive(Debug, Clone)]
@@ -145,6 +149,12 @@ pub struct VeloMaster {
     pub jump: Option<super::entraide::Jump>,
     /// An accélération under way.
     pub accel: Option<super::acceleration::Accel>,
+    /// Two players at Expert: per rider, the player moving it now (neutral riders, VM-016).
+    pub ally: Vec<Option<Seat>>,
+    /// The allocation of the neutral riders awaited at the start of a team-mates' phase.
+    pub picking: Option<super::neutral::Picking>,
+    /// The player whose neutral riders move next, right after his own team-mates.
+    pub neutral_due: Option<Seat>,
     /// Riders owed the descent's extra step after a bonus move, in order (VM-050).
     pub extras: Vec<RiderIx>,
     /// Blocked leaders to offer their kept points to, in order (VM-102, A-31).
@@ -178,11 +188,6 @@ impl VeloMaster {
                 "Velo Master is raced by 2 to 8 teams, not {teams}: add or remove teams"
             )));
         }
-        if options.expert() && teams == 2 {
-            return Err(StartError::Rules(
-                "two players at Expert race with a neutral team (VM-014), which is not refereed yet: race Expert with 3 to 8 teams, or Débutant".into(),
-            ));
-        }
         let size = tables::team_size(options.expert());
         let mut roles = Vec::new();
         let mut riders_of = vec![Vec::new(); teams];
@@ -205,7 +210,34 @@ impl VeloMaster {
             }
             roles.push(role);
         }
+        // VM-014: the neutral team is the one whose riders are all neutral.
+        let neutral_teams: Vec<usize> = (0..teams)
+            .filter(|&t| {
+                !riders_of[t].is_empty()
+                    && riders_of[t]
+                        .iter()
+                        .all(|&r| roles[r as usize] == Role::Neutral)
+            })
+            .collect();
+        let players = teams - neutral_teams.len();
+        let neutral = match (options.expert(), players, &neutral_teams[..]) {
+            (true, 2, [t]) if riders_of[*t].len() == 4 => Some(*t as Seat),
+            (true, 2, []) => {
+                return Err(StartError::Rules(
+                    "two players at Expert race with a neutral team (VM-014): add a third team of four riders, each {\"role\": \"neutral\"}".into(),
+                ));
+            }
+            (_, _, []) => None,
+            _ => {
+                return Err(StartError::Rules(
+                    "a neutral team (four riders, each {\"role\": \"neutral\"}) races only at Expert with exactly two players (VM-014)".into(),
+                ));
+            }
+        };
         for (t, list) in riders_of.iter().enumerate() {
+            if Some(t as Seat) == neutral {
+                continue;
+            }
             let leaders = list
                 .iter()
                 .filter(|&&r| roles[r as usize] == Role::Leader)
@@ -230,6 +262,7 @@ impl VeloMaster {
             team_of: setup.riders.iter().map(|r| r.team).collect(),
             roles,
             riders_of,
+            neutral,
             board,
         };
         let mut occupied = vec![None; fixed.board.cells.len()];
@@ -286,6 +319,9 @@ impl VeloMaster {
             moving: None,
             jump: None,
             accel: None,
+            ally: vec![None; setup.riders.len()],
+            picking: None,
+            neutral_due: None,
             extras: Vec::new(),
             kept_offers: Vec::new(),
             kept_offered: true,
@@ -328,7 +364,10 @@ impl VeloMaster {
     /// VM-021, A-07: every player rolls the d20, highest first; tied players roll again among
     /// themselves, the new roll ordering only them.
     fn start_order(&mut self, ev: &mut Vec<Event>) -> Result<Vec<Seat>, StartError> {
-        let seats: Vec<Seat> = (0..self.seats() as Seat).collect();
+        let neutral = self.fixed.neutral;
+        let seats: Vec<Seat> = (0..self.seats() as Seat)
+            .filter(|&s| Some(s) != neutral)
+            .collect();
         let order = self.order_by_d20(seats, 0, ev).map_err(StartError::Rules)?;
         ev.push(Event::StartOrder {
             order: order.clone(),
@@ -365,6 +404,8 @@ impl VeloMaster {
 
     fn begin_race(&mut self, ev: &mut Vec<Event>) {
         ev.push(Event::RaceBegins);
+        // in the leaders' phase the best-placed player decides for neutral bikes.
+        self.release_neutrals();
         self.phase = Phase::Race {
             round: 1,
             part: self.first_part(),
@@ -389,23 +430,31 @@ impl VeloMaster {
     /// The riders of a team a phase moves.
     pub fn riders_in(&self, seat: Seat, part: Part) -> &[RiderIx] {
         let team = &self.fixed.riders_of[seat as usize];
+        if Some(seat) == self.fixed.neutral {
+            // The neutral team has no slot of its own: the players move its riders.
+            return &[];
+        }
         match part {
             Part::All => team,
             Part::Leaders => &team[..1],
             Part::Mates => &team[1..],
+            Part::Neutral => &[],
         }
     }
 
     /// The seat that owes the next decision, if any.
     pub fn to_play(&self) -> Option<Seat> {
         if let Some(m) = &self.moving {
-            return Some(self.fixed.team_of[m.rider as usize]);
+            return Some(self.controller(m.rider));
         }
         if let Some(j) = &self.jump {
-            return Some(self.fixed.team_of[j.rider as usize]);
+            return Some(self.controller(j.rider));
         }
         if let Some(r) = self.voter().or_else(|| self.jumper()) {
-            return Some(self.fixed.team_of[r as usize]);
+            return Some(self.controller(r));
+        }
+        if let Some(p) = &self.picking {
+            return Some(p.seat);
         }
         self.slot.as_ref().map(|s| s.seat)
     }
@@ -434,6 +483,13 @@ impl VeloMaster {
                 let j = j.clone();
                 self.jump_lapses(j, ev);
                 continue;
+            }
+            if self.picking.is_some() {
+                if self.pick_is_forced() {
+                    self.pick_forced(ev);
+                    continue;
+                }
+                return Ok(());
             }
             if self.accel.is_some() {
                 if self.voter().is_some() || !self.accel_landings().is_empty() {
@@ -483,6 +539,12 @@ impl VeloMaster {
                 }
                 return Ok(());
             }
+            if self.slot.is_none()
+                && let Some(seat) = self.neutral_due.take()
+            {
+                self.open_neutral(seat, ev)?;
+                continue;
+            }
             if !self.kept_offered {
                 // at the end of every slot, the blocked leaders' kept points.
                 self.kept_offered = true;
@@ -501,11 +563,7 @@ impl VeloMaster {
                 mut next,
                 entered,
             } => {
-                let at_start = |s: Seat| {
-                    self.fixed.riders_of[s as usize]
-                        .iter()
-                        .any(|&r| self.riders[r as usize].spot == Spot::Start)
-                };
+                let at_start = |s: Seat| !self.launchable(s).is_empty();
                 while next < order.len() && !at_start(order[next]) {
                     next += 1;
                 }
@@ -540,11 +598,7 @@ impl VeloMaster {
                     seat,
                     rolls: rolls.clone(),
                 });
-                let movers = self.fixed.riders_of[seat as usize]
-                    .iter()
-                    .copied()
-                    .filter(|&r| self.riders[r as usize].spot == Spot::Start)
-                    .collect();
+                let movers = self.launchable(seat);
                 self.slot = Some(Slot {
                     seat,
                     dice: rolls.iter().map(|r| r.face).collect(),
@@ -580,13 +634,16 @@ impl VeloMaster {
                     });
                 let Some(seat) = next else {
                     self.end_of_phase(ev);
+                    let mut allocate = false;
                     if part == Part::Leaders {
                         part = Part::Mates;
                         ev.push(Event::MatesPhase { round });
+                        allocate = true;
                     } else {
                         round += 1;
                         part = self.first_part();
                         ev.push(Event::RoundStarted { round });
+                        self.release_neutrals();
                     }
                     if round > 10_000 {
                         return Err("the race does not end".into());
@@ -596,6 +653,9 @@ impl VeloMaster {
                         part,
                         acted: vec![false; acted.len()],
                     };
+                    if allocate {
+                        self.begin_allocation();
+                    }
                     return Ok(());
                 };
                 acted[seat as usize] = true;
@@ -610,6 +670,9 @@ impl VeloMaster {
     /// then the bonus moves, then the dice.
     fn open_slot(&mut self, seat: Seat, part: Part, ev: &mut Vec<Event>) -> Result<(), String> {
         self.kept_offered = false;
+        if part == Part::Mates && self.fixed.neutral.is_some() {
+            self.neutral_due = Some(seat);
+        }
         if part == Part::Leaders {
             // points kept from a blocked road are lost when his next leaders' slot begins.
             let leader = self.fixed.riders_of[seat as usize][0];
@@ -710,6 +773,9 @@ impl VeloMaster {
     /// How well a team's leader is placed, higher first: finished leaders in finishing
     /// order, then by level, then by who reached it first; a fallen leader at his crash cell.
     pub fn leader_rank(&self, seat: Seat) -> (u8, f64, i64) {
+        if Some(seat) == self.fixed.neutral {
+            return (0, f64::MIN, 0);
+        }
         let leader = self.fixed.riders_of[seat as usize][0];
         let r = &self.riders[leader as usize];
         match r.spot {
@@ -754,6 +820,12 @@ impl VeloMaster {
                 slot.movers.clear();
             }
         }
+        if let Some(slot) = &self.slot
+            && self.fixed.team_of[rider as usize] != slot.seat
+        {
+            // A neutral rider is moved by the player whose slot it is.
+            self.ally[rider as usize] = Some(slot.seat);
+        }
         ev.push(Event::DieTaken { rider, die });
         self.moving = Some(Move {
             rider,
@@ -790,6 +862,9 @@ impl VeloMaster {
         }
         if self.voter().is_some() {
             return vec![Choice::Vote { yes: true }, Choice::Vote { yes: false }];
+        }
+        if self.picking.is_some() {
+            return self.picks();
         }
         if self.jumper().is_some() {
             let mut out: Vec<Choice> = self
@@ -890,6 +965,7 @@ impl VeloMaster {
             Choice::Jump { cell } => self.accel_land(cell, &mut ev)?,
             Choice::Accelerate { front } => self.begin_acceleration(front, &mut ev),
             Choice::Vote { yes } => self.vote(yes, &mut ev),
+            Choice::Pick { a, b } => self.pick(a, b, &mut ev),
             Choice::Roll => {
                 if let Some(slot) = &mut self.slot {
                     slot.bonus.clear();
@@ -930,6 +1006,7 @@ impl VeloMaster {
             Choice::Roll => "the dice are already rolled".into(),
             Choice::Accelerate { .. } => "that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes".into(),
             Choice::Vote { .. } => "no vote is under way".into(),
+            Choice::Pick { .. } => "pick two of the neutral riders offered".into(),
         }
     }
 }

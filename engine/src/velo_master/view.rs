@@ -143,7 +143,7 @@ impl VeloMaster {
                     index: i as RiderIx,
                     id: f.ids[i].clone(),
                     team: f.team_of[i],
-                    leader: f.riders_of[f.team_of[i] as usize][0] == i as RiderIx,
+                    leader: f.roles[i] == super::options::Role::Leader,
                     spot: r.spot,
                     pos: match r.spot {
                         Spot::Road(c) | Spot::Roadside(c) => Some(b.cell(c).pos),
