@@ -1355,3 +1355,54 @@ fn bots_finish_two_player_expert_races_with_the_neutral_team() {
         }
     }
 }
+
+#[test]
+fn vm_017_a10_a_fallen_neutral_rider_stays_with_the_player_who_was_moving_it() {
+    let mut s = two_players(
+        [
+            [(12, 1), (9, 0), (9, 2), (7, 1)],
+            [(4, 0), (0, 0), (0, 1), (0, 2)],
+            [(2, 0), (2, 2), (5, 1), (14, 0)],
+        ],
+        &[3, 3, 2, 2, 2, 4, 5],
+    );
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    let (n0, n2, n3) = (ix(&s, "N0"), ix(&s, "N2"), ix(&s, "N3"));
+    play(&mut s, Choice::Pick { a: n2, b: n3 });
+    assert_eq!(s.controller(n0), 1);
+    // N0 falls while team 1 moves it (put at the roadside, one turn to miss).
+    let Spot::Road(c) = s.riders[n0 as usize].spot else {
+        panic!("on the road")
+    };
+    s.occupied[c as usize] = None;
+    s.riders[n0 as usize].spot = Spot::Roadside(c);
+    s.riders[n0 as usize].misses = 1;
+    // Play on, everyone stopping, to the next allocation.
+    let mut rounds = 0;
+    loop {
+        let seat = s.to_play().unwrap();
+        let legal = s.legal(seat);
+        if matches!(legal[0], Choice::Pick { .. }) {
+            rounds += 1;
+            // N0 is still team 1's: team 0 picks among the three others.
+            assert_eq!(s.controller(n0), 1);
+            assert!(
+                legal
+                    .iter()
+                    .all(|c| !matches!(c, Choice::Pick { a, b } if *a == n0 || *b == n0))
+            );
+            assert_eq!(legal.len(), 3, "{legal:?}");
+            break;
+        }
+        let c = if legal.contains(&Choice::Stop) {
+            Choice::Stop
+        } else if legal.contains(&Choice::Roll) {
+            Choice::Roll
+        } else {
+            legal[0]
+        };
+        s.apply(seat, &c).unwrap();
+    }
+    assert_eq!(rounds, 1);
+}
