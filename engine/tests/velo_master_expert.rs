@@ -527,7 +527,7 @@ fn vm_087_a25_an_abandoned_leader_no_longer_holds_the_race_open() {
 
 fn bots_finish(level: &str, file: &str, text: &str, teams: u8) {
     let course = Arc::new(parse_course_toml(text, file).unwrap());
-    let per = if level == "expert" { 4 } else { 2 };
+    let per = if level == "debutant" { 2 } else { 4 };
     let mut riders = Vec::new();
     for t in 0..teams {
         for k in 0..per {
@@ -539,11 +539,17 @@ fn bots_finish(level: &str, file: &str, text: &str, teams: u8) {
             });
         }
     }
+    let options = if level == "pro" {
+        json!({"level": "pro", "condition": false, "attacks": false, "anti_doping": false,
+               "team_classification": false})
+    } else {
+        json!({ "level": level })
+    };
     let setup = Setup {
         course,
         teams: (0..teams).map(|t| format!("Team {t}")).collect(),
         riders,
-        options: json!({"level": level}),
+        options,
         dice: Vec::new(),
     };
     for seed in 0..4 {
@@ -589,17 +595,9 @@ fn bots_finish_expert_stages_on_every_velo_master_course() {
     ] {
         for teams in [3, 4] {
             bots_finish("expert", file, text, teams);
+            bots_finish("pro", file, text, teams);
         }
     }
-}
-
-#[test]
-fn vm_002_pro_is_refused_with_what_to_use_instead() {
-    let mut s = expert_setup(flat(), SPREAD, &[]);
-    s.options = json!({"level": "pro"});
-    let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
-    assert!(e.contains("use \"debutant\" or \"expert\""), "{e}");
-    let _ = Value::Null;
 }
 
 /// Flat, with a feed zone on levels 14-16.
@@ -1405,4 +1403,208 @@ fn vm_017_a10_a_fallen_neutral_rider_stays_with_the_player_who_was_moving_it() {
         s.apply(seat, &c).unwrap();
     }
     assert_eq!(rounds, 1);
+}
+
+// ---- Pro: descent speed and braking, collective crashes, feed precision ---------------------
+
+fn pro_options() -> Value {
+    json!({"level": "pro", "condition": false, "attacks": false, "anti_doping": false,
+           "team_classification": false})
+}
+
+fn pro(course: Arc<Course>, teams: [[(u16, u8); 4]; 3], dice: &[u8]) -> VeloMaster {
+    let mut setup = expert_setup(course, teams[0], dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    setup.options = pro_options();
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const BACK: [[(u16, u8); 4]; 2] = [
+    [(3, 0), (0, 0), (0, 1), (0, 2)],
+    [(3, 2), (2, 0), (2, 1), (2, 2)],
+];
+
+/// Flat levels 1-4, a descent on 5-16, then flat.
+fn descent() -> Arc<Course> {
+    course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 4\n[[segment]]\nterrain = \"downhill\"\nlength = 12\n[[segment]]\nterrain = \"flat\"\nlength = 14\n",
+        "",
+    )
+}
+
+fn skill_rolls(ev: &[Event]) -> usize {
+    ev.iter()
+        .filter(|e| matches!(e, Event::SkillRoll { .. }))
+        .count()
+}
+
+#[test]
+fn vm_002_pro_groups_not_refereed_must_be_switched_off() {
+    let mut setup = expert_setup(flat(), SPREAD, &[]);
+    setup.options = json!({"level": "pro"});
+    let e = VeloMaster::new(&setup, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("'condition' is not refereed yet: give \"condition\": false"),
+        "{e}"
+    );
+    setup.options = pro_options();
+    assert!(VeloMaster::new(&setup, 1).is_ok());
+}
+
+#[test]
+fn tv_29_vm_113_vm_114_a6_through_a_descent_rolls_for_speed_and_braking_costs_a_roll() {
+    let team0 = [(4, 1), (20, 0), (20, 2), (22, 1)];
+    let run = |die: u8, steps: u16, then: Option<bool>, dice: &[u8]| {
+        let mut all = vec![die];
+        all.extend_from_slice(dice);
+        let mut s = pro(descent(), [team0, BACK[0], BACK[1]], &all);
+        let mut ev = Vec::new();
+        for lvl in 5..5 + steps {
+            ev.extend(step(&mut s, (lvl, 1)));
+        }
+        if (steps as u8) < die {
+            ev.extend(play(&mut s, Choice::Stop));
+        }
+        match then {
+            Some(true) => ev.extend(step(&mut s, (5 + steps, 1))),
+            Some(false) => ev.extend(play(&mut s, Choice::Stop)),
+            None => {}
+        }
+        skill_rolls(&ev)
+    };
+    // (a) a 6 through descent cells, the extra step taken: 1 roll.
+    assert_eq!(run(6, 6, Some(true), &[15]), 1);
+    // (b) the 6 stopped after 4 by choice: speed and braking, then the extra step taken.
+    assert_eq!(run(6, 4, Some(true), &[15, 15]), 2);
+    // (c) as (a), the extra step declined: 2 rolls.
+    assert_eq!(run(6, 6, Some(false), &[15, 15]), 2);
+    // (d) a 5 through the descent: none.
+    assert_eq!(run(5, 5, Some(true), &[]), 0);
+    // (e) on the flat, a 6 stopped after 2 because the road is blocked: none.
+    let mut s = pro(
+        flat(),
+        [[(5, 1), (8, 0), (8, 1), (8, 2)], BACK[0], BACK[1]],
+        &[6],
+    );
+    let mut ev = step(&mut s, (6, 1));
+    ev.extend(step(&mut s, (7, 1)));
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::RoadBlocked { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(skill_rolls(&ev), 0);
+}
+
+#[test]
+fn tv_23_vm_115_vm_116_a37_riders_behind_a_crash_roll_and_a_fall_spreads() {
+    // Red (L0) on (5, 1) fails the squeeze roll towards (6, 2), between (6, 1) and (5, 2).
+    let mut s = pro(
+        flat(),
+        [
+            [(5, 1), (6, 1), (5, 2), (3, 0)],
+            [(4, 0), (4, 1), (3, 1), (0, 0)],
+            [(4, 2), (5, 0), (0, 1), (0, 2)],
+        ],
+        // L0's die; squeeze 1; (4, 0) 15, (4, 1) 2, (4, 2) 15; then (3, 0) 15, (3, 1) 15;
+        // severities 18, 18.
+        &[2, 1, 15, 2, 15, 15, 15, 18, 18],
+    );
+    roll(&mut s);
+    let ev = step(&mut s, (6, 2));
+    let order: Vec<(String, (u16, u8), bool)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::SkillRoll {
+                rider, cell, crash, ..
+            } => {
+                let p = s.fixed.board.cell(*cell).pos;
+                Some((
+                    s.fixed.ids[*rider as usize].clone(),
+                    (p.row, p.lane),
+                    *crash,
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    let expected = [
+        ("L0", (5, 1), true),
+        ("L1", (4, 0), false),
+        ("grey1", (4, 1), true),
+        ("L2", (4, 2), false),
+        ("green0", (3, 0), false),
+        ("violet1", (3, 1), false),
+    ];
+    let expected: Vec<(String, (u16, u8), bool)> = expected
+        .iter()
+        .map(|(n, c, f)| (n.to_string(), *c, *f))
+        .collect();
+    assert_eq!(order, expected);
+    // (5, 0) is level with the crash cell: no roll. Both fallers then roll their severity.
+    let severities = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Severity { .. }))
+        .count();
+    assert_eq!(severities, 2);
+}
+
+#[test]
+fn tv_30_vm_112_a_feed_cell_reached_by_a_bonus_in_ones_own_slot_counts_only_if_he_stays() {
+    let teams = [
+        [(20, 0), (9, 0), (12, 1), (7, 2)],
+        [(3, 0), (13, 1), (0, 0), (0, 2)],
+        [(3, 2), (1, 1), (5, 0), (5, 2)],
+    ];
+    let play_it = |moves: bool| {
+        let mut setup = expert_setup(feed_course(), teams[0], &[3, 3, 3, 3, 2, 4]);
+        for (t, team) in teams.iter().enumerate() {
+            for (k, &(row, lane)) in team.iter().enumerate() {
+                setup.riders[t * 4 + k].start = Some(Pos::new(row, lane));
+            }
+        }
+        setup.options = pro_options();
+        let mut s = VeloMaster::new(&setup, 1).unwrap();
+        play(&mut s, Choice::Stop);
+        others_pass(&mut s);
+        // violet0 (12, 1) and grey1 (13, 1): violet0 jumps onto the feed cell (14, 1).
+        let (violet, grey1) = (ix(&s, "violet0"), ix(&s, "grey1"));
+        play(
+            &mut s,
+            Choice::Entraide {
+                rear: violet,
+                front: grey1,
+            },
+        );
+        let mut ev = step_jump(&mut s, (14, 1));
+        ev.extend(play(&mut s, Choice::Stop));
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::Fed { .. })),
+            "not yet: {ev:?}"
+        );
+        ev.extend(give(&mut s, "violet0", 3));
+        if moves {
+            for lvl in 15..=17 {
+                ev.extend(step(&mut s, (lvl, 1)));
+            }
+        } else {
+            ev.extend(play(&mut s, Choice::Stop));
+        }
+        (
+            ev.iter().any(|e| matches!(e, Event::Fed { .. })),
+            s.riders[violet as usize].missed_feed,
+        )
+    };
+    // (a) he moves 3 off it: not fed (and past the zone: missed).
+    assert_eq!(play_it(true), (false, true));
+    // (b) he makes no step: fed.
+    assert_eq!(play_it(false), (true, false));
+}
+
+fn step_jump(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
+    let c = cell(s, to);
+    play(s, Choice::Jump { cell: c })
 }

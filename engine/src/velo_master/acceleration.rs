@@ -389,7 +389,7 @@ impl VeloMaster {
         if let Some(a) = &mut self.accel {
             a.jumped.push(j);
         }
-        self.feed_here(j, ev);
+        self.feed_after_bonus(j, ev);
         self.after_segment(ev);
         self.next_jumper(ev)
     }

@@ -226,7 +226,7 @@ impl VeloMaster {
             }
         }
         j.jumped.push(r);
-        self.feed_here(r, ev);
+        self.feed_after_bonus(r, ev);
         self.after_segment(ev);
         self.after_jump(j, true, ev)
     }
@@ -296,6 +296,8 @@ impl VeloMaster {
             moved: 0,
             extra: true,
             kept: false,
+            die: 0,
+            speed: false,
             visited: Vec::new(),
         });
     }

@@ -58,6 +58,24 @@ impl VeloMaster {
         out
     }
 
+    /// A skill roll for `cell` (VM-046): whether the rider crashes.
+    pub(super) fn skill_check(
+        &mut self,
+        r: super::events::RiderIx,
+        cell: CellIx,
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, String> {
+        let roll = self.roll(20)?;
+        let crash = tables::skill_fails(roll.face);
+        ev.push(Event::SkillRoll {
+            rider: r,
+            cell,
+            roll,
+            crash,
+        });
+        Ok(crash)
+    }
+
     /// Whether the rider is a leader moving in his own leaders' slot at Expert (A-31: only a
     /// leader's die move keeps its points when the road is blocked).
     fn blocked_leader(&self, r: super::events::RiderIx) -> bool {
@@ -108,6 +126,8 @@ impl VeloMaster {
             moved: 0,
             extra: false,
             kept: true,
+            die: 0,
+            speed: false,
             visited: Vec::new(),
         });
     }
@@ -143,6 +163,24 @@ impl VeloMaster {
             Spot::Road(c) => Some(c),
             _ => None,
         };
+        // VM-113, A-35 (Pro): moving with a 6, one skill roll when the path first touches a
+        // descent cell; leaving from one, at the start.
+        let speed_check =
+            self.fixed.options.pro(self.fixed.options.descent_speed) && m.die == 6 && !m.speed;
+        if speed_check
+            && let Some(c) = from
+            && self.fixed.board.cell(c).relief == Relief::Descent
+        {
+            m.speed = true;
+            self.moving = Some(m.clone());
+            if self.skill_check(r, c, ev)? {
+                self.occupied[c as usize] = None;
+                self.fall(r, c, ev)?;
+                self.moving = None;
+                self.after_segment(ev);
+                return Ok(());
+            }
+        }
         // VM-063, VM-067: a diagonal or side step leaving a climb cell needs a power roll
         // first; the relief of the cell left decides. VM-065, A-19: on a failure the rider
         // stays where he was and his movement ends.
@@ -237,6 +275,16 @@ impl VeloMaster {
                 return Ok(());
             }
         }
+        if speed_check && !m.speed && self.fixed.board.cell(cell).relief == Relief::Descent {
+            m.speed = true;
+            if self.skill_check(r, cell, ev)? {
+                self.occupied[cell as usize] = None;
+                self.fall(r, cell, ev)?;
+                self.moving = None;
+                self.after_segment(ev);
+                return Ok(());
+            }
+        }
         self.moving = Some(m);
         Ok(())
     }
@@ -249,6 +297,23 @@ impl VeloMaster {
         if m.kept && m.moved == 0 {
             // the blocked leader lets this chance go; his points wait for the next one.
             return;
+        }
+        // VM-114, A-36 (Pro): braking costs a skill roll: stopping a 6 short by choice, or
+        // declining the descent's extra step (a legal step existed: Stop is offered only then).
+        let braking = by_choice
+            && self.fixed.options.pro(self.fixed.options.descent_speed)
+            && ((m.die == 6 && m.left > 0 && !m.extra) || (m.extra && m.moved == 0));
+        if braking && let Spot::Road(c) = self.riders[m.rider as usize].spot {
+            match self.skill_check(m.rider, c, ev) {
+                Ok(true) => {
+                    self.occupied[c as usize] = None;
+                    let _ = self.fall(m.rider, c, ev);
+                    self.after_segment(ev);
+                    return;
+                }
+                Ok(false) => {}
+                Err(_) => {}
+            }
         }
         self.feed_here(m.rider, ev);
         if m.left > 0 && !by_choice && !m.extra && !m.kept && self.blocked_leader(m.rider) {
@@ -283,6 +348,8 @@ impl VeloMaster {
                 moved: 0,
                 extra: true,
                 kept: false,
+                die: 0,
+                speed: false,
                 visited: Vec::new(),
             };
             if !self.steps(&extra).is_empty() {

@@ -93,13 +93,31 @@ impl Options {
             }
         }
         if options.level == Level::Pro {
-            return Err("level 'pro' is not refereed yet: use \"debutant\" or \"expert\"".into());
+            // Refereed at Pro so far: feed precision, descent speed and braking, collective
+            // crashes. The other groups must be switched off, so nobody plays rules we skip.
+            for (name, on) in [
+                ("condition", options.condition),
+                ("attacks", options.attacks),
+                ("anti_doping", options.anti_doping),
+                ("team_classification", options.team_classification),
+            ] {
+                if on {
+                    return Err(format!(
+                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (feed_precision, descent_speed and collective_crashes are)"
+                    ));
+                }
+            }
         }
         Ok(options)
     }
 
     pub fn expert(&self) -> bool {
         self.level != Level::Debutant
+    }
+
+    /// Whether a Pro group is in force: Pro level and its switch on (VM-002).
+    pub fn pro(&self, switch: bool) -> bool {
+        self.level == Level::Pro && switch
     }
 }
 

@@ -183,6 +183,20 @@ impl VeloMaster {
         }
     }
 
+    /// VM-112 (Pro feed precision): a feed cell reached by a bonus move in the rider's own
+    /// slot counts only if he is still there when his turn ends (his die move's end feeds
+    /// him then); reached in another player's slot, it counts at once.
+    pub(super) fn feed_after_bonus(&mut self, r: RiderIx, ev: &mut Vec<Event>) {
+        let own = self
+            .slot
+            .as_ref()
+            .is_some_and(|s| self.controller(r) == s.seat);
+        if own && self.fixed.options.pro(self.fixed.options.feed_precision) {
+            return;
+        }
+        self.feed_here(r, ev);
+    }
+
     /// a rider first reaching a level beyond a zone's last level without having fed
     /// there has missed it (VM-104, VM-105: the penalty holds to the finish).
     pub(super) fn pass_feed(&mut self, r: RiderIx, from: f64, to: f64, ev: &mut Vec<Event>) {
@@ -262,6 +276,54 @@ impl VeloMaster {
         cell: CellIx,
         ev: &mut Vec<Event>,
     ) -> Result<(), String> {
+        let mut fallers = vec![(r, cell)];
+        if self
+            .fixed
+            .options
+            .pro(self.fixed.options.collective_crashes)
+        {
+            // VM-115, A-37: the riders behind on cells touching a crash cell roll at once,
+            // front to back; whoever falls starts the same check around his own cell; a
+            // rider rolls once per chain. VM-116: the crash cell is where the roll failed.
+            let mut rolled = vec![r];
+            let mut k = 0;
+            while k < fallers.len() {
+                let (_, c) = fallers[k];
+                let b = &self.fixed.board;
+                let level = b.cell(c).level;
+                let mut behind: Vec<(RiderIx, CellIx)> = b
+                    .cell(c)
+                    .touching
+                    .iter()
+                    .filter(|&&t| b.cell(t).level < level)
+                    .filter_map(|&t| self.occupied[t as usize].map(|o| (o, t)))
+                    .filter(|(o, _)| !rolled.contains(o))
+                    .collect();
+                behind.sort_by(|x, y| {
+                    let (cx, cy) = (b.cell(x.1), b.cell(y.1));
+                    cy.level
+                        .partial_cmp(&cx.level)
+                        .expect("finite")
+                        .then(cx.across.partial_cmp(&cy.across).expect("finite"))
+                });
+                for (o, t) in behind {
+                    rolled.push(o);
+                    if self.skill_check(o, t, ev)? {
+                        self.occupied[t as usize] = None;
+                        fallers.push((o, t));
+                    }
+                }
+                k += 1;
+            }
+        }
+        // each faller then rolls his own severity.
+        for (f, c) in fallers {
+            self.fall_one(f, c, ev)?;
+        }
+        Ok(())
+    }
+
+    fn fall_one(&mut self, r: RiderIx, cell: CellIx, ev: &mut Vec<Event>) -> Result<(), String> {
         let (misses, out) = if self.fixed.options.expert() {
             let roll = self.roll(20)?;
             let severity = tables::severity(roll.face);

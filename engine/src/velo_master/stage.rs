@@ -90,6 +90,10 @@ pub struct Move {
     pub extra: bool,
     /// A blocked leader's kept points, played when the road opens (VM-102).
     pub kept: bool,
+    /// The die the rider moves with (0 for a move that uses none).
+    pub die: u8,
+    /// Pro: the speed control of a 6 through a descent is rolled (VM-113, A-35).
+    pub speed: bool,
     pub visited: Vec<CellIx>,
 }
 
@@ -833,6 +837,8 @@ impl VeloMaster {
             moved: 0,
             extra: false,
             kept: false,
+            die,
+            speed: false,
             visited: Vec::new(),
         });
     }
