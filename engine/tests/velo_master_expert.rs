@@ -1608,3 +1608,25 @@ fn step_jump(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
     let c = cell(s, to);
     play(s, Choice::Jump { cell: c })
 }
+
+#[test]
+fn tv_40_vm_142_a49_team_classification_sums_the_three_best_times() {
+    use commissaire_engine::velo_master::finish::team_classification;
+    let riders = [
+        (0, 300, false),
+        (0, 305, false),
+        (0, 310, false),
+        (0, 400, false),
+        (1, 290, false),
+        (1, 300, false),
+        (1, 330, false),
+        (1, 331, false),
+        (2, 200, false),
+        (2, 201, false),
+        (2, 100, true),
+    ];
+    let lines = team_classification(&riders);
+    let got: Vec<(u8, u32)> = lines.iter().map(|l| (l.team, l.time)).collect();
+    // X 915, Y 920: X ahead; Z, two riders left, after both.
+    assert_eq!(got, vec![(0, 915), (1, 920), (2, 401)]);
+}

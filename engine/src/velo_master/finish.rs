@@ -237,3 +237,53 @@ pub fn jerseys(totals: &[Totals]) -> Jerseys {
         .find(|&r| Some(r) != or && points(r) > 0);
     Jerseys { or, rouge }
 }
+
+/// One team's line in the team classification (Pro, VM-142).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamLine {
+    pub team: Seat,
+    /// Riders still in the tour.
+    pub riders: usize,
+    /// The sum of the three best cumulative times (of all of them when fewer are left).
+    pub time: u32,
+}
+
+/// VM-142, A-49: teams ranked by the sum of their three best riders' cumulative times, lowest
+/// first; teams with fewer than three riders left follow, by riders left (more first), then
+/// their sum. Only riders still in the tour count (`abandoned` riders are left out); no jersey.
+pub fn team_classification(riders: &[(Seat, u32, bool)]) -> Vec<TeamLine> {
+    let mut teams: Vec<Seat> = riders.iter().map(|r| r.0).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    let mut lines: Vec<TeamLine> = teams
+        .into_iter()
+        .map(|team| {
+            let mut times: Vec<u32> = riders
+                .iter()
+                .filter(|r| r.0 == team && !r.2)
+                .map(|r| r.1)
+                .collect();
+            times.sort_unstable();
+            TeamLine {
+                team,
+                riders: times.len(),
+                time: times.iter().take(3).sum(),
+            }
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        let full = |l: &TeamLine| l.riders >= 3;
+        full(b)
+            .cmp(&full(a))
+            .then_with(|| {
+                if full(a) {
+                    std::cmp::Ordering::Equal
+                } else {
+                    b.riders.cmp(&a.riders)
+                }
+            })
+            .then(a.time.cmp(&b.time))
+            .then(a.team.cmp(&b.team))
+    });
+    lines
+}
