@@ -1448,7 +1448,7 @@ fn vm_002_pro_groups_not_refereed_must_be_switched_off() {
     setup.options = json!({"level": "pro"});
     let e = VeloMaster::new(&setup, 1).unwrap_err().to_string();
     assert!(
-        e.contains("'condition' is not refereed yet: give \"condition\": false"),
+        e.contains("'attacks' is not refereed yet: give \"attacks\": false"),
         "{e}"
     );
     setup.options = pro_options();
@@ -1629,4 +1629,276 @@ fn tv_40_vm_142_a49_team_classification_sums_the_three_best_times() {
     let got: Vec<(u8, u32)> = lines.iter().map(|l| (l.team, l.time)).collect();
     // X 915, Y 920: X ahead; Z, two riders left, after both.
     assert_eq!(got, vec![(0, 915), (1, 920), (2, 401)]);
+}
+
+// ---- Pro: physical condition ---------------------------------------------------------------
+
+use commissaire_engine::velo_master::condition::{Why, band};
+
+/// Pro with the condition rules; `attrs` adds attributes to riders by id.
+fn pro_condition(
+    course: Arc<Course>,
+    teams: [[(u16, u8); 4]; 3],
+    dice: &[u8],
+    attrs: &[(&str, Value)],
+) -> VeloMaster {
+    let mut setup = expert_setup(course, teams[0], dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    for (id, extra) in attrs {
+        let r = setup.riders.iter_mut().find(|r| r.id == *id).unwrap();
+        for (k, v) in extra.as_object().unwrap() {
+            r.attributes[k] = v.clone();
+        }
+    }
+    setup.options = json!({"level": "pro", "attacks": false, "anti_doping": false,
+                           "team_classification": false});
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn changes(ev: &[Event]) -> Vec<(u8, i32, i32, Why)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Condition {
+                rider,
+                change,
+                now,
+                why,
+            } => Some((*rider, *change, *now, *why)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn vm_133_to_vm_136_a40_condition_bands() {
+    assert_eq!([100, 90, 89, 60, 59, 40].map(band), [0, 0, 1, 1, 2, 2]);
+    // VM-134: a leader at 80 % on a climb loses his protection.
+    let s = pro_condition(
+        climb(),
+        [[(10, 1), (9, 0), (10, 2), (3, 1)], BACK[0], BACK[1]],
+        &[4],
+        &[("L0", json!({"condition": 80}))],
+    );
+    assert_eq!(s.protectors(0), 2);
+    assert_eq!(s.leader_dice(0), (1, false));
+}
+
+#[test]
+fn tv_05_vm_132_vm_136_a_failed_power_roll_costs_10_and_below_40_the_rider_abandons() {
+    // L0 at 40 % on the climb fails a diagonal power roll: 30 %, he abandons at once.
+    let mut s = pro_condition(
+        climb(),
+        [[(10, 1), (20, 0), (20, 2), (22, 1)], BACK[0], BACK[1]],
+        &[3, 5],
+        &[("L0", json!({"condition": 40}))],
+    );
+    let ev = step(&mut s, (11, 2));
+    assert_eq!(changes(&ev), vec![(0, -10, 30, Why::FailedPowerRoll)]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Abandoned { rider: 0, .. }))
+    );
+    assert_eq!(s.riders[0].spot, Spot::Out);
+}
+
+#[test]
+fn vm_122_vm_119_a38_a_power_roll_of_18_to_20_gains_unless_it_would_pass_100() {
+    let mut s = pro_condition(
+        climb(),
+        [[(10, 1), (20, 0), (20, 2), (22, 1)], BACK[0], BACK[1]],
+        &[3, 19],
+        &[("L0", json!({"condition": 80}))],
+    );
+    let ev = step(&mut s, (11, 2));
+    assert_eq!(changes(&ev), vec![(0, 10, 90, Why::PowerRoll)]);
+    // At 100 % the gain is refused by default, taken with "gains": "all" (VM-118: above 100).
+    let mut s = pro_condition(
+        climb(),
+        [[(10, 1), (20, 0), (20, 2), (22, 1)], BACK[0], BACK[1]],
+        &[3, 19],
+        &[],
+    );
+    assert_eq!(changes(&step(&mut s, (11, 2))), vec![]);
+    let mut s = pro_condition(
+        climb(),
+        [[(10, 1), (20, 0), (20, 2), (22, 1)], BACK[0], BACK[1]],
+        &[3, 19],
+        &[("L0", json!({"gains": "all"}))],
+    );
+    assert_eq!(
+        changes(&step(&mut s, (11, 2))),
+        vec![(0, 10, 110, Why::PowerRoll)]
+    );
+}
+
+#[test]
+fn vm_125_vm_126_a_doped_rider_starts_20_up_and_takes_every_gain() {
+    let s = pro_condition(
+        flat(),
+        [SPREAD, BACK[0], BACK[1]],
+        &[3],
+        &[
+            ("grey0", json!({"doped": true})),
+            ("violet0", json!({"motivated": true, "gains": "all"})),
+        ],
+    );
+    assert_eq!(s.riders[1].condition, 120);
+    assert_eq!(s.riders[2].condition, 110);
+    let opening = changes(&s.opening);
+    assert!(opening.contains(&(1, 20, 120, Why::Doped)));
+    assert!(opening.contains(&(2, 10, 110, Why::Motivated)));
+}
+
+#[test]
+fn vm_131_a_crash_costs_condition_by_severity() {
+    // Injury (severity 4): −30 %.
+    let mut s = pro_condition(danger_flat(), [SPREAD, BACK[0], BACK[1]], &[3, 2, 4], &[]);
+    let ev = step(&mut s, (13, 1));
+    assert_eq!(changes(&ev), vec![(0, -30, 70, Why::Crash)]);
+}
+
+#[test]
+fn vm_120_three_ones_on_the_team_mates_roll_gain_for_each_of_them() {
+    let mut s = pro_condition(
+        flat(),
+        [SPREAD, BACK[0], BACK[1]],
+        &[3, 3, 3, 1, 1, 1],
+        &[
+            ("grey0", json!({"condition": 80})),
+            ("violet0", json!({"condition": 80})),
+            ("green0", json!({"condition": 80})),
+        ],
+    );
+    play(&mut s, Choice::Stop);
+    let ev = others_pass(&mut s);
+    let gains: Vec<u8> = changes(&ev)
+        .into_iter()
+        .filter(|c| c.3 == Why::Ones)
+        .map(|c| c.0)
+        .collect();
+    assert_eq!(gains, vec![1, 2, 3]);
+}
+
+#[test]
+fn vm_123_a_leader_moving_with_a_1_gains() {
+    // 1, then the 4-2-1 check dice 3 and 3: no puncture; he moves with the 1.
+    let s = pro_condition(
+        flat(),
+        [SPREAD, BACK[0], BACK[1]],
+        &[1, 3, 3],
+        &[("L0", json!({"condition": 80}))],
+    );
+    assert_eq!(changes(&s.opening), vec![(0, 10, 90, Why::Ones)]);
+}
+
+#[test]
+fn vm_124_a_leader_with_two_team_mates_in_line_in_front_gains_once_a_phase() {
+    // grey0 (13, 1) ahead of L0 (12, 1); violet0 steps into (14, 1): two in line in front.
+    let mut s = pro_condition(
+        flat(),
+        [[(12, 1), (13, 1), (9, 2), (7, 1)], BACK[0], BACK[1]],
+        &[3, 3, 3, 2, 6, 6],
+        &[("L0", json!({"condition": 80}))],
+    );
+    roll(&mut s);
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    roll(&mut s);
+    let mut ev = give(&mut s, "violet0", 6);
+    for lvl in 10..=14 {
+        let to = if lvl == 14 { (14, 1) } else { (lvl, 2) };
+        ev.extend(step(&mut s, to));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(
+        changes(&ev)
+            .into_iter()
+            .filter(|c| c.3 == Why::TeamMatesInLine)
+            .collect::<Vec<_>>(),
+        vec![(0, 10, 90, Why::TeamMatesInLine)]
+    );
+    // Once a phase: the next segment of the same phase pays nothing more.
+    let ev = give(&mut s, "grey0", 2);
+    assert!(changes(&ev).iter().all(|c| c.3 != Why::TeamMatesInLine));
+}
+
+#[test]
+fn tv_31_vm_134_vm_135_a41_restricted_bikes_stay_in_their_lines_but_do_not_jump() {
+    // A team-mate at 80 % may no longer accelerate: in the line of three he votes no by
+    // himself and never jumps.
+    let mut s = pro_condition(
+        flat(),
+        [
+            [(5, 1), (16, 0), (16, 2), (18, 1)],
+            [(3, 0), (4, 1), (6, 1), (0, 0)],
+            BACK[1],
+        ],
+        &[3],
+        &[("violet1", json!({"condition": 80}))],
+    );
+    let violet1 = ix(&s, "violet1");
+    let ev = play(&mut s, Choice::Accelerate { front: violet1 });
+    assert!(ev.iter().any(|e| matches!(e, Event::Vote { .. })) || s.voter().is_some());
+    while s.voter().is_some() {
+        assert_ne!(s.voter(), Some(violet1), "a restricted bike is not asked");
+        play(&mut s, Choice::Vote { yes: true });
+    }
+    // grey1 and L0 jump; violet1 never does (the accélération ends without him).
+    let mut jumpers = Vec::new();
+    while let Some(j) = s.jumper() {
+        jumpers.push(j);
+        let c = s.legal(s.to_play().unwrap())[0];
+        play(&mut s, c);
+    }
+    assert!(!jumpers.contains(&violet1) || at(&s, "violet1") == Some((6, 1)));
+    assert_eq!(at(&s, "violet1"), Some((6, 1)));
+    // At 50 % the rear bike of a line of two cannot entraide: nothing is offered.
+    let s = pro_condition(
+        flat(),
+        [[(6, 1), (5, 1), (16, 2), (18, 1)], BACK[0], BACK[1]],
+        &[3],
+        &[("grey0", json!({"condition": 50}))],
+    );
+    assert!(
+        s.legal(0)
+            .iter()
+            .all(|c| !matches!(c, Choice::Entraide { .. }))
+    );
+}
+
+#[test]
+fn vm_127_the_stage_winner_and_each_jersey_taker_gain_at_the_end() {
+    let mut s = pro_condition(
+        flat(),
+        [[(30, 1), (30, 0), (30, 2), (29, 1)], BACK[0], BACK[1]],
+        &[3, 3, 3, 3, 3, 3],
+        &[("L0", json!({"condition": 70}))],
+    );
+    roll(&mut s);
+    step(&mut s, (31, 1));
+    others_pass(&mut s);
+    let mut ev = Vec::new();
+    for (id, to) in [("grey0", (31, 0)), ("violet0", (31, 2))] {
+        if s.moving.is_none() {
+            ev.extend(give(&mut s, id, 3));
+        }
+        ev.extend(step(&mut s, to));
+    }
+    // green0 moves last, with the die left.
+    ev.extend(step(&mut s, (30, 1)));
+    ev.extend(step(&mut s, (31, 1)));
+    assert!(s.is_over());
+    // L0 won the stage and wears the Or: two gains.
+    let end: Vec<(u8, i32, i32, Why)> = changes(&ev)
+        .into_iter()
+        .filter(|c| matches!(c.3, Why::StageWin | Why::Jersey))
+        .collect();
+    assert_eq!(
+        end,
+        vec![(0, 10, 80, Why::StageWin), (0, 10, 90, Why::Jersey)]
+    );
 }

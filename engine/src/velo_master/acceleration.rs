@@ -37,6 +37,10 @@ pub struct Landing {
     pub swallows: Vec<RiderIx>,
 }
 
+fn votes_all_in(votes: &[Option<bool>]) -> bool {
+    votes.iter().all(Option::is_some)
+}
+
 /// VM-091: yes votes needed for a line of `n` bikes: at least half.
 pub fn votes_needed(n: usize) -> usize {
     n.div_ceil(2)
@@ -101,7 +105,7 @@ impl VeloMaster {
             if line.len() < 3 {
                 continue;
             }
-            let due = |r: &RiderIx| self.moves(seat, part, *r);
+            let due = |r: &RiderIx| self.moves(seat, part, *r) && self.may_accelerate(*r);
             if line.iter().rev().take(3).any(due) {
                 out.push(line);
             }
@@ -129,7 +133,7 @@ impl VeloMaster {
             .rev()
             .take(3)
             .copied()
-            .find(|&r| self.moves(slot.seat, slot.part, r))
+            .find(|&r| self.moves(slot.seat, slot.part, r) && self.may_accelerate(r))
     }
 
     pub(super) fn begin_acceleration(&mut self, front: RiderIx, ev: &mut Vec<Event>) {
@@ -138,11 +142,21 @@ impl VeloMaster {
             slot.accels.retain(|l| l.last() != Some(&front));
         }
         let proposer = self.proposer(&line);
-        let votes = line
+        // The proposer votes yes; a bike that may not take part votes no.
+        let votes: Vec<Option<bool>> = line
             .iter()
-            .map(|&r| (Some(r) == proposer).then_some(true))
+            .map(|&r| {
+                if Some(r) == proposer {
+                    Some(true)
+                } else if !self.may_accelerate(r) {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
             .collect();
         ev.push(Event::AccelerationProposed { line: line.clone() });
+        let decided = votes_all_in(&votes);
         self.accel = Some(Accel {
             line,
             votes,
@@ -151,6 +165,9 @@ impl VeloMaster {
             swallowed: Vec::new(),
             jumped: Vec::new(),
         });
+        if decided {
+            self.count_votes(ev);
+        }
     }
 
     /// The bike whose vote is awaited, front first.
@@ -179,6 +196,11 @@ impl VeloMaster {
         if a.votes.iter().any(Option::is_none) {
             return;
         }
+        self.count_votes(ev);
+    }
+
+    fn count_votes(&mut self, ev: &mut Vec<Event>) {
+        let a = self.accel.as_mut().expect("an accélération");
         let ayes = a.votes.iter().filter(|v| **v == Some(true)).count();
         let n = a.line.len();
         let go = ayes >= votes_needed(n);
@@ -207,7 +229,10 @@ impl VeloMaster {
             return Vec::new();
         };
         let b = &self.fixed.board;
-        if self.road_cell(j).is_none() || self.riders[j as usize].bonus_in == self.phase_no() {
+        if self.road_cell(j).is_none()
+            || self.riders[j as usize].bonus_in == self.phase_no()
+            || !self.may_accelerate(j)
+        {
             return Vec::new();
         }
         let group: Vec<RiderIx> = a
@@ -317,7 +342,9 @@ impl VeloMaster {
                 .partial_cmp(&b.cell(*y).level)
                 .expect("finite")
         });
-        let mate = self.fixed.roles[j as usize] == Role::TeamMate;
+        // VM-099, VM-134: a leader makes no power roll for the line, unless his condition
+        // makes him climb like a team-mate.
+        let mate = self.fixed.roles[j as usize] != Role::Leader || self.climbs_like_a_mate(j);
         let climb_slope = |c: CellIx| b.slope(c);
         // A-21 (a): a team-mate going up a line on a climb rolls once as the jump starts.
         let first_climb = std::iter::once(from)
@@ -426,7 +453,8 @@ impl VeloMaster {
             slope,
             success,
         });
-        Ok(success)
+        self.power_outcome(r, roll.face, success, ev);
+        Ok(success && self.racing(r))
     }
 
     /// A skill roll for `cell` (VM-046). Returns whether the rider crashes.

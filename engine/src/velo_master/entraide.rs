@@ -75,6 +75,10 @@ impl VeloMaster {
             };
             let ours = |r: RiderIx| self.moves(seat, part, r);
             if (ours(rear) || ours(front)) && self.is_line_of_two(rear, front) {
+                // a rear bike that may not take part means no entraide for either.
+                if !self.may_entraide(rear) {
+                    continue;
+                }
                 out.push((rear, front));
             }
         }
@@ -117,6 +121,10 @@ impl VeloMaster {
         let Some(p) = self.cell_of(j.partner) else {
             return Vec::new();
         };
+        if !self.may_entraide(j.rider) {
+            // a restricted front bike does not jump.
+            return Vec::new();
+        }
         if self.cell_of(j.rider).is_none() {
             return Vec::new();
         }
@@ -170,7 +178,8 @@ impl VeloMaster {
                 slope,
                 success,
             });
-            if !success {
+            self.power_outcome(r, roll.face, success, ev);
+            if !success || !self.racing(r) {
                 // Our reading of A-19 for a jump: it is not made, the bike stays where it was.
                 return self.after_jump(j, false, ev);
             }

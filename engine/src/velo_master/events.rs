@@ -86,6 +86,13 @@ pub enum Event {
         rider: RiderIx,
         zone: u8,
     },
+    /// Pro: the rider's condition changes by `change` % to `now` % (VM-117…136).
+    Condition {
+        rider: RiderIx,
+        change: i32,
+        now: i32,
+        why: super::condition::Why,
+    },
     /// The rider abandons (severity 1): off the road for the rest of the race.
     Abandoned {
         rider: RiderIx,

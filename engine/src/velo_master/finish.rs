@@ -63,7 +63,11 @@ impl VeloMaster {
         let leaders = teams.iter().all(|t| !self.racing(t[0]));
         let one_team = teams.iter().any(|t| t.iter().all(done));
         let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
+        if !(leaders || one_team || nobody) {
+            self.gains_from_lines(ev);
+        }
         if leaders || one_team || nobody {
+            self.stage_end_gains(ev);
             let order = self.classification();
             ev.push(Event::RaceOver {
                 order: order.iter().map(|l| (l.rider, l.time)).collect(),

@@ -444,6 +444,25 @@ impl Game for VeloMaster {
                         self.rider_name(*rider)
                     ),
                 ),
+                Event::Condition { rider, change, now, why } => sentence(
+                    "vm-condition",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("change", json!(change)),
+                        ("now", json!(now)),
+                        ("why", json!(why)),
+                    ],
+                    format!(
+                        "{} {} {}: condition {now} % ({}).",
+                        self.rider_name(*rider),
+                        if *change >= 0 { "gains" } else { "loses" },
+                        format_args!("{} %", change.abs()),
+                        serde_json::to_value(why)
+                            .ok()
+                            .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
+                            .unwrap_or_default()
+                    ),
+                ),
                 Event::Abandoned { rider, cell } => sentence(
                     "vm-abandoned",
                     vec![

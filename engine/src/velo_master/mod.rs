@@ -14,6 +14,7 @@
 pub mod acceleration;
 pub mod board;
 pub mod bot;
+pub mod condition;
 pub mod entraide;
 pub mod events;
 pub mod finish;

@@ -196,6 +196,12 @@ impl VeloMaster {
                 slope,
                 success,
             });
+            self.power_outcome(r, roll.face, success, ev);
+            if !self.racing(r) {
+                self.moving = None;
+                self.after_segment(ev);
+                return Ok(());
+            }
             if !success {
                 self.moving = None;
                 self.feed_here(r, ev);

@@ -96,14 +96,13 @@ impl Options {
             // Refereed at Pro so far: feed precision, descent speed and braking, collective
             // crashes. The other groups must be switched off, so nobody plays rules we skip.
             for (name, on) in [
-                ("condition", options.condition),
                 ("attacks", options.attacks),
                 ("anti_doping", options.anti_doping),
                 ("team_classification", options.team_classification),
             ] {
                 if on {
                     return Err(format!(
-                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (feed_precision, descent_speed and collective_crashes are)"
+                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (feed_precision, descent_speed, collective_crashes and condition are)"
                     ));
                 }
             }
@@ -132,15 +131,41 @@ pub enum Role {
     Neutral,
 }
 
-#[derive(Debug, Deserialize)]
+/// Which condition gains a rider's director takes (VM-119, A-38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gains {
+    /// Refuse a gain that would take him above 100 % (the doping control's limit).
+    #[default]
+    UpTo100,
+    All,
+}
+
+/// What Velo Master reads from a rider's attributes.
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Attributes {
-    role: Role,
+pub struct Attributes {
+    pub role: Role,
+    /// Pro: condition in percent at the start of this stage (VM-117; default 100).
+    #[serde(default)]
+    pub condition: Option<i32>,
+    /// Pro: doped at this stage's start (VM-126): +20 %, and every later gain taken.
+    #[serde(default)]
+    pub doped: bool,
+    /// Pro: his director is over-motivated and names him (VM-125, A-42).
+    #[serde(default)]
+    pub motivated: bool,
+    #[serde(default)]
+    pub gains: Gains,
 }
 
 /// The role a rider's attributes give, or what to write instead.
 pub fn role(attributes: &Value) -> Result<Role, String> {
+    attributes_of(attributes).map(|a| a.role)
+}
+
+/// A rider's attributes, or what to write instead.
+pub fn attributes_of(attributes: &Value) -> Result<Attributes, String> {
     Attributes::deserialize(attributes)
-        .map(|a| a.role)
-        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert)"))
+        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\""))
 }

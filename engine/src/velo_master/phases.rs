@@ -46,6 +46,10 @@ impl VeloMaster {
             // VM-105: 2 d6 for every 1-d6 roll, keep the lower, no protection.
             return (2, true);
         }
+        if self.band_of(leader) >= 1 {
+            // VM-134, A-22: below 90 % a leader loses his protection.
+            return (1, false);
+        }
         let n = match self.protectors(leader) {
             0 => 1,
             1 => 2,
@@ -84,6 +88,10 @@ impl VeloMaster {
         });
         self.last_roll = rolls.clone();
         let faces: Vec<u8> = rolls.iter().map(|r| r.face).collect();
+        self.ones_gained.clear();
+        if part != Part::All {
+            self.gains_from_faces(&faces, &movers, ev);
+        }
         let low = *faces.iter().min().expect("at least one die");
         let mut dice = faces.clone();
         let mut penalised = Vec::new();
@@ -203,7 +211,8 @@ impl VeloMaster {
         if !self.fixed.options.expert() {
             return;
         }
-        for (z, &last) in self.fixed.board.feed_last.iter().enumerate() {
+        let fixed = std::sync::Arc::clone(&self.fixed);
+        for (z, &last) in fixed.board.feed_last.iter().enumerate() {
             let bit = 1u64 << z.min(63);
             let rider = &mut self.riders[r as usize];
             if from <= last && last < to && rider.fed & bit == 0 {
@@ -213,6 +222,13 @@ impl VeloMaster {
                     rider: r,
                     zone: z as u8,
                 });
+                // VM-130: −30 % for each missed zone.
+                self.lose(
+                    r,
+                    super::condition::Why::MissedFeed,
+                    super::condition::MISSED_FEED_LOSS,
+                    ev,
+                );
             }
         }
     }
@@ -333,6 +349,15 @@ impl VeloMaster {
                 severity,
             });
             self.riders[r as usize].scratch = severity == Severity::Scratch;
+            self.lose(
+                r,
+                super::condition::Why::Crash,
+                super::condition::crash_loss(severity),
+                ev,
+            );
+            if !self.racing(r) {
+                return Ok(());
+            }
             (severity.misses(), severity == Severity::Abandon)
         } else {
             (tables::DEBUTANT_CRASH_MISSES, false)

@@ -74,6 +74,12 @@ pub struct Rider {
     pub punctured: bool,
     /// Expert: a leader's points kept from a move the road blocked (VM-102, A-31).
     pub kept: u8,
+    /// Pro: physical condition in percent (VM-117).
+    pub condition: i32,
+    /// Pro: doped, so he takes every gain (VM-126).
+    pub doped: bool,
+    /// Pro: the phase in which he last gained from team-mates in line (VM-124).
+    pub line_gain_in: u32,
     /// Feed zones fed at, a bit per zone (VM-103).
     pub fed: u64,
     /// Expert: missed a feed zone; the penalty lasts to the finish (VM-104, VM-105).
@@ -176,6 +182,10 @@ pub struct VeloMaster {
     pub opening: Vec<Event>,
     /// Last dice rolled, for the view.
     pub last_roll: Vec<Roll>,
+    /// Pro: per rider, which gains his director takes (VM-119).
+    pub gains: Vec<super::options::Gains>,
+    /// Riders who gained from the faces of the roll under way (A-39: once a roll).
+    pub ones_gained: Vec<RiderIx>,
 }
 
 impl VeloMaster {
@@ -255,6 +265,16 @@ impl VeloMaster {
                 )));
             }
         }
+        let attrs: Vec<super::options::Attributes> = setup
+            .riders
+            .iter()
+            .map(|r| {
+                super::options::attributes_of(&r.attributes).map_err(|message| StartError::Rider {
+                    rider: r.id.clone(),
+                    message,
+                })
+            })
+            .collect::<Result<_, _>>()?;
         let given: Vec<_> = setup.riders.iter().filter_map(|r| r.start).collect();
         if !given.is_empty() && given.len() != setup.riders.len() {
             return Err(StartError::MixedStarts);
@@ -308,6 +328,9 @@ impl VeloMaster {
                 scratch: false,
                 punctured: false,
                 kept: 0,
+                condition: attrs[i].condition.unwrap_or(100),
+                doped: attrs[i].doped,
+                line_gain_in: 0,
                 fed: 0,
                 missed_feed: false,
             });
@@ -335,8 +358,32 @@ impl VeloMaster {
             finishers: 0,
             opening: Vec::new(),
             last_roll: Vec::new(),
+            gains: attrs.iter().map(|a| a.gains).collect(),
+            ones_gained: Vec::new(),
         };
         let mut ev = Vec::new();
+        // VM-125, VM-126: a stage's start: the doped rider's +20 %, the motivated one's gain.
+        for (i, a) in attrs.iter().enumerate() {
+            if a.doped {
+                stage.riders[i].condition += super::condition::DOPING;
+                if stage.condition_on() {
+                    ev.push(Event::Condition {
+                        rider: i as RiderIx,
+                        change: super::condition::DOPING,
+                        now: stage.riders[i].condition,
+                        why: super::condition::Why::Doped,
+                    });
+                }
+            }
+            if a.motivated {
+                stage.gain(
+                    i as RiderIx,
+                    super::condition::Why::Motivated,
+                    super::condition::GAIN,
+                    &mut ev,
+                );
+            }
+        }
         if given.is_empty() {
             let order = stage.start_order(&mut ev)?;
             stage.phase = Phase::Start {
@@ -831,6 +878,19 @@ impl VeloMaster {
             self.ally[rider as usize] = Some(slot.seat);
         }
         ev.push(Event::DieTaken { rider, die });
+        // VM-123, A-39: a leader moving with a 1 gains, unless the roll's faces already paid.
+        if die == 1
+            && self.fixed.roles[rider as usize] == Role::Leader
+            && !self.ones_gained.contains(&rider)
+            && self.slot.as_ref().is_some_and(|s| !s.launch)
+        {
+            self.gain(
+                rider,
+                super::condition::Why::Ones,
+                super::condition::GAIN,
+                ev,
+            );
+        }
         self.moving = Some(Move {
             rider,
             left: die,
