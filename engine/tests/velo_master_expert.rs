@@ -540,8 +540,7 @@ fn bots_finish(level: &str, file: &str, text: &str, teams: u8) {
         }
     }
     let options = if level == "pro" {
-        json!({"level": "pro", "condition": false, "attacks": false, "anti_doping": false,
-               "team_classification": false})
+        json!({"level": "pro", "anti_doping": false, "team_classification": false})
     } else {
         json!({ "level": level })
     };
@@ -1448,7 +1447,7 @@ fn vm_002_pro_groups_not_refereed_must_be_switched_off() {
     setup.options = json!({"level": "pro"});
     let e = VeloMaster::new(&setup, 1).unwrap_err().to_string();
     assert!(
-        e.contains("'attacks' is not refereed yet: give \"attacks\": false"),
+        e.contains("'anti_doping' is not refereed yet: give \"anti_doping\": false"),
         "{e}"
     );
     setup.options = pro_options();
@@ -1901,4 +1900,68 @@ fn vm_127_the_stage_winner_and_each_jersey_taker_gain_at_the_end() {
         end,
         vec![(0, 10, 80, Why::StageWin), (0, 10, 90, Why::Jersey)]
     );
+}
+
+// ---- Pro: attacks ----------------------------------------------------------------------------
+
+fn pro_attacks(teams: [[(u16, u8); 4]; 3], course: Arc<Course>, dice: &[u8]) -> VeloMaster {
+    let mut setup = expert_setup(course, teams[0], dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    setup.options = json!({"level": "pro", "anti_doping": false, "team_classification": false});
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn tv_32_vm_137_vm_139_vm_140_a44_an_attacking_team_mate_rolls_apart_the_others_share_two() {
+    let mut s = pro_attacks([SPREAD, BACK[0], BACK[1]], flat(), &[3, 3, 3, 3, 5, 2, 6]);
+    // The leaders' slot offers his attack before the dice; team 0 rolls instead.
+    assert!(s.legal(0).contains(&Choice::Attack { rider: 0 }));
+    play(&mut s, Choice::Roll);
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    let violet = ix(&s, "violet0");
+    let ev = play(&mut s, Choice::Attack { rider: violet });
+    assert_eq!(changes(&ev), vec![(violet, -20, 80, Why::Attack)]);
+    let ev = play(&mut s, Choice::Roll);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::AttackRolled { rider, .. } if *rider == violet))
+    );
+    // Violet moves first, up to 3 + 5.
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.left)),
+        Some((violet, 8))
+    );
+    play(&mut s, Choice::Stop);
+    // Grey and green share 2 and 6, one each.
+    let (grey, green) = (ix(&s, "grey0"), ix(&s, "green0"));
+    assert_eq!(
+        dice_given(&s),
+        vec![(grey, 2), (grey, 6), (green, 2), (green, 6)]
+    );
+}
+
+#[test]
+fn tv_32_vm_141_an_attacking_leader_rolls_two_dice_and_has_no_protection() {
+    // On a climb with two team-mates touching he would roll 3 d6; attacking, his own 2.
+    let mut s = pro_attacks(
+        [[(10, 1), (9, 0), (10, 2), (3, 1)], BACK[0], BACK[1]],
+        climb(),
+        &[4, 5],
+    );
+    // Nothing else to declare: his own dice are rolled at once.
+    let ev = play(&mut s, Choice::Attack { rider: 0 });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::AttackRolled { rider: 0, .. }))
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::DiceRolled { seat: 0, .. }))
+    );
+    assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((0, 9)));
 }

@@ -28,6 +28,8 @@ pub fn sensible(stage: &VeloMaster, _seat: Seat, options: &[Choice]) -> Choice {
             Choice::Roll => 1.0,
             // Every bike of the line gains: propose, and agree.
             Choice::Accelerate { .. } => 90.0,
+            // A leader in form attacks for the line when it is near.
+            Choice::Attack { rider } => attack_worth(stage, rider),
             // The neutral riders furthest on are the most use.
             Choice::Pick { a, b } => neutral_worth(stage, a) + neutral_worth(stage, b),
             Choice::Vote { yes } => {
@@ -209,6 +211,20 @@ fn accel_worth(stage: &VeloMaster, cell: CellIx) -> f64 {
         worth -= slope as f64 / 20.0 * LEVEL * 2.0;
     }
     worth
+}
+
+fn attack_worth(stage: &VeloMaster, r: super::events::RiderIx) -> f64 {
+    let f = &stage.fixed;
+    let rider = &stage.riders[r as usize];
+    let Spot::Road(c) = rider.spot else {
+        return 0.0;
+    };
+    let near = f.board.levels_to_line(f.board.cell(c).level) <= 12;
+    if f.roles[r as usize] == super::options::Role::Leader && rider.condition >= 100 && near {
+        2.0
+    } else {
+        0.0
+    }
 }
 
 fn neutral_worth(stage: &VeloMaster, r: super::events::RiderIx) -> f64 {

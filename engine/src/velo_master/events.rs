@@ -36,6 +36,8 @@ pub enum Choice {
     /// Two players at Expert: the better-placed player takes these neutral riders for the
     /// team-mates' phase (VM-016); `b` equal to `a` when he takes one.
     Pick { a: RiderIx, b: RiderIx },
+    /// Pro: this rider attacks, declared before the dice (VM-137…141).
+    Attack { rider: RiderIx },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -92,6 +94,15 @@ pub enum Event {
         change: i32,
         now: i32,
         why: super::condition::Why,
+    },
+    /// Pro: an attack is declared (VM-138).
+    AttackDeclared {
+        rider: RiderIx,
+    },
+    /// The attacker's own 2 d6 (VM-139): he may move up to their sum.
+    AttackRolled {
+        rider: RiderIx,
+        rolls: Vec<Roll>,
     },
     /// The rider abandons (severity 1): off the road for the rest of the race.
     Abandoned {

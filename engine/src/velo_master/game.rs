@@ -113,6 +113,10 @@ impl Game for VeloMaster {
             Choice::Vote { yes } => {
                 key.push(if yes { "v:y" } else { "v:n" });
             }
+            Choice::Attack { rider } => {
+                key.push("t:");
+                key.push_number(rider as u32);
+            }
             Choice::Pick { a, b } => {
                 key.push("p:");
                 key.push_number(a as u32);
@@ -151,6 +155,9 @@ impl Game for VeloMaster {
                     b: u8::try_from(number(b)?).ok()?,
                 })
             }
+            "t" => Some(Choice::Attack {
+                rider: u8::try_from(number(rest)?).ok()?,
+            }),
             "a" => Some(Choice::Accelerate {
                 front: u8::try_from(number(rest)?).ok()?,
             }),
@@ -235,6 +242,13 @@ impl Game for VeloMaster {
                     )),
                 )
             }
+            Choice::Attack { rider } => (
+                Text::from(self.rider_name(rider)),
+                Text::from(format!(
+                    "{} attacks (own 2 dice, -20 % condition)",
+                    self.rider_name(rider)
+                )),
+            ),
             Choice::Pick { a, b } => (
                 Text::from("Neutral riders"),
                 Text::from(if a == b {
@@ -461,6 +475,24 @@ impl Game for VeloMaster {
                             .ok()
                             .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
                             .unwrap_or_default()
+                    ),
+                ),
+                Event::AttackDeclared { rider } => sentence(
+                    "vm-attack",
+                    vec![("rider", name(*rider))],
+                    format!("{} attacks!", self.rider_name(*rider)),
+                ),
+                Event::AttackRolled { rider, rolls } => sentence(
+                    "vm-attack-roll",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("faces", json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>())),
+                    ],
+                    format!(
+                        "{} rolls {} for his attack: up to {}.",
+                        self.rider_name(*rider),
+                        rolls_text(rolls),
+                        rolls.iter().map(|r| r.face as u32).sum::<u32>()
                     ),
                 ),
                 Event::Abandoned { rider, cell } => sentence(

@@ -12,6 +12,7 @@
 //! `bot`, `game` (the registry's adapter).
 
 pub mod acceleration;
+pub mod attack;
 pub mod board;
 pub mod bot;
 pub mod condition;

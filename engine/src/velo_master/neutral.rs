@@ -234,6 +234,9 @@ impl VeloMaster {
             penalised: Vec::new(),
             low: 0,
             four_two_one: false,
+            attackers: Vec::new(),
+            attack_moves: Vec::new(),
+            passed: false,
         });
         Ok(())
     }

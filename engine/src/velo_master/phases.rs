@@ -64,17 +64,27 @@ impl VeloMaster {
             return Ok(());
         };
         let (seat, part) = (slot.seat, slot.part);
+        let attackers = slot.attackers.clone();
+        self.roll_attacks(&attackers, ev)?;
+        let Some(slot) = &mut self.slot else {
+            return Ok(());
+        };
+        slot.movers.retain(|r| !attackers.contains(r));
+        slot.rolled = true;
         let movers = slot.movers.clone();
         if movers.is_empty() {
-            self.slot = None;
+            if slot.attack_moves.is_empty() {
+                self.slot = None;
+            }
             return Ok(());
         }
         let (n, lowest) = match part {
             // VM-030: 2 d6, one per rider.
             Part::All => (2, false),
             Part::Leaders => self.leader_dice(movers[0]),
-            // VM-034, VM-035, A-13: 3 d6 whatever the number of team-mates able to move.
-            Part::Mates => (3, false),
+            // VM-034, VM-035, A-13: 3 d6 whatever the number of team-mates able to move;
+            // 3 minus the attackers' (at least 1).
+            Part::Mates => (3usize.saturating_sub(attackers.len()).max(1), false),
             // 2 d6 for a player's two neutral riders, one die each.
             Part::Neutral => (2, false),
         };
@@ -138,8 +148,9 @@ impl VeloMaster {
         Ok(())
     }
 
-    /// VM-107, VM-108, A-34: a leader's roll is checked with the other d6 of the box.
-    fn leader_punctures(
+    /// VM-107, VM-108, A-34: a roll for one rider alone (a leader's, an attacker's) is checked
+    /// with the other d6 of the box.
+    pub(super) fn leader_punctures(
         &mut self,
         leader: RiderIx,
         faces: &[u8],

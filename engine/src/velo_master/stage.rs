@@ -126,6 +126,12 @@ pub struct Slot {
     pub low: u8,
     /// The team-mates' roll shows 4, 2 and 1: whoever takes the 1 punctures (VM-106).
     pub four_two_one: bool,
+    /// Pro: riders who declared an attack in this slot (VM-138).
+    pub attackers: Vec<RiderIx>,
+    /// Their moves, each up to the sum of his own 2 d6 (VM-139), in order.
+    pub attack_moves: Vec<(RiderIx, u8)>,
+    /// The player passed the rest of his bonus moves and attacks: roll now.
+    pub passed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -567,11 +573,31 @@ impl VeloMaster {
                     matches!(self.riders[r as usize].spot, Spot::Start | Spot::Road(_))
                 });
                 if !slot.rolled {
-                    if self.open_entraides().is_empty() && self.open_accelerations().is_empty() {
+                    if self.open_entraides().is_empty()
+                        && self.open_accelerations().is_empty()
+                        && self.attack_options().is_empty()
+                    {
                         self.roll_slot(ev)?;
                     } else {
                         return Ok(());
                     }
+                    continue;
+                }
+                if let Some(slot) = &mut self.slot
+                    && !slot.attack_moves.is_empty()
+                {
+                    let (rider, sum) = slot.attack_moves.remove(0);
+                    ev.push(Event::DieTaken { rider, die: sum });
+                    self.moving = Some(Move {
+                        rider,
+                        left: sum,
+                        moved: 0,
+                        extra: false,
+                        kept: false,
+                        die: 0,
+                        speed: false,
+                        visited: Vec::new(),
+                    });
                     continue;
                 }
                 let slot = self.slot.as_ref().expect("a slot is open");
@@ -662,6 +688,9 @@ impl VeloMaster {
                     penalised: Vec::new(),
                     low: 0,
                     four_two_one: false,
+                    attackers: Vec::new(),
+                    attack_moves: Vec::new(),
+                    passed: false,
                 });
                 self.last_roll = rolls;
                 Ok(())
@@ -776,6 +805,9 @@ impl VeloMaster {
             penalised: Vec::new(),
             low: 0,
             four_two_one: false,
+            attackers: Vec::new(),
+            attack_moves: Vec::new(),
+            passed: false,
         });
         Ok(())
     }
@@ -950,6 +982,7 @@ impl VeloMaster {
                 .into_iter()
                 .map(|(rear, front)| Choice::Entraide { rear, front })
                 .collect();
+            out.extend(self.attack_options());
             out.extend(
                 self.open_accelerations()
                     .into_iter()
@@ -1032,10 +1065,12 @@ impl VeloMaster {
             Choice::Accelerate { front } => self.begin_acceleration(front, &mut ev),
             Choice::Vote { yes } => self.vote(yes, &mut ev),
             Choice::Pick { a, b } => self.pick(a, b, &mut ev),
+            Choice::Attack { rider } => self.declare_attack(rider, &mut ev),
             Choice::Roll => {
                 if let Some(slot) = &mut self.slot {
                     slot.bonus.clear();
                     slot.accels.clear();
+                    slot.passed = true;
                 }
             }
         }
@@ -1073,6 +1108,7 @@ impl VeloMaster {
             Choice::Accelerate { .. } => "that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes".into(),
             Choice::Vote { .. } => "no vote is under way".into(),
             Choice::Pick { .. } => "pick two of the neutral riders offered".into(),
+            Choice::Attack { .. } => "that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)".into(),
         }
     }
 }
