@@ -540,7 +540,7 @@ fn bots_finish(level: &str, file: &str, text: &str, teams: u8) {
         }
     }
     let options = if level == "pro" {
-        json!({"level": "pro", "anti_doping": false, "team_classification": false})
+        json!({"level": "pro", "team_classification": false})
     } else {
         json!({ "level": level })
     };
@@ -1447,7 +1447,9 @@ fn vm_002_pro_groups_not_refereed_must_be_switched_off() {
     setup.options = json!({"level": "pro"});
     let e = VeloMaster::new(&setup, 1).unwrap_err().to_string();
     assert!(
-        e.contains("'anti_doping' is not refereed yet: give \"anti_doping\": false"),
+        e.contains(
+            "'team_classification' is not refereed yet: give \"team_classification\": false"
+        ),
         "{e}"
     );
     setup.options = pro_options();
@@ -1964,4 +1966,60 @@ fn tv_32_vm_141_an_attacking_leader_rolls_two_dice_and_has_no_protection() {
             .any(|e| matches!(e, Event::DiceRolled { seat: 0, .. }))
     );
     assert_eq!(s.moving.as_ref().map(|m| (m.rider, m.left)), Some((0, 9)));
+}
+
+// ---- Pro: the doping control -----------------------------------------------------------------
+
+#[test]
+fn tv_41_vm_143_a43_the_winner_and_five_places_drawn_are_tested() {
+    use commissaire_engine::velo_master::doping::doping_places;
+    let mut faces = [1u8, 15, 3, 3, 7, 12, 2, 9].into_iter();
+    let places = doping_places(12, || Ok(faces.next().unwrap())).unwrap();
+    assert_eq!(places, vec![3, 7, 12, 2, 9]);
+    // Five or fewer others: all are tested, no draw.
+    let places = doping_places(4, || panic!("no draw")).unwrap();
+    assert_eq!(places, vec![2, 3, 4]);
+}
+
+#[test]
+fn vm_143_a_doped_winner_is_excluded_and_the_next_rider_wins() {
+    let mut setup = expert_setup(flat(), [(30, 1), (20, 0), (20, 2), (22, 1)], &[3, 3, 3]);
+    let places = [
+        [(30, 1), (20, 0), (20, 2), (22, 1)],
+        [(30, 0), (0, 0), (0, 1), (0, 2)],
+        [(30, 2), (2, 0), (2, 1), (2, 2)],
+    ];
+    for (t, team) in places.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    setup.riders[0].attributes = json!({"role": "leader", "doped": true});
+    setup.options = json!({"level": "pro", "attacks": false, "team_classification": false});
+    let mut s = VeloMaster::new(&setup, 1).unwrap();
+    let mut ev = Vec::new();
+    for (id, to) in [("L0", (31, 1)), ("L1", (31, 0)), ("L2", (31, 2))] {
+        assert_eq!(s.moving.as_ref().map(|m| m.rider), Some(ix(&s, id)));
+        ev.extend(step(&mut s, to));
+    }
+    assert!(s.is_over());
+    // Doped (120 %), he takes every gain: the win and the Or make 140 %.
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Tested {
+            rider: 0,
+            condition: 140,
+            excluded: true
+        }
+    )));
+    let lines = s.classification();
+    assert_eq!(lines[0].rider, ix(&s, "L1"));
+    assert_eq!(lines[0].place, 1);
+    assert!(lines.iter().all(|l| l.rider != 0));
+    // The new winner takes the stage-win gain (refused above 100 by default: L1 is at 100).
+    assert!(
+        changes(&ev)
+            .iter()
+            .all(|c| c.0 != ix(&s, "L1") || c.3 != Why::StageWin)
+    );
 }

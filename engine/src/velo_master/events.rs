@@ -95,6 +95,16 @@ pub enum Event {
         now: i32,
         why: super::condition::Why,
     },
+    /// Pro: a d20 read as a finishing place for the doping control (VM-143).
+    DopingDraw {
+        roll: Roll,
+    },
+    /// Pro: a rider tested; above 100 % he is excluded (VM-143).
+    Tested {
+        rider: RiderIx,
+        condition: i32,
+        excluded: bool,
+    },
     /// Pro: an attack is declared (VM-138).
     AttackDeclared {
         rider: RiderIx,

@@ -68,6 +68,9 @@ impl VeloMaster {
         }
         if leaders || one_team || nobody {
             self.stage_end_gains(ev);
+            // A roll refused here can only be a scenario's face off the die: the control is
+            // then left out rather than the race left open.
+            let _ = self.doping_control(ev);
             let order = self.classification();
             ev.push(Event::RaceOver {
                 order: order.iter().map(|l| (l.rider, l.time)).collect(),
@@ -104,6 +107,7 @@ impl VeloMaster {
         for (i, r) in self.riders.iter().enumerate() {
             let i = i as RiderIx;
             match (r.finish, r.spot) {
+                _ if r.excluded => {}
                 (Some((place, time)), _) => done.push(Line {
                     rider: i,
                     place,
@@ -119,6 +123,10 @@ impl VeloMaster {
             }
         }
         done.sort_by_key(|l| l.place);
+        // VM-143, A-43: the riders behind an excluded one move up.
+        for (k, l) in done.iter_mut().enumerate() {
+            l.place = k as u32 + 1;
+        }
         short.sort_by(|a, b| {
             b.0.partial_cmp(&a.0)
                 .expect("finite")

@@ -477,6 +477,24 @@ impl Game for VeloMaster {
                             .unwrap_or_default()
                     ),
                 ),
+                Event::DopingDraw { roll } => sentence(
+                    "vm-doping-draw",
+                    vec![("face", json!(roll.face))],
+                    format!("Doping control draw: {}.", roll.face),
+                ),
+                Event::Tested { rider, condition, excluded } => sentence(
+                    "vm-tested",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("condition", json!(condition)),
+                        ("excluded", json!(excluded)),
+                    ],
+                    format!(
+                        "{} is tested at {condition} %: {}.",
+                        self.rider_name(*rider),
+                        if *excluded { "positive, excluded from the race" } else { "clean" }
+                    ),
+                ),
                 Event::AttackDeclared { rider } => sentence(
                     "vm-attack",
                     vec![("rider", name(*rider))],

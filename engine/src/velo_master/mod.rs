@@ -16,6 +16,7 @@ pub mod attack;
 pub mod board;
 pub mod bot;
 pub mod condition;
+pub mod doping;
 pub mod entraide;
 pub mod events;
 pub mod finish;

@@ -95,13 +95,10 @@ impl Options {
         if options.level == Level::Pro {
             // Refereed at Pro so far: feed precision, descent speed and braking, collective
             // crashes. The other groups must be switched off, so nobody plays rules we skip.
-            for (name, on) in [
-                ("anti_doping", options.anti_doping),
-                ("team_classification", options.team_classification),
-            ] {
+            for (name, on) in [("team_classification", options.team_classification)] {
                 if on {
                     return Err(format!(
-                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (feed_precision, descent_speed, collective_crashes, condition and attacks are)"
+                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (the team classification is added up by the tour)"
                     ));
                 }
             }

@@ -80,6 +80,8 @@ pub struct Rider {
     pub doped: bool,
     /// Pro: the phase in which he last gained from team-mates in line (VM-124).
     pub line_gain_in: u32,
+    /// Pro: excluded by the doping control (VM-143).
+    pub excluded: bool,
     /// Feed zones fed at, a bit per zone (VM-103).
     pub fed: u64,
     /// Expert: missed a feed zone; the penalty lasts to the finish (VM-104, VM-105).
@@ -337,6 +339,7 @@ impl VeloMaster {
                 condition: attrs[i].condition.unwrap_or(100),
                 doped: attrs[i].doped,
                 line_gain_in: 0,
+                excluded: false,
                 fed: 0,
                 missed_feed: false,
             });
