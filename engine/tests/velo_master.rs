@@ -1471,3 +1471,29 @@ fn tv_33_vm_029_a_leader_carried_forward_by_a_bonus_moves_up_the_queue() {
     );
     assert_eq!(s.to_play(), Some(1));
 }
+
+#[test]
+fn vm_012_two_players_at_debutant_race_two_teams_of_two_and_no_neutral_team() {
+    let riders = [
+        r("L0", 0, true, (3, 1)),
+        r("T0", 0, false, (2, 1)),
+        r("L1", 1, true, (1, 0)),
+        r("T1", 1, false, (0, 0)),
+    ];
+    assert!(VeloMaster::new(&setup(flat(20), &riders, &[], Value::Null), 1).is_ok());
+    let mut s = setup(flat(20), &riders, &[], Value::Null);
+    s.teams.push("Neutral".into());
+    for (k, at) in [(5, 0), (5, 2), (7, 0), (7, 2)].into_iter().enumerate() {
+        s.riders.push(Entrant {
+            id: format!("N{k}"),
+            team: 2,
+            start: Some(Pos::new(at.0, at.1)),
+            attributes: json!({"role": "neutral"}),
+        });
+    }
+    let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("races only at Expert with exactly two players"),
+        "{e}"
+    );
+}

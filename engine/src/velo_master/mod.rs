@@ -2,14 +2,17 @@
 //! step by step on the course's cell graph with a d6 as a maximum, d20 tests settle climbs,
 //! danger cells and the start order, and the time counts the slots played.
 //!
-//! Implemented: the Débutant level (VM-001, VM-010, VM-020…031, VM-036…049, VM-063…081). Not
-//! yet: entraides (VM-051…062), the Expert and Pro levels. Each ruling our conformance table
-//! makes (A-xx) is written beside the code that follows it.
+//! Implemented: the Débutant level whole, the Expert level but shared colours (VM-018,
+//! VM-019), and the Pro groups but the team classification's tour side; README.md lists the
+//! clauses. Each ruling our conformance table makes (A-xx) is written beside the code that
+//! follows it.
 //!
-//! Modules: `options` (levels, switches, rider roles), `board` (what the rules read from the
-//! course), `tables` (the rulebook's tables), `stage` (state, start phase, rounds and slots),
-//! `movement` (steps and their tests), `finish` (summits, finish, time, jerseys), `view`,
-//! `bot`, `game` (the registry's adapter).
+//! Modules: `options` (levels, switches, rider attributes), `board` (what the rules read from
+//! the course), `tables` (the rulebook's tables), `stage` (state, start phase, rounds and
+//! slots), `phases` (the dice of a slot, protection, punctures, crash severity), `movement`
+//! (steps and their tests), `entraide`, `acceleration`, `neutral` (the neutral team),
+//! `condition`, `attack`, `doping` (Pro), `finish` (summits, finish, time, jerseys, team
+//! classification), `view`, `bot`, `game` (the registry's adapter).
 
 pub mod acceleration;
 pub mod attack;
