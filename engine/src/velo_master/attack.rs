@@ -10,7 +10,8 @@ impl VeloMaster {
     /// the player moves in this phase, on the road, under no lowest-die penalty.
     pub fn attack_options(&self) -> Vec<Choice> {
         let o = &self.fixed.options;
-        if !(o.pro(o.attacks) && o.pro(o.condition)) || !matches!(self.phase, Phase::Race { .. }) {
+        let open = o.pro(o.attacks) && o.pro(o.condition);
+        if !(open && matches!(self.phase, Phase::Race { .. })) {
             return Vec::new();
         }
         let Some(slot) = &self.slot else {
