@@ -62,7 +62,13 @@ async fn on_autopilot_the_bot_chooses_for_the_team_until_its_director_takes_it_b
     let off = ok(s.autopilot(&player(1), CHANNEL, false).await);
     assert!(off.text.starts_with("Autopilot off"), "{}", off.text);
     let replies = play_round(&s, &player(2)).await;
-    assert!(replies.last().unwrap().text.contains("completed stage 1, round 3"));
+    assert!(
+        replies
+            .last()
+            .unwrap()
+            .text
+            .contains("completed stage 1, round 3")
+    );
     let replies = play_round(&s, &player(2)).await;
     assert!(
         !replies.iter().any(|r| r.text.contains("completed stage")),

@@ -14,6 +14,7 @@ pub mod registry;
 pub mod rng;
 pub mod scenario;
 pub mod tour;
+pub mod velo_master;
 
 pub use course::{Course, CourseError, Marker, Pos, Terrain};
 pub use game::{Decision, Ruleset, Seat, replay};

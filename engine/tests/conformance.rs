@@ -45,6 +45,21 @@ const COURSES: &[(&str, &str, &str)] = &[
         "ronde-van-wevelgem.toml",
         include_str!("../../config/courses/ronde-van-wevelgem.toml"),
     ),
+    (
+        "velo-master",
+        "vm-circuit-d-aurillac.toml",
+        include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+    ),
+    (
+        "velo-master",
+        "vm-col-des-trois-cols.toml",
+        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+    ),
+    (
+        "velo-master",
+        "vm-sprint-de-vic.toml",
+        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+    ),
 ];
 
 /// Choices played at most in one random walk: enough for several turns of any game.

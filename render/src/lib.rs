@@ -19,6 +19,7 @@ pub mod standings;
 pub mod text;
 pub mod text_board;
 pub mod tour;
+pub mod velo_master;
 
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;

@@ -21,7 +21,12 @@ fn files(dir: &str) -> Vec<PathBuf> {
 
 #[test]
 fn the_six_base_stages_load_with_a_sprint_and_a_finish() {
-    let courses = files("courses");
+    // The `vm-` courses are Velo Master boards (no start tile, no sprint): checked by the
+    // engine's conformance harness.
+    let courses: Vec<PathBuf> = files("courses")
+        .into_iter()
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with("vm-"))
+        .collect();
     assert_eq!(courses.len(), 6);
     for file in courses {
         let text = std::fs::read_to_string(&file).unwrap();

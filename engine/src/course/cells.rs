@@ -179,6 +179,7 @@ pub(super) fn build_cells(
                 along: c.along,
                 across: c.across,
             },
+            danger: false,
         });
         ids.push(c.id.clone());
     }

@@ -18,11 +18,13 @@
 //! the row ahead is empty) read rows.
 
 mod cells;
+mod climbs;
 mod links;
 mod parse;
 mod tiles;
 
 pub use cells::{CellMark, CellSpec, LinkSpec};
+pub use climbs::{ClimbCategory, ClimbInfo, ClimbSpec};
 pub use parse::{
     CourseError, CourseSpec, SegmentSpec, SprintSpec, parse_course_toml, parse_sprint,
 };
@@ -131,6 +133,9 @@ pub struct Cell {
     pub markers: Vec<Marker>,
     #[serde(default)]
     pub place: Place,
+    /// A danger cell of the dice race: passing or stopping on it costs a skill roll.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub danger: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,6 +197,10 @@ pub struct Course {
     /// cells are called "row/lane".
     #[serde(skip)]
     ids: Vec<String>,
+    /// The slope and category of each climb, in road order (one per summit marker), when the
+    /// file gives them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    climbs: Vec<ClimbInfo>,
 }
 
 impl Course {
@@ -269,7 +278,13 @@ impl Course {
             left,
             written,
             ids,
+            climbs: Vec::new(),
         }
+    }
+
+    /// The slope and category of each climb, in road order; empty when the file gives none.
+    pub fn climbs(&self) -> &[ClimbInfo] {
+        &self.climbs
     }
 
     pub fn layout(&self) -> Layout {
@@ -457,14 +472,16 @@ impl Course {
             ids.extend(self.ids.iter().cloned());
         }
         rows.extend(self.rows.iter().cloned());
-        Course::assemble(
+        let mut grown = Course::assemble(
             self.name.clone(),
             rows,
             self.finish_row + extra as u16,
             self.layout,
             written,
             ids,
-        )
+        );
+        grown.climbs = self.climbs.clone();
+        grown
     }
 
     /// Rows carrying a given kind of marker, with the marker (first cell of the row that has it).

@@ -2,6 +2,7 @@
 //! the file, the line and what is wrong. Only text comes in: whoever holds the file reads it.
 
 use super::cells::{CellSpec, LinkSpec, add_grid_links, build_cells};
+use super::climbs::{ClimbSpec, add_marks};
 use super::tiles::{TileRun, is_curve, tile_rows};
 use super::{Cell, Course, MAX_LANES, MAX_ROWS, Marker, Row, Terrain};
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,17 @@ pub struct CourseSpec {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub links: Vec<LinkSpec>,
+    /// The slope and category of each climb, in road order (the dice race reads them).
+    #[serde(
+        default,
+        rename = "climb",
+        alias = "climbs",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub climbs: Vec<ClimbSpec>,
+    /// Danger cells, by name ("row/lane" on a grid): the dice race rolls for skill on them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub danger: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,6 +96,7 @@ pub(super) enum At {
     Sprint(usize),
     Cell(usize, Option<&'static str>),
     Link(usize, Option<&'static str>),
+    Climb(usize, Option<&'static str>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -138,6 +151,12 @@ impl CourseSpec {
     }
 
     fn build_inner(&self) -> Result<Course, SpecError> {
+        let mut course = self.build_road()?;
+        add_marks(&mut course, &self.climbs, &self.danger)?;
+        Ok(course)
+    }
+
+    fn build_road(&self) -> Result<Course, SpecError> {
         if !self.cells.is_empty() {
             let other = [
                 (At::Key("tiles"), "`tiles`", self.tiles.is_some()),
@@ -349,6 +368,7 @@ impl Builder {
                 terrain,
                 markers,
                 place: Default::default(),
+                danger: false,
             };
             self.rows.push(Row {
                 cells: vec![cell; lanes as usize],
@@ -435,6 +455,12 @@ fn locate(text: &str, at: &At) -> Option<usize> {
         At::Sprint(n) => nth_table("[[sprint]]", *n).map(|i| i + 1),
         At::Cell(n, key) => in_table("[[cell]]", *n, *key),
         At::Link(n, key) => in_table("[[link]]", *n, *key),
+        At::Climb(n, key) => in_table("[[climb]]", *n, *key).or_else(|| {
+            lines
+                .iter()
+                .rposition(|l| l.trim_start().starts_with("[[climb]]"))
+                .map(|i| i + 1)
+        }),
     }
 }
 

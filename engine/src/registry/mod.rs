@@ -71,14 +71,24 @@ pub struct Rostered {
 }
 
 /// Every ruleset the bot referees.
-pub static RULESETS: &[RulesetEntry] = &[RulesetEntry {
-    id: card_race::ID,
-    name: "Card race (Flamme Rouge family)",
-    start: Hosted::<CardRace>::boxed,
-    roster: card_race::roster,
-    max_team: 4,
-    rules: card_race::RULES,
-}];
+pub static RULESETS: &[RulesetEntry] = &[
+    RulesetEntry {
+        id: card_race::ID,
+        name: "Card race (Flamme Rouge family)",
+        start: Hosted::<CardRace>::boxed,
+        roster: card_race::roster,
+        max_team: 4,
+        rules: card_race::RULES,
+    },
+    RulesetEntry {
+        id: crate::velo_master::ID,
+        name: "Velo Master (dice race)",
+        start: Hosted::<crate::velo_master::VeloMaster>::boxed,
+        roster: crate::velo_master::game::roster,
+        max_team: 4,
+        rules: crate::velo_master::game::RULES,
+    },
+];
 
 pub fn ruleset(id: &str) -> Result<&'static RulesetEntry, StartError> {
     RULESETS

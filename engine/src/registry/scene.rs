@@ -2,9 +2,11 @@
 //! A new ruleset adds its variant here, and its adapter in `render`.
 
 use crate::card_race::StageView;
+use crate::velo_master::VeloView;
 
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum Scene {
     CardRace(StageView),
+    VeloMaster(VeloView),
 }

@@ -247,7 +247,9 @@ fn a_finished_stage_gives_the_tour_its_result() {
     ));
     let mut carried = tour.clone();
     s.carry_over(&mut carried);
-    let Scene::CardRace(view) = s.scene();
+    let Scene::CardRace(view) = s.scene() else {
+        panic!("a card race draws a card-race scene")
+    };
     assert!(view.over && view.viewer == Viewer::Public);
 }
 
@@ -256,7 +258,7 @@ fn a_setup_that_cannot_start_says_what_to_change() {
     let e = start("velo", &two_teams(Value::Null), 1).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "there is no ruleset 'velo': use one of card-race"
+        "there is no ruleset 'velo': use one of card-race, velo-master"
     );
     let e = start("card-race", &two_teams(json!({"hand": "free"})), 1).unwrap_err();
     assert!(e.to_string().contains("'hand' is not an option"), "{e}");

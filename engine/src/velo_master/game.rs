@@ -1,0 +1,981 @@
+//! Velo Master behind the registry.
+//!
+//! Keys: `l:<rider>:<die>` launches a rider at the start with a die, `g:<rider>:<die>` gives a
+//! die to a rider, `m:<cell>` steps onto a cell (its index in the course, row by row), `x`
+//! stops (or declines the descent's extra step). Labels letter the cells (A, B, C…) in the
+//! order offered, as the board draws them.
+
+use super::bot;
+use super::events::{Choice, Event, RiderIx};
+use super::stage::{Spot, VeloMaster};
+use super::view::letter;
+use crate::course::{LinkKind, Terrain};
+use crate::game::{Seat, Viewer};
+use crate::registry::{Game, Key, OutcomeError, Scene, Secret, Sentence, Setup, StartError, Text};
+use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult, TourRider};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// A team as a quick game enters it at Débutant: a leader and a team-mate.
+/// A team from a tour preset's roster of roles (`"leader"`, `"team-mate"`); a leader and a
+/// team-mate, the Débutant team (VM-010), when the roster is empty. A role entered more than
+/// once is numbered by its place in the team ("Team-mate 2", "Team-mate 3").
+pub fn roster(list: &[Value]) -> Result<Vec<crate::registry::Rostered>, String> {
+    let roles: Vec<Value> = if list.is_empty() {
+        vec![json!("leader"), json!("team-mate")]
+    } else {
+        list.to_vec()
+    };
+    let parsed: Vec<super::options::Role> = roles
+        .iter()
+        .map(|v| {
+            super::options::Role::deserialize(v)
+                .ok()
+                .filter(|r| *r != super::options::Role::Neutral)
+                .ok_or_else(|| {
+                    format!("'{v}' is not a rider of Velo Master: use leader or team-mate")
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(parsed
+        .iter()
+        .enumerate()
+        .map(|(k, role)| {
+            let (base, attr) = match role {
+                super::options::Role::Leader => ("Leader", "leader"),
+                _ => ("Team-mate", "team-mate"),
+            };
+            let label = if parsed.iter().filter(|o| *o == role).count() > 1 {
+                format!("{base} {}", k + 1)
+            } else {
+                base.to_string()
+            };
+            crate::registry::Rostered {
+                label,
+                attributes: json!({ "role": attr }),
+            }
+        })
+        .collect())
+}
+
+/// The levels a tour preset names with `rules` (VM-001); Débutant by default. At Pro the team
+/// classification is the tour's to add up, so it is off in a stage.
+pub static RULES: &[crate::registry::NamedRules] = &[
+    crate::registry::NamedRules {
+        name: "debutant",
+        options: debutant,
+    },
+    crate::registry::NamedRules {
+        name: "expert",
+        options: expert,
+    },
+    crate::registry::NamedRules {
+        name: "pro",
+        options: pro,
+    },
+];
+
+fn debutant() -> Value {
+    json!({ "level": "debutant" })
+}
+
+fn expert() -> Value {
+    json!({ "level": "expert" })
+}
+
+fn pro() -> Value {
+    json!({ "level": "pro", "team_classification": false })
+}
+
+fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
+    Sentence { id, args, text }
+}
+
+impl VeloMaster {
+    fn rider_name(&self, r: RiderIx) -> String {
+        self.fixed
+            .ids
+            .get(r as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("rider {r}"))
+    }
+    fn cell_name(&self, c: u16) -> String {
+        if (c as usize) < self.fixed.board.cells.len() {
+            self.fixed.board.name(c)
+        } else {
+            format!("cell {c}")
+        }
+    }
+}
+
+fn rolls_text(rolls: &[crate::dice::Roll]) -> String {
+    rolls
+        .iter()
+        .map(|r| r.face.to_string())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+impl Game for VeloMaster {
+    type Choice = Choice;
+    type Event = Event;
+    const ID: &'static str = super::ID;
+
+    fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
+        VeloMaster::new(setup, seed)
+    }
+    fn seats(&self) -> usize {
+        VeloMaster::seats(self)
+    }
+    fn is_over(&self) -> bool {
+        VeloMaster::is_over(self)
+    }
+    fn owes(&self, seat: Seat) -> bool {
+        !self.is_over() && self.to_play() == Some(seat)
+    }
+    fn legal(&self, seat: Seat) -> Vec<Choice> {
+        VeloMaster::legal(self, seat)
+    }
+    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
+        VeloMaster::apply(self, seat, choice)
+    }
+
+    fn key(&self, choice: &Choice) -> Key {
+        let mut key = Key::empty();
+        match *choice {
+            Choice::Launch { rider, die } | Choice::Give { rider, die } => {
+                key.push(if matches!(choice, Choice::Launch { .. }) {
+                    "l:"
+                } else {
+                    "g:"
+                });
+                key.push_number(rider as u32);
+                key.push(":");
+                key.push_number(die as u32);
+            }
+            Choice::Step { cell } => {
+                key.push("m:");
+                key.push_number(cell as u32);
+            }
+            Choice::Stop => {
+                key.push("x");
+            }
+            Choice::Entraide { rear, front } => {
+                key.push("e:");
+                key.push_number(rear as u32);
+                key.push(":");
+                key.push_number(front as u32);
+            }
+            Choice::Jump { cell } => {
+                key.push("j:");
+                key.push_number(cell as u32);
+            }
+            Choice::Roll => {
+                key.push("r");
+            }
+            Choice::Accelerate { front } => {
+                key.push("a:");
+                key.push_number(front as u32);
+            }
+            Choice::Vote { yes } => {
+                key.push(if yes { "v:y" } else { "v:n" });
+            }
+            Choice::Attack { rider } => {
+                key.push("t:");
+                key.push_number(rider as u32);
+            }
+            Choice::Pick { a, b } => {
+                key.push("p:");
+                key.push_number(a as u32);
+                key.push(":");
+                key.push_number(b as u32);
+            }
+        }
+        key
+    }
+
+    fn parse_key(&self, key: &str) -> Option<Choice> {
+        // Only the exact spelling `key` writes: one option, one key.
+        let number = |t: &str| -> Option<u32> {
+            let n: u32 = t.parse().ok()?;
+            (n.to_string() == t).then_some(n)
+        };
+        match key {
+            "x" => return Some(Choice::Stop),
+            "r" => return Some(Choice::Roll),
+            "v:y" => return Some(Choice::Vote { yes: true }),
+            "v:n" => return Some(Choice::Vote { yes: false }),
+            _ => {}
+        }
+        let (kind, rest) = key.split_once(':')?;
+        match kind {
+            "m" => Some(Choice::Step {
+                cell: u16::try_from(number(rest)?).ok()?,
+            }),
+            "j" => Some(Choice::Jump {
+                cell: u16::try_from(number(rest)?).ok()?,
+            }),
+            "p" => {
+                let (a, b) = rest.split_once(':')?;
+                Some(Choice::Pick {
+                    a: u8::try_from(number(a)?).ok()?,
+                    b: u8::try_from(number(b)?).ok()?,
+                })
+            }
+            "t" => Some(Choice::Attack {
+                rider: u8::try_from(number(rest)?).ok()?,
+            }),
+            "a" => Some(Choice::Accelerate {
+                front: u8::try_from(number(rest)?).ok()?,
+            }),
+            "e" => {
+                let (a, b) = rest.split_once(':')?;
+                Some(Choice::Entraide {
+                    rear: u8::try_from(number(a)?).ok()?,
+                    front: u8::try_from(number(b)?).ok()?,
+                })
+            }
+            "l" | "g" => {
+                let (r, d) = rest.split_once(':')?;
+                let rider = u8::try_from(number(r)?).ok()?;
+                let die = u8::try_from(number(d)?).ok()?;
+                Some(if kind == "l" {
+                    Choice::Launch { rider, die }
+                } else {
+                    Choice::Give { rider, die }
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn label(&self, choice: &Choice) -> (Text, Text) {
+        let mover = self.moving.as_ref().map(|m| m.rider);
+        match *choice {
+            Choice::Launch { rider, die } => (
+                Text::from(self.rider_name(rider)),
+                Text::from(format!("Launch {} with the {die}", self.rider_name(rider))),
+            ),
+            Choice::Give { rider, die } => (
+                Text::from(self.rider_name(rider)),
+                Text::from(format!("{} moves up to {die}", self.rider_name(rider))),
+            ),
+            Choice::Step { cell } => {
+                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
+                let Some(m) = &self.moving else {
+                    return (
+                        group,
+                        Text::from(format!("Move to {}", self.cell_name(cell))),
+                    );
+                };
+                let steps = self.steps(m);
+                let Some(n) = steps.iter().position(|s| s.0 == cell) else {
+                    return (
+                        group,
+                        Text::from(format!("Move to {}", self.cell_name(cell))),
+                    );
+                };
+                let b = &self.fixed.board;
+                let mut label = format!("Move to {} ({})", letter(n), self.cell_name(cell));
+                if b.cell(cell).danger {
+                    label.push_str(", danger: skill roll");
+                }
+                if let Spot::Road(from) = self.riders[m.rider as usize].spot
+                    && steps[n].1 != LinkKind::Forward
+                    && let Some(slope) = b.slope(from)
+                {
+                    label.push_str(&format!(", power roll over {slope}"));
+                }
+                if b.cell(cell).past_line {
+                    label.push_str(", across the line");
+                }
+                (group, Text::from(label))
+            }
+            Choice::Entraide { rear, front } => (
+                Text::from(self.rider_name(rear)),
+                Text::from(format!(
+                    "Entraide: {} and {} leapfrog (+2 each)",
+                    self.rider_name(rear),
+                    self.rider_name(front)
+                )),
+            ),
+            Choice::Accelerate { front } => {
+                let n = self.line_to(front).len();
+                (
+                    Text::from(self.rider_name(front)),
+                    Text::from(format!(
+                        "Accélération: the line of {n} led by {} (vote)",
+                        self.rider_name(front)
+                    )),
+                )
+            }
+            Choice::Attack { rider } => (
+                Text::from(self.rider_name(rider)),
+                Text::from(format!(
+                    "{} attacks (own 2 dice, -20 % condition)",
+                    self.rider_name(rider)
+                )),
+            ),
+            Choice::Pick { a, b } => (
+                Text::from("Neutral riders"),
+                Text::from(if a == b {
+                    format!("Take {}", self.rider_name(a))
+                } else {
+                    format!("Take {} and {}", self.rider_name(a), self.rider_name(b))
+                }),
+            ),
+            Choice::Vote { yes } => {
+                let r = self.voter().unwrap_or(0);
+                (
+                    Text::from(self.rider_name(r)),
+                    Text::from(if yes {
+                        format!("{} votes yes", self.rider_name(r))
+                    } else {
+                        format!("{} votes no", self.rider_name(r))
+                    }),
+                )
+            }
+            Choice::Jump { cell } if self.jump.is_none() => {
+                let r = self.jumper().unwrap_or(0);
+                let landings = self.accel_landings();
+                let n = landings.iter().position(|l| l.cell == cell).unwrap_or(0);
+                let mut label = format!("Jump to {} ({})", letter(n), self.cell_name(cell));
+                if let Some(l) = landings.get(n) {
+                    if self.fixed.board.cell(cell).danger {
+                        label.push_str(", danger: skill roll");
+                    }
+                    if !l.swallows.is_empty() {
+                        label.push_str(&format!(", past {} more", l.swallows.len()));
+                    }
+                }
+                (Text::from(self.rider_name(r)), Text::from(label))
+            }
+            Choice::Roll => (
+                Text::from(
+                    self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
+                ),
+                Text::from("Roll the dice (no more entraides)"),
+            ),
+            Choice::Jump { cell } => {
+                let Some(j) = &self.jump else {
+                    return (
+                        Text::from("?"),
+                        Text::from(format!("Jump to {}", self.cell_name(cell))),
+                    );
+                };
+                let group = Text::from(self.rider_name(j.rider));
+                let landings = self.landings(j);
+                let n = landings.iter().position(|l| l.0 == cell).unwrap_or(0);
+                let b = &self.fixed.board;
+                let mut label = format!("Jump to {} ({})", letter(n), self.cell_name(cell));
+                if b.cell(cell).danger {
+                    label.push_str(", danger: skill roll");
+                }
+                if let Spot::Road(over) = self.riders[j.partner as usize].spot
+                    && landings.get(n).is_some_and(|l| l.1 != LinkKind::Forward)
+                    && let Some(slope) = b.slope(over)
+                {
+                    label.push_str(&format!(", power roll over {slope}"));
+                }
+                (group, Text::from(label))
+            }
+            Choice::Stop if self.moving.is_none() => {
+                let r = self
+                    .jump
+                    .as_ref()
+                    .map(|j| j.rider)
+                    .or_else(|| self.jumper())
+                    .unwrap_or(0);
+                (Text::from(self.rider_name(r)), Text::from("Do not jump"))
+            }
+            Choice::Stop => {
+                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
+                let label = match &self.moving {
+                    Some(m) if m.extra => "No extra step".to_string(),
+                    Some(m) if m.kept && m.moved == 0 => "Not now (keep the points)".to_string(),
+                    Some(m) if m.moved == 0 => "Stay here (do not move)".to_string(),
+                    Some(m) => format!("Stop here ({} unused)", m.left),
+                    None => "Stop here".to_string(),
+                };
+                (group, Text::from(label))
+            }
+        }
+    }
+
+    fn audience(&self, _event: &Event) -> Option<Seat> {
+        // Every roll is made in the open.
+        None
+    }
+
+    fn settles_turn(event: &Event) -> bool {
+        matches!(event, Event::DiceRolled { .. } | Event::RaceOver { .. })
+    }
+
+    fn narrate(&self, events: &[Event], _viewer: Viewer) -> Vec<Sentence> {
+        let name = |r: RiderIx| json!(self.rider_name(r));
+        let team = |s: Seat| {
+            self.fixed
+                .teams
+                .get(s as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("team {s}"))
+        };
+        events
+            .iter()
+            .map(|e| match e {
+                Event::OrderRoll { seat, roll, round } => sentence(
+                    "vm-order-roll",
+                    vec![("team", json!(team(*seat))), ("face", json!(roll.face))],
+                    if *round == 0 {
+                        format!(
+                            "{} rolls {} on the d20 for the start order.",
+                            team(*seat),
+                            roll.face
+                        )
+                    } else {
+                        format!("{} rolls again to break a tie: {}.", team(*seat), roll.face)
+                    },
+                ),
+                Event::StartOrder { order } => {
+                    let names: Vec<String> = order.iter().map(|s| team(*s)).collect();
+                    sentence(
+                        "vm-start-order",
+                        vec![("order", json!(names))],
+                        format!("Start order: {}.", names.join(", ")),
+                    )
+                }
+                Event::RaceBegins => sentence(
+                    "vm-race-begins",
+                    vec![],
+                    "Everyone is on the road: the leaders' places now set the order.".into(),
+                ),
+                Event::RoundStarted { round } => sentence(
+                    "vm-round",
+                    vec![("round", json!(round))],
+                    format!("Round {round} begins."),
+                ),
+                Event::MatesPhase { round } => sentence(
+                    "vm-mates-phase",
+                    vec![("round", json!(round))],
+                    format!("Round {round}: the team-mates' phase begins."),
+                ),
+                Event::PunctureCheck { rider, rolls } => sentence(
+                    "vm-puncture-check",
+                    vec![
+                        ("rider", name(*rider)),
+                        (
+                            "faces",
+                            json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>()),
+                        ),
+                    ],
+                    format!(
+                        "4-2-1 check for {}: {}.",
+                        self.rider_name(*rider),
+                        rolls_text(rolls)
+                    ),
+                ),
+                Event::Punctured { rider, cell } => sentence(
+                    "vm-punctured",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                    ],
+                    format!(
+                        "{} punctures at {} and waits at the roadside until the phase ends.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
+                Event::Severity {
+                    rider,
+                    roll,
+                    severity,
+                } => {
+                    let what = match severity {
+                        super::tables::Severity::Abandon => "he abandons",
+                        super::tables::Severity::Serious => "serious injury, 2 turns missed",
+                        super::tables::Severity::Injury => "injury, 1 turn missed",
+                        super::tables::Severity::Scratch => "a scratch: the worst die next turn",
+                        super::tables::Severity::Unhurt => "unhurt",
+                    };
+                    sentence(
+                        "vm-severity",
+                        vec![
+                            ("rider", name(*rider)),
+                            ("face", json!(roll.face)),
+                            ("severity", json!(severity)),
+                        ],
+                        format!(
+                            "{} crash severity {}: {what}.",
+                            self.rider_name(*rider),
+                            roll.face
+                        ),
+                    )
+                }
+                Event::Fed { rider, .. } => sentence(
+                    "vm-fed",
+                    vec![("rider", name(*rider))],
+                    format!("{} takes his musette at the feed.", self.rider_name(*rider)),
+                ),
+                Event::MissedFeed { rider, .. } => sentence(
+                    "vm-missed-feed",
+                    vec![("rider", name(*rider))],
+                    format!(
+                        "{} rode past the feed without eating: the smallest die until the finish.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::Condition { rider, change, now, why } => sentence(
+                    "vm-condition",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("change", json!(change)),
+                        ("now", json!(now)),
+                        ("why", json!(why)),
+                    ],
+                    format!(
+                        "{} {} {}: condition {now} % ({}).",
+                        self.rider_name(*rider),
+                        if *change >= 0 { "gains" } else { "loses" },
+                        format_args!("{} %", change.abs()),
+                        serde_json::to_value(why)
+                            .ok()
+                            .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
+                            .unwrap_or_default()
+                    ),
+                ),
+                Event::DopingDraw { roll } => sentence(
+                    "vm-doping-draw",
+                    vec![("face", json!(roll.face))],
+                    format!("Doping control draw: {}.", roll.face),
+                ),
+                Event::Tested { rider, condition, excluded } => sentence(
+                    "vm-tested",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("condition", json!(condition)),
+                        ("excluded", json!(excluded)),
+                    ],
+                    format!(
+                        "{} is tested at {condition} %: {}.",
+                        self.rider_name(*rider),
+                        if *excluded { "positive, excluded from the race" } else { "clean" }
+                    ),
+                ),
+                Event::AttackDeclared { rider } => sentence(
+                    "vm-attack",
+                    vec![("rider", name(*rider))],
+                    format!("{} attacks!", self.rider_name(*rider)),
+                ),
+                Event::AttackRolled { rider, rolls } => sentence(
+                    "vm-attack-roll",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("faces", json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>())),
+                    ],
+                    format!(
+                        "{} rolls {} for his attack: up to {}.",
+                        self.rider_name(*rider),
+                        rolls_text(rolls),
+                        rolls.iter().map(|r| r.face as u32).sum::<u32>()
+                    ),
+                ),
+                Event::Abandoned { rider, cell } => sentence(
+                    "vm-abandoned",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                    ],
+                    format!(
+                        "{} abandons at {}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
+                Event::SlotStarted { seat, clock } => sentence(
+                    "vm-slot",
+                    vec![("team", json!(team(*seat))), ("clock", json!(clock))],
+                    format!("{} to play (race clock {clock} min).", team(*seat)),
+                ),
+                Event::DiceRolled { seat, rolls } => sentence(
+                    "vm-dice",
+                    vec![
+                        ("team", json!(team(*seat))),
+                        (
+                            "faces",
+                            json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>()),
+                        ),
+                    ],
+                    format!("{} rolls {}.", team(*seat), rolls_text(rolls)),
+                ),
+                Event::DieTaken { rider, die } => sentence(
+                    "vm-die-taken",
+                    vec![("rider", name(*rider)), ("die", json!(die))],
+                    format!("{} moves up to {die}.", self.rider_name(*rider)),
+                ),
+                Event::Stepped {
+                    rider,
+                    from,
+                    to,
+                    extra,
+                    ..
+                } => sentence(
+                    "vm-step",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("from", json!(from.map(|c| self.cell_name(c)))),
+                        ("to", json!(self.cell_name(*to))),
+                    ],
+                    format!(
+                        "{} {} {}.",
+                        self.rider_name(*rider),
+                        if *extra {
+                            "takes the descent's extra step to"
+                        } else {
+                            "steps to"
+                        },
+                        self.cell_name(*to)
+                    ),
+                ),
+                Event::PowerRoll {
+                    rider,
+                    roll,
+                    slope,
+                    success,
+                } => sentence(
+                    "vm-power-roll",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("face", json!(roll.face)),
+                        ("slope", json!(slope)),
+                        ("success", json!(success)),
+                    ],
+                    format!(
+                        "{} power roll: {} against {slope} %: {}.",
+                        self.rider_name(*rider),
+                        roll.face,
+                        if *success {
+                            "made it"
+                        } else {
+                            "fails, his move ends"
+                        }
+                    ),
+                ),
+                Event::SkillRoll {
+                    rider,
+                    cell,
+                    roll,
+                    crash,
+                } => sentence(
+                    "vm-skill-roll",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                        ("face", json!(roll.face)),
+                        ("crash", json!(crash)),
+                    ],
+                    format!(
+                        "{} skill roll on danger cell {}: {}{}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell),
+                        roll.face,
+                        if *crash { ", he crashes" } else { ", safe" }
+                    ),
+                ),
+                Event::Crashed {
+                    rider,
+                    cell,
+                    misses,
+                } => sentence(
+                    "vm-crashed",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                        ("misses", json!(misses)),
+                    ],
+                    format!(
+                        "{} falls at {} and waits at the roadside ({misses} turn to miss).",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
+                Event::SitsOut { rider } => sentence(
+                    "vm-sits-out",
+                    vec![("rider", name(*rider))],
+                    format!(
+                        "{} is still at the roadside and misses this turn.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::BackOnRoad { rider, cell } => sentence(
+                    "vm-back",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("cell", json!(self.cell_name(*cell))),
+                    ],
+                    format!(
+                        "{} gets back on the road at {}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*cell)
+                    ),
+                ),
+                Event::Blocked { rider, lost } => sentence(
+                    "vm-blocked",
+                    vec![("rider", name(*rider)), ("lost", json!(lost))],
+                    format!("{} is blocked: {lost} lost.", self.rider_name(*rider)),
+                ),
+                Event::Stopped { rider, lost } => sentence(
+                    "vm-stopped",
+                    vec![("rider", name(*rider)), ("lost", json!(lost))],
+                    format!("{} stops ({lost} unused).", self.rider_name(*rider)),
+                ),
+                Event::EntraideBegins { rear, front } => sentence(
+                    "vm-entraide",
+                    vec![("rear", name(*rear)), ("front", name(*front))],
+                    format!(
+                        "Entraide: {} and {} leapfrog each other.",
+                        self.rider_name(*rear),
+                        self.rider_name(*front)
+                    ),
+                ),
+                Event::Jumped {
+                    rider, over, to, ..
+                } => sentence(
+                    "vm-jumped",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("over", json!(self.cell_name(*over))),
+                        ("to", json!(self.cell_name(*to))),
+                    ],
+                    format!(
+                        "{} jumps past {} to {}.",
+                        self.rider_name(*rider),
+                        self.cell_name(*over),
+                        self.cell_name(*to)
+                    ),
+                ),
+                Event::NoJump { rider } => sentence(
+                    "vm-no-jump",
+                    vec![("rider", name(*rider))],
+                    format!("{} does not jump.", self.rider_name(*rider)),
+                ),
+                Event::RoadBlocked { rider, kept } => sentence(
+                    "vm-road-blocked",
+                    vec![("rider", name(*rider)), ("kept", json!(kept))],
+                    format!(
+                        "The road is blocked: {} keeps {kept} for when it opens, until his next turn.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::RoadOpen { rider, points } => sentence(
+                    "vm-road-open",
+                    vec![("rider", name(*rider)), ("points", json!(points))],
+                    format!(
+                        "The road opens for {}: up to {points} now, or wait.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::AccelerationProposed { line } => {
+                    let names: Vec<String> = line.iter().map(|r| self.rider_name(*r)).collect();
+                    sentence(
+                        "vm-acceleration",
+                        vec![("line", json!(names))],
+                        format!("Accélération proposed to the line {}.", names.join(", ")),
+                    )
+                }
+                Event::Vote { rider, yes } => sentence(
+                    "vm-vote",
+                    vec![("rider", name(*rider)), ("yes", json!(yes))],
+                    format!(
+                        "{} votes {}.",
+                        self.rider_name(*rider),
+                        if *yes { "yes" } else { "no" }
+                    ),
+                ),
+                Event::AccelerationVoted { yes, needed, go } => sentence(
+                    "vm-acceleration-voted",
+                    vec![("yes", json!(yes)), ("needed", json!(needed)), ("go", json!(go))],
+                    format!(
+                        "{yes} yes of {needed} needed: {}.",
+                        if *go { "the line accelerates" } else { "no accélération" }
+                    ),
+                ),
+                Event::NeutralsAllocated { seats } => {
+                    let parts: Vec<String> = seats
+                        .iter()
+                        .map(|(s, rs)| {
+                            let names: Vec<String> = rs.iter().map(|r| self.rider_name(*r)).collect();
+                            format!("{} moves {}", team(*s), names.join(" and "))
+                        })
+                        .collect();
+                    sentence(
+                        "vm-neutrals",
+                        vec![("allocation", json!(parts))],
+                        format!("Neutral riders: {}.", parts.join("; ")),
+                    )
+                }
+                Event::AccelerationOver => sentence(
+                    "vm-acceleration-over",
+                    vec![],
+                    "The accélération is over.".into(),
+                ),
+                Event::ExtraStepOffered { rider } => sentence(
+                    "vm-extra-step",
+                    vec![("rider", name(*rider))],
+                    format!(
+                        "{} stopped on a descent cell: one extra step if wanted.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::SummitCrossed {
+                    rider,
+                    summit,
+                    place,
+                    points,
+                } => {
+                    let s = self
+                        .fixed
+                        .board
+                        .summits
+                        .get(*summit as usize)
+                        .map_or_else(|| format!("summit {summit}"), |s| s.name.clone());
+                    sentence(
+                        "vm-summit",
+                        vec![
+                            ("rider", name(*rider)),
+                            ("summit", json!(s)),
+                            ("place", json!(place)),
+                            ("points", json!(points)),
+                        ],
+                        format!(
+                            "{} crosses {s} in place {place}: {points} climber points.",
+                            self.rider_name(*rider)
+                        ),
+                    )
+                }
+                Event::Finished { rider, place, time } => sentence(
+                    "vm-finished",
+                    vec![
+                        ("rider", name(*rider)),
+                        ("place", json!(place)),
+                        ("time", json!(time)),
+                    ],
+                    format!(
+                        "{} crosses the line in place {place}, {time} min.",
+                        self.rider_name(*rider)
+                    ),
+                ),
+                Event::RaceOver { order } => {
+                    let first = order.first().map_or(Value::Null, |(r, _)| name(*r));
+                    sentence(
+                        "vm-race-over",
+                        vec![("winner", first.clone())],
+                        format!(
+                            "The race is over: {} wins.",
+                            first.as_str().unwrap_or("nobody")
+                        ),
+                    )
+                }
+            })
+            .collect()
+    }
+
+    fn view_json(&self, _viewer: Viewer) -> Value {
+        serde_json::to_value(self.view()).expect("views serialise")
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        Vec::new()
+    }
+
+    fn scene(&self) -> Scene {
+        Scene::VeloMaster(self.view())
+    }
+
+    fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
+        bot::sensible(self, seat, options)
+    }
+
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError> {
+        if !self.is_over() {
+            return Err(OutcomeError::Running);
+        }
+        let lines = self.classification();
+        // Riders who abandoned have no line: they are listed after it, without a place.
+        let out_riders = (0..self.riders.len() as RiderIx)
+            .filter(|&r| self.riders[r as usize].spot == Spot::Out);
+        let mut out = Vec::new();
+        let entries = lines
+            .iter()
+            .map(|l| (l.rider, Some(l)))
+            .chain(out_riders.map(|r| (r, None)));
+        for (rider, line) in entries {
+            let id = &self.fixed.ids[rider as usize];
+            // Only the rider's key and team are read: the tour's rider record is changing.
+            let Some(k) = riders.iter().position(|t| t.key.0 == *id) else {
+                return Err(OutcomeError::NotInTour(id.clone()));
+            };
+            let seat = riders[k].team;
+            out.push(RiderStage {
+                rider: RiderKey::new(id.clone()),
+                team: self
+                    .fixed
+                    .teams
+                    .get(seat as usize)
+                    .cloned()
+                    .unwrap_or_default(),
+                start_number: k as u32 + 1,
+                // The tour counts a minute per card played: here, a minute per slot (A-26).
+                cards_played: line.map_or(0, |l| l.time),
+                outcome: match line {
+                    None => Outcome::Abandoned,
+                    Some(l) if l.finished => Outcome::Crossed { rows_past: 0 },
+                    // A-25 already charged the levels still to ride in the time.
+                    Some(_) => Outcome::Short {
+                        own_row: Terrain::Flat,
+                        to_ride: Vec::new(),
+                    },
+                },
+                place: line.map(|l| l.place),
+                exhaustion_start: 0,
+                exhaustion_end: 0,
+            });
+        }
+        let summits = self
+            .fixed
+            .board
+            .summits
+            .iter()
+            .zip(&self.over)
+            .map(|(s, over)| SummitResult {
+                name: s.name.clone(),
+                length: s.length.max(1),
+                steep: false,
+                order: over
+                    .iter()
+                    .map(|&r| RiderKey::new(self.fixed.ids[r as usize].clone()))
+                    .collect(),
+            })
+            .collect();
+        Ok(StageResult {
+            number,
+            kind,
+            summit_finish: false,
+            riders: out,
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits,
+        })
+    }
+
+    fn carry_over(&self, _riders: &mut [TourRider]) {
+        // Débutant riders carry nothing from stage to stage but their times and points, which
+        // the tour adds up from the results (VM-079, VM-080). Pro condition will go into the
+        // riders' attributes once the tour keeps them.
+    }
+}

@@ -1,0 +1,167 @@
+//! The options of a Velo Master race (VM-001, VM-002) and what it reads from a rider's
+//! attributes, checked with sentences that say what to give.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    #[default]
+    #[serde(alias = "débutant")]
+    Debutant,
+    Expert,
+    Pro,
+}
+
+/// A race's options: its level (VM-001), our rulings' named options, and the Pro groups, each
+/// of which can be switched off alone (VM-002), all on by default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    pub level: Level,
+    /// Ruling A-02's option: a side step is allowed when the more advanced cell on that side
+    /// holds a bike (off: the rule is about the board's shape only).
+    pub side_step_when_blocked: bool,
+    pub feed_precision: bool,
+    pub descent_speed: bool,
+    pub collective_crashes: bool,
+    pub condition: bool,
+    pub attacks: bool,
+    pub team_classification: bool,
+    pub anti_doping: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            level: Level::Debutant,
+            side_step_when_blocked: false,
+            feed_precision: true,
+            descent_speed: true,
+            collective_crashes: true,
+            condition: true,
+            attacks: true,
+            team_classification: true,
+            anti_doping: true,
+        }
+    }
+}
+
+pub const OPTION_NAMES: [&str; 9] = [
+    "level",
+    "side_step_when_blocked",
+    "feed_precision",
+    "descent_speed",
+    "collective_crashes",
+    "condition",
+    "attacks",
+    "team_classification",
+    "anti_doping",
+];
+
+impl Options {
+    pub fn from_json(json: &Value) -> Result<Options, String> {
+        if json.is_null() {
+            return Ok(Options::default());
+        }
+        let Some(map) = json.as_object() else {
+            return Err(format!(
+                "expected a table of options such as {{\"level\": \"debutant\"}}, not {json}"
+            ));
+        };
+        if let Some(unknown) = map.keys().find(|k| !OPTION_NAMES.contains(&k.as_str())) {
+            return Err(format!(
+                "'{unknown}' is not an option: use {}",
+                OPTION_NAMES.join(", ")
+            ));
+        }
+        let options: Options = serde_json::from_value(json.clone()).map_err(|e| {
+            format!("{e}: give \"level\" as \"debutant\", \"expert\" or \"pro\", and the switches as true or false")
+        })?;
+        // Ruling A-50: attacks cost condition and the doping control reads it.
+        if options.level == Level::Pro && !options.condition {
+            for (name, on) in [
+                ("attacks", options.attacks),
+                ("anti_doping", options.anti_doping),
+            ] {
+                if on {
+                    return Err(format!(
+                        "'{name}' needs the physical condition rules: switch \"condition\" on, or \"{name}\" off"
+                    ));
+                }
+            }
+        }
+        if options.level == Level::Pro {
+            // Refereed at Pro so far: feed precision, descent speed and braking, collective
+            // crashes. The other groups must be switched off, so nobody plays rules we skip.
+            for (name, on) in [("team_classification", options.team_classification)] {
+                if on {
+                    return Err(format!(
+                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (the team classification is added up by the tour)"
+                    ));
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    pub fn expert(&self) -> bool {
+        self.level != Level::Debutant
+    }
+
+    /// Whether a Pro group is in force: Pro level and its switch on (VM-002).
+    pub fn pro(&self, switch: bool) -> bool {
+        self.level == Level::Pro && switch
+    }
+}
+
+/// A rider's role in its team: the leader (yellow bib) or a team-mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Leader,
+    #[serde(alias = "teammate")]
+    TeamMate,
+    /// A rider of the neutral team of a two-player Expert race (VM-014).
+    Neutral,
+}
+
+/// Which condition gains a rider's director takes (VM-119, A-38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gains {
+    /// Refuse a gain that would take him above 100 % (the doping control's limit).
+    #[default]
+    UpTo100,
+    All,
+}
+
+/// What Velo Master reads from a rider's attributes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attributes {
+    pub role: Role,
+    /// Pro: condition in percent at the start of this stage (VM-117; default 100).
+    #[serde(default)]
+    pub condition: Option<i32>,
+    /// Pro: doped at this stage's start (VM-126): +20 %, and every later gain taken.
+    #[serde(default)]
+    pub doped: bool,
+    /// Pro: his director is over-motivated and names him (VM-125, A-42).
+    #[serde(default)]
+    pub motivated: bool,
+    #[serde(default)]
+    pub gains: Gains,
+}
+
+/// The role a rider's attributes give, or what to write instead.
+pub fn role(attributes: &Value) -> Result<Role, String> {
+    attributes_of(attributes).map(|a| a.role)
+}
+
+/// A rider's attributes, or what to write instead.
+pub fn attributes_of(attributes: &Value) -> Result<Attributes, String> {
+    Attributes::deserialize(attributes)
+        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\""))
+}

@@ -1,0 +1,150 @@
+//! Scenes from Velo Master's public view: riders on their cells (fallen ones at the roadside
+//! beside theirs), the dice of the slot on the rider moving, and the cells he may step onto
+//! lettered A, B, C… as the options name them.
+
+use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, TeamStyle};
+use commissaire_engine::velo_master::{Spot, VeloView};
+use std::sync::Arc;
+
+/// What a Velo Master token can show: the key explains them all on every board.
+pub const VELO_MASTER_MARKS: [MarkKind; 4] = [
+    MarkKind::Dice,
+    MarkKind::Crashed,
+    MarkKind::Punctured,
+    MarkKind::Roadside,
+];
+
+impl BoardScene {
+    /// The board as everyone sees it now, with the moving rider's candidate cells lettered.
+    pub fn from_velo_master(view: &VeloView) -> BoardScene {
+        let initials = initials(&view.teams);
+        let mut riders = Vec::new();
+        for r in &view.riders {
+            let Some(pos) = r.pos else {
+                // Outside the road: at the start, across the line, or out of the race.
+                continue;
+            };
+            let team = r.team as usize;
+            let mates_before = view
+                .riders
+                .iter()
+                .filter(|o| o.team == r.team && !o.leader && o.index < r.index)
+                .count();
+            let role = if r.leader {
+                "L".to_string()
+            } else {
+                (mates_before + 1).to_string()
+            };
+            let mut token = RiderToken::new(format!("{}{role}", initials[team]), team, pos);
+            if matches!(r.spot, Spot::Roadside(_)) {
+                token = token.with(Mark::Roadside);
+                if r.misses > 0 {
+                    token = token.with(Mark::Crashed);
+                }
+            }
+            if view.moving.as_ref().is_some_and(|m| m.rider == r.index) && !view.dice.is_empty() {
+                token = token.with(Mark::Dice(view.dice.iter().map(|d| d.face).collect()));
+            }
+            riders.push(token);
+        }
+        BoardScene {
+            course: Arc::clone(&view.course),
+            stage_name: view.course_name.clone(),
+            turn: view.round,
+            teams: view
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(i, name)| TeamStyle {
+                    name: name.clone(),
+                    colour: i,
+                    mark: initials[i].clone(),
+                })
+                .collect(),
+            riders,
+            mark_kinds: VELO_MASTER_MARKS.to_vec(),
+            letters: view
+                .moving
+                .as_ref()
+                .map(|m| m.candidates.iter().map(|c| (c.pos, c.letter)).collect())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The first letter of each team's name, or the team's number for every team when two names
+/// start alike.
+fn initials(teams: &[String]) -> Vec<String> {
+    let letters: Vec<String> = teams
+        .iter()
+        .map(|t| {
+            t.chars()
+                .find(|c| c.is_alphanumeric())
+                .map(|c| c.to_uppercase().collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let unique = letters
+        .iter()
+        .enumerate()
+        .all(|(i, l)| !l.is_empty() && !letters[..i].contains(l));
+    if unique {
+        letters
+    } else {
+        (1..=teams.len()).map(|n| n.to_string()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::render_board;
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
+    use serde_json::json;
+
+    #[test]
+    fn the_mountain_board_letters_the_cells_the_rider_may_take() {
+        let text = include_str!("../../config/courses/vm-col-des-trois-cols.toml");
+        let course = Arc::new(parse_course_toml(text, "vm-col-des-trois-cols.toml").unwrap());
+        let riders = (0..3u8)
+            .flat_map(|t| {
+                (0..2).map(move |k| Entrant {
+                    id: format!("T{t}R{k}"),
+                    team: t,
+                    start: None,
+                    attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+                })
+            })
+            .collect();
+        let setup = Setup {
+            course,
+            teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
+            riders,
+            options: json!(null),
+            dice: Vec::new(),
+        };
+        let mut stage = registry::start("velo-master", &setup, 5).unwrap();
+        // Bots play on until a rider is moving in the race proper.
+        for _ in 0..200 {
+            let view = stage.view_json(commissaire_engine::game::Viewer::Public);
+            if view["phase"] == "race" && !view["moving"].is_null() {
+                break;
+            }
+            let (seat, _) = stage.waiting_on()[0];
+            stage.play_bot(seat).unwrap();
+        }
+        let Scene::VeloMaster(view) = stage.scene() else {
+            panic!("a Velo Master scene")
+        };
+        let scene = BoardScene::from_velo_master(&view);
+        assert!(!scene.letters.is_empty());
+        assert_eq!(scene.letters[0].1, 'A');
+        assert!(scene.riders.iter().any(|t| t.label == "VL"));
+        let png = render_board(&scene).unwrap();
+        assert!(png.len() > 1000);
+        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("vm-board.png"), &png).unwrap();
+        }
+    }
+}
