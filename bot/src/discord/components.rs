@@ -11,6 +11,7 @@
 use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, actor_of};
 use crate::services::{ButtonAction, Pick, Reply, parse_button};
+use commissaire_messages::msg;
 use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, Context, MessageFlags};
 use std::time::Duration;
 
@@ -86,10 +87,7 @@ async fn answer_of(
 ) -> (Reply, Answer) {
     match parsed {
         None => (
-            Reply::private(
-                "This button comes from an older version of the commissaire and no longer \
-                 works: use /hand to see your cards, or /tour status.",
-            ),
+            Reply::private(msg!("button-outdated")),
             Answer::New,
         ),
         Some(p) => match services.active_tour_id(channel).await {
@@ -128,10 +126,7 @@ async fn answer_of(
                 }
             }
             Ok(_) => (
-                Reply::private(
-                    "This button belongs to an earlier tour of this channel: /tour status \
-                     shows the current one.",
-                ),
+                Reply::private(msg!("button-earlier-tour")),
                 Answer::New,
             ),
             Err(e) => (e.to_reply(), Answer::New),

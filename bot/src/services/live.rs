@@ -20,6 +20,7 @@ use commissaire_engine::tour::{
     final_winners, standings,
 };
 use commissaire_render::Classification;
+use commissaire_messages::msg;
 use serde_json::Value;
 use sqlx::SqliteConnection;
 use std::collections::HashSet;
@@ -48,7 +49,7 @@ impl Live {
     pub fn director_seat(&self, user_id: &str) -> Result<Seat, ServiceError> {
         self.team_of(user_id)
             .map(|t| self.seat_of(t))
-            .ok_or_else(|| ServiceError::refused("you are not in this tour"))
+            .ok_or_else(|| ServiceError::refused(msg!("lobby-not-in")))
     }
 
     pub fn seat_of(&self, team: &TeamRow) -> Seat {
@@ -164,7 +165,7 @@ pub(crate) fn turn_deadline(tour: &TourRow, waiting: usize, now: Timestamp) -> O
 }
 
 pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
-    format!("Stage {number}/{total}, {course}")
+    msg!("stage-title", number = number, total = total, course = course)
 }
 
 impl Services {
@@ -427,7 +428,7 @@ impl Services {
                 tour_id,
                 stage: number,
                 choices,
-                title: format!("Stage {number}, finish"),
+                title: msg!("picture-finish", stage = number),
                 file: format!("stage-{number}-finish.png"),
             });
             // The whole stage at a glance, with where every rider ended it.
@@ -435,7 +436,7 @@ impl Services {
                 tour_id,
                 stage: number,
                 choices,
-                title: format!("Stage {number}"),
+                title: msg!("picture-stage", stage = number),
                 file: format!("stage-{number}-profile.png"),
             });
             // The three jerseys' standings after the stage; /standings has the other three.
