@@ -174,9 +174,19 @@ fn menu_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
             let first = n * MENU_OPTIONS + 1;
             let last = first + chunk.len() - 1;
             let placeholder = if n + 1 == menus.len() && shown < total {
-                msg!("menu-placeholder-more", first = first, last = last, total = total)
+                msg!(
+                    "menu-placeholder-more",
+                    first = first,
+                    last = last,
+                    total = total
+                )
             } else {
-                msg!("menu-placeholder", first = first, last = last, total = total)
+                msg!(
+                    "menu-placeholder",
+                    first = first,
+                    last = last,
+                    total = total
+                )
             };
             let options = chunk
                 .iter()

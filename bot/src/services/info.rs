@@ -6,7 +6,7 @@ use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_s
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::Scene;
-use commissaire_engine::tour::{TourOptions, standings};
+use commissaire_engine::tour::{StageKind, TourOptions, standings};
 use commissaire_messages::{msg, sentence};
 use commissaire_render::Classification;
 
@@ -18,6 +18,11 @@ pub struct Board {
     pub turn: u32,
     /// Team names by seat.
     pub teams: Vec<String>,
+}
+
+/// A kind of stage as players say it ("time trial"), from the engine's name for it.
+fn kind_words(kind: StageKind) -> String {
+    msg!("stage-kind", kind = format!("{kind:?}"))
 }
 
 impl Services {
@@ -83,14 +88,13 @@ impl Services {
             .library
             .course(&live.row.course)
             .map_err(ServiceError::Broken)?;
-        let kind = format!("{:?}", live.row.kind);
         let mut text = msg!(
             "stage-info-head",
             number = live.row.number,
             total = preset.stages.len(),
             tour = &preset.name,
             course = &course.name,
-            kind = msg!("stage-kind", kind = kind),
+            kind = kind_words(live.row.kind),
             to_line = msg!("board-rows-to-line", count = course.finish_row()),
             round = live.turn()
         );
@@ -220,5 +224,26 @@ impl Services {
         Ok(tours::active_in_channel(&mut conn, channel_id)
             .await?
             .map(|t| t.id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_stage_reads_in_words() {
+        let words = [
+            StageKind::Flat,
+            StageKind::Hilly,
+            StageKind::Mountain,
+            StageKind::TimeTrial,
+            StageKind::TeamTimeTrial,
+        ]
+        .map(kind_words);
+        assert_eq!(
+            words,
+            ["flat", "hilly", "mountain", "time trial", "team time trial"]
+        );
     }
 }

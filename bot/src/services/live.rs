@@ -19,8 +19,8 @@ use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, entrants_setup,
     final_winners, standings,
 };
-use commissaire_render::Classification;
 use commissaire_messages::msg;
+use commissaire_render::Classification;
 use serde_json::Value;
 use sqlx::SqliteConnection;
 use std::collections::HashSet;
@@ -165,7 +165,12 @@ pub(crate) fn turn_deadline(tour: &TourRow, waiting: usize, now: Timestamp) -> O
 }
 
 pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
-    msg!("stage-title", number = number, total = total, course = course)
+    msg!(
+        "stage-title",
+        number = number,
+        total = total,
+        course = course
+    )
 }
 
 impl Services {

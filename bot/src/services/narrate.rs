@@ -90,7 +90,12 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
                         bonus = bonus
                     )
                 } else {
-                    msg!("stage-result-line", place = t.place, rider = rider, time = time)
+                    msg!(
+                        "stage-result-line",
+                        place = t.place,
+                        rider = rider,
+                        time = time
+                    )
                 });
                 text.push('\n');
             }
@@ -154,7 +159,11 @@ pub(crate) fn news_text(news: &News) -> String {
                 text.push_str(&head);
                 text.push('\n');
                 for r in earlier {
-                    let line = msg!("news-brief-round", round = r.round, brief = r.brief.as_str());
+                    let line = msg!(
+                        "news-brief-round",
+                        round = r.round,
+                        brief = r.brief.as_str()
+                    );
                     text.push_str(&format!("- {line}\n"));
                 }
             }
@@ -336,6 +345,23 @@ mod tests {
             director: None,
             autopilot: false,
         }
+    }
+
+    #[test]
+    fn the_winners_begin_as_the_demo_looks_for_them() {
+        let none = FinalWinners {
+            general: None,
+            points: None,
+            mountains: None,
+            team: None,
+            youth: None,
+            combativity: None,
+        };
+        let text = winners_text(&none);
+        // `cli/demo.rs` cuts the report at the last "**The tour is over".
+        assert!(text.starts_with("**The tour is over"), "{text}");
+        assert!(text.contains("\n- Teams: nobody scored\n"), "{text}");
+        assert_eq!(text.lines().count(), 7, "{text}");
     }
 
     #[test]

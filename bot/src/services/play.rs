@@ -143,11 +143,7 @@ impl Services {
             None => false,
         };
         if stale {
-            return Ok(self.hand_reply(
-                &live,
-                seat,
-                msg!("choose-stale-button") + "\n",
-            ));
+            return Ok(self.hand_reply(&live, seat, msg!("choose-stale-button") + "\n"));
         }
         let option = live
             .stage
@@ -193,11 +189,7 @@ impl Services {
         self.keep(&live);
         let mut reply = if closed {
             Reply::private(
-                ack + &msg!(
-                    "choose-completed-round",
-                    stage = stage_number,
-                    round = turn
-                ),
+                ack + &msg!("choose-completed-round", stage = stage_number, round = turn),
             )
         } else {
             let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
@@ -472,7 +464,11 @@ impl Services {
         let title = if total > 0 {
             super::live::stage_title(live.row.number, total, &course)
         } else {
-            msg!("stage-title-untold", number = live.row.number, course = course)
+            msg!(
+                "stage-title-untold",
+                number = live.row.number,
+                course = course
+            )
         };
         live.turn_card(title)
     }
