@@ -17,6 +17,7 @@ use commissaire::services::{
 use commissaire::store::tours::{self, TourRow, TourStatus};
 use commissaire::store::{results, teams};
 use commissaire_engine::tour::StageResult;
+use commissaire_messages::msg;
 use commissaire_render::text_board::scene_text;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -62,9 +63,12 @@ async fn session(
     let tour = match latest_tour(services).await? {
         Some((tour, _)) if matches!(tour.status, TourStatus::Running | TourStatus::Paused) => {
             println!(
-                "Resuming your tour from {} (stage {}).",
-                db.display(),
-                tour.current_stage
+                "{}",
+                msg!(
+                    "play-resuming",
+                    path = db.display().to_string(),
+                    stage = tour.current_stage
+                )
             );
             let ignored: Vec<&str> = [
                 ("--tour", o.tour.is_some()),
@@ -76,20 +80,20 @@ async fn session(
             .collect();
             if !ignored.is_empty() {
                 println!(
-                    "{} ignored: they set up a new tour, and this one is being resumed. To start \
-                     afresh, give another folder with --out (or delete {}).",
-                    ignored.join(", "),
-                    db.display()
+                    "{}",
+                    msg!(
+                        "play-options-ignored",
+                        options = ignored.join(", "),
+                        path = db.display().to_string()
+                    )
                 );
             }
             tour
         }
         Some((tour, raced)) if tour.status == TourStatus::Finished && raced > 0 => {
-            return Err(UsageError(format!(
-                "the tour in {} is over and its pictures stay there: to play a new tour, give \
-                 another folder, e.g. `commissaire play --out {}-2`",
-                o.out.display(),
-                o.out.display()
+            return Err(UsageError(msg!(
+                "play-folder-over",
+                path = o.out.display().to_string()
             )));
         }
         lobby => new_tour(services, o, lobby.map(|(t, _)| t), again).await?,
@@ -113,9 +117,8 @@ async fn session(
                 println!("\n{}", public_text(&standings));
                 pictures.save_and_list(&standings)?;
                 println!(
-                    "\nThe tour is over; its pictures stay in {}. For a new tour, give another \
-                     folder: `commissaire play --out <folder>`.",
-                    o.out.display()
+                    "\n{}",
+                    msg!("play-over", path = o.out.display().to_string())
                 );
                 return Ok(());
             }
@@ -134,9 +137,7 @@ async fn session(
         }
         println!("{}", terminal_text(&hand.text));
         if hand.buttons.is_empty() {
-            return Err(UsageError(format!(
-                "nothing to choose now; run `{again}` again later"
-            )));
+            return Err(UsageError(msg!("play-come-back-later", again = again)));
         }
         for (i, b) in hand.buttons.iter().enumerate() {
             println!("  {}) {}", i + 1, b.label);
@@ -144,13 +145,13 @@ async fn session(
         print!("{}", prompt(hand.buttons.len()));
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
-            println!("\nStopped. Run `{again}` again to resume.");
+            println!("\n{}", msg!("play-stopped", again = again));
             return Ok(());
         };
         let line = line?;
         let line = line.trim();
         if line.eq_ignore_ascii_case("q") {
-            println!("Stopped. Run `{again}` again to resume.");
+            println!("{}", msg!("play-stopped", again = again));
             return Ok(());
         }
         let Some(button) = line
@@ -159,10 +160,7 @@ async fn session(
             .and_then(|n| n.checked_sub(1))
             .and_then(|i| hand.buttons.get(i))
         else {
-            println!(
-                "Type a number from 1 to {}, or q to stop.",
-                hand.buttons.len()
-            );
+            println!("{}", msg!("play-type-a-number", count = hand.buttons.len()));
             continue;
         };
         let Some(Pressed {
@@ -213,10 +211,7 @@ async fn new_tour(
     let admin = Actor::admin(YOU);
     if let Some(t) = left_over.filter(|t| t.status == TourStatus::Lobby) {
         services.end_tour(&admin, CHANNEL).await?;
-        println!(
-            "An earlier run left a tour ({}) that never started: it is replaced by a new one.",
-            t.preset
-        );
+        println!("{}", msg!("play-replaced", preset = &t.preset));
     }
     let settings = TourSettings {
         preset: preset_name.to_string(),
@@ -232,12 +227,14 @@ async fn new_tour(
         .await?;
     let started = super::shown(services, services.start(&admin, CHANNEL).await?).await?;
     println!(
-        "{}: {} stages. You direct {} (team 1 on the board); bots ride the other teams.\n\
-         At each prompt type the number of your choice. Every choice is saved as it is made: \
-         q stops, and `{again}` resumes.",
-        preset.name,
-        preset.stages.len(),
-        team.trim()
+        "{}",
+        msg!(
+            "play-intro",
+            tour = &preset.name,
+            stages = preset.stages.len(),
+            team = team.trim(),
+            again = again
+        )
     );
     println!("\n{}", public_text(&started));
     let mut pictures = Pictures {
@@ -248,7 +245,7 @@ async fn new_tour(
     latest_tour(services)
         .await?
         .map(|(t, _)| t)
-        .ok_or_else(|| UsageError("the new tour was not saved".into()))
+        .ok_or_else(|| UsageError(msg!("play-not-saved")))
 }
 
 /// The folder's latest tour and how many of its stages were raced.
@@ -273,7 +270,7 @@ async fn my_team(services: &Services, tour_id: i64) -> Result<String, UsageError
         .into_iter()
         .find(|t| t.director.as_deref() == Some(YOU))
         .map(|t| t.name)
-        .ok_or_else(|| UsageError("this folder's tour has no team of yours".into()))
+        .ok_or_else(|| UsageError(msg!("play-no-team")))
 }
 
 /// After a choice the private answer repeats the hand, which the loop prints anyway: keep its
@@ -315,11 +312,13 @@ fn quoted(path: &Path) -> String {
 }
 
 /// The question under the numbered choices; a lone choice is not offered as a range "1-1".
+/// The answer is typed after a space, on the same line.
 fn prompt(choices: usize) -> String {
-    match choices {
-        1 => "Your choice (1, q to stop): ".to_string(),
-        n => format!("Your choice (1-{n}, q to stop): "),
-    }
+    let question = match choices {
+        1 => msg!("play-prompt-one"),
+        n => msg!("play-prompt", count = n),
+    };
+    question + " "
 }
 
 #[cfg(test)]

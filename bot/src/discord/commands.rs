@@ -6,6 +6,7 @@ use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, Error, actor_of};
 use crate::services::{Pick, ServiceResult, TourSettings, option_text};
 use commissaire_engine::registry::{Key, LabelledOption};
+use commissaire_messages::msg;
 use commissaire_render::Classification;
 use poise::ChoiceParameter;
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
@@ -97,7 +98,7 @@ async fn presets(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
         })
         .take(25)
         .map(|(stem, name, stages)| {
-            AutocompleteChoice::new(format!("{name} ({stages} stages)"), stem)
+            AutocompleteChoice::new(msg!("preset-choice", name = name, stages = stages), stem)
         })
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
@@ -319,7 +320,7 @@ pub async fn play(
 fn resolve_play(open: &[LabelledOption], typed: &str) -> Result<Key, String> {
     let typed = typed.trim();
     if open.is_empty() {
-        return Err("you have nothing to choose now: wait for your turn".to_string());
+        return Err(msg!("play-nothing-to-choose"));
     }
     if let Some(o) = open.iter().find(|o| o.key.as_str() == typed) {
         return Ok(o.key);
@@ -333,13 +334,15 @@ fn resolve_play(open: &[LabelledOption], typed: &str) -> Result<Key, String> {
     let found: Vec<&LabelledOption> = open.iter().filter(|o| matches_words(o, typed)).collect();
     match found.as_slice() {
         [one] => Ok(one.key),
-        [] => Err(format!(
-            "'{typed}' is none of your options; pick one of: {}",
-            listed(open)
+        [] => Err(msg!(
+            "play-no-such-option",
+            typed = typed,
+            options = listed(open)
         )),
-        many => Err(format!(
-            "'{typed}' could be any of {}: type more of the one you want",
-            listed(&many.iter().map(|o| (*o).clone()).collect::<Vec<_>>())
+        many => Err(msg!(
+            "play-ambiguous",
+            typed = typed,
+            options = listed(&many.iter().map(|o| (*o).clone()).collect::<Vec<_>>())
         )),
     }
 }
@@ -349,10 +352,7 @@ fn listed(options: &[LabelledOption]) -> String {
     const SHOWN: usize = 8;
     let mut words: Vec<String> = options.iter().take(SHOWN).map(option_text).collect();
     if options.len() > SHOWN {
-        words.push(format!(
-            "and {} more (start typing to see them)",
-            options.len() - SHOWN
-        ));
+        words.push(msg!("play-and-more", count = options.len() - SHOWN));
     }
     words.join(", ")
 }

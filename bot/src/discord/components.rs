@@ -11,6 +11,7 @@
 use super::deliver::{self, Answer, Asked, Deferred};
 use super::{Data, actor_of};
 use crate::services::{ButtonAction, Pick, Reply, parse_button};
+use commissaire_messages::msg;
 use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, Context, MessageFlags};
 use std::time::Duration;
 
@@ -85,13 +86,7 @@ async fn answer_of(
     parsed: Option<crate::services::Pressed>,
 ) -> (Reply, Answer) {
     match parsed {
-        None => (
-            Reply::private(
-                "This button comes from an older version of the commissaire and no longer \
-                 works: use /hand to see your cards, or /tour status.",
-            ),
-            Answer::New,
-        ),
+        None => (Reply::private(msg!("button-outdated")), Answer::New),
         Some(p) => match services.active_tour_id(channel).await {
             Ok(Some(current)) if current == p.tour_id => {
                 let result = match p.action {
@@ -127,13 +122,7 @@ async fn answer_of(
                     Err(e) => (e.to_reply(), Answer::New),
                 }
             }
-            Ok(_) => (
-                Reply::private(
-                    "This button belongs to an earlier tour of this channel: /tour status \
-                     shows the current one.",
-                ),
-                Answer::New,
-            ),
+            Ok(_) => (Reply::private(msg!("button-earlier-tour")), Answer::New),
             Err(e) => (e.to_reply(), Answer::New),
         },
     }

@@ -173,10 +173,21 @@ fn menu_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
         .map(|(n, chunk)| {
             let first = n * MENU_OPTIONS + 1;
             let last = first + chunk.len() - 1;
-            let mut placeholder = format!("Options {first}–{last} of {total}");
-            if n + 1 == menus.len() && shown < total {
-                placeholder.push_str(": /play offers them all");
-            }
+            let placeholder = if n + 1 == menus.len() && shown < total {
+                msg!(
+                    "menu-placeholder-more",
+                    first = first,
+                    last = last,
+                    total = total
+                )
+            } else {
+                msg!(
+                    "menu-placeholder",
+                    first = first,
+                    last = last,
+                    total = total
+                )
+            };
             let options = chunk
                 .iter()
                 .map(|b| CreateSelectMenuOption::new(truncate(&b.label, OPTION_LABEL_LIMIT), &b.id))

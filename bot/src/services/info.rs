@@ -6,7 +6,8 @@ use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_s
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::Scene;
-use commissaire_engine::tour::{TourOptions, standings};
+use commissaire_engine::tour::{StageKind, TourOptions, standings};
+use commissaire_messages::{msg, sentence};
 use commissaire_render::Classification;
 
 /// The stage being raced as everyone may see it, for an adapter that draws it itself.
@@ -17,6 +18,11 @@ pub struct Board {
     pub turn: u32,
     /// Team names by seat.
     pub teams: Vec<String>,
+}
+
+/// A kind of stage as players say it ("time trial"), from the engine's name for it.
+fn kind_words(kind: StageKind) -> String {
+    msg!("stage-kind", kind = format!("{kind:?}"))
 }
 
 impl Services {
@@ -35,17 +41,13 @@ impl Services {
         let mut conn = self.store.read().await?;
         let tour = tours::latest_in_channel(&mut conn, channel_id)
             .await?
-            .ok_or_else(|| ServiceError::refused("there is no tour in this channel"))?;
+            .ok_or_else(|| ServiceError::refused(msg!("no-tour")))?;
         if tour.status == TourStatus::Lobby {
-            return Err(ServiceError::refused(
-                "the tour has not started: the standings come after the first stage",
-            ));
+            return Err(ServiceError::refused(msg!("standings-not-started")));
         }
         let done = results::list(&mut conn, tour.id).await?;
         if done.is_empty() {
-            return Ok(Reply::public(
-                "No stage has finished yet: the standings come after stage 1.",
-            ));
+            return Ok(Reply::public(msg!("standings-none-yet")));
         }
         let table = standings(&done, &TourOptions::default())
             .map_err(|e| ServiceError::Broken(e.to_string()))?;
@@ -86,35 +88,44 @@ impl Services {
             .library
             .course(&live.row.course)
             .map_err(ServiceError::Broken)?;
-        let mut text = format!(
-            "**Stage {}/{} of {}: {}** ({:?}, {} rows to the line)\nRound {}.",
-            live.row.number,
-            preset.stages.len(),
-            preset.name,
-            course.name,
-            live.row.kind,
-            course.finish_row(),
-            live.turn()
+        let mut text = msg!(
+            "stage-info-head",
+            number = live.row.number,
+            total = preset.stages.len(),
+            tour = &preset.name,
+            course = &course.name,
+            kind = kind_words(live.row.kind),
+            to_line = msg!("board-rows-to-line", count = course.finish_row()),
+            round = live.turn()
         );
+        let mut also = Vec::new();
         match (live.tour.status, live.row.deadline) {
-            (TourStatus::Paused, _) => text.push_str(" The tour is paused."),
-            (_, Some(deadline)) => text.push_str(&format!(
-                " The round closes in {}.",
-                duration_text((deadline - self.now()).max(0))
+            (TourStatus::Paused, _) => also.push(msg!("stage-info-paused")),
+            (_, Some(deadline)) => also.push(msg!(
+                "round-closes-in",
+                left = duration_text((deadline - self.now()).max(0))
             )),
             _ => {}
         }
         let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
         if !waiting.is_empty() {
-            text.push_str(&format!(" Waiting for {}.", waiting.join(", ")));
+            also.push(msg!("waiting-for", teams = waiting.join(", ")));
+        }
+        for s in also {
+            text.push(' ');
+            text.push_str(&s);
         }
         for line in live.stage.situation() {
             text.push('\n');
-            text.push_str(&line.text);
+            text.push_str(&sentence(&line));
         }
         let mut reply = Reply::public(text);
         if self.pictures {
-            let title = format!("Stage {}: {}", live.row.number, course.name);
+            let title = msg!(
+                "picture-profile",
+                stage = live.row.number,
+                course = &course.name
+            );
             if let Ok(png) = narrate::profile_png(
                 &live.stage.scene(),
                 &title,
@@ -135,9 +146,7 @@ impl Services {
     pub async fn status(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;
         let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
-            return Err(ServiceError::refused(
-                "there is no tour in this channel: an admin creates one with /tour create",
-            ));
+            return Err(ServiceError::refused(msg!("no-tour-create")));
         };
         let preset = self
             .library
@@ -145,61 +154,62 @@ impl Services {
             .map_err(ServiceError::Broken)?;
         let list = teams::list(&mut conn, tour.id).await?;
         let team_line = |t: &crate::store::teams::TeamRow| match &t.director {
-            Some(user) => format!("{} (<@{user}>)", t.name),
-            None => format!("{} (bot)", t.name),
+            Some(user) => msg!("status-team-director", team = &t.name, user = user.as_str()),
+            None => msg!("status-team-bot", team = &t.name),
         };
         let text = match tour.status {
             TourStatus::Lobby => {
-                let mut text = format!(
-                    "**{}** ({} stages) is waiting for teams: {} of {} seats taken.",
-                    preset.name,
-                    preset.stages.len(),
-                    list.len(),
-                    tour.seats
+                let mut text = msg!(
+                    "status-lobby",
+                    tour = &preset.name,
+                    stages = preset.stages.len(),
+                    taken = list.len(),
+                    seats = tour.seats
                 );
                 for t in &list {
                     text.push_str(&format!("\n- {}", team_line(t)));
                 }
-                text.push_str(
-                    "\nJoin with /tour join; an admin starts with /tour start \
-                     (empty seats go to bots).",
-                );
+                text.push('\n');
+                text.push_str(&msg!("status-lobby-join"));
                 text
             }
-            TourStatus::Finished => format!(
-                "**{}** is over. /standings shows its final classifications; an admin can \
-                 create the next tour with /tour create.",
-                preset.name
-            ),
+            TourStatus::Finished => msg!("status-over", tour = &preset.name),
             TourStatus::Running | TourStatus::Paused => {
                 let live = self.load_live(&mut conn, tour).await?;
-                let mut text = format!(
-                    "**{}**: stage {} of {}, {}, round {}.",
-                    preset.name,
-                    live.row.number,
-                    preset.stages.len(),
-                    self.library
+                let mut text = msg!(
+                    "status-running",
+                    tour = &preset.name,
+                    stage = live.row.number,
+                    total = preset.stages.len(),
+                    course = self
+                        .library
                         .course(&live.row.course)
                         .map_or_else(|_| live.row.course.clone(), |c| c.name.clone()),
-                    live.turn()
+                    round = live.turn()
                 );
                 match (live.tour.status, live.row.deadline) {
                     (TourStatus::Paused, _) => {
-                        text.push_str(" Paused: an admin resumes it with /admin resume.")
+                        text.push(' ');
+                        text.push_str(&msg!("status-paused"));
                     }
-                    (_, Some(deadline)) => text.push_str(&format!(
-                        " The round closes in {}.",
-                        duration_text((deadline - self.now()).max(0))
-                    )),
+                    (_, Some(deadline)) => {
+                        text.push(' ');
+                        text.push_str(&msg!(
+                            "round-closes-in",
+                            left = duration_text((deadline - self.now()).max(0))
+                        ));
+                    }
                     _ => {}
                 }
                 for t in &live.teams {
-                    let mark = if live.owes(live.seat_of(t)) {
-                        "⏳"
+                    let who = team_line(t);
+                    let line = if live.owes(live.seat_of(t)) {
+                        msg!("card-team-waiting", who = who)
                     } else {
-                        "✅"
+                        msg!("card-team-done", who = who)
                     };
-                    text.push_str(&format!("\n{mark} {}", team_line(t)));
+                    text.push('\n');
+                    text.push_str(&line);
                 }
                 text
             }
@@ -214,5 +224,26 @@ impl Services {
         Ok(tours::active_in_channel(&mut conn, channel_id)
             .await?
             .map(|t| t.id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_stage_reads_in_words() {
+        let words = [
+            StageKind::Flat,
+            StageKind::Hilly,
+            StageKind::Mountain,
+            StageKind::TimeTrial,
+            StageKind::TeamTimeTrial,
+        ]
+        .map(kind_words);
+        assert_eq!(
+            words,
+            ["flat", "hilly", "mountain", "time trial", "team time trial"]
+        );
     }
 }

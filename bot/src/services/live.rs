@@ -19,6 +19,7 @@ use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, entrants_setup,
     final_winners, standings,
 };
+use commissaire_messages::msg;
 use commissaire_render::Classification;
 use serde_json::Value;
 use sqlx::SqliteConnection;
@@ -48,7 +49,7 @@ impl Live {
     pub fn director_seat(&self, user_id: &str) -> Result<Seat, ServiceError> {
         self.team_of(user_id)
             .map(|t| self.seat_of(t))
-            .ok_or_else(|| ServiceError::refused("you are not in this tour"))
+            .ok_or_else(|| ServiceError::refused(msg!("lobby-not-in")))
     }
 
     pub fn seat_of(&self, team: &TeamRow) -> Seat {
@@ -169,7 +170,12 @@ pub(crate) fn turn_deadline(tour: &TourRow, waiting: usize, now: Timestamp) -> O
 }
 
 pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
-    format!("Stage {number}/{total}, {course}")
+    msg!(
+        "stage-title",
+        number = number,
+        total = total,
+        course = course
+    )
 }
 
 impl Services {
@@ -435,7 +441,7 @@ impl Services {
                 tour_id,
                 stage: number,
                 choices,
-                title: format!("Stage {number}, finish"),
+                title: msg!("picture-finish", stage = number),
                 file: format!("stage-{number}-finish.png"),
             });
             // The whole stage at a glance, with where every rider ended it.
@@ -443,7 +449,7 @@ impl Services {
                 tour_id,
                 stage: number,
                 choices,
-                title: format!("Stage {number}"),
+                title: msg!("picture-stage", stage = number),
                 file: format!("stage-{number}-profile.png"),
             });
             // The three jerseys' standings after the stage; /standings has the other three.

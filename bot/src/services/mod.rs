@@ -82,9 +82,9 @@ impl ServiceError {
     pub fn to_reply(&self) -> Reply {
         match self {
             ServiceError::Refused(s) => Reply::private(s.clone()),
-            other => Reply::private(format!(
-                "Something went wrong on the commissaire's side ({other}); nothing was changed. \
-                 Try again, and tell an admin if it keeps happening."
+            other => Reply::private(commissaire_messages::msg!(
+                "service-broken",
+                error = other.to_string()
             )),
         }
     }
@@ -215,24 +215,29 @@ pub(crate) async fn active_tour(
 ) -> Result<TourRow, ServiceError> {
     tours::active_in_channel(conn, channel_id)
         .await?
-        .ok_or_else(|| ServiceError::refused("there is no tour in this channel"))
+        .ok_or_else(|| ServiceError::refused(commissaire_messages::msg!("no-tour")))
 }
 
 pub(crate) fn require_admin(actor: &Actor, what: &str) -> Result<(), ServiceError> {
     if actor.is_admin {
         Ok(())
     } else {
-        Err(ServiceError::refused(format!("only an admin can {what}")))
+        Err(ServiceError::refused(commissaire_messages::msg!(
+            "admin-only",
+            action = what
+        )))
     }
 }
 
 /// Refuses unless the tour is being raced (running or paused).
 pub(crate) fn require_started(tour: &TourRow) -> Result<(), ServiceError> {
     match tour.status {
-        TourStatus::Lobby => Err(ServiceError::refused(
-            "the tour has not started: an admin starts it once the teams have joined",
-        )),
-        TourStatus::Finished => Err(ServiceError::refused("the tour is over")),
+        TourStatus::Lobby => Err(ServiceError::refused(commissaire_messages::msg!(
+            "tour-not-started"
+        ))),
+        TourStatus::Finished => Err(ServiceError::refused(commissaire_messages::msg!(
+            "tour-over"
+        ))),
         TourStatus::Running | TourStatus::Paused => Ok(()),
     }
 }

@@ -7,6 +7,7 @@ use commissaire_engine::registry::{Scene, Told};
 use commissaire_engine::tour::{
     FinalWinners, StageResult, StandingRow, Standings, TourOptions, stage_times,
 };
+use commissaire_messages::{msg, sentence};
 use commissaire_render::{Classification, palette, render_standings, standings_table};
 
 /// How many rows a classification shows in text (the picture shows them all).
@@ -29,25 +30,29 @@ pub(crate) fn turn(number: u32, turn: u32, told: &Told) -> RoundNews {
     RoundNews {
         stage: number,
         round: turn,
-        lines: told.lines.iter().map(|s| s.text.clone()).collect(),
+        lines: told.lines.iter().map(sentence).collect(),
         brief: told
             .brief
             .as_ref()
-            .map_or_else(|| told_in_one_line(told), |s| s.text.clone()),
+            .map_or_else(|| told_in_one_line(told), sentence),
     }
 }
 
 /// A turn whose ruleset gives no summary: its first line and how many more.
 fn told_in_one_line(told: &Told) -> String {
     match told.lines.as_slice() {
-        [] => "nothing happened".to_string(),
-        [only] => only.text.clone(),
-        [first, rest @ ..] => format!("{} (and {} more)", first.text, rest.len()),
+        [] => msg!("round-nothing-happened"),
+        [only] => sentence(only),
+        [first, rest @ ..] => msg!(
+            "round-and-more",
+            first = sentence(first),
+            count = rest.len()
+        ),
     }
 }
 
 pub(crate) fn round_text(news: &RoundNews) -> String {
-    let mut text = format!("**Stage {}, round {}**\n", news.stage, news.round);
+    let mut text = msg!("round-title", stage = news.stage, round = news.round) + "\n";
     for line in &news.lines {
         text.push_str("- ");
         text.push_str(line);
@@ -56,43 +61,54 @@ pub(crate) fn round_text(news: &RoundNews) -> String {
     text
 }
 
-/// What the stage result lists, said under its title: the list is the finish order with the
-/// time ridden, and the bonus seconds (house rules B: finish places 1 to 3 and the intermediate
-/// sprints) are shown apart because they come off in the general classification only. Showing
-/// the time with its bonus in finish order would print a slower time above a faster one.
-pub(crate) const STAGE_RESULT_LEGEND: &str =
-    "Finish order, with the time ridden; bonus seconds come off in the general classification.";
-
 /// A stage's result: every finisher (a stage has at most a few dozen riders), in finish order.
 pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
-    let mut text = format!("**{title}: result**\n{STAGE_RESULT_LEGEND}\n");
+    // The list is the finish order with the time ridden, and the bonus seconds (house rules B:
+    // finish places 1 to 3 and the intermediate sprints) are shown apart because they come off
+    // in the general classification only: the time with its bonus, in finish order, would
+    // print a slower time above a faster one. The legend under the title says so.
+    let mut text = msg!("stage-result-title", stage = title) + "\n";
+    text.push_str(&msg!("stage-result-legend"));
+    text.push('\n');
     match stage_times(result, &TourOptions::default()) {
         Ok(mut times) => {
             times.sort_by_key(|t| t.place);
             for t in &times {
                 let bonus = t.finish_bonus + t.sprint_bonus;
-                let bonus = if bonus > 0 {
-                    format!(", bonus −{bonus} s")
-                } else {
-                    String::new()
-                };
                 let rider = if t.rider.as_str().starts_with(&t.team) {
                     t.rider.to_string()
                 } else {
-                    format!("{} ({})", t.rider, t.team)
+                    msg!("rider-of-team", rider = t.rider.as_str(), team = &t.team)
                 };
-                text.push_str(&format!(
-                    "{}. {rider} {}{bonus}\n",
-                    t.place,
-                    commissaire_engine::tour::format_time(t.ridden)
-                ));
+                let time = commissaire_engine::tour::format_time(t.ridden);
+                text.push_str(&if bonus > 0 {
+                    msg!(
+                        "stage-result-line-bonus",
+                        place = t.place,
+                        rider = rider,
+                        time = time,
+                        bonus = bonus
+                    )
+                } else {
+                    msg!(
+                        "stage-result-line",
+                        place = t.place,
+                        rider = rider,
+                        time = time
+                    )
+                });
+                text.push('\n');
             }
             let out = result.riders.len() - times.len();
             if out > 0 {
-                text.push_str(&format!("({out} left the race during the stage.)\n"));
+                text.push_str(&msg!("stage-result-out", count = out));
+                text.push('\n');
             }
         }
-        Err(e) => text.push_str(&format!("(the times cannot be computed: {e})\n")),
+        Err(e) => {
+            text.push_str(&msg!("summary-no-times", error = e.to_string()));
+            text.push('\n');
+        }
     }
     text
 }
@@ -103,15 +119,13 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
 pub(crate) fn news_text(news: &News) -> String {
     let mut text = String::new();
     if !news.timeouts.is_empty() {
-        let why = if news.closed_early {
-            "An admin closed the round"
+        let teams = news.timeouts.join(", ");
+        text.push_str(&if news.closed_early {
+            msg!("news-closed-early", teams = teams)
         } else {
-            "Time is up"
-        };
-        text.push_str(&format!(
-            "{why}: the bot played the missing choices of {}.\n",
-            news.timeouts.join(", ")
-        ));
+            msg!("news-time-is-up", teams = teams)
+        });
+        text.push('\n');
     }
     let mut stages: Vec<u32> = news
         .started
@@ -124,19 +138,33 @@ pub(crate) fn news_text(news: &News) -> String {
     stages.dedup();
     for stage in stages {
         for (_, title) in news.started.iter().filter(|(n, _)| *n == stage) {
-            text.push_str(&format!("\n**{title}** starts.\n"));
+            text.push('\n');
+            text.push_str(&msg!("news-stage-starts", title = title.as_str()));
+            text.push('\n');
         }
         let rounds: Vec<&RoundNews> = news.rounds.iter().filter(|r| r.stage == stage).collect();
         if let Some((last, earlier)) = rounds.split_last() {
             if let (Some(first), Some(before)) = (earlier.first(), earlier.last()) {
-                let span = if first.round == before.round {
-                    format!("round {}", first.round)
+                let head = if first.round == before.round {
+                    msg!("news-in-brief-one", stage = stage, round = first.round)
                 } else {
-                    format!("rounds {} to {}", first.round, before.round)
+                    msg!(
+                        "news-in-brief",
+                        stage = stage,
+                        first = first.round,
+                        last = before.round
+                    )
                 };
-                text.push_str(&format!("\n**Stage {stage}, {span} in brief**\n"));
+                text.push('\n');
+                text.push_str(&head);
+                text.push('\n');
                 for r in earlier {
-                    text.push_str(&format!("- Round {}: {}\n", r.round, r.brief));
+                    let line = msg!(
+                        "news-brief-round",
+                        round = r.round,
+                        brief = r.brief.as_str()
+                    );
+                    text.push_str(&format!("- {line}\n"));
                 }
             }
             text.push('\n');
@@ -172,14 +200,13 @@ pub(crate) fn classifications(s: &Standings) -> [(Classification, &Vec<StandingR
 /// The mark after a rider brought back by a repêchage vote (VM-085), and the legend that explains
 /// it under a table: one character keeps the column narrow enough for a phone.
 const REINSTATED_MARK: char = '*';
-const REINSTATED_LEGEND: &str = "* repêché: brought back by the directeurs' vote";
 
 /// A rider as a line of text: its name, with its team only when the name does not already say it
 /// (tour riders are named "Team Rouleur"), so lines stay short enough for a phone.
 fn who(row: &StandingRow) -> String {
     match &row.rider {
         Some(rider) if rider.as_str().starts_with(&row.team) => rider.to_string(),
-        Some(rider) => format!("{rider} ({})", row.team),
+        Some(rider) => msg!("rider-of-team", rider = rider.as_str(), team = &row.team),
         None => row.team.clone(),
     }
 }
@@ -189,14 +216,15 @@ pub(crate) fn standings_text(
     s: &Standings,
     only: Option<Classification>,
 ) -> String {
-    let mut text = format!("**Standings after stage {after_stage}**\n");
+    let mut text = msg!("standings-after", stage = after_stage) + "\n";
     for (c, rows) in classifications(s)
         .into_iter()
         .filter(|(c, _)| only.is_none_or(|o| o == *c))
     {
         text.push_str(&format!("\n__{}__\n", c.title()));
         if rows.is_empty() {
-            text.push_str("nobody has scored yet\n");
+            text.push_str(&msg!("standings-nobody-yet"));
+            text.push('\n');
             continue;
         }
         text.push_str("```\n");
@@ -214,10 +242,11 @@ pub(crate) fn standings_text(
             ));
         }
         if rows.len() > TEXT_ROWS {
-            text.push_str(&format!("    … and {} more\n", rows.len() - TEXT_ROWS));
+            let more = msg!("summary-more", count = rows.len() - TEXT_ROWS);
+            text.push_str(&format!("    {more}\n"));
         }
         if rows.iter().take(TEXT_ROWS).any(|r| r.reinstated) {
-            text.push_str(REINSTATED_LEGEND);
+            text.push_str(&msg!("standings-reinstated-legend", mark = REINSTATED_MARK));
             text.push('\n');
         }
         text.push_str("```");
@@ -245,23 +274,34 @@ pub(crate) fn standings_pngs(
 }
 
 pub(crate) fn winners_text(w: &FinalWinners) -> String {
-    let mut text = String::from("**The tour is over. The winners:**\n");
+    // `cli/demo.rs` finds the winners in the report by this title's start: "**The tour is over".
+    let mut text = msg!("winners-title") + "\n";
     let lines = [
-        ("General classification", &w.general),
-        ("Points", &w.points),
-        ("Mountains", &w.mountains),
-        ("Teams", &w.team),
-        ("Youth", &w.youth),
-        ("Combativity", &w.combativity),
+        (Classification::General, &w.general),
+        (Classification::Points, &w.points),
+        (Classification::Mountains, &w.mountains),
+        (Classification::Team, &w.team),
+        (Classification::Youth, &w.youth),
+        (Classification::Combativity, &w.combativity),
     ];
-    for (title, row) in lines {
-        match row {
-            Some(row) => {
-                let back = if row.reinstated { " (repêché)" } else { "" };
-                text.push_str(&format!("- {title}: {}{back} — {}\n", who(row), row.value))
-            }
-            None => text.push_str(&format!("- {title}: nobody scored\n")),
-        }
+    for (c, row) in lines {
+        let title = c.title();
+        let line = match row {
+            Some(row) if row.reinstated => msg!(
+                "winners-line-reinstated",
+                classification = title,
+                who = who(row),
+                value = row.value.to_string()
+            ),
+            Some(row) => msg!(
+                "winners-line",
+                classification = title,
+                who = who(row),
+                value = row.value.to_string()
+            ),
+            None => msg!("winners-nobody", classification = title),
+        };
+        text.push_str(&format!("- {line}\n"));
     }
     text
 }
@@ -305,6 +345,23 @@ mod tests {
             director: None,
             autopilot: false,
         }
+    }
+
+    #[test]
+    fn the_winners_begin_as_the_demo_looks_for_them() {
+        let none = FinalWinners {
+            general: None,
+            points: None,
+            mountains: None,
+            team: None,
+            youth: None,
+            combativity: None,
+        };
+        let text = winners_text(&none);
+        // `cli/demo.rs` cuts the report at the last "**The tour is over".
+        assert!(text.starts_with("**The tour is over"), "{text}");
+        assert!(text.contains("\n- Teams: nobody scored\n"), "{text}");
+        assert_eq!(text.lines().count(), 7, "{text}");
     }
 
     #[test]
@@ -378,7 +435,7 @@ mod tests {
             summits: Vec::new(),
         };
         let text = stage_result_text("Stage 1/1, Test", &result);
-        assert!(text.contains(STAGE_RESULT_LEGEND), "{text}");
+        assert!(text.contains(&msg!("stage-result-legend")), "{text}");
         let times = times(&text);
         assert_eq!(times.len(), 12, "every finisher is listed: {text}");
         assert!(times.windows(2).all(|w| w[0] <= w[1]), "{text}");

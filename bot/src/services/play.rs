@@ -15,6 +15,7 @@ use crate::store::tours::TourStatus;
 use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{ChoiceError, Key, LabelledOption};
+use commissaire_messages::{msg, sentence};
 
 /// A director's pick: an option's key, and, from a button, the decision it was drawn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +34,7 @@ impl Pick {
 
 /// What an option reads as on a button or in a list: "Blue Rouleur: Keep 5".
 pub fn option_text(option: &LabelledOption) -> String {
-    format!("{}: {}", option.group, option.label)
+    msg!("option", group = &*option.group, label = &*option.label)
 }
 
 impl Services {
@@ -74,37 +75,31 @@ impl Services {
 
     /// What a director sees of their team now, with a button for each option open to them.
     fn hand_reply(&self, live: &Live, seat: Seat, intro: String) -> Reply {
-        let mut text = intro;
-        text.push_str(&format!(
-            "**{}**, stage {} round {}.\n",
-            live.teams[seat as usize].name,
-            live.row.number,
-            live.turn()
-        ));
+        let mut lines = vec![msg!(
+            "hand-head",
+            team = &live.teams[seat as usize].name,
+            stage = live.row.number,
+            round = live.turn()
+        )];
         for line in live.stage.brief(seat) {
-            text.push_str(&format!("- {}\n", line.text));
+            lines.push(format!("- {}", sentence(&line)));
         }
         let pending = live.stage.pending_for(seat);
-        match (&pending, live.row.deadline) {
-            (None, _) => text
-                .push_str("Nothing to choose now: the round is played when every team has chosen."),
+        lines.push(match (&pending, live.row.deadline) {
+            (None, _) => msg!("hand-nothing-to-choose"),
             (Some(_), Some(deadline)) => {
                 let left = (deadline - self.now()).max(0);
-                text.push_str(&format!(
-                    "Choose within {} or the bot plays for you.",
-                    duration_text(left)
-                ));
+                msg!("hand-choose-within", left = duration_text(left))
             }
-            (Some(_), None) => {
-                text.push_str("The tour is paused: choices wait for an admin to resume it.")
-            }
-        }
+            (Some(_), None) => msg!("hand-paused"),
+        });
         if live.teams[seat as usize].autopilot {
-            text.push_str(
-                "\nAutopilot is on: the bot chooses for your team until you switch it off \
-                 (/autopilot off).",
-            );
+            lines.push(msg!("hand-autopilot-on"));
         }
+        // A sentence worded away for this medium (the terminal has no deadline) leaves no
+        // blank line.
+        lines.retain(|l| !l.is_empty());
+        let text = intro + &lines.join("\n");
         let buttons = pending
             .map(|p| {
                 p.options
@@ -134,15 +129,11 @@ impl Services {
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         if choices::request_seen(&mut tx, request_id).await? {
-            return Ok(Reply::private(
-                "This request was already counted; nothing more was done.",
-            ));
+            return Ok(Reply::private(msg!("choose-already-counted")));
         }
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
-            return Err(ServiceError::refused(
-                "the tour is paused: choices wait until an admin resumes it",
-            ));
+            return Err(ServiceError::refused(msg!("choose-paused")));
         }
         let mut live = self.load_live(&mut tx, tour).await?;
         let seat = live.director_seat(&actor.user_id)?;
@@ -152,13 +143,7 @@ impl Services {
             None => false,
         };
         if stale {
-            return Ok(self.hand_reply(
-                &live,
-                seat,
-                "That button was for a decision that has passed, so it was not used. \
-                 Here is where your team stands now.\n"
-                    .to_string(),
-            ));
+            return Ok(self.hand_reply(&live, seat, msg!("choose-stale-button") + "\n"));
         }
         let option = live
             .stage
@@ -181,18 +166,20 @@ impl Services {
             )
             .await?
             .map_err(|e| match e {
-                ChoiceError::UnknownKey { .. } => ServiceError::refused(
-                    "that is not one of your options now: /hand shows the ones open to you",
-                ),
+                ChoiceError::UnknownKey { .. } => {
+                    ServiceError::refused(msg!("choose-not-an-option"))
+                }
                 e => ServiceError::refused(e.to_string()),
             })?;
         let closed = live.turn() != turn || live.stage.is_over();
         // What the director did, then what only they may see of it (the cards drawn).
-        let mut ack = option.map_or_else(String::new, |o| format!("✓ {}\n", option_text(&o)));
+        let mut ack = option.map_or_else(String::new, |o| {
+            msg!("choose-done", option = option_text(&o)) + "\n"
+        });
         let public = live.stage.narrate(&events, Viewer::Public);
         for line in live.stage.narrate(&events, Viewer::Seat(seat)) {
             if !public.contains(&line) {
-                ack.push_str(&line.text);
+                ack.push_str(&sentence(&line));
                 ack.push('\n');
             }
         }
@@ -201,16 +188,17 @@ impl Services {
         self.store.commit(tx).await?;
         self.keep(&live);
         let mut reply = if closed {
-            Reply::private(format!(
-                "{ack}Your choice completed stage {stage_number}, round {turn}."
-            ))
+            Reply::private(
+                ack + &msg!("choose-completed-round", stage = stage_number, round = turn),
+            )
         } else {
             let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
             let mut reply = self.hand_reply(&live, seat, ack);
             if !live.owes(seat) && !waiting.is_empty() {
+                reply.text.push(' ');
                 reply
                     .text
-                    .push_str(&format!(" Waiting for {}.", waiting.join(", ")));
+                    .push_str(&msg!("waiting-for", teams = waiting.join(", ")));
             }
             // The card changes only when the team is through: one edit a team a round.
             if !live.owes(seat) {
@@ -236,15 +224,13 @@ impl Services {
             .iter()
             .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
         else {
-            return Err(ServiceError::refused(
-                "you direct no team in this tour: join one with /tour join",
-            ));
+            return Err(ServiceError::refused(msg!("autopilot-no-team")));
         };
         if team.autopilot == on {
             return Ok(Reply::private(if on {
-                "Autopilot is already on: the bot is choosing for your team."
+                msg!("autopilot-already-on")
             } else {
-                "Autopilot is already off: your team's choices are yours."
+                msg!("autopilot-already-off")
             }));
         }
         crate::store::teams::set_autopilot(&mut tx, team.id, on).await?;
@@ -264,12 +250,9 @@ impl Services {
             self.keep(l);
         }
         let mut reply = Reply::private(if on {
-            format!(
-                "Autopilot on: the bot chooses for {name} until you switch it off with \
-                 /autopilot off."
-            )
+            msg!("autopilot-on", team = name)
         } else {
-            format!("Autopilot off: {name}'s choices are yours again.")
+            msg!("autopilot-off", team = name)
         });
         reply.followups = owed;
         Ok(reply)
@@ -284,16 +267,14 @@ impl Services {
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
-            return Err(ServiceError::refused(
-                "the tour is paused: an admin resumes it first",
-            ));
+            return Err(ServiceError::refused(msg!("paused-resume-first")));
         }
         let live = self.load_live(&mut tx, tour).await?;
         let due = live.row.deadline.is_some_and(|d| d <= now);
         if !due && !actor.is_admin {
-            return Err(ServiceError::refused(format!(
-                "the round is still open for {}: only an admin can close it early",
-                duration_text((live.row.deadline.unwrap_or(now) - now).max(0))
+            return Err(ServiceError::refused(msg!(
+                "close-round-still-open",
+                left = duration_text((live.row.deadline.unwrap_or(now) - now).max(0))
             )));
         }
         let (live, mut news) = self.play_for_late(&mut tx, live, now).await?;
@@ -302,7 +283,7 @@ impl Services {
         self.store.commit(tx).await?;
         self.keep(&live);
         if replies.is_empty() {
-            return Ok(Reply::private("Nobody is late: there is nothing to close."));
+            return Ok(Reply::private(msg!("close-round-nobody-late")));
         }
         let mut first = replies.remove(0);
         first.followups = replies;
@@ -341,9 +322,7 @@ impl Services {
         let tour = active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
-            return Err(ServiceError::refused(
-                "the tour is paused: an admin resumes it first",
-            ));
+            return Err(ServiceError::refused(msg!("paused-resume-first")));
         }
         let mut live = self.load_live(&mut tx, tour).await?;
         let mut news = News::default();
@@ -352,9 +331,7 @@ impl Services {
         self.store.commit(tx).await?;
         self.keep(&live);
         if replies.is_empty() {
-            return Ok(Reply::private(
-                "Nothing to play: the directors have the next move.",
-            ));
+            return Ok(Reply::private(msg!("advance-nothing-to-play")));
         }
         let mut first = replies.remove(0);
         first.followups = replies;
@@ -410,13 +387,12 @@ impl Services {
                 .await?
             {
                 let director = team.director.clone().expect("a human team has a director");
-                let reply = Reply::private(format!(
-                    "Reminder: {} still has choices to make for stage {}, round {}. \
-                     The bot plays for you in {}.",
-                    team.name,
-                    live.row.number,
-                    live.row.round,
-                    duration_text(deadline - now)
+                let reply = Reply::private(msg!(
+                    "reminder",
+                    team = &team.name,
+                    stage = live.row.number,
+                    round = live.row.round,
+                    left = duration_text(deadline - now)
                 ))
                 .with_buttons(vec![hand_button(live.tour.id)]);
                 out.push((director, reply));
@@ -447,12 +423,12 @@ impl Services {
             // (its directors need to see where they start before they choose).
             let board = if same_stage && news.results.is_empty() {
                 Some((
-                    format!("Stage {number}, round {}", round - 1),
+                    msg!("picture-round", stage = number, round = round - 1),
                     format!("stage-{number}-round-{}.png", round - 1),
                 ))
             } else if card.is_some() && round == 1 {
                 Some((
-                    format!("Stage {number}, start"),
+                    msg!("picture-start", stage = number),
                     format!("stage-{number}-start.png"),
                 ))
             } else {
@@ -488,7 +464,11 @@ impl Services {
         let title = if total > 0 {
             super::live::stage_title(live.row.number, total, &course)
         } else {
-            format!("Stage {}, {course}", live.row.number)
+            msg!(
+                "stage-title-untold",
+                number = live.row.number,
+                course = course
+            )
         };
         live.turn_card(title)
     }

@@ -153,7 +153,7 @@ const DECISIONS: &str = "v2";
 pub fn hand_button(tour_id: i64) -> ButtonSpec {
     ButtonSpec {
         id: format!("{SCHEME}:{tour_id}:hand"),
-        label: "Choose my cards".into(),
+        label: commissaire_messages::msg!("hand-button"),
     }
 }
 

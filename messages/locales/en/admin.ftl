@@ -27,3 +27,6 @@ admin-action-deadline = set the turn deadline
 admin-action-replace = replace a player by a bot
 admin-action-abandon = make a rider abandon
 admin-action-end = end the tour
+
+# A refusal: $action is one of the admin-action- messages above.
+admin-only = only an admin can { $action }

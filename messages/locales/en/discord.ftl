@@ -1,9 +1,68 @@
 # The Discord adapter (bot/src/discord/) and what a director's hand says.
 
+## A director's hand: their riders, what they may choose, and until when.
+
+hand-head = **{ $team }**, stage { $stage } round { $round }.
+hand-nothing-to-choose = Nothing to choose now: the round is played when every team has chosen.
 hand-choose-within = Choose within { $left } or the bot plays for you.
     .terminal = {""}
 hand-paused = The tour is paused: choices wait for an admin to resume it.
     .terminal = The tour is paused.
+hand-autopilot-on = Autopilot is on: the bot chooses for your team until you switch it off (/autopilot off).
+# The button that opens a director's hand.
+hand-button = Choose my cards
+# An option on a button or in a list: a rider (or the team), then what it does ("Blue Rouleur: Keep 5").
+option = { $group }: { $label }
+
+## A director's choice.
+
+choose-already-counted = This request was already counted; nothing more was done.
+choose-paused = the tour is paused: choices wait until an admin resumes it
+choose-stale-button = That button was for a decision that has passed, so it was not used. Here is where your team stands now.
+choose-not-an-option = that is not one of your options now: /hand shows the ones open to you
+# What the director chose, ticked.
+choose-done = ✓ { $option }
+choose-completed-round = Your choice completed stage { $stage }, round { $round }.
+# The teams a round still waits for, after a choice or on /stage.
+waiting-for = Waiting for { $teams }.
+reminder = Reminder: { $team } still has choices to make for stage { $stage }, round { $round }. The bot plays for you in { $left }.
+
+## /autopilot.
+
+autopilot-no-team = you direct no team in this tour: join one with /tour join
+autopilot-already-on = Autopilot is already on: the bot is choosing for your team.
+autopilot-already-off = Autopilot is already off: your team's choices are yours.
+autopilot-on = Autopilot on: the bot chooses for { $team } until you switch it off with /autopilot off.
+autopilot-off = Autopilot off: { $team }'s choices are yours again.
+
+## Closing a round, moving a tour of bots on.
+
+paused-resume-first = the tour is paused: an admin resumes it first
+close-round-still-open = the round is still open for { $left }: only an admin can close it early
+close-round-nobody-late = Nobody is late: there is nothing to close.
+advance-nothing-to-play = Nothing to play: the directors have the next move.
+
+## /play typed by hand, and its autocomplete.
+
+play-nothing-to-choose = you have nothing to choose now: wait for your turn
+play-no-such-option = '{ $typed }' is none of your options; pick one of: { $options }
+play-ambiguous = '{ $typed }' could be any of { $options }: type more of the one you want
+play-and-more = and { $count } more (start typing to see them)
+# A preset offered by /tour create's autocomplete.
+preset-choice = { $name } ({ $stages ->
+        [one] 1 stage
+       *[other] { $stages } stages
+    })
+
+## Select menus, when a decision has more options than buttons fit.
+
+menu-placeholder = Options { $first }–{ $last } of { $total }
+menu-placeholder-more = Options { $first }–{ $last } of { $total }: /play offers them all
+
+## Buttons that no longer act.
+
+button-outdated = This button comes from an older version of the commissaire and no longer works: use /hand to see your cards, or /tour status.
+button-earlier-tour = This button belongs to an earlier tour of this channel: /tour status shows the current one.
 
 ## The round's card: every team, ticked off as it chooses, and when the round closes.
 

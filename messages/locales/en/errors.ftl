@@ -23,3 +23,7 @@ serve-crashed = the Discord client stopped unexpectedly: { $error }
 ## Refusals shared by several commands.
 
 deadline-too-short = the turn deadline must be at least one second
+
+## When the fault is ours: $error is the internal error, for the admin told of it.
+
+service-broken = Something went wrong on the commissaire's side ({ $error }); nothing was changed. Try again, and tell an admin if it keeps happening.

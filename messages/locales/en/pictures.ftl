@@ -11,6 +11,14 @@ board-summit = ▲ { $name } ({ $length })
 board-to-go = to go
 board-letters = Lettered cells ({ $letters }): choose where to go by its letter
 
+## Titles of the pictures posted with the news.
+
+picture-start = Stage { $stage }, start
+picture-round = Stage { $stage }, round { $round }
+picture-finish = Stage { $stage }, finish
+picture-stage = Stage { $stage }
+picture-profile = Stage { $stage }: { $course }
+
 ## A strip of the board: its place in the field and the stretch of road it shows.
 
 board-strip-head = Head of the race

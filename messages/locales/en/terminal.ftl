@@ -40,3 +40,26 @@ summary-more = … and { $count } more
 
 play-pictures = (pictures: { $files })
 cli-no-runtime = cannot start the async runtime: { $error }
+
+## `commissaire play`: starting, resuming, stopping. $again is the command that resumes.
+
+play-intro = { $tour }: { $stages ->
+        [one] 1 stage
+       *[other] { $stages } stages
+    }. You direct { $team } (team 1 on the board); bots ride the other teams.
+    At each prompt type the number of your choice. Every choice is saved as it is made: q stops, and `{ $again }` resumes.
+play-resuming = Resuming your tour from { $path } (stage { $stage }).
+play-options-ignored = { $options } ignored: they set up a new tour, and this one is being resumed. To start afresh, give another folder with --out (or delete { $path }).
+play-replaced = An earlier run left a tour ({ $preset }) that never started: it is replaced by a new one.
+play-folder-over = the tour in { $path } is over and its pictures stay there: to play a new tour, give another folder, e.g. `commissaire play --out { $path }-2`
+play-over = The tour is over; its pictures stay in { $path }. For a new tour, give another folder: `commissaire play --out <folder>`.
+play-come-back-later = nothing to choose now; run `{ $again }` again later
+play-stopped = Stopped. Run `{ $again }` again to resume.
+play-not-saved = the new tour was not saved
+play-no-team = this folder's tour has no team of yours
+
+## `commissaire play`: the question under the numbered choices.
+
+play-prompt-one = Your choice (1, q to stop):
+play-prompt = Your choice (1-{ $count }, q to stop):
+play-type-a-number = Type a number from 1 to { $count }, or q to stop.

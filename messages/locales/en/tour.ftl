@@ -7,3 +7,85 @@ classification-mountains = Mountains
 classification-team = Teams
 classification-youth = Youth
 classification-combativity = Combativity
+
+## A stage's name: its number, of how many, and its course.
+
+stage-title = Stage { $number }/{ $total }, { $course }
+# When the tour's preset cannot be read for the number of stages.
+stage-title-untold = Stage { $number }, { $course }
+# $kind: the engine's name for the kind of stage.
+stage-kind = { $kind ->
+        [Flat] flat
+        [Hilly] hilly
+        [Mountain] mountain
+        [TimeTrial] time trial
+        [TeamTimeTrial] team time trial
+       *[other] { $kind }
+    }
+
+## Refusals and answers about the tour as it stands.
+
+no-tour = there is no tour in this channel
+no-tour-create = there is no tour in this channel: an admin creates one with /tour create
+tour-not-started = the tour has not started: an admin starts it once the teams have joined
+tour-over = the tour is over
+standings-not-started = the tour has not started: the standings come after the first stage
+standings-none-yet = No stage has finished yet: the standings come after stage 1.
+
+## /stage: the stage being raced. $kind is a stage-kind, $to_line a board-rows-to-line.
+
+stage-info-head = **Stage { $number }/{ $total } of { $tour }: { $course }** ({ $kind }, { $to_line })
+    Round { $round }.
+stage-info-paused = The tour is paused.
+round-closes-in = The round closes in { $left }.
+
+## /tour status.
+
+status-team-director = { $team } (<@{ $user }>)
+status-team-bot = { $team } (bot)
+status-lobby = **{ $tour }** ({ $stages ->
+        [one] 1 stage
+       *[other] { $stages } stages
+    }) is waiting for teams: { $taken } of { $seats } seats taken.
+status-lobby-join = Join with /tour join; an admin starts with /tour start (empty seats go to bots).
+status-over = **{ $tour }** is over. /standings shows its final classifications; an admin can create the next tour with /tour create.
+status-running = **{ $tour }**: stage { $stage } of { $total }, { $course }, round { $round }.
+status-paused = Paused: an admin resumes it with /admin resume.
+
+## The news of a round, a stage, the tour.
+
+round-title = **Stage { $stage }, round { $round }**
+round-nothing-happened = nothing happened
+# A round in one line when its game gives no summary: its first sentence, and how many more.
+round-and-more = { $first } (and { $count } more)
+news-time-is-up = Time is up: the bot played the missing choices of { $teams }.
+news-closed-early = An admin closed the round: the bot played the missing choices of { $teams }.
+# $title: a stage-title.
+news-stage-starts = **{ $title }** starts.
+news-in-brief-one = **Stage { $stage }, round { $round } in brief**
+news-in-brief = **Stage { $stage }, rounds { $first } to { $last } in brief**
+news-brief-round = Round { $round }: { $brief }
+
+## A stage's result: the finish order with the time ridden; bonus seconds shown apart.
+
+# $stage: a stage-title.
+stage-result-title = **{ $stage }: result**
+stage-result-legend = Finish order, with the time ridden; bonus seconds come off in the general classification.
+stage-result-line = { $place }. { $rider } { $time }
+stage-result-line-bonus = { $place }. { $rider } { $time }, bonus −{ $bonus } s
+stage-result-out = ({ $count } left the race during the stage.)
+# A rider whose name does not already say its team.
+rider-of-team = { $rider } ({ $team })
+
+## The standings as text, and the winners.
+
+standings-after = **Standings after stage { $stage }**
+standings-nobody-yet = nobody has scored yet
+# Under a table: $mark is the sign after a rider brought back.
+standings-reinstated-legend = { $mark } repêché: brought back by the directeurs' vote
+# The start of this title is how the demo finds the winners in its report: keep "**The tour is over".
+winners-title = **The tour is over. The winners:**
+# $classification: a classification- message.
+winners-line = { $classification }: { $who } — { $value }
+winners-line-reinstated = { $classification }: { $who } (repêché) — { $value }
+winners-nobody = { $classification }: nobody scored

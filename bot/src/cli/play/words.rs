@@ -5,7 +5,7 @@
 
 use super::super::{UsageError, cannot_create, cannot_write};
 use commissaire::services::Reply;
-use commissaire_messages::{Medium, msg, msg_in};
+use commissaire_messages::msg;
 use std::path::Path;
 
 /// A reply's text as the terminal prints it.
@@ -16,7 +16,7 @@ pub fn terminal_text(text: &str) -> String {
         if line.trim_start().starts_with("```") {
             continue;
         }
-        let plain = not_yet_worded(&line.replace("**", "").replace("__", ""));
+        let plain = line.replace("**", "").replace("__", "");
         // A line that held only a Discord instruction goes; a blank line stays.
         if plain.trim().is_empty() && !line.trim().is_empty() {
             continue;
@@ -24,31 +24,6 @@ pub fn terminal_text(text: &str) -> String {
         out.push(plain);
     }
     out.join("\n").trim().to_string()
-}
-
-/// The hand's two Discord-only sentences (`hand-choose-within`, `hand-paused`) in their
-/// terminal wording. Until `services/play.rs` words them from the catalogue (then the medium
-/// does this and this function goes), they are found by their Discord wording, as the
-/// catalogue gives it.
-fn not_yet_worded(line: &str) -> String {
-    let mut line = line.to_string();
-    // The deadline is the only argument: the wording around it is what to look for.
-    let marker = "\u{1}";
-    let within = msg_in!(Medium::Discord, "hand-choose-within", left = marker);
-    if let Some((before, after)) = within.split_once(marker)
-        && let Some(at) = line.find(before)
-        && let Some(len) = line[at..].find(after)
-    {
-        line.replace_range(
-            at..at + len + after.len(),
-            &msg_in!(Medium::Terminal, "hand-choose-within", left = marker),
-        );
-    }
-    line = line.replace(
-        &msg_in!(Medium::Discord, "hand-paused"),
-        &msg_in!(Medium::Terminal, "hand-paused"),
-    );
-    line.trim_end().to_string()
 }
 
 /// The public text of a reply and its follow-ups, for the terminal.
@@ -112,22 +87,16 @@ fn stage_of(file: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use commissaire_messages::{Medium, msg_in};
 
     #[test]
-    fn markdown_and_discord_instructions_are_left_out() {
+    fn markdown_and_code_fences_are_left_out() {
         let text = "**Blue**, stage 1 round 2.\n- Blue Rouleur: keep one\n\
-                    Choose within 86394 seconds or the bot plays for you.\n\
                     ```\n 1. Blue Rouleur   1:00\n```\n__General__";
         let shown = terminal_text(text);
         assert_eq!(
             shown,
             "Blue, stage 1 round 2.\n- Blue Rouleur: keep one\n 1. Blue Rouleur   1:00\nGeneral"
-        );
-        assert_eq!(
-            terminal_text(
-                "- Blue Rouleur: keep one\nThe tour is paused: choices wait for an admin to resume it."
-            ),
-            "- Blue Rouleur: keep one\nThe tour is paused."
         );
     }
 
