@@ -228,7 +228,7 @@ fn between_stages_you_see_your_riders_and_the_general_classification_in_plain_wo
         "{transcript}"
     );
     assert!(
-        transcript.contains("draw pile empty: drawing shuffles the recycle pile"),
+        transcript.contains("draw pile empty, drawing shuffles the recycle pile"),
         "{transcript}"
     );
 }
