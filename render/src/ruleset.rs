@@ -18,6 +18,11 @@ pub fn board_png(
             board.stage_name = title.to_string();
             render_board(&board)
         }
+        Scene::VeloMaster(view) => {
+            let mut board = BoardScene::from_velo_master(view).with_team_colours(colours);
+            board.stage_name = title.to_string();
+            render_board(&board)
+        }
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }

@@ -220,9 +220,14 @@ impl Services {
                         narrate::profile_png(&scene, &title, &colours)
                     } else {
                         narrate::board_png(&scene, &title, &colours)
+                    };
+                    match png {
+                        Ok(png) => Ok(vec![(file, png)]),
+                        // A game whose adapter has no such picture yet (Velo Master's profile):
+                        // the message goes without it rather than not at all.
+                        Err(commissaire_render::RenderError::NoPictures) => Ok(Vec::new()),
+                        Err(e) => Err(ServiceError::Broken(format!("cannot draw {file}: {e}"))),
                     }
-                    .map_err(|e| ServiceError::Broken(format!("cannot draw {file}: {e}")))?;
-                    Ok(vec![(file, png)])
                 })
                 .await
             }
