@@ -27,9 +27,35 @@ fn workspace() -> PathBuf {
 /// target folder this bench was built in. Cargo gives a bench the path of its own package's
 /// binaries only; the binary is the bot package's.
 pub fn release_binary() -> Result<PathBuf, String> {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-p", "commissaire", "--bin", "commissaire"])
-        .current_dir(workspace())
+    let mut build = Command::new(env!("CARGO"));
+    build
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "commissaire",
+            "--bin",
+            "commissaire",
+        ])
+        .current_dir(workspace());
+    // What cargo set for running this bench would reach the build scripts (ring's reads
+    // CARGO_MANIFEST_DIR) and rebuild them, then again at the next plain `cargo build`.
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        let set_for_this_bench = [
+            "CARGO_MANIFEST_",
+            "CARGO_PKG_",
+            "CARGO_CRATE_",
+            "CARGO_BIN_",
+        ]
+        .iter()
+        .any(|prefix| key.starts_with(prefix))
+            || ["CARGO_PRIMARY_PACKAGE", "CARGO_TARGET_TMPDIR", "OUT_DIR"].contains(&&*key);
+        if set_for_this_bench {
+            build.env_remove(&*key);
+        }
+    }
+    let status = build
         .status()
         .map_err(|e| format!("cannot run cargo to build the bot: {e}"))?;
     if !status.success() {
@@ -45,7 +71,10 @@ pub fn release_binary() -> Result<PathBuf, String> {
     if binary.is_file() {
         Ok(binary)
     } else {
-        Err(format!("no bot at {}: name it with --binary", binary.display()))
+        Err(format!(
+            "no bot at {}: name it with --binary",
+            binary.display()
+        ))
     }
 }
 
@@ -107,7 +136,8 @@ impl Bot {
         // Fields after the command name (which may hold spaces) start at ") ".
         let rest = &stat[stat.rfind(')')? + 2..];
         let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        let ticks: f64 =
+            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
         Some(ticks / 100.0)
     }
 

@@ -43,7 +43,12 @@ pub struct Person {
 }
 
 impl Person {
-    pub fn new(fake: &Arc<FakeDiscord>, routes: &Arc<Routes>, channel: &Arc<Channel>, who: Who) -> Person {
+    pub fn new(
+        fake: &Arc<FakeDiscord>,
+        routes: &Arc<Routes>,
+        channel: &Arc<Channel>,
+        who: Who,
+    ) -> Person {
         let (tell, told) = mpsc::unbounded_channel();
         Person {
             fake: Arc::clone(fake),
@@ -58,7 +63,8 @@ impl Person {
     /// Sends `payload` and waits for the bot's answer, and for a deferred one its completion.
     pub async fn ask(&mut self, payload: Value) -> Asked {
         let token = payload["token"].as_str().unwrap_or_default().to_string();
-        self.routes.expect(&token, self.channel.id, self.tell.clone());
+        self.routes
+            .expect(&token, self.channel.id, self.tell.clone());
         let sent = Instant::now();
         let interaction = self.fake.interaction(payload);
         let mut asked = Asked {
@@ -91,7 +97,10 @@ impl Person {
     pub async fn press(&mut self, control: &Control, message_id: u64) -> Asked {
         let payload = match control {
             Control::Button(id) => self.fake.component(id, message_id, &self.who),
-            Control::Select(id, value) => self.fake.select(id, &[value.as_str()], message_id, &self.who),
+            Control::Select(id, value) => {
+                self.fake
+                    .select(id, &[value.as_str()], message_id, &self.who)
+            }
         };
         self.ask(payload).await
     }
@@ -130,9 +139,12 @@ pub async fn direct(mut person: Person, rounds: u32) -> Played {
     let mut cards = person.channel.cards.subscribe();
     let mut card = 0;
     for round in 1..=rounds {
-        let next = tokio::time::timeout(CARD_WAIT, cards.wait_for(|&newest| newest > card)).await;
+        let next = tokio::time::timeout(CARD_WAIT, async {
+            cards.wait_for(|&newest| newest > card).await.map(|n| *n)
+        })
+        .await;
         card = match next {
-            Ok(Ok(newest)) => *newest,
+            Ok(Ok(newest)) => newest,
             _ => {
                 played.stopped = Some(format!("no card for round {round} within {CARD_WAIT:?}"));
                 break;

@@ -112,7 +112,11 @@ async fn drive(
 ) -> Result<(), String> {
     fake.wait_ready(Duration::from_secs(60)).await;
     let registered = Instant::now() + Duration::from_secs(60);
-    while !fake.commands(Some(GUILD)).iter().any(|c| c["name"] == "tour") {
+    while !fake
+        .commands(Some(GUILD))
+        .iter()
+        .any(|c| c["name"] == "tour")
+    {
         if Instant::now() > registered {
             return Err("the bot did not register /tour within 60 s".into());
         }
@@ -144,7 +148,9 @@ async fn drive(
         .into_iter()
         .map(|mut admin| {
             tokio::spawn(async move {
-                let asked = admin.ask(admin.fake.slash("tour start", json!({}), &admin.who)).await;
+                let asked = admin
+                    .ask(admin.fake.slash("tour start", json!({}), &admin.who))
+                    .await;
                 asked.answered.is_some()
             })
         })
@@ -165,6 +171,11 @@ async fn drive(
             directors: played,
             channel,
         });
+    }
+    // The last round's board may still be on its way: it is waited for, a little.
+    let grace = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < grace && !runs.iter().all(TourRun::last_round_drawn) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let elapsed = started.elapsed();
     let load_after = load_average();
@@ -204,16 +215,25 @@ async fn set_up_tours(
         let tasks: Vec<_> = batch
             .iter()
             .map(|channel| {
-                let admin = Who::member(ADMIN, "jury", GUILD, channel.id).with_permissions(MANAGE_CHANNELS);
+                let admin =
+                    Who::member(ADMIN, "jury", GUILD, channel.id).with_permissions(MANAGE_CHANNELS);
                 let mut admin = Person::new(fake, routes, channel, admin);
                 let directors: Vec<Person> = (0..TEAMS)
                     .map(|k| Person::new(fake, routes, channel, director(channel.id, k)))
                     .collect();
                 tokio::spawn(async move {
-                    let create = admin.fake.slash("tour create", json!({"preset": "week", "teams": TEAMS}), &admin.who);
+                    let create = admin.fake.slash(
+                        "tour create",
+                        json!({"preset": "week", "teams": TEAMS}),
+                        &admin.who,
+                    );
                     answered(admin.ask(create).await.answered.is_some(), "/tour create")?;
                     for (k, mut d) in directors.into_iter().enumerate() {
-                        let join = d.fake.slash("tour join", json!({"team": format!("Team {}", k + 1), "colour": k}), &d.who);
+                        let join = d.fake.slash(
+                            "tour join",
+                            json!({"team": format!("Team {}", k + 1), "colour": k}),
+                            &d.who,
+                        );
                         answered(d.ask(join).await.answered.is_some(), "/tour join")?;
                     }
                     Ok::<Person, String>(admin)
@@ -237,7 +257,12 @@ fn answered(yes: bool, what: &str) -> Result<(), String> {
 
 fn director(channel: u64, k: u64) -> Who {
     let n = channel - FIRST_CHANNEL;
-    Who::member(FIRST_DIRECTOR + n * TEAMS + k, &format!("director-{n}-{k}"), GUILD, channel)
+    Who::member(
+        FIRST_DIRECTOR + n * TEAMS + k,
+        &format!("director-{n}-{k}"),
+        GUILD,
+        channel,
+    )
 }
 
 fn load_average() -> String {

@@ -51,9 +51,14 @@ impl Options {
     }
 }
 
-fn number<T: std::str::FromStr + PartialOrd + Default>(text: &str, name: &str) -> Result<T, String> {
+fn number<T: std::str::FromStr + PartialOrd + Default>(
+    text: &str,
+    name: &str,
+) -> Result<T, String> {
     match text.parse::<T>() {
         Ok(n) if n > T::default() => Ok(n),
-        _ => Err(format!("{name} takes a whole number above 0, not {text:?}\n{USAGE}")),
+        _ => Err(format!(
+            "{name} takes a whole number above 0, not {text:?}\n{USAGE}"
+        )),
     }
 }

@@ -14,6 +14,19 @@ pub struct TourRun {
     pub channel: std::sync::Arc<Channel>,
 }
 
+impl TourRun {
+    /// Whether a picture came after the last choice of the tour's last round.
+    pub fn last_round_drawn(&self) -> bool {
+        let last = self
+            .directors
+            .iter()
+            .filter_map(|d| d.last_choice.last().copied().flatten())
+            .max();
+        let uploads = self.channel.uploads.lock().expect("uploads");
+        last.is_none_or(|last| uploads.iter().any(|&u| u > last))
+    }
+}
+
 /// Durations, sorted, for percentiles.
 #[derive(Default)]
 pub struct Spread(Vec<Duration>);
@@ -48,7 +61,9 @@ impl Spread {
 
     /// `p50 / p95 / p99 / max` in milliseconds.
     fn line(&mut self) -> String {
-        let ms = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3));
+        let ms = |d: Option<Duration>| {
+            d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3))
+        };
         format!(
             "{:>8} {:>8} {:>8} {:>8}",
             ms(self.pct(50.0)),
@@ -144,15 +159,34 @@ impl Measures {
     }
 
     pub fn print(&mut self) {
-        println!("{:<34} {:>7} {:>8} {:>8} {:>8} {:>8}", "ms", "count", "p50", "p95", "p99", "max");
+        println!(
+            "{:<34} {:>7} {:>8} {:>8} {:>8} {:>8}",
+            "ms", "count", "p50", "p95", "p99", "max"
+        );
         let n = self.choices.len();
-        println!("{:<34} {n:>7} {}", "choice pressed -> answered", self.choices.line());
+        println!(
+            "{:<34} {n:>7} {}",
+            "choice pressed -> answered",
+            self.choices.line()
+        );
         let n = self.opens.len();
-        println!("{:<34} {n:>7} {}", "card pressed -> hand answered", self.opens.line());
+        println!(
+            "{:<34} {n:>7} {}",
+            "card pressed -> hand answered",
+            self.opens.line()
+        );
         let n = self.closes.len();
-        println!("{:<34} {n:>7} {}", "round close: last choice -> board", self.closes.line());
+        println!(
+            "{:<34} {n:>7} {}",
+            "round close: last choice -> board",
+            self.closes.line()
+        );
         let n = self.completed.len();
-        println!("{:<34} {n:>7} {}", "deferred: pressed -> answer edited", self.completed.line());
+        println!(
+            "{:<34} {n:>7} {}",
+            "deferred: pressed -> answer edited",
+            self.completed.line()
+        );
         println!(
             "answers past 3 s: {} (never answered: {}); deferred: {}; refused: {}; rounds never closed with a board: {}",
             self.past_limit(),
@@ -162,8 +196,13 @@ impl Measures {
             self.closes_missing
         );
         println!();
-        println!("{:<6} {:>7} {:>8} {:>8} {:>8} {:>8}", "round", "choices", "p50", "p99", "close50", "close99");
-        let ms = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3));
+        println!(
+            "{:<6} {:>7} {:>8} {:>8} {:>8} {:>8}",
+            "round", "choices", "p50", "p99", "close50", "close99"
+        );
+        let ms = |d: Option<Duration>| {
+            d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3))
+        };
         for (i, (c, k)) in self
             .choices_by_round
             .iter_mut()
@@ -182,7 +221,11 @@ impl Measures {
         }
         if !self.stopped.is_empty() {
             println!();
-            println!("{} directors stopped early, e.g.: {}", self.stopped.len(), self.stopped[0]);
+            println!(
+                "{} directors stopped early, e.g.: {}",
+                self.stopped.len(),
+                self.stopped[0]
+            );
         }
     }
 }

@@ -87,7 +87,10 @@ impl Routes {
         let has_file = !request.files.is_empty();
         match (request.method.as_str(), segments.as_slice()) {
             ("POST", ["interactions", _, token, "callback"]) => {
-                let kind = request.json.as_ref().map_or(0, |j| j["type"].as_u64().unwrap_or(0));
+                let kind = request
+                    .json
+                    .as_ref()
+                    .map_or(0, |j| j["type"].as_u64().unwrap_or(0));
                 if let Some((channel, to)) = self.waiting(token) {
                     if has_file {
                         self.uploaded(channel, at);

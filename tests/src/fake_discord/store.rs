@@ -348,7 +348,13 @@ impl State {
         let nonce = body.json.get("nonce").filter(|n| !n.is_null());
         let key = nonce
             .filter(|_| body.json["enforce_nonce"] == json!(true))
-            .map(|nonce| (channel_id, origin.author["id"].to_string(), nonce.to_string()));
+            .map(|nonce| {
+                (
+                    channel_id,
+                    origin.author["id"].to_string(),
+                    nonce.to_string(),
+                )
+            });
         let earlier = key.as_ref().and_then(|k| self.nonces.get(k));
         if let Some(earlier) = earlier.and_then(|id| self.messages.get(id)) {
             return Reply::json(earlier.json.clone());
