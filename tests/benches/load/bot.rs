@@ -132,13 +132,7 @@ impl Bot {
 
     /// CPU time the process has used (user + system), in seconds.
     pub fn cpu_secs(&self) -> Option<f64> {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).ok()?;
-        // Fields after the command name (which may hold spaces) start at ") ".
-        let rest = &stat[stat.rfind(')')? + 2..];
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks: f64 =
-            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-        Some(ticks / 100.0)
+        cpu_secs_of(&self.pid().to_string())
     }
 
     /// Whether the process has ended (and how).
@@ -173,4 +167,14 @@ fn copy_folder(from: &Path, to: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// CPU time (user + system) of the process `pid` (or `self`), in seconds, all threads.
+pub fn cpu_secs_of(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start at ") ".
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }

@@ -134,7 +134,7 @@ pub struct Played {
 
 /// Plays `rounds` rounds: waits for each round's card, opens the hand from it, and presses the
 /// first thing the hand offers until it offers nothing more.
-pub async fn direct(mut person: Person, rounds: u32) -> Played {
+pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played {
     let mut played = Played::default();
     let mut cards = person.channel.cards.subscribe();
     let mut card = 0;
@@ -150,6 +150,7 @@ pub async fn direct(mut person: Person, rounds: u32) -> Played {
                 break;
             }
         };
+        tokio::time::sleep(think).await;
         let message = person.fake.message(card).unwrap_or_default();
         let Some(open) = controls(&message).into_iter().next() else {
             played.stopped = Some(format!("round {round}'s card has nothing to press"));
@@ -170,6 +171,7 @@ pub async fn direct(mut person: Person, rounds: u32) -> Played {
                 played.stopped = Some(format!("round {round}: the hand never emptied"));
                 return played;
             }
+            tokio::time::sleep(think).await;
             let asked = person.press(&choice, hand_id).await;
             played.presses.push(press(&asked, true, round));
             if asked.answered.is_none() {

@@ -136,13 +136,24 @@ async fn drive(
         let directors: Vec<_> = (0..TEAMS)
             .map(|k| {
                 let person = Person::new(fake, routes, channel, director(channel.id, k));
-                tokio::spawn(direct(person, options.rounds))
+                let think = Duration::from_millis(options.think_ms);
+                tokio::spawn(direct(person, options.rounds, think))
             })
             .collect();
         playing.push((Arc::clone(channel), directors));
     }
     let load_before = load_average();
     let cpu_before = bot.cpu_secs().unwrap_or(0.0);
+    let own_cpu_before = bot::cpu_secs_of("self").unwrap_or(0.0);
+    // The machine's load, sampled while the tours play (it includes the bot and this program).
+    let sampling = tokio::spawn(async {
+        let mut highest = 0.0f64;
+        loop {
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            highest = highest.max(load_one_minute());
+            LOAD_PEAK.store(highest.to_bits(), std::sync::atomic::Ordering::Relaxed);
+        }
+    });
     let started = Instant::now();
     let starts: Vec<_> = admins
         .into_iter()
@@ -178,8 +189,11 @@ async fn drive(
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let elapsed = started.elapsed();
+    sampling.abort();
     let load_after = load_average();
+    let load_peak = f64::from_bits(LOAD_PEAK.load(std::sync::atomic::Ordering::Relaxed));
     let cpu = bot.cpu_secs().unwrap_or(0.0) - cpu_before;
+    let own_cpu = bot::cpu_secs_of("self").unwrap_or(0.0) - own_cpu_before;
 
     let mut measures = Measures::gather(&runs, options.rounds);
     println!();
@@ -193,10 +207,16 @@ async fn drive(
         100.0 * cpu / elapsed.as_secs_f64(),
         bot.peak_memory_mb().map_or("?".into(), |m| m.to_string())
     );
-    println!("load average (1, 5, 15 min) before: {load_before}; after: {load_after}");
     println!(
-        "{:.0} presses a second",
-        (measures.choices.len() + measures.opens.len()) as f64 / elapsed.as_secs_f64()
+        "load average (1, 5, 15 min) before: {load_before}; after: {load_after}; highest 1-min while playing: {load_peak:.2}"
+    );
+    let presses = (measures.choices.len() + measures.opens.len()) as f64;
+    println!(
+        "{:.0} presses a second, think time {} ms; bot CPU per press {:.2} ms; this program (fake Discord and directors) {:.1} s of CPU",
+        presses / elapsed.as_secs_f64(),
+        options.think_ms,
+        1e3 * cpu / presses.max(1.0),
+        own_cpu
     );
     println!();
     measures.print();
@@ -263,6 +283,15 @@ fn director(channel: u64, k: u64) -> Who {
         GUILD,
         channel,
     )
+}
+
+static LOAD_PEAK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn load_one_minute() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0)
 }
 
 fn load_average() -> String {

@@ -12,12 +12,15 @@ pub struct Options {
     /// Check every request against Discord's API description (costs the fake's CPU, which the
     /// bot shares on a small machine).
     pub check: bool,
+    /// A director's pause before each press, in milliseconds (0: as fast as answers come back,
+    /// which keeps every director's next press waiting on the bot: a closed loop at saturation).
+    pub think_ms: u64,
     /// Keep the bot's log (standard error) here instead of in the temporary folder.
     pub log: Option<PathBuf>,
 }
 
 pub const USAGE: &str = "usage: cargo bench -p commissaire-tests --bench load -- \
-    [--tours N (500)] [--rounds N (8)] [--binary PATH] [--check] [--log FILE]";
+    [--tours N (500)] [--rounds N (8)] [--think MS (0)] [--binary PATH] [--check] [--log FILE]";
 
 impl Options {
     /// Reads the arguments after `--`. Cargo adds `--bench` to a bench's arguments; it is taken
@@ -28,6 +31,7 @@ impl Options {
             rounds: 8,
             binary: None,
             check: false,
+            think_ms: 0,
             log: None,
         };
         let mut args = args.peekable();
@@ -43,6 +47,12 @@ impl Options {
                 "--binary" => options.binary = Some(PathBuf::from(value("--binary")?)),
                 "--log" => options.log = Some(PathBuf::from(value("--log")?)),
                 "--check" => options.check = true,
+                "--think" => {
+                    let text = value("--think")?;
+                    options.think_ms = text.parse().map_err(|_| {
+                        format!("--think takes milliseconds, not {text:?}\n{USAGE}")
+                    })?;
+                }
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
             }
