@@ -78,6 +78,9 @@ impl Spread {
 #[derive(Default)]
 pub struct Measures {
     pub choices: Spread,
+    /// A choice's answer as the director sees it: the callback, or for a deferred one the
+    /// answer edited in after it.
+    pub choices_shown: Spread,
     pub opens: Spread,
     pub unanswered: usize,
     pub deferred: usize,
@@ -140,8 +143,16 @@ impl Measures {
         let waited = answered - p.sent;
         if p.choice {
             self.choices.add(waited);
-            if let Some(by_round) = self.choices_by_round.get_mut(p.round as usize - 1) {
-                by_round.add(waited);
+            let shown = if p.deferred {
+                p.completed
+            } else {
+                Some(answered)
+            };
+            if let Some(shown) = shown {
+                self.choices_shown.add(shown - p.sent);
+                if let Some(by_round) = self.choices_by_round.get_mut(p.round as usize - 1) {
+                    by_round.add(shown - p.sent);
+                }
             }
         } else {
             self.opens.add(waited);
@@ -168,6 +179,12 @@ impl Measures {
             "{:<34} {n:>7} {}",
             "choice pressed -> answered",
             self.choices.line()
+        );
+        let n = self.choices_shown.len();
+        println!(
+            "{:<34} {n:>7} {}",
+            "choice pressed -> answer shown",
+            self.choices_shown.line()
         );
         let n = self.opens.len();
         println!(
@@ -198,7 +215,7 @@ impl Measures {
         println!();
         println!(
             "{:<6} {:>7} {:>8} {:>8} {:>8} {:>8}",
-            "round", "choices", "p50", "p99", "close50", "close99"
+            "round", "choices", "shown50", "shown99", "close50", "close99"
         );
         let ms = |d: Option<Duration>| {
             d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3))
