@@ -136,6 +136,7 @@ pub struct Played {
 /// first thing the hand offers until it offers nothing more.
 pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played {
     let mut played = Played::default();
+    let mut pause = Pauses::new(think, person.who.user_id);
     let mut cards = person.channel.cards.subscribe();
     let mut card = 0;
     for round in 1..=rounds {
@@ -150,7 +151,7 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played 
                 break;
             }
         };
-        tokio::time::sleep(think).await;
+        tokio::time::sleep(pause.next()).await;
         let message = person.fake.message(card).unwrap_or_default();
         let Some(open) = controls(&message).into_iter().next() else {
             played.stopped = Some(format!("round {round}'s card has nothing to press"));
@@ -171,7 +172,7 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played 
                 played.stopped = Some(format!("round {round}: the hand never emptied"));
                 return played;
             }
-            tokio::time::sleep(think).await;
+            tokio::time::sleep(pause.next()).await;
             let asked = person.press(&choice, hand_id).await;
             played.presses.push(press(&asked, true, round));
             if asked.answered.is_none() {
@@ -189,6 +190,34 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played 
         played.last_choice.push(last_choice);
     }
     played
+}
+
+/// A director's pauses before pressing: between half and one and a half times the think time,
+/// spread so that directors started together do not press in step.
+struct Pauses {
+    think: Duration,
+    state: u64,
+}
+
+impl Pauses {
+    fn new(think: Duration, seed: u64) -> Pauses {
+        Pauses {
+            think,
+            state: seed | 1,
+        }
+    }
+
+    fn next(&mut self) -> Duration {
+        if self.think.is_zero() {
+            return Duration::ZERO;
+        }
+        // xorshift64: enough to spread pauses, and the same run every time.
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let fraction = 0.5 + (self.state % 1000) as f64 / 1000.0;
+        self.think.mul_f64(fraction)
+    }
 }
 
 fn press(asked: &Asked, choice: bool, round: u32) -> Press {

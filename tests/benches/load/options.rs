@@ -12,8 +12,9 @@ pub struct Options {
     /// Check every request against Discord's API description (costs the fake's CPU, which the
     /// bot shares on a small machine).
     pub check: bool,
-    /// A director's pause before each press, in milliseconds (0: as fast as answers come back,
-    /// which keeps every director's next press waiting on the bot: a closed loop at saturation).
+    /// A director's pause before each press, in milliseconds, spread from half to one and a half
+    /// times this (0: as fast as answers come back, which keeps every director's next press
+    /// waiting on the bot: a closed loop, at saturation).
     pub think_ms: u64,
     /// Keep the bot's log (standard error) here instead of in the temporary folder.
     pub log: Option<PathBuf>,
