@@ -5,7 +5,11 @@
 //!
 //! ```text
 //! cargo bench -p commissaire-tests --bench load -- --tours 500 --rounds 8
+//! cargo bench -p commissaire-tests --bench load -- --tours 500 --rounds 2 --think 10000
 //! ```
+//!
+//! Without `--think` every director presses again the moment an answer comes, so the bot is
+//! always saturated and the wait is mostly the queue; `--think MS` paces them like people.
 //!
 //! It prints, in milliseconds: a choice's answer (the press sent over the gateway to the
 //! interaction response reaching the fake), the hand's answer to a press on a round's card, a
