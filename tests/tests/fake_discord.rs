@@ -682,3 +682,47 @@ async fn ready_names_the_bot_and_its_guilds_and_heartbeats_keep_the_session() {
     );
     fake.assert_clean();
 }
+
+#[tokio::test]
+async fn a_watcher_is_told_every_request_and_a_fake_without_a_log_keeps_none() {
+    let config = Config {
+        keep_log: false,
+        ..Config::default()
+    };
+    let fake = FakeDiscord::start_with(config).await;
+    let mut watched = fake.watch();
+    let http = http(&fake);
+    let channel = ChannelId::new(CHANNEL);
+    let post = || {
+        CreateMessage::new()
+            .content("round 2")
+            .nonce(serenity::all::Nonce::String("owed-7".into()))
+            .enforce_nonce(true)
+            .add_file(CreateAttachment::bytes(PNG, "board.png"))
+    };
+    let first = channel.send_message(&http, post()).await.unwrap();
+    let again = channel.send_message(&http, post()).await.unwrap();
+    assert_eq!(
+        again.id, first.id,
+        "the same nonce answers with the first message"
+    );
+
+    let mut told = Vec::new();
+    while let Ok(Some(request)) = tokio::time::timeout(WAIT, watched.recv()).await {
+        told.push(request);
+        if told.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(told.len(), 2, "both posts are told");
+    for request in &told {
+        assert!(request.is("POST", &format!("/channels/{CHANNEL}/messages")));
+        assert_eq!(
+            request.file("files[0]").map(|f| f.bytes.as_slice()),
+            Some(PNG)
+        );
+    }
+    assert!(told[0].received <= told[1].received);
+    assert!(fake.requests().is_empty(), "nothing is kept without a log");
+    fake.assert_clean();
+}

@@ -84,6 +84,13 @@ pub struct Config {
     /// Discord drops an interaction not answered within three seconds; a test of a bot's
     /// deferral can make that shorter.
     pub answer_within: Duration,
+    /// Whether every request is checked against Discord's API description. A load program
+    /// turns this off so that the fake's own work does not take the bot's CPU.
+    pub check_requests: bool,
+    /// Whether every request and uploaded file is kept for [`FakeDiscord::requests`] and served
+    /// back. A load program that follows the bot through [`FakeDiscord::watch`] instead turns
+    /// this off: hours of boards would otherwise be held in memory twice.
+    pub keep_log: bool,
 }
 
 impl Default for Config {
@@ -94,6 +101,8 @@ impl Default for Config {
             heartbeat_interval_ms: 41_250,
             default_guild: 1_100_000_000_000_000_100,
             answer_within: Duration::from_secs(3),
+            check_requests: true,
+            keep_log: true,
         }
     }
 }
@@ -109,11 +118,19 @@ pub(crate) struct Shared {
     changes: watch::Sender<u64>,
     /// The connected bot's session, for dispatching events to it.
     session: Mutex<Option<mpsc::UnboundedSender<(String, Value)>>>,
+    /// Those who follow the requests as they arrive ([`FakeDiscord::watch`]).
+    watchers: Mutex<Vec<mpsc::UnboundedSender<Recorded>>>,
 }
 
 impl Shared {
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Hands a request to everyone watching, dropping watchers that have gone.
+    fn tell_watchers(&self, request: &Recorded) {
+        let mut watchers = self.watchers.lock().unwrap_or_else(|p| p.into_inner());
+        watchers.retain(|w| w.send(request.clone()).is_ok());
     }
 
     fn changed(&self) {
@@ -145,14 +162,20 @@ impl FakeDiscord {
             .await
             .expect("bind a loopback port for the fake Discord");
         let addr = listener.local_addr().expect("local address");
+        let spec = if config.check_requests {
+            DiscordSpec::for_tests()
+        } else {
+            None
+        };
         let shared = Arc::new(Shared {
             config,
             base_url: format!("http://{addr}"),
-            spec: DiscordSpec::for_tests(),
+            spec,
             ids: Snowflakes::default(),
             state: Mutex::new(State::default()),
             changes: watch::channel(0).0,
             session: Mutex::new(None),
+            watchers: Mutex::new(Vec::new()),
         });
         let app = Router::new()
             .route("/gateway", axum::routing::get(gateway::upgrade))

@@ -22,6 +22,8 @@ pub struct Recorded {
     pub status: u16,
     /// The JSON the fake answered with, e.g. a created message with its id.
     pub response: Option<Value>,
+    /// When the request reached the fake, before its body was read.
+    pub received: Instant,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +87,18 @@ impl SentInteraction {
 }
 
 impl FakeDiscord {
+    /// Every request from now on, as it is answered: for a program that follows a busy bot
+    /// without searching the whole log on each change (see [`super::Config::keep_log`]).
+    pub fn watch(&self) -> tokio::sync::mpsc::UnboundedReceiver<Recorded> {
+        let (tell, told) = tokio::sync::mpsc::unbounded_channel();
+        self.shared
+            .watchers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(tell);
+        told
+    }
+
     pub fn requests(&self) -> Vec<Recorded> {
         self.shared.state().requests.clone()
     }

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 pub async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> Response {
+    let received = std::time::Instant::now();
     let method = request.method().as_str().to_string();
     let path = request.uri().path().to_string();
     let query = request.uri().query().map(str::to_string);
@@ -43,6 +44,7 @@ pub async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> 
             next_id: &next_id,
             default_guild: shared.config.default_guild,
             answer_within: shared.config.answer_within,
+            keep_files: shared.config.keep_log,
         };
         let body = Body {
             json: json.as_ref().unwrap_or(&Value::Null),
@@ -72,7 +74,7 @@ pub async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> 
     for failure in failures {
         state.fail(failure);
     }
-    state.requests.push(Recorded {
+    let recorded = Recorded {
         method,
         path,
         query,
@@ -84,8 +86,13 @@ pub async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> 
             Payload::Json(body) => Some(body.clone()),
             _ => None,
         },
-    });
+        received,
+    };
+    if shared.config.keep_log {
+        state.requests.push(recorded.clone());
+    }
     drop(state);
+    shared.tell_watchers(&recorded);
     shared.changed();
     respond(reply)
 }

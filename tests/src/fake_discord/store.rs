@@ -26,6 +26,9 @@ pub struct State {
     pub commands: BTreeMap<Option<u64>, Vec<Value>>,
     /// The guild of each channel seen in an interaction (`None`: a DM).
     pub channels: HashMap<u64, Option<u64>>,
+    /// The message made by each (channel, author, nonce) posted with `enforce_nonce`, so that a
+    /// post is not a search through every message the fake holds.
+    pub nonces: HashMap<(u64, String, String), u64>,
 }
 
 pub struct StoredMessage {
@@ -117,6 +120,8 @@ pub struct World<'a> {
     pub next_id: &'a dyn Fn() -> u64,
     pub default_guild: u64,
     pub answer_within: Duration,
+    /// Whether uploaded files are kept to be served back (see `Config::keep_log`).
+    pub keep_files: bool,
 }
 
 /// A request body as the handlers see it.
@@ -341,19 +346,26 @@ impl State {
         // channel lately answers with the message made then, and nothing new is created. (The
         // fake remembers nonces for as long as it runs; Discord, a few minutes.)
         let nonce = body.json.get("nonce").filter(|n| !n.is_null());
-        if let Some(nonce) = nonce.filter(|_| body.json["enforce_nonce"] == json!(true)) {
-            let author = &origin.author["id"];
-            let earlier = self.messages.values().find(|m| {
-                m.channel_id() == channel_id
-                    && m.json["author"]["id"] == *author
-                    && m.json.get("nonce") == Some(nonce)
+        let key = nonce
+            .filter(|_| body.json["enforce_nonce"] == json!(true))
+            .map(|nonce| {
+                (
+                    channel_id,
+                    origin.author["id"].to_string(),
+                    nonce.to_string(),
+                )
             });
-            if let Some(earlier) = earlier {
-                return Reply::json(earlier.json.clone());
-            }
+        let earlier = key.as_ref().and_then(|k| self.nonces.get(k));
+        if let Some(earlier) = earlier.and_then(|id| self.messages.get(id)) {
+            return Reply::json(earlier.json.clone());
         }
         match self.new_message(world, channel_id, &origin, body.json, body.files, None) {
-            Ok(id) => Reply::json(self.messages[&id].json.clone()),
+            Ok(id) => {
+                if let Some(key) = key {
+                    self.nonces.insert(key, id);
+                }
+                Reply::json(self.messages[&id].json.clone())
+            }
             Err(reply) => reply,
         }
     }
@@ -539,8 +551,10 @@ impl State {
             "{}/attachments/{channel_id}/{id}/{filename}",
             world.base_url
         );
-        self.files
-            .insert(id, (upload.content_type.clone(), upload.bytes.clone()));
+        if world.keep_files {
+            self.files
+                .insert(id, (upload.content_type.clone(), upload.bytes.clone()));
+        }
         payloads::attachment(
             id,
             &url,

@@ -1,0 +1,232 @@
+//! A simulated person: asks through the fake Discord and waits for the bot's answer, and a
+//! director who plays every round by pressing whatever the bot offers, as fast as it answers.
+
+use crate::router::{Channel, Control, Event, Routes, controls, id_of};
+use commissaire_tests::fake_discord::{FakeDiscord, SentInteraction, Who};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// How long an interaction is waited for before it counts as never answered (Discord itself
+/// gives up after three seconds; the bot's late answer is still waited for, to be counted).
+const ANSWER_WAIT: Duration = Duration::from_secs(60);
+/// How long a director waits for the next round's card.
+const CARD_WAIT: Duration = Duration::from_secs(300);
+/// More presses than this in one round: the bot keeps offering the same thing.
+const MOST_PRESSES: usize = 40;
+
+/// One interaction and when the bot answered it.
+pub struct Asked {
+    pub interaction: SentInteraction,
+    pub sent: Instant,
+    /// The interaction callback's arrival and type.
+    pub answered: Option<(Instant, u64)>,
+    /// For a deferred answer: when it was given through the webhook.
+    pub completed: Option<Instant>,
+}
+
+impl Asked {
+    pub fn callback_kind(&self) -> u64 {
+        self.answered.map_or(0, |(_, kind)| kind)
+    }
+}
+
+/// Someone in a channel who sends interactions one at a time.
+pub struct Person {
+    pub fake: Arc<FakeDiscord>,
+    pub routes: Arc<Routes>,
+    pub channel: Arc<Channel>,
+    pub who: Who,
+    tell: mpsc::UnboundedSender<Event>,
+    told: mpsc::UnboundedReceiver<Event>,
+}
+
+impl Person {
+    pub fn new(
+        fake: &Arc<FakeDiscord>,
+        routes: &Arc<Routes>,
+        channel: &Arc<Channel>,
+        who: Who,
+    ) -> Person {
+        let (tell, told) = mpsc::unbounded_channel();
+        Person {
+            fake: Arc::clone(fake),
+            routes: Arc::clone(routes),
+            channel: Arc::clone(channel),
+            who,
+            tell,
+            told,
+        }
+    }
+
+    /// Sends `payload` and waits for the bot's answer, and for a deferred one its completion.
+    pub async fn ask(&mut self, payload: Value) -> Asked {
+        let token = payload["token"].as_str().unwrap_or_default().to_string();
+        self.routes
+            .expect(&token, self.channel.id, self.tell.clone());
+        let sent = Instant::now();
+        let interaction = self.fake.interaction(payload);
+        let mut asked = Asked {
+            interaction,
+            sent,
+            answered: None,
+            completed: None,
+        };
+        let give_up = tokio::time::Instant::from_std(sent + ANSWER_WAIT);
+        while let Ok(Some(event)) = tokio::time::timeout_at(give_up, self.told.recv()).await {
+            match event {
+                Event::Callback { token: t, at, kind } if t == token => {
+                    asked.answered = Some((at, kind));
+                    if !matches!(kind, 5 | 6) {
+                        break;
+                    }
+                }
+                Event::Webhook { token: t, at } if t == token && asked.answered.is_some() => {
+                    asked.completed = Some(at);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        self.routes.forget(&token);
+        asked
+    }
+
+    /// Uses `control` on message `message_id`.
+    pub async fn press(&mut self, control: &Control, message_id: u64) -> Asked {
+        let payload = match control {
+            Control::Button(id) => self.fake.component(id, message_id, &self.who),
+            Control::Select(id, value) => {
+                self.fake
+                    .select(id, &[value.as_str()], message_id, &self.who)
+            }
+        };
+        self.ask(payload).await
+    }
+}
+
+/// One press of a button, timed.
+pub struct Press {
+    /// On the private hand (a choice), rather than the round's public card (opening the hand).
+    pub choice: bool,
+    /// The round of the run it was made in, from 1.
+    pub round: u32,
+    pub sent: Instant,
+    /// When the interaction response reached the fake.
+    pub answered: Option<Instant>,
+    /// Put off (deferred) by the bot, and when its answer then came.
+    pub deferred: bool,
+    pub completed: Option<Instant>,
+}
+
+/// What a director did in the run.
+#[derive(Default)]
+pub struct Played {
+    pub presses: Vec<Press>,
+    /// By round (index 0 is round 1): when the director's last choice of the round was sent.
+    pub last_choice: Vec<Option<Instant>>,
+    /// Choices the bot answered with a new note instead of the hand: refusals.
+    pub refused: usize,
+    /// Why the director stopped before the last round, if they did.
+    pub stopped: Option<String>,
+}
+
+/// Plays `rounds` rounds: waits for each round's card, opens the hand from it, and presses the
+/// first thing the hand offers until it offers nothing more.
+pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played {
+    let mut played = Played::default();
+    let mut pause = Pauses::new(think, person.who.user_id);
+    let mut cards = person.channel.cards.subscribe();
+    let mut card = 0;
+    for round in 1..=rounds {
+        let next = tokio::time::timeout(CARD_WAIT, async {
+            cards.wait_for(|&newest| newest > card).await.map(|n| *n)
+        })
+        .await;
+        card = match next {
+            Ok(Ok(newest)) => newest,
+            _ => {
+                played.stopped = Some(format!("no card for round {round} within {CARD_WAIT:?}"));
+                break;
+            }
+        };
+        tokio::time::sleep(pause.next()).await;
+        let message = person.fake.message(card).unwrap_or_default();
+        let Some(open) = controls(&message).into_iter().next() else {
+            played.stopped = Some(format!("round {round}'s card has nothing to press"));
+            break;
+        };
+        let asked = person.press(&open, card).await;
+        played.presses.push(press(&asked, false, round));
+        let hand = person.fake.original_response(&asked.interaction);
+        let Some((mut hand, hand_id)) = hand.and_then(|h| id_of(&h).map(|id| (h, id))) else {
+            played.stopped = Some(format!("round {round}: no hand after pressing the card"));
+            break;
+        };
+        let mut last_choice = None;
+        let mut presses = 0;
+        while let Some(choice) = controls(&hand).into_iter().next() {
+            presses += 1;
+            if presses > MOST_PRESSES {
+                played.stopped = Some(format!("round {round}: the hand never emptied"));
+                return played;
+            }
+            tokio::time::sleep(pause.next()).await;
+            let asked = person.press(&choice, hand_id).await;
+            played.presses.push(press(&asked, true, round));
+            if asked.answered.is_none() {
+                played.stopped = Some(format!("round {round}: a choice was never answered"));
+                return played;
+            }
+            if asked.callback_kind() == 4 {
+                // A new note instead of the hand redrawn: the choice was refused.
+                played.refused += 1;
+                break;
+            }
+            last_choice = Some(asked.sent);
+            hand = person.fake.message(hand_id).unwrap_or_default();
+        }
+        played.last_choice.push(last_choice);
+    }
+    played
+}
+
+/// A director's pauses before pressing: between half and one and a half times the think time,
+/// spread so that directors started together do not press in step.
+struct Pauses {
+    think: Duration,
+    state: u64,
+}
+
+impl Pauses {
+    fn new(think: Duration, seed: u64) -> Pauses {
+        Pauses {
+            think,
+            state: seed | 1,
+        }
+    }
+
+    fn next(&mut self) -> Duration {
+        if self.think.is_zero() {
+            return Duration::ZERO;
+        }
+        // xorshift64: enough to spread pauses, and the same run every time.
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let fraction = 0.5 + (self.state % 1000) as f64 / 1000.0;
+        self.think.mul_f64(fraction)
+    }
+}
+
+fn press(asked: &Asked, choice: bool, round: u32) -> Press {
+    Press {
+        choice,
+        round,
+        sent: asked.sent,
+        answered: asked.answered.map(|(at, _)| at),
+        deferred: matches!(asked.callback_kind(), 5 | 6),
+        completed: asked.completed,
+    }
+}

@@ -1,0 +1,305 @@
+//! The bot under load, as issue 9 measures it: the release `commissaire serve` on loopback
+//! against the fake Discord, N tours of four human teams started together in their own
+//! channels, and every director pressing the buttons the bot offers as fast as its answers come
+//! back, for a number of rounds.
+//!
+//! ```text
+//! cargo bench -p commissaire-tests --bench load -- --tours 500 --rounds 8
+//! cargo bench -p commissaire-tests --bench load -- --tours 500 --rounds 2 --think 10000
+//! ```
+//!
+//! Without `--think` every director presses again the moment an answer comes, so the bot is
+//! always saturated and the wait is mostly the queue; `--think MS` paces them like people.
+//!
+//! It prints, in milliseconds: a choice's answer (the press sent over the gateway to the
+//! interaction response reaching the fake), the hand's answer to a press on a round's card, a
+//! round's close (its last choice sent to the next picture reaching the channel), the answers
+//! past Discord's three seconds, and the choices' answers by round, to see whether an answer
+//! costs more later in a stage.
+//!
+//! It lives in the tests package rather than `bot/benches` because the fake Discord is this
+//! package's, and a bench is handed the path of its own package's binaries only: the bot is
+//! built here with `cargo build --release` (or named with `--binary`). As a bench with
+//! `harness = false` it is built by `cargo bench` and never run by `cargo test`.
+
+mod bot;
+mod director;
+mod options;
+mod report;
+mod router;
+
+use bot::{Bot, GUILD};
+use commissaire_tests::fake_discord::{Config, FakeDiscord, MANAGE_CHANNELS, Who};
+use director::{Person, direct};
+use options::Options;
+use report::{Measures, TourRun};
+use router::{Channel, Routes};
+use serde_json::json;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const FIRST_CHANNEL: u64 = 1_200_000_000_000_000_000;
+const ADMIN: u64 = 1_300_000_000_000_000_000;
+const FIRST_DIRECTOR: u64 = 1_400_000_000_000_000_000;
+const TEAMS: u64 = 4;
+/// Tours set up at once before the start (their setup is not measured).
+const SETTING_UP: usize = 16;
+
+fn main() -> ExitCode {
+    let options = match Options::parse(std::env::args().skip(1)) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let binary = match options.binary.clone().map_or_else(bot::release_binary, Ok) {
+        Ok(b) => b,
+        Err(message) => {
+            eprintln!("load: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    match runtime.block_on(run(&options, &binary)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("load: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(options: &Options, binary: &std::path::Path) -> Result<(), String> {
+    let fake = Arc::new(
+        FakeDiscord::start_with(Config {
+            check_requests: options.check,
+            keep_log: false,
+            ..Config::default()
+        })
+        .await,
+    );
+    let channels: Vec<Arc<Channel>> = (0..options.tours as u64)
+        .map(|n| Arc::new(Channel::new(FIRST_CHANNEL + n)))
+        .collect();
+    let routes = Arc::new(Routes::new(channels.iter().cloned()));
+    tokio::spawn(router::follow(Arc::clone(&routes), fake.watch()));
+
+    let bot = Bot::start(binary, &fake.url(), options.log.as_deref())?;
+    eprintln!("bot {} started, log in {}", bot.pid(), bot.log.display());
+    let result = drive(options, &fake, &routes, &channels, &bot).await;
+    if result.is_err() {
+        eprintln!("the bot's log: {}", bot.log.display());
+    }
+    let failures = fake.failures();
+    if !failures.is_empty() {
+        println!(
+            "the fake Discord recorded {} failure(s), e.g.: {}",
+            failures.len(),
+            failures[0]
+        );
+    }
+    bot.stop();
+    result
+}
+
+async fn drive(
+    options: &Options,
+    fake: &Arc<FakeDiscord>,
+    routes: &Arc<Routes>,
+    channels: &[Arc<Channel>],
+    bot: &Bot,
+) -> Result<(), String> {
+    fake.wait_ready(Duration::from_secs(60)).await;
+    let registered = Instant::now() + Duration::from_secs(60);
+    while !fake
+        .commands(Some(GUILD))
+        .iter()
+        .any(|c| c["name"] == "tour")
+    {
+        if Instant::now() > registered {
+            return Err("the bot did not register /tour within 60 s".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let set_up = Instant::now();
+    let admins = set_up_tours(fake, routes, channels).await?;
+    eprintln!(
+        "{} tours set up in {:.1} s; starting them together",
+        channels.len(),
+        set_up.elapsed().as_secs_f64()
+    );
+
+    let mut playing = Vec::new();
+    for channel in channels {
+        let directors: Vec<_> = (0..TEAMS)
+            .map(|k| {
+                let person = Person::new(fake, routes, channel, director(channel.id, k));
+                let think = Duration::from_millis(options.think_ms);
+                tokio::spawn(direct(person, options.rounds, think))
+            })
+            .collect();
+        playing.push((Arc::clone(channel), directors));
+    }
+    let load_before = load_average();
+    let cpu_before = bot.cpu_secs().unwrap_or(0.0);
+    let own_cpu_before = bot::cpu_secs_of("self").unwrap_or(0.0);
+    // The machine's load, sampled while the tours play (it includes the bot and this program).
+    let sampling = tokio::spawn(async {
+        let mut highest = 0.0f64;
+        loop {
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            highest = highest.max(load_one_minute());
+            LOAD_PEAK.store(highest.to_bits(), std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    let started = Instant::now();
+    let starts: Vec<_> = admins
+        .into_iter()
+        .map(|mut admin| {
+            tokio::spawn(async move {
+                let asked = admin
+                    .ask(admin.fake.slash("tour start", json!({}), &admin.who))
+                    .await;
+                asked.answered.is_some()
+            })
+        })
+        .collect();
+    for start in starts {
+        if !start.await.unwrap_or(false) {
+            return Err("a /tour start was never answered".into());
+        }
+    }
+
+    let mut runs = Vec::new();
+    for (channel, directors) in playing {
+        let mut played = Vec::new();
+        for d in directors {
+            played.push(d.await.map_err(|e| format!("a director's task: {e}"))?);
+        }
+        runs.push(TourRun {
+            directors: played,
+            channel,
+        });
+    }
+    // The last round's board may still be on its way: it is waited for, a little.
+    let grace = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < grace && !runs.iter().all(TourRun::last_round_drawn) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let elapsed = started.elapsed();
+    sampling.abort();
+    let load_after = load_average();
+    let load_peak = f64::from_bits(LOAD_PEAK.load(std::sync::atomic::Ordering::Relaxed));
+    let cpu = bot.cpu_secs().unwrap_or(0.0) - cpu_before;
+    let own_cpu = bot::cpu_secs_of("self").unwrap_or(0.0) - own_cpu_before;
+
+    let mut measures = Measures::gather(&runs, options.rounds);
+    println!();
+    println!(
+        "{} tours x {} teams, {} rounds, in {:.1} s; the bot used {:.1} s of CPU ({:.0} % of one core), {} MB at most",
+        options.tours,
+        TEAMS,
+        options.rounds,
+        elapsed.as_secs_f64(),
+        cpu,
+        100.0 * cpu / elapsed.as_secs_f64(),
+        bot.peak_memory_mb().map_or("?".into(), |m| m.to_string())
+    );
+    println!(
+        "load average (1, 5, 15 min) before: {load_before}; after: {load_after}; highest 1-min while playing: {load_peak:.2}"
+    );
+    let presses = (measures.choices.len() + measures.opens.len()) as f64;
+    println!(
+        "{:.0} presses a second, think time {} ms; bot CPU per press {:.2} ms; this program (fake Discord and directors) {:.1} s of CPU",
+        presses / elapsed.as_secs_f64(),
+        options.think_ms,
+        1e3 * cpu / presses.max(1.0),
+        own_cpu
+    );
+    println!();
+    measures.print();
+    Ok(())
+}
+
+/// Creates every tour and seats its four directors, a few tours at a time; returns each tour's
+/// admin, ready to start it.
+async fn set_up_tours(
+    fake: &Arc<FakeDiscord>,
+    routes: &Arc<Routes>,
+    channels: &[Arc<Channel>],
+) -> Result<Vec<Person>, String> {
+    let mut admins = Vec::new();
+    for batch in channels.chunks(SETTING_UP) {
+        let tasks: Vec<_> = batch
+            .iter()
+            .map(|channel| {
+                let admin =
+                    Who::member(ADMIN, "jury", GUILD, channel.id).with_permissions(MANAGE_CHANNELS);
+                let mut admin = Person::new(fake, routes, channel, admin);
+                let directors: Vec<Person> = (0..TEAMS)
+                    .map(|k| Person::new(fake, routes, channel, director(channel.id, k)))
+                    .collect();
+                tokio::spawn(async move {
+                    let create = admin.fake.slash(
+                        "tour create",
+                        json!({"preset": "week", "teams": TEAMS}),
+                        &admin.who,
+                    );
+                    answered(admin.ask(create).await.answered.is_some(), "/tour create")?;
+                    for (k, mut d) in directors.into_iter().enumerate() {
+                        let join = d.fake.slash(
+                            "tour join",
+                            json!({"team": format!("Team {}", k + 1), "colour": k}),
+                            &d.who,
+                        );
+                        answered(d.ask(join).await.answered.is_some(), "/tour join")?;
+                    }
+                    Ok::<Person, String>(admin)
+                })
+            })
+            .collect();
+        for task in tasks {
+            admins.push(task.await.map_err(|e| e.to_string())??);
+        }
+    }
+    Ok(admins)
+}
+
+fn answered(yes: bool, what: &str) -> Result<(), String> {
+    if yes {
+        Ok(())
+    } else {
+        Err(format!("{what} was never answered"))
+    }
+}
+
+fn director(channel: u64, k: u64) -> Who {
+    let n = channel - FIRST_CHANNEL;
+    Who::member(
+        FIRST_DIRECTOR + n * TEAMS + k,
+        &format!("director-{n}-{k}"),
+        GUILD,
+        channel,
+    )
+}
+
+static LOAD_PEAK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn load_one_minute() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "?".into())
+}

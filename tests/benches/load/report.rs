@@ -1,0 +1,248 @@
+//! The numbers of a run: how long each press waited for its answer, how long each round took
+//! to close, by round, printed as a short table.
+
+use crate::director::{Played, Press};
+use crate::router::Channel;
+use std::time::{Duration, Instant};
+
+/// Discord drops an interaction not answered within this.
+const DISCORD_LIMIT: Duration = Duration::from_secs(3);
+
+/// A tour's directors and its channel, once played.
+pub struct TourRun {
+    pub directors: Vec<Played>,
+    pub channel: std::sync::Arc<Channel>,
+}
+
+impl TourRun {
+    /// Whether a picture came after the last choice of the tour's last round.
+    pub fn last_round_drawn(&self) -> bool {
+        let last = self
+            .directors
+            .iter()
+            .filter_map(|d| d.last_choice.last().copied().flatten())
+            .max();
+        let uploads = self.channel.uploads.lock().expect("uploads");
+        last.is_none_or(|last| uploads.iter().any(|&u| u > last))
+    }
+}
+
+/// Durations, sorted, for percentiles.
+#[derive(Default)]
+pub struct Spread(Vec<Duration>);
+
+impl Spread {
+    pub fn add(&mut self, d: Duration) {
+        self.0.push(d);
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn sorted(&mut self) -> &[Duration] {
+        self.0.sort_unstable();
+        &self.0
+    }
+
+    /// The nearest-rank percentile `p` (0 to 100).
+    pub fn pct(&mut self, p: f64) -> Option<Duration> {
+        let sorted = self.sorted();
+        if sorted.is_empty() {
+            return None;
+        }
+        let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+        Some(sorted[rank.clamp(1, sorted.len()) - 1])
+    }
+
+    pub fn over(&self, limit: Duration) -> usize {
+        self.0.iter().filter(|d| **d > limit).count()
+    }
+
+    /// `p50 / p95 / p99 / max` in milliseconds.
+    fn line(&mut self) -> String {
+        let ms = |d: Option<Duration>| {
+            d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3))
+        };
+        format!(
+            "{:>8} {:>8} {:>8} {:>8}",
+            ms(self.pct(50.0)),
+            ms(self.pct(95.0)),
+            ms(self.pct(99.0)),
+            ms(self.pct(100.0))
+        )
+    }
+}
+
+/// Everything measured, gathered from the tours.
+#[derive(Default)]
+pub struct Measures {
+    pub choices: Spread,
+    /// A choice's answer as the director sees it: the callback, or for a deferred one the
+    /// answer edited in after it.
+    pub choices_shown: Spread,
+    pub opens: Spread,
+    pub unanswered: usize,
+    pub deferred: usize,
+    /// Deferred answers: press to the answer edited in.
+    pub completed: Spread,
+    pub closes: Spread,
+    /// Rounds whose last choice was never followed by a picture in the channel.
+    pub closes_missing: usize,
+    /// By round (index 0 is round 1).
+    pub choices_by_round: Vec<Spread>,
+    pub closes_by_round: Vec<Spread>,
+    pub refused: usize,
+    pub stopped: Vec<String>,
+}
+
+impl Measures {
+    pub fn gather(runs: &[TourRun], rounds: u32) -> Measures {
+        let mut m = Measures {
+            choices_by_round: (0..rounds).map(|_| Spread::default()).collect(),
+            closes_by_round: (0..rounds).map(|_| Spread::default()).collect(),
+            ..Measures::default()
+        };
+        for run in runs {
+            for played in &run.directors {
+                m.refused += played.refused;
+                m.stopped.extend(played.stopped.clone());
+                for p in &played.presses {
+                    m.add_press(p);
+                }
+            }
+            let uploads = {
+                let mut u = run.channel.uploads.lock().expect("uploads").clone();
+                u.sort_unstable();
+                u
+            };
+            for round in 0..rounds as usize {
+                let last: Option<Instant> = run
+                    .directors
+                    .iter()
+                    .filter_map(|d| d.last_choice.get(round).copied().flatten())
+                    .max();
+                let Some(last) = last else { continue };
+                match uploads.iter().find(|&&u| u > last) {
+                    Some(&picture) => {
+                        m.closes.add(picture - last);
+                        m.closes_by_round[round].add(picture - last);
+                    }
+                    None => m.closes_missing += 1,
+                }
+            }
+        }
+        m
+    }
+
+    fn add_press(&mut self, p: &Press) {
+        let Some(answered) = p.answered else {
+            self.unanswered += 1;
+            return;
+        };
+        let waited = answered - p.sent;
+        if p.choice {
+            self.choices.add(waited);
+            let shown = if p.deferred {
+                p.completed
+            } else {
+                Some(answered)
+            };
+            if let Some(shown) = shown {
+                self.choices_shown.add(shown - p.sent);
+                if let Some(by_round) = self.choices_by_round.get_mut(p.round as usize - 1) {
+                    by_round.add(shown - p.sent);
+                }
+            }
+        } else {
+            self.opens.add(waited);
+        }
+        if p.deferred {
+            self.deferred += 1;
+            if let Some(done) = p.completed {
+                self.completed.add(done - p.sent);
+            }
+        }
+    }
+
+    pub fn past_limit(&self) -> usize {
+        self.choices.over(DISCORD_LIMIT) + self.opens.over(DISCORD_LIMIT) + self.unanswered
+    }
+
+    pub fn print(&mut self) {
+        println!(
+            "{:<34} {:>7} {:>8} {:>8} {:>8} {:>8}",
+            "ms", "count", "p50", "p95", "p99", "max"
+        );
+        let n = self.choices.len();
+        println!(
+            "{:<34} {n:>7} {}",
+            "choice pressed -> answered",
+            self.choices.line()
+        );
+        let n = self.choices_shown.len();
+        println!(
+            "{:<34} {n:>7} {}",
+            "choice pressed -> answer shown",
+            self.choices_shown.line()
+        );
+        let n = self.opens.len();
+        println!(
+            "{:<34} {n:>7} {}",
+            "card pressed -> hand answered",
+            self.opens.line()
+        );
+        let n = self.closes.len();
+        println!(
+            "{:<34} {n:>7} {}",
+            "round close: last choice -> board",
+            self.closes.line()
+        );
+        let n = self.completed.len();
+        println!(
+            "{:<34} {n:>7} {}",
+            "deferred: pressed -> answer edited",
+            self.completed.line()
+        );
+        println!(
+            "answers past 3 s: {} (never answered: {}); deferred: {}; refused: {}; rounds never closed with a board: {}",
+            self.past_limit(),
+            self.unanswered,
+            self.deferred,
+            self.refused,
+            self.closes_missing
+        );
+        println!();
+        println!(
+            "{:<6} {:>7} {:>8} {:>8} {:>8} {:>8}",
+            "round", "choices", "shown50", "shown99", "close50", "close99"
+        );
+        let ms = |d: Option<Duration>| {
+            d.map_or("-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3))
+        };
+        for (i, (c, k)) in self
+            .choices_by_round
+            .iter_mut()
+            .zip(self.closes_by_round.iter_mut())
+            .enumerate()
+        {
+            println!(
+                "{:<6} {:>7} {:>8} {:>8} {:>8} {:>8}",
+                i + 1,
+                c.len(),
+                ms(c.pct(50.0)),
+                ms(c.pct(99.0)),
+                ms(k.pct(50.0)),
+                ms(k.pct(99.0))
+            );
+        }
+        if !self.stopped.is_empty() {
+            println!();
+            println!(
+                "{} directors stopped early, e.g.: {}",
+                self.stopped.len(),
+                self.stopped[0]
+            );
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Follows every request the bot sends to the fake Discord, as it arrives, and hands each to
+//! whoever waits for it: an interaction's answer to the one who asked, a channel's new message
+//! with buttons (a round's card) to that channel's directors, and the time of each picture
+//! upload to the channel it went to.
+
+use commissaire_tests::fake_discord::Recorded;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use tokio::sync::{mpsc, watch};
+
+/// What the bot did about one interaction.
+#[derive(Debug)]
+pub enum Event {
+    /// Its callback: the interaction response (`kind` 4 a message, 5 a deferred message,
+    /// 6 a deferred update, 7 an update of the message clicked).
+    Callback {
+        token: String,
+        at: Instant,
+        kind: u64,
+    },
+    /// A request through its webhook: the deferred answer edited in, or a follow-up.
+    Webhook { token: String, at: Instant },
+}
+
+/// A tour's channel as its directors see it.
+pub struct Channel {
+    pub id: u64,
+    /// The newest message posted in the channel with buttons on it (a round's card).
+    pub cards: watch::Sender<u64>,
+    /// When each request carrying a file (a picture) for this channel arrived.
+    pub uploads: Mutex<Vec<Instant>>,
+}
+
+impl Channel {
+    pub fn new(id: u64) -> Channel {
+        Channel {
+            id,
+            cards: watch::channel(0).0,
+            uploads: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// Who waits for what.
+pub struct Routes {
+    /// Interaction tokens still waited for: the channel and who asked.
+    tokens: Mutex<HashMap<String, (u64, mpsc::UnboundedSender<Event>)>>,
+    pub channels: HashMap<u64, Arc<Channel>>,
+}
+
+impl Routes {
+    pub fn new(channels: impl IntoIterator<Item = Arc<Channel>>) -> Routes {
+        Routes {
+            tokens: Mutex::new(HashMap::new()),
+            channels: channels.into_iter().map(|c| (c.id, c)).collect(),
+        }
+    }
+
+    /// Sends what the bot does about the interaction with `token` to `to`.
+    pub fn expect(&self, token: &str, channel: u64, to: mpsc::UnboundedSender<Event>) {
+        self.tokens
+            .lock()
+            .expect("tokens")
+            .insert(token.to_string(), (channel, to));
+    }
+
+    pub fn forget(&self, token: &str) {
+        self.tokens.lock().expect("tokens").remove(token);
+    }
+
+    fn waiting(&self, token: &str) -> Option<(u64, mpsc::UnboundedSender<Event>)> {
+        self.tokens.lock().expect("tokens").get(token).cloned()
+    }
+
+    fn uploaded(&self, channel: u64, at: Instant) {
+        if let Some(c) = self.channels.get(&channel) {
+            c.uploads.lock().expect("uploads").push(at);
+        }
+    }
+
+    /// Routes one request.
+    fn route(&self, request: Recorded) {
+        let at = request.received;
+        let segments: Vec<&str> = request.route().trim_start_matches('/').split('/').collect();
+        let has_file = !request.files.is_empty();
+        match (request.method.as_str(), segments.as_slice()) {
+            ("POST", ["interactions", _, token, "callback"]) => {
+                let kind = request
+                    .json
+                    .as_ref()
+                    .map_or(0, |j| j["type"].as_u64().unwrap_or(0));
+                if let Some((channel, to)) = self.waiting(token) {
+                    if has_file {
+                        self.uploaded(channel, at);
+                    }
+                    let token = token.to_string();
+                    let _ = to.send(Event::Callback { token, at, kind });
+                }
+            }
+            (_, ["webhooks", _, token, ..]) => {
+                if let Some((channel, to)) = self.waiting(token) {
+                    if has_file {
+                        self.uploaded(channel, at);
+                    }
+                    let token = token.to_string();
+                    let _ = to.send(Event::Webhook { token, at });
+                }
+            }
+            (method, ["channels", channel, "messages", ..]) => {
+                let Ok(channel) = channel.parse::<u64>() else {
+                    return;
+                };
+                if has_file {
+                    self.uploaded(channel, at);
+                }
+                let created = request.response.as_ref().filter(|_| method == "POST");
+                if let (Some(message), Some(c)) = (created, self.channels.get(&channel))
+                    && has_buttons(message)
+                    && let Some(id) = message["id"].as_str().and_then(|s| s.parse().ok())
+                {
+                    c.cards.send_if_modified(|newest| {
+                        let newer = id > *newest;
+                        if newer {
+                            *newest = id;
+                        }
+                        newer
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Routes every request the fake reports until it stops.
+pub async fn follow(routes: Arc<Routes>, mut requests: mpsc::UnboundedReceiver<Recorded>) {
+    while let Some(request) = requests.recv().await {
+        routes.route(request);
+    }
+}
+
+/// Something on a message a user can use.
+pub enum Control {
+    Button(String),
+    /// A select menu, with its first option's value.
+    Select(String, String),
+}
+
+/// A message's buttons and menus, in the order shown (links and disabled ones left out).
+pub fn controls(message: &Value) -> Vec<Control> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .filter(|c| c["disabled"] != Value::Bool(true))
+        .filter_map(|c| {
+            let id = c["custom_id"].as_str()?.to_string();
+            match c["type"].as_u64() {
+                Some(2) => Some(Control::Button(id)),
+                Some(3) => {
+                    let value = c["options"][0]["value"].as_str()?.to_string();
+                    Some(Control::Select(id, value))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn has_buttons(message: &Value) -> bool {
+    !controls(message).is_empty()
+}
+
+pub fn id_of(message: &Value) -> Option<u64> {
+    message["id"].as_str().and_then(|s| s.parse().ok())
+}
