@@ -810,17 +810,30 @@ impl Game for VeloMaster {
                     ),
                 ),
                 Event::NeutralsAllocated { seats } => {
-                    let parts: Vec<String> = seats
-                        .iter()
-                        .map(|(s, rs)| {
-                            let names: Vec<String> = rs.iter().map(|r| self.rider_name(*r)).collect();
-                            format!("{} moves {}", team(*s), names.join(" and "))
+                    // Two players share the neutral team (VM-014): the picker first, then the
+                    // other.
+                    let riders = |i: usize| -> Vec<String> {
+                        seats.get(i).map_or_else(Vec::new, |(_, rs)| {
+                            rs.iter().map(|r| self.rider_name(*r)).collect()
                         })
-                        .collect();
+                    };
+                    let seat = |i: usize| seats.get(i).map_or_else(String::new, |(s, _)| team(*s));
+                    let (first, second) = (riders(0), riders(1));
                     sentence(
                         "vm-neutrals",
-                        vec![("allocation", json!(parts))],
-                        format!("Neutral riders: {}.", parts.join(", ")),
+                        vec![
+                            ("team", json!(seat(0))),
+                            ("riders", json!(first)),
+                            ("other", json!(seat(1))),
+                            ("other_riders", json!(second)),
+                        ],
+                        format!(
+                            "Neutral riders: {} moves {}; {} moves {}.",
+                            seat(0),
+                            first.join(", "),
+                            seat(1),
+                            second.join(", ")
+                        ),
                     )
                 }
                 Event::AccelerationOver => sentence(

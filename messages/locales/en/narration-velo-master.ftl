@@ -100,7 +100,7 @@ vm-acceleration-voted = { $yes } yes of { $needed } needed: { $go ->
         [true] the line accelerates
        *[false] no accélération
     }.
-vm-neutrals = Neutral riders: { $allocation }.
+vm-neutrals = Neutral riders: { $team } moves { $riders }; { $other } moves { $other_riders }.
 vm-acceleration-over = The accélération is over.
 
 ## Summits and the finish
