@@ -263,9 +263,94 @@ fn render_all_told(
     }
 }
 
+/// Every wording a Velo Master sentence can take (each severity, each reason a condition changes,
+/// yes and no, a tie re-roll, a race nobody finishes), told by the engine from events written
+/// out, renders from the catalogue as the engine's English says it: a branch the played stages
+/// happen to miss is checked too.
+#[test]
+fn every_velo_master_wording_renders_from_the_catalogue() {
+    use serde_json::json;
+    let text =
+        std::fs::read_to_string(workspace().join("config/courses/vm-sprint-de-vic.toml")).unwrap();
+    let course = std::sync::Arc::new(
+        commissaire_engine::course::parse_course_toml(&text, "vm-sprint-de-vic.toml").unwrap(),
+    );
+    let riders = (0..2u8)
+        .flat_map(|team| {
+            (0..2).map(move |i| Entrant {
+                id: format!("Rider {team}{i}"),
+                team,
+                start: None,
+                attributes: json!({"role": if i == 0 { "leader" } else { "team-mate" }}),
+            })
+        })
+        .collect();
+    let setup = Setup {
+        course,
+        teams: vec!["Verts".into(), "Roses".into()],
+        riders,
+        options: serde_json::Value::Null,
+        dice: Vec::new(),
+    };
+    let stage = registry::start("velo-master", &setup, 1).unwrap();
+    let roll = |sides: u8, face: u8| json!({"sides": sides, "face": face});
+    let mut events = vec![
+        json!({"kind": "order_roll", "seat": 0, "roll": roll(20, 7), "round": 0}),
+        json!({"kind": "order_roll", "seat": 1, "roll": roll(20, 7), "round": 1}),
+        json!({"kind": "race_over", "order": []}),
+        json!({"kind": "race_over", "order": [[2, 95]]}),
+        json!({"kind": "stepped", "rider": 0, "from": null, "to": 3, "step": "forward"}),
+        json!({"kind": "stepped", "rider": 0, "from": 3, "to": 6, "step": "diagonal", "extra": true}),
+        json!({"kind": "attack_rolled", "rider": 1, "rolls": [roll(6, 4), roll(6, 6)]}),
+    ];
+    for severity in ["abandon", "serious", "injury", "scratch", "unhurt"] {
+        events.push(
+            json!({"kind": "severity", "rider": 0, "roll": roll(20, 3), "severity": severity}),
+        );
+    }
+    for why in [
+        "motivated",
+        "doped",
+        "ones",
+        "power_roll",
+        "team_mates_in_line",
+        "stage_win",
+        "jersey",
+        "attack",
+        "missed_feed",
+        "crash",
+        "failed_power_roll",
+    ] {
+        for change in [5, -10] {
+            events.push(
+                json!({"kind": "condition", "rider": 1, "change": change, "now": 85, "why": why}),
+            );
+        }
+    }
+    for yes in [true, false] {
+        events.push(json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes}));
+        events.push(json!({"kind": "power_roll", "rider": 0, "roll": roll(6, 2), "slope": 7, "success": yes}));
+        events.push(
+            json!({"kind": "skill_roll", "rider": 0, "cell": 4, "roll": roll(6, 1), "crash": yes}),
+        );
+        events.push(json!({"kind": "vote", "rider": 3, "yes": yes}));
+        events.push(json!({"kind": "acceleration_voted", "yes": 2, "needed": 3, "go": yes}));
+    }
+    for misses in [1, 2] {
+        events.push(json!({"kind": "crashed", "rider": 2, "cell": 4, "misses": misses}));
+    }
+    let events = stage.events_from_json(&events).unwrap();
+    let mut seen = BTreeSet::new();
+    render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    for id in VELO_MASTER_RARE {
+        assert!(seen.contains(*id), "{id} renders");
+    }
+}
+
 /// Velo Master ids no bot stage here reaches, and why.
 const VELO_MASTER_RARE: &[&str] = &[
-    // Only when every rider abandons before the line.
+    // Only when every rider abandons before the line (its wording is checked from an event
+    // written out, in every_velo_master_wording_renders_from_the_catalogue).
     "vm-race-over-nobody",
 ];
 
