@@ -47,10 +47,7 @@ fn options_are_keyed_and_lettered_and_one_seat_owes_at_a_time() {
         .into_iter()
         .map(|s| s.text)
         .collect();
-    assert!(
-        told.contains(&"Verts rolls 4 and 2.".to_string()),
-        "{told:?}"
-    );
+    assert!(told.contains(&"Verts rolls 4, 2.".to_string()), "{told:?}");
     let labels: Vec<(String, String)> = stage.pending()[0]
         .options
         .iter()

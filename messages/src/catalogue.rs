@@ -18,6 +18,10 @@ pub const FILES: &[(&str, &str)] = &[
     ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
     ("pictures.ftl", include_str!("../locales/en/pictures.ftl")),
     ("narration.ftl", include_str!("../locales/en/narration.ftl")),
+    (
+        "narration-velo-master.ftl",
+        include_str!("../locales/en/narration-velo-master.ftl"),
+    ),
     ("words.ftl", include_str!("../locales/en/words.ftl")),
 ];
 

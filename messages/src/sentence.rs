@@ -1,5 +1,6 @@
 //! The engine narrates events as sentences: a message id and JSON arguments. Here they become
-//! text from the catalogue (`narration.ftl`), worded for this process's medium.
+//! text from the catalogue (`narration.ftl`, `narration-velo-master.ftl`), worded for this
+//! process's medium.
 
 use crate::Arg;
 use commissaire_engine::registry::Sentence;

@@ -113,7 +113,7 @@ fn rolls_text(rolls: &[crate::dice::Roll]) -> String {
         .iter()
         .map(|r| r.face.to_string())
         .collect::<Vec<_>>()
-        .join(" and ")
+        .join(", ")
 }
 
 impl Game for VeloMaster {
@@ -425,7 +425,11 @@ impl Game for VeloMaster {
             .map(|e| match e {
                 Event::OrderRoll { seat, roll, round } => sentence(
                     "vm-order-roll",
-                    vec![("team", json!(team(*seat))), ("face", json!(roll.face))],
+                    vec![
+                        ("team", json!(team(*seat))),
+                        ("face", json!(roll.face)),
+                        ("round", json!(round)),
+                    ],
                     if *round == 0 {
                         format!(
                             "{} rolls {} on the d20 for the start order.",
@@ -529,7 +533,8 @@ impl Game for VeloMaster {
                     "vm-condition",
                     vec![
                         ("rider", name(*rider)),
-                        ("change", json!(change)),
+                        ("gains", json!(*change >= 0)),
+                        ("amount", json!(change.abs())),
                         ("now", json!(now)),
                         ("why", json!(why)),
                     ],
@@ -572,6 +577,10 @@ impl Game for VeloMaster {
                     vec![
                         ("rider", name(*rider)),
                         ("faces", json!(rolls.iter().map(|r| r.face).collect::<Vec<_>>())),
+                        (
+                            "total",
+                            json!(rolls.iter().map(|r| r.face as u32).sum::<u32>()),
+                        ),
                     ],
                     format!(
                         "{} rolls {} for his attack: up to {}.",
@@ -615,7 +624,6 @@ impl Game for VeloMaster {
                 ),
                 Event::Stepped {
                     rider,
-                    from,
                     to,
                     extra,
                     ..
@@ -623,8 +631,8 @@ impl Game for VeloMaster {
                     "vm-step",
                     vec![
                         ("rider", name(*rider)),
-                        ("from", json!(from.map(|c| self.cell_name(c)))),
                         ("to", json!(self.cell_name(*to))),
+                        ("extra", json!(extra)),
                     ],
                     format!(
                         "{} {} {}.",
@@ -694,9 +702,10 @@ impl Game for VeloMaster {
                         ("misses", json!(misses)),
                     ],
                     format!(
-                        "{} falls at {} and waits at the roadside ({misses} turn to miss).",
+                        "{} falls at {} and waits at the roadside ({misses} {} to miss).",
                         self.rider_name(*rider),
-                        self.cell_name(*cell)
+                        self.cell_name(*cell),
+                        if *misses == 1 { "turn" } else { "turns" }
                     ),
                 ),
                 Event::SitsOut { rider } => sentence(
@@ -801,17 +810,30 @@ impl Game for VeloMaster {
                     ),
                 ),
                 Event::NeutralsAllocated { seats } => {
-                    let parts: Vec<String> = seats
-                        .iter()
-                        .map(|(s, rs)| {
-                            let names: Vec<String> = rs.iter().map(|r| self.rider_name(*r)).collect();
-                            format!("{} moves {}", team(*s), names.join(" and "))
+                    // Two players share the neutral team (VM-014): the picker first, then the
+                    // other.
+                    let riders = |i: usize| -> Vec<String> {
+                        seats.get(i).map_or_else(Vec::new, |(_, rs)| {
+                            rs.iter().map(|r| self.rider_name(*r)).collect()
                         })
-                        .collect();
+                    };
+                    let seat = |i: usize| seats.get(i).map_or_else(String::new, |(s, _)| team(*s));
+                    let (first, second) = (riders(0), riders(1));
                     sentence(
                         "vm-neutrals",
-                        vec![("allocation", json!(parts))],
-                        format!("Neutral riders: {}.", parts.join("; ")),
+                        vec![
+                            ("team", json!(seat(0))),
+                            ("riders", json!(first)),
+                            ("other", json!(seat(1))),
+                            ("other_riders", json!(second)),
+                        ],
+                        format!(
+                            "Neutral riders: {} moves {}; {} moves {}.",
+                            seat(0),
+                            first.join(", "),
+                            seat(1),
+                            second.join(", ")
+                        ),
                     )
                 }
                 Event::AccelerationOver => sentence(
@@ -865,17 +887,18 @@ impl Game for VeloMaster {
                         self.rider_name(*rider)
                     ),
                 ),
-                Event::RaceOver { order } => {
-                    let first = order.first().map_or(Value::Null, |(r, _)| name(*r));
-                    sentence(
+                Event::RaceOver { order } => match order.first() {
+                    Some((r, _)) => sentence(
                         "vm-race-over",
-                        vec![("winner", first.clone())],
-                        format!(
-                            "The race is over: {} wins.",
-                            first.as_str().unwrap_or("nobody")
-                        ),
-                    )
-                }
+                        vec![("winner", name(*r))],
+                        format!("The race is over: {} wins.", self.rider_name(*r)),
+                    ),
+                    None => sentence(
+                        "vm-race-over-nobody",
+                        vec![],
+                        "The race is over: nobody reached the line.".into(),
+                    ),
+                },
             })
             .collect()
     }

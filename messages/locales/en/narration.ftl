@@ -1,4 +1,4 @@
-# What happened in a stage, as the engine narrates it (engine/src/registry/*: `sentence("id", ...)`).
+# What happened in a card race, as the engine narrates it (engine/src/registry/*: `sentence("id", ...)`).
 # The arguments are the ones the engine gives, by the same names.
 
 ## The card race

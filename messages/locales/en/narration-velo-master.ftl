@@ -1,0 +1,111 @@
+# What happened in a Velo Master stage, as the engine narrates it
+# (engine/src/velo_master/game.rs: `sentence("id", ...)`). The arguments are the ones the engine
+# gives, by the same names; a yes-or-no argument arrives as the word `true` or `false`.
+
+## The start
+
+vm-order-roll = { $round ->
+        [0] { $team } rolls { $face } on the d20 for the start order.
+       *[other] { $team } rolls again to break a tie: { $face }.
+    }
+vm-start-order = Start order: { $order }.
+vm-race-begins = Everyone is on the road: the leaders' places now set the order.
+vm-round = Round { $round } begins.
+vm-mates-phase = Round { $round }: the team-mates' phase begins.
+
+## Dice and moves
+
+vm-slot = { $team } to play (race clock { $clock } min).
+vm-dice = { $team } rolls { $faces }.
+vm-die-taken = { $rider } moves up to { $die }.
+vm-step = { $rider } { $extra ->
+        [true] takes the descent's extra step to
+       *[false] steps to
+    } { $to }.
+vm-power-roll = { $rider } power roll: { $face } against { $slope } %: { $success ->
+        [true] made it
+       *[false] fails, his move ends
+    }.
+vm-blocked = { $rider } is blocked: { $lost } lost.
+vm-stopped = { $rider } stops ({ $lost } unused).
+vm-extra-step = { $rider } stopped on a descent cell: one extra step if wanted.
+
+## Punctures, crashes and the roadside
+
+vm-puncture-check = 4-2-1 check for { $rider }: { $faces }.
+vm-punctured = { $rider } punctures at { $cell } and waits at the roadside until the phase ends.
+vm-skill-roll = { $rider } skill roll on danger cell { $cell }: { $face }{ $crash ->
+        [true] , he crashes
+       *[false] , safe
+    }.
+vm-crashed = { $rider } falls at { $cell } and waits at the roadside ({ $misses ->
+        [one] { $misses } turn
+       *[other] { $misses } turns
+    } to miss).
+vm-severity = { $rider } crash severity { $face }: { $severity ->
+        [abandon] he abandons
+        [serious] serious injury, 2 turns missed
+        [injury] injury, 1 turn missed
+        [scratch] a scratch: the worst die next turn
+       *[unhurt] unhurt
+    }.
+vm-sits-out = { $rider } is still at the roadside and misses this turn.
+vm-back = { $rider } gets back on the road at { $cell }.
+vm-abandoned = { $rider } abandons at { $cell }.
+
+## Feeding, condition and doping
+
+vm-fed = { $rider } takes his musette at the feed.
+vm-missed-feed = { $rider } rode past the feed without eating: the smallest die until the finish.
+vm-condition = { $rider } { $gains ->
+        [true] gains
+       *[false] loses
+    } { $amount } %: condition { $now } % ({ $why ->
+        [motivated] motivated
+        [doped] doped
+        [ones] ones
+        [power_roll] power roll
+        [team_mates_in_line] team mates in line
+        [stage_win] stage win
+        [jersey] jersey
+        [attack] attack
+        [missed_feed] missed feed
+        [crash] crash
+       *[failed_power_roll] failed power roll
+    }).
+vm-doping-draw = Doping control draw: { $face }.
+vm-tested = { $rider } is tested at { $condition } %: { $excluded ->
+        [true] positive, excluded from the race
+       *[false] clean
+    }.
+
+## Attacks and entraide
+
+vm-attack = { $rider } attacks!
+vm-attack-roll = { $rider } rolls { $faces } for his attack: up to { $total }.
+vm-entraide = Entraide: { $rear } and { $front } leapfrog each other.
+vm-jumped = { $rider } jumps past { $over } to { $to }.
+vm-no-jump = { $rider } does not jump.
+vm-road-blocked = The road is blocked: { $rider } keeps { $kept } for when it opens, until his next turn.
+vm-road-open = The road opens for { $rider }: up to { $points } now, or wait.
+
+## Accélération
+
+vm-acceleration = Accélération proposed to the line { $line }.
+vm-vote = { $rider } votes { $yes ->
+        [true] yes
+       *[false] no
+    }.
+vm-acceleration-voted = { $yes } yes of { $needed } needed: { $go ->
+        [true] the line accelerates
+       *[false] no accélération
+    }.
+vm-neutrals = Neutral riders: { $team } moves { $riders }; { $other } moves { $other_riders }.
+vm-acceleration-over = The accélération is over.
+
+## Summits and the finish
+
+vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } climber points.
+vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
+vm-race-over = The race is over: { $winner } wins.
+vm-race-over-nobody = The race is over: nobody reached the line.
