@@ -957,7 +957,11 @@ impl Game for VeloMaster {
                 cards_played: line.map_or(0, |l| l.time),
                 outcome: match line {
                     None => Outcome::Abandoned,
-                    Some(l) if l.finished => Outcome::Crossed { rows_past: 0 },
+                    // The tour's times are the card race's (a row past the line is worth 10 s,
+                    // the first counts 1): every finisher here is "one row past", the same 10 s
+                    // off for all, so no place or gap changes until the tour adds Velo
+                    // Master's own times up.
+                    Some(l) if l.finished => Outcome::Crossed { rows_past: 1 },
                     // A-25 already charged the levels still to ride in the time.
                     Some(_) => Outcome::Short {
                         own_row: Terrain::Flat,
