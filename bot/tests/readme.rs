@@ -222,9 +222,11 @@ fn check_cargo(words: &[String], page: &str) -> Option<Vec<String>> {
                     "--bench" => "benches",
                     _ => "tests",
                 };
+                // A target is a file, or a folder with its `main.rs`.
                 let file = root().join(format!("{dir}/{folder}/{value}.rs"));
+                let folder_main = root().join(format!("{dir}/{folder}/{value}/main.rs"));
                 assert!(
-                    file.exists(),
+                    file.exists() || folder_main.exists(),
                     "{page}: `{}` names a {folder} that does not exist",
                     words.join(" ")
                 );

@@ -70,5 +70,9 @@ fn the_tours_name_only_shipped_courses() {
         lengths.push(preset.stages.len());
     }
     lengths.sort();
-    assert_eq!(lengths, [7, 21], "a week and a grand tour");
+    assert_eq!(
+        lengths,
+        [3, 7, 21],
+        "a Velo Master week, a card-race week and a grand tour"
+    );
 }
