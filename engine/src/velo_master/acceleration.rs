@@ -427,7 +427,7 @@ impl VeloMaster {
             return Ok(());
         };
         a.next += 1;
-        if a.next >= a.line.len() || self.phase == Phase::Over {
+        if a.next >= a.line.len() || matches!(self.phase, Phase::Over { .. }) {
             let a = self.accel.take().expect("an accélération");
             ev.push(Event::AccelerationOver);
             self.extras.extend(a.jumped);

@@ -75,7 +75,11 @@ impl VeloMaster {
             ev.push(Event::RaceOver {
                 order: order.iter().map(|l| (l.rider, l.time)).collect(),
             });
-            self.phase = Phase::Over;
+            let round = match self.phase {
+                Phase::Race { round, .. } => round,
+                _ => 0,
+            };
+            self.phase = Phase::Over { round };
             self.slot = None;
             self.moving = None;
         }

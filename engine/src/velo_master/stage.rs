@@ -150,7 +150,8 @@ pub enum Phase {
         part: Part,
         acted: Vec<bool>,
     },
-    Over,
+    /// The race is over; `round` is the round it ended in (0 before any), for the board.
+    Over { round: u32 },
 }
 
 #[derive(Debug, Clone)]
@@ -350,7 +351,7 @@ impl VeloMaster {
             dice: Dice::new(seed, setup.dice.clone()),
             riders,
             occupied,
-            phase: Phase::Over,
+            phase: Phase::Over { round: 0 },
             slot: None,
             moving: None,
             jump: None,
@@ -413,7 +414,7 @@ impl VeloMaster {
     }
 
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
+        matches!(self.phase, Phase::Over { .. })
     }
 
     pub fn roll(&mut self, sides: u8) -> Result<Roll, String> {
@@ -522,7 +523,7 @@ impl VeloMaster {
     /// Plays the race on until someone owes a decision or the race is over.
     pub fn advance(&mut self, ev: &mut Vec<Event>) -> Result<(), String> {
         loop {
-            if self.phase == Phase::Over {
+            if matches!(self.phase, Phase::Over { .. }) {
                 self.slot = None;
                 self.moving = None;
                 return Ok(());
@@ -745,7 +746,7 @@ impl VeloMaster {
                 self.phase = Phase::Race { round, part, acted };
                 self.open_slot(seat, part, ev)
             }
-            Phase::Over => Ok(()),
+            Phase::Over { .. } => Ok(()),
         }
     }
 

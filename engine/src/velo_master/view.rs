@@ -119,10 +119,10 @@ impl VeloMaster {
             phase: match self.phase {
                 Phase::Start { .. } => "start",
                 Phase::Race { .. } => "race",
-                Phase::Over => "over",
+                Phase::Over { .. } => "over",
             },
             round: match &self.phase {
-                Phase::Race { round, .. } => *round,
+                Phase::Race { round, .. } | Phase::Over { round } => *round,
                 _ => 0,
             },
             clock: self.clock,
