@@ -2,35 +2,50 @@
 
 mod common;
 
+use commissaire::services::{Pick, ServiceResult, Services};
 use commissaire_engine::card_race::Choice;
 use common::*;
 use std::sync::Arc;
+
+/// A one-director tour whose first rider has drawn: the keeps its hand offers.
+async fn drawn(s: &Services) -> Vec<Pick> {
+    started_tour(s, 1, 2, 21).await;
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    let draw = offered(&hand)[0];
+    let reply = ok(s.choose(&player(1), CHANNEL, &request(), draw).await);
+    let keeps = offered(&reply);
+    assert!(keeps.len() >= 2, "{keeps:?}");
+    keeps
+}
+
+/// Director 1 sends the picks from as many tasks at once (two clicks, two devices).
+async fn at_once(s: &Arc<Services>, picks: [Pick; 2]) -> Vec<ServiceResult> {
+    let tasks: Vec<_> = picks
+        .into_iter()
+        .map(|pick| {
+            let s = Arc::clone(s);
+            tokio::spawn(async move { s.choose(&player(1), CHANNEL, &request(), pick).await })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.unwrap());
+    }
+    out
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clicks_on_one_decision_at_once_apply_one_and_tell_the_other_it_has_passed() {
     let db = Db::new();
     let s = Arc::new(open(&db, &clock()).await);
-    started_tour(&s, 1, 2, 21).await;
-    let me = player(1);
-    let hand = ok(s.hand(&me, CHANNEL).await);
-    let draw = offered(&hand)[0];
-    let reply = ok(s.choose(&me, CHANNEL, &request(), draw).await);
-    let keeps = offered(&reply);
-    assert!(keeps.len() >= 2, "{keeps:?}");
+    let keeps = drawn(&s).await;
     let before = stored_choices(&s).await;
-    // Two different cards for the same rider, from two tasks at once (two clicks, two devices).
-    let tasks: Vec<_> = [keeps[0], keeps[1]]
+    // Two different cards for the same rider, each from a button of the same hand.
+    let texts: Vec<String> = at_once(&s, [keeps[0], keeps[1]])
+        .await
         .into_iter()
-        .map(|choice| {
-            let s = Arc::clone(&s);
-            let me = me.clone();
-            tokio::spawn(async move { s.choose(&me, CHANNEL, &request(), choice).await })
-        })
+        .map(|r| r.expect("both answered").text)
         .collect();
-    let mut texts = Vec::new();
-    for t in tasks {
-        texts.push(t.await.unwrap().expect("both answered").text);
-    }
     let passed: Vec<&String> = texts
         .iter()
         .filter(|t| t.starts_with("That button was for a decision that has passed"))
@@ -43,27 +58,14 @@ async fn two_clicks_on_one_decision_at_once_apply_one_and_tell_the_other_it_has_
 async fn the_same_card_typed_twice_at_once_is_taken_once_and_refused_once() {
     let db = Db::new();
     let s = Arc::new(open(&db, &clock()).await);
-    started_tour(&s, 1, 2, 21).await;
-    let me = player(1);
-    let hand = ok(s.hand(&me, CHANNEL).await);
-    let draw = offered(&hand)[0];
-    let reply = ok(s.choose(&me, CHANNEL, &request(), draw).await);
-    let keeps = offered(&reply);
+    let keeps = drawn(&s).await;
     let before = stored_choices(&s).await;
     // Typed (`/play`), the picks name no decision: the ruleset judges the second.
-    let tasks: Vec<_> = [keeps[0], keeps[1]]
-        .into_iter()
-        .map(|p| {
-            let s = Arc::clone(&s);
-            let me = me.clone();
-            let typed = commissaire::services::Pick::now(p.key);
-            tokio::spawn(async move { s.choose(&me, CHANNEL, &request(), typed).await })
-        })
-        .collect();
+    let typed = [Pick::now(keeps[0].key), Pick::now(keeps[1].key)];
     let mut accepted = 0;
     let mut refusals = Vec::new();
-    for t in tasks {
-        match t.await.unwrap() {
+    for r in at_once(&s, typed).await {
+        match r {
             Ok(_) => accepted += 1,
             Err(commissaire::services::ServiceError::Refused(s)) => refusals.push(s),
             Err(e) => panic!("{e}"),
