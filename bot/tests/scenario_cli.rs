@@ -386,3 +386,26 @@ fn render_draws_a_moment_of_a_script_scenario_from_the_registrys_scene() {
         "{err}"
     );
 }
+
+#[test]
+fn the_readmes_walked_move_makes_the_choices_the_readme_lists() {
+    let out = run(&["scenario", "-"], Some(&readme_block("walk-input")));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut chosen = String::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        for choice in line["choices"].as_array().into_iter().flatten() {
+            chosen.push_str(choice["choose"].as_str().unwrap());
+            chosen.push('\n');
+        }
+    }
+    assert_eq!(
+        chosen,
+        readme_block("walk-choices"),
+        "README.md lists one set of choices for its walked move, the program makes another"
+    );
+}

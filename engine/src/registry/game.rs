@@ -71,6 +71,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn secrets(&self) -> Vec<Secret>;
     fn scene(&self) -> Scene;
 
+    /// Where a choice takes a rider on the road, for a game whose moves are walked a step at a
+    /// time: a scenario may then give a move as a path of places or a destination (see
+    /// [`Place`]). `None` for a choice that is not a step (the default: every choice).
+    fn place(&self, _choice: &Self::Choice) -> Option<Place> {
+        None
+    }
+
     /// The bot's pick among `options` (never empty).
     fn bot(&self, seat: Seat, options: &[Self::Choice]) -> Self::Choice;
 
@@ -83,4 +90,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     ) -> Result<StageResult, OutcomeError>;
     /// What each tour rider takes from this stage into the next.
     fn carry_over(&self, riders: &mut [TourRider]);
+}
+
+/// What a choice does to the rider walking a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// Steps onto the place so named (the name the course gives a cell, `"12/1"`).
+    Onto(String),
+    /// Ends the move where the rider stands.
+    Halt,
 }

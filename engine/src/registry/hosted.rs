@@ -2,7 +2,7 @@
 //! typed [`Game`].
 
 use super::decision::{ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Told};
-use super::game::Game;
+use super::game::{Game, Place};
 use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
@@ -40,6 +40,9 @@ pub trait DynStage: Debug + Send + Sync {
         }
         self.apply(seat, key)
     }
+    /// Where the option named by `key` takes its rider (see [`Game::place`]); `None` for a key
+    /// that names no step.
+    fn place(&self, key: &str) -> Option<Place>;
     /// The bot's choice for a seat, `None` when it owes nothing.
     fn bot_choice(&self, seat: Seat) -> Option<Key>;
     /// The bot decides for a seat and its choice is applied at once: what the services do for a
@@ -254,6 +257,10 @@ impl<G: Game> DynStage for Hosted<G> {
             })?;
         self.steps[seat as usize] += 1;
         Ok(self.typed(events))
+    }
+
+    fn place(&self, key: &str) -> Option<Place> {
+        self.game.place(&self.game.parse_key(key)?)
     }
 
     fn bot_choice(&self, seat: Seat) -> Option<Key> {

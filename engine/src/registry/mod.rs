@@ -25,7 +25,7 @@ pub use card_race::{
 pub use decision::{
     ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text, Told,
 };
-pub use game::Game;
+pub use game::{Game, Place};
 pub use hosted::{DynStage, Events, Hosted};
 pub use key::{BadKey, Key, MAX_KEY_LEN};
 pub use scene::Scene;

@@ -14,6 +14,7 @@ mod lines;
 mod rounds;
 mod runner;
 mod script;
+mod walk;
 
 pub use course_ref::CourseRef;
 pub use rounds::{

@@ -3,11 +3,12 @@
 
 use super::choose::pick;
 use super::script::Scripted;
+use super::walk;
 use super::{ScenarioError, fail};
 use crate::course::Course;
 use crate::dice::Roll;
 use crate::game::{Seat, Viewer};
-use crate::registry::{self, DynStage, Key, RulesetEntry};
+use crate::registry::{self, DynStage, Key, LabelledOption, RulesetEntry};
 use crate::tour::{RiderKey, StageKind, StageResult, TourRider};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -133,14 +134,9 @@ impl Scripted {
         let mut stage = (entry.start)(&setup, self.seed)
             .map_err(|e| ScenarioError(format!("the stage cannot start: {e}")))?;
         let teams = setup.teams.clone();
-        let mut turns: Vec<TurnLine> = Vec::new();
-        let mut choices = Vec::new();
-        let mut dice = Vec::new();
-        let mut told = Vec::new();
-        let mut rolled = 0u32;
-        let mut log = Vec::new();
+        let mut rec = Recorder::default();
         for (index, script) in self.script.iter().enumerate() {
-            if stop_after.is_some_and(|n| turns.len() as u32 >= n) {
+            if stop_after.is_some_and(|n| rec.turns.len() as u32 >= n) {
                 break;
             }
             let at = || self.place(index);
@@ -150,46 +146,51 @@ impl Scripted {
                     at()
                 ));
             }
-            let pending = stage.pending();
-            let picked = pick(&pending, &teams, script)
+            let Some(walk) = script.walk() else {
+                let pending = stage.pending();
+                let picked = pick(&pending, &teams, script)
+                    .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
+                let (seat, option) = (picked.seat, picked.option.clone());
+                rec.apply(&mut *stage, &teams, seat, &option)
+                    .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
+                continue;
+            };
+            let places = walk::places(&*stage, &teams, script, walk)
                 .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
-            let (seat, option) = (picked.seat, picked.option.clone());
-            let events = stage
-                .apply(seat, option.key.as_str())
-                .map_err(|e| ScenarioError(format!("{}: {e}", at())))?;
-            log.push((seat, option.key));
-            choices.push(ChoiceLine {
-                team: teams[seat as usize].clone(),
-                rider: option.group.to_string(),
-                choose: option.label.to_string(),
-                key: option.key.to_string(),
-            });
-            told.extend(
-                stage
-                    .narrate(&events, Viewer::Public)
-                    .into_iter()
-                    .map(|s| s.text),
-            );
-            for roll in rolls(&events.to_json()) {
-                rolled += 1;
-                dice.push(RollLine {
-                    roll: rolled,
-                    sides: roll.sides,
-                    face: roll.face,
-                    given: roll.given,
-                });
+            let mut last = None;
+            for (n, name) in places.iter().enumerate() {
+                let (seat, option) =
+                    walk::step_onto(&*stage, &teams, script, name).map_err(|m| {
+                        ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
+                    })?;
+                rec.apply(&mut *stage, &teams, seat, &option).map_err(|m| {
+                    ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
+                })?;
+                last = Some((seat, option.group.to_string()));
+                if stage.is_over() && n + 1 < places.len() {
+                    return fail(format!(
+                        "{}: the stage ended at step {} of the move; remove the places after {name}",
+                        at(),
+                        n + 1
+                    ));
+                }
             }
-            if events.settles_turn() {
-                turns.push(TurnLine {
-                    turn: turns.len() as u32 + 1,
-                    settled: true,
-                    choices: std::mem::take(&mut choices),
-                    told: std::mem::take(&mut told),
-                    dice: std::mem::take(&mut dice),
-                    riders: riders(&*stage),
-                });
+            // The move ends where the places end: if the rider could go on, it stops there.
+            if let Some((seat, group)) = last
+                && let Some(option) = walk::halt(&*stage, seat, &group)
+            {
+                rec.apply(&mut *stage, &teams, seat, &option)
+                    .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
             }
         }
+        let Recorder {
+            mut turns,
+            choices,
+            dice,
+            told,
+            log,
+            ..
+        } = rec;
         if !choices.is_empty() {
             turns.push(TurnLine {
                 turn: turns.len() as u32 + 1,
@@ -207,6 +208,65 @@ impl Scripted {
             result,
             log,
         })
+    }
+}
+
+/// The lines written so far, and the choices since the last one.
+#[derive(Default)]
+struct Recorder {
+    turns: Vec<TurnLine>,
+    choices: Vec<ChoiceLine>,
+    dice: Vec<RollLine>,
+    told: Vec<String>,
+    rolled: u32,
+    log: Vec<(Seat, Key)>,
+}
+
+impl Recorder {
+    /// Applies one option and writes down what it did; a turn it settles becomes a line.
+    fn apply(
+        &mut self,
+        stage: &mut dyn DynStage,
+        teams: &[String],
+        seat: Seat,
+        option: &LabelledOption,
+    ) -> Result<(), String> {
+        let events = stage
+            .apply(seat, option.key.as_str())
+            .map_err(|e| e.to_string())?;
+        self.log.push((seat, option.key.clone()));
+        self.choices.push(ChoiceLine {
+            team: teams[seat as usize].clone(),
+            rider: option.group.to_string(),
+            choose: option.label.to_string(),
+            key: option.key.to_string(),
+        });
+        self.told.extend(
+            stage
+                .narrate(&events, Viewer::Public)
+                .into_iter()
+                .map(|s| s.text),
+        );
+        for roll in rolls(&events.to_json()) {
+            self.rolled += 1;
+            self.dice.push(RollLine {
+                roll: self.rolled,
+                sides: roll.sides,
+                face: roll.face,
+                given: roll.given,
+            });
+        }
+        if events.settles_turn() {
+            self.turns.push(TurnLine {
+                turn: self.turns.len() as u32 + 1,
+                settled: true,
+                choices: std::mem::take(&mut self.choices),
+                told: std::mem::take(&mut self.told),
+                dice: std::mem::take(&mut self.dice),
+                riders: riders(stage),
+            });
+        }
+        Ok(())
     }
 }
 

@@ -50,11 +50,35 @@ pub struct ScriptRider {
 /// one, `"Keep E"` for "Keep E (exhaustion)") or its key (`"k:0:5"`), narrowed by the team or
 /// the rider (the option's group) when more than one would match. A bare string is `choose`
 /// alone.
+///
+/// In a game whose moves are walked a step at a time (see [`crate::registry::Place`]), an
+/// entry may give a whole move instead: `path`, the places stepped onto in order, or `to`, the
+/// place where the move ends, when only one way leads there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub team: Option<String>,
     pub rider: Option<String>,
+    /// Empty when the entry is a move (`path` or `to`).
     pub choose: String,
+    pub path: Vec<String>,
+    pub to: Option<String>,
+}
+
+impl Entry {
+    /// The entry as a move, if it is one.
+    pub fn walk(&self) -> Option<Walk<'_>> {
+        if let Some(to) = &self.to {
+            return Some(Walk::To(to));
+        }
+        (!self.path.is_empty()).then_some(Walk::Path(&self.path))
+    }
+}
+
+/// A move given whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walk<'a> {
+    Path(&'a [String]),
+    To(&'a str),
 }
 
 #[derive(Deserialize)]
@@ -64,7 +88,12 @@ struct EntryFields {
     team: Option<String>,
     #[serde(default, alias = "group")]
     rider: Option<String>,
-    choose: String,
+    #[serde(default)]
+    choose: Option<String>,
+    #[serde(default)]
+    path: Option<Vec<String>>,
+    #[serde(default)]
+    to: Option<String>,
 }
 
 // By hand rather than `untagged`, so that a mistake inside an entry is named (`script[2]`:
@@ -84,16 +113,33 @@ impl<'de> Deserialize<'de> for Entry {
                     team: None,
                     rider: None,
                     choose: choose.to_string(),
+                    path: Vec::new(),
+                    to: None,
                 })
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Entry, A::Error> {
-                EntryFields::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(
-                    |f| Entry {
-                        team: f.team,
-                        rider: f.rider,
-                        choose: f.choose,
-                    },
-                )
+                use serde::de::Error;
+                let f =
+                    EntryFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                let given = [f.choose.is_some(), f.path.is_some(), f.to.is_some()];
+                if given.iter().filter(|g| **g).count() != 1 {
+                    return Err(A::Error::custom(
+                        "give one of \"choose\" (an option), \"path\" (the places a move steps \
+                         onto) or \"to\" (where a move ends)",
+                    ));
+                }
+                if f.path.as_ref().is_some_and(Vec::is_empty) {
+                    return Err(A::Error::custom(
+                        "\"path\" is empty: list the places the move steps onto, in order",
+                    ));
+                }
+                Ok(Entry {
+                    team: f.team,
+                    rider: f.rider,
+                    choose: f.choose.unwrap_or_default(),
+                    path: f.path.unwrap_or_default(),
+                    to: f.to,
+                })
             }
         }
         d.deserialize_any(Visit)

@@ -11,7 +11,9 @@ use super::stage::{Spot, VeloMaster};
 use super::view::letter;
 use crate::course::{LinkKind, Terrain};
 use crate::game::{Seat, Viewer};
-use crate::registry::{Game, Key, OutcomeError, Scene, Secret, Sentence, Setup, StartError, Text};
+use crate::registry::{
+    Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text,
+};
 use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult, TourRider};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -913,6 +915,15 @@ impl Game for VeloMaster {
 
     fn scene(&self) -> Scene {
         Scene::VeloMaster(self.view())
+    }
+
+    fn place(&self, choice: &Choice) -> Option<Place> {
+        match *choice {
+            Choice::Step { cell } => Some(Place::Onto(self.cell_name(cell))),
+            // Stopping, or declining the descent's extra step, ends the move where it stands.
+            Choice::Stop if self.moving.is_some() => Some(Place::Halt),
+            _ => None,
+        }
     }
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
