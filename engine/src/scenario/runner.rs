@@ -234,7 +234,7 @@ impl Recorder {
         let events = stage
             .apply(seat, option.key.as_str())
             .map_err(|e| e.to_string())?;
-        self.log.push((seat, option.key.clone()));
+        self.log.push((seat, option.key));
         self.choices.push(ChoiceLine {
             team: teams[seat as usize].clone(),
             rider: option.group.to_string(),
