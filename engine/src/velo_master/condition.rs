@@ -219,7 +219,7 @@ impl VeloMaster {
             _ => return,
         };
         for t in 0..self.fixed.riders_of.len() {
-            if Some(t as u8) == self.fixed.neutral {
+            if Some(t as u8) == self.fixed.neutral || self.fixed.riders_of[t].is_empty() {
                 continue;
             }
             let leader = self.fixed.riders_of[t][0];

@@ -53,6 +53,23 @@ pub enum Event {
     StartOrder {
         order: Vec<Seat>,
     },
+    /// VM-018: the two players of a shared colour roll a d20 each, again while tied.
+    RollOff {
+        colour: Seat,
+        rolls: Vec<(Seat, Roll)>,
+    },
+    /// VM-018: the roll-off's winner directs the leader and the violet team-mate.
+    ColourShared {
+        colour: Seat,
+        leader_director: Seat,
+        outsider: Seat,
+    },
+    /// a shared colour's outsider is through with his bonus moves: the leader's
+    /// director rolls.
+    RollHandedOver {
+        from: Seat,
+        to: Seat,
+    },
     /// The start phase is over: from now on the leaders' places set the order (VM-027).
     RaceBegins,
     RoundStarted {

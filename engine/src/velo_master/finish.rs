@@ -57,7 +57,7 @@ impl VeloMaster {
         // The neutral team has no leader and no player: it ends nothing (VM-014).
         let neutral = self.fixed.neutral.map(|n| n as usize);
         let teams: Vec<&Vec<RiderIx>> = (0..self.fixed.riders_of.len())
-            .filter(|&t| Some(t) != neutral)
+            .filter(|&t| Some(t) != neutral && !self.fixed.riders_of[t].is_empty())
             .map(|t| &self.fixed.riders_of[t])
             .collect();
         let leaders = teams.iter().all(|t| !self.racing(t[0]));

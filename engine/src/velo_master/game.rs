@@ -352,12 +352,22 @@ impl Game for VeloMaster {
                 }
                 (Text::from(self.rider_name(r)), Text::from(label))
             }
-            Choice::Roll => (
-                Text::from(
-                    self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
+            Choice::Roll => match self.hands_over() {
+                // the outsider's "roll" hands the slot to the leader's director.
+                Some((from, to)) => (
+                    Text::from(self.fixed.teams[from as usize].clone()),
+                    Text::from(format!(
+                        "Done: {} rolls (no more entraides)",
+                        self.fixed.teams[to as usize]
+                    )),
                 ),
-                Text::from("Roll the dice (no more entraides)"),
-            ),
+                None => (
+                    Text::from(
+                        self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
+                    ),
+                    Text::from("Roll the dice (no more entraides)"),
+                ),
+            },
             Choice::Jump { cell } => {
                 let Some(j) = &self.jump else {
                     return (
@@ -441,6 +451,50 @@ impl Game for VeloMaster {
                     } else {
                         format!("{} rolls again to break a tie: {}.", team(*seat), roll.face)
                     },
+                ),
+                Event::RollOff { colour, rolls } => {
+                    let (a, b) = (rolls[0], rolls[1]);
+                    sentence(
+                        "vm-roll-off",
+                        vec![
+                            ("colour", json!(team(*colour))),
+                            ("team", json!(team(a.0))),
+                            ("face", json!(a.1.face)),
+                            ("other", json!(team(b.0))),
+                            ("other_face", json!(b.1.face)),
+                        ],
+                        format!(
+                            "Roll-off for the {} colour: {} {}, {} {}.",
+                            team(*colour),
+                            team(a.0),
+                            a.1.face,
+                            team(b.0),
+                            b.1.face
+                        ),
+                    )
+                }
+                Event::ColourShared {
+                    colour,
+                    leader_director,
+                    outsider,
+                } => sentence(
+                    "vm-colour-shared",
+                    vec![
+                        ("colour", json!(team(*colour))),
+                        ("team", json!(team(*leader_director))),
+                        ("outsider", json!(team(*outsider))),
+                    ],
+                    format!(
+                        "{} directs the {} leader and his first team-mate; {} rides as the outsider with the other two.",
+                        team(*leader_director),
+                        team(*colour),
+                        team(*outsider)
+                    ),
+                ),
+                Event::RollHandedOver { from, to } => sentence(
+                    "vm-roll-handed-over",
+                    vec![("team", json!(team(*from))), ("other", json!(team(*to)))],
+                    format!("{} is through with the bonus moves: {} rolls.", team(*from), team(*to)),
                 ),
                 Event::StartOrder { order } => {
                     let names: Vec<String> = order.iter().map(|s| team(*s)).collect();

@@ -48,7 +48,7 @@ impl VeloMaster {
     pub fn controller(&self, r: RiderIx) -> Seat {
         let team = self.fixed.team_of[r as usize];
         if Some(team) != self.fixed.neutral {
-            return team;
+            return self.director(r);
         }
         self.ally[r as usize].unwrap_or_else(|| self.best_player())
     }
@@ -237,6 +237,7 @@ impl VeloMaster {
             attackers: Vec::new(),
             attack_moves: Vec::new(),
             passed: false,
+            handed: false,
         });
         Ok(())
     }

@@ -153,6 +153,10 @@ pub struct Attributes {
     pub motivated: bool,
     #[serde(default)]
     pub gains: Gains,
+    /// Expert and Pro, more than four players: the team whose colour this rider rides in,
+    /// when its own player shares that colour as the outsider (VM-018).
+    #[serde(default)]
+    pub colour: Option<String>,
 }
 
 /// The role a rider's attributes give, or what to write instead.
@@ -163,5 +167,5 @@ pub fn role(attributes: &Value) -> Result<Role, String> {
 /// A rider's attributes, or what to write instead.
 pub fn attributes_of(attributes: &Value) -> Result<Attributes, String> {
     Attributes::deserialize(attributes)
-        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\""))
+        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\"; the outsider of a shared colour gives his two team-mates \"colour\": the team they ride with"))
 }

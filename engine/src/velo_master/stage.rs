@@ -51,6 +51,9 @@ pub struct Fixed {
     pub riders_of: Vec<Vec<RiderIx>>,
     /// The neutral team of a two-player Expert race (VM-014): no leader, no player.
     pub neutral: Option<Seat>,
+    /// Per seat, the other player of a colour shared by two (VM-018): the colour's team for
+    /// the outsider's seat, which has no riders of its own, and the outsider's for the colour.
+    pub partner: Vec<Option<Seat>>,
 }
 
 #[derive(Debug, Clone)]
@@ -134,6 +137,8 @@ pub struct Slot {
     pub attack_moves: Vec<(RiderIx, u8)>,
     /// The player passed the rest of his bonus moves and attacks: roll now.
     pub passed: bool,
+    /// A shared colour's outsider is through with his bonus moves and attacks.
+    pub handed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -162,6 +167,8 @@ pub struct VeloMaster {
     /// Per cell, the bike on it.
     pub occupied: Vec<Option<RiderIx>>,
     pub phase: Phase,
+    /// Per rider, the seat whose player decides for him (see [`VeloMaster::director`]).
+    pub directors: Vec<Seat>,
     pub slot: Option<Slot>,
     pub moving: Option<Move>,
     /// An entraide under way: whose jump is awaited.
@@ -212,15 +219,41 @@ impl VeloMaster {
             )));
         }
         let size = tables::team_size(options.expert());
+        let attrs: Vec<super::options::Attributes> = setup
+            .riders
+            .iter()
+            .map(|r| {
+                super::options::attributes_of(&r.attributes).map_err(|message| StartError::Rider {
+                    rider: r.id.clone(),
+                    message,
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        // VM-018: a rider whose attributes name another team's colour rides in that team.
+        let mut team_of: Vec<Seat> = Vec::with_capacity(setup.riders.len());
+        for (r, a) in setup.riders.iter().zip(&attrs) {
+            let colour = match &a.colour {
+                None => r.team,
+                Some(name) => match setup.teams.iter().position(|t| t == name) {
+                    Some(t) => t as Seat,
+                    None => {
+                        return Err(StartError::Rider {
+                            rider: r.id.clone(),
+                            message: format!(
+                                "\"colour\": there is no team '{name}' to share a colour with: name one of {}",
+                                setup.teams.join(", ")
+                            ),
+                        });
+                    }
+                },
+            };
+            team_of.push(colour);
+        }
         let mut roles = Vec::new();
         let mut riders_of = vec![Vec::new(); teams];
         for (i, r) in setup.riders.iter().enumerate() {
-            let role =
-                super::options::role(&r.attributes).map_err(|message| StartError::Rider {
-                    rider: r.id.clone(),
-                    message,
-                })?;
-            let Some(list) = riders_of.get_mut(r.team as usize) else {
+            let role = attrs[i].role;
+            let Some(list) = riders_of.get_mut(team_of[i] as usize) else {
                 return Err(StartError::Rider {
                     rider: r.id.clone(),
                     message: format!("team {} does not exist: there are {teams} teams", r.team),
@@ -233,6 +266,7 @@ impl VeloMaster {
             }
             roles.push(role);
         }
+        let partner = shared_colours(setup, &team_of, &roles, options.expert())?;
         // VM-014: the neutral team is the one whose riders are all neutral.
         let neutral_teams: Vec<usize> = (0..teams)
             .filter(|&t| {
@@ -258,7 +292,7 @@ impl VeloMaster {
             }
         };
         for (t, list) in riders_of.iter().enumerate() {
-            if Some(t as Seat) == neutral {
+            if Some(t as Seat) == neutral || (list.is_empty() && partner[t].is_some()) {
                 continue;
             }
             let leaders = list
@@ -274,16 +308,6 @@ impl VeloMaster {
                 )));
             }
         }
-        let attrs: Vec<super::options::Attributes> = setup
-            .riders
-            .iter()
-            .map(|r| {
-                super::options::attributes_of(&r.attributes).map_err(|message| StartError::Rider {
-                    rider: r.id.clone(),
-                    message,
-                })
-            })
-            .collect::<Result<_, _>>()?;
         let given: Vec<_> = setup.riders.iter().filter_map(|r| r.start).collect();
         if !given.is_empty() && given.len() != setup.riders.len() {
             return Err(StartError::MixedStarts);
@@ -292,10 +316,11 @@ impl VeloMaster {
             options,
             teams: setup.teams.clone(),
             ids: setup.riders.iter().map(|r| r.id.clone()).collect(),
-            team_of: setup.riders.iter().map(|r| r.team).collect(),
+            team_of,
             roles,
             riders_of,
             neutral,
+            partner,
             board,
         };
         let mut occupied = vec![None; fixed.board.cells.len()];
@@ -352,6 +377,7 @@ impl VeloMaster {
             riders,
             occupied,
             phase: Phase::Over { round: 0 },
+            directors: setup.riders.iter().map(|r| r.team).collect(),
             slot: None,
             moving: None,
             jump: None,
@@ -394,6 +420,7 @@ impl VeloMaster {
                 );
             }
         }
+        stage.roll_off(&mut ev).map_err(StartError::Rules)?;
         if given.is_empty() {
             let order = stage.start_order(&mut ev)?;
             stage.phase = Phase::Start {
@@ -426,8 +453,9 @@ impl VeloMaster {
     /// themselves, the new roll ordering only them.
     fn start_order(&mut self, ev: &mut Vec<Event>) -> Result<Vec<Seat>, StartError> {
         let neutral = self.fixed.neutral;
+        // A shared colour rolls once, as the one team it is (VM-019).
         let seats: Vec<Seat> = (0..self.seats() as Seat)
-            .filter(|&s| Some(s) != neutral)
+            .filter(|&s| Some(s) != neutral && !self.fixed.riders_of[s as usize].is_empty())
             .collect();
         let order = self.order_by_d20(seats, 0, ev).map_err(StartError::Rules)?;
         ev.push(Event::StartOrder {
@@ -491,7 +519,8 @@ impl VeloMaster {
     /// The riders of a team a phase moves.
     pub fn riders_in(&self, seat: Seat, part: Part) -> &[RiderIx] {
         let team = &self.fixed.riders_of[seat as usize];
-        if Some(seat) == self.fixed.neutral {
+        // The neutral team has no slot of its own, nor a shared colour's outsider (VM-019).
+        if Some(seat) == self.fixed.neutral || team.is_empty() {
             // The neutral team has no slot of its own: the players move its riders.
             return &[];
         }
@@ -517,7 +546,9 @@ impl VeloMaster {
         if let Some(p) = &self.picking {
             return Some(p.seat);
         }
-        self.slot.as_ref().map(|s| s.seat)
+        self.slot
+            .as_ref()
+            .map(|s| self.shared_slot_owner().unwrap_or(s.seat))
     }
 
     /// Plays the race on until someone owes a decision or the race is over.
@@ -577,9 +608,10 @@ impl VeloMaster {
                     matches!(self.riders[r as usize].spot, Spot::Start | Spot::Road(_))
                 });
                 if !slot.rolled {
-                    if self.open_entraides().is_empty()
+                    if (self.open_entraides().is_empty()
                         && self.open_accelerations().is_empty()
-                        && self.attack_options().is_empty()
+                        && self.attack_options().is_empty())
+                        || self.only_the_roll_left()
                     {
                         self.roll_slot(ev)?;
                     } else {
@@ -611,7 +643,7 @@ impl VeloMaster {
                 }
                 // A die that can only go to one rider is given without asking.
                 let launch = slot.launch;
-                let gives = self.legal(slot.seat);
+                let gives = self.to_play().map_or_else(Vec::new, |s| self.legal(s));
                 if let [Choice::Give { rider, die }] = gives[..]
                     && !launch
                 {
@@ -695,6 +727,7 @@ impl VeloMaster {
                     attackers: Vec::new(),
                     attack_moves: Vec::new(),
                     passed: false,
+                    handed: false,
                 });
                 self.last_roll = rolls;
                 Ok(())
@@ -812,6 +845,7 @@ impl VeloMaster {
             attackers: Vec::new(),
             attack_moves: Vec::new(),
             passed: false,
+            handed: false,
         });
         Ok(())
     }
@@ -863,6 +897,11 @@ impl VeloMaster {
         if Some(seat) == self.fixed.neutral {
             return (0, f64::MIN, 0);
         }
+        // A shared colour's outsider ranks with the colour's leader.
+        let seat = match self.partner(seat) {
+            Some(colour) if self.fixed.riders_of[seat as usize].is_empty() => colour,
+            _ => seat,
+        };
         let leader = self.fixed.riders_of[seat as usize][0];
         let r = &self.riders[leader as usize];
         match r.spot {
@@ -977,6 +1016,12 @@ impl VeloMaster {
             out.push(Choice::Stop);
             return out;
         }
+        self.slot_options_for(seat)
+    }
+
+    /// The options of the open slot: the bonus moves, attacks and the roll before the dice,
+    /// then the dice to give.
+    pub(super) fn slot_options(&self) -> Vec<Choice> {
         let Some(slot) = &self.slot else {
             return Vec::new();
         };
@@ -1070,6 +1115,13 @@ impl VeloMaster {
             Choice::Vote { yes } => self.vote(yes, &mut ev),
             Choice::Pick { a, b } => self.pick(a, b, &mut ev),
             Choice::Attack { rider } => self.declare_attack(rider, &mut ev),
+            Choice::Roll if self.hands_over().is_some() => {
+                let (from, to) = self.hands_over().expect("a hand-over");
+                if let Some(slot) = &mut self.slot {
+                    slot.handed = true;
+                }
+                ev.push(Event::RollHandedOver { from, to });
+            }
             Choice::Roll => {
                 if let Some(slot) = &mut self.slot {
                     slot.bonus.clear();
@@ -1115,4 +1167,89 @@ impl VeloMaster {
             Choice::Attack { .. } => "that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)".into(),
         }
     }
+}
+
+/// VM-018, A-08, A-11: which teams share a colour, checked: at Expert or Pro, with more than four
+/// players, two players a colour at most, the colour's own team entering its leader and one
+/// team-mate and the outsider two team-mates. Per seat, its partner.
+fn shared_colours(
+    setup: &Setup,
+    team_of: &[Seat],
+    roles: &[Role],
+    expert: bool,
+) -> Result<Vec<Option<Seat>>, StartError> {
+    let teams = setup.teams.len();
+    let mut partner: Vec<Option<Seat>> = vec![None; teams];
+    for (i, r) in setup.riders.iter().enumerate() {
+        let (own, colour) = (r.team as usize, team_of[i] as usize);
+        if own == colour || own >= teams {
+            continue;
+        }
+        let rule = |message: String| Err(StartError::Rules(message));
+        if !expert {
+            return rule(format!(
+                "'{}' shares the colour of '{}', but colours are shared only at Expert and Pro (VM-018): remove \"colour\"",
+                setup.teams[own], setup.teams[colour]
+            ));
+        }
+        if team_of
+            .iter()
+            .zip(&setup.riders)
+            .any(|(&c, o)| o.team as usize == colour && c as usize != colour)
+        {
+            return rule(format!(
+                "'{}' rides in another team's colour, so '{}' cannot share it (VM-018: two players a colour)",
+                setup.teams[colour], setup.teams[own]
+            ));
+        }
+        match (partner[own], partner[colour]) {
+            (None, None) => {
+                partner[own] = Some(colour as Seat);
+                partner[colour] = Some(own as Seat);
+            }
+            (Some(p), _) if p as usize == colour => {}
+            _ => {
+                return rule(format!(
+                    "a colour is shared by two players at most, and each player rides in one colour (VM-018): check the \"colour\" of '{}'",
+                    setup.teams[own]
+                ));
+            }
+        }
+    }
+    let outsiders = (0..teams)
+        .filter(|&t| partner[t].is_some() && team_of.iter().all(|&c| c as usize != t))
+        .count();
+    if outsiders == 0 {
+        return Ok(partner);
+    }
+    let players = teams;
+    if players <= 4 {
+        return Err(StartError::Rules(format!(
+            "colours are shared only with more than four players (VM-018), and {players} race here: give each team its own colour"
+        )));
+    }
+    for (t, p) in partner.iter().enumerate() {
+        let Some(p) = *p else { continue };
+        let entered = |seat: usize| -> (usize, usize) {
+            let mine: Vec<usize> = (0..setup.riders.len())
+                .filter(|&i| setup.riders[i].team as usize == seat)
+                .collect();
+            let leaders = mine.iter().filter(|&&i| roles[i] == Role::Leader).count();
+            (leaders, mine.len() - leaders)
+        };
+        let colour_side = team_of.iter().any(|&c| c as usize == t);
+        let (leaders, mates) = entered(t);
+        let ok = if colour_side {
+            (leaders, mates) == (1, 1)
+        } else {
+            (leaders, mates) == (0, 2)
+        };
+        if !ok {
+            return Err(StartError::Rules(format!(
+                "'{}' and '{}' share a colour: one enters its leader and one team-mate, the other two team-mates who say \"colour\" (VM-018)",
+                setup.teams[t], setup.teams[p as usize]
+            )));
+        }
+    }
+    Ok(partner)
 }

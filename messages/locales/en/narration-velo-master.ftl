@@ -9,6 +9,9 @@ vm-order-roll = { $round ->
        *[other] { $team } rolls again to break a tie: { $face }.
     }
 vm-start-order = Start order: { $order }.
+vm-roll-off = Roll-off for the { $colour } colour: { $team } { $face }, { $other } { $other_face }.
+vm-colour-shared = { $team } directs the { $colour } leader and his first team-mate; { $outsider } rides as the outsider with the other two.
+vm-roll-handed-over = { $team } is through with the bonus moves: { $other } rolls.
 vm-race-begins = Everyone is on the road: the leaders' places now set the order.
 vm-round = Round { $round } begins.
 vm-mates-phase = Round { $round }: the team-mates' phase begins.
