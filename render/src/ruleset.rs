@@ -40,6 +40,12 @@ pub fn profile_png(
             profile.stage_name = title.to_string();
             render_profile(&profile)
         }
+        Scene::VeloMaster(view) => {
+            let board = BoardScene::from_velo_master(view);
+            let mut profile = ProfileScene::from_board(&board).with_team_colours(colours);
+            profile.stage_name = title.to_string();
+            render_profile(&profile)
+        }
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }

@@ -148,3 +148,64 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod profile_tests {
+    use crate::ruleset::profile_png;
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, Entrant, Setup};
+    use serde_json::json;
+    use std::sync::Arc;
+
+    /// Every shipped Velo Master course has a profile picture, riders on it, in mid-race.
+    #[test]
+    fn every_velo_master_course_draws_its_profile() {
+        for (file, text) in [
+            (
+                "vm-col-des-trois-cols.toml",
+                include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+            ),
+            (
+                "vm-circuit-d-aurillac.toml",
+                include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+            ),
+            (
+                "vm-sprint-de-vic.toml",
+                include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+            ),
+        ] {
+            let course = Arc::new(parse_course_toml(text, file).unwrap());
+            let riders = (0..3u8)
+                .flat_map(|t| {
+                    (0..2).map(move |k| Entrant {
+                        id: format!("T{t}R{k}"),
+                        team: t,
+                        start: None,
+                        attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+                    })
+                })
+                .collect();
+            let setup = Setup {
+                course,
+                teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
+                riders,
+                options: json!(null),
+                dice: Vec::new(),
+            };
+            let mut stage = registry::start("velo-master", &setup, 5).unwrap();
+            for _ in 0..120 {
+                let Some(&(seat, _)) = stage.waiting_on().first() else {
+                    break;
+                };
+                stage.play_bot(seat).unwrap();
+            }
+            let png = profile_png(&stage.scene(), file, &|_| None)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert!(png.len() > 1000, "{file}");
+            if let Ok(dir) = std::env::var("VM_PROFILE_OUT") {
+                std::fs::write(std::path::Path::new(&dir).join(format!("{file}.png")), &png)
+                    .unwrap();
+            }
+        }
+    }
+}
