@@ -601,7 +601,7 @@ fn tv_13c_vm_038_staggered_files_offer_only_the_cell_half_a_level_ahead() {
 }
 
 #[test]
-fn tv_13d_vm_038_a_side_step_exists_where_the_next_file_has_no_cell_ahead() {
+fn tv_13d_vm_038_vm_039_a_side_step_exists_where_the_next_file_has_no_cell_ahead() {
     // File 1 has a single cell, level with a5: from a5 it is a side step.
     let mut cells: Vec<(String, f64, u8)> =
         (0..=21).map(|l| (format!("a{l}"), l as f64, 0)).collect();
@@ -977,7 +977,7 @@ fn tv_06_vm_067_the_cell_a_step_leaves_decides_the_relief() {
 }
 
 #[test]
-fn vm_068_a20_tests_add_up_in_the_order_met_power_before_skill() {
+fn vm_068_vm_069_a20_tests_add_up_in_the_order_met_power_before_skill() {
     let mut s = duel(
         climb_course(8, "\"7/2\", \"8/2\""),
         (6, 1),
@@ -1239,7 +1239,7 @@ fn entraide(s: &mut VeloMaster, rear: &str, front: &str) -> Vec<Event> {
 }
 
 #[test]
-fn tv_14_vm_052_vm_053_vm_058_the_rear_bike_jumps_first_then_the_other_both_plus_two() {
+fn tv_14_vm_051_vm_052_vm_053_vm_058_the_rear_bike_jumps_first_then_the_other_both_plus_two() {
     // Rear R = T0 on (5, 1), front F = L0 on (6, 1).
     let mut s = duel(flat(20), (6, 1), (5, 1), &[3, 4]);
     assert_eq!(

@@ -420,7 +420,7 @@ fn tv_26_vm_086_penalised_team_mates_share_the_smallest_die() {
 }
 
 #[test]
-fn tv_12_vm_106_a_team_mate_given_the_1_of_4_2_1_punctures_and_comes_back_after_the_phase() {
+fn tv_12_vm_106_vm_109_a_team_mate_given_the_1_of_4_2_1_punctures_and_comes_back_after_the_phase() {
     let mut s = expert(flat(), SPREAD, &[5, 3, 3, 4, 2, 1]);
     play(&mut s, Choice::Stop);
     others_pass(&mut s);
@@ -1244,7 +1244,8 @@ fn vm_014_two_players_at_expert_need_the_neutral_team_which_has_no_leaders_slot(
 }
 
 #[test]
-fn vm_016_a09_the_better_placed_player_picks_two_neutral_riders_and_moves_them_after_his_own() {
+fn vm_015_vm_016_a09_the_better_placed_player_picks_two_neutral_riders_and_moves_them_after_his_own()
+ {
     let mut s = two_players(
         [
             [(12, 1), (9, 0), (9, 2), (7, 1)],
@@ -1707,7 +1708,7 @@ fn tv_05_vm_132_vm_136_a_failed_power_roll_costs_10_and_below_40_the_rider_aband
 }
 
 #[test]
-fn vm_122_vm_119_a38_a_power_roll_of_18_to_20_gains_unless_it_would_pass_100() {
+fn vm_122_vm_119_vm_118_a38_a_power_roll_of_18_to_20_gains_unless_it_would_pass_100() {
     let mut s = pro_condition(
         climb(),
         [[(10, 1), (20, 0), (20, 2), (22, 1)], BACK[0], BACK[1]],
@@ -1918,7 +1919,8 @@ fn pro_attacks(teams: [[(u16, u8); 4]; 3], course: Arc<Course>, dice: &[u8]) -> 
 }
 
 #[test]
-fn tv_32_vm_137_vm_139_vm_140_a44_an_attacking_team_mate_rolls_apart_the_others_share_two() {
+fn tv_32_vm_129_vm_137_vm_138_vm_139_vm_140_a44_an_attacking_team_mate_rolls_apart_the_others_share_two()
+ {
     let mut s = pro_attacks([SPREAD, BACK[0], BACK[1]], flat(), &[3, 3, 3, 3, 5, 2, 6]);
     // The leaders' slot offers his attack before the dice; team 0 rolls instead.
     assert!(s.legal(0).contains(&Choice::Attack { rider: 0 }));
@@ -2021,5 +2023,184 @@ fn vm_143_a_doped_winner_is_excluded_and_the_next_rider_wins() {
         changes(&ev)
             .iter()
             .all(|c| c.0 != ix(&s, "L1") || c.3 != Why::StageWin)
+    );
+}
+
+// ---- clauses proven on their own -----------------------------------------------------------
+
+#[test]
+fn vm_089_in_the_leaders_phase_only_the_leader_launches_an_acceleration() {
+    // grey0 sits in the line (4, 1) grey1, (5, 1) grey0, (6, 1) violet1; L0 is alone ahead.
+    let mut s = placed(
+        flat(),
+        [
+            [(12, 1), (5, 1), (16, 2), (18, 1)],
+            [(3, 0), (4, 1), (6, 1), (0, 0)],
+            [(3, 2), (0, 2), (1, 2), (0, 1)],
+        ],
+        &[3, 3, 3, 3, 3, 3, 3, 3, 3, 3],
+    );
+    let front = ix(&s, "violet1");
+    assert_eq!(s.to_play(), Some(0));
+    assert!(
+        !s.legal(0).contains(&Choice::Accelerate { front }),
+        "leaders' phase: the team-mate may not launch it"
+    );
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    // The team-mates' phase: team 0's slot offers it to grey0's line.
+    assert_eq!(
+        s.slot.as_ref().map(|x| (x.seat, x.part)),
+        Some((0, commissaire_engine::velo_master::stage::Part::Mates))
+    );
+    assert!(
+        s.legal(0).contains(&Choice::Accelerate { front }),
+        "{:?}",
+        s.legal(0)
+    );
+}
+
+#[test]
+fn vm_090_the_active_bike_must_be_among_the_three_front_bikes_of_the_line() {
+    // L0 third from the front of (4, 1) grey1, (5, 1) L0, (6, 1) violet1, (7, 1) grey2.
+    let s = line_of_three(flat(), Some((7, 1)), &[3]);
+    let front = ix(&s, "grey2");
+    assert!(
+        s.legal(0).contains(&Choice::Accelerate { front }),
+        "{:?}",
+        s.legal(0)
+    );
+    // L0 fourth from the front: (3, 1) L0, (4, 1) grey1, (5, 1) grey2, (6, 1) violet1.
+    let s = placed(
+        flat(),
+        [
+            [(3, 1), (16, 0), (16, 2), (18, 1)],
+            [(2, 0), (4, 1), (6, 1), (0, 0)],
+            [(2, 2), (5, 1), (1, 2), (0, 1)],
+        ],
+        &[3],
+    );
+    assert_eq!(s.to_play(), Some(0));
+    assert!(
+        s.legal(0)
+            .iter()
+            .all(|c| !matches!(c, Choice::Accelerate { .. })),
+        "{:?}",
+        s.legal(0)
+    );
+}
+
+#[test]
+fn vm_097_a_jumper_rolls_for_every_danger_cell_it_passes_or_lands_on() {
+    // The line (4, 1) grey1, (5, 1) L0, (6, 1) violet1 with danger cells on (5, 1), (6, 1)
+    // and (7, 1): grey1 jumps to (7, 1) passing L0 and violet1's cells and landing on a third.
+    let danger = course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 30\n",
+        "danger = [\"5/1\", \"6/1\", \"7/1\"]",
+    );
+    let mut s = line_of_three(danger, None, &[15, 15, 15, 3]);
+    accelerate_all_yes(&mut s);
+    assert_eq!(s.jumper(), Some(ix(&s, "grey1")));
+    let ev = jump(&mut s, (7, 1));
+    let skill: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::SkillRoll { roll, .. } => Some(roll.face),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(skill, [15, 15, 15], "{ev:?}");
+}
+
+#[test]
+fn vm_117_every_rider_starts_at_100_unless_his_sheet_says_otherwise() {
+    let s = pro_condition(
+        flat(),
+        [SPREAD, BACK[0], BACK[1]],
+        &[3],
+        &[("grey0", json!({"condition": 70}))],
+    );
+    for (r, rider) in s.riders.iter().enumerate() {
+        let expected = if r == ix(&s, "grey0") as usize {
+            70
+        } else {
+            100
+        };
+        assert_eq!(rider.condition, expected, "{}", s.fixed.ids[r]);
+    }
+}
+
+#[test]
+fn vm_121_two_ones_on_a_roll_of_exactly_two_dice_gain() {
+    // L0 on the climb with one team-mate touching him: he rolls two dice, 1 and 1 (then the
+    // check die 3 for 4-2-1): +10 %.
+    let s = pro_condition(
+        climb(),
+        [[(10, 1), (10, 2), (20, 2), (22, 1)], BACK[0], BACK[1]],
+        &[1, 1, 3],
+        &[("L0", json!({"condition": 80}))],
+    );
+    assert_eq!(s.leader_dice(0), (2, false));
+    assert_eq!(changes(&s.opening), vec![(0, 10, 90, Why::Ones)]);
+    // Two 1s among three dice (the team-mates' roll) are no gain: that takes three (VM-120).
+    let mut s = pro_condition(
+        flat(),
+        [SPREAD, BACK[0], BACK[1]],
+        &[3, 3, 3, 1, 1, 4],
+        &[
+            ("grey0", json!({"condition": 80})),
+            ("violet0", json!({"condition": 80})),
+            ("green0", json!({"condition": 80})),
+        ],
+    );
+    play(&mut s, Choice::Stop);
+    let ev = others_pass(&mut s);
+    assert!(dice_of(&ev).contains(&vec![1, 1, 4]), "{:?}", dice_of(&ev));
+    assert!(changes(&ev).iter().all(|c| c.3 != Why::Ones), "{ev:?}");
+}
+
+#[test]
+fn vm_130_a_missed_feed_costs_30_percent() {
+    // L0 (12, 1) rides through the feed zone (levels 14-16) to level 17 with his 5.
+    let mut s = pro_condition(feed_course(), [SPREAD, BACK[0], BACK[1]], &[5], &[]);
+    let mut ev = Vec::new();
+    for lvl in 13..=17 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    assert!(
+        changes(&ev).contains(&(0, -30, 70, Why::MissedFeed)),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn vm_015_a_neutral_rider_is_a_team_mate_of_nobody_and_protects_no_leader() {
+    // L0 on the climb at (10, 1); neutral N0 touches him on (10, 2).
+    let mut setup = expert_setup(climb(), [(10, 1), (20, 0), (20, 2), (22, 1)], &[3]);
+    let places = [
+        [(4, 0), (0, 0), (0, 1), (0, 2)],
+        [(10, 2), (2, 0), (2, 1), (2, 2)],
+    ];
+    for (t, team) in places.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            let r = &mut setup.riders[(t + 1) * 4 + k];
+            r.start = Some(Pos::new(row, lane));
+            if t == 1 {
+                r.id = format!("N{k}");
+                r.attributes = json!({"role": "neutral"});
+            }
+        }
+    }
+    setup.teams[2] = "Neutral".into();
+    let s = VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.protectors(0), 0);
+    assert_eq!(s.leader_dice(0), (1, false));
+    // The neutral team has no leader: each of its four riders is a team-mate.
+    let neutral = s.fixed.neutral.expect("a neutral team") as usize;
+    assert!(
+        s.fixed.riders_of[neutral]
+            .iter()
+            .all(|&r| s.fixed.roles[r as usize]
+                != commissaire_engine::velo_master::options::Role::Leader)
     );
 }

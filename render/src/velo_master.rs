@@ -150,6 +150,62 @@ mod tests {
 }
 
 #[cfg(test)]
+mod bib_tests {
+    use super::*;
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
+    use serde_json::json;
+
+    /// VM-008: a team is a colour, and a rider's bib tells him apart: the leader's "L", the
+    /// team-mates' 1, 2, 3 (the book's grey, violet and green bibs).
+    #[test]
+    fn vm_008_each_team_has_its_colour_and_each_rider_his_bib() {
+        let text = "name = \"T\"\nlanes = 3\n[[segment]]\nterrain = \"flat\"\nlength = 1\nstart = true\n\
+                    [[segment]]\nterrain = \"flat\"\nlength = 20\n[[segment]]\nterrain = \"flat\"\nlength = 3\nfinish = true\n";
+        let course = Arc::new(parse_course_toml(text, "t.toml").unwrap());
+        let riders = (0..3u8)
+            .flat_map(|t| {
+                (0..4u16).map(move |k| Entrant {
+                    id: format!("T{t}R{k}"),
+                    team: t,
+                    start: Some(commissaire_engine::course::Pos::new(
+                        t as u16 * 4 + k,
+                        (k % 3) as u8,
+                    )),
+                    attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+                })
+            })
+            .collect();
+        let setup = Setup {
+            course,
+            teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
+            riders,
+            options: json!({"level": "expert"}),
+            dice: Vec::new(),
+        };
+        let stage = registry::start("velo-master", &setup, 5).unwrap();
+        let Scene::VeloMaster(view) = stage.scene() else {
+            panic!("a Velo Master scene")
+        };
+        let scene = BoardScene::from_velo_master(&view);
+        let mut labels: Vec<(usize, String)> = scene
+            .riders
+            .iter()
+            .map(|t| (t.team, t.label.clone()))
+            .collect();
+        labels.sort();
+        let expected: Vec<(usize, String)> = ["V", "R", "O"]
+            .iter()
+            .enumerate()
+            .flat_map(|(t, i)| ["1", "2", "3", "L"].map(|b| (t, format!("{i}{b}"))))
+            .collect();
+        assert_eq!(labels, expected);
+        let colours: Vec<usize> = scene.teams.iter().map(|t| t.colour).collect();
+        assert_eq!(colours, [0, 1, 2], "a colour a team");
+    }
+}
+
+#[cfg(test)]
 mod profile_tests {
     use crate::ruleset::profile_png;
     use commissaire_engine::course::parse_course_toml;

@@ -213,6 +213,9 @@ impl VeloMaster {
             })?;
         let board = Board::new(Arc::clone(&setup.course)).map_err(StartError::Rules)?;
         let teams = setup.teams.len();
+        // VM-011, A-08: up to eight players. The book's four colours make two Débutant teams
+        // share one from five players on, told apart by bibs; our board draws eight colours,
+        // so each team keeps its own.
         if !(2..=8).contains(&teams) {
             return Err(StartError::Rules(format!(
                 "Velo Master is raced by 2 to 8 teams, not {teams}: add or remove teams"

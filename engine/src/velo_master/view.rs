@@ -67,6 +67,12 @@ pub struct RiderView {
     pub points: u32,
     pub misses: u8,
     pub finish: Option<(u32, u32)>,
+    /// Pro: the condition in percent, kept on every rider's sheet for all to see (VM-009).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition: Option<i32>,
+    /// Pro: the feed zones he has eaten in (VM-009's feed ticks).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fed: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -152,6 +158,8 @@ impl VeloMaster {
                     points: r.points,
                     misses: r.misses,
                     finish: r.finish,
+                    condition: self.condition_on().then_some(r.condition),
+                    fed: self.condition_on().then_some(r.fed.count_ones()),
                 })
                 .collect(),
             summits: b
