@@ -175,9 +175,16 @@ const SPREAD: [(u16, u8); 4] = [(12, 1), (9, 0), (9, 2), (7, 1)];
 #[test]
 fn vm_013_vm_014_expert_teams_are_four_and_two_players_need_the_neutral_team() {
     let mut s = expert_setup(flat(), SPREAD, &[]);
-    s.riders.retain(|r| r.id != "green0");
+    let mut fifth = s.riders[3].clone();
+    fifth.id = "white0".into();
+    fifth.start = Some(Pos::new(14, 0));
+    s.riders.push(fifth);
     let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
     assert!(e.contains("one leader and 3 team-mates"), "{e}");
+    let mut s = expert_setup(flat(), SPREAD, &[]);
+    s.riders[1].attributes = json!({"role": "leader"});
+    let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
+    assert!(e.contains("2 leaders"), "{e}");
     let mut s = expert_setup(flat(), SPREAD, &[]);
     s.riders.retain(|r| r.team < 2);
     s.teams.truncate(2);
@@ -2202,5 +2209,35 @@ fn vm_015_a_neutral_rider_is_a_team_mate_of_nobody_and_protects_no_leader() {
             .iter()
             .all(|&r| s.fixed.roles[r as usize]
                 != commissaire_engine::velo_master::options::Role::Leader)
+    );
+}
+
+#[test]
+fn vm_087_a_team_short_of_an_abandoned_rider_races_on_and_cannot_end_the_race_alone() {
+    // green0 abandoned in an earlier stage: team 0 starts this one with three riders.
+    let mut setup = expert_setup(flat(), SPREAD, &[]);
+    setup.riders.retain(|r| r.id != "green0");
+    let mut s = VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.fixed.riders_of[0].len(), 3);
+    // Bots ride it out: it ends by the leaders (or nobody left), never by team 0 alone.
+    for _ in 0..20_000 {
+        if s.is_over() {
+            break;
+        }
+        let seat = s.to_play().unwrap();
+        let legal = s.legal(seat);
+        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        s.apply(seat, &c).unwrap();
+    }
+    assert!(s.is_over());
+    let leaders_across = (0..3).map(|t| s.fixed.riders_of[t][0]).all(|l| {
+        !matches!(
+            s.riders[l as usize].spot,
+            Spot::Road(_) | Spot::Roadside(_) | Spot::Start
+        )
+    });
+    assert!(
+        leaders_across,
+        "the race ended before every leader was across"
     );
 }

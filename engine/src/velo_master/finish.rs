@@ -61,7 +61,10 @@ impl VeloMaster {
             .map(|t| &self.fixed.riders_of[t])
             .collect();
         let leaders = teams.iter().all(|t| !self.racing(t[0]));
-        let one_team = teams.iter().any(|t| t.iter().all(done));
+        // A team short of a rider who abandoned, in this race or an earlier stage, cannot end
+        // it this way (VM-075).
+        let size = super::tables::team_size(self.fixed.options.expert());
+        let one_team = teams.iter().any(|t| t.len() == size && t.iter().all(done));
         let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
         if !(leaders || one_team || nobody) {
             self.gains_from_lines(ev);

@@ -281,7 +281,7 @@ impl VeloMaster {
             .collect();
         let players = teams - neutral_teams.len();
         let neutral = match (options.expert(), players, &neutral_teams[..]) {
-            (true, 2, [t]) if riders_of[*t].len() == 4 => Some(*t as Seat),
+            (true, 2, [t]) if riders_of[*t].len() <= 4 => Some(*t as Seat),
             (true, 2, []) => {
                 return Err(StartError::Rules(
                     "two players at Expert race with a neutral team (VM-014): add a third team of four riders, each {\"role\": \"neutral\"}".into(),
@@ -302,9 +302,13 @@ impl VeloMaster {
                 .iter()
                 .filter(|&&r| roles[r as usize] == Role::Leader)
                 .count();
-            if list.len() != size || leaders != 1 {
+            // A team starts a tour full (the roster enters one leader and its team-mates,
+            // VM-010, VM-013) and races on short of the riders who abandoned (VM-087), its
+            // director naming a new leader if it lost its own: so fewer riders are
+            // accepted here, never more, and always one leader.
+            if list.is_empty() || list.len() > size || leaders != 1 {
                 return Err(StartError::Rules(format!(
-                    "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013)",
+                    "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013), fewer only after abandons (VM-087)",
                     setup.teams[t],
                     list.len(),
                     size - 1
