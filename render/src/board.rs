@@ -762,8 +762,15 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
     let px = (h as f32 * 0.36).min(tw as f32 * 0.36).round();
     let label = Style::bold(px);
     let ink = if finished { INK } else { palette::ink_on(fill) };
-    let text = text::fit(label, &r.label, tw - 6);
-    text::draw_centred(img, label, ink, tx + tw / 2, ty + th / 2, &text);
+    // The jersey the rider wears sits on the token's left edge, between the corner badges,
+    // and the label moves over to make room for it.
+    let jersey = r.jersey.map(|j| (j, (th / 3).clamp(14, 22)));
+    let left = jersey.map_or(0, |(_, size)| size + 3);
+    let text = text::fit(label, &r.label, tw - 6 - left);
+    text::draw_centred(img, label, ink, tx + (tw + left) / 2, ty + th / 2, &text);
+    if let Some((j, size)) = jersey {
+        crate::standings::small_jersey(img, tx + 4, ty + th / 2 - size / 2, size, j);
+    }
 
     // Badges in the token's corners, inside it so that neighbouring tokens never collide:
     // what the rider did this turn. The card or dice top right, the flag top left, slipstream

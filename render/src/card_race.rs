@@ -36,6 +36,8 @@ impl BoardScene {
                     team: r.team as usize,
                     pos: r.pos,
                     marks,
+                    rider: r.id.clone(),
+                    jersey: None,
                 }
             })
             .collect();

@@ -103,6 +103,11 @@ pub struct RiderToken {
     pub pos: Pos,
     /// What happened to the rider, as badges on its token.
     pub marks: Vec<Mark>,
+    /// The rider's id in the stage ("T0R1"), so a tour can say which jersey he wears; empty
+    /// in samples.
+    pub rider: String,
+    /// The classification jersey the rider wears, drawn on his token.
+    pub jersey: Option<Jersey>,
 }
 
 impl RiderToken {
@@ -113,7 +118,15 @@ impl RiderToken {
             team,
             pos,
             marks: Vec::new(),
+            rider: String::new(),
+            jersey: None,
         }
+    }
+
+    /// The token of the rider with this id.
+    pub fn of(mut self, rider: impl Into<String>) -> Self {
+        self.rider = rider.into();
+        self
     }
 
     /// The token with one more mark.
@@ -180,6 +193,15 @@ impl BoardScene {
     /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
     pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
         recolour(&mut self.teams, colour_of);
+        self
+    }
+
+    /// The scene with the jersey each rider wears, by rider id (the tour's leaders going into
+    /// this stage).
+    pub fn with_jerseys(mut self, worn_by: &dyn Fn(&str) -> Option<Jersey>) -> Self {
+        for token in &mut self.riders {
+            token.jersey = worn_by(&token.rider);
+        }
         self
     }
 }

@@ -122,7 +122,7 @@ pub fn row_background(table: &StandingsTable, i: usize) -> Colour {
     }
 }
 
-fn jersey_colour(j: Jersey) -> Colour {
+pub(crate) fn jersey_colour(j: Jersey) -> Colour {
     match j {
         Jersey::Yellow => Rgb([250, 214, 30]),
         Jersey::Green => Rgb([40, 160, 70]),
@@ -291,6 +291,39 @@ fn jersey(img: &mut RgbImage, x: i32, y: i32, j: Jersey) {
             (31, 44),
         ] {
             circle(img, x + dx, y + dy, 3, palette::SUMMIT);
+        }
+    }
+}
+
+/// The jersey icon `size` pixels square, for a rider's token on the board: who wears it.
+pub(crate) fn small_jersey(img: &mut RgbImage, x: i32, y: i32, size: i32, j: Jersey) {
+    let at = |px: i32, py: i32| Point::new(x + px * size / 48, y + py * size / 48);
+    let outline = [
+        (14, 0),
+        (34, 0),
+        (48, 10),
+        (42, 22),
+        (38, 19),
+        (38, 48),
+        (10, 48),
+        (10, 19),
+        (6, 22),
+        (0, 10),
+    ];
+    let edge: Vec<Point<i32>> = outline
+        .iter()
+        .map(|&(px, py)| {
+            let p = at(px, py);
+            Point::new(p.x + (px - 24).signum(), p.y + (py - 24).signum())
+        })
+        .collect();
+    draw_polygon_mut(img, &edge, INK);
+    let fill: Vec<Point<i32>> = outline.iter().map(|&(px, py)| at(px, py)).collect();
+    draw_polygon_mut(img, &fill, jersey_colour(j));
+    if j == Jersey::PolkaDot {
+        for (dx, dy) in [(18, 10), (30, 10), (24, 24), (16, 36), (32, 36)] {
+            let p = at(dx, dy);
+            circle(img, p.x, p.y, (size / 16).max(1), palette::SUMMIT);
         }
     }
 }

@@ -35,7 +35,8 @@ impl BoardScene {
             } else {
                 (mates_before + 1).to_string()
             };
-            let mut token = RiderToken::new(format!("{}{role}", initials[team]), team, pos);
+            let mut token =
+                RiderToken::new(format!("{}{role}", initials[team]), team, pos).of(r.id.clone());
             if matches!(r.spot, Spot::Roadside(_)) {
                 token = token.with(Mark::Roadside);
                 if r.misses > 0 {
@@ -202,6 +203,67 @@ mod bib_tests {
         assert_eq!(labels, expected);
         let colours: Vec<usize> = scene.teams.iter().map(|t| t.colour).collect();
         assert_eq!(colours, [0, 1, 2], "a colour a team");
+    }
+}
+
+#[cfg(test)]
+mod jersey_tests {
+    use crate::Jersey;
+    use crate::ruleset::{board_png, worn_board_png};
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, Entrant, Setup};
+    use serde_json::json;
+    use std::sync::Arc;
+
+    /// The jersey wearers of a tour show on the board: the tokens of the two riders named wear
+    /// their classifications' colours, and nothing else changes.
+    #[test]
+    fn the_board_draws_the_jersey_each_rider_wears() {
+        let text = include_str!("../../config/courses/vm-sprint-de-vic.toml");
+        let course = Arc::new(parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap());
+        let riders = (0..3u8)
+            .flat_map(|t| {
+                (0..2).map(move |k| Entrant {
+                    id: format!("T{t}R{k}"),
+                    team: t,
+                    start: None,
+                    attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+                })
+            })
+            .collect();
+        let setup = Setup {
+            course,
+            teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
+            riders,
+            options: json!(null),
+            dice: Vec::new(),
+        };
+        let mut stage = registry::start("velo-master", &setup, 5).unwrap();
+        for _ in 0..60 {
+            let Some(&(seat, _)) = stage.waiting_on().first() else {
+                break;
+            };
+            stage.play_bot(seat).unwrap();
+        }
+        let scene = stage.scene();
+        let plain = board_png(&scene, "Sprint de Vic", &|_| None).unwrap();
+        let worn = worn_board_png(&scene, "Sprint de Vic", &|_| None, &|id| match id {
+            "T0R0" => Some(Jersey::Yellow),
+            "T1R1" => Some(Jersey::PolkaDot),
+            _ => None,
+        })
+        .unwrap();
+        assert_ne!(plain, worn);
+        let yellow = image::load_from_memory(&worn).unwrap().to_rgb8();
+        let count = |img: &image::RgbImage, c: [u8; 3]| img.pixels().filter(|p| p.0 == c).count();
+        let before = image::load_from_memory(&plain).unwrap().to_rgb8();
+        assert!(
+            count(&yellow, [250, 214, 30]) > count(&before, [250, 214, 30]) + 50,
+            "the yellow jersey is drawn"
+        );
+        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("vm-jerseys.png"), &worn).unwrap();
+        }
     }
 }
 
