@@ -1065,9 +1065,9 @@ impl Game for VeloMaster {
         })
     }
 
-    fn carry_over(&self, _riders: &mut [TourRider]) {
-        // Débutant riders carry nothing from stage to stage but their times and points, which
-        // the tour adds up from the results (VM-079, VM-080). Pro condition will go into the
-        // riders' attributes once the tour keeps them.
+    fn carry_over(&self, riders: &mut [TourRider]) {
+        // Times and points go to the tour in the result (VM-079, VM-080); a team that lost its
+        // leader names another.
+        self.name_new_leaders(riders);
     }
 }

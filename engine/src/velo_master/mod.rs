@@ -25,6 +25,7 @@ pub mod entraide;
 pub mod events;
 pub mod finish;
 pub mod game;
+mod leaders;
 mod movement;
 pub mod neutral;
 pub mod options;
