@@ -2,10 +2,45 @@
 //! the race time by slots played, the end of the race, and the jerseys.
 
 use super::events::{Event, RiderIx};
+use super::options::Title;
 use super::stage::{Part, Phase, Spot, VeloMaster};
 use super::tables;
 use crate::game::Seat;
+use crate::tour::TourRider;
 use serde::Serialize;
+use serde_json::{Value, json};
+
+/// VM-128: the condition a rider recovers between two stages, in percent.
+pub const RECOVERY: i32 = 20;
+/// a rider brought back by a repêchage starts from this condition at least, before the
+/// recovery.
+pub const REPECHAGE_CONDITION: i32 = 40;
+
+/// VM-128: recovery between stages never takes a rider above 100 %; a rider already above it
+/// (a gain taken, doping) keeps what he has.
+pub fn recover(condition: i32) -> i32 {
+    if condition >= 100 {
+        condition
+    } else {
+        (condition + RECOVERY).min(100)
+    }
+}
+
+/// VM-006: which title a race's winner takes, by the side of the board played. Our course
+/// files have no field for it; the course's name says it: a course named for the world
+/// championship (or Salzburg, the book's World side) awards the World title, any other the
+/// France title (the book's Aurillac side, and every course we ship).
+pub fn title_of(course_name: &str) -> Title {
+    let name = course_name.to_lowercase();
+    if ["world", "monde", "mondial", "salzburg"]
+        .iter()
+        .any(|w| name.contains(w))
+    {
+        Title::World
+    } else {
+        Title::France
+    }
+}
 
 impl VeloMaster {
     /// VM-070, VM-072, A-24: a rider crosses a summit line when a step takes him from its
@@ -179,6 +214,45 @@ impl VeloMaster {
             .collect();
         pts.sort_unstable_by(|a, b| b.cmp(a));
         pts.iter().take(2).sum()
+    }
+}
+
+impl VeloMaster {
+    /// What the tour's riders take from this race into the next (the registry's
+    /// `carry_over`): at Pro with the condition rules, the condition after the recovery
+    /// (VM-128; a rider out of the race at [`REPECHAGE_CONDITION`] at least, which matters only
+    /// if a repêchage brings him back, A-48); and the champion's title to the winner (VM-006),
+    /// which its holder loses when another rider wins it.
+    pub fn carry_into(&self, riders: &mut [TourRider]) {
+        let title = title_of(&self.fixed.board.course.name);
+        let title_json = json!(title);
+        let winner = self
+            .classification()
+            .first()
+            .filter(|l| l.finished)
+            .map(|l| self.fixed.ids[l.rider as usize].clone());
+        for t in riders.iter_mut() {
+            let Value::Object(map) = &mut t.attributes else {
+                continue;
+            };
+            if winner.as_deref() == Some(t.key.as_str()) {
+                map.insert("champion".into(), title_json.clone());
+            } else if map.get("champion") == Some(&title_json) {
+                map.remove("champion");
+            }
+            let Some(i) = self.fixed.ids.iter().position(|id| *id == t.key.0) else {
+                continue;
+            };
+            if self.condition_on() {
+                let r = &self.riders[i];
+                let condition = if r.spot == Spot::Out {
+                    r.condition.max(REPECHAGE_CONDITION)
+                } else {
+                    r.condition
+                };
+                map.insert("condition".into(), json!(recover(condition)));
+            }
+        }
     }
 }
 

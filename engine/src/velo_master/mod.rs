@@ -18,6 +18,7 @@ pub mod acceleration;
 pub mod attack;
 pub mod board;
 pub mod bot;
+pub mod classify;
 pub mod condition;
 pub mod doping;
 pub mod entraide;

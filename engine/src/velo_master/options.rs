@@ -153,6 +153,18 @@ pub struct Attributes {
     pub motivated: bool,
     #[serde(default)]
     pub gains: Gains,
+    /// The champion's title he won in his last race and carries into this one (VM-006): a
+    /// white bike. Set by the tour between stages.
+    #[serde(default)]
+    pub champion: Option<Title>,
+}
+
+/// The title a race's winner takes (VM-006): which side of the board was played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Title {
+    World,
+    France,
 }
 
 /// The role a rider's attributes give, or what to write instead.
