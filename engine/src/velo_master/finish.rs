@@ -377,3 +377,132 @@ pub fn team_classification(riders: &[(Seat, u32, bool)]) -> Vec<TeamLine> {
     });
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::parse_course_toml;
+    use crate::registry::{Entrant, Game, Setup};
+    use crate::tour::RiderKey;
+    use std::sync::Arc;
+
+    fn setup(course_name: &str, attributes: &[Value]) -> Setup {
+        let text = include_str!("../../../config/courses/vm-sprint-de-vic.toml");
+        let mut course = parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap();
+        course.name = course_name.into();
+        let riders = (0..12)
+            .map(|i| Entrant {
+                id: format!("R{i}"),
+                team: (i / 4) as Seat,
+                start: None,
+                attributes: attributes[i].clone(),
+            })
+            .collect();
+        Setup {
+            course: Arc::new(course),
+            teams: vec!["Blue".into(), "Red".into(), "Green".into()],
+            riders,
+            options: json!({"level": "pro"}),
+            dice: Vec::new(),
+        }
+    }
+
+    fn roles() -> Vec<Value> {
+        (0..12)
+            .map(|i| json!({"role": if i % 4 == 0 { "leader" } else { "team-mate" }}))
+            .collect()
+    }
+
+    fn ridden(setup: &Setup, seed: u64) -> VeloMaster {
+        let mut s = VeloMaster::new(setup, seed).unwrap();
+        while !s.is_over() {
+            let seat = (0..s.seats() as Seat).find(|&t| s.owes(t)).unwrap();
+            let options = s.legal(seat);
+            let choice = s.bot(seat, &options);
+            s.apply(seat, &choice).unwrap();
+        }
+        s
+    }
+
+    fn tour_riders(attributes: &[Value]) -> Vec<TourRider> {
+        attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| TourRider {
+                key: RiderKey::new(format!("R{i}")),
+                team: (i / 4) as Seat,
+                start_number: i as u32 + 1,
+                abandoned: false,
+                attributes: a.clone(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn vm_128_tv_31_recovery_between_stages_never_above_100() {
+        assert_eq!(recover(60), 80);
+        assert_eq!(recover(90), 100);
+        assert_eq!(recover(110), 110, "unchanged above 100");
+        assert_eq!(recover(100), 100);
+    }
+
+    #[test]
+    fn vm_128_the_condition_after_a_stage_is_carried_recovered_into_the_next() {
+        let mut attributes = roles();
+        attributes[1]["condition"] = json!(70);
+        let first = setup("Sprint de Vic", &attributes);
+        let stage = ridden(&first, 5);
+        let mut riders = tour_riders(&attributes);
+        stage.carry_into(&mut riders);
+        for (i, r) in riders.iter().enumerate() {
+            let was = stage.riders[i].condition;
+            let was = if stage.riders[i].spot == Spot::Out {
+                was.max(REPECHAGE_CONDITION)
+            } else {
+                was
+            };
+            assert_eq!(r.attributes["condition"], json!(recover(was)), "R{i}");
+            assert_eq!(r.attributes["role"], attributes[i]["role"], "the rest stays");
+        }
+        // The next stage starts from the carried condition.
+        let carried: Vec<Value> = riders.iter().map(|r| r.attributes.clone()).collect();
+        let next = VeloMaster::new(&setup("Sprint de Vic", &carried), 6).unwrap();
+        for (i, r) in riders.iter().enumerate() {
+            assert_eq!(json!(next.riders[i].condition), r.attributes["condition"]);
+        }
+        // Without the condition rules nothing is written.
+        let mut off = first.clone();
+        off.options = json!({"level": "expert"});
+        let mut riders = tour_riders(&roles());
+        ridden(&off, 5).carry_into(&mut riders);
+        assert!(riders.iter().all(|r| r.attributes.get("condition").is_none()));
+    }
+
+    #[test]
+    fn vm_006_the_winner_carries_the_champions_title_into_the_next_race() {
+        let mut attributes = roles();
+        // Last race's France champion; the winner below is someone else's.
+        let stage = ridden(&setup("Sprint de Vic", &attributes), 5);
+        let winner = stage.classification()[0].rider as usize;
+        let holder = (winner + 1) % 12;
+        attributes[holder]["champion"] = json!("france");
+        let mut riders = tour_riders(&attributes);
+        stage.carry_into(&mut riders);
+        assert_eq!(riders[winner].attributes["champion"], json!("france"));
+        assert_eq!(riders[holder].attributes.get("champion"), None);
+        assert_eq!(
+            riders.iter().filter(|r| r.attributes.get("champion").is_some()).count(),
+            1
+        );
+        // The title rides into the next race: the attributes are read as they are.
+        let carried: Vec<Value> = riders.iter().map(|r| r.attributes.clone()).collect();
+        assert!(VeloMaster::new(&setup("Sprint de Vic", &carried), 2).is_ok());
+        // A course of the world championship awards the World title.
+        let stage = ridden(&setup("Salzburg World Championship", &roles()), 5);
+        let winner = stage.classification()[0].rider as usize;
+        let mut riders = tour_riders(&carried);
+        stage.carry_into(&mut riders);
+        assert_eq!(riders[winner].attributes["champion"], json!("world"));
+        assert_eq!(title_of("Circuit d'Aurillac"), Title::France);
+    }
+}

@@ -84,7 +84,7 @@ fn expert() -> Value {
 }
 
 fn pro() -> Value {
-    json!({ "level": "pro", "team_classification": false })
+    json!({ "level": "pro" })
 }
 
 fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {

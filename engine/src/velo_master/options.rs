@@ -92,17 +92,6 @@ impl Options {
                 }
             }
         }
-        if options.level == Level::Pro {
-            // Refereed at Pro so far: feed precision, descent speed and braking, collective
-            // crashes. The other groups must be switched off, so nobody plays rules we skip.
-            for (name, on) in [("team_classification", options.team_classification)] {
-                if on {
-                    return Err(format!(
-                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (the team classification is added up by the tour)"
-                    ));
-                }
-            }
-        }
         Ok(options)
     }
 
