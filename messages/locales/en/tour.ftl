@@ -35,6 +35,8 @@ tour-not-started = the tour has not started: an admin starts it once the teams h
 tour-over = the tour is over
 standings-not-started = the tour has not started: the standings come after the first stage
 standings-none-yet = No stage has finished yet: the standings come after stage 1.
+# $classification: the id asked for; $known: the ids this tour's game has.
+standings-no-such = this tour's game has no '{ $classification }' classification: ask for one of { $known }
 
 ## /stage: the stage being raced. $kind is a stage-kind, $to_line a board-rows-to-line.
 
