@@ -141,5 +141,8 @@ async fn vm_079_vm_080_the_standings_of_a_velo_master_tour_are_its_jerseys() {
     let or = ok(s.standings_of(CHANNEL, Some("general")).await);
     assert!(or.text.contains("Maillot Or") && !or.text.contains("Maillot Rouge"));
     let no = refusal(s.standings_of(CHANNEL, Some("youth")).await);
-    assert!(no.contains("'youth'") && no.contains("general, mountains"), "{no}");
+    assert!(
+        no.contains("'youth'") && no.contains("general, mountains"),
+        "{no}"
+    );
 }

@@ -171,8 +171,20 @@ mod tests {
     #[test]
     fn vm_081_the_rouge_is_drawn_on_its_holder_not_on_the_first_line() {
         let rows = vec![
-            row(1, Some("Blue Leader"), "Blue", Score::Points(45), Score::Points(0)),
-            row(2, Some("Red Leader"), "Red", Score::Points(40), Score::Points(5)),
+            row(
+                1,
+                Some("Blue Leader"),
+                "Blue",
+                Score::Points(45),
+                Score::Points(0),
+            ),
+            row(
+                2,
+                Some("Red Leader"),
+                "Red",
+                Score::Points(40),
+                Score::Points(5),
+            ),
         ];
         let mut c = table_of(
             "mountains",

@@ -1,9 +1,9 @@
 //! The words and pictures of the replies: a round told rider by rider, a stage's result, the
 //! classifications as text tables, the winners. Pictures come from the render crate.
 
+use super::ServiceError;
 use super::live::News;
 use crate::store::teams::TeamRow;
-use super::ServiceError;
 use crate::store::tours::TourRow;
 use commissaire_engine::registry::{self, Scene, Told};
 use commissaire_engine::tour::{
@@ -70,7 +70,12 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
     // in the general classification only: the time with its bonus, in finish order, would
     // print a slower time above a faster one. The legend under the title says so.
     let mut text = msg!("stage-result-title", stage = title) + "\n";
-    text.push_str(&msg!("stage-result-legend"));
+    // A game that times its riders itself (Velo Master) gives no bonus: its legend says so.
+    if result.riders.iter().any(|r| r.outcome.is_timed()) {
+        text.push_str(&msg!("stage-result-legend-timed"));
+    } else {
+        text.push_str(&msg!("stage-result-legend"));
+    }
     text.push('\n');
     match stage_times(result, &TourOptions::default()) {
         Ok(mut times) => {
@@ -207,11 +212,7 @@ fn who(row: &StandingRow) -> String {
     }
 }
 
-pub(crate) fn standings_text(
-    after_stage: u32,
-    s: &Classifications,
-    only: Option<&str>,
-) -> String {
+pub(crate) fn standings_text(after_stage: u32, s: &Classifications, only: Option<&str>) -> String {
     let mut text = msg!("standings-after", stage = after_stage) + "\n";
     for c in s.tables.iter().filter(|c| only.is_none_or(|o| o == c.id)) {
         let rows = &c.rows;
@@ -347,8 +348,14 @@ mod tests {
         let vm = registry::classify("velo-master", &[], &serde_json::json!({"level": "expert"}))
             .unwrap();
         let text = winners_text(&vm);
-        assert!(text.contains("\n- Maillot Or (time): nobody scored\n"), "{text}");
-        assert!(text.contains("\n- Maillot Rouge (climbers): nobody scored\n"), "{text}");
+        assert!(
+            text.contains("\n- Maillot Or (time): nobody scored\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n- Maillot Rouge (climbers): nobody scored\n"),
+            "{text}"
+        );
         assert_eq!(text.lines().count(), 3, "{text}");
     }
 

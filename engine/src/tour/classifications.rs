@@ -89,11 +89,49 @@ impl Classifications {
 
 /// A classification's title: the catalogue's message `id` (the engine's narration form, so the
 /// catalogue's test finds it), with the English words meanwhile.
-pub(crate) fn sentence(id: &'static str, english: &str) -> Sentence {
+fn sentence(id: &'static str, english: &str) -> Sentence {
     Sentence {
         id,
         args: Vec::new(),
         text: english.to_string(),
+    }
+}
+
+/// The titles of every ruleset's classifications, in one place: the message catalogue's ids
+/// (the narration's form, which the catalogue's test finds), with the English words meanwhile.
+pub mod titles {
+    use super::sentence;
+    use crate::registry::Sentence;
+
+    pub fn general() -> Sentence {
+        sentence("classification-general", "General classification")
+    }
+    pub fn points() -> Sentence {
+        sentence("classification-points", "Points")
+    }
+    pub fn mountains() -> Sentence {
+        sentence("classification-mountains", "Mountains")
+    }
+    pub fn team() -> Sentence {
+        sentence("classification-team", "Teams")
+    }
+    pub fn youth() -> Sentence {
+        sentence("classification-youth", "Youth")
+    }
+    pub fn combativity() -> Sentence {
+        sentence("classification-combativity", "Combativity")
+    }
+    /// Velo Master's Maillot Or (VM-079).
+    pub fn or() -> Sentence {
+        sentence("classification-or", "Maillot Or (time)")
+    }
+    /// Velo Master's Maillot Rouge (VM-080).
+    pub fn rouge() -> Sentence {
+        sentence("classification-rouge", "Maillot Rouge (climbers)")
+    }
+    /// Velo Master's team classification at Pro (VM-142).
+    pub fn velo_master_team() -> Sentence {
+        sentence("classification-vm-team", "Teams (three best times)")
     }
 }
 
@@ -128,21 +166,21 @@ pub fn card_race(
         tables: vec![
             led(
                 "general",
-                sentence("classification-general", "General classification"),
+                titles::general(),
                 Some(Jersey::Yellow),
                 Unit::Time,
                 s.general,
             ),
             led(
                 "points",
-                sentence("classification-points", "Points"),
+                titles::points(),
                 Some(Jersey::Green),
                 Unit::Points,
                 s.points,
             ),
             led(
                 "mountains",
-                sentence("classification-mountains", "Mountains"),
+                titles::mountains(),
                 Some(Jersey::PolkaDot),
                 Unit::Points,
                 s.mountains,
@@ -151,21 +189,21 @@ pub fn card_race(
             // number for the most combative).
             led(
                 "team",
-                sentence("classification-team", "Teams"),
+                titles::team(),
                 Some(Jersey::Rgb([0x3b, 0x4a, 0x6b])),
                 Unit::Time,
                 s.team,
             ),
             led(
                 "youth",
-                sentence("classification-youth", "Youth"),
+                titles::youth(),
                 Some(Jersey::White),
                 Unit::Time,
                 s.youth,
             ),
             led(
                 "combativity",
-                sentence("classification-combativity", "Combativity"),
+                titles::combativity(),
                 Some(Jersey::Rgb([0xc8, 0x1e, 0x2b])),
                 Unit::Points,
                 s.combativity,
@@ -177,8 +215,8 @@ pub fn card_race(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tour::fixtures::*;
     use crate::tour::final_winners;
+    use crate::tour::fixtures::*;
 
     #[test]
     fn the_card_race_keeps_its_six_classifications_and_winners() {
@@ -186,7 +224,14 @@ mod tests {
         let c = card_race(&stages, &serde_json::Value::Null).unwrap();
         assert_eq!(
             c.ids(),
-            ["general", "points", "mountains", "team", "youth", "combativity"]
+            [
+                "general",
+                "points",
+                "mountains",
+                "team",
+                "youth",
+                "combativity"
+            ]
         );
         let s = standings(&stages, &TourOptions::default()).unwrap();
         assert_eq!(c.get("general").unwrap().rows, s.general);

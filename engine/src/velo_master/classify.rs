@@ -13,10 +13,10 @@
 
 use super::finish::{Totals, climber_order, jerseys, team_classification, time_order};
 use super::options::Options;
-use crate::tour::classifications::{Jersey, Unit, led, sentence};
+use crate::tour::classifications::{Jersey, Unit, led, titles};
 use crate::tour::{
-    Classification, Classifications, Ledger, Outcome, RiderLine, Score, StageResult,
-    StandingRow, TourError, TourOptions, rider_points_rows, rider_time_rows,
+    Classification, Classifications, Ledger, Outcome, RiderLine, Score, StageResult, StandingRow,
+    TourError, TourOptions, rider_points_rows, rider_time_rows,
 };
 use serde_json::Value;
 
@@ -24,7 +24,10 @@ use serde_json::Value;
 const MINUTE: i64 = 60;
 
 /// The classifications after `stages`, for a tour whose stages start with `options`.
-pub fn classifications(stages: &[StageResult], options: &Value) -> Result<Classifications, TourError> {
+pub fn classifications(
+    stages: &[StageResult],
+    options: &Value,
+) -> Result<Classifications, TourError> {
     let stages: Vec<StageResult> = stages.iter().map(own_times).collect();
     let ledger = Ledger::build(&stages, &TourOptions::default())?;
     // A-46 ends in a d20 roll-off, which a pure function of the results cannot roll: the lower
@@ -48,14 +51,10 @@ pub fn classifications(stages: &[StageResult], options: &Value) -> Result<Classi
     let worn = jerseys(&totals);
 
     let or = rider_time_rows(time_order(&totals).iter().map(|&i| racing[i as usize]));
-    let mut or = led(
-        "general",
-        sentence("classification-or", "Maillot Or (time)"),
-        Some(Jersey::Gold),
-        Unit::Time,
-        or,
-    );
-    or.holder = worn.or.and_then(|r| position(&or.rows, &racing[r as usize].key));
+    let mut or = led("general", titles::or(), Some(Jersey::Gold), Unit::Time, or);
+    or.holder = worn
+        .or
+        .and_then(|r| position(&or.rows, &racing[r as usize].key));
 
     // The climber classification lists the riders who scored, as the card race's mountains do.
     let scored: Vec<u8> = climber_order(&totals)
@@ -69,7 +68,7 @@ pub fn classifications(stages: &[StageResult], options: &Value) -> Result<Classi
     );
     let mut rouge = led(
         "mountains",
-        sentence("classification-rouge", "Maillot Rouge (climbers)"),
+        titles::rouge(),
         Some(Jersey::Red),
         Unit::Points,
         rows,
@@ -170,13 +169,7 @@ fn teams(ledger: &Ledger) -> Classification {
             }
         })
         .collect();
-    led(
-        "team",
-        sentence("classification-vm-team", "Teams (three best times)"),
-        None,
-        Unit::Time,
-        rows,
-    )
+    led("team", titles::velo_master_team(), None, Unit::Time, rows)
 }
 
 #[cfg(test)]
@@ -211,10 +204,7 @@ mod tests {
                         },
                         None => Outcome::Abandoned,
                     },
-                    place: timed
-                        .iter()
-                        .position(|l| l.0 == key)
-                        .map(|p| p as u32 + 1),
+                    place: timed.iter().position(|l| l.0 == key).map(|p| p as u32 + 1),
                     exhaustion_start: 0,
                     exhaustion_end: 0,
                 })
@@ -243,8 +233,14 @@ mod tests {
     #[test]
     fn vm_079_vm_080_tv_36_or_is_summed_time_and_rouge_summed_points() {
         let stages = [
-            stage(1, &[("A", "X", 1, Some(120), 30), ("B", "Y", 2, Some(118), 20)]),
-            stage(2, &[("A", "X", 1, Some(95), 10), ("B", "Y", 2, Some(99), 25)]),
+            stage(
+                1,
+                &[("A", "X", 1, Some(120), 30), ("B", "Y", 2, Some(118), 20)],
+            ),
+            stage(
+                2,
+                &[("A", "X", 1, Some(95), 10), ("B", "Y", 2, Some(99), 25)],
+            ),
         ];
         let c = classify(&stages);
         assert_eq!(c.ids(), ["general", "mountains"]);
@@ -321,7 +317,10 @@ mod tests {
         let mut places = s.clone();
         places.riders[0].place = Some(1);
         places.riders[1].place = Some(2);
-        assert_eq!(riders(classify(&[places]).get("general").unwrap()), ["E", "F"]);
+        assert_eq!(
+            riders(classify(&[places]).get("general").unwrap()),
+            ["E", "F"]
+        );
     }
 
     #[test]
@@ -355,10 +354,7 @@ mod tests {
     #[test]
     fn vm_142_a_49_tv_40_team_classification_at_pro_three_best_times_no_jersey() {
         let mut lines = Vec::new();
-        let times = [
-            ("X", [300, 305, 310, 400]),
-            ("Y", [290, 300, 330, 331]),
-        ];
+        let times = [("X", [300, 305, 310, 400]), ("Y", [290, 300, 330, 331])];
         let mut n = 0;
         for (team, t) in times {
             for m in t {
@@ -383,7 +379,11 @@ mod tests {
         assert_eq!(teams.rows[0].value, Score::Seconds(915 * 60));
         assert_eq!(teams.rows[1].value, Score::Seconds(920 * 60));
         assert_eq!(teams.rows[1].gap, Score::Seconds(5 * 60));
-        assert_eq!(teams.rows[2].gap, Score::Seconds(0), "no gap for a short team");
+        assert_eq!(
+            teams.rows[2].gap,
+            Score::Seconds(0),
+            "no gap for a short team"
+        );
         assert_eq!(teams.jersey, None);
         assert_eq!(teams.title.id, "classification-vm-team");
         // Switched off at Pro, or below Pro: no team classification.
@@ -428,7 +428,11 @@ mod tests {
         stages[2].rejoined = vec![RiderKey::new("C")];
         let c = classify(&stages);
         let or = c.get("general").unwrap();
-        let row = or.rows.iter().find(|r| r.rider == Some("C".into())).unwrap();
+        let row = or
+            .rows
+            .iter()
+            .find(|r| r.rider == Some("C".into()))
+            .unwrap();
         // Stage 2's last classified rider is B, 85 min: C is credited 86.
         assert_eq!(row.value, Score::Seconds((90 + 86 + 60) * 60));
         assert!(row.reinstated);

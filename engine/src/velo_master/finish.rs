@@ -462,7 +462,10 @@ mod tests {
                 was
             };
             assert_eq!(r.attributes["condition"], json!(recover(was)), "R{i}");
-            assert_eq!(r.attributes["role"], attributes[i]["role"], "the rest stays");
+            assert_eq!(
+                r.attributes["role"], attributes[i]["role"],
+                "the rest stays"
+            );
         }
         // The next stage starts from the carried condition.
         let carried: Vec<Value> = riders.iter().map(|r| r.attributes.clone()).collect();
@@ -475,7 +478,11 @@ mod tests {
         off.options = json!({"level": "expert"});
         let mut riders = tour_riders(&roles());
         ridden(&off, 5).carry_into(&mut riders);
-        assert!(riders.iter().all(|r| r.attributes.get("condition").is_none()));
+        assert!(
+            riders
+                .iter()
+                .all(|r| r.attributes.get("condition").is_none())
+        );
     }
 
     #[test]
@@ -491,7 +498,10 @@ mod tests {
         assert_eq!(riders[winner].attributes["champion"], json!("france"));
         assert_eq!(riders[holder].attributes.get("champion"), None);
         assert_eq!(
-            riders.iter().filter(|r| r.attributes.get("champion").is_some()).count(),
+            riders
+                .iter()
+                .filter(|r| r.attributes.get("champion").is_some())
+                .count(),
             1
         );
         // The title rides into the next race: the attributes are read as they are.

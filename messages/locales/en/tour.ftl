@@ -77,6 +77,7 @@ news-brief-round = Round { $round }: { $brief }
 # $stage: a stage-title.
 stage-result-title = **{ $stage }: result**
 stage-result-legend = Finish order, with the time ridden; bonus seconds come off in the general classification.
+stage-result-legend-timed = Finish order, with each rider's time on the race clock (riders still on the road when it ended are timed where they stood).
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonus −{ $bonus } s
 stage-result-out = ({ $count } left the race during the stage.)

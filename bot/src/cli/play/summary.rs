@@ -50,8 +50,8 @@ pub fn after_stage(tour: &TourRow, results: &[StageResult], team: &str) -> Strin
         }
     }
     // The game's time classification (the card race's general, Velo Master's Maillot Or).
-    let general = registry::classify(&tour.ruleset, results, &tour.options)
-        .map(|c| c.general().cloned());
+    let general =
+        registry::classify(&tour.ruleset, results, &tour.options).map(|c| c.general().cloned());
     match general {
         Ok(Some(general)) => {
             text.push_str(&msg!(
