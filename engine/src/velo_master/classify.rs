@@ -2,7 +2,7 @@
 //! results: the Maillot Or (summed time), the Maillot Rouge (summed climber points) and, at Pro
 //! with the group on, the team classification.
 //!
-//! The tour's fold ([`Ledger`]) does the bookkeeping every game shares: who started which
+//! The tour's fold (its ledger) does the bookkeeping every game shares: who started which
 //! stage, who left (VM-087) and who a repêchage brought back (VM-085). A Velo Master stage
 //! reports each rider's own time in minutes ([`Outcome::Timed`]), which the fold adds up as
 //! minutes × 60 seconds, so the repêchage's credit for a stage not finished, "the last
