@@ -482,6 +482,7 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     roster: no_roster,
     max_team: 1,
     rules: &[],
+    classify: commissaire_engine::tour::classifications::card_race,
 };
 
 fn no_roster(

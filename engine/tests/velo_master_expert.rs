@@ -1450,16 +1450,11 @@ fn skill_rolls(ev: &[Event]) -> usize {
 }
 
 #[test]
-fn vm_002_pro_groups_not_refereed_must_be_switched_off() {
+fn vm_002_every_pro_group_is_on_by_default_and_each_may_be_switched_off() {
     let mut setup = expert_setup(flat(), SPREAD, &[]);
+    // The team classification is added up by the tour (VM-142): nothing is left to switch off.
     setup.options = json!({"level": "pro"});
-    let e = VeloMaster::new(&setup, 1).unwrap_err().to_string();
-    assert!(
-        e.contains(
-            "'team_classification' is not refereed yet: give \"team_classification\": false"
-        ),
-        "{e}"
-    );
+    assert!(VeloMaster::new(&setup, 1).is_ok());
     setup.options = pro_options();
     assert!(VeloMaster::new(&setup, 1).is_ok());
 }

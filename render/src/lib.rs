@@ -28,7 +28,7 @@ pub use scene::{
     StandingsTable, TeamStyle,
 };
 pub use standings::render_standings;
-pub use tour::{Classification, standings_table};
+pub use tour::{standings_table, title as classification_title};
 
 use commissaire_engine::course::Pos;
 

@@ -216,6 +216,7 @@ pub fn team_classification() -> StandingsTable {
     StandingsTable {
         title: "Teams".into(),
         jersey: Some(Jersey::Rgb([0x3b, 0x4a, 0x6b])),
+        holder: Some(0),
         value_header: "Time".into(),
         rows: (0..4)
             .map(|i| StandingsRow {
@@ -264,6 +265,7 @@ pub fn general_classification() -> StandingsTable {
     StandingsTable {
         title: "General classification after stage 3".into(),
         jersey: Some(Jersey::Yellow),
+        holder: Some(0),
         value_header: "Time".into(),
         rows: rows
             .iter()

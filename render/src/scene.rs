@@ -258,6 +258,10 @@ pub enum Jersey {
     PolkaDot,
     /// Youth.
     White,
+    /// Velo Master's Maillot Or (time).
+    Gold,
+    /// Velo Master's Maillot Rouge (climbers).
+    Red,
     /// Any other classification, by colour.
     Rgb([u8; 3]),
 }
@@ -287,4 +291,7 @@ pub struct StandingsTable {
     /// Header of the value column ("Time", "Points").
     pub value_header: String,
     pub rows: Vec<StandingsRow>,
+    /// The line whose rider wears the jersey, drawn in its colour: the leader's, unless the
+    /// game gives the jersey to another (Velo Master: one jersey a rider).
+    pub holder: Option<usize>,
 }

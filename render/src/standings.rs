@@ -115,8 +115,8 @@ const STRIPE: Colour = Rgb([246, 244, 240]);
 
 /// The background of line `i` (0 = the leader's).
 pub fn row_background(table: &StandingsTable, i: usize) -> Colour {
-    match (i, table.jersey) {
-        (0, Some(j)) => leader_tint(j),
+    match (table.holder, table.jersey) {
+        (Some(h), Some(j)) if h == i => leader_tint(j),
         _ if i.is_multiple_of(2) => STRIPE,
         _ => PAGE,
     }
@@ -126,6 +126,8 @@ pub(crate) fn jersey_colour(j: Jersey) -> Colour {
     match j {
         Jersey::Yellow => Rgb([250, 214, 30]),
         Jersey::Green => Rgb([40, 160, 70]),
+        Jersey::Gold => Rgb([212, 168, 40]),
+        Jersey::Red => Rgb([200, 30, 40]),
         Jersey::PolkaDot | Jersey::White => WHITE,
         Jersey::Rgb(c) => Rgb(c),
     }
@@ -194,10 +196,12 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
     let names = name_texts(table);
     for (i, (row, name)) in table.rows.iter().zip(&names).enumerate() {
         let y = top + i as i32 * ROW_H;
-        // Stripes guide the eye along a line; the leader's line takes the jersey's tint and a
-        // frame, on every classification.
+        // Stripes guide the eye along a line; the jersey holder's line (the leader's, as a
+        // rule) takes the jersey's tint and a frame, on every classification.
         rect(&mut img, 8, y, WIDTH - 16, ROW_H, row_background(table, i));
-        if let (0, Some(j)) = (i, table.jersey) {
+        if let (Some(h), Some(j)) = (table.holder, table.jersey)
+            && h == i
+        {
             frame(&mut img, 8, y, WIDTH - 16, ROW_H, 2, leader_edge(j));
         }
         let mid = y + ROW_H / 2 - BODY.cap_height() / 2;

@@ -2,65 +2,26 @@
 //! `StandingRow`s and the plain table the renderer draws.
 
 use crate::scene::{Jersey, StandingsRow, StandingsTable};
-use commissaire_engine::tour::{Score, StandingRow};
-use commissaire_messages::msg;
+use commissaire_engine::tour::{self, Classification, StandingRow, Unit};
+use commissaire_messages::{msg, sentence};
 
-/// The six classifications of a grand tour, with their jerseys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Classification {
-    General,
-    Points,
-    Mountains,
-    Team,
-    Youth,
-    Combativity,
+impl From<tour::Jersey> for Jersey {
+    fn from(j: tour::Jersey) -> Self {
+        match j {
+            tour::Jersey::Yellow => Jersey::Yellow,
+            tour::Jersey::Green => Jersey::Green,
+            tour::Jersey::PolkaDot => Jersey::PolkaDot,
+            tour::Jersey::White => Jersey::White,
+            tour::Jersey::Gold => Jersey::Gold,
+            tour::Jersey::Red => Jersey::Red,
+            tour::Jersey::Rgb(c) => Jersey::Rgb(c),
+        }
+    }
 }
 
-impl Classification {
-    pub const ALL: [Classification; 6] = [
-        Classification::General,
-        Classification::Points,
-        Classification::Mountains,
-        Classification::Team,
-        Classification::Youth,
-        Classification::Combativity,
-    ];
-
-    pub fn title(self) -> String {
-        match self {
-            Classification::General => msg!("classification-general"),
-            Classification::Points => msg!("classification-points"),
-            Classification::Mountains => msg!("classification-mountains"),
-            Classification::Team => msg!("classification-team"),
-            Classification::Youth => msg!("classification-youth"),
-            Classification::Combativity => msg!("classification-combativity"),
-        }
-    }
-
-    /// The jersey players of these games know for it; teams and combativity have none of the
-    /// classic colours, so they get the race's own (a red number for the most combative).
-    pub fn jersey(self) -> Jersey {
-        match self {
-            Classification::General => Jersey::Yellow,
-            Classification::Points => Jersey::Green,
-            Classification::Mountains => Jersey::PolkaDot,
-            Classification::Youth => Jersey::White,
-            Classification::Team => Jersey::Rgb([0x3b, 0x4a, 0x6b]),
-            Classification::Combativity => Jersey::Rgb([0xc8, 0x1e, 0x2b]),
-        }
-    }
-
-    /// A short name for commands and file names ("general", "points"...).
-    pub fn slug(self) -> &'static str {
-        match self {
-            Classification::General => "general",
-            Classification::Points => "points",
-            Classification::Mountains => "mountains",
-            Classification::Team => "team",
-            Classification::Youth => "youth",
-            Classification::Combativity => "combativity",
-        }
-    }
+/// A classification's title, from the message catalogue.
+pub fn title(classification: &Classification) -> String {
+    sentence(&classification.title)
 }
 
 /// The word after the name of a rider brought back by a repêchage vote (VM-085): short enough
@@ -69,21 +30,23 @@ pub fn reinstated_note() -> String {
     msg!("standings-reinstated")
 }
 
-/// A table of at most `limit` rows; `team_colour` maps a team name to its palette index.
+/// A table of at most `limit` rows of a ruleset's classification; `team_colour` maps a team
+/// name to its palette index.
 pub fn standings_table(
-    classification: Classification,
-    rows: &[StandingRow],
+    classification: &Classification,
     limit: usize,
     team_colour: &dyn Fn(&str) -> Option<usize>,
 ) -> StandingsTable {
-    let value_header = match rows.first().map(|r| &r.value) {
-        Some(Score::Points(_)) => msg!("standings-points"),
-        _ => msg!("standings-time"),
+    let value_header = match classification.unit {
+        Unit::Points => msg!("standings-points"),
+        Unit::Time => msg!("standings-time"),
     };
+    let rows: &[StandingRow] = &classification.rows;
     StandingsTable {
-        title: classification.title(),
-        jersey: Some(classification.jersey()),
+        title: title(classification),
+        jersey: classification.jersey.map(Jersey::from),
         value_header,
+        holder: classification.holder.filter(|&h| h < limit),
         rows: rows
             .iter()
             .take(limit)
@@ -106,32 +69,67 @@ pub fn standings_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use commissaire_engine::tour::RiderKey;
+    use commissaire_engine::registry::Sentence;
+    use commissaire_engine::tour::{RiderKey, Score};
+
+    fn table_of(
+        id: &'static str,
+        title: &'static str,
+        jersey: Option<tour::Jersey>,
+        unit: Unit,
+        rows: Vec<StandingRow>,
+    ) -> Classification {
+        Classification {
+            id,
+            title: Sentence {
+                id: title,
+                args: Vec::new(),
+                text: String::new(),
+            },
+            jersey,
+            unit,
+            holder: (!rows.is_empty()).then_some(0),
+            rows,
+        }
+    }
+
+    fn row(rank: u32, rider: Option<&str>, team: &str, value: Score, gap: Score) -> StandingRow {
+        StandingRow {
+            rank,
+            rider: rider.map(RiderKey::new),
+            start_number: rider.map(|_| rank),
+            team: team.into(),
+            value,
+            gap,
+            reinstated: false,
+        }
+    }
 
     #[test]
     fn rows_carry_rank_value_gap_and_team_colour() {
+        let mut first = row(
+            1,
+            Some("Blue Rouleur"),
+            "Blue",
+            Score::Seconds(3725),
+            Score::Seconds(0),
+        );
+        first.reinstated = true;
         let rows = vec![
-            StandingRow {
-                rank: 1,
-                rider: Some(RiderKey::new("Blue Rouleur")),
-                start_number: Some(11),
-                team: "Blue".into(),
-                value: Score::Seconds(3725),
-                gap: Score::Seconds(0),
-                reinstated: true,
-            },
-            StandingRow {
-                rank: 2,
-                rider: None,
-                start_number: None,
-                team: "Red".into(),
-                value: Score::Seconds(3750),
-                gap: Score::Seconds(25),
-                reinstated: false,
-            },
+            first,
+            row(2, None, "Red", Score::Seconds(3750), Score::Seconds(25)),
         ];
         let colour = |team: &str| (team == "Red").then_some(1);
-        let table = standings_table(Classification::General, &rows, 10, &colour);
+        let general = table_of(
+            "general",
+            "classification-general",
+            Some(tour::Jersey::Yellow),
+            Unit::Time,
+            rows,
+        );
+        let table = standings_table(&general, 10, &colour);
+        assert_eq!(table.title, "General classification");
+        assert_eq!(table.jersey, Some(Jersey::Yellow));
         assert_eq!(table.value_header, "Time");
         assert_eq!(table.rows[0].rider, "Blue Rouleur");
         assert_eq!(table.rows[0].gap, "");
@@ -143,29 +141,72 @@ mod tests {
         );
         assert_eq!(table.rows[1].gap, "+0:25");
         assert_eq!(table.rows[1].team_colour, Some(1));
-        assert_eq!(
-            standings_table(Classification::Points, &rows, 1, &colour)
-                .rows
-                .len(),
-            1
-        );
+        assert_eq!(standings_table(&general, 1, &colour).rows.len(), 1);
         crate::render_standings(&table).unwrap();
     }
 
     #[test]
     fn vm_085_a_rider_brought_back_is_marked_in_the_picture() {
-        let row = StandingRow {
-            rank: 1,
-            rider: Some(RiderKey::new("Blue Rouleur")),
-            start_number: Some(11),
-            team: "Blue".into(),
-            value: Score::Seconds(3725),
-            gap: Score::Seconds(0),
-            reinstated: true,
-        };
-        let mut table = standings_table(Classification::General, &[row], 10, &|_| Some(0));
+        let mut r = row(
+            1,
+            Some("Blue Rouleur"),
+            "Blue",
+            Score::Seconds(3725),
+            Score::Seconds(0),
+        );
+        r.reinstated = true;
+        let c = table_of(
+            "general",
+            "classification-general",
+            Some(tour::Jersey::Yellow),
+            Unit::Time,
+            vec![r],
+        );
+        let mut table = standings_table(&c, 10, &|_| Some(0));
         let marked = crate::standings::draw_standings(&table);
         table.rows[0].note = None;
         assert_ne!(marked, crate::standings::draw_standings(&table));
+    }
+
+    #[test]
+    fn vm_081_the_rouge_is_drawn_on_its_holder_not_on_the_first_line() {
+        let rows = vec![
+            row(
+                1,
+                Some("Blue Leader"),
+                "Blue",
+                Score::Points(45),
+                Score::Points(0),
+            ),
+            row(
+                2,
+                Some("Red Leader"),
+                "Red",
+                Score::Points(40),
+                Score::Points(5),
+            ),
+        ];
+        let mut c = table_of(
+            "mountains",
+            "classification-rouge",
+            Some(tour::Jersey::Red),
+            Unit::Points,
+            rows,
+        );
+        // Blue Leader wears the Or: the Rouge goes to the second climber (VM-081).
+        c.holder = Some(1);
+        let table = standings_table(&c, 10, &|_| Some(0));
+        assert_eq!(table.title, "Maillot Rouge (climbers)");
+        assert_eq!(table.value_header, "Points");
+        assert_eq!(table.holder, Some(1));
+        let tint = crate::standings::leader_tint(Jersey::Red);
+        assert_eq!(crate::standings::row_background(&table, 1), tint);
+        assert_ne!(crate::standings::row_background(&table, 0), tint);
+        // A classification without a jersey (Velo Master's teams) tints no line.
+        c.jersey = None;
+        let table = standings_table(&c, 10, &|_| Some(0));
+        assert_eq!(table.jersey, None);
+        assert_ne!(crate::standings::row_background(&table, 1), tint);
+        crate::render_standings(&table).unwrap();
     }
 }

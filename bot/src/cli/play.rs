@@ -188,7 +188,7 @@ async fn session(
         }
         let done = stage_results(services, tour.id).await?;
         for upto in seen + 1..=done.len() {
-            println!("\n{}", summary::after_stage(&done[..upto], &team));
+            println!("\n{}", summary::after_stage(&tour, &done[..upto], &team));
         }
         seen = done.len();
     }

@@ -7,7 +7,6 @@ use super::{Data, Error, actor_of};
 use crate::services::{Pick, ServiceResult, TourSettings, option_text};
 use commissaire_engine::registry::{Key, LabelledOption};
 use commissaire_messages::msg;
-use commissaire_render::Classification;
 use poise::ChoiceParameter;
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
@@ -214,15 +213,17 @@ pub enum Standing {
     Combativity,
 }
 
-impl From<Standing> for Classification {
-    fn from(s: Standing) -> Self {
-        match s {
-            Standing::General => Classification::General,
-            Standing::Points => Classification::Points,
-            Standing::Mountains => Classification::Mountains,
-            Standing::Teams => Classification::Team,
-            Standing::Youth => Classification::Youth,
-            Standing::Combativity => Classification::Combativity,
+impl Standing {
+    /// The id the games give this kind of classification (Velo Master's Maillot Or is its
+    /// `general`, its Maillot Rouge its `mountains`).
+    fn id(self) -> &'static str {
+        match self {
+            Standing::General => "general",
+            Standing::Points => "points",
+            Standing::Mountains => "mountains",
+            Standing::Teams => "team",
+            Standing::Youth => "youth",
+            Standing::Combativity => "combativity",
         }
     }
 }
@@ -235,7 +236,7 @@ pub async fn standings(
         Standing,
     >,
 ) -> Result<(), Error> {
-    let only = classification.unwrap_or(Standing::General).into();
+    let only = classification.unwrap_or(Standing::General).id();
     let result = async {
         ctx.data()
             .services

@@ -11,7 +11,6 @@ use super::{
 };
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, riders, stages, teams, votes};
-use commissaire_engine::tour::{TourOptions, final_winners};
 use commissaire_messages::msg;
 
 impl Services {
@@ -198,8 +197,7 @@ impl Services {
         if done.is_empty() {
             return Ok(Reply::public(msg!("admin-ended-early")));
         }
-        let winners = final_winners(&done, &TourOptions::default())
-            .map_err(|e| ServiceError::Broken(e.to_string()))?;
+        let winners = narrate::classify(&tour, &done)?;
         Ok(Reply::public(msg!(
             "admin-ended",
             stage = done.len(),

@@ -6,9 +6,8 @@ use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_s
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::Scene;
-use commissaire_engine::tour::{StageKind, TourOptions, standings};
+use commissaire_engine::tour::StageKind;
 use commissaire_messages::{msg, sentence};
-use commissaire_render::Classification;
 
 /// The stage being raced as everyone may see it, for an adapter that draws it itself.
 #[derive(Debug, Clone)]
@@ -26,18 +25,16 @@ fn kind_words(kind: StageKind) -> String {
 }
 
 impl Services {
-    /// The six classifications after the last finished stage, as text tables (and pictures).
-    /// A finished tour's standings stay visible until the next tour is created.
+    /// The tour's classifications after the last finished stage (the card race's six, Velo
+    /// Master's jerseys...), as text tables (and pictures). A finished tour's standings stay
+    /// visible until the next tour is created.
     pub async fn standings(&self, channel_id: &str) -> ServiceResult {
         self.standings_of(channel_id, None).await
     }
 
-    /// One classification (or all six with `None`).
-    pub async fn standings_of(
-        &self,
-        channel_id: &str,
-        only: Option<Classification>,
-    ) -> ServiceResult {
+    /// One classification by its id (`general`, `mountains`...), or all of them with `None`.
+    /// A classification the tour's game does not have is refused with the ones it has.
+    pub async fn standings_of(&self, channel_id: &str, only: Option<&str>) -> ServiceResult {
         let mut conn = self.store.read().await?;
         let tour = tours::latest_in_channel(&mut conn, channel_id)
             .await?
@@ -49,8 +46,16 @@ impl Services {
         if done.is_empty() {
             return Ok(Reply::public(msg!("standings-none-yet")));
         }
-        let table = standings(&done, &TourOptions::default())
-            .map_err(|e| ServiceError::Broken(e.to_string()))?;
+        let table = narrate::classify(&tour, &done)?;
+        if let Some(id) = only
+            && table.get(id).is_none()
+        {
+            return Err(ServiceError::refused(msg!(
+                "standings-no-such",
+                classification = id,
+                known = table.ids().join(", ")
+            )));
+        }
         let mut reply = Reply::public(narrate::standings_text(done.len() as u32, &table, only));
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;

@@ -16,11 +16,9 @@ use commissaire_engine::Course;
 use commissaire_engine::Seat;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events};
 use commissaire_engine::tour::{
-    FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, entrants_setup,
-    final_winners, standings,
+    Classifications, Outcome, RiderKey, StageResult, TourRider, entrants_setup,
 };
 use commissaire_messages::msg;
-use commissaire_render::Classification;
 use serde_json::Value;
 use sqlx::SqliteConnection;
 use std::collections::HashSet;
@@ -131,8 +129,8 @@ pub(crate) struct News {
     pub results: Vec<(String, StageResult)>,
     /// Stages started: their number and title.
     pub started: Vec<(u32, String)>,
-    /// Set when the tour ended.
-    pub winners: Option<FinalWinners>,
+    /// Set when the tour ended: the classifications, whose jersey holders are the winners.
+    pub winners: Option<Classifications>,
     /// What to draw for the news, once committed (drawing inside the transaction would hold
     /// every writer up for as long as the pictures take).
     pub pictures: Vec<Picture>,
@@ -452,16 +450,15 @@ impl Services {
                 title: msg!("picture-stage", stage = number),
                 file: format!("stage-{number}-profile.png"),
             });
-            // The three jerseys' standings after the stage; /standings has the other three.
-            for c in [
-                Classification::General,
-                Classification::Points,
-                Classification::Mountains,
-            ] {
+            // The standings of the first three jerseys after the stage (the card race: general,
+            // points, mountains); /standings has the rest. Which tables the game has does not
+            // depend on the results.
+            let tables = narrate::classify(&live.tour, &[])?;
+            for c in tables.tables.iter().filter(|c| c.jersey.is_some()).take(3) {
                 news.pictures.push(Picture::Standings {
                     tour_id,
                     after_stage: number,
-                    classification: c.slug().to_string(),
+                    classification: c.id.to_string(),
                 });
             }
         }
@@ -478,10 +475,7 @@ impl Services {
         if number as usize >= preset.stages.len() || !anyone_left {
             votes::cancel_open(conn, live.tour.id, now, TOUR_OVER).await?;
             let all = results::list(conn, live.tour.id).await?;
-            news.winners = Some(
-                final_winners(&all, &TourOptions::default())
-                    .map_err(|e| ServiceError::Broken(e.to_string()))?,
-            );
+            news.winners = Some(narrate::classify(&live.tour, &all)?);
             tours::set_status(conn, live.tour.id, TourStatus::Finished, now).await?;
             live.tour.status = TourStatus::Finished;
             return Ok(None);
@@ -530,11 +524,10 @@ impl Services {
         }
         let done = results::list(conn, tour.id).await?;
         if !done.is_empty() {
-            let table = standings(&done, &TourOptions::default())
-                .map_err(|e| ServiceError::Broken(e.to_string()))?;
+            let table = narrate::classify(&tour, &done)?;
+            let general = table.general().map_or(&[][..], |c| &c.rows[..]);
             let rank = |key: &RiderKey| {
-                table
-                    .general
+                general
                     .iter()
                     .position(|row| row.rider.as_ref() == Some(key))
                     .unwrap_or(usize::MAX)

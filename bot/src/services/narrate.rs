@@ -1,14 +1,16 @@
 //! The words and pictures of the replies: a round told rider by rider, a stage's result, the
 //! classifications as text tables, the winners. Pictures come from the render crate.
 
+use super::ServiceError;
 use super::live::News;
 use crate::store::teams::TeamRow;
-use commissaire_engine::registry::{Scene, Told};
+use crate::store::tours::TourRow;
+use commissaire_engine::registry::{self, Scene, Told};
 use commissaire_engine::tour::{
-    FinalWinners, StageResult, StandingRow, Standings, TourOptions, stage_times,
+    Classifications, StageResult, StandingRow, TourOptions, stage_times,
 };
 use commissaire_messages::{msg, sentence};
-use commissaire_render::{Classification, palette, render_standings, standings_table};
+use commissaire_render::{classification_title, palette, render_standings, standings_table};
 
 /// How many rows a classification shows in text (the picture shows them all).
 const TEXT_ROWS: usize = 10;
@@ -68,7 +70,12 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
     // in the general classification only: the time with its bonus, in finish order, would
     // print a slower time above a faster one. The legend under the title says so.
     let mut text = msg!("stage-result-title", stage = title) + "\n";
-    text.push_str(&msg!("stage-result-legend"));
+    // A game that times its riders itself (Velo Master) gives no bonus: its legend says so.
+    if result.riders.iter().any(|r| r.outcome.is_timed()) {
+        text.push_str(&msg!("stage-result-legend-timed"));
+    } else {
+        text.push_str(&msg!("stage-result-legend"));
+    }
     text.push('\n');
     match stage_times(result, &TourOptions::default()) {
         Ok(mut times) => {
@@ -182,19 +189,13 @@ pub(crate) fn news_text(news: &News) -> String {
     text.trim_start().to_string()
 }
 
-/// The six classifications, in the order of the rules (HB-059), with their rows.
-pub(crate) fn classifications(s: &Standings) -> [(Classification, &Vec<StandingRow>); 6] {
-    Classification::ALL.map(|c| {
-        let rows = match c {
-            Classification::General => &s.general,
-            Classification::Points => &s.points,
-            Classification::Mountains => &s.mountains,
-            Classification::Team => &s.team,
-            Classification::Youth => &s.youth,
-            Classification::Combativity => &s.combativity,
-        };
-        (c, rows)
-    })
+/// The tour's classifications after `done`, as its ruleset adds them up (the registry's
+/// `classify`): the bot shows whatever tables the game has.
+pub(crate) fn classify(
+    tour: &TourRow,
+    done: &[StageResult],
+) -> Result<Classifications, ServiceError> {
+    registry::classify(&tour.ruleset, done, &tour.options).map_err(ServiceError::Broken)
 }
 
 /// The mark after a rider brought back by a repêchage vote (VM-085), and the legend that explains
@@ -211,17 +212,11 @@ fn who(row: &StandingRow) -> String {
     }
 }
 
-pub(crate) fn standings_text(
-    after_stage: u32,
-    s: &Standings,
-    only: Option<Classification>,
-) -> String {
+pub(crate) fn standings_text(after_stage: u32, s: &Classifications, only: Option<&str>) -> String {
     let mut text = msg!("standings-after", stage = after_stage) + "\n";
-    for (c, rows) in classifications(s)
-        .into_iter()
-        .filter(|(c, _)| only.is_none_or(|o| o == *c))
-    {
-        text.push_str(&format!("\n__{}__\n", c.title()));
+    for c in s.tables.iter().filter(|c| only.is_none_or(|o| o == c.id)) {
+        let rows = &c.rows;
+        text.push_str(&format!("\n__{}__\n", classification_title(c)));
         if rows.is_empty() {
             text.push_str(&msg!("standings-nobody-yet"));
             text.push('\n');
@@ -258,35 +253,29 @@ pub(crate) fn standings_text(
 const PICTURE_ROWS: usize = 24;
 
 pub(crate) fn standings_pngs(
-    s: &Standings,
-    only: Option<Classification>,
+    s: &Classifications,
+    only: Option<&str>,
     team_index: &dyn Fn(&str) -> Option<usize>,
 ) -> Vec<(String, Vec<u8>)> {
-    classifications(s)
-        .into_iter()
-        .filter(|(c, rows)| !rows.is_empty() && only.is_none_or(|o| o == *c))
-        .filter_map(|(c, rows)| {
-            let table = standings_table(c, rows, PICTURE_ROWS, team_index);
-            let file = format!("{}.png", c.slug());
+    s.tables
+        .iter()
+        .filter(|c| !c.rows.is_empty() && only.is_none_or(|o| o == c.id))
+        .filter_map(|c| {
+            let table = standings_table(c, PICTURE_ROWS, team_index);
+            let file = format!("{}.png", c.id);
             render_standings(&table).ok().map(|png| (file, png))
         })
         .collect()
 }
 
-pub(crate) fn winners_text(w: &FinalWinners) -> String {
+/// The winners: the holder of each classification's jersey once the last stage is in (the
+/// leader, unless the game gives the jersey to another, as Velo Master's one jersey a rider).
+pub(crate) fn winners_text(w: &Classifications) -> String {
     // `cli/demo.rs` finds the winners in the report by this title's start: "**The tour is over".
     let mut text = msg!("winners-title") + "\n";
-    let lines = [
-        (Classification::General, &w.general),
-        (Classification::Points, &w.points),
-        (Classification::Mountains, &w.mountains),
-        (Classification::Team, &w.team),
-        (Classification::Youth, &w.youth),
-        (Classification::Combativity, &w.combativity),
-    ];
-    for (c, row) in lines {
-        let title = c.title();
-        let line = match row {
+    for c in &w.tables {
+        let title = classification_title(c);
+        let line = match c.holder_row() {
             Some(row) if row.reinstated => msg!(
                 "winners-line-reinstated",
                 classification = title,
@@ -349,19 +338,25 @@ mod tests {
 
     #[test]
     fn the_winners_begin_as_the_demo_looks_for_them() {
-        let none = FinalWinners {
-            general: None,
-            points: None,
-            mountains: None,
-            team: None,
-            youth: None,
-            combativity: None,
-        };
+        let none = registry::classify("card-race", &[], &serde_json::Value::Null).unwrap();
         let text = winners_text(&none);
         // `cli/demo.rs` cuts the report at the last "**The tour is over".
         assert!(text.starts_with("**The tour is over"), "{text}");
         assert!(text.contains("\n- Teams: nobody scored\n"), "{text}");
         assert_eq!(text.lines().count(), 7, "{text}");
+        // Velo Master's: the two jerseys, by the catalogue's titles.
+        let vm = registry::classify("velo-master", &[], &serde_json::json!({"level": "expert"}))
+            .unwrap();
+        let text = winners_text(&vm);
+        assert!(
+            text.contains("\n- Maillot Or (time): nobody scored\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n- Maillot Rouge (climbers): nobody scored\n"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 3, "{text}");
     }
 
     #[test]

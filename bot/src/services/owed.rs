@@ -13,8 +13,6 @@ use super::{Reply, ServiceError, Services, TurnCard, narrate};
 use crate::store::outbox::{self, OwedRow};
 use crate::store::posts::{self, TurnPost};
 use crate::store::{StoreError, choices, results, stages, teams, tours};
-use commissaire_engine::tour::{TourOptions, standings};
-use commissaire_render::Classification;
 use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
 
@@ -236,24 +234,26 @@ impl Services {
                 after_stage,
                 classification,
             } => {
-                let only = Classification::ALL
-                    .into_iter()
-                    .find(|c| c.slug() == classification)
-                    .ok_or_else(|| {
-                        ServiceError::Broken(format!("no classification {classification}"))
-                    })?;
-                let (mut done, team_rows) = {
+                let (tour, mut done, team_rows) = {
                     let mut conn = self.store.read().await?;
+                    let tour = tours::get(&mut conn, *tour_id).await?.ok_or_else(|| {
+                        ServiceError::Broken(format!("no tour {tour_id} for its standings"))
+                    })?;
                     let done = results::list(&mut conn, *tour_id).await?;
                     let team_rows = teams::list(&mut conn, *tour_id).await?;
-                    (done, team_rows)
+                    (tour, done, team_rows)
                 };
                 done.retain(|r| r.number <= *after_stage);
+                let only = classification.clone();
                 blocking(move || {
-                    let table = standings(&done, &TourOptions::default())
-                        .map_err(|e| ServiceError::Broken(e.to_string()))?;
+                    let table = narrate::classify(&tour, &done)?;
+                    // A table the game does not have (owed by a Velo Master tour before it
+                    // had its own): the message goes without it rather than not at all.
+                    if table.get(&only).is_none() {
+                        return Ok(Vec::new());
+                    }
                     let colours = narrate::team_colours(&team_rows);
-                    Ok(narrate::standings_pngs(&table, Some(only), &colours))
+                    Ok(narrate::standings_pngs(&table, Some(&only), &colours))
                 })
                 .await
             }

@@ -32,6 +32,7 @@ pub use scene::Scene;
 pub use setup::{Entrant, Setup, StartError};
 
 use crate::game::Seat;
+use crate::tour::{Classifications, StageResult, TourError};
 use serde_json::Value;
 
 /// How a ruleset starts a stage.
@@ -53,7 +54,13 @@ pub struct RulesetEntry {
     pub max_team: usize,
     /// The named sets of rules a tour preset may choose with `rules`, the first by default.
     pub rules: &'static [NamedRules],
+    /// The tour's classifications after the given stages (all of them, or the first `k`),
+    /// from the stage results and the tour's options (as stored with it).
+    pub classify: ClassifyFn,
 }
+
+/// How a ruleset adds a tour's stages up.
+pub type ClassifyFn = fn(&[StageResult], &Value) -> Result<Classifications, TourError>;
 
 /// A named set of rules: the options it stands for.
 #[derive(Debug)]
@@ -79,6 +86,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         roster: card_race::roster,
         max_team: 4,
         rules: card_race::RULES,
+        classify: crate::tour::classifications::card_race,
     },
     RulesetEntry {
         id: crate::velo_master::ID,
@@ -87,6 +95,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         roster: crate::velo_master::game::roster,
         max_team: 4,
         rules: crate::velo_master::game::RULES,
+        classify: crate::velo_master::classify::classifications,
     },
 ];
 
@@ -103,6 +112,17 @@ pub fn ruleset(id: &str) -> Result<&'static RulesetEntry, StartError> {
 /// Starts a stage of ruleset `id`.
 pub fn start(id: &str, setup: &Setup, seed: u64) -> Result<Box<dyn DynStage>, StartError> {
     (ruleset(id)?.start)(setup, seed)
+}
+
+/// The classifications of a tour of ruleset `id` after `stages`; a sentence when the ruleset is
+/// unknown or the results do not add up.
+pub fn classify(
+    id: &str,
+    stages: &[StageResult],
+    options: &Value,
+) -> Result<Classifications, String> {
+    let entry = ruleset(id).map_err(|e| e.to_string())?;
+    (entry.classify)(stages, options).map_err(|e| e.to_string())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

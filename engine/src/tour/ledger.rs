@@ -40,6 +40,9 @@ pub(crate) struct RiderLine {
     pub points: u32,
     pub mountains: u32,
     pub combativity: u32,
+    /// A ruleset's own summit points ([`Outcome::Timed`]'s `climber_points`), of the stages
+    /// ridden to the end.
+    pub climber_points: u32,
     /// 1-based place in the general classification; set for riders still racing.
     pub gc_rank: Option<u32>,
 }
@@ -135,6 +138,7 @@ impl Ledger {
                         points: 0,
                         mountains: 0,
                         combativity: 0,
+                        climber_points: 0,
                         gc_rank: None,
                     });
                     index.insert(r.rider.clone(), self.riders.len() - 1);
@@ -240,6 +244,11 @@ impl Ledger {
             by_team.entry(t.team.clone()).or_default().push(t.time);
         }
         fold.team_times.push(by_team);
+        for r in &stage.riders {
+            if let Outcome::Timed { climber_points, .. } = r.outcome {
+                self.riders[index[&r.rider]].climber_points += climber_points;
+            }
+        }
         // The times come in stage-place order: the last is the last classified rider's.
         fold.last_classified.push(times.last().map(|t| t.time));
         // A rider who abandons takes nothing from the stage into the classifications, not even

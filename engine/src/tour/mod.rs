@@ -12,6 +12,8 @@
 //! - [`general`]: total time (HB-061…HB-064), [`points`] (HB-064…HB-066), [`mountains`]
 //!   (HB-067, HB-068), [`team`] (HB-069), [`youth`] (HB-070), [`combativity`] (HB-071);
 //! - [`standings`] gives all six from one pass, [`final_winners`] the six winners (HB-072);
+//!   [`classifications::card_race`] gives them in the form every ruleset shares
+//!   ([`Classifications`]), which the bot reads through the registry;
 //! - [`stage_times`], [`stage_points`], [`stage_mountain_points`] and [`stage_combativity`] give
 //!   what one stage paid, for the bot's narration.
 //!
@@ -63,6 +65,7 @@
 //! place, points or bonus for the stages it did not finish, and its credited times count for its
 //! team (the `repechage` module has the rest).
 
+pub mod classifications;
 mod combativity;
 mod error;
 #[cfg(test)]
@@ -84,6 +87,7 @@ mod validate;
 mod winners;
 mod youth;
 
+pub use classifications::{Classification, Classifications, Jersey, Unit};
 pub use combativity::{combativity, stage_combativity};
 pub use error::TourError;
 pub use general::general;
@@ -101,3 +105,6 @@ pub use team::team;
 pub use time::{StageTime, format_time, ridden_time, stage_times};
 pub use winners::{FinalWinners, Standings, final_winners, standings};
 pub use youth::youth;
+
+pub(crate) use ledger::{Ledger, RiderLine};
+pub(crate) use standing::{rider_points_rows, rider_time_rows};

@@ -139,6 +139,26 @@ pub enum Outcome {
     },
     /// The rider left the race during this stage: no time, no place, and it leaves the tour.
     Abandoned,
+    /// A ruleset that times its riders itself (Velo Master: the race clock in minutes, one a
+    /// slot played, VM-078, A-26; a rider still on the road when the race ends is charged for
+    /// the levels left, A-25). The time is taken as it is: no row is priced and no bonus given.
+    Timed {
+        minutes: u32,
+        /// Over the line (`false`: timed where the race ended, A-25).
+        #[serde(default)]
+        across: bool,
+        /// Points the rider won on this stage's summits (Velo Master's climber points,
+        /// VM-070…074), which its own classifications add up (VM-080).
+        #[serde(default)]
+        climber_points: u32,
+    },
+}
+
+impl Outcome {
+    /// Whether the rider's time is the ruleset's own (see [`Outcome::Timed`]).
+    pub fn is_timed(&self) -> bool {
+        matches!(self, Outcome::Timed { .. })
+    }
 }
 
 /// An intermediate sprint line and the order riders crossed it, first over first. Riders who
@@ -200,5 +220,29 @@ mod tests {
         assert!(!stage.summit_finish && stage.sprints.is_empty() && stage.summits.is_empty());
         assert_eq!(stage.riders[0].exhaustion_start, 0);
         assert!(StageKind::TeamTimeTrial.is_time_trial() && !StageKind::Mountain.is_time_trial());
+    }
+
+    #[test]
+    fn a_timed_outcome_round_trips_and_its_extras_may_be_left_out() {
+        let o = Outcome::Timed {
+            minutes: 57,
+            across: true,
+            climber_points: 12,
+        };
+        let json = serde_json::to_string(&o).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"timed","minutes":57,"across":true,"climber_points":12}"#
+        );
+        assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), o);
+        let short: Outcome = serde_json::from_str(r#"{"kind":"timed","minutes":88}"#).unwrap();
+        assert_eq!(
+            short,
+            Outcome::Timed {
+                minutes: 88,
+                across: false,
+                climber_points: 0
+            }
+        );
     }
 }

@@ -188,6 +188,7 @@ mod tests {
             points: 0,
             mountains: 0,
             combativity: 0,
+            climber_points: 0,
             gc_rank: Some(gc_rank),
         };
         let stage = |times: [(&str, i64); 3]| -> HashMap<String, i64> {

@@ -53,6 +53,7 @@ pub fn ridden_time(cards_played: u32, outcome: &Outcome, gc_short: GcShort) -> O
             };
             Some(cards + ahead + own)
         }
+        Outcome::Timed { minutes, .. } => Some(i64::from(*minutes) * 60),
         Outcome::Abandoned => None,
     }
 }
@@ -75,8 +76,9 @@ pub(crate) fn stage_times_checked(stage: &StageResult, options: &TourOptions) ->
         .filter_map(|r| {
             let ridden = ridden_time(r.cards_played, &r.outcome, options.gc_short)?;
             let place = r.place?;
-            // QB-18, QB-20: a time trial has no stage bonus.
-            let finish_bonus = if time_trial {
+            // QB-18, QB-20: a time trial has no stage bonus; a ruleset's own time has none of
+            // house rules B's.
+            let finish_bonus = if time_trial || r.outcome.is_timed() {
                 0
             } else {
                 nth_or_zero(&FINISH_BONUS_SECONDS, place as usize - 1)

@@ -2,10 +2,45 @@
 //! the race time by slots played, the end of the race, and the jerseys.
 
 use super::events::{Event, RiderIx};
+use super::options::Title;
 use super::stage::{Part, Phase, Spot, VeloMaster};
 use super::tables;
 use crate::game::Seat;
+use crate::tour::TourRider;
 use serde::Serialize;
+use serde_json::{Value, json};
+
+/// VM-128: the condition a rider recovers between two stages, in percent.
+pub const RECOVERY: i32 = 20;
+/// a rider brought back by a repêchage starts from this condition at least, before the
+/// recovery.
+pub const REPECHAGE_CONDITION: i32 = 40;
+
+/// VM-128: recovery between stages never takes a rider above 100 %; a rider already above it
+/// (a gain taken, doping) keeps what he has.
+pub fn recover(condition: i32) -> i32 {
+    if condition >= 100 {
+        condition
+    } else {
+        (condition + RECOVERY).min(100)
+    }
+}
+
+/// VM-006: which title a race's winner takes, by the side of the board played. Our course
+/// files have no field for it; the course's name says it: a course named for the world
+/// championship (or Salzburg, the book's World side) awards the World title, any other the
+/// France title (the book's Aurillac side, and every course we ship).
+pub fn title_of(course_name: &str) -> Title {
+    let name = course_name.to_lowercase();
+    if ["world", "monde", "mondial", "salzburg"]
+        .iter()
+        .any(|w| name.contains(w))
+    {
+        Title::World
+    } else {
+        Title::France
+    }
+}
 
 impl VeloMaster {
     /// VM-070, VM-072, A-24: a rider crosses a summit line when a step takes him from its
@@ -185,6 +220,45 @@ impl VeloMaster {
     }
 }
 
+impl VeloMaster {
+    /// What the tour's riders take from this race into the next (the registry's
+    /// `carry_over`): at Pro with the condition rules, the condition after the recovery
+    /// (VM-128; a rider out of the race at [`REPECHAGE_CONDITION`] at least, which matters only
+    /// if a repêchage brings him back, A-48); and the champion's title to the winner (VM-006),
+    /// which its holder loses when another rider wins it.
+    pub fn carry_into(&self, riders: &mut [TourRider]) {
+        let title = title_of(&self.fixed.board.course.name);
+        let title_json = json!(title);
+        let winner = self
+            .classification()
+            .first()
+            .filter(|l| l.finished)
+            .map(|l| self.fixed.ids[l.rider as usize].clone());
+        for t in riders.iter_mut() {
+            let Value::Object(map) = &mut t.attributes else {
+                continue;
+            };
+            if winner.as_deref() == Some(t.key.as_str()) {
+                map.insert("champion".into(), title_json.clone());
+            } else if map.get("champion") == Some(&title_json) {
+                map.remove("champion");
+            }
+            let Some(i) = self.fixed.ids.iter().position(|id| *id == t.key.0) else {
+                continue;
+            };
+            if self.condition_on() {
+                let r = &self.riders[i];
+                let condition = if r.spot == Spot::Out {
+                    r.condition.max(REPECHAGE_CONDITION)
+                } else {
+                    r.condition
+                };
+                map.insert("condition".into(), json!(recover(condition)));
+            }
+        }
+    }
+}
+
 /// One line of a race's classification.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Line {
@@ -305,4 +379,143 @@ pub fn team_classification(riders: &[(Seat, u32, bool)]) -> Vec<TeamLine> {
             .then(a.team.cmp(&b.team))
     });
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::parse_course_toml;
+    use crate::registry::{Entrant, Game, Setup};
+    use crate::tour::RiderKey;
+    use std::sync::Arc;
+
+    fn setup(course_name: &str, attributes: &[Value]) -> Setup {
+        let text = include_str!("../../../config/courses/vm-sprint-de-vic.toml");
+        let mut course = parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap();
+        course.name = course_name.into();
+        let riders = (0..12)
+            .map(|i| Entrant {
+                id: format!("R{i}"),
+                team: (i / 4) as Seat,
+                start: None,
+                attributes: attributes[i].clone(),
+            })
+            .collect();
+        Setup {
+            course: Arc::new(course),
+            teams: vec!["Blue".into(), "Red".into(), "Green".into()],
+            riders,
+            options: json!({"level": "pro"}),
+            dice: Vec::new(),
+        }
+    }
+
+    fn roles() -> Vec<Value> {
+        (0..12)
+            .map(|i| json!({"role": if i % 4 == 0 { "leader" } else { "team-mate" }}))
+            .collect()
+    }
+
+    fn ridden(setup: &Setup, seed: u64) -> VeloMaster {
+        let mut s = VeloMaster::new(setup, seed).unwrap();
+        while !s.is_over() {
+            let seat = (0..s.seats() as Seat).find(|&t| s.owes(t)).unwrap();
+            let options = s.legal(seat);
+            let choice = s.bot(seat, &options);
+            s.apply(seat, &choice).unwrap();
+        }
+        s
+    }
+
+    fn tour_riders(attributes: &[Value]) -> Vec<TourRider> {
+        attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| TourRider {
+                key: RiderKey::new(format!("R{i}")),
+                team: (i / 4) as Seat,
+                start_number: i as u32 + 1,
+                abandoned: false,
+                attributes: a.clone(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn vm_128_tv_31_recovery_between_stages_never_above_100() {
+        assert_eq!(recover(60), 80);
+        assert_eq!(recover(90), 100);
+        assert_eq!(recover(110), 110, "unchanged above 100");
+        assert_eq!(recover(100), 100);
+    }
+
+    #[test]
+    fn vm_128_the_condition_after_a_stage_is_carried_recovered_into_the_next() {
+        let mut attributes = roles();
+        attributes[1]["condition"] = json!(70);
+        let first = setup("Sprint de Vic", &attributes);
+        let stage = ridden(&first, 5);
+        let mut riders = tour_riders(&attributes);
+        stage.carry_into(&mut riders);
+        for (i, r) in riders.iter().enumerate() {
+            let was = stage.riders[i].condition;
+            let was = if stage.riders[i].spot == Spot::Out {
+                was.max(REPECHAGE_CONDITION)
+            } else {
+                was
+            };
+            assert_eq!(r.attributes["condition"], json!(recover(was)), "R{i}");
+            assert_eq!(
+                r.attributes["role"], attributes[i]["role"],
+                "the rest stays"
+            );
+        }
+        // The next stage starts from the carried condition.
+        let carried: Vec<Value> = riders.iter().map(|r| r.attributes.clone()).collect();
+        let next = VeloMaster::new(&setup("Sprint de Vic", &carried), 6).unwrap();
+        for (i, r) in riders.iter().enumerate() {
+            assert_eq!(json!(next.riders[i].condition), r.attributes["condition"]);
+        }
+        // Without the condition rules nothing is written.
+        let mut off = first.clone();
+        off.options = json!({"level": "expert"});
+        let mut riders = tour_riders(&roles());
+        ridden(&off, 5).carry_into(&mut riders);
+        assert!(
+            riders
+                .iter()
+                .all(|r| r.attributes.get("condition").is_none())
+        );
+    }
+
+    #[test]
+    fn vm_006_the_winner_carries_the_champions_title_into_the_next_race() {
+        let mut attributes = roles();
+        // Last race's France champion; the winner below is someone else's.
+        let stage = ridden(&setup("Sprint de Vic", &attributes), 5);
+        let winner = stage.classification()[0].rider as usize;
+        let holder = (winner + 1) % 12;
+        attributes[holder]["champion"] = json!("france");
+        let mut riders = tour_riders(&attributes);
+        stage.carry_into(&mut riders);
+        assert_eq!(riders[winner].attributes["champion"], json!("france"));
+        assert_eq!(riders[holder].attributes.get("champion"), None);
+        assert_eq!(
+            riders
+                .iter()
+                .filter(|r| r.attributes.get("champion").is_some())
+                .count(),
+            1
+        );
+        // The title rides into the next race: the attributes are read as they are.
+        let carried: Vec<Value> = riders.iter().map(|r| r.attributes.clone()).collect();
+        assert!(VeloMaster::new(&setup("Sprint de Vic", &carried), 2).is_ok());
+        // A course of the world championship awards the World title.
+        let stage = ridden(&setup("Salzburg World Championship", &roles()), 5);
+        let winner = stage.classification()[0].rider as usize;
+        let mut riders = tour_riders(&carried);
+        stage.carry_into(&mut riders);
+        assert_eq!(riders[winner].attributes["champion"], json!("world"));
+        assert_eq!(title_of("Circuit d'Aurillac"), Title::France);
+    }
 }

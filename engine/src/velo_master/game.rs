@@ -9,7 +9,7 @@ use super::bot;
 use super::events::{Choice, Event, RiderIx};
 use super::stage::{Spot, VeloMaster};
 use super::view::letter;
-use crate::course::{LinkKind, Terrain};
+use crate::course::LinkKind;
 use crate::game::{Seat, Viewer};
 use crate::registry::{
     Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text,
@@ -86,7 +86,7 @@ fn expert() -> Value {
 }
 
 fn pro() -> Value {
-    json!({ "level": "pro", "team_classification": false })
+    json!({ "level": "pro" })
 }
 
 fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
@@ -1018,19 +1018,17 @@ impl Game for VeloMaster {
                     .cloned()
                     .unwrap_or_default(),
                 start_number: k as u32 + 1,
-                // The tour counts a minute per card played: here, a minute per slot.
+                // The minutes again, for readers of results that know only the card race's
+                // count (a minute a card); the classifications read `Outcome::Timed`.
                 cards_played: line.map_or(0, |l| l.time),
                 outcome: match line {
                     None => Outcome::Abandoned,
-                    // The tour's times are the card race's (a row past the line is worth 10 s,
-                    // the first counts 1): every finisher here is "one row past", the same 10 s
-                    // off for all, so no place or gap changes until the tour adds Velo
-                    // Master's own times up.
-                    Some(l) if l.finished => Outcome::Crossed { rows_past: 1 },
-                    // A-25 already charged the levels still to ride in the time.
-                    Some(_) => Outcome::Short {
-                        own_row: Terrain::Flat,
-                        to_ride: Vec::new(),
+                    // VM-078, A-26: the race clock when he crossed; A-25: riders still on the
+                    // road are charged for the levels left, already in their time.
+                    Some(l) => Outcome::Timed {
+                        minutes: l.time,
+                        across: l.finished,
+                        climber_points: l.points,
                     },
                 },
                 place: line.map(|l| l.place),
@@ -1066,8 +1064,10 @@ impl Game for VeloMaster {
     }
 
     fn carry_over(&self, riders: &mut [TourRider]) {
-        // Times and points go to the tour in the result (VM-079, VM-080); a team that lost its
-        // leader names another.
+        // Times and climber points go to the tour in the result (VM-079, VM-080); the
+        // condition and the champion's title go in the riders' attributes, and a team that
+        // lost its leader names another.
+        self.carry_into(riders);
         self.name_new_leaders(riders);
     }
 }

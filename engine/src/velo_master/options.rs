@@ -92,17 +92,6 @@ impl Options {
                 }
             }
         }
-        if options.level == Level::Pro {
-            // Refereed at Pro so far: feed precision, descent speed and braking, collective
-            // crashes. The other groups must be switched off, so nobody plays rules we skip.
-            for (name, on) in [("team_classification", options.team_classification)] {
-                if on {
-                    return Err(format!(
-                        "the Pro group '{name}' is not refereed yet: give \"{name}\": false (the team classification is added up by the tour)"
-                    ));
-                }
-            }
-        }
         Ok(options)
     }
 
@@ -157,6 +146,18 @@ pub struct Attributes {
     /// when its own player shares that colour as the outsider (VM-018).
     #[serde(default)]
     pub colour: Option<String>,
+    /// The champion's title he won in his last race and carries into this one (VM-006): a
+    /// white bike. Set by the tour between stages.
+    #[serde(default)]
+    pub champion: Option<Title>,
+}
+
+/// The title a race's winner takes (VM-006): which side of the board was played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Title {
+    World,
+    France,
 }
 
 /// The role a rider's attributes give, or what to write instead.

@@ -31,7 +31,8 @@ summary-stage-over = Stage { $stage } is over. Your riders:
 summary-rider = - { $rider } { $place } of { $field }, { $time }
 summary-rider-behind = - { $rider } { $place } of { $field }, { $time } (+{ $gap })
 summary-no-times = (the times cannot be computed: { $error })
-summary-general = General classification after stage { $stage } ({ $riders } riders):
+# $title: the classification's title (the card race's general, Velo Master's Maillot Or).
+summary-general = { $title } after stage { $stage } ({ $riders } riders):
 summary-no-standings = (the standings cannot be computed: { $error })
 summary-yours = ← yours
 summary-more = … and { $count } more

@@ -7,6 +7,10 @@ classification-mountains = Mountains
 classification-team = Teams
 classification-youth = Youth
 classification-combativity = Combativity
+# Velo Master's (VM-079, VM-080, VM-142).
+classification-or = Maillot Or (time)
+classification-rouge = Maillot Rouge (climbers)
+classification-vm-team = Teams (three best times)
 
 ## A stage's name: its number, of how many, and its course.
 
@@ -31,6 +35,8 @@ tour-not-started = the tour has not started: an admin starts it once the teams h
 tour-over = the tour is over
 standings-not-started = the tour has not started: the standings come after the first stage
 standings-none-yet = No stage has finished yet: the standings come after stage 1.
+# $classification: the id asked for; $known: the ids this tour's game has.
+standings-no-such = this tour's game has no '{ $classification }' classification: ask for one of { $known }
 
 ## /stage: the stage being raced. $kind is a stage-kind, $to_line a board-rows-to-line.
 
@@ -71,6 +77,7 @@ news-brief-round = Round { $round }: { $brief }
 # $stage: a stage-title.
 stage-result-title = **{ $stage }: result**
 stage-result-legend = Finish order, with the time ridden; bonus seconds come off in the general classification.
+stage-result-legend-timed = Finish order, with each rider's time on the race clock (riders still on the road when it ended are timed where they stood).
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonus −{ $bonus } s
 stage-result-out = ({ $count } left the race during the stage.)

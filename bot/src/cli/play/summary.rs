@@ -1,16 +1,16 @@
 //! Between two stages: where your riders finished the stage and where they stand in the general
 //! classification, read from the stored results (the channel's message shows only the top ten).
 
-use commissaire_engine::tour::{
-    StageResult, StandingRow, TourOptions, format_time, stage_times, standings,
-};
-use commissaire_messages::msg;
+use commissaire::store::tours::TourRow;
+use commissaire_engine::registry;
+use commissaire_engine::tour::{StageResult, StandingRow, TourOptions, format_time, stage_times};
+use commissaire_messages::{msg, sentence};
 
 /// Rows of the general classification always shown; your riders below them are added.
 const TOP: usize = 10;
 
-/// The summary after `results.last()`, for the team called `team`.
-pub fn after_stage(results: &[StageResult], team: &str) -> String {
+/// The summary after `results.last()` of `tour`, for the team called `team`.
+pub fn after_stage(tour: &TourRow, results: &[StageResult], team: &str) -> String {
     let Some(stage) = results.last() else {
         return String::new();
     };
@@ -49,18 +49,23 @@ pub fn after_stage(results: &[StageResult], team: &str) -> String {
             text.push('\n');
         }
     }
-    match standings(results, &TourOptions::default()) {
-        Ok(table) => {
+    // The game's time classification (the card race's general, Velo Master's Maillot Or).
+    let general =
+        registry::classify(&tour.ruleset, results, &tour.options).map(|c| c.general().cloned());
+    match general {
+        Ok(Some(general)) => {
             text.push_str(&msg!(
                 "summary-general",
+                title = sentence(&general.title),
                 stage = stage.number,
-                riders = table.general.len()
+                riders = general.rows.len()
             ));
             text.push('\n');
-            text.push_str(&general_lines(&table.general, team));
+            text.push_str(&general_lines(&general.rows, team));
         }
+        Ok(None) => {}
         Err(e) => {
-            text.push_str(&msg!("summary-no-standings", error = e.to_string()));
+            text.push_str(&msg!("summary-no-standings", error = e));
             text.push('\n');
         }
     }
