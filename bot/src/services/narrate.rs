@@ -308,8 +308,41 @@ pub(crate) fn board_png(
     scene: &Scene,
     title: &str,
     colours: &dyn Fn(&str) -> Option<usize>,
+    worn: &Wearers,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    commissaire_render::ruleset::board_png(scene, title, colours)
+    commissaire_render::ruleset::worn_board_png(scene, title, colours, &|rider| {
+        worn.get(rider).copied()
+    })
+}
+
+/// Who wears which jersey, by rider key.
+pub(crate) type Wearers = std::collections::HashMap<String, commissaire_render::Jersey>;
+
+/// The jersey each rider wears going into the stage after `done`: the holder of each
+/// classification that gives one, in the order the ruleset lists them, one jersey a rider (the
+/// first he holds; the ruleset already passes a jersey on where its rules say, VM-081).
+pub(crate) fn wearers(tour: &TourRow, done: &[StageResult]) -> Wearers {
+    wearers_of(&tour.ruleset, &tour.options, done)
+}
+
+fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) -> Wearers {
+    let mut worn = Wearers::new();
+    if done.is_empty() {
+        return worn;
+    }
+    let Ok(tables) = registry::classify(ruleset, done, options) else {
+        return worn;
+    };
+    for table in &tables.tables {
+        let (Some(jersey), Some(row)) = (table.jersey, table.holder_row()) else {
+            continue;
+        };
+        if let Some(rider) = &row.rider {
+            worn.entry(rider.to_string())
+                .or_insert_with(|| commissaire_render::Jersey::from(jersey));
+        }
+    }
+    worn
 }
 
 pub(crate) fn profile_png(
@@ -334,6 +367,36 @@ mod tests {
             director: None,
             autopilot: false,
         }
+    }
+
+    #[test]
+    fn the_leaders_wear_their_jerseys_one_each_on_the_next_board() {
+        use commissaire_engine::tour::{Outcome, RiderStage, StageKind};
+        let rider = |key: &str, n: u32, rows_past: u16, place: u32| RiderStage {
+            rider: key.into(),
+            team: "Rouge".into(),
+            start_number: n,
+            cards_played: 10,
+            outcome: Outcome::Crossed { rows_past },
+            place: Some(place),
+            exhaustion_start: 0,
+            exhaustion_end: 0,
+        };
+        let stage = StageResult {
+            number: 1,
+            kind: StageKind::Flat,
+            summit_finish: false,
+            riders: vec![rider("A", 1, 4, 1), rider("B", 2, 1, 2)],
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+        };
+        let worn = wearers_of("card-race", &serde_json::Value::Null, &[stage]);
+        // A leads the general and the points: he wears the yellow only, and the next jersey
+        // of those he leads goes to nobody else here (one jersey a rider).
+        assert_eq!(worn.get("A"), Some(&commissaire_render::Jersey::Yellow));
+        assert_ne!(worn.get("B"), Some(&commissaire_render::Jersey::Yellow));
+        assert!(wearers_of("card-race", &serde_json::Value::Null, &[]).is_empty());
     }
 
     #[test]

@@ -188,7 +188,7 @@ impl Services {
                 title,
                 file,
             } => {
-                let (course, team_rows, tour, row, mut log) = {
+                let (course, team_rows, tour, row, mut log, before) = {
                     let mut conn = self.store.read().await?;
                     let tour = crate::store::tours::get(&mut conn, *tour_id)
                         .await?
@@ -204,7 +204,10 @@ impl Services {
                         .library
                         .course(&row.course)
                         .map_err(ServiceError::Broken)?;
-                    (course, team_rows, tour, row, log)
+                    // The stages before this one: who wears which jersey on its board.
+                    let mut before = results::list(&mut conn, *tour_id).await?;
+                    before.retain(|r| r.number < *stage);
+                    (course, team_rows, tour, row, log, before)
                 };
                 log.truncate(*choices as usize);
                 let profile = matches!(picture, Picture::Profile { .. });
@@ -217,7 +220,12 @@ impl Services {
                     let png = if profile {
                         narrate::profile_png(&scene, &title, &colours)
                     } else {
-                        narrate::board_png(&scene, &title, &colours)
+                        narrate::board_png(
+                            &scene,
+                            &title,
+                            &colours,
+                            &narrate::wearers(&tour, &before),
+                        )
                     };
                     match png {
                         Ok(png) => Ok(vec![(file, png)]),
