@@ -19,7 +19,8 @@ use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, entrants_setup,
     final_winners, standings,
 };
-use commissaire_messages::msg;
+use commissaire_engine::game::Viewer;
+use commissaire_messages::{msg, sentence};
 use commissaire_render::Classification;
 use serde_json::Value;
 use sqlx::SqliteConnection;
@@ -93,6 +94,13 @@ impl Live {
         self.teams.iter().any(|t| !t.is_bot())
     }
 
+    /// Whether the channel follows this stage phase by phase, one post a phase edited as each
+    /// choice is told (see `DynStage::phase`), rather than a post a settled turn. Only with
+    /// directors: a tour of bots has no channel to follow it.
+    pub fn phased(&self) -> bool {
+        self.has_humans() && self.stage.phase().is_some()
+    }
+
     /// Where the round being played stands, for its public message; `None` once nothing is
     /// left for a director to choose (a tour of bots, a finished stage or tour).
     pub fn turn_card(&self, title: String) -> Option<TurnCard> {
@@ -123,6 +131,9 @@ impl Live {
 pub(crate) struct News {
     /// Rounds resolved, in order.
     pub rounds: Vec<RoundNews>,
+    /// In a game told phase by phase (`DynStage::phase`) with directors: every public sentence
+    /// of every choice, settled turn or not, with its stage number, for the phase's post.
+    pub lines: Vec<(u32, String)>,
     /// Teams the bot played for because their director ran out of time.
     pub timeouts: Vec<String>,
     /// Set when an admin closed the round before its deadline.
@@ -141,6 +152,7 @@ pub(crate) struct News {
 impl News {
     pub fn is_public(&self) -> bool {
         !self.rounds.is_empty()
+            || !self.lines.is_empty()
             || !self.timeouts.is_empty()
             || !self.results.is_empty()
             || !self.started.is_empty()
@@ -309,6 +321,15 @@ impl Services {
         .await?;
         live.choices += 1;
         live.events += events.len() as u32;
+        if live.phased() {
+            let number = live.row.number;
+            news.lines.extend(
+                live.stage
+                    .narrate(events, Viewer::Public)
+                    .iter()
+                    .map(|line| (number, sentence(line))),
+            );
+        }
         if events.settles_turn() {
             news.rounds.push(narrate::turn(
                 live.row.number,
