@@ -257,8 +257,24 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
             return;
         }
     }
+    if let Some(anchor) = reply.edits {
+        // A later edit of the same post is owed already: it carries this news too, so this
+        // one is neither drawn nor sent (a burst of bot slots costs one edit, not one each).
+        if services.superseded(anchor, id).await.unwrap_or(false) {
+            let ids = services.delivered_as(anchor).await.ok().flatten();
+            if let Err(e) = services.delivered(id, &ids.unwrap_or_default(), None).await {
+                tracing::warn!(error = %e, id, "could not mark an owed message delivered");
+            }
+            return;
+        }
+    }
     let mut reply = reply.clone();
     reply.followups.clear();
+    // A phase's post that a later row edits already: it is posted (the edit needs a message)
+    // without its board, which the edit brings as it stands then.
+    if reply.edits.is_none() && services.superseded(id, id).await.unwrap_or(false) {
+        reply.pictures.clear();
+    }
     services.draw(&mut reply).await;
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
         return;
@@ -348,13 +364,6 @@ async fn edit_phase_post(
         return false;
     };
     let ids = [message.to_string()];
-    // A later edit already showed this news and more: editing now would put older news back.
-    if services.superseded(anchor, id).await.unwrap_or(false) {
-        if let Err(e) = services.delivered(id, &ids, None).await {
-            tracing::warn!(error = %e, id, "could not mark an owed message delivered");
-        }
-        return true;
-    }
     let Some(part) = messages::parts(reply).pop() else {
         return false;
     };

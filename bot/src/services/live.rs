@@ -451,6 +451,15 @@ impl Services {
         mark_abandoned(&mut result, &gone);
         results::insert(conn, live.tour.id, &result).await?;
         live.stage.carry_over(&mut tour_riders);
+        // A rider the race itself put out (Velo Master: a crash of severity 1) leaves the tour
+        // as one an admin took out does: not on the next grid, and open to a repêchage vote.
+        for r in tour_riders.iter_mut() {
+            let out = result
+                .riders
+                .iter()
+                .any(|s| s.rider == r.key && s.outcome == Outcome::Abandoned);
+            r.abandoned |= out;
+        }
         for r in &tour_riders {
             riders::update(conn, live.tour.id, r).await?;
         }

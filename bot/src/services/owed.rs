@@ -146,11 +146,12 @@ impl Services {
         Ok(outbox::message_ids(&mut conn, id).await?)
     }
 
-    /// Whether a later edit of the phase post `anchor` than row `id` is delivered already: then
-    /// `id`'s news is in it, and editing with `id` would put older news over newer.
+    /// Whether a later row edits the phase post `anchor` too: its text holds all of row `id`'s
+    /// news and more, so editing with `id` first would only be overwritten (or, were it late,
+    /// put older news over newer).
     pub async fn superseded(&self, anchor: i64, id: i64) -> Result<bool, ServiceError> {
         let mut conn = self.store.read().await?;
-        Ok(outbox::newer_edit_delivered(&mut conn, anchor, id).await?)
+        Ok(outbox::newer_edit(&mut conn, anchor, id).await?)
     }
 
     /// Every message still owed, oldest first: at start-up, what a crash left unposted.

@@ -70,16 +70,15 @@ pub async fn is_delivered(conn: &mut SqliteConnection, id: i64) -> Result<bool, 
     Ok(matches!(row, Some((Some(_),))))
 }
 
-/// Whether a message later than `id` that edits the post of row `anchor` is delivered already:
-/// then `id`'s edit would put older news over newer.
-pub async fn newer_edit_delivered(
+/// Whether a message later than `id` edits the post of row `anchor` too: its text holds all of
+/// `id`'s news and more, so `id` need not be shown at all.
+pub async fn newer_edit(
     conn: &mut SqliteConnection,
     anchor: i64,
     id: i64,
 ) -> Result<bool, StoreError> {
     let found: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM outbox WHERE id > ? AND delivered_at IS NOT NULL \
-         AND json_extract(body, '$.phase.edits') = ? LIMIT 1",
+        "SELECT id FROM outbox WHERE id > ? AND json_extract(body, '$.phase.edits') = ? LIMIT 1",
     )
     .bind(id)
     .bind(anchor)

@@ -265,7 +265,9 @@ impl VeloMaster {
                 .iter()
                 .filter(|&&r| roles[r as usize] == Role::Leader)
                 .count();
-            if list.len() != size || leaders != 1 {
+            // VM-087: in a stage race a team-mate who abandoned rides no later stage, so a team
+            // may start short of team-mates; never of its leader (the leaders' phase is his).
+            if list.len() > size || leaders != 1 {
                 return Err(StartError::Rules(format!(
                     "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013)",
                     setup.teams[t],
