@@ -121,9 +121,8 @@ fn main() -> ExitCode {
             seed,
             ruleset: Some(ruleset),
             ..
-        } => runtime().and_then(|rt| {
-            rt.block_on(cli::demo_ruleset::run(&cli.config, out, ruleset, *seed))
-        }),
+        } => runtime()
+            .and_then(|rt| rt.block_on(cli::demo_ruleset::run(&cli.config, out, ruleset, *seed))),
         Command::Play {
             out,
             tour,

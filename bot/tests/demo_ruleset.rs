@@ -63,7 +63,11 @@ fn demo_rides_each_preset_of_the_ruleset_into_its_own_folder() {
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
     folders.sort();
-    assert_eq!(folders, ["vm-expert", "vm-pro"], "the card race is not ridden");
+    assert_eq!(
+        folders,
+        ["vm-expert", "vm-pro"],
+        "the card race is not ridden"
+    );
     for tour in folders {
         let stage = out.join(&tour).join("stage-01");
         for picture in ["stage-1-finish.png", "moment-3.png", "moment-7.png"] {
@@ -86,7 +90,11 @@ fn demo_refuses_an_unknown_ruleset_or_one_with_a_tour_before_writing() {
     assert_eq!(result.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(stderr.contains("chess"), "{stderr}");
-    assert!(!out.exists(), "a refused run leaves {} behind", out.display());
+    assert!(
+        !out.exists(),
+        "a refused run leaves {} behind",
+        out.display()
+    );
 
     let both = run(&["demo", "--ruleset", "velo-master", "--tour", "week"]);
     assert_eq!(both.status.code(), Some(2));

@@ -30,7 +30,9 @@ async fn velo_master_tour(s: &Services) {
 /// The director's next decision, first option first; the owed messages it produced.
 async fn choose_first(s: &Services) -> Vec<(i64, Option<i64>, String)> {
     let hand = ok(s.hand(&player(1), CHANNEL).await);
-    let first = *offered(&hand).first().expect("the director owes a decision");
+    let first = *offered(&hand)
+        .first()
+        .expect("the director owes a decision");
     owed(&ok(s.choose(&player(1), CHANNEL, &request(), first).await))
 }
 
@@ -72,8 +74,10 @@ async fn a_phase_is_one_post_edited_by_each_choice_and_a_restart_keeps_editing_i
     );
     // A phase's post begins with the phase (or the start), so a post is a phase.
     assert!(
-        posts.iter().skip(1).any(|(_, t)| t.contains("phase begins")
-            || t.contains("Round ")),
+        posts
+            .iter()
+            .skip(1)
+            .any(|(_, t)| t.contains("phase begins") || t.contains("Round ")),
         "{:#?}",
         posts
     );

@@ -177,7 +177,11 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     )
     .await;
     assert!(content(&created).contains("is open"), "{created}");
-    for (who, team, colour) in [(&alice, "Reds", 0), (&bob, "Blues", 1), (&carol, "Greens", 2)] {
+    for (who, team, colour) in [
+        (&alice, "Reds", 0),
+        (&bob, "Blues", 1),
+        (&carol, "Greens", 2),
+    ] {
         let joined = slash(
             &fake,
             "tour join",
@@ -249,7 +253,12 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     assert!(voted, "stage 1 never finished");
 
     // Both ways of playing were used throughout, the letters of the board on the buttons.
-    assert!(pressed.len() > 50 && typed.len() > 50, "{} {}", pressed.len(), typed.len());
+    assert!(
+        pressed.len() > 50 && typed.len() > 50,
+        "{} {}",
+        pressed.len(),
+        typed.len()
+    );
     assert!(
         pressed.iter().any(|l| l.contains("Move to A")),
         "the cells are lettered on the buttons: {:?}",
@@ -279,10 +288,10 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     );
     assert!(edits.len() > 10, "{} edits", edits.len());
     assert!(
-        edits.iter().all(|e| e.files.iter().any(|f| f
-            .filename
-            .as_deref()
-            .is_some_and(|n| n.ends_with(".png")))),
+        edits.iter().all(|e| e
+            .files
+            .iter()
+            .any(|f| f.filename.as_deref().is_some_and(|n| n.ends_with(".png")))),
         "every edit carries the board"
     );
 

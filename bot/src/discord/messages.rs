@@ -7,7 +7,7 @@ use commissaire_messages::msg;
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, EditAttachments, CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments,
     EditInteractionResponse, EditMessage, Nonce, UserId,
 };
 

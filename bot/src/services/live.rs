@@ -14,12 +14,12 @@ use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
 use commissaire_engine::Seat;
+use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events};
 use commissaire_engine::tour::{
     FinalWinners, Outcome, RiderKey, StageResult, TourOptions, TourRider, entrants_setup,
     final_winners, standings,
 };
-use commissaire_engine::game::Viewer;
 use commissaire_messages::{msg, sentence};
 use commissaire_render::Classification;
 use serde_json::Value;

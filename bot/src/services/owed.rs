@@ -105,13 +105,16 @@ impl Services {
         let mut replies = self.news_replies(live, news);
         let now = self.now();
         for reply in replies.iter_mut().filter(|r| !r.private) {
-            let mut post = phase.filter(|_| reply.turn.is_some()).map(|phase| PhasePost {
-                stage: live.row.number,
-                phase,
-                edits: None,
-            });
+            let mut post = phase
+                .filter(|_| reply.turn.is_some())
+                .map(|phase| PhasePost {
+                    stage: live.row.number,
+                    phase,
+                    edits: None,
+                });
             if let Some(post) = &mut post {
-                if let Some((anchor, text)) = continued(conn, live.tour.id, post, &reply.text).await?
+                if let Some((anchor, text)) =
+                    continued(conn, live.tour.id, post, &reply.text).await?
                 {
                     post.edits = Some(anchor);
                     reply.text = text;

@@ -49,7 +49,10 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<OwedRow>
 }
 
 /// The tour's latest owed message, delivered or not: the one a phase's next choice may continue.
-pub async fn latest(conn: &mut SqliteConnection, tour_id: i64) -> Result<Option<OwedRow>, StoreError> {
+pub async fn latest(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+) -> Result<Option<OwedRow>, StoreError> {
     let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(
         "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = ? \
          ORDER BY id DESC LIMIT 1",

@@ -94,7 +94,9 @@ impl TourPreset {
             return fail(message);
         }
         if preset.decision_deadline == Some(0) {
-            return fail("decision_deadline is in minutes: give at least 1, or leave it out".into());
+            return fail(
+                "decision_deadline is in minutes: give at least 1, or leave it out".into(),
+            );
         }
         if preset.stages.is_empty() {
             return fail("a tour needs at least one [[stage]]".into());
