@@ -257,16 +257,16 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
             return;
         }
     }
-    if let Some(anchor) = reply.edits {
-        // A later edit of the same post is owed already: it carries this news too, so this
-        // one is neither drawn nor sent (a burst of bot slots costs one edit, not one each).
-        if services.superseded(anchor, id).await.unwrap_or(false) {
-            let ids = services.delivered_as(anchor).await.ok().flatten();
-            if let Err(e) = services.delivered(id, &ids.unwrap_or_default(), None).await {
-                tracing::warn!(error = %e, id, "could not mark an owed message delivered");
-            }
-            return;
+    // A later edit of the same post is owed already: it carries this news too, so this one is
+    // neither drawn nor sent (a burst of bot slots costs one edit, not one each).
+    if let Some(anchor) = reply.edits
+        && services.superseded(anchor, id).await.unwrap_or(false)
+    {
+        let ids = services.delivered_as(anchor).await.ok().flatten();
+        if let Err(e) = services.delivered(id, &ids.unwrap_or_default(), None).await {
+            tracing::warn!(error = %e, id, "could not mark an owed message delivered");
         }
+        return;
     }
     let mut reply = reply.clone();
     reply.followups.clear();
@@ -279,10 +279,10 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
         return;
     }
-    if let Some(anchor) = reply.edits {
-        if edit_phase_post(http, services, channel, &reply, id, anchor).await {
-            return;
-        }
+    if let Some(anchor) = reply.edits
+        && edit_phase_post(http, services, channel, &reply, id, anchor).await
+    {
+        return;
     }
     let mut posted = Vec::new();
     for (n, part) in messages::parts(&reply).iter().enumerate() {
