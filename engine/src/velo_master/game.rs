@@ -1011,7 +1011,13 @@ impl Game for VeloMaster {
         })
     }
 
-    fn carry_over(&self, _riders: &mut [TourRider]) {
+    fn carry_over(&self, riders: &mut [TourRider]) {
+        // VM-087: the next stage lets a team start short of team-mates who abandoned.
+        for r in riders.iter_mut() {
+            if let Value::Object(map) = &mut r.attributes {
+                map.insert("later_stage".into(), Value::Bool(true));
+            }
+        }
         // Débutant riders carry nothing from stage to stage but their times and points, which
         // the tour adds up from the results (VM-079, VM-080). Pro condition will go into the
         // riders' attributes once the tour keeps them.

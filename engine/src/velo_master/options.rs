@@ -153,6 +153,10 @@ pub struct Attributes {
     pub motivated: bool,
     #[serde(default)]
     pub gains: Gains,
+    /// Set by the tour on the riders of a stage after the first (VM-087: a team may then start
+    /// short of team-mates who abandoned).
+    #[serde(default)]
+    pub later_stage: bool,
 }
 
 /// The role a rider's attributes give, or what to write instead.

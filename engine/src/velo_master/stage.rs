@@ -265,9 +265,15 @@ impl VeloMaster {
                 .iter()
                 .filter(|&&r| roles[r as usize] == Role::Leader)
                 .count();
-            // VM-087: in a stage race a team-mate who abandoned rides no later stage, so a team
-            // may start short of team-mates; never of its leader (the leaders' phase is his).
-            if list.len() > size || leaders != 1 {
+            // VM-087: in a stage race a team-mate who abandoned rides no later stage, so from
+            // the second stage on (riders marked `later_stage`) a team may start short of
+            // team-mates; never of its leader (the leaders' phase is his).
+            let later = list.iter().all(|&r| {
+                setup.riders[r as usize].attributes.get("later_stage")
+                    == Some(&serde_json::Value::Bool(true))
+            });
+            let short = list.len() < size && later;
+            if (list.len() != size && !short) || leaders != 1 {
                 return Err(StartError::Rules(format!(
                     "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013)",
                     setup.teams[t],
