@@ -58,6 +58,10 @@ enum Command {
         /// The seed every card draw of the tour follows: the same seed rides the same tour.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Ride every preset of this ruleset instead (`velo-master`: its week at Expert and at
+        /// Pro), each into a folder of --out named after the preset.
+        #[arg(long, conflicts_with = "tour")]
+        ruleset: Option<String>,
     },
     /// The same tour with you directing one team, in the terminal; run it again to resume.
     #[command(
@@ -106,9 +110,19 @@ fn main() -> ExitCode {
         }),
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
-        Command::Demo { out, tour, seed } => {
-            runtime().and_then(|rt| rt.block_on(cli::demo::run(&cli.config, out, tour, *seed)))
-        }
+        Command::Demo {
+            out,
+            tour,
+            seed,
+            ruleset: None,
+        } => runtime().and_then(|rt| rt.block_on(cli::demo::run(&cli.config, out, tour, *seed))),
+        Command::Demo {
+            out,
+            seed,
+            ruleset: Some(ruleset),
+            ..
+        } => runtime()
+            .and_then(|rt| rt.block_on(cli::demo_ruleset::run(&cli.config, out, ruleset, *seed))),
         Command::Play {
             out,
             tour,

@@ -2212,6 +2212,9 @@ fn vm_087_a_team_short_of_an_abandoned_rider_races_on_and_cannot_end_the_race_al
     // green0 abandoned in an earlier stage: team 0 starts this one with three riders.
     let mut setup = expert_setup(flat(), SPREAD, &[]);
     setup.riders.retain(|r| r.id != "green0");
+    for r in &mut setup.riders {
+        r.attributes["later_stage"] = json!(true);
+    }
     let mut s = VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.fixed.riders_of[0].len(), 3);
     // Bots ride it out: it ends by the leaders (or nobody left), never by team 0 alone.

@@ -916,3 +916,25 @@ fn the_commands_as_poise_registers_them() {
         assert_refused_at("PUT", &path, &spoiled, "/0/options/0/description:", "100");
     }
 }
+
+// A phase's post (a game told phase by phase): PATCH /channels/{channel_id}/messages/{message_id}.
+
+#[test]
+fn a_phases_post_is_edited_with_its_text_board_buttons_and_card() {
+    let t = told();
+    let part = opening(&t.start);
+    let body = as_sent(json_of!(messages::phase_edit(&part)));
+    assert_eq!(body["content"], json!(part.text));
+    // The new board replaces the old one: only the new file is listed, so Discord drops the
+    // attachments the post had.
+    assert_eq!(new_files(&body).len(), 1, "{body}");
+    assert_eq!(body["attachments"].as_array().map(Vec::len), Some(1));
+    assert_eq!(body["embeds"].as_array().map(Vec::len), Some(1));
+    assert_eq!(custom_ids(&body), [hand_button(t.tour_id).id]);
+    assert_eq!(body["allowed_mentions"]["parse"], json!([]), "{body}");
+    assert_accepted("PATCH", &edit_path(), &body);
+
+    let mut spoiled = body.clone();
+    spoiled["attachments"][0]["filename"] = json!(5);
+    assert_refused_at("PATCH", &edit_path(), &spoiled, "/attachments/0", "");
+}

@@ -12,13 +12,15 @@ use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{INTENTS, Options, run};
 use commissaire::store::{Store, results};
+use commissaire_tests::drive::{
+    WAIT, button_ids, card_text, content, flags, message_id, play_with_buttons, play_with_slash,
+};
 use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Recorded, Who};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(20);
 const GUILD: u64 = 1_100_000_000_000_000_100;
 const CHANNEL: u64 = 1_200_000_000_000_000_001;
 const ADMIN: u64 = 1_300_000_000_000_000_001;
@@ -51,14 +53,11 @@ impl Table {
         &self,
         payload: Value,
     ) -> (commissaire_tests::fake_discord::SentInteraction, Value) {
-        let sent = self.fake.interaction(payload);
-        let answer = self.fake.wait_callback(&sent, WAIT).await;
-        let body = answer.json.clone().expect("a callback has a body");
-        (sent, body)
+        commissaire_tests::drive::ask(&self.fake, payload).await
     }
 
     async fn slash(&self, command: &str, options: Value, who: &Who) -> Value {
-        self.ask(self.fake.slash(command, options, who)).await.1
+        commissaire_tests::drive::slash(&self.fake, command, options, who).await
     }
 
     /// The channel messages the bot posted after request number `from`.
@@ -101,108 +100,6 @@ impl Table {
     fn mark(&self) -> usize {
         self.fake.requests().len()
     }
-}
-
-fn content(body: &Value) -> &str {
-    body["data"]["content"]
-        .as_str()
-        .or_else(|| body["content"].as_str())
-        .unwrap_or("")
-}
-
-fn flags(body: &Value) -> u64 {
-    body["data"]["flags"].as_u64().unwrap_or(0)
-}
-
-/// Every button custom id of a message body (or of a callback's `data`).
-fn button_ids(body: &Value) -> Vec<String> {
-    let rows = body["data"]["components"]
-        .as_array()
-        .or_else(|| body["components"].as_array())
-        .cloned()
-        .unwrap_or_default();
-    rows.iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
-        .collect()
-}
-
-fn message_id(recorded: &Recorded) -> u64 {
-    recorded.response.as_ref().expect("a created message")["id"]
-        .as_str()
-        .and_then(|s| s.parse().ok())
-        .expect("a message id")
-}
-
-fn card_text(body: &Value) -> String {
-    body["embeds"][0]["description"]
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
-/// A director plays every choice of the round through the buttons of their private hand: the
-/// first offered each time, as a hurried player would. Each press must redraw the hand in place.
-async fn play_with_buttons(t: &Table, who: &Who, turn_message: u64, tour: &str) {
-    let (sent, hand) = t
-        .ask(
-            t.fake
-                .component(&format!("v1:{tour}:hand"), turn_message, who),
-        )
-        .await;
-    assert_eq!(hand["type"], 4);
-    assert_eq!(flags(&hand), 64, "a hand is private: {hand}");
-    let mut private = t.fake.original_response(&sent).expect("the hand message");
-    let private_id: u64 = private["id"].as_str().unwrap().parse().unwrap();
-    for _ in 0..20 {
-        let ids = button_ids(&json!({ "components": private["components"].clone() }));
-        let Some(first) = ids.first() else {
-            return;
-        };
-        // A decision's option: `v2:<tour>:<stage>:<step>:<key>`.
-        assert!(first.starts_with(&format!("v2:{tour}:")), "{first}");
-        let (_, answer) = t.ask(t.fake.component(first, private_id, who)).await;
-        assert_eq!(
-            answer["type"], 7,
-            "a choice redraws the hand in place: {answer}"
-        );
-        private = t
-            .fake
-            .message(private_id)
-            .expect("the hand message, updated");
-    }
-    panic!("a director's round never ended");
-}
-
-/// A director plays every choice of the round with `/play`, taking autocomplete's first
-/// suggestion for the choice, until their choices run out or the round closes.
-async fn play_with_slash(t: &Table, who: &Who) {
-    for _ in 0..20 {
-        let (_, options) = t
-            .ask(
-                t.fake
-                    .autocomplete("play", json!({"choice": ""}), "choice", who),
-            )
-            .await;
-        assert_eq!(options["type"], 8);
-        let Some(choice) = options["data"]["choices"][0]["value"].as_str() else {
-            return;
-        };
-        let name = options["data"]["choices"][0]["name"].as_str().unwrap();
-        assert!(name.contains(": "), "an option reads as its button: {name}");
-        let answer = t.slash("play", json!({"choice": choice}), who).await;
-        assert_eq!(flags(&answer), 64, "a /play answer is private: {answer}");
-        assert!(
-            !content(&answer).contains("is not"),
-            "autocomplete offered an illegal choice: {}",
-            content(&answer)
-        );
-        // The choice that closes the round says so; the next round's choices are for later.
-        if content(&answer).contains("completed stage") {
-            return;
-        }
-    }
-    panic!("a director's round never ended");
 }
 
 async fn stage_winner_team(database: &Path) -> String {
@@ -369,7 +266,8 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
 
     // Alice plays with the buttons; when she is through, the public card ticks Reds off.
     let from = t.mark();
-    play_with_buttons(&t, &t.alice, turn_message, &tour).await;
+    let pressed = play_with_buttons(&t.fake, &t.alice, turn_message, &tour, 20).await;
+    assert!(pressed.len() < 20, "a director's round never ended");
     let edit = t.wait_edit(turn_message).await;
     let edited = card_text(edit.json.as_ref().unwrap());
     assert!(
@@ -383,7 +281,8 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
 
     // Bob plays with /play; his last choice closes the round and round 2 is posted.
     let from = t.mark();
-    play_with_slash(&t, &t.bob).await;
+    let played = play_with_slash(&t.fake, &t.bob, 20).await;
+    assert!(played.len() < 20, "a director's round never ended");
     let round_two = t
         .wait_post(from, |r| card_text(r.json.as_ref().unwrap()).contains("⏳"))
         .await;
@@ -650,7 +549,8 @@ async fn buttons_and_the_round_card_survive_a_restart() {
         content(&twice).starts_with("That button was for a decision that has passed"),
         "{twice}"
     );
-    play_with_buttons(&t, &t.alice, turn_message, &tour).await;
+    let pressed = play_with_buttons(&t.fake, &t.alice, turn_message, &tour, 20).await;
+    assert!(pressed.len() < 20, "a director's round never ended");
     let edit = t.wait_edit(turn_message).await;
     assert!(card_text(edit.json.as_ref().unwrap()).contains("✅ Reds"));
     t.fake.assert_clean();

@@ -2,6 +2,7 @@
 //! adapter, and write the pictures those services return into a folder.
 
 pub mod demo;
+pub mod demo_ruleset;
 pub mod play;
 
 use commissaire::services::{Reply, ServiceError, Services};

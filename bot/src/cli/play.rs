@@ -107,6 +107,8 @@ async fn session(
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut asked = 0u64;
+    // The phase's post as last printed: a choice that continues it prints only what it adds.
+    let mut phase_post = String::new();
     let mut shown = None;
     loop {
         let hand = match services.hand(&me, CHANNEL).await {
@@ -180,7 +182,7 @@ async fn session(
             Ok(reply) => {
                 // The terminal shows the news at once: its pictures are drawn and it is delivered.
                 let reply = super::shown(services, reply).await?;
-                show_after_choice(&reply);
+                show_after_choice(&reply, &mut phase_post);
                 pictures.save_and_list(&reply)?;
             }
             Err(ServiceError::Refused(sentence)) => println!("{sentence}"),
@@ -275,16 +277,26 @@ async fn my_team(services: &Services, tour_id: i64) -> Result<String, UsageError
 
 /// After a choice the private answer repeats the hand, which the loop prints anyway: keep its
 /// first line ("... draws 4 2 2 6.") and the public news of any round it closed.
-fn show_after_choice(reply: &Reply) {
+/// A game told phase by phase gathers a phase's news in one post, which each choice extends
+/// (`Reply::edits`): the terminal prints only what a choice added to the post it printed.
+fn show_after_choice(reply: &Reply, phase_post: &mut String) {
     for part in reply.all() {
         let text = terminal_text(&part.text);
         if part.private {
             if let Some(first) = text.lines().next() {
                 println!("{first}");
             }
-        } else if !text.is_empty() {
-            println!("\n{text}");
+            continue;
         }
+        let added = match part.edits {
+            Some(_) => text.strip_prefix(phase_post.as_str()).unwrap_or(&text),
+            None => &text,
+        };
+        let added = added.trim();
+        if !added.is_empty() {
+            println!("\n{added}");
+        }
+        *phase_post = text.trim_end().to_string();
     }
 }
 

@@ -118,7 +118,7 @@ async fn create(
     #[min = 1]
     #[max = 8]
     teams: Option<u8>,
-    #[description = "Minutes for a decision only one director owes, in games of turns (default: as a round)"]
+    #[description = "Minutes for a decision only one director owes, e.g. a slot (default: the preset's, else as a round)"]
     #[min = 1]
     #[max = 10080]
     decision_deadline: Option<u32>,

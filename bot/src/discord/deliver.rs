@@ -245,10 +245,43 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         return;
     };
     let id = owing.id;
+    // One delivery at a time in a channel: a phase's edits land in the order they were owed,
+    // and a row delivered meanwhile (by a row that edits its post) is not posted again.
+    let lock = channel_lock(channel);
+    let _delivering = lock.lock().await;
+    match services.is_delivered(id).await {
+        Ok(false) => {}
+        Ok(true) => return,
+        Err(e) => {
+            tracing::warn!(error = %e, id, "could not read an owed message");
+            return;
+        }
+    }
+    // A later edit of the same post is owed already: it carries this news too, so this one is
+    // neither drawn nor sent (a burst of bot slots costs one edit, not one each).
+    if let Some(anchor) = reply.edits
+        && services.superseded(anchor, id).await.unwrap_or(false)
+    {
+        let ids = services.delivered_as(anchor).await.ok().flatten();
+        if let Err(e) = services.delivered(id, &ids.unwrap_or_default(), None).await {
+            tracing::warn!(error = %e, id, "could not mark an owed message delivered");
+        }
+        return;
+    }
     let mut reply = reply.clone();
     reply.followups.clear();
+    // A phase's post that a later row edits already: it is posted (the edit needs a message)
+    // without its board, which the edit brings as it stands then.
+    if reply.edits.is_none() && services.superseded(id, id).await.unwrap_or(false) {
+        reply.pictures.clear();
+    }
     services.draw(&mut reply).await;
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
+        return;
+    }
+    if let Some(anchor) = reply.edits
+        && edit_phase_post(http, services, channel, &reply, id, anchor).await
+    {
         return;
     }
     let mut posted = Vec::new();
@@ -268,24 +301,93 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         return;
     }
     let ids: Vec<String> = posted.iter().map(|m| m.to_string()).collect();
-    // The card goes with the last message (see `messages::parts`).
-    let post = reply.turn.as_ref().zip(posted.last()).map(|(card, last)| {
+    if let Some(anchor) = reply.edits {
+        // The phase's post was never made (its row still owed): this message is it now, and
+        // the phase's later news edits it.
+        if let Err(e) = services.delivered(anchor, &ids, None).await {
+            tracing::warn!(error = %e, anchor, "could not mark a phase's post delivered");
+        }
+    }
+    remember_delivered(http, services, channel, &reply, id, &ids).await;
+}
+
+/// Marks an owed row delivered as the channel messages `ids`, the round's post remembered in
+/// the same step (the card goes with the last message, see `messages::parts`), then brings the
+/// card up to date if a director chose meanwhile.
+async fn remember_delivered(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    reply: &Reply,
+    id: i64,
+    ids: &[String],
+) {
+    let post = reply.turn.as_ref().zip(ids.last()).map(|(card, last)| {
         (
             card,
             TurnPost {
                 channel_id: channel.to_string(),
-                message_id: last.to_string(),
+                message_id: last.clone(),
             },
         )
     });
     match services
-        .delivered(id, &ids, post.as_ref().map(|(c, p)| (*c, p)))
+        .delivered(id, ids, post.as_ref().map(|(c, p)| (*c, p)))
         .await
     {
         Ok(Some(now)) => tick_off(http, services, &now).await,
         Ok(None) => {}
         Err(e) => tracing::warn!(error = %e, id, "could not mark an owed message delivered"),
     }
+}
+
+/// Delivers row `id` as an edit of the phase's post (row `anchor`'s message): its text (the
+/// phase so far), board, buttons and card replace what the post showed. Returns false when
+/// there is no post to edit (never made, or deleted): the caller posts the news instead.
+async fn edit_phase_post(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    reply: &Reply,
+    id: i64,
+    anchor: i64,
+) -> bool {
+    let message = match services.delivered_as(anchor).await {
+        Ok(Some(ids)) => ids.last().and_then(|m| m.parse::<u64>().ok()),
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, anchor, "could not look up a phase's post");
+            None
+        }
+    };
+    let Some(message) = message.filter(|&m| m != 0) else {
+        return false;
+    };
+    let ids = [message.to_string()];
+    let Some(part) = messages::parts(reply).pop() else {
+        return false;
+    };
+    if let Err(e) = channel
+        .edit_message(http, MessageId::new(message), messages::phase_edit(&part))
+        .await
+    {
+        tracing::warn!(error = %e, %channel, id, "could not edit a phase's post; posting anew");
+        return false;
+    }
+    if failpoint::hit(channel, failpoint::Crash::BeforeRemember) {
+        return true;
+    }
+    remember_delivered(http, services, channel, reply, id, &ids).await;
+    true
+}
+
+/// The lock that keeps one channel's deliveries in order.
+fn channel_lock(channel: ChannelId) -> Arc<tokio::sync::Mutex<()>> {
+    static LOCKS: std::sync::LazyLock<
+        std::sync::Mutex<std::collections::HashMap<u64, Arc<tokio::sync::Mutex<()>>>>,
+    > = std::sync::LazyLock::new(Default::default);
+    let mut locks = LOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    Arc::clone(locks.entry(channel.get()).or_default())
 }
 
 /// Posts, in order, what a previous run left owed (`services.undelivered()`, read before the

@@ -7,7 +7,7 @@ use commissaire_messages::msg;
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments,
     EditInteractionResponse, EditMessage, Nonce, UserId,
 };
 
@@ -317,6 +317,24 @@ pub fn owed_message(part: &Part, nonce: &str, n: usize) -> CreateMessage {
     channel_message(part, &[])
         .nonce(Nonce::String(format!("{nonce}.{n}")))
         .enforce_nonce(true)
+}
+
+/// The edit that carries a phase's news into its post (a game told phase by phase): the text
+/// (the phase so far), the board, the buttons and the card all replace what the post showed,
+/// its old board included.
+pub fn phase_edit(part: &Part) -> EditMessage {
+    let files = attachments(part)
+        .into_iter()
+        .fold(EditAttachments::new(), |files, file| files.add(file));
+    let m = EditMessage::new()
+        .content(part.text.clone())
+        .components(button_rows(&part.buttons))
+        .allowed_mentions(quiet())
+        .attachments(files);
+    match &part.card {
+        Some(card) => m.embed(turn_embed(card)),
+        None => m.embeds(Vec::new()),
+    }
 }
 
 /// The edit that ticks a team off: only the card changes, the board and the button stay.

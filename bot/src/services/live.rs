@@ -14,11 +14,12 @@ use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
 use commissaire_engine::Seat;
+use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events};
 use commissaire_engine::tour::{
     Classifications, Outcome, RiderKey, StageResult, TourRider, entrants_setup,
 };
-use commissaire_messages::msg;
+use commissaire_messages::{msg, sentence};
 use serde_json::Value;
 use sqlx::SqliteConnection;
 use std::collections::HashSet;
@@ -91,6 +92,13 @@ impl Live {
         self.teams.iter().any(|t| !t.is_bot())
     }
 
+    /// Whether the channel follows this stage phase by phase, one post a phase edited as each
+    /// choice is told (see `DynStage::phase`), rather than a post a settled turn. Only with
+    /// directors: a tour of bots has no channel to follow it.
+    pub fn phased(&self) -> bool {
+        self.has_humans() && self.stage.phase().is_some()
+    }
+
     /// Where the round being played stands, for its public message; `None` once nothing is
     /// left for a director to choose (a tour of bots, a finished stage or tour).
     pub fn turn_card(&self, title: String) -> Option<TurnCard> {
@@ -121,6 +129,9 @@ impl Live {
 pub(crate) struct News {
     /// Rounds resolved, in order.
     pub rounds: Vec<RoundNews>,
+    /// In a game told phase by phase (`DynStage::phase`) with directors: every public sentence
+    /// of every choice, settled turn or not, with its stage number, for the phase's post.
+    pub lines: Vec<(u32, String)>,
     /// Teams the bot played for because their director ran out of time.
     pub timeouts: Vec<String>,
     /// Set when an admin closed the round before its deadline.
@@ -139,6 +150,7 @@ pub(crate) struct News {
 impl News {
     pub fn is_public(&self) -> bool {
         !self.rounds.is_empty()
+            || !self.lines.is_empty()
             || !self.timeouts.is_empty()
             || !self.results.is_empty()
             || !self.started.is_empty()
@@ -307,6 +319,15 @@ impl Services {
         .await?;
         live.choices += 1;
         live.events += events.len() as u32;
+        if live.phased() {
+            let number = live.row.number;
+            news.lines.extend(
+                live.stage
+                    .narrate(events, Viewer::Public)
+                    .iter()
+                    .map(|line| (number, sentence(line))),
+            );
+        }
         if events.settles_turn() {
             news.rounds.push(narrate::turn(
                 live.row.number,
@@ -428,6 +449,15 @@ impl Services {
         mark_abandoned(&mut result, &gone);
         results::insert(conn, live.tour.id, &result).await?;
         live.stage.carry_over(&mut tour_riders);
+        // A rider the race itself put out (Velo Master: a crash of severity 1) leaves the tour
+        // as one an admin took out does: not on the next grid, and open to a repêchage vote.
+        for r in tour_riders.iter_mut() {
+            let out = result
+                .riders
+                .iter()
+                .any(|s| s.rider == r.key && s.outcome == Outcome::Abandoned);
+            r.abandoned |= out;
+        }
         for r in &tour_riders {
             riders::update(conn, live.tour.id, r).await?;
         }

@@ -104,7 +104,10 @@ impl Services {
                 seed,
                 seats: settings.seats,
                 turn_deadline_secs: settings.turn_deadline_secs,
-                decision_deadline_secs: settings.decision_deadline_secs,
+                // The tour's own, else its preset's (a game of short slots sets one).
+                decision_deadline_secs: settings
+                    .decision_deadline_secs
+                    .or(preset.decision_deadline.map(|m| i64::from(m) * 60)),
                 ruleset: &preset.ruleset,
                 options: &options,
                 created_by: &actor.user_id,

@@ -139,6 +139,7 @@ pub(crate) fn news_text(news: &News) -> String {
         .iter()
         .map(|(n, _)| *n)
         .chain(news.rounds.iter().map(|r| r.stage))
+        .chain(news.lines.iter().map(|(n, _)| *n))
         .chain(news.results.iter().map(|(_, r)| r.number))
         .collect();
     stages.sort_unstable();
@@ -150,7 +151,20 @@ pub(crate) fn news_text(news: &News) -> String {
             text.push('\n');
         }
         let rounds: Vec<&RoundNews> = news.rounds.iter().filter(|r| r.stage == stage).collect();
-        if let Some((last, earlier)) = rounds.split_last() {
+        // A game told phase by phase: every public sentence of the request, in order (its
+        // post gathers a phase's choices one edit after another).
+        let told: Vec<&String> = news
+            .lines
+            .iter()
+            .filter(|(n, _)| *n == stage)
+            .map(|(_, line)| line)
+            .collect();
+        if !told.is_empty() {
+            text.push('\n');
+            for line in told {
+                text.push_str(&format!("- {line}\n"));
+            }
+        } else if let Some((last, earlier)) = rounds.split_last() {
             if let (Some(first), Some(before)) = (earlier.first(), earlier.last()) {
                 let head = if first.round == before.round {
                     msg!("news-in-brief-one", stage = stage, round = first.round)

@@ -55,7 +55,25 @@ struct Body {
     turn: Option<TurnCard>,
     #[serde(default)]
     pictures: Vec<Picture>,
+    /// Set on a phase's post (a game told phase by phase): which phase, and the row whose
+    /// message it edits (`None`: it opens the phase's post).
+    #[serde(default)]
+    phase: Option<PhasePost>,
 }
+
+/// A post of a game told phase by phase (see `DynStage::phase`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct PhasePost {
+    stage: u32,
+    phase: u32,
+    /// The outbox row that opened the phase's post, when this one edits it.
+    #[serde(default)]
+    edits: Option<i64>,
+}
+
+/// A phase's post stays one channel message: past this many characters its news opens a new
+/// post (Discord's 2,000, the tightest adapter's, less room for the card).
+const PHASE_POST_LIMIT: usize = 1900;
 
 /// A message the channel is still owed, ready to post (its pictures not drawn yet).
 #[derive(Debug, Clone)]
@@ -74,20 +92,67 @@ impl Services {
         live: &Live,
         news: News,
     ) -> Result<Vec<Reply>, ServiceError> {
+        // Only news of the race itself goes into a phase's post: a stage's result, a new stage
+        // or the winners get a post of their own, which is never edited.
+        let phase = live
+            .stage
+            .phase()
+            .filter(|_| live.phased())
+            .filter(|_| news.started.is_empty() && news.results.is_empty())
+            .filter(|_| news.winners.is_none());
         let mut replies = self.news_replies(live, news);
         let now = self.now();
         for reply in replies.iter_mut().filter(|r| !r.private) {
+            let mut post = phase
+                .filter(|_| reply.turn.is_some())
+                .map(|phase| PhasePost {
+                    stage: live.row.number,
+                    phase,
+                    edits: None,
+                });
+            if let Some(post) = &mut post {
+                if let Some((anchor, text)) =
+                    continued(conn, live.tour.id, post, &reply.text).await?
+                {
+                    post.edits = Some(anchor);
+                    reply.text = text;
+                }
+                reply.edits = post.edits;
+            }
+            // A post too long for one message is never edited: its news goes on in a new one.
+            let post = post.filter(|_| reply.text.chars().count() <= PHASE_POST_LIMIT);
             let body = serde_json::to_string(&Body {
                 text: reply.text.clone(),
                 buttons: reply.buttons.clone(),
                 turn: reply.turn.clone(),
                 pictures: reply.pictures.clone(),
+                phase: post,
             })
             .map_err(StoreError::from)?;
             let id = outbox::owe(conn, live.tour.id, &live.tour.channel_id, &body, now).await?;
             reply.owed = Some(Owing::new(id, now));
         }
         Ok(replies)
+    }
+
+    /// Whether a row is delivered already (a delivery that lost a race does nothing more).
+    pub async fn is_delivered(&self, id: i64) -> Result<bool, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(outbox::is_delivered(&mut conn, id).await?)
+    }
+
+    /// The channel messages an owed row became, once delivered (`None` before).
+    pub async fn delivered_as(&self, id: i64) -> Result<Option<Vec<String>>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(outbox::message_ids(&mut conn, id).await?)
+    }
+
+    /// Whether a later row edits the phase post `anchor` too: its text holds all of row `id`'s
+    /// news and more, so editing with `id` first would only be overwritten (or, were it late,
+    /// put older news over newer).
+    pub async fn superseded(&self, anchor: i64, id: i64) -> Result<bool, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(outbox::newer_edit(&mut conn, anchor, id).await?)
     }
 
     /// Every message still owed, oldest first: at start-up, what a crash left unposted.
@@ -278,12 +343,38 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ServiceError::Broken(format!("a drawing task failed: {e}")))?
 }
 
+/// When the tour's latest owed post is this phase's and has room: the row whose message the
+/// news edits (the one that opened the phase's post), and the post's text with `text` added.
+async fn continued(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+    post: &PhasePost,
+    text: &str,
+) -> Result<Option<(i64, String)>, ServiceError> {
+    let Some(row) = outbox::latest(conn, tour_id).await? else {
+        return Ok(None);
+    };
+    let body: Body = serde_json::from_str(&row.body).map_err(StoreError::from)?;
+    let Some(before) = body.phase else {
+        return Ok(None);
+    };
+    if (before.stage, before.phase) != (post.stage, post.phase) {
+        return Ok(None);
+    }
+    let text = format!("{}\n{}", body.text.trim_end(), text.trim());
+    if text.chars().count() > PHASE_POST_LIMIT {
+        return Ok(None);
+    }
+    Ok(Some((before.edits.unwrap_or(row.id), text)))
+}
+
 fn owed_of(row: OwedRow) -> Result<Owed, ServiceError> {
     let body: Body = serde_json::from_str(&row.body).map_err(StoreError::from)?;
     let mut reply = Reply::public(body.text);
     reply.buttons = body.buttons;
     reply.turn = body.turn;
     reply.pictures = body.pictures;
+    reply.edits = body.phase.and_then(|p| p.edits);
     reply.owed = Some(Owing::new(row.id, row.created_at));
     Ok(Owed {
         id: row.id,

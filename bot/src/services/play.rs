@@ -431,6 +431,13 @@ impl Services {
                     msg!("picture-start", stage = number),
                     format!("stage-{number}-start.png"),
                 ))
+            } else if live.phased() && news.results.is_empty() {
+                // A choice told in its phase's post: the board as it stands now, its lettered
+                // cells those of the decision open now.
+                Some((
+                    msg!("picture-round", stage = number, round = round),
+                    format!("stage-{number}-round-{round}.png"),
+                ))
             } else {
                 None
             };

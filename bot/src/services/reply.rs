@@ -37,6 +37,10 @@ pub struct Reply {
     /// in the transaction of the change that owes it. An adapter that posts in the channel
     /// delivers it from there, exactly once (see `deliver.rs`).
     pub owed: Option<Owing>,
+    /// Set on an owed message that continues a phase's post (a game told phase by phase):
+    /// the outbox row whose channel message it replaces in place, text, board and card,
+    /// instead of a new post. Its text holds the whole phase so far.
+    pub edits: Option<i64>,
 }
 
 /// Which outbox row a public message is, and the nonce its posts carry.

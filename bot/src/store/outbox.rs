@@ -48,6 +48,48 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<OwedRow>
     Ok(row.map(owed_row))
 }
 
+/// The tour's latest owed message, delivered or not: the one a phase's next choice may continue.
+pub async fn latest(
+    conn: &mut SqliteConnection,
+    tour_id: i64,
+) -> Result<Option<OwedRow>, StoreError> {
+    let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = ? \
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(tour_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(owed_row))
+}
+
+/// Whether a message is delivered.
+pub async fn is_delivered(conn: &mut SqliteConnection, id: i64) -> Result<bool, StoreError> {
+    let row: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT delivered_at FROM outbox WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(matches!(row, Some((Some(_),))))
+}
+
+/// Whether a message later than `id` edits the post of row `anchor` too: its text holds all of
+/// `id`'s news and more, so `id` need not be shown at all.
+pub async fn newer_edit(
+    conn: &mut SqliteConnection,
+    anchor: i64,
+    id: i64,
+) -> Result<bool, StoreError> {
+    let found: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM outbox WHERE id > ? AND json_extract(body, '$.phase.edits') = ? LIMIT 1",
+    )
+    .bind(id)
+    .bind(anchor)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}
+
 /// Every message not yet delivered, oldest first (so a channel reads them in order).
 pub async fn undelivered(conn: &mut SqliteConnection) -> Result<Vec<OwedRow>, StoreError> {
     let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(

@@ -44,6 +44,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn audience(&self, event: &Self::Event) -> Option<Seat>;
     /// Whether the event settles a turn the channel is told about (the card race: the reveal).
     fn settles_turn(event: &Self::Event) -> bool;
+    /// The public phase the race is in, for a game of short turns (one director's slot after
+    /// another): the channel then gets one post a phase, edited in place as each choice of the
+    /// phase is played and told, rather than a post a turn. Two moments with the same number
+    /// are in the same phase. `None` (the default): every settled turn is a post of its own.
+    fn phase(&self) -> Option<u32> {
+        None
+    }
     /// The events a viewer may see, told.
     fn narrate(&self, events: &[Self::Event], viewer: Viewer) -> Vec<Sentence>;
 

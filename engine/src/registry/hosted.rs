@@ -17,6 +17,9 @@ pub trait DynStage: Debug + Send + Sync {
     fn ruleset(&self) -> &'static str;
     fn seats(&self) -> usize;
     fn is_over(&self) -> bool;
+    /// The public phase the race is in (see [`super::Game::phase`]); `None` for a game whose
+    /// every settled turn gets a post of its own.
+    fn phase(&self) -> Option<u32>;
     /// Every decision owed now, one per seat that owes one. Empty once the stage is over. The
     /// only way the services learn whose turn it is: nothing else assumes rounds.
     fn pending(&self) -> Vec<Pending>;
@@ -198,6 +201,10 @@ impl<G: Game> DynStage for Hosted<G> {
     }
     fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    fn phase(&self) -> Option<u32> {
+        self.game.phase()
     }
 
     fn pending(&self) -> Vec<Pending> {

@@ -36,6 +36,10 @@ pub struct TourPreset {
     /// The ruleset's options, over those of `rules`.
     #[serde(default)]
     pub options: serde_json::Value,
+    /// Minutes a director has for a decision only they owe (a game of turns: a slot), unless
+    /// the tour is created with its own; the round's deadline when left out.
+    #[serde(default)]
+    pub decision_deadline: Option<u32>,
     #[serde(rename = "stage")]
     pub stages: Vec<StagePlan>,
 }
@@ -88,6 +92,11 @@ impl TourPreset {
         };
         if let Err(message) = preset.stage_options() {
             return fail(message);
+        }
+        if preset.decision_deadline == Some(0) {
+            return fail(
+                "decision_deadline is in minutes: give at least 1, or leave it out".into(),
+            );
         }
         if preset.stages.is_empty() {
             return fail("a tour needs at least one [[stage]]".into());

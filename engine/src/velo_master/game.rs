@@ -7,7 +7,7 @@
 
 use super::bot;
 use super::events::{Choice, Event, RiderIx};
-use super::stage::{Spot, VeloMaster};
+use super::stage::{Part, Phase, Spot, VeloMaster};
 use super::view::letter;
 use crate::course::LinkKind;
 use crate::game::{Seat, Viewer};
@@ -417,6 +417,17 @@ impl Game for VeloMaster {
     fn audience(&self, _event: &Event) -> Option<Seat> {
         // Every roll is made in the open.
         None
+    }
+
+    /// The start phase, then each round's leaders' and team-mates' phases (one phase a round at
+    /// Débutant), then the finish: a post each in the channel, edited slot by slot (VM-032).
+    fn phase(&self) -> Option<u32> {
+        let mates = |part: &Part| u32::from(matches!(part, Part::Mates | Part::Neutral));
+        match &self.phase {
+            Phase::Start { .. } => Some(0),
+            Phase::Race { round, part, .. } => Some(round * 2 + mates(part)),
+            Phase::Over { round } => Some(round * 2 + 2),
+        }
     }
 
     fn settles_turn(event: &Event) -> bool {
@@ -1069,5 +1080,11 @@ impl Game for VeloMaster {
         // lost its leader names another.
         self.carry_into(riders);
         self.name_new_leaders(riders);
+        // VM-087: the next stage lets a team start short of team-mates who abandoned.
+        for r in riders.iter_mut() {
+            if let Value::Object(map) = &mut r.attributes {
+                map.insert("later_stage".into(), Value::Bool(true));
+            }
+        }
     }
 }

@@ -146,6 +146,11 @@ pub struct Attributes {
     /// when its own player shares that colour as the outsider (VM-018).
     #[serde(default)]
     pub colour: Option<String>,
+    /// Set by the tour on the riders of a stage after the first (VM-087: a team may then start
+    /// short of team-mates who abandoned).
+    #[serde(default)]
+    pub later_stage: bool,
+
     /// The champion's title he won in his last race and carries into this one (VM-006): a
     /// white bike. Set by the tour between stages.
     #[serde(default)]

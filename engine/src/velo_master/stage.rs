@@ -302,11 +302,16 @@ impl VeloMaster {
                 .iter()
                 .filter(|&&r| roles[r as usize] == Role::Leader)
                 .count();
-            // A team starts a tour full (the roster enters one leader and its team-mates,
-            // VM-010, VM-013) and races on short of the riders who abandoned (VM-087), its
-            // director naming a new leader if it lost its own: so fewer riders are
-            // accepted here, never more, and always one leader.
-            if list.is_empty() || list.len() > size || leaders != 1 {
+            // VM-087: in a stage race a team-mate who abandoned rides no later stage, so from
+            // the second stage on (riders marked `later_stage`) a team may start short of
+            // team-mates; never of its leader (the leaders' phase is his: a team that lost
+            // him names another before the stage, A-47, in `carry_over`).
+            let later = list.iter().all(|&r| {
+                setup.riders[r as usize].attributes.get("later_stage")
+                    == Some(&serde_json::Value::Bool(true))
+            });
+            let short = list.len() < size && later;
+            if (list.len() != size && !short) || leaders != 1 {
                 return Err(StartError::Rules(format!(
                     "team '{}' has {} riders and {leaders} leaders: at this level a team is one leader and {} team-mates (VM-010, VM-013), fewer only after abandons (VM-087)",
                     setup.teams[t],

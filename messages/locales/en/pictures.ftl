@@ -16,6 +16,9 @@ board-letters = Lettered cells ({ $letters }): choose where to go by its letter
 picture-start = Stage { $stage }, start
 picture-round = Stage { $stage }, round { $round }
 picture-finish = Stage { $stage }, finish
+# A moment of the race, $tenth tenths of the way through the stage's decisions.
+picture-moment = Stage { $stage }, { $tenth }/10 of the way
+picture-fall = Stage { $stage }, the first fall
 picture-stage = Stage { $stage }
 picture-profile = Stage { $stage }: { $course }
 

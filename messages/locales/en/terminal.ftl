@@ -23,6 +23,8 @@ demo-report-head = # { $tour }: the demo report
     Bots ride every team (seed { $seed }). Each stage: the rounds in brief, the last one in full, then the stage result. The pictures and the standings after each stage are in the `stage-NN` folders.
 demo-unfinished = the tour did not finish: see tour.md
 demo-done = Pictures, standings and the race report are in { $out } (database: { $database }).
+demo-no-preset = no tour preset in { $tours } rides { $ruleset }: add one with ruleset = "{ $ruleset }", or leave out --ruleset
+demo-ruleset-tour = == { $tour } ==
 
 ## `commissaire play`: between two stages, your riders' places.
 

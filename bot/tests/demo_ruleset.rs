@@ -1,0 +1,103 @@
+//! `commissaire demo --ruleset ID` rides every preset of the ruleset, each in its own folder,
+//! and refuses a ruleset it does not know before writing anything.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    Command::new(env!("CARGO_BIN_EXE_commissaire"))
+        .args(args)
+        .current_dir(&root)
+        .output()
+        .unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("commissaire-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A configuration folder with the shipped courses, a Velo Master preset at Expert and one at
+/// Pro (a stage each, on the short course), and a card-race preset.
+fn config(dir: &Path) {
+    let courses = dir.join("courses");
+    std::fs::create_dir_all(&courses).unwrap();
+    std::fs::create_dir_all(dir.join("tours")).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
+    for entry in std::fs::read_dir(shipped).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
+    }
+    for (file, rules) in [("vm-expert", "expert"), ("vm-pro", "pro")] {
+        let preset = format!(
+            "name = \"{file}\"\nruleset = \"velo-master\"\nrules = \"{rules}\"\n\
+             roster = [\"leader\", \"team-mate\", \"team-mate\", \"team-mate\"]\n\
+             [[stage]]\ncourse = \"vm-sprint-de-vic\"\nkind = \"flat\"\n"
+        );
+        std::fs::write(dir.join(format!("tours/{file}.toml")), preset).unwrap();
+    }
+    let week = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/tours/week.toml");
+    std::fs::copy(week, dir.join("tours/week.toml")).unwrap();
+}
+
+#[test]
+fn demo_rides_each_preset_of_the_ruleset_into_its_own_folder() {
+    let dir = temp_dir("demo-ruleset-config");
+    config(&dir);
+    let out = temp_dir("demo-ruleset-out");
+    let result = run(&[
+        "--config",
+        dir.to_str().unwrap(),
+        "demo",
+        "--ruleset",
+        "velo-master",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(0), "{stderr}");
+    let mut folders: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    folders.sort();
+    assert_eq!(
+        folders,
+        ["vm-expert", "vm-pro"],
+        "the card race is not ridden"
+    );
+    for tour in folders {
+        let stage = out.join(&tour).join("stage-01");
+        for picture in ["stage-1-finish.png", "moment-3.png", "moment-7.png"] {
+            let bytes = std::fs::read(stage.join(picture))
+                .unwrap_or_else(|e| panic!("{tour}/{picture}: {e}"));
+            assert!(bytes.starts_with(b"\x89PNG"), "{tour}/{picture}");
+        }
+        assert!(stage.join("standings.md").is_file());
+        let winners = std::fs::read_to_string(out.join(&tour).join("winners.md")).unwrap();
+        assert!(winners.contains("The tour is over"), "{winners}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn demo_refuses_an_unknown_ruleset_or_one_with_a_tour_before_writing() {
+    let out = temp_dir("demo-ruleset-nope");
+    let result = run(&["demo", "--ruleset", "chess", "--out", out.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("chess"), "{stderr}");
+    assert!(
+        !out.exists(),
+        "a refused run leaves {} behind",
+        out.display()
+    );
+
+    let both = run(&["demo", "--ruleset", "velo-master", "--tour", "week"]);
+    assert_eq!(both.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&both.stderr);
+    assert!(stderr.contains("--tour"), "{stderr}");
+}

@@ -1,0 +1,124 @@
+//! A game told phase by phase (Velo Master: a slot a director, one after another) gets one
+//! channel post a phase, which every later choice of the phase edits in place; the card race
+//! keeps its post a round. What is edited is decided where the news is owed, so a restart in
+//! the middle of a phase goes on editing the same post.
+
+mod common;
+
+use commissaire::services::{Reply, Services, TourSettings};
+use common::*;
+
+/// The owed public messages of a reply: (outbox id, the row whose post it edits, text).
+fn owed(reply: &Reply) -> Vec<(i64, Option<i64>, String)> {
+    reply
+        .all()
+        .into_iter()
+        .filter_map(|r| r.owed.as_ref().map(|o| (o.id, r.edits, r.text.clone())))
+        .collect()
+}
+
+async fn velo_master_tour(s: &Services) {
+    let settings = TourSettings {
+        preset: "velo-master-week".into(),
+        ..settings(4, 12)
+    };
+    ok(s.create_tour(&admin(), CHANNEL, settings).await);
+    ok(s.join(&player(1), CHANNEL, "Reds", "red").await);
+    ok(s.start(&admin(), CHANNEL).await);
+}
+
+/// The director's next decision, first option first; the owed messages it produced.
+async fn choose_first(s: &Services) -> Vec<(i64, Option<i64>, String)> {
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    let first = *offered(&hand)
+        .first()
+        .expect("the director owes a decision");
+    owed(&ok(s.choose(&player(1), CHANNEL, &request(), first).await))
+}
+
+#[tokio::test]
+async fn a_phase_is_one_post_edited_by_each_choice_and_a_restart_keeps_editing_it() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    velo_master_tour(&s).await;
+
+    // Every owed message either opens a post or edits one opened before, and an edit's text
+    // is the post's text so far with the new news after it.
+    let mut posts: Vec<(i64, String)> = Vec::new();
+    let mut edits = 0;
+    let mut owed_count = 0;
+    for _ in 0..40 {
+        for (id, anchor, text) in choose_first(&s).await {
+            owed_count += 1;
+            match anchor {
+                None => posts.push((id, text)),
+                Some(anchor) => {
+                    edits += 1;
+                    let (open, before) = posts.last_mut().expect("an edit follows its post");
+                    assert_eq!(anchor, *open, "an edit continues the latest post");
+                    assert!(
+                        text.starts_with(before.trim_end()) && text.len() > before.len(),
+                        "an edit keeps the phase's news and adds to it:\n{before}\n---\n{text}"
+                    );
+                    *before = text;
+                }
+            }
+        }
+    }
+    assert!(edits > 10, "{edits} edits of {owed_count} messages");
+    assert!(
+        posts.len() * 3 < owed_count,
+        "{} posts for {owed_count} messages",
+        posts.len()
+    );
+    // A phase's post begins with the phase (or the start), so a post is a phase.
+    assert!(
+        posts
+            .iter()
+            .skip(1)
+            .any(|(_, t)| t.contains("phase begins") || t.contains("Round ")),
+        "{:#?}",
+        posts
+    );
+
+    // Stop in the middle of a phase: the next choice, made after a restart, edits the same
+    // post, found from the store.
+    let open_post = loop {
+        let got = choose_first(&s).await;
+        if let Some((_, Some(anchor), _)) = got.last() {
+            break *anchor;
+        }
+    };
+    drop(s);
+    let s = open(&db, &clock).await;
+    let after = loop {
+        let got = choose_first(&s).await;
+        if let Some(first) = got.into_iter().next() {
+            break first;
+        }
+    };
+    assert!(
+        after.1 == Some(open_post) || after.2.contains("phase begins"),
+        "after the restart the phase's post is edited: {after:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_card_race_keeps_a_post_a_round() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 2, 2, 3).await;
+    let mut owed_count = 0;
+    for _ in 0..3 {
+        for who in [player(1), player(2)] {
+            for reply in play_round(&s, &who).await {
+                for (_, anchor, _) in owed(&reply) {
+                    owed_count += 1;
+                    assert_eq!(anchor, None, "the card race never edits a round's news");
+                }
+            }
+        }
+    }
+    assert_eq!(owed_count, 3, "a post a round");
+}

@@ -1,0 +1,166 @@
+//! Players at the fake Discord: slash commands, autocomplete, the buttons of a private hand, and
+//! reading what the bot answered. Shared by the end-to-end tests of every game, so that a tour is
+//! driven the same way whatever it rides.
+
+use crate::fake_discord::{FakeDiscord, Recorded, SentInteraction, Who};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// How long a test waits for the bot before it fails with what did arrive.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// Sends an interaction and returns the bot's first answer to it.
+pub async fn ask(fake: &FakeDiscord, payload: Value) -> (SentInteraction, Value) {
+    let sent = fake.interaction(payload);
+    let answer = fake.wait_callback(&sent, WAIT).await;
+    let body = answer.json.clone().expect("a callback has a body");
+    (sent, body)
+}
+
+pub async fn slash(fake: &FakeDiscord, command: &str, options: Value, who: &Who) -> Value {
+    ask(fake, fake.slash(command, options, who)).await.1
+}
+
+/// The text of a message body, a callback's `data` or a message as Discord keeps it.
+pub fn content(body: &Value) -> &str {
+    body["data"]["content"]
+        .as_str()
+        .or_else(|| body["content"].as_str())
+        .unwrap_or("")
+}
+
+pub fn flags(body: &Value) -> u64 {
+    body["data"]["flags"].as_u64().unwrap_or(0)
+}
+
+fn buttons(body: &Value) -> Vec<Value> {
+    let rows = body["data"]["components"]
+        .as_array()
+        .or_else(|| body["components"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// Every button custom id of a message body (or of a callback's `data`).
+pub fn button_ids(body: &Value) -> Vec<String> {
+    buttons(body)
+        .iter()
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Every button label of a message body, in order.
+pub fn button_labels(body: &Value) -> Vec<String> {
+    buttons(body)
+        .iter()
+        .filter_map(|b| b["label"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The id of the message a create request made.
+pub fn message_id(recorded: &Recorded) -> u64 {
+    recorded.response.as_ref().expect("a created message")["id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a message id")
+}
+
+/// The round's card (the embed's description) of a message body.
+pub fn card_text(body: &Value) -> String {
+    body["embeds"][0]["description"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// A director plays through the buttons of their private hand, the first option offered each
+/// time as a hurried player would, until nothing is offered or `limit` choices are made; opens
+/// the hand from the `v1:<tour>:hand` button of `hand_message`. Each press must redraw the hand
+/// in place. Returns how many choices were made, with the labels of the buttons pressed.
+pub async fn play_with_buttons(
+    fake: &FakeDiscord,
+    who: &Who,
+    hand_message: u64,
+    tour: &str,
+    limit: usize,
+) -> Vec<String> {
+    let (sent, hand) = ask(
+        fake,
+        fake.component(&format!("v1:{tour}:hand"), hand_message, who),
+    )
+    .await;
+    assert_eq!(hand["type"], 4);
+    assert_eq!(flags(&hand), 64, "a hand is private: {hand}");
+    let mut private = fake.original_response(&sent).expect("the hand message");
+    let private_id: u64 = private["id"].as_str().unwrap().parse().unwrap();
+    let mut pressed = Vec::new();
+    while pressed.len() < limit {
+        let shown = json!({ "components": private["components"].clone() });
+        let Some(component) = buttons(&shown).into_iter().next() else {
+            break;
+        };
+        // Past 25 options the hand is select menus: the first option of the first menu.
+        let menu = component["type"] == 3;
+        let (first, label) = if menu {
+            let option = &component["options"][0];
+            (option["value"].clone(), option["label"].clone())
+        } else {
+            (component["custom_id"].clone(), component["label"].clone())
+        };
+        let (first, label) = (
+            first.as_str().expect("an option's id").to_string(),
+            label.as_str().expect("an option's label").to_string(),
+        );
+        // A decision's option: `v2:<tour>:<stage>:<step>:<key>`.
+        assert!(first.starts_with(&format!("v2:{tour}:")), "{first}");
+        let press = if menu {
+            let id = component["custom_id"].as_str().expect("a menu's id");
+            fake.select(id, &[first.as_str()], private_id, who)
+        } else {
+            fake.component(&first, private_id, who)
+        };
+        let (_, answer) = ask(fake, press).await;
+        assert_eq!(
+            answer["type"], 7,
+            "a choice redraws the hand in place: {answer}"
+        );
+        pressed.push(label);
+        private = fake.message(private_id).expect("the hand message, updated");
+    }
+    pressed
+}
+
+/// A director plays with `/play`, taking autocomplete's first suggestion each time, until their
+/// choices run out, a choice completes the round (the next round's are for later), or `limit`
+/// choices are made. Returns the suggestions played, as they read.
+pub async fn play_with_slash(fake: &FakeDiscord, who: &Who, limit: usize) -> Vec<String> {
+    let mut played = Vec::new();
+    while played.len() < limit {
+        let (_, options) = ask(
+            fake,
+            fake.autocomplete("play", json!({"choice": ""}), "choice", who),
+        )
+        .await;
+        assert_eq!(options["type"], 8);
+        let Some(choice) = options["data"]["choices"][0]["value"].as_str() else {
+            break;
+        };
+        let name = options["data"]["choices"][0]["name"].as_str().unwrap();
+        assert!(name.contains(": "), "an option reads as its button: {name}");
+        played.push(name.to_string());
+        let answer = slash(fake, "play", json!({"choice": choice}), who).await;
+        assert_eq!(flags(&answer), 64, "a /play answer is private: {answer}");
+        assert!(
+            !content(&answer).contains("is not"),
+            "autocomplete offered an illegal choice: {}",
+            content(&answer)
+        );
+        if content(&answer).contains("completed stage") {
+            break;
+        }
+    }
+    played
+}
