@@ -11,6 +11,9 @@ pub const UPHILL_MAX: u16 = 5;
 pub const DOWNHILL_MIN: u16 = 5;
 /// The supply-zone minimum (PEL-1).
 pub const SUPPLY_MIN: u16 = 4;
+/// The longest move a card gives (the sprinteur's 9): the run-out the card race lays past the
+/// line, so no card is ever cut by the end of the board (see `Stage::from_shared`).
+pub const LONGEST_MOVE: u16 = 9;
 
 /// How far a card takes a rider from `row`, after the terrain rules and before blocking.
 ///

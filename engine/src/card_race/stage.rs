@@ -4,7 +4,9 @@
 use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
 use super::events::{Event, RiderIdx};
-use super::movement::{destination, effective_distance, exposed, leave, slipstream};
+use super::movement::{
+    LONGEST_MOVE, destination, effective_distance, exposed, leave, slipstream,
+};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -131,6 +133,15 @@ impl Stage {
     /// Starts a stage from a shared setup: cheap for simulations that start many stages.
     pub fn from_shared(setup: Arc<StageSetup>, seed: u64) -> Result<Self, SetupError> {
         setup.validate()?;
+        // Our mend of the course end: the road past the line is as long as the longest move, so
+        // a card that carries a rider over the line counts every row (time credit, finish order).
+        let setup = if setup.course.run_out() < LONGEST_MOVE {
+            let mut grown = (*setup).clone();
+            grown.course = Arc::new(setup.course.with_run_out(LONGEST_MOVE));
+            Arc::new(grown)
+        } else {
+            setup
+        };
         let mut board = Board::new(&setup.course);
         let deal = setup.options.hands == Hands::Deal;
         let riders = setup

@@ -484,6 +484,66 @@ impl Course {
         grown
     }
 
+    /// Rows from the line to the end of the road (the run-out).
+    pub fn run_out(&self) -> u16 {
+        self.row_count().saturating_sub(self.finish_row)
+    }
+
+    /// The same course with flat rows added past the last row until the run-out holds `rows`
+    /// rows, each as wide as the last row. The card race asks for a run-out as long as its
+    /// longest move, so a card that carries a rider over the line is never cut by the end of
+    /// the board (a base tile prints 5 rows; the 9 of a sprinteur from the last row before the
+    /// line needs 9).
+    pub fn with_run_out(&self, rows: u16) -> Course {
+        let have = self.run_out();
+        if have >= rows || self.rows.is_empty() {
+            return self.clone();
+        }
+        let extra = (rows - have) as usize;
+        let last = self.rows.len() - 1;
+        let template = Row {
+            cells: self.rows[last]
+                .cells
+                .iter()
+                .map(|c| Cell {
+                    terrain: Terrain::Flat,
+                    markers: Vec::new(),
+                    place: c.place,
+                    danger: false,
+                })
+                .collect(),
+            tile: None,
+            curve: false,
+        };
+        let mut all = self.rows.clone();
+        let mut ids = self.ids.clone();
+        for k in 0..extra {
+            let mut row = template.clone();
+            if self.layout == Layout::Cells {
+                for (l, cell) in row.cells.iter_mut().enumerate() {
+                    cell.place.along += (k + 1) as f64;
+                    ids.push(format!("~{k}/{l}"));
+                }
+            }
+            all.push(row);
+        }
+        let mut written = self.written.clone();
+        if self.layout == Layout::Cells {
+            // The added rows lie one row apart ahead of the last row, linked as a grid is.
+            written.extend(links::grid_links(&all, last..all.len()));
+        }
+        let mut grown = Course::assemble(
+            self.name.clone(),
+            all,
+            self.finish_row,
+            self.layout,
+            written,
+            ids,
+        );
+        grown.climbs = self.climbs.clone();
+        grown
+    }
+
     /// Rows carrying a given kind of marker, with the marker (first cell of the row that has it).
     pub fn markers(&self) -> impl Iterator<Item = (u16, &Marker)> + '_ {
         self.rows.iter().enumerate().flat_map(|(r, row)| {
