@@ -318,7 +318,11 @@ fn fr_8_all_across_ranks_by_round_then_place_and_finishers_stop_playing() {
     assert!(!s.on_road(idx(&s, "A")), "A left the road after crossing");
     round(&mut s, &[("B", n(9))]);
     assert!(s.is_over());
-    assert_eq!(at(&s, "B").0, 21, "B went further, but crossed a round later");
+    assert_eq!(
+        at(&s, "B").0,
+        21,
+        "B went further, but crossed a round later"
+    );
     assert_eq!(s.finish_order(), vec![idx(&s, "A"), idx(&s, "B")]);
 }
 
@@ -329,7 +333,11 @@ fn course_end_no_card_is_cut_by_the_end_of_the_board() {
     assert_eq!(s.course().finish_row(), 10);
     let events = round(&mut s, &[("A", n(5)), ("B", n(9))]);
     assert_eq!(at(&s, "A"), (14, 0));
-    assert_eq!(at(&s, "B"), (17, 0), "B rides all 9 rows, past the printed run-out");
+    assert_eq!(
+        at(&s, "B"),
+        (17, 0),
+        "B rides all 9 rows, past the printed run-out"
+    );
     let b = idx(&s, "B");
     assert!(events.iter().any(|e| matches!(
         e,

@@ -4,9 +4,8 @@
 use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
 use super::events::{Event, RiderIdx};
-use super::movement::{
-    LONGEST_MOVE, destination, effective_distance, exposed, leave, slipstream,
-};
+use super::house_b::{Conditions, ConditionsView};
+use super::movement::{LONGEST_MOVE, destination, effective_distance, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -123,6 +122,8 @@ pub struct Stage {
     pub(crate) last_round: Vec<RiderRound>,
     pub(crate) lines: Vec<LineCrossing>,
     pub(crate) over: bool,
+    /// House rules B's weather and wind, and the dice they roll.
+    pub(crate) conditions: Conditions,
 }
 
 impl Stage {
@@ -132,7 +133,18 @@ impl Stage {
 
     /// Starts a stage from a shared setup: cheap for simulations that start many stages.
     pub fn from_shared(setup: Arc<StageSetup>, seed: u64) -> Result<Self, SetupError> {
+        Self::with_dice(setup, seed, Vec::new())
+    }
+
+    /// Starts a stage whose dice show the `given` faces first (a scenario fixing the weather),
+    /// then the seed's stream.
+    pub fn with_dice(
+        setup: Arc<StageSetup>,
+        seed: u64,
+        given: Vec<u8>,
+    ) -> Result<Self, SetupError> {
         setup.validate()?;
+        let conditions = Conditions::start(&setup.options.house_b, seed, given)?;
         // Our mend of the course end: the road past the line is as long as the longest move, so
         // a card that carries a rider over the line counts every row (time credit, finish order).
         let setup = if setup.course.run_out() < LONGEST_MOVE {
@@ -204,6 +216,7 @@ impl Stage {
             team_riders,
             last_round: Vec::new(),
             over: false,
+            conditions,
         })
     }
 
@@ -258,6 +271,14 @@ impl Stage {
     /// False once a rider has crossed and left the road at the end of its round.
     pub fn on_road(&self, rider: RiderIdx) -> bool {
         self.riders[rider as usize].on_road
+    }
+    /// House rules B's weather level and wind now (none when their options are off).
+    pub fn conditions(&self) -> ConditionsView {
+        self.conditions.view()
+    }
+    /// What the stage drew before its first round (wind, round 1's weather): public events.
+    pub fn opening_events(&self) -> &[Event] {
+        self.conditions.opening()
     }
     /// Exhaustion cards played from the supply by a rider that had no card left.
     pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
@@ -436,6 +457,7 @@ impl Stage {
     /// The movement and end phases, then the start of the next round.
     fn resolve_round(&mut self, events: &mut Vec<Event>) {
         let course = Arc::clone(&self.setup.course);
+        let deal = self.setup.options.hands == Hands::Deal;
         let order: Vec<RiderIdx> = self
             .race_order()
             .into_iter()
@@ -508,18 +530,15 @@ impl Stage {
             }
         }
         for &i in &order {
-            if self.riders[i as usize].racing()
-                && exposed(&course, &self.board, positions[i as usize])
+            let r = &mut self.riders[i as usize];
+            let at = positions[i as usize];
+            if r.racing()
+                && self
+                    .conditions
+                    .deal_exhaustion(&course, &self.board, at, (i, r), deal, events)
+                && let Some(s) = summary.iter_mut().find(|s| s.rider == i)
             {
-                let r = &mut self.riders[i as usize];
-                r.exhaustion_taken += 1;
-                if self.setup.options.hands == Hands::Deal {
-                    r.recycle.push(Card::Exhaustion);
-                }
-                events.push(Event::ExhaustionTaken { rider: i });
-                if let Some(s) = summary.iter_mut().find(|s| s.rider == i) {
-                    s.exhaustion = true;
-                }
+                s.exhaustion = true;
             }
         }
         for s in &mut summary {
@@ -565,6 +584,7 @@ impl Stage {
         } else {
             self.round += 1;
             events.push(Event::RoundStarted { round: self.round });
+            self.conditions.start_round(self.round, events);
         }
     }
 }

@@ -397,6 +397,10 @@ impl Course {
     pub fn left_of(&self, pos: Pos) -> Option<Pos> {
         self.left[self.index(pos)?]
     }
+    /// The cell beside it on its right: nearer lane 0's edge.
+    pub fn right_of(&self, pos: Pos) -> Option<Pos> {
+        self.beside(pos).find(|&p| self.left_of(p) == Some(pos))
+    }
     /// The cells diagonally ahead.
     pub fn diagonals_ahead(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
         self.linked(pos, LinkKind::Diagonal)

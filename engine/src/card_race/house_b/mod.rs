@@ -1,0 +1,217 @@
+//! House rules B (seed 004) beyond the decks and the classifications: the race effects a stage
+//! applies while it is ridden. Each group is a named option of the card race (conformance
+//! table, section 5.1), off by default so a stage without them rides as the base game; the
+//! named rules `house-b` switch on every group implemented here.
+//!
+//! - `weather = "house-b"`: the level 1 to 5 and its d6 each round ([`weather`]).
+//! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]).
+//!
+//! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
+//! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
+
+pub mod weather;
+pub mod wind;
+
+use super::events::{Event, RiderIdx};
+use super::stage::Rider;
+use crate::card_race::board::Board;
+use crate::card_race::cards::Card;
+use crate::course::{Course, Pos};
+use crate::dice::Dice;
+use serde::{Deserialize, Serialize};
+pub use wind::{Exposure, Wind};
+
+/// Option `weather` (conformance table C-15): which weather rules a stage rides under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WeatherRule {
+    #[default]
+    None,
+    /// HB-029…HB-032.
+    HouseB,
+}
+
+/// Option `wind` (conformance table C-16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WindRule {
+    #[default]
+    Off,
+    /// HB-033, HB-035…HB-037.
+    HouseB,
+}
+
+/// The house-B options of the card race, read from the same table of options as the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct HouseBOptions {
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub weather: WeatherRule,
+    /// The level the stage starts at: 3 unless a grand tour carries the level the previous
+    /// stage ended on (HB-029).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_level: Option<u8>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub wind: WindRule,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// The option names this module reads, for the registry's check of unknown options.
+pub const OPTION_NAMES: [&str; 3] = ["weather", "weather_level", "wind"];
+
+/// Why house-B options or dice cannot start a stage.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConditionsError {
+    #[error("weather_level is {0}, but the weather scale runs from 1 to 5: give 1 to 5")]
+    WeatherLevel(u8),
+    #[error("{0}")]
+    Dice(String),
+}
+
+/// The weather and wind of a stage as it is ridden.
+#[derive(Debug, Clone)]
+pub(crate) struct Conditions {
+    dice: Dice,
+    /// The level of the round being played, when the weather rule is on.
+    weather: Option<u8>,
+    wind: Option<Wind>,
+    /// What was drawn before the first round (the wind, round 1's weather): the registry
+    /// narrates them with the situation, since no choice produced them.
+    opening: Vec<Event>,
+}
+
+/// What the weather and wind look like now, for views and pictures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionsView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weather: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wind: Option<Wind>,
+}
+
+impl Conditions {
+    /// Draws the stage's wind, then round 1's weather (HB-033, HB-030).
+    pub fn start(
+        options: &HouseBOptions,
+        seed: u64,
+        given: Vec<u8>,
+    ) -> Result<Conditions, ConditionsError> {
+        // Every given face must suit every die still to be rolled, or a round would have to fail
+        // half-way: the smallest die here is the wind's d4, rolled first, the rest are d6.
+        for (i, &face) in given.iter().enumerate() {
+            let sides = if i == 0 && options.wind == WindRule::HouseB {
+                wind::DIE
+            } else {
+                weather::DIE
+            };
+            if face == 0 || face > sides {
+                return Err(ConditionsError::Dice(format!(
+                    "given roll {} is {face}, but it is rolled on a d{sides} (1 to {sides}): fix roll {} of \"dice\"",
+                    i + 1,
+                    i + 1
+                )));
+            }
+        }
+        let level = options.weather_level.unwrap_or(weather::START_LEVEL);
+        if !(weather::COLD..=weather::HOT).contains(&level) {
+            return Err(ConditionsError::WeatherLevel(level));
+        }
+        let mut c = Conditions {
+            dice: Dice::new(seed, given),
+            weather: (options.weather == WeatherRule::HouseB).then_some(level),
+            wind: None,
+            opening: Vec::new(),
+        };
+        if options.wind == WindRule::HouseB {
+            let face = c.roll(wind::DIE);
+            let w = Wind::from_face(face);
+            c.wind = Some(w);
+            c.opening.push(Event::WindDrawn { wind: w, face });
+        }
+        let mut opening = Vec::new();
+        c.start_round(1, &mut opening);
+        c.opening.extend(opening);
+        Ok(c)
+    }
+
+    fn roll(&mut self, sides: u8) -> u8 {
+        self.dice
+            .roll(sides)
+            .expect("given faces are checked against every die when the stage starts")
+            .face
+    }
+
+    /// The d6 at the start of a round (HB-030): the new level holds for the whole round.
+    pub fn start_round(&mut self, round: u32, events: &mut Vec<Event>) {
+        let Some(level) = self.weather else { return };
+        let face = self.roll(weather::DIE);
+        let next = weather::next_level(level, face);
+        self.weather = Some(next);
+        events.push(Event::WeatherRolled {
+            round,
+            face,
+            level: next,
+        });
+    }
+
+    pub fn view(&self) -> ConditionsView {
+        ConditionsView {
+            weather: self.weather,
+            wind: self.wind,
+        }
+    }
+
+    pub fn opening(&self) -> &[Event] {
+        &self.opening
+    }
+
+    /// Whether any house-B condition is in play: without one, exhaustion is dealt and told
+    /// exactly as in the base game.
+    fn in_play(&self) -> bool {
+        self.weather.is_some() || self.wind.is_some()
+    }
+
+    /// The end-phase exhaustion of one rider (FR-7, or the wind), then the weather's hand in it:
+    /// doubled in the heat, on top of the draw pile in the cold. Returns whether it took any.
+    pub fn deal_exhaustion(
+        &self,
+        course: &Course,
+        board: &Board,
+        at: Pos,
+        (index, rider): (RiderIdx, &mut Rider),
+        real_cards: bool,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let Some((base, exposure)) = wind::exhaustion_due(course, board, at, self.wind) else {
+            return false;
+        };
+        let level = self.weather.unwrap_or(weather::START_LEVEL);
+        let cards = weather::cards(level, base);
+        let on_top = weather::on_top(level);
+        rider.exhaustion_taken += cards;
+        if real_cards {
+            for _ in 0..cards {
+                if on_top {
+                    // The draw pile is drawn from its end: the end is its top.
+                    rider.deck.push(Card::Exhaustion);
+                } else {
+                    rider.recycle.push(Card::Exhaustion);
+                }
+            }
+        }
+        if self.in_play() {
+            events.push(Event::ExhaustionDealt {
+                rider: index,
+                cards,
+                exposure,
+                heat: cards > base,
+                on_top,
+            });
+        } else {
+            events.push(Event::ExhaustionTaken { rider: index });
+        }
+        true
+    }
+}

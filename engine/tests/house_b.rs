@@ -1,0 +1,310 @@
+//! House rules B's race effects, clause by clause (seed 004; the clause ids and test vectors are
+//! those of the conformance table, restated in `docs/rules-card-race.md`).
+
+mod common;
+
+use commissaire_engine::card_race::house_b::{
+    ConditionsError, Exposure, HouseBOptions, WeatherRule, Wind, WindRule,
+};
+use commissaire_engine::card_race::{
+    Card, Choice, Event, Hands, Options, RiderKind, RiderSetup, SetupError, Stage, StageSetup,
+};
+use commissaire_engine::course::Pos;
+use commissaire_engine::game::Ruleset;
+use common::*;
+use std::sync::Arc;
+
+fn options(hands: Hands, house_b: HouseBOptions) -> Options {
+    Options {
+        hands,
+        house_b,
+        ..Options::default()
+    }
+}
+
+fn weather(level: Option<u8>) -> HouseBOptions {
+    HouseBOptions {
+        weather: WeatherRule::HouseB,
+        weather_level: level,
+        ..HouseBOptions::default()
+    }
+}
+
+fn wind() -> HouseBOptions {
+    HouseBOptions {
+        wind: WindRule::HouseB,
+        ..HouseBOptions::default()
+    }
+}
+
+/// Each rider its own team, on a flat course long enough that nobody crosses in a few rounds.
+fn start(riders: &[(&str, u16, u8)], options: Options, dice: Vec<u8>) -> Result<Stage, SetupError> {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: riders.iter().map(|r| format!("Team {}", r.0)).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, row, lane))| RiderSetup {
+                id: id.into(),
+                team: i as u8,
+                kind: RiderKind::Rouleur,
+                start: Pos::new(row, lane),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options,
+    };
+    Stage::with_dice(Arc::new(setup), 7, dice)
+}
+
+/// Plays a round with real decks: each rider draws and keeps the first card of its hand.
+fn dealt_round(stage: &mut Stage) -> Vec<Event> {
+    let mut events = Vec::new();
+    for rider in 0..stage.setup().riders.len() as u8 {
+        if stage.crossed(rider).is_some() {
+            continue;
+        }
+        let seat = stage.setup().riders[rider as usize].team;
+        events.extend(stage.apply(seat, &Choice::Draw { rider }).unwrap());
+        let card = stage
+            .hand(rider)
+            .first()
+            .copied()
+            .unwrap_or(Card::Exhaustion);
+        events.extend(stage.apply(seat, &Choice::Keep { rider, card }).unwrap());
+    }
+    events
+}
+
+fn dealt(events: &[Event]) -> Vec<(u8, u16, Exposure, bool, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::ExhaustionDealt {
+                rider,
+                cards,
+                exposure,
+                heat,
+                on_top,
+            } => Some((rider, cards, exposure, heat, on_top)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn hb_029_hb_030_tv_12_the_level_starts_at_3_and_follows_the_d6_each_round() {
+    let mut s = start(
+        &[("A", 3, 0)],
+        options(Hands::Free, weather(None)),
+        vec![1, 1, 1, 6],
+    )
+    .unwrap();
+    let mut levels = vec![s.conditions().weather.unwrap()];
+    for _ in 0..3 {
+        let events = round(&mut s, &[("A", n(2))]);
+        let rolled: Vec<(u32, u8, u8)> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::WeatherRolled { round, face, level } => Some((round, face, level)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolled.len(), 1, "one roll at the start of each round");
+        assert_eq!(rolled[0].0, s.round());
+        levels.push(s.conditions().weather.unwrap());
+    }
+    assert_eq!(levels, [2, 1, 1, 2]);
+    assert!(matches!(
+        s.opening_events(),
+        [Event::WeatherRolled {
+            round: 1,
+            face: 1,
+            level: 2
+        }]
+    ));
+}
+
+#[test]
+fn hb_029_tv_12_a_grand_tour_stage_starts_at_the_level_given() {
+    let s = start(
+        &[("A", 3, 0)],
+        options(Hands::Free, weather(Some(5))),
+        vec![3],
+    )
+    .unwrap();
+    assert_eq!(s.conditions().weather, Some(5));
+    let e = start(
+        &[("A", 3, 0)],
+        options(Hands::Free, weather(Some(6))),
+        vec![],
+    )
+    .unwrap_err();
+    assert_eq!(e, SetupError::Conditions(ConditionsError::WeatherLevel(6)));
+    assert!(e.to_string().contains("give 1 to 5"), "{e}");
+}
+
+#[test]
+fn hb_030_the_weather_comes_from_the_seed_when_no_face_is_given() {
+    let play = || {
+        let mut s = start(&[("A", 3, 0)], options(Hands::Free, weather(None)), vec![]).unwrap();
+        let mut levels = vec![s.conditions().weather.unwrap()];
+        for _ in 0..12 {
+            round(&mut s, &[("A", n(2))]);
+            levels.push(s.conditions().weather.unwrap());
+        }
+        levels
+    };
+    let levels = play();
+    assert_eq!(levels, play(), "the same seed, the same weather");
+    assert!(levels.iter().all(|l| (1..=5).contains(l)));
+}
+
+#[test]
+fn hb_031_tv_12_cold_puts_exhaustion_on_top_and_it_is_the_next_hand_first_card() {
+    // Level 2, a 1 in round 1: cold. Another 1 keeps round 2 cold.
+    let mut s = start(
+        &[("A", 3, 0)],
+        options(Hands::Deal, weather(Some(2))),
+        vec![1, 1],
+    )
+    .unwrap();
+    assert_eq!(s.conditions().weather, Some(1));
+    let events = dealt_round(&mut s);
+    assert_eq!(dealt(&events), [(0, 1, Exposure::Front, false, true)]);
+    let (deck, _, recycle, _) = s.piles(0);
+    assert_eq!(
+        deck.last(),
+        Some(&Card::Exhaustion),
+        "on top of the draw pile"
+    );
+    assert!(!recycle.contains(&Card::Exhaustion));
+    s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    assert_eq!(
+        s.hand(0)[0],
+        Card::Exhaustion,
+        "the first card of the next hand"
+    );
+}
+
+#[test]
+fn hb_032_tv_12_heat_doubles_every_award_and_levels_2_to_4_change_nothing() {
+    let mut hot = start(
+        &[("A", 3, 0)],
+        options(Hands::Deal, weather(Some(5))),
+        vec![3],
+    )
+    .unwrap();
+    let events = dealt_round(&mut hot);
+    assert_eq!(dealt(&events), [(0, 2, Exposure::Front, true, false)]);
+    assert_eq!(hot.exhaustion_taken(0), 2);
+    let (_, _, recycle, _) = hot.piles(0);
+    assert_eq!(
+        recycle.iter().filter(|c| **c == Card::Exhaustion).count(),
+        2
+    );
+
+    let mut mild = start(
+        &[("A", 3, 0)],
+        options(Hands::Deal, weather(Some(3))),
+        vec![3],
+    )
+    .unwrap();
+    let events = dealt_round(&mut mild);
+    assert_eq!(dealt(&events), [(0, 1, Exposure::Front, false, false)]);
+}
+
+#[test]
+fn hb_033_the_wind_is_drawn_once_for_the_stage() {
+    let s = start(&[("A", 3, 0)], options(Hands::Free, wind()), vec![2]).unwrap();
+    assert_eq!(s.conditions().wind, Some(Wind::CrossFromLeft));
+    assert_eq!(
+        s.opening_events(),
+        [Event::WindDrawn {
+            wind: Wind::CrossFromLeft,
+            face: 2
+        }]
+    );
+    let e = start(&[("A", 3, 0)], options(Hands::Free, wind()), vec![5]).unwrap_err();
+    assert!(e.to_string().contains("d4"), "{e}");
+}
+
+#[test]
+fn hb_035_tv_26_headwind_two_cards_to_each_rider_with_nobody_ahead() {
+    // A and B side by side, C right behind them; all play 2.
+    let mut s = start(
+        &[("A", 3, 0), ("B", 3, 1), ("C", 2, 0)],
+        options(Hands::Free, wind()),
+        vec![1],
+    )
+    .unwrap();
+    let events = round(&mut s, &[("A", n(2)), ("B", n(2)), ("C", n(2))]);
+    assert_eq!(
+        dealt(&events),
+        [
+            (0, 2, Exposure::Headwind, false, false),
+            (1, 2, Exposure::Headwind, false, false)
+        ]
+    );
+    assert_eq!(exhaustion(&s, "C"), 0);
+}
+
+#[test]
+fn hb_036_tv_26_crosswind_from_the_left_spares_the_rider_sheltered_on_its_left() {
+    // Row 5 holds A (lane 0) and B (lane 1) after the move; D alone in lane 0 of row 8.
+    let mut s = start(
+        &[("A", 3, 0), ("B", 3, 1), ("D", 6, 0)],
+        options(Hands::Free, wind()),
+        vec![2],
+    )
+    .unwrap();
+    let events = round(&mut s, &[("A", n(2)), ("B", n(2)), ("D", n(2))]);
+    assert_eq!(at(&s, "A"), (5, 0));
+    assert_eq!(at(&s, "B"), (5, 1));
+    assert_eq!(
+        dealt(&events),
+        [
+            (2, 1, Exposure::Crosswind, false, false),
+            (1, 1, Exposure::Crosswind, false, false)
+        ],
+        "D alone and B windward take one; A is sheltered by B"
+    );
+}
+
+#[test]
+fn hb_037_tv_26_tailwind_nobody_takes_exhaustion() {
+    let mut s = start(&[("A", 3, 0)], options(Hands::Free, wind()), vec![4]).unwrap();
+    let events = round(&mut s, &[("A", n(5))]);
+    assert!(dealt(&events).is_empty());
+    assert_eq!(exhaustion(&s, "A"), 0);
+}
+
+#[test]
+fn hb_032_hb_035_heat_doubles_the_headwind() {
+    let both = HouseBOptions {
+        weather: WeatherRule::HouseB,
+        weather_level: Some(5),
+        wind: WindRule::HouseB,
+    };
+    // The wind's d4 first, then round 1's d6.
+    let mut s = start(&[("A", 3, 0)], options(Hands::Free, both), vec![1, 4]).unwrap();
+    let events = round(&mut s, &[("A", n(3))]);
+    assert_eq!(dealt(&events), [(0, 4, Exposure::Headwind, true, false)]);
+    assert_eq!(exhaustion(&s, "A"), 4);
+}
+
+#[test]
+fn without_house_b_conditions_exhaustion_is_told_as_in_the_base_game() {
+    let mut s = start(
+        &[("A", 3, 0)],
+        options(Hands::Free, HouseBOptions::default()),
+        vec![],
+    )
+    .unwrap();
+    let events = round(&mut s, &[("A", n(3))]);
+    assert!(events.contains(&Event::ExhaustionTaken { rider: 0 }));
+    assert!(dealt(&events).is_empty());
+    assert!(s.opening_events().is_empty());
+    assert_eq!(s.conditions().weather, None);
+}
