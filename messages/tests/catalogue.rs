@@ -241,7 +241,7 @@ fn card_race_house_b_wordings() -> BTreeSet<String> {
         .build()
         .unwrap(),
     );
-    let riders = ["Blue", "Red"]
+    let riders: Vec<Entrant> = ["Blue", "Red"]
         .iter()
         .enumerate()
         .map(|(team, name)| Entrant {
