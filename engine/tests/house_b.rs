@@ -4,7 +4,8 @@
 mod common;
 
 use commissaire_engine::card_race::house_b::{
-    ConditionsError, Exposure, HouseBOptions, WeatherRule, Wind, WindRule,
+    ConditionsError, Exposure, HouseBOptions, SteepDownhill, TilesOptions, WeatherRule, Wind,
+    WindRule,
 };
 use commissaire_engine::card_race::{
     Card, Choice, Event, Hands, Options, RiderKind, RiderSetup, SetupError, Stage, StageSetup,
@@ -286,6 +287,7 @@ fn hb_032_hb_035_heat_doubles_the_headwind() {
         weather: WeatherRule::HouseB,
         weather_level: Some(5),
         wind: WindRule::HouseB,
+        ..HouseBOptions::default()
     };
     // The wind's d4 first, then round 1's d6.
     let mut s = start(&[("A", 3, 0)], options(Hands::Free, both), vec![1, 4]).unwrap();
@@ -307,4 +309,136 @@ fn without_house_b_conditions_exhaustion_is_told_as_in_the_base_game() {
     assert!(dealt(&events).is_empty());
     assert!(s.opening_events().is_empty());
     assert_eq!(s.conditions().weather, None);
+}
+
+/// 4 start rows, 10 uphill rows (4 to 13) with the steep rows given, the line, 5 flat rows.
+fn steep_climb(steep: &[u16]) -> commissaire_engine::course::Course {
+    let list: Vec<String> = steep.iter().map(|r| r.to_string()).collect();
+    commissaire_engine::course::parse_course_toml(
+        &format!(
+            "steep = [{}]\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"uphill\"\nlength = 10\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+            list.join(", ")
+        ),
+        "climb.toml",
+    )
+    .unwrap()
+}
+
+fn steep_on() -> HouseBOptions {
+    HouseBOptions {
+        tiles: TilesOptions { steep: true },
+        ..HouseBOptions::default()
+    }
+}
+
+fn climb_stage(steep: &[u16], house_b: HouseBOptions, riders: &[(&str, u16, RiderKind)]) -> Stage {
+    let setup = StageSetup {
+        course: Arc::new(steep_climb(steep)),
+        teams: riders.iter().map(|r| format!("Team {}", r.0)).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, row, kind))| RiderSetup {
+                id: id.into(),
+                team: i as u8,
+                kind,
+                start: Pos::new(row, 0),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: options(Hands::Free, house_b),
+    };
+    Stage::new(setup, 3).unwrap()
+}
+
+#[test]
+fn hb_003_hb_004_tv_25_a_steep_row_costs_two_and_one_point_left_stops_before_it() {
+    // Uphill row 5; the card of 5 is capped at 5 points.
+    for (steep, card, lands) in [(7, 5, 9), (10, 5, 9), (7, 3, 7), (7, 2, 6)] {
+        let mut s = climb_stage(&[steep], steep_on(), &[("A", 5, RiderKind::Rouleur)]);
+        round(&mut s, &[("A", n(card))]);
+        assert_eq!(at(&s, "A").0, lands, "steep row {steep}, card {card}");
+    }
+    // Without the option the black row is a plain uphill row.
+    let mut s = climb_stage(
+        &[7],
+        HouseBOptions::default(),
+        &[("A", 5, RiderKind::Rouleur)],
+    );
+    round(&mut s, &[("A", n(5))]);
+    assert_eq!(at(&s, "A").0, 10);
+}
+
+#[test]
+fn hb_009_qb_02_the_grimpeur_7_is_uncapped_but_pays_the_steep_row() {
+    let mut s = climb_stage(&[7], steep_on(), &[("G", 5, RiderKind::Grimpeur)]);
+    let events = round(&mut s, &[("G", n(7))]);
+    assert_eq!(at(&s, "G").0, 11, "7 points: 1 + 2 + 1 + 1 + 1 + 1");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Moved {
+            distance: 6,
+            blocked: 0,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn hb_068_a_climb_with_a_steep_row_is_marked_for_the_mountains_bonus() {
+    let on = climb_stage(&[7], steep_on(), &[("A", 3, RiderKind::Rouleur)]);
+    let summit = &on.line_crossings()[0];
+    assert!(summit.steep, "steep rows in play");
+    let off = climb_stage(
+        &[7],
+        HouseBOptions::default(),
+        &[("A", 3, RiderKind::Rouleur)],
+    );
+    assert!(!off.line_crossings()[0].steep, "the option is off");
+    let plain = climb_stage(&[], steep_on(), &[("A", 3, RiderKind::Rouleur)]);
+    assert!(
+        !plain.line_crossings()[0].steep,
+        "no steep row on the climb"
+    );
+}
+
+#[test]
+fn hb_005_boost_adds_one_from_a_steep_downhill_row_and_the_run_out_fits_it() {
+    let course = commissaire_engine::course::parse_course_toml(
+        "steep = [5]\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"downhill\"\nlength = 3\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+        "down.toml",
+    )
+    .unwrap();
+    let play = |downhill: SteepDownhill, row: u16, card: u8| {
+        let setup = StageSetup {
+            course: Arc::new(course.clone()),
+            teams: vec!["A".into()],
+            riders: vec![RiderSetup {
+                id: "A".into(),
+                team: 0,
+                kind: RiderKind::Sprinteur,
+                start: Pos::new(row, 0),
+                carried_exhaustion: 0,
+            }],
+            options: options(
+                Hands::Free,
+                HouseBOptions {
+                    steep_downhill: downhill,
+                    ..HouseBOptions::default()
+                },
+            ),
+        };
+        let mut s = Stage::new(setup, 1).unwrap();
+        round(&mut s, &[("A", n(card))]);
+        (at(&s, "A").0, s.course().run_out())
+    };
+    assert_eq!(play(SteepDownhill::Boost, 5, 6), (12, 10));
+    assert_eq!(play(SteepDownhill::Off, 5, 6).0, 11);
+    assert_eq!(
+        play(SteepDownhill::Boost, 5, 3).0,
+        10,
+        "3 + 1 is still under the minimum 5"
+    );
+    // The sprinteur's 9 from the steep row: 10 rows, past the line (row 7), within the run-out.
+    assert_eq!(play(SteepDownhill::Boost, 5, 9).0, 15);
 }

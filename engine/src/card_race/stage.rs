@@ -5,7 +5,7 @@ use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
 use super::events::{Event, RiderIdx};
 use super::house_b::{Conditions, ConditionsView};
-use super::movement::{LONGEST_MOVE, destination, effective_distance, leave, slipstream};
+use super::movement::{destination, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -107,6 +107,9 @@ pub struct LineCrossing {
     pub marker: Marker,
     /// Riders over the line, first first: by round, then furthest past it, then lane 0.
     pub riders: Vec<RiderIdx>,
+    /// A climb with a steep row, steep rows in play: its summit pays 1 more (HB-068).
+    #[serde(default)]
+    pub steep: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -147,9 +150,10 @@ impl Stage {
         let conditions = Conditions::start(&setup.options.house_b, seed, given)?;
         // Our mend of the course end: the road past the line is as long as the longest move, so
         // a card that carries a rider over the line counts every row (time credit, finish order).
-        let setup = if setup.course.run_out() < LONGEST_MOVE {
+        let longest = Conditions::longest_move(&setup.options.house_b);
+        let setup = if setup.course.run_out() < longest {
             let mut grown = (*setup).clone();
-            grown.course = Arc::new(setup.course.with_run_out(LONGEST_MOVE));
+            grown.course = Arc::new(setup.course.with_run_out(longest));
             Arc::new(grown)
         } else {
             setup
@@ -200,6 +204,12 @@ impl Stage {
                 _ => None,
             })
             .map(|(row, marker)| LineCrossing {
+                steep: match marker {
+                    Marker::Summit { length, .. } => {
+                        conditions.steep_climb(&setup.course, row - 1, length)
+                    }
+                    _ => false,
+                },
                 row,
                 marker,
                 riders: Vec::new(),
@@ -473,7 +483,7 @@ impl Stage {
             let card = kept(self, i);
             let from = positions[i as usize];
             let kind = self.setup.riders[i as usize].kind;
-            let distance = effective_distance(&course, from.row, kind, card);
+            let distance = self.conditions.distance(&course, from.row, kind, card);
             let to = match destination(&course, &self.board, from, distance) {
                 Some(to) => {
                     leave(&mut self.board, &mut positions, &course, from);

@@ -21,6 +21,7 @@ mod cells;
 mod climbs;
 mod links;
 mod parse;
+mod steep;
 mod tiles;
 
 pub use cells::{CellMark, CellSpec, LinkSpec};
@@ -84,6 +85,8 @@ pub enum Marker {
     Sprint { name: String },
     /// The top of a climb: this cell's row is the climb's last row.
     Summit { name: String, length: u16 },
+    /// A steep (black) row of a climb or descent (house rules B, see `steep.rs`).
+    Steep,
 }
 
 /// Where a cell lies: `along` the road in rows from the back of the start area, `across` it in

@@ -56,6 +56,9 @@ pub struct CourseSpec {
     /// Danger cells, by name ("row/lane" on a grid): the dice race rolls for skill on them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub danger: Vec<String>,
+    /// Steep (black) rows of climbs and descents, by row number (house rules B).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steep: Vec<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,6 +156,7 @@ impl CourseSpec {
     fn build_inner(&self) -> Result<Course, SpecError> {
         let mut course = self.build_road()?;
         add_marks(&mut course, &self.climbs, &self.danger)?;
+        super::steep::add_steep(&mut course, &self.steep)?;
         Ok(course)
     }
 

@@ -55,13 +55,15 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 6] = [
+const OPTION_NAMES: [&str; 8] = [
     "hands",
     "stage_end",
     "profiles",
     house_b::OPTION_NAMES[0],
     house_b::OPTION_NAMES[1],
     house_b::OPTION_NAMES[2],
+    house_b::OPTION_NAMES[3],
+    house_b::OPTION_NAMES[4],
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -105,7 +107,12 @@ pub static RULES: &[super::NamedRules] = &[super::NamedRules {
 }];
 
 fn house_b() -> Value {
-    json!({ "profiles": "house-b", "weather": "house-b", "wind": "house-b" })
+    json!({
+        "profiles": "house-b",
+        "weather": "house-b",
+        "wind": "house-b",
+        "tiles": { "steep": true },
+    })
 }
 
 /// A team from a roster of kinds (`"rouleur"`, `"sprinteur"`, `"grimpeur"`); house rules B's

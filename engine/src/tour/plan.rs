@@ -298,7 +298,7 @@ pub fn stage_result(
             Marker::Summit { name, length } => summits.push(SummitResult {
                 name: name.clone(),
                 length: *length,
-                steep: false,
+                steep: crossing.steep,
                 order,
             }),
             _ => {}
@@ -437,7 +437,12 @@ mod tests {
         assert_eq!(ok.entrants().unwrap().len(), 3, "house rules B enter three");
         assert_eq!(
             ok.stage_options().unwrap(),
-            serde_json::json!({"profiles": "house-b"})
+            serde_json::json!({
+                "profiles": "house-b",
+                "weather": "house-b",
+                "wind": "house-b",
+                "tiles": {"steep": true},
+            })
         );
         let e = TourPreset::from_toml(
             "name = \"x\"\nruleset = \"chess\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",

@@ -5,20 +5,25 @@
 //!
 //! - `weather = "house-b"`: the level 1 to 5 and its d6 each round ([`weather`]).
 //! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]).
+//! - `tiles = {steep = true}`: steep rows cost 2 movement points; `steep_downhill = "boost"`
+//!   the author's downhill idea ([`tiles`]).
 //!
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
+pub mod tiles;
 pub mod weather;
 pub mod wind;
 
 use super::events::{Event, RiderIdx};
 use super::stage::Rider;
 use crate::card_race::board::Board;
-use crate::card_race::cards::Card;
+use crate::card_race::cards::{Card, RiderKind};
+use crate::card_race::movement::{LONGEST_MOVE, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
 use serde::{Deserialize, Serialize};
+pub use tiles::{SteepDownhill, TilesOptions};
 pub use wind::{Exposure, Wind};
 
 /// Option `weather` (conformance table C-15): which weather rules a stage rides under.
@@ -52,6 +57,10 @@ pub struct HouseBOptions {
     pub weather_level: Option<u8>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub wind: WindRule,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub tiles: TilesOptions,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub steep_downhill: SteepDownhill,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -59,7 +68,13 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 }
 
 /// The option names this module reads, for the registry's check of unknown options.
-pub const OPTION_NAMES: [&str; 3] = ["weather", "weather_level", "wind"];
+pub const OPTION_NAMES: [&str; 5] = [
+    "weather",
+    "weather_level",
+    "wind",
+    "tiles",
+    "steep_downhill",
+];
 
 /// Why house-B options or dice cannot start a stage.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -77,6 +92,8 @@ pub(crate) struct Conditions {
     /// The level of the round being played, when the weather rule is on.
     weather: Option<u8>,
     wind: Option<Wind>,
+    tiles: TilesOptions,
+    steep_downhill: SteepDownhill,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
     /// narrates them with the situation, since no choice produced them.
     opening: Vec<Event>,
@@ -122,6 +139,8 @@ impl Conditions {
             dice: Dice::new(seed, given),
             weather: (options.weather == WeatherRule::HouseB).then_some(level),
             wind: None,
+            tiles: options.tiles,
+            steep_downhill: options.steep_downhill,
             opening: Vec::new(),
         };
         if options.wind == WindRule::HouseB {
@@ -154,6 +173,35 @@ impl Conditions {
             face,
             level: next,
         });
+    }
+
+    /// The rows a card carries a rider from `row` before blocking: the terrain rules on the
+    /// card's value (with the steep downhill boost, HB-005), then steep rows at 2 points each
+    /// (HB-003, HB-004).
+    pub fn distance(&self, course: &Course, row: u16, kind: RiderKind, card: Card) -> u16 {
+        let value = card.value() as u16;
+        let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
+        let points = effective_points(course, row, kind, card, bonus);
+        if self.tiles.steep {
+            tiles::rows_for(course, row, points)
+        } else {
+            points
+        }
+    }
+
+    /// The longest move a card can give under these options: the run-out the stage lays.
+    pub fn longest_move(options: &HouseBOptions) -> u16 {
+        LONGEST_MOVE
+            + match options.steep_downhill {
+                SteepDownhill::Boost => tiles::DOWNHILL_BOOST,
+                SteepDownhill::Off => 0,
+            }
+    }
+
+    /// Whether the climb topping out on `summit` pays the steep bonus (HB-068): only when steep
+    /// rows are in play.
+    pub fn steep_climb(&self, course: &Course, summit: u16, length: u16) -> bool {
+        self.tiles.steep && course.climb_is_steep(summit, length)
     }
 
     pub fn view(&self) -> ConditionsView {
