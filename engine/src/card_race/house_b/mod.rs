@@ -100,7 +100,7 @@ pub(crate) struct Conditions {
 }
 
 /// What the weather and wind look like now, for views and pictures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ConditionsView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weather: Option<u8>,
