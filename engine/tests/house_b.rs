@@ -326,7 +326,10 @@ fn steep_climb(steep: &[u16]) -> commissaire_engine::course::Course {
 
 fn steep_on() -> HouseBOptions {
     HouseBOptions {
-        tiles: TilesOptions { steep: true },
+        tiles: TilesOptions {
+            steep: true,
+            ..TilesOptions::default()
+        },
         ..HouseBOptions::default()
     }
 }
@@ -441,4 +444,119 @@ fn hb_005_boost_adds_one_from_a_steep_downhill_row_and_the_run_out_fits_it() {
     );
     // The sprinteur's 9 from the steep row: 10 rows, past the line (row 7), within the run-out.
     assert_eq!(play(SteepDownhill::Boost, 5, 9).0, 15);
+}
+
+/// 4 start rows, flat rows 4 to 19 with a roundabout on rows 8 to 10 (short lane on the right,
+/// lane 0's side), the line, 5 flat rows.
+fn roundabout_course() -> commissaire_engine::course::Course {
+    commissaire_engine::course::parse_course_toml(
+        "[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 16\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n[[roundabout]]\nrow = 8\nshort = \"right\"\n",
+        "roundabout.toml",
+    )
+    .unwrap()
+}
+
+fn roundabout_on() -> HouseBOptions {
+    HouseBOptions {
+        tiles: TilesOptions {
+            roundabout: true,
+            ..TilesOptions::default()
+        },
+        ..HouseBOptions::default()
+    }
+}
+
+fn roundabout_stage(house_b: HouseBOptions, riders: &[(&str, u16, u8)]) -> Stage {
+    let setup = StageSetup {
+        course: Arc::new(roundabout_course()),
+        teams: riders.iter().map(|r| format!("Team {}", r.0)).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, row, lane))| RiderSetup {
+                id: id.into(),
+                team: i as u8,
+                kind: RiderKind::Rouleur,
+                start: Pos::new(row, lane),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: options(Hands::Free, house_b),
+    };
+    Stage::new(setup, 3).unwrap()
+}
+
+#[test]
+fn hb_001_the_roundabout_is_three_rows_long_lane_through_all_short_lane_in_the_middle() {
+    let c = roundabout_course();
+    assert_eq!([c.width(8), c.width(9), c.width(10)], [1, 2, 1]);
+    assert_eq!([c.width(7), c.width(11)], [2, 2]);
+    let tiles =
+        commissaire_engine::course::parse_course_toml("tiles = \"abVbu\"\n", "t.toml").unwrap();
+    // a (6) b (6), then the roundabout's rows 12 to 14.
+    assert_eq!(
+        [tiles.width(12), tiles.width(13), tiles.width(14)],
+        [1, 2, 1]
+    );
+    let bad = commissaire_engine::course::parse_course_toml(
+        "tiles = \"aCu\"\n[[roundabout]]\nrow = 9\nshort = \"left\"\n",
+        "bad.toml",
+    )
+    .unwrap_err();
+    assert!(
+        bad.to_string().contains("three flat rows two lanes wide"),
+        "{bad}"
+    );
+    assert_eq!(bad.line, Some(2), "{bad}");
+}
+
+#[test]
+fn hb_002_tv_25_the_lane_kept_from_the_start_of_the_move_sets_the_cost() {
+    // (start lane, card, lands): lane 0 is the short side.
+    for (lane, card, lands) in [
+        (0, 3, (12, 0)),
+        (1, 3, (10, 0)),
+        (1, 4, (11, 0)),
+        (0, 2, (11, 0)),
+    ] {
+        let mut s = roundabout_stage(roundabout_on(), &[("A", 7, lane)]);
+        round(&mut s, &[("A", n(card))]);
+        assert_eq!(at(&s, "A"), lands, "lane {lane}, card {card}");
+    }
+    // Without the rule the roundabout is only a narrowing: 3 is 3 rows whatever the lane.
+    let mut s = roundabout_stage(HouseBOptions::default(), &[("A", 7, 0)]);
+    round(&mut s, &[("A", n(3))]);
+    assert_eq!(at(&s, "A").0, 10);
+}
+
+#[test]
+fn qb_01_riders_keep_their_lanes_when_a_neighbour_leaves_and_short_and_middle_are_level() {
+    // A on the short cell (row 9, lane 0), B beside it on the long lane (lane 1).
+    let s = roundabout_stage(roundabout_on(), &[("A", 9, 0), ("B", 9, 1)]);
+    assert_eq!(s.race_order(), vec![0, 1], "level: lane 0 first");
+    let mut s = roundabout_stage(roundabout_on(), &[("A", 9, 0), ("B", 9, 1), ("C", 3, 0)]);
+    // A leaves first; B's long lane cell is kept (no closing up onto the short lane), then B
+    // moves 2 along the long lane: row 10, then row 11.
+    let events = round(&mut s, &[("A", n(5)), ("B", n(2)), ("C", n(2))]);
+    let b_from = events.iter().find_map(|e| match e {
+        Event::Moved { rider: 1, from, .. } => Some(*from),
+        _ => None,
+    });
+    assert_eq!(
+        b_from,
+        Some(Pos::new(9, 1)),
+        "B did not shift onto the short lane"
+    );
+    assert_eq!(at(&s, "B").0, 11);
+    // Without the rule B closes up to lane 0 when A leaves.
+    let mut s = roundabout_stage(
+        HouseBOptions::default(),
+        &[("A", 9, 0), ("B", 9, 1), ("C", 3, 0)],
+    );
+    let events = round(&mut s, &[("A", n(5)), ("B", n(2)), ("C", n(2))]);
+    let b_from = events.iter().find_map(|e| match e {
+        Event::Moved { rider: 1, from, .. } => Some(*from),
+        _ => None,
+    });
+    assert_eq!(b_from, Some(Pos::new(9, 0)));
 }

@@ -267,7 +267,7 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
                     msg!("board-summit", name = name, length = length),
                 ));
             }
-            Marker::Start | Marker::Finish | Marker::Steep => {}
+            Marker::Start | Marker::Finish | Marker::Steep | Marker::Roundabout { .. } => {}
         }
     }
     lines.push(line(

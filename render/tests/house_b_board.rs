@@ -46,7 +46,10 @@ fn the_header_shows_weather_and_wind_and_steep_rows_are_black_in_the_key() {
     let mut s = stage(HouseBOptions {
         weather: WeatherRule::HouseB,
         wind: WindRule::HouseB,
-        tiles: TilesOptions { steep: true },
+        tiles: TilesOptions {
+            steep: true,
+            ..TilesOptions::default()
+        },
         ..HouseBOptions::default()
     });
     let mut bot = SensibleBot;
@@ -84,4 +87,52 @@ fn the_header_shows_weather_and_wind_and_steep_rows_are_black_in_the_key() {
     let plain = stage(HouseBOptions::default());
     let scene = BoardScene::from_view(&plain.view(Viewer::Public));
     assert_eq!(scene.sky, Default::default());
+}
+
+#[test]
+fn a_roundabout_is_drawn_with_its_long_lane_on_the_outside() {
+    let course = Arc::new(
+        parse_course_toml("name = \"Rond-point\"\ntiles = \"abvbVu\"\n", "r.toml").unwrap(),
+    );
+    // 'v' (rows 12 to 14) has its short lane on the right: its outer cells lie on the left
+    // (across 1); 'V' (rows 21 to 23) the other way round.
+    let across = |row: u16| {
+        course
+            .place(commissaire_engine::course::Pos::new(row, 0))
+            .unwrap()
+            .across
+    };
+    assert_eq!([across(12), across(14)], [1.0, 1.0]);
+    assert_eq!([across(21), across(23)], [0.0, 0.0]);
+    let riders = vec![
+        commissaire_render::RiderToken::new("BR", 0, commissaire_engine::course::Pos::new(13, 0)),
+        commissaire_render::RiderToken::new("RR", 1, commissaire_engine::course::Pos::new(12, 0)),
+    ];
+    let teams = vec![
+        commissaire_render::TeamStyle {
+            name: "Blue".into(),
+            colour: 0,
+            mark: "B".into(),
+        },
+        commissaire_render::TeamStyle {
+            name: "Red".into(),
+            colour: 1,
+            mark: "R".into(),
+        },
+    ];
+    let scene = BoardScene::new(course, "Rond-point", 3, teams, riders);
+    let pic = draw_board(&scene).unwrap();
+    let (_, y_outer, _, _) = pic
+        .cell_rect(commissaire_engine::course::Pos::new(12, 0))
+        .unwrap();
+    let (_, y_short, _, _) = pic
+        .cell_rect(commissaire_engine::course::Pos::new(13, 0))
+        .unwrap();
+    assert!(
+        y_outer < y_short,
+        "the long lane's outer cell is drawn on the left (above)"
+    );
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        std::fs::write(format!("{dir}/roundabout-board.png"), pic.to_png().unwrap()).unwrap();
+    }
 }

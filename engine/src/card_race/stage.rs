@@ -5,7 +5,7 @@ use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
 use super::events::{Event, RiderIdx};
 use super::house_b::{Conditions, ConditionsView};
-use super::movement::{destination, leave, slipstream};
+use super::movement::{leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -147,7 +147,7 @@ impl Stage {
         given: Vec<u8>,
     ) -> Result<Self, SetupError> {
         setup.validate()?;
-        let conditions = Conditions::start(&setup.options.house_b, seed, given)?;
+        let conditions = Conditions::start(&setup.options.house_b, &setup.course, seed, given)?;
         // Our mend of the course end: the road past the line is as long as the longest move, so
         // a card that carries a rider over the line counts every row (time credit, finish order).
         let longest = Conditions::longest_move(&setup.options.house_b);
@@ -483,10 +483,17 @@ impl Stage {
             let card = kept(self, i);
             let from = positions[i as usize];
             let kind = self.setup.riders[i as usize].kind;
-            let distance = self.conditions.distance(&course, from.row, kind, card);
-            let to = match destination(&course, &self.board, from, distance) {
+            let distance = self.conditions.distance(&course, from, kind, card);
+            let to = match self
+                .conditions
+                .destination(&course, &self.board, from, distance)
+            {
                 Some(to) => {
-                    leave(&mut self.board, &mut positions, &course, from);
+                    if self.conditions.keeps_lanes(&course, from.row) {
+                        self.board.take(from);
+                    } else {
+                        leave(&mut self.board, &mut positions, &course, from);
+                    }
                     self.board.put(to, i);
                     positions[i as usize] = to;
                     to

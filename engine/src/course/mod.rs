@@ -21,6 +21,7 @@ mod cells;
 mod climbs;
 mod links;
 mod parse;
+mod roundabout;
 mod steep;
 mod tiles;
 
@@ -29,6 +30,7 @@ pub use climbs::{ClimbCategory, ClimbInfo, ClimbSpec};
 pub use parse::{
     CourseError, CourseSpec, SegmentSpec, SprintSpec, parse_course_toml, parse_sprint,
 };
+pub use roundabout::{RoundaboutSpec, Side};
 pub use tiles::{TILE_LETTERS, tile_rows};
 
 use serde::{Deserialize, Serialize};
@@ -87,6 +89,9 @@ pub enum Marker {
     Summit { name: String, length: u16 },
     /// A steep (black) row of a climb or descent (house rules B, see `steep.rs`).
     Steep,
+    /// A row of a roundabout (house rules B, see `roundabout.rs`): `part` 0, 1 or 2 along it,
+    /// and the side of its short lane.
+    Roundabout { part: u8, short: Side },
 }
 
 /// Where a cell lies: `along` the road in rows from the back of the start area, `across` it in

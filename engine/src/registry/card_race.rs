@@ -111,7 +111,7 @@ fn house_b() -> Value {
         "profiles": "house-b",
         "weather": "house-b",
         "wind": "house-b",
-        "tiles": { "steep": true },
+        "tiles": { "steep": true, "roundabout": true },
     })
 }
 

@@ -441,7 +441,7 @@ mod tests {
                 "profiles": "house-b",
                 "weather": "house-b",
                 "wind": "house-b",
-                "tiles": {"steep": true},
+                "tiles": {"steep": true, "roundabout": true},
             })
         );
         let e = TourPreset::from_toml(

@@ -7,10 +7,12 @@
 //! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]).
 //! - `tiles = {steep = true}`: steep rows cost 2 movement points; `steep_downhill = "boost"`
 //!   the author's downhill idea ([`tiles`]).
+//! - `tiles = {roundabout = true}`: a rider keeps its side through a roundabout ([`roundabout`]).
 //!
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
+pub mod roundabout;
 pub mod tiles;
 pub mod weather;
 pub mod wind;
@@ -19,7 +21,7 @@ use super::events::{Event, RiderIdx};
 use super::stage::Rider;
 use crate::card_race::board::Board;
 use crate::card_race::cards::{Card, RiderKind};
-use crate::card_race::movement::{LONGEST_MOVE, effective_points};
+use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
 use serde::{Deserialize, Serialize};
@@ -94,6 +96,8 @@ pub(crate) struct Conditions {
     wind: Option<Wind>,
     tiles: TilesOptions,
     steep_downhill: SteepDownhill,
+    /// The roundabout rule is on and the course has one.
+    roundabouts: bool,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
     /// narrates them with the situation, since no choice produced them.
     opening: Vec<Event>,
@@ -112,6 +116,7 @@ impl Conditions {
     /// Draws the stage's wind, then round 1's weather (HB-033, HB-030).
     pub fn start(
         options: &HouseBOptions,
+        course: &Course,
         seed: u64,
         given: Vec<u8>,
     ) -> Result<Conditions, ConditionsError> {
@@ -141,6 +146,7 @@ impl Conditions {
             wind: None,
             tiles: options.tiles,
             steep_downhill: options.steep_downhill,
+            roundabouts: options.tiles.roundabout && roundabout::any(course),
             opening: Vec::new(),
         };
         if options.wind == WindRule::HouseB {
@@ -178,15 +184,43 @@ impl Conditions {
     /// The rows a card carries a rider from `row` before blocking: the terrain rules on the
     /// card's value (with the steep downhill boost, HB-005), then steep rows at 2 points each
     /// (HB-003, HB-004).
-    pub fn distance(&self, course: &Course, row: u16, kind: RiderKind, card: Card) -> u16 {
+    pub fn distance(&self, course: &Course, from: Pos, kind: RiderKind, card: Card) -> u16 {
+        let row = from.row;
         let value = card.value() as u16;
         let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
         let points = effective_points(course, row, kind, card, bonus);
-        if self.tiles.steep {
-            tiles::rows_for(course, row, points)
-        } else {
-            points
+        match (self.tiles.steep, self.roundabouts) {
+            (false, false) => points,
+            (steep, false) => tiles::rows_for(course, row, points, steep, |_| true),
+            (steep, true) => {
+                let side = roundabout::side_at(course, from);
+                tiles::rows_for(course, row, points, steep, |r| {
+                    roundabout::on_path(course, r, side)
+                })
+            }
         }
+    }
+
+    /// Where a move of `distance` rows from `from` ends (FR-3), a roundabout kept in the lane of
+    /// the rider's side (HB-002).
+    pub fn destination(
+        &self,
+        course: &Course,
+        board: &Board,
+        from: Pos,
+        distance: u16,
+    ) -> Option<Pos> {
+        if self.roundabouts {
+            let side = roundabout::side_at(course, from);
+            roundabout::destination(course, board, from, distance, side)
+        } else {
+            destination(course, board, from, distance)
+        }
+    }
+
+    /// Whether riders keep their lanes in `row` when a neighbour leaves (inside a roundabout).
+    pub fn keeps_lanes(&self, course: &Course, row: u16) -> bool {
+        self.roundabouts && roundabout::keeps_lanes(course, row)
     }
 
     /// The longest move a card can give under these options: the run-out the stage lays.

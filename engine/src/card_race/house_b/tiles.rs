@@ -36,6 +36,10 @@ pub struct TilesOptions {
     /// Steep rows cost 2 movement points in a climb (HB-003, HB-004).
     #[serde(default)]
     pub steep: bool,
+    /// A rider keeps its side through a roundabout, the short lane costing 2 points less
+    /// (HB-001, HB-002).
+    #[serde(default)]
+    pub roundabout: bool,
 }
 
 /// The card's value plus the boost of a steep downhill start, when that variant is on (HB-005):
@@ -48,13 +52,22 @@ pub fn boosted(course: &Course, row: u16, value: u16, downhill: SteepDownhill) -
 }
 
 /// The rows `points` movement points carry a rider from `row`, steep climb rows costing 2
-/// (HB-003, HB-004, TV-25).
-pub fn rows_for(course: &Course, row: u16, points: u16) -> u16 {
+/// (HB-003, HB-004, TV-25) when `steep` is on, rows off the rider's path (a roundabout's outer
+/// rows for a rider on its short lane, HB-002) nothing.
+pub fn rows_for(
+    course: &Course,
+    row: u16,
+    points: u16,
+    steep: bool,
+    on_path: impl Fn(u16) -> bool,
+) -> u16 {
     let mut left = points;
     let mut rows = 0;
     let mut next = row + 1;
     while left > 0 && next <= course.last_row() {
-        let cost = if course.terrain(next) == Terrain::Uphill && course.is_steep(next) {
+        let cost = if !on_path(next) {
+            0
+        } else if steep && course.terrain(next) == Terrain::Uphill && course.is_steep(next) {
             STEEP_COST
         } else {
             1
@@ -89,19 +102,31 @@ mod tests {
         .unwrap()
     }
 
+    fn rows_for_steep(course: &Course, row: u16, points: u16) -> u16 {
+        rows_for(course, row, points, true, |_| true)
+    }
+
     #[test]
     fn hb_003_hb_004_tv_25_points_spent_row_by_row() {
         let r = 5;
-        assert_eq!(rows_for(&climb(&[r + 2]), r, 5), 4, "1 + 2 + 1 + 1");
+        assert_eq!(rows_for_steep(&climb(&[r + 2]), r, 5), 4, "1 + 2 + 1 + 1");
         assert_eq!(
-            rows_for(&climb(&[r + 5]), r, 5),
+            rows_for_steep(&climb(&[r + 5]), r, 5),
             4,
             "1 point left, cannot enter"
         );
-        assert_eq!(rows_for(&climb(&[r + 2]), r, 3), 2, "onto the steep row");
-        assert_eq!(rows_for(&climb(&[r + 2]), r, 2), 1, "stops before it");
-        assert_eq!(rows_for(&climb(&[]), r, 5), 5);
-        assert_eq!(rows_for(&climb(&[r + 1, r + 2]), r, 4), 2, "two steep rows");
+        assert_eq!(
+            rows_for_steep(&climb(&[r + 2]), r, 3),
+            2,
+            "onto the steep row"
+        );
+        assert_eq!(rows_for_steep(&climb(&[r + 2]), r, 2), 1, "stops before it");
+        assert_eq!(rows_for_steep(&climb(&[]), r, 5), 5);
+        assert_eq!(
+            rows_for_steep(&climb(&[r + 1, r + 2]), r, 4),
+            2,
+            "two steep rows"
+        );
     }
 
     #[test]
@@ -119,6 +144,6 @@ mod tests {
             "not a steep row"
         );
         // Downhill steep rows cost nothing extra.
-        assert_eq!(rows_for(&c, 4, 3), 3);
+        assert_eq!(rows_for_steep(&c, 4, 3), 3);
     }
 }
