@@ -5,9 +5,7 @@
 use super::result::{
     LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
 };
-use crate::card_race::{
-    Card, Hands, Options, Profiles, RiderIdx, RiderSetup, Stage, StageEnd, StageSetup,
-};
+use crate::card_race::{Card, Options, RiderIdx, RiderSetup, Stage, StageSetup};
 use crate::course::{Course, Marker, Terrain};
 use crate::game::Seat;
 use crate::registry::{
@@ -224,13 +222,19 @@ pub fn stage_setup(course: &Course, team_names: &[String], riders: &[&TourRider]
             .collect(),
         course: Arc::new(course),
         teams: team_names.to_vec(),
-        options: Options {
-            hands: Hands::Deal,
-            stage_end: StageEnd::FirstAcross,
-            profiles: Profiles::HouseB,
-            ..Options::default()
-        },
+        // What the named rules `house-b` stand for, as a tour of the registry rides them.
+        options: house_b_options(),
     }
+}
+
+/// The options the named rules `house-b` stand for, as a tour of the registry rides them.
+fn house_b_options() -> Options {
+    let json = registry::ruleset(crate::registry::CARD_RACE)
+        .ok()
+        .and_then(|r| r.rules.iter().find(|n| n.name == "house-b"))
+        .map(|n| (n.options)())
+        .expect("the card race names its rules house-b");
+    serde_json::from_value(json).expect("the named rules house-b are options of the card race")
 }
 
 /// Exhaustion cards a rider holds (draw pile, hand, recycle pile), not counting the ones played.
