@@ -266,6 +266,13 @@ fn card_race_house_b_wordings() -> BTreeSet<String> {
         for level in 1..=5 {
             events.push(json!({"event": "weather_rolled", "round": 2, "face": 3, "level": level}));
         }
+        for set_back in [1, 3] {
+            events.push(json!({"event": "crashed", "rider": 0, "row": 9, "set_back": set_back}));
+            events.push(json!({"event": "puncture_slowed", "rider": 0, "rows": set_back}));
+        }
+        for (card, punctured) in [(json!("E"), true), (json!(4), false)] {
+            events.push(json!({"event": "puncture_checked", "rider": 1, "card": card, "punctured": punctured}));
+        }
         for exposure in ["front", "headwind", "crosswind"] {
             for (cards, heat, on_top) in [(1, false, false), (2, true, false), (1, false, true)] {
                 events.push(

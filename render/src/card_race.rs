@@ -29,6 +29,12 @@ impl BoardScene {
                         marks.push(Mark::Exhaustion);
                     }
                 }
+                if view.conditions.crashed.contains(&r.index) {
+                    marks.push(Mark::Crashed);
+                }
+                if view.conditions.punctured.contains(&r.index) {
+                    marks.push(Mark::Punctured);
+                }
                 if crossed {
                     marks.push(Mark::Crossed);
                 } else if !r.racing {

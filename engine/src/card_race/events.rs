@@ -78,6 +78,24 @@ pub enum Event {
         /// Put on top of the draw pile by the cold (level 1).
         on_top: bool,
     },
+    /// House rules B: a rider sent back by full rows fell (HB-023…HB-027); it draws 2 cards
+    /// fewer next round.
+    Crashed {
+        rider: RiderIdx,
+        row: u16,
+        set_back: u16,
+    },
+    /// House rules B: a rider at risk of a puncture turned its top card (HB-020, HB-021).
+    PunctureChecked {
+        rider: RiderIdx,
+        card: Card,
+        punctured: bool,
+    },
+    /// House rules B: a punctured rider's move, shorter by these rows (HB-022).
+    PunctureSlowed {
+        rider: RiderIdx,
+        rows: u16,
+    },
 }
 
 impl Event {

@@ -147,7 +147,13 @@ impl Stage {
         given: Vec<u8>,
     ) -> Result<Self, SetupError> {
         setup.validate()?;
-        let conditions = Conditions::start(&setup.options.house_b, &setup.course, seed, given)?;
+        let conditions = Conditions::start(
+            &setup.options.house_b,
+            &setup.course,
+            setup.riders.len(),
+            seed,
+            given,
+        )?;
         // Our mend of the course end: the road past the line is as long as the longest move, so
         // a card that carries a rider over the line counts every row (time credit, finish order).
         let longest = Conditions::longest_move(&setup.options.house_b);
@@ -284,7 +290,13 @@ impl Stage {
     }
     /// House rules B's weather level and wind now (none when their options are off).
     pub fn conditions(&self) -> ConditionsView {
-        self.conditions.view()
+        // The board shows the round just played, or the last one once the stage is over.
+        let shown = if self.over {
+            self.round
+        } else {
+            self.round.saturating_sub(1)
+        };
+        self.conditions.view(shown)
     }
     /// What the stage drew before its first round (wind, round 1's weather): public events.
     pub fn opening_events(&self) -> &[Event] {
@@ -426,8 +438,9 @@ impl Stage {
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
+        let size = self.conditions.hand_size(rider);
         let r = &mut self.riders[rider as usize];
-        for _ in 0..HAND_SIZE {
+        for _ in 0..size {
             if r.deck.is_empty() {
                 if r.recycle.is_empty() {
                     break;
@@ -483,7 +496,9 @@ impl Stage {
             let card = kept(self, i);
             let from = positions[i as usize];
             let kind = self.setup.riders[i as usize].kind;
-            let distance = self.conditions.distance(&course, from, kind, card);
+            let distance = self
+                .conditions
+                .move_rows(i, &course, from, kind, card, events);
             let to = match self
                 .conditions
                 .destination(&course, &self.board, from, distance)
@@ -500,14 +515,17 @@ impl Stage {
                 }
                 None => from,
             };
+            let blocked = distance - (to.row - from.row);
             events.push(Event::Moved {
                 rider: i,
                 card,
                 from,
                 to,
                 distance,
-                blocked: distance - (to.row - from.row),
+                blocked,
             });
+            self.conditions
+                .after_move(self.round, i, &course, to, blocked, events);
             summary.push(RiderRound {
                 rider: i,
                 card,
@@ -518,6 +536,14 @@ impl Stage {
                 crossed: false,
             });
         }
+        self.conditions.after_moves(
+            self.round,
+            &course,
+            &summary,
+            &mut self.riders,
+            deal,
+            events,
+        );
         // Lanes may have shifted after a rider's move was recorded: read the final cells.
         let mut crossing: Vec<RiderIdx> = order
             .iter()

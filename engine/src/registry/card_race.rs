@@ -55,7 +55,7 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 8] = [
+const OPTION_NAMES: [&str; 10] = [
     "hands",
     "stage_end",
     "profiles",
@@ -64,6 +64,8 @@ const OPTION_NAMES: [&str; 8] = [
     house_b::OPTION_NAMES[2],
     house_b::OPTION_NAMES[3],
     house_b::OPTION_NAMES[4],
+    house_b::OPTION_NAMES[5],
+    house_b::OPTION_NAMES[6],
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -112,6 +114,8 @@ fn house_b() -> Value {
         "weather": "house-b",
         "wind": "house-b",
         "tiles": { "steep": true, "roundabout": true },
+        "punctures": true,
+        "crashes": "house-b",
     })
 }
 
@@ -269,6 +273,72 @@ impl CardRace {
                         ("heat", yes_no(heat)),
                         ("on_top", yes_no(on_top)),
                     ],
+                    text,
+                )
+            }
+            Event::Crashed {
+                rider,
+                row,
+                set_back,
+            } => {
+                let name = self.name(rider);
+                let short = if set_back == 1 {
+                    "1 row".to_string()
+                } else {
+                    format!("{set_back} rows")
+                };
+                let text = format!(
+                    "{} falls on row {row}, {short} short: 2 cards fewer in its next hand.",
+                    as_text(&name)
+                );
+                sentence(
+                    "card-race-crashed",
+                    vec![
+                        ("rider", name),
+                        ("row", json!(row)),
+                        ("set_back", json!(set_back)),
+                    ],
+                    text,
+                )
+            }
+            Event::PunctureChecked {
+                rider,
+                card,
+                punctured,
+            } => {
+                let name = self.name(rider);
+                let text = if punctured {
+                    format!(
+                        "{} turns {card}: a puncture! Its next move is 2 rows shorter.",
+                        as_text(&name)
+                    )
+                } else {
+                    format!("{} turns {card}: no puncture.", as_text(&name))
+                };
+                sentence(
+                    "card-race-puncture-check",
+                    vec![
+                        ("rider", name),
+                        ("card", card_json(card)),
+                        ("punctured", json!(if punctured { "yes" } else { "no" })),
+                    ],
+                    text,
+                )
+            }
+            Event::PunctureSlowed { rider, rows } => {
+                let name = self.name(rider);
+                let lost = if rows == 1 {
+                    "1 row".to_string()
+                } else {
+                    format!("{rows} rows")
+                };
+                let text = format!(
+                    "{} rides on after its puncture: {lost} lost.",
+                    as_text(&name)
+                );
+                sentence(
+                    "card-race-puncture-slowed",
+                    vec![("rider", name), ("rows", json!(rows))],
                     text,
                 )
             }
@@ -632,7 +702,10 @@ impl Game for CardRace {
                 }
                 Event::WindDrawn { .. }
                 | Event::WeatherRolled { .. }
-                | Event::ExhaustionDealt { .. } => self.tell_conditions(e),
+                | Event::ExhaustionDealt { .. }
+                | Event::Crashed { .. }
+                | Event::PunctureChecked { .. }
+                | Event::PunctureSlowed { .. } => self.tell_conditions(e),
             };
             out.push(s);
         }
@@ -658,7 +731,10 @@ impl Game for CardRace {
                     reach(*rider, to.row)
                 }
                 Event::ExhaustionTaken { .. } | Event::ExhaustionDealt { .. } => winded += 1,
-                Event::WeatherRolled { .. } => {}
+                Event::WeatherRolled { .. }
+                | Event::Crashed { .. }
+                | Event::PunctureChecked { .. }
+                | Event::PunctureSlowed { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 _ => continue,
             }

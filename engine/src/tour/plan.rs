@@ -446,6 +446,8 @@ mod tests {
                 "weather": "house-b",
                 "wind": "house-b",
                 "tiles": {"steep": true, "roundabout": true},
+                "punctures": true,
+                "crashes": "house-b",
             })
         );
         let e = TourPreset::from_toml(

@@ -17,6 +17,18 @@ card-race-slipstream = { $rider } takes the slipstream to row { $to }.
 card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
 card-race-stage-over = The stage is over: { $winner } wins.
+card-race-crashed = { $rider } falls on row { $row }, { $set_back ->
+        [one] 1 row
+       *[other] { $set_back } rows
+    } short: 2 cards fewer in its next hand.
+card-race-puncture-check = { $rider } turns { $card }: { $punctured ->
+        [yes] a puncture! Its next move is 2 rows shorter
+       *[no] no puncture
+    }.
+card-race-puncture-slowed = { $rider } rides on after its puncture: { $rows ->
+        [one] 1 row lost
+       *[other] { $rows } rows lost
+    }.
 card-race-wind = Wind for the stage: { $wind ->
         [head] a headwind: riders with nobody ahead take 2 exhaustion cards
         [cross_from_left] a crosswind from the left: riders with nobody beside them on the left take 1 exhaustion card

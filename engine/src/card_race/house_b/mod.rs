@@ -8,22 +8,26 @@
 //! - `tiles = {steep = true}`: steep rows cost 2 movement points; `steep_downhill = "boost"`
 //!   the author's downhill idea ([`tiles`]).
 //! - `tiles = {roundabout = true}`: a rider keeps its side through a roundabout ([`roundabout`]).
+//! - `punctures = true` and `crashes = "house-b"`: the turned card of the round's fastest riders
+//!   when someone ends on cobbles, and falls when blocked ([`incidents`]).
 //!
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
+pub mod incidents;
 pub mod roundabout;
 pub mod tiles;
 pub mod weather;
 pub mod wind;
 
 use super::events::{Event, RiderIdx};
-use super::stage::Rider;
+use super::stage::{Rider, RiderRound};
 use crate::card_race::board::Board;
 use crate::card_race::cards::{Card, RiderKind};
 use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
+pub use incidents::CrashRule;
 use serde::{Deserialize, Serialize};
 pub use tiles::{SteepDownhill, TilesOptions};
 pub use wind::{Exposure, Wind};
@@ -63,6 +67,10 @@ pub struct HouseBOptions {
     pub tiles: TilesOptions,
     #[serde(default, skip_serializing_if = "is_default")]
     pub steep_downhill: SteepDownhill,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub punctures: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub crashes: CrashRule,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -70,12 +78,14 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 }
 
 /// The option names this module reads, for the registry's check of unknown options.
-pub const OPTION_NAMES: [&str; 5] = [
+pub const OPTION_NAMES: [&str; 7] = [
     "weather",
     "weather_level",
     "wind",
     "tiles",
     "steep_downhill",
+    "punctures",
+    "crashes",
 ];
 
 /// Why house-B options or dice cannot start a stage.
@@ -98,18 +108,39 @@ pub(crate) struct Conditions {
     steep_downhill: SteepDownhill,
     /// The roundabout rule is on and the course has one.
     roundabouts: bool,
+    punctures: bool,
+    crashes: CrashRule,
+    /// Per rider: a puncture waiting to shorten its next move.
+    punctured: Vec<bool>,
+    /// Per rider: a fall waiting to shorten its next hand.
+    fallen: Vec<bool>,
+    /// Falls and punctures by round, for the board of the round just played.
+    incidents: Vec<(u32, RiderIdx, Incident)>,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
     /// narrates them with the situation, since no choice produced them.
     opening: Vec<Event>,
 }
 
+/// What befell a rider in a round, for the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Incident {
+    Crash,
+    Puncture,
+}
+
 /// What the weather and wind look like now, for views and pictures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ConditionsView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weather: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wind: Option<Wind>,
+    /// Riders who fell in the round shown (HB-023): laid on their side on the board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crashed: Vec<RiderIdx>,
+    /// Riders who punctured in the round shown (HB-021).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub punctured: Vec<RiderIdx>,
 }
 
 impl Conditions {
@@ -117,6 +148,7 @@ impl Conditions {
     pub fn start(
         options: &HouseBOptions,
         course: &Course,
+        riders: usize,
         seed: u64,
         given: Vec<u8>,
     ) -> Result<Conditions, ConditionsError> {
@@ -147,6 +179,11 @@ impl Conditions {
             tiles: options.tiles,
             steep_downhill: options.steep_downhill,
             roundabouts: options.tiles.roundabout && roundabout::any(course),
+            punctures: options.punctures,
+            crashes: options.crashes,
+            punctured: vec![false; riders],
+            fallen: vec![false; riders],
+            incidents: Vec::new(),
             opening: Vec::new(),
         };
         if options.wind == WindRule::HouseB {
@@ -238,10 +275,100 @@ impl Conditions {
         self.tiles.steep && course.climb_is_steep(summit, length)
     }
 
-    pub fn view(&self) -> ConditionsView {
+    /// The rows a rider's card carries it this round: [`Conditions::distance`], 2 rows shorter
+    /// after a puncture (HB-022), which it uses up.
+    pub fn move_rows(
+        &mut self,
+        index: RiderIdx,
+        course: &Course,
+        from: Pos,
+        kind: RiderKind,
+        card: Card,
+        events: &mut Vec<Event>,
+    ) -> u16 {
+        let rows = self.distance(course, from, kind, card);
+        if !std::mem::take(&mut self.punctured[index as usize]) {
+            return rows;
+        }
+        let lost = rows.min(incidents::PUNCTURE_ROWS);
+        events.push(Event::PunctureSlowed {
+            rider: index,
+            rows: lost,
+        });
+        rows - lost
+    }
+
+    /// After a rider's move: a fall when full rows set it back far enough (HB-023…HB-027).
+    pub fn after_move(
+        &mut self,
+        round: u32,
+        index: RiderIdx,
+        course: &Course,
+        to: Pos,
+        set_back: u16,
+        events: &mut Vec<Event>,
+    ) {
+        if self.crashes == CrashRule::HouseB && incidents::falls(course, to.row, set_back) {
+            self.fallen[index as usize] = true;
+            self.incidents.push((round, index, Incident::Crash));
+            events.push(Event::Crashed {
+                rider: index,
+                row: to.row,
+                set_back,
+            });
+        }
+    }
+
+    /// After every move of the round, before the end phase: the puncture check (HB-020, HB-021).
+    pub fn after_moves(
+        &mut self,
+        round: u32,
+        course: &Course,
+        moves: &[RiderRound],
+        riders: &mut [Rider],
+        real_cards: bool,
+        events: &mut Vec<Event>,
+    ) {
+        if !self.punctures || !real_cards {
+            return;
+        }
+        for index in incidents::at_risk(course, moves) {
+            let Some(card) = incidents::turn_top_card(index, &mut riders[index as usize], events)
+            else {
+                continue;
+            };
+            let punctured = card == Card::Exhaustion;
+            if punctured {
+                self.punctured[index as usize] = true;
+                self.incidents.push((round, index, Incident::Puncture));
+            }
+            events.push(Event::PunctureChecked {
+                rider: index,
+                card,
+                punctured,
+            });
+        }
+    }
+
+    /// How many cards a rider draws now: 4, or 2 fewer after a fall, which it uses up (HB-028).
+    pub fn hand_size(&mut self, index: RiderIdx) -> usize {
+        incidents::hand_size(std::mem::take(&mut self.fallen[index as usize]))
+    }
+
+    /// The weather, the wind and the incidents of `round` (the round the board shows).
+    pub fn view(&self, round: u32) -> ConditionsView {
+        let of = |kind: Incident| {
+            self.incidents
+                .iter()
+                .filter(|&&(r, _, k)| r == round && k == kind)
+                .map(|&(_, rider, _)| rider)
+                .collect()
+        };
         ConditionsView {
             weather: self.weather,
             wind: self.wind,
+            crashed: of(Incident::Crash),
+            punctured: of(Incident::Puncture),
         }
     }
 
