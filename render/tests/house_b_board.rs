@@ -83,6 +83,15 @@ fn the_header_shows_weather_and_wind_and_steep_rows_are_black_in_the_key() {
         palette::STEEP
     );
 
+    // The profile draws the steep rows black too, and explains them.
+    let profile = commissaire_render::ProfileScene::from_view(&s.view(Viewer::Public));
+    let img = commissaire_render::profile::draw_profile(&profile).unwrap();
+    let black = img.pixels().filter(|p| **p == palette::STEEP).count();
+    assert!(black > 100, "steep slices drawn: {black} pixels");
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        img.save(format!("{dir}/house-b-profile.png")).unwrap();
+    }
+
     // Without house rules B the header is as it was: the same picture as a scene with no sky.
     let plain = stage(HouseBOptions::default());
     let scene = BoardScene::from_view(&plain.view(Viewer::Public));
