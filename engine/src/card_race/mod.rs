@@ -27,8 +27,11 @@
 //! | HB-068 | summits of steep climbs flagged for the mountains bonus | implemented | `hb_068_a_climb_with_a_steep_row_*` |
 //! | HB-029…HB-032 | weather 1–5, d6 each round, cold on top, heat doubles (QB-11, TV-12) | implemented | `hb_029_*`…`hb_032_*` |
 //! | HB-033, HB-035…HB-037 | one wind a stage: head, cross, tail (QB-12, TV-26) | implemented | `hb_033_*`…`hb_037_*` |
+//! | HB-001, HB-002 | roundabout: the side kept through it (QB-01, TV-25) | implemented | `hb_001_*`, `hb_002_*`, `qb_01_*` |
+//! | HB-020…HB-022 | punctures (QB-09, TV-19) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
+//! | HB-023…HB-028 | crashes (QB-10, TV-18) | implemented | `hb_023_*`, `hb_024_to_hb_027_*`, `hb_028_*` |
 //! | HB-034 | the wind's lane choice (QB-13) | not yet | |
-//! | HB-001, HB-002, HB-006, HB-011…HB-028, HB-038…HB-057, HB-073…HB-079 | roundabout, gamble, ghosts, peloton, attack, punctures, crashes, fictive start, feed zones, time trials, world cup | not yet | |
+//! | HB-006, HB-011…HB-019, HB-038…HB-057, HB-073…HB-079 | gamble, ghosts, peloton, attack card, fictive start, feed zones, time trials, world cup | not yet | |
 //!
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in
