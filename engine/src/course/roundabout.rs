@@ -52,8 +52,7 @@ pub(super) fn lay(
         ));
     }
     let first = first as usize;
-    for r in first..first + ROWS as usize {
-        let row = &rows[r];
+    for (r, row) in rows.iter().enumerate().skip(first).take(ROWS as usize) {
         if row.width() != 2 || row.terrain() != Terrain::Flat {
             return Err(err(
                 at,

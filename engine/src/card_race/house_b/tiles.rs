@@ -3,8 +3,8 @@
 //!
 //! A card's value, after the terrain rules (the uphill cap and the climb-ahead cut included), is
 //! a number of movement points, spent row by row: a steep row in a climb costs 2, any other row
-//! 1. A rider with exactly 1 point left in front of a steep row stops before it and the point is
-//! lost (HB-004). The grimpeur's 7 is exempt from the cap, not from the steep cost (QB-02).
+//! costs 1. A rider with exactly 1 point left in front of a steep row stops before it and the
+//! point is lost (HB-004). The grimpeur's 7 is exempt from the cap, not from the steep cost (QB-02).
 //!
 //! Downhill, the seed's author only sketched two ideas, untested (QB-03): with
 //! `steep_downhill = "boost"` a rider starting its move on a steep downhill row adds 1 to its
