@@ -560,3 +560,84 @@ fn qb_01_riders_keep_their_lanes_when_a_neighbour_leaves_and_short_and_middle_ar
     });
     assert_eq!(b_from, Some(Pos::new(9, 0)));
 }
+
+/// Bots ride whole stages under every house-B option on a course with steep rows up and down,
+/// a roundabout of each hand and cobbles, and each stage replays from its stored choices to the
+/// same public view.
+#[test]
+fn bots_ride_every_house_b_effect_to_the_line_and_the_stage_replays() {
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
+    use serde_json::json;
+    // Rows: start 0-5, flat 6-17, uphill 18-25, cobbles 26-31, downhill 32-35, flat 36-55.
+    let course = Arc::new(
+        commissaire_engine::course::parse_course_toml(
+            "name = \"Tout B\"\nsteep = [20, 23, 33]\n[[segment]]\nterrain = \"flat\"\nlength = 6\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 12\n[[segment]]\nterrain = \"uphill\"\nlength = 8\n[[segment]]\nterrain = \"cobbles\"\nlength = 6\n[[segment]]\nterrain = \"downhill\"\nlength = 4\n[[segment]]\nterrain = \"flat\"\nlength = 20\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n[[roundabout]]\nrow = 8\nshort = \"right\"\n[[roundabout]]\nrow = 45\nshort = \"left\"\n",
+            "b.toml",
+        )
+        .unwrap(),
+    );
+    let kinds = [
+        RiderKind::Rouleur,
+        RiderKind::Sprinteur,
+        RiderKind::Grimpeur,
+    ];
+    let riders: Vec<Entrant> = (0..4u8)
+        .flat_map(|team| {
+            kinds.iter().map(move |&kind| Entrant {
+                id: format!("T{team} {kind:?}"),
+                team,
+                start: None,
+                attributes: card_race_attributes(kind, 1),
+            })
+        })
+        .collect();
+    let setup = Setup {
+        course,
+        teams: (0..4).map(|t| format!("T{t}")).collect(),
+        riders,
+        options: json!({
+            "profiles": "house-b",
+            "weather": "house-b",
+            "wind": "house-b",
+            "tiles": {"steep": true, "roundabout": true},
+            "steep_downhill": "boost",
+            "punctures": true,
+            "crashes": "house-b",
+            "stage_end": "all_across",
+        }),
+        dice: Vec::new(),
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 1..=6 {
+        let mut stage = registry::start("card-race", &setup, seed).unwrap();
+        let mut log = Vec::new();
+        let mut guard = 0;
+        while !stage.is_over() {
+            guard += 1;
+            assert!(guard < 5_000, "seed {seed}: the bots never finish");
+            for (seat, _) in stage.waiting_on() {
+                if let Some((key, events)) = stage.play_bot(seat).unwrap() {
+                    log.push((seat, stage.choice_json(key.as_str()).unwrap()));
+                    for e in events.to_json() {
+                        seen.insert(e["event"].as_str().unwrap_or("").to_string());
+                    }
+                }
+            }
+        }
+        let (again, _) = registry::replay("card-race", &setup, seed, &log).unwrap();
+        assert_eq!(
+            again.view_json(Viewer::Public),
+            stage.view_json(Viewer::Public),
+            "seed {seed}"
+        );
+    }
+    for kind in [
+        "weather_rolled",
+        "exhaustion_dealt",
+        "crashed",
+        "puncture_checked",
+    ] {
+        assert!(seen.contains(kind), "{kind} never came up: {seen:?}");
+    }
+}
