@@ -11,6 +11,7 @@ use commissaire_engine::course::{Course, CourseSpec, Pos, SegmentSpec, Terrain};
 use commissaire_engine::game::Ruleset;
 use std::sync::Arc;
 
+#[allow(unused_imports)]
 pub use Terrain::{Cobbles as C, Downhill as D, Flat as F, Supply as S, Uphill as U};
 
 /// A two-lane course: 4 start rows, then the runs given, then the line and 5 flat run-out rows.
@@ -82,6 +83,7 @@ pub fn stage_with(
             hands: Hands::Free,
             stage_end,
             profiles,
+            ..Options::default()
         },
     };
     Stage::new(setup, 1).unwrap()

@@ -98,7 +98,9 @@ fn setup(entry: &RulesetEntry, course: Arc<Course>, teams: usize) -> Setup {
         course,
         teams: (0..teams).map(|t| format!("Team {t}")).collect(),
         riders,
-        options: Value::Null,
+        // The options a tour rides by default: the ruleset's first named rules (the card race:
+        // house rules B with their weather, wind, tiles, punctures and crashes).
+        options: entry.rules.first().map_or(Value::Null, |r| (r.options)()),
         dice: Vec::new(),
     }
 }

@@ -320,15 +320,30 @@ fn fr_8_all_across_ranks_by_round_then_place_and_finishers_stop_playing() {
     assert!(s.is_over());
     assert_eq!(
         at(&s, "B").0,
-        s.course().last_row(),
+        21,
         "B went further, but crossed a round later"
     );
     assert_eq!(s.finish_order(), vec![idx(&s, "A"), idx(&s, "B")]);
 }
 
 #[test]
-fn course_end_clamps_to_the_last_row() {
-    let mut s = stage(course(&[(F, 2)]), &[("A", 5, 0)]);
-    round(&mut s, &[("A", n(9))]);
-    assert_eq!(at(&s, "A").0, s.course().last_row());
+fn course_end_no_card_is_cut_by_the_end_of_the_board() {
+    // The repro of the mend: 4 start rows, 6 flat rows, the line, 5 printed run-out rows.
+    let mut s = stage(course(&[(F, 6)]), &[("A", 9, 0), ("B", 8, 0)]);
+    assert_eq!(s.course().finish_row(), 10);
+    let events = round(&mut s, &[("A", n(5)), ("B", n(9))]);
+    assert_eq!(at(&s, "A"), (14, 0));
+    assert_eq!(
+        at(&s, "B"),
+        (17, 0),
+        "B rides all 9 rows, past the printed run-out"
+    );
+    let b = idx(&s, "B");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Moved { rider, distance: 9, blocked: 0, .. } if *rider == b
+    )));
+    assert_eq!(s.finish_order(), vec![b, idx(&s, "A")], "B went further");
+    // The longest move from the last row before the line still fits.
+    assert!(s.course().run_out() >= 9);
 }

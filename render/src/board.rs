@@ -267,7 +267,7 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
                     msg!("board-summit", name = name, length = length),
                 ));
             }
-            Marker::Start | Marker::Finish => {}
+            Marker::Start | Marker::Finish | Marker::Steep | Marker::Roundabout { .. } => {}
         }
     }
     lines.push(line(
@@ -432,9 +432,16 @@ fn draw_header(
     width: i32,
 ) {
     let turn_w = TITLE.width(turn);
-    let title = text::fit(TITLE, &scene.stage_name, width - 3 * PAD - turn_w);
+    let sky_w = crate::sky::width(&scene.sky);
+    let title = text::fit(TITLE, &scene.stage_name, width - 3 * PAD - turn_w - sky_w);
     text::draw(img, TITLE, INK, PAD, PAD + 2, &title);
     text::draw_right(img, TITLE, INK, width - PAD, PAD + 2, turn);
+    crate::sky::draw(
+        img,
+        &scene.sky,
+        width - PAD - turn_w - PAD,
+        PAD + 2 + TITLE.cap_height() / 2,
+    );
 
     for (line, entries) in legend.iter().enumerate() {
         let y = PAD + 34 + line as i32 * LEGEND_LINE;
@@ -553,6 +560,9 @@ fn draw_strip(
             rect(img, cx, cy, cw, ch, palette::terrain(cell.terrain));
             if cell.terrain == Terrain::Cobbles {
                 cobbles(img, cx, cy, cw, ch);
+            }
+            if cell.markers.contains(&Marker::Steep) {
+                steep(img, cx, cy, cw, ch);
             }
             if cell.markers.contains(&Marker::Start) {
                 // A grid box, like the start slots painted on the road.
@@ -930,6 +940,7 @@ enum KeyItem {
     Mark(MarkKind),
     ExhaustionCard,
     Terrain(Terrain),
+    Steep,
     Verge,
     Curve,
 }
@@ -949,6 +960,7 @@ impl KeyItem {
             },
             KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
             KeyItem::Terrain(t) => terrain_word(*t),
+            KeyItem::Steep => msg!("key-steep"),
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
         }
@@ -965,7 +977,7 @@ impl KeyItem {
                 small => small_badge(*small).1.into(),
             },
             KeyItem::ExhaustionCard => "2E".into(),
-            KeyItem::Terrain(_) | KeyItem::Verge => msg!("key-mark-colour"),
+            KeyItem::Terrain(_) | KeyItem::Steep | KeyItem::Verge => msg!("key-mark-colour"),
             KeyItem::Curve => msg!("key-mark-kerb"),
         }
     }
@@ -985,7 +997,7 @@ impl KeyItem {
                 small => small_badge_w(*small),
             },
             KeyItem::ExhaustionCard => BADGE.width("2E") + 8,
-            KeyItem::Terrain(_) | KeyItem::Verge | KeyItem::Curve => 30,
+            KeyItem::Terrain(_) | KeyItem::Steep | KeyItem::Verge | KeyItem::Curve => 30,
         }
     }
 
@@ -1030,6 +1042,9 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
             items.push(KeyItem::Terrain(t));
         }
     }
+    if rows.iter().any(|&r| course.is_steep(r)) {
+        items.push(KeyItem::Steep);
+    }
     // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
     let verge = strips.iter().any(|s| {
         let widths = (s.first..=s.last).map(|r| course.width(r));
@@ -1053,7 +1068,7 @@ fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
         // The terrain starts a line of its own: marks on tokens, then the road.
         let new_group = matches!(item, KeyItem::Terrain(_))
             && i > 0
-            && !matches!(items[i - 1], KeyItem::Terrain(_));
+            && !matches!(items[i - 1], KeyItem::Terrain(_) | KeyItem::Steep);
         if (x + w > width - PAD || new_group) && x > PAD {
             lines.push(Vec::new());
             x = PAD;
@@ -1062,6 +1077,11 @@ fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
         x += w;
     }
     lines
+}
+
+/// A steep row's cell: black, as the seed's tiles print it, inside a rim of the climb's colour.
+fn steep(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    rect(img, x + 3, y + 3, w - 6, h - 6, palette::STEEP);
 }
 
 /// What the marks on tokens and the colours of the road mean, along the bottom.
@@ -1096,6 +1116,11 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                     if *t == Terrain::Cobbles {
                         cobbles(img, x + 1, y + 3, 28, 16);
                     }
+                }
+                KeyItem::Steep => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Uphill));
+                    steep(img, x + 1, y + 3, 28, 16);
                 }
                 KeyItem::Verge => {
                     rect(img, x, y + 2, 30, 18, INK);

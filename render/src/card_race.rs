@@ -1,7 +1,10 @@
 //! Scenes from the card race's public view: the adapter between the engine's `StageView` and
 //! the plain scenes the renderer draws.
 
-use crate::scene::{BoardScene, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, TeamStyle};
+use crate::scene::{
+    BoardScene, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, Sky, TeamStyle, WindFrom,
+};
+use commissaire_engine::card_race::house_b::Wind;
 use commissaire_engine::card_race::{Card, StageView};
 use std::sync::Arc;
 
@@ -25,6 +28,12 @@ impl BoardScene {
                     if p.exhaustion {
                         marks.push(Mark::Exhaustion);
                     }
+                }
+                if view.conditions.crashed.contains(&r.index) {
+                    marks.push(Mark::Crashed);
+                }
+                if view.conditions.punctured.contains(&r.index) {
+                    marks.push(Mark::Punctured);
                 }
                 if crossed {
                     marks.push(Mark::Crossed);
@@ -64,7 +73,21 @@ impl BoardScene {
             riders,
             mark_kinds: CARD_RACE_MARKS.to_vec(),
             letters: Vec::new(),
+            sky: sky_of(view),
         }
+    }
+}
+
+/// House rules B's weather and wind, as the header draws them.
+fn sky_of(view: &StageView) -> Sky {
+    Sky {
+        weather: view.conditions.weather,
+        wind: view.conditions.wind.map(|w| match w {
+            Wind::Head => WindFrom::Ahead,
+            Wind::Tail => WindFrom::Behind,
+            Wind::CrossFromLeft => WindFrom::Left,
+            Wind::CrossFromRight => WindFrom::Right,
+        }),
     }
 }
 

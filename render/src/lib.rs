@@ -15,6 +15,7 @@ pub mod profile;
 pub mod ruleset;
 pub mod samples;
 pub mod scene;
+mod sky;
 pub mod standings;
 pub mod text;
 pub mod text_board;

@@ -22,6 +22,8 @@ pub const SOFT_INK: Colour = Rgb([92, 92, 98]);
 pub const WHITE: Colour = Rgb([255, 255, 255]);
 /// Lines between cells: dark enough to see lanes, light enough not to fight the tokens.
 pub const CELL_EDGE: Colour = Rgb([120, 120, 120]);
+/// A steep (black) row of a climb, house rules B.
+pub const STEEP: Colour = Rgb([34, 32, 36]);
 pub const STRIP_BAND: Colour = Rgb([214, 209, 198]);
 
 pub const SPRINT: Colour = Rgb([0, 140, 70]);

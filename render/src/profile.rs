@@ -39,6 +39,8 @@ pub fn relief(course: &commissaire_engine::course::Course) -> Vec<f64> {
         let length = layout::row_along(course, r + 1) - layout::row_along(course, r);
         h += length
             * match row.terrain() {
+                // A steep row (house rules B) climbs as two rows would.
+                Terrain::Uphill if course.is_steep(r) => 2.0,
                 Terrain::Uphill => 1.0,
                 Terrain::Downhill => -1.0,
                 _ => 0.0,
@@ -119,7 +121,11 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     for r in 0..rows {
         let (x0, x1) = (x_of(r), x_of(r + 1));
         let (y0, y1) = (y_of(alt[r as usize]), y_of(alt[r as usize + 1]));
-        let c = palette::terrain(course.terrain(r as u16));
+        let c = if course.is_steep(r as u16) {
+            palette::STEEP
+        } else {
+            palette::terrain(course.terrain(r as u16))
+        };
         if x1 > x0 {
             let poly = [
                 Point::new(x0, base),
@@ -245,6 +251,12 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         let word = crate::board::terrain_word(t);
         text::draw(&mut img, Style::regular(14.0), SOFT_INK, x + 24, y, &word);
         x += 24 + Style::regular(14.0).width(&word) + 22;
+    }
+    if (0..course.row_count()).any(|r| course.is_steep(r)) {
+        rounded(&mut img, x, y - 2, 18, 14, 3, INK);
+        rect(&mut img, x + 1, y - 1, 16, 12, palette::STEEP);
+        let word = msg!("key-steep");
+        text::draw(&mut img, Style::regular(14.0), SOFT_INK, x + 24, y, &word);
     }
     rect(&mut img, 0, 0, 0, 0, WHITE);
     frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);

@@ -71,6 +71,7 @@ pub fn start() -> BoardScene {
         riders,
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
+        sky: Default::default(),
     }
 }
 
@@ -107,6 +108,7 @@ pub fn bunch_sprint() -> BoardScene {
         riders,
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
+        sky: Default::default(),
     }
 }
 
@@ -172,6 +174,7 @@ pub fn split_field() -> BoardScene {
         riders,
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
+        sky: Default::default(),
     }
 }
 
@@ -201,6 +204,7 @@ pub fn uphill_finish() -> BoardScene {
         riders,
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
+        sky: Default::default(),
     }
 }
 
@@ -382,5 +386,6 @@ pub fn staggered_letters() -> BoardScene {
         riders,
         mark_kinds: vec![MarkKind::Dice, MarkKind::Crossed],
         letters,
+        sky: Default::default(),
     }
 }

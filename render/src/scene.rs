@@ -168,6 +168,26 @@ pub struct BoardScene {
     /// Candidate cells lettered on the picture (A, B, C...), so that a player chooses a
     /// destination by its letter.
     pub letters: Vec<(Pos, char)>,
+    /// The weather and wind the race is ridden in, drawn beside the round (none by default).
+    pub sky: Sky,
+}
+
+/// The weather and wind of a race (the card race's house rules B), drawn in the board's header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Sky {
+    /// The weather level, 1 (cold) to 5 (hot).
+    pub weather: Option<u8>,
+    pub wind: Option<WindFrom>,
+}
+
+/// Where the wind comes from, seen from a rider riding along the road (left to right on the
+/// board, lane 0 the right-hand lane, drawn at the bottom).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindFrom {
+    Ahead,
+    Behind,
+    Left,
+    Right,
 }
 
 impl BoardScene {
@@ -187,6 +207,7 @@ impl BoardScene {
             riders,
             mark_kinds: Vec::new(),
             letters: Vec::new(),
+            sky: Sky::default(),
         }
     }
 

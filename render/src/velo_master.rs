@@ -69,6 +69,7 @@ impl BoardScene {
                 .as_ref()
                 .map(|m| m.candidates.iter().map(|c| (c.pos, c.letter)).collect())
                 .unwrap_or_default(),
+            sky: Default::default(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What happens in a stage, as data: the bot narrates it, the renderer draws it, the store keeps it.
 
 use super::cards::Card;
+use super::house_b::{Exposure, Wind};
 use crate::course::Pos;
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +55,46 @@ pub enum Event {
     StageOver {
         /// Every rider, first to last: finishers by round and place, then the rest in race order.
         order: Vec<RiderIdx>,
+    },
+    /// House rules B: the stage's wind, drawn before the first round (HB-033).
+    WindDrawn {
+        wind: Wind,
+        face: u8,
+    },
+    /// House rules B: the d6 at the start of a round and the weather level it leaves (HB-030).
+    WeatherRolled {
+        round: u32,
+        face: u8,
+        level: u8,
+    },
+    /// House rules B: end-phase exhaustion under the wind and weather rules, in place of
+    /// `ExhaustionTaken` (HB-031, HB-032, HB-035, HB-036).
+    ExhaustionDealt {
+        rider: RiderIdx,
+        cards: u16,
+        exposure: Exposure,
+        /// Doubled by the heat (level 5).
+        heat: bool,
+        /// Put on top of the draw pile by the cold (level 1).
+        on_top: bool,
+    },
+    /// House rules B: a rider sent back by full rows fell (HB-023…HB-027); it draws 2 cards
+    /// fewer next round.
+    Crashed {
+        rider: RiderIdx,
+        row: u16,
+        set_back: u16,
+    },
+    /// House rules B: a rider at risk of a puncture turned its top card (HB-020, HB-021).
+    PunctureChecked {
+        rider: RiderIdx,
+        card: Card,
+        punctured: bool,
+    },
+    /// House rules B: a punctured rider's move, shorter by these rows (HB-022).
+    PunctureSlowed {
+        rider: RiderIdx,
+        rows: u16,
     },
 }
 

@@ -22,11 +22,26 @@
 //! | PEL-2 | cobbles: no slipstream | implemented | `pel_2_*` |
 //! | HB-007, HB-008 | house-B sprinter and grimpeur decks | implemented | `fr_1_hb_007_hb_008_deck_totals` |
 //! | HB-009 | grimpeur's 7s uncapped on climbs (QB-04) | implemented | `hb_009_*` |
+//! | HB-003, HB-004 | steep rows: 2 points, 1 point left stops before (QB-02, TV-25) | implemented | `hb_003_hb_004_*` |
+//! | HB-005 | steep downhill boost, option `steep_downhill` (QB-03) | implemented | `hb_005_*` |
+//! | HB-068 | summits of steep climbs flagged for the mountains bonus | implemented | `hb_068_a_climb_with_a_steep_row_*` |
+//! | HB-029…HB-032 | weather 1–5, d6 each round, cold on top, heat doubles (QB-11, TV-12) | implemented | `hb_029_*`…`hb_032_*` |
+//! | HB-033, HB-035…HB-037 | one wind a stage: head, cross, tail (QB-12, TV-26) | implemented | `hb_033_*`…`hb_037_*` |
+//! | HB-001, HB-002 | roundabout: the side kept through it (QB-01, TV-25) | implemented | `hb_001_*`, `hb_002_*`, `qb_01_*` |
+//! | HB-020…HB-022 | punctures (QB-09, TV-19) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
+//! | HB-023…HB-028 | crashes (QB-10, TV-18) | implemented | `hb_023_*`, `hb_024_to_hb_027_*`, `hb_028_*` |
+//! | HB-034 | the wind's lane choice (QB-13) | not yet | |
+//! | HB-006, HB-011…HB-019, HB-038…HB-057, HB-073…HB-079 | gamble, ghosts, peloton, attack card, fictive start, feed zones, time trials, world cup | not yet | |
+//!
+//! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
+//! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in
+//! [`house_b`], each a named option, off by default.
 
 mod board;
 pub mod bot;
 pub mod cards;
 pub mod events;
+pub mod house_b;
 pub mod movement;
 pub mod setup;
 pub mod stage;

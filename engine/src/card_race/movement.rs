@@ -11,6 +11,9 @@ pub const UPHILL_MAX: u16 = 5;
 pub const DOWNHILL_MIN: u16 = 5;
 /// The supply-zone minimum (PEL-1).
 pub const SUPPLY_MIN: u16 = 4;
+/// The longest move a card gives (the sprinteur's 9): the run-out the card race lays past the
+/// line, so no card is ever cut by the end of the board (see `Stage::from_shared`).
+pub const LONGEST_MOVE: u16 = 9;
 
 /// How far a card takes a rider from `row`, after the terrain rules and before blocking.
 ///
@@ -21,8 +24,14 @@ pub const SUPPLY_MIN: u16 = 4;
 /// supply 4) are applied first, so a fast descent into a climb is cut too. A card exempt from the
 /// cap (the house-B grimpeur's 7, QB-04 / QA-03) skips both cuts but keeps the minimums.
 pub fn effective_distance(course: &Course, row: u16, kind: RiderKind, card: Card) -> u16 {
+    effective_points(course, row, kind, card, 0)
+}
+
+/// [`effective_distance`] with `bonus` added to the card's value before the terrain rules (the
+/// house-B boost of a steep downhill row, HB-005).
+pub fn effective_points(course: &Course, row: u16, kind: RiderKind, card: Card, bonus: u16) -> u16 {
     let terrain = course.terrain(row);
-    let mut d = card.value() as u16;
+    let mut d = card.value() as u16 + bonus;
     match terrain {
         Terrain::Downhill => d = d.max(DOWNHILL_MIN),
         Terrain::Supply => d = d.max(SUPPLY_MIN),

@@ -37,6 +37,9 @@ pub struct Options {
     pub stage_end: StageEnd,
     #[serde(default)]
     pub profiles: Profiles,
+    /// House rules B's race effects (weather, wind), each off unless named.
+    #[serde(flatten)]
+    pub house_b: super::house_b::HouseBOptions,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,6 +87,8 @@ pub enum SetupError {
         second: String,
         pos: Pos,
     },
+    #[error(transparent)]
+    Conditions(#[from] super::house_b::ConditionsError),
     #[error("the start area holds {cells} riders, and {riders} were entered")]
     StartAreaFull { cells: usize, riders: usize },
 }

@@ -4,7 +4,8 @@
 use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
 use super::events::{Event, RiderIdx};
-use super::movement::{destination, effective_distance, exposed, leave, slipstream};
+use super::house_b::{Conditions, ConditionsView};
+use super::movement::{leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -106,6 +107,9 @@ pub struct LineCrossing {
     pub marker: Marker,
     /// Riders over the line, first first: by round, then furthest past it, then lane 0.
     pub riders: Vec<RiderIdx>,
+    /// A climb with a steep row, steep rows in play: its summit pays 1 more (HB-068).
+    #[serde(default)]
+    pub steep: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -121,6 +125,8 @@ pub struct Stage {
     pub(crate) last_round: Vec<RiderRound>,
     pub(crate) lines: Vec<LineCrossing>,
     pub(crate) over: bool,
+    /// House rules B's weather and wind, and the dice they roll.
+    pub(crate) conditions: Conditions,
 }
 
 impl Stage {
@@ -130,7 +136,34 @@ impl Stage {
 
     /// Starts a stage from a shared setup: cheap for simulations that start many stages.
     pub fn from_shared(setup: Arc<StageSetup>, seed: u64) -> Result<Self, SetupError> {
+        Self::with_dice(setup, seed, Vec::new())
+    }
+
+    /// Starts a stage whose dice show the `given` faces first (a scenario fixing the weather),
+    /// then the seed's stream.
+    pub fn with_dice(
+        setup: Arc<StageSetup>,
+        seed: u64,
+        given: Vec<u8>,
+    ) -> Result<Self, SetupError> {
         setup.validate()?;
+        let conditions = Conditions::start(
+            &setup.options.house_b,
+            &setup.course,
+            setup.riders.len(),
+            seed,
+            given,
+        )?;
+        // Our mend of the course end: the road past the line is as long as the longest move, so
+        // a card that carries a rider over the line counts every row (time credit, finish order).
+        let longest = Conditions::longest_move(&setup.options.house_b);
+        let setup = if setup.course.run_out() < longest {
+            let mut grown = (*setup).clone();
+            grown.course = Arc::new(setup.course.with_run_out(longest));
+            Arc::new(grown)
+        } else {
+            setup
+        };
         let mut board = Board::new(&setup.course);
         let deal = setup.options.hands == Hands::Deal;
         let riders = setup
@@ -177,6 +210,12 @@ impl Stage {
                 _ => None,
             })
             .map(|(row, marker)| LineCrossing {
+                steep: match marker {
+                    Marker::Summit { length, .. } => {
+                        conditions.steep_climb(&setup.course, row - 1, length)
+                    }
+                    _ => false,
+                },
                 row,
                 marker,
                 riders: Vec::new(),
@@ -193,6 +232,7 @@ impl Stage {
             team_riders,
             last_round: Vec::new(),
             over: false,
+            conditions,
         })
     }
 
@@ -247,6 +287,20 @@ impl Stage {
     /// False once a rider has crossed and left the road at the end of its round.
     pub fn on_road(&self, rider: RiderIdx) -> bool {
         self.riders[rider as usize].on_road
+    }
+    /// House rules B's weather level and wind now (none when their options are off).
+    pub fn conditions(&self) -> ConditionsView {
+        // The board shows the round just played, or the last one once the stage is over.
+        let shown = if self.over {
+            self.round
+        } else {
+            self.round.saturating_sub(1)
+        };
+        self.conditions.view(shown)
+    }
+    /// What the stage drew before its first round (wind, round 1's weather): public events.
+    pub fn opening_events(&self) -> &[Event] {
+        self.conditions.opening()
     }
     /// Exhaustion cards played from the supply by a rider that had no card left.
     pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
@@ -384,8 +438,9 @@ impl Stage {
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
+        let size = self.conditions.hand_size(rider);
         let r = &mut self.riders[rider as usize];
-        for _ in 0..HAND_SIZE {
+        for _ in 0..size {
             if r.deck.is_empty() {
                 if r.recycle.is_empty() {
                     break;
@@ -425,6 +480,7 @@ impl Stage {
     /// The movement and end phases, then the start of the next round.
     fn resolve_round(&mut self, events: &mut Vec<Event>) {
         let course = Arc::clone(&self.setup.course);
+        let deal = self.setup.options.hands == Hands::Deal;
         let order: Vec<RiderIdx> = self
             .race_order()
             .into_iter()
@@ -440,24 +496,36 @@ impl Stage {
             let card = kept(self, i);
             let from = positions[i as usize];
             let kind = self.setup.riders[i as usize].kind;
-            let distance = effective_distance(&course, from.row, kind, card);
-            let to = match destination(&course, &self.board, from, distance) {
+            let distance = self
+                .conditions
+                .move_rows(i, &course, from, kind, card, events);
+            let to = match self
+                .conditions
+                .destination(&course, &self.board, from, distance)
+            {
                 Some(to) => {
-                    leave(&mut self.board, &mut positions, &course, from);
+                    if self.conditions.keeps_lanes(&course, from.row) {
+                        self.board.take(from);
+                    } else {
+                        leave(&mut self.board, &mut positions, &course, from);
+                    }
                     self.board.put(to, i);
                     positions[i as usize] = to;
                     to
                 }
                 None => from,
             };
+            let blocked = distance - (to.row - from.row);
             events.push(Event::Moved {
                 rider: i,
                 card,
                 from,
                 to,
                 distance,
-                blocked: distance - (to.row - from.row),
+                blocked,
             });
+            self.conditions
+                .after_move(self.round, i, &course, to, blocked, events);
             summary.push(RiderRound {
                 rider: i,
                 card,
@@ -468,6 +536,14 @@ impl Stage {
                 crossed: false,
             });
         }
+        self.conditions.after_moves(
+            self.round,
+            &course,
+            &summary,
+            &mut self.riders,
+            deal,
+            events,
+        );
         // Lanes may have shifted after a rider's move was recorded: read the final cells.
         let mut crossing: Vec<RiderIdx> = order
             .iter()
@@ -497,18 +573,15 @@ impl Stage {
             }
         }
         for &i in &order {
-            if self.riders[i as usize].racing()
-                && exposed(&course, &self.board, positions[i as usize])
+            let r = &mut self.riders[i as usize];
+            let at = positions[i as usize];
+            if r.racing()
+                && self
+                    .conditions
+                    .deal_exhaustion(&course, &self.board, at, (i, r), deal, events)
+                && let Some(s) = summary.iter_mut().find(|s| s.rider == i)
             {
-                let r = &mut self.riders[i as usize];
-                r.exhaustion_taken += 1;
-                if self.setup.options.hands == Hands::Deal {
-                    r.recycle.push(Card::Exhaustion);
-                }
-                events.push(Event::ExhaustionTaken { rider: i });
-                if let Some(s) = summary.iter_mut().find(|s| s.rider == i) {
-                    s.exhaustion = true;
-                }
+                s.exhaustion = true;
             }
         }
         for s in &mut summary {
@@ -554,6 +627,7 @@ impl Stage {
         } else {
             self.round += 1;
             events.push(Event::RoundStarted { round: self.round });
+            self.conditions.start_round(self.round, events);
         }
     }
 }

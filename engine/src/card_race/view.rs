@@ -4,6 +4,7 @@
 
 use super::cards::{Card, RiderKind};
 use super::events::RiderIdx;
+use super::house_b::ConditionsView;
 use super::stage::{RiderRound, Stage};
 use crate::course::{Course, Pos};
 use crate::game::{Seat, Viewer};
@@ -24,6 +25,9 @@ pub struct StageView {
     pub race_order: Vec<RiderIdx>,
     /// What each rider did in the round just played (empty before the first).
     pub last_round: Vec<RiderRound>,
+    /// House rules B's weather level and wind, when in play.
+    #[serde(default)]
+    pub conditions: ConditionsView,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -104,6 +108,7 @@ impl StageView {
             riders,
             race_order: stage.race_order(),
             last_round: stage.last_round.clone(),
+            conditions: stage.conditions(),
         }
     }
 }

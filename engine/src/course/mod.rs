@@ -21,6 +21,8 @@ mod cells;
 mod climbs;
 mod links;
 mod parse;
+mod roundabout;
+mod steep;
 mod tiles;
 
 pub use cells::{CellMark, CellSpec, LinkSpec};
@@ -28,6 +30,7 @@ pub use climbs::{ClimbCategory, ClimbInfo, ClimbSpec};
 pub use parse::{
     CourseError, CourseSpec, SegmentSpec, SprintSpec, parse_course_toml, parse_sprint,
 };
+pub use roundabout::{RoundaboutSpec, Side};
 pub use tiles::{TILE_LETTERS, tile_rows};
 
 use serde::{Deserialize, Serialize};
@@ -84,6 +87,11 @@ pub enum Marker {
     Sprint { name: String },
     /// The top of a climb: this cell's row is the climb's last row.
     Summit { name: String, length: u16 },
+    /// A steep (black) row of a climb or descent (house rules B, see `steep.rs`).
+    Steep,
+    /// A row of a roundabout (house rules B, see `roundabout.rs`): `part` 0, 1 or 2 along it,
+    /// and the side of its short lane.
+    Roundabout { part: u8, short: Side },
 }
 
 /// Where a cell lies: `along` the road in rows from the back of the start area, `across` it in
@@ -397,6 +405,10 @@ impl Course {
     pub fn left_of(&self, pos: Pos) -> Option<Pos> {
         self.left[self.index(pos)?]
     }
+    /// The cell beside it on its right: nearer lane 0's edge.
+    pub fn right_of(&self, pos: Pos) -> Option<Pos> {
+        self.beside(pos).find(|&p| self.left_of(p) == Some(pos))
+    }
     /// The cells diagonally ahead.
     pub fn diagonals_ahead(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
         self.linked(pos, LinkKind::Diagonal)
@@ -476,6 +488,66 @@ impl Course {
             self.name.clone(),
             rows,
             self.finish_row + extra as u16,
+            self.layout,
+            written,
+            ids,
+        );
+        grown.climbs = self.climbs.clone();
+        grown
+    }
+
+    /// Rows from the line to the end of the road (the run-out).
+    pub fn run_out(&self) -> u16 {
+        self.row_count().saturating_sub(self.finish_row)
+    }
+
+    /// The same course with flat rows added past the last row until the run-out holds `rows`
+    /// rows, each as wide as the last row. The card race asks for a run-out as long as its
+    /// longest move, so a card that carries a rider over the line is never cut by the end of
+    /// the board (a base tile prints 5 rows; the 9 of a sprinteur from the last row before the
+    /// line needs 9).
+    pub fn with_run_out(&self, rows: u16) -> Course {
+        let have = self.run_out();
+        if have >= rows || self.rows.is_empty() {
+            return self.clone();
+        }
+        let extra = (rows - have) as usize;
+        let last = self.rows.len() - 1;
+        let template = Row {
+            cells: self.rows[last]
+                .cells
+                .iter()
+                .map(|c| Cell {
+                    terrain: Terrain::Flat,
+                    markers: Vec::new(),
+                    place: c.place,
+                    danger: false,
+                })
+                .collect(),
+            tile: None,
+            curve: false,
+        };
+        let mut all = self.rows.clone();
+        let mut ids = self.ids.clone();
+        for k in 0..extra {
+            let mut row = template.clone();
+            if self.layout == Layout::Cells {
+                for (l, cell) in row.cells.iter_mut().enumerate() {
+                    cell.place.along += (k + 1) as f64;
+                    ids.push(format!("~{k}/{l}"));
+                }
+            }
+            all.push(row);
+        }
+        let mut written = self.written.clone();
+        if self.layout == Layout::Cells {
+            // The added rows lie one row apart ahead of the last row, linked as a grid is.
+            written.extend(links::grid_links(&all, last..all.len()));
+        }
+        let mut grown = Course::assemble(
+            self.name.clone(),
+            all,
+            self.finish_row,
             self.layout,
             written,
             ids,

@@ -56,6 +56,17 @@ pub struct CourseSpec {
     /// Danger cells, by name ("row/lane" on a grid): the dice race rolls for skill on them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub danger: Vec<String>,
+    /// Steep (black) rows of climbs and descents, by row number (house rules B).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steep: Vec<i64>,
+    /// Roundabouts of a grid course (house rules B): `[[roundabout]] row = 20, short = "right"`.
+    #[serde(
+        default,
+        rename = "roundabout",
+        alias = "roundabouts",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub roundabouts: Vec<super::RoundaboutSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +108,7 @@ pub(super) enum At {
     Cell(usize, Option<&'static str>),
     Link(usize, Option<&'static str>),
     Climb(usize, Option<&'static str>),
+    Roundabout(usize),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -153,6 +165,7 @@ impl CourseSpec {
     fn build_inner(&self) -> Result<Course, SpecError> {
         let mut course = self.build_road()?;
         add_marks(&mut course, &self.climbs, &self.danger)?;
+        super::steep::add_steep(&mut course, &self.steep)?;
         Ok(course)
     }
 
@@ -171,6 +184,11 @@ impl CourseSpec {
                     !self.sprints.is_empty(),
                 ),
                 (At::Key("lanes"), "`lanes`", self.lanes.is_some()),
+                (
+                    At::Roundabout(0),
+                    "`[[roundabout]]` sections",
+                    !self.roundabouts.is_empty(),
+                ),
             ]
             .into_iter()
             .find(|(_, _, given)| *given);
@@ -214,7 +232,7 @@ impl CourseSpec {
                         return Err(err(
                             At::Key("tiles"),
                             format!(
-                                "unknown tile letter '{letter}' at position {} (tiles are a to u and A to U)",
+                                "unknown tile letter '{letter}' at position {} (tiles are a to v and A to V)",
                                 i + 1
                             ),
                         ));
@@ -226,6 +244,16 @@ impl CourseSpec {
                             }
                             TileRun::Road(t, n) => b.push(t, n, lanes, false, Some(letter)),
                             TileRun::Line => b.line(At::Key("tiles"))?,
+                            TileRun::Roundabout(side) => {
+                                b.roundabouts.push((b.rows.len() as i64, side));
+                                b.push(
+                                    Terrain::Flat,
+                                    super::roundabout::ROWS,
+                                    lanes,
+                                    false,
+                                    Some(letter),
+                                );
+                            }
                         }
                         if b.rows.len() > MAX_ROWS {
                             return Err(err(At::Key("tiles"), too_long(b.rows.len())));
@@ -313,8 +341,33 @@ impl CourseSpec {
             }
         }
         mark_summits(&mut b.rows, finish_row);
+        for &(row, side) in &b.roundabouts {
+            super::roundabout::lay(&mut b.rows, finish_row, row, side, At::Key("tiles"))?;
+        }
+        for (i, r) in self.roundabouts.iter().enumerate() {
+            super::roundabout::lay(&mut b.rows, finish_row, r.row, r.short, At::Roundabout(i))?;
+        }
         let name = self.name.clone().unwrap_or_else(|| "Unnamed course".into());
-        Ok(Course::new(name, b.rows, finish_row))
+        let mut course = Course::new(name, b.rows, finish_row);
+        // A grid lays lane 0 on the right: a roundabout's single-cell rows carry the long lane,
+        // which lies on the left when the short side is the right.
+        for row in &mut course.rows {
+            for cell in &mut row.cells {
+                let long_left = cell.markers.iter().any(|m| {
+                    matches!(
+                        m,
+                        Marker::Roundabout {
+                            part: 0 | 2,
+                            short: super::Side::Right
+                        }
+                    )
+                });
+                if long_left {
+                    cell.place.across = 1.0;
+                }
+            }
+        }
+        Ok(course)
     }
 }
 
@@ -351,6 +404,8 @@ struct Builder {
     rows: Vec<Row>,
     line_at: Option<u16>,
     has_start: bool,
+    /// Roundabout tiles met: their first row and short side.
+    roundabouts: Vec<(i64, super::Side)>,
 }
 
 impl Builder {
@@ -453,6 +508,7 @@ fn locate(text: &str, at: &At) -> Option<usize> {
             Some(found.map_or(head, |i| head + 1 + i) + 1)
         }
         At::Sprint(n) => nth_table("[[sprint]]", *n).map(|i| i + 1),
+        At::Roundabout(n) => nth_table("[[roundabout]]", *n).map(|i| i + 1),
         At::Cell(n, key) => in_table("[[cell]]", *n, *key),
         At::Link(n, key) => in_table("[[link]]", *n, *key),
         At::Climb(n, key) => in_table("[[climb]]", *n, *key).or_else(|| {

@@ -13,11 +13,14 @@ pub enum TileRun {
     Road(Terrain, u16),
     /// The finish line: rows after it are past the line.
     Line,
+    /// A roundabout of house rules B (three rows, see `roundabout.rs`), its short lane on this
+    /// side.
+    Roundabout(super::Side),
 }
 
 use TileRun::{Line, Road, Start};
 
-pub const TILE_LETTERS: &str = "abcdefghijklmnopqrstuABCDEFGHIJKLMNOPQRSTU";
+pub const TILE_LETTERS: &str = "abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUV";
 
 /// The rows of one tile, or `None` for a letter that is not a tile.
 pub fn tile_rows(letter: char) -> Option<&'static [TileRun]> {
@@ -38,13 +41,16 @@ pub fn tile_rows(letter: char) -> Option<&'static [TileRun]> {
         'H' | 'P' => &[Road(Downhill, 2)],
         'I' | 'J' | 'S' | 'T' => &[Road(Flat, 2)],
         'U' => &[Road(Uphill, 2), Line, Road(Uphill, 4)],
+        // House rules B's roundabout, short lane on the right (v) or on the left (V).
+        'v' => &[TileRun::Roundabout(super::Side::Right)],
+        'V' => &[TileRun::Roundabout(super::Side::Left)],
         _ => return None,
     })
 }
 
 /// Curves are the two-row tiles: same geometry in the card race, drawn bent.
 pub fn is_curve(letter: char) -> bool {
-    "eghijkopqrstEGKOQRHPIJST".contains(letter)
+    "eghijkopqrstvEGKOQRHPIJSTV".contains(letter)
 }
 
 #[cfg(test)]
@@ -58,6 +64,7 @@ mod tests {
             .map(|r| match r {
                 Start(n) | Road(_, n) => *n,
                 Line => 0,
+                TileRun::Roundabout(_) => super::super::roundabout::ROWS,
             })
             .sum()
     }
@@ -66,9 +73,14 @@ mod tests {
     fn every_letter_is_a_tile_of_six_or_two_rows() {
         for c in TILE_LETTERS.chars() {
             let n = rows(c);
-            assert_eq!(n, if is_curve(c) { 2 } else { 6 }, "tile {c}");
+            let expected = match c {
+                'v' | 'V' => 3,
+                _ if is_curve(c) => 2,
+                _ => 6,
+            };
+            assert_eq!(n, expected, "tile {c}");
         }
-        assert!(tile_rows('v').is_none());
+        assert!(tile_rows('w').is_none());
         assert!(tile_rows('1').is_none());
     }
 }

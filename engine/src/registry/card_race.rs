@@ -10,6 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
     Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
 };
@@ -54,7 +55,18 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 3] = ["hands", "stage_end", "profiles"];
+const OPTION_NAMES: [&str; 10] = [
+    "hands",
+    "stage_end",
+    "profiles",
+    house_b::OPTION_NAMES[0],
+    house_b::OPTION_NAMES[1],
+    house_b::OPTION_NAMES[2],
+    house_b::OPTION_NAMES[3],
+    house_b::OPTION_NAMES[4],
+    house_b::OPTION_NAMES[5],
+    house_b::OPTION_NAMES[6],
+];
 
 fn options(json: &Value) -> Result<Options, StartError> {
     let bad = |message: String| StartError::Options {
@@ -89,15 +101,22 @@ pub fn attributes_of(json: &Value) -> (RiderKind, u16) {
         .map_or((RiderKind::Rouleur, 0), |a| (a.kind, a.carried_exhaustion))
 }
 
-/// The named rules of the card race. House rules B are what tours ride (their decks and the
-/// grimpeur: seed 004, PROFILS DE COUREUR).
+/// The named rules of the card race. House rules B are what tours ride: their decks and the
+/// grimpeur (seed 004, PROFILS DE COUREUR), their weather and their wind (EFFETS DE COURSE).
 pub static RULES: &[super::NamedRules] = &[super::NamedRules {
     name: "house-b",
     options: house_b,
 }];
 
 fn house_b() -> Value {
-    json!({ "profiles": "house-b" })
+    json!({
+        "profiles": "house-b",
+        "weather": "house-b",
+        "wind": "house-b",
+        "tiles": { "steep": true, "roundabout": true },
+        "punctures": true,
+        "crashes": "house-b",
+    })
 }
 
 /// A team from a roster of kinds (`"rouleur"`, `"sprinteur"`, `"grimpeur"`); house rules B's
@@ -147,6 +166,184 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
 impl CardRace {
     pub fn stage(&self) -> &Stage {
         &self.stage
+    }
+
+    /// The wind and the weather of the round being played, when house rules B put them in play:
+    /// the situation opens with them, since the wind and round 1's weather come from no choice.
+    fn conditions_now(&self) -> Vec<Sentence> {
+        let now = self.stage.conditions();
+        let mut out = Vec::new();
+        if let Some(wind) = now.wind {
+            let face = self
+                .stage
+                .opening_events()
+                .iter()
+                .find_map(|e| match e {
+                    Event::WindDrawn { face, .. } => Some(*face),
+                    _ => None,
+                })
+                .unwrap_or(0);
+            out.push(self.tell_conditions(&Event::WindDrawn { wind, face }));
+        }
+        if let Some(level) = now.weather {
+            let text = match level {
+                1 => "cold and wet: exhaustion goes on top of the draw pile",
+                5 => "hot and dry: exhaustion comes double",
+                _ => "no effect",
+            };
+            out.push(sentence(
+                "card-race-weather-now",
+                vec![("level", json!(level))],
+                format!("Weather {level}/5: {text}."),
+            ));
+        }
+        out
+    }
+
+    /// House rules B's weather and wind, a line each (HB-030…HB-037).
+    fn tell_conditions(&self, e: &Event) -> Sentence {
+        match *e {
+            Event::WindDrawn { wind, .. } => {
+                let text = match wind {
+                    Wind::Head => "a headwind: riders with nobody ahead take 2 exhaustion cards",
+                    Wind::CrossFromLeft => {
+                        "a crosswind from the left: riders with nobody beside them on the left take 1 exhaustion card"
+                    }
+                    Wind::CrossFromRight => {
+                        "a crosswind from the right: riders with nobody beside them on the right take 1 exhaustion card"
+                    }
+                    Wind::Tail => "a tailwind: nobody takes exhaustion",
+                };
+                sentence(
+                    "card-race-wind",
+                    vec![("wind", json!(wind.name()))],
+                    format!("Wind for the stage: {text}."),
+                )
+            }
+            Event::WeatherRolled { round, face, level } => {
+                let effect = match level {
+                    1 => ", cold and wet: exhaustion goes on top of the draw pile",
+                    5 => ", hot and dry: exhaustion comes double",
+                    _ => "",
+                };
+                sentence(
+                    "card-race-weather",
+                    vec![
+                        ("round", json!(round)),
+                        ("face", json!(face)),
+                        ("level", json!(level)),
+                    ],
+                    format!(
+                        "Round {round}: the weather die shows {face}, weather {level}/5{effect}."
+                    ),
+                )
+            }
+            Event::ExhaustionDealt {
+                rider,
+                cards,
+                exposure,
+                heat,
+                on_top,
+            } => {
+                let name = self.name(rider);
+                let how = match exposure {
+                    Exposure::Headwind => "rides into the headwind",
+                    Exposure::Crosswind => "is caught in the crosswind",
+                    Exposure::Front => "rides in the wind",
+                };
+                let count = if cards == 1 {
+                    "one exhaustion card".to_string()
+                } else {
+                    format!("{cards} exhaustion cards")
+                };
+                let heat_text = if heat { ", doubled by the heat" } else { "" };
+                let top_text = if on_top {
+                    ", on top of the draw pile in the cold"
+                } else {
+                    ""
+                };
+                let text = format!("{} {how}: {count}{heat_text}{top_text}.", as_text(&name));
+                let yes_no = |b: bool| json!(if b { "yes" } else { "no" });
+                sentence(
+                    "card-race-exhaustion-dealt",
+                    vec![
+                        ("rider", name),
+                        ("exposure", json!(exposure.name())),
+                        ("cards", json!(cards)),
+                        ("heat", yes_no(heat)),
+                        ("on_top", yes_no(on_top)),
+                    ],
+                    text,
+                )
+            }
+            Event::Crashed {
+                rider,
+                row,
+                set_back,
+            } => {
+                let name = self.name(rider);
+                let short = if set_back == 1 {
+                    "1 row".to_string()
+                } else {
+                    format!("{set_back} rows")
+                };
+                let text = format!(
+                    "{} falls on row {row}, {short} short: 2 cards fewer in its next hand.",
+                    as_text(&name)
+                );
+                sentence(
+                    "card-race-crashed",
+                    vec![
+                        ("rider", name),
+                        ("row", json!(row)),
+                        ("set_back", json!(set_back)),
+                    ],
+                    text,
+                )
+            }
+            Event::PunctureChecked {
+                rider,
+                card,
+                punctured,
+            } => {
+                let name = self.name(rider);
+                let text = if punctured {
+                    format!(
+                        "{} turns {card}: a puncture! Its next move is 2 rows shorter.",
+                        as_text(&name)
+                    )
+                } else {
+                    format!("{} turns {card}: no puncture.", as_text(&name))
+                };
+                sentence(
+                    "card-race-puncture-check",
+                    vec![
+                        ("rider", name),
+                        ("card", card_json(card)),
+                        ("punctured", json!(if punctured { "yes" } else { "no" })),
+                    ],
+                    text,
+                )
+            }
+            Event::PunctureSlowed { rider, rows } => {
+                let name = self.name(rider);
+                let lost = if rows == 1 {
+                    "1 row".to_string()
+                } else {
+                    format!("{rows} rows")
+                };
+                let text = format!(
+                    "{} rides on after its puncture: {lost} lost.",
+                    as_text(&name)
+                );
+                sentence(
+                    "card-race-puncture-slowed",
+                    vec![("rider", name), ("rows", json!(rows))],
+                    text,
+                )
+            }
+            _ => unreachable!("only the house-B conditions' events are told here"),
+        }
     }
 
     fn words(&self) -> &Words {
@@ -274,6 +471,7 @@ impl Game for CardRace {
 
     fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
         let options = options(&setup.options)?;
+        let dice = setup.dice.clone();
         let (course, starts) = setup.starts()?;
         let riders = setup
             .riders
@@ -301,7 +499,8 @@ impl Game for CardRace {
             riders,
             options,
         };
-        let stage = Stage::new(setup, seed).map_err(|e| StartError::Rules(e.to_string()))?;
+        let stage = Stage::with_dice(Arc::new(setup), seed, dice)
+            .map_err(|e| StartError::Rules(e.to_string()))?;
         Ok(CardRace {
             stage,
             words: OnceLock::new(),
@@ -501,6 +700,12 @@ impl Game for CardRace {
                     let text = format!("The stage is over: {} wins.", as_text(&first));
                     sentence("card-race-stage-over", vec![("winner", first)], text)
                 }
+                Event::WindDrawn { .. }
+                | Event::WeatherRolled { .. }
+                | Event::ExhaustionDealt { .. }
+                | Event::Crashed { .. }
+                | Event::PunctureChecked { .. }
+                | Event::PunctureSlowed { .. } => self.tell_conditions(e),
             };
             out.push(s);
         }
@@ -525,7 +730,11 @@ impl Game for CardRace {
                 Event::Moved { rider, to, .. } | Event::Slipstream { rider, to, .. } => {
                     reach(*rider, to.row)
                 }
-                Event::ExhaustionTaken { .. } => winded += 1,
+                Event::ExhaustionTaken { .. } | Event::ExhaustionDealt { .. } => winded += 1,
+                Event::WeatherRolled { .. }
+                | Event::Crashed { .. }
+                | Event::PunctureChecked { .. }
+                | Event::PunctureSlowed { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 _ => continue,
             }
@@ -608,11 +817,12 @@ impl Game for CardRace {
     /// The first five riders on the road, a line each after a heading.
     fn situation(&self) -> Vec<Sentence> {
         let view = self.stage.view(Viewer::Public);
-        let mut out = vec![sentence(
+        let mut out = self.conditions_now();
+        out.push(sentence(
             "card-race-front",
             vec![],
             "At the front:".to_string(),
-        )];
+        ));
         for (place, &i) in view.race_order.iter().take(5).enumerate() {
             let r = &view.riders[i as usize];
             out.push(sentence(

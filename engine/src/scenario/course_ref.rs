@@ -9,7 +9,8 @@ use serde::Deserialize;
 #[derive(Debug, Clone)]
 pub enum CourseRef {
     Named(String),
-    Inline(CourseSpec),
+    /// Boxed: a course spec is large beside a name.
+    Inline(Box<CourseSpec>),
 }
 
 // By hand rather than `untagged`, so that a mistake inside an inline course reaches the user as
@@ -30,7 +31,7 @@ impl<'de> Deserialize<'de> for CourseRef {
                 map: A,
             ) -> Result<CourseRef, A::Error> {
                 CourseSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(CourseRef::Inline)
+                    .map(|spec| CourseRef::Inline(Box::new(spec)))
             }
         }
         d.deserialize_any(Visit)

@@ -102,7 +102,9 @@ impl ScenarioFile {
         stop_after: Option<u32>,
     ) -> Result<ScenarioRun, ScenarioError> {
         match self {
-            ScenarioFile::Rounds(s) => s.run(course, stop_after).map(ScenarioRun::Rounds),
+            ScenarioFile::Rounds(s) => s
+                .run(course, stop_after)
+                .map(|o| ScenarioRun::Rounds(Box::new(o))),
             ScenarioFile::Script(s) => s.run(course, stop_after).map(ScenarioRun::Script),
         }
     }
@@ -111,7 +113,8 @@ impl ScenarioFile {
 /// A scenario played out.
 #[derive(Debug)]
 pub enum ScenarioRun {
-    Rounds(Outcome),
+    /// Boxed: a stage played out is large beside a script's record.
+    Rounds(Box<Outcome>),
     Script(Played),
 }
 

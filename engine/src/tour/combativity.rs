@@ -6,6 +6,15 @@
 //! gain, no point; equal gains go to the better stage place (QB-25). A rider who abandoned
 //! during the stage has no finish count and cannot score. The classification's ties: QX-09,
 //! countback of stage places, then the general classification.
+//!
+//! The sign. Word for word the seed takes "the positive difference between the exhaustion cards
+//! at the start and those remaining at the finish", which read in that order is start minus
+//! finish: a point for shedding exhaustion. We keep finish minus start (the table's HB-071 and
+//! QB-25), on purpose: a held exhaustion card only leaves a rider's piles when it is played as a
+//! 2, so start minus finish would reward the rider who crawled along on exhaustion cards and
+//! took no wind, the opposite of what a combativity prize is for; "positive difference" reads as
+//! "the gain, when there is one" (no gain, no point). Counts are of cards held (draw pile, hand,
+//! recycle pile), as the seed's "remaining" says: a card played is gone.
 
 use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
@@ -75,6 +84,16 @@ mod tests {
         // R1 2 -> 5 (+3), R2 0 -> 2 (+2), R3 4 -> 1 (falls).
         let stage = with_exhaustion(tv15_stage(), &[(2, 5), (0, 2), (4, 1), (0, 0), (0, 0)]);
         assert_eq!(stage_combativity(&stage).unwrap(), Some("R1".into()));
+    }
+
+    #[test]
+    fn hb_071_qb_25_the_gain_scores_not_the_loss() {
+        // R3 sheds 5 cards (start minus finish = 5, the literal order's biggest difference);
+        // R2 gains 1. The point is R2's; a stage where riders only shed pays nobody.
+        let stage = with_exhaustion(tv15_stage(), &[(0, 0), (1, 2), (5, 0), (0, 0), (0, 0)]);
+        assert_eq!(stage_combativity(&stage).unwrap(), Some("R2".into()));
+        let shedding = with_exhaustion(tv15_stage(), &[(3, 0), (0, 0), (5, 0), (0, 0), (0, 0)]);
+        assert_eq!(stage_combativity(&shedding).unwrap(), None);
     }
 
     #[test]

@@ -5,9 +5,7 @@
 use super::result::{
     LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
 };
-use crate::card_race::{
-    Card, Hands, Options, Profiles, RiderIdx, RiderSetup, Stage, StageEnd, StageSetup,
-};
+use crate::card_race::{Card, Options, RiderIdx, RiderSetup, Stage, StageSetup};
 use crate::course::{Course, Marker, Terrain};
 use crate::game::Seat;
 use crate::registry::{
@@ -233,12 +231,19 @@ pub fn stage_setup(course: &Course, team_names: &[String], riders: &[&TourRider]
             .collect(),
         course: Arc::new(course),
         teams: team_names.to_vec(),
-        options: Options {
-            hands: Hands::Deal,
-            stage_end: StageEnd::FirstAcross,
-            profiles: Profiles::HouseB,
-        },
+        // What the named rules `house-b` stand for, as a tour of the registry rides them.
+        options: house_b_options(),
     }
+}
+
+/// The options the named rules `house-b` stand for, as a tour of the registry rides them.
+fn house_b_options() -> Options {
+    let json = registry::ruleset(crate::registry::CARD_RACE)
+        .ok()
+        .and_then(|r| r.rules.iter().find(|n| n.name == "house-b"))
+        .map(|n| (n.options)())
+        .expect("the card race names its rules house-b");
+    serde_json::from_value(json).expect("the named rules house-b are options of the card race")
 }
 
 /// Exhaustion cards a rider holds (draw pile, hand, recycle pile), not counting the ones played.
@@ -306,7 +311,7 @@ pub fn stage_result(
             Marker::Summit { name, length } => summits.push(SummitResult {
                 name: name.clone(),
                 length: *length,
-                steep: false,
+                steep: crossing.steep,
                 order,
             }),
             _ => {}
@@ -445,7 +450,14 @@ mod tests {
         assert_eq!(ok.entrants().unwrap().len(), 3, "house rules B enter three");
         assert_eq!(
             ok.stage_options().unwrap(),
-            serde_json::json!({"profiles": "house-b"})
+            serde_json::json!({
+                "profiles": "house-b",
+                "weather": "house-b",
+                "wind": "house-b",
+                "tiles": {"steep": true, "roundabout": true},
+                "punctures": true,
+                "crashes": "house-b",
+            })
         );
         let e = TourPreset::from_toml(
             "name = \"x\"\nruleset = \"chess\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",

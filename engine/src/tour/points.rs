@@ -2,7 +2,12 @@
 //! table B4, ruling QB-21).
 //!
 //! Intermediate sprints pay 9, 6, 3 to the first three over; the finish pays 6, 3, 1 to the
-//! first three of the stage ranking (the ranking QB-20 uses for the finish bonuses). A summit
+//! first three over the line, in the stage ranking. A rider short of the line scores no finish
+//! points even when it is third of the stage: the seed pays sprint points to "the first three to
+//! cross this line" and finish points to "the first three on the finish line", the same words
+//! for both lines, and summit points go only to riders over the top. The bonus seconds are
+//! another matter: the seed gives them to "the first three" of the stage with no line named,
+//! so those go to places 1 to 3 crossed or not (QB-20, in `time.rs`). A summit
 //! finish pays no finish points but its sprints still pay (QB-21); a time trial pays nothing.
 //! Ties: more stage wins, then the better general classification (QB-21), which settles
 //! everything since the general classification has no ties.
@@ -10,7 +15,7 @@
 use super::error::TourError;
 use super::ledger::{Ledger, RiderLine};
 use super::options::TourOptions;
-use super::result::StageResult;
+use super::result::{Outcome, StageResult};
 use super::standing::{Award, StandingRow, rider_points_rows};
 use super::tables::{FINISH_POINTS, SPRINT_POINTS};
 use super::validate;
@@ -43,6 +48,7 @@ pub(crate) fn stage_points_checked(stage: &StageResult) -> Vec<Award> {
         let mut placed: Vec<_> = stage
             .riders
             .iter()
+            .filter(|r| matches!(r.outcome, Outcome::Crossed { .. }))
             .filter_map(|r| Some((r.place?, &r.rider)))
             .collect();
         placed.sort_unstable_by_key(|&(place, _)| place);
@@ -81,7 +87,7 @@ pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {
 mod tests {
     use super::*;
     use crate::tour::fixtures::*;
-    use crate::tour::result::{Outcome, StageKind};
+    use crate::tour::result::StageKind;
     use crate::tour::standing::Score;
 
     fn o() -> TourOptions {
@@ -109,11 +115,17 @@ mod tests {
     }
 
     #[test]
-    fn hb_065_tv_13_finish_pays_6_3_1() {
+    fn hb_065_tv_13_finish_pays_6_3_1_to_riders_over_the_line() {
         let awards = stage_points(&tv15_stage()).unwrap();
-        // R3 did not cross but is third of the stage ranking (QB-20); R4 is fourth: nothing.
+        // R3 is third of the stage ranking but did not cross: the finish pays it nothing, as a
+        // summit pays nothing to a rider short of the top.
+        assert_eq!(paid(&awards), [("R1", 6, FINISH), ("R2", 3, FINISH)]);
+        let mut all_over = tv15_stage();
+        for r in &mut all_over.riders {
+            r.outcome = Outcome::Crossed { rows_past: 1 };
+        }
         assert_eq!(
-            paid(&awards),
+            paid(&stage_points(&all_over).unwrap()),
             [("R1", 6, FINISH), ("R2", 3, FINISH), ("R3", 1, FINISH)]
         );
     }
@@ -142,8 +154,8 @@ mod tests {
         s1.sprints.push(sprint("Km 30", &["R4", "R5", "R1"]));
         let s2 = tv16_stage2();
         let rows = points(&[s1, s2], &o()).unwrap();
-        // R1 3 + 6; R2 3 + 6; R4 9 + 3; R5 6 + 1; R3 1.
-        assert_eq!(riders_of(&rows), ["R4", "R2", "R1", "R5", "R3"]);
+        // R1 3 + 6; R2 3 + 6; R4 9 + 3; R5 6 + 1; R3 short of the line in stage 1: nothing.
+        assert_eq!(riders_of(&rows), ["R4", "R2", "R1", "R5"]);
         assert_eq!(rows[0].value, Score::Points(12));
         assert_eq!(rows[1].gap, Score::Points(3));
     }
@@ -153,9 +165,10 @@ mod tests {
         // Stage 1: R1 wins (6 points), R2 3, R3 1. A sprint gives R2 and R3 points too.
         let mut s1 = tv15_stage();
         s1.sprints.push(sprint("Km 30", &["R4", "R3", "R2"]));
-        // R1 6 (1 win); R2 3 + 3 = 6 (no win); R3 1 + 6 = 7; R4 9.
+        // R1 6 (1 win); R2 3 + 3 = 6 (no win); R3 6 (short of the line: no finish point); R4 9.
+        // R1's stage win puts it first of the three on 6; R2 leads R3 in the general.
         let rows = points(&[s1], &o()).unwrap();
-        assert_eq!(riders_of(&rows), ["R4", "R3", "R1", "R2"]);
+        assert_eq!(riders_of(&rows), ["R4", "R1", "R2", "R3"]);
 
         // No stage wins on any side: the general classification decides. R5 (9), R4 (6 + 3)
         // and R3 (9) tie; in the general R3 leads R4, who leads R5.
@@ -178,6 +191,6 @@ mod tests {
         }
         let rows = points(&[tv15_stage(), s2], &o()).unwrap();
         assert!(!riders_of(&rows).contains(&"R2"));
-        assert_eq!(riders_of(&rows), ["R1", "R4", "R5", "R3"]);
+        assert_eq!(riders_of(&rows), ["R1", "R4", "R5"]);
     }
 }

@@ -244,7 +244,9 @@ mod tests {
 
     #[test]
     fn a_48_the_stage_left_pays_no_points_and_no_place() {
-        let stages = tour_with_repechage();
+        let mut stages = tour_with_repechage();
+        // Third of stage 1 and over the line: 1 finish point (HB-065 pays riders across only).
+        stages[0].riders[2].outcome = crossed(1);
         let s = standings(&stages, &TourOptions::default()).unwrap();
         // R3 crossed the summit of stage 2 first, then abandoned: the 6 points are not his.
         let mountains: Vec<_> = riders_of(&s.mountains);

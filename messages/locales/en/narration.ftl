@@ -17,6 +17,48 @@ card-race-slipstream = { $rider } takes the slipstream to row { $to }.
 card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
 card-race-stage-over = The stage is over: { $winner } wins.
+card-race-crashed = { $rider } falls on row { $row }, { $set_back ->
+        [one] 1 row
+       *[other] { $set_back } rows
+    } short: 2 cards fewer in its next hand.
+card-race-puncture-check = { $rider } turns { $card }: { $punctured ->
+        [yes] a puncture! Its next move is 2 rows shorter
+       *[no] no puncture
+    }.
+card-race-puncture-slowed = { $rider } rides on after its puncture: { $rows ->
+        [one] 1 row lost
+       *[other] { $rows } rows lost
+    }.
+card-race-wind = Wind for the stage: { $wind ->
+        [head] a headwind: riders with nobody ahead take 2 exhaustion cards
+        [cross_from_left] a crosswind from the left: riders with nobody beside them on the left take 1 exhaustion card
+        [cross_from_right] a crosswind from the right: riders with nobody beside them on the right take 1 exhaustion card
+       *[tail] a tailwind: nobody takes exhaustion
+    }.
+card-race-weather = Round { $round }: the weather die shows { $face }, weather { $level }/5{ $level ->
+        [1] , cold and wet: exhaustion goes on top of the draw pile
+        [5] , hot and dry: exhaustion comes double
+       *[other] {""}
+    }.
+card-race-weather-now = Weather { $level }/5: { $level ->
+        [1] cold and wet: exhaustion goes on top of the draw pile
+        [5] hot and dry: exhaustion comes double
+       *[other] no effect
+    }.
+card-race-exhaustion-dealt = { $rider } { $exposure ->
+        [headwind] rides into the headwind
+        [crosswind] is caught in the crosswind
+       *[front] rides in the wind
+    }: { $cards ->
+        [one] one exhaustion card
+       *[other] { $cards } exhaustion cards
+    }{ $heat ->
+        [yes] , doubled by the heat
+       *[no] {""}
+    }{ $on_top ->
+        [yes] , on top of the draw pile in the cold
+       *[no] {""}
+    }.
 
 ## The card race: a round in one line, a director's riders, the front of the race
 

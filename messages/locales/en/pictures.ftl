@@ -1,6 +1,8 @@
 # Words drawn in the pictures (render/): titles, keys, column heads.
 
 board-round = Round { $round }
+board-weather = Weather { $level }/5
+board-wind = Wind
 board-before-start = Before the start
 board-start = START
 board-finish = FINISH
@@ -54,6 +56,7 @@ key-crossed = across the line (faded: finished earlier)
 key-exhaustion-card = exhaustion card played (moves 2)
 key-verge = verge: no road here
 key-curve = curve
+key-steep = steep row (2 movement points)
 key-mark-flag = chequered flag
 key-mark-colour = colour
 key-mark-kerb = red and white kerb

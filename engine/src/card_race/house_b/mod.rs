@@ -1,0 +1,426 @@
+//! House rules B (seed 004) beyond the decks and the classifications: the race effects a stage
+//! applies while it is ridden. Each group is a named option of the card race (conformance
+//! table, section 5.1), off by default so a stage without them rides as the base game; the
+//! named rules `house-b` switch on every group implemented here.
+//!
+//! - `weather = "house-b"`: the level 1 to 5 and its d6 each round ([`weather`]).
+//! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]).
+//! - `tiles = {steep = true}`: steep rows cost 2 movement points; `steep_downhill = "boost"`
+//!   the author's downhill idea ([`tiles`]).
+//! - `tiles = {roundabout = true}`: a rider keeps its side through a roundabout ([`roundabout`]).
+//! - `punctures = true` and `crashes = "house-b"`: the turned card of the round's fastest riders
+//!   when someone ends on cobbles, and falls when blocked ([`incidents`]).
+//!
+//! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
+//! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
+
+pub mod incidents;
+pub mod roundabout;
+pub mod tiles;
+pub mod weather;
+pub mod wind;
+
+use super::events::{Event, RiderIdx};
+use super::stage::{Rider, RiderRound};
+use crate::card_race::board::Board;
+use crate::card_race::cards::{Card, RiderKind};
+use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
+use crate::course::{Course, Pos};
+use crate::dice::Dice;
+pub use incidents::CrashRule;
+use serde::{Deserialize, Serialize};
+pub use tiles::{SteepDownhill, TilesOptions};
+pub use wind::{Exposure, Wind};
+
+/// Option `weather` (conformance table C-15): which weather rules a stage rides under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WeatherRule {
+    #[default]
+    None,
+    /// HB-029…HB-032.
+    HouseB,
+}
+
+/// Option `wind` (conformance table C-16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WindRule {
+    #[default]
+    Off,
+    /// HB-033, HB-035…HB-037.
+    HouseB,
+}
+
+/// The house-B options of the card race, read from the same table of options as the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct HouseBOptions {
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub weather: WeatherRule,
+    /// The level the stage starts at: 3 unless a grand tour carries the level the previous
+    /// stage ended on (HB-029).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_level: Option<u8>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub wind: WindRule,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub tiles: TilesOptions,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub steep_downhill: SteepDownhill,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub punctures: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub crashes: CrashRule,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+/// The option names this module reads, for the registry's check of unknown options.
+pub const OPTION_NAMES: [&str; 7] = [
+    "weather",
+    "weather_level",
+    "wind",
+    "tiles",
+    "steep_downhill",
+    "punctures",
+    "crashes",
+];
+
+/// Why house-B options or dice cannot start a stage.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConditionsError {
+    #[error("weather_level is {0}, but the weather scale runs from 1 to 5: give 1 to 5")]
+    WeatherLevel(u8),
+    #[error("{0}")]
+    Dice(String),
+}
+
+/// The weather and wind of a stage as it is ridden.
+#[derive(Debug, Clone)]
+pub(crate) struct Conditions {
+    dice: Dice,
+    /// The level of the round being played, when the weather rule is on.
+    weather: Option<u8>,
+    wind: Option<Wind>,
+    tiles: TilesOptions,
+    steep_downhill: SteepDownhill,
+    /// The roundabout rule is on and the course has one.
+    roundabouts: bool,
+    punctures: bool,
+    crashes: CrashRule,
+    /// Per rider: a puncture waiting to shorten its next move.
+    punctured: Vec<bool>,
+    /// Per rider: a fall waiting to shorten its next hand.
+    fallen: Vec<bool>,
+    /// Falls and punctures by round, for the board of the round just played.
+    incidents: Vec<(u32, RiderIdx, Incident)>,
+    /// What was drawn before the first round (the wind, round 1's weather): the registry
+    /// narrates them with the situation, since no choice produced them.
+    opening: Vec<Event>,
+}
+
+/// What befell a rider in a round, for the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Incident {
+    Crash,
+    Puncture,
+}
+
+/// What the weather and wind look like now, for views and pictures.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ConditionsView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weather: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wind: Option<Wind>,
+    /// Riders who fell in the round shown (HB-023): laid on their side on the board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crashed: Vec<RiderIdx>,
+    /// Riders who punctured in the round shown (HB-021).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub punctured: Vec<RiderIdx>,
+}
+
+impl Conditions {
+    /// Draws the stage's wind, then round 1's weather (HB-033, HB-030).
+    pub fn start(
+        options: &HouseBOptions,
+        course: &Course,
+        riders: usize,
+        seed: u64,
+        given: Vec<u8>,
+    ) -> Result<Conditions, ConditionsError> {
+        // Every given face must suit every die still to be rolled, or a round would have to fail
+        // half-way: the smallest die here is the wind's d4, rolled first, the rest are d6.
+        for (i, &face) in given.iter().enumerate() {
+            let sides = if i == 0 && options.wind == WindRule::HouseB {
+                wind::DIE
+            } else {
+                weather::DIE
+            };
+            if face == 0 || face > sides {
+                return Err(ConditionsError::Dice(format!(
+                    "given roll {} is {face}, but it is rolled on a d{sides} (1 to {sides}): fix roll {} of \"dice\"",
+                    i + 1,
+                    i + 1
+                )));
+            }
+        }
+        let level = options.weather_level.unwrap_or(weather::START_LEVEL);
+        if !(weather::COLD..=weather::HOT).contains(&level) {
+            return Err(ConditionsError::WeatherLevel(level));
+        }
+        let mut c = Conditions {
+            dice: Dice::new(seed, given),
+            weather: (options.weather == WeatherRule::HouseB).then_some(level),
+            wind: None,
+            tiles: options.tiles,
+            steep_downhill: options.steep_downhill,
+            roundabouts: options.tiles.roundabout && roundabout::any(course),
+            punctures: options.punctures,
+            crashes: options.crashes,
+            punctured: vec![false; riders],
+            fallen: vec![false; riders],
+            incidents: Vec::new(),
+            opening: Vec::new(),
+        };
+        if options.wind == WindRule::HouseB {
+            let face = c.roll(wind::DIE);
+            let w = Wind::from_face(face);
+            c.wind = Some(w);
+            c.opening.push(Event::WindDrawn { wind: w, face });
+        }
+        let mut opening = Vec::new();
+        c.start_round(1, &mut opening);
+        c.opening.extend(opening);
+        Ok(c)
+    }
+
+    fn roll(&mut self, sides: u8) -> u8 {
+        self.dice
+            .roll(sides)
+            .expect("given faces are checked against every die when the stage starts")
+            .face
+    }
+
+    /// The d6 at the start of a round (HB-030): the new level holds for the whole round.
+    pub fn start_round(&mut self, round: u32, events: &mut Vec<Event>) {
+        let Some(level) = self.weather else { return };
+        let face = self.roll(weather::DIE);
+        let next = weather::next_level(level, face);
+        self.weather = Some(next);
+        events.push(Event::WeatherRolled {
+            round,
+            face,
+            level: next,
+        });
+    }
+
+    /// The rows a card carries a rider from `row` before blocking: the terrain rules on the
+    /// card's value (with the steep downhill boost, HB-005), then steep rows at 2 points each
+    /// (HB-003, HB-004).
+    pub fn distance(&self, course: &Course, from: Pos, kind: RiderKind, card: Card) -> u16 {
+        let row = from.row;
+        let value = card.value() as u16;
+        let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
+        let points = effective_points(course, row, kind, card, bonus);
+        match (self.tiles.steep, self.roundabouts) {
+            (false, false) => points,
+            (steep, false) => tiles::rows_for(course, row, points, steep, |_| true),
+            (steep, true) => {
+                let side = roundabout::side_at(course, from);
+                tiles::rows_for(course, row, points, steep, |r| {
+                    roundabout::on_path(course, r, side)
+                })
+            }
+        }
+    }
+
+    /// Where a move of `distance` rows from `from` ends (FR-3), a roundabout kept in the lane of
+    /// the rider's side (HB-002).
+    pub fn destination(
+        &self,
+        course: &Course,
+        board: &Board,
+        from: Pos,
+        distance: u16,
+    ) -> Option<Pos> {
+        if self.roundabouts {
+            let side = roundabout::side_at(course, from);
+            roundabout::destination(course, board, from, distance, side)
+        } else {
+            destination(course, board, from, distance)
+        }
+    }
+
+    /// Whether riders keep their lanes in `row` when a neighbour leaves (inside a roundabout).
+    pub fn keeps_lanes(&self, course: &Course, row: u16) -> bool {
+        self.roundabouts && roundabout::keeps_lanes(course, row)
+    }
+
+    /// The longest move a card can give under these options: the run-out the stage lays.
+    pub fn longest_move(options: &HouseBOptions) -> u16 {
+        LONGEST_MOVE
+            + match options.steep_downhill {
+                SteepDownhill::Boost => tiles::DOWNHILL_BOOST,
+                SteepDownhill::Off => 0,
+            }
+    }
+
+    /// Whether the climb topping out on `summit` pays the steep bonus (HB-068): only when steep
+    /// rows are in play.
+    pub fn steep_climb(&self, course: &Course, summit: u16, length: u16) -> bool {
+        self.tiles.steep && course.climb_is_steep(summit, length)
+    }
+
+    /// The rows a rider's card carries it this round: [`Conditions::distance`], 2 rows shorter
+    /// after a puncture (HB-022), which it uses up.
+    pub fn move_rows(
+        &mut self,
+        index: RiderIdx,
+        course: &Course,
+        from: Pos,
+        kind: RiderKind,
+        card: Card,
+        events: &mut Vec<Event>,
+    ) -> u16 {
+        let rows = self.distance(course, from, kind, card);
+        if !std::mem::take(&mut self.punctured[index as usize]) {
+            return rows;
+        }
+        let lost = rows.min(incidents::PUNCTURE_ROWS);
+        events.push(Event::PunctureSlowed {
+            rider: index,
+            rows: lost,
+        });
+        rows - lost
+    }
+
+    /// After a rider's move: a fall when full rows set it back far enough (HB-023…HB-027).
+    pub fn after_move(
+        &mut self,
+        round: u32,
+        index: RiderIdx,
+        course: &Course,
+        to: Pos,
+        set_back: u16,
+        events: &mut Vec<Event>,
+    ) {
+        if self.crashes == CrashRule::HouseB && incidents::falls(course, to.row, set_back) {
+            self.fallen[index as usize] = true;
+            self.incidents.push((round, index, Incident::Crash));
+            events.push(Event::Crashed {
+                rider: index,
+                row: to.row,
+                set_back,
+            });
+        }
+    }
+
+    /// After every move of the round, before the end phase: the puncture check (HB-020, HB-021).
+    pub fn after_moves(
+        &mut self,
+        round: u32,
+        course: &Course,
+        moves: &[RiderRound],
+        riders: &mut [Rider],
+        real_cards: bool,
+        events: &mut Vec<Event>,
+    ) {
+        if !self.punctures || !real_cards {
+            return;
+        }
+        for index in incidents::at_risk(course, moves) {
+            let Some(card) = incidents::turn_top_card(index, &mut riders[index as usize], events)
+            else {
+                continue;
+            };
+            let punctured = card == Card::Exhaustion;
+            if punctured {
+                self.punctured[index as usize] = true;
+                self.incidents.push((round, index, Incident::Puncture));
+            }
+            events.push(Event::PunctureChecked {
+                rider: index,
+                card,
+                punctured,
+            });
+        }
+    }
+
+    /// How many cards a rider draws now: 4, or 2 fewer after a fall, which it uses up (HB-028).
+    pub fn hand_size(&mut self, index: RiderIdx) -> usize {
+        incidents::hand_size(std::mem::take(&mut self.fallen[index as usize]))
+    }
+
+    /// The weather, the wind and the incidents of `round` (the round the board shows).
+    pub fn view(&self, round: u32) -> ConditionsView {
+        let of = |kind: Incident| {
+            self.incidents
+                .iter()
+                .filter(|&&(r, _, k)| r == round && k == kind)
+                .map(|&(_, rider, _)| rider)
+                .collect()
+        };
+        ConditionsView {
+            weather: self.weather,
+            wind: self.wind,
+            crashed: of(Incident::Crash),
+            punctured: of(Incident::Puncture),
+        }
+    }
+
+    pub fn opening(&self) -> &[Event] {
+        &self.opening
+    }
+
+    /// Whether any house-B condition is in play: without one, exhaustion is dealt and told
+    /// exactly as in the base game.
+    fn in_play(&self) -> bool {
+        self.weather.is_some() || self.wind.is_some()
+    }
+
+    /// The end-phase exhaustion of one rider (FR-7, or the wind), then the weather's hand in it:
+    /// doubled in the heat, on top of the draw pile in the cold. Returns whether it took any.
+    pub fn deal_exhaustion(
+        &self,
+        course: &Course,
+        board: &Board,
+        at: Pos,
+        (index, rider): (RiderIdx, &mut Rider),
+        real_cards: bool,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let Some((base, exposure)) = wind::exhaustion_due(course, board, at, self.wind) else {
+            return false;
+        };
+        let level = self.weather.unwrap_or(weather::START_LEVEL);
+        let cards = weather::cards(level, base);
+        let on_top = weather::on_top(level);
+        rider.exhaustion_taken += cards;
+        if real_cards {
+            for _ in 0..cards {
+                if on_top {
+                    // The draw pile is drawn from its end: the end is its top.
+                    rider.deck.push(Card::Exhaustion);
+                } else {
+                    rider.recycle.push(Card::Exhaustion);
+                }
+            }
+        }
+        if self.in_play() {
+            events.push(Event::ExhaustionDealt {
+                rider: index,
+                cards,
+                exposure,
+                heat: cards > base,
+                on_top,
+            });
+        } else {
+            events.push(Event::ExhaustionTaken { rider: index });
+        }
+        true
+    }
+}

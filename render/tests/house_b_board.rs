@@ -1,0 +1,147 @@
+//! House rules B on the board: the weather level and the wind arrow in the header, steep rows
+//! black with their key entry.
+
+use commissaire_engine::card_race::bot::{SensibleBot, play_seat};
+use commissaire_engine::card_race::house_b::{HouseBOptions, TilesOptions, WeatherRule, WindRule};
+use commissaire_engine::card_race::{
+    Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageSetup,
+};
+use commissaire_engine::course::parse_course_toml;
+use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_render::{BoardScene, draw_board, palette};
+use std::sync::Arc;
+
+fn stage(house_b: HouseBOptions) -> Stage {
+    let course = parse_course_toml(
+        "name = \"Col noir\"\nsteep = [7, 9]\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"uphill\"\nlength = 6\n[[segment]]\nterrain = \"flat\"\nlength = 20\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+        "col.toml",
+    )
+    .unwrap();
+    let kinds = [RiderKind::Rouleur, RiderKind::Sprinteur];
+    let riders = (0..4)
+        .map(|i| RiderSetup {
+            id: format!("R{i}"),
+            team: (i % 2) as u8,
+            kind: kinds[i / 2],
+            start: course.start_cells()[i],
+            carried_exhaustion: 0,
+        })
+        .collect();
+    let setup = StageSetup {
+        course: Arc::new(course),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders,
+        options: Options {
+            hands: Hands::Deal,
+            profiles: Profiles::HouseB,
+            house_b,
+            ..Options::default()
+        },
+    };
+    Stage::with_dice(Arc::new(setup), 5, vec![2, 6, 6]).unwrap()
+}
+
+#[test]
+fn the_header_shows_weather_and_wind_and_steep_rows_are_black_in_the_key() {
+    let mut s = stage(HouseBOptions {
+        weather: WeatherRule::HouseB,
+        wind: WindRule::HouseB,
+        tiles: TilesOptions {
+            steep: true,
+            ..TilesOptions::default()
+        },
+        ..HouseBOptions::default()
+    });
+    let mut bot = SensibleBot;
+    for _ in 0..2 {
+        for seat in 0..2 {
+            play_seat(&mut s, seat, &mut bot).unwrap();
+        }
+    }
+    let scene = BoardScene::from_view(&s.view(Viewer::Public));
+    assert_eq!(scene.sky.weather, Some(5), "3, then two 6s");
+    let pic = draw_board(&scene).unwrap();
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        std::fs::write(format!("{dir}/house-b-board.png"), pic.to_png().unwrap()).unwrap();
+    }
+    assert!(
+        pic.key().iter().any(|k| k.contains("steep row")),
+        "{:?}",
+        pic.key()
+    );
+    // An empty steep cell is black inside; the uphill row before it is not.
+    let (x, y, w, h) = pic
+        .cell_rect(commissaire_engine::course::Pos::new(7, 0))
+        .unwrap();
+    let mid = *pic.image.get_pixel((x + w / 2) as u32, (y + h - 5) as u32);
+    assert_eq!(mid, palette::STEEP);
+    let (x, y, w, h) = pic
+        .cell_rect(commissaire_engine::course::Pos::new(6, 0))
+        .unwrap();
+    assert_ne!(
+        *pic.image.get_pixel((x + w / 2) as u32, (y + h - 5) as u32),
+        palette::STEEP
+    );
+
+    // The profile draws the steep rows black too, and explains them.
+    let profile = commissaire_render::ProfileScene::from_view(&s.view(Viewer::Public));
+    let img = commissaire_render::profile::draw_profile(&profile).unwrap();
+    let black = img.pixels().filter(|p| **p == palette::STEEP).count();
+    assert!(black > 100, "steep slices drawn: {black} pixels");
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        img.save(format!("{dir}/house-b-profile.png")).unwrap();
+    }
+
+    // Without house rules B the header is as it was: the same picture as a scene with no sky.
+    let plain = stage(HouseBOptions::default());
+    let scene = BoardScene::from_view(&plain.view(Viewer::Public));
+    assert_eq!(scene.sky, Default::default());
+}
+
+#[test]
+fn a_roundabout_is_drawn_with_its_long_lane_on_the_outside() {
+    let course = Arc::new(
+        parse_course_toml("name = \"Rond-point\"\ntiles = \"abvbVu\"\n", "r.toml").unwrap(),
+    );
+    // 'v' (rows 12 to 14) has its short lane on the right: its outer cells lie on the left
+    // (across 1); 'V' (rows 21 to 23) the other way round.
+    let across = |row: u16| {
+        course
+            .place(commissaire_engine::course::Pos::new(row, 0))
+            .unwrap()
+            .across
+    };
+    assert_eq!([across(12), across(14)], [1.0, 1.0]);
+    assert_eq!([across(21), across(23)], [0.0, 0.0]);
+    let riders = vec![
+        commissaire_render::RiderToken::new("BR", 0, commissaire_engine::course::Pos::new(13, 0)),
+        commissaire_render::RiderToken::new("RR", 1, commissaire_engine::course::Pos::new(12, 0)),
+    ];
+    let teams = vec![
+        commissaire_render::TeamStyle {
+            name: "Blue".into(),
+            colour: 0,
+            mark: "B".into(),
+        },
+        commissaire_render::TeamStyle {
+            name: "Red".into(),
+            colour: 1,
+            mark: "R".into(),
+        },
+    ];
+    let scene = BoardScene::new(course, "Rond-point", 3, teams, riders);
+    let pic = draw_board(&scene).unwrap();
+    let (_, y_outer, _, _) = pic
+        .cell_rect(commissaire_engine::course::Pos::new(12, 0))
+        .unwrap();
+    let (_, y_short, _, _) = pic
+        .cell_rect(commissaire_engine::course::Pos::new(13, 0))
+        .unwrap();
+    assert!(
+        y_outer < y_short,
+        "the long lane's outer cell is drawn on the left (above)"
+    );
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        std::fs::write(format!("{dir}/roundabout-board.png"), pic.to_png().unwrap()).unwrap();
+    }
+}
