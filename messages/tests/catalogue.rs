@@ -396,6 +396,11 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
         events.push(json!({"kind": "vote", "rider": 3, "yes": yes}));
         events.push(json!({"kind": "acceleration_voted", "yes": 2, "needed": 3, "go": yes}));
     }
+    // A colour shared by two players (VM-018, A-11): the roll-off, who directs what, the roll
+    // handed over.
+    events.push(json!({"kind": "roll_off", "colour": 0, "rolls": [[0, roll(20, 9)], [1, roll(20, 14)]]}));
+    events.push(json!({"kind": "colour_shared", "colour": 0, "leader_director": 1, "outsider": 0}));
+    events.push(json!({"kind": "roll_handed_over", "from": 1, "to": 0}));
     for misses in [1, 2] {
         events.push(json!({"kind": "crashed", "rider": 2, "cell": 4, "misses": misses}));
     }
@@ -412,6 +417,12 @@ const VELO_MASTER_RARE: &[&str] = &[
     // Only when every rider abandons before the line (its wording is checked from an event
     // written out, in every_velo_master_wording_renders_from_the_catalogue).
     "vm-race-over-nobody",
+    // A colour shared by two players needs five players, one entering no leader of its own
+    // (engine/tests/velo_master_shared.rs plays them); the wordings are checked from events
+    // written out, as above.
+    "vm-roll-off",
+    "vm-colour-shared",
+    "vm-roll-handed-over",
 ];
 
 /// Plays whole Velo Master stages with bots, at Débutant and at Expert, on a shipped course, and
