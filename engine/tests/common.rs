@@ -82,6 +82,7 @@ pub fn stage_with(
             hands: Hands::Free,
             stage_end,
             profiles,
+            ..Options::default()
         },
     };
     Stage::new(setup, 1).unwrap()

@@ -425,6 +425,7 @@ impl Game for DiceRace {
             riders: Vec::new(),
             race_order: Vec::new(),
             last_round: Vec::new(),
+            stage_type: None,
         })
     }
     fn bot(&self, _: Seat, options: &[RollDie]) -> RollDie {

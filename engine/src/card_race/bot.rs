@@ -5,7 +5,6 @@
 
 use super::cards::{Card, RiderKind};
 use super::events::Event;
-use super::movement::effective_distance;
 use super::stage::{Choice, RuleError, Stage};
 use crate::game::{Ruleset, Seat};
 use rand::Rng;
@@ -47,7 +46,7 @@ impl SensibleBot {
         let course = stage.course();
         let pos = stage.position(rider);
         let kind = stage.setup().riders[rider as usize].kind;
-        let distance = effective_distance(course, pos.row, kind, card);
+        let distance = stage.reach(rider, card);
         let value = card.value() as f32;
         let d = distance as f32;
         let mut score = d - 0.5 * value;
@@ -86,13 +85,12 @@ impl Policy for SensibleBot {
                 .expect("options are never empty");
         };
         let pos = stage.position(rider);
-        let kind = stage.setup().riders[rider as usize].kind;
         let to_line = course.rows_to_line(pos.row);
         let card_of = |c: &Choice| match c {
             Choice::Keep { card, .. } => *card,
             Choice::Draw { .. } => unreachable!("a team's options are all draws or all keeps"),
         };
-        let reach = |c: Card| effective_distance(course, pos.row, kind, c);
+        let reach = |c: Card| stage.reach(rider, c);
         // The finish in reach: go furthest, with the cheapest card that does it.
         if options.iter().any(|c| reach(card_of(c)) >= to_line) {
             return *options

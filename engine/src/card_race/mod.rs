@@ -27,6 +27,7 @@ mod board;
 pub mod bot;
 pub mod cards;
 pub mod events;
+pub mod house_a;
 pub mod movement;
 pub mod setup;
 pub mod stage;

@@ -21,6 +21,12 @@ pub const SUPPLY_MIN: u16 = 4;
 /// supply 4) are applied first, so a fast descent into a climb is cut too. A card exempt from the
 /// cap (the house-B grimpeur's 7, QB-04 / QA-03) skips both cuts but keeps the minimums.
 pub fn effective_distance(course: &Course, row: u16, kind: RiderKind, card: Card) -> u16 {
+    distance_with(course, row, uncapped_on_climbs(kind, card), card)
+}
+
+/// [`effective_distance`] for a card that is (or is not) exempt from the climb rule, whatever
+/// rules made it so (`Stage::reach` asks the rider's profile).
+pub fn distance_with(course: &Course, row: u16, uncapped: bool, card: Card) -> u16 {
     let terrain = course.terrain(row);
     let mut d = card.value() as u16;
     match terrain {
@@ -28,7 +34,7 @@ pub fn effective_distance(course: &Course, row: u16, kind: RiderKind, card: Card
         Terrain::Supply => d = d.max(SUPPLY_MIN),
         _ => {}
     }
-    if uncapped_on_climbs(kind, card) {
+    if uncapped {
         return d;
     }
     if terrain == Terrain::Uphill {

@@ -37,6 +37,10 @@ pub struct Options {
     pub stage_end: StageEnd,
     #[serde(default)]
     pub profiles: Profiles,
+    /// House rules A's stage types (HA-001, option `stage_types`): the stage's public view says
+    /// whether it is flat, hilly or mountain.
+    #[serde(default)]
+    pub stage_types: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

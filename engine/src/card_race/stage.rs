@@ -2,9 +2,10 @@
 //! phases, resolved as soon as the last card of the round is chosen.
 
 use super::board::Board;
-use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
+use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
-use super::movement::{destination, effective_distance, exposed, leave, slipstream};
+use super::house_a::StageType;
+use super::movement::{destination, distance_with, exposed, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -121,6 +122,8 @@ pub struct Stage {
     pub(crate) last_round: Vec<RiderRound>,
     pub(crate) lines: Vec<LineCrossing>,
     pub(crate) over: bool,
+    /// HA-001, from the course: house rules A's specialist and bots read it.
+    pub(crate) stage_type: StageType,
 }
 
 impl Stage {
@@ -131,6 +134,7 @@ impl Stage {
     /// Starts a stage from a shared setup: cheap for simulations that start many stages.
     pub fn from_shared(setup: Arc<StageSetup>, seed: u64) -> Result<Self, SetupError> {
         setup.validate()?;
+        let stage_type = StageType::of(&setup.course);
         let mut board = Board::new(&setup.course);
         let deal = setup.options.hands == Hands::Deal;
         let riders = setup
@@ -141,7 +145,12 @@ impl Stage {
                 board.put(r.start, i as RiderIdx);
                 let mut rng = rider_stream(seed, i);
                 let deck = if deal {
-                    let mut d = starting_deck(r.kind, setup.options.profiles, r.carried_exhaustion);
+                    let mut d = deck_for(
+                        r.kind,
+                        setup.options.profiles,
+                        stage_type,
+                        r.carried_exhaustion,
+                    );
                     d.shuffle(&mut rng);
                     d
                 } else {
@@ -193,6 +202,7 @@ impl Stage {
             team_riders,
             last_round: Vec::new(),
             over: false,
+            stage_type,
         })
     }
 
@@ -251,6 +261,24 @@ impl Stage {
     /// Exhaustion cards played from the supply by a rider that had no card left.
     pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
         self.riders[rider as usize].supply_exhaustion
+    }
+
+    /// The stage's type by its climbs (HA-001).
+    pub fn stage_type(&self) -> StageType {
+        self.stage_type
+    }
+
+    /// How far a card takes a rider from `row` by the terrain rules, before blocking: FR-4,
+    /// FR-5, PEL-1, with the climb exemptions of the rider's profile (HB-009, HA-004, HA-005).
+    pub fn reach_from(&self, rider: RiderIdx, row: u16, card: Card) -> u16 {
+        let kind = self.setup.riders[rider as usize].kind;
+        let uncapped = uncapped_in(kind, self.setup.options.profiles, self.stage_type, card);
+        distance_with(&self.setup.course, row, uncapped, card)
+    }
+
+    /// [`Stage::reach_from`] the rider's row.
+    pub fn reach(&self, rider: RiderIdx, card: Card) -> u16 {
+        self.reach_from(rider, self.riders[rider as usize].pos.row, card)
     }
 
     /// Riders front to back: furthest row first, lane 0 first within a row. Finished riders
@@ -439,8 +467,7 @@ impl Stage {
         for &i in &order {
             let card = kept(self, i);
             let from = positions[i as usize];
-            let kind = self.setup.riders[i as usize].kind;
-            let distance = effective_distance(&course, from.row, kind, card);
+            let distance = self.reach_from(i, from.row, card);
             let to = match destination(&course, &self.board, from, distance) {
                 Some(to) => {
                     leave(&mut self.board, &mut positions, &course, from);

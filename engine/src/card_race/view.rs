@@ -4,6 +4,7 @@
 
 use super::cards::{Card, RiderKind};
 use super::events::RiderIdx;
+use super::house_a::StageType;
 use super::stage::{RiderRound, Stage};
 use crate::course::{Course, Pos};
 use crate::game::{Seat, Viewer};
@@ -24,6 +25,9 @@ pub struct StageView {
     pub race_order: Vec<RiderIdx>,
     /// What each rider did in the round just played (empty before the first).
     pub last_round: Vec<RiderRound>,
+    /// Flat, hilly or mountain by the climbs (HA-001), with the option `stage_types`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage_type: Option<StageType>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -104,6 +108,11 @@ impl StageView {
             riders,
             race_order: stage.race_order(),
             last_round: stage.last_round.clone(),
+            stage_type: stage
+                .setup
+                .options
+                .stage_types
+                .then_some(stage.stage_type),
         }
     }
 }

@@ -54,7 +54,7 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 3] = ["hands", "stage_end", "profiles"];
+const OPTION_NAMES: [&str; 4] = ["hands", "stage_end", "profiles", "stage_types"];
 
 fn options(json: &Value) -> Result<Options, StartError> {
     let bad = |message: String| StartError::Options {
@@ -91,13 +91,29 @@ pub fn attributes_of(json: &Value) -> (RiderKind, u16) {
 
 /// The named rules of the card race. House rules B are what tours ride (their decks and the
 /// grimpeur: seed 004, PROFILS DE COUREUR).
-pub static RULES: &[super::NamedRules] = &[super::NamedRules {
-    name: "house-b",
-    options: house_b,
-}];
+pub static RULES: &[super::NamedRules] = &[
+    super::NamedRules {
+        name: "house-b",
+        options: house_b,
+    },
+    super::NamedRules {
+        name: "house-a",
+        options: house_a,
+    },
+];
 
 fn house_b() -> Value {
     json!({ "profiles": "house-b" })
+}
+
+/// House rules A (seed 001) as far as they are refereed: Table A1's profiles, the stage types,
+/// A's time trials; stages run until every rider is across (QX-06, without the gruppetto).
+fn house_a() -> Value {
+    json!({
+        "profiles": "house-a",
+        "stage_types": true,
+        "stage_end": "all_across",
+    })
 }
 
 /// A team from a roster of kinds (`"rouleur"`, `"sprinteur"`, `"grimpeur"`); house rules B's
@@ -115,7 +131,7 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
             .map(|v| {
                 RiderKind::deserialize(v).map_err(|_| {
                     format!(
-                        "'{}' is not a rider of the card race: use rouleur, sprinteur or grimpeur",
+                        "'{}' is not a rider of the card race: use rouleur, sprinteur or grimpeur (house rules A also: puncheur, polyvalent, domestique, specialist)",
                         as_text(v)
                     )
                 })
@@ -126,11 +142,7 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
         .iter()
         .enumerate()
         .map(|(k, &kind)| {
-            let base = match kind {
-                RiderKind::Rouleur => "Rouleur",
-                RiderKind::Sprinteur => "Sprinteur",
-                RiderKind::Grimpeur => "Grimpeur",
-            };
+            let base = kind.label();
             let label = if kinds.iter().filter(|&&o| o == kind).count() > 1 {
                 format!("{base} {}", k + 1)
             } else {
@@ -283,7 +295,7 @@ impl Game for CardRace {
                 let a = Attributes::deserialize(&r.attributes).map_err(|e| StartError::Rider {
                         rider: r.id.clone(),
                         message: format!(
-                            "{e}: give {{\"kind\": \"rouleur\" | \"sprinteur\" | \"grimpeur\", \"carried_exhaustion\": 0}}"
+                            "{e}: give {{\"kind\": \"rouleur\" | \"sprinteur\" | \"grimpeur\" (house rules A also \"puncheur\", \"polyvalent\", \"domestique\", \"specialist\"), \"carried_exhaustion\": 0}}"
                         ),
                     })?;
                 Ok(RiderSetup {

@@ -183,6 +183,7 @@ impl Scenario {
                     Until::AllAcross | Until::Script => StageEnd::AllAcross,
                 },
                 profiles: self.profiles,
+                ..Options::default()
             },
         };
         setup

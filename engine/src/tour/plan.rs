@@ -228,6 +228,7 @@ pub fn stage_setup(course: &Course, team_names: &[String], riders: &[&TourRider]
             hands: Hands::Deal,
             stage_end: StageEnd::FirstAcross,
             profiles: Profiles::HouseB,
+            ..Options::default()
         },
     }
 }
