@@ -212,3 +212,295 @@ fn options_written_before_house_a_read_as_before() {
     .unwrap();
     assert!(view.get("stage_type").is_none());
 }
+
+// ---- Time trials (HA-040…HA-049) ----
+
+use commissaire_engine::card_race::bot::{Policy, play_stage};
+use commissaire_engine::card_race::house_a::{TimeTrial, TimeTrialBot, time_trial};
+use commissaire_engine::card_race::{Choice, Event};
+use commissaire_engine::game::Ruleset;
+
+/// A time trial in free hands; riders `(id, team, row they would have on a road stage's grid)`.
+fn tt_stage(course: Course, tt: TimeTrial, riders: &[(&str, u8, u16)], teams: usize) -> Stage {
+    let setup = StageSetup {
+        course: Arc::new(course),
+        teams: (0..teams).map(|t| format!("Team {t}")).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, team, _))| RiderSetup {
+                id: id.into(),
+                team,
+                kind: RiderKind::Rouleur,
+                // Distinct grid cells, as the registry lays them; the time trial re-lays them.
+                start: Pos::new(3 - (i / 2) as u16, (i % 2) as u8),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            hands: Hands::Free,
+            profiles: Profiles::HouseA,
+            time_trial: Some(tt),
+            ..Options::default()
+        },
+    };
+    Stage::new(setup, 1).unwrap()
+}
+
+/// HA-044 (QA-22): a mass start. Every rider of an individual time trial starts on the front
+/// row of the start area, whatever grid cell it was given; a team lays its riders from the
+/// front of the grid, each team on its own road.
+#[test]
+fn ha_044_qa_22_time_trials_start_together() {
+    let riders = [("P", 0, 3), ("Q", 1, 3), ("R", 2, 2), ("S", 3, 2)];
+    let s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 4);
+    for id in ["P", "Q", "R", "S"] {
+        assert_eq!(at(&s, id).0, 3, "{id}");
+    }
+    let riders = [("A1", 0, 3), ("B1", 1, 3), ("A2", 0, 2), ("B2", 1, 2)];
+    let s = tt_stage(course(&[(F, 30)]), TimeTrial::Team, &riders, 2);
+    assert_eq!([at(&s, "A1"), at(&s, "A2")], [(3, 0), (3, 1)]);
+    assert_eq!([at(&s, "B1"), at(&s, "B2")], [(3, 0), (3, 1)]);
+}
+
+/// TV-09.1 (HA-046, QA-23): round cards P 7, Q 7, R 5: P and Q take one exhaustion card each,
+/// R none although it rides alone in front of nobody; nobody takes slipstream.
+#[test]
+fn ha_046_tv_09_individual_exhaustion_goes_to_the_rounds_highest_card() {
+    let riders = [("P", 0, 3), ("Q", 1, 3), ("R", 2, 3)];
+    let mut s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 3);
+    let events = round(&mut s, &[("P", n(7)), ("Q", n(7)), ("R", n(5))]);
+    assert_eq!(
+        [exhaustion(&s, "P"), exhaustion(&s, "Q"), exhaustion(&s, "R")],
+        [1, 1, 0]
+    );
+    assert_eq!(at(&s, "P").0, 10);
+    assert_eq!(at(&s, "Q").0, 10, "P and Q share the row: other riders are not on your road");
+    // R is one empty row behind P and Q: no slipstream between riders in a time trial.
+    let events2 = round(&mut s, &[("P", n(3)), ("Q", n(3)), ("R", n(6))]);
+    assert_eq!(at(&s, "R").0, 14);
+    assert_eq!(at(&s, "P").0, 13);
+    assert_eq!(exhaustion(&s, "R"), 1);
+    assert!(
+        !events
+            .iter()
+            .chain(&events2)
+            .any(|e| matches!(e, Event::Slipstream { .. }))
+    );
+}
+
+/// HA-047: the individual time trial goes on until every rider is across.
+#[test]
+fn ha_047_individual_time_trial_ends_when_all_are_across() {
+    // Line before row 14.
+    let riders = [("P", 0, 3), ("Q", 1, 3)];
+    let mut s = tt_stage(course(&[(F, 10)]), TimeTrial::Individual, &riders, 2);
+    round(&mut s, &[("P", n(7)), ("Q", n(3))]);
+    round(&mut s, &[("P", n(7)), ("Q", n(3))]);
+    assert!(s.crossed(idx(&s, "P")).is_some());
+    assert!(!s.is_over(), "Q is still on the road");
+    round(&mut s, &[("Q", n(9))]);
+    assert!(s.is_over());
+    // HA-043: P played 2 cards and stands on row 17, 4 rows past the line.
+    assert_eq!(time_trial::rider_time(&s, idx(&s, "P")), Some(2 * 60 - 4 * 10));
+    // Q: 3 cards, row 18, 5 rows past.
+    assert_eq!(time_trial::rider_time(&s, idx(&s, "Q")), Some(3 * 60 - 5 * 10));
+}
+
+/// HA-048: in a team time trial slipstream and the wind act within each team only.
+#[test]
+fn ha_048_team_time_trial_slipstream_and_wind_within_the_team() {
+    let riders = [("A1", 0, 3), ("A2", 0, 2), ("B1", 1, 3)];
+    let mut s = tt_stage(course(&[(F, 30)]), TimeTrial::Team, &riders, 2);
+    // A1 3→8, A2 3→6 (one row gap to A1: slipstream to 7); B1 3→6, one row behind A1 too,
+    // but A1 is not on its road: no slipstream, and it rides in the wind.
+    let events = round(&mut s, &[("A1", n(5)), ("A2", n(3)), ("B1", n(3))]);
+    assert_eq!(at(&s, "A2").0, 7);
+    assert_eq!(at(&s, "B1").0, 6);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Slipstream { rider, .. } if *rider == idx(&s, "A2")))
+    );
+    assert_eq!(
+        [exhaustion(&s, "A1"), exhaustion(&s, "A2"), exhaustion(&s, "B1")],
+        [1, 0, 1]
+    );
+}
+
+/// HA-049: the team time trial ends once every team has a rider across; QA-25: the team's time
+/// is its first rider's.
+#[test]
+fn ha_049_qa_25_team_time_trial_ends_with_a_rider_of_every_team_across() {
+    let riders = [("A1", 0, 3), ("A2", 0, 2), ("B1", 1, 3), ("B2", 1, 2)];
+    let mut s = tt_stage(course(&[(F, 10)]), TimeTrial::Team, &riders, 2);
+    round(
+        &mut s,
+        &[("A1", n(9)), ("A2", n(5)), ("B1", n(5)), ("B2", n(5))],
+    );
+    round(
+        &mut s,
+        &[("A1", n(9)), ("A2", n(2)), ("B1", n(2)), ("B2", n(2))],
+    );
+    assert!(s.crossed(idx(&s, "A1")).is_some());
+    assert!(!s.is_over(), "team B has nobody across");
+    round(
+        &mut s,
+        &[("A2", n(2)), ("B1", n(9)), ("B2", n(2))],
+    );
+    assert!(s.is_over());
+    assert!(s.crossed(idx(&s, "A2")).is_none(), "A2 need not finish");
+    assert_eq!(
+        time_trial::team_time(&s, 0),
+        time_trial::rider_time(&s, idx(&s, "A1"))
+    );
+}
+
+/// HA-040, HA-041 as dealt: a rouleur carrying 7 exhaustion cards into a time trial holds ten
+/// energy cards (one of each value gone) and 2 exhaustion cards.
+#[test]
+fn ha_040_ha_041_time_trial_decks_as_dealt() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 30)])),
+        teams: vec!["Blue".into()],
+        riders: vec![RiderSetup {
+            id: "Blue R".into(),
+            team: 0,
+            kind: RiderKind::Rouleur,
+            start: Pos::new(3, 0),
+            carried_exhaustion: 7,
+        }],
+        options: Options {
+            profiles: Profiles::HouseA,
+            time_trial: Some(TimeTrial::Individual),
+            ..Options::default()
+        },
+    };
+    let s = Stage::new(setup, 4).unwrap();
+    let deck = s.piles(0).0;
+    assert_eq!(deck.iter().filter(|c| c.is_exhaustion()).count(), 2);
+    let mut energy: Vec<u8> = deck
+        .iter()
+        .filter(|c| !c.is_exhaustion())
+        .map(|c| c.value())
+        .collect();
+    energy.sort();
+    assert_eq!(energy, [3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+}
+
+/// HA-045 (QA-24): the bot plays the card that goes furthest, the lowest of those: on a climb a
+/// 5 rather than a capped 7, on flat the 7.
+#[test]
+fn ha_045_qa_24_time_trial_bot_plays_its_highest_card_as_the_terrain_counts_it() {
+    let riders = [("P", 0, 3)];
+    let s = tt_stage(climb(12), TimeTrial::Individual, &riders, 1);
+    let keep = |card| Choice::Keep { rider: 0, card };
+    let hand = [keep(n(7)), keep(n(5)), keep(n(3)), keep(E)];
+    // From row 3 the climb (row 6) is 3 ahead: 7 and 5 are both cut to 5.
+    assert_eq!(TimeTrialBot.choose(&s, 0, &hand), keep(n(5)));
+    let s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 1);
+    assert_eq!(TimeTrialBot.choose(&s, 0, &hand), keep(n(7)));
+}
+
+/// A whole individual time trial with dealt hands, bots on every seat: it ends with everyone
+/// across, and every rider has a time.
+#[test]
+fn ha_047_a_dealt_time_trial_rides_to_the_end_with_bots() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 3), (U, 4), (F, 30)])),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: [("B1", 0), ("R1", 1), ("B2", 0), ("R2", 1)]
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, team))| RiderSetup {
+                id: id.into(),
+                team,
+                kind: [RiderKind::Rouleur, RiderKind::Sprinteur][i / 2],
+                start: Pos::new(3 - (i / 2) as u16, (i % 2) as u8),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            profiles: Profiles::HouseA,
+            time_trial: Some(TimeTrial::Individual),
+            ..Options::default()
+        },
+    };
+    let mut s = Stage::new(setup, 11).unwrap();
+    play_stage(&mut s, &mut TimeTrialBot).unwrap();
+    assert!(s.is_over());
+    for r in 0..4 {
+        assert!(time_trial::rider_time(&s, r).is_some());
+    }
+}
+
+/// HA-041 and HA-042 through the registry, as a tour rides a time trial: a third of the
+/// exhaustion in, a third of what is held at the end out; the bot plays as HA-045 says, and the
+/// channel reads why a rider tired (HA-046).
+#[test]
+fn ha_042_a_tour_keeps_a_third_of_the_exhaustion_out_of_a_time_trial() {
+    use commissaire_engine::registry::{
+        CardRace, Game, card_race_attributes, card_race_attributes_of,
+    };
+    use commissaire_engine::tour::enter_teams;
+    let teams = vec!["Blue".to_string(), "Red".to_string()];
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("rouleur")]).unwrap();
+    let mut riders = enter_teams(&teams, &roster);
+    for r in &mut riders {
+        r.attributes = card_race_attributes(RiderKind::Rouleur, 9);
+    }
+    let setup = Setup {
+        course: Arc::new(course(&[(F, 12)])),
+        teams: teams.clone(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options: json!({"profiles": "house-a", "time_trial": "individual"}),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 2).unwrap();
+    let mut told = Vec::new();
+    while !race.is_over() {
+        for seat in 0..2 {
+            let options = race.legal(seat);
+            if options.is_empty() {
+                continue;
+            }
+            let choice = race.bot(seat, &options);
+            assert_eq!(
+                race.bot(seat, &options),
+                TimeTrialBot.choose(race.stage(), seat, &options),
+                "HA-045: the registry's bot is the time-trial bot"
+            );
+            let events = race.apply(seat, &choice).unwrap();
+            told.extend(race.narrate(&events, commissaire_engine::game::Viewer::Public));
+        }
+    }
+    assert!(told.iter().any(|s| s.id == "card-race-tt-exhaustion"));
+    assert!(!told.iter().any(|s| s.id == "card-race-exhaustion"));
+    let held = |r: u8| {
+        let (deck, hand, recycle, _) = race.stage().piles(r);
+        [deck, hand, recycle]
+            .iter()
+            .flat_map(|p| p.iter())
+            .filter(|c| c.is_exhaustion())
+            .count() as u16
+    };
+    let expected: Vec<u16> = (0..2).map(|r| held(r) / 3).collect();
+    assert!(
+        (0..2).all(|r| held(r) >= 3),
+        "a third is not what is held: the test tells keeping a third from keeping all"
+    );
+    race.carry_over(&mut riders);
+    let carried: Vec<u16> = riders
+        .iter()
+        .map(|r| card_race_attributes_of(&r.attributes).1)
+        .collect();
+    assert_eq!(carried, expected);
+}

@@ -1,6 +1,7 @@
 //! What a stage starts from: the course, the teams, the riders and the options.
 
 use super::cards::{Profiles, RiderKind};
+use super::house_a::TimeTrial;
 use crate::course::{Course, Pos};
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,9 @@ pub struct Options {
     /// whether it is flat, hilly or mountain.
     #[serde(default)]
     pub stage_types: bool,
+    /// This stage is a time trial by house rules A (HA-040…HA-049): `individual` or `team`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_trial: Option<TimeTrial>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
-use super::house_a::StageType;
+use super::house_a::{StageType, time_trial};
 use super::movement::{destination, distance_with, exposed, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
@@ -137,27 +137,41 @@ impl Stage {
         let stage_type = StageType::of(&setup.course);
         let mut board = Board::new(&setup.course);
         let deal = setup.options.hands == Hands::Deal;
+        let tt = setup.options.time_trial;
+        // A time trial's riders ride roads of their own (HA-044): they are not on the board.
+        let starts: Vec<Pos> = match tt {
+            Some(tt) => time_trial::starts(&setup, tt),
+            None => setup.riders.iter().map(|r| r.start).collect(),
+        };
         let riders = setup
             .riders
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                board.put(r.start, i as RiderIdx);
+                if tt.is_none() {
+                    board.put(r.start, i as RiderIdx);
+                }
                 let mut rng = rider_stream(seed, i);
                 let deck = if deal {
-                    let mut d = deck_for(
-                        r.kind,
-                        setup.options.profiles,
-                        stage_type,
-                        r.carried_exhaustion,
-                    );
+                    let mut d = match tt {
+                        Some(_) => time_trial::starting_deck(
+                            deck_for(r.kind, setup.options.profiles, stage_type, 0),
+                            r.carried_exhaustion,
+                        ),
+                        None => deck_for(
+                            r.kind,
+                            setup.options.profiles,
+                            stage_type,
+                            r.carried_exhaustion,
+                        ),
+                    };
                     d.shuffle(&mut rng);
                     d
                 } else {
                     Vec::new()
                 };
                 Rider {
-                    pos: r.start,
+                    pos: starts[i],
                     on_road: true,
                     deck,
                     recycle: Vec::new(),
@@ -464,18 +478,28 @@ impl Stage {
         });
         let mut summary: Vec<RiderRound> = Vec::with_capacity(order.len());
         let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
-        for &i in &order {
+        let tt = self.setup.options.time_trial;
+        let tt_moves = tt.map(|tt| {
+            time_trial::move_riders(self, tt, &order, &|i| kept(self, i), &mut positions)
+        });
+        for (k, &i) in order.iter().enumerate() {
             let card = kept(self, i);
-            let from = positions[i as usize];
-            let distance = self.reach_from(i, from.row, card);
-            let to = match destination(&course, &self.board, from, distance) {
-                Some(to) => {
-                    leave(&mut self.board, &mut positions, &course, from);
-                    self.board.put(to, i);
-                    positions[i as usize] = to;
-                    to
-                }
-                None => from,
+            let (from, distance, to) = if let Some(moves) = &tt_moves {
+                let (_, _, from, to, distance) = moves[k];
+                (from, distance, to)
+            } else {
+                let from = positions[i as usize];
+                let distance = self.reach_from(i, from.row, card);
+                let to = match destination(&course, &self.board, from, distance) {
+                    Some(to) => {
+                        leave(&mut self.board, &mut positions, &course, from);
+                        self.board.put(to, i);
+                        positions[i as usize] = to;
+                        to
+                    }
+                    None => from,
+                };
+                (from, distance, to)
             };
             events.push(Event::Moved {
                 rider: i,
@@ -517,15 +541,28 @@ impl Stage {
             .map(|&i| positions[i as usize].row)
             .min()
             .unwrap_or(0);
-        for (rider, from, to) in slipstream(&course, &mut self.board, &mut positions, rearmost) {
+        let (slipstreamed, tired) = match tt {
+            Some(tt) => time_trial::end_phase(self, tt, &order, &|i| kept(self, i), &mut positions),
+            None => {
+                let moved = slipstream(&course, &mut self.board, &mut positions, rearmost);
+                let tired = order
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        self.riders[i as usize].racing()
+                            && exposed(&course, &self.board, positions[i as usize])
+                    })
+                    .collect::<Vec<_>>();
+                (moved, tired)
+            }
+        };
+        for (rider, from, to) in slipstreamed {
             events.push(Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
                 s.slipstream = true;
             }
         }
-        for &i in &order {
-            if self.riders[i as usize].racing()
-                && exposed(&course, &self.board, positions[i as usize])
+        for i in tired {
             {
                 let r = &mut self.riders[i as usize];
                 r.exhaustion_taken += 1;
@@ -563,16 +600,19 @@ impl Stage {
             let r = &mut self.riders[i];
             if r.on_road && r.crossed.is_some() {
                 r.on_road = false;
-                self.board.take(r.pos);
+                if tt.is_none() {
+                    self.board.take(r.pos);
+                }
             }
         }
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);
         let anyone_across = self.riders.iter().any(|r| r.crossed.is_some());
         let all_across = self.riders.iter().all(|r| r.crossed.is_some());
-        self.over = match self.setup.options.stage_end {
-            StageEnd::FirstAcross => anyone_across,
-            StageEnd::AllAcross => all_across,
+        self.over = match (tt, self.setup.options.stage_end) {
+            (Some(tt), _) => time_trial::over(self, tt),
+            (None, StageEnd::FirstAcross) => anyone_across,
+            (None, StageEnd::AllAcross) => all_across,
         };
         if self.over {
             events.push(Event::StageOver {

@@ -10,6 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_a::{TimeTrial, TimeTrialBot, time_trial};
 use crate::card_race::{
     Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
 };
@@ -54,7 +55,13 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 4] = ["hands", "stage_end", "profiles", "stage_types"];
+const OPTION_NAMES: [&str; 5] = [
+    "hands",
+    "stage_end",
+    "profiles",
+    "stage_types",
+    "time_trial",
+];
 
 fn options(json: &Value) -> Result<Options, StartError> {
     let bad = |message: String| StartError::Options {
@@ -497,6 +504,17 @@ impl Game for CardRace {
                         text,
                     )
                 }
+                // HA-046: in an individual time trial the round's highest card tires, not the wind.
+                Event::ExhaustionTaken { rider }
+                    if self.stage.setup().options.time_trial == Some(TimeTrial::Individual) =>
+                {
+                    let name = self.name(*rider);
+                    let text = format!(
+                        "{} played the round's highest card: one exhaustion card.",
+                        as_text(&name)
+                    );
+                    sentence("card-race-tt-exhaustion", vec![("rider", name)], text)
+                }
                 Event::ExhaustionTaken { rider } => {
                     let name = self.name(*rider);
                     let text =
@@ -670,7 +688,11 @@ impl Game for CardRace {
     }
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
-        SensibleBot.choose(&self.stage, seat, options)
+        match self.stage.setup().options.time_trial {
+            // HA-045: in house rules A's time trials the bot plays its highest card.
+            Some(_) => TimeTrialBot.choose(&self.stage, seat, options),
+            None => SensibleBot.choose(&self.stage, seat, options),
+        }
     }
 
     fn result(
@@ -695,6 +717,17 @@ impl Game for CardRace {
     }
 
     fn carry_over(&self, riders: &mut [TourRider]) {
-        carry_over(&self.stage, riders)
+        carry_over(&self.stage, riders);
+        // HA-042: out of a house-A time trial a rider keeps a third of its exhaustion cards.
+        if self.stage.setup().options.time_trial.is_some() {
+            let setup = self.stage.setup();
+            for r in riders
+                .iter_mut()
+                .filter(|r| setup.riders.iter().any(|s| s.id == r.key.0))
+            {
+                let (kind, held) = attributes_of(&r.attributes);
+                r.attributes = attributes(kind, time_trial::third(held));
+            }
+        }
     }
 }

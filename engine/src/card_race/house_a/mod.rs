@@ -6,6 +6,8 @@
 
 pub mod profiles;
 pub mod stage_type;
+pub mod time_trial;
 
 pub use profiles::{ClimbLimit, Profile};
 pub use stage_type::StageType;
+pub use time_trial::{TimeTrial, TimeTrialBot};
