@@ -504,3 +504,111 @@ fn ha_042_a_tour_keeps_a_third_of_the_exhaustion_out_of_a_time_trial() {
         .collect();
     assert_eq!(carried, expected);
 }
+
+// ---- Bots of the rulebook and the specialist ----
+
+use commissaire_engine::card_race::bot::SensibleBot;
+use commissaire_engine::card_race::house_a::BrainBot;
+
+/// HA-024: a specialist turns one card and has no choice; alone in the wind it takes no
+/// exhaustion card.
+#[test]
+fn ha_024_specialist_turns_one_card_and_never_tires() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: vec!["Blue".into()],
+        riders: vec![RiderSetup {
+            id: "Blue C".into(),
+            team: 0,
+            kind: RiderKind::Specialist,
+            start: Pos::new(3, 0),
+            carried_exhaustion: 0,
+        }],
+        options: Options {
+            profiles: Profiles::HouseA,
+            ..Options::default()
+        },
+    };
+    let mut s = Stage::new(setup, 8).unwrap();
+    for _ in 0..3 {
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        assert_eq!(s.hand(0).len(), 1);
+        let options = s.legal_choices(0);
+        assert_eq!(options.len(), 1, "the top card, no choice");
+        s.apply(0, &options[0]).unwrap();
+    }
+    assert_eq!(s.exhaustion_taken(0), 0);
+    assert_eq!(s.piles(0).0.len(), 12, "three cards turned, none recycled");
+}
+
+/// HA-025 in a stage: the specialist sprinteur of a flat stage turns a 9 on a climb, rides 5,
+/// and rides its next 6 off the climb as a 9.
+#[test]
+fn ha_025_specialist_sprinteur_saves_a_nine_on_a_climb_in_a_stage() {
+    let mut s = house_a(
+        course(&[(U, 2), (F, 40)]),
+        RiderKind::Specialist,
+        &[("C", 4, 0)],
+    );
+    assert_eq!(s.stage_type(), StageType::Flat);
+    round(&mut s, &[("C", n(9))]);
+    assert_eq!(at(&s, "C").0, 9, "a 9 on the climb rides 5");
+    round(&mut s, &[("C", n(6))]);
+    assert_eq!(at(&s, "C").0, 18, "the next 6 off the climbs rides 9");
+    round(&mut s, &[("C", n(6))]);
+    assert_eq!(at(&s, "C").0, 24, "one 9 saved, one used");
+    assert_eq!(exhaustion(&s, "C"), 0);
+}
+
+/// HA-006 with the registry: a house-A tour's empty seats are ridden by the Brain bot, which
+/// keeps the card its table names; a whole stage ends.
+#[test]
+fn ha_006_house_a_seats_nobody_directs_ride_as_brain_riders() {
+    use commissaire_engine::registry::{CardRace, Game};
+    let course = commissaire_engine::course::parse_course_toml(
+        include_str!("../../config/courses/firenze-milano.toml"),
+        "firenze-milano.toml",
+    )
+    .unwrap();
+    let kinds = ["rouleur", "sprinteur", "grimpeur"];
+    let setup = Setup {
+        course: Arc::new(course),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Blue", "Red"][i % 2], kinds[i / 2]),
+                team: (i % 2) as u8,
+                start: None,
+                attributes: json!({"kind": kinds[i / 2]}),
+            })
+            .collect(),
+        options: (registry::ruleset(CARD_RACE).unwrap().rules)
+            .iter()
+            .find(|r| r.name == "house-a")
+            .map(|r| (r.options)())
+            .unwrap(),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 21).unwrap();
+    let mut differs = 0;
+    let mut guard = 0;
+    while !race.is_over() {
+        guard += 1;
+        assert!(guard < 5_000);
+        for seat in 0..2 {
+            let options = race.legal(seat);
+            if options.is_empty() {
+                continue;
+            }
+            let choice = race.bot(seat, &options);
+            assert_eq!(choice, BrainBot.choose(race.stage(), seat, &options));
+            if choice != SensibleBot.choose(race.stage(), seat, &options) {
+                differs += 1;
+            }
+            race.apply(seat, &choice).unwrap();
+        }
+    }
+    assert!(differs > 0, "the Brain table is not the sensible bot");
+    let stage = race.stage();
+    assert!((0..6).all(|r| stage.crossed(r).is_some()), "house-a rides until all are across");
+}

@@ -35,6 +35,6 @@ pub mod view;
 
 pub use cards::{Card, Profiles, RiderKind};
 pub use events::{Event, RiderIdx};
-pub use setup::{Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, grid_start};
+pub use setup::{Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, grid_start};
 pub use stage::{Choice, LineCrossing, RiderRound, RuleError, Stage};
 pub use view::{RiderView, StageView, TeamView};

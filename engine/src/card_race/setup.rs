@@ -45,6 +45,20 @@ pub struct Options {
     /// This stage is a time trial by house rules A (HA-040…HA-049): `individual` or `team`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_trial: Option<TimeTrial>,
+    /// Who rides a seat nobody directs (option `bots`).
+    #[serde(default)]
+    pub bots: Bots,
+}
+
+/// The bot that takes a seat nobody directs, or a director's late choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bots {
+    /// Our own heuristic (`bot::SensibleBot`).
+    #[default]
+    Sensible,
+    /// House rules A's Brain riders (HA-006…HA-022, `house_a::BrainBot`).
+    Brain,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
-use super::house_a::{StageType, time_trial};
+use super::house_a::{Profile, StageType, specialist, time_trial};
 use super::movement::{destination, distance_with, exposed, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
@@ -79,6 +79,12 @@ pub(crate) struct Rider {
     pub supply_exhaustion: u16,
     pub crossed: Option<(u32, Pos)>,
     pub rng: ChaCha8Rng,
+    /// Times the recycle pile became the draw pile, and how many of those came before the
+    /// first card of the hand drawn last (house rules A's Brain phases, QA-05).
+    pub reshuffles: u16,
+    pub hand_reshuffles: u16,
+    /// House rules A's specialist sprinteur's 9s set aside on climbs (HA-025).
+    pub saved_nines: u8,
 }
 
 impl Rider {
@@ -183,6 +189,9 @@ impl Stage {
                     supply_exhaustion: 0,
                     crossed: None,
                     rng,
+                    reshuffles: 0,
+                    hand_reshuffles: 0,
+                    saved_nines: 0,
                 }
             })
             .collect();
@@ -288,6 +297,27 @@ impl Stage {
         let kind = self.setup.riders[rider as usize].kind;
         let uncapped = uncapped_in(kind, self.setup.options.profiles, self.stage_type, card);
         distance_with(&self.setup.course, row, uncapped, card)
+    }
+
+    /// The card a rider rides by: the card played, but for house rules A's specialist
+    /// sprinteur, who saves its 9s on climbs for later 6s (HA-025).
+    fn ridden_card(&mut self, rider: RiderIdx, row: u16, card: Card) -> Card {
+        let kind = self.setup.riders[rider as usize].kind;
+        if kind != super::cards::RiderKind::Specialist {
+            return card;
+        }
+        let profile = Profile::of(kind, self.stage_type);
+        let on_climb = self.setup.course.terrain(row) == crate::course::Terrain::Uphill;
+        let r = &mut self.riders[rider as usize];
+        let (ridden, saved) = specialist::sprinteur_card(profile, on_climb, card, r.saved_nines);
+        r.saved_nines = saved;
+        ridden
+    }
+
+    /// House rules A's Brain phases (QA-05): reshuffles made before the first card of the hand
+    /// the rider drew last.
+    pub fn hand_reshuffles(&self, rider: RiderIdx) -> u16 {
+        self.riders[rider as usize].hand_reshuffles
     }
 
     /// [`Stage::reach_from`] the rider's row.
@@ -426,15 +456,20 @@ impl Stage {
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
+        let size = specialist::hand_size(self.setup.riders[rider as usize].kind);
         let r = &mut self.riders[rider as usize];
-        for _ in 0..HAND_SIZE {
+        for _ in 0..size {
             if r.deck.is_empty() {
                 if r.recycle.is_empty() {
                     break;
                 }
                 std::mem::swap(&mut r.deck, &mut r.recycle);
                 r.deck.shuffle(&mut r.rng);
+                r.reshuffles += 1;
                 events.push(Event::DeckReshuffled { rider });
+            }
+            if r.hand.is_empty() {
+                r.hand_reshuffles = r.reshuffles;
             }
             let card = r.deck.pop().expect("the draw pile was just refilled");
             r.hand.push(card);
@@ -489,7 +524,8 @@ impl Stage {
                 (from, distance, to)
             } else {
                 let from = positions[i as usize];
-                let distance = self.reach_from(i, from.row, card);
+                let ridden = self.ridden_card(i, from.row, card);
+                let distance = self.reach_from(i, from.row, ridden);
                 let to = match destination(&course, &self.board, from, distance) {
                     Some(to) => {
                         leave(&mut self.board, &mut positions, &course, from);
@@ -556,6 +592,9 @@ impl Stage {
                 (moved, tired)
             }
         };
+        let tired = tired
+            .into_iter()
+            .filter(|&i| !specialist::never_tired(self.setup.riders[i as usize].kind));
         for (rider, from, to) in slipstreamed {
             events.push(Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {

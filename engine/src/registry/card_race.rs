@@ -10,9 +10,9 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
-use crate::card_race::house_a::{TimeTrial, TimeTrialBot, time_trial};
+use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, time_trial};
 use crate::card_race::{
-    Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
+    Bots, Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
@@ -55,12 +55,13 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 5] = [
+const OPTION_NAMES: [&str; 6] = [
     "hands",
     "stage_end",
     "profiles",
     "stage_types",
     "time_trial",
+    "bots",
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -114,12 +115,14 @@ fn house_b() -> Value {
 }
 
 /// House rules A (seed 001) as far as they are refereed: Table A1's profiles, the stage types,
-/// A's time trials; stages run until every rider is across (QX-06, without the gruppetto).
+/// the Brain bots; stages run until every rider is across (QX-06, without the gruppetto). A
+/// stage is a time trial when its options add `"time_trial"`.
 fn house_a() -> Value {
     json!({
         "profiles": "house-a",
         "stage_types": true,
         "stage_end": "all_across",
+        "bots": "brain",
     })
 }
 
@@ -688,10 +691,12 @@ impl Game for CardRace {
     }
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
-        match self.stage.setup().options.time_trial {
+        let options_set = &self.stage.setup().options;
+        match (options_set.time_trial, options_set.bots) {
             // HA-045: in house rules A's time trials the bot plays its highest card.
-            Some(_) => TimeTrialBot.choose(&self.stage, seat, options),
-            None => SensibleBot.choose(&self.stage, seat, options),
+            (Some(_), _) => TimeTrialBot.choose(&self.stage, seat, options),
+            (None, Bots::Brain) => BrainBot.choose(&self.stage, seat, options),
+            (None, Bots::Sensible) => SensibleBot.choose(&self.stage, seat, options),
         }
     }
 

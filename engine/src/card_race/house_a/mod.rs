@@ -4,10 +4,13 @@
 //!
 //! CONFORMANCE-A
 
+pub mod brain;
 pub mod profiles;
+pub mod specialist;
 pub mod stage_type;
 pub mod time_trial;
 
+pub use brain::BrainBot;
 pub use profiles::{ClimbLimit, Profile};
 pub use stage_type::StageType;
 pub use time_trial::{TimeTrial, TimeTrialBot};
