@@ -612,3 +612,31 @@ fn ha_006_house_a_seats_nobody_directs_ride_as_brain_riders() {
     let stage = race.stage();
     assert!((0..6).all(|r| stage.crossed(r).is_some()), "house-a rides until all are across");
 }
+
+/// Issue 11: the sensible bot (the one that rides for an absent director) keeps a grimpeur's
+/// spared 7s for the climb ahead and plays them on it, under B (HB-009) and A (HA-004).
+#[test]
+fn sensible_bot_keeps_the_grimpeurs_7s_for_the_climb() {
+    let keep = |card| Choice::Keep { rider: 0, card };
+    let hand = [keep(n(7)), keep(n(6)), keep(n(4)), keep(n(3))];
+    for profiles in [Profiles::HouseB, Profiles::HouseA] {
+        let grimpeur = |row| {
+            stage_with(
+                course(&[(F, 12), (U, 6), (F, 30)]),
+                &[("G", row, 0)],
+                RiderKind::Grimpeur,
+                StageEnd::FirstAcross,
+                profiles,
+            )
+        };
+        // Row 4: the climb starts 12 rows ahead, out of reach.
+        let s = grimpeur(4);
+        assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(6)), "{profiles:?}: flat");
+        // Row 17: on the climb, the 7 goes 7.
+        let s = grimpeur(17);
+        assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(7)), "{profiles:?}: climb");
+    }
+    // A rouleur's 7 is capped like its other cards: nothing to keep it for.
+    let s = stage(course(&[(F, 12), (U, 6), (F, 30)]), &[("R", 4, 0)]);
+    assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(7)));
+}

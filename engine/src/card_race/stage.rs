@@ -320,6 +320,12 @@ impl Stage {
         self.riders[rider as usize].hand_reshuffles
     }
 
+    /// Whether this card of the rider ignores the climb rule (HB-009, HA-004, HA-005, HA-028).
+    pub fn uncapped(&self, rider: RiderIdx, card: Card) -> bool {
+        let kind = self.setup.riders[rider as usize].kind;
+        uncapped_in(kind, self.setup.options.profiles, self.stage_type, card)
+    }
+
     /// [`Stage::reach_from`] the rider's row.
     pub fn reach(&self, rider: RiderIdx, card: Card) -> u16 {
         self.reach_from(rider, self.riders[rider as usize].pos.row, card)
