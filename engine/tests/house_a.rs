@@ -2,6 +2,7 @@
 //! grimpeur, the polyvalent and the specialist, the stage types, and the named rules `house-a`
 //! with a roster of A's profiles from a tour preset. Test names carry the HA- and TV- ids.
 
+#[allow(unused_imports)] // the cobbles and supply-zone shorthands are not used here
 mod common;
 
 use commissaire_engine::card_race::house_a::{Profile, StageType};
@@ -639,4 +640,48 @@ fn sensible_bot_keeps_the_grimpeurs_7s_for_the_climb() {
     // A rouleur's 7 is capped like its other cards: nothing to keep it for.
     let s = stage(course(&[(F, 12), (U, 6), (F, 30)]), &[("R", 4, 0)]);
     assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(7)));
+}
+
+/// HA-029: a domestique starts the next stage without the exhaustion cards it took; its
+/// team-mate keeps them.
+#[test]
+fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
+    use commissaire_engine::registry::{CardRace, Game, card_race_attributes_of};
+    use commissaire_engine::tour::enter_teams;
+    let teams = vec!["Blue".to_string()];
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[
+        json!("domestique"),
+        json!("rouleur"),
+    ])
+    .unwrap();
+    let mut riders = enter_teams(&teams, &roster);
+    let setup = Setup {
+        course: Arc::new(course(&[(F, 20)])),
+        teams: teams.clone(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options: json!({"profiles": "house-a", "stage_end": "all_across"}),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 6).unwrap();
+    while !race.is_over() {
+        let options = race.legal(0);
+        let choice = race.bot(0, &options);
+        race.apply(0, &choice).unwrap();
+    }
+    assert!(race.stage().exhaustion_taken(0) > 0, "the domestique took the wind");
+    race.carry_over(&mut riders);
+    let carried: Vec<u16> = riders
+        .iter()
+        .map(|r| card_race_attributes_of(&r.attributes).1)
+        .collect();
+    assert_eq!(carried[0], 0);
+    assert!(carried[1] > 0, "a rouleur keeps its exhaustion cards");
 }

@@ -723,6 +723,13 @@ impl Game for CardRace {
 
     fn carry_over(&self, riders: &mut [TourRider]) {
         carry_over(&self.stage, riders);
+        // HA-029: a domestique sheds all its exhaustion cards between stages.
+        for r in riders.iter_mut() {
+            let (kind, _) = attributes_of(&r.attributes);
+            if kind == RiderKind::Domestique {
+                r.attributes = attributes(kind, 0);
+            }
+        }
         // HA-042: out of a house-A time trial a rider keeps a third of its exhaustion cards.
         if self.stage.setup().options.time_trial.is_some() {
             let setup = self.stage.setup();
