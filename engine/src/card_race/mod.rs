@@ -1,6 +1,7 @@
 //! The card-and-fatigue race (Flamme Rouge family), base rules.
 //!
-//! Each team rides a rouleur and a sprinteur (and, with house rules B, a grimpeur). Every round
+//! Each team rides a rouleur and a sprinteur (and, with house rules B, a grimpeur; house rules A
+//! add their own profiles, [`house_a`]). Every round
 //! all teams choose at once: for each rider, draw four cards, keep one face down, recycle the
 //! rest. Then the cards are revealed, riders move front to back, slipstream closes one-row gaps
 //! and riders with nobody ahead take exhaustion. See `docs/rules-card-race.md` for
@@ -22,6 +23,7 @@
 //! | PEL-2 | cobbles: no slipstream | implemented | `pel_2_*` |
 //! | HB-007, HB-008 | house-B sprinter and grimpeur decks | implemented | `fr_1_hb_007_hb_008_deck_totals` |
 //! | HB-009 | grimpeur's 7s uncapped on climbs (QB-04) | implemented | `hb_009_*` |
+//! | HA-001…HA-049 | house rules A: see [`house_a`] for its own table, clause by clause | in part | `tests/house_a.rs`, `ha_*` |
 
 mod board;
 pub mod bot;
