@@ -17,7 +17,13 @@ use serde_json::json;
 use std::sync::Arc;
 
 fn house_a(course: Course, kind: RiderKind, riders: &[(&str, u16, u8)]) -> Stage {
-    stage_with(course, riders, kind, StageEnd::FirstAcross, Profiles::HouseA)
+    stage_with(
+        course,
+        riders,
+        kind,
+        StageEnd::FirstAcross,
+        Profiles::HouseA,
+    )
 }
 
 /// A course of `uphill` climbing rows after the start, then flat to the line: mountain from 12.
@@ -54,9 +60,17 @@ fn ha_004_qa_03_grimpeur_rides_into_a_climb_uncut_and_keeps_the_minimums() {
     let mut s = house_a(climb(12), RiderKind::Rouleur, &[("R", 3, 0)]);
     round(&mut s, &[("R", n(7))]);
     assert_eq!(at(&s, "R").0, 8, "a rouleur is cut to max(5, j - 1)");
-    let mut s = house_a(course(&[(D, 4), (F, 20)]), RiderKind::Grimpeur, &[("G", 4, 0)]);
+    let mut s = house_a(
+        course(&[(D, 4), (F, 20)]),
+        RiderKind::Grimpeur,
+        &[("G", 4, 0)],
+    );
     round(&mut s, &[("G", n(3))]);
-    assert_eq!(at(&s, "G").0, 9, "the downhill minimum of 5 still lifts a 3");
+    assert_eq!(
+        at(&s, "G").0,
+        9,
+        "the downhill minimum of 5 still lifts a 3"
+    );
 }
 
 #[test]
@@ -146,7 +160,12 @@ fn ha_002_ha_023_tv_01_riders_are_dealt_table_a1_decks() {
         let s = dealt(course, &kinds, Profiles::HouseA);
         assert_eq!(deck_of(&s, 0), profile_deck(Profile::Polyvalent));
         assert_eq!(deck_of(&s, 1), profile_deck(Profile::Domestique));
-        assert_eq!(deck_of(&s, 2), profile_deck(specialist), "{:?}", s.stage_type());
+        assert_eq!(
+            deck_of(&s, 2),
+            profile_deck(specialist),
+            "{:?}",
+            s.stage_type()
+        );
     }
     // A profile only A has rides A's deck in any profile set; B's grimpeur is not A's.
     let s = dealt(course(&[(F, 30)]), &[Puncheur, Grimpeur], Profiles::HouseB);
@@ -196,7 +215,10 @@ kind = "mountain"
     assert_eq!(view["stage_type"], json!("mountain"));
     assert_eq!(view["riders"][1]["kind"], json!("puncheur"));
     let bad = (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("peloton")]).unwrap_err();
-    assert!(bad.contains("puncheur, polyvalent, domestique, specialist"), "{bad}");
+    assert!(
+        bad.contains("puncheur, polyvalent, domestique, specialist"),
+        "{bad}"
+    );
 }
 
 /// Old tours read unchanged: options without the new names are the base game's, and the view
@@ -207,9 +229,10 @@ fn options_written_before_house_a_read_as_before() {
     assert_eq!(old.profiles, Profiles::HouseB);
     assert!(!old.stage_types);
     let s = stage(course(&[(F, 20)]), &[("A", 3, 0)]);
-    let view = serde_json::to_value(
-        commissaire_engine::game::Ruleset::view(&s, commissaire_engine::game::Viewer::Public),
-    )
+    let view = serde_json::to_value(commissaire_engine::game::Ruleset::view(
+        &s,
+        commissaire_engine::game::Viewer::Public,
+    ))
     .unwrap();
     assert!(view.get("stage_type").is_none());
 }
@@ -272,11 +295,19 @@ fn ha_046_tv_09_individual_exhaustion_goes_to_the_rounds_highest_card() {
     let mut s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 3);
     let events = round(&mut s, &[("P", n(7)), ("Q", n(7)), ("R", n(5))]);
     assert_eq!(
-        [exhaustion(&s, "P"), exhaustion(&s, "Q"), exhaustion(&s, "R")],
+        [
+            exhaustion(&s, "P"),
+            exhaustion(&s, "Q"),
+            exhaustion(&s, "R")
+        ],
         [1, 1, 0]
     );
     assert_eq!(at(&s, "P").0, 10);
-    assert_eq!(at(&s, "Q").0, 10, "P and Q share the row: other riders are not on your road");
+    assert_eq!(
+        at(&s, "Q").0,
+        10,
+        "P and Q share the row: other riders are not on your road"
+    );
     // R is one empty row behind P and Q: no slipstream between riders in a time trial.
     let events2 = round(&mut s, &[("P", n(3)), ("Q", n(3)), ("R", n(6))]);
     assert_eq!(at(&s, "R").0, 14);
@@ -303,9 +334,15 @@ fn ha_047_individual_time_trial_ends_when_all_are_across() {
     round(&mut s, &[("Q", n(9))]);
     assert!(s.is_over());
     // HA-043: P played 2 cards and stands on row 17, 4 rows past the line.
-    assert_eq!(time_trial::rider_time(&s, idx(&s, "P")), Some(2 * 60 - 4 * 10));
+    assert_eq!(
+        time_trial::rider_time(&s, idx(&s, "P")),
+        Some(2 * 60 - 4 * 10)
+    );
     // Q: 3 cards, row 18, 5 rows past.
-    assert_eq!(time_trial::rider_time(&s, idx(&s, "Q")), Some(3 * 60 - 5 * 10));
+    assert_eq!(
+        time_trial::rider_time(&s, idx(&s, "Q")),
+        Some(3 * 60 - 5 * 10)
+    );
 }
 
 /// HA-048: in a team time trial slipstream and the wind act within each team only.
@@ -324,7 +361,11 @@ fn ha_048_team_time_trial_slipstream_and_wind_within_the_team() {
             .any(|e| matches!(e, Event::Slipstream { rider, .. } if *rider == idx(&s, "A2")))
     );
     assert_eq!(
-        [exhaustion(&s, "A1"), exhaustion(&s, "A2"), exhaustion(&s, "B1")],
+        [
+            exhaustion(&s, "A1"),
+            exhaustion(&s, "A2"),
+            exhaustion(&s, "B1")
+        ],
         [1, 0, 1]
     );
 }
@@ -345,10 +386,7 @@ fn ha_049_qa_25_team_time_trial_ends_with_a_rider_of_every_team_across() {
     );
     assert!(s.crossed(idx(&s, "A1")).is_some());
     assert!(!s.is_over(), "team B has nobody across");
-    round(
-        &mut s,
-        &[("A2", n(2)), ("B1", n(9)), ("B2", n(2))],
-    );
+    round(&mut s, &[("A2", n(2)), ("B1", n(9)), ("B2", n(2))]);
     assert!(s.is_over());
     assert!(s.crossed(idx(&s, "A2")).is_none(), "A2 need not finish");
     assert_eq!(
@@ -611,7 +649,10 @@ fn ha_006_house_a_seats_nobody_directs_ride_as_brain_riders() {
     }
     assert!(differs > 0, "the Brain table is not the sensible bot");
     let stage = race.stage();
-    assert!((0..6).all(|r| stage.crossed(r).is_some()), "house-a rides until all are across");
+    assert!(
+        (0..6).all(|r| stage.crossed(r).is_some()),
+        "house-a rides until all are across"
+    );
 }
 
 /// Issue 11: the sensible bot (the one that rides for an absent director) keeps a grimpeur's
@@ -632,10 +673,18 @@ fn sensible_bot_keeps_the_grimpeurs_7s_for_the_climb() {
         };
         // Row 4: the climb starts 12 rows ahead, out of reach.
         let s = grimpeur(4);
-        assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(6)), "{profiles:?}: flat");
+        assert_eq!(
+            SensibleBot.choose(&s, 0, &hand),
+            keep(n(6)),
+            "{profiles:?}: flat"
+        );
         // Row 17: on the climb, the 7 goes 7.
         let s = grimpeur(17);
-        assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(7)), "{profiles:?}: climb");
+        assert_eq!(
+            SensibleBot.choose(&s, 0, &hand),
+            keep(n(7)),
+            "{profiles:?}: climb"
+        );
     }
     // A rouleur's 7 is capped like its other cards: nothing to keep it for.
     let s = stage(course(&[(F, 12), (U, 6), (F, 30)]), &[("R", 4, 0)]);
@@ -649,11 +698,9 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
     use commissaire_engine::registry::{CardRace, Game, card_race_attributes_of};
     use commissaire_engine::tour::enter_teams;
     let teams = vec!["Blue".to_string()];
-    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[
-        json!("domestique"),
-        json!("rouleur"),
-    ])
-    .unwrap();
+    let roster =
+        (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("domestique"), json!("rouleur")])
+            .unwrap();
     let mut riders = enter_teams(&teams, &roster);
     let setup = Setup {
         course: Arc::new(course(&[(F, 20)])),
@@ -676,7 +723,10 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
         let choice = race.bot(0, &options);
         race.apply(0, &choice).unwrap();
     }
-    assert!(race.stage().exhaustion_taken(0) > 0, "the domestique took the wind");
+    assert!(
+        race.stage().exhaustion_taken(0) > 0,
+        "the domestique took the wind"
+    );
     race.carry_over(&mut riders);
     let carried: Vec<u16> = riders
         .iter()

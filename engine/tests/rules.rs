@@ -227,11 +227,22 @@ fn fr_6_a_group_that_does_not_fit_where_the_road_narrows_moves_not_at_all() {
         ],
     );
     assert_eq!(at(&s, "X"), (11, 0));
-    assert_eq!(at(&s, "D"), (9, 0), "the group stays whole: D does not move up alone");
-    assert_eq!([at(&s, "A"), at(&s, "B"), at(&s, "C")], [(8, 0), (8, 1), (8, 2)]);
+    assert_eq!(
+        at(&s, "D"),
+        (9, 0),
+        "the group stays whole: D does not move up alone"
+    );
+    assert_eq!(
+        [at(&s, "A"), at(&s, "B"), at(&s, "C")],
+        [(8, 0), (8, 1), (8, 2)]
+    );
     assert!(!events.iter().any(|e| matches!(e, Event::Slipstream { .. })));
     assert_eq!(exhaustion(&s, "X"), 1);
-    assert_eq!(exhaustion(&s, "D"), 1, "the front of the group rides in the wind");
+    assert_eq!(
+        exhaustion(&s, "D"),
+        1,
+        "the front of the group rides in the wind"
+    );
     for id in ["A", "B", "C"] {
         assert_eq!(exhaustion(&s, id), 0, "{id} is sheltered by D");
     }
@@ -244,10 +255,16 @@ fn fr_6_a_group_that_fits_moves_whole_into_a_narrower_road() {
         course(&[(F, 2), (S, 3), (F, 20)]),
         &[("X", 7, 0), ("D", 5, 0), ("A", 4, 0), ("B", 4, 1)],
     );
-    round(&mut s, &[("X", n(4)), ("D", n(4)), ("A", n(4)), ("B", n(4))]);
+    round(
+        &mut s,
+        &[("X", n(4)), ("D", n(4)), ("A", n(4)), ("B", n(4))],
+    );
     assert_eq!(at(&s, "D"), (10, 0));
     assert_eq!([at(&s, "A"), at(&s, "B")], [(9, 0), (9, 1)]);
-    assert_eq!(exhaustion(&s, "D") + exhaustion(&s, "A") + exhaustion(&s, "B"), 0);
+    assert_eq!(
+        exhaustion(&s, "D") + exhaustion(&s, "A") + exhaustion(&s, "B"),
+        0
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 use super::cards::{Card, RiderKind};
 use super::events::Event;
-use crate::course::Terrain;
 use super::stage::{Choice, RuleError, Stage};
+use crate::course::Terrain;
 use crate::game::{Ruleset, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

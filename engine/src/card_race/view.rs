@@ -108,11 +108,7 @@ impl StageView {
             riders,
             race_order: stage.race_order(),
             last_round: stage.last_round.clone(),
-            stage_type: stage
-                .setup
-                .options
-                .stage_types
-                .then_some(stage.stage_type),
+            stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
         }
     }
 }

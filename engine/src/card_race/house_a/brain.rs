@@ -48,12 +48,18 @@ pub struct Situation<'a> {
 }
 
 fn highest(hand: &[Card]) -> Card {
-    *hand.iter().max_by_key(|c| (c.value(), c.is_exhaustion() as u8 ^ 1)).expect("a hand")
+    *hand
+        .iter()
+        .max_by_key(|c| (c.value(), c.is_exhaustion() as u8 ^ 1))
+        .expect("a hand")
 }
 
 /// The smallest card; of a 2 and an exhaustion card, the exhaustion card (it is shed).
 fn smallest(hand: &[Card]) -> Card {
-    *hand.iter().min_by_key(|c| (c.value(), !c.is_exhaustion())).expect("a hand")
+    *hand
+        .iter()
+        .min_by_key(|c| (c.value(), !c.is_exhaustion()))
+        .expect("a hand")
 }
 
 /// HA-010: the second card of the hand sorted high to low (one of the two when they are equal).
@@ -161,7 +167,11 @@ pub fn has_table(kind: RiderKind) -> bool {
 pub struct BrainBot;
 
 impl BrainBot {
-    fn situation<'a>(stage: &Stage, rider: RiderIdx, reach: &'a dyn Fn(Card) -> u16) -> Situation<'a> {
+    fn situation<'a>(
+        stage: &Stage,
+        rider: RiderIdx,
+        reach: &'a dyn Fn(Card) -> u16,
+    ) -> Situation<'a> {
         let course = stage.course();
         let row = stage.position(rider).row;
         let seat = stage.setup().riders[rider as usize].team;
@@ -179,8 +189,9 @@ impl BrainBot {
             course.uphill_ahead(row).map(|j| row + j)
         };
         let line = course.finish_row();
-        let summit_finish_climb = climb_from
-            .is_some_and(|from| from < line && (from..line).all(|r| course.terrain(r) == Terrain::Uphill));
+        let summit_finish_climb = climb_from.is_some_and(|from| {
+            from < line && (from..line).all(|r| course.terrain(r) == Terrain::Uphill)
+        });
         Situation {
             kind: stage.setup().riders[rider as usize].kind,
             terrain: course.terrain(row),
@@ -207,7 +218,11 @@ impl Policy for BrainBot {
         let reach = |c: Card| stage.reach(rider, c);
         let card = pick(&Self::situation(stage, rider, &reach), hand);
         let keep = Choice::Keep { rider, card };
-        if options.contains(&keep) { keep } else { options[0] }
+        if options.contains(&keep) {
+            keep
+        } else {
+            options[0]
+        }
     }
 }
 
@@ -298,8 +313,16 @@ mod tests {
         assert_eq!(play(&case(R, &flat, 39, &[n(7), n(6), n(4), n(3)])), n(7));
         // 4.2: d_line 9, phase 1.
         assert_eq!(play(&case(R, &flat, 35, &[n(7), n(6), n(5), n(3)])), n(6));
-        assert_eq!(play(&case(R, &flat, 10, &[n(7), n(7), n(5), n(3)])), n(7), "4.3");
-        assert_eq!(play(&case(S, &flat, 10, &[n(9), n(6), n(4), n(2)])), n(6), "4.4");
+        assert_eq!(
+            play(&case(R, &flat, 10, &[n(7), n(7), n(5), n(3)])),
+            n(7),
+            "4.3"
+        );
+        assert_eq!(
+            play(&case(S, &flat, 10, &[n(9), n(6), n(4), n(2)])),
+            n(6),
+            "4.4"
+        );
         let mut c = case(R, &flat, 10, &[n(7), n(6), n(5), n(3)]);
         c.phase = 2;
         assert_eq!(play(&c), n(6), "4.5: phase 2, ahead of its teammate");

@@ -93,6 +93,9 @@ mod tests {
         }
         // Only the specialist sprinteur saves its 9s.
         let grimpeur = Profile::of(RiderKind::Specialist, StageType::Mountain);
-        assert_eq!(sprinteur_card(grimpeur, true, Card::Energy(9), 0), (Card::Energy(9), 0));
+        assert_eq!(
+            sprinteur_card(grimpeur, true, Card::Energy(9), 0),
+            (Card::Energy(9), 0)
+        );
     }
 }

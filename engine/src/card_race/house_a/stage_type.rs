@@ -94,7 +94,11 @@ mod tests {
             (12, StageType::Mountain),
             (19, StageType::Mountain),
         ] {
-            assert_eq!(StageType::of(&course_with(rows, 0)), expected, "{rows} rows");
+            assert_eq!(
+                StageType::of(&course_with(rows, 0)),
+                expected,
+                "{rows} rows"
+            );
         }
         assert_eq!(
             StageType::of(&course_with(5, 3)),

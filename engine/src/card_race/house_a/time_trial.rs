@@ -11,8 +11,8 @@ use crate::card_race::bot::Policy;
 use crate::card_race::cards::Card;
 use crate::card_race::events::RiderIdx;
 use crate::card_race::movement::{destination, exposed, leave, slipstream};
-use crate::card_race::stage::{Choice, Stage};
 use crate::card_race::setup::StageSetup;
+use crate::card_race::stage::{Choice, Stage};
 use crate::course::Pos;
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};
@@ -292,7 +292,11 @@ mod tests {
         let mut with_e = deck(&[(7, 3)]);
         with_e.extend([Card::Exhaustion; 2]);
         lighten(&mut with_e);
-        assert_eq!(with_e.len(), 4, "exhaustion cards are not a value of the deck");
+        assert_eq!(
+            with_e.len(),
+            4,
+            "exhaustion cards are not a value of the deck"
+        );
     }
 
     /// TV-09.3 and 9.4: a third in, a third out, rounded down.
