@@ -156,6 +156,15 @@ pub(crate) fn move_riders(
             let from = positions[i as usize];
             let distance = stage.reach_from(i, from.row, c);
             let to = match destination(course, &board, from, distance) {
+                // Alone on its road, a rider keeps its lane, so riders sharing a row stay
+                // side by side on the board as they started.
+                Some(to) if tt == TimeTrial::Individual => {
+                    let to = Pos::new(to.row, from.lane.min(course.width(to.row) - 1));
+                    board.take(from);
+                    board.put(to, i);
+                    positions[i as usize] = to;
+                    to
+                }
                 Some(to) => {
                     leave(&mut board, positions, course, from);
                     board.put(to, i);
