@@ -735,3 +735,133 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
     assert_eq!(carried[0], 0);
     assert!(carried[1] > 0, "a rouleur keeps its exhaustion cards");
 }
+
+/// HA-030 (QA-16): a domestique who has seen its hand may quit instead of playing: its hand is
+/// recycled, it leaves the road at once (the rider beside it closes up to lane 0), takes no
+/// exhaustion, and the stage goes on without it and ends without waiting for it.
+#[test]
+fn ha_030_a_domestique_may_quit_the_stage_once_its_hand_is_seen() {
+    let rider = |id: &str, kind, row, lane| RiderSetup {
+        id: id.into(),
+        team: 0,
+        kind,
+        start: Pos::new(row, lane),
+        carried_exhaustion: 0,
+    };
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 8)])),
+        teams: vec!["Blue".into()],
+        riders: vec![
+            rider("Dom", RiderKind::Domestique, 3, 0),
+            rider("Rou", RiderKind::Rouleur, 3, 1),
+        ],
+        options: Options {
+            profiles: Profiles::HouseA,
+            stage_end: StageEnd::AllAcross,
+            ..Options::default()
+        },
+    };
+    let mut s = Stage::new(setup, 5).unwrap();
+    assert!(
+        !s.legal_choices(0).contains(&Choice::Quit { rider: 0 }),
+        "not before the hand is seen"
+    );
+    s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    let options = s.legal_choices(0);
+    assert_eq!(options.last(), Some(&Choice::Quit { rider: 0 }));
+    assert_eq!(
+        SensibleBot.choose(&s, 0, &options).rider(),
+        0,
+        "a bot keeps a card"
+    );
+    assert!(matches!(
+        SensibleBot.choose(&s, 0, &options),
+        Choice::Keep { .. }
+    ));
+    let events = s.apply(0, &Choice::Quit { rider: 0 }).unwrap();
+    assert_eq!(events, [Event::Quit { rider: 0 }]);
+    assert!(s.has_quit(0));
+    assert_eq!(
+        s.position(1),
+        Pos::new(3, 0),
+        "the rouleur closes up to lane 0"
+    );
+    let (deck, hand, recycle, played) = s.piles(0);
+    assert_eq!(
+        (deck.len(), hand.len(), recycle.len(), played.len()),
+        (11, 0, 4, 0)
+    );
+    let err = s.apply(0, &Choice::Draw { rider: 0 }).unwrap_err();
+    assert!(err.to_string().contains("has quit the stage"), "{err}");
+    // The rouleur rides on alone to the line; the stage ends without the domestique.
+    while !s.is_over() {
+        s.apply(0, &Choice::Draw { rider: 1 }).unwrap();
+        let card = *s.hand(1).iter().max().unwrap();
+        s.apply(0, &Choice::Keep { rider: 1, card }).unwrap();
+        assert!(s.legal_choices(0).iter().all(|c| c.rider() == 1));
+    }
+    assert_eq!(s.exhaustion_taken(0), 0);
+    assert_eq!(
+        s.finish_order(),
+        [1, 0],
+        "the domestique who quit comes last"
+    );
+    // Only a domestique may quit, and not in a time trial.
+    let mut s = house_a(course(&[(F, 20)]), RiderKind::Rouleur, &[("R", 3, 0)]);
+    let err = s.apply(0, &Choice::Quit { rider: 0 }).unwrap_err();
+    assert!(err.to_string().contains("only a domestique"), "{err}");
+    let tt = Stage::new(
+        StageSetup {
+            course: Arc::new(course(&[(F, 20)])),
+            teams: vec!["Blue".into()],
+            riders: vec![rider("Dom", RiderKind::Domestique, 3, 0)],
+            options: Options {
+                profiles: Profiles::HouseA,
+                time_trial: Some(TimeTrial::Individual),
+                ..Options::default()
+            },
+        },
+        1,
+    );
+    let mut tt = tt.unwrap();
+    tt.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    assert!(!tt.legal_choices(0).contains(&Choice::Quit { rider: 0 }));
+}
+
+/// HA-030 through the registry: the option reads "Quit the stage" under key `q:<rider>`, and
+/// the channel is told.
+#[test]
+fn ha_030_quitting_is_a_labelled_option_and_is_told() {
+    let setup = Setup {
+        course: Arc::new(course(&[(F, 20)])),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: vec![
+            Entrant {
+                id: "Blue Domestique".into(),
+                team: 0,
+                start: None,
+                attributes: json!({"kind": "domestique"}),
+            },
+            Entrant {
+                id: "Red Rouleur".into(),
+                team: 1,
+                start: None,
+                attributes: json!({"kind": "rouleur"}),
+            },
+        ],
+        options: json!({"profiles": "house-a"}),
+        dice: Vec::new(),
+    };
+    let mut stage = registry::start(CARD_RACE, &setup, 4).unwrap();
+    stage.apply(0, "d:0").unwrap();
+    let blue = stage.pending().into_iter().find(|p| p.seat == 0).unwrap();
+    let quit = blue.options.last().unwrap();
+    assert_eq!((&*quit.label, quit.key.as_str()), ("Quit the stage", "q:0"));
+    let events = stage.apply(0, "q:0").unwrap();
+    let told = stage.narrate(&events, commissaire_engine::game::Viewer::Public);
+    assert!(
+        told.iter()
+            .any(|s| s.id == "card-race-quit" && s.text == "Blue Domestique gives up the stage.")
+    );
+    assert!(stage.apply(0, "q:0").is_err());
+}

@@ -223,6 +223,25 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
             }
         }
     }
+    // A house-A domestique giving up the stage (HA-030): bots never do.
+    let quitter = Setup {
+        riders: vec![
+            rider("Blue Domestique", 0, RiderKind::Domestique),
+            rider("Red Rouleur", 1, RiderKind::Rouleur),
+        ],
+        options: serde_json::json!({"profiles": "house-a"}),
+        ..setup.clone()
+    };
+    let mut stage = registry::start("card-race", &quitter, 11).unwrap();
+    stage.apply(0, "d:0").unwrap();
+    let events = stage.apply(0, "q:0").unwrap();
+    for s in stage.narrate(&events, Viewer::Public) {
+        let text = ENGLISH
+            .try_format(Medium::Discord, s.id, &args(&s))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(text, s.text, "{}", s.id);
+        seen.insert(s.id);
+    }
     let narrated = ids_used()
         .into_iter()
         .filter(|(_, file)| file.starts_with("engine/src/registry/"))

@@ -89,6 +89,13 @@ impl SensibleBot {
 
 impl Policy for SensibleBot {
     fn choose(&mut self, stage: &Stage, _seat: Seat, options: &[Choice]) -> Choice {
+        // A domestique rides on: quitting (HA-030) is for a director to choose.
+        let riding: Vec<Choice> = options
+            .iter()
+            .copied()
+            .filter(|c| !matches!(c, Choice::Quit { .. }))
+            .collect();
+        let options: &[Choice] = if riding.is_empty() { options } else { &riding };
         let course = stage.course();
         let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
             // Drawing: the rider furthest ahead first; the order changes nothing else.
@@ -108,7 +115,9 @@ impl Policy for SensibleBot {
         let to_line = course.rows_to_line(pos.row);
         let card_of = |c: &Choice| match c {
             Choice::Keep { card, .. } => *card,
-            Choice::Draw { .. } => unreachable!("a team's options are all draws or all keeps"),
+            Choice::Draw { .. } | Choice::Quit { .. } => {
+                unreachable!("a team's options are all draws or all keeps")
+            }
         };
         let reach = |c: Card| stage.reach(rider, c);
         // The finish in reach: go furthest, with the cheapest card that does it.

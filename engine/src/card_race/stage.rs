@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
-use super::house_a::{Profile, StageType, specialist, time_trial};
+use super::house_a::{Profile, StageType, domestique, specialist, time_trial};
 use super::movement::{destination, distance_with, exposed, leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
@@ -23,12 +23,14 @@ pub enum Choice {
     Draw { rider: RiderIdx },
     /// Keep this card face down for the round; the rest of the hand is recycled.
     Keep { rider: RiderIdx, card: Card },
+    /// Play no card and leave the stage (house rules A's domestique, HA-030).
+    Quit { rider: RiderIdx },
 }
 
 impl Choice {
     pub fn rider(self) -> RiderIdx {
         match self {
-            Choice::Draw { rider } | Choice::Keep { rider, .. } => rider,
+            Choice::Draw { rider } | Choice::Keep { rider, .. } | Choice::Quit { rider } => rider,
         }
     }
 }
@@ -46,6 +48,10 @@ pub enum RuleError {
     NotYourRider { rider: String },
     #[error("{rider} has crossed the line and plays no more")]
     RiderFinished { rider: String },
+    #[error("{rider} has quit the stage and plays no more")]
+    RiderQuit { rider: String },
+    #[error("{rider} cannot quit the stage: only a domestique may, once its hand is drawn")]
+    CannotQuit { rider: String },
     #[error("{rider} has already chosen a card this round")]
     AlreadyChosen { rider: String },
     #[error("{rider} has already drawn this round: keep one of the cards drawn")]
@@ -85,11 +91,13 @@ pub(crate) struct Rider {
     pub hand_reshuffles: u16,
     /// House rules A's specialist sprinteur's 9s set aside on climbs (HA-025).
     pub saved_nines: u8,
+    /// A domestique that gave up the stage (HA-030).
+    pub quit: bool,
 }
 
 impl Rider {
     pub fn racing(&self) -> bool {
-        self.crossed.is_none()
+        self.crossed.is_none() && !self.quit
     }
 }
 
@@ -192,6 +200,7 @@ impl Stage {
                     reshuffles: 0,
                     hand_reshuffles: 0,
                     saved_nines: 0,
+                    quit: false,
                 }
             })
             .collect();
@@ -350,6 +359,7 @@ impl Stage {
             let r = &self.riders[i as usize];
             match r.crossed {
                 Some((round, p)) => (0, round, std::cmp::Reverse(p.row), p.lane),
+                None if r.quit => (2, 0, std::cmp::Reverse(r.pos.row), r.pos.lane),
                 None => (1, 0, std::cmp::Reverse(r.pos.row), r.pos.lane),
             }
         });
@@ -368,6 +378,29 @@ impl Stage {
 
     /// The legal options of one team now (the only place legality is decided).
     pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        let mut options = self.card_choices(seat);
+        // HA-030: a domestique who has seen its hand may quit instead (QA-16).
+        let mut quitters: Vec<RiderIdx> = match self.setup.options.hands {
+            Hands::Deal => self
+                .drawing
+                .get(seat as usize)
+                .copied()
+                .flatten()
+                .into_iter()
+                .collect(),
+            Hands::Free => options.iter().map(|c| c.rider()).collect(),
+        };
+        quitters.dedup();
+        let time_trial = self.setup.options.time_trial.is_some();
+        for rider in quitters {
+            if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
+                options.push(Choice::Quit { rider });
+            }
+        }
+        options
+    }
+
+    fn card_choices(&self, seat: Seat) -> Vec<Choice> {
         if self.over || seat as usize >= self.team_riders.len() {
             return Vec::new();
         }
@@ -424,8 +457,16 @@ impl Stage {
         if self.setup.riders[rider as usize].team != seat {
             return RuleError::NotYourRider { rider: name };
         }
+        if r.quit {
+            return RuleError::RiderQuit { rider: name };
+        }
         if !r.racing() {
             return RuleError::RiderFinished { rider: name };
+        }
+        if let Choice::Quit { .. } = choice
+            && r.drawn
+        {
+            return RuleError::CannotQuit { rider: name };
         }
         if r.kept.is_some() {
             return RuleError::AlreadyChosen { rider: name };
@@ -456,6 +497,7 @@ impl Stage {
                 },
             },
             Choice::Draw { .. } => RuleError::AlreadyDrawn { rider: name },
+            Choice::Quit { .. } => RuleError::CannotQuit { rider: name },
         }
     }
 
@@ -499,6 +541,27 @@ impl Stage {
         }
         r.recycle.append(&mut r.hand);
         r.kept = Some(card);
+    }
+
+    /// HA-030 (QA-16): the hand is recycled and the rider leaves the road at once; riders
+    /// beside it close up towards lane 0.
+    fn quit(&mut self, rider: RiderIdx) {
+        let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
+        let at = positions[rider as usize];
+        leave(&mut self.board, &mut positions, &self.setup.course, at);
+        for (r, p) in self.riders.iter_mut().zip(positions) {
+            r.pos = p;
+        }
+        let r = &mut self.riders[rider as usize];
+        r.recycle.append(&mut r.hand);
+        r.drawn = false;
+        r.quit = true;
+        r.on_road = false;
+    }
+
+    /// Whether a domestique gave up the stage (HA-030).
+    pub fn has_quit(&self, rider: RiderIdx) -> bool {
+        self.riders[rider as usize].quit
     }
 
     fn round_complete(&self) -> bool {
@@ -653,10 +716,11 @@ impl Stage {
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);
         let anyone_across = self.riders.iter().any(|r| r.crossed.is_some());
-        let all_across = self.riders.iter().all(|r| r.crossed.is_some());
+        // Riders who quit (HA-030) are not waited for.
+        let all_across = self.riders.iter().all(|r| !r.racing());
         self.over = match (tt, self.setup.options.stage_end) {
             (Some(tt), _) => time_trial::over(self, tt),
-            (None, StageEnd::FirstAcross) => anyone_across,
+            (None, StageEnd::FirstAcross) => anyone_across || all_across,
             (None, StageEnd::AllAcross) => all_across,
         };
         if self.over {
@@ -709,6 +773,14 @@ impl Ruleset for Stage {
                 self.keep(rider, card);
                 self.drawing[seat as usize] = None;
                 events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.resolve_round(&mut events);
+                }
+            }
+            Choice::Quit { rider } => {
+                self.quit(rider);
+                self.drawing[seat as usize] = None;
+                events.push(Event::Quit { rider });
                 if self.round_complete() {
                     self.resolve_round(&mut events);
                 }

@@ -53,6 +53,9 @@ pub struct RiderView {
     pub recycle: Vec<Card>,
     /// Whether the rider's card for this round is chosen (never which card, to others).
     pub chosen: bool,
+    /// A domestique that gave up the stage (HA-030).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub quit: bool,
     /// The hand drawn this round: only for the rider's own team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Vec<Card>>,
@@ -83,6 +86,7 @@ impl StageView {
                     draw_pile: r.deck.len() as u32,
                     recycle: r.recycle.clone(),
                     chosen: r.kept.is_some(),
+                    quit: r.quit,
                     hand: (own(setup.team) && r.drawn && r.kept.is_none()).then(|| r.hand.clone()),
                     kept: if own(setup.team) { r.kept } else { None },
                 }

@@ -10,7 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
-use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, time_trial};
+use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
 use crate::card_race::{
     Bots, Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
 };
@@ -37,6 +37,8 @@ struct Words {
     draw: Text,
     /// "Keep 2" … "Keep 9", "Keep E", in the order of `card_slot`.
     keep: Vec<Text>,
+    /// A domestique's way out (HA-030).
+    quit: Text,
 }
 
 fn card_slot(card: Card) -> usize {
@@ -182,6 +184,7 @@ impl CardRace {
                 .collect();
             Arc::new(Words {
                 draw: Text::from("Draw"),
+                quit: Text::from("Quit the stage"),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
                     .chain(["Keep E (exhaustion)".to_string()])
@@ -360,6 +363,10 @@ impl Game for CardRace {
                 key.push("d:");
                 key.push_number(rider as u32);
             }
+            Choice::Quit { rider } => {
+                key.push("q:");
+                key.push_number(rider as u32);
+            }
             Choice::Keep { rider, card } => {
                 key.push("k:");
                 key.push_number(rider as u32);
@@ -384,6 +391,7 @@ impl Game for CardRace {
             .filter(|r: &RiderIdx| r.to_string() == text)?;
         let choice = match (kind, parts.next()) {
             ("d", None) => Choice::Draw { rider },
+            ("q", None) => Choice::Quit { rider },
             ("k", Some(card)) => {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
@@ -404,6 +412,7 @@ impl Game for CardRace {
         let label = match *choice {
             Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
+            Choice::Quit { .. } => words.quit.clone(),
         };
         (group, label)
     }
@@ -529,6 +538,11 @@ impl Game for CardRace {
                     let text = format!("{} crosses the line!", as_text(&name));
                     sentence("card-race-crossed", vec![("rider", name)], text)
                 }
+                Event::Quit { rider } => {
+                    let name = self.name(*rider);
+                    let text = format!("{} gives up the stage.", as_text(&name));
+                    sentence("card-race-quit", vec![("rider", name)], text)
+                }
                 Event::StageOver { order } => {
                     let first = order.first().map_or(Value::Null, |r| self.name(*r));
                     let text = format!("The stage is over: {} wins.", as_text(&first));
@@ -560,6 +574,7 @@ impl Game for CardRace {
                 }
                 Event::ExhaustionTaken { .. } => winded += 1,
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
+                Event::Quit { .. } => {}
                 _ => continue,
             }
             lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));
@@ -726,7 +741,7 @@ impl Game for CardRace {
         // HA-029: a domestique sheds all its exhaustion cards between stages.
         for r in riders.iter_mut() {
             let (kind, _) = attributes_of(&r.attributes);
-            if kind == RiderKind::Domestique {
+            if domestique::sheds_exhaustion(kind) {
                 r.attributes = attributes(kind, 0);
             }
         }

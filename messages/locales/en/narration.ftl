@@ -17,6 +17,7 @@ card-race-slipstream = { $rider } takes the slipstream to row { $to }.
 card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
 card-race-tt-exhaustion = { $rider } played the round's highest card: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
+card-race-quit = { $rider } gives up the stage.
 card-race-stage-over = The stage is over: { $winner } wins.
 
 ## The card race: a round in one line, a director's riders, the front of the race

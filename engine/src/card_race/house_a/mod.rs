@@ -23,7 +23,8 @@
 //! | HA-026, HA-027 | specialist baroudeur in the breakaway, at the Peloton's pace | open: needs the breakaway and the Peloton team | — |
 //! | HA-028 | specialist grimpeur uncapped | implemented | `ha_028_*` |
 //! | HA-029 | domestique sheds its exhaustion between stages | implemented | `ha_029_*` |
-//! | HA-030, HA-031 | domestique may quit; bids +2 | open | — |
+//! | HA-030 | a domestique may quit once its hand is seen (QA-16): key `q:<rider>` | implemented; the time it is given is the tour's | `ha_030_*` |
+//! | HA-031 | domestique bids +2 | open: needs the breakaway auction | — |
 //! | HA-032…HA-039 | the gruppetto | open | — |
 //! | HA-040 | TT decks lose one card of each value (QA-21) | implemented | `ha_040_tv_02_time_trial_decks`, `ha_040_ha_041_time_trial_decks_as_dealt` |
 //! | HA-041, HA-042 | a third of the exhaustion in and out | implemented | `ha_041_ha_042_tv_09_thirds`, `ha_042_*` |
@@ -37,6 +38,7 @@
 //! | HA-067…HA-076 | weather of A | open | — |
 
 pub mod brain;
+pub mod domestique;
 pub mod profiles;
 pub mod specialist;
 pub mod stage_type;
