@@ -201,6 +201,72 @@ fn fr_6_slipstream_chains_over_several_groups() {
     );
 }
 
+/// Issue 11's case: a group of rows 8-9 (A, B, C three abreast in the supply zone, D ahead of
+/// them) one empty row behind X. Row 8 cannot fit in the two lanes of row 9, and FR-6 moves the
+/// group, not its rows: nobody moves, D at its front takes the wind, A, B and C stay sheltered.
+#[test]
+fn fr_6_a_group_that_does_not_fit_where_the_road_narrows_moves_not_at_all() {
+    let mut s = stage(
+        course(&[(F, 2), (S, 3), (F, 20)]),
+        &[
+            ("X", 7, 0),
+            ("D", 5, 0),
+            ("A", 4, 0),
+            ("B", 4, 1),
+            ("C", 3, 0),
+        ],
+    );
+    let events = round(
+        &mut s,
+        &[
+            ("X", n(4)),
+            ("D", n(4)),
+            ("A", n(4)),
+            ("B", n(4)),
+            ("C", n(5)),
+        ],
+    );
+    assert_eq!(at(&s, "X"), (11, 0));
+    assert_eq!(
+        at(&s, "D"),
+        (9, 0),
+        "the group stays whole: D does not move up alone"
+    );
+    assert_eq!(
+        [at(&s, "A"), at(&s, "B"), at(&s, "C")],
+        [(8, 0), (8, 1), (8, 2)]
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::Slipstream { .. })));
+    assert_eq!(exhaustion(&s, "X"), 1);
+    assert_eq!(
+        exhaustion(&s, "D"),
+        1,
+        "the front of the group rides in the wind"
+    );
+    for id in ["A", "B", "C"] {
+        assert_eq!(exhaustion(&s, id), 0, "{id} is sheltered by D");
+    }
+}
+
+/// Where the narrower rows fit, the same group closes the gap whole, front row first.
+#[test]
+fn fr_6_a_group_that_fits_moves_whole_into_a_narrower_road() {
+    let mut s = stage(
+        course(&[(F, 2), (S, 3), (F, 20)]),
+        &[("X", 7, 0), ("D", 5, 0), ("A", 4, 0), ("B", 4, 1)],
+    );
+    round(
+        &mut s,
+        &[("X", n(4)), ("D", n(4)), ("A", n(4)), ("B", n(4))],
+    );
+    assert_eq!(at(&s, "D"), (10, 0));
+    assert_eq!([at(&s, "A"), at(&s, "B")], [(9, 0), (9, 1)]);
+    assert_eq!(
+        exhaustion(&s, "D") + exhaustion(&s, "A") + exhaustion(&s, "B"),
+        0
+    );
+}
+
 #[test]
 fn fr_6_no_slipstream_on_climbs() {
     // The gap row is a climb row: no slipstream; the same on the rider's row or the row ahead.

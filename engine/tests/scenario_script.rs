@@ -426,6 +426,7 @@ impl Game for DiceRace {
             race_order: Vec::new(),
             last_round: Vec::new(),
             conditions: Default::default(),
+            stage_type: None,
         })
     }
     fn bot(&self, _: Seat, options: &[RollDie]) -> RollDie {

@@ -167,53 +167,80 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         options: serde_json::Value::Null,
         dice: Vec::new(),
     };
-    let mut stage = registry::start("card-race", &setup, 11).unwrap();
     let mut seen = BTreeSet::new();
-    let mut guard = 0;
-    while !stage.is_over() {
-        guard += 1;
-        assert!(guard < 10_000, "the stage never ended");
-        let seat = stage.waiting_on()[0].0;
-        let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
-        // Every sentence the engine tells: of the events to each viewer, of a settled turn,
-        // of each team's riders, and of the front of the race.
-        let mut told = Vec::new();
-        for viewer in [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)] {
-            told.extend(stage.narrate(&events, viewer));
-        }
-        let turn = stage.tell_turn(&events);
-        told.extend(turn.lines);
-        told.extend(turn.brief);
-        told.extend(stage.brief(0));
-        told.extend(stage.brief(1));
-        told.extend(stage.situation());
-        // What a rider's next draw takes from, in every case (an empty draw pile with or
-        // without a recycle pile to shuffle in comes late in long stages only).
-        for (draw, recycled) in [(12, 0), (1, 1), (2, 6), (0, 9), (0, 0)] {
-            let args = vec![
-                ("rider", serde_json::json!("Blue Rouleur")),
-                ("row", serde_json::json!(4)),
-                ("lane", serde_json::json!(1)),
-            ];
-            told.push(commissaire_engine::registry::card_race_pile_brief(
-                "Blue Rouleur (row 4, lane 1)".into(),
-                args,
-                draw,
-                recycled,
-            ));
-        }
-        {
-            for s in told {
-                let text = ENGLISH
-                    .try_format(Medium::Discord, s.id, &args(&s))
-                    .unwrap_or_else(|e| panic!("{e}"));
-                // The catalogue says what the engine's English said; lists now read with
-                // commas ("draws 2, 3, 5, 9").
-                assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
-                assert_eq!(sentence(&s), text);
-                seen.insert(s.id);
+    // The base game, then a house-A individual time trial (its own exhaustion sentence).
+    let time_trial = serde_json::json!({"profiles": "house-a", "time_trial": "individual"});
+    for options in [serde_json::Value::Null, time_trial] {
+        let setup = Setup {
+            options,
+            ..setup.clone()
+        };
+        let mut stage = registry::start("card-race", &setup, 11).unwrap();
+        let mut guard = 0;
+        while !stage.is_over() {
+            guard += 1;
+            assert!(guard < 10_000, "the stage never ended");
+            let seat = stage.waiting_on()[0].0;
+            let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
+            // Every sentence the engine tells: of the events to each viewer, of a settled turn,
+            // of each team's riders, and of the front of the race.
+            let mut told = Vec::new();
+            for viewer in [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)] {
+                told.extend(stage.narrate(&events, viewer));
+            }
+            let turn = stage.tell_turn(&events);
+            told.extend(turn.lines);
+            told.extend(turn.brief);
+            told.extend(stage.brief(0));
+            told.extend(stage.brief(1));
+            told.extend(stage.situation());
+            // What a rider's next draw takes from, in every case (an empty draw pile with or
+            // without a recycle pile to shuffle in comes late in long stages only).
+            for (draw, recycled) in [(12, 0), (1, 1), (2, 6), (0, 9), (0, 0)] {
+                let args = vec![
+                    ("rider", serde_json::json!("Blue Rouleur")),
+                    ("row", serde_json::json!(4)),
+                    ("lane", serde_json::json!(1)),
+                ];
+                told.push(commissaire_engine::registry::card_race_pile_brief(
+                    "Blue Rouleur (row 4, lane 1)".into(),
+                    args,
+                    draw,
+                    recycled,
+                ));
+            }
+            {
+                for s in told {
+                    let text = ENGLISH
+                        .try_format(Medium::Discord, s.id, &args(&s))
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    // The catalogue says what the engine's English said; lists now read with
+                    // commas ("draws 2, 3, 5, 9").
+                    assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
+                    assert_eq!(sentence(&s), text);
+                    seen.insert(s.id);
+                }
             }
         }
+    }
+    // A house-A domestique giving up the stage (HA-030): bots never do.
+    let quitter = Setup {
+        riders: vec![
+            rider("Blue Domestique", 0, RiderKind::Domestique),
+            rider("Red Rouleur", 1, RiderKind::Rouleur),
+        ],
+        options: serde_json::json!({"profiles": "house-a"}),
+        ..setup.clone()
+    };
+    let mut stage = registry::start("card-race", &quitter, 11).unwrap();
+    stage.apply(0, "d:0").unwrap();
+    let events = stage.apply(0, "q:0").unwrap();
+    for s in stage.narrate(&events, Viewer::Public) {
+        let text = ENGLISH
+            .try_format(Medium::Discord, s.id, &args(&s))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(text, s.text, "{}", s.id);
+        seen.insert(s.id);
     }
     let narrated = ids_used()
         .into_iter()
@@ -398,7 +425,9 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     }
     // A colour shared by two players (VM-018, A-11): the roll-off, who directs what, the roll
     // handed over.
-    events.push(json!({"kind": "roll_off", "colour": 0, "rolls": [[0, roll(20, 9)], [1, roll(20, 14)]]}));
+    events.push(
+        json!({"kind": "roll_off", "colour": 0, "rolls": [[0, roll(20, 9)], [1, roll(20, 14)]]}),
+    );
     events.push(json!({"kind": "colour_shared", "colour": 0, "leader_director": 1, "outsider": 0}));
     events.push(json!({"kind": "roll_handed_over", "from": 1, "to": 0}));
     for misses in [1, 2] {

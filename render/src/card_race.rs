@@ -16,6 +16,8 @@ impl BoardScene {
         let riders = view
             .riders
             .iter()
+            // A domestique that gave up the stage (house rules A) has left the road.
+            .filter(|r| !r.quit)
             .map(|r| {
                 let played = view.last_round.iter().find(|p| p.rider == r.index);
                 let crossed = played.is_some_and(|p| p.crossed);

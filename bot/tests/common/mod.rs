@@ -111,6 +111,7 @@ pub fn pick(choice: Choice) -> Pick {
     let key = match choice {
         Choice::Draw { rider } => format!("d:{rider}"),
         Choice::Keep { rider, card } => format!("k:{rider}:{card}"),
+        Choice::Quit { rider } => format!("q:{rider}"),
     };
     Pick::now(Key::new(&key).unwrap())
 }

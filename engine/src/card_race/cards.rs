@@ -1,5 +1,6 @@
 //! Cards and the decks they come in: the rules tables of the card race, in one place.
 
+use super::house_a::{self, Profile, StageType};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -98,6 +99,16 @@ pub enum RiderKind {
     #[serde(alias = "sprinter")]
     Sprinteur,
     Grimpeur,
+    /// House rules A's baroudeur/puncheur (Table A1).
+    #[serde(alias = "baroudeur-puncheur")]
+    Puncheur,
+    /// House rules A.
+    Polyvalent,
+    /// House rules A.
+    Domestique,
+    /// House rules A's specialist: sprinteur, baroudeur or grimpeur by the stage type (HA-023).
+    #[serde(alias = "specialiste")]
+    Specialist,
 }
 
 impl RiderKind {
@@ -107,6 +118,34 @@ impl RiderKind {
             RiderKind::Rouleur => 'R',
             RiderKind::Sprinteur => 'S',
             RiderKind::Grimpeur => 'G',
+            RiderKind::Puncheur => 'P',
+            RiderKind::Polyvalent => 'V',
+            RiderKind::Domestique => 'D',
+            RiderKind::Specialist => 'C',
+        }
+    }
+
+    /// A profile only house rules A has: it rides A's deck whatever the stage's profile set.
+    pub fn house_a_only(self) -> bool {
+        matches!(
+            self,
+            RiderKind::Puncheur
+                | RiderKind::Polyvalent
+                | RiderKind::Domestique
+                | RiderKind::Specialist
+        )
+    }
+
+    /// The rider's name in a roster ("Rouleur", "Specialist").
+    pub fn label(self) -> &'static str {
+        match self {
+            RiderKind::Rouleur => "Rouleur",
+            RiderKind::Sprinteur => "Sprinteur",
+            RiderKind::Grimpeur => "Grimpeur",
+            RiderKind::Puncheur => "Puncheur",
+            RiderKind::Polyvalent => "Polyvalent",
+            RiderKind::Domestique => "Domestique",
+            RiderKind::Specialist => "Specialist",
         }
     }
 }
@@ -117,29 +156,45 @@ impl RiderKind {
 pub enum Profiles {
     #[default]
     Base,
+    /// House rules A (seed 001, Table A1): see [`super::house_a::profiles`].
+    HouseA,
     HouseB,
 }
 
-/// The five distinct values of a deck; each comes three times (FR-1, HB-007, HB-008).
+/// The five distinct values of a base or house-B deck; each comes three times (FR-1, HB-007,
+/// HB-008). `None` where house rules A's Table A1 gives the deck (profiles `house-a`, and the
+/// profiles only A has).
 ///
 /// Sources: base rouleur and sprinteur decks as given in the engine issue (FR-1); house rules B
 /// (seed 004), PROFILS DE COUREUR: the sprinter's 5s become 6s, and the grimpeur
-/// rides 7, 6, 4, 3, 2 (table B1). The grimpeur has no base deck; it always rides B's.
-pub fn deck_values(kind: RiderKind, profiles: Profiles) -> [u8; 5] {
-    match (kind, profiles) {
-        (RiderKind::Rouleur, _) => [3, 4, 5, 6, 7],
-        (RiderKind::Sprinteur, Profiles::Base) => [2, 3, 4, 5, 9],
-        (RiderKind::Sprinteur, Profiles::HouseB) => [2, 3, 4, 6, 9],
-        (RiderKind::Grimpeur, _) => [2, 3, 4, 6, 7],
+/// rides 7, 6, 4, 3, 2 (table B1). The grimpeur has no base deck; it rides B's.
+pub fn deck_values(kind: RiderKind, profiles: Profiles) -> Option<[u8; 5]> {
+    if profiles == Profiles::HouseA || kind.house_a_only() {
+        return None;
     }
+    Some(match (kind, profiles) {
+        (RiderKind::Sprinteur, Profiles::Base) => [2, 3, 4, 5, 9],
+        (RiderKind::Sprinteur, _) => [2, 3, 4, 6, 9],
+        (RiderKind::Grimpeur, _) => [2, 3, 4, 6, 7],
+        _ => [3, 4, 5, 6, 7],
+    })
 }
 
 pub const COPIES_PER_VALUE: usize = 3;
 
-/// The full starting deck, unshuffled, plus any exhaustion cards carried into the stage.
-pub fn starting_deck(kind: RiderKind, profiles: Profiles, carried_exhaustion: u16) -> Vec<Card> {
+/// The full starting deck, unshuffled, plus any exhaustion cards carried into the stage, for
+/// a stage of the given type (only house rules A's specialist reads it, HA-023).
+pub fn deck_for(
+    kind: RiderKind,
+    profiles: Profiles,
+    stage: StageType,
+    carried_exhaustion: u16,
+) -> Vec<Card> {
+    let Some(values) = deck_values(kind, profiles) else {
+        return house_a::profiles::starting_deck(Profile::of(kind, stage), carried_exhaustion);
+    };
     let mut deck = Vec::with_capacity(15 + carried_exhaustion as usize);
-    for v in deck_values(kind, profiles) {
+    for v in values {
         deck.extend(std::iter::repeat_n(Card::Energy(v), COPIES_PER_VALUE));
     }
     deck.extend(std::iter::repeat_n(
@@ -149,9 +204,23 @@ pub fn starting_deck(kind: RiderKind, profiles: Profiles, carried_exhaustion: u1
     deck
 }
 
+/// [`deck_for`] a flat stage: the deck of every kind but house rules A's specialist.
+pub fn starting_deck(kind: RiderKind, profiles: Profiles, carried_exhaustion: u16) -> Vec<Card> {
+    deck_for(kind, profiles, StageType::Flat, carried_exhaustion)
+}
+
 /// HB-009 / QB-04: the grimpeur's 7s ignore the uphill cap and the climb-ahead cut.
 pub fn uncapped_on_climbs(kind: RiderKind, card: Card) -> bool {
     kind == RiderKind::Grimpeur && card == Card::Energy(7)
+}
+
+/// Whether a card of this rider ignores the uphill cap and the climb-ahead cut: house rules A's
+/// profiles where Table A1 gives the deck (HA-004, HA-005, HA-028), else HB-009.
+pub fn uncapped_in(kind: RiderKind, profiles: Profiles, stage: StageType, card: Card) -> bool {
+    match deck_values(kind, profiles) {
+        None => Profile::of(kind, stage).uncapped(card),
+        Some(_) => uncapped_on_climbs(kind, card),
+    }
 }
 
 #[cfg(test)]

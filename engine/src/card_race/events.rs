@@ -52,6 +52,10 @@ pub enum Event {
         rider: RiderIdx,
         round: u32,
     },
+    /// House rules A's domestique gave up the stage (HA-030).
+    Quit {
+        rider: RiderIdx,
+    },
     StageOver {
         /// Every rider, first to last: finishers by round and place, then the rest in race order.
         order: Vec<RiderIdx>,

@@ -1,6 +1,7 @@
 //! The card-and-fatigue race (Flamme Rouge family), base rules.
 //!
-//! Each team rides a rouleur and a sprinteur (and, with house rules B, a grimpeur). Every round
+//! Each team rides a rouleur and a sprinteur (and, with house rules B, a grimpeur; house rules A
+//! add their own profiles, [`house_a`]). Every round
 //! all teams choose at once: for each rider, draw four cards, keep one face down, recycle the
 //! rest. Then the cards are revealed, riders move front to back, slipstream closes one-row gaps
 //! and riders with nobody ahead take exhaustion. See `docs/rules-card-race.md` for
@@ -36,11 +37,13 @@
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in
 //! [`house_b`], each a named option, off by default.
+//! | HA-001…HA-049 | house rules A: see [`house_a`] for its own table, clause by clause | in part | `tests/house_a.rs`, `ha_*` |
 
 mod board;
 pub mod bot;
 pub mod cards;
 pub mod events;
+pub mod house_a;
 pub mod house_b;
 pub mod movement;
 pub mod setup;
@@ -49,6 +52,6 @@ pub mod view;
 
 pub use cards::{Card, Profiles, RiderKind};
 pub use events::{Event, RiderIdx};
-pub use setup::{Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, grid_start};
+pub use setup::{Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, grid_start};
 pub use stage::{Choice, LineCrossing, RiderRound, RuleError, Stage};
 pub use view::{RiderView, StageView, TeamView};

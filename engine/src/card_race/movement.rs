@@ -24,12 +24,18 @@ pub const LONGEST_MOVE: u16 = 9;
 /// supply 4) are applied first, so a fast descent into a climb is cut too. A card exempt from the
 /// cap (the house-B grimpeur's 7, QB-04 / QA-03) skips both cuts but keeps the minimums.
 pub fn effective_distance(course: &Course, row: u16, kind: RiderKind, card: Card) -> u16 {
-    effective_points(course, row, kind, card, 0)
+    distance_with(course, row, uncapped_on_climbs(kind, card), card)
 }
 
-/// [`effective_distance`] with `bonus` added to the card's value before the terrain rules (the
+/// [`effective_distance`] for a card that is (or is not) exempt from the climb rule, whatever
+/// rules made it so (`Stage::reach` asks the rider's profile).
+pub fn distance_with(course: &Course, row: u16, uncapped: bool, card: Card) -> u16 {
+    effective_points(course, row, uncapped, card, 0)
+}
+
+/// [`distance_with`] with `bonus` added to the card's value before the terrain rules (the
 /// house-B boost of a steep downhill row, HB-005).
-pub fn effective_points(course: &Course, row: u16, kind: RiderKind, card: Card, bonus: u16) -> u16 {
+pub fn effective_points(course: &Course, row: u16, uncapped: bool, card: Card, bonus: u16) -> u16 {
     let terrain = course.terrain(row);
     let mut d = card.value() as u16 + bonus;
     match terrain {
@@ -37,7 +43,7 @@ pub fn effective_points(course: &Course, row: u16, kind: RiderKind, card: Card, 
         Terrain::Supply => d = d.max(SUPPLY_MIN),
         _ => {}
     }
-    if uncapped_on_climbs(kind, card) {
+    if uncapped {
         return d;
     }
     if terrain == Terrain::Uphill {
@@ -82,13 +88,19 @@ fn carries_slipstream(course: &Course, row: u16) -> bool {
     !course.is_past_line(row) && !matches!(course.terrain(row), Terrain::Uphill | Terrain::Cobbles)
 }
 
-/// The end-phase slipstream (FR-6): repeatedly find the rearmost occupied row r with r+1 empty and
-/// r+2 occupied (none of the three a climb, cobbles or past the line) and move r's riders up to
-/// r+1, keeping their lanes. Repeating from the back makes a group join the one ahead and lets
-/// groups chain forward. Our ruling where the road narrows: a row whose riders do not all fit in
-/// the row ahead stays where it is (a group moves whole or not at all).
+/// The end-phase slipstream (FR-6): a group (a run of occupied rows with no empty row inside)
+/// with exactly one empty row before the next group moves up one row, keeping its lanes;
+/// repeated from the rearmost group, so a group joins the one ahead and groups chain forward.
 ///
-/// Returns (rider, from, to) for every rider moved, in the order they moved.
+/// Rows on a climb or cobbles, or past the line, neither give nor take slipstream (FR-4, PEL-2,
+/// FR-6): what moves is the part of the group from its front row back to the first such row,
+/// and only if the empty row and the row ahead of it carry slipstream too.
+///
+/// Our ruling where the road narrows: FR-6 moves the group, not its rows one by one, so when a
+/// row of the moving part holds more riders than the row ahead of it has lanes, the whole group
+/// stays where it is (it moves whole or not at all) and its front row takes the wind (FR-7).
+///
+/// Returns (rider, from, to) for every rider moved, in the order they moved (front row first).
 pub(crate) fn slipstream(
     course: &Course,
     board: &mut Board,
@@ -97,26 +109,52 @@ pub(crate) fn slipstream(
 ) -> Vec<(RiderIdx, Pos, Pos)> {
     let mut moved = Vec::new();
     let line = course.finish_row();
-    loop {
-        let found = (rearmost..line.saturating_sub(2)).find(|&r| {
-            board.count(r) > 0
-                && board.is_empty_row(r + 1)
-                && board.count(r + 2) > 0
-                && board.count(r) <= course.width(r + 1)
-                && (r..=r + 2).all(|x| carries_slipstream(course, x))
-        });
-        let Some(r) = found else { break };
-        let group: Vec<(u8, RiderIdx)> = board.riders_in(r).collect();
-        for (i, (lane, rider)) in group.into_iter().enumerate() {
-            let from = Pos::new(r, lane);
-            let to = Pos::new(r + 1, i as u8);
-            board.take(from);
-            board.put(to, rider);
-            positions[rider as usize] = to;
-            moved.push((rider, from, to));
+    let mut from = rearmost;
+    // `from` only grows while no group moves; after a move the search starts again at the back,
+    // where a group that has just been joined from behind may now move on.
+    while let Some((back, front)) = next_group(board, from, line) {
+        from = front + 1;
+        let gap = front + 1;
+        if gap + 1 >= line || board.count(gap + 1) == 0 {
+            continue;
         }
+        if !carries_slipstream(course, gap) || !carries_slipstream(course, gap + 1) {
+            continue;
+        }
+        let Some(tail) = (back..=front)
+            .rev()
+            .take_while(|&r| carries_slipstream(course, r))
+            .last()
+        else {
+            continue;
+        };
+        if (tail..=front).any(|r| board.count(r) > course.width(r + 1)) {
+            continue;
+        }
+        for r in (tail..=front).rev() {
+            let riders: Vec<(u8, RiderIdx)> = board.riders_in(r).collect();
+            for (i, (lane, rider)) in riders.into_iter().enumerate() {
+                let at = Pos::new(r, lane);
+                let to = Pos::new(r + 1, i as u8);
+                board.take(at);
+                board.put(to, rider);
+                positions[rider as usize] = to;
+                moved.push((rider, at, to));
+            }
+        }
+        from = rearmost;
     }
     moved
+}
+
+/// The first group at or after row `from` and before the line: its back and front rows.
+fn next_group(board: &Board, from: u16, line: u16) -> Option<(u16, u16)> {
+    let back = (from..line).find(|&r| board.count(r) > 0)?;
+    let front = (back..line)
+        .take_while(|&r| board.count(r) > 0)
+        .last()
+        .unwrap_or(back);
+    Some((back, front))
 }
 
 /// The end-phase exhaustion (FR-7): a rider before the line whose next row is empty has nobody

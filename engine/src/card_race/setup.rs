@@ -1,6 +1,7 @@
 //! What a stage starts from: the course, the teams, the riders and the options.
 
 use super::cards::{Profiles, RiderKind};
+use super::house_a::TimeTrial;
 use crate::course::{Course, Pos};
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};
@@ -40,6 +41,27 @@ pub struct Options {
     /// House rules B's race effects (weather, wind), each off unless named.
     #[serde(flatten)]
     pub house_b: super::house_b::HouseBOptions,
+    /// House rules A's stage types (HA-001, option `stage_types`): the stage's public view says
+    /// whether it is flat, hilly or mountain.
+    #[serde(default)]
+    pub stage_types: bool,
+    /// This stage is a time trial by house rules A (HA-040…HA-049): `individual` or `team`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_trial: Option<TimeTrial>,
+    /// Who rides a seat nobody directs (option `bots`).
+    #[serde(default)]
+    pub bots: Bots,
+}
+
+/// The bot that takes a seat nobody directs, or a director's late choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bots {
+    /// Our own heuristic (`bot::SensibleBot`).
+    #[default]
+    Sensible,
+    /// House rules A's Brain riders (HA-006…HA-022, `house_a::BrainBot`).
+    Brain,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

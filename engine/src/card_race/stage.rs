@@ -2,8 +2,9 @@
 //! phases, resolved as soon as the last card of the round is chosen.
 
 use super::board::Board;
-use super::cards::{Card, FREE_CARDS, HAND_SIZE, starting_deck};
+use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
+use super::house_a::{Profile, StageType, domestique, specialist, time_trial};
 use super::house_b::{Conditions, ConditionsView};
 use super::movement::{leave, slipstream};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
@@ -23,12 +24,14 @@ pub enum Choice {
     Draw { rider: RiderIdx },
     /// Keep this card face down for the round; the rest of the hand is recycled.
     Keep { rider: RiderIdx, card: Card },
+    /// Play no card and leave the stage (house rules A's domestique, HA-030).
+    Quit { rider: RiderIdx },
 }
 
 impl Choice {
     pub fn rider(self) -> RiderIdx {
         match self {
-            Choice::Draw { rider } | Choice::Keep { rider, .. } => rider,
+            Choice::Draw { rider } | Choice::Keep { rider, .. } | Choice::Quit { rider } => rider,
         }
     }
 }
@@ -46,6 +49,10 @@ pub enum RuleError {
     NotYourRider { rider: String },
     #[error("{rider} has crossed the line and plays no more")]
     RiderFinished { rider: String },
+    #[error("{rider} has quit the stage and plays no more")]
+    RiderQuit { rider: String },
+    #[error("{rider} cannot quit the stage: only a domestique may, once its hand is drawn")]
+    CannotQuit { rider: String },
     #[error("{rider} has already chosen a card this round")]
     AlreadyChosen { rider: String },
     #[error("{rider} has already drawn this round: keep one of the cards drawn")]
@@ -79,11 +86,19 @@ pub(crate) struct Rider {
     pub supply_exhaustion: u16,
     pub crossed: Option<(u32, Pos)>,
     pub rng: ChaCha8Rng,
+    /// Times the recycle pile became the draw pile, and how many of those came before the
+    /// first card of the hand drawn last (house rules A's Brain phases, QA-05).
+    pub reshuffles: u16,
+    pub hand_reshuffles: u16,
+    /// House rules A's specialist sprinteur's 9s set aside on climbs (HA-025).
+    pub saved_nines: u8,
+    /// A domestique that gave up the stage (HA-030).
+    pub quit: bool,
 }
 
 impl Rider {
     pub fn racing(&self) -> bool {
-        self.crossed.is_none()
+        self.crossed.is_none() && !self.quit
     }
 }
 
@@ -127,6 +142,8 @@ pub struct Stage {
     pub(crate) over: bool,
     /// House rules B's weather and wind, and the dice they roll.
     pub(crate) conditions: Conditions,
+    /// HA-001, from the course: house rules A's specialist and bots read it.
+    pub(crate) stage_type: StageType,
 }
 
 impl Stage {
@@ -164,24 +181,44 @@ impl Stage {
         } else {
             setup
         };
+        let stage_type = StageType::of(&setup.course);
         let mut board = Board::new(&setup.course);
         let deal = setup.options.hands == Hands::Deal;
+        let tt = setup.options.time_trial;
+        // A time trial's riders ride roads of their own (HA-044): they are not on the board.
+        let starts: Vec<Pos> = match tt {
+            Some(tt) => time_trial::starts(&setup, tt),
+            None => setup.riders.iter().map(|r| r.start).collect(),
+        };
         let riders = setup
             .riders
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                board.put(r.start, i as RiderIdx);
+                if tt.is_none() {
+                    board.put(r.start, i as RiderIdx);
+                }
                 let mut rng = rider_stream(seed, i);
                 let deck = if deal {
-                    let mut d = starting_deck(r.kind, setup.options.profiles, r.carried_exhaustion);
+                    let mut d = match tt {
+                        Some(_) => time_trial::starting_deck(
+                            deck_for(r.kind, setup.options.profiles, stage_type, 0),
+                            r.carried_exhaustion,
+                        ),
+                        None => deck_for(
+                            r.kind,
+                            setup.options.profiles,
+                            stage_type,
+                            r.carried_exhaustion,
+                        ),
+                    };
                     d.shuffle(&mut rng);
                     d
                 } else {
                     Vec::new()
                 };
                 Rider {
-                    pos: r.start,
+                    pos: starts[i],
                     on_road: true,
                     deck,
                     recycle: Vec::new(),
@@ -193,6 +230,10 @@ impl Stage {
                     supply_exhaustion: 0,
                     crossed: None,
                     rng,
+                    reshuffles: 0,
+                    hand_reshuffles: 0,
+                    saved_nines: 0,
+                    quit: false,
                 }
             })
             .collect();
@@ -233,6 +274,7 @@ impl Stage {
             last_round: Vec::new(),
             over: false,
             conditions,
+            stage_type,
         })
     }
 
@@ -307,6 +349,52 @@ impl Stage {
         self.riders[rider as usize].supply_exhaustion
     }
 
+    /// The stage's type by its climbs (HA-001).
+    pub fn stage_type(&self) -> StageType {
+        self.stage_type
+    }
+
+    /// How far a card takes a rider from `row` by the terrain rules, before blocking: FR-4,
+    /// FR-5, PEL-1, with the climb exemptions of the rider's profile (HB-009, HA-004, HA-005).
+    pub fn reach_from(&self, rider: RiderIdx, row: u16, card: Card) -> u16 {
+        let from = Pos::new(row, self.riders[rider as usize].pos.lane);
+        let uncapped = self.uncapped(rider, card);
+        self.conditions
+            .distance(&self.setup.course, from, uncapped, card)
+    }
+
+    /// The card a rider rides by: the card played, but for house rules A's specialist
+    /// sprinteur, who saves its 9s on climbs for later 6s (HA-025).
+    fn ridden_card(&mut self, rider: RiderIdx, row: u16, card: Card) -> Card {
+        let kind = self.setup.riders[rider as usize].kind;
+        if kind != super::cards::RiderKind::Specialist {
+            return card;
+        }
+        let profile = Profile::of(kind, self.stage_type);
+        let on_climb = self.setup.course.terrain(row) == crate::course::Terrain::Uphill;
+        let r = &mut self.riders[rider as usize];
+        let (ridden, saved) = specialist::sprinteur_card(profile, on_climb, card, r.saved_nines);
+        r.saved_nines = saved;
+        ridden
+    }
+
+    /// House rules A's Brain phases (QA-05): reshuffles made before the first card of the hand
+    /// the rider drew last.
+    pub fn hand_reshuffles(&self, rider: RiderIdx) -> u16 {
+        self.riders[rider as usize].hand_reshuffles
+    }
+
+    /// Whether this card of the rider ignores the climb rule (HB-009, HA-004, HA-005, HA-028).
+    pub fn uncapped(&self, rider: RiderIdx, card: Card) -> bool {
+        let kind = self.setup.riders[rider as usize].kind;
+        uncapped_in(kind, self.setup.options.profiles, self.stage_type, card)
+    }
+
+    /// [`Stage::reach_from`] the rider's row.
+    pub fn reach(&self, rider: RiderIdx, card: Card) -> u16 {
+        self.reach_from(rider, self.riders[rider as usize].pos.row, card)
+    }
+
     /// Riders front to back: furthest row first, lane 0 first within a row. Finished riders
     /// are placed where they crossed.
     pub fn race_order(&self) -> Vec<RiderIdx> {
@@ -326,6 +414,7 @@ impl Stage {
             let r = &self.riders[i as usize];
             match r.crossed {
                 Some((round, p)) => (0, round, std::cmp::Reverse(p.row), p.lane),
+                None if r.quit => (2, 0, std::cmp::Reverse(r.pos.row), r.pos.lane),
                 None => (1, 0, std::cmp::Reverse(r.pos.row), r.pos.lane),
             }
         });
@@ -344,6 +433,29 @@ impl Stage {
 
     /// The legal options of one team now (the only place legality is decided).
     pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        let mut options = self.card_choices(seat);
+        // HA-030: a domestique who has seen its hand may quit instead (QA-16).
+        let mut quitters: Vec<RiderIdx> = match self.setup.options.hands {
+            Hands::Deal => self
+                .drawing
+                .get(seat as usize)
+                .copied()
+                .flatten()
+                .into_iter()
+                .collect(),
+            Hands::Free => options.iter().map(|c| c.rider()).collect(),
+        };
+        quitters.dedup();
+        let time_trial = self.setup.options.time_trial.is_some();
+        for rider in quitters {
+            if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
+                options.push(Choice::Quit { rider });
+            }
+        }
+        options
+    }
+
+    fn card_choices(&self, seat: Seat) -> Vec<Choice> {
         if self.over || seat as usize >= self.team_riders.len() {
             return Vec::new();
         }
@@ -400,8 +512,16 @@ impl Stage {
         if self.setup.riders[rider as usize].team != seat {
             return RuleError::NotYourRider { rider: name };
         }
+        if r.quit {
+            return RuleError::RiderQuit { rider: name };
+        }
         if !r.racing() {
             return RuleError::RiderFinished { rider: name };
+        }
+        if let Choice::Quit { .. } = choice
+            && r.drawn
+        {
+            return RuleError::CannotQuit { rider: name };
         }
         if r.kept.is_some() {
             return RuleError::AlreadyChosen { rider: name };
@@ -432,13 +552,15 @@ impl Stage {
                 },
             },
             Choice::Draw { .. } => RuleError::AlreadyDrawn { rider: name },
+            Choice::Quit { .. } => RuleError::CannotQuit { rider: name },
         }
     }
 
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
-        let size = self.conditions.hand_size(rider);
+        let size = specialist::hand_size(self.setup.riders[rider as usize].kind)
+            .min(self.conditions.hand_size(rider));
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {
@@ -447,7 +569,11 @@ impl Stage {
                 }
                 std::mem::swap(&mut r.deck, &mut r.recycle);
                 r.deck.shuffle(&mut r.rng);
+                r.reshuffles += 1;
                 events.push(Event::DeckReshuffled { rider });
+            }
+            if r.hand.is_empty() {
+                r.hand_reshuffles = r.reshuffles;
             }
             let card = r.deck.pop().expect("the draw pile was just refilled");
             r.hand.push(card);
@@ -473,6 +599,27 @@ impl Stage {
         r.kept = Some(card);
     }
 
+    /// HA-030 (QA-16): the hand is recycled and the rider leaves the road at once; riders
+    /// beside it close up towards lane 0.
+    fn quit(&mut self, rider: RiderIdx) {
+        let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
+        let at = positions[rider as usize];
+        leave(&mut self.board, &mut positions, &self.setup.course, at);
+        for (r, p) in self.riders.iter_mut().zip(positions) {
+            r.pos = p;
+        }
+        let r = &mut self.riders[rider as usize];
+        r.recycle.append(&mut r.hand);
+        r.drawn = false;
+        r.quit = true;
+        r.on_road = false;
+    }
+
+    /// Whether a domestique gave up the stage (HA-030).
+    pub fn has_quit(&self, rider: RiderIdx) -> bool {
+        self.riders[rider as usize].quit
+    }
+
     fn round_complete(&self) -> bool {
         (0..self.riders.len() as RiderIdx).all(|r| !self.owes_card(r))
     }
@@ -492,28 +639,39 @@ impl Stage {
         });
         let mut summary: Vec<RiderRound> = Vec::with_capacity(order.len());
         let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
-        for &i in &order {
+        let tt = self.setup.options.time_trial;
+        let tt_moves = tt.map(|tt| {
+            time_trial::move_riders(self, tt, &order, &|i| kept(self, i), &mut positions)
+        });
+        for (k, &i) in order.iter().enumerate() {
             let card = kept(self, i);
-            let from = positions[i as usize];
-            let kind = self.setup.riders[i as usize].kind;
-            let distance = self
-                .conditions
-                .move_rows(i, &course, from, kind, card, events);
-            let to = match self
-                .conditions
-                .destination(&course, &self.board, from, distance)
-            {
-                Some(to) => {
-                    if self.conditions.keeps_lanes(&course, from.row) {
-                        self.board.take(from);
-                    } else {
-                        leave(&mut self.board, &mut positions, &course, from);
+            let (from, distance, to) = if let Some(moves) = &tt_moves {
+                let (_, _, from, to, distance) = moves[k];
+                (from, distance, to)
+            } else {
+                let from = positions[i as usize];
+                let ridden = self.ridden_card(i, from.row, card);
+                let uncapped = self.uncapped(i, ridden);
+                let distance = self
+                    .conditions
+                    .move_rows(i, &course, from, uncapped, ridden, events);
+                let to = match self
+                    .conditions
+                    .destination(&course, &self.board, from, distance)
+                {
+                    Some(to) => {
+                        if self.conditions.keeps_lanes(&course, from.row) {
+                            self.board.take(from);
+                        } else {
+                            leave(&mut self.board, &mut positions, &course, from);
+                        }
+                        self.board.put(to, i);
+                        positions[i as usize] = to;
+                        to
                     }
-                    self.board.put(to, i);
-                    positions[i as usize] = to;
-                    to
-                }
-                None => from,
+                    None => from,
+                };
+                (from, distance, to)
             };
             let blocked = distance - (to.row - from.row);
             events.push(Event::Moved {
@@ -566,22 +724,67 @@ impl Stage {
             .map(|&i| positions[i as usize].row)
             .min()
             .unwrap_or(0);
-        for (rider, from, to) in slipstream(&course, &mut self.board, &mut positions, rearmost) {
+        // A time trial's end phase is its own (HA-045…HA-047): its riders tire as it says, one
+        // card each. On the road, every rider the end phase finds in the wind is dealt its
+        // exhaustion, the weather and wind of house rules B deciding how much (FR-7, HB-031,
+        // HB-035…HB-037). House rules A's specialists never tire (HA-024).
+        let (slipstreamed, tt_tired) = match tt {
+            Some(tt) => {
+                let (moved, tired) =
+                    time_trial::end_phase(self, tt, &order, &|i| kept(self, i), &mut positions);
+                (moved, Some(tired))
+            }
+            None => (
+                slipstream(&course, &mut self.board, &mut positions, rearmost),
+                None,
+            ),
+        };
+        for (rider, from, to) in slipstreamed {
             events.push(Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
                 s.slipstream = true;
             }
         }
-        for &i in &order {
-            let r = &mut self.riders[i as usize];
-            let at = positions[i as usize];
-            if r.racing()
-                && self
-                    .conditions
-                    .deal_exhaustion(&course, &self.board, at, (i, r), deal, events)
-                && let Some(s) = summary.iter_mut().find(|s| s.rider == i)
-            {
-                s.exhaustion = true;
+        let never_tired =
+            |s: &Self, i: RiderIdx| specialist::never_tired(s.setup.riders[i as usize].kind);
+        match tt_tired {
+            Some(tired) => {
+                for i in tired {
+                    if never_tired(self, i) {
+                        continue;
+                    }
+                    let r = &mut self.riders[i as usize];
+                    r.exhaustion_taken += 1;
+                    if deal {
+                        r.recycle.push(Card::Exhaustion);
+                    }
+                    events.push(Event::ExhaustionTaken { rider: i });
+                    if let Some(s) = summary.iter_mut().find(|s| s.rider == i) {
+                        s.exhaustion = true;
+                    }
+                }
+            }
+            None => {
+                for &i in &order {
+                    if never_tired(self, i) {
+                        continue;
+                    }
+                    let r = &mut self.riders[i as usize];
+                    let at = positions[i as usize];
+                    if r.racing()
+                        && self.conditions.deal_exhaustion(
+                            &course,
+                            &self.board,
+                            at,
+                            (i, r),
+                            deal,
+                            events,
+                        )
+                        && let Some(s) = summary.iter_mut().find(|s| s.rider == i)
+                    {
+                        s.exhaustion = true;
+                    }
+                }
             }
         }
         for s in &mut summary {
@@ -609,16 +812,20 @@ impl Stage {
             let r = &mut self.riders[i];
             if r.on_road && r.crossed.is_some() {
                 r.on_road = false;
-                self.board.take(r.pos);
+                if tt.is_none() {
+                    self.board.take(r.pos);
+                }
             }
         }
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);
         let anyone_across = self.riders.iter().any(|r| r.crossed.is_some());
-        let all_across = self.riders.iter().all(|r| r.crossed.is_some());
-        self.over = match self.setup.options.stage_end {
-            StageEnd::FirstAcross => anyone_across,
-            StageEnd::AllAcross => all_across,
+        // Riders who quit (HA-030) are not waited for.
+        let all_across = self.riders.iter().all(|r| !r.racing());
+        self.over = match (tt, self.setup.options.stage_end) {
+            (Some(tt), _) => time_trial::over(self, tt),
+            (None, StageEnd::FirstAcross) => anyone_across || all_across,
+            (None, StageEnd::AllAcross) => all_across,
         };
         if self.over {
             events.push(Event::StageOver {
@@ -671,6 +878,14 @@ impl Ruleset for Stage {
                 self.keep(rider, card);
                 self.drawing[seat as usize] = None;
                 events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.resolve_round(&mut events);
+                }
+            }
+            Choice::Quit { rider } => {
+                self.quit(rider);
+                self.drawing[seat as usize] = None;
+                events.push(Event::Quit { rider });
                 if self.round_complete() {
                     self.resolve_round(&mut events);
                 }

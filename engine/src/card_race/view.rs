@@ -4,6 +4,7 @@
 
 use super::cards::{Card, RiderKind};
 use super::events::RiderIdx;
+use super::house_a::StageType;
 use super::house_b::ConditionsView;
 use super::stage::{RiderRound, Stage};
 use crate::course::{Course, Pos};
@@ -28,6 +29,9 @@ pub struct StageView {
     /// House rules B's weather level and wind, when in play.
     #[serde(default)]
     pub conditions: ConditionsView,
+    /// Flat, hilly or mountain by the climbs (HA-001), with the option `stage_types`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage_type: Option<StageType>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -53,6 +57,9 @@ pub struct RiderView {
     pub recycle: Vec<Card>,
     /// Whether the rider's card for this round is chosen (never which card, to others).
     pub chosen: bool,
+    /// A domestique that gave up the stage (HA-030).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub quit: bool,
     /// The hand drawn this round: only for the rider's own team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Vec<Card>>,
@@ -83,6 +90,7 @@ impl StageView {
                     draw_pile: r.deck.len() as u32,
                     recycle: r.recycle.clone(),
                     chosen: r.kept.is_some(),
+                    quit: r.quit,
                     hand: (own(setup.team) && r.drawn && r.kept.is_none()).then(|| r.hand.clone()),
                     kept: if own(setup.team) { r.kept } else { None },
                 }
@@ -109,6 +117,7 @@ impl StageView {
             race_order: stage.race_order(),
             last_round: stage.last_round.clone(),
             conditions: stage.conditions(),
+            stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
         }
     }
 }

@@ -10,9 +10,10 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
-    Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
+    Bots, Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
@@ -37,6 +38,8 @@ struct Words {
     draw: Text,
     /// "Keep 2" … "Keep 9", "Keep E", in the order of `card_slot`.
     keep: Vec<Text>,
+    /// A domestique's way out (HA-030).
+    quit: Text,
 }
 
 fn card_slot(card: Card) -> usize {
@@ -55,10 +58,13 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 10] = [
+const OPTION_NAMES: [&str; 13] = [
     "hands",
     "stage_end",
     "profiles",
+    "stage_types",
+    "time_trial",
+    "bots",
     house_b::OPTION_NAMES[0],
     house_b::OPTION_NAMES[1],
     house_b::OPTION_NAMES[2],
@@ -103,10 +109,17 @@ pub fn attributes_of(json: &Value) -> (RiderKind, u16) {
 
 /// The named rules of the card race. House rules B are what tours ride: their decks and the
 /// grimpeur (seed 004, PROFILS DE COUREUR), their weather and their wind (EFFETS DE COURSE).
-pub static RULES: &[super::NamedRules] = &[super::NamedRules {
-    name: "house-b",
-    options: house_b,
-}];
+/// House rules A (seed 001) are the other set.
+pub static RULES: &[super::NamedRules] = &[
+    super::NamedRules {
+        name: "house-b",
+        options: house_b,
+    },
+    super::NamedRules {
+        name: "house-a",
+        options: house_a,
+    },
+];
 
 fn house_b() -> Value {
     json!({
@@ -116,6 +129,18 @@ fn house_b() -> Value {
         "tiles": { "steep": true, "roundabout": true },
         "punctures": true,
         "crashes": "house-b",
+    })
+}
+
+/// House rules A (seed 001) as far as they are refereed: Table A1's profiles, the stage types,
+/// the Brain bots; stages run until every rider is across (QX-06, without the gruppetto). A
+/// stage is a time trial when its options add `"time_trial"`.
+fn house_a() -> Value {
+    json!({
+        "profiles": "house-a",
+        "stage_types": true,
+        "stage_end": "all_across",
+        "bots": "brain",
     })
 }
 
@@ -134,7 +159,7 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
             .map(|v| {
                 RiderKind::deserialize(v).map_err(|_| {
                     format!(
-                        "'{}' is not a rider of the card race: use rouleur, sprinteur or grimpeur",
+                        "'{}' is not a rider of the card race: use rouleur, sprinteur or grimpeur (house rules A also: puncheur, polyvalent, domestique, specialist)",
                         as_text(v)
                     )
                 })
@@ -145,11 +170,7 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
         .iter()
         .enumerate()
         .map(|(k, &kind)| {
-            let base = match kind {
-                RiderKind::Rouleur => "Rouleur",
-                RiderKind::Sprinteur => "Sprinteur",
-                RiderKind::Grimpeur => "Grimpeur",
-            };
+            let base = kind.label();
             let label = if kinds.iter().filter(|&&o| o == kind).count() > 1 {
                 format!("{base} {}", k + 1)
             } else {
@@ -357,6 +378,7 @@ impl CardRace {
                 .collect();
             Arc::new(Words {
                 draw: Text::from("Draw"),
+                quit: Text::from("Quit the stage"),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
                     .chain(["Keep E (exhaustion)".to_string()])
@@ -481,7 +503,7 @@ impl Game for CardRace {
                 let a = Attributes::deserialize(&r.attributes).map_err(|e| StartError::Rider {
                         rider: r.id.clone(),
                         message: format!(
-                            "{e}: give {{\"kind\": \"rouleur\" | \"sprinteur\" | \"grimpeur\", \"carried_exhaustion\": 0}}"
+                            "{e}: give {{\"kind\": \"rouleur\" | \"sprinteur\" | \"grimpeur\" (house rules A also \"puncheur\", \"polyvalent\", \"domestique\", \"specialist\"), \"carried_exhaustion\": 0}}"
                         ),
                     })?;
                 Ok(RiderSetup {
@@ -537,6 +559,10 @@ impl Game for CardRace {
                 key.push("d:");
                 key.push_number(rider as u32);
             }
+            Choice::Quit { rider } => {
+                key.push("q:");
+                key.push_number(rider as u32);
+            }
             Choice::Keep { rider, card } => {
                 key.push("k:");
                 key.push_number(rider as u32);
@@ -561,6 +587,7 @@ impl Game for CardRace {
             .filter(|r: &RiderIdx| r.to_string() == text)?;
         let choice = match (kind, parts.next()) {
             ("d", None) => Choice::Draw { rider },
+            ("q", None) => Choice::Quit { rider },
             ("k", Some(card)) => {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
@@ -581,6 +608,7 @@ impl Game for CardRace {
         let label = match *choice {
             Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
+            Choice::Quit { .. } => words.quit.clone(),
         };
         (group, label)
     }
@@ -684,6 +712,17 @@ impl Game for CardRace {
                         text,
                     )
                 }
+                // HA-046: in an individual time trial the round's highest card tires, not the wind.
+                Event::ExhaustionTaken { rider }
+                    if self.stage.setup().options.time_trial == Some(TimeTrial::Individual) =>
+                {
+                    let name = self.name(*rider);
+                    let text = format!(
+                        "{} played the round's highest card: one exhaustion card.",
+                        as_text(&name)
+                    );
+                    sentence("card-race-tt-exhaustion", vec![("rider", name)], text)
+                }
                 Event::ExhaustionTaken { rider } => {
                     let name = self.name(*rider);
                     let text =
@@ -694,6 +733,11 @@ impl Game for CardRace {
                     let name = self.name(*rider);
                     let text = format!("{} crosses the line!", as_text(&name));
                     sentence("card-race-crossed", vec![("rider", name)], text)
+                }
+                Event::Quit { rider } => {
+                    let name = self.name(*rider);
+                    let text = format!("{} gives up the stage.", as_text(&name));
+                    sentence("card-race-quit", vec![("rider", name)], text)
                 }
                 Event::StageOver { order } => {
                     let first = order.first().map_or(Value::Null, |r| self.name(*r));
@@ -736,6 +780,7 @@ impl Game for CardRace {
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
+                Event::Quit { .. } => {}
                 _ => continue,
             }
             lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));
@@ -868,7 +913,13 @@ impl Game for CardRace {
     }
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
-        SensibleBot.choose(&self.stage, seat, options)
+        let options_set = &self.stage.setup().options;
+        match (options_set.time_trial, options_set.bots) {
+            // HA-045: in house rules A's time trials the bot plays its highest card.
+            (Some(_), _) => TimeTrialBot.choose(&self.stage, seat, options),
+            (None, Bots::Brain) => BrainBot.choose(&self.stage, seat, options),
+            (None, Bots::Sensible) => SensibleBot.choose(&self.stage, seat, options),
+        }
     }
 
     fn result(
@@ -893,6 +944,24 @@ impl Game for CardRace {
     }
 
     fn carry_over(&self, riders: &mut [TourRider]) {
-        carry_over(&self.stage, riders)
+        carry_over(&self.stage, riders);
+        // HA-029: a domestique sheds all its exhaustion cards between stages.
+        for r in riders.iter_mut() {
+            let (kind, _) = attributes_of(&r.attributes);
+            if domestique::sheds_exhaustion(kind) {
+                r.attributes = attributes(kind, 0);
+            }
+        }
+        // HA-042: out of a house-A time trial a rider keeps a third of its exhaustion cards.
+        if self.stage.setup().options.time_trial.is_some() {
+            let setup = self.stage.setup();
+            for r in riders
+                .iter_mut()
+                .filter(|r| setup.riders.iter().any(|s| s.id == r.key.0))
+            {
+                let (kind, held) = attributes_of(&r.attributes);
+                r.attributes = attributes(kind, time_trial::third(held));
+            }
+        }
     }
 }

@@ -472,10 +472,10 @@ mod tests {
         .unwrap_err();
         assert!(e.message.contains("use one of house-b"), "{e}");
         let e = TourPreset::from_toml(
-            "name = \"x\"\nroster = [\"rouleur\", \"domestique\"]\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
+            "name = \"x\"\nroster = [\"rouleur\", \"soigneur\"]\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
             "t.toml",
         )
         .unwrap_err();
-        assert!(e.message.contains("domestique"), "{e}");
+        assert!(e.message.contains("soigneur"), "{e}");
     }
 }

@@ -15,7 +15,9 @@ card-race-moved = { $rider } plays { $card }: row { $from } → { $to }{ $blocke
     }.
 card-race-slipstream = { $rider } takes the slipstream to row { $to }.
 card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
+card-race-tt-exhaustion = { $rider } played the round's highest card: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
+card-race-quit = { $rider } gives up the stage.
 card-race-stage-over = The stage is over: { $winner } wins.
 card-race-crashed = { $rider } falls on row { $row }, { $set_back ->
         [one] 1 row

@@ -257,24 +257,10 @@ mod tests {
         let mut c = super::super::Conditions::start(&opts, &course, 1, 1, vec![]).unwrap();
         c.punctured[0] = true;
         let mut events = Vec::new();
-        let rows = c.move_rows(
-            0,
-            &course,
-            Pos::new(5, 0),
-            RiderKind::Rouleur,
-            e(3),
-            &mut events,
-        );
+        let rows = c.move_rows(0, &course, Pos::new(5, 0), false, e(3), &mut events);
         assert_eq!(rows, 3, "3, then 5 downhill, then 2 fewer");
         assert_eq!(
-            c.move_rows(
-                0,
-                &course,
-                Pos::new(5, 0),
-                RiderKind::Rouleur,
-                e(3),
-                &mut events
-            ),
+            c.move_rows(0, &course, Pos::new(5, 0), false, e(3), &mut events),
             5,
             "used up"
         );

@@ -23,7 +23,7 @@ pub mod wind;
 use super::events::{Event, RiderIdx};
 use super::stage::{Rider, RiderRound};
 use crate::card_race::board::Board;
-use crate::card_race::cards::{Card, RiderKind};
+use crate::card_race::cards::Card;
 use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
@@ -221,11 +221,11 @@ impl Conditions {
     /// The rows a card carries a rider from `row` before blocking: the terrain rules on the
     /// card's value (with the steep downhill boost, HB-005), then steep rows at 2 points each
     /// (HB-003, HB-004).
-    pub fn distance(&self, course: &Course, from: Pos, kind: RiderKind, card: Card) -> u16 {
+    pub fn distance(&self, course: &Course, from: Pos, uncapped: bool, card: Card) -> u16 {
         let row = from.row;
         let value = card.value() as u16;
         let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
-        let points = effective_points(course, row, kind, card, bonus);
+        let points = effective_points(course, row, uncapped, card, bonus);
         match (self.tiles.steep, self.roundabouts) {
             (false, false) => points,
             (steep, false) => tiles::rows_for(course, row, points, steep, |_| true),
@@ -282,11 +282,11 @@ impl Conditions {
         index: RiderIdx,
         course: &Course,
         from: Pos,
-        kind: RiderKind,
+        uncapped: bool,
         card: Card,
         events: &mut Vec<Event>,
     ) -> u16 {
-        let rows = self.distance(course, from, kind, card);
+        let rows = self.distance(course, from, uncapped, card);
         if !std::mem::take(&mut self.punctured[index as usize]) {
             return rows;
         }

@@ -1,0 +1,50 @@
+//! House rules A for the card race (seed 001, "Règles de différents cyclistes"): stage types,
+//! the ten rider profiles and their climb rules, and the time trials. Each rules table lives
+//! once, in the module named for it, with the seed section it comes from.
+//!
+//! Options (conformance table 5.1): `profiles = "house-a"` (Table A1's decks and climb rules),
+//! `stage_types` (the type in the public view), `bots = "brain"` (who rides a seat nobody
+//! directs), `time_trial = "individual" | "team"` (this stage is a house-A time trial). The
+//! named rules `house-a` of the registry set the first three and `stage_end = all_across`.
+//!
+//! Conformance (tests in this module's files and in `tests/house_a.rs`):
+//!
+//! | clause | what | status | tests |
+//! | --- | --- | --- | --- |
+//! | HA-001 | stage type by uphill rows before the line (QA-01) | implemented | `ha_001_tv_03_*` |
+//! | HA-002 | Table A1's ten decks | implemented | `ha_002_table_a1_decks`, `ha_002_ha_003_tv_01_deck_totals`, `ha_002_ha_023_tv_01_riders_are_dealt_table_a1_decks`, `ha_002_house_a_roster_from_a_tour_preset_starts_through_the_registry` |
+//! | HA-003 | the Peloton's split 9/2 cards | data only: no Peloton team yet | `ha_002_ha_003_tv_01_deck_totals` |
+//! | HA-004, HA-005 | grimpeur uncapped, polyvalent's 7s (QA-03) | implemented | `ha_004_*`, `ha_005_*`, `ha_004_ha_005_ha_028_who_climbs_without_the_cap` |
+//! | HA-006, HA-007 | Brain draws 4, keeps its table's card, tires as a person | implemented (`bots = brain`) | `ha_006_house_a_seats_nobody_directs_ride_as_brain_riders` |
+//! | HA-008 | Brain exhaustion between stages (QA-04) | the count only: the tour does not yet say which riders a bot rode | `ha_008_tv_06_brain_exhaustion_between_stages` |
+//! | HA-009…HA-022 | Table A2 (QA-05…QA-12) | implemented | `ha_009_to_ha_015_tv_04_*`, `ha_014_to_ha_019_tv_04_climbs`, `ha_020_to_ha_022_tv_04_*`, `ha_011_tv_05_brain_phases_in_a_stage` |
+//! | HA-023, HA-024 | specialist's role by stage type; one card a round, never tired (QA-13) | implemented | `ha_023_*`, `ha_024_*` |
+//! | HA-025 | specialist sprinteur's saved 9s (QA-14) | implemented | `ha_025_tv_07_*`, `ha_025_*_in_a_stage` |
+//! | HA-026, HA-027 | specialist baroudeur in the breakaway, at the Peloton's pace | open: needs the breakaway and the Peloton team | — |
+//! | HA-028 | specialist grimpeur uncapped | implemented | `ha_028_*` |
+//! | HA-029 | domestique sheds its exhaustion between stages | implemented | `ha_029_*` |
+//! | HA-030 | a domestique may quit once its hand is seen (QA-16): key `q:<rider>` | implemented; the time it is given is the tour's | `ha_030_*` |
+//! | HA-031 | domestique bids +2 | open: needs the breakaway auction | — |
+//! | HA-032…HA-039 | the gruppetto | open | — |
+//! | HA-040 | TT decks lose one card of each value (QA-21) | implemented | `ha_040_tv_02_time_trial_decks`, `ha_040_ha_041_time_trial_decks_as_dealt` |
+//! | HA-041, HA-042 | a third of the exhaustion in and out | implemented | `ha_041_ha_042_tv_09_thirds`, `ha_042_*` |
+//! | HA-043 | TT time: a minute a card, −10 s a row past | implemented (the tour does not read it yet) | `ha_043_tv_09_*`, `ha_047_individual_*` |
+//! | HA-044 | start together, riders of other teams off your road (QA-22) | implemented; the reverse-GC order is the order the tour lists riders in | `ha_044_qa_22_*` |
+//! | HA-045 | TT bots play their highest card (QA-24) | implemented | `ha_045_qa_24_*`, `ha_042_*` |
+//! | HA-046, HA-047 | ITT: the round's highest card tires; ends when all are across (QA-23) | implemented | `ha_046_tv_09_*`, `ha_047_*` |
+//! | HA-048, HA-049 | TTT: slipstream and wind within the team; ends with one rider per team (QA-25) | implemented | `ha_048_*`, `ha_049_qa_25_*` |
+//! | HA-050…HA-056 | breakaway auction | open | — |
+//! | HA-057…HA-066 | jerseys of A | open (the tour's classifications) | — |
+//! | HA-067…HA-076 | weather of A | open | — |
+
+pub mod brain;
+pub mod domestique;
+pub mod profiles;
+pub mod specialist;
+pub mod stage_type;
+pub mod time_trial;
+
+pub use brain::BrainBot;
+pub use profiles::{ClimbLimit, Profile};
+pub use stage_type::StageType;
+pub use time_trial::{TimeTrial, TimeTrialBot};

@@ -1,0 +1,867 @@
+//! House rules A (seed 001) in a stage: the profiles' decks as dealt, the climb rules of the
+//! grimpeur, the polyvalent and the specialist, the stage types, and the named rules `house-a`
+//! with a roster of A's profiles from a tour preset. Test names carry the HA- and TV- ids.
+
+#[allow(unused_imports)] // the cobbles and supply-zone shorthands are not used here
+mod common;
+
+use commissaire_engine::card_race::house_a::{Profile, StageType};
+use commissaire_engine::card_race::{
+    Card, Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd, StageSetup,
+};
+use commissaire_engine::course::{Course, Pos};
+use commissaire_engine::registry::{self, CARD_RACE, Entrant, Setup};
+use commissaire_engine::tour::TourPreset;
+use common::*;
+use serde_json::json;
+use std::sync::Arc;
+
+fn house_a(course: Course, kind: RiderKind, riders: &[(&str, u16, u8)]) -> Stage {
+    stage_with(
+        course,
+        riders,
+        kind,
+        StageEnd::FirstAcross,
+        Profiles::HouseA,
+    )
+}
+
+/// A course of `uphill` climbing rows after the start, then flat to the line: mountain from 12.
+fn climb(uphill: i64) -> Course {
+    course(&[(F, 2), (U, uphill), (F, 30)])
+}
+
+#[test]
+fn ha_004_grimpeur_rides_every_card_uncapped_on_a_climb() {
+    for (card, moves) in [(n(7), 7), (n(6), 6), (n(3), 3), (E, 2)] {
+        let mut s = house_a(climb(12), RiderKind::Grimpeur, &[("G", 7, 0)]);
+        round(&mut s, &[("G", card)]);
+        assert_eq!(at(&s, "G").0, 7 + moves, "card {card}");
+    }
+    // House rules B's grimpeur keeps the cap for its 6 (HB-009): the profile set decides.
+    let mut s = stage_with(
+        climb(12),
+        &[("G", 7, 0)],
+        RiderKind::Grimpeur,
+        StageEnd::FirstAcross,
+        Profiles::HouseB,
+    );
+    round(&mut s, &[("G", n(6))]);
+    assert_eq!(at(&s, "G").0, 12);
+}
+
+/// QA-03: the exemption lifts the climb-ahead cut too, and keeps the downhill minimum.
+#[test]
+fn ha_004_qa_03_grimpeur_rides_into_a_climb_uncut_and_keeps_the_minimums() {
+    // Climb from row 6: from row 3 (j = 3) a 7 is cut to 5 for a rouleur, not for A's grimpeur.
+    let mut s = house_a(climb(12), RiderKind::Grimpeur, &[("G", 3, 0)]);
+    round(&mut s, &[("G", n(7))]);
+    assert_eq!(at(&s, "G").0, 10);
+    let mut s = house_a(climb(12), RiderKind::Rouleur, &[("R", 3, 0)]);
+    round(&mut s, &[("R", n(7))]);
+    assert_eq!(at(&s, "R").0, 8, "a rouleur is cut to max(5, j - 1)");
+    let mut s = house_a(
+        course(&[(D, 4), (F, 20)]),
+        RiderKind::Grimpeur,
+        &[("G", 4, 0)],
+    );
+    round(&mut s, &[("G", n(3))]);
+    assert_eq!(
+        at(&s, "G").0,
+        9,
+        "the downhill minimum of 5 still lifts a 3"
+    );
+}
+
+#[test]
+fn ha_005_polyvalent_rides_its_7s_uncapped_and_nothing_else() {
+    for (card, moves) in [(n(7), 7), (n(9), 5), (n(6), 5), (n(5), 5)] {
+        let mut s = house_a(climb(12), RiderKind::Polyvalent, &[("V", 7, 0)]);
+        round(&mut s, &[("V", card)]);
+        assert_eq!(at(&s, "V").0, 7 + moves, "card {card}");
+    }
+}
+
+/// HA-028 with HA-023: on a mountain stage the specialist is the specialist grimpeur and
+/// climbs uncapped; on a hilly stage it is the baroudeur, capped like anyone.
+#[test]
+fn ha_028_specialist_grimpeur_is_uncapped_only_on_a_mountain_stage() {
+    let mut s = house_a(climb(12), RiderKind::Specialist, &[("C", 7, 0)]);
+    assert_eq!(s.stage_type(), StageType::Mountain);
+    round(&mut s, &[("C", n(6))]);
+    assert_eq!(at(&s, "C").0, 13);
+    let mut s = house_a(climb(8), RiderKind::Specialist, &[("C", 7, 0)]);
+    assert_eq!(s.stage_type(), StageType::Hilly);
+    round(&mut s, &[("C", n(6))]);
+    assert_eq!(at(&s, "C").0, 12);
+}
+
+fn dealt(course: Course, kinds: &[RiderKind], profiles: Profiles) -> Stage {
+    let setup = StageSetup {
+        course: Arc::new(course),
+        teams: vec!["Blue".into()],
+        riders: kinds
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| RiderSetup {
+                id: format!("Blue {i}"),
+                team: 0,
+                kind,
+                start: Pos::new(3 - i as u16, 0),
+                carried_exhaustion: 1,
+            })
+            .collect(),
+        options: Options {
+            hands: Hands::Deal,
+            profiles,
+            ..Options::default()
+        },
+    };
+    Stage::new(setup, 9).unwrap()
+}
+
+fn deck_of(stage: &Stage, rider: u8) -> Vec<Card> {
+    let mut cards = stage.piles(rider).0.to_vec();
+    cards.sort();
+    cards
+}
+
+fn profile_deck(profile: Profile) -> Vec<Card> {
+    let mut cards = profile.energy_cards();
+    cards.push(Card::Exhaustion);
+    cards.sort();
+    cards
+}
+
+/// HA-002 / TV-01 in a stage: each kind is dealt its Table A1 deck (and the exhaustion it
+/// carries); the specialist's deck follows the stage type (HA-023).
+#[test]
+fn ha_002_ha_023_tv_01_riders_are_dealt_table_a1_decks() {
+    use RiderKind::*;
+    let kinds = [Rouleur, Sprinteur, Grimpeur, Puncheur];
+    let s = dealt(course(&[(F, 30)]), &kinds, Profiles::HouseA);
+    for (i, profile) in [
+        Profile::Rouleur,
+        Profile::Sprinteur,
+        Profile::Grimpeur,
+        Profile::Puncheur,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_eq!(deck_of(&s, i as u8), profile_deck(profile), "{profile:?}");
+    }
+    let kinds = [Polyvalent, Domestique, Specialist];
+    for (course, specialist) in [
+        (course(&[(F, 30)]), Profile::SpecialistSprinteur),
+        (climb(8), Profile::SpecialistBaroudeur),
+        (climb(12), Profile::SpecialistGrimpeur),
+    ] {
+        let s = dealt(course, &kinds, Profiles::HouseA);
+        assert_eq!(deck_of(&s, 0), profile_deck(Profile::Polyvalent));
+        assert_eq!(deck_of(&s, 1), profile_deck(Profile::Domestique));
+        assert_eq!(
+            deck_of(&s, 2),
+            profile_deck(specialist),
+            "{:?}",
+            s.stage_type()
+        );
+    }
+    // A profile only A has rides A's deck in any profile set; B's grimpeur is not A's.
+    let s = dealt(course(&[(F, 30)]), &[Puncheur, Grimpeur], Profiles::HouseB);
+    assert_eq!(deck_of(&s, 0), profile_deck(Profile::Puncheur));
+    assert_ne!(deck_of(&s, 1), profile_deck(Profile::Grimpeur));
+}
+
+/// The named rules `house-a` and a roster of A's profiles, read from a tour preset, start a
+/// stage through the registry; the view tells the stage type (HA-001).
+#[test]
+fn ha_002_house_a_roster_from_a_tour_preset_starts_through_the_registry() {
+    let preset = TourPreset::from_toml(
+        r#"
+name = "A week"
+rules = "house-a"
+roster = ["rouleur", "puncheur", "polyvalent", "specialist"]
+
+[[stage]]
+course = "la-haute-montagne"
+kind = "mountain"
+"#,
+        "a.toml",
+    )
+    .unwrap();
+    let options = preset.stage_options().unwrap();
+    assert_eq!(options["profiles"], json!("house-a"));
+    let team = preset.entrants().unwrap();
+    let labels: Vec<&str> = team.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(labels, ["Rouleur", "Puncheur", "Polyvalent", "Specialist"]);
+    let setup = Setup {
+        course: Arc::new(climb(12)),
+        teams: vec!["Blue".into()],
+        riders: team
+            .iter()
+            .map(|r| Entrant {
+                id: format!("Blue {}", r.label),
+                team: 0,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options,
+        dice: Vec::new(),
+    };
+    let stage = registry::start(CARD_RACE, &setup, 5).unwrap();
+    let view = stage.view_json(commissaire_engine::game::Viewer::Public);
+    assert_eq!(view["stage_type"], json!("mountain"));
+    assert_eq!(view["riders"][1]["kind"], json!("puncheur"));
+    let bad = (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("peloton")]).unwrap_err();
+    assert!(
+        bad.contains("puncheur, polyvalent, domestique, specialist"),
+        "{bad}"
+    );
+}
+
+/// Old tours read unchanged: options without the new names are the base game's, and the view
+/// says nothing of a stage type.
+#[test]
+fn options_written_before_house_a_read_as_before() {
+    let old: Options = serde_json::from_value(json!({"profiles": "house-b"})).unwrap();
+    assert_eq!(old.profiles, Profiles::HouseB);
+    assert!(!old.stage_types);
+    let s = stage(course(&[(F, 20)]), &[("A", 3, 0)]);
+    let view = serde_json::to_value(commissaire_engine::game::Ruleset::view(
+        &s,
+        commissaire_engine::game::Viewer::Public,
+    ))
+    .unwrap();
+    assert!(view.get("stage_type").is_none());
+}
+
+// ---- Time trials (HA-040…HA-049) ----
+
+use commissaire_engine::card_race::bot::{Policy, play_stage};
+use commissaire_engine::card_race::house_a::{TimeTrial, TimeTrialBot, time_trial};
+use commissaire_engine::card_race::{Choice, Event};
+use commissaire_engine::game::Ruleset;
+
+/// A time trial in free hands; riders `(id, team, row they would have on a road stage's grid)`.
+fn tt_stage(course: Course, tt: TimeTrial, riders: &[(&str, u8, u16)], teams: usize) -> Stage {
+    let setup = StageSetup {
+        course: Arc::new(course),
+        teams: (0..teams).map(|t| format!("Team {t}")).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, team, _))| RiderSetup {
+                id: id.into(),
+                team,
+                kind: RiderKind::Rouleur,
+                // Distinct grid cells, as the registry lays them; the time trial re-lays them.
+                start: Pos::new(3 - (i / 2) as u16, (i % 2) as u8),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            hands: Hands::Free,
+            profiles: Profiles::HouseA,
+            time_trial: Some(tt),
+            ..Options::default()
+        },
+    };
+    Stage::new(setup, 1).unwrap()
+}
+
+/// HA-044 (QA-22): a mass start. Every rider of an individual time trial starts on the front
+/// row of the start area, whatever grid cell it was given; a team lays its riders from the
+/// front of the grid, each team on its own road.
+#[test]
+fn ha_044_qa_22_time_trials_start_together() {
+    let riders = [("P", 0, 3), ("Q", 1, 3), ("R", 2, 2), ("S", 3, 2)];
+    let s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 4);
+    for id in ["P", "Q", "R", "S"] {
+        assert_eq!(at(&s, id).0, 3, "{id}");
+    }
+    let riders = [("A1", 0, 3), ("B1", 1, 3), ("A2", 0, 2), ("B2", 1, 2)];
+    let s = tt_stage(course(&[(F, 30)]), TimeTrial::Team, &riders, 2);
+    assert_eq!([at(&s, "A1"), at(&s, "A2")], [(3, 0), (3, 1)]);
+    assert_eq!([at(&s, "B1"), at(&s, "B2")], [(3, 0), (3, 1)]);
+}
+
+/// TV-09.1 (HA-046, QA-23): round cards P 7, Q 7, R 5: P and Q take one exhaustion card each,
+/// R none although it rides alone in front of nobody; nobody takes slipstream.
+#[test]
+fn ha_046_tv_09_individual_exhaustion_goes_to_the_rounds_highest_card() {
+    let riders = [("P", 0, 3), ("Q", 1, 3), ("R", 2, 3)];
+    let mut s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 3);
+    let events = round(&mut s, &[("P", n(7)), ("Q", n(7)), ("R", n(5))]);
+    assert_eq!(
+        [
+            exhaustion(&s, "P"),
+            exhaustion(&s, "Q"),
+            exhaustion(&s, "R")
+        ],
+        [1, 1, 0]
+    );
+    assert_eq!(at(&s, "P").0, 10);
+    assert_eq!(
+        at(&s, "Q").0,
+        10,
+        "P and Q share the row: other riders are not on your road"
+    );
+    // R is one empty row behind P and Q: no slipstream between riders in a time trial.
+    let events2 = round(&mut s, &[("P", n(3)), ("Q", n(3)), ("R", n(6))]);
+    assert_eq!(at(&s, "R").0, 14);
+    assert_eq!(at(&s, "P").0, 13);
+    assert_eq!(exhaustion(&s, "R"), 1);
+    assert!(
+        !events
+            .iter()
+            .chain(&events2)
+            .any(|e| matches!(e, Event::Slipstream { .. }))
+    );
+}
+
+/// HA-047: the individual time trial goes on until every rider is across.
+#[test]
+fn ha_047_individual_time_trial_ends_when_all_are_across() {
+    // Line before row 14.
+    let riders = [("P", 0, 3), ("Q", 1, 3)];
+    let mut s = tt_stage(course(&[(F, 10)]), TimeTrial::Individual, &riders, 2);
+    round(&mut s, &[("P", n(7)), ("Q", n(3))]);
+    round(&mut s, &[("P", n(7)), ("Q", n(3))]);
+    assert!(s.crossed(idx(&s, "P")).is_some());
+    assert!(!s.is_over(), "Q is still on the road");
+    round(&mut s, &[("Q", n(9))]);
+    assert!(s.is_over());
+    // HA-043: P played 2 cards and stands on row 17, 4 rows past the line.
+    assert_eq!(
+        time_trial::rider_time(&s, idx(&s, "P")),
+        Some(2 * 60 - 4 * 10)
+    );
+    // Q: 3 cards, row 18, 5 rows past.
+    assert_eq!(
+        time_trial::rider_time(&s, idx(&s, "Q")),
+        Some(3 * 60 - 5 * 10)
+    );
+}
+
+/// HA-048: in a team time trial slipstream and the wind act within each team only.
+#[test]
+fn ha_048_team_time_trial_slipstream_and_wind_within_the_team() {
+    let riders = [("A1", 0, 3), ("A2", 0, 2), ("B1", 1, 3)];
+    let mut s = tt_stage(course(&[(F, 30)]), TimeTrial::Team, &riders, 2);
+    // A1 3→8, A2 3→6 (one row gap to A1: slipstream to 7); B1 3→6, one row behind A1 too,
+    // but A1 is not on its road: no slipstream, and it rides in the wind.
+    let events = round(&mut s, &[("A1", n(5)), ("A2", n(3)), ("B1", n(3))]);
+    assert_eq!(at(&s, "A2").0, 7);
+    assert_eq!(at(&s, "B1").0, 6);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Slipstream { rider, .. } if *rider == idx(&s, "A2")))
+    );
+    assert_eq!(
+        [
+            exhaustion(&s, "A1"),
+            exhaustion(&s, "A2"),
+            exhaustion(&s, "B1")
+        ],
+        [1, 0, 1]
+    );
+}
+
+/// HA-049: the team time trial ends once every team has a rider across; QA-25: the team's time
+/// is its first rider's.
+#[test]
+fn ha_049_qa_25_team_time_trial_ends_with_a_rider_of_every_team_across() {
+    let riders = [("A1", 0, 3), ("A2", 0, 2), ("B1", 1, 3), ("B2", 1, 2)];
+    let mut s = tt_stage(course(&[(F, 10)]), TimeTrial::Team, &riders, 2);
+    round(
+        &mut s,
+        &[("A1", n(9)), ("A2", n(5)), ("B1", n(5)), ("B2", n(5))],
+    );
+    round(
+        &mut s,
+        &[("A1", n(9)), ("A2", n(2)), ("B1", n(2)), ("B2", n(2))],
+    );
+    assert!(s.crossed(idx(&s, "A1")).is_some());
+    assert!(!s.is_over(), "team B has nobody across");
+    round(&mut s, &[("A2", n(2)), ("B1", n(9)), ("B2", n(2))]);
+    assert!(s.is_over());
+    assert!(s.crossed(idx(&s, "A2")).is_none(), "A2 need not finish");
+    assert_eq!(
+        time_trial::team_time(&s, 0),
+        time_trial::rider_time(&s, idx(&s, "A1"))
+    );
+}
+
+/// HA-040, HA-041 as dealt: a rouleur carrying 7 exhaustion cards into a time trial holds ten
+/// energy cards (one of each value gone) and 2 exhaustion cards.
+#[test]
+fn ha_040_ha_041_time_trial_decks_as_dealt() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 30)])),
+        teams: vec!["Blue".into()],
+        riders: vec![RiderSetup {
+            id: "Blue R".into(),
+            team: 0,
+            kind: RiderKind::Rouleur,
+            start: Pos::new(3, 0),
+            carried_exhaustion: 7,
+        }],
+        options: Options {
+            profiles: Profiles::HouseA,
+            time_trial: Some(TimeTrial::Individual),
+            ..Options::default()
+        },
+    };
+    let s = Stage::new(setup, 4).unwrap();
+    let deck = s.piles(0).0;
+    assert_eq!(deck.iter().filter(|c| c.is_exhaustion()).count(), 2);
+    let mut energy: Vec<u8> = deck
+        .iter()
+        .filter(|c| !c.is_exhaustion())
+        .map(|c| c.value())
+        .collect();
+    energy.sort();
+    assert_eq!(energy, [3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+}
+
+/// HA-045 (QA-24): the bot plays the card that goes furthest, the lowest of those: on a climb a
+/// 5 rather than a capped 7, on flat the 7.
+#[test]
+fn ha_045_qa_24_time_trial_bot_plays_its_highest_card_as_the_terrain_counts_it() {
+    let riders = [("P", 0, 3)];
+    let s = tt_stage(climb(12), TimeTrial::Individual, &riders, 1);
+    let keep = |card| Choice::Keep { rider: 0, card };
+    let hand = [keep(n(7)), keep(n(5)), keep(n(3)), keep(E)];
+    // From row 3 the climb (row 6) is 3 ahead: 7 and 5 are both cut to 5.
+    assert_eq!(TimeTrialBot.choose(&s, 0, &hand), keep(n(5)));
+    let s = tt_stage(course(&[(F, 30)]), TimeTrial::Individual, &riders, 1);
+    assert_eq!(TimeTrialBot.choose(&s, 0, &hand), keep(n(7)));
+}
+
+/// A whole individual time trial with dealt hands, bots on every seat: it ends with everyone
+/// across, and every rider has a time.
+#[test]
+fn ha_047_a_dealt_time_trial_rides_to_the_end_with_bots() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 3), (U, 4), (F, 30)])),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: [("B1", 0), ("R1", 1), ("B2", 0), ("R2", 1)]
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, team))| RiderSetup {
+                id: id.into(),
+                team,
+                kind: [RiderKind::Rouleur, RiderKind::Sprinteur][i / 2],
+                start: Pos::new(3 - (i / 2) as u16, (i % 2) as u8),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            profiles: Profiles::HouseA,
+            time_trial: Some(TimeTrial::Individual),
+            ..Options::default()
+        },
+    };
+    let mut s = Stage::new(setup, 11).unwrap();
+    play_stage(&mut s, &mut TimeTrialBot).unwrap();
+    assert!(s.is_over());
+    for r in 0..4 {
+        assert!(time_trial::rider_time(&s, r).is_some());
+    }
+}
+
+/// HA-041 and HA-042 through the registry, as a tour rides a time trial: a third of the
+/// exhaustion in, a third of what is held at the end out; the bot plays as HA-045 says, and the
+/// channel reads why a rider tired (HA-046).
+#[test]
+fn ha_042_a_tour_keeps_a_third_of_the_exhaustion_out_of_a_time_trial() {
+    use commissaire_engine::registry::{
+        CardRace, Game, card_race_attributes, card_race_attributes_of,
+    };
+    use commissaire_engine::tour::enter_teams;
+    let teams = vec!["Blue".to_string(), "Red".to_string()];
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("rouleur")]).unwrap();
+    let mut riders = enter_teams(&teams, &roster);
+    for r in &mut riders {
+        r.attributes = card_race_attributes(RiderKind::Rouleur, 9);
+    }
+    let setup = Setup {
+        course: Arc::new(course(&[(F, 12)])),
+        teams: teams.clone(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options: json!({"profiles": "house-a", "time_trial": "individual"}),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 2).unwrap();
+    let mut told = Vec::new();
+    while !race.is_over() {
+        for seat in 0..2 {
+            let options = race.legal(seat);
+            if options.is_empty() {
+                continue;
+            }
+            let choice = race.bot(seat, &options);
+            assert_eq!(
+                race.bot(seat, &options),
+                TimeTrialBot.choose(race.stage(), seat, &options),
+                "HA-045: the registry's bot is the time-trial bot"
+            );
+            let events = race.apply(seat, &choice).unwrap();
+            told.extend(race.narrate(&events, commissaire_engine::game::Viewer::Public));
+        }
+    }
+    assert!(told.iter().any(|s| s.id == "card-race-tt-exhaustion"));
+    assert!(!told.iter().any(|s| s.id == "card-race-exhaustion"));
+    let held = |r: u8| {
+        let (deck, hand, recycle, _) = race.stage().piles(r);
+        [deck, hand, recycle]
+            .iter()
+            .flat_map(|p| p.iter())
+            .filter(|c| c.is_exhaustion())
+            .count() as u16
+    };
+    let expected: Vec<u16> = (0..2).map(|r| held(r) / 3).collect();
+    assert!(
+        (0..2).all(|r| held(r) >= 3),
+        "a third is not what is held: the test tells keeping a third from keeping all"
+    );
+    race.carry_over(&mut riders);
+    let carried: Vec<u16> = riders
+        .iter()
+        .map(|r| card_race_attributes_of(&r.attributes).1)
+        .collect();
+    assert_eq!(carried, expected);
+}
+
+// ---- Bots of the rulebook and the specialist ----
+
+use commissaire_engine::card_race::bot::SensibleBot;
+use commissaire_engine::card_race::house_a::BrainBot;
+
+/// HA-024: a specialist turns one card and has no choice; alone in the wind it takes no
+/// exhaustion card.
+#[test]
+fn ha_024_specialist_turns_one_card_and_never_tires() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: vec!["Blue".into()],
+        riders: vec![RiderSetup {
+            id: "Blue C".into(),
+            team: 0,
+            kind: RiderKind::Specialist,
+            start: Pos::new(3, 0),
+            carried_exhaustion: 0,
+        }],
+        options: Options {
+            profiles: Profiles::HouseA,
+            ..Options::default()
+        },
+    };
+    let mut s = Stage::new(setup, 8).unwrap();
+    for _ in 0..3 {
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        assert_eq!(s.hand(0).len(), 1);
+        let options = s.legal_choices(0);
+        assert_eq!(options.len(), 1, "the top card, no choice");
+        s.apply(0, &options[0]).unwrap();
+    }
+    assert_eq!(s.exhaustion_taken(0), 0);
+    assert_eq!(s.piles(0).0.len(), 12, "three cards turned, none recycled");
+}
+
+/// HA-025 in a stage: the specialist sprinteur of a flat stage turns a 9 on a climb, rides 5,
+/// and rides its next 6 off the climb as a 9.
+#[test]
+fn ha_025_specialist_sprinteur_saves_a_nine_on_a_climb_in_a_stage() {
+    let mut s = house_a(
+        course(&[(U, 2), (F, 40)]),
+        RiderKind::Specialist,
+        &[("C", 4, 0)],
+    );
+    assert_eq!(s.stage_type(), StageType::Flat);
+    round(&mut s, &[("C", n(9))]);
+    assert_eq!(at(&s, "C").0, 9, "a 9 on the climb rides 5");
+    round(&mut s, &[("C", n(6))]);
+    assert_eq!(at(&s, "C").0, 18, "the next 6 off the climbs rides 9");
+    round(&mut s, &[("C", n(6))]);
+    assert_eq!(at(&s, "C").0, 24, "one 9 saved, one used");
+    assert_eq!(exhaustion(&s, "C"), 0);
+}
+
+/// HA-006 with the registry: a house-A tour's empty seats are ridden by the Brain bot, which
+/// keeps the card its table names; a whole stage ends.
+#[test]
+fn ha_006_house_a_seats_nobody_directs_ride_as_brain_riders() {
+    use commissaire_engine::registry::{CardRace, Game};
+    let course = commissaire_engine::course::parse_course_toml(
+        include_str!("../../config/courses/firenze-milano.toml"),
+        "firenze-milano.toml",
+    )
+    .unwrap();
+    let kinds = ["rouleur", "sprinteur", "grimpeur"];
+    let setup = Setup {
+        course: Arc::new(course),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Blue", "Red"][i % 2], kinds[i / 2]),
+                team: (i % 2) as u8,
+                start: None,
+                attributes: json!({"kind": kinds[i / 2]}),
+            })
+            .collect(),
+        options: (registry::ruleset(CARD_RACE).unwrap().rules)
+            .iter()
+            .find(|r| r.name == "house-a")
+            .map(|r| (r.options)())
+            .unwrap(),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 21).unwrap();
+    let mut differs = 0;
+    let mut guard = 0;
+    while !race.is_over() {
+        guard += 1;
+        assert!(guard < 5_000);
+        for seat in 0..2 {
+            let options = race.legal(seat);
+            if options.is_empty() {
+                continue;
+            }
+            let choice = race.bot(seat, &options);
+            assert_eq!(choice, BrainBot.choose(race.stage(), seat, &options));
+            if choice != SensibleBot.choose(race.stage(), seat, &options) {
+                differs += 1;
+            }
+            race.apply(seat, &choice).unwrap();
+        }
+    }
+    assert!(differs > 0, "the Brain table is not the sensible bot");
+    let stage = race.stage();
+    assert!(
+        (0..6).all(|r| stage.crossed(r).is_some()),
+        "house-a rides until all are across"
+    );
+}
+
+/// Issue 11: the sensible bot (the one that rides for an absent director) keeps a grimpeur's
+/// spared 7s for the climb ahead and plays them on it, under B (HB-009) and A (HA-004).
+#[test]
+fn sensible_bot_keeps_the_grimpeurs_7s_for_the_climb() {
+    let keep = |card| Choice::Keep { rider: 0, card };
+    let hand = [keep(n(7)), keep(n(6)), keep(n(4)), keep(n(3))];
+    for profiles in [Profiles::HouseB, Profiles::HouseA] {
+        let grimpeur = |row| {
+            stage_with(
+                course(&[(F, 12), (U, 6), (F, 30)]),
+                &[("G", row, 0)],
+                RiderKind::Grimpeur,
+                StageEnd::FirstAcross,
+                profiles,
+            )
+        };
+        // Row 4: the climb starts 12 rows ahead, out of reach.
+        let s = grimpeur(4);
+        assert_eq!(
+            SensibleBot.choose(&s, 0, &hand),
+            keep(n(6)),
+            "{profiles:?}: flat"
+        );
+        // Row 17: on the climb, the 7 goes 7.
+        let s = grimpeur(17);
+        assert_eq!(
+            SensibleBot.choose(&s, 0, &hand),
+            keep(n(7)),
+            "{profiles:?}: climb"
+        );
+    }
+    // A rouleur's 7 is capped like its other cards: nothing to keep it for.
+    let s = stage(course(&[(F, 12), (U, 6), (F, 30)]), &[("R", 4, 0)]);
+    assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(7)));
+}
+
+/// HA-029: a domestique starts the next stage without the exhaustion cards it took; its
+/// team-mate keeps them.
+#[test]
+fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
+    use commissaire_engine::registry::{CardRace, Game, card_race_attributes_of};
+    use commissaire_engine::tour::enter_teams;
+    let teams = vec!["Blue".to_string()];
+    let roster =
+        (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("domestique"), json!("rouleur")])
+            .unwrap();
+    let mut riders = enter_teams(&teams, &roster);
+    let setup = Setup {
+        course: Arc::new(course(&[(F, 20)])),
+        teams: teams.clone(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options: json!({"profiles": "house-a", "stage_end": "all_across"}),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 6).unwrap();
+    while !race.is_over() {
+        let options = race.legal(0);
+        let choice = race.bot(0, &options);
+        race.apply(0, &choice).unwrap();
+    }
+    assert!(
+        race.stage().exhaustion_taken(0) > 0,
+        "the domestique took the wind"
+    );
+    race.carry_over(&mut riders);
+    let carried: Vec<u16> = riders
+        .iter()
+        .map(|r| card_race_attributes_of(&r.attributes).1)
+        .collect();
+    assert_eq!(carried[0], 0);
+    assert!(carried[1] > 0, "a rouleur keeps its exhaustion cards");
+}
+
+/// HA-030 (QA-16): a domestique who has seen its hand may quit instead of playing: its hand is
+/// recycled, it leaves the road at once (the rider beside it closes up to lane 0), takes no
+/// exhaustion, and the stage goes on without it and ends without waiting for it.
+#[test]
+fn ha_030_a_domestique_may_quit_the_stage_once_its_hand_is_seen() {
+    let rider = |id: &str, kind, row, lane| RiderSetup {
+        id: id.into(),
+        team: 0,
+        kind,
+        start: Pos::new(row, lane),
+        carried_exhaustion: 0,
+    };
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 8)])),
+        teams: vec!["Blue".into()],
+        riders: vec![
+            rider("Dom", RiderKind::Domestique, 3, 0),
+            rider("Rou", RiderKind::Rouleur, 3, 1),
+        ],
+        options: Options {
+            profiles: Profiles::HouseA,
+            stage_end: StageEnd::AllAcross,
+            ..Options::default()
+        },
+    };
+    let mut s = Stage::new(setup, 5).unwrap();
+    assert!(
+        !s.legal_choices(0).contains(&Choice::Quit { rider: 0 }),
+        "not before the hand is seen"
+    );
+    s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    let options = s.legal_choices(0);
+    assert_eq!(options.last(), Some(&Choice::Quit { rider: 0 }));
+    assert_eq!(
+        SensibleBot.choose(&s, 0, &options).rider(),
+        0,
+        "a bot keeps a card"
+    );
+    assert!(matches!(
+        SensibleBot.choose(&s, 0, &options),
+        Choice::Keep { .. }
+    ));
+    let events = s.apply(0, &Choice::Quit { rider: 0 }).unwrap();
+    assert_eq!(events, [Event::Quit { rider: 0 }]);
+    assert!(s.has_quit(0));
+    assert_eq!(
+        s.position(1),
+        Pos::new(3, 0),
+        "the rouleur closes up to lane 0"
+    );
+    let (deck, hand, recycle, played) = s.piles(0);
+    assert_eq!(
+        (deck.len(), hand.len(), recycle.len(), played.len()),
+        (11, 0, 4, 0)
+    );
+    let err = s.apply(0, &Choice::Draw { rider: 0 }).unwrap_err();
+    assert!(err.to_string().contains("has quit the stage"), "{err}");
+    // The rouleur rides on alone to the line; the stage ends without the domestique.
+    while !s.is_over() {
+        s.apply(0, &Choice::Draw { rider: 1 }).unwrap();
+        let card = *s.hand(1).iter().max().unwrap();
+        s.apply(0, &Choice::Keep { rider: 1, card }).unwrap();
+        assert!(s.legal_choices(0).iter().all(|c| c.rider() == 1));
+    }
+    assert_eq!(s.exhaustion_taken(0), 0);
+    assert_eq!(
+        s.finish_order(),
+        [1, 0],
+        "the domestique who quit comes last"
+    );
+    // Only a domestique may quit, and not in a time trial.
+    let mut s = house_a(course(&[(F, 20)]), RiderKind::Rouleur, &[("R", 3, 0)]);
+    let err = s.apply(0, &Choice::Quit { rider: 0 }).unwrap_err();
+    assert!(err.to_string().contains("only a domestique"), "{err}");
+    let tt = Stage::new(
+        StageSetup {
+            course: Arc::new(course(&[(F, 20)])),
+            teams: vec!["Blue".into()],
+            riders: vec![rider("Dom", RiderKind::Domestique, 3, 0)],
+            options: Options {
+                profiles: Profiles::HouseA,
+                time_trial: Some(TimeTrial::Individual),
+                ..Options::default()
+            },
+        },
+        1,
+    );
+    let mut tt = tt.unwrap();
+    tt.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    assert!(!tt.legal_choices(0).contains(&Choice::Quit { rider: 0 }));
+}
+
+/// HA-030 through the registry: the option reads "Quit the stage" under key `q:<rider>`, and
+/// the channel is told.
+#[test]
+fn ha_030_quitting_is_a_labelled_option_and_is_told() {
+    let setup = Setup {
+        course: Arc::new(course(&[(F, 20)])),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: vec![
+            Entrant {
+                id: "Blue Domestique".into(),
+                team: 0,
+                start: None,
+                attributes: json!({"kind": "domestique"}),
+            },
+            Entrant {
+                id: "Red Rouleur".into(),
+                team: 1,
+                start: None,
+                attributes: json!({"kind": "rouleur"}),
+            },
+        ],
+        options: json!({"profiles": "house-a"}),
+        dice: Vec::new(),
+    };
+    let mut stage = registry::start(CARD_RACE, &setup, 4).unwrap();
+    stage.apply(0, "d:0").unwrap();
+    let blue = stage.pending().into_iter().find(|p| p.seat == 0).unwrap();
+    let quit = blue.options.last().unwrap();
+    assert_eq!((&*quit.label, quit.key.as_str()), ("Quit the stage", "q:0"));
+    let events = stage.apply(0, "q:0").unwrap();
+    let told = stage.narrate(&events, commissaire_engine::game::Viewer::Public);
+    assert!(
+        told.iter()
+            .any(|s| s.id == "card-race-quit" && s.text == "Blue Domestique gives up the stage.")
+    );
+    assert!(stage.apply(0, "q:0").is_err());
+}
