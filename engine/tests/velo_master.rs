@@ -1062,7 +1062,7 @@ fn vm_070_vm_072_summit_places_follow_the_order_of_crossing_once_per_rider() {
 // ---- 2.12 finish, time ----------------------------------------------------------------------
 
 #[test]
-fn vm_075_to_078_the_race_ends_when_every_leader_is_across_times_by_slots() {
+fn vm_075_vm_076_vm_077_vm_078_the_race_ends_when_every_leader_is_across_times_by_slots() {
     // A 6-level course: both leaders near the line.
     let mut s = race(
         flat(6),

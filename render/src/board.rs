@@ -779,7 +779,11 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
     let text = text::fit(label, &r.label, tw - 6 - left);
     text::draw_centred(img, label, ink, tx + (tw + left) / 2, ty + th / 2, &text);
     if let Some((j, size)) = jersey {
-        crate::standings::small_jersey(img, tx + 4, ty + th / 2 - size / 2, size, j);
+        // On a light chip, so a gold jersey still reads on an orange team's token.
+        let (jx, jy) = (tx + 4, ty + th / 2 - size / 2);
+        rounded(img, jx - 2, jy - 2, size + 4, size + 4, 4, INK);
+        rounded(img, jx - 1, jy - 1, size + 2, size + 2, 3, WHITE);
+        crate::standings::small_jersey(img, jx, jy, size, j);
     }
 
     // Badges in the token's corners, inside it so that neighbouring tokens never collide:
