@@ -801,6 +801,7 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
         MarkKind::Crashed,
         MarkKind::Punctured,
         MarkKind::Roadside,
+        MarkKind::Champion,
     ];
     for kind in order {
         let Some(mark) = r.marks.iter().find(|m| m.kind() == kind) else {
@@ -819,7 +820,11 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
             Mark::Slipstream => {
                 badge(img, tx + 2, ty + th - bh - 2, 22, bh, (WHITE, INK), "»");
             }
-            Mark::Exhaustion | Mark::Crashed | Mark::Punctured | Mark::Roadside => {
+            Mark::Exhaustion
+            | Mark::Crashed
+            | Mark::Punctured
+            | Mark::Roadside
+            | Mark::Champion => {
                 let (colours, text) = small_badge(kind);
                 let bw = small_badge_w(kind);
                 badge(
@@ -856,6 +861,7 @@ fn small_badge(kind: MarkKind) -> ((Colour, Colour), &'static str) {
         MarkKind::Exhaustion => ((palette::EXHAUSTION, WHITE), "E"),
         MarkKind::Crashed => ((palette::SUMMIT, WHITE), "X"),
         MarkKind::Punctured => ((SOFT_INK, WHITE), "P"),
+        MarkKind::Champion => ((WHITE, INK), "CH"),
         _ => ((palette::SPRINT, WHITE), "RS"),
     }
 }
@@ -961,6 +967,7 @@ impl KeyItem {
                 MarkKind::Punctured => msg!("key-punctured"),
                 MarkKind::Roadside => msg!("key-roadside"),
                 MarkKind::Crossed => msg!("key-crossed"),
+                MarkKind::Champion => msg!("key-champion"),
             },
             KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
             KeyItem::Terrain(t) => terrain_word(*t),

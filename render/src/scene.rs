@@ -48,6 +48,8 @@ pub enum Mark {
     Crossed,
     /// Already across the line before this turn: the token is drawn faded.
     Finished,
+    /// Rides as the champion (Velo Master's white bike, VM-006).
+    Champion,
 }
 
 /// The kinds of [`Mark`], without what they carry: what the key explains.
@@ -62,11 +64,12 @@ pub enum MarkKind {
     Roadside,
     /// Across the line, this turn or before (faded).
     Crossed,
+    Champion,
 }
 
 impl MarkKind {
     /// Every kind, in the order the key lists them.
-    pub const ALL: [MarkKind; 8] = [
+    pub const ALL: [MarkKind; 9] = [
         MarkKind::Card,
         MarkKind::Dice,
         MarkKind::Slipstream,
@@ -75,6 +78,7 @@ impl MarkKind {
         MarkKind::Punctured,
         MarkKind::Roadside,
         MarkKind::Crossed,
+        MarkKind::Champion,
     ];
 }
 
@@ -89,6 +93,7 @@ impl Mark {
             Mark::Punctured => MarkKind::Punctured,
             Mark::Roadside => MarkKind::Roadside,
             Mark::Crossed | Mark::Finished => MarkKind::Crossed,
+            Mark::Champion => MarkKind::Champion,
         }
     }
 }

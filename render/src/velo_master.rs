@@ -43,6 +43,9 @@ impl BoardScene {
                     token = token.with(Mark::Crashed);
                 }
             }
+            if r.champion.is_some() {
+                token = token.with(Mark::Champion);
+            }
             if view.moving.as_ref().is_some_and(|m| m.rider == r.index) && !view.dice.is_empty() {
                 token = token.with(Mark::Dice(view.dice.iter().map(|d| d.face).collect()));
             }
@@ -264,6 +267,61 @@ mod jersey_tests {
         );
         if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
             std::fs::write(std::path::Path::new(&dir).join("vm-jerseys.png"), &worn).unwrap();
+        }
+    }
+}
+
+#[cfg(test)]
+mod champion_tests {
+    use super::*;
+    use crate::board::render_board;
+    use crate::scene::Mark;
+    use commissaire_engine::course::{Pos, parse_course_toml};
+    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
+    use serde_json::json;
+
+    /// VM-006: the rider who carries a champion's title into the race rides the white bike:
+    /// his token carries the mark, and the key says what it is.
+    #[test]
+    fn vm_006_the_champion_rides_the_white_bike_on_the_board() {
+        let text = include_str!("../../config/courses/vm-sprint-de-vic.toml");
+        let course = Arc::new(parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap());
+        let riders = (0..2u8)
+            .flat_map(|t| {
+                (0..2u16).map(move |k| Entrant {
+                    id: format!("T{t}R{k}"),
+                    team: t,
+                    start: Some(Pos::new(2 + t as u16 * 2 + k, 1)),
+                    attributes: if (t, k) == (1, 0) {
+                        json!({"role": "leader", "champion": "france"})
+                    } else {
+                        json!({"role": if k == 0 { "leader" } else { "team-mate" }})
+                    },
+                })
+            })
+            .collect();
+        let setup = Setup {
+            course,
+            teams: vec!["Verts".into(), "Roses".into()],
+            riders,
+            options: json!(null),
+            dice: Vec::new(),
+        };
+        let stage = registry::start("velo-master", &setup, 5).unwrap();
+        let Scene::VeloMaster(view) = stage.scene() else {
+            panic!("a Velo Master scene")
+        };
+        let scene = BoardScene::from_velo_master(&view);
+        let champions: Vec<&str> = scene
+            .riders
+            .iter()
+            .filter(|t| t.has(&Mark::Champion))
+            .map(|t| t.rider.as_str())
+            .collect();
+        assert_eq!(champions, ["T1R0"]);
+        let png = render_board(&scene).unwrap();
+        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("vm-champion.png"), &png).unwrap();
         }
     }
 }

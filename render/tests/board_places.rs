@@ -200,6 +200,7 @@ fn every_mark_has_a_badge_and_a_key_entry() {
         (Mark::Roadside, "at the roadside"),
         (Mark::Crossed, "across the line"),
         (Mark::Finished, "finished earlier"),
+        (Mark::Champion, "the champion, on his white bike"),
     ];
     let mut kinds = Vec::new();
     for (mark, words) in marks {

@@ -54,6 +54,8 @@ pub struct Fixed {
     /// Per seat, the other player of a colour shared by two (VM-018): the colour's team for
     /// the outsider's seat, which has no riders of its own, and the outsider's for the colour.
     pub partner: Vec<Option<Seat>>,
+    /// Per rider, the champion's title he carries into this race (VM-006): his white bike.
+    pub champions: Vec<Option<super::options::Title>>,
 }
 
 #[derive(Debug, Clone)]
@@ -333,6 +335,7 @@ impl VeloMaster {
             riders_of,
             neutral,
             partner,
+            champions: attrs.iter().map(|a| a.champion).collect(),
             board,
         };
         let mut occupied = vec![None; fixed.board.cells.len()];

@@ -73,6 +73,9 @@ pub struct RiderView {
     /// Pro: the feed zones he has eaten in (VM-009's feed ticks).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fed: Option<u32>,
+    /// The champion's title the rider carries (VM-006): he rides the white bike.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub champion: Option<super::options::Title>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -160,6 +163,7 @@ impl VeloMaster {
                     finish: r.finish,
                     condition: self.condition_on().then_some(r.condition),
                     fed: self.condition_on().then_some(r.fed.count_ones()),
+                    champion: f.champions[i],
                 })
                 .collect(),
             summits: b

@@ -51,6 +51,7 @@ key-slipstream = slipstream
 key-exhaustion-taken = exhaustion taken
 key-crashed = crashed
 key-punctured = punctured
+key-champion = the champion, on his white bike
 key-roadside = at the roadside
 key-crossed = across the line (faded: finished earlier)
 key-exhaustion-card = exhaustion card played (moves 2)
