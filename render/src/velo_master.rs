@@ -103,96 +103,119 @@ fn initials(teams: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Jersey;
     use crate::board::render_board;
-    use commissaire_engine::course::parse_course_toml;
-    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
-    use serde_json::json;
+    use crate::ruleset::{board_png, profile_png, worn_board_png};
+    use crate::scene::Mark;
+    use commissaire_engine::course::{Pos, parse_course_toml};
+    use commissaire_engine::registry::{self, DynStage, Entrant, Scene, Setup};
+    use serde_json::{Value, json};
 
-    #[test]
-    fn the_mountain_board_letters_the_cells_the_rider_may_take() {
-        let text = include_str!("../../config/courses/vm-col-des-trois-cols.toml");
-        let course = Arc::new(parse_course_toml(text, "vm-col-des-trois-cols.toml").unwrap());
-        let riders = (0..3u8)
-            .flat_map(|t| {
-                (0..2).map(move |k| Entrant {
+    const TEAMS: [&str; 3] = ["Verts", "Roses", "Oranges"];
+    const SPRINT: (&str, &str) = (
+        "vm-sprint-de-vic.toml",
+        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+    );
+    const MOUNTAIN: (&str, &str) = (
+        "vm-col-des-trois-cols.toml",
+        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+    );
+
+    /// The role of a team's k-th rider: its first is the leader.
+    fn role(k: u16) -> Value {
+        json!({"role": if k == 0 { "leader" } else { "team-mate" }})
+    }
+
+    /// A race of `teams` teams of `per` riders ("T0R0"…) on a course file; `rider` gives each
+    /// one's start (all or none) and attributes.
+    fn race(
+        (file, text): (&str, &str),
+        teams: u8,
+        per: u16,
+        options: Value,
+        rider: impl Fn(u8, u16) -> (Option<Pos>, Value),
+    ) -> Box<dyn DynStage> {
+        let riders = (0..teams)
+            .flat_map(|t| (0..per).map(move |k| (t, k)))
+            .map(|(t, k)| {
+                let (start, attributes) = rider(t, k);
+                Entrant {
                     id: format!("T{t}R{k}"),
                     team: t,
-                    start: None,
-                    attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
-                })
+                    start,
+                    attributes,
+                }
             })
             .collect();
         let setup = Setup {
-            course,
-            teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
+            course: Arc::new(parse_course_toml(text, file).unwrap()),
+            teams: TEAMS[..teams as usize]
+                .iter()
+                .map(|t| t.to_string())
+                .collect(),
             riders,
-            options: json!(null),
+            options,
             dice: Vec::new(),
         };
-        let mut stage = registry::start("velo-master", &setup, 5).unwrap();
+        registry::start("velo-master", &setup, 5).unwrap()
+    }
+
+    /// Three teams of two from the start line, as a Débutant race begins.
+    fn debutant(course: (&str, &str)) -> Box<dyn DynStage> {
+        race(course, 3, 2, json!(null), |_, k| (None, role(k)))
+    }
+
+    /// Bots play `choices` choices, or until nobody owes one.
+    fn ride(stage: &mut Box<dyn DynStage>, choices: usize) {
+        for _ in 0..choices {
+            let Some(&(seat, _)) = stage.waiting_on().first() else {
+                break;
+            };
+            stage.play_bot(seat).unwrap();
+        }
+    }
+
+    fn board(stage: &dyn DynStage) -> BoardScene {
+        let Scene::VeloMaster(view) = stage.scene() else {
+            panic!("a Velo Master scene")
+        };
+        BoardScene::from_velo_master(&view)
+    }
+
+    fn keep(png: &[u8], env: &str, name: &str) {
+        if let Ok(dir) = std::env::var(env) {
+            std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_mountain_board_letters_the_cells_the_rider_may_take() {
+        let mut stage = debutant(MOUNTAIN);
         // Bots play on until a rider is moving in the race proper.
         for _ in 0..200 {
             let view = stage.view_json(commissaire_engine::game::Viewer::Public);
             if view["phase"] == "race" && !view["moving"].is_null() {
                 break;
             }
-            let (seat, _) = stage.waiting_on()[0];
-            stage.play_bot(seat).unwrap();
+            ride(&mut stage, 1);
         }
-        let Scene::VeloMaster(view) = stage.scene() else {
-            panic!("a Velo Master scene")
-        };
-        let scene = BoardScene::from_velo_master(&view);
+        let scene = board(stage.as_ref());
         assert!(!scene.letters.is_empty());
         assert_eq!(scene.letters[0].1, 'A');
         assert!(scene.riders.iter().any(|t| t.label == "VL"));
         let png = render_board(&scene).unwrap();
         assert!(png.len() > 1000);
-        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
-            std::fs::write(std::path::Path::new(&dir).join("vm-board.png"), &png).unwrap();
-        }
+        keep(&png, "VM_BOARD_OUT", "vm-board.png");
     }
-}
-
-#[cfg(test)]
-mod bib_tests {
-    use super::*;
-    use commissaire_engine::course::parse_course_toml;
-    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
-    use serde_json::json;
 
     /// VM-008: a team is a colour, and a rider's bib tells him apart: the leader's "L", the
     /// team-mates' 1, 2, 3 (the book's grey, violet and green bibs).
     #[test]
     fn vm_008_each_team_has_its_colour_and_each_rider_his_bib() {
-        let text = "name = \"T\"\nlanes = 3\n[[segment]]\nterrain = \"flat\"\nlength = 1\nstart = true\n\
-                    [[segment]]\nterrain = \"flat\"\nlength = 20\n[[segment]]\nterrain = \"flat\"\nlength = 3\nfinish = true\n";
-        let course = Arc::new(parse_course_toml(text, "t.toml").unwrap());
-        let riders = (0..3u8)
-            .flat_map(|t| {
-                (0..4u16).map(move |k| Entrant {
-                    id: format!("T{t}R{k}"),
-                    team: t,
-                    start: Some(commissaire_engine::course::Pos::new(
-                        t as u16 * 4 + k,
-                        (k % 3) as u8,
-                    )),
-                    attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
-                })
-            })
-            .collect();
-        let setup = Setup {
-            course,
-            teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
-            riders,
-            options: json!({"level": "expert"}),
-            dice: Vec::new(),
-        };
-        let stage = registry::start("velo-master", &setup, 5).unwrap();
-        let Scene::VeloMaster(view) = stage.scene() else {
-            panic!("a Velo Master scene")
-        };
-        let scene = BoardScene::from_velo_master(&view);
+        let stage = race(SPRINT, 3, 4, json!({"level": "expert"}), |t, k| {
+            (Some(Pos::new(t as u16 * 4 + k, (k % 3) as u8)), role(k))
+        });
+        let scene = board(stage.as_ref());
         let mut labels: Vec<(usize, String)> = scene
             .riders
             .iter()
@@ -208,47 +231,13 @@ mod bib_tests {
         let colours: Vec<usize> = scene.teams.iter().map(|t| t.colour).collect();
         assert_eq!(colours, [0, 1, 2], "a colour a team");
     }
-}
-
-#[cfg(test)]
-mod jersey_tests {
-    use crate::Jersey;
-    use crate::ruleset::{board_png, worn_board_png};
-    use commissaire_engine::course::parse_course_toml;
-    use commissaire_engine::registry::{self, Entrant, Setup};
-    use serde_json::json;
-    use std::sync::Arc;
 
     /// The jersey wearers of a tour show on the board: the tokens of the two riders named wear
     /// their classifications' colours, and nothing else changes.
     #[test]
     fn the_board_draws_the_jersey_each_rider_wears() {
-        let text = include_str!("../../config/courses/vm-sprint-de-vic.toml");
-        let course = Arc::new(parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap());
-        let riders = (0..3u8)
-            .flat_map(|t| {
-                (0..2).map(move |k| Entrant {
-                    id: format!("T{t}R{k}"),
-                    team: t,
-                    start: None,
-                    attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
-                })
-            })
-            .collect();
-        let setup = Setup {
-            course,
-            teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
-            riders,
-            options: json!(null),
-            dice: Vec::new(),
-        };
-        let mut stage = registry::start("velo-master", &setup, 5).unwrap();
-        for _ in 0..60 {
-            let Some(&(seat, _)) = stage.waiting_on().first() else {
-                break;
-            };
-            stage.play_bot(seat).unwrap();
-        }
+        let mut stage = debutant(SPRINT);
+        ride(&mut stage, 60);
         let scene = stage.scene();
         let plain = board_png(&scene, "Sprint de Vic", &|_| None).unwrap();
         let worn = worn_board_png(&scene, "Sprint de Vic", &|_| None, &|id| match id {
@@ -265,53 +254,21 @@ mod jersey_tests {
             count(&yellow, [250, 214, 30]) > count(&before, [250, 214, 30]) + 50,
             "the yellow jersey is drawn"
         );
-        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
-            std::fs::write(std::path::Path::new(&dir).join("vm-jerseys.png"), &worn).unwrap();
-        }
+        keep(&worn, "VM_BOARD_OUT", "vm-jerseys.png");
     }
-}
-
-#[cfg(test)]
-mod champion_tests {
-    use super::*;
-    use crate::board::render_board;
-    use crate::scene::Mark;
-    use commissaire_engine::course::{Pos, parse_course_toml};
-    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
-    use serde_json::json;
 
     /// VM-006: the rider who carries a champion's title into the race rides the white bike:
     /// his token carries the mark, and the key says what it is.
     #[test]
     fn vm_006_the_champion_rides_the_white_bike_on_the_board() {
-        let text = include_str!("../../config/courses/vm-sprint-de-vic.toml");
-        let course = Arc::new(parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap());
-        let riders = (0..2u8)
-            .flat_map(|t| {
-                (0..2u16).map(move |k| Entrant {
-                    id: format!("T{t}R{k}"),
-                    team: t,
-                    start: Some(Pos::new(2 + t as u16 * 2 + k, 1)),
-                    attributes: if (t, k) == (1, 0) {
-                        json!({"role": "leader", "champion": "france"})
-                    } else {
-                        json!({"role": if k == 0 { "leader" } else { "team-mate" }})
-                    },
-                })
-            })
-            .collect();
-        let setup = Setup {
-            course,
-            teams: vec!["Verts".into(), "Roses".into()],
-            riders,
-            options: json!(null),
-            dice: Vec::new(),
-        };
-        let stage = registry::start("velo-master", &setup, 5).unwrap();
-        let Scene::VeloMaster(view) = stage.scene() else {
-            panic!("a Velo Master scene")
-        };
-        let scene = BoardScene::from_velo_master(&view);
+        let stage = race(SPRINT, 2, 2, json!(null), |t, k| {
+            let mut attributes = role(k);
+            if (t, k) == (1, 0) {
+                attributes["champion"] = json!("france");
+            }
+            (Some(Pos::new(2 + t as u16 * 2 + k, 1)), attributes)
+        });
+        let scene = board(stage.as_ref());
         let champions: Vec<&str> = scene
             .riders
             .iter()
@@ -319,70 +276,28 @@ mod champion_tests {
             .map(|t| t.rider.as_str())
             .collect();
         assert_eq!(champions, ["T1R0"]);
-        let png = render_board(&scene).unwrap();
-        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
-            std::fs::write(std::path::Path::new(&dir).join("vm-champion.png"), &png).unwrap();
-        }
+        keep(
+            &render_board(&scene).unwrap(),
+            "VM_BOARD_OUT",
+            "vm-champion.png",
+        );
     }
-}
-
-#[cfg(test)]
-mod profile_tests {
-    use crate::ruleset::profile_png;
-    use commissaire_engine::course::parse_course_toml;
-    use commissaire_engine::registry::{self, Entrant, Setup};
-    use serde_json::json;
-    use std::sync::Arc;
 
     /// Every shipped Velo Master course has a profile picture, riders on it, in mid-race.
     #[test]
     fn every_velo_master_course_draws_its_profile() {
-        for (file, text) in [
-            (
-                "vm-col-des-trois-cols.toml",
-                include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
-            ),
-            (
-                "vm-circuit-d-aurillac.toml",
-                include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
-            ),
-            (
-                "vm-sprint-de-vic.toml",
-                include_str!("../../config/courses/vm-sprint-de-vic.toml"),
-            ),
-        ] {
-            let course = Arc::new(parse_course_toml(text, file).unwrap());
-            let riders = (0..3u8)
-                .flat_map(|t| {
-                    (0..2).map(move |k| Entrant {
-                        id: format!("T{t}R{k}"),
-                        team: t,
-                        start: None,
-                        attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
-                    })
-                })
-                .collect();
-            let setup = Setup {
-                course,
-                teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
-                riders,
-                options: json!(null),
-                dice: Vec::new(),
-            };
-            let mut stage = registry::start("velo-master", &setup, 5).unwrap();
-            for _ in 0..120 {
-                let Some(&(seat, _)) = stage.waiting_on().first() else {
-                    break;
-                };
-                stage.play_bot(seat).unwrap();
-            }
+        let aurillac = (
+            "vm-circuit-d-aurillac.toml",
+            include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+        );
+        for course in [MOUNTAIN, aurillac, SPRINT] {
+            let file = course.0;
+            let mut stage = debutant(course);
+            ride(&mut stage, 120);
             let png = profile_png(&stage.scene(), file, &|_| None)
                 .unwrap_or_else(|e| panic!("{file}: {e}"));
             assert!(png.len() > 1000, "{file}");
-            if let Ok(dir) = std::env::var("VM_PROFILE_OUT") {
-                std::fs::write(std::path::Path::new(&dir).join(format!("{file}.png")), &png)
-                    .unwrap();
-            }
+            keep(&png, "VM_PROFILE_OUT", &format!("{file}.png"));
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::UsageError;
 use commissaire::services::{Library, Picture, Reply};
-use commissaire::store::{choices, stages};
+use commissaire::store::{choices, events, stages};
 use commissaire_engine::registry;
 use commissaire_messages::msg;
 use std::path::Path;
@@ -55,15 +55,9 @@ async fn draw_moments(config: &Path, dir: &Path) -> Result<(), UsageError> {
             let Some(row) = stages::get(&mut conn, tour_id, number).await? else {
                 break;
             };
-            // The choice after which a rider first fell (Velo Master's `crashed` event): the
-            // board then shows him at the roadside.
-            let crash: Option<i64> = sqlx::query_scalar(
-                "SELECT choice_seq FROM events WHERE stage_id = ? \
-                 AND json_extract(event, '$.kind') = 'crashed' ORDER BY seq LIMIT 1",
-            )
-            .bind(row.id)
-            .fetch_optional(&mut *conn)
-            .await?;
+            // The choice after which a rider first fell (a `crashed` event, in either game):
+            // the board then shows him at the roadside.
+            let crash = events::first_choice_with(&mut conn, row.id, "crashed").await?;
             (choices::log(&mut conn, row.id).await?, crash)
         };
         let mut reply = Reply::default();
@@ -86,7 +80,7 @@ async fn draw_moments(config: &Path, dir: &Path) -> Result<(), UsageError> {
             reply.pictures.push(Picture::Board {
                 tour_id,
                 stage: number,
-                choices: seq as u32 + 1,
+                choices: seq + 1,
                 title: msg!("picture-fall", stage = number),
                 file: "moment-fall.png".into(),
             });

@@ -294,8 +294,8 @@ impl Services {
                     };
                     match png {
                         Ok(png) => Ok(vec![(file, png)]),
-                        // A game whose adapter has no such picture yet (Velo Master's profile):
-                        // the message goes without it rather than not at all.
+                        // A game whose pictures adapter has no such picture: the message goes
+                        // without it rather than not at all.
                         Err(commissaire_render::RenderError::NoPictures) => Ok(Vec::new()),
                         Err(e) => Err(ServiceError::Broken(format!("cannot draw {file}: {e}"))),
                     }

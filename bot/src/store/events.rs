@@ -42,3 +42,20 @@ pub async fn list(conn: &mut SqliteConnection, stage_id: i64) -> Result<Vec<Valu
         .map(|r| Ok(serde_json::from_str(&r.try_get::<String, _>("event")?)?))
         .collect()
 }
+
+/// The choice whose events first held one of `kind` (the events' `kind` field), if any.
+pub async fn first_choice_with(
+    conn: &mut SqliteConnection,
+    stage_id: i64,
+    kind: &str,
+) -> Result<Option<u32>, StoreError> {
+    let seq: Option<i64> = sqlx::query_scalar(
+        "SELECT choice_seq FROM events WHERE stage_id = ? \
+         AND json_extract(event, '$.kind') = ? ORDER BY seq LIMIT 1",
+    )
+    .bind(stage_id)
+    .bind(kind)
+    .fetch_optional(conn)
+    .await?;
+    Ok(seq.map(|s| s as u32))
+}
