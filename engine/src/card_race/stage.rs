@@ -6,7 +6,7 @@ use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
 use super::house_a::{Profile, StageType, domestique, specialist, time_trial};
 use super::house_b::{Conditions, ConditionsView};
-use super::movement::{leave, slipstream};
+use super::movement::{leave, slipstream_except};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -560,7 +560,10 @@ impl Stage {
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
         let size = specialist::hand_size(self.setup.riders[rider as usize].kind)
-            .min(self.conditions.hand_size(rider));
+            .min(
+                self.conditions
+                    .hand_size(rider, self.riders[rider as usize].pos.row),
+            );
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {
@@ -702,6 +705,11 @@ impl Stage {
             deal,
             events,
         );
+        // House rules A's Meteo tokens come face up as the front of the race reaches them.
+        let front = order.iter().map(|&i| positions[i as usize].row).max();
+        if let Some(front) = front {
+            self.conditions.reveal(front, events);
+        }
         // Lanes may have shifted after a rider's move was recorded: read the final cells.
         let mut crossing: Vec<RiderIdx> = order
             .iter()
@@ -735,7 +743,16 @@ impl Stage {
                 (moved, Some(tired))
             }
             None => (
-                slipstream(&course, &mut self.board, &mut positions, rearmost),
+                {
+                    let conditions = &self.conditions;
+                    slipstream_except(
+                        &course,
+                        &mut self.board,
+                        &mut positions,
+                        rearmost,
+                        &|row| conditions.stills_slipstream(row),
+                    )
+                },
                 None,
             ),
         };
@@ -753,9 +770,12 @@ impl Stage {
                     if never_tired(self, i) {
                         continue;
                     }
+                    let on_top = self.conditions.exhaustion_on_top();
                     let r = &mut self.riders[i as usize];
                     r.exhaustion_taken += 1;
-                    if deal {
+                    if deal && on_top {
+                        r.deck.push(Card::Exhaustion);
+                    } else if deal {
                         r.recycle.push(Card::Exhaustion);
                     }
                     events.push(Event::ExhaustionTaken { rider: i });
@@ -787,6 +807,15 @@ impl Stage {
                 }
             }
         }
+        // House rules A's heatwave: an extra card every 4 rounds (HA-072).
+        let setup = Arc::clone(&self.setup);
+        self.conditions.after_end_phase(
+            self.round,
+            &mut self.riders,
+            &|i, r| r.racing() && !specialist::never_tired(setup.riders[i as usize].kind),
+            deal,
+            events,
+        );
         for s in &mut summary {
             s.to = positions[s.rider as usize];
             s.crossed = crossing.contains(&s.rider);

@@ -10,6 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_a::weather as sky;
 use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
@@ -58,7 +59,7 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 13] = [
+const OPTION_NAMES: [&str; 15] = [
     "hands",
     "stage_end",
     "profiles",
@@ -72,6 +73,8 @@ const OPTION_NAMES: [&str; 13] = [
     house_b::OPTION_NAMES[4],
     house_b::OPTION_NAMES[5],
     house_b::OPTION_NAMES[6],
+    sky::OPTION_NAMES[0],
+    sky::OPTION_NAMES[1],
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -141,6 +144,7 @@ fn house_a() -> Value {
         "stage_types": true,
         "stage_end": "all_across",
         "bots": "brain",
+        "weather": "house-a",
     })
 }
 
@@ -206,6 +210,17 @@ impl CardRace {
                 .unwrap_or(0);
             out.push(self.tell_conditions(&Event::WindDrawn { wind, face }));
         }
+        if let Some(sky) = &now.sky {
+            out.push(sentence(
+                "card-race-sky-now",
+                vec![
+                    ("weather", json!(sky.weather.name())),
+                    ("forecast", json!(sky.forecast.name())),
+                    ("face_down", json!(sky.face_down)),
+                ],
+                "The stage's weather and the next stage's.".to_string(),
+            ));
+        }
         if let Some(level) = now.weather {
             let text = match level {
                 1 => "cold and wet: exhaustion goes on top of the draw pile",
@@ -219,6 +234,62 @@ impl CardRace {
             ));
         }
         out
+    }
+
+    /// House rules A's weather, a line each (HA-067…HA-076). The words are the catalogue's.
+    fn tell_sky(&self, e: &Event) -> Sentence {
+        match e {
+            Event::SkyDrawn {
+                weather,
+                roll,
+                forecast,
+                forecast_roll,
+            } => {
+                let mut args = vec![
+                    ("weather", json!(weather.name())),
+                    ("forecast", json!(forecast.name())),
+                    ("forecast_roll", json!(forecast_roll)),
+                ];
+                match roll {
+                    Some(roll) => {
+                        args.push(("roll", json!(roll)));
+                        sentence(
+                            "card-race-sky-drawn",
+                            args,
+                            "The stage's weather is drawn.".to_string(),
+                        )
+                    }
+                    None => sentence(
+                        "card-race-sky-given",
+                        args,
+                        "The stage's weather comes from the stage before.".to_string(),
+                    ),
+                }
+            }
+            Event::TokenTurned { row, token } => sentence(
+                "card-race-token-turned",
+                vec![("row", json!(row)), ("token", json!(token.name()))],
+                "A Meteo token is turned.".to_string(),
+            ),
+            Event::HeatExhaustion { round, riders } => {
+                let names: Vec<Value> = riders.iter().map(|&r| self.name(r)).collect();
+                sentence(
+                    "card-race-heat",
+                    vec![
+                        ("round", json!(round)),
+                        ("count", json!(riders.len())),
+                        ("riders", json!(names)),
+                    ],
+                    "The heatwave deals an extra exhaustion card.".to_string(),
+                )
+            }
+            Event::ExhaustionOnTop { rider } => sentence(
+                "card-race-exhaustion-on-top",
+                vec![("rider", self.name(*rider))],
+                "An exhaustion card goes on top of the draw pile in the fog.".to_string(),
+            ),
+            _ => unreachable!("only house rules A's weather events are told here"),
+        }
     }
 
     /// House rules B's weather and wind, a line each (HB-030…HB-037).
@@ -750,6 +821,10 @@ impl Game for CardRace {
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => self.tell_conditions(e),
+                Event::SkyDrawn { .. }
+                | Event::TokenTurned { .. }
+                | Event::HeatExhaustion { .. }
+                | Event::ExhaustionOnTop { .. } => self.tell_sky(e),
             };
             out.push(s);
         }
@@ -774,7 +849,10 @@ impl Game for CardRace {
                 Event::Moved { rider, to, .. } | Event::Slipstream { rider, to, .. } => {
                     reach(*rider, to.row)
                 }
-                Event::ExhaustionTaken { .. } | Event::ExhaustionDealt { .. } => winded += 1,
+                Event::ExhaustionTaken { .. }
+                | Event::ExhaustionDealt { .. }
+                | Event::ExhaustionOnTop { .. } => winded += 1,
+                Event::TokenTurned { .. } | Event::HeatExhaustion { .. } => {}
                 Event::WeatherRolled { .. }
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }

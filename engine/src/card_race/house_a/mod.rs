@@ -43,6 +43,7 @@ pub mod profiles;
 pub mod specialist;
 pub mod stage_type;
 pub mod time_trial;
+pub mod weather;
 
 pub use brain::BrainBot;
 pub use profiles::{ClimbLimit, Profile};
