@@ -559,11 +559,16 @@ impl Stage {
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
-        let size = specialist::hand_size(self.setup.riders[rider as usize].kind)
-            .min(
-                self.conditions
-                    .hand_size(rider, self.riders[rider as usize].pos.row),
-            );
+        let weather = self
+            .conditions
+            .hand_size(rider, self.riders[rider as usize].pos.row);
+        // A specialist turns one card whatever the wind (HA-024); others draw what it says.
+        let own = specialist::hand_size(self.setup.riders[rider as usize].kind);
+        let size = if own < HAND_SIZE {
+            own.min(weather)
+        } else {
+            weather
+        };
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {

@@ -218,7 +218,7 @@ impl CardRace {
                     ("forecast", json!(sky.forecast.name())),
                     ("face_down", json!(sky.face_down)),
                 ],
-                "The stage's weather and the next stage's.".to_string(),
+                String::new(),
             ));
         }
         if let Some(level) = now.weather {
@@ -236,7 +236,8 @@ impl CardRace {
         out
     }
 
-    /// House rules A's weather, a line each (HA-067…HA-076). The words are the catalogue's.
+    /// House rules A's weather, a line each (HA-067…HA-076). The words are the catalogue's
+    /// alone: the engine's own text is left empty.
     fn tell_sky(&self, e: &Event) -> Sentence {
         match e {
             Event::SkyDrawn {
@@ -256,20 +257,20 @@ impl CardRace {
                         sentence(
                             "card-race-sky-drawn",
                             args,
-                            "The stage's weather is drawn.".to_string(),
+                            String::new(),
                         )
                     }
                     None => sentence(
                         "card-race-sky-given",
                         args,
-                        "The stage's weather comes from the stage before.".to_string(),
+                        String::new(),
                     ),
                 }
             }
             Event::TokenTurned { row, token } => sentence(
                 "card-race-token-turned",
                 vec![("row", json!(row)), ("token", json!(token.name()))],
-                "A Meteo token is turned.".to_string(),
+                String::new(),
             ),
             Event::HeatExhaustion { round, riders } => {
                 let names: Vec<Value> = riders.iter().map(|&r| self.name(r)).collect();
@@ -280,13 +281,13 @@ impl CardRace {
                         ("count", json!(riders.len())),
                         ("riders", json!(names)),
                     ],
-                    "The heatwave deals an extra exhaustion card.".to_string(),
+                    String::new(),
                 )
             }
             Event::ExhaustionOnTop { rider } => sentence(
                 "card-race-exhaustion-on-top",
                 vec![("rider", self.name(*rider))],
-                "An exhaustion card goes on top of the draw pile in the fog.".to_string(),
+                String::new(),
             ),
             _ => unreachable!("only house rules A's weather events are told here"),
         }
