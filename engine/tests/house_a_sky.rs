@@ -454,3 +454,124 @@ fn c_16_house_a_weather_refuses_house_b_wind() {
     .unwrap_err();
     assert_eq!(e, SetupError::Conditions(ConditionsError::TwoWinds));
 }
+
+mod tour_chain {
+    use commissaire_engine::card_race::RiderKind;
+    use commissaire_engine::card_race::house_a::weather::{Weather, chain};
+    use commissaire_engine::course::CourseSpec;
+    use commissaire_engine::registry::{
+        self, CARD_RACE, Entrant, Scene, Setup, StageContext, card_race_attributes,
+    };
+    use commissaire_engine::tour::{RiderKey, StageKind, StageResult, TourRider};
+    use serde_json::{Value, json};
+
+    fn tour() -> Vec<TourRider> {
+        ["Blue", "Red"]
+            .iter()
+            .enumerate()
+            .flat_map(|(t, team)| {
+                [RiderKind::Rouleur, RiderKind::Sprinteur]
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(k, kind)| TourRider {
+                        key: RiderKey::new(format!("{team} {kind:?}")),
+                        team: t as u8,
+                        start_number: 10 * (t as u32 + 1) + k as u32 + 1,
+                        abandoned: false,
+                        attributes: card_race_attributes(kind, 0),
+                    })
+            })
+            .collect()
+    }
+
+    fn setup(options: Value) -> Setup {
+        Setup {
+            course: std::sync::Arc::new(
+                CourseSpec {
+                    tiles: Some("abcdefu".into()),
+                    ..Default::default()
+                }
+                .build()
+                .unwrap(),
+            ),
+            teams: vec!["Blue".into(), "Red".into()],
+            riders: tour()
+                .iter()
+                .map(|r| Entrant {
+                    id: r.key.0.clone(),
+                    team: r.team,
+                    start: None,
+                    attributes: r.attributes.clone(),
+                })
+                .collect(),
+            options,
+            dice: Vec::new(),
+        }
+    }
+
+    fn context<'a>(
+        number: u32,
+        rest_before: bool,
+        previous: Option<&'a StageResult>,
+        options: &'a Value,
+    ) -> StageContext<'a> {
+        StageContext {
+            number,
+            kind: StageKind::Flat,
+            rest_before,
+            previous,
+            options,
+        }
+    }
+
+    /// The weather a stage rides and whether it drew it itself (the start roll).
+    fn sky_of(stage: &dyn registry::DynStage) -> (Weather, Weather) {
+        let Scene::CardRace(view) = stage.scene() else {
+            panic!("a card race draws a card-race scene")
+        };
+        let sky = view.conditions.sky.expect("house rules A's weather");
+        (sky.weather, sky.forecast)
+    }
+
+    #[test]
+    fn ha_074_ha_075_qa_36_a_tours_next_stage_rides_the_forecast_and_a_rest_day_draws_anew() {
+        let options = json!({"profiles": "house-a", "weather": "house-a"});
+        let first = registry::prepare(CARD_RACE, &context(1, false, None, &options)).unwrap();
+        assert!(
+            first.get("weather_today").is_none(),
+            "the first stage draws on the start table"
+        );
+        let mut s = registry::start(CARD_RACE, &setup(first), 5).unwrap();
+        let (ridden, forecast) = sky_of(s.as_ref());
+        while let Some(&(seat, _)) = s.waiting_on().first() {
+            s.play_bot(seat).unwrap();
+        }
+        let result = s.result(1, StageKind::Flat, &tour()).unwrap();
+        assert_eq!(result.carry["weather_a"], json!(ridden));
+        let roll = result.carry["weather_a_next_roll"].as_u64().unwrap() as u8;
+        assert_eq!(chain(Some(ridden), false, roll), forecast);
+
+        let second = registry::prepare(CARD_RACE, &context(2, false, Some(&result), &options))
+            .unwrap();
+        assert_eq!(second["weather_today"], json!(forecast));
+        for seed in [6, 7] {
+            let s2 = registry::start(CARD_RACE, &setup(second.clone()), seed).unwrap();
+            assert_eq!(sky_of(s2.as_ref()).0, forecast, "whatever the stage's seed");
+        }
+
+        // After a rest day the chain is dropped: the stage draws its own weather.
+        let rested =
+            registry::prepare(CARD_RACE, &context(2, true, Some(&result), &options)).unwrap();
+        assert!(rested.get("weather_today").is_none());
+        let drawn: Vec<Weather> = (0..30)
+            .map(|seed| {
+                let s = registry::start(CARD_RACE, &setup(rested.clone()), seed).unwrap();
+                sky_of(s.as_ref()).0
+            })
+            .collect();
+        assert!(
+            drawn.iter().any(|&w| w != forecast),
+            "a fresh draw on the start table: {drawn:?}"
+        );
+    }
+}

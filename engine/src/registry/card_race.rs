@@ -129,6 +129,20 @@ pub static RULES: &[super::NamedRules] = &[
 /// the option that starts a stage at a level (HB-029).
 const WEATHER_LEVEL: &str = "weather_level";
 
+/// The keys under which a stage's result carries house rules A's weather to the next stage: the
+/// weather ridden and the 2d6 rolled for the next one before it started (HA-075).
+const SKY: &str = "weather_a";
+const SKY_ROLL: &str = "weather_a_next_roll";
+
+/// This stage's weather under house rules A from the stage before (HA-075, QA-36): none for the
+/// first stage or after a rest day, which draw on the start table themselves (HA-074).
+fn sky_chain(ctx: &super::StageContext) -> Option<sky::Weather> {
+    let carry = &ctx.previous?.carry;
+    let previous: sky::Weather = serde_json::from_value(carry.get(SKY)?.clone()).ok()?;
+    let roll = u8::try_from(carry.get(SKY_ROLL)?.as_u64()?).ok()?;
+    (!ctx.rest_before).then(|| sky::chain(Some(previous), false, roll))
+}
+
 /// The options of one stage of a card-race tour (the registry's `prepare`): the tour's options,
 /// the weather the previous stage ended in (HB-029), and the time trial a time-trial stage rides
 /// under the tour's house rules.
@@ -146,6 +160,11 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
             .and_then(Value::as_u64)
     {
         map.insert(WEATHER_LEVEL.into(), json!(level));
+    }
+    if parsed.house_b.weather == house_b::WeatherRule::HouseA
+        && let Some(today) = sky_chain(ctx)
+    {
+        map.insert("weather_today".into(), json!(today));
     }
     if ctx.kind.is_time_trial() {
         let trial = match ctx.kind {
@@ -1062,6 +1081,14 @@ impl Game for CardRace {
         if let Some(level) = self.stage.conditions().weather {
             // HB-029: the next stage of a grand tour starts in the weather this one ended in.
             result.carry = json!({ WEATHER_LEVEL: level });
+        }
+        if let Some(sky) = self.stage.conditions().sky {
+            // HA-075: the next stage's weather was rolled before this one started.
+            let roll = self.stage.opening_events().iter().find_map(|e| match e {
+                Event::SkyDrawn { forecast_roll, .. } => Some(*forecast_roll),
+                _ => None,
+            });
+            result.carry = json!({ SKY: sky.weather, SKY_ROLL: roll, "forecast": sky.forecast });
         }
         Ok(result)
     }
