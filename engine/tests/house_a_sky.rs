@@ -455,6 +455,23 @@ fn c_16_house_a_weather_refuses_house_b_wind() {
     assert_eq!(e, SetupError::Conditions(ConditionsError::TwoWinds));
 }
 
+#[test]
+fn ha_063_qa_31_the_head_of_the_race_after_each_round_takes_a_token() {
+    let mut s = start_on(
+        flat(),
+        &rouleurs(&[("A", 3, 0), ("B", 2, 0)]),
+        Hands::Free,
+        HouseBOptions::default(),
+        vec![],
+    )
+    .unwrap();
+    round(&mut s, &[("A", n(2)), ("B", n(5))]); // B 7, A 5, then 6 in B's slipstream
+    round(&mut s, &[("A", n(4)), ("B", n(2))]); // A 10, B 9
+    round(&mut s, &[("A", n(2)), ("B", n(3))]); // A 12 (lane 0, moved first), B 12 lane 1
+    round(&mut s, &[("A", n(2)), ("B", n(3))]); // B 15, A 14
+    assert_eq!(s.round_leaders(), [1, 0, 0, 1]);
+}
+
 mod tour_chain {
     use commissaire_engine::card_race::RiderKind;
     use commissaire_engine::card_race::house_a::weather::{Weather, chain};
@@ -531,6 +548,42 @@ mod tour_chain {
         };
         let sky = view.conditions.sky.expect("house rules A's weather");
         (sky.weather, sky.forecast)
+    }
+
+    /// A house-A tour: each stage hands its type and tokens on, and the tour's tables are A's.
+    #[test]
+    fn ha_057_ha_063_a_house_a_tour_hands_tokens_and_ranks_by_house_a_tables() {
+        let options = json!({"profiles": "house-a", "stage_types": true, "stage_end": "all_across",
+            "points": "house-a", "mountains": "house-a", "combativity": "house-a"});
+        let mut s = registry::start(CARD_RACE, &setup(options.clone()), 3).unwrap();
+        while let Some(&(seat, _)) = s.waiting_on().first() {
+            s.play_bot(seat).unwrap();
+        }
+        let result = s.result(1, StageKind::Hilly, &tour()).unwrap();
+        let jerseys = commissaire_engine::tour::house_a::StageJerseys::of(&result);
+        // The course has no climb: flat by HA-001, whatever the plan called it.
+        assert_eq!(jerseys.stage_type, Some(StageKind::Flat));
+        let rounds: u32 = jerseys.tokens.iter().map(|t| t.1).sum();
+        let played = result.riders.iter().map(|r| r.cards_played).max().unwrap();
+        assert_eq!(rounds, played, "one token a round");
+        let c = registry::classify(CARD_RACE, &[result.clone()], &options).unwrap();
+        let points: Vec<u32> = c
+            .get("points")
+            .unwrap()
+            .rows
+            .iter()
+            .map(|r| match r.value {
+                commissaire_engine::tour::Score::Points(p) => p,
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(points, [5, 3, 2, 1], "Table A3's flat finish");
+        let most = jerseys.tokens.iter().map(|t| t.1).max().unwrap();
+        let combative = c.get("combativity").unwrap().rows[0].rider.clone().unwrap();
+        assert_eq!(
+            jerseys.tokens.iter().find(|t| t.0 == combative).unwrap().1,
+            most
+        );
     }
 
     #[test]

@@ -144,6 +144,9 @@ pub struct Stage {
     pub(crate) conditions: Conditions,
     /// HA-001, from the course: house rules A's specialist and bots read it.
     pub(crate) stage_type: StageType,
+    /// The rider at the head of the race after each round's end phase, round 1 first: house
+    /// rules A's combativity tokens (HA-063). None in a time trial, whose riders ride apart.
+    pub(crate) leaders: Vec<RiderIdx>,
 }
 
 impl Stage {
@@ -275,6 +278,7 @@ impl Stage {
             over: false,
             conditions,
             stage_type,
+            leaders: Vec::new(),
         })
     }
 
@@ -347,6 +351,11 @@ impl Stage {
     /// Exhaustion cards played from the supply by a rider that had no card left.
     pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
         self.riders[rider as usize].supply_exhaustion
+    }
+
+    /// The rider at the head of the race after each round, round 1 first (HA-063).
+    pub fn round_leaders(&self) -> &[RiderIdx] {
+        &self.leaders
     }
 
     /// The stage's type by its climbs (HA-001).
@@ -850,6 +859,15 @@ impl Stage {
                     self.board.take(r.pos);
                 }
             }
+        }
+        // HA-063 (QA-31): the head of the race after the end phase, among the riders of this
+        // round (a rider across in an earlier round has finished its race).
+        if tt.is_none()
+            && let Some(&head) = order
+                .iter()
+                .min_by_key(|&&i| (std::cmp::Reverse(positions[i as usize].row), positions[i as usize].lane))
+        {
+            self.leaders.push(head);
         }
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);

@@ -18,6 +18,7 @@ use crate::card_race::{
     StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
+use crate::tour::house_a as house_a_jerseys;
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -60,7 +61,7 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 15] = [
+const OPTION_NAMES: [&str; 18] = [
     "hands",
     "stage_end",
     "profiles",
@@ -76,6 +77,10 @@ const OPTION_NAMES: [&str; 15] = [
     house_b::OPTION_NAMES[6],
     sky::OPTION_NAMES[0],
     sky::OPTION_NAMES[1],
+    // The tour's jersey tables (house rules A or B), read by the classifications.
+    "points",
+    "mountains",
+    "combativity",
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -182,6 +187,31 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
     Ok(options)
 }
 
+/// What a house-A stage hands its jerseys (HA-001, HA-063): its type by its climbs, and a token
+/// for the head of the race after each round.
+fn jerseys_a(stage: &Stage, kind: StageKind) -> house_a_jerseys::StageJerseys {
+    let ids = &stage.setup().riders;
+    let mut tokens: Vec<(crate::tour::RiderKey, u32)> = Vec::new();
+    for &i in stage.round_leaders() {
+        let key = crate::tour::RiderKey::new(ids[i as usize].id.clone());
+        match tokens.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => tokens.push((key, 1)),
+        }
+    }
+    let stage_type = match stage.stage_type() {
+        _ if kind.is_time_trial() => kind,
+        crate::card_race::house_a::StageType::Flat => StageKind::Flat,
+        crate::card_race::house_a::StageType::Hilly => StageKind::Hilly,
+        crate::card_race::house_a::StageType::Mountain => StageKind::Mountain,
+    };
+    house_a_jerseys::StageJerseys {
+        stage_type: Some(stage_type),
+        tokens,
+        breakaway: Vec::new(),
+    }
+}
+
 fn house_b() -> Value {
     json!({
         "profiles": "house-b",
@@ -203,6 +233,9 @@ fn house_a() -> Value {
         "stage_end": "all_across",
         "bots": "brain",
         "weather": "house-a",
+        "points": "house-a",
+        "mountains": "house-a",
+        "combativity": "house-a",
     })
 }
 
@@ -1089,6 +1122,15 @@ impl Game for CardRace {
                 _ => None,
             });
             result.carry = json!({ SKY: sky.weather, SKY_ROLL: roll, "forecast": sky.forecast });
+        }
+        if self.stage.setup().options.stage_types {
+            // House rules A's jerseys: the type by the climbs, and the combativity tokens.
+            let jerseys = jerseys_a(&self.stage, kind);
+            if !result.carry.is_object() {
+                result.carry = json!({});
+            }
+            result.carry[house_a_jerseys::CARRY_KEY] =
+                serde_json::to_value(jerseys).expect("jerseys serialise");
         }
         Ok(result)
     }
