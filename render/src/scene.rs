@@ -177,12 +177,26 @@ pub struct BoardScene {
     pub sky: Sky,
 }
 
-/// The weather and wind of a race (the card race's house rules B), drawn in the board's header.
+/// The weather and wind of a race (the card race's house rules B, or A's six weathers), drawn
+/// in the board's header and beside the profile's title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Sky {
     /// The weather level, 1 (cold) to 5 (hot).
     pub weather: Option<u8>,
     pub wind: Option<WindFrom>,
+    /// One weather for the whole stage, drawn as an icon and its word.
+    pub outlook: Option<Outlook>,
+}
+
+/// The six weathers of the card race's house rules A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outlook {
+    Fog,
+    Storm,
+    Windy,
+    Overcast,
+    Sunny,
+    Heatwave,
 }
 
 /// Where the wind comes from, seen from a rider riding along the road (left to right on the
@@ -246,6 +260,8 @@ pub struct ProfileScene {
     pub stage_name: String,
     pub teams: Vec<TeamStyle>,
     pub riders: Vec<ProfileDot>,
+    /// The weather of the stage, beside the title (none by default).
+    pub sky: Sky,
 }
 
 impl ProfileScene {
@@ -269,6 +285,7 @@ impl ProfileScene {
                     pos: r.pos,
                 })
                 .collect(),
+            sky: board.sky,
         }
     }
 }

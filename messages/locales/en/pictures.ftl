@@ -3,6 +3,14 @@
 board-round = Round { $round }
 board-weather = Weather { $level }/5
 board-wind = Wind
+board-sky = { $weather ->
+        [fog] Fog
+        [storm] Storm
+        [windy] Windy
+        [overcast] Overcast
+        [sunny] Sunny
+       *[heatwave] Heatwave
+    }
 board-before-start = Before the start
 board-start = START
 board-finish = FINISH
