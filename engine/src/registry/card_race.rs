@@ -284,7 +284,8 @@ impl CardRace {
         &self.stage
     }
 
-    /// The wind and the weather of the round being played, when house rules B put them in play:
+    /// The wind and the weather of the round being played, when house rules B put them in play,
+    /// or house rules A's weather for the stage (its forecast is the tour's to tell):
     /// the situation opens with them, since the wind and round 1's weather come from no choice.
     fn conditions_now(&self) -> Vec<Sentence> {
         let now = self.stage.conditions();
@@ -306,7 +307,6 @@ impl CardRace {
                 "card-race-sky-now",
                 vec![
                     ("weather", json!(sky.weather.name())),
-                    ("forecast", json!(sky.forecast.name())),
                     ("face_down", json!(sky.face_down)),
                 ],
                 String::new(),

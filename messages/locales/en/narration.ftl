@@ -128,13 +128,6 @@ card-race-sky-now = Weather: { $weather ->
         [0] {""}
         [one] , 1 Meteo token still face down
        *[other] , { $face_down } Meteo tokens still face down
-    }. Next stage: { $forecast ->
-        [fog] fog
-        [storm] storm
-        [windy] windy
-        [overcast] overcast
-        [sunny] sunny
-       *[heatwave] heatwave
     }.
 card-race-token-turned = Meteo token on the tile from row { $row }: { $token ->
         [headwind] headwind, riders starting there draw 3 cards
