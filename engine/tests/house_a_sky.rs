@@ -108,7 +108,10 @@ fn ha_074_tv_10_the_first_stage_draws_its_weather_and_the_next_on_2d6() {
         vec![4, 5, 5, 5],
     )
     .unwrap();
-    let view = s.conditions().sky.expect("house rules A's weather is in play");
+    let view = s
+        .conditions()
+        .sky
+        .expect("house rules A's weather is in play");
     assert_eq!(view.weather, Weather::Sunny);
     assert_eq!(view.forecast, Weather::Storm);
     assert_eq!(
@@ -296,9 +299,14 @@ fn ha_068_qa_34_a_storm_brings_falls_on_the_sharp_curves() {
     );
     assert_eq!(at(&s, "C").0, 12);
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::Crashed { rider: 2, row: 12, .. })),
+        events.iter().any(|e| matches!(
+            e,
+            Event::Crashed {
+                rider: 2,
+                row: 12,
+                ..
+            }
+        )),
         "{events:?}"
     );
     let (s, events) = play(Weather::Sunny);
@@ -355,11 +363,7 @@ fn ha_072_qa_35_tv_27_the_heatwave_deals_an_extra_card_every_4_rounds() {
         }
     }
     assert_eq!(heat, [(4, vec![0]), (8, vec![0]), (12, vec![0])]);
-    assert_eq!(
-        exhaustion(&s, "C"),
-        0,
-        "a specialist never tires (HA-024)"
-    );
+    assert_eq!(exhaustion(&s, "C"), 0, "a specialist never tires (HA-024)");
     // The rider rode in front every round (13) and took 3 from the heat.
     assert_eq!(exhaustion(&s, "A"), 13 + 3);
 }
@@ -420,7 +424,11 @@ fn ha_076_qa_37_progressive_tokens_turn_when_the_front_reaches_the_row_before() 
     );
     // Row 2: not yet the row before the tile at 4.
     let events = round(&mut s, &[("A", n(2))]);
-    assert!(!events.iter().any(|e| matches!(e, Event::TokenTurned { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::TokenTurned { .. }))
+    );
     assert_eq!(s.conditions().sky.unwrap().face_down, 6);
     // Row 4 is past the row before: the headwind token turns in this round's movement phase.
     let events = round(&mut s, &[("A", n(2))]);
@@ -604,8 +612,8 @@ mod tour_chain {
         let roll = result.carry["weather_a_next_roll"].as_u64().unwrap() as u8;
         assert_eq!(chain(Some(ridden), false, roll), forecast);
 
-        let second = registry::prepare(CARD_RACE, &context(2, false, Some(&result), &options))
-            .unwrap();
+        let second =
+            registry::prepare(CARD_RACE, &context(2, false, Some(&result), &options)).unwrap();
         assert_eq!(second["weather_today"], json!(forecast));
         for seed in [6, 7] {
             let s2 = registry::start(CARD_RACE, &setup(second.clone()), seed).unwrap();

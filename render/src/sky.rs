@@ -6,11 +6,11 @@
 use crate::draw::{circle, rect, rounded};
 use crate::palette::{self, Colour, INK};
 use crate::scene::{Outlook, Sky, WindFrom};
-use imageproc::drawing::{draw_line_segment_mut, draw_polygon_mut};
-use imageproc::point::Point;
 use crate::text::{self, Style};
 use commissaire_messages::msg;
 use image::{Rgb, RgbImage};
+use imageproc::drawing::{draw_line_segment_mut, draw_polygon_mut};
+use imageproc::point::Point;
 
 const WORDS: Style = Style::bold(16.0);
 const CHIP_H: i32 = 26;
@@ -172,8 +172,20 @@ fn sun(img: &mut RgbImage, cx: i32, cy: i32, r: i32, c: Colour) {
         let k = if dx != 0 && dy != 0 { 0.72 } else { 1.0 };
         let a = ((r + 3) as f32 * k) as i32;
         let b = ((r + 7) as f32 * k) as i32;
-        line(img, (cx + dx * a, cy + dy * a), (cx + dx * b, cy + dy * b), 3, INK);
-        line(img, (cx + dx * a, cy + dy * a), (cx + dx * b, cy + dy * b), 1, c);
+        line(
+            img,
+            (cx + dx * a, cy + dy * a),
+            (cx + dx * b, cy + dy * b),
+            3,
+            INK,
+        );
+        line(
+            img,
+            (cx + dx * a, cy + dy * a),
+            (cx + dx * b, cy + dy * b),
+            1,
+            c,
+        );
     }
     circle(img, cx, cy, r + 1, INK);
     circle(img, cx, cy, r - 1, c);

@@ -63,7 +63,10 @@ fn ha_067_to_ha_072_each_weather_has_its_icon_and_word_on_the_board_and_the_prof
         let view = s.view(Viewer::Public);
         let board = BoardScene::from_view(&view);
         assert_eq!(board.sky.outlook, Some(outlook));
-        assert_eq!(board.sky.weather, None, "house rules B's level is not in play");
+        assert_eq!(
+            board.sky.weather, None,
+            "house rules B's level is not in play"
+        );
         let profile = ProfileScene::from_view(&view);
         assert_eq!(profile.sky.outlook, Some(outlook));
         let pic = draw_board(&board).unwrap();
@@ -73,7 +76,10 @@ fn ha_067_to_ha_072_each_weather_has_its_icon_and_word_on_the_board_and_the_prof
             .view(0, 0, pic.image.width(), 44)
             .to_image()
             .into_raw();
-        assert!(!headers.contains(&header), "{weather:?} draws like another weather");
+        assert!(
+            !headers.contains(&header),
+            "{weather:?} draws like another weather"
+        );
         headers.push(header);
         let png = render_profile(&profile).unwrap();
         if let Some(dir) = &save {
@@ -86,6 +92,10 @@ fn ha_067_to_ha_072_each_weather_has_its_icon_and_word_on_the_board_and_the_prof
     let mut plain = BoardScene::from_view(&stage(Weather::Sunny).view(Viewer::Public));
     plain.sky.outlook = None;
     let pic = draw_board(&plain).unwrap();
-    let header = pic.image.view(0, 0, pic.image.width(), 44).to_image().into_raw();
+    let header = pic
+        .image
+        .view(0, 0, pic.image.width(), 44)
+        .to_image()
+        .into_raw();
     assert!(!headers.contains(&header));
 }

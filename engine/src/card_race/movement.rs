@@ -119,7 +119,8 @@ pub(crate) fn slipstream_except(
     rearmost: u16,
     still: &dyn Fn(u16) -> bool,
 ) -> Vec<(RiderIdx, Pos, Pos)> {
-    let carries_slipstream = |course: &Course, row: u16| carries_slipstream(course, row) && !still(row);
+    let carries_slipstream =
+        |course: &Course, row: u16| carries_slipstream(course, row) && !still(row);
     let mut moved = Vec::new();
     let line = course.finish_row();
     let mut from = rearmost;

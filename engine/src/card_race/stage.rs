@@ -759,13 +759,9 @@ impl Stage {
             None => (
                 {
                     let conditions = &self.conditions;
-                    slipstream_except(
-                        &course,
-                        &mut self.board,
-                        &mut positions,
-                        rearmost,
-                        &|row| conditions.stills_slipstream(row),
-                    )
+                    slipstream_except(&course, &mut self.board, &mut positions, rearmost, &|row| {
+                        conditions.stills_slipstream(row)
+                    })
                 },
                 None,
             ),
@@ -863,9 +859,12 @@ impl Stage {
         // HA-063 (QA-31): the head of the race after the end phase, among the riders of this
         // round (a rider across in an earlier round has finished its race).
         if tt.is_none()
-            && let Some(&head) = order
-                .iter()
-                .min_by_key(|&&i| (std::cmp::Reverse(positions[i as usize].row), positions[i as usize].lane))
+            && let Some(&head) = order.iter().min_by_key(|&&i| {
+                (
+                    std::cmp::Reverse(positions[i as usize].row),
+                    positions[i as usize].lane,
+                )
+            })
         {
             self.leaders.push(head);
         }

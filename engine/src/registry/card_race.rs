@@ -345,17 +345,9 @@ impl CardRace {
                 match roll {
                     Some(roll) => {
                         args.push(("roll", json!(roll)));
-                        sentence(
-                            "card-race-sky-drawn",
-                            args,
-                            String::new(),
-                        )
+                        sentence("card-race-sky-drawn", args, String::new())
                     }
-                    None => sentence(
-                        "card-race-sky-given",
-                        args,
-                        String::new(),
-                    ),
+                    None => sentence("card-race-sky-given", args, String::new()),
                 }
             }
             Event::TokenTurned { row, token } => sentence(

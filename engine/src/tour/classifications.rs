@@ -282,7 +282,10 @@ mod tests {
         assert_eq!(riders_of(&s.points), ["R4", "R2", "R1", "R5"]);
         let a = card_race(&stages, &serde_json::json!({"points": "house-a"})).unwrap();
         // A's flat finish 5, 3, 2, 1 to riders over the line and sprint 2, 1: R2 8, R1 6, R4 5.
-        assert_eq!(riders_of(&a.get("points").unwrap().rows), ["R2", "R1", "R4", "R5"]);
+        assert_eq!(
+            riders_of(&a.get("points").unwrap().rows),
+            ["R2", "R1", "R4", "R5"]
+        );
         assert_ne!(a.get("points"), b.get("points"));
         for id in ["general", "mountains", "team", "youth", "combativity"] {
             assert_eq!(a.get(id), b.get(id), "{id} is house rules B's still");

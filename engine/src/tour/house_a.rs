@@ -380,7 +380,10 @@ mod tests {
                 order: keys(&["R1", "R2", "R3", "R4", "R5"]),
             });
             let pts = |s: &StageResult| -> Vec<u32> {
-                stage_mountains(s).iter().map(|(a, _, _)| a.points).collect()
+                stage_mountains(s)
+                    .iter()
+                    .map(|(a, _, _)| a.points)
+                    .collect()
             };
             assert_eq!(pts(&s), road, "length {length}");
             s.summit_finish = true;
@@ -401,7 +404,10 @@ mod tests {
                 order: keys(&["R1", "R2", "R3", "R4", "R5"]),
             });
         }
-        let pts: Vec<u32> = stage_mountains(&s).iter().map(|(a, _, _)| a.points).collect();
+        let pts: Vec<u32> = stage_mountains(&s)
+            .iter()
+            .map(|(a, _, _)| a.points)
+            .collect();
         assert_eq!(pts, [3, 2, 1, 7, 4, 2, 1]);
     }
 
@@ -425,7 +431,11 @@ mod tests {
             "nobody in the breakaway: the better stage place"
         );
         tokens(&mut s, &[("R5", 4), ("R2", 4), ("R1", 6)], &["R5"]);
-        assert_eq!(stage_combativity(&s), Some("R1".into()), "most tokens first");
+        assert_eq!(
+            stage_combativity(&s),
+            Some("R1".into()),
+            "most tokens first"
+        );
         tokens(&mut s, &[], &[]);
         assert_eq!(stage_combativity(&s), None);
     }

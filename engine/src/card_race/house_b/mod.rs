@@ -24,11 +24,11 @@ use super::events::{Event, RiderIdx};
 use super::stage::{Rider, RiderRound};
 use crate::card_race::board::Board;
 use crate::card_race::cards::Card;
+use crate::card_race::house_a::weather::{self as sky, Reveal, Sky, Weather};
 use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
 pub use incidents::CrashRule;
-use crate::card_race::house_a::weather::{self as sky, Reveal, Sky, Weather};
 use serde::{Deserialize, Serialize};
 pub use tiles::{SteepDownhill, TilesOptions};
 pub use wind::{Exposure, Wind};
@@ -375,7 +375,10 @@ impl Conditions {
         set_back: u16,
         events: &mut Vec<Event>,
     ) {
-        let slippery = self.sky.as_ref().is_some_and(|s| s.slippery(course, to.row));
+        let slippery = self
+            .sky
+            .as_ref()
+            .is_some_and(|s| s.slippery(course, to.row));
         let falls = match self.crashes {
             CrashRule::HouseB => incidents::falls_in(course, to.row, set_back, slippery),
             // House rules A's rain and storm curves bring falls of their own (see the rulings
