@@ -574,7 +574,7 @@ mod tour_chain {
         let rounds: u32 = jerseys.tokens.iter().map(|t| t.1).sum();
         let played = result.riders.iter().map(|r| r.cards_played).max().unwrap();
         assert_eq!(rounds, played, "one token a round");
-        let c = registry::classify(CARD_RACE, &[result.clone()], &options).unwrap();
+        let c = registry::classify(CARD_RACE, std::slice::from_ref(&result), &options).unwrap();
         let points: Vec<u32> = c
             .get("points")
             .unwrap()
