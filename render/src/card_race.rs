@@ -2,10 +2,10 @@
 //! the plain scenes the renderer draws.
 
 use crate::scene::{
-    BoardScene, Mark, MarkKind, Outlook, ProfileDot, ProfileScene, RiderToken, Sky, TeamStyle,
-    WindFrom,
+    BoardScene, Mark, MarkKind, Outlook, ProfileDot, ProfileScene, RiderToken, RoadSign, Sky,
+    TeamStyle, WindFrom,
 };
-use commissaire_engine::card_race::house_a::weather::Weather;
+use commissaire_engine::card_race::house_a::weather::{Token, Weather};
 use commissaire_engine::card_race::house_b::Wind;
 use commissaire_engine::card_race::{Card, StageView};
 use std::sync::Arc;
@@ -78,6 +78,22 @@ impl BoardScene {
             mark_kinds: CARD_RACE_MARKS.to_vec(),
             letters: Vec::new(),
             sky: sky_of(view),
+            road_signs: view
+                .conditions
+                .sky
+                .iter()
+                .flat_map(|s| &s.tokens)
+                .filter_map(|&(row, token)| {
+                    let sign = match token {
+                        Token::Headwind => RoadSign::Headwind,
+                        Token::Tailwind => RoadSign::Tailwind,
+                        Token::Crosswind => RoadSign::Crosswind,
+                        Token::Rain => RoadSign::Rain,
+                        Token::Blank => return None,
+                    };
+                    Some((row, sign))
+                })
+                .collect(),
         }
     }
 }

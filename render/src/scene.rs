@@ -175,6 +175,18 @@ pub struct BoardScene {
     pub letters: Vec<(Pos, char)>,
     /// The weather and wind the race is ridden in, drawn beside the round (none by default).
     pub sky: Sky,
+    /// Meteo tokens face up on the road (house rules A's weather): the first row of the tile
+    /// each lies on, named above the strip with a band over the tile.
+    pub road_signs: Vec<(u16, RoadSign)>,
+}
+
+/// A turned Meteo token that does something (blank ones are not drawn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoadSign {
+    Headwind,
+    Tailwind,
+    Crosswind,
+    Rain,
 }
 
 /// The weather and wind of a race (the card race's house rules B, or A's six weathers), drawn
@@ -227,6 +239,7 @@ impl BoardScene {
             mark_kinds: Vec::new(),
             letters: Vec::new(),
             sky: Sky::default(),
+            road_signs: Vec::new(),
         }
     }
 

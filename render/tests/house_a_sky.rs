@@ -6,7 +6,7 @@ use commissaire_engine::card_race::house_b::{HouseBOptions, WeatherRule};
 use commissaire_engine::card_race::{Hands, Options, RiderKind, RiderSetup, Stage, StageSetup};
 use commissaire_engine::course::CourseSpec;
 use commissaire_engine::game::{Ruleset, Viewer};
-use commissaire_render::scene::Outlook;
+use commissaire_render::scene::{Outlook, RoadSign};
 use commissaire_render::{BoardScene, ProfileScene, draw_board, render_profile};
 use image::GenericImageView;
 use std::sync::Arc;
@@ -98,4 +98,40 @@ fn ha_067_to_ha_072_each_weather_has_its_icon_and_word_on_the_board_and_the_prof
         .to_image()
         .into_raw();
     assert!(!headers.contains(&header));
+}
+
+#[test]
+fn met_1_turned_meteo_tokens_are_named_over_their_tile() {
+    // Windy lays all three wind tokens: each turned one is named above the strip.
+    let s = stage(Weather::Windy);
+    let view = s.view(Viewer::Public);
+    let board = BoardScene::from_view(&view);
+    let laid = view.conditions.sky.as_ref().unwrap().tokens.clone();
+    assert_eq!(
+        board.road_signs.len(),
+        laid.iter()
+            .filter(|t| t.1 != commissaire_engine::card_race::house_a::weather::Token::Blank)
+            .count()
+    );
+    let pic = draw_board(&board).unwrap();
+    let names = pic.line_names();
+    // The board shows the stretch of road around the riders: every sign there is named.
+    let mut shown = 0;
+    for &(row, sign) in &board.road_signs {
+        if pic.strip_of(row).is_none() {
+            continue;
+        }
+        let text = match sign {
+            RoadSign::Headwind => "Headwind: draw 3",
+            RoadSign::Tailwind => "Tailwind: draw 5",
+            RoadSign::Crosswind => "Crosswind: no slipstream",
+            RoadSign::Rain => "Rain: falls",
+        };
+        assert!(names.iter().any(|n| n == text), "{text} in {names:?}");
+        shown += 1;
+    }
+    assert!(shown > 0, "the windy stage's first tiles carry wind tokens");
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        std::fs::write(format!("{dir}/sky-windy-tokens.png"), pic.to_png().unwrap()).unwrap();
+    }
 }

@@ -3,6 +3,12 @@
 board-round = Round { $round }
 board-weather = Weather { $level }/5
 board-wind = Wind
+board-meteo = { $token ->
+        [headwind] Headwind: draw 3
+        [tailwind] Tailwind: draw 5
+        [crosswind] Crosswind: no slipstream
+       *[rain] Rain: falls
+    }
 board-sky = { $weather ->
         [fog] Fog
         [storm] Storm
