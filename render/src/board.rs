@@ -4,9 +4,10 @@
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{BoardScene, Mark, MarkKind, RiderToken};
+use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, RoadSign};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
+use commissaire_engine::card_race::house_a::weather::TILE_ROWS;
 use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
 use commissaire_messages::msg;
 use image::RgbImage;
@@ -212,6 +213,8 @@ enum LineKind {
     Sprint,
     Summit,
     Finish,
+    /// A Meteo token face up on the tile that starts at the line's row.
+    Meteo,
 }
 
 impl LineKind {
@@ -221,8 +224,34 @@ impl LineKind {
             LineKind::Sprint => palette::SPRINT,
             LineKind::Summit => palette::SUMMIT,
             LineKind::Finish => INK,
+            LineKind::Meteo => METEO,
         }
     }
+}
+
+/// The Meteo tokens' colour: labels and the band over their tile.
+const METEO: Colour = image::Rgb([30, 100, 190]);
+
+/// The course's lines, and the Meteo tokens face up, in course order.
+fn scene_lines(scene: &BoardScene) -> Vec<LineLabel> {
+    let mut lines = course_lines(&scene.course);
+    for &(row, sign) in &scene.road_signs {
+        let name = match sign {
+            RoadSign::Headwind => "headwind",
+            RoadSign::Tailwind => "tailwind",
+            RoadSign::Crosswind => "crosswind",
+            RoadSign::Rain => "rain",
+        };
+        lines.push(LineLabel {
+            kind: LineKind::Meteo,
+            before_row: row,
+            text: msg!("board-meteo", token = name),
+            x: 0,
+            line: 0,
+        });
+    }
+    lines.sort_by_key(|l| l.before_row);
+    lines
 }
 
 /// Every line across the road of the course, in course order.
@@ -316,7 +345,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     // First pass: the height of everything, so the picture is allocated once.
     let header_h =
         PAD + 32 + (legend.len() + usize::from(letters_line.is_some())) as i32 * LEGEND_LINE + 6;
-    let all_lines = course_lines(course);
+    let all_lines = scene_lines(scene);
     let mut y = header_h;
     let mut strips = Vec::new();
     for &strip in &layout.strips {
@@ -659,6 +688,13 @@ fn draw_strip(
                 }
             }
             LineKind::Summit => summit_line(img, x, top, h),
+            // A band over the token's tile, along the road's edge.
+            LineKind::Meteo => {
+                let tile = l.before_row..l.before_row + TILE_ROWS;
+                for r in tile.filter(|&r| g.strip.contains(r)) {
+                    rect(img, g.x_of(layout, r), top - 7, cw, 5, METEO);
+                }
+            }
         }
         // A stalk from the name down to the road, so each name points at its line.
         let ly = g.marker_top + l.line as i32 * MARKER_LINE;

@@ -2,8 +2,10 @@
 //! the plain scenes the renderer draws.
 
 use crate::scene::{
-    BoardScene, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, Sky, TeamStyle, WindFrom,
+    BoardScene, Mark, MarkKind, Outlook, ProfileDot, ProfileScene, RiderToken, RoadSign, Sky,
+    TeamStyle, WindFrom,
 };
+use commissaire_engine::card_race::house_a::weather::{Token, Weather};
 use commissaire_engine::card_race::house_b::Wind;
 use commissaire_engine::card_race::{Card, StageView};
 use std::sync::Arc;
@@ -76,13 +78,37 @@ impl BoardScene {
             mark_kinds: CARD_RACE_MARKS.to_vec(),
             letters: Vec::new(),
             sky: sky_of(view),
+            road_signs: view
+                .conditions
+                .sky
+                .iter()
+                .flat_map(|s| &s.tokens)
+                .filter_map(|&(row, token)| {
+                    let sign = match token {
+                        Token::Headwind => RoadSign::Headwind,
+                        Token::Tailwind => RoadSign::Tailwind,
+                        Token::Crosswind => RoadSign::Crosswind,
+                        Token::Rain => RoadSign::Rain,
+                        Token::Blank => return None,
+                    };
+                    Some((row, sign))
+                })
+                .collect(),
         }
     }
 }
 
-/// House rules B's weather and wind, as the header draws them.
+/// House rules B's weather and wind, or A's weather, as the header draws them.
 fn sky_of(view: &StageView) -> Sky {
     Sky {
+        outlook: view.conditions.sky.as_ref().map(|s| match s.weather {
+            Weather::Fog => Outlook::Fog,
+            Weather::Storm => Outlook::Storm,
+            Weather::Windy => Outlook::Windy,
+            Weather::Overcast => Outlook::Overcast,
+            Weather::Sunny => Outlook::Sunny,
+            Weather::Heatwave => Outlook::Heatwave,
+        }),
         weather: view.conditions.weather,
         wind: view.conditions.wind.map(|w| match w {
             Wind::Head => WindFrom::Ahead,
@@ -115,6 +141,7 @@ impl ProfileScene {
                     pos: r.pos,
                 })
                 .collect(),
+            sky: sky_of(view),
         }
     }
 }

@@ -92,13 +92,14 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     let y_of = |a: f64| base - 20 - (a * RELIEF as f64 / top) as i32;
 
     // Title, and the team colours of the dots.
-    text::draw(
+    let title = msg!("profile-title", stage = scene.stage_name.as_str());
+    text::draw(&mut img, TITLE, INK, PAD, PAD + 2, &title);
+    // The stage's weather beside the title (house rules A, B's level and wind).
+    crate::sky::draw_from(
         &mut img,
-        TITLE,
-        INK,
-        PAD,
-        PAD + 2,
-        &msg!("profile-title", stage = scene.stage_name.as_str()),
+        &scene.sky,
+        PAD + TITLE.width(&title) + 24,
+        PAD + 2 + TITLE.cap_height() / 2,
     );
     let mut x = WIDTH - PAD;
     for team in scene.teams.iter().rev() {

@@ -175,14 +175,40 @@ pub struct BoardScene {
     pub letters: Vec<(Pos, char)>,
     /// The weather and wind the race is ridden in, drawn beside the round (none by default).
     pub sky: Sky,
+    /// Meteo tokens face up on the road (house rules A's weather): the first row of the tile
+    /// each lies on, named above the strip with a band over the tile.
+    pub road_signs: Vec<(u16, RoadSign)>,
 }
 
-/// The weather and wind of a race (the card race's house rules B), drawn in the board's header.
+/// A turned Meteo token that does something (blank ones are not drawn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoadSign {
+    Headwind,
+    Tailwind,
+    Crosswind,
+    Rain,
+}
+
+/// The weather and wind of a race (the card race's house rules B, or A's six weathers), drawn
+/// in the board's header and beside the profile's title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Sky {
     /// The weather level, 1 (cold) to 5 (hot).
     pub weather: Option<u8>,
     pub wind: Option<WindFrom>,
+    /// One weather for the whole stage, drawn as an icon and its word.
+    pub outlook: Option<Outlook>,
+}
+
+/// The six weathers of the card race's house rules A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outlook {
+    Fog,
+    Storm,
+    Windy,
+    Overcast,
+    Sunny,
+    Heatwave,
 }
 
 /// Where the wind comes from, seen from a rider riding along the road (left to right on the
@@ -213,6 +239,7 @@ impl BoardScene {
             mark_kinds: Vec::new(),
             letters: Vec::new(),
             sky: Sky::default(),
+            road_signs: Vec::new(),
         }
     }
 
@@ -246,6 +273,8 @@ pub struct ProfileScene {
     pub stage_name: String,
     pub teams: Vec<TeamStyle>,
     pub riders: Vec<ProfileDot>,
+    /// The weather of the stage, beside the title (none by default).
+    pub sky: Sky,
 }
 
 impl ProfileScene {
@@ -269,6 +298,7 @@ impl ProfileScene {
                     pos: r.pos,
                 })
                 .collect(),
+            sky: board.sky,
         }
     }
 }

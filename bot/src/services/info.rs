@@ -24,6 +24,30 @@ fn kind_words(kind: StageKind) -> String {
     msg!("stage-kind", kind = format!("{kind:?}"))
 }
 
+/// House rules A's forecast (HA-075): the next stage's weather, rolled before this one started;
+/// a rest day before the next stage throws it away, and that stage draws its own (QA-36). No
+/// line on the last stage or without A's weather.
+fn forecast(
+    scene: &Scene,
+    number: u32,
+    next: Option<&commissaire_engine::tour::StagePlan>,
+) -> Option<String> {
+    let Scene::CardRace(view) = scene else {
+        return None;
+    };
+    let sky = view.conditions.sky.as_ref()?;
+    let next = next?;
+    Some(if next.rest_before {
+        msg!("stage-forecast-rest", number = number + 1)
+    } else {
+        msg!(
+            "stage-forecast",
+            number = number + 1,
+            weather = sky.forecast.name()
+        )
+    })
+}
+
 impl Services {
     /// The tour's classifications after the last finished stage (the card race's six, Velo
     /// Master's jerseys...), as text tables (and pictures). A finished tour's standings stay
@@ -123,6 +147,11 @@ impl Services {
         for line in live.stage.situation() {
             text.push('\n');
             text.push_str(&sentence(&line));
+        }
+        let next = preset.stages.get(live.row.number as usize);
+        if let Some(line) = forecast(&live.stage.scene(), live.row.number, next) {
+            text.push('\n');
+            text.push_str(&line);
         }
         let mut reply = Reply::public(text);
         if self.pictures {
@@ -250,5 +279,59 @@ mod tests {
             words,
             ["flat", "hilly", "mountain", "time trial", "team time trial"]
         );
+    }
+
+    /// A card-race stage of two rouleurs under the given options, as its scene.
+    fn scene(options: serde_json::Value) -> Scene {
+        use commissaire_engine::card_race::RiderKind;
+        use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
+        let course = commissaire_engine::course::CourseSpec {
+            tiles: Some("abcu".into()),
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let setup = Setup {
+            course: std::sync::Arc::new(course),
+            teams: vec!["Blue".into(), "Red".into()],
+            riders: (0..2)
+                .map(|t| Entrant {
+                    id: format!("R{t}"),
+                    team: t,
+                    start: None,
+                    attributes: card_race_attributes(RiderKind::Rouleur, 0),
+                })
+                .collect(),
+            options,
+            dice: Vec::new(),
+        };
+        registry::start("card-race", &setup, 4).unwrap().scene()
+    }
+
+    fn plan(rest_before: bool) -> commissaire_engine::tour::StagePlan {
+        commissaire_engine::tour::StagePlan {
+            course: "a".into(),
+            kind: StageKind::Flat,
+            name: None,
+            rest_before,
+        }
+    }
+
+    #[test]
+    fn ha_075_qa_36_stage_tells_the_forecast_or_the_rest_day_that_drops_it() {
+        let a = scene(serde_json::json!({"weather": "house-a", "weather_today": "fog"}));
+        let Scene::CardRace(view) = &a else {
+            panic!("a card race")
+        };
+        let next = view.conditions.sky.as_ref().unwrap().forecast;
+        let line = forecast(&a, 2, Some(&plan(false))).unwrap();
+        assert_eq!(line, format!("Forecast for stage 3: {}.", next.name()));
+        assert_eq!(
+            forecast(&a, 2, Some(&plan(true))).unwrap(),
+            "A rest day comes before stage 3: its weather will be drawn afresh."
+        );
+        assert_eq!(forecast(&a, 3, None), None, "the last stage has no next");
+        let b = scene(serde_json::json!({"weather": "house-b"}));
+        assert_eq!(forecast(&b, 2, Some(&plan(false))), None);
     }
 }

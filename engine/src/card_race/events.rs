@@ -1,6 +1,7 @@
 //! What happens in a stage, as data: the bot narrates it, the renderer draws it, the store keeps it.
 
 use super::cards::Card;
+use super::house_a::weather::{Token, Weather};
 use super::house_b::{Exposure, Wind};
 use crate::course::Pos;
 use serde::{Deserialize, Serialize};
@@ -99,6 +100,29 @@ pub enum Event {
     PunctureSlowed {
         rider: RiderIdx,
         rows: u16,
+    },
+    /// House rules A: the stage's weather, drawn on the start table (`roll`) or given by the
+    /// tour's chain, and the next stage's, rolled before this one starts (HA-073…HA-075).
+    SkyDrawn {
+        weather: Weather,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
+        forecast: Weather,
+        forecast_roll: u8,
+    },
+    /// House rules A: a Meteo token turned face up on the tile starting at `row` (HA-076).
+    TokenTurned {
+        row: u16,
+        token: Token,
+    },
+    /// House rules A: the heatwave's extra exhaustion card after `round` (HA-072).
+    HeatExhaustion {
+        round: u32,
+        riders: Vec<RiderIdx>,
+    },
+    /// House rules A: an exhaustion card laid on top of the draw pile in fog (HA-067).
+    ExhaustionOnTop {
+        rider: RiderIdx,
     },
 }
 

@@ -107,6 +107,20 @@ pub(crate) fn slipstream(
     positions: &mut [Pos],
     rearmost: u16,
 ) -> Vec<(RiderIdx, Pos, Pos)> {
+    slipstream_except(course, board, positions, rearmost, &|_| false)
+}
+
+/// [`slipstream`], with rows the weather stills on top of the terrain's (a Meteo crosswind
+/// token, MET-1): they neither give nor take slipstream either.
+pub(crate) fn slipstream_except(
+    course: &Course,
+    board: &mut Board,
+    positions: &mut [Pos],
+    rearmost: u16,
+    still: &dyn Fn(u16) -> bool,
+) -> Vec<(RiderIdx, Pos, Pos)> {
+    let carries_slipstream =
+        |course: &Course, row: u16| carries_slipstream(course, row) && !still(row);
     let mut moved = Vec::new();
     let line = course.finish_row();
     let mut from = rearmost;

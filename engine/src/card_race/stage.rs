@@ -6,7 +6,7 @@ use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
 use super::house_a::{Profile, StageType, domestique, specialist, time_trial};
 use super::house_b::{Conditions, ConditionsView};
-use super::movement::{leave, slipstream};
+use super::movement::{leave, slipstream_except};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
@@ -144,6 +144,9 @@ pub struct Stage {
     pub(crate) conditions: Conditions,
     /// HA-001, from the course: house rules A's specialist and bots read it.
     pub(crate) stage_type: StageType,
+    /// The rider at the head of the race after each round's end phase, round 1 first: house
+    /// rules A's combativity tokens (HA-063). None in a time trial, whose riders ride apart.
+    pub(crate) leaders: Vec<RiderIdx>,
 }
 
 impl Stage {
@@ -275,6 +278,7 @@ impl Stage {
             over: false,
             conditions,
             stage_type,
+            leaders: Vec::new(),
         })
     }
 
@@ -347,6 +351,11 @@ impl Stage {
     /// Exhaustion cards played from the supply by a rider that had no card left.
     pub fn supply_exhaustion(&self, rider: RiderIdx) -> u16 {
         self.riders[rider as usize].supply_exhaustion
+    }
+
+    /// The rider at the head of the race after each round, round 1 first (HA-063).
+    pub fn round_leaders(&self) -> &[RiderIdx] {
+        &self.leaders
     }
 
     /// The stage's type by its climbs (HA-001).
@@ -559,8 +568,16 @@ impl Stage {
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
     fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
-        let size = specialist::hand_size(self.setup.riders[rider as usize].kind)
-            .min(self.conditions.hand_size(rider));
+        let weather = self
+            .conditions
+            .hand_size(rider, self.riders[rider as usize].pos.row);
+        // A specialist turns one card whatever the wind (HA-024); others draw what it says.
+        let own = specialist::hand_size(self.setup.riders[rider as usize].kind);
+        let size = if own < HAND_SIZE {
+            own.min(weather)
+        } else {
+            weather
+        };
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {
@@ -702,6 +719,11 @@ impl Stage {
             deal,
             events,
         );
+        // House rules A's Meteo tokens come face up as the front of the race reaches them.
+        let front = order.iter().map(|&i| positions[i as usize].row).max();
+        if let Some(front) = front {
+            self.conditions.reveal(front, events);
+        }
         // Lanes may have shifted after a rider's move was recorded: read the final cells.
         let mut crossing: Vec<RiderIdx> = order
             .iter()
@@ -735,7 +757,12 @@ impl Stage {
                 (moved, Some(tired))
             }
             None => (
-                slipstream(&course, &mut self.board, &mut positions, rearmost),
+                {
+                    let conditions = &self.conditions;
+                    slipstream_except(&course, &mut self.board, &mut positions, rearmost, &|row| {
+                        conditions.stills_slipstream(row)
+                    })
+                },
                 None,
             ),
         };
@@ -753,9 +780,12 @@ impl Stage {
                     if never_tired(self, i) {
                         continue;
                     }
+                    let on_top = self.conditions.exhaustion_on_top();
                     let r = &mut self.riders[i as usize];
                     r.exhaustion_taken += 1;
-                    if deal {
+                    if deal && on_top {
+                        r.deck.push(Card::Exhaustion);
+                    } else if deal {
                         r.recycle.push(Card::Exhaustion);
                     }
                     events.push(Event::ExhaustionTaken { rider: i });
@@ -787,6 +817,15 @@ impl Stage {
                 }
             }
         }
+        // House rules A's heatwave: an extra card every 4 rounds (HA-072).
+        let setup = Arc::clone(&self.setup);
+        self.conditions.after_end_phase(
+            self.round,
+            &mut self.riders,
+            &|i, r| r.racing() && !specialist::never_tired(setup.riders[i as usize].kind),
+            deal,
+            events,
+        );
         for s in &mut summary {
             s.to = positions[s.rider as usize];
             s.crossed = crossing.contains(&s.rider);
@@ -816,6 +855,18 @@ impl Stage {
                     self.board.take(r.pos);
                 }
             }
+        }
+        // HA-063 (QA-31): the head of the race after the end phase, among the riders of this
+        // round (a rider across in an earlier round has finished its race).
+        if tt.is_none()
+            && let Some(&head) = order.iter().min_by_key(|&&i| {
+                (
+                    std::cmp::Reverse(positions[i as usize].row),
+                    positions[i as usize].lane,
+                )
+            })
+        {
+            self.leaders.push(head);
         }
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);

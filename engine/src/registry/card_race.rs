@@ -10,6 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_a::weather as sky;
 use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
@@ -17,6 +18,7 @@ use crate::card_race::{
     StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
+use crate::tour::house_a as house_a_jerseys;
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -59,7 +61,7 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 13] = [
+const OPTION_NAMES: [&str; 18] = [
     "hands",
     "stage_end",
     "profiles",
@@ -73,6 +75,12 @@ const OPTION_NAMES: [&str; 13] = [
     house_b::OPTION_NAMES[4],
     house_b::OPTION_NAMES[5],
     house_b::OPTION_NAMES[6],
+    sky::OPTION_NAMES[0],
+    sky::OPTION_NAMES[1],
+    // The tour's jersey tables (house rules A or B), read by the classifications.
+    "points",
+    "mountains",
+    "combativity",
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -126,6 +134,20 @@ pub static RULES: &[super::NamedRules] = &[
 /// the option that starts a stage at a level (HB-029).
 const WEATHER_LEVEL: &str = "weather_level";
 
+/// The keys under which a stage's result carries house rules A's weather to the next stage: the
+/// weather ridden and the 2d6 rolled for the next one before it started (HA-075).
+const SKY: &str = "weather_a";
+const SKY_ROLL: &str = "weather_a_next_roll";
+
+/// This stage's weather under house rules A from the stage before (HA-075, QA-36): none for the
+/// first stage or after a rest day, which draw on the start table themselves (HA-074).
+fn sky_chain(ctx: &super::StageContext) -> Option<sky::Weather> {
+    let carry = &ctx.previous?.carry;
+    let previous: sky::Weather = serde_json::from_value(carry.get(SKY)?.clone()).ok()?;
+    let roll = u8::try_from(carry.get(SKY_ROLL)?.as_u64()?).ok()?;
+    (!ctx.rest_before).then(|| sky::chain(Some(previous), false, roll))
+}
+
 /// The options of one stage of a card-race tour (the registry's `prepare`): the tour's options,
 /// the weather the previous stage ended in (HB-029), and the time trial a time-trial stage rides
 /// under the tour's house rules.
@@ -144,6 +166,11 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
     {
         map.insert(WEATHER_LEVEL.into(), json!(level));
     }
+    if parsed.house_b.weather == house_b::WeatherRule::HouseA
+        && let Some(today) = sky_chain(ctx)
+    {
+        map.insert("weather_today".into(), json!(today));
+    }
     if ctx.kind.is_time_trial() {
         let trial = match ctx.kind {
             StageKind::TeamTimeTrial => TimeTrial::Team,
@@ -158,6 +185,31 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
         map.insert("time_trial".into(), json!(trial));
     }
     Ok(options)
+}
+
+/// What a house-A stage hands its jerseys (HA-001, HA-063): its type by its climbs, and a token
+/// for the head of the race after each round.
+fn jerseys_a(stage: &Stage, kind: StageKind) -> house_a_jerseys::StageJerseys {
+    let ids = &stage.setup().riders;
+    let mut tokens: Vec<(crate::tour::RiderKey, u32)> = Vec::new();
+    for &i in stage.round_leaders() {
+        let key = crate::tour::RiderKey::new(ids[i as usize].id.clone());
+        match tokens.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => tokens.push((key, 1)),
+        }
+    }
+    let stage_type = match stage.stage_type() {
+        _ if kind.is_time_trial() => kind,
+        crate::card_race::house_a::StageType::Flat => StageKind::Flat,
+        crate::card_race::house_a::StageType::Hilly => StageKind::Hilly,
+        crate::card_race::house_a::StageType::Mountain => StageKind::Mountain,
+    };
+    house_a_jerseys::StageJerseys {
+        stage_type: Some(stage_type),
+        tokens,
+        breakaway: Vec::new(),
+    }
 }
 
 fn house_b() -> Value {
@@ -180,6 +232,10 @@ fn house_a() -> Value {
         "stage_types": true,
         "stage_end": "all_across",
         "bots": "brain",
+        "weather": "house-a",
+        "points": "house-a",
+        "mountains": "house-a",
+        "combativity": "house-a",
     })
 }
 
@@ -228,7 +284,8 @@ impl CardRace {
         &self.stage
     }
 
-    /// The wind and the weather of the round being played, when house rules B put them in play:
+    /// The wind and the weather of the round being played, when house rules B put them in play,
+    /// or house rules A's weather for the stage (its forecast is the tour's to tell):
     /// the situation opens with them, since the wind and round 1's weather come from no choice.
     fn conditions_now(&self) -> Vec<Sentence> {
         let now = self.stage.conditions();
@@ -245,6 +302,16 @@ impl CardRace {
                 .unwrap_or(0);
             out.push(self.tell_conditions(&Event::WindDrawn { wind, face }));
         }
+        if let Some(sky) = &now.sky {
+            out.push(sentence(
+                "card-race-sky-now",
+                vec![
+                    ("weather", json!(sky.weather.name())),
+                    ("face_down", json!(sky.face_down)),
+                ],
+                String::new(),
+            ));
+        }
         if let Some(level) = now.weather {
             let text = match level {
                 1 => "cold and wet: exhaustion goes on top of the draw pile",
@@ -258,6 +325,55 @@ impl CardRace {
             ));
         }
         out
+    }
+
+    /// House rules A's weather, a line each (HA-067…HA-076). The words are the catalogue's
+    /// alone: the engine's own text is left empty.
+    fn tell_sky(&self, e: &Event) -> Sentence {
+        match e {
+            Event::SkyDrawn {
+                weather,
+                roll,
+                forecast,
+                forecast_roll,
+            } => {
+                let mut args = vec![
+                    ("weather", json!(weather.name())),
+                    ("forecast", json!(forecast.name())),
+                    ("forecast_roll", json!(forecast_roll)),
+                ];
+                match roll {
+                    Some(roll) => {
+                        args.push(("roll", json!(roll)));
+                        sentence("card-race-sky-drawn", args, String::new())
+                    }
+                    None => sentence("card-race-sky-given", args, String::new()),
+                }
+            }
+            Event::TokenTurned { row, token } => sentence(
+                "card-race-token-turned",
+                vec![("row", json!(row)), ("token", json!(token.name()))],
+                String::new(),
+            ),
+            Event::HeatExhaustion { round, riders } => {
+                let names: Vec<Value> = riders.iter().map(|&r| self.name(r)).collect();
+                sentence(
+                    "card-race-heat",
+                    vec![
+                        ("round", json!(round)),
+                        ("count", json!(riders.len())),
+                        ("riders", json!(names)),
+                    ],
+                    String::new(),
+                )
+            }
+            Event::ExhaustionOnTop { rider } => sentence(
+                "card-race-exhaustion-on-top",
+                vec![("rider", self.name(*rider))],
+                String::new(),
+            ),
+            _ => unreachable!("only house rules A's weather events are told here"),
+        }
     }
 
     /// House rules B's weather and wind, a line each (HB-030…HB-037).
@@ -789,6 +905,10 @@ impl Game for CardRace {
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => self.tell_conditions(e),
+                Event::SkyDrawn { .. }
+                | Event::TokenTurned { .. }
+                | Event::HeatExhaustion { .. }
+                | Event::ExhaustionOnTop { .. } => self.tell_sky(e),
             };
             out.push(s);
         }
@@ -813,7 +933,10 @@ impl Game for CardRace {
                 Event::Moved { rider, to, .. } | Event::Slipstream { rider, to, .. } => {
                     reach(*rider, to.row)
                 }
-                Event::ExhaustionTaken { .. } | Event::ExhaustionDealt { .. } => winded += 1,
+                Event::ExhaustionTaken { .. }
+                | Event::ExhaustionDealt { .. }
+                | Event::ExhaustionOnTop { .. } => winded += 1,
+                Event::TokenTurned { .. } | Event::HeatExhaustion { .. } => {}
                 Event::WeatherRolled { .. }
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
@@ -983,6 +1106,23 @@ impl Game for CardRace {
         if let Some(level) = self.stage.conditions().weather {
             // HB-029: the next stage of a grand tour starts in the weather this one ended in.
             result.carry = json!({ WEATHER_LEVEL: level });
+        }
+        if let Some(sky) = self.stage.conditions().sky {
+            // HA-075: the next stage's weather was rolled before this one started.
+            let roll = self.stage.opening_events().iter().find_map(|e| match e {
+                Event::SkyDrawn { forecast_roll, .. } => Some(*forecast_roll),
+                _ => None,
+            });
+            result.carry = json!({ SKY: sky.weather, SKY_ROLL: roll, "forecast": sky.forecast });
+        }
+        if self.stage.setup().options.stage_types {
+            // House rules A's jerseys: the type by the climbs, and the combativity tokens.
+            let jerseys = jerseys_a(&self.stage, kind);
+            if !result.carry.is_object() {
+                result.carry = json!({});
+            }
+            result.carry[house_a_jerseys::CARRY_KEY] =
+                serde_json::to_value(jerseys).expect("jerseys serialise");
         }
         Ok(result)
     }

@@ -71,6 +71,7 @@ mod error;
 #[cfg(test)]
 mod fixtures;
 mod general;
+pub mod house_a;
 mod ledger;
 mod mountains;
 mod options;

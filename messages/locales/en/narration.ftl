@@ -87,3 +87,57 @@ card-race-brief-pile-empty = { $rider } (row { $row }, lane { $lane }): draw pil
 card-race-brief-no-cards = { $rider } (row { $row }, lane { $lane }): no card left to draw, the rider plays an exhaustion card.
 card-race-front = At the front:
 card-race-front-rider = { $place }. { $rider }, row { $row }
+card-race-sky-drawn = Weather for the stage (2d6: { $roll }): { $weather ->
+        [fog] fog, no wind tokens, and every exhaustion card goes on top of the draw pile
+        [storm] storm, the rain token always on the road and falls on the sharp curves
+        [windy] windy, all three wind tokens on the road
+        [overcast] overcast, the usual Meteo tokens
+        [sunny] sunny, Meteo tokens without rain
+       *[heatwave] heatwave, an extra exhaustion card for every rider each 4 rounds
+    }. Next stage (2d6: { $forecast_roll }): { $forecast ->
+        [fog] fog
+        [storm] storm
+        [windy] windy
+        [overcast] overcast
+        [sunny] sunny
+       *[heatwave] heatwave
+    }.
+card-race-sky-given = Weather for the stage, as forecast: { $weather ->
+        [fog] fog, no wind tokens, and every exhaustion card goes on top of the draw pile
+        [storm] storm, the rain token always on the road and falls on the sharp curves
+        [windy] windy, all three wind tokens on the road
+        [overcast] overcast, the usual Meteo tokens
+        [sunny] sunny, Meteo tokens without rain
+       *[heatwave] heatwave, an extra exhaustion card for every rider each 4 rounds
+    }. Next stage (2d6: { $forecast_roll }): { $forecast ->
+        [fog] fog
+        [storm] storm
+        [windy] windy
+        [overcast] overcast
+        [sunny] sunny
+       *[heatwave] heatwave
+    }.
+card-race-sky-now = Weather: { $weather ->
+        [fog] fog (exhaustion on top of the draw pile)
+        [storm] storm (falls on the sharp curves and in the rain)
+        [windy] windy
+        [overcast] overcast
+        [sunny] sunny
+       *[heatwave] heatwave (an extra exhaustion card each 4 rounds)
+    }{ $face_down ->
+        [0] {""}
+        [one] , 1 Meteo token still face down
+       *[other] , { $face_down } Meteo tokens still face down
+    }.
+card-race-token-turned = Meteo token on the tile from row { $row }: { $token ->
+        [headwind] headwind, riders starting there draw 3 cards
+        [tailwind] tailwind, riders starting there draw 5 cards
+        [crosswind] crosswind, no slipstream there
+        [rain] rain, riders blocked there may fall
+       *[blank] blank, nothing happens
+    }.
+card-race-heat = Heatwave after round { $round }: { $count ->
+        [one] { $riders } takes
+       *[other] { $riders } each take
+    } an extra exhaustion card.
+card-race-exhaustion-on-top = { $rider } rides in the wind: one exhaustion card, on top of the draw pile in the fog.

@@ -3,6 +3,20 @@
 board-round = Round { $round }
 board-weather = Weather { $level }/5
 board-wind = Wind
+board-meteo = { $token ->
+        [headwind] Headwind: draw 3
+        [tailwind] Tailwind: draw 5
+        [crosswind] Crosswind: no slipstream
+       *[rain] Rain: falls
+    }
+board-sky = { $weather ->
+        [fog] Fog
+        [storm] Storm
+        [windy] Windy
+        [overcast] Overcast
+        [sunny] Sunny
+       *[heatwave] Heatwave
+    }
 board-before-start = Before the start
 board-start = START
 board-finish = FINISH

@@ -43,6 +43,15 @@ standings-no-such = this tour's game has no '{ $classification }' classification
 stage-info-head = **Stage { $number }/{ $total } of { $tour }: { $course }** ({ $kind }, { $to_line })
     Round { $round }.
 stage-info-paused = The tour is paused.
+stage-forecast = Forecast for stage { $number }: { $weather ->
+        [fog] fog
+        [storm] storm
+        [windy] windy
+        [overcast] overcast
+        [sunny] sunny
+       *[heatwave] heatwave
+    }.
+stage-forecast-rest = A rest day comes before stage { $number }: its weather will be drawn afresh.
 round-closes-in = The round closes in { $left }.
 
 ## /tour status.

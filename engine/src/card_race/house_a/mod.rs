@@ -4,8 +4,10 @@
 //!
 //! Options (conformance table 5.1): `profiles = "house-a"` (Table A1's decks and climb rules),
 //! `stage_types` (the type in the public view), `bots = "brain"` (who rides a seat nobody
-//! directs), `time_trial = "individual" | "team"` (this stage is a house-A time trial). The
-//! named rules `house-a` of the registry set the first three and `stage_end = all_across`.
+//! directs), `time_trial = "individual" | "team"` (this stage is a house-A time trial),
+//! `weather = "house-a"` with `weather_today` and `weather_reveal` (the six weathers), and the
+//! tour's `points`, `mountains`, `combativity = "house-a"` (the jerseys, `tour::house_a`). The
+//! named rules `house-a` of the registry set all but the time trial, and `stage_end = all_across`.
 //!
 //! Conformance (tests in this module's files and in `tests/house_a.rs`):
 //!
@@ -34,8 +36,21 @@
 //! | HA-046, HA-047 | ITT: the round's highest card tires; ends when all are across (QA-23) | implemented | `ha_046_tv_09_*`, `ha_047_*` |
 //! | HA-048, HA-049 | TTT: slipstream and wind within the team; ends with one rider per team (QA-25) | implemented | `ha_048_*`, `ha_049_qa_25_*` |
 //! | HA-050…HA-056 | breakaway auction | open | — |
-//! | HA-057…HA-066 | jerseys of A | open (the tour's classifications) | — |
-//! | HA-067…HA-076 | weather of A | open | — |
+//! | HA-057, HA-058 | points by stage type, uphill finish 1 (QA-29, TV-13) | implemented (`tour::house_a`, option `points = house-a`) | `ha_057_tv_13_*`, `ha_057_qa_29_*`, `ha_058_*`, `ha_057_ha_063_a_house_a_tour_*` |
+//! | HA-059 | points ties: stage wins, then seconds… | implemented | `ha_059_*` |
+//! | HA-060, HA-061 | mountains by climb length, summit-finish scale (QA-30, TV-14) | implemented (`mountains = house-a`) | `ha_060_ha_061_tv_14_*` |
+//! | HA-062 | mountains ties: summits by category | implemented | `ha_062_qa_30_*` |
+//! | HA-063 | a token to the head of the race each round (QA-31) | implemented; none in a time trial | `ha_063_qa_31_*` |
+//! | HA-064, HA-065 | the stage's point, tie to the breakaway then the place (TV-17) | implemented; the breakaway list stays empty until the auction rides | `ha_063_ha_064_ha_065_tv_17_*` |
+//! | HA-066 | tour: points, then tokens | implemented | `ha_066_*` |
+//! | HA-067 | fog: no wind tokens, exhaustion on top (QX-04, TV-27) | implemented (`weather = house-a`, [`weather`]) | `ha_067_*` |
+//! | HA-068 | storm: rain always, falls on the sharp curves (QA-34) | implemented; Meteo's rain rule is ours (see [`weather`]) | `ha_068_*`, `met_1_qx_01_*` |
+//! | HA-069…HA-071 | windy, overcast, sunny token pools (QA-33, MET-1) | implemented | `ha_067_to_ha_071_qa_33_pools`, `ha_069_*`, `met_1_*` |
+//! | HA-072 | heatwave: an extra card every 4 rounds (QA-35, TV-27) | implemented | `ha_072_*` |
+//! | HA-073 | one weather for the stage | implemented | `ha_073_*` |
+//! | HA-074 | start table, 2d6 (QA-32, TV-10) | implemented | `ha_074_*` |
+//! | HA-075 | chain table, rest days (QA-36, TV-11) | implemented through the tour's `prepare`; `/stage` tells the forecast | `ha_075_*`, `ha_074_ha_075_qa_36_*` |
+//! | HA-076 | progressive reveal (QA-37) | implemented (`weather_reveal = progressive`) | `ha_076_*` |
 
 pub mod brain;
 pub mod domestique;
@@ -43,6 +58,7 @@ pub mod profiles;
 pub mod specialist;
 pub mod stage_type;
 pub mod time_trial;
+pub mod weather;
 
 pub use brain::BrainBot;
 pub use profiles::{ClimbLimit, Profile};

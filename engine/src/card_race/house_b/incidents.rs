@@ -57,7 +57,12 @@ pub fn crash_threshold(terrain: Terrain, rain: bool) -> u16 {
 
 /// Whether a rider that stopped on `row` with `set_back` rows lost falls (HB-023).
 pub fn falls(course: &Course, row: u16, set_back: u16) -> bool {
-    set_back > 0 && set_back >= crash_threshold(course.terrain(row), false)
+    falls_in(course, row, set_back, false)
+}
+
+/// [`falls`], on a row that may be wet (QX-01).
+pub fn falls_in(course: &Course, row: u16, set_back: u16, rain: bool) -> bool {
+    set_back > 0 && set_back >= crash_threshold(course.terrain(row), rain)
 }
 
 /// The hand a rider draws: 4, or 2 fewer after a crash, never fewer than 1 (HB-028, QX-03).

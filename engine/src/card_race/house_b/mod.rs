@@ -24,6 +24,7 @@ use super::events::{Event, RiderIdx};
 use super::stage::{Rider, RiderRound};
 use crate::card_race::board::Board;
 use crate::card_race::cards::Card;
+use crate::card_race::house_a::weather::{self as sky, Reveal, Sky, Weather};
 use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
@@ -40,6 +41,8 @@ pub enum WeatherRule {
     None,
     /// HB-029…HB-032.
     HouseB,
+    /// House rules A's six weathers (HA-067…HA-076), in [`super::house_a::weather`].
+    HouseA,
 }
 
 /// Option `wind` (conformance table C-16).
@@ -71,6 +74,13 @@ pub struct HouseBOptions {
     pub punctures: bool,
     #[serde(default, skip_serializing_if = "is_default")]
     pub crashes: CrashRule,
+    /// With `weather = "house-a"`: the stage's weather when the tour's chain gave it (HA-075);
+    /// without it the stage draws on the start table (HA-074).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_today: Option<Weather>,
+    /// With `weather = "house-a"`: when the Meteo tokens are turned (HA-076).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub weather_reveal: Reveal,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -95,6 +105,12 @@ pub enum ConditionsError {
     WeatherLevel(u8),
     #[error("{0}")]
     Dice(String),
+    #[error(
+        "weather = \"house-a\" lays its own wind tokens: drop wind = \"house-b\" or choose another weather"
+    )]
+    TwoWinds,
+    #[error("weather_today is house rules A's: give it with weather = \"house-a\"")]
+    WeatherTodayAlone,
 }
 
 /// The weather and wind of a stage as it is ridden.
@@ -119,6 +135,8 @@ pub(crate) struct Conditions {
     /// What was drawn before the first round (the wind, round 1's weather): the registry
     /// narrates them with the situation, since no choice produced them.
     opening: Vec<Event>,
+    /// House rules A's weather, when it is the one in play.
+    sky: Option<Sky>,
 }
 
 /// What befell a rider in a round, for the board.
@@ -141,6 +159,23 @@ pub struct ConditionsView {
     /// Riders who punctured in the round shown (HB-021).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub punctured: Vec<RiderIdx>,
+    /// House rules A's weather, forecast and turned tokens (HA-067…HA-076).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sky: Option<SkyView>,
+}
+
+/// House rules A's weather as players see it: face-down tokens are not shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkyView {
+    pub weather: Weather,
+    /// The next stage's weather, rolled before this one started (HA-075).
+    pub forecast: Weather,
+    /// Turned tokens: the first row of their tile and the token.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<(u16, sky::Token)>,
+    /// Tokens still face down (HA-076).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub face_down: u16,
 }
 
 impl Conditions {
@@ -168,6 +203,12 @@ impl Conditions {
                 )));
             }
         }
+        if options.weather == WeatherRule::HouseA && options.wind == WindRule::HouseB {
+            return Err(ConditionsError::TwoWinds);
+        }
+        if options.weather != WeatherRule::HouseA && options.weather_today.is_some() {
+            return Err(ConditionsError::WeatherTodayAlone);
+        }
         let level = options.weather_level.unwrap_or(weather::START_LEVEL);
         if !(weather::COLD..=weather::HOT).contains(&level) {
             return Err(ConditionsError::WeatherLevel(level));
@@ -185,7 +226,33 @@ impl Conditions {
             fallen: vec![false; riders],
             incidents: Vec::new(),
             opening: Vec::new(),
+            sky: None,
         };
+        if options.weather == WeatherRule::HouseA {
+            let drawn = Sky::start(
+                course,
+                options.weather_today,
+                None,
+                options.weather_reveal,
+                &mut c.dice,
+            )
+            .map_err(|e| ConditionsError::Dice(e.to_string()))?;
+            c.opening.push(Event::SkyDrawn {
+                weather: drawn.weather,
+                roll: drawn.roll,
+                forecast: drawn.forecast,
+                forecast_roll: drawn.forecast_roll,
+            });
+            for t in drawn.tokens.iter().filter(|t| t.revealed) {
+                if t.token != sky::Token::Blank {
+                    c.opening.push(Event::TokenTurned {
+                        row: t.row,
+                        token: t.token,
+                    });
+                }
+            }
+            c.sky = Some(drawn);
+        }
         if options.wind == WindRule::HouseB {
             let face = c.roll(wind::DIE);
             let w = Wind::from_face(face);
@@ -308,7 +375,17 @@ impl Conditions {
         set_back: u16,
         events: &mut Vec<Event>,
     ) {
-        if self.crashes == CrashRule::HouseB && incidents::falls(course, to.row, set_back) {
+        let slippery = self
+            .sky
+            .as_ref()
+            .is_some_and(|s| s.slippery(course, to.row));
+        let falls = match self.crashes {
+            CrashRule::HouseB => incidents::falls_in(course, to.row, set_back, slippery),
+            // House rules A's rain and storm curves bring falls of their own (see the rulings
+            // of `house_a::weather`).
+            CrashRule::Off => slippery && incidents::falls_in(course, to.row, set_back, true),
+        };
+        if falls {
             self.fallen[index as usize] = true;
             self.incidents.push((round, index, Incident::Crash));
             events.push(Event::Crashed {
@@ -350,9 +427,71 @@ impl Conditions {
         }
     }
 
-    /// How many cards a rider draws now: 4, or 2 fewer after a fall, which it uses up (HB-028).
-    pub fn hand_size(&mut self, index: RiderIdx) -> usize {
-        incidents::hand_size(std::mem::take(&mut self.fallen[index as usize]))
+    /// How many cards a rider starting its energy phase on `row` draws now: 4, or 3 on a
+    /// headwind token's tile and 5 on a tailwind's (MET-1), then 2 fewer after a fall, which it
+    /// uses up, never fewer than 1 (HB-028, QX-03).
+    pub fn hand_size(&mut self, index: RiderIdx, row: u16) -> usize {
+        let fallen = std::mem::take(&mut self.fallen[index as usize]);
+        match self.sky.as_ref().and_then(|s| s.hand_size(row)) {
+            Some(base) if fallen => base
+                .saturating_sub(incidents::CRASH_CARDS)
+                .max(incidents::SMALLEST_HAND),
+            Some(base) => base,
+            None => incidents::hand_size(fallen),
+        }
+    }
+
+    /// A row where a crosswind token stills the slipstream (MET-1).
+    pub fn stills_slipstream(&self, row: u16) -> bool {
+        self.sky.as_ref().is_some_and(|s| s.stills_slipstream(row))
+    }
+
+    /// After the movement phase: the face-down tokens the front rider has come to are turned
+    /// (HA-076, QA-37).
+    pub fn reveal(&mut self, front: u16, events: &mut Vec<Event>) {
+        let Some(sky) = self.sky.as_mut() else { return };
+        for t in sky.reveal_up_to(front) {
+            events.push(Event::TokenTurned {
+                row: t.row,
+                token: t.token,
+            });
+        }
+    }
+
+    /// After the end phase of `round`: the heatwave's extra exhaustion card (HA-072, QA-35) for
+    /// every rider `tires` allows, into its recycle pile, or on top of the draw pile in fog.
+    pub fn after_end_phase(
+        &self,
+        round: u32,
+        riders: &mut [Rider],
+        tires: &dyn Fn(RiderIdx, &Rider) -> bool,
+        real_cards: bool,
+        events: &mut Vec<Event>,
+    ) {
+        let Some(sky) = &self.sky else { return };
+        if !sky.heat(round) {
+            return;
+        }
+        let mut hit = Vec::new();
+        for (i, r) in riders.iter_mut().enumerate() {
+            let i = i as RiderIdx;
+            if !tires(i, r) {
+                continue;
+            }
+            r.exhaustion_taken += 1;
+            if real_cards {
+                r.recycle.push(Card::Exhaustion);
+            }
+            hit.push(i);
+        }
+        if !hit.is_empty() {
+            events.push(Event::HeatExhaustion { round, riders: hit });
+        }
+    }
+
+    /// Where a received exhaustion card goes: on top of the draw pile in fog (HA-067).
+    pub fn exhaustion_on_top(&self) -> bool {
+        self.sky.as_ref().is_some_and(Sky::on_top)
     }
 
     /// The weather, the wind and the incidents of `round` (the round the board shows).
@@ -369,6 +508,17 @@ impl Conditions {
             wind: self.wind,
             crashed: of(Incident::Crash),
             punctured: of(Incident::Puncture),
+            sky: self.sky.as_ref().map(|s| SkyView {
+                weather: s.weather,
+                forecast: s.forecast,
+                tokens: s
+                    .tokens
+                    .iter()
+                    .filter(|t| t.revealed)
+                    .map(|t| (t.row, t.token))
+                    .collect(),
+                face_down: s.tokens.iter().filter(|t| !t.revealed).count() as u16,
+            }),
         }
     }
 
@@ -398,7 +548,7 @@ impl Conditions {
         };
         let level = self.weather.unwrap_or(weather::START_LEVEL);
         let cards = weather::cards(level, base);
-        let on_top = weather::on_top(level);
+        let on_top = weather::on_top(level) || self.exhaustion_on_top();
         rider.exhaustion_taken += cards;
         if real_cards {
             for _ in 0..cards {
@@ -410,7 +560,9 @@ impl Conditions {
                 }
             }
         }
-        if self.in_play() {
+        if self.exhaustion_on_top() {
+            events.push(Event::ExhaustionOnTop { rider: index });
+        } else if self.in_play() {
             events.push(Event::ExhaustionDealt {
                 rider: index,
                 cards,
