@@ -71,6 +71,8 @@ pub struct RiderView {
 impl StageView {
     pub(crate) fn of(stage: &Stage, viewer: Viewer) -> Self {
         let own = |team: Seat| viewer == Viewer::Seat(team);
+        // House rules B's time trials draw their hands face up (HB-050, HB-055).
+        let face_up = stage.setup.options.time_trial_b.is_some();
         let riders = stage
             .riders
             .iter()
@@ -91,7 +93,8 @@ impl StageView {
                     recycle: r.recycle.clone(),
                     chosen: r.kept.is_some(),
                     quit: r.quit,
-                    hand: (own(setup.team) && r.drawn && r.kept.is_none()).then(|| r.hand.clone()),
+                    hand: ((own(setup.team) || face_up) && r.drawn && r.kept.is_none())
+                        .then(|| r.hand.clone()),
                     kept: if own(setup.team) { r.kept } else { None },
                 }
             })

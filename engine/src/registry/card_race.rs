@@ -11,6 +11,7 @@ use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
 use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
+use crate::card_race::house_b::time_trial::TimeTrialBBot;
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
     Bots, Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
@@ -58,12 +59,15 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 13] = [
+const OPTION_NAMES: [&str; 16] = [
     "hands",
     "stage_end",
     "profiles",
     "stage_types",
     "time_trial",
+    "time_trial_b",
+    "time_trial_cut",
+    "fictive_start",
     "bots",
     house_b::OPTION_NAMES[0],
     house_b::OPTION_NAMES[1],
@@ -129,6 +133,7 @@ fn house_b() -> Value {
         "tiles": { "steep": true, "roundabout": true },
         "punctures": true,
         "crashes": "house-b",
+        "fictive_start": true,
     })
 }
 
@@ -367,6 +372,48 @@ impl CardRace {
         }
     }
 
+    /// House rules B's time trials and fictive start (HB-038…HB-057). Worded by the catalogue
+    /// alone: the text here only names the message and its arguments.
+    fn tell_start(&self, e: &Event) -> Sentence {
+        let names = |riders: &[RiderIdx]| -> Value {
+            Value::Array(riders.iter().map(|&r| self.name(r)).collect())
+        };
+        let yes_no = |b: bool| json!(if b { "yes" } else { "no" });
+        match e {
+            Event::TimeTrialStart { round, riders } => told(
+                "card-race-tt-start",
+                vec![
+                    ("round", json!(round)),
+                    ("riders", names(riders)),
+                    ("count", json!(riders.len())),
+                ],
+            ),
+            Event::HighestCardTired { rider, cards } => told(
+                "card-race-tt-highest",
+                vec![("rider", self.name(*rider)), ("cards", json!(cards))],
+            ),
+            Event::FictiveStartGrid { exposed } => told(
+                "card-race-fictive-start",
+                vec![("riders", names(exposed)), ("count", json!(exposed.len()))],
+            ),
+            Event::PastStartLine {
+                rider,
+                rows,
+                cards,
+                on_top,
+            } => told(
+                "card-race-past-start-line",
+                vec![
+                    ("rider", self.name(*rider)),
+                    ("rows", json!(rows)),
+                    ("cards", json!(cards)),
+                    ("on_top", yes_no(*on_top)),
+                ],
+            ),
+            _ => unreachable!("only the house-B start's events are told here"),
+        }
+    }
+
     fn words(&self) -> &Words {
         self.words.get_or_init(|| {
             let names: Vec<Text> = self
@@ -470,6 +517,16 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
     Sentence { id, args, text }
 }
 
+/// A sentence the catalogue words on its own: the text is the message id and its arguments,
+/// for logs, never an English sentence kept beside the catalogue's.
+fn told(id: &'static str, args: Vec<(&'static str, Value)>) -> Sentence {
+    let text = std::iter::once(id.to_string())
+        .chain(args.iter().map(|(k, v)| [*k, as_text(v).as_str()].join("=")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    sentence(id, args, text)
+}
+
 fn card_json(card: Card) -> Value {
     serde_json::to_value(card).expect("cards serialise")
 }
@@ -542,7 +599,7 @@ impl Game for CardRace {
                 .stage
                 .team_riders(seat)
                 .iter()
-                .any(|&r| self.stage.crossed(r).is_none() && self.stage.kept(r).is_none())
+                .any(|&r| self.stage.owes(r))
     }
     fn legal(&self, seat: Seat) -> Vec<Choice> {
         self.stage.legal_choices(seat)
@@ -750,6 +807,10 @@ impl Game for CardRace {
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => self.tell_conditions(e),
+                Event::TimeTrialStart { .. }
+                | Event::HighestCardTired { .. }
+                | Event::FictiveStartGrid { .. }
+                | Event::PastStartLine { .. } => self.tell_start(e),
             };
             out.push(s);
         }
@@ -778,7 +839,10 @@ impl Game for CardRace {
                 Event::WeatherRolled { .. }
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
-                | Event::PunctureSlowed { .. } => {}
+                | Event::PunctureSlowed { .. }
+                | Event::TimeTrialStart { .. }
+                | Event::PastStartLine { .. } => {}
+                Event::HighestCardTired { .. } => winded += 1,
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 Event::Quit { .. } => {}
                 _ => continue,
@@ -897,7 +961,9 @@ impl Game for CardRace {
                     pointer: format!("/riders/{i}/kept"),
                     value: card_json(card),
                 });
-            } else if !self.stage.hand(i).is_empty() {
+            } else if !self.stage.hand(i).is_empty()
+                && self.stage.setup().options.time_trial_b.is_none()
+            {
                 out.push(Secret {
                     seat: r.team,
                     pointer: format!("/riders/{i}/hand"),
@@ -914,6 +980,9 @@ impl Game for CardRace {
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         let options_set = &self.stage.setup().options;
+        if options_set.time_trial_b.is_some() {
+            return TimeTrialBBot.choose(&self.stage, seat, options);
+        }
         match (options_set.time_trial, options_set.bots) {
             // HA-045: in house rules A's time trials the bot plays its highest card.
             (Some(_), _) => TimeTrialBot.choose(&self.stage, seat, options),
