@@ -457,6 +457,7 @@ mod tests {
                 "tiles": {"steep": true, "roundabout": true},
                 "punctures": true,
                 "crashes": "house-b",
+                "fictive_start": true,
             })
         );
         let e = TourPreset::from_toml(
