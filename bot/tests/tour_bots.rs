@@ -3,11 +3,9 @@
 mod common;
 
 use commissaire::store::{choices, results, stages, tours};
-use commissaire_engine::card_race::Stage;
-use commissaire_engine::game::replay;
+use commissaire_engine::registry::{self, CARD_RACE};
 use commissaire_engine::tour::{
-    RiderKey, Score, TourOptions, TourRider, final_winners, stage_result, stage_setup, stage_times,
-    standings,
+    RiderKey, Score, TourOptions, TourRider, entrants_setup, final_winners, stage_times, standings,
 };
 use common::*;
 use std::collections::HashMap;
@@ -62,15 +60,22 @@ async fn seven_stage_bot_tour_ends_with_classifications_consistent_with_the_stag
         assert!(row.finished);
         let course = s.library().course(&row.course).unwrap();
         let starters: Vec<&TourRider> = row.starters.iter().collect();
-        let log: Vec<_> = choices::log(&mut conn, row.id)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|(seat, json)| (seat, serde_json::from_value(json).unwrap()))
-            .collect();
-        let (stage, _) =
-            replay::<Stage>(stage_setup(&course, &names, &starters), row.seed, &log).unwrap();
-        let again = stage_result(&stage, number, row.kind, &row.starters);
+        let log = choices::log(&mut conn, row.id).await.unwrap();
+        // Each stage is replayed from the options stored with it, which carry the weather the
+        // stage before ended in (HB-029).
+        let options = row.options.clone().expect("a stage keeps its own options");
+        let setup = entrants_setup(&course, &names, &starters, options.clone());
+        let (stage, _) = registry::replay(CARD_RACE, &setup, row.seed, &log).unwrap();
+        let again = stage.result(number, row.kind, &row.starters).unwrap();
+        if number > 1 {
+            let ended_in = &done[number as usize - 2].carry["weather_level"];
+            assert!(
+                ended_in.is_u64(),
+                "stage {} hands on its weather",
+                number - 1
+            );
+            assert_eq!(&options["weather_level"], ended_in, "stage {number}");
+        }
         assert_eq!(again, done[number as usize - 1], "stage {number}");
     }
 

@@ -472,6 +472,7 @@ impl Game for DiceRace {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            carry: serde_json::Value::Null,
         })
     }
     fn carry_over(&self, _: &mut [TourRider]) {}
@@ -485,6 +486,7 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     max_team: 1,
     rules: &[],
     classify: commissaire_engine::tour::classifications::card_race,
+    prepare: commissaire_engine::registry::road_stages_only,
 };
 
 fn no_roster(

@@ -564,6 +564,19 @@ impl Services {
             };
             starters.sort_by_key(|r| (rank(&r.key), r.start_number));
         }
+        // The ruleset sets this stage's own options (a time trial, the weather the stage
+        // before ended in); they are stored with the stage, which is rebuilt from them.
+        let options = registry::prepare(
+            &tour.ruleset,
+            &registry::StageContext {
+                number,
+                kind: plan.kind,
+                rest_before: plan.rest_before,
+                previous: done.last(),
+                options: &tour.options,
+            },
+        )
+        .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
         let seed = stage_seed(tour.seed, number);
         let id = stages::insert(
             conn,
@@ -575,6 +588,7 @@ impl Services {
                 seed,
                 starters: &starters,
                 deadline: None,
+                options: &options,
             },
         )
         .await?;
@@ -582,7 +596,7 @@ impl Services {
         tour.current_stage = number;
         let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
         let refs: Vec<&TourRider> = starters.iter().collect();
-        let setup = entrants_setup(&course, &names, &refs, tour.options.clone());
+        let setup = entrants_setup(&course, &names, &refs, options.clone());
         let stage = registry::start(&tour.ruleset, &setup, seed)
             .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
         let deadline = turn_deadline(&tour, stage.waiting_on().len(), now);
@@ -604,6 +618,7 @@ impl Services {
                 finished: false,
                 round: 1,
                 deadline,
+                options: Some(options),
             },
             tour,
             teams,
@@ -624,7 +639,8 @@ pub(crate) fn rebuild(
     log: &[(Seat, Value)],
 ) -> Result<Box<dyn DynStage>, ServiceError> {
     let starters: Vec<&TourRider> = row.starters.iter().collect();
-    let setup = entrants_setup(course, team_names, &starters, tour.options.clone());
+    let options = row.options.as_ref().unwrap_or(&tour.options);
+    let setup = entrants_setup(course, team_names, &starters, options.clone());
     let (stage, _) = registry::replay(&tour.ruleset, &setup, row.seed, log).map_err(|e| {
         ServiceError::Broken(format!("stage {} cannot be rebuilt: {e}", row.number))
     })?;

@@ -404,6 +404,7 @@ mod tests {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            carry: serde_json::Value::Null,
         };
         let worn = wearers_of("card-race", &serde_json::Value::Null, &[stage]);
         // A leads the general and the points: he wears the yellow only, and the next jersey
@@ -505,6 +506,7 @@ mod tests {
                 order: vec![RiderKey::new("Blue R7")],
             }],
             summits: Vec::new(),
+            carry: serde_json::Value::Null,
         };
         let text = stage_result_text("Stage 1/1, Test", &result);
         assert!(text.contains(&msg!("stage-result-legend")), "{text}");

@@ -18,6 +18,9 @@ pub struct StageRow {
     pub finished: bool,
     pub round: u32,
     pub deadline: Option<Timestamp>,
+    /// The options the stage was set up with; `None` for a stage stored before stages kept
+    /// their own, which rode the tour's options.
+    pub options: Option<serde_json::Value>,
 }
 
 pub struct NewStage<'a> {
@@ -28,18 +31,20 @@ pub struct NewStage<'a> {
     pub seed: u64,
     pub starters: &'a [TourRider],
     pub deadline: Option<Timestamp>,
+    pub options: &'a serde_json::Value,
 }
 
 // A macro rather than a const so the queries stay `&'static str` (sqlx refuses built strings).
 macro_rules! columns {
     () => {
-        "id, tour_id, number, course, kind, seed, starters, status, round, deadline"
+        "id, tour_id, number, course, kind, seed, starters, status, round, deadline, options"
     };
 }
 
 fn row(r: &sqlx::sqlite::SqliteRow) -> Result<StageRow, StoreError> {
     let kind: String = r.try_get("kind")?;
     let starters: String = r.try_get("starters")?;
+    let options: Option<String> = r.try_get("options")?;
     Ok(StageRow {
         id: r.try_get("id")?,
         tour_id: r.try_get("tour_id")?,
@@ -51,6 +56,7 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<StageRow, StoreError> {
         finished: r.try_get::<String, _>("status")? == "finished",
         round: r.try_get::<i64, _>("round")? as u32,
         deadline: r.try_get("deadline")?,
+        options: options.as_deref().map(serde_json::from_str).transpose()?,
     })
 }
 
@@ -60,8 +66,8 @@ pub async fn insert(conn: &mut SqliteConnection, s: &NewStage<'_>) -> Result<i64
         other => return Err(StoreError::Corrupt(format!("stage kind as {other}"))),
     };
     let id = sqlx::query(
-        "INSERT INTO stages (tour_id, number, course, kind, seed, starters, status, round, deadline) \
-         VALUES (?, ?, ?, ?, ?, ?, 'running', 1, ?)",
+        "INSERT INTO stages (tour_id, number, course, kind, seed, starters, status, round, deadline, options) \
+         VALUES (?, ?, ?, ?, ?, ?, 'running', 1, ?, ?)",
     )
     .bind(s.tour_id)
     .bind(s.number as i64)
@@ -70,6 +76,7 @@ pub async fn insert(conn: &mut SqliteConnection, s: &NewStage<'_>) -> Result<i64
     .bind(seed_to_sql(s.seed))
     .bind(serde_json::to_string(s.starters)?)
     .bind(s.deadline)
+    .bind(serde_json::to_string(s.options)?)
     .execute(conn)
     .await?
     .last_insert_rowid();

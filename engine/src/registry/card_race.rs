@@ -14,7 +14,8 @@ use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, t
 use crate::card_race::house_b::time_trial::TimeTrialBBot;
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
-    Bots, Card, Choice, Event, Options, RiderIdx, RiderKind, RiderSetup, Stage, StageSetup,
+    Bots, Card, Choice, Event, Options, Profiles, RiderIdx, RiderKind, RiderSetup, Stage,
+    StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
@@ -124,6 +125,44 @@ pub static RULES: &[super::NamedRules] = &[
         options: house_a,
     },
 ];
+
+/// The key under which a stage's result carries its last weather level to the next stage, and
+/// the option that starts a stage at a level (HB-029).
+const WEATHER_LEVEL: &str = "weather_level";
+
+/// The options of one stage of a card-race tour (the registry's `prepare`): the tour's options,
+/// the weather the previous stage ended in (HB-029), and the time trial a time-trial stage rides
+/// under the tour's house rules.
+pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
+    let mut options = ctx.options.clone();
+    let parsed: Options = serde_json::from_value(options.clone())
+        .map_err(|e| format!("the tour's options do not fit the card race: {e}"))?;
+    let Value::Object(map) = &mut options else {
+        return Err("the tour's options must be a table of named options".to_string());
+    };
+    if parsed.house_b.weather == house_b::WeatherRule::HouseB
+        && let Some(level) = ctx
+            .previous
+            .and_then(|p| p.carry.get(WEATHER_LEVEL))
+            .and_then(Value::as_u64)
+    {
+        map.insert(WEATHER_LEVEL.into(), json!(level));
+    }
+    if ctx.kind.is_time_trial() {
+        let trial = match ctx.kind {
+            StageKind::TeamTimeTrial => TimeTrial::Team,
+            _ => TimeTrial::Individual,
+        };
+        if parsed.profiles != Profiles::HouseA {
+            return Err(format!(
+                "stage {} is a time trial, which the card race rides under rules house-a only: make it flat, hilly or mountain, or choose rules = \"house-a\"",
+                ctx.number
+            ));
+        }
+        map.insert("time_trial".into(), json!(trial));
+    }
+    Ok(options)
+}
 
 fn house_b() -> Value {
     json!({
@@ -1009,7 +1048,12 @@ impl Game for CardRace {
         {
             return Err(OutcomeError::NotInTour(r.id.clone()));
         }
-        Ok(stage_result(&self.stage, number, kind, riders))
+        let mut result = stage_result(&self.stage, number, kind, riders);
+        if let Some(level) = self.stage.conditions().weather {
+            // HB-029: the next stage of a grand tour starts in the weather this one ended in.
+            result.carry = json!({ WEATHER_LEVEL: level });
+        }
+        Ok(result)
     }
 
     fn carry_over(&self, riders: &mut [TourRider]) {

@@ -32,7 +32,7 @@ pub use scene::Scene;
 pub use setup::{Entrant, Setup, StartError};
 
 use crate::game::Seat;
-use crate::tour::{Classifications, StageResult, TourError};
+use crate::tour::{Classifications, StageKind, StageResult, TourError};
 use serde_json::Value;
 
 /// How a ruleset starts a stage.
@@ -57,6 +57,39 @@ pub struct RulesetEntry {
     /// The tour's classifications after the given stages (all of them, or the first `k`),
     /// from the stage results and the tour's options (as stored with it).
     pub classify: ClassifyFn,
+    /// The options one stage of a tour starts with, from the tour's options and the stage's
+    /// place in it: its kind (a time trial), a rest day before it, what the stage before it
+    /// handed on ([`StageResult::carry`]). A sentence saying what to change when the ruleset
+    /// cannot ride the stage (a tour preset is checked with it before the tour starts).
+    pub prepare: PrepareFn,
+}
+
+/// What a ruleset knows of a tour's stage when it sets the stage's options.
+#[derive(Debug, Clone, Copy)]
+pub struct StageContext<'a> {
+    /// 1 for the tour's first stage.
+    pub number: u32,
+    pub kind: StageKind,
+    /// A rest day comes between the previous stage and this one (`rest_before` in a preset).
+    pub rest_before: bool,
+    /// The result of the stage before this one; `None` for the first stage, and when a preset
+    /// is checked before any stage is ridden.
+    pub previous: Option<&'a StageResult>,
+    /// The tour's options, as stored with it.
+    pub options: &'a Value,
+}
+
+/// How a ruleset sets one stage's options (see [`RulesetEntry::prepare`]).
+pub type PrepareFn = fn(&StageContext) -> Result<Value, String>;
+
+/// A ruleset whose stages all ride the tour's options, and which rides no time trial.
+pub fn road_stages_only(ctx: &StageContext) -> Result<Value, String> {
+    if ctx.kind.is_time_trial() {
+        return Err(
+            "this game has no time trials: make the stage flat, hilly or mountain".to_string(),
+        );
+    }
+    Ok(ctx.options.clone())
 }
 
 /// How a ruleset adds a tour's stages up.
@@ -87,6 +120,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         max_team: 4,
         rules: card_race::RULES,
         classify: crate::tour::classifications::card_race,
+        prepare: card_race::prepare,
     },
     RulesetEntry {
         id: crate::velo_master::ID,
@@ -96,6 +130,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         max_team: 4,
         rules: crate::velo_master::game::RULES,
         classify: crate::velo_master::classify::classifications,
+        prepare: road_stages_only,
     },
 ];
 
@@ -112,6 +147,12 @@ pub fn ruleset(id: &str) -> Result<&'static RulesetEntry, StartError> {
 /// Starts a stage of ruleset `id`.
 pub fn start(id: &str, setup: &Setup, seed: u64) -> Result<Box<dyn DynStage>, StartError> {
     (ruleset(id)?.start)(setup, seed)
+}
+
+/// The options of one stage of a tour of ruleset `id` (see [`RulesetEntry::prepare`]).
+pub fn prepare(id: &str, ctx: &StageContext) -> Result<Value, String> {
+    let entry = ruleset(id).map_err(|e| e.to_string())?;
+    (entry.prepare)(ctx)
 }
 
 /// The classifications of a tour of ruleset `id` after `stages`; a sentence when the ruleset is

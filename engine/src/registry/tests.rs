@@ -351,3 +351,108 @@ fn a_round_is_told_move_by_move_then_in_one_line_and_a_team_sees_its_hands() {
     assert_eq!(front.len(), 5, "the heading and the four riders");
     assert!(front[1].text.starts_with("1. "), "{}", front[1].text);
 }
+
+/// A tour's riders entered as the registry's setup of a two-team stage.
+fn tour_stage(options: Value) -> (Setup, Vec<crate::tour::TourRider>) {
+    let roster = card_race::roster(&[json!("rouleur"), json!("sprinteur")]).unwrap();
+    let tour = enter_teams(&["Blue".into(), "Red".into()], &roster);
+    let mut setup = two_teams(options);
+    setup.riders = tour
+        .iter()
+        .map(|r| Entrant {
+            id: r.key.0.clone(),
+            team: r.team,
+            start: None,
+            attributes: r.attributes.clone(),
+        })
+        .collect();
+    (setup, tour)
+}
+
+fn context<'a>(
+    number: u32,
+    kind: StageKind,
+    previous: Option<&'a StageResult>,
+    options: &'a Value,
+) -> StageContext<'a> {
+    StageContext {
+        number,
+        kind,
+        rest_before: false,
+        previous,
+        options,
+    }
+}
+
+#[test]
+fn hb_029_the_next_stage_of_a_tour_starts_in_the_weather_this_one_ended_in() {
+    let options = json!({"profiles": "house-b", "weather": "house-b"});
+    let first = prepare(CARD_RACE, &context(1, StageKind::Flat, None, &options)).unwrap();
+    assert_eq!(
+        first, options,
+        "the first stage starts at level 3, as options say"
+    );
+    let (setup, tour) = tour_stage(first);
+    let mut s = start(CARD_RACE, &setup, 5).unwrap();
+    while let Some(&(seat, _)) = s.waiting_on().first() {
+        s.play_bot(seat).unwrap();
+    }
+    let Scene::CardRace(view) = s.scene() else {
+        panic!("a card race draws a card-race scene")
+    };
+    let ended = view.conditions.weather.expect("the weather rule is on");
+    let result = s.result(1, StageKind::Flat, &tour).unwrap();
+    assert_eq!(result.carry, json!({"weather_level": ended}));
+    let second = prepare(
+        CARD_RACE,
+        &context(2, StageKind::Hilly, Some(&result), &options),
+    )
+    .unwrap();
+    assert_eq!(second["weather_level"], json!(ended));
+    // The stage starts there: round 1's d6 moves the level by one at most from it.
+    let (setup, _) = tour_stage(second);
+    let next = start(CARD_RACE, &setup, 6).unwrap();
+    let Scene::CardRace(view) = next.scene() else {
+        panic!("a card race draws a card-race scene")
+    };
+    let now = view.conditions.weather.unwrap();
+    assert!(now.abs_diff(ended) <= 1, "from {ended} to {now}");
+    // Without the weather rule nothing is carried, and nothing is read.
+    let plain = json!({"profiles": "house-b"});
+    let (setup, tour) = tour_stage(plain.clone());
+    let mut s = start(CARD_RACE, &setup, 5).unwrap();
+    while let Some(&(seat, _)) = s.waiting_on().first() {
+        s.play_bot(seat).unwrap();
+    }
+    let result = s.result(1, StageKind::Flat, &tour).unwrap();
+    assert!(result.carry.is_null());
+    assert_eq!(
+        prepare(
+            CARD_RACE,
+            &context(2, StageKind::Flat, Some(&result), &plain)
+        )
+        .unwrap(),
+        plain
+    );
+}
+
+#[test]
+fn a_time_trial_stage_rides_the_house_rules_time_trial_or_is_refused_in_a_sentence() {
+    let a = json!({"profiles": "house-a"});
+    let itt = prepare(CARD_RACE, &context(3, StageKind::TimeTrial, None, &a)).unwrap();
+    assert_eq!(itt["time_trial"], json!("individual"));
+    let ttt = prepare(CARD_RACE, &context(3, StageKind::TeamTimeTrial, None, &a)).unwrap();
+    assert_eq!(ttt["time_trial"], json!("team"));
+    let road = prepare(CARD_RACE, &context(3, StageKind::Mountain, None, &a)).unwrap();
+    assert_eq!(road, a, "a road stage rides the tour's options");
+    let b = json!({"profiles": "house-b"});
+    let refused = prepare(CARD_RACE, &context(3, StageKind::TimeTrial, None, &b)).unwrap_err();
+    assert!(refused.contains("stage 3 is a time trial"), "{refused}");
+    assert!(refused.contains("house-a"), "{refused}");
+    let vm = prepare(
+        crate::velo_master::ID,
+        &context(1, StageKind::TimeTrial, None, &Value::Null),
+    )
+    .unwrap_err();
+    assert!(vm.contains("no time trials"), "{vm}");
+}

@@ -51,6 +51,9 @@ pub struct StagePlan {
     /// How the stage is announced, e.g. "Stage 3: Firenze-Milano".
     #[serde(default)]
     pub name: Option<String>,
+    /// A rest day comes before this stage (the ruleset may care: house rules A's weather).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rest_before: bool,
 }
 
 fn card_race() -> String {
@@ -109,11 +112,20 @@ impl TourPreset {
             }
             Ok(_) => {}
         }
-        if let Some(s) = preset.stages.iter().find(|s| s.kind.is_time_trial()) {
-            return fail(format!(
-                "stage on '{}' is a time trial, which this version does not referee yet: use flat, hilly or mountain",
-                s.course
-            ));
+        // Every stage must be one the ruleset can ride under the tour's rules (a time trial
+        // needs rules that have one); what a stage hands the next is not known yet.
+        let options = preset.stage_options().unwrap_or_default();
+        for (i, stage) in preset.stages.iter().enumerate() {
+            let ctx = registry::StageContext {
+                number: i as u32 + 1,
+                kind: stage.kind,
+                rest_before: stage.rest_before,
+                previous: None,
+                options: &options,
+            };
+            if let Err(message) = registry::prepare(&preset.ruleset, &ctx) {
+                return fail(format!("stage on '{}': {message}", stage.course));
+            }
         }
         Ok(preset)
     }
@@ -327,6 +339,7 @@ pub fn stage_result(
         rejoined: Vec::new(),
         sprints,
         summits,
+        carry: serde_json::Value::Null,
     }
 }
 
@@ -478,5 +491,23 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("soigneur"), "{e}");
+    }
+
+    #[test]
+    fn a_preset_rides_time_trials_only_under_rules_that_have_them() {
+        let preset = |rules: &str| {
+            format!(
+                "name = \"x\"\nrules = \"{rules}\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n\
+                 [[stage]]\ncourse = \"b\"\nkind = \"time_trial\"\nrest_before = true\n"
+            )
+        };
+        let a = TourPreset::from_toml(&preset("house-a"), "a.toml").unwrap();
+        assert!(a.stages[1].rest_before && !a.stages[0].rest_before);
+        let e = TourPreset::from_toml(&preset("house-b"), "b.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("b.toml: stage on 'b': stage 2 is a time trial"),
+            "{e}"
+        );
     }
 }

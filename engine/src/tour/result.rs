@@ -89,6 +89,11 @@ pub struct StageResult {
     /// Summits (the top row of each climb) in course order, the summit finish included.
     #[serde(default)]
     pub summits: Vec<SummitResult>,
+    /// What this stage hands the next one of the tour, in the ruleset's own JSON (the card
+    /// race: the weather it ended in). The ruleset's `prepare` reads it when the next stage is
+    /// set up; the classifications never do.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub carry: serde_json::Value,
 }
 
 /// One rider's stage.

@@ -212,6 +212,7 @@ mod tests {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            carry: serde_json::Value::Null,
         }
     }
 

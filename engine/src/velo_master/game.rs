@@ -1071,6 +1071,7 @@ impl Game for VeloMaster {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits,
+            carry: serde_json::Value::Null,
         })
     }
 
