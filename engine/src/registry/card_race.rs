@@ -11,7 +11,7 @@ use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
 use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
-use crate::card_race::house_b::time_trial::TimeTrialBBot;
+use crate::card_race::house_b::time_trial::{TimeTrialB, TimeTrialBBot};
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
     Bots, Card, Choice, Event, Options, Profiles, RiderIdx, RiderKind, RiderSetup, Stage,
@@ -149,17 +149,34 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
         map.insert(WEATHER_LEVEL.into(), json!(level));
     }
     if ctx.kind.is_time_trial() {
-        let trial = match ctx.kind {
-            StageKind::TeamTimeTrial => TimeTrial::Team,
-            _ => TimeTrial::Individual,
-        };
-        if parsed.profiles != Profiles::HouseA {
-            return Err(format!(
-                "stage {} is a time trial, which the card race rides under rules house-a only: make it flat, hilly or mountain, or choose rules = \"house-a\"",
-                ctx.number
-            ));
+        let team = ctx.kind == StageKind::TeamTimeTrial;
+        match parsed.profiles {
+            Profiles::HouseA => {
+                let trial = if team {
+                    TimeTrial::Team
+                } else {
+                    TimeTrial::Individual
+                };
+                map.insert("time_trial".into(), json!(trial));
+            }
+            // House rules B's own time trials (HB-049…HB-057); a time trial has no fictive
+            // start, its riders set off one by one.
+            Profiles::HouseB => {
+                let trial = if team {
+                    TimeTrialB::Team
+                } else {
+                    TimeTrialB::Individual
+                };
+                map.insert("time_trial_b".into(), json!(trial));
+                map.remove("fictive_start");
+            }
+            Profiles::Base => {
+                return Err(format!(
+                    "stage {} is a time trial, which the card race rides under rules house-a or house-b only: make it flat, hilly or mountain, or choose rules = \"house-a\" or \"house-b\"",
+                    ctx.number
+                ));
+            }
         }
-        map.insert("time_trial".into(), json!(trial));
     }
     Ok(options)
 }
@@ -880,8 +897,8 @@ impl Game for CardRace {
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. }
                 | Event::TimeTrialStart { .. }
+                | Event::HighestCardTired { .. }
                 | Event::PastStartLine { .. } => {}
-                Event::HighestCardTired { .. } => winded += 1,
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 Event::Quit { .. } => {}
                 _ => continue,
