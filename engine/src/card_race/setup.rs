@@ -61,6 +61,10 @@ pub struct Options {
     /// House rules B's fictive start (HB-038…HB-045): a neutralised roll-out before round 1.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fictive_start: bool,
+    /// House rules B's world cup (HB-073…HB-079): two riders a team, form cards, cup points.
+    /// The registry enters the riders; the stage rides them as any other.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub world_cup: bool,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

@@ -18,6 +18,8 @@ use crate::card_race::{
     StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
+use crate::card_race::house_a::StageType;
+use crate::tour::world_cup::{self, CupState};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -29,6 +31,8 @@ pub const ID: &str = "card-race";
 #[derive(Debug, Clone)]
 pub struct CardRace {
     stage: Stage,
+    /// House rules B's world cup: what this event hands the next (HB-074, HB-076).
+    cup: Option<CupState>,
     /// Made on first use: a stage the bots ride alone never needs them.
     words: OnceLock<Arc<Words>>,
 }
@@ -60,7 +64,9 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 16] = [
+const OPTION_NAMES: [&str; 18] = [
+    "world_cup",
+    CUP,
     "hands",
     "stage_end",
     "profiles",
@@ -124,11 +130,109 @@ pub static RULES: &[super::NamedRules] = &[
         name: "house-a",
         options: house_a,
     },
+    super::NamedRules {
+        name: "house-b-world-cup",
+        options: house_b_world_cup,
+    },
 ];
+
+/// House rules B's world cup (HB-073…HB-079): B's race, two riders a team an event, each event
+/// ridden until the last rider is across (HB-077), ranked by cup points.
+fn house_b_world_cup() -> Value {
+    let mut options = house_b();
+    if let Value::Object(map) = &mut options {
+        map.insert("stage_end".into(), json!("all_across"));
+        map.insert("world_cup".into(), json!(true));
+    }
+    options
+}
 
 /// The key under which a stage's result carries its last weather level to the next stage, and
 /// the option that starts a stage at a level (HB-029).
 const WEATHER_LEVEL: &str = "weather_level";
+
+/// The key and option under which a world-cup event hands the next its [`CupState`].
+const CUP: &str = "cup";
+
+/// One world-cup event's entries: the setup of the riders entered, and their form cards.
+#[derive(Debug, Clone)]
+struct CupEntries {
+    setup: Setup,
+    /// Per entered rider (by index in `setup`), its form card (HB-075).
+    form: Vec<Option<u8>>,
+}
+
+/// HB-073…HB-076: who rides this event and with which form card, from what the previous event
+/// handed on (option `cup`), with the state this event hands the next.
+fn world_cup_entries(setup: &Setup) -> Result<(CupEntries, CupState), StartError> {
+    let state: CupState = match setup.options.get(CUP) {
+        Some(v) => serde_json::from_value(v.clone()).map_err(|e| StartError::Options {
+            ruleset: ID,
+            message: format!("{CUP} is what a world-cup event hands the next, and this one does not read: {e}"),
+        })?,
+        None => CupState::default(),
+    };
+    let stage_type = StageType::of(&setup.course);
+    let mut entered = setup.clone();
+    entered.riders.clear();
+    let mut form = Vec::new();
+    let mut next = CupState::default();
+    for (seat, team) in setup.teams.iter().enumerate() {
+        let riders: Vec<&super::Entrant> = setup
+            .riders
+            .iter()
+            .filter(|r| r.team as usize == seat)
+            .collect();
+        let kinds: Vec<(String, RiderKind)> = riders
+            .iter()
+            .map(|r| (r.id.clone(), attributes_of(&r.attributes).0))
+            .collect();
+        let chosen = world_cup::enter(&kinds, stage_type, &state);
+        let ids: Vec<(String, usize)> = chosen.iter().map(|&i| (kinds[i].0.clone(), i)).collect();
+        let (entries, mut deck) = world_cup::deal_form(team, &ids, &state);
+        for e in &entries {
+            let mut rider = riders[e.index].clone();
+            let (kind, _) = attributes_of(&rider.attributes);
+            let carried = if e.rode_last {
+                world_cup::BACK_TO_BACK_EXHAUSTION
+            } else {
+                0
+            };
+            rider.attributes = attributes(kind, carried);
+            next.rode.push(rider.id.clone());
+            if let Some(v) = e.form {
+                next.form_used.insert(rider.id.clone(), v);
+                // After the event the card goes back to the deck (HB-076 takes it out later).
+                deck.push(v);
+            }
+            form.push(e.form);
+            entered.riders.push(rider);
+        }
+        deck.sort_unstable_by(|a, b| b.cmp(a));
+        next.decks.insert(team.clone(), deck);
+    }
+    Ok((
+        CupEntries {
+            setup: entered,
+            form,
+        },
+        next,
+    ))
+}
+
+/// HB-075 (QB-28): each entered rider's form card is one more energy card in its deck.
+fn add_form_cards(stage: &mut Stage, entries: &CupEntries) {
+    use rand::seq::SliceRandom;
+    if stage.setup().options.hands != crate::card_race::Hands::Deal {
+        return;
+    }
+    for (i, form) in entries.form.iter().enumerate() {
+        if let (Some(v), Some(r)) = (form, stage.riders.get_mut(i)) {
+            r.deck.push(Card::Energy(*v));
+            r.deck.shuffle(&mut r.rng);
+        }
+    }
+}
 
 /// The options of one stage of a card-race tour (the registry's `prepare`): the tour's options,
 /// the weather the previous stage ended in (HB-029), and the time trial a time-trial stage rides
@@ -147,6 +251,12 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
             .and_then(Value::as_u64)
     {
         map.insert(WEATHER_LEVEL.into(), json!(level));
+    }
+    // The world cup's entries and form decks run from event to event (HB-074, HB-076).
+    if parsed.world_cup
+        && let Some(cup) = ctx.previous.and_then(|p| p.carry.get(CUP))
+    {
+        map.insert(CUP.into(), cup.clone());
     }
     if ctx.kind.is_time_trial() {
         let team = ctx.kind == StageKind::TeamTimeTrial;
@@ -606,6 +716,20 @@ impl Game for CardRace {
 
     fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
         let options = options(&setup.options)?;
+        // House rules B's world cup enters two riders a team (HB-073).
+        let cup = if options.world_cup {
+            Some(world_cup_entries(setup)?)
+        } else {
+            None
+        };
+        let entered;
+        let setup = match &cup {
+            Some((entries, _)) => {
+                entered = entries.setup.clone();
+                &entered
+            }
+            None => setup,
+        };
         let dice = setup.dice.clone();
         let (course, starts) = setup.starts()?;
         let riders = setup
@@ -636,8 +760,13 @@ impl Game for CardRace {
         };
         let stage = Stage::with_dice(Arc::new(setup), seed, dice)
             .map_err(|e| StartError::Rules(e.to_string()))?;
+        let mut stage = stage;
+        if let Some((entries, _)) = &cup {
+            add_form_cards(&mut stage, entries);
+        }
         Ok(CardRace {
             stage,
+            cup: cup.map(|(_, next)| next),
             words: OnceLock::new(),
         })
     }
@@ -1066,15 +1195,29 @@ impl Game for CardRace {
             return Err(OutcomeError::NotInTour(r.id.clone()));
         }
         let mut result = stage_result(&self.stage, number, kind, riders);
+        let mut carry = serde_json::Map::new();
         if let Some(level) = self.stage.conditions().weather {
             // HB-029: the next stage of a grand tour starts in the weather this one ended in.
-            result.carry = json!({ WEATHER_LEVEL: level });
+            carry.insert(WEATHER_LEVEL.into(), json!(level));
+        }
+        if let Some(cup) = &self.cup {
+            carry.insert(CUP.into(), json!(cup));
+        }
+        if !carry.is_empty() {
+            result.carry = Value::Object(carry);
         }
         Ok(result)
     }
 
     fn carry_over(&self, riders: &mut [TourRider]) {
         carry_over(&self.stage, riders);
+        // QB-29: every world-cup event starts from fresh decks (HB-074 adds its card at entry).
+        if self.cup.is_some() {
+            for r in riders.iter_mut() {
+                let (kind, _) = attributes_of(&r.attributes);
+                r.attributes = attributes(kind, 0);
+            }
+        }
         // HA-029: a domestique sheds all its exhaustion cards between stages.
         for r in riders.iter_mut() {
             let (kind, _) = attributes_of(&r.attributes);

@@ -159,8 +159,12 @@ pub(crate) fn led(
 /// options: the classifications' own readings are the defaults of [`TourOptions`].
 pub fn card_race(
     stages: &[StageResult],
-    _options: &serde_json::Value,
+    options: &serde_json::Value,
 ) -> Result<Classifications, TourError> {
+    // House rules B's world cup ranks by its cup alone (HB-078, HB-079).
+    if options.get("world_cup") == Some(&serde_json::Value::Bool(true)) {
+        return Ok(super::world_cup::classifications(stages));
+    }
     let s = standings(stages, &TourOptions::default())?;
     Ok(Classifications {
         tables: vec![

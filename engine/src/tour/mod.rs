@@ -80,6 +80,7 @@ mod repechage;
 mod result;
 mod standing;
 pub mod tables;
+pub mod world_cup;
 mod team;
 mod tiebreak;
 mod time;
