@@ -532,3 +532,333 @@ fn hb_043_tv_21_the_roll_out_spends_no_card() {
     );
     assert!(recycle.contains(&card));
 }
+
+// ---- Time trials in a tour (HA-043, HB-053, HB-057 through the registry) ----
+
+mod tour {
+    use commissaire_engine::course::CourseSpec;
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::{
+        self, CARD_RACE, DynStage, Setup, StageContext, card_race_attributes_of,
+    };
+    use commissaire_engine::tour::{
+        Outcome, StageKind, StageResult, TourRider, enter_teams, entrants_setup,
+    };
+    use serde_json::Value;
+    use std::sync::Arc;
+
+    fn rules(name: &str) -> Value {
+        let entry = registry::ruleset(CARD_RACE).unwrap();
+        (entry.rules.iter().find(|r| r.name == name).unwrap().options)()
+    }
+
+    fn riders() -> Vec<TourRider> {
+        let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[]).unwrap();
+        enter_teams(&["Blue".into(), "Red".into()], &roster)
+    }
+
+    fn course() -> Arc<commissaire_engine::course::Course> {
+        Arc::new(
+            CourseSpec {
+                tiles: Some("abcdfCu".into()),
+                ..Default::default()
+            }
+            .build()
+            .unwrap(),
+        )
+    }
+
+    fn ctx<'a>(
+        number: u32,
+        kind: StageKind,
+        previous: Option<&'a StageResult>,
+        options: &'a Value,
+    ) -> StageContext<'a> {
+        StageContext {
+            number,
+            kind,
+            rest_before: false,
+            previous,
+            options,
+        }
+    }
+
+    /// Prepares and rides one stage with bots; returns the stage and its result.
+    fn ride(
+        tour: &Value,
+        number: u32,
+        kind: StageKind,
+        previous: Option<&StageResult>,
+        riders: &[TourRider],
+    ) -> (Box<dyn DynStage>, StageResult) {
+        let options = registry::prepare(CARD_RACE, &ctx(number, kind, previous, tour)).unwrap();
+        let refs: Vec<&TourRider> = riders.iter().filter(|r| !r.abandoned).collect();
+        let names: Vec<String> = vec!["Blue".into(), "Red".into()];
+        let setup: Setup = entrants_setup(&course(), &names, &refs, options);
+        let mut s = registry::start(CARD_RACE, &setup, 40 + u64::from(number)).unwrap();
+        let mut guard = 0;
+        while let Some(&(seat, _)) = s.waiting_on().first() {
+            s.play_bot(seat).unwrap();
+            guard += 1;
+            assert!(guard < 5000, "the stage ends");
+        }
+        let result = s.result(number, kind, riders).unwrap();
+        (s, result)
+    }
+
+    /// HA-043, HB-053: a tour's time-trial stage is ridden under its house rules' trial, and
+    /// every rider's time, a minute a card less 10 s a row past the line, goes into the general
+    /// classification with no bonus.
+    #[test]
+    fn ha_043_hb_053_a_tours_time_trial_counts_in_the_general_classification() {
+        for name in ["house-a", "house-b"] {
+            let tour = rules(name);
+            let riders = riders();
+            let (_, result) = ride(&tour, 1, StageKind::TimeTrial, None, &riders);
+            let table = registry::classify(CARD_RACE, &[result.clone()], &tour).unwrap();
+            let general = table.get("general").unwrap();
+            for r in &result.riders {
+                let Outcome::Crossed { rows_past } = r.outcome else {
+                    panic!("{name}: {} did not finish the trial", r.rider);
+                };
+                let time = i64::from(r.cards_played) * 60 - 10 * i64::from(rows_past);
+                let row = general
+                    .rows
+                    .iter()
+                    .find(|g| g.rider.as_ref() == Some(&r.rider))
+                    .unwrap();
+                assert_eq!(
+                    row.value,
+                    commissaire_engine::tour::Score::Seconds(time),
+                    "{name}: {}",
+                    r.rider
+                );
+            }
+        }
+    }
+
+    /// HB-049 in a tour: a house-B time trial sets riders off one round apart, so a rider's
+    /// cards are counted from its own start: the last starter rode fewer rounds than the stage.
+    #[test]
+    fn hb_049_a_tours_house_b_time_trial_counts_cards_from_each_riders_start() {
+        let tour = rules("house-b");
+        let (s, result) = ride(&tour, 1, StageKind::TimeTrial, None, &riders());
+        let view = s.view_json(Viewer::Public);
+        let rounds = view["round"].as_u64().unwrap() as u32;
+        let most = result.riders.iter().map(|r| r.cards_played).max().unwrap();
+        assert!(most < rounds, "{most} cards in {rounds} rounds");
+    }
+
+    /// HB-057 in a tour: a house-B team time trial gives each rider its team's last time.
+    #[test]
+    fn hb_057_a_tours_team_time_trial_times_each_team_on_its_last_rider() {
+        let tour = rules("house-b");
+        let (_, result) = ride(&tour, 1, StageKind::TeamTimeTrial, None, &riders());
+        let times = commissaire_engine::tour::stage_times(&result, &Default::default()).unwrap();
+        for team in ["Blue", "Red"] {
+            let ridden: Vec<i64> = result
+                .riders
+                .iter()
+                .filter(|r| r.team == team)
+                .map(|r| {
+                    commissaire_engine::tour::ridden_time(
+                        r.cards_played,
+                        &r.outcome,
+                        Default::default(),
+                    )
+                    .unwrap()
+                })
+                .collect();
+            let last = *ridden.iter().max().unwrap();
+            for t in times.iter().filter(|t| t.team == team) {
+                assert_eq!(t.time, last, "{}", t.rider);
+            }
+        }
+    }
+
+    // ---- World cup (HB-073…HB-077 through the registry) ----
+
+    /// HB-073, HB-074, HB-075, HB-076, HB-077: two of three riders enter each event; a rider who
+    /// rode the event before starts with one exhaustion card; each entered rider's deck holds its
+    /// form card; a back-to-back rider's earlier form card leaves its team's deck for good; each
+    /// event runs until every rider is across.
+    #[test]
+    fn hb_073_to_hb_077_world_cup_events_through_the_registry() {
+        let tour = rules("house-b-world-cup");
+        let mut riders = riders();
+        let (s1, r1) = ride(&tour, 1, StageKind::Hilly, None, &riders);
+        assert_eq!(r1.riders.len(), 4, "two riders a team");
+        for team in ["Blue", "Red"] {
+            assert_eq!(r1.riders.iter().filter(|r| r.team == team).count(), 2);
+        }
+        assert!(
+            r1.riders
+                .iter()
+                .all(|r| matches!(r.outcome, Outcome::Crossed { .. })),
+            "HB-077: every rider across"
+        );
+        // Fresh decks and a form card: 15 + 1 cards for everyone in event 1 (before any draw:
+        // the draw pile plus what the rider holds and played).
+        let cup1 = r1.carry["cup"].clone();
+        assert_eq!(cup1["rode"].as_array().unwrap().len(), 4);
+        assert_eq!(cup1["decks"]["Blue"].as_array().unwrap().len(), 12);
+        s1.carry_over(&mut riders);
+        assert!(
+            riders
+                .iter()
+                .all(|r| card_race_attributes_of(&r.attributes).1 == 0),
+            "QB-29: fresh decks between events"
+        );
+        let options = registry::prepare(CARD_RACE, &ctx(2, StageKind::Flat, Some(&r1), &tour))
+            .unwrap();
+        assert_eq!(options["cup"], cup1);
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let names: Vec<String> = vec!["Blue".into(), "Red".into()];
+        let setup = entrants_setup(&course(), &names, &refs, options);
+        let s2 = registry::start(CARD_RACE, &setup, 2).unwrap();
+        let view = s2.view_json(Viewer::Public);
+        let rode: Vec<&str> = cup1["rode"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let riders2 = view["riders"].as_array().unwrap();
+        assert_eq!(riders2.len(), 4);
+        let mut back_to_back = 0;
+        for r in riders2 {
+            let id = r["id"].as_str().unwrap();
+            let cards = r["draw_pile"].as_u64().unwrap() + r["recycle"].as_array().unwrap().len() as u64;
+            let grid = r["recycle"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c.as_str() == Some("E"))
+                .count() as u64;
+            // 15 energy cards, a form card, the fictive start's grid card if any, and HB-074's.
+            let expected = 16 + grid + u64::from(rode.contains(&id));
+            assert_eq!(cards, expected, "{id}");
+            back_to_back += rode.contains(&id) as usize;
+        }
+        assert!(back_to_back >= 2, "three riders, two entered: one rides again per team");
+    }
+}
+
+// ---- World cup tables (HB-075, HB-076, HB-078, HB-079, TV-24) ----
+
+mod cup {
+    use commissaire_engine::card_race::RiderKind;
+    use commissaire_engine::card_race::house_a::StageType;
+    use commissaire_engine::tour::world_cup::{
+        CupState, FORM_DECK, POINTS, cup_points, deal_form, enter, standings,
+    };
+    use commissaire_engine::tour::{Outcome, RiderKey, RiderStage, Score, StageKind, StageResult};
+
+    fn event(number: u32, places: &[(&str, u32)]) -> StageResult {
+        StageResult {
+            number,
+            kind: StageKind::Hilly,
+            summit_finish: false,
+            riders: places
+                .iter()
+                .enumerate()
+                .map(|(i, &(id, place))| RiderStage {
+                    rider: RiderKey::new(id),
+                    team: format!("T{id}"),
+                    start_number: i as u32 + 1,
+                    cards_played: 10,
+                    outcome: Outcome::Crossed { rows_past: 1 },
+                    place: Some(place),
+                    exhaustion_start: 0,
+                    exhaustion_end: 0,
+                })
+                .collect(),
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+            carry: serde_json::Value::Null,
+        }
+    }
+
+    /// HB-078, TV-24: places 1, 12 and 13 score 25, 1 and 0; the scale adds up to 116.
+    #[test]
+    fn hb_078_tv_24_points_by_place() {
+        assert_eq!([cup_points(1), cup_points(12), cup_points(13)], [25, 1, 0]);
+        assert_eq!(POINTS.iter().sum::<u32>(), 116);
+    }
+
+    /// HB-079, TV-24: X is 1st then 5th (36), Y 2nd then 2nd (40): Y leads the cup; on equal
+    /// points more wins come first (QB-29).
+    #[test]
+    fn hb_079_tv_24_the_cup_goes_to_the_most_points() {
+        let events = [
+            event(1, &[("X", 1), ("Y", 2), ("Z", 3)]),
+            event(2, &[("X", 5), ("Y", 2), ("Z", 1)]),
+        ];
+        let rows = standings(&events);
+        let order: Vec<&str> = rows
+            .iter()
+            .map(|r| r.rider.as_ref().unwrap().as_str())
+            .collect();
+        let points: Vec<Score> = rows.iter().map(|r| r.value).collect();
+        assert_eq!(order, ["Z", "Y", "X"]);
+        assert_eq!(
+            points,
+            [Score::Points(41), Score::Points(40), Score::Points(36)]
+        );
+        // A tie on points: the rider with a win ranks first.
+        let tie = [event(1, &[("A", 2), ("B", 1)]), event(2, &[("A", 1), ("B", 2)])];
+        let rows = standings(&tie);
+        assert_eq!(rows[0].value, rows[1].value);
+        // Both have one win and one second place: the better place in the last event decides.
+        assert_eq!(rows[0].rider.as_ref().unwrap().as_str(), "A");
+    }
+
+    /// HB-075, HB-076, TV-24: the form deck holds 12 cards worth 44; a rider who rode with a 5
+    /// and enters again loses that 5 for good (11 cards left); a 4 whose rider sits out comes
+    /// back.
+    #[test]
+    fn hb_075_hb_076_tv_24_the_form_deck() {
+        assert_eq!(FORM_DECK.len(), 12);
+        assert_eq!(FORM_DECK.iter().map(|&v| u32::from(v)).sum::<u32>(), 44);
+        let first = CupState::default();
+        let (e1, deck) = deal_form("Blue", &[("A".into(), 0), ("B".into(), 1)], &first);
+        assert_eq!(e1[0].form, Some(5));
+        assert_eq!(e1[1].form, Some(5));
+        assert_eq!(deck.len(), 10);
+        // After event 1: A rode with a 5, B with a 4 (a director's choice), both cards back in.
+        let after = CupState {
+            rode: vec!["A".into(), "B".into()],
+            form_used: [("A".to_string(), 5), ("B".to_string(), 4)].into(),
+            decks: [("Blue".to_string(), FORM_DECK.to_vec())].into(),
+        };
+        // Event 2: A and C enter, B sits out.
+        let (e2, deck) = deal_form("Blue", &[("A".into(), 0), ("C".into(), 2)], &after);
+        assert!(e2[0].rode_last && !e2[1].rode_last);
+        // The 5 A rode with is gone for good; B's 4 is still there.
+        let cards_left = deck.len() + e2.iter().filter(|e| e.form.is_some()).count();
+        assert_eq!(cards_left, 11);
+        assert_eq!(e2[0].form, Some(5), "the other 5 is left");
+        assert_eq!(e2[1].form, Some(4));
+        assert_eq!(deck.iter().filter(|&&v| v == 4).count(), 3);
+    }
+
+    /// HB-073: a team of three enters two; a rider who sat out rides the next event.
+    #[test]
+    fn hb_073_two_of_three_enter_and_the_rested_rider_rides_next() {
+        let team: Vec<(String, RiderKind)> = vec![
+            ("R".into(), RiderKind::Rouleur),
+            ("S".into(), RiderKind::Sprinteur),
+            ("G".into(), RiderKind::Grimpeur),
+        ];
+        let first = enter(&team, StageType::Mountain, &CupState::default());
+        assert_eq!(first, [0, 2], "the sprinter rests in the mountains");
+        let after = CupState {
+            rode: vec!["R".into(), "G".into()],
+            ..CupState::default()
+        };
+        let second = enter(&team, StageType::Mountain, &after);
+        assert!(second.contains(&1), "the rested sprinter rides: {second:?}");
+        assert_eq!(second.len(), 2);
+    }
+}
