@@ -175,6 +175,9 @@ pub struct BoardScene {
     pub letters: Vec<(Pos, char)>,
     /// The weather and wind the race is ridden in, drawn beside the round (none by default).
     pub sky: Sky,
+    /// Turn 0 is a fictive start (the card race's house rules B): the roll-out behind the flag,
+    /// so named in the heading rather than "before the start".
+    pub fictive_start: bool,
 }
 
 /// The weather and wind of a race (the card race's house rules B), drawn in the board's header.
@@ -213,6 +216,7 @@ impl BoardScene {
             mark_kinds: Vec::new(),
             letters: Vec::new(),
             sky: Sky::default(),
+            fictive_start: false,
         }
     }
 

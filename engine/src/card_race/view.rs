@@ -32,6 +32,10 @@ pub struct StageView {
     /// Flat, hilly or mountain by the climbs (HA-001), with the option `stage_types`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stage_type: Option<StageType>,
+    /// The stage opens with house rules B's fictive start (HB-038…HB-043): round 0 is that
+    /// roll-out behind the flag.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fictive_start: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -121,6 +125,7 @@ impl StageView {
             last_round: stage.last_round.clone(),
             conditions: stage.conditions(),
             stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
+            fictive_start: stage.setup.options.fictive_start,
         }
     }
 }

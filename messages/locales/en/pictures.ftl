@@ -4,6 +4,8 @@ board-round = Round { $round }
 board-weather = Weather { $level }/5
 board-wind = Wind
 board-before-start = Before the start
+# House rules B's roll-out behind the flag, before round 1.
+board-fictive-start = Fictive start
 board-start = START
 board-finish = FINISH
 board-sprint = Sprint

@@ -144,9 +144,10 @@ pub(crate) fn resolve(stage: &mut Stage, events: &mut Vec<Event>) {
     }
     // HB-040: rows ridden past the start line, counted where each rider ends its own move.
     let line = start_line(stage);
-    for s in &summary {
+    for s in &mut summary {
         let rows = past_line_cards(line, positions[s.rider as usize].row);
         if rows > 0 {
+            s.exhaustion = true;
             let (cards, on_top) = award(stage, s.rider, rows);
             events.push(Event::PastStartLine {
                 rider: s.rider,
