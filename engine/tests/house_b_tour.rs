@@ -99,7 +99,11 @@ fn hb_049_the_course_is_cut_by_a_third_or_by_half() {
     assert_eq!(tiles(&full), "abcdfCDlmnBu");
     assert_eq!(tiles(&third), "abcfClmBu");
     assert_eq!(tiles(&half), "abdClnu");
-    assert_eq!(third.start_cells(), full.start_cells(), "the start area stays");
+    assert_eq!(
+        third.start_cells(),
+        full.start_cells(),
+        "the start area stays"
+    );
     assert_eq!(third.run_out(), full.run_out(), "the finish tile stays");
     // A stage named a house-B time trial rides the cut course.
     let s = Stage::new(
@@ -134,9 +138,9 @@ fn hb_049_tv_09_riders_set_off_one_round_apart_in_reverse_order() {
     let sets_off: Vec<u32> = (0..5).map(|r| s.sets_off(r).unwrap()).collect();
     assert_eq!(sets_off, [5, 4, 3, 2, 1]);
     assert!(
-        s.opening_events().iter().any(
-            |e| matches!(e, Event::TimeTrialStart { round: 1, riders } if riders == &vec![4])
-        )
+        s.opening_events()
+            .iter()
+            .any(|e| matches!(e, Event::TimeTrialStart { round: 1, riders } if riders == &vec![4]))
     );
     let front = s.course().start_cells()[0];
     assert_eq!(s.position(4), front, "the first starter is on the ramp");
@@ -272,7 +276,10 @@ fn hb_053_tv_09_time_from_the_riders_own_start() {
             Some(cards * 60 - 10 * u32::from(pos.row + 1 - line))
         );
     }
-    assert!(s.cards_played(slow).len() < rounds, "Slow's clock starts at its own start");
+    assert!(
+        s.cards_played(slow).len() < rounds,
+        "Slow's clock starts at its own start"
+    );
     assert_eq!(s.finish_order()[0], fast, "ranked by time");
 }
 
@@ -451,9 +458,11 @@ fn hb_038_tv_21_the_front_of_the_grid_starts_with_an_exhaustion_card() {
         let (_, _, recycle, _) = s.piles(idx(&s, id));
         assert_eq!(recycle, &[Card::Exhaustion]);
     }
-    assert!(s.opening_events().iter().any(
-        |e| matches!(e, Event::FictiveStartGrid { exposed } if exposed == &vec![0, 1])
-    ));
+    assert!(
+        s.opening_events()
+            .iter()
+            .any(|e| matches!(e, Event::FictiveStartGrid { exposed } if exposed == &vec![0, 1]))
+    );
     assert_eq!(s.round(), 0, "the fictive start is ridden before round 1");
 }
 
@@ -709,8 +718,8 @@ mod tour {
                 .all(|r| card_race_attributes_of(&r.attributes).1 == 0),
             "QB-29: fresh decks between events"
         );
-        let options = registry::prepare(CARD_RACE, &ctx(2, StageKind::Flat, Some(&r1), &tour))
-            .unwrap();
+        let options =
+            registry::prepare(CARD_RACE, &ctx(2, StageKind::Flat, Some(&r1), &tour)).unwrap();
         assert_eq!(options["cup"], cup1);
         let refs: Vec<&TourRider> = riders.iter().collect();
         let names: Vec<String> = vec!["Blue".into(), "Red".into()];
@@ -728,7 +737,8 @@ mod tour {
         let mut back_to_back = 0;
         for r in riders2 {
             let id = r["id"].as_str().unwrap();
-            let cards = r["draw_pile"].as_u64().unwrap() + r["recycle"].as_array().unwrap().len() as u64;
+            let cards =
+                r["draw_pile"].as_u64().unwrap() + r["recycle"].as_array().unwrap().len() as u64;
             let grid = r["recycle"]
                 .as_array()
                 .unwrap()
@@ -740,7 +750,10 @@ mod tour {
             assert_eq!(cards, expected, "{id}");
             back_to_back += rode.contains(&id) as usize;
         }
-        assert!(back_to_back >= 2, "three riders, two entered: one rides again per team");
+        assert!(
+            back_to_back >= 2,
+            "three riders, two entered: one rides again per team"
+        );
     }
 }
 
@@ -807,7 +820,10 @@ mod cup {
             [Score::Points(41), Score::Points(40), Score::Points(36)]
         );
         // A tie on points: the rider with a win ranks first.
-        let tie = [event(1, &[("A", 2), ("B", 1)]), event(2, &[("A", 1), ("B", 2)])];
+        let tie = [
+            event(1, &[("A", 2), ("B", 1)]),
+            event(2, &[("A", 1), ("B", 2)]),
+        ];
         let rows = standings(&tie);
         assert_eq!(rows[0].value, rows[1].value);
         // Both have one win and one second place: the better place in the last event decides.

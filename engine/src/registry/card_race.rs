@@ -10,6 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_a::StageType;
 use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
 use crate::card_race::house_b::time_trial::{TimeTrialB, TimeTrialBBot};
 use crate::card_race::house_b::{self, Exposure, Wind};
@@ -18,7 +19,6 @@ use crate::card_race::{
     StageSetup,
 };
 use crate::game::{Ruleset, Seat, Viewer};
-use crate::card_race::house_a::StageType;
 use crate::tour::world_cup::{self, CupState};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
@@ -168,7 +168,9 @@ fn world_cup_entries(setup: &Setup) -> Result<(CupEntries, CupState), StartError
     let state: CupState = match setup.options.get(CUP) {
         Some(v) => serde_json::from_value(v.clone()).map_err(|e| StartError::Options {
             ruleset: ID,
-            message: format!("{CUP} is what a world-cup event hands the next, and this one does not read: {e}"),
+            message: format!(
+                "{CUP} is what a world-cup event hands the next, and this one does not read: {e}"
+            ),
         })?,
         None => CupState::default(),
     };
@@ -687,7 +689,10 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
 /// for logs, never an English sentence kept beside the catalogue's.
 fn told(id: &'static str, args: Vec<(&'static str, Value)>) -> Sentence {
     let text = std::iter::once(id.to_string())
-        .chain(args.iter().map(|(k, v)| [*k, as_text(v).as_str()].join("=")))
+        .chain(
+            args.iter()
+                .map(|(k, v)| [*k, as_text(v).as_str()].join("=")),
+        )
         .collect::<Vec<_>>()
         .join(" ");
     sentence(id, args, text)

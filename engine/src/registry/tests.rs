@@ -448,7 +448,10 @@ fn a_time_trial_stage_rides_the_house_rules_time_trial_or_is_refused_in_a_senten
     // House rules B ride their own (HB-049…HB-057), without the fictive start.
     let b = json!({"profiles": "house-b", "fictive_start": true});
     let itt = prepare(CARD_RACE, &context(3, StageKind::TimeTrial, None, &b)).unwrap();
-    assert_eq!(itt, json!({"profiles": "house-b", "time_trial_b": "individual"}));
+    assert_eq!(
+        itt,
+        json!({"profiles": "house-b", "time_trial_b": "individual"})
+    );
     let ttt = prepare(CARD_RACE, &context(3, StageKind::TeamTimeTrial, None, &b)).unwrap();
     assert_eq!(ttt["time_trial_b"], json!("team"));
     let base = json!({"profiles": "base"});

@@ -80,12 +80,12 @@ mod repechage;
 mod result;
 mod standing;
 pub mod tables;
-pub mod world_cup;
 mod team;
 mod tiebreak;
 mod time;
 mod validate;
 mod winners;
+pub mod world_cup;
 mod youth;
 
 pub use classifications::{Classification, Classifications, Jersey, Unit};

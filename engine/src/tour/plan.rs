@@ -369,8 +369,7 @@ fn house_a_team_times(stage: &Stage, mut riders: Vec<RiderStage>) -> Vec<RiderSt
         }
     }
     let time = |r: &RiderStage| {
-        super::time::ridden_time(r.cards_played, &r.outcome, Default::default())
-            .unwrap_or(i64::MAX)
+        super::time::ridden_time(r.cards_played, &r.outcome, Default::default()).unwrap_or(i64::MAX)
     };
     let mut order: Vec<usize> = (0..riders.len()).collect();
     order.sort_by_key(|&i| (time(&riders[i]), riders[i].place));

@@ -89,7 +89,11 @@ fn rests_first(kind: RiderKind, stage_type: StageType) -> u8 {
 }
 
 /// HB-073 (QB-29): which of a team's riders `(id, kind)` ride this event, in the team's order.
-pub fn enter(riders: &[(String, RiderKind)], stage_type: StageType, state: &CupState) -> Vec<usize> {
+pub fn enter(
+    riders: &[(String, RiderKind)],
+    stage_type: StageType,
+    state: &CupState,
+) -> Vec<usize> {
     if riders.len() <= ENTERED {
         return (0..riders.len()).collect();
     }
@@ -219,11 +223,7 @@ pub fn classifications(stages: &[StageResult]) -> Classifications {
         rows,
     );
     // Nobody holds the cup before a point is scored.
-    if cup
-        .rows
-        .first()
-        .is_none_or(|r| r.value == Score::Points(0))
-    {
+    if cup.rows.first().is_none_or(|r| r.value == Score::Points(0)) {
         cup.holder = None;
     }
     Classifications { tables: vec![cup] }

@@ -136,8 +136,7 @@ pub fn cut_course(course: &Course, cut: Cut) -> Course {
     // No points in a time trial (HB-066): sprint lines go; a climb cut short is measured again.
     for row in &mut kept {
         for cell in &mut row.cells {
-            cell.markers
-                .retain(|m| !matches!(m, Marker::Sprint { .. }));
+            cell.markers.retain(|m| !matches!(m, Marker::Sprint { .. }));
         }
     }
     for r in 0..kept.len() {
@@ -305,12 +304,7 @@ pub fn team_time(stage: &Stage, seat: Seat) -> Option<u32> {
 pub(crate) fn finish_order(stage: &Stage, kind: TimeTrialB) -> Vec<RiderIdx> {
     let mut order: Vec<RiderIdx> = (0..stage.riders.len() as RiderIdx).collect();
     let time = |r: RiderIdx| rider_time(stage, r).unwrap_or(u32::MAX);
-    let sets_off = |r: RiderIdx| {
-        stage
-            .b_trial
-            .as_ref()
-            .map_or(0, |t| t.sets_off[r as usize])
-    };
+    let sets_off = |r: RiderIdx| stage.b_trial.as_ref().map_or(0, |t| t.sets_off[r as usize]);
     order.sort_by_key(|&r| {
         let team = stage.setup.riders[r as usize].team;
         let first = match kind {
@@ -356,12 +350,7 @@ impl Policy for TimeTrialBBot {
         let hand = stage.hand(rider);
         let top = keeps.iter().map(|k| k.1).max_by_key(|c| c.value());
         let best = furthest(&mut keeps.iter().map(|k| k.1));
-        let below = furthest(
-            &mut keeps
-                .iter()
-                .map(|k| k.1)
-                .filter(|&c| !is_highest(hand, c)),
-        );
+        let below = furthest(&mut keeps.iter().map(|k| k.1).filter(|&c| !is_highest(hand, c)));
         let card = match (best, below) {
             (Some(b), _) if reach(b) >= to_line => b,
             (Some(b), Some(l)) if reach(b) >= reach(l) + 2 => b,
