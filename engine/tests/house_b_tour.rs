@@ -686,6 +686,44 @@ mod tour {
         }
     }
 
+    /// HA-008, TV-06 in a tour: between stages a Brain rider (a seat the bot rides, under
+    /// `bots = "brain"`) sheds its exhaustion cards and takes one back for winning and one for a
+    /// finish on flat; a directed team's riders keep what they hold.
+    #[test]
+    fn ha_008_tv_06_brain_riders_carry_their_own_exhaustion_between_stages() {
+        let tour = rules("house-a");
+        let mut riders = riders();
+        let (s, result) = ride(&tour, 1, StageKind::Flat, None, &riders);
+        let held: Vec<u32> = riders
+            .iter()
+            .map(|r| {
+                result
+                    .riders
+                    .iter()
+                    .find(|x| x.rider == r.key)
+                    .unwrap()
+                    .exhaustion_end
+            })
+            .collect();
+        // Blue (seat 0) is the bot's; Red has a director.
+        s.carry_over_bots(&mut riders, &[0]);
+        let winner = result.riders.iter().find(|r| r.place == Some(1)).unwrap();
+        for (r, &end) in riders.iter().zip(&held) {
+            let carried = card_race_attributes_of(&r.attributes).1;
+            if r.team == 0 {
+                // "abcdfCu" ends on flat: one card, and one more for the winner.
+                let won = winner.rider == r.key;
+                assert_eq!(carried, 1 + u16::from(won), "{}", r.key);
+            } else {
+                assert_eq!(u32::from(carried), end, "{}", r.key);
+            }
+        }
+        assert!(
+            held.iter().take(3).any(|&e| e > 1),
+            "a Brain rider shed cards: {held:?}"
+        );
+    }
+
     // ---- World cup (HB-073…HB-077 through the registry) ----
 
     /// HB-073, HB-074, HB-075, HB-076, HB-077: two of three riders enter each event; a rider who

@@ -11,7 +11,7 @@ use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
 use crate::card_race::house_a::StageType;
-use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
+use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, brain, domestique, time_trial};
 use crate::card_race::house_b::time_trial::{TimeTrialB, TimeTrialBBot};
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
@@ -1212,6 +1212,31 @@ impl Game for CardRace {
             result.carry = Value::Object(carry);
         }
         Ok(result)
+    }
+
+    /// HA-008 (QA-04): a Brain rider (a rider with a Brain table on a seat the bot rides, under
+    /// `bots = "brain"`) sheds every exhaustion card, then takes one back if it won the stage and
+    /// one if the stage finished on flat. The heatwave's card waits for house rules A's weather.
+    fn carry_over_bots(&self, riders: &mut [TourRider], bots: &[Seat]) {
+        self.carry_over(riders);
+        let setup = self.stage.setup();
+        if setup.options.bots != Bots::Brain {
+            return;
+        }
+        let course = self.stage.course();
+        let line = course.finish_row();
+        let on_flat = line == 0 || course.terrain(line - 1) != crate::course::Terrain::Uphill;
+        let winner = self.stage.finish_order().first().copied();
+        for (i, r) in setup.riders.iter().enumerate() {
+            if !bots.contains(&r.team) || !brain::has_table(r.kind) {
+                continue;
+            }
+            if let Some(tour) = riders.iter_mut().find(|t| t.key.0 == r.id) {
+                let won = winner == Some(i as RiderIdx);
+                let kept = brain::exhaustion_after_stage(won, on_flat, false);
+                tour.attributes = attributes(r.kind, kept);
+            }
+        }
     }
 
     fn carry_over(&self, riders: &mut [TourRider]) {
