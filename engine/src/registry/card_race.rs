@@ -367,6 +367,19 @@ impl CardRace {
     fn conditions_now(&self) -> Vec<Sentence> {
         let now = self.stage.conditions();
         let mut out = Vec::new();
+        // What the stage set up before any choice: the fictive start's grid (HB-038) while it
+        // is ridden, round 1's starters of a house-B time trial (HB-049) during round 1.
+        for e in self.stage.opening_events() {
+            match e {
+                Event::FictiveStartGrid { .. } if self.stage.in_fictive_start() => {
+                    out.push(self.tell_start(e))
+                }
+                Event::TimeTrialStart { .. } if self.stage.round() == 1 => {
+                    out.push(self.tell_start(e))
+                }
+                _ => {}
+            }
+        }
         if let Some(wind) = now.wind {
             let face = self
                 .stage
@@ -548,36 +561,40 @@ impl CardRace {
         };
         let yes_no = |b: bool| json!(if b { "yes" } else { "no" });
         match e {
-            Event::TimeTrialStart { round, riders } => told(
-                "card-race-tt-start",
-                vec![
+            Event::TimeTrialStart { round, riders } => {
+                let args = vec![
                     ("round", json!(round)),
                     ("riders", names(riders)),
                     ("count", json!(riders.len())),
-                ],
-            ),
-            Event::HighestCardTired { rider, cards } => told(
-                "card-race-tt-highest",
-                vec![("rider", self.name(*rider)), ("cards", json!(cards))],
-            ),
-            Event::FictiveStartGrid { exposed } => told(
-                "card-race-fictive-start",
-                vec![("riders", names(exposed)), ("count", json!(exposed.len()))],
-            ),
+                ];
+                let text = catalogue_only("card-race-tt-start", &args);
+                sentence("card-race-tt-start", args, text)
+            }
+            Event::HighestCardTired { rider, cards } => {
+                let args = vec![("rider", self.name(*rider)), ("cards", json!(cards))];
+                let text = catalogue_only("card-race-tt-highest", &args);
+                sentence("card-race-tt-highest", args, text)
+            }
+            Event::FictiveStartGrid { exposed } => {
+                let args = vec![("riders", names(exposed)), ("count", json!(exposed.len()))];
+                let text = catalogue_only("card-race-fictive-start", &args);
+                sentence("card-race-fictive-start", args, text)
+            }
             Event::PastStartLine {
                 rider,
                 rows,
                 cards,
                 on_top,
-            } => told(
-                "card-race-past-start-line",
-                vec![
+            } => {
+                let args = vec![
                     ("rider", self.name(*rider)),
                     ("rows", json!(rows)),
                     ("cards", json!(cards)),
                     ("on_top", yes_no(*on_top)),
-                ],
-            ),
+                ];
+                let text = catalogue_only("card-race-past-start-line", &args);
+                sentence("card-race-past-start-line", args, text)
+            }
             _ => unreachable!("only the house-B start's events are told here"),
         }
     }
@@ -685,17 +702,16 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
     Sentence { id, args, text }
 }
 
-/// A sentence the catalogue words on its own: the text is the message id and its arguments,
-/// for logs, never an English sentence kept beside the catalogue's.
-fn told(id: &'static str, args: Vec<(&'static str, Value)>) -> Sentence {
-    let text = std::iter::once(id.to_string())
+/// The text of a sentence the catalogue alone words: the message id and its arguments, for
+/// logs, never an English sentence kept beside the catalogue's.
+fn catalogue_only(id: &str, args: &[(&'static str, Value)]) -> String {
+    std::iter::once(id.to_string())
         .chain(
             args.iter()
                 .map(|(k, v)| [*k, as_text(v).as_str()].join("=")),
         )
         .collect::<Vec<_>>()
-        .join(" ");
-    sentence(id, args, text)
+        .join(" ")
 }
 
 fn card_json(card: Card) -> Value {

@@ -129,6 +129,10 @@ pub mod titles {
     pub fn rouge() -> Sentence {
         sentence("classification-rouge", "Maillot Rouge (climbers)")
     }
+    /// House rules B's world cup (HB-079).
+    pub fn cup() -> Sentence {
+        sentence("classification-cup", "World cup")
+    }
     /// Velo Master's team classification at Pro (VM-142).
     pub fn velo_master_team() -> Sentence {
         sentence("classification-vm-team", "Teams (three best times)")

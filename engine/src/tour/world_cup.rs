@@ -26,7 +26,6 @@ use super::result::{RiderKey, StageResult};
 use super::standing::{Score, StandingRow};
 use crate::card_race::RiderKind;
 use crate::card_race::house_a::StageType;
-use crate::registry::Sentence;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -204,20 +203,12 @@ pub fn standings(stages: &[StageResult]) -> Vec<StandingRow> {
         .collect()
 }
 
-fn title() -> Sentence {
-    Sentence {
-        id: "classification-cup",
-        args: Vec::new(),
-        text: "World cup".to_string(),
-    }
-}
-
 /// The world cup's one classification: the cup (HB-079). Its leader wears the rainbow's white.
 pub fn classifications(stages: &[StageResult]) -> Classifications {
     let rows = standings(stages);
     let mut cup: Classification = led(
         "cup",
-        title(),
+        super::classifications::titles::cup(),
         Some(Jersey::Rgb([0xf4, 0xf1, 0xe8])),
         Unit::Points,
         rows,
