@@ -387,7 +387,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     let height = y + key_lines.len() as i32 * KEY_LINE + 8;
 
     let mut img = RgbImage::from_pixel(width as u32, height as u32, PAGE);
-    let heading = heading(scene.turn);
+    let heading = heading(scene.turn, scene.fictive_start);
     draw_header(&mut img, scene, &heading, &legend, width);
     if let Some(caption) = &letters_line {
         let ly = PAD + 34 + legend.len() as i32 * LEGEND_LINE;
@@ -445,8 +445,10 @@ fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
 }
 
 /// What the board shows, in the words of the rest of the game: a stage is played in rounds.
-fn heading(round: u32) -> String {
-    if round == 0 {
+fn heading(round: u32, fictive_start: bool) -> String {
+    if round == 0 && fictive_start {
+        msg!("board-fictive-start")
+    } else if round == 0 {
         msg!("board-before-start")
     } else {
         msg!("board-round", round = round)

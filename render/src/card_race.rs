@@ -94,6 +94,7 @@ impl BoardScene {
                     Some((row, sign))
                 })
                 .collect(),
+            fictive_start: view.fictive_start,
         }
     }
 }
@@ -247,6 +248,37 @@ mod tests {
         let png = crate::render_board(&scene).unwrap();
         assert!(!png.is_empty());
         crate::render_profile(&ProfileScene::from_view(&view)).unwrap();
+    }
+
+    /// HB-039, HB-041: house rules B's fictive start is round 0 on the board, named so, with
+    /// each rider's card and the exhaustion it cost drawn as in any round.
+    #[test]
+    fn hb_039_the_fictive_start_is_shown_as_such_on_the_board() {
+        let mut s = stage(&["Blue", "Orange", "Green"]);
+        let mut setup = s.setup().clone();
+        setup.options.fictive_start = true;
+        setup.options.profiles = commissaire_engine::card_race::Profiles::HouseB;
+        s = Stage::new(setup, 7).unwrap();
+        let before = BoardScene::from_view(&s.view(Viewer::Public));
+        assert!(before.fictive_start && before.turn == 0);
+        let mut bot = RandomBot::new(3);
+        for seat in 0..3 {
+            play_seat(&mut s, seat, &mut bot).unwrap();
+        }
+        assert_eq!(s.round(), 1, "the roll-out is over");
+        let view = s.view(Viewer::Public);
+        let scene = BoardScene::from_view(&view);
+        assert_eq!(scene.turn, 0);
+        assert!(scene.riders.iter().all(|r| r.card().is_some()));
+        let picture = crate::board::draw_board(&scene).unwrap();
+        assert_eq!(picture.heading(), "Fictive start");
+        if let Ok(dir) = std::env::var("COMMISSAIRE_PICTURES") {
+            std::fs::write(
+                std::path::Path::new(&dir).join("fictive-start.png"),
+                picture.to_png().unwrap(),
+            )
+            .unwrap();
+        }
     }
 
     #[test]

@@ -73,6 +73,7 @@ pub fn start() -> BoardScene {
         letters: Vec::new(),
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     }
 }
 
@@ -111,6 +112,7 @@ pub fn bunch_sprint() -> BoardScene {
         letters: Vec::new(),
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     }
 }
 
@@ -178,6 +180,7 @@ pub fn split_field() -> BoardScene {
         letters: Vec::new(),
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     }
 }
 
@@ -209,6 +212,7 @@ pub fn uphill_finish() -> BoardScene {
         letters: Vec::new(),
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     }
 }
 
@@ -392,5 +396,6 @@ pub fn staggered_letters() -> BoardScene {
         letters,
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     }
 }

@@ -178,6 +178,9 @@ pub struct BoardScene {
     /// Meteo tokens face up on the road (house rules A's weather): the first row of the tile
     /// each lies on, named above the strip with a band over the tile.
     pub road_signs: Vec<(u16, RoadSign)>,
+    /// Turn 0 is a fictive start (the card race's house rules B): the roll-out behind the flag,
+    /// so named in the heading rather than "before the start".
+    pub fictive_start: bool,
 }
 
 /// A turned Meteo token that does something (blank ones are not drawn).
@@ -240,6 +243,7 @@ impl BoardScene {
             letters: Vec::new(),
             sky: Sky::default(),
             road_signs: Vec::new(),
+            fictive_start: false,
         }
     }
 

@@ -74,6 +74,7 @@ impl BoardScene {
                 .unwrap_or_default(),
             sky: Default::default(),
             road_signs: Vec::new(),
+            fictive_start: false,
         }
     }
 }

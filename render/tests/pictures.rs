@@ -145,6 +145,7 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         letters: Vec::new(),
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -511,6 +512,7 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         letters: Vec::new(),
         sky: Default::default(),
         road_signs: Vec::new(),
+        fictive_start: false,
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

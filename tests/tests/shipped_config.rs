@@ -72,7 +72,36 @@ fn the_tours_name_only_shipped_courses() {
     lengths.sort();
     assert_eq!(
         lengths,
-        [3, 3, 7, 21],
-        "Velo Master weeks at Expert and Pro, a card-race week and a grand tour"
+        [3, 3, 6, 7, 21, 21, 21],
+        "Velo Master weeks at Expert and Pro, the world cup's six classics, a card-race week and \
+         three grand tours (house rules B on the road, A and B with their time trials)"
     );
+}
+
+/// The three-week presets of house rules A and B ride time trials (individual and team) and rest
+/// twice; the world cup rides B's cup rules. Each stage is one the card race can ride under the
+/// preset's rules (`TourPreset::from_toml` asks the ruleset's `prepare`).
+#[test]
+fn the_grand_tours_of_a_and_b_ride_time_trials_and_the_world_cup_its_classics() {
+    use commissaire_engine::tour::StageKind;
+    for (file, rules) in [("grand-tour-a", "house-a"), ("grand-tour-b", "house-b")] {
+        let path = config().join("tours").join(format!("{file}.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let preset = TourPreset::from_toml(&text, file).unwrap();
+        assert_eq!(preset.rules.as_deref(), Some(rules));
+        assert_eq!(preset.stages.len(), 21, "{file}");
+        let kinds: Vec<StageKind> = preset.stages.iter().map(|s| s.kind).collect();
+        assert!(kinds.contains(&StageKind::TimeTrial), "{file}");
+        assert!(kinds.contains(&StageKind::TeamTimeTrial), "{file}");
+        assert_eq!(
+            preset.stages.iter().filter(|s| s.rest_before).count(),
+            2,
+            "{file}"
+        );
+    }
+    let text = std::fs::read_to_string(config().join("tours/world-cup.toml")).unwrap();
+    let cup = TourPreset::from_toml(&text, "world-cup").unwrap();
+    assert_eq!(cup.rules.as_deref(), Some("house-b-world-cup"));
+    assert_eq!(cup.stage_options().unwrap()["world_cup"], true);
+    assert!(cup.stages.iter().all(|s| !s.kind.is_time_trial()));
 }

@@ -448,7 +448,14 @@ impl Services {
             .collect();
         mark_abandoned(&mut result, &gone);
         results::insert(conn, live.tour.id, &result).await?;
-        live.stage.carry_over(&mut tour_riders);
+        // The bot's seats: house rules A's Brain riders carry their own exhaustion (HA-008).
+        let bots: Vec<Seat> = live
+            .teams
+            .iter()
+            .filter(|t| t.is_bot())
+            .map(|t| live.seat_of(t))
+            .collect();
+        live.stage.carry_over_bots(&mut tour_riders, &bots);
         // A rider the race itself put out (Velo Master: a crash of severity 1) leaves the tour
         // as one an admin took out does: not on the next grid, and open to a repêchage vote.
         for r in tour_riders.iter_mut() {

@@ -124,6 +124,31 @@ pub enum Event {
     ExhaustionOnTop {
         rider: RiderIdx,
     },
+    /// House rules B's time trial: riders (a team trial: a team) setting off this round
+    /// (HB-049, HB-054).
+    TimeTrialStart {
+        round: u32,
+        riders: Vec<RiderIdx>,
+    },
+    /// House rules B's time trial: the rider kept its hand's highest card and takes exhaustion
+    /// for it (HB-051, HB-055); `cards` is 2 in the heat.
+    HighestCardTired {
+        rider: RiderIdx,
+        cards: u16,
+    },
+    /// House rules B's fictive start: the grid is set, and these riders, with nobody ahead,
+    /// start with an exhaustion card (HB-038).
+    FictiveStartGrid {
+        exposed: Vec<RiderIdx>,
+    },
+    /// House rules B's fictive start: the rider rode `rows` rows past the start line and takes
+    /// `cards` exhaustion cards (HB-040).
+    PastStartLine {
+        rider: RiderIdx,
+        rows: u16,
+        cards: u16,
+        on_top: bool,
+    },
 }
 
 impl Event {

@@ -51,6 +51,24 @@ pub struct Options {
     /// Who rides a seat nobody directs (option `bots`).
     #[serde(default)]
     pub bots: Bots,
+    /// This stage is a time trial by house rules B (HB-049…HB-057): `individual` or `team`.
+    /// A separate option from house rules A's `time_trial`: a stage names one or the other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_trial_b: Option<super::house_b::time_trial::TimeTrialB>,
+    /// How much of the course a house-B time trial rides (HB-049, HB-054, QB-18).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub time_trial_cut: super::house_b::time_trial::Cut,
+    /// House rules B's fictive start (HB-038…HB-045): a neutralised roll-out before round 1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fictive_start: bool,
+    /// House rules B's world cup (HB-073…HB-079): two riders a team, form cards, cup points.
+    /// The registry enters the riders; the stage rides them as any other.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub world_cup: bool,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 /// The bot that takes a seat nobody directs, or a director's late choice.
@@ -111,6 +129,12 @@ pub enum SetupError {
     },
     #[error(transparent)]
     Conditions(#[from] super::house_b::ConditionsError),
+    #[error(
+        "a stage is a time trial by house rules A (time_trial) or by house rules B (time_trial_b), not both: leave one out"
+    )]
+    TwoTimeTrials,
+    #[error("the fictive start is for road stages: leave fictive_start out of a time trial")]
+    FictiveTimeTrial,
     #[error("the start area holds {cells} riders, and {riders} were entered")]
     StartAreaFull { cells: usize, riders: usize },
 }
@@ -119,6 +143,14 @@ impl StageSetup {
     pub fn validate(&self) -> Result<(), SetupError> {
         if self.riders.is_empty() {
             return Err(SetupError::NoRiders);
+        }
+        if self.options.time_trial.is_some() && self.options.time_trial_b.is_some() {
+            return Err(SetupError::TwoTimeTrials);
+        }
+        if self.options.fictive_start
+            && (self.options.time_trial.is_some() || self.options.time_trial_b.is_some())
+        {
+            return Err(SetupError::FictiveTimeTrial);
         }
         if self.riders.len() > 64 {
             return Err(SetupError::TooManyRiders(self.riders.len()));

@@ -5,7 +5,7 @@ use super::board::Board;
 use super::cards::{Card, FREE_CARDS, HAND_SIZE, deck_for, uncapped_in};
 use super::events::{Event, RiderIdx};
 use super::house_a::{Profile, StageType, domestique, specialist, time_trial};
-use super::house_b::{Conditions, ConditionsView};
+use super::house_b::{Conditions, ConditionsView, fictive_start, time_trial as b_time_trial};
 use super::movement::{leave, slipstream_except};
 use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
@@ -147,6 +147,8 @@ pub struct Stage {
     /// The rider at the head of the race after each round's end phase, round 1 first: house
     /// rules A's combativity tokens (HA-063). None in a time trial, whose riders ride apart.
     pub(crate) leaders: Vec<RiderIdx>,
+    /// House rules B's time trial, when the stage is one (HB-049…HB-057).
+    pub(crate) b_trial: Option<b_time_trial::Trial>,
 }
 
 impl Stage {
@@ -177,6 +179,18 @@ impl Stage {
         // Our mend of the course end: the road past the line is as long as the longest move, so
         // a card that carries a rider over the line counts every row (time credit, finish order).
         let longest = Conditions::longest_move(&setup.options.house_b);
+        // House rules B's time trials ride a shortened course (HB-049, HB-054).
+        let setup = match setup.options.time_trial_b {
+            Some(_) if setup.options.time_trial_cut != b_time_trial::Cut::None => {
+                let mut cut = (*setup).clone();
+                cut.course = Arc::new(b_time_trial::cut_course(
+                    &setup.course,
+                    setup.options.time_trial_cut,
+                ));
+                Arc::new(cut)
+            }
+            _ => setup,
+        };
         let setup = if setup.course.run_out() < longest {
             let mut grown = (*setup).clone();
             grown.course = Arc::new(setup.course.with_run_out(longest));
@@ -198,7 +212,7 @@ impl Stage {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                if tt.is_none() {
+                if tt.is_none() && setup.options.time_trial_b.is_none() {
                     board.put(r.start, i as RiderIdx);
                 }
                 let mut rng = rider_stream(seed, i);
@@ -265,12 +279,17 @@ impl Stage {
                 riders: Vec::new(),
             })
             .collect();
-        Ok(Stage {
+        let b_trial = setup.options.time_trial_b.map(|kind| {
+            let teams: Vec<Seat> = setup.riders.iter().map(|r| r.team).collect();
+            b_time_trial::Trial::new(kind, &teams, setup.course.start_cells())
+        });
+        let fictive = setup.options.fictive_start;
+        let mut stage = Stage {
             drawing: vec![None; setup.teams.len()],
             lines,
             setup,
             seed,
-            round: 1,
+            round: if fictive { fictive_start::ROUND } else { 1 },
             board,
             riders,
             team_riders,
@@ -279,7 +298,15 @@ impl Stage {
             conditions,
             stage_type,
             leaders: Vec::new(),
-        })
+            b_trial,
+        };
+        if stage.b_trial.is_some() {
+            b_time_trial::open(&mut stage);
+        }
+        if fictive {
+            fictive_start::grid(&mut stage);
+        }
+        Ok(stage)
     }
 
     pub fn setup(&self) -> &StageSetup {
@@ -418,6 +445,9 @@ impl Stage {
     /// The finishing order: riders across the line by the round they crossed in, then furthest
     /// past the line, then lane 0 first; then the riders still racing, in race order.
     pub fn finish_order(&self) -> Vec<RiderIdx> {
+        if let Some(trial) = &self.b_trial {
+            return b_time_trial::finish_order(self, trial.kind);
+        }
         let mut order: Vec<RiderIdx> = (0..self.riders.len() as RiderIdx).collect();
         order.sort_by_key(|&i| {
             let r = &self.riders[i as usize];
@@ -437,7 +467,28 @@ impl Stage {
     /// A rider of the team still owes a card this round.
     fn owes_card(&self, rider: RiderIdx) -> bool {
         let r = &self.riders[rider as usize];
-        r.racing() && r.kept.is_none()
+        r.racing()
+            && r.kept.is_none()
+            && self
+                .b_trial
+                .as_ref()
+                .is_none_or(|t| t.started(rider, self.round))
+    }
+
+    /// Whether a rider still owes a card this round (not across, not waiting its turn to set
+    /// off in a house-B time trial).
+    pub fn owes(&self, rider: RiderIdx) -> bool {
+        self.owes_card(rider)
+    }
+
+    /// The round a rider sets off in, in a house-B time trial (HB-049, HB-054).
+    pub fn sets_off(&self, rider: RiderIdx) -> Option<u32> {
+        self.b_trial.as_ref().map(|t| t.sets_off[rider as usize])
+    }
+
+    /// Whether the stage is in its fictive start, before round 1 (HB-038…HB-043).
+    pub fn in_fictive_start(&self) -> bool {
+        self.setup.options.fictive_start && self.round == fictive_start::ROUND && !self.over
     }
 
     /// The legal options of one team now (the only place legality is decided).
@@ -573,11 +624,14 @@ impl Stage {
             .hand_size(rider, self.riders[rider as usize].pos.row);
         // A specialist turns one card whatever the wind (HA-024); others draw what it says.
         let own = specialist::hand_size(self.setup.riders[rider as usize].kind);
-        let size = if own < HAND_SIZE {
+        let mut size = if own < HAND_SIZE {
             own.min(weather)
         } else {
             weather
         };
+        if self.in_fictive_start() {
+            size = size.min(fictive_start::HAND);
+        }
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {
@@ -603,6 +657,10 @@ impl Stage {
     }
 
     fn keep(&mut self, rider: RiderIdx, card: Card) {
+        if let Some(trial) = &mut self.b_trial {
+            trial.highest[rider as usize] =
+                b_time_trial::is_highest(&self.riders[rider as usize].hand, card);
+        }
         let r = &mut self.riders[rider as usize];
         match r.hand.iter().position(|&c| c == card) {
             Some(i) => {
@@ -643,12 +701,17 @@ impl Stage {
 
     /// The movement and end phases, then the start of the next round.
     fn resolve_round(&mut self, events: &mut Vec<Event>) {
+        if self.in_fictive_start() {
+            fictive_start::resolve(self, events);
+            return;
+        }
         let course = Arc::clone(&self.setup.course);
         let deal = self.setup.options.hands == Hands::Deal;
+        // Riders waiting to set off in a house-B time trial chose no card.
         let order: Vec<RiderIdx> = self
             .race_order()
             .into_iter()
-            .filter(|&i| self.riders[i as usize].racing())
+            .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
             .collect();
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         events.push(Event::CardsRevealed {
@@ -794,6 +857,28 @@ impl Stage {
                     }
                 }
             }
+            // HB-051, HB-055: a house-B time trial tires only the hand's highest card.
+            None if self.b_trial.is_some() => {
+                let highest = self
+                    .b_trial
+                    .as_ref()
+                    .map(|t| t.highest.clone())
+                    .unwrap_or_default();
+                for &i in &order {
+                    if !highest[i as usize] {
+                        continue;
+                    }
+                    b_time_trial::deal_highest(
+                        &self.conditions,
+                        (i, &mut self.riders[i as usize]),
+                        deal,
+                        events,
+                    );
+                    if let Some(s) = summary.iter_mut().find(|s| s.rider == i) {
+                        s.exhaustion = true;
+                    }
+                }
+            }
             None => {
                 for &i in &order {
                     if never_tired(self, i) {
@@ -874,6 +959,7 @@ impl Stage {
         // Riders who quit (HA-030) are not waited for.
         let all_across = self.riders.iter().all(|r| !r.racing());
         self.over = match (tt, self.setup.options.stage_end) {
+            _ if self.b_trial.is_some() => b_time_trial::over(self),
             (Some(tt), _) => time_trial::over(self, tt),
             (None, StageEnd::FirstAcross) => anyone_across || all_across,
             (None, StageEnd::AllAcross) => all_across,
@@ -885,6 +971,7 @@ impl Stage {
         } else {
             self.round += 1;
             events.push(Event::RoundStarted { round: self.round });
+            b_time_trial::set_off(self, events);
             self.conditions.start_round(self.round, events);
         }
     }

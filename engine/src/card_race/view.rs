@@ -32,6 +32,10 @@ pub struct StageView {
     /// Flat, hilly or mountain by the climbs (HA-001), with the option `stage_types`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stage_type: Option<StageType>,
+    /// The stage opens with house rules B's fictive start (HB-038…HB-043): round 0 is that
+    /// roll-out behind the flag.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fictive_start: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -71,6 +75,8 @@ pub struct RiderView {
 impl StageView {
     pub(crate) fn of(stage: &Stage, viewer: Viewer) -> Self {
         let own = |team: Seat| viewer == Viewer::Seat(team);
+        // House rules B's time trials draw their hands face up (HB-050, HB-055).
+        let face_up = stage.setup.options.time_trial_b.is_some();
         let riders = stage
             .riders
             .iter()
@@ -91,7 +97,8 @@ impl StageView {
                     recycle: r.recycle.clone(),
                     chosen: r.kept.is_some(),
                     quit: r.quit,
-                    hand: (own(setup.team) && r.drawn && r.kept.is_none()).then(|| r.hand.clone()),
+                    hand: ((own(setup.team) || face_up) && r.drawn && r.kept.is_none())
+                        .then(|| r.hand.clone()),
                     kept: if own(setup.team) { r.kept } else { None },
                 }
             })
@@ -118,6 +125,7 @@ impl StageView {
             last_round: stage.last_round.clone(),
             conditions: stage.conditions(),
             stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
+            fictive_start: stage.setup.options.fictive_start,
         }
     }
 }

@@ -10,8 +10,10 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::house_a::StageType;
 use crate::card_race::house_a::weather as sky;
-use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, domestique, time_trial};
+use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, brain, domestique, time_trial};
+use crate::card_race::house_b::time_trial::{TimeTrialB, TimeTrialBBot};
 use crate::card_race::house_b::{self, Exposure, Wind};
 use crate::card_race::{
     Bots, Card, Choice, Event, Options, Profiles, RiderIdx, RiderKind, RiderSetup, Stage,
@@ -19,6 +21,7 @@ use crate::card_race::{
 };
 use crate::game::{Ruleset, Seat, Viewer};
 use crate::tour::house_a as house_a_jerseys;
+use crate::tour::world_cup::{self, CupState};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -30,6 +33,8 @@ pub const ID: &str = "card-race";
 #[derive(Debug, Clone)]
 pub struct CardRace {
     stage: Stage,
+    /// House rules B's world cup: what this event hands the next (HB-074, HB-076).
+    cup: Option<CupState>,
     /// Made on first use: a stage the bots ride alone never needs them.
     words: OnceLock<Arc<Words>>,
 }
@@ -61,12 +66,17 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 18] = [
+const OPTION_NAMES: &[&str] = &[
+    "world_cup",
+    CUP,
     "hands",
     "stage_end",
     "profiles",
     "stage_types",
     "time_trial",
+    "time_trial_b",
+    "time_trial_cut",
+    "fictive_start",
     "bots",
     house_b::OPTION_NAMES[0],
     house_b::OPTION_NAMES[1],
@@ -128,7 +138,22 @@ pub static RULES: &[super::NamedRules] = &[
         name: "house-a",
         options: house_a,
     },
+    super::NamedRules {
+        name: "house-b-world-cup",
+        options: house_b_world_cup,
+    },
 ];
+
+/// House rules B's world cup (HB-073…HB-079): B's race, two riders a team an event, each event
+/// ridden until the last rider is across (HB-077), ranked by cup points.
+fn house_b_world_cup() -> Value {
+    let mut options = house_b();
+    if let Value::Object(map) = &mut options {
+        map.insert("stage_end".into(), json!("all_across"));
+        map.insert("world_cup".into(), json!(true));
+    }
+    options
+}
 
 /// The key under which a stage's result carries its last weather level to the next stage, and
 /// the option that starts a stage at a level (HB-029).
@@ -146,6 +171,91 @@ fn sky_chain(ctx: &super::StageContext) -> Option<sky::Weather> {
     let previous: sky::Weather = serde_json::from_value(carry.get(SKY)?.clone()).ok()?;
     let roll = u8::try_from(carry.get(SKY_ROLL)?.as_u64()?).ok()?;
     (!ctx.rest_before).then(|| sky::chain(Some(previous), false, roll))
+}
+
+/// The key and option under which a world-cup event hands the next its [`CupState`].
+const CUP: &str = "cup";
+
+/// One world-cup event's entries: the setup of the riders entered, and their form cards.
+#[derive(Debug, Clone)]
+struct CupEntries {
+    setup: Setup,
+    /// Per entered rider (by index in `setup`), its form card (HB-075).
+    form: Vec<Option<u8>>,
+}
+
+/// HB-073…HB-076: who rides this event and with which form card, from what the previous event
+/// handed on (option `cup`), with the state this event hands the next.
+fn world_cup_entries(setup: &Setup) -> Result<(CupEntries, CupState), StartError> {
+    let state: CupState = match setup.options.get(CUP) {
+        Some(v) => serde_json::from_value(v.clone()).map_err(|e| StartError::Options {
+            ruleset: ID,
+            message: format!(
+                "{CUP} is what a world-cup event hands the next, and this one does not read: {e}"
+            ),
+        })?,
+        None => CupState::default(),
+    };
+    let stage_type = StageType::of(&setup.course);
+    let mut entered = setup.clone();
+    entered.riders.clear();
+    let mut form = Vec::new();
+    let mut next = CupState::default();
+    for (seat, team) in setup.teams.iter().enumerate() {
+        let riders: Vec<&super::Entrant> = setup
+            .riders
+            .iter()
+            .filter(|r| r.team as usize == seat)
+            .collect();
+        let kinds: Vec<(String, RiderKind)> = riders
+            .iter()
+            .map(|r| (r.id.clone(), attributes_of(&r.attributes).0))
+            .collect();
+        let chosen = world_cup::enter(&kinds, stage_type, &state);
+        let ids: Vec<(String, usize)> = chosen.iter().map(|&i| (kinds[i].0.clone(), i)).collect();
+        let (entries, mut deck) = world_cup::deal_form(team, &ids, &state);
+        for e in &entries {
+            let mut rider = riders[e.index].clone();
+            let (kind, _) = attributes_of(&rider.attributes);
+            let carried = if e.rode_last {
+                world_cup::BACK_TO_BACK_EXHAUSTION
+            } else {
+                0
+            };
+            rider.attributes = attributes(kind, carried);
+            next.rode.push(rider.id.clone());
+            if let Some(v) = e.form {
+                next.form_used.insert(rider.id.clone(), v);
+                // After the event the card goes back to the deck (HB-076 takes it out later).
+                deck.push(v);
+            }
+            form.push(e.form);
+            entered.riders.push(rider);
+        }
+        deck.sort_unstable_by(|a, b| b.cmp(a));
+        next.decks.insert(team.clone(), deck);
+    }
+    Ok((
+        CupEntries {
+            setup: entered,
+            form,
+        },
+        next,
+    ))
+}
+
+/// HB-075 (QB-28): each entered rider's form card is one more energy card in its deck.
+fn add_form_cards(stage: &mut Stage, entries: &CupEntries) {
+    use rand::seq::SliceRandom;
+    if stage.setup().options.hands != crate::card_race::Hands::Deal {
+        return;
+    }
+    for (i, form) in entries.form.iter().enumerate() {
+        if let (Some(v), Some(r)) = (form, stage.riders.get_mut(i)) {
+            r.deck.push(Card::Energy(*v));
+            r.deck.shuffle(&mut r.rng);
+        }
+    }
 }
 
 /// The options of one stage of a card-race tour (the registry's `prepare`): the tour's options,
@@ -171,18 +281,41 @@ pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
     {
         map.insert("weather_today".into(), json!(today));
     }
+    // The world cup's entries and form decks run from event to event (HB-074, HB-076).
+    if parsed.world_cup
+        && let Some(cup) = ctx.previous.and_then(|p| p.carry.get(CUP))
+    {
+        map.insert(CUP.into(), cup.clone());
+    }
     if ctx.kind.is_time_trial() {
-        let trial = match ctx.kind {
-            StageKind::TeamTimeTrial => TimeTrial::Team,
-            _ => TimeTrial::Individual,
-        };
-        if parsed.profiles != Profiles::HouseA {
-            return Err(format!(
-                "stage {} is a time trial, which the card race rides under rules house-a only: make it flat, hilly or mountain, or choose rules = \"house-a\"",
-                ctx.number
-            ));
+        let team = ctx.kind == StageKind::TeamTimeTrial;
+        match parsed.profiles {
+            Profiles::HouseA => {
+                let trial = if team {
+                    TimeTrial::Team
+                } else {
+                    TimeTrial::Individual
+                };
+                map.insert("time_trial".into(), json!(trial));
+            }
+            // House rules B's own time trials (HB-049…HB-057); a time trial has no fictive
+            // start, its riders set off one by one.
+            Profiles::HouseB => {
+                let trial = if team {
+                    TimeTrialB::Team
+                } else {
+                    TimeTrialB::Individual
+                };
+                map.insert("time_trial_b".into(), json!(trial));
+                map.remove("fictive_start");
+            }
+            Profiles::Base => {
+                return Err(format!(
+                    "stage {} is a time trial, which the card race rides under rules house-a or house-b only: make it flat, hilly or mountain, or choose rules = \"house-a\" or \"house-b\"",
+                    ctx.number
+                ));
+            }
         }
-        map.insert("time_trial".into(), json!(trial));
     }
     Ok(options)
 }
@@ -220,6 +353,7 @@ fn house_b() -> Value {
         "tiles": { "steep": true, "roundabout": true },
         "punctures": true,
         "crashes": "house-b",
+        "fictive_start": true,
     })
 }
 
@@ -290,6 +424,19 @@ impl CardRace {
     fn conditions_now(&self) -> Vec<Sentence> {
         let now = self.stage.conditions();
         let mut out = Vec::new();
+        // What the stage set up before any choice: the fictive start's grid (HB-038) while it
+        // is ridden, round 1's starters of a house-B time trial (HB-049) during round 1.
+        for e in self.stage.opening_events() {
+            match e {
+                Event::FictiveStartGrid { .. } if self.stage.in_fictive_start() => {
+                    out.push(self.tell_start(e))
+                }
+                Event::TimeTrialStart { .. } if self.stage.round() == 1 => {
+                    out.push(self.tell_start(e))
+                }
+                _ => {}
+            }
+        }
         if let Some(wind) = now.wind {
             let face = self
                 .stage
@@ -522,6 +669,52 @@ impl CardRace {
         }
     }
 
+    /// House rules B's time trials and fictive start (HB-038…HB-057). Worded by the catalogue
+    /// alone: the text here only names the message and its arguments.
+    fn tell_start(&self, e: &Event) -> Sentence {
+        let names = |riders: &[RiderIdx]| -> Value {
+            Value::Array(riders.iter().map(|&r| self.name(r)).collect())
+        };
+        let yes_no = |b: bool| json!(if b { "yes" } else { "no" });
+        match e {
+            Event::TimeTrialStart { round, riders } => {
+                let args = vec![
+                    ("round", json!(round)),
+                    ("riders", names(riders)),
+                    ("count", json!(riders.len())),
+                ];
+                let text = catalogue_only("card-race-tt-start", &args);
+                sentence("card-race-tt-start", args, text)
+            }
+            Event::HighestCardTired { rider, cards } => {
+                let args = vec![("rider", self.name(*rider)), ("cards", json!(cards))];
+                let text = catalogue_only("card-race-tt-highest", &args);
+                sentence("card-race-tt-highest", args, text)
+            }
+            Event::FictiveStartGrid { exposed } => {
+                let args = vec![("riders", names(exposed)), ("count", json!(exposed.len()))];
+                let text = catalogue_only("card-race-fictive-start", &args);
+                sentence("card-race-fictive-start", args, text)
+            }
+            Event::PastStartLine {
+                rider,
+                rows,
+                cards,
+                on_top,
+            } => {
+                let args = vec![
+                    ("rider", self.name(*rider)),
+                    ("rows", json!(rows)),
+                    ("cards", json!(cards)),
+                    ("on_top", yes_no(*on_top)),
+                ];
+                let text = catalogue_only("card-race-past-start-line", &args);
+                sentence("card-race-past-start-line", args, text)
+            }
+            _ => unreachable!("only the house-B start's events are told here"),
+        }
+    }
+
     fn words(&self) -> &Words {
         self.words.get_or_init(|| {
             let names: Vec<Text> = self
@@ -625,6 +818,18 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
     Sentence { id, args, text }
 }
 
+/// The text of a sentence the catalogue alone words: the message id and its arguments, for
+/// logs, never an English sentence kept beside the catalogue's.
+fn catalogue_only(id: &str, args: &[(&'static str, Value)]) -> String {
+    std::iter::once(id.to_string())
+        .chain(
+            args.iter()
+                .map(|(k, v)| [*k, as_text(v).as_str()].join("=")),
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn card_json(card: Card) -> Value {
     serde_json::to_value(card).expect("cards serialise")
 }
@@ -648,6 +853,20 @@ impl Game for CardRace {
 
     fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
         let options = options(&setup.options)?;
+        // House rules B's world cup enters two riders a team (HB-073).
+        let cup = if options.world_cup {
+            Some(world_cup_entries(setup)?)
+        } else {
+            None
+        };
+        let entered;
+        let setup = match &cup {
+            Some((entries, _)) => {
+                entered = entries.setup.clone();
+                &entered
+            }
+            None => setup,
+        };
         let dice = setup.dice.clone();
         let (course, starts) = setup.starts()?;
         let riders = setup
@@ -678,8 +897,13 @@ impl Game for CardRace {
         };
         let stage = Stage::with_dice(Arc::new(setup), seed, dice)
             .map_err(|e| StartError::Rules(e.to_string()))?;
+        let mut stage = stage;
+        if let Some((entries, _)) = &cup {
+            add_form_cards(&mut stage, entries);
+        }
         Ok(CardRace {
             stage,
+            cup: cup.map(|(_, next)| next),
             words: OnceLock::new(),
         })
     }
@@ -697,7 +921,7 @@ impl Game for CardRace {
                 .stage
                 .team_riders(seat)
                 .iter()
-                .any(|&r| self.stage.crossed(r).is_none() && self.stage.kept(r).is_none())
+                .any(|&r| self.stage.owes(r))
     }
     fn legal(&self, seat: Seat) -> Vec<Choice> {
         self.stage.legal_choices(seat)
@@ -909,6 +1133,10 @@ impl Game for CardRace {
                 | Event::TokenTurned { .. }
                 | Event::HeatExhaustion { .. }
                 | Event::ExhaustionOnTop { .. } => self.tell_sky(e),
+                Event::TimeTrialStart { .. }
+                | Event::HighestCardTired { .. }
+                | Event::FictiveStartGrid { .. }
+                | Event::PastStartLine { .. } => self.tell_start(e),
             };
             out.push(s);
         }
@@ -940,7 +1168,10 @@ impl Game for CardRace {
                 Event::WeatherRolled { .. }
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
-                | Event::PunctureSlowed { .. } => {}
+                | Event::PunctureSlowed { .. }
+                | Event::TimeTrialStart { .. }
+                | Event::HighestCardTired { .. }
+                | Event::PastStartLine { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 Event::Quit { .. } => {}
                 _ => continue,
@@ -1059,7 +1290,9 @@ impl Game for CardRace {
                     pointer: format!("/riders/{i}/kept"),
                     value: card_json(card),
                 });
-            } else if !self.stage.hand(i).is_empty() {
+            } else if !self.stage.hand(i).is_empty()
+                && self.stage.setup().options.time_trial_b.is_none()
+            {
                 out.push(Secret {
                     seat: r.team,
                     pointer: format!("/riders/{i}/hand"),
@@ -1076,6 +1309,9 @@ impl Game for CardRace {
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         let options_set = &self.stage.setup().options;
+        if options_set.time_trial_b.is_some() {
+            return TimeTrialBBot.choose(&self.stage, seat, options);
+        }
         match (options_set.time_trial, options_set.bots) {
             // HA-045: in house rules A's time trials the bot plays its highest card.
             (Some(_), _) => TimeTrialBot.choose(&self.stage, seat, options),
@@ -1103,9 +1339,13 @@ impl Game for CardRace {
             return Err(OutcomeError::NotInTour(r.id.clone()));
         }
         let mut result = stage_result(&self.stage, number, kind, riders);
+        let mut carry = serde_json::Map::new();
         if let Some(level) = self.stage.conditions().weather {
             // HB-029: the next stage of a grand tour starts in the weather this one ended in.
-            result.carry = json!({ WEATHER_LEVEL: level });
+            carry.insert(WEATHER_LEVEL.into(), json!(level));
+        }
+        if let Some(cup) = &self.cup {
+            carry.insert(CUP.into(), json!(cup));
         }
         if let Some(sky) = self.stage.conditions().sky {
             // HA-075: the next stage's weather was rolled before this one started.
@@ -1113,22 +1353,58 @@ impl Game for CardRace {
                 Event::SkyDrawn { forecast_roll, .. } => Some(*forecast_roll),
                 _ => None,
             });
-            result.carry = json!({ SKY: sky.weather, SKY_ROLL: roll, "forecast": sky.forecast });
+            carry.insert(SKY.into(), json!(sky.weather));
+            carry.insert(SKY_ROLL.into(), json!(roll));
+            carry.insert("forecast".into(), json!(sky.forecast));
         }
         if self.stage.setup().options.stage_types {
             // House rules A's jerseys: the type by the climbs, and the combativity tokens.
             let jerseys = jerseys_a(&self.stage, kind);
-            if !result.carry.is_object() {
-                result.carry = json!({});
-            }
-            result.carry[house_a_jerseys::CARRY_KEY] =
-                serde_json::to_value(jerseys).expect("jerseys serialise");
+            carry.insert(
+                house_a_jerseys::CARRY_KEY.into(),
+                serde_json::to_value(jerseys).expect("jerseys serialise"),
+            );
+        }
+        if !carry.is_empty() {
+            result.carry = Value::Object(carry);
         }
         Ok(result)
     }
 
+    /// HA-008 (QA-04): a Brain rider (a rider with a Brain table on a seat the bot rides, under
+    /// `bots = "brain"`) sheds every exhaustion card, then takes one back if it won the stage and
+    /// one if the stage finished on flat. The heatwave's card waits for house rules A's weather.
+    fn carry_over_bots(&self, riders: &mut [TourRider], bots: &[Seat]) {
+        self.carry_over(riders);
+        let setup = self.stage.setup();
+        if setup.options.bots != Bots::Brain {
+            return;
+        }
+        let course = self.stage.course();
+        let line = course.finish_row();
+        let on_flat = line == 0 || course.terrain(line - 1) != crate::course::Terrain::Uphill;
+        let winner = self.stage.finish_order().first().copied();
+        for (i, r) in setup.riders.iter().enumerate() {
+            if !bots.contains(&r.team) || !brain::has_table(r.kind) {
+                continue;
+            }
+            if let Some(tour) = riders.iter_mut().find(|t| t.key.0 == r.id) {
+                let won = winner == Some(i as RiderIdx);
+                let kept = brain::exhaustion_after_stage(won, on_flat, false);
+                tour.attributes = attributes(r.kind, kept);
+            }
+        }
+    }
+
     fn carry_over(&self, riders: &mut [TourRider]) {
         carry_over(&self.stage, riders);
+        // QB-29: every world-cup event starts from fresh decks (HB-074 adds its card at entry).
+        if self.cup.is_some() {
+            for r in riders.iter_mut() {
+                let (kind, _) = attributes_of(&r.attributes);
+                r.attributes = attributes(kind, 0);
+            }
+        }
         // HA-029: a domestique sheds all its exhaustion cards between stages.
         for r in riders.iter_mut() {
             let (kind, _) = attributes_of(&r.attributes);

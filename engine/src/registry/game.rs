@@ -97,6 +97,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     ) -> Result<StageResult, OutcomeError>;
     /// What each tour rider takes from this stage into the next.
     fn carry_over(&self, riders: &mut [TourRider]);
+    /// As [`Game::carry_over`], knowing the seats the bot rode (no director): a game whose bots
+    /// carry something of their own between stages (the card race's Brain riders, HA-008).
+    fn carry_over_bots(&self, riders: &mut [TourRider], _bots: &[Seat]) {
+        self.carry_over(riders)
+    }
 }
 
 /// What a choice does to the rider walking a move.

@@ -79,6 +79,8 @@ pub trait DynStage: Debug + Send + Sync {
         riders: &[TourRider],
     ) -> Result<StageResult, OutcomeError>;
     fn carry_over(&self, riders: &mut [TourRider]);
+    /// [`DynStage::carry_over`] knowing the seats the bot rode (see [`Game::carry_over_bots`]).
+    fn carry_over_bots(&self, riders: &mut [TourRider], bots: &[Seat]);
     fn clone_box(&self) -> Box<dyn DynStage>;
 }
 
@@ -369,6 +371,9 @@ impl<G: Game> DynStage for Hosted<G> {
     }
     fn carry_over(&self, riders: &mut [TourRider]) {
         self.game.carry_over(riders)
+    }
+    fn carry_over_bots(&self, riders: &mut [TourRider], bots: &[Seat]) {
+        self.game.carry_over_bots(riders, bots)
     }
     fn clone_box(&self) -> Box<dyn DynStage> {
         Box::new(self.clone())

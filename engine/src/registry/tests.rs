@@ -445,8 +445,17 @@ fn a_time_trial_stage_rides_the_house_rules_time_trial_or_is_refused_in_a_senten
     assert_eq!(ttt["time_trial"], json!("team"));
     let road = prepare(CARD_RACE, &context(3, StageKind::Mountain, None, &a)).unwrap();
     assert_eq!(road, a, "a road stage rides the tour's options");
-    let b = json!({"profiles": "house-b"});
-    let refused = prepare(CARD_RACE, &context(3, StageKind::TimeTrial, None, &b)).unwrap_err();
+    // House rules B ride their own (HB-049…HB-057), without the fictive start.
+    let b = json!({"profiles": "house-b", "fictive_start": true});
+    let itt = prepare(CARD_RACE, &context(3, StageKind::TimeTrial, None, &b)).unwrap();
+    assert_eq!(
+        itt,
+        json!({"profiles": "house-b", "time_trial_b": "individual"})
+    );
+    let ttt = prepare(CARD_RACE, &context(3, StageKind::TeamTimeTrial, None, &b)).unwrap();
+    assert_eq!(ttt["time_trial_b"], json!("team"));
+    let base = json!({"profiles": "base"});
+    let refused = prepare(CARD_RACE, &context(3, StageKind::TimeTrial, None, &base)).unwrap_err();
     assert!(refused.contains("stage 3 is a time trial"), "{refused}");
     assert!(refused.contains("house-a"), "{refused}");
     let vm = prepare(

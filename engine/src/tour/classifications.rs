@@ -129,6 +129,10 @@ pub mod titles {
     pub fn rouge() -> Sentence {
         sentence("classification-rouge", "Maillot Rouge (climbers)")
     }
+    /// House rules B's world cup (HB-079).
+    pub fn cup() -> Sentence {
+        sentence("classification-cup", "World cup")
+    }
     /// Velo Master's team classification at Pro (VM-142).
     pub fn velo_master_team() -> Sentence {
         sentence("classification-vm-team", "Teams (three best times)")
@@ -169,6 +173,10 @@ pub fn card_race(
     stages: &[StageResult],
     options: &serde_json::Value,
 ) -> Result<Classifications, TourError> {
+    // House rules B's world cup ranks by its cup alone (HB-078, HB-079).
+    if options.get("world_cup") == Some(&serde_json::Value::Bool(true)) {
+        return Ok(super::world_cup::classifications(stages));
+    }
     let mut s = standings(stages, &TourOptions::default())?;
     let [points, mountains, combativity] = house_a_jerseys(options);
     if points || mountains || combativity {

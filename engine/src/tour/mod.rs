@@ -86,6 +86,7 @@ mod tiebreak;
 mod time;
 mod validate;
 mod winners;
+pub mod world_cup;
 mod youth;
 
 pub use classifications::{Classification, Classifications, Jersey, Unit};

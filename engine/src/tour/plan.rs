@@ -5,6 +5,7 @@
 use super::result::{
     LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
 };
+use crate::card_race::house_a::TimeTrial;
 use crate::card_race::{Card, Options, RiderIdx, RiderSetup, Stage, StageSetup};
 use crate::course::{Course, Marker, Terrain};
 use crate::game::Seat;
@@ -311,6 +312,7 @@ pub fn stage_result(
             }
         })
         .collect();
+    let stage_riders = house_a_team_times(stage, stage_riders);
     let mut sprints = Vec::new();
     let mut summits = Vec::new();
     for crossing in stage.line_crossings() {
@@ -341,6 +343,40 @@ pub fn stage_result(
         summits,
         carry: serde_json::Value::Null,
     }
+}
+
+/// QA-25 (HA-049): in house rules A's team time trial every rider of a team takes the time of
+/// its first rider across, the one that ended the trial for the team; places follow the team
+/// times. Other stages are left as they are.
+fn house_a_team_times(stage: &Stage, mut riders: Vec<RiderStage>) -> Vec<RiderStage> {
+    if stage.setup().options.time_trial != Some(TimeTrial::Team) {
+        return riders;
+    }
+    for seat in 0..stage.setup().teams.len() as Seat {
+        let first = stage
+            .team_riders(seat)
+            .iter()
+            .filter_map(|&r| stage.crossed(r).map(|(round, at)| (round, at, r)))
+            .min_by_key(|&(round, at, _)| (round, std::cmp::Reverse(at.row), at.lane));
+        let Some((_, _, first)) = first else { continue };
+        let (cards, outcome) = {
+            let f = &riders[first as usize];
+            (f.cards_played, f.outcome.clone())
+        };
+        for &r in stage.team_riders(seat) {
+            riders[r as usize].cards_played = cards;
+            riders[r as usize].outcome = outcome.clone();
+        }
+    }
+    let time = |r: &RiderStage| {
+        super::time::ridden_time(r.cards_played, &r.outcome, Default::default()).unwrap_or(i64::MAX)
+    };
+    let mut order: Vec<usize> = (0..riders.len()).collect();
+    order.sort_by_key(|&i| (time(&riders[i]), riders[i].place));
+    for (place, &i) in order.iter().enumerate() {
+        riders[i].place = Some(place as u32 + 1);
+    }
+    riders
 }
 
 /// After a stage, each rider keeps the exhaustion cards it still holds (house rules B,
@@ -470,6 +506,7 @@ mod tests {
                 "tiles": {"steep": true, "roundabout": true},
                 "punctures": true,
                 "crashes": "house-b",
+                "fictive_start": true,
             })
         );
         let e = TourPreset::from_toml(
@@ -502,10 +539,16 @@ mod tests {
         };
         let a = TourPreset::from_toml(&preset("house-a"), "a.toml").unwrap();
         assert!(a.stages[1].rest_before && !a.stages[0].rest_before);
-        let e = TourPreset::from_toml(&preset("house-b"), "b.toml").unwrap_err();
+        TourPreset::from_toml(&preset("house-b"), "b.toml").unwrap();
+        let base = preset("house-b").replacen(
+            "[[stage]]",
+            "options = {profiles = \"base\"}\n[[stage]]",
+            1,
+        );
+        let e = TourPreset::from_toml(&base, "base.toml").unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("b.toml: stage on 'b': stage 2 is a time trial"),
+                .starts_with("base.toml: stage on 'b': stage 2 is a time trial"),
             "{e}"
         );
     }

@@ -17,6 +17,29 @@ card-race-slipstream = { $rider } takes the slipstream to row { $to }.
 card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
 card-race-tt-exhaustion = { $rider } played the round's highest card: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
+card-race-tt-start = Round { $round }: { $riders } { $count ->
+        [one] sets off
+       *[other] set off
+    } against the clock.
+card-race-tt-highest = { $rider } kept the highest card of its hand: { $cards ->
+        [one] one exhaustion card
+       *[other] { $cards } exhaustion cards
+    }.
+card-race-fictive-start = Fictive start: the field rolls out behind the flag, two cards drawn each, none spent. { $count ->
+        [0] Nobody rides at the front of the grid.
+        [one] At the front of the grid { $riders } takes one exhaustion card.
+       *[other] At the front of the grid { $riders } take one exhaustion card each.
+    }
+card-race-past-start-line = { $rider } rolls { $rows ->
+        [one] 1 row
+       *[other] { $rows } rows
+    } past the start line: { $cards ->
+        [one] one exhaustion card
+       *[other] { $cards } exhaustion cards
+    }{ $on_top ->
+        [yes] , on top of the draw pile in the cold
+       *[no] {""}
+    }.
 card-race-quit = { $rider } gives up the stage.
 card-race-stage-over = The stage is over: { $winner } wins.
 card-race-crashed = { $rider } falls on row { $row }, { $set_back ->

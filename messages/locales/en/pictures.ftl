@@ -18,6 +18,8 @@ board-sky = { $weather ->
        *[heatwave] Heatwave
     }
 board-before-start = Before the start
+# House rules B's roll-out behind the flag, before round 1.
+board-fictive-start = Fictive start
 board-start = START
 board-finish = FINISH
 board-sprint = Sprint

@@ -11,6 +11,8 @@ classification-combativity = Combativity
 classification-or = Maillot Or (time)
 classification-rouge = Maillot Rouge (climbers)
 classification-vm-team = Teams (three best times)
+# House rules B's world cup (HB-079).
+classification-cup = World cup
 
 ## A stage's name: its number, of how many, and its course.
 

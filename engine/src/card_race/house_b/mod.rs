@@ -14,9 +14,11 @@
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
+pub mod fictive_start;
 pub mod incidents;
 pub mod roundabout;
 pub mod tiles;
+pub mod time_trial;
 pub mod weather;
 pub mod wind;
 

@@ -1,0 +1,202 @@
+//! House rules B's fictive start (seed 004, EFFETS DE COURSE – Départ fictif; HB-038…HB-045):
+//! the neutralised roll-out behind the flag. Option `fictive_start = true`, on under the named
+//! rules `house-b`, since seed 004 starts its races this way.
+//!
+//! The stage opens with a round 0. When the grid is set, each rider with nobody ahead of it
+//! takes an exhaustion card (HB-038). Then every rider draws two cards and rides one of them
+//! (HB-039) under the ordinary movement rules, blocking and falls included (QB-10); a rider
+//! that ends past the start line takes an exhaustion card for each row beyond it (HB-040, the
+//! first row beyond counting 1). Slipstream and the end phase's exhaustion follow, under the
+//! wind and weather in play (HB-041). Both cards drawn go face up under the draw pile: the
+//! roll-out spends no card and counts for no time (HB-043). Round 1 starts from there.
+//!
+//! Our rulings (QB-14): the grid is the order the riders are given in (a tour lays them in
+//! general-classification order, leader in front, which is the seed's "best placed first"), and
+//! riders move front first, which is that same order. Every rider picks its card in the same
+//! energy phase, as in any round; moving front first, a rider would only have seen the moves of
+//! the riders ahead of it. Not yet: yellow (neutral) cells (HB-042, QB-15), which no course
+//! marks, and the attack card's exception (HB-044), which needs the attack card.
+
+use super::super::cards::Card;
+use super::super::events::{Event, RiderIdx};
+use super::super::movement::{exposed, leave, slipstream};
+use super::super::stage::{RiderRound, Stage};
+use super::weather;
+use crate::card_race::setup::Hands;
+use crate::course::Pos;
+use std::sync::Arc;
+
+/// HB-039: two cards drawn at the fictive start.
+pub const HAND: usize = 2;
+
+/// The round the fictive start is ridden in, before round 1.
+pub const ROUND: u32 = 0;
+
+/// The first row beyond the start line: the row ahead of the front of the grid.
+pub fn start_line(stage: &Stage) -> u16 {
+    stage
+        .course()
+        .start_cells()
+        .first()
+        .map_or(0, |p| p.row + 1)
+}
+
+/// HB-040 (TV-21): exhaustion cards for ending on `row`, the first row beyond the line costing 1.
+pub fn past_line_cards(line: u16, row: u16) -> u16 {
+    if row >= line { row - line + 1 } else { 0 }
+}
+
+/// Exhaustion to one rider, as house rules B's weather wants it (QB-11: every award).
+fn award(stage: &mut Stage, rider: RiderIdx, base: u16) -> (u16, bool) {
+    let level = stage.conditions.weather.unwrap_or(weather::START_LEVEL);
+    let cards = weather::cards(level, base);
+    let on_top = weather::on_top(level);
+    let real = stage.setup.options.hands == Hands::Deal;
+    let r = &mut stage.riders[rider as usize];
+    r.exhaustion_taken += cards;
+    if real {
+        for _ in 0..cards {
+            if on_top {
+                r.deck.push(Card::Exhaustion);
+            } else {
+                r.recycle.push(Card::Exhaustion);
+            }
+        }
+    }
+    (cards, on_top)
+}
+
+/// HB-038: once the grid is set, the riders with nobody ahead take an exhaustion card. Told
+/// with the stage's opening, since no choice brings it about.
+pub(crate) fn grid(stage: &mut Stage) {
+    let course = Arc::clone(&stage.setup.course);
+    let exposed_riders: Vec<RiderIdx> = stage
+        .race_order()
+        .into_iter()
+        .filter(|&i| exposed(&course, &stage.board, stage.riders[i as usize].pos))
+        .collect();
+    for &i in &exposed_riders {
+        award(stage, i, 1);
+    }
+    stage.conditions.opening.push(Event::FictiveStartGrid {
+        exposed: exposed_riders,
+    });
+}
+
+/// The fictive start's movement and end phase (HB-039…HB-041, HB-043), then round 1 begins.
+pub(crate) fn resolve(stage: &mut Stage, events: &mut Vec<Event>) {
+    let course = Arc::clone(&stage.setup.course);
+    let order: Vec<RiderIdx> = stage
+        .race_order()
+        .into_iter()
+        .filter(|&i| stage.riders[i as usize].kept.is_some())
+        .collect();
+    let kept = |s: &Stage, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
+    events.push(Event::CardsRevealed {
+        cards: order.iter().map(|&i| (i, kept(stage, i))).collect(),
+    });
+    let mut positions: Vec<Pos> = stage.riders.iter().map(|r| r.pos).collect();
+    let mut summary = Vec::with_capacity(order.len());
+    for &i in &order {
+        let card = kept(stage, i);
+        let from = positions[i as usize];
+        let uncapped = stage.uncapped(i, card);
+        let distance = stage
+            .conditions
+            .move_rows(i, &course, from, uncapped, card, events);
+        let to = match stage
+            .conditions
+            .destination(&course, &stage.board, from, distance)
+        {
+            Some(to) => {
+                if stage.conditions.keeps_lanes(&course, from.row) {
+                    stage.board.take(from);
+                } else {
+                    leave(&mut stage.board, &mut positions, &course, from);
+                }
+                stage.board.put(to, i);
+                positions[i as usize] = to;
+                to
+            }
+            None => from,
+        };
+        let blocked = distance - (to.row - from.row);
+        events.push(Event::Moved {
+            rider: i,
+            card,
+            from,
+            to,
+            distance,
+            blocked,
+        });
+        stage
+            .conditions
+            .after_move(ROUND, i, &course, to, blocked, events);
+        summary.push(RiderRound {
+            rider: i,
+            card,
+            from,
+            to,
+            slipstream: false,
+            exhaustion: false,
+            crossed: false,
+        });
+    }
+    // HB-040: rows ridden past the start line, counted where each rider ends its own move.
+    let line = start_line(stage);
+    for s in &mut summary {
+        let rows = past_line_cards(line, positions[s.rider as usize].row);
+        if rows > 0 {
+            s.exhaustion = true;
+            let (cards, on_top) = award(stage, s.rider, rows);
+            events.push(Event::PastStartLine {
+                rider: s.rider,
+                rows,
+                cards,
+                on_top,
+            });
+        }
+    }
+    // HB-041: slipstream, then the end phase's exhaustion.
+    let rearmost = order
+        .iter()
+        .map(|&i| positions[i as usize].row)
+        .min()
+        .unwrap_or(0);
+    for (rider, from, to) in slipstream(&course, &mut stage.board, &mut positions, rearmost) {
+        events.push(Event::Slipstream { rider, from, to });
+        if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
+            s.slipstream = true;
+        }
+    }
+    let real = stage.setup.options.hands == Hands::Deal;
+    for &i in &order {
+        let at = positions[i as usize];
+        let r = &mut stage.riders[i as usize];
+        if stage
+            .conditions
+            .deal_exhaustion(&course, &stage.board, at, (i, r), real, events)
+            && let Some(s) = summary.iter_mut().find(|s| s.rider == i)
+        {
+            s.exhaustion = true;
+        }
+    }
+    for s in &mut summary {
+        s.to = positions[s.rider as usize];
+    }
+    // HB-043: the card ridden goes face up under the draw pile with the other: nothing is
+    // played, so the roll-out adds no minute to anyone's time.
+    for (i, r) in stage.riders.iter_mut().enumerate() {
+        r.pos = positions[i];
+        if let Some(card) = r.kept.take()
+            && real
+        {
+            r.recycle.push(card);
+        }
+        r.drawn = false;
+    }
+    stage.last_round = summary;
+    stage.drawing.iter_mut().for_each(|d| *d = None);
+    stage.round = 1;
+    events.push(Event::RoundStarted { round: 1 });
+}

@@ -1,0 +1,919 @@
+//! House rules B's time trials (HB-049…HB-057), fictive start (HB-038…HB-043) and world cup
+//! (HB-073…HB-079), clause by clause, with the conformance table's test vectors (TV-09, TV-21,
+//! TV-24).
+
+mod common;
+
+use commissaire_engine::card_race::house_b::time_trial::{
+    self as b_tt, Cut, TimeTrialB, cut_course, is_highest,
+};
+use commissaire_engine::card_race::{
+    Card, Choice, Event, Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageSetup,
+};
+use commissaire_engine::course::{CourseSpec, Pos};
+use commissaire_engine::game::Ruleset;
+use common::*;
+use std::sync::Arc;
+
+/// Riders `(id, team)` laid on the start grid in the order given (the tour's general
+/// classification order), one team each unless told.
+fn setup(
+    course: commissaire_engine::course::Course,
+    riders: &[(&str, u8)],
+    teams: usize,
+    options: Options,
+) -> StageSetup {
+    let course = course.with_start_for(riders.len());
+    let cells = course.start_cells();
+    StageSetup {
+        course: Arc::new(course),
+        teams: (0..teams).map(|t| format!("Team {t}")).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, team))| RiderSetup {
+                id: id.into(),
+                team,
+                kind: RiderKind::Rouleur,
+                start: cells[i],
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options,
+    }
+}
+
+fn trial(kind: TimeTrialB, hands: Hands, cut: Cut) -> Options {
+    Options {
+        hands,
+        profiles: Profiles::HouseB,
+        time_trial_b: Some(kind),
+        time_trial_cut: cut,
+        ..Options::default()
+    }
+}
+
+/// Plays every rider that owes a card, in free hands, the card `card_of` gives it.
+fn free_round(stage: &mut Stage, card_of: &dyn Fn(&str) -> Card) -> Vec<Event> {
+    let mut events = Vec::new();
+    for rider in 0..stage.setup().riders.len() as u8 {
+        if !stage.owes(rider) {
+            continue;
+        }
+        let seat = stage.setup().riders[rider as usize].team;
+        let card = card_of(&stage.setup().riders[rider as usize].id);
+        events.extend(stage.apply(seat, &Choice::Keep { rider, card }).unwrap());
+    }
+    events
+}
+
+// ---- Individual time trial (HB-049…HB-053) ----
+
+/// HB-049 (QB-18): the course is cut by a third or by half; the start area and the tile the line
+/// is on stay, whole tiles of the road between them go.
+#[test]
+fn hb_049_the_course_is_cut_by_a_third_or_by_half() {
+    let full = CourseSpec {
+        tiles: Some("abcdfCDlmnBu".into()),
+        ..Default::default()
+    }
+    .build()
+    .unwrap();
+    let front = |c: &commissaire_engine::course::Course| c.start_cells()[0];
+    let road = |c: &commissaire_engine::course::Course| c.rows_to_line(front(c).row);
+    let third = cut_course(&full, Cut::Third);
+    let half = cut_course(&full, Cut::Half);
+    assert_eq!(cut_course(&full, Cut::None), full);
+    // From the ramp: the start tile's road row, ten tiles of 6 rows, the finish tile's row, and
+    // the line's row.
+    assert_eq!(road(&full), 63);
+    // A third: the start tile's road row, d, D and n go (19 rows); half: 31 rows go.
+    assert_eq!(road(&third), 63 - 19);
+    assert_eq!(road(&half), 63 - 31);
+    // Two tiles of three kept; one of two.
+    let tiles = |c: &commissaire_engine::course::Course| {
+        let mut t: Vec<char> = c.rows().iter().filter_map(|r| r.tile).collect();
+        t.dedup();
+        t.into_iter().collect::<String>()
+    };
+    assert_eq!(tiles(&full), "abcdfCDlmnBu");
+    assert_eq!(tiles(&third), "abcfClmBu");
+    assert_eq!(tiles(&half), "abdClnu");
+    assert_eq!(
+        third.start_cells(),
+        full.start_cells(),
+        "the start area stays"
+    );
+    assert_eq!(third.run_out(), full.run_out(), "the finish tile stays");
+    // A stage named a house-B time trial rides the cut course.
+    let s = Stage::new(
+        setup(
+            full.clone(),
+            &[("P", 0)],
+            1,
+            trial(TimeTrialB::Individual, Hands::Free, Cut::Half),
+        ),
+        1,
+    )
+    .unwrap();
+    assert_eq!(road(s.course()), road(&half));
+}
+
+/// HB-049, TV-09.8: five riders set off one round apart in reverse general classification:
+/// the last listed first, starter k in round k. A rider waiting its turn owes no card and
+/// stands off the road.
+#[test]
+fn hb_049_tv_09_riders_set_off_one_round_apart_in_reverse_order() {
+    let riders = [("R1", 0), ("R2", 1), ("R3", 2), ("R4", 3), ("R5", 4)];
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 40)]),
+            &riders,
+            5,
+            trial(TimeTrialB::Individual, Hands::Free, Cut::None),
+        ),
+        1,
+    )
+    .unwrap();
+    let sets_off: Vec<u32> = (0..5).map(|r| s.sets_off(r).unwrap()).collect();
+    assert_eq!(sets_off, [5, 4, 3, 2, 1]);
+    assert!(
+        s.opening_events()
+            .iter()
+            .any(|e| matches!(e, Event::TimeTrialStart { round: 1, riders } if riders == &vec![4]))
+    );
+    let front = s.course().start_cells()[0];
+    assert_eq!(s.position(4), front, "the first starter is on the ramp");
+    for round in 1..=5u32 {
+        let owing: Vec<u8> = (0..5).filter(|&r| s.owes(r)).collect();
+        let expected: Vec<u8> = (0..5).filter(|&r| 5 - r as u32 <= round).collect();
+        assert_eq!(owing, expected, "round {round}");
+        let events = free_round(&mut s, &|_| n(6));
+        if round < 5 {
+            let starter = 4 - round as u8;
+            assert!(events.iter().any(
+                |e| matches!(e, Event::TimeTrialStart { riders, .. } if riders == &vec![starter])
+            ));
+            assert_eq!(s.position(starter), front, "round {}", round + 1);
+        }
+    }
+    // Each rider rode its own rounds only: the first starter 5 cards, the last 1.
+    let played: Vec<usize> = (0..5).map(|r| s.cards_played(r).len()).collect();
+    assert_eq!(played, [1, 2, 3, 4, 5]);
+}
+
+/// HB-050, HB-051, TV-09.5, TV-09.6: four cards drawn face up; keeping the hand's highest card
+/// costs an exhaustion card, a lower one nothing; a tie for the highest counts as the highest.
+#[test]
+fn hb_050_hb_051_tv_09_the_hands_highest_card_costs_an_exhaustion_card() {
+    let hand = [n(7), n(6), n(4), n(3)];
+    assert!(is_highest(&hand, n(7)));
+    assert!(!is_highest(&hand, n(6)));
+    assert!(is_highest(&[n(7), n(7), n(4), n(3)], n(7)));
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 40)]),
+            &[("P", 0)],
+            1,
+            trial(TimeTrialB::Individual, Hands::Deal, Cut::None),
+        ),
+        3,
+    )
+    .unwrap();
+    let mut tired = 0;
+    let mut rounds = 0;
+    while rounds < 6 && !s.is_over() {
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        let hand = s.hand(0).to_vec();
+        assert_eq!(hand.len(), 4, "four cards a hand");
+        // Every seat sees the hand: it is drawn face up.
+        let view = s.view(commissaire_engine::game::Viewer::Public);
+        assert_eq!(view.riders[0].hand.as_deref(), Some(&hand[..]));
+        let top = *hand.iter().max_by_key(|c| c.value()).unwrap();
+        let lower = hand.iter().copied().find(|c| c.value() < top.value());
+        // Alternate: the top card, then a lower one when there is one.
+        let card = match (rounds % 2, lower) {
+            (1, Some(l)) => l,
+            _ => top,
+        };
+        let events = s.apply(0, &Choice::Keep { rider: 0, card }).unwrap();
+        let took = events
+            .iter()
+            .any(|e| matches!(e, Event::HighestCardTired { rider: 0, cards: 1 }));
+        assert_eq!(took, is_highest(&hand, card), "{hand:?} kept {card}");
+        assert!(
+            !events.iter().any(|e| matches!(
+                e,
+                Event::ExhaustionTaken { .. } | Event::ExhaustionDealt { .. }
+            )),
+            "riding in front costs nothing in a time trial"
+        );
+        tired += took as u16;
+        rounds += 1;
+    }
+    assert!(tired > 0);
+    assert_eq!(s.exhaustion_taken(0), tired);
+}
+
+/// HB-052: a rider who catches another takes its slipstream. P sets off first and rides 2s;
+/// Q, one round later, lands one empty row behind it and moves up.
+#[test]
+fn hb_052_slipstream_behind_a_caught_rider() {
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 40)]),
+            &[("Q", 0), ("P", 1)],
+            2,
+            trial(TimeTrialB::Individual, Hands::Free, Cut::None),
+        ),
+        1,
+    )
+    .unwrap();
+    let front = s.course().start_cells()[0].row;
+    free_round(&mut s, &|_| n(2));
+    assert_eq!(at(&s, "P").0, front + 2);
+    let events = free_round(&mut s, &|_| n(2));
+    // P on front+4, Q on front+2, one empty row between: Q moves up.
+    assert_eq!(at(&s, "P").0, front + 4);
+    assert_eq!(at(&s, "Q").0, front + 3);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Slipstream { rider: 0, .. }))
+    );
+    assert_eq!(exhaustion(&s, "P"), 0, "no exhaustion for riding in front");
+}
+
+/// HB-053, TV-09.7: a minute a card from the rider's own start, ten seconds off a row past
+/// the line; the trial goes on until every rider is across and ranks them by time.
+#[test]
+fn hb_053_tv_09_time_from_the_riders_own_start() {
+    assert_eq!(b_tt::time_secs(12, 1), 11 * 60 + 50);
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 14)]),
+            &[("Slow", 0), ("Fast", 1)],
+            2,
+            trial(TimeTrialB::Individual, Hands::Free, Cut::None),
+        ),
+        1,
+    )
+    .unwrap();
+    // Fast sets off first and rides 9s; Slow follows with 5s.
+    let mut rounds = 0;
+    while !s.is_over() {
+        free_round(&mut s, &|id| if id == "Fast" { n(9) } else { n(5) });
+        rounds += 1;
+        assert!(rounds < 20);
+    }
+    let (slow, fast) = (idx(&s, "Slow"), idx(&s, "Fast"));
+    let line = s.course().finish_row();
+    for r in [slow, fast] {
+        let (_, pos) = s.crossed(r).unwrap();
+        let cards = s.cards_played(r).len() as u32;
+        assert_eq!(
+            b_tt::rider_time(&s, r),
+            Some(cards * 60 - 10 * u32::from(pos.row + 1 - line))
+        );
+    }
+    assert!(
+        s.cards_played(slow).len() < rounds,
+        "Slow's clock starts at its own start"
+    );
+    assert_eq!(s.finish_order()[0], fast, "ranked by time");
+}
+
+// ---- Team time trial (HB-054…HB-057) ----
+
+/// HB-054, HB-055: teams set off one round apart (the team listed last first); each rider of
+/// the team rides its own face-up hand, and a rider keeping its hand's highest card takes an
+/// exhaustion card.
+#[test]
+fn hb_054_hb_055_teams_set_off_one_round_apart_each_rider_on_its_hand() {
+    let riders = [("A1", 0), ("B1", 1), ("A2", 0), ("B2", 1)];
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 40)]),
+            &riders,
+            2,
+            trial(TimeTrialB::Team, Hands::Deal, Cut::None),
+        ),
+        5,
+    )
+    .unwrap();
+    let sets_off: Vec<u32> = (0..4).map(|r| s.sets_off(r).unwrap()).collect();
+    assert_eq!(sets_off, [2, 1, 2, 1], "team B's best rider is listed last");
+    assert!(s.legal_choices(0).is_empty(), "team A waits for round 2");
+    let cells = s.course().start_cells();
+    assert_eq!([s.position(1), s.position(3)], [cells[0], cells[1]]);
+    let mut tired = 0;
+    for rider in [1u8, 3] {
+        s.apply(1, &Choice::Draw { rider }).unwrap();
+        let hand = s.hand(rider).to_vec();
+        assert_eq!(hand.len(), 4);
+        let top = *hand.iter().max_by_key(|c| c.value()).unwrap();
+        let card = if rider == 1 {
+            top
+        } else {
+            *hand.iter().min_by_key(|c| c.value()).unwrap()
+        };
+        tired += is_highest(&hand, card) as u16;
+        s.apply(1, &Choice::Keep { rider, card }).unwrap();
+    }
+    assert_eq!(s.round(), 2);
+    assert_eq!(s.exhaustion_taken(1) + s.exhaustion_taken(3), tired);
+    assert!(!s.legal_choices(0).is_empty(), "team A sets off in round 2");
+}
+
+/// HB-056: in a team trial a rider takes slipstream behind a caught rider of another team.
+#[test]
+fn hb_056_slipstream_behind_a_caught_rider_of_another_team() {
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 40)]),
+            &[("A1", 0), ("B1", 1)],
+            2,
+            trial(TimeTrialB::Team, Hands::Free, Cut::None),
+        ),
+        1,
+    )
+    .unwrap();
+    let front = s.course().start_cells()[0].row;
+    free_round(&mut s, &|_| n(2));
+    let events = free_round(&mut s, &|_| n(2));
+    assert_eq!(at(&s, "B1").0, front + 4);
+    assert_eq!(at(&s, "A1").0, front + 3, "A1 rides up behind B1");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Slipstream { rider: 0, .. }))
+    );
+}
+
+/// HB-057, TV-09.9: the team's time is its last rider's across; the tour gives it to every
+/// rider of the team.
+#[test]
+fn hb_057_tv_09_team_time_is_the_last_riders() {
+    use commissaire_engine::tour::{StageKind, enter_teams, stage_result, stage_times};
+    assert_eq!(b_tt::time_secs(15, 2), 14 * 60 + 40);
+    let riders = [("Blue A", 0), ("Red A", 1), ("Blue B", 0), ("Red B", 1)];
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 12)]),
+            &riders,
+            2,
+            trial(TimeTrialB::Team, Hands::Free, Cut::None),
+        ),
+        1,
+    )
+    .unwrap();
+    while !s.is_over() {
+        free_round(&mut s, &|id| if id.ends_with('A') { n(9) } else { n(4) });
+    }
+    for seat in 0..2u8 {
+        let times: Vec<u32> = s
+            .team_riders(seat)
+            .iter()
+            .map(|&r| b_tt::rider_time(&s, r).unwrap())
+            .collect();
+        assert_eq!(
+            b_tt::team_time(&s, seat),
+            times.iter().copied().max(),
+            "{times:?}"
+        );
+    }
+    // Through the tour: every rider of a team is timed with its last rider.
+    let names: Vec<String> = ["Blue", "Red"].map(String::from).to_vec();
+    let roster = vec![
+        commissaire_engine::registry::Rostered {
+            label: "A".into(),
+            attributes: commissaire_engine::registry::card_race_attributes(RiderKind::Rouleur, 0),
+        },
+        commissaire_engine::registry::Rostered {
+            label: "B".into(),
+            attributes: commissaire_engine::registry::card_race_attributes(RiderKind::Rouleur, 0),
+        },
+    ];
+    let tour_riders = enter_teams(&names, &roster);
+    let result = stage_result(&s, 1, StageKind::TeamTimeTrial, &tour_riders);
+    let times = stage_times(&result, &Default::default()).unwrap();
+    for seat in 0..2u8 {
+        let team = &names[seat as usize];
+        let expected = i64::from(b_tt::team_time(&s, seat).unwrap());
+        for t in times.iter().filter(|t| &t.team == team) {
+            assert_eq!(t.time, expected, "{}", t.rider);
+        }
+    }
+}
+
+// ---- Fictive start (HB-038…HB-043, TV-21) ----
+
+fn fictive(hands: Hands) -> Options {
+    Options {
+        hands,
+        profiles: Profiles::HouseB,
+        fictive_start: true,
+        ..Options::default()
+    }
+}
+
+/// A fictive start from given cells (rows of `course(&[(F, 40)])`: the start area is rows 0 to
+/// 3, so TV-21's row −1 is row 3 and its row 0 is row 4).
+fn fictive_stage(riders: &[(&str, u16, u8)], hands: Hands) -> Stage {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: riders.iter().map(|r| format!("Team {}", r.0)).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, row, lane))| RiderSetup {
+                id: id.into(),
+                team: i as u8,
+                kind: RiderKind::Rouleur,
+                start: Pos::new(row, lane),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: fictive(hands),
+    };
+    Stage::new(setup, 11).unwrap()
+}
+
+/// HB-038, TV-21: a grid of six riders on rows −1…−3: the two on row −1, with nobody ahead,
+/// start with an exhaustion card each; the others none.
+#[test]
+fn hb_038_tv_21_the_front_of_the_grid_starts_with_an_exhaustion_card() {
+    let grid = [
+        ("A", 3, 0),
+        ("B", 3, 1),
+        ("C", 2, 0),
+        ("D", 2, 1),
+        ("E", 1, 0),
+        ("F", 1, 1),
+    ];
+    let s = fictive_stage(&grid, Hands::Deal);
+    let taken: Vec<u16> = grid.iter().map(|g| exhaustion(&s, g.0)).collect();
+    assert_eq!(taken, [1, 1, 0, 0, 0, 0]);
+    for id in ["A", "B"] {
+        let (_, _, recycle, _) = s.piles(idx(&s, id));
+        assert_eq!(recycle, &[Card::Exhaustion]);
+    }
+    assert!(
+        s.opening_events()
+            .iter()
+            .any(|e| matches!(e, Event::FictiveStartGrid { exposed } if exposed == &vec![0, 1]))
+    );
+    assert_eq!(s.round(), 0, "the fictive start is ridden before round 1");
+}
+
+/// HB-039, HB-040, TV-21: a lone rider on row −3 draws two cards and rides one; ending on the
+/// k-th row past the start line costs k exhaustion cards: a 5 ends on row 2 (3 cards), a 3 on
+/// row 0 (1 card), a 2 on row −1 (none).
+#[test]
+fn hb_039_hb_040_tv_21_rows_past_the_start_line_cost_exhaustion() {
+    for (card, row, cards) in [(5, 6, 3u16), (3, 4, 1), (2, 3, 0)] {
+        let mut s = fictive_stage(&[("L", 1, 0)], Hands::Free);
+        let before = exhaustion(&s, "L");
+        let events = round(&mut s, &[("L", n(card))]);
+        assert_eq!(at(&s, "L").0, row, "card {card}");
+        let past: u16 = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::PastStartLine { cards, .. } => Some(*cards),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(past, cards, "card {card}");
+        // Alone, it also rides in the wind after the roll-out (HB-041).
+        assert_eq!(exhaustion(&s, "L") - before, cards + 1, "card {card}");
+        assert_eq!(s.round(), 1);
+    }
+    // Two cards to choose from.
+    let mut s = fictive_stage(&[("L", 1, 0)], Hands::Deal);
+    s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    assert_eq!(s.hand(0).len(), 2);
+}
+
+/// HB-041: when everyone has ridden, slipstream closes a one-row gap, then riders with nobody
+/// ahead take exhaustion as in an end phase.
+#[test]
+fn hb_041_slipstream_then_exhaustion_after_the_roll_out() {
+    let mut s = fictive_stage(&[("A", 3, 0), ("B", 1, 0)], Hands::Free);
+    let grid_a = exhaustion(&s, "A");
+    // A rides 2 to row 5; B rides 2 to row 3: one empty row (4) between, B moves up to 4.
+    let events = round(&mut s, &[("A", n(2)), ("B", n(2))]);
+    assert_eq!(at(&s, "A").0, 5);
+    assert_eq!(at(&s, "B").0, 4);
+    let slip = events
+        .iter()
+        .position(|e| matches!(e, Event::Slipstream { rider: 1, .. }))
+        .expect("B takes the slipstream");
+    let tired = events
+        .iter()
+        .position(|e| matches!(e, Event::ExhaustionTaken { rider: 0 }))
+        .expect("A, in front, takes exhaustion");
+    assert!(slip < tired, "slipstream first, then exhaustion");
+    // A: 1 on the grid, 2 for row 1 past the line (row 5), 1 in the wind.
+    assert_eq!(exhaustion(&s, "A"), grid_a + 2 + 1);
+}
+
+/// HB-043, TV-21: both cards drawn go face up under the draw pile: after the roll-out the deck
+/// still holds its 15 energy cards, and no card is played (no minute on anyone's time).
+#[test]
+fn hb_043_tv_21_the_roll_out_spends_no_card() {
+    let mut s = fictive_stage(&[("L", 3, 0)], Hands::Deal);
+    s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+    let card = s.hand(0)[0];
+    s.apply(0, &Choice::Keep { rider: 0, card }).unwrap();
+    assert_eq!(s.round(), 1);
+    let (deck, hand, recycle, played) = s.piles(0);
+    assert!(played.is_empty() && hand.is_empty());
+    let energy = deck
+        .iter()
+        .chain(recycle)
+        .filter(|c| !c.is_exhaustion())
+        .count();
+    assert_eq!(energy, 15);
+    assert_eq!(
+        recycle.iter().filter(|c| !c.is_exhaustion()).count(),
+        2,
+        "both cards face up under the pile"
+    );
+    assert!(recycle.contains(&card));
+}
+
+// ---- Time trials in a tour (HA-043, HB-053, HB-057 through the registry) ----
+
+mod tour {
+    use commissaire_engine::course::CourseSpec;
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::{
+        self, CARD_RACE, DynStage, Setup, StageContext, card_race_attributes_of,
+    };
+    use commissaire_engine::tour::{
+        Outcome, StageKind, StageResult, TourRider, enter_teams, entrants_setup,
+    };
+    use serde_json::Value;
+    use std::sync::Arc;
+
+    fn rules(name: &str) -> Value {
+        let entry = registry::ruleset(CARD_RACE).unwrap();
+        (entry.rules.iter().find(|r| r.name == name).unwrap().options)()
+    }
+
+    fn riders() -> Vec<TourRider> {
+        let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[]).unwrap();
+        enter_teams(&["Blue".into(), "Red".into()], &roster)
+    }
+
+    fn course() -> Arc<commissaire_engine::course::Course> {
+        Arc::new(
+            CourseSpec {
+                tiles: Some("abcdfCu".into()),
+                ..Default::default()
+            }
+            .build()
+            .unwrap(),
+        )
+    }
+
+    fn ctx<'a>(
+        number: u32,
+        kind: StageKind,
+        previous: Option<&'a StageResult>,
+        options: &'a Value,
+    ) -> StageContext<'a> {
+        StageContext {
+            number,
+            kind,
+            rest_before: false,
+            previous,
+            options,
+        }
+    }
+
+    /// Prepares and rides one stage with bots; returns the stage and its result.
+    fn ride(
+        tour: &Value,
+        number: u32,
+        kind: StageKind,
+        previous: Option<&StageResult>,
+        riders: &[TourRider],
+    ) -> (Box<dyn DynStage>, StageResult) {
+        let options = registry::prepare(CARD_RACE, &ctx(number, kind, previous, tour)).unwrap();
+        let refs: Vec<&TourRider> = riders.iter().filter(|r| !r.abandoned).collect();
+        let names: Vec<String> = vec!["Blue".into(), "Red".into()];
+        let setup: Setup = entrants_setup(&course(), &names, &refs, options);
+        let mut s = registry::start(CARD_RACE, &setup, 40 + u64::from(number)).unwrap();
+        let mut guard = 0;
+        while let Some(&(seat, _)) = s.waiting_on().first() {
+            s.play_bot(seat).unwrap();
+            guard += 1;
+            assert!(guard < 5000, "the stage ends");
+        }
+        let result = s.result(number, kind, riders).unwrap();
+        (s, result)
+    }
+
+    /// HA-043, HB-053: a tour's time-trial stage is ridden under its house rules' trial, and
+    /// every rider's time, a minute a card less 10 s a row past the line, goes into the general
+    /// classification with no bonus.
+    #[test]
+    fn ha_043_hb_053_a_tours_time_trial_counts_in_the_general_classification() {
+        for name in ["house-a", "house-b"] {
+            let tour = rules(name);
+            let riders = riders();
+            let (_, result) = ride(&tour, 1, StageKind::TimeTrial, None, &riders);
+            let table =
+                registry::classify(CARD_RACE, std::slice::from_ref(&result), &tour).unwrap();
+            let general = table.get("general").unwrap();
+            for r in &result.riders {
+                let Outcome::Crossed { rows_past } = r.outcome else {
+                    panic!("{name}: {} did not finish the trial", r.rider);
+                };
+                let time = i64::from(r.cards_played) * 60 - 10 * i64::from(rows_past);
+                let row = general
+                    .rows
+                    .iter()
+                    .find(|g| g.rider.as_ref() == Some(&r.rider))
+                    .unwrap();
+                assert_eq!(
+                    row.value,
+                    commissaire_engine::tour::Score::Seconds(time),
+                    "{name}: {}",
+                    r.rider
+                );
+            }
+        }
+    }
+
+    /// HB-049 in a tour: a house-B time trial sets riders off one round apart, so a rider's
+    /// cards are counted from its own start: the last starter rode fewer rounds than the stage.
+    #[test]
+    fn hb_049_a_tours_house_b_time_trial_counts_cards_from_each_riders_start() {
+        let tour = rules("house-b");
+        let (s, result) = ride(&tour, 1, StageKind::TimeTrial, None, &riders());
+        let view = s.view_json(Viewer::Public);
+        let rounds = view["round"].as_u64().unwrap() as u32;
+        let most = result.riders.iter().map(|r| r.cards_played).max().unwrap();
+        assert!(most < rounds, "{most} cards in {rounds} rounds");
+    }
+
+    /// HB-057 in a tour: a house-B team time trial gives each rider its team's last time.
+    #[test]
+    fn hb_057_a_tours_team_time_trial_times_each_team_on_its_last_rider() {
+        let tour = rules("house-b");
+        let (_, result) = ride(&tour, 1, StageKind::TeamTimeTrial, None, &riders());
+        let times = commissaire_engine::tour::stage_times(&result, &Default::default()).unwrap();
+        for team in ["Blue", "Red"] {
+            let ridden: Vec<i64> = result
+                .riders
+                .iter()
+                .filter(|r| r.team == team)
+                .map(|r| {
+                    commissaire_engine::tour::ridden_time(
+                        r.cards_played,
+                        &r.outcome,
+                        Default::default(),
+                    )
+                    .unwrap()
+                })
+                .collect();
+            let last = *ridden.iter().max().unwrap();
+            for t in times.iter().filter(|t| t.team == team) {
+                assert_eq!(t.time, last, "{}", t.rider);
+            }
+        }
+    }
+
+    /// HA-008, TV-06 in a tour: between stages a Brain rider (a seat the bot rides, under
+    /// `bots = "brain"`) sheds its exhaustion cards and takes one back for winning and one for a
+    /// finish on flat; a directed team's riders keep what they hold.
+    #[test]
+    fn ha_008_tv_06_brain_riders_carry_their_own_exhaustion_between_stages() {
+        let tour = rules("house-a");
+        let mut riders = riders();
+        let (s, result) = ride(&tour, 1, StageKind::Flat, None, &riders);
+        let held: Vec<u32> = riders
+            .iter()
+            .map(|r| {
+                result
+                    .riders
+                    .iter()
+                    .find(|x| x.rider == r.key)
+                    .unwrap()
+                    .exhaustion_end
+            })
+            .collect();
+        // Blue (seat 0) is the bot's; Red has a director.
+        s.carry_over_bots(&mut riders, &[0]);
+        let winner = result.riders.iter().find(|r| r.place == Some(1)).unwrap();
+        for (r, &end) in riders.iter().zip(&held) {
+            let carried = card_race_attributes_of(&r.attributes).1;
+            if r.team == 0 {
+                // "abcdfCu" ends on flat: one card, and one more for the winner.
+                let won = winner.rider == r.key;
+                assert_eq!(carried, 1 + u16::from(won), "{}", r.key);
+            } else {
+                assert_eq!(u32::from(carried), end, "{}", r.key);
+            }
+        }
+        assert!(
+            held.iter().take(3).any(|&e| e > 1),
+            "a Brain rider shed cards: {held:?}"
+        );
+    }
+
+    // ---- World cup (HB-073…HB-077 through the registry) ----
+
+    /// HB-073, HB-074, HB-075, HB-076, HB-077: two of three riders enter each event; a rider who
+    /// rode the event before starts with one exhaustion card; each entered rider's deck holds its
+    /// form card; a back-to-back rider's earlier form card leaves its team's deck for good; each
+    /// event runs until every rider is across.
+    #[test]
+    fn hb_073_to_hb_077_world_cup_events_through_the_registry() {
+        let tour = rules("house-b-world-cup");
+        let mut riders = riders();
+        let (s1, r1) = ride(&tour, 1, StageKind::Hilly, None, &riders);
+        assert_eq!(r1.riders.len(), 4, "two riders a team");
+        for team in ["Blue", "Red"] {
+            assert_eq!(r1.riders.iter().filter(|r| r.team == team).count(), 2);
+        }
+        assert!(
+            r1.riders
+                .iter()
+                .all(|r| matches!(r.outcome, Outcome::Crossed { .. })),
+            "HB-077: every rider across"
+        );
+        // Fresh decks and a form card: 15 + 1 cards for everyone in event 1 (before any draw:
+        // the draw pile plus what the rider holds and played).
+        let cup1 = r1.carry["cup"].clone();
+        assert_eq!(cup1["rode"].as_array().unwrap().len(), 4);
+        assert_eq!(cup1["decks"]["Blue"].as_array().unwrap().len(), 12);
+        s1.carry_over(&mut riders);
+        assert!(
+            riders
+                .iter()
+                .all(|r| card_race_attributes_of(&r.attributes).1 == 0),
+            "QB-29: fresh decks between events"
+        );
+        let options =
+            registry::prepare(CARD_RACE, &ctx(2, StageKind::Flat, Some(&r1), &tour)).unwrap();
+        assert_eq!(options["cup"], cup1);
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let names: Vec<String> = vec!["Blue".into(), "Red".into()];
+        let setup = entrants_setup(&course(), &names, &refs, options);
+        let s2 = registry::start(CARD_RACE, &setup, 2).unwrap();
+        let view = s2.view_json(Viewer::Public);
+        let rode: Vec<&str> = cup1["rode"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let riders2 = view["riders"].as_array().unwrap();
+        assert_eq!(riders2.len(), 4);
+        let mut back_to_back = 0;
+        for r in riders2 {
+            let id = r["id"].as_str().unwrap();
+            let cards =
+                r["draw_pile"].as_u64().unwrap() + r["recycle"].as_array().unwrap().len() as u64;
+            let grid = r["recycle"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c.as_str() == Some("E"))
+                .count() as u64;
+            // 15 energy cards, a form card, the fictive start's grid card if any, and HB-074's.
+            let expected = 16 + grid + u64::from(rode.contains(&id));
+            assert_eq!(cards, expected, "{id}");
+            back_to_back += rode.contains(&id) as usize;
+        }
+        assert!(
+            back_to_back >= 2,
+            "three riders, two entered: one rides again per team"
+        );
+    }
+}
+
+// ---- World cup tables (HB-075, HB-076, HB-078, HB-079, TV-24) ----
+
+mod cup {
+    use commissaire_engine::card_race::RiderKind;
+    use commissaire_engine::card_race::house_a::StageType;
+    use commissaire_engine::tour::world_cup::{
+        CupState, FORM_DECK, POINTS, cup_points, deal_form, enter, standings,
+    };
+    use commissaire_engine::tour::{Outcome, RiderKey, RiderStage, Score, StageKind, StageResult};
+
+    fn event(number: u32, places: &[(&str, u32)]) -> StageResult {
+        StageResult {
+            number,
+            kind: StageKind::Hilly,
+            summit_finish: false,
+            riders: places
+                .iter()
+                .enumerate()
+                .map(|(i, &(id, place))| RiderStage {
+                    rider: RiderKey::new(id),
+                    team: format!("T{id}"),
+                    start_number: i as u32 + 1,
+                    cards_played: 10,
+                    outcome: Outcome::Crossed { rows_past: 1 },
+                    place: Some(place),
+                    exhaustion_start: 0,
+                    exhaustion_end: 0,
+                })
+                .collect(),
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+            carry: serde_json::Value::Null,
+        }
+    }
+
+    /// HB-078, TV-24: places 1, 12 and 13 score 25, 1 and 0; the scale adds up to 116.
+    #[test]
+    fn hb_078_tv_24_points_by_place() {
+        assert_eq!([cup_points(1), cup_points(12), cup_points(13)], [25, 1, 0]);
+        assert_eq!(POINTS.iter().sum::<u32>(), 116);
+    }
+
+    /// HB-079, TV-24: X is 1st then 5th (36), Y 2nd then 2nd (40): Y leads the cup; on equal
+    /// points more wins come first (QB-29).
+    #[test]
+    fn hb_079_tv_24_the_cup_goes_to_the_most_points() {
+        let events = [
+            event(1, &[("X", 1), ("Y", 2), ("Z", 3)]),
+            event(2, &[("X", 5), ("Y", 2), ("Z", 1)]),
+        ];
+        let rows = standings(&events);
+        let order: Vec<&str> = rows
+            .iter()
+            .map(|r| r.rider.as_ref().unwrap().as_str())
+            .collect();
+        let points: Vec<Score> = rows.iter().map(|r| r.value).collect();
+        assert_eq!(order, ["Z", "Y", "X"]);
+        assert_eq!(
+            points,
+            [Score::Points(41), Score::Points(40), Score::Points(36)]
+        );
+        // A tie on points: the rider with a win ranks first.
+        let tie = [
+            event(1, &[("A", 2), ("B", 1)]),
+            event(2, &[("A", 1), ("B", 2)]),
+        ];
+        let rows = standings(&tie);
+        assert_eq!(rows[0].value, rows[1].value);
+        // Both have one win and one second place: the better place in the last event decides.
+        assert_eq!(rows[0].rider.as_ref().unwrap().as_str(), "A");
+    }
+
+    /// HB-075, HB-076, TV-24: the form deck holds 12 cards worth 44; a rider who rode with a 5
+    /// and enters again loses that 5 for good (11 cards left); a 4 whose rider sits out comes
+    /// back.
+    #[test]
+    fn hb_075_hb_076_tv_24_the_form_deck() {
+        assert_eq!(FORM_DECK.len(), 12);
+        assert_eq!(FORM_DECK.iter().map(|&v| u32::from(v)).sum::<u32>(), 44);
+        let first = CupState::default();
+        let (e1, deck) = deal_form("Blue", &[("A".into(), 0), ("B".into(), 1)], &first);
+        assert_eq!(e1[0].form, Some(5));
+        assert_eq!(e1[1].form, Some(5));
+        assert_eq!(deck.len(), 10);
+        // After event 1: A rode with a 5, B with a 4 (a director's choice), both cards back in.
+        let after = CupState {
+            rode: vec!["A".into(), "B".into()],
+            form_used: [("A".to_string(), 5), ("B".to_string(), 4)].into(),
+            decks: [("Blue".to_string(), FORM_DECK.to_vec())].into(),
+        };
+        // Event 2: A and C enter, B sits out.
+        let (e2, deck) = deal_form("Blue", &[("A".into(), 0), ("C".into(), 2)], &after);
+        assert!(e2[0].rode_last && !e2[1].rode_last);
+        // The 5 A rode with is gone for good; B's 4 is still there.
+        let cards_left = deck.len() + e2.iter().filter(|e| e.form.is_some()).count();
+        assert_eq!(cards_left, 11);
+        assert_eq!(e2[0].form, Some(5), "the other 5 is left");
+        assert_eq!(e2[1].form, Some(4));
+        assert_eq!(deck.iter().filter(|&&v| v == 4).count(), 3);
+    }
+
+    /// HB-073: a team of three enters two; a rider who sat out rides the next event.
+    #[test]
+    fn hb_073_two_of_three_enter_and_the_rested_rider_rides_next() {
+        let team: Vec<(String, RiderKind)> = vec![
+            ("R".into(), RiderKind::Rouleur),
+            ("S".into(), RiderKind::Sprinteur),
+            ("G".into(), RiderKind::Grimpeur),
+        ];
+        let first = enter(&team, StageType::Mountain, &CupState::default());
+        assert_eq!(first, [0, 2], "the sprinter rests in the mountains");
+        let after = CupState {
+            rode: vec!["R".into(), "G".into()],
+            ..CupState::default()
+        };
+        let second = enter(&team, StageType::Mountain, &after);
+        assert!(second.contains(&1), "the rested sprinter rides: {second:?}");
+        assert_eq!(second.len(), 2);
+    }
+}
