@@ -595,6 +595,23 @@ mod tour_chain {
     }
 
     #[test]
+    fn ha_069_the_situation_tells_the_weather_and_where_the_wind_tokens_lie() {
+        let options = json!({"weather": "house-a", "weather_today": "windy"});
+        let s = registry::start(CARD_RACE, &setup(options), 2).unwrap();
+        let told = s.situation();
+        assert_eq!(told[0].id, "card-race-sky-now");
+        assert_eq!(told[0].args[0], ("weather", json!("windy")));
+        let tokens: Vec<&Value> = told
+            .iter()
+            .filter(|t| t.id == "card-race-token-turned")
+            .map(|t| &t.args[1].1)
+            .collect();
+        for wind in ["headwind", "tailwind", "crosswind"] {
+            assert!(tokens.contains(&&json!(wind)), "{tokens:?}");
+        }
+    }
+
+    #[test]
     fn ha_074_ha_075_qa_36_a_tours_next_stage_rides_the_forecast_and_a_rest_day_draws_anew() {
         let options = json!({"profiles": "house-a", "weather": "house-a"});
         let first = registry::prepare(CARD_RACE, &context(1, false, None, &options)).unwrap();
