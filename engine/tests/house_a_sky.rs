@@ -653,3 +653,29 @@ mod tour_chain {
         );
     }
 }
+
+/// A scenario's narration names a sentence the catalogue alone words by its id and arguments,
+/// so a referee reading the output still sees what happened.
+#[test]
+fn ha_067_a_scenario_tells_fog_exhaustion_by_its_id_and_arguments() {
+    use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+    let text = r#"{"ruleset": "card-race", "seed": 7,
+ "options": {"hands": "free", "weather": "house-a", "weather_today": "fog"},
+ "course": {"lanes": 2, "segments": [{"terrain": "flat", "length": 4, "start": true},
+   {"terrain": "flat", "length": 30}, {"terrain": "flat", "length": 5, "finish": true}]},
+ "riders": [{"id": "BlueR", "team": "Blue", "start": {"row": 3, "lane": 0}, "attributes": {"kind": "rouleur"}},
+            {"id": "RedR", "team": "Red", "start": {"row": 0, "lane": 0}, "attributes": {"kind": "rouleur"}}],
+ "script": ["k:0:5", "k:1:2"]}"#;
+    let file = ScenarioFile::from_json(text).unwrap();
+    let course = file.course(|n| Err(n.to_string())).unwrap();
+    let ScenarioRun::Script(played) = file.run(course, None).unwrap() else {
+        panic!("a script scenario")
+    };
+    let told = &played.turns[0].told;
+    assert!(
+        told.iter()
+            .any(|t| t == r#"card-race-exhaustion-on-top {"rider":"BlueR"}"#),
+        "{told:?}"
+    );
+    assert!(told.iter().all(|t| !t.is_empty()));
+}
