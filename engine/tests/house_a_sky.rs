@@ -679,3 +679,39 @@ fn ha_067_a_scenario_tells_fog_exhaustion_by_its_id_and_arguments() {
     );
     assert!(told.iter().all(|t| !t.is_empty()));
 }
+
+/// MET-1 in a house-A team time trial: slipstream within the team stops on a crosswind tile.
+#[test]
+fn met_1_ha_048_a_crosswind_tile_stills_a_teams_slipstream_in_a_team_time_trial() {
+    use commissaire_engine::card_race::house_a::TimeTrial;
+    let play = |first: u8| {
+        let setup = StageSetup {
+            course: Arc::new(flat()),
+            teams: vec!["A".into()],
+            riders: ["A1", "A2"]
+                .iter()
+                .enumerate()
+                .map(|(i, id)| RiderSetup {
+                    id: (*id).into(),
+                    team: 0,
+                    kind: RiderKind::Rouleur,
+                    start: Pos::new(3, i as u8),
+                    carried_exhaustion: 0,
+                })
+                .collect(),
+            options: Options {
+                hands: Hands::Free,
+                profiles: commissaire_engine::card_race::Profiles::HouseA,
+                time_trial: Some(TimeTrial::Team),
+                house_b: overcast(),
+                ..Options::default()
+            },
+        };
+        let mut s = Stage::with_dice(Arc::new(setup), 1, overcast_with_first(first)).unwrap();
+        // A1 3 -> 8, A2 3 -> 6: one row apart.
+        round(&mut s, &[("A1", n(5)), ("A2", n(3))]);
+        at(&s, "A2").0
+    };
+    assert_eq!(play(5), 7, "a blank token: A2 closes up in A1's slipstream");
+    assert_eq!(play(3), 6, "a crosswind token: no slipstream");
+}
