@@ -595,6 +595,23 @@ mod tour_chain {
     }
 
     #[test]
+    fn ha_069_the_situation_tells_the_weather_and_where_the_wind_tokens_lie() {
+        let options = json!({"weather": "house-a", "weather_today": "windy"});
+        let s = registry::start(CARD_RACE, &setup(options), 2).unwrap();
+        let told = s.situation();
+        assert_eq!(told[0].id, "card-race-sky-now");
+        assert_eq!(told[0].args[0], ("weather", json!("windy")));
+        let tokens: Vec<&Value> = told
+            .iter()
+            .filter(|t| t.id == "card-race-token-turned")
+            .map(|t| &t.args[1].1)
+            .collect();
+        for wind in ["headwind", "tailwind", "crosswind"] {
+            assert!(tokens.contains(&&json!(wind)), "{tokens:?}");
+        }
+    }
+
+    #[test]
     fn ha_074_ha_075_qa_36_a_tours_next_stage_rides_the_forecast_and_a_rest_day_draws_anew() {
         let options = json!({"profiles": "house-a", "weather": "house-a"});
         let first = registry::prepare(CARD_RACE, &context(1, false, None, &options)).unwrap();
@@ -635,4 +652,66 @@ mod tour_chain {
             "a fresh draw on the start table: {drawn:?}"
         );
     }
+}
+
+/// A scenario's narration names a sentence the catalogue alone words by its id and arguments,
+/// so a referee reading the output still sees what happened.
+#[test]
+fn ha_067_a_scenario_tells_fog_exhaustion_by_its_id_and_arguments() {
+    use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+    let text = r#"{"ruleset": "card-race", "seed": 7,
+ "options": {"hands": "free", "weather": "house-a", "weather_today": "fog"},
+ "course": {"lanes": 2, "segments": [{"terrain": "flat", "length": 4, "start": true},
+   {"terrain": "flat", "length": 30}, {"terrain": "flat", "length": 5, "finish": true}]},
+ "riders": [{"id": "BlueR", "team": "Blue", "start": {"row": 3, "lane": 0}, "attributes": {"kind": "rouleur"}},
+            {"id": "RedR", "team": "Red", "start": {"row": 0, "lane": 0}, "attributes": {"kind": "rouleur"}}],
+ "script": ["k:0:5", "k:1:2"]}"#;
+    let file = ScenarioFile::from_json(text).unwrap();
+    let course = file.course(|n| Err(n.to_string())).unwrap();
+    let ScenarioRun::Script(played) = file.run(course, None).unwrap() else {
+        panic!("a script scenario")
+    };
+    let told = &played.turns[0].told;
+    assert!(
+        told.iter()
+            .any(|t| t == r#"card-race-exhaustion-on-top {"rider":"BlueR"}"#),
+        "{told:?}"
+    );
+    assert!(told.iter().all(|t| !t.is_empty()));
+}
+
+/// MET-1 in a house-A team time trial: slipstream within the team stops on a crosswind tile.
+#[test]
+fn met_1_ha_048_a_crosswind_tile_stills_a_teams_slipstream_in_a_team_time_trial() {
+    use commissaire_engine::card_race::house_a::TimeTrial;
+    let play = |first: u8| {
+        let setup = StageSetup {
+            course: Arc::new(flat()),
+            teams: vec!["A".into()],
+            riders: ["A1", "A2"]
+                .iter()
+                .enumerate()
+                .map(|(i, id)| RiderSetup {
+                    id: (*id).into(),
+                    team: 0,
+                    kind: RiderKind::Rouleur,
+                    start: Pos::new(3, i as u8),
+                    carried_exhaustion: 0,
+                })
+                .collect(),
+            options: Options {
+                hands: Hands::Free,
+                profiles: commissaire_engine::card_race::Profiles::HouseA,
+                time_trial: Some(TimeTrial::Team),
+                house_b: overcast(),
+                ..Options::default()
+            },
+        };
+        let mut s = Stage::with_dice(Arc::new(setup), 1, overcast_with_first(first)).unwrap();
+        // A1 3 -> 8, A2 3 -> 6: one row apart.
+        round(&mut s, &[("A1", n(5)), ("A2", n(3))]);
+        at(&s, "A2").0
+    };
+    assert_eq!(play(5), 7, "a blank token: A2 closes up in A1's slipstream");
+    assert_eq!(play(3), 6, "a crosswind token: no slipstream");
 }

@@ -101,6 +101,9 @@ fn carries_slipstream(course: &Course, row: u16) -> bool {
 /// stays where it is (it moves whole or not at all) and its front row takes the wind (FR-7).
 ///
 /// Returns (rider, from, to) for every rider moved, in the order they moved (front row first).
+// Kept beside `slipstream_except` for code with no weather to ask (other helpers' work in
+// progress calls it); the stage and the team time trial pass the weather's rows.
+#[allow(dead_code)]
 pub(crate) fn slipstream(
     course: &Course,
     board: &mut Board,

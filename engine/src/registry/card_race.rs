@@ -458,6 +458,12 @@ impl CardRace {
                 ],
                 String::new(),
             ));
+            // The tokens face up that do something, a line each: where the wind and rain are.
+            for &(row, token) in &sky.tokens {
+                if token != sky::Token::Blank {
+                    out.push(self.tell_sky(&Event::TokenTurned { row, token }));
+                }
+            }
         }
         if let Some(level) = now.weather {
             let text = match level {

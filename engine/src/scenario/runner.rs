@@ -222,6 +222,20 @@ struct Recorder {
     log: Vec<(Seat, Key)>,
 }
 
+/// A sentence as the scenario prints it: the engine's English, or, for a sentence only the
+/// message catalogue words (empty text), its id and arguments as data.
+fn told_line(s: crate::registry::Sentence) -> String {
+    if !s.text.is_empty() {
+        return s.text;
+    }
+    let args: serde_json::Map<String, serde_json::Value> = s
+        .args
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    format!("{} {}", s.id, serde_json::Value::Object(args))
+}
+
 impl Recorder {
     /// Applies one option and writes down what it did; a turn it settles becomes a line.
     fn apply(
@@ -245,7 +259,7 @@ impl Recorder {
             stage
                 .narrate(&events, Viewer::Public)
                 .into_iter()
-                .map(|s| s.text),
+                .map(told_line),
         );
         for roll in rolls(&events.to_json()) {
             self.rolled += 1;

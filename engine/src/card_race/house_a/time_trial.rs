@@ -10,7 +10,7 @@ use crate::card_race::board::Board;
 use crate::card_race::bot::Policy;
 use crate::card_race::cards::Card;
 use crate::card_race::events::RiderIdx;
-use crate::card_race::movement::{destination, exposed, leave, slipstream};
+use crate::card_race::movement::{destination, exposed, leave, slipstream_except};
 use crate::card_race::setup::StageSetup;
 use crate::card_race::stage::{Choice, Stage};
 use crate::course::Pos;
@@ -213,7 +213,14 @@ pub(crate) fn end_phase(
                     continue;
                 };
                 let mut board = board_of(stage, &road, positions);
-                moved.extend(slipstream(course, &mut board, positions, rearmost));
+                // A Meteo crosswind tile stills the slipstream in a team's road too (MET-1).
+                moved.extend(slipstream_except(
+                    course,
+                    &mut board,
+                    positions,
+                    rearmost,
+                    &|row| stage.conditions.stills_slipstream(row),
+                ));
                 tired.extend(
                     road.iter()
                         .copied()
