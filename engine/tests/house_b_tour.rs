@@ -793,6 +793,18 @@ mod tour {
             back_to_back >= 2,
             "three riders, two entered: one rides again per team"
         );
+        // The situation tells each entry, its form card and HB-074's card.
+        let told: Vec<_> = s2
+            .situation()
+            .into_iter()
+            .filter(|t| t.id == "card-race-cup-entry")
+            .collect();
+        assert_eq!(told.len(), 4);
+        let again = told
+            .iter()
+            .filter(|t| t.args.contains(&("back_to_back", Value::from("yes"))))
+            .count();
+        assert_eq!(again, back_to_back);
     }
 }
 

@@ -173,7 +173,8 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
     // House rules B's time trial and fictive start, whose sentences the catalogue alone words.
     let b_trial = serde_json::json!({"profiles": "house-b", "time_trial_b": "individual"});
     let fictive = serde_json::json!({"profiles": "house-b", "fictive_start": true});
-    for options in [serde_json::Value::Null, time_trial, b_trial, fictive] {
+    let cup = serde_json::json!({"profiles": "house-b", "world_cup": true});
+    for options in [serde_json::Value::Null, time_trial, b_trial, fictive, cup] {
         let setup = Setup {
             options,
             ..setup.clone()

@@ -424,6 +424,30 @@ impl CardRace {
     fn conditions_now(&self) -> Vec<Sentence> {
         let now = self.stage.conditions();
         let mut out = Vec::new();
+        // A world-cup event's entries (HB-073…HB-075), until its first round is played.
+        if let Some(cup) = &self.cup
+            && self.stage.round() <= 1
+        {
+            for r in &self.stage.setup().riders {
+                let args = vec![
+                    ("rider", Value::String(r.id.clone())),
+                    (
+                        "form",
+                        json!(cup.form_used.get(&r.id).copied().unwrap_or(0)),
+                    ),
+                    (
+                        "back_to_back",
+                        json!(if r.carried_exhaustion > 0 {
+                            "yes"
+                        } else {
+                            "no"
+                        }),
+                    ),
+                ];
+                let text = catalogue_only("card-race-cup-entry", &args);
+                out.push(sentence("card-race-cup-entry", args, text));
+            }
+        }
         // What the stage set up before any choice: the fictive start's grid (HB-038) while it
         // is ridden, round 1's starters of a house-B time trial (HB-049) during round 1.
         for e in self.stage.opening_events() {

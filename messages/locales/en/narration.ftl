@@ -30,6 +30,13 @@ card-race-fictive-start = Fictive start: the field rolls out behind the flag, tw
         [one] At the front of the grid { $riders } takes one exhaustion card.
        *[other] At the front of the grid { $riders } take one exhaustion card each.
     }
+card-race-cup-entry = { $rider } is entered{ $form ->
+        [0] {" "}without a form card
+       *[other] {" "}with a form card of { $form }
+    }{ $back_to_back ->
+        [yes] {" "}and one exhaustion card for riding the last event
+       *[no] {""}
+    }.
 card-race-past-start-line = { $rider } rolls { $rows ->
         [one] 1 row
        *[other] { $rows } rows
