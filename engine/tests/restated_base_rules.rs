@@ -38,7 +38,12 @@ fn ha_007_brain_riders_take_exhaustion_as_a_person_would() {
                 attributes: json!({"kind": "rouleur"}),
             })
             .collect(),
-        options: named("house-a"),
+        // House rules A without their weather, whose fog would lay the card on the draw pile.
+        options: {
+            let mut options = named("house-a");
+            options.as_object_mut().unwrap().remove("weather");
+            options
+        },
         dice: Vec::new(),
     };
     let mut race = <CardRace as Game>::start(&setup, 4).unwrap();
