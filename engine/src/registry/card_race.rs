@@ -40,12 +40,17 @@ struct Words {
     keep: Vec<Text>,
     /// A domestique's way out (HA-030).
     quit: Text,
+    /// House rules B's attack search: pass over the card turned up (HB-018).
+    turn: Text,
+    /// House rules B's musette (HB-048).
+    musette: Text,
 }
 
 fn card_slot(card: Card) -> usize {
     match card {
         Card::Energy(v) => v.saturating_sub(2).min(7) as usize,
         Card::Exhaustion => 8,
+        Card::Attack => 9,
     }
 }
 
@@ -58,7 +63,7 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 13] = [
+const OPTION_NAMES: [&str; 15] = [
     "hands",
     "stage_end",
     "profiles",
@@ -72,6 +77,8 @@ const OPTION_NAMES: [&str; 13] = [
     house_b::OPTION_NAMES[4],
     house_b::OPTION_NAMES[5],
     house_b::OPTION_NAMES[6],
+    house_b::OPTION_NAMES[7],
+    house_b::OPTION_NAMES[8],
 ];
 
 fn options(json: &Value) -> Result<Options, StartError> {
@@ -129,6 +136,9 @@ fn house_b() -> Value {
         "tiles": { "steep": true, "roundabout": true },
         "punctures": true,
         "crashes": "house-b",
+        "attack_card": true,
+        "supply_zone": "feed-zone",
+        "bots": "ghosts",
     })
 }
 
@@ -367,6 +377,104 @@ impl CardRace {
         }
     }
 
+    /// House rules B's attack search, musettes and steep gamble, a line each (HB-006, HB-018,
+    /// HB-047, HB-048).
+    fn tell_race_effect(&self, e: &Event) -> Sentence {
+        match e {
+            Event::AttackTurned { rider, card, left } => {
+                let name = self.name(*rider);
+                let text = match left {
+                    0 => format!(
+                        "{} attacks: turns {card}, the last card of its draw pile, and rides it.",
+                        as_text(&name)
+                    ),
+                    1 => format!(
+                        "{} attacks: turns {card} (1 card left under it).",
+                        as_text(&name)
+                    ),
+                    n => format!(
+                        "{} attacks: turns {card} ({n} cards left under it).",
+                        as_text(&name)
+                    ),
+                };
+                sentence(
+                    "card-race-attack-turned",
+                    vec![
+                        ("rider", name),
+                        ("card", card_json(*card)),
+                        ("left", json!(left)),
+                    ],
+                    text,
+                )
+            }
+            Event::AttackEmpty { rider } => {
+                let name = self.name(*rider);
+                let text = format!(
+                    "{} attacks with an empty draw pile: it rides an exhaustion card.",
+                    as_text(&name)
+                );
+                sentence("card-race-attack-empty", vec![("rider", name)], text)
+            }
+            Event::MusetteTaken { rider, held } => {
+                let name = self.name(*rider);
+                let text = format!(
+                    "{} takes a musette in the feed zone ({held} held).",
+                    as_text(&name)
+                );
+                sentence(
+                    "card-race-musette-taken",
+                    vec![("rider", name), ("held", json!(held))],
+                    text,
+                )
+            }
+            Event::MusetteOpened { rider, cards, held } => {
+                let name = self.name(*rider);
+                let text = format!(
+                    "{} opens a musette and draws {} ({held} left).",
+                    as_text(&name),
+                    cards_text(cards)
+                );
+                sentence(
+                    "card-race-musette-opened",
+                    vec![
+                        ("rider", name),
+                        ("cards", json!(cards)),
+                        ("held", json!(held)),
+                    ],
+                    text,
+                )
+            }
+            Event::SteepGamble {
+                rider,
+                card,
+                crashed,
+            } => {
+                let name = self.name(*rider);
+                let text = if *crashed {
+                    format!(
+                        "{} gambles on the steep descent and turns {card}: a fall before the steep row!",
+                        as_text(&name)
+                    )
+                } else {
+                    format!(
+                        "{} gambles on the steep descent and turns {card}: the steep row is skipped.",
+                        as_text(&name)
+                    )
+                };
+                sentence(
+                    "card-race-steep-gamble",
+                    vec![
+                        ("rider", name),
+                        ("card", card_json(*card)),
+                        ("crashed", json!(if *crashed { "yes" } else { "no" })),
+                    ],
+                    text,
+                )
+            }
+            _ => unreachable!("only house rules B's race effects are told here"),
+        }
+    }
+
     fn words(&self) -> &Words {
         self.words.get_or_init(|| {
             let names: Vec<Text> = self
@@ -379,9 +487,14 @@ impl CardRace {
             Arc::new(Words {
                 draw: Text::from("Draw"),
                 quit: Text::from("Quit the stage"),
+                turn: Text::from("Turn the next card"),
+                musette: Text::from("Open a musette (+2 cards)"),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
-                    .chain(["Keep E (exhaustion)".to_string()])
+                    .chain([
+                        "Keep E (exhaustion)".to_string(),
+                        "Keep A (attack)".to_string(),
+                    ])
                     .map(Text::from)
                     .collect(),
                 names,
@@ -536,6 +649,9 @@ impl Game for CardRace {
         self.stage.is_over()
     }
     fn owes(&self, seat: Seat) -> bool {
+        if let Some((rider, _)) = self.stage.attack_search() {
+            return self.seat_of(rider) == Some(seat);
+        }
         !self.stage.is_over()
             && (seat as usize) < self.seats()
             && self
@@ -563,6 +679,14 @@ impl Game for CardRace {
                 key.push("q:");
                 key.push_number(rider as u32);
             }
+            Choice::Turn { rider } => {
+                key.push("t:");
+                key.push_number(rider as u32);
+            }
+            Choice::Musette { rider } => {
+                key.push("m:");
+                key.push_number(rider as u32);
+            }
             Choice::Keep { rider, card } => {
                 key.push("k:");
                 key.push_number(rider as u32);
@@ -570,6 +694,7 @@ impl Game for CardRace {
                 match card {
                     Card::Energy(v) => key.push_number(v as u32),
                     Card::Exhaustion => key.push("E"),
+                    Card::Attack => key.push("A"),
                 };
             }
         }
@@ -588,6 +713,8 @@ impl Game for CardRace {
         let choice = match (kind, parts.next()) {
             ("d", None) => Choice::Draw { rider },
             ("q", None) => Choice::Quit { rider },
+            ("t", None) => Choice::Turn { rider },
+            ("m", None) => Choice::Musette { rider },
             ("k", Some(card)) => {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
@@ -609,6 +736,8 @@ impl Game for CardRace {
             Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
             Choice::Quit { .. } => words.quit.clone(),
+            Choice::Turn { .. } => words.turn.clone(),
+            Choice::Musette { .. } => words.musette.clone(),
         };
         (group, label)
     }
@@ -750,6 +879,11 @@ impl Game for CardRace {
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => self.tell_conditions(e),
+                Event::AttackTurned { .. }
+                | Event::AttackEmpty { .. }
+                | Event::MusetteTaken { .. }
+                | Event::MusetteOpened { .. }
+                | Event::SteepGamble { .. } => self.tell_race_effect(e),
             };
             out.push(s);
         }
@@ -778,7 +912,11 @@ impl Game for CardRace {
                 Event::WeatherRolled { .. }
                 | Event::Crashed { .. }
                 | Event::PunctureChecked { .. }
-                | Event::PunctureSlowed { .. } => {}
+                | Event::PunctureSlowed { .. }
+                | Event::AttackTurned { .. }
+                | Event::AttackEmpty { .. }
+                | Event::MusetteTaken { .. }
+                | Event::SteepGamble { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 Event::Quit { .. } => {}
                 _ => continue,
@@ -918,6 +1056,7 @@ impl Game for CardRace {
             // HA-045: in house rules A's time trials the bot plays its highest card.
             (Some(_), _) => TimeTrialBot.choose(&self.stage, seat, options),
             (None, Bots::Brain) => BrainBot.choose(&self.stage, seat, options),
+            (None, Bots::Ghosts) => house_b::GhostBot.choose(&self.stage, seat, options),
             (None, Bots::Sensible) => SensibleBot.choose(&self.stage, seat, options),
         }
     }

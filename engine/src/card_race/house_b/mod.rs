@@ -10,12 +10,21 @@
 //! - `tiles = {roundabout = true}`: a rider keeps its side through a roundabout ([`roundabout`]).
 //! - `punctures = true` and `crashes = "house-b"`: the turned card of the round's fastest riders
 //!   when someone ends on cobbles, and falls when blocked ([`incidents`]).
+//! - `attack_card = true`: an attack card in every deck, resolved first by a search of the draw
+//!   pile ([`attack`]).
+//! - `supply_zone = "feed-zone"`: supply rows are feed zones that hand out musettes ([`feed`]).
+//! - `bots = "ghosts"`: seats nobody directs ride as house rules B's ghosts ([`ghost`]).
 //!
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
+pub mod attack;
+pub mod feed;
+pub mod ghost;
 pub mod incidents;
 pub mod roundabout;
+#[cfg(test)]
+mod testing;
 pub mod tiles;
 pub mod weather;
 pub mod wind;
@@ -24,9 +33,11 @@ use super::events::{Event, RiderIdx};
 use super::stage::{Rider, RiderRound};
 use crate::card_race::board::Board;
 use crate::card_race::cards::Card;
-use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
+use crate::card_race::movement::{self, LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
+pub use feed::SupplyZone;
+pub use ghost::{GhostBot, GhostClass};
 pub use incidents::CrashRule;
 use serde::{Deserialize, Serialize};
 pub use tiles::{SteepDownhill, TilesOptions};
@@ -71,6 +82,12 @@ pub struct HouseBOptions {
     pub punctures: bool,
     #[serde(default, skip_serializing_if = "is_default")]
     pub crashes: CrashRule,
+    /// HB-016…HB-019.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub attack_card: bool,
+    /// HB-046…HB-048.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub supply_zone: SupplyZone,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -78,7 +95,7 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 }
 
 /// The option names this module reads, for the registry's check of unknown options.
-pub const OPTION_NAMES: [&str; 7] = [
+pub const OPTION_NAMES: [&str; 9] = [
     "weather",
     "weather_level",
     "wind",
@@ -86,6 +103,8 @@ pub const OPTION_NAMES: [&str; 7] = [
     "steep_downhill",
     "punctures",
     "crashes",
+    "attack_card",
+    "supply_zone",
 ];
 
 /// Why house-B options or dice cannot start a stage.
@@ -110,6 +129,8 @@ pub(crate) struct Conditions {
     roundabouts: bool,
     punctures: bool,
     crashes: CrashRule,
+    /// Supply rows are feed zones, without the minimum of 4 (HB-046, C-19).
+    feed_zone: bool,
     /// Per rider: a puncture waiting to shorten its next move.
     punctured: Vec<bool>,
     /// Per rider: a fall waiting to shorten its next hand.
@@ -181,6 +202,7 @@ impl Conditions {
             roundabouts: options.tiles.roundabout && roundabout::any(course),
             punctures: options.punctures,
             crashes: options.crashes,
+            feed_zone: options.supply_zone == SupplyZone::FeedZone,
             punctured: vec![false; riders],
             fallen: vec![false; riders],
             incidents: Vec::new(),
@@ -225,7 +247,15 @@ impl Conditions {
         let row = from.row;
         let value = card.value() as u16;
         let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
-        let points = effective_points(course, row, uncapped, card, bonus);
+        let mut points = effective_points(course, row, uncapped, card, bonus);
+        // HB-046 (C-19): a feed zone keeps no minimum. Below 4 no climb cut can bite (the cut
+        // never goes under 5), so the card's own value is the whole answer.
+        if self.feed_zone
+            && course.terrain(row) == crate::course::Terrain::Supply
+            && value + bonus < movement::SUPPLY_MIN
+        {
+            points = value + bonus;
+        }
         match (self.tiles.steep, self.roundabouts) {
             (false, false) => points,
             (steep, false) => tiles::rows_for(course, row, points, steep, |_| true),
