@@ -1027,6 +1027,10 @@ impl Game for CardRace {
 
     fn secrets(&self) -> Vec<Secret> {
         let mut out = Vec::new();
+        // An attack search comes after the reveal (HB-017): every card of the round is public.
+        if self.stage.attack_search().is_some() {
+            return out;
+        }
         for (i, r) in self.stage.setup().riders.iter().enumerate() {
             let i = i as RiderIdx;
             if let Some(card) = self.stage.kept(i) {

@@ -457,6 +457,9 @@ mod tests {
                 "tiles": {"steep": true, "roundabout": true},
                 "punctures": true,
                 "crashes": "house-b",
+                "attack_card": true,
+                "supply_zone": "feed-zone",
+                "bots": "ghosts",
             })
         );
         let e = TourPreset::from_toml(
