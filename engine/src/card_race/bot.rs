@@ -96,10 +96,11 @@ impl SensibleBot {
 impl Policy for SensibleBot {
     fn choose(&mut self, stage: &Stage, _seat: Seat, options: &[Choice]) -> Choice {
         // A domestique rides on: quitting (HA-030) is for a director to choose.
+        // Nor does it gamble on a steep descent (HB-006): a fall costs more than a row gains.
         let riding: Vec<Choice> = options
             .iter()
             .copied()
-            .filter(|c| !matches!(c, Choice::Quit { .. }))
+            .filter(|c| !matches!(c, Choice::Quit { .. } | Choice::Gamble { .. }))
             .collect();
         let options: &[Choice] = if riding.is_empty() { options } else { &riding };
         // House rules B's attack search (HB-018): keep a card worth the attack, else turn on.
@@ -133,7 +134,11 @@ impl Policy for SensibleBot {
         let to_line = course.rows_to_line(pos.row);
         let card_of = |c: &Choice| match c {
             Choice::Keep { card, .. } => *card,
-            Choice::Draw { .. } | Choice::Quit { .. } | Choice::Turn { .. } | Choice::Musette { .. } => {
+            Choice::Draw { .. }
+            | Choice::Quit { .. }
+            | Choice::Turn { .. }
+            | Choice::Musette { .. }
+            | Choice::Gamble { .. } => {
                 unreachable!("a team's options are all draws or all keeps")
             }
         };

@@ -31,6 +31,8 @@ pub enum Choice {
     Turn { rider: RiderIdx },
     /// House rules B's musette (HB-048): draw 2 more cards into the hand now.
     Musette { rider: RiderIdx },
+    /// Keep this card and gamble on the steep downhill row ahead (house rules B, HB-006).
+    Gamble { rider: RiderIdx, card: Card },
 }
 
 impl Choice {
@@ -40,7 +42,8 @@ impl Choice {
             | Choice::Keep { rider, .. }
             | Choice::Quit { rider }
             | Choice::Turn { rider }
-            | Choice::Musette { rider } => rider,
+            | Choice::Musette { rider }
+            | Choice::Gamble { rider, .. } => rider,
         }
     }
 }
@@ -76,6 +79,8 @@ pub enum RuleError {
     Searching { rider: String, card: Card },
     #[error("{rider} has no card turned up to pass over: only a rider searching for its attack turns cards")]
     NothingTurned { rider: String },
+    #[error("{rider} cannot gamble with that card: the gamble is for a card that reaches a steep downhill row, with the option steep_downhill = \"gamble\"")]
+    NoGamble { rider: String },
     #[error("{rider} has no musette to open this round: a musette is taken in a feed zone, and one a round may be opened, once the hand is drawn")]
     NoMusette { rider: String },
     #[error("{card} is not in {rider}'s hand (the hand is {hand})")]
@@ -482,6 +487,8 @@ impl Stage {
         let time_trial = self.setup.options.time_trial.is_some();
         // HB-048: a rider holding a musette may open it once its hand is drawn (QB-17).
         options.extend(self.musette_choice(seat));
+        // HB-006: the steep downhill gamble, declared with the card (QB-03).
+        options.extend(self.gamble_choices(seat));
         for rider in quitters {
             if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
                 options.push(Choice::Quit { rider });
@@ -553,6 +560,9 @@ impl Stage {
         match choice {
             Choice::Turn { .. } => return RuleError::NothingTurned { rider: name },
             Choice::Musette { .. } => return RuleError::NoMusette { rider: name },
+            Choice::Gamble { .. } if r.drawn && r.kept.is_none() => {
+                return RuleError::NoGamble { rider: name };
+            }
             _ => {}
         }
         if self.setup.riders[rider as usize].team != seat {
@@ -601,6 +611,7 @@ impl Stage {
             Choice::Quit { .. } => RuleError::CannotQuit { rider: name },
             Choice::Turn { .. } => RuleError::NothingTurned { rider: name },
             Choice::Musette { .. } => RuleError::NoMusette { rider: name },
+            Choice::Gamble { .. } => RuleError::NoGamble { rider: name },
         }
     }
 
@@ -898,6 +909,7 @@ impl Stage {
         let distance = self
             .conditions
             .move_rows(i, &course, from, uncapped, ridden, events);
+        let distance = self.gamble(i, from, distance, events);
         let to = match self
             .conditions
             .destination(&course, &self.board, from, distance)
@@ -998,6 +1010,15 @@ impl Ruleset for Stage {
                 }
             }
             Choice::Musette { rider } => self.open_musette(rider, &mut events),
+            Choice::Gamble { rider, card } => {
+                self.keep(rider, card);
+                self.conditions.gambling[rider as usize] = true;
+                self.drawing[seat as usize] = None;
+                events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.cards_chosen(&mut events);
+                }
+            }
             Choice::Keep { rider, card } => {
                 self.keep(rider, card);
                 self.drawing[seat as usize] = None;

@@ -44,6 +44,8 @@ struct Words {
     turn: Text,
     /// House rules B's musette (HB-048).
     musette: Text,
+    /// "Keep 5, gamble on the steep descent" (HB-006), in the order of `card_slot`.
+    gamble: Vec<Text>,
 }
 
 fn card_slot(card: Card) -> usize {
@@ -489,6 +491,11 @@ impl CardRace {
                 quit: Text::from("Quit the stage"),
                 turn: Text::from("Turn the next card"),
                 musette: Text::from("Open a musette (+2 cards)"),
+                gamble: (2..=9)
+                    .map(|v| v.to_string())
+                    .chain(["E".to_string(), "A".to_string()])
+                    .map(|c| Text::from(format!("Keep {c}, gamble on the steep descent")))
+                    .collect(),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
                     .chain([
@@ -687,8 +694,12 @@ impl Game for CardRace {
                 key.push("m:");
                 key.push_number(rider as u32);
             }
-            Choice::Keep { rider, card } => {
-                key.push("k:");
+            Choice::Keep { rider, card } | Choice::Gamble { rider, card } => {
+                key.push(if matches!(choice, Choice::Gamble { .. }) {
+                    "g:"
+                } else {
+                    "k:"
+                });
                 key.push_number(rider as u32);
                 key.push(":");
                 match card {
@@ -715,6 +726,10 @@ impl Game for CardRace {
             ("q", None) => Choice::Quit { rider },
             ("t", None) => Choice::Turn { rider },
             ("m", None) => Choice::Musette { rider },
+            ("g", Some(card)) => {
+                let card = Card::parse(card).filter(|c| c.to_string() == card)?;
+                Choice::Gamble { rider, card }
+            }
             ("k", Some(card)) => {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
@@ -738,6 +753,7 @@ impl Game for CardRace {
             Choice::Quit { .. } => words.quit.clone(),
             Choice::Turn { .. } => words.turn.clone(),
             Choice::Musette { .. } => words.musette.clone(),
+            Choice::Gamble { card, .. } => words.gamble[card_slot(card)].clone(),
         };
         (group, label)
     }

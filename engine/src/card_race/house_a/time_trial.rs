@@ -259,7 +259,10 @@ impl Policy for TimeTrialBot {
                 ),
                 // Never offered in a time trial (HA-030 there has no time to give; house rules
                 // B's attack search and musettes are not ridden in one).
-                Choice::Quit { .. } | Choice::Turn { .. } | Choice::Musette { .. } => {
+                Choice::Quit { .. }
+                | Choice::Turn { .. }
+                | Choice::Musette { .. }
+                | Choice::Gamble { .. } => {
                     (0, 0, std::cmp::Reverse(u16::MAX))
                 }
             })

@@ -20,6 +20,7 @@
 
 pub mod attack;
 pub mod feed;
+pub mod gamble;
 pub mod ghost;
 pub mod incidents;
 pub mod roundabout;
@@ -135,6 +136,8 @@ pub(crate) struct Conditions {
     punctured: Vec<bool>,
     /// Per rider: a fall waiting to shorten its next hand.
     fallen: Vec<bool>,
+    /// Per rider: it declared the steep downhill gamble with this round's card (HB-006).
+    pub(crate) gambling: Vec<bool>,
     /// Falls and punctures by round, for the board of the round just played.
     incidents: Vec<(u32, RiderIdx, Incident)>,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
@@ -205,6 +208,7 @@ impl Conditions {
             feed_zone: options.supply_zone == SupplyZone::FeedZone,
             punctured: vec![false; riders],
             fallen: vec![false; riders],
+            gambling: vec![false; riders],
             incidents: Vec::new(),
             opening: Vec::new(),
         };
@@ -295,6 +299,8 @@ impl Conditions {
         LONGEST_MOVE
             + match options.steep_downhill {
                 SteepDownhill::Boost => tiles::DOWNHILL_BOOST,
+                // A skipped steep row is one row more than the card's value.
+                SteepDownhill::Gamble => 1,
                 SteepDownhill::Off => 0,
             }
     }
@@ -378,6 +384,18 @@ impl Conditions {
                 punctured,
             });
         }
+    }
+
+    /// A fall that is not a blocked move (the steep gamble, HB-006): it costs what HB-028 says
+    /// whichever crash rule is in use (QX-02), and is drawn on the board.
+    pub(crate) fn fall(&mut self, round: u32, index: RiderIdx) {
+        self.fallen[index as usize] = true;
+        self.incidents.push((round, index, Incident::Crash));
+    }
+
+    /// Whether the steep downhill gamble may be declared (HB-006).
+    pub(crate) fn gamble_on(&self) -> bool {
+        self.steep_downhill == SteepDownhill::Gamble
     }
 
     /// How many cards a rider draws now: 4, or 2 fewer after a fall, which it uses up (HB-028).

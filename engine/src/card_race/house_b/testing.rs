@@ -30,12 +30,20 @@ pub fn stacked(
     riders: &[(u16, u8, &[Card])],
     house_b: HouseBOptions,
 ) -> Stage {
-    let course = CourseSpec {
+    let spec = CourseSpec {
         segments,
         ..Default::default()
-    }
-    .build()
-    .unwrap();
+    };
+    stacked_on(spec, riders, house_b)
+}
+
+/// [`stacked`] on a course with marks beyond its segments (steep rows).
+pub fn stacked_on(
+    spec: CourseSpec,
+    riders: &[(u16, u8, &[Card])],
+    house_b: HouseBOptions,
+) -> Stage {
+    let course = spec.build().unwrap();
     let setup = StageSetup {
         course: Arc::new(course),
         teams: (0..riders.len()).map(|i| format!("T{i}")).collect(),
