@@ -112,6 +112,9 @@ pub fn pick(choice: Choice) -> Pick {
         Choice::Draw { rider } => format!("d:{rider}"),
         Choice::Keep { rider, card } => format!("k:{rider}:{card}"),
         Choice::Quit { rider } => format!("q:{rider}"),
+        Choice::Turn { rider } => format!("t:{rider}"),
+        Choice::Musette { rider } => format!("m:{rider}"),
+        Choice::Gamble { rider, card } => format!("g:{rider}:{card}"),
     };
     Pick::now(Key::new(&key).unwrap())
 }
@@ -126,6 +129,12 @@ pub fn choice_of(pick: &Pick) -> Choice {
         ["k", rider, card] => Choice::Keep {
             rider: rider.parse().unwrap(),
             card: Card::parse(card).unwrap(),
+        },
+        ["t", rider] => Choice::Turn {
+            rider: rider.parse().unwrap(),
+        },
+        ["m", rider] => Choice::Musette {
+            rider: rider.parse().unwrap(),
         },
         _ => panic!("not a card-race key: {}", pick.key),
     }
