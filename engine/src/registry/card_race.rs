@@ -29,6 +29,9 @@ pub struct CardRace {
     stage: Stage,
     /// Made on first use: a stage the bots ride alone never needs them.
     words: OnceLock<Arc<Words>>,
+    /// The events of the round being resolved, from the reveal on: a round with attack searches
+    /// (HB-017) is resolved over several choices, and told whole when it ends.
+    resolution: Vec<Event>,
 }
 
 #[derive(Debug)]
@@ -646,6 +649,7 @@ impl Game for CardRace {
         Ok(CardRace {
             stage,
             words: OnceLock::new(),
+            resolution: Vec::new(),
         })
     }
 
@@ -671,7 +675,17 @@ impl Game for CardRace {
         self.stage.legal_choices(seat)
     }
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
-        Ruleset::apply(&mut self.stage, seat, choice).map_err(|e| e.to_string())
+        let searching = self.stage.attack_search().is_some();
+        let events = Ruleset::apply(&mut self.stage, seat, choice).map_err(|e| e.to_string())?;
+        if let Some(at) = events
+            .iter()
+            .position(|e| matches!(e, Event::CardsRevealed { .. }))
+        {
+            self.resolution = events[at..].to_vec();
+        } else if searching {
+            self.resolution.extend(events.iter().cloned());
+        }
+        Ok(events)
     }
 
     fn key(&self, choice: &Choice) -> Key {
@@ -762,8 +776,10 @@ impl Game for CardRace {
         event.private_to().and_then(|r| self.seat_of(r))
     }
 
+    /// A round is over once its moves are made: at the reveal in the base game, after the last
+    /// attack search under house rules B (HB-017), which belongs to the same round.
     fn settles_turn(event: &Event) -> bool {
-        matches!(event, Event::CardsRevealed { .. })
+        matches!(event, Event::RoundStarted { .. } | Event::StageOver { .. })
     }
 
     fn narrate(&self, events: &[Event], viewer: Viewer) -> Vec<Sentence> {
@@ -909,6 +925,15 @@ impl Game for CardRace {
     /// The moves of the round, rider by rider, then the round in one line: who leads, how many
     /// took exhaustion in the wind, who crossed.
     fn tell_turn(&self, events: &[Event]) -> Told {
+        // The last choice of a round with attack searches: the whole round, from its reveal.
+        let events: &[Event] = if events
+            .iter()
+            .any(|e| matches!(e, Event::CardsRevealed { .. }))
+        {
+            events
+        } else {
+            &self.resolution
+        };
         let mut lines = Vec::new();
         // Where each rider ended the round, in event order.
         let mut rows: Vec<(RiderIdx, u16)> = Vec::new();
