@@ -308,7 +308,9 @@ fn card_race_house_b_wordings() -> BTreeSet<String> {
         events.push(json!({"event": "musette_taken", "rider": 0, "held": 1}));
         events.push(json!({"event": "musette_opened", "rider": 0, "cards": [3, "E"], "held": 0}));
         for (card, crashed) in [(json!("E"), true), (json!(5), false)] {
-            events.push(json!({"event": "steep_gamble", "rider": 1, "card": card, "crashed": crashed}));
+            events.push(
+                json!({"event": "steep_gamble", "rider": 1, "card": card, "crashed": crashed}),
+            );
         }
         for exposure in ["front", "headwind", "crosswind"] {
             for (cards, heat, on_top) in [(1, false, false), (2, true, false), (1, false, true)] {

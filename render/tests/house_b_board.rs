@@ -156,7 +156,11 @@ fn an_attacker_and_a_musette_holder_wear_their_badges() {
         "ravito.toml",
     )
     .unwrap();
-    let kinds = [RiderKind::Rouleur, RiderKind::Sprinteur, RiderKind::Grimpeur];
+    let kinds = [
+        RiderKind::Rouleur,
+        RiderKind::Sprinteur,
+        RiderKind::Grimpeur,
+    ];
     let riders = (0..6)
         .map(|i| RiderSetup {
             id: format!("R{i}"),

@@ -315,8 +315,7 @@ impl Services {
                 }
             }
             self.settle(conn, &mut live, now, &mut news).await?;
-            if live.turn() != turn || live.row.number != number || live.late_humans().is_empty()
-            {
+            if live.turn() != turn || live.row.number != number || live.late_humans().is_empty() {
                 break;
             }
         }

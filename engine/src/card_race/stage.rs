@@ -75,13 +75,21 @@ pub enum RuleError {
     FinishDrawnRider { drawn: String },
     #[error("hands are free in this stage: choose a card, there is nothing to draw")]
     NothingToDraw,
-    #[error("{rider} is searching its draw pile for its attack: keep the {card} turned up, or turn the next card")]
+    #[error(
+        "{rider} is searching its draw pile for its attack: keep the {card} turned up, or turn the next card"
+    )]
     Searching { rider: String, card: Card },
-    #[error("{rider} has no card turned up to pass over: only a rider searching for its attack turns cards")]
+    #[error(
+        "{rider} has no card turned up to pass over: only a rider searching for its attack turns cards"
+    )]
     NothingTurned { rider: String },
-    #[error("{rider} cannot gamble with that card: the gamble is for a card that reaches a steep downhill row, with the option steep_downhill = \"gamble\"")]
+    #[error(
+        "{rider} cannot gamble with that card: the gamble is for a card that reaches a steep downhill row, with the option steep_downhill = \"gamble\""
+    )]
     NoGamble { rider: String },
-    #[error("{rider} has no musette to open this round: a musette is taken in a feed zone, and one a round may be opened, once the hand is drawn")]
+    #[error(
+        "{rider} has no musette to open this round: a musette is taken in a feed zone, and one a round may be opened, once the hand is drawn"
+    )]
     NoMusette { rider: String },
     #[error("{card} is not in {rider}'s hand (the hand is {hand})")]
     CardNotInHand {
@@ -700,11 +708,7 @@ impl Stage {
             .collect();
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         // HB-017: the attackers have moved already, in their searches.
-        let mut summary: Vec<RiderRound> = self
-            .attacks
-            .take()
-            .map(|a| a.moved)
-            .unwrap_or_default();
+        let mut summary: Vec<RiderRound> = self.attacks.take().map(|a| a.moved).unwrap_or_default();
         let order: Vec<RiderIdx> = order
             .into_iter()
             .filter(|i| !summary.iter().any(|s| s.rider == *i))
@@ -885,7 +889,12 @@ impl Stage {
         events.push(Event::CardsRevealed {
             cards: order
                 .iter()
-                .map(|&i| (i, self.riders[i as usize].kept.expect("every card is chosen")))
+                .map(|&i| {
+                    (
+                        i,
+                        self.riders[i as usize].kept.expect("every card is chosen"),
+                    )
+                })
                 .collect(),
         });
         if !self.start_attacks(events) {

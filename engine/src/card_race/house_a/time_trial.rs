@@ -262,9 +262,7 @@ impl Policy for TimeTrialBot {
                 Choice::Quit { .. }
                 | Choice::Turn { .. }
                 | Choice::Musette { .. }
-                | Choice::Gamble { .. } => {
-                    (0, 0, std::cmp::Reverse(u16::MAX))
-                }
+                | Choice::Gamble { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
             })
             .expect("options are never empty")
     }

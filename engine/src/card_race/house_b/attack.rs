@@ -242,7 +242,11 @@ mod stage_tests {
         x.extend([e(4), e(4), e(4), A]);
         let y: &[Card] = &[e(7), e(9), e(2), e(4), e(4), e(4), A];
         let z: &[Card] = &[e(5), e(5), e(5), e(5), e(5)];
-        let mut s = stacked(flat(40), &[(10, 0, &x), (12, 0, y), (14, 0, z)], attack_on());
+        let mut s = stacked(
+            flat(40),
+            &[(10, 0, &x), (12, 0, y), (14, 0, z)],
+            attack_on(),
+        );
         choose(&mut s, &[A, A, e(5)]);
         s
     }
@@ -322,7 +326,11 @@ mod stage_tests {
                 },
             )
             .unwrap();
-        assert_eq!(s.position(0), Pos::new(14, 1), "beside Z, who has not moved");
+        assert_eq!(
+            s.position(0),
+            Pos::new(14, 1),
+            "beside Z, who has not moved"
+        );
         events.extend(s.apply(1, &Choice::Turn { rider: 1 }).unwrap());
         events.extend(
             s.apply(
@@ -334,7 +342,10 @@ mod stage_tests {
             )
             .unwrap(),
         );
-        assert!(moves(&events).contains(&(2, e(5), 14, 19)), "Z moves from row 14");
+        assert!(
+            moves(&events).contains(&(2, e(5), 14, 19)),
+            "Z moves from row 14"
+        );
     }
 
     #[test]
@@ -346,7 +357,10 @@ mod stage_tests {
             card: e(6),
             left: 0
         }));
-        assert!(moves(&events).contains(&(0, e(6), 10, 16)), "ridden at once");
+        assert!(
+            moves(&events).contains(&(0, e(6), 10, 16)),
+            "ridden at once"
+        );
         assert_eq!(s.attack_search(), Some((1, e(2))), "no choice left for X");
     }
 
@@ -357,7 +371,14 @@ mod stage_tests {
         assert_eq!(s.attack_search(), Some((1, e(2))));
         assert_eq!(s.position(0), Pos::new(12, 1));
         assert_eq!(s.cards_played(0), [] as [Card; 0]);
-        s.apply(1, &Choice::Keep { rider: 1, card: e(2) }).unwrap();
+        s.apply(
+            1,
+            &Choice::Keep {
+                rider: 1,
+                card: e(2),
+            },
+        )
+        .unwrap();
         assert_eq!(s.cards_played(0), [X]);
         assert_eq!(s.supply_exhaustion(0), 1);
     }
@@ -372,9 +393,19 @@ mod stage_tests {
         assert_eq!(deck.iter().filter(|c| c.is_attack()).count(), 1);
         s.riders[0].deck = vec![e(3), A, e(5), e(4)];
         s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
-        assert!(s.legal_choices(0).contains(&Choice::Keep { rider: 0, card: A }));
+        assert!(
+            s.legal_choices(0)
+                .contains(&Choice::Keep { rider: 0, card: A })
+        );
         // Not kept, it is recycled like any card.
-        s.apply(0, &Choice::Keep { rider: 0, card: e(5) }).unwrap();
+        s.apply(
+            0,
+            &Choice::Keep {
+                rider: 0,
+                card: e(5),
+            },
+        )
+        .unwrap();
         assert!(s.piles(0).2.contains(&A));
     }
 }

@@ -153,9 +153,23 @@ mod tests {
         let four: &[Card] = &[e(4); 4];
         let mut s = stacked(feed_course(), &[(9, 0, four), (11, 0, four)], feed_on());
         s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
-        s.apply(0, &Choice::Keep { rider: 0, card: e(4) }).unwrap();
+        s.apply(
+            0,
+            &Choice::Keep {
+                rider: 0,
+                card: e(4),
+            },
+        )
+        .unwrap();
         s.apply(1, &Choice::Draw { rider: 1 }).unwrap();
-        s.apply(1, &Choice::Keep { rider: 1, card: e(4) }).unwrap();
+        s.apply(
+            1,
+            &Choice::Keep {
+                rider: 1,
+                card: e(4),
+            },
+        )
+        .unwrap();
         assert_eq!(s.position(0).row, 14, "slipstreamed into the feed zone");
         assert_eq!(s.musettes(0), 0);
         assert_eq!(s.musettes(1), 1);
@@ -169,12 +183,29 @@ mod tests {
         assert_eq!(s.position(0).row, 16, "a 2 moves 2");
         let mut official = stacked(feed_course(), &[(14, 0, two)], HouseBOptions::default());
         one_round(&mut official, e(2));
-        assert_eq!(official.position(0).row, 18, "the official supply zone: at least 4");
+        assert_eq!(
+            official.position(0).row,
+            18,
+            "the official supply zone: at least 4"
+        );
     }
 
     #[test]
     fn hb_048_tv_22_a_musette_is_a_private_option_drawing_two_more() {
-        let deck: &[Card] = &[e(7), e(7), e(6), e(6), e(5), e(3), e(3), e(3), e(4), e(4), e(4), e(4)];
+        let deck: &[Card] = &[
+            e(7),
+            e(7),
+            e(6),
+            e(6),
+            e(5),
+            e(3),
+            e(3),
+            e(3),
+            e(4),
+            e(4),
+            e(4),
+            e(4),
+        ];
         let mut s = stacked(feed_course(), &[(12, 0, deck)], feed_on());
         one_round(&mut s, e(4));
         assert_eq!(s.musettes(0), 1);
@@ -198,8 +229,19 @@ mod tests {
         let err = s.apply(0, &Choice::Musette { rider: 0 }).unwrap_err();
         assert!(err.to_string().contains("no musette"), "{err}");
         let before = s.piles(0).2.len();
-        s.apply(0, &Choice::Keep { rider: 0, card: e(6) }).unwrap();
+        s.apply(
+            0,
+            &Choice::Keep {
+                rider: 0,
+                card: e(6),
+            },
+        )
+        .unwrap();
         let exhaustion = s.last_round()[0].exhaustion as usize;
-        assert_eq!(s.piles(0).2.len() - before - exhaustion, 5, "choose 1, recycle 5");
+        assert_eq!(
+            s.piles(0).2.len() - before - exhaustion,
+            5,
+            "choose 1, recycle 5"
+        );
     }
 }

@@ -22,8 +22,9 @@ use rand::seq::SliceRandom;
 
 /// The first steep downhill row a move of `distance` rows from `row` enters.
 pub fn steep_descent(course: &Course, row: u16, distance: u16) -> Option<u16> {
-    (row + 1..=row + distance)
-        .find(|&r| r <= course.last_row() && course.terrain(r) == Terrain::Downhill && course.is_steep(r))
+    (row + 1..=row + distance).find(|&r| {
+        r <= course.last_row() && course.terrain(r) == Terrain::Downhill && course.is_steep(r)
+    })
 }
 
 impl Stage {
@@ -129,25 +130,42 @@ mod tests {
     fn hb_006_qb_03_the_gamble_is_offered_with_a_card_that_reaches_the_steep_descent() {
         let s = descent(SteepDownhill::Gamble, e(6));
         let options = s.legal_choices(0);
-        assert!(options.contains(&Choice::Gamble { rider: 0, card: e(5) }));
+        assert!(options.contains(&Choice::Gamble {
+            rider: 0,
+            card: e(5)
+        }));
         // A 3 stops on row 11, short of the steep row: nothing to gamble on.
-        assert!(!options.contains(&Choice::Gamble { rider: 0, card: e(3) }));
+        assert!(!options.contains(&Choice::Gamble {
+            rider: 0,
+            card: e(3)
+        }));
         let off = descent(SteepDownhill::Off, e(6));
-        assert!(!off
-            .legal_choices(0)
-            .iter()
-            .any(|c| matches!(c, Choice::Gamble { .. })));
+        assert!(
+            !off.legal_choices(0)
+                .iter()
+                .any(|c| matches!(c, Choice::Gamble { .. }))
+        );
         let boost = descent(SteepDownhill::Boost, e(6));
-        assert!(!boost
-            .legal_choices(0)
-            .iter()
-            .any(|c| matches!(c, Choice::Gamble { .. })));
+        assert!(
+            !boost
+                .legal_choices(0)
+                .iter()
+                .any(|c| matches!(c, Choice::Gamble { .. }))
+        );
     }
 
     #[test]
     fn hb_006_a_card_other_than_exhaustion_skips_the_steep_row_and_goes_under_the_pile() {
         let mut s = descent(SteepDownhill::Gamble, e(6));
-        let events = s.apply(0, &Choice::Gamble { rider: 0, card: e(5) }).unwrap();
+        let events = s
+            .apply(
+                0,
+                &Choice::Gamble {
+                    rider: 0,
+                    card: e(5),
+                },
+            )
+            .unwrap();
         assert!(events.contains(&Event::SteepGamble {
             rider: 0,
             card: e(6),
@@ -162,7 +180,15 @@ mod tests {
     #[test]
     fn hb_006_qx_02_an_exhaustion_card_is_a_fall_before_the_steep_row() {
         let mut s = descent(SteepDownhill::Gamble, X);
-        let events = s.apply(0, &Choice::Gamble { rider: 0, card: e(5) }).unwrap();
+        let events = s
+            .apply(
+                0,
+                &Choice::Gamble {
+                    rider: 0,
+                    card: e(5),
+                },
+            )
+            .unwrap();
         assert!(events.contains(&Event::SteepGamble {
             rider: 0,
             card: X,
@@ -177,8 +203,20 @@ mod tests {
     #[test]
     fn hb_006_keeping_the_card_plainly_turns_nothing() {
         let mut s = descent(SteepDownhill::Gamble, X);
-        let events = s.apply(0, &Choice::Keep { rider: 0, card: e(5) }).unwrap();
-        assert!(!events.iter().any(|e| matches!(e, Event::SteepGamble { .. })));
+        let events = s
+            .apply(
+                0,
+                &Choice::Keep {
+                    rider: 0,
+                    card: e(5),
+                },
+            )
+            .unwrap();
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::SteepGamble { .. }))
+        );
         assert_eq!(s.position(0).row, 13);
     }
 }

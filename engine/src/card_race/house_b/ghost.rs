@@ -164,9 +164,16 @@ mod tests {
         assert_eq!(Steady.pick(&[e(3), e(5), e(7)]), e(5));
         assert_eq!(Steady.pick(&[e(7), e(3), e(3)]), e(3));
         assert_eq!(Steady.pick(&[e(3), e(7), e(7)]), e(7));
-        assert_eq!(Steady.pick(&[e(4), e(6)]), e(6), "two cards left: the higher");
+        assert_eq!(
+            Steady.pick(&[e(4), e(6)]),
+            e(6),
+            "two cards left: the higher"
+        );
         assert_eq!(Offensive.pick(&[e(3), e(6)]), e(6));
         assert_eq!(Random.pick(&[e(3)]), e(3));
-        assert_eq!((Offensive.cards(), Random.cards(), Steady.cards()), (2, 1, 3));
+        assert_eq!(
+            (Offensive.cards(), Random.cards(), Steady.cards()),
+            (2, 1, 3)
+        );
     }
 }
