@@ -704,7 +704,7 @@ fn hb_016_hb_018_the_attack_card_and_its_search_are_labelled_options() {
                         .options
                         .iter()
                         .find(|o| o.label.as_ref() == label)
-                        .map(|o| o.key.clone())
+                        .map(|o| o.key)
                 };
                 if let Some(key) = find("Turn the next card") {
                     searched = true;
@@ -786,9 +786,8 @@ fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
                     _ => None,
                 })
                 .unwrap();
-            assert_eq!(
+            assert!(
                 revealed[0].is_attack() || revealed[0] == first,
-                true,
                 "HB-011: round 1 plays its first card"
             );
             assert_eq!(Some(&revealed[0]), hands[0].first());
