@@ -115,6 +115,7 @@ pub fn pick(choice: Choice) -> Pick {
         Choice::Turn { rider } => format!("t:{rider}"),
         Choice::Musette { rider } => format!("m:{rider}"),
         Choice::Gamble { rider, card } => format!("g:{rider}:{card}"),
+        Choice::Side { rider, left } => format!("s:{rider}:{}", if left { "L" } else { "R" }),
     };
     Pick::now(Key::new(&key).unwrap())
 }

@@ -100,7 +100,12 @@ impl Policy for SensibleBot {
         let riding: Vec<Choice> = options
             .iter()
             .copied()
-            .filter(|c| !matches!(c, Choice::Quit { .. } | Choice::Gamble { .. }))
+            .filter(|c| {
+                !matches!(
+                    c,
+                    Choice::Quit { .. } | Choice::Gamble { .. } | Choice::Side { .. }
+                )
+            })
             .collect();
         let options: &[Choice] = if riding.is_empty() { options } else { &riding };
         // House rules B's attack search (HB-018): keep a card worth the attack, else turn on.
@@ -138,7 +143,8 @@ impl Policy for SensibleBot {
             | Choice::Quit { .. }
             | Choice::Turn { .. }
             | Choice::Musette { .. }
-            | Choice::Gamble { .. } => {
+            | Choice::Gamble { .. }
+            | Choice::Side { .. } => {
                 unreachable!("a team's options are all draws or all keeps")
             }
         };

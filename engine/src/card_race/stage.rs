@@ -33,6 +33,9 @@ pub enum Choice {
     Musette { rider: RiderIdx },
     /// Keep this card and gamble on the steep downhill row ahead (house rules B, HB-006).
     Gamble { rider: RiderIdx, card: Card },
+    /// Ride on the left side of the road (or back on the right) when landing (house rules B's
+    /// wind, HB-034).
+    Side { rider: RiderIdx, left: bool },
 }
 
 impl Choice {
@@ -43,7 +46,8 @@ impl Choice {
             | Choice::Quit { rider }
             | Choice::Turn { rider }
             | Choice::Musette { rider }
-            | Choice::Gamble { rider, .. } => rider,
+            | Choice::Gamble { rider, .. }
+            | Choice::Side { rider, .. } => rider,
         }
     }
 }
@@ -87,6 +91,10 @@ pub enum RuleError {
         "{rider} cannot gamble with that card: the gamble is for a card that reaches a steep downhill row, with the option steep_downhill = \"gamble\""
     )]
     NoGamble { rider: String },
+    #[error(
+        "{rider} has no side of the road to choose now: the side is chosen with the wind in play (wind = \"house-b\"), once the hand is drawn"
+    )]
+    NoSide { rider: String },
     #[error(
         "{rider} has no musette to open this round: a musette is taken in a feed zone, and one a round may be opened, once the hand is drawn"
     )]
@@ -497,6 +505,8 @@ impl Stage {
         options.extend(self.musette_choice(seat));
         // HB-006: the steep downhill gamble, declared with the card (QB-03).
         options.extend(self.gamble_choices(seat));
+        // HB-034: the side of the road, with the wind in play (QB-13).
+        options.extend(self.side_choice(seat));
         for rider in quitters {
             if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
                 options.push(Choice::Quit { rider });
@@ -571,6 +581,9 @@ impl Stage {
             Choice::Gamble { .. } if r.drawn && r.kept.is_none() => {
                 return RuleError::NoGamble { rider: name };
             }
+            Choice::Side { .. } if r.drawn && r.kept.is_none() => {
+                return RuleError::NoSide { rider: name };
+            }
             _ => {}
         }
         if self.setup.riders[rider as usize].team != seat {
@@ -620,6 +633,7 @@ impl Stage {
             Choice::Turn { .. } => RuleError::NothingTurned { rider: name },
             Choice::Musette { .. } => RuleError::NoMusette { rider: name },
             Choice::Gamble { .. } => RuleError::NoGamble { rider: name },
+            Choice::Side { .. } => RuleError::NoSide { rider: name },
         }
     }
 
@@ -929,6 +943,7 @@ impl Stage {
                 } else {
                     leave(&mut self.board, positions, &course, from);
                 }
+                let to = self.conditions.lane_for(&course, &self.board, i, from, to);
                 self.board.put(to, i);
                 positions[i as usize] = to;
                 to
@@ -1019,6 +1034,7 @@ impl Ruleset for Stage {
                 }
             }
             Choice::Musette { rider } => self.open_musette(rider, &mut events),
+            Choice::Side { rider, left } => self.conditions.set_side(rider, left),
             Choice::Gamble { rider, card } => {
                 self.keep(rider, card);
                 self.conditions.gambling[rider as usize] = true;

@@ -49,6 +49,8 @@ struct Words {
     musette: Text,
     /// "Keep 5, gamble on the steep descent" (HB-006), in the order of `card_slot`.
     gamble: Vec<Text>,
+    /// "Ride on the right", "Ride on the left" (HB-034).
+    side: [Text; 2],
 }
 
 fn card_slot(card: Card) -> usize {
@@ -494,6 +496,10 @@ impl CardRace {
                 quit: Text::from("Quit the stage"),
                 turn: Text::from("Turn the next card"),
                 musette: Text::from("Open a musette (+2 cards)"),
+                side: [
+                    Text::from("Ride on the right"),
+                    Text::from("Ride on the left"),
+                ],
                 gamble: (2..=9)
                     .map(|v| v.to_string())
                     .chain(["E".to_string(), "A".to_string()])
@@ -708,6 +714,11 @@ impl Game for CardRace {
                 key.push("m:");
                 key.push_number(rider as u32);
             }
+            Choice::Side { rider, left } => {
+                key.push("s:");
+                key.push_number(rider as u32);
+                key.push(if left { ":L" } else { ":R" });
+            }
             Choice::Keep { rider, card } | Choice::Gamble { rider, card } => {
                 key.push(if matches!(choice, Choice::Gamble { .. }) {
                     "g:"
@@ -740,6 +751,8 @@ impl Game for CardRace {
             ("q", None) => Choice::Quit { rider },
             ("t", None) => Choice::Turn { rider },
             ("m", None) => Choice::Musette { rider },
+            ("s", Some("L")) => Choice::Side { rider, left: true },
+            ("s", Some("R")) => Choice::Side { rider, left: false },
             ("g", Some(card)) => {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Gamble { rider, card }
@@ -768,6 +781,7 @@ impl Game for CardRace {
             Choice::Turn { .. } => words.turn.clone(),
             Choice::Musette { .. } => words.musette.clone(),
             Choice::Gamble { card, .. } => words.gamble[card_slot(card)].clone(),
+            Choice::Side { left, .. } => words.side[left as usize].clone(),
         };
         (group, label)
     }

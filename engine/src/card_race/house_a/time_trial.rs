@@ -262,7 +262,8 @@ impl Policy for TimeTrialBot {
                 Choice::Quit { .. }
                 | Choice::Turn { .. }
                 | Choice::Musette { .. }
-                | Choice::Gamble { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
+                | Choice::Gamble { .. }
+                | Choice::Side { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
             })
             .expect("options are never empty")
     }

@@ -23,6 +23,7 @@ pub mod feed;
 pub mod gamble;
 pub mod ghost;
 pub mod incidents;
+pub mod lane;
 pub mod roundabout;
 #[cfg(test)]
 mod testing;
@@ -138,6 +139,8 @@ pub(crate) struct Conditions {
     fallen: Vec<bool>,
     /// Per rider: it declared the steep downhill gamble with this round's card (HB-006).
     pub(crate) gambling: Vec<bool>,
+    /// Per rider: it rides on the left side of the road (HB-034).
+    left_side: Vec<bool>,
     /// Falls and punctures by round, for the board of the round just played.
     incidents: Vec<(u32, RiderIdx, Incident)>,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
@@ -209,6 +212,7 @@ impl Conditions {
             punctured: vec![false; riders],
             fallen: vec![false; riders],
             gambling: vec![false; riders],
+            left_side: vec![false; riders],
             incidents: Vec::new(),
             opening: Vec::new(),
         };
@@ -289,9 +293,40 @@ impl Conditions {
         }
     }
 
-    /// Whether riders keep their lanes in `row` when a neighbour leaves (inside a roundabout).
+    /// Whether riders keep their lanes in `row` when a neighbour leaves: inside a roundabout,
+    /// and anywhere with the wind in play (QB-13).
     pub fn keeps_lanes(&self, course: &Course, row: u16) -> bool {
-        self.roundabouts && roundabout::keeps_lanes(course, row)
+        (self.roundabouts && roundabout::keeps_lanes(course, row)) || self.wind.is_some()
+    }
+
+    /// HB-034: the side of the road is a choice with the wind in play.
+    pub(crate) fn lane_choice(&self) -> bool {
+        self.wind.is_some()
+    }
+
+    pub(crate) fn rides_left(&self, rider: RiderIdx) -> bool {
+        self.left_side[rider as usize]
+    }
+
+    pub(crate) fn set_side(&mut self, rider: RiderIdx, left: bool) {
+        self.left_side[rider as usize] = left;
+    }
+
+    /// The cell a rider lands in: `to`, the base game's lane, unless it rides on the left with
+    /// the wind in play (HB-034); a roundabout keeps its lanes.
+    pub(crate) fn lane_for(
+        &self,
+        course: &Course,
+        board: &Board,
+        rider: RiderIdx,
+        from: Pos,
+        to: Pos,
+    ) -> Pos {
+        let roundabout = self.roundabouts && roundabout::keeps_lanes(course, to.row);
+        if !self.lane_choice() || !self.rides_left(rider) || roundabout || to.row == from.row {
+            return to;
+        }
+        lane::leftmost_free(course, board, from, to)
     }
 
     /// The longest move a card can give under these options: the run-out the stage lays.
