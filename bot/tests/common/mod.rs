@@ -137,6 +137,14 @@ pub fn choice_of(pick: &Pick) -> Choice {
         ["m", rider] => Choice::Musette {
             rider: rider.parse().unwrap(),
         },
+        ["s", rider, side] => Choice::Side {
+            rider: rider.parse().unwrap(),
+            left: *side == "L",
+        },
+        ["g", rider, card] => Choice::Gamble {
+            rider: rider.parse().unwrap(),
+            card: Card::parse(card).unwrap(),
+        },
         _ => panic!("not a card-race key: {}", pick.key),
     }
 }

@@ -37,7 +37,7 @@
 //! | HB-046…HB-048 | feed zones and musettes, `supply_zone = "feed-zone"` (QB-17, TV-22) | implemented | `hb_046_*`…`hb_048_*` |
 //! | HB-010 | grand-tour names of the profiles | not yet | |
 //! | HB-015 | the B peloton team (QB-07) | not yet | |
-//! | HB-034 | the wind's lane choice (QB-13) | not yet | |
+//! | HB-034 | the wind's lane choice, a standing side in the hand (QB-13, C-24) | implemented | `hb_034_*` |
 //! | HB-038…HB-057, HB-073…HB-079 | fictive start, time trials, world cup | not yet | |
 //!
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut

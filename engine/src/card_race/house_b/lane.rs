@@ -4,7 +4,7 @@
 //!
 //! - QB-13: to keep a turn to one message, the side is a standing preference of each rider, given
 //!   in its hand beside its cards: "Ride on the left" or, once on the left, "Ride on the right"
-//!   (the default, the base game's). Windward and leeward are these two sides under a crosswind;
+//!   (the default, the base game's); once a round, so that a hand always ends with a card. Windward and leeward are these two sides under a crosswind;
 //!   under a head or tail wind the side changes no exhaustion, only the place.
 //! - A rider that lands on a row with more than one free lane takes the free lane furthest on its
 //!   side: lane 0 on the right, the highest lane on the left. A roundabout keeps its own lanes.
@@ -39,7 +39,8 @@ impl Stage {
         }
         let rider = self.drawing.get(seat as usize).copied().flatten()?;
         let left = !self.conditions.rides_left(rider);
-        (self.riders[rider as usize].kept.is_none()).then_some(Choice::Side { rider, left })
+        (self.riders[rider as usize].kept.is_none() && !self.conditions.sided(rider))
+            .then_some(Choice::Side { rider, left })
     }
 
     /// Whether a rider rides on the left side of the road (HB-034).
@@ -77,12 +78,9 @@ mod tests {
         assert!(s.legal_choices(0).contains(&left));
         s.apply(0, &left).unwrap();
         assert!(s.rides_left(0));
-        // Once on the left, the hand offers the right again; the card is still to keep.
+        // Once a round: the card is still to keep, and the side holds.
         let options = s.legal_choices(0);
-        assert!(options.contains(&Choice::Side {
-            rider: 0,
-            left: false
-        }));
+        assert!(!options.iter().any(|c| matches!(c, Choice::Side { .. })));
         assert!(options.contains(&Choice::Keep {
             rider: 0,
             card: e(5)
@@ -108,6 +106,12 @@ mod tests {
         // rider 1 the lane 0 left to it. By default it would be the other way round.
         assert_eq!(s.position(0), Pos::new(15, 1));
         assert_eq!(s.position(1), Pos::new(15, 0));
+        // Next round the hand offers the way back to the right.
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        assert!(s.legal_choices(0).contains(&Choice::Side {
+            rider: 0,
+            left: false
+        }));
     }
 
     #[test]

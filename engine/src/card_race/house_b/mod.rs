@@ -4,7 +4,9 @@
 //! named rules `house-b` switch on every group implemented here.
 //!
 //! - `weather = "house-b"`: the level 1 to 5 and its d6 each round ([`weather`]).
-//! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]).
+//! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]), and the
+//!   side of the road a rider lands on ([`lane`]).
+//! - `steep_downhill = "gamble"`: skip a steep downhill row at the risk of a fall ([`gamble`]).
 //! - `tiles = {steep = true}`: steep rows cost 2 movement points; `steep_downhill = "boost"`
 //!   the author's downhill idea ([`tiles`]).
 //! - `tiles = {roundabout = true}`: a rider keeps its side through a roundabout ([`roundabout`]).
@@ -139,8 +141,10 @@ pub(crate) struct Conditions {
     fallen: Vec<bool>,
     /// Per rider: it declared the steep downhill gamble with this round's card (HB-006).
     pub(crate) gambling: Vec<bool>,
-    /// Per rider: it rides on the left side of the road (HB-034).
+    /// Per rider: it rides on the left side of the road (HB-034), and it changed side this
+    /// round (once a round, so that a hand always ends with a card kept).
     left_side: Vec<bool>,
+    sided: Vec<bool>,
     /// Falls and punctures by round, for the board of the round just played.
     incidents: Vec<(u32, RiderIdx, Incident)>,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
@@ -213,6 +217,7 @@ impl Conditions {
             fallen: vec![false; riders],
             gambling: vec![false; riders],
             left_side: vec![false; riders],
+            sided: vec![false; riders],
             incidents: Vec::new(),
             opening: Vec::new(),
         };
@@ -237,6 +242,7 @@ impl Conditions {
 
     /// The d6 at the start of a round (HB-030): the new level holds for the whole round.
     pub fn start_round(&mut self, round: u32, events: &mut Vec<Event>) {
+        self.sided.iter_mut().for_each(|s| *s = false);
         let Some(level) = self.weather else { return };
         let face = self.roll(weather::DIE);
         let next = weather::next_level(level, face);
@@ -310,6 +316,12 @@ impl Conditions {
 
     pub(crate) fn set_side(&mut self, rider: RiderIdx, left: bool) {
         self.left_side[rider as usize] = left;
+        self.sided[rider as usize] = true;
+    }
+
+    /// Whether the rider changed side this round already.
+    pub(crate) fn sided(&self, rider: RiderIdx) -> bool {
+        self.sided[rider as usize]
     }
 
     /// The cell a rider lands in: `to`, the base game's lane, unless it rides on the left with
