@@ -23,7 +23,7 @@ async fn current_stage(s: &commissaire::services::Services) -> stages::StageRow 
 async fn on_autopilot_the_bot_chooses_for_the_team_until_its_director_takes_it_back() {
     let db = Db::new();
     let s = open(&db, &clock()).await;
-    started_tour(&s, 2, 2, 8).await;
+    started_tour(&s, 2, 2, 9).await;
     let stranger = commissaire::services::Actor::player("nobody");
     let no = refusal(s.autopilot(&stranger, CHANNEL, true).await);
     assert!(no.contains("you direct no team"), "{no}");

@@ -12,7 +12,7 @@ async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
     let db = Db::new();
     let clock = clock();
     let s = Arc::new(open(&db, &clock).await);
-    started_tour(&s, 2, 3, 31).await; // two directors and a bot; rounds last 600 s
+    started_tour(&s, 2, 3, 32).await; // two directors and a bot; rounds last 600 s
     let scheduler = Scheduler::new(Arc::clone(&s), 120);
     play_round(&s, &player(1)).await; // player 2 is late
 
@@ -108,7 +108,7 @@ async fn a_round_closes_as_soon_as_every_director_has_chosen() {
     let db = Db::new();
     let clock = clock();
     let s = open(&db, &clock).await;
-    started_tour(&s, 2, 4, 32).await;
+    started_tour(&s, 2, 4, 33).await;
     let first = play_round(&s, &player(1)).await;
     assert!(
         first.iter().all(|r| r.followups.is_empty()),

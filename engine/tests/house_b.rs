@@ -641,3 +641,174 @@ fn bots_ride_every_house_b_effect_to_the_line_and_the_stage_replays() {
         assert!(seen.contains(kind), "{kind} never came up: {seen:?}");
     }
 }
+
+/// A house-B stage through the registry, with the named rules `house-b` a tour rides with, on
+/// a course with a feed zone and cobbles: three teams of three.
+fn house_b_registry_setup(options: serde_json::Value) -> commissaire_engine::registry::Setup {
+    use commissaire_engine::registry::{Entrant, Setup, card_race_attributes};
+    let course = Arc::new(
+        commissaire_engine::course::parse_course_toml(
+            "name = \"Ravito\"\n[[segment]]\nterrain = \"flat\"\nlength = 6\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 6\n[[segment]]\nterrain = \"supply\"\nlength = 6\n[[segment]]\nterrain = \"cobbles\"\nlength = 8\n[[segment]]\nterrain = \"flat\"\nlength = 30\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+            "ravito.toml",
+        )
+        .unwrap(),
+    );
+    let riders: Vec<Entrant> = (0..3u8)
+        .flat_map(|team| {
+            KINDS.iter().map(move |&kind| Entrant {
+                id: format!("T{team} {kind:?}"),
+                team,
+                start: None,
+                attributes: card_race_attributes(kind, 0),
+            })
+        })
+        .collect();
+    Setup {
+        course,
+        teams: (0..3).map(|t| format!("T{t}")).collect(),
+        riders,
+        options,
+        dice: Vec::new(),
+    }
+}
+
+const KINDS: [RiderKind; 3] = [
+    RiderKind::Rouleur,
+    RiderKind::Sprinteur,
+    RiderKind::Grimpeur,
+];
+
+fn house_b_named() -> serde_json::Value {
+    let rules = commissaire_engine::registry::ruleset("card-race")
+        .unwrap()
+        .rules;
+    let named = rules.iter().find(|r| r.name == "house-b").unwrap();
+    (named.options)()
+}
+
+/// HB-016…HB-018 through the registry: the attack card is an option of the hand labelled as
+/// such, and the search is a pair of options (keep the card turned up, or turn the next) for
+/// the attacking seat alone.
+#[test]
+fn hb_016_hb_018_the_attack_card_and_its_search_are_labelled_options() {
+    let setup = house_b_registry_setup(house_b_named());
+    let mut attacked = false;
+    let mut searched = false;
+    for seed in 1..30 {
+        let mut stage = commissaire_engine::registry::start("card-race", &setup, seed).unwrap();
+        while !stage.is_over() {
+            for (seat, _) in stage.waiting_on() {
+                let pending = stage.pending_for(seat).unwrap();
+                let find = |label: &str| {
+                    pending
+                        .options
+                        .iter()
+                        .find(|o| o.label.as_ref() == label)
+                        .map(|o| o.key)
+                };
+                if let Some(key) = find("Turn the next card") {
+                    searched = true;
+                    // The search is this seat's alone: nobody else owes anything.
+                    assert_eq!(stage.waiting_on().len(), 1);
+                    assert_eq!(pending.options.len(), 2);
+                    assert!(pending.options[0].label.starts_with("Keep "));
+                    assert!(pending.options[0].key.as_str().starts_with("k:"));
+                    stage.apply(seat, key.as_str()).unwrap();
+                } else if let Some(key) = find("Keep A (attack)") {
+                    attacked = true;
+                    assert!(key.as_str().ends_with(":A"), "{}", key.as_str());
+                    stage.apply(seat, key.as_str()).unwrap();
+                } else {
+                    stage.play_bot(seat).unwrap();
+                }
+            }
+        }
+        if attacked && searched {
+            break;
+        }
+    }
+    assert!(attacked && searched, "an attack and its search came up");
+}
+
+/// HB-011…HB-014 and HB-047 through the registry: under the named rules `house-b` the seats
+/// nobody directs ride as ghosts, each playing, from its second round on, the card its class
+/// picks from the first cards of its hand; feed zones hand out musettes; stages replay exactly.
+#[test]
+fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
+    use commissaire_engine::card_race::Profiles;
+    use commissaire_engine::card_race::cards::starting_deck;
+    use commissaire_engine::card_race::house_b::GhostClass;
+    use commissaire_engine::game::Viewer;
+    let setup = house_b_registry_setup(house_b_named());
+    let mut seen = std::collections::BTreeSet::new();
+    let mut classes = std::collections::BTreeSet::new();
+    for seed in 1..=6 {
+        let mut stage = commissaire_engine::registry::start("card-race", &setup, seed).unwrap();
+        let mut log = Vec::new();
+        let mut all: Vec<Event> = Vec::new();
+        let mut guard = 0;
+        while !stage.is_over() {
+            guard += 1;
+            assert!(guard < 5_000, "seed {seed}: the ghosts never finish");
+            for (seat, _) in stage.waiting_on() {
+                if let Some((key, events)) = stage.play_bot(seat).unwrap() {
+                    log.push((seat, stage.choice_json(key.as_str()).unwrap()));
+                    for e in events.to_json() {
+                        seen.insert(e["event"].as_str().unwrap_or("").to_string());
+                        all.push(serde_json::from_value(e).unwrap());
+                    }
+                }
+            }
+        }
+        for (rider, kind) in KINDS.iter().cycle().take(9).enumerate() {
+            let rider = rider as u8;
+            let hands: Vec<Vec<Card>> = all
+                .iter()
+                .filter_map(|e| match e {
+                    Event::HandDrawn { rider: r, cards } if *r == rider => Some(cards.clone()),
+                    _ => None,
+                })
+                .collect();
+            let revealed: Vec<Card> = all
+                .iter()
+                .filter_map(|e| match e {
+                    Event::CardsRevealed { cards } => {
+                        cards.iter().find(|(r, _)| *r == rider).map(|(_, c)| *c)
+                    }
+                    _ => None,
+                })
+                .collect();
+            // The class comes from the card it rode in round 1 (an attack's kept card).
+            let first = all
+                .iter()
+                .find_map(|e| match e {
+                    Event::Moved { rider: r, card, .. } if *r == rider => Some(*card),
+                    _ => None,
+                })
+                .unwrap();
+            assert!(
+                revealed[0].is_attack() || revealed[0] == first,
+                "HB-011: round 1 plays its first card"
+            );
+            assert_eq!(Some(&revealed[0]), hands[0].first());
+            let class = GhostClass::of(first, &starting_deck(*kind, Profiles::HouseB, 0));
+            classes.insert(format!("{class:?}"));
+            for (hand, card) in hands.iter().zip(&revealed).skip(1) {
+                if hand.is_empty() {
+                    continue;
+                }
+                let read = &hand[..class.cards().min(hand.len())];
+                assert_eq!(*card, class.pick(read), "rider {rider} {class:?} {hand:?}");
+            }
+        }
+        let (again, _) =
+            commissaire_engine::registry::replay("card-race", &setup, seed, &log).unwrap();
+        assert_eq!(
+            again.view_json(Viewer::Public),
+            stage.view_json(Viewer::Public),
+            "seed {seed}"
+        );
+    }
+    assert!(seen.contains("musette_taken"), "{seen:?}");
+    assert!(classes.len() >= 2, "{classes:?}");
+}

@@ -308,6 +308,18 @@ fn card_race_house_b_wordings() -> BTreeSet<String> {
         for (card, punctured) in [(json!("E"), true), (json!(4), false)] {
             events.push(json!({"event": "puncture_checked", "rider": 1, "card": card, "punctured": punctured}));
         }
+        // The attack search, the musettes and the steep gamble (HB-006, HB-018, HB-047, HB-048).
+        for left in [0, 1, 3] {
+            events.push(json!({"event": "attack_turned", "rider": 0, "card": 6, "left": left}));
+        }
+        events.push(json!({"event": "attack_empty", "rider": 1}));
+        events.push(json!({"event": "musette_taken", "rider": 0, "held": 1}));
+        events.push(json!({"event": "musette_opened", "rider": 0, "cards": [3, "E"], "held": 0}));
+        for (card, crashed) in [(json!("E"), true), (json!(5), false)] {
+            events.push(
+                json!({"event": "steep_gamble", "rider": 1, "card": card, "crashed": crashed}),
+            );
+        }
         for exposure in ["front", "headwind", "crosswind"] {
             for (cards, heat, on_top) in [(1, false, false), (2, true, false), (1, false, true)] {
                 events.push(

@@ -840,6 +840,8 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
         MarkKind::Punctured,
         MarkKind::Roadside,
         MarkKind::Champion,
+        MarkKind::Attack,
+        MarkKind::Musette,
     ];
     for kind in order {
         let Some(mark) = r.marks.iter().find(|m| m.kind() == kind) else {
@@ -862,7 +864,9 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
             | Mark::Crashed
             | Mark::Punctured
             | Mark::Roadside
-            | Mark::Champion => {
+            | Mark::Champion
+            | Mark::Attack
+            | Mark::Musette => {
                 let (colours, text) = small_badge(kind);
                 let bw = small_badge_w(kind);
                 badge(
@@ -900,6 +904,8 @@ fn small_badge(kind: MarkKind) -> ((Colour, Colour), &'static str) {
         MarkKind::Crashed => ((palette::SUMMIT, WHITE), "X"),
         MarkKind::Punctured => ((SOFT_INK, WHITE), "P"),
         MarkKind::Champion => ((WHITE, INK), "CH"),
+        MarkKind::Attack => ((palette::ATTACK, WHITE), "A"),
+        MarkKind::Musette => ((palette::MUSETTE, INK), "M"),
         _ => ((palette::SPRINT, WHITE), "RS"),
     }
 }
@@ -1006,6 +1012,8 @@ impl KeyItem {
                 MarkKind::Roadside => msg!("key-roadside"),
                 MarkKind::Crossed => msg!("key-crossed"),
                 MarkKind::Champion => msg!("key-champion"),
+                MarkKind::Attack => msg!("key-attack"),
+                MarkKind::Musette => msg!("key-musette"),
             },
             KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
             KeyItem::Terrain(t) => terrain_word(*t),

@@ -39,6 +39,12 @@ impl BoardScene {
                 if view.conditions.punctured.contains(&r.index) {
                     marks.push(Mark::Punctured);
                 }
+                if played.is_some_and(|p| p.attack) {
+                    marks.push(Mark::Attack);
+                }
+                if r.musettes > 0 {
+                    marks.push(Mark::Musette);
+                }
                 if crossed {
                     marks.push(Mark::Crossed);
                 } else if !r.racing {
@@ -151,6 +157,8 @@ impl ProfileScene {
 fn card_text(card: Card) -> String {
     match card {
         Card::Exhaustion => "2E".into(),
+        // Never shown: an attacker's badge carries the card its search kept.
+        Card::Attack => "A".into(),
         Card::Energy(v) => v.to_string(),
     }
 }

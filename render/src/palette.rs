@@ -29,6 +29,10 @@ pub const STRIP_BAND: Colour = Rgb([214, 209, 198]);
 pub const SPRINT: Colour = Rgb([0, 140, 70]);
 pub const SUMMIT: Colour = Rgb([200, 20, 30]);
 pub const EXHAUSTION: Colour = Rgb([150, 20, 20]);
+/// House rules B's attack badge: the colour of a rider going away.
+pub const ATTACK: Colour = Rgb([226, 104, 0]);
+/// House rules B's musette badge: the light blue of the feed zones in the seed's tiles.
+pub const MUSETTE: Colour = Rgb([140, 200, 236]);
 
 /// Every team colour, by name. The first eight are Okabe-Ito, reordered so that the first teams
 /// (the usual 2 to 4 players) get the most distinct hues and no early team colour matches a

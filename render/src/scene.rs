@@ -50,6 +50,10 @@ pub enum Mark {
     Finished,
     /// Rides as the champion (Velo Master's white bike, VM-006).
     Champion,
+    /// Attacked this turn (the card race's house rules B attack card).
+    Attack,
+    /// Holds a musette from a feed zone (house rules B), to open for 2 more cards.
+    Musette,
 }
 
 /// The kinds of [`Mark`], without what they carry: what the key explains.
@@ -65,11 +69,13 @@ pub enum MarkKind {
     /// Across the line, this turn or before (faded).
     Crossed,
     Champion,
+    Attack,
+    Musette,
 }
 
 impl MarkKind {
     /// Every kind, in the order the key lists them.
-    pub const ALL: [MarkKind; 9] = [
+    pub const ALL: [MarkKind; 11] = [
         MarkKind::Card,
         MarkKind::Dice,
         MarkKind::Slipstream,
@@ -79,6 +85,8 @@ impl MarkKind {
         MarkKind::Roadside,
         MarkKind::Crossed,
         MarkKind::Champion,
+        MarkKind::Attack,
+        MarkKind::Musette,
     ];
 }
 
@@ -91,6 +99,8 @@ impl Mark {
             Mark::Exhaustion => MarkKind::Exhaustion,
             Mark::Crashed => MarkKind::Crashed,
             Mark::Punctured => MarkKind::Punctured,
+            Mark::Attack => MarkKind::Attack,
+            Mark::Musette => MarkKind::Musette,
             Mark::Roadside => MarkKind::Roadside,
             Mark::Crossed | Mark::Finished => MarkKind::Crossed,
             Mark::Champion => MarkKind::Champion,

@@ -201,6 +201,8 @@ fn every_mark_has_a_badge_and_a_key_entry() {
         (Mark::Crossed, "across the line"),
         (Mark::Finished, "finished earlier"),
         (Mark::Champion, "the champion, on his white bike"),
+        (Mark::Attack, "attacked"),
+        (Mark::Musette, "holds a musette"),
     ];
     let mut kinds = Vec::new();
     for (mark, words) in marks {

@@ -145,3 +145,73 @@ fn a_roundabout_is_drawn_with_its_long_lane_on_the_outside() {
         std::fs::write(format!("{dir}/roundabout-board.png"), pic.to_png().unwrap()).unwrap();
     }
 }
+
+/// Bots ride a house-B stage with attack cards and a feed zone until a round shows an attacker
+/// and someone holds a musette: both carry their badge, and the key explains them.
+#[test]
+fn an_attacker_and_a_musette_holder_wear_their_badges() {
+    use commissaire_engine::card_race::house_b::SupplyZone;
+    let course = parse_course_toml(
+        "name = \"Ravito\"\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 3\n[[segment]]\nterrain = \"supply\"\nlength = 6\n[[segment]]\nterrain = \"flat\"\nlength = 40\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+        "ravito.toml",
+    )
+    .unwrap();
+    let kinds = [
+        RiderKind::Rouleur,
+        RiderKind::Sprinteur,
+        RiderKind::Grimpeur,
+    ];
+    let riders = (0..6)
+        .map(|i| RiderSetup {
+            id: format!("R{i}"),
+            team: (i % 2) as u8,
+            kind: kinds[i / 2],
+            start: course.start_cells()[i],
+            carried_exhaustion: 0,
+        })
+        .collect();
+    let setup = Arc::new(StageSetup {
+        course: Arc::new(course),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders,
+        options: Options {
+            hands: Hands::Deal,
+            profiles: Profiles::HouseB,
+            house_b: HouseBOptions {
+                attack_card: true,
+                supply_zone: SupplyZone::FeedZone,
+                ..HouseBOptions::default()
+            },
+            ..Options::default()
+        },
+    });
+    let mut bot = SensibleBot;
+    let mut shown = None;
+    'seeds: for seed in 1..40 {
+        let mut s = Stage::from_shared(Arc::clone(&setup), seed).unwrap();
+        while !s.is_over() {
+            for seat in 0..2 {
+                play_seat(&mut s, seat, &mut bot).unwrap();
+            }
+            let view = s.view(Viewer::Public);
+            let attacked = view.last_round.iter().any(|r| r.attack);
+            let holds = view.riders.iter().any(|r| r.musettes > 0);
+            if attacked && holds {
+                shown = Some(s);
+                break 'seeds;
+            }
+        }
+    }
+    let s = shown.expect("some stage shows an attack while a musette is held");
+    let scene = BoardScene::from_view(&s.view(Viewer::Public));
+    let badges = |m: commissaire_render::Mark| scene.riders.iter().filter(|r| r.has(&m)).count();
+    assert!(badges(commissaire_render::Mark::Attack) > 0);
+    assert!(badges(commissaire_render::Mark::Musette) > 0);
+    let pic = draw_board(&scene).unwrap();
+    let key = pic.key();
+    assert!(key.iter().any(|k| k.contains("attacked")), "{key:?}");
+    assert!(key.iter().any(|k| k.contains("holds a musette")), "{key:?}");
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        std::fs::write(format!("{dir}/house-b-attack.png"), pic.to_png().unwrap()).unwrap();
+    }
+}

@@ -298,17 +298,27 @@ impl Services {
         now: Timestamp,
     ) -> Result<(Live, News), ServiceError> {
         let mut news = News::default();
-        let late: Vec<(Seat, String)> = live
-            .late_humans()
-            .iter()
-            .map(|t| (live.seat_of(t), t.name.clone()))
-            .collect();
-        for (seat, name) in late {
-            self.bot_plays(conn, &mut live, &[seat], Source::Timeout, now, &mut news)
-                .await?;
-            news.timeouts.push(name);
+        let (turn, number) = (live.turn(), live.row.number);
+        // A turn can hand a late director a decision again after the bots' part (the card
+        // race's attack search, resolved rider by rider): play until the turn is over.
+        loop {
+            let late: Vec<(Seat, String)> = live
+                .late_humans()
+                .iter()
+                .map(|t| (live.seat_of(t), t.name.clone()))
+                .collect();
+            for (seat, name) in late {
+                self.bot_plays(conn, &mut live, &[seat], Source::Timeout, now, &mut news)
+                    .await?;
+                if !news.timeouts.contains(&name) {
+                    news.timeouts.push(name);
+                }
+            }
+            self.settle(conn, &mut live, now, &mut news).await?;
+            if live.turn() != turn || live.row.number != number || live.late_humans().is_empty() {
+                break;
+            }
         }
-        self.settle(conn, &mut live, now, &mut news).await?;
         Ok((live, news))
     }
 

@@ -112,6 +112,10 @@ pub fn pick(choice: Choice) -> Pick {
         Choice::Draw { rider } => format!("d:{rider}"),
         Choice::Keep { rider, card } => format!("k:{rider}:{card}"),
         Choice::Quit { rider } => format!("q:{rider}"),
+        Choice::Turn { rider } => format!("t:{rider}"),
+        Choice::Musette { rider } => format!("m:{rider}"),
+        Choice::Gamble { rider, card } => format!("g:{rider}:{card}"),
+        Choice::Side { rider, left } => format!("s:{rider}:{}", if left { "L" } else { "R" }),
     };
     Pick::now(Key::new(&key).unwrap())
 }
@@ -124,6 +128,20 @@ pub fn choice_of(pick: &Pick) -> Choice {
             rider: rider.parse().unwrap(),
         },
         ["k", rider, card] => Choice::Keep {
+            rider: rider.parse().unwrap(),
+            card: Card::parse(card).unwrap(),
+        },
+        ["t", rider] => Choice::Turn {
+            rider: rider.parse().unwrap(),
+        },
+        ["m", rider] => Choice::Musette {
+            rider: rider.parse().unwrap(),
+        },
+        ["s", rider, side] => Choice::Side {
+            rider: rider.parse().unwrap(),
+            left: *side == "L",
+        },
+        ["g", rider, card] => Choice::Gamble {
             rider: rider.parse().unwrap(),
             card: Card::parse(card).unwrap(),
         },

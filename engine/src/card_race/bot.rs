@@ -5,6 +5,7 @@
 
 use super::cards::{Card, RiderKind};
 use super::events::Event;
+use super::house_b;
 use super::stage::{Choice, RuleError, Stage};
 use crate::course::Terrain;
 use crate::game::{Ruleset, Seat};
@@ -51,6 +52,11 @@ impl SensibleBot {
     }
 
     fn score(stage: &Stage, rider: u8, card: Card) -> f32 {
+        // House rules B's attack card searches the pile for a card of 5 or more: scored as a 6
+        // played without spending one.
+        if card.is_attack() {
+            return Self::score(stage, rider, Card::Energy(6)) + 0.5 * 6.0;
+        }
         let course = stage.course();
         let pos = stage.position(rider);
         let kind = stage.setup().riders[rider as usize].kind;
@@ -90,12 +96,30 @@ impl SensibleBot {
 impl Policy for SensibleBot {
     fn choose(&mut self, stage: &Stage, _seat: Seat, options: &[Choice]) -> Choice {
         // A domestique rides on: quitting (HA-030) is for a director to choose.
+        // Nor does it gamble on a steep descent (HB-006): a fall costs more than a row gains.
         let riding: Vec<Choice> = options
             .iter()
             .copied()
-            .filter(|c| !matches!(c, Choice::Quit { .. }))
+            .filter(|c| {
+                !matches!(
+                    c,
+                    Choice::Quit { .. } | Choice::Gamble { .. } | Choice::Side { .. }
+                )
+            })
             .collect();
         let options: &[Choice] = if riding.is_empty() { options } else { &riding };
+        // House rules B's attack search (HB-018): keep a card worth the attack, else turn on.
+        if let Some((rider, card)) = stage.attack_search() {
+            let turn = options.iter().find(|c| matches!(c, Choice::Turn { .. }));
+            return match turn {
+                Some(t) if !house_b::ghost::keeps_in_search(card) => *t,
+                _ => Choice::Keep { rider, card },
+            };
+        }
+        // A musette is two more cards to choose from (HB-048): open it at once.
+        if let Some(m) = options.iter().find(|c| matches!(c, Choice::Musette { .. })) {
+            return *m;
+        }
         let course = stage.course();
         let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
             // Drawing: the rider furthest ahead first; the order changes nothing else.
@@ -115,7 +139,12 @@ impl Policy for SensibleBot {
         let to_line = course.rows_to_line(pos.row);
         let card_of = |c: &Choice| match c {
             Choice::Keep { card, .. } => *card,
-            Choice::Draw { .. } | Choice::Quit { .. } => {
+            Choice::Draw { .. }
+            | Choice::Quit { .. }
+            | Choice::Turn { .. }
+            | Choice::Musette { .. }
+            | Choice::Gamble { .. }
+            | Choice::Side { .. } => {
                 unreachable!("a team's options are all draws or all keeps")
             }
         };

@@ -4,28 +4,37 @@ use super::house_a::{self, Profile, StageType};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-/// One card: an energy card of a printed value, or an exhaustion card (worth 2).
+/// One card: an energy card of a printed value, or an exhaustion card (worth 2), or house rules
+/// B's attack card (HB-016), which has no value of its own: played, it sends its rider searching
+/// its draw pile for the card it rides by (HB-017…HB-019, [`super::house_b::attack`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Card {
     Energy(u8),
     Exhaustion,
+    Attack,
 }
 
 impl Card {
-    /// The value the card moves (an exhaustion card moves 2).
+    /// The value the card moves (an exhaustion card moves 2). The attack card never moves a
+    /// rider itself (the card its search keeps does): 0 (QB-08).
     pub fn value(self) -> u8 {
         match self {
             Card::Energy(v) => v,
             Card::Exhaustion => EXHAUSTION_VALUE,
+            Card::Attack => 0,
         }
+    }
+    pub fn is_attack(self) -> bool {
+        self == Card::Attack
     }
     pub fn is_exhaustion(self) -> bool {
         self == Card::Exhaustion
     }
-    /// Parses "2" to "9" or "E".
+    /// Parses "2" to "9", "E" or "A" (the attack card).
     pub fn parse(text: &str) -> Option<Card> {
         match text.trim() {
             "E" | "e" => Some(Card::Exhaustion),
+            "A" | "a" => Some(Card::Attack),
             t => t
                 .parse::<u8>()
                 .ok()
@@ -40,6 +49,7 @@ impl fmt::Display for Card {
         match self {
             Card::Energy(v) => write!(f, "{v}"),
             Card::Exhaustion => f.write_str("E"),
+            Card::Attack => f.write_str("A"),
         }
     }
 }
@@ -50,6 +60,7 @@ impl Serialize for Card {
         match self {
             Card::Energy(v) => s.serialize_u8(*v),
             Card::Exhaustion => s.serialize_str("E"),
+            Card::Attack => s.serialize_str("A"),
         }
     }
 }
@@ -64,7 +75,7 @@ impl<'de> Deserialize<'de> for Card {
         }
         let bad = |what: String| {
             serde::de::Error::custom(format!(
-                "{what} is not a card: use a value from 2 to 9, or \"E\" for an exhaustion card"
+                "{what} is not a card: use a value from 2 to 9, \"E\" for an exhaustion card or \"A\" for an attack card"
             ))
         };
         match Raw::deserialize(d)? {

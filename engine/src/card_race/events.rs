@@ -149,13 +149,42 @@ pub enum Event {
         cards: u16,
         on_top: bool,
     },
+    /// House rules B: an attacker turned the top card of its draw pile (HB-018); `left` cards
+    /// lie under it (none: it must ride this one).
+    AttackTurned {
+        rider: RiderIdx,
+        card: Card,
+        left: u16,
+    },
+    /// House rules B: an attacker with an empty draw pile rides an exhaustion card (QB-08).
+    AttackEmpty {
+        rider: RiderIdx,
+    },
+    /// House rules B: a rider took a musette in a feed zone (HB-047) and now holds `held`.
+    MusetteTaken {
+        rider: RiderIdx,
+        held: u8,
+    },
+    /// House rules B: a rider opened a musette and drew these cards (HB-048). Private.
+    MusetteOpened {
+        rider: RiderIdx,
+        cards: Vec<Card>,
+        held: u8,
+    },
+    /// House rules B: a rider gambled on a steep downhill row (HB-006) and turned this card:
+    /// an exhaustion card is a fall before the row, anything else skips it.
+    SteepGamble {
+        rider: RiderIdx,
+        card: Card,
+        crashed: bool,
+    },
 }
 
 impl Event {
     /// The rider whose team alone may see this event, if it is private.
     pub fn private_to(&self) -> Option<RiderIdx> {
         match self {
-            Event::HandDrawn { rider, .. } => Some(*rider),
+            Event::HandDrawn { rider, .. } | Event::MusetteOpened { rider, .. } => Some(*rider),
             _ => None,
         }
     }

@@ -31,12 +31,17 @@
 //! | HB-001, HB-002 | roundabout: the side kept through it (QB-01, TV-25) | implemented | `hb_001_*`, `hb_002_*`, `qb_01_*` |
 //! | HB-020…HB-022 | punctures (QB-09, TV-19) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
 //! | HB-023…HB-028 | crashes (QB-10, TV-18) | implemented | `hb_023_*`, `hb_024_to_hb_027_*`, `hb_028_*` |
-//! | HB-034 | the wind's lane choice (QB-13) | not yet | |
+//! | HB-006 | steep downhill gamble, `steep_downhill = "gamble"` (QB-03, QX-02) | implemented | `hb_006_*` |
+//! | HB-011…HB-014 | ghosts, `bots = "ghosts"` (QB-05, QB-06, TV-23) | implemented; a ghost reads the first 1–3 cards of a 4-card hand | `hb_011_*`, `hb_012_*` |
+//! | HB-016…HB-019 | attack card, `attack_card` (QB-08, TV-20) | implemented | `hb_016_*`…`hb_019_*` |
+//! | HB-046…HB-048 | feed zones and musettes, `supply_zone = "feed-zone"` (QB-17, TV-22) | implemented | `hb_046_*`…`hb_048_*` |
+//! | HB-034 | the wind's lane choice, a standing side in the hand (QB-13, C-24) | implemented | `hb_034_*` |
 //! | HB-038…HB-041, HB-043 | fictive start, option `fictive_start` (QB-14) | implemented | `tests/house_b_tour.rs`: `hb_038_*`…`hb_043_*` |
 //! | HB-049…HB-057 | time trials, option `time_trial_b` and `time_trial_cut` (QB-18, QB-19) | implemented | `tests/house_b_tour.rs`: `hb_049_*`…`hb_057_*` |
 //! | HB-073…HB-079 | world cup, named rules `house-b-world-cup` (QB-28, QB-29), in `tour::world_cup` | implemented; the referee enters riders and gives form cards for the directors | `tests/house_b_tour.rs`: `hb_073_*`…`hb_079_*` |
+//! | HB-010 | grand-tour names of the profiles | not yet | |
+//! | HB-015 | the B peloton team (QB-07) | not yet | |
 //! | HB-042, HB-044, HB-045 | yellow cells (no course marks them), the attack card at the fictive start, no breakaway beside it | not yet | |
-//! | HB-006, HB-011…HB-019, HB-046…HB-048 | gamble, ghosts, peloton, attack card, feed zones | not yet | |
 //!
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in

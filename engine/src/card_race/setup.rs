@@ -80,6 +80,8 @@ pub enum Bots {
     Sensible,
     /// House rules A's Brain riders (HA-006…HA-022, `house_a::BrainBot`).
     Brain,
+    /// House rules B's ghosts (HB-011…HB-014, `house_b::GhostBot`).
+    Ghosts,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -26,12 +26,28 @@ pub enum Choice {
     Keep { rider: RiderIdx, card: Card },
     /// Play no card and leave the stage (house rules A's domestique, HA-030).
     Quit { rider: RiderIdx },
+    /// House rules B's attack search (HB-018): discard the card turned up and turn the next.
+    /// Keeping the turned card is `Keep` with that card.
+    Turn { rider: RiderIdx },
+    /// House rules B's musette (HB-048): draw 2 more cards into the hand now.
+    Musette { rider: RiderIdx },
+    /// Keep this card and gamble on the steep downhill row ahead (house rules B, HB-006).
+    Gamble { rider: RiderIdx, card: Card },
+    /// Ride on the left side of the road (or back on the right) when landing (house rules B's
+    /// wind, HB-034).
+    Side { rider: RiderIdx, left: bool },
 }
 
 impl Choice {
     pub fn rider(self) -> RiderIdx {
         match self {
-            Choice::Draw { rider } | Choice::Keep { rider, .. } | Choice::Quit { rider } => rider,
+            Choice::Draw { rider }
+            | Choice::Keep { rider, .. }
+            | Choice::Quit { rider }
+            | Choice::Turn { rider }
+            | Choice::Musette { rider }
+            | Choice::Gamble { rider, .. }
+            | Choice::Side { rider, .. } => rider,
         }
     }
 }
@@ -63,6 +79,26 @@ pub enum RuleError {
     FinishDrawnRider { drawn: String },
     #[error("hands are free in this stage: choose a card, there is nothing to draw")]
     NothingToDraw,
+    #[error(
+        "{rider} is searching its draw pile for its attack: keep the {card} turned up, or turn the next card"
+    )]
+    Searching { rider: String, card: Card },
+    #[error(
+        "{rider} has no card turned up to pass over: only a rider searching for its attack turns cards"
+    )]
+    NothingTurned { rider: String },
+    #[error(
+        "{rider} cannot gamble with that card: the gamble is for a card that reaches a steep downhill row, with the option steep_downhill = \"gamble\""
+    )]
+    NoGamble { rider: String },
+    #[error(
+        "{rider} has no side of the road to choose now: the side is chosen with the wind in play (wind = \"house-b\"), once the hand is drawn"
+    )]
+    NoSide { rider: String },
+    #[error(
+        "{rider} has no musette to open this round: a musette is taken in a feed zone, and one a round may be opened, once the hand is drawn"
+    )]
+    NoMusette { rider: String },
     #[error("{card} is not in {rider}'s hand (the hand is {hand})")]
     CardNotInHand {
         rider: String,
@@ -94,6 +130,9 @@ pub(crate) struct Rider {
     pub saved_nines: u8,
     /// A domestique that gave up the stage (HA-030).
     pub quit: bool,
+    /// House rules B's musette tokens held (HB-047), and whether one was opened this round.
+    pub musettes: u8,
+    pub musette_opened: bool,
 }
 
 impl Rider {
@@ -112,6 +151,12 @@ pub struct RiderRound {
     pub slipstream: bool,
     pub exhaustion: bool,
     pub crossed: bool,
+    /// It played house rules B's attack card and rode the card its search kept (HB-017).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attack: bool,
+    /// It took a musette in a feed zone this round (HB-047).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub musette: bool,
 }
 
 /// A line on the road that riders are ranked over: an intermediate sprint, or the top of a climb.
@@ -149,6 +194,8 @@ pub struct Stage {
     pub(crate) leaders: Vec<RiderIdx>,
     /// House rules B's time trial, when the stage is one (HB-049…HB-057).
     pub(crate) b_trial: Option<b_time_trial::Trial>,
+    /// House rules B's attacks of the round being resolved (HB-017…HB-019).
+    pub(crate) attacks: Option<super::house_b::attack::Attacks>,
 }
 
 impl Stage {
@@ -229,6 +276,10 @@ impl Stage {
                             r.carried_exhaustion,
                         ),
                     };
+                    // HB-016: one attack card in every deck (never in a time trial, QB-08).
+                    if setup.options.house_b.attack_card && tt.is_none() {
+                        d.push(Card::Attack);
+                    }
                     d.shuffle(&mut rng);
                     d
                 } else {
@@ -251,6 +302,8 @@ impl Stage {
                     hand_reshuffles: 0,
                     saved_nines: 0,
                     quit: false,
+                    musettes: 0,
+                    musette_opened: false,
                 }
             })
             .collect();
@@ -299,6 +352,7 @@ impl Stage {
             stage_type,
             leaders: Vec::new(),
             b_trial,
+            attacks: None,
         };
         if stage.b_trial.is_some() {
             b_time_trial::open(&mut stage);
@@ -507,6 +561,12 @@ impl Stage {
         };
         quitters.dedup();
         let time_trial = self.setup.options.time_trial.is_some();
+        // HB-048: a rider holding a musette may open it once its hand is drawn (QB-17).
+        options.extend(self.musette_choice(seat));
+        // HB-006: the steep downhill gamble, declared with the card (QB-03).
+        options.extend(self.gamble_choices(seat));
+        // HB-034: the side of the road, with the wind in play (QB-13).
+        options.extend(self.side_choice(seat));
         for rider in quitters {
             if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
                 options.push(Choice::Quit { rider });
@@ -518,6 +578,9 @@ impl Stage {
     fn card_choices(&self, seat: Seat) -> Vec<Choice> {
         if self.over || seat as usize >= self.team_riders.len() {
             return Vec::new();
+        }
+        if let Some(search) = self.attack_choices(seat) {
+            return search;
         }
         let team = &self.team_riders[seat as usize];
         match self.setup.options.hands {
@@ -564,11 +627,25 @@ impl Stage {
         if seat as usize >= self.team_riders.len() {
             return RuleError::UnknownSeat(seat);
         }
+        if let Some(e) = self.attack_refusal(seat) {
+            return e;
+        }
         let rider = choice.rider();
         let Some(r) = self.riders.get(rider as usize) else {
             return RuleError::UnknownRider(rider);
         };
         let name = self.name(rider);
+        match choice {
+            Choice::Turn { .. } => return RuleError::NothingTurned { rider: name },
+            Choice::Musette { .. } => return RuleError::NoMusette { rider: name },
+            Choice::Gamble { .. } if r.drawn && r.kept.is_none() => {
+                return RuleError::NoGamble { rider: name };
+            }
+            Choice::Side { .. } if r.drawn && r.kept.is_none() => {
+                return RuleError::NoSide { rider: name };
+            }
+            _ => {}
+        }
         if self.setup.riders[rider as usize].team != seat {
             return RuleError::NotYourRider { rider: name };
         }
@@ -613,6 +690,10 @@ impl Stage {
             },
             Choice::Draw { .. } => RuleError::AlreadyDrawn { rider: name },
             Choice::Quit { .. } => RuleError::CannotQuit { rider: name },
+            Choice::Turn { .. } => RuleError::NothingTurned { rider: name },
+            Choice::Musette { .. } => RuleError::NoMusette { rider: name },
+            Choice::Gamble { .. } => RuleError::NoGamble { rider: name },
+            Choice::Side { .. } => RuleError::NoSide { rider: name },
         }
     }
 
@@ -632,6 +713,17 @@ impl Stage {
         if self.in_fictive_start() {
             size = size.min(fictive_start::HAND);
         }
+        self.draw_cards(rider, size, events);
+        self.riders[rider as usize].drawn = true;
+        events.push(Event::HandDrawn {
+            rider,
+            cards: self.riders[rider as usize].hand.clone(),
+        });
+    }
+
+    /// Draws `size` more cards into a rider's hand (FR-2: an empty draw pile takes the shuffled
+    /// recycle pile; with fewer cards in all the rider draws what there is).
+    pub(crate) fn draw_cards(&mut self, rider: RiderIdx, size: usize, events: &mut Vec<Event>) {
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {
@@ -649,11 +741,6 @@ impl Stage {
             let card = r.deck.pop().expect("the draw pile was just refilled");
             r.hand.push(card);
         }
-        r.drawn = true;
-        events.push(Event::HandDrawn {
-            rider,
-            cards: r.hand.clone(),
-        });
     }
 
     fn keep(&mut self, rider: RiderIdx, card: Card) {
@@ -714,10 +801,12 @@ impl Stage {
             .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
             .collect();
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
-        events.push(Event::CardsRevealed {
-            cards: order.iter().map(|&i| (i, kept(self, i))).collect(),
-        });
-        let mut summary: Vec<RiderRound> = Vec::with_capacity(order.len());
+        // HB-017: the attackers have moved already, in their searches.
+        let mut summary: Vec<RiderRound> = self.attacks.take().map(|a| a.moved).unwrap_or_default();
+        let order: Vec<RiderIdx> = order
+            .into_iter()
+            .filter(|i| !summary.iter().any(|s| s.rider == *i))
+            .collect();
         let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
         let tt = self.setup.options.time_trial;
         let tt_moves = tt.map(|tt| {
@@ -729,50 +818,9 @@ impl Stage {
                 let (_, _, from, to, distance) = moves[k];
                 (from, distance, to)
             } else {
-                let from = positions[i as usize];
-                let ridden = self.ridden_card(i, from.row, card);
-                let uncapped = self.uncapped(i, ridden);
-                let distance = self
-                    .conditions
-                    .move_rows(i, &course, from, uncapped, ridden, events);
-                let to = match self
-                    .conditions
-                    .destination(&course, &self.board, from, distance)
-                {
-                    Some(to) => {
-                        if self.conditions.keeps_lanes(&course, from.row) {
-                            self.board.take(from);
-                        } else {
-                            leave(&mut self.board, &mut positions, &course, from);
-                        }
-                        self.board.put(to, i);
-                        positions[i as usize] = to;
-                        to
-                    }
-                    None => from,
-                };
-                (from, distance, to)
+                self.ride(i, card, &mut positions, events)
             };
-            let blocked = distance - (to.row - from.row);
-            events.push(Event::Moved {
-                rider: i,
-                card,
-                from,
-                to,
-                distance,
-                blocked,
-            });
-            self.conditions
-                .after_move(self.round, i, &course, to, blocked, events);
-            summary.push(RiderRound {
-                rider: i,
-                card,
-                from,
-                to,
-                slipstream: false,
-                exhaustion: false,
-                crossed: false,
-            });
+            summary.push(self.moved(i, card, (from, distance, to), events));
         }
         self.conditions.after_moves(
             self.round,
@@ -804,6 +852,11 @@ impl Stage {
                 round: self.round,
             });
         }
+        let order: Vec<RiderIdx> = self
+            .race_order()
+            .into_iter()
+            .filter(|&i| self.riders[i as usize].racing())
+            .collect();
         let rearmost = order
             .iter()
             .map(|&i| positions[i as usize].row)
@@ -929,6 +982,7 @@ impl Stage {
                 r.played.push(card);
             }
             r.drawn = false;
+            r.musette_opened = false;
         }
         // Riders past the line leave the road, so the run-out never fills up in a stage that
         // plays on until everyone is across; they keep the cell they crossed in for display.
@@ -975,6 +1029,101 @@ impl Stage {
             self.conditions.start_round(self.round, events);
         }
     }
+
+    /// Every card of the round is chosen: the reveal, then the attacks (which may wait for a
+    /// search, HB-017), then the movement and end phases.
+    fn cards_chosen(&mut self, events: &mut Vec<Event>) {
+        let order: Vec<RiderIdx> = self
+            .race_order()
+            .into_iter()
+            .filter(|&i| self.riders[i as usize].racing())
+            .collect();
+        events.push(Event::CardsRevealed {
+            cards: order
+                .iter()
+                .map(|&i| {
+                    (
+                        i,
+                        self.riders[i as usize].kept.expect("every card is chosen"),
+                    )
+                })
+                .collect(),
+        });
+        if !self.start_attacks(events) {
+            self.resolve_round(events);
+        }
+    }
+
+    /// One rider's move by its card under the terrain rules and the house-B conditions, against
+    /// everyone's `positions` now: (from, distance, to). The board and `positions` follow it.
+    pub(crate) fn ride(
+        &mut self,
+        i: RiderIdx,
+        card: Card,
+        positions: &mut [Pos],
+        events: &mut Vec<Event>,
+    ) -> (Pos, u16, Pos) {
+        let course = Arc::clone(&self.setup.course);
+        let from = positions[i as usize];
+        let ridden = self.ridden_card(i, from.row, card);
+        let uncapped = self.uncapped(i, ridden);
+        let distance = self
+            .conditions
+            .move_rows(i, &course, from, uncapped, ridden, events);
+        let distance = self.gamble(i, from, distance, events);
+        let to = match self
+            .conditions
+            .destination(&course, &self.board, from, distance)
+        {
+            Some(to) => {
+                if self.conditions.keeps_lanes(&course, from.row) {
+                    self.board.take(from);
+                } else {
+                    leave(&mut self.board, positions, &course, from);
+                }
+                let to = self.conditions.lane_for(&course, &self.board, i, from, to);
+                self.board.put(to, i);
+                positions[i as usize] = to;
+                to
+            }
+            None => from,
+        };
+        (from, distance, to)
+    }
+
+    /// Tells a rider's move and checks it for a fall (HB-023); its line of the round.
+    pub(crate) fn moved(
+        &mut self,
+        i: RiderIdx,
+        card: Card,
+        (from, distance, to): (Pos, u16, Pos),
+        events: &mut Vec<Event>,
+    ) -> RiderRound {
+        let course = Arc::clone(&self.setup.course);
+        let blocked = distance - (to.row - from.row);
+        events.push(Event::Moved {
+            rider: i,
+            card,
+            from,
+            to,
+            distance,
+            blocked,
+        });
+        self.conditions
+            .after_move(self.round, i, &course, to, blocked, events);
+        let musette = self.feed(i, card, to, events);
+        RiderRound {
+            rider: i,
+            card,
+            from,
+            to,
+            slipstream: false,
+            exhaustion: false,
+            crossed: false,
+            attack: false,
+            musette,
+        }
+    }
 }
 
 impl Ruleset for Stage {
@@ -1012,12 +1161,33 @@ impl Ruleset for Stage {
                 self.draw(rider, &mut events);
                 self.drawing[seat as usize] = Some(rider);
             }
+            Choice::Keep { rider, card } if self.attacks.is_some() => {
+                if self.keep_turned(rider, card, &mut events) {
+                    self.resolve_round(&mut events);
+                }
+            }
+            Choice::Turn { rider } => {
+                if self.turn_next(rider, &mut events) {
+                    self.resolve_round(&mut events);
+                }
+            }
+            Choice::Musette { rider } => self.open_musette(rider, &mut events),
+            Choice::Side { rider, left } => self.conditions.set_side(rider, left),
+            Choice::Gamble { rider, card } => {
+                self.keep(rider, card);
+                self.conditions.gambling[rider as usize] = true;
+                self.drawing[seat as usize] = None;
+                events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.cards_chosen(&mut events);
+                }
+            }
             Choice::Keep { rider, card } => {
                 self.keep(rider, card);
                 self.drawing[seat as usize] = None;
                 events.push(Event::CardChosen { rider });
                 if self.round_complete() {
-                    self.resolve_round(&mut events);
+                    self.cards_chosen(&mut events);
                 }
             }
             Choice::Quit { rider } => {
@@ -1025,7 +1195,7 @@ impl Ruleset for Stage {
                 self.drawing[seat as usize] = None;
                 events.push(Event::Quit { rider });
                 if self.round_complete() {
-                    self.resolve_round(&mut events);
+                    self.cards_chosen(&mut events);
                 }
             }
         }

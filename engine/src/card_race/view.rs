@@ -64,12 +64,19 @@ pub struct RiderView {
     /// A domestique that gave up the stage (HA-030).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub quit: bool,
+    /// House rules B's musette tokens held (HB-047): public, like a token on the table.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub musettes: u8,
     /// The hand drawn this round: only for the rider's own team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Vec<Card>>,
     /// The card laid face down this round: only for the rider's own team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kept: Option<Card>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl StageView {
@@ -97,6 +104,7 @@ impl StageView {
                     recycle: r.recycle.clone(),
                     chosen: r.kept.is_some(),
                     quit: r.quit,
+                    musettes: r.musettes,
                     hand: ((own(setup.team) || face_up) && r.drawn && r.kept.is_none())
                         .then(|| r.hand.clone()),
                     kept: if own(setup.team) { r.kept } else { None },

@@ -37,6 +37,9 @@ pub struct CardRace {
     cup: Option<CupState>,
     /// Made on first use: a stage the bots ride alone never needs them.
     words: OnceLock<Arc<Words>>,
+    /// The events of the round being resolved, from the reveal on: a round with attack searches
+    /// (HB-017) is resolved over several choices, and told whole when it ends.
+    resolution: Vec<Event>,
 }
 
 #[derive(Debug)]
@@ -48,12 +51,21 @@ struct Words {
     keep: Vec<Text>,
     /// A domestique's way out (HA-030).
     quit: Text,
+    /// House rules B's attack search: pass over the card turned up (HB-018).
+    turn: Text,
+    /// House rules B's musette (HB-048).
+    musette: Text,
+    /// "Keep 5, gamble on the steep descent" (HB-006), in the order of `card_slot`.
+    gamble: Vec<Text>,
+    /// "Ride on the right", "Ride on the left" (HB-034).
+    side: [Text; 2],
 }
 
 fn card_slot(card: Card) -> usize {
     match card {
         Card::Energy(v) => v.saturating_sub(2).min(7) as usize,
         Card::Exhaustion => 8,
+        Card::Attack => 9,
     }
 }
 
@@ -85,6 +97,8 @@ const OPTION_NAMES: &[&str] = &[
     house_b::OPTION_NAMES[4],
     house_b::OPTION_NAMES[5],
     house_b::OPTION_NAMES[6],
+    house_b::OPTION_NAMES[7],
+    house_b::OPTION_NAMES[8],
     sky::OPTION_NAMES[0],
     sky::OPTION_NAMES[1],
     // The tour's jersey tables (house rules A or B), read by the classifications.
@@ -354,6 +368,9 @@ fn house_b() -> Value {
         "punctures": true,
         "crashes": "house-b",
         "fictive_start": true,
+        "attack_card": true,
+        "supply_zone": "feed-zone",
+        "bots": "ghosts",
     })
 }
 
@@ -745,6 +762,104 @@ impl CardRace {
         }
     }
 
+    /// House rules B's attack search, musettes and steep gamble, a line each (HB-006, HB-018,
+    /// HB-047, HB-048).
+    fn tell_race_effect(&self, e: &Event) -> Sentence {
+        match e {
+            Event::AttackTurned { rider, card, left } => {
+                let name = self.name(*rider);
+                let text = match left {
+                    0 => format!(
+                        "{} attacks: turns {card}, the last card of its draw pile, and rides it.",
+                        as_text(&name)
+                    ),
+                    1 => format!(
+                        "{} attacks: turns {card} (1 card left under it).",
+                        as_text(&name)
+                    ),
+                    n => format!(
+                        "{} attacks: turns {card} ({n} cards left under it).",
+                        as_text(&name)
+                    ),
+                };
+                sentence(
+                    "card-race-attack-turned",
+                    vec![
+                        ("rider", name),
+                        ("card", card_json(*card)),
+                        ("left", json!(left)),
+                    ],
+                    text,
+                )
+            }
+            Event::AttackEmpty { rider } => {
+                let name = self.name(*rider);
+                let text = format!(
+                    "{} attacks with an empty draw pile: it rides an exhaustion card.",
+                    as_text(&name)
+                );
+                sentence("card-race-attack-empty", vec![("rider", name)], text)
+            }
+            Event::MusetteTaken { rider, held } => {
+                let name = self.name(*rider);
+                let text = format!(
+                    "{} takes a musette in the feed zone ({held} held).",
+                    as_text(&name)
+                );
+                sentence(
+                    "card-race-musette-taken",
+                    vec![("rider", name), ("held", json!(held))],
+                    text,
+                )
+            }
+            Event::MusetteOpened { rider, cards, held } => {
+                let name = self.name(*rider);
+                let text = format!(
+                    "{} opens a musette and draws {} ({held} left).",
+                    as_text(&name),
+                    cards_text(cards)
+                );
+                sentence(
+                    "card-race-musette-opened",
+                    vec![
+                        ("rider", name),
+                        ("cards", json!(cards)),
+                        ("held", json!(held)),
+                    ],
+                    text,
+                )
+            }
+            Event::SteepGamble {
+                rider,
+                card,
+                crashed,
+            } => {
+                let name = self.name(*rider);
+                let text = if *crashed {
+                    format!(
+                        "{} gambles on the steep descent and turns {card}: a fall before the steep row!",
+                        as_text(&name)
+                    )
+                } else {
+                    format!(
+                        "{} gambles on the steep descent and turns {card}: the steep row is skipped.",
+                        as_text(&name)
+                    )
+                };
+                sentence(
+                    "card-race-steep-gamble",
+                    vec![
+                        ("rider", name),
+                        ("card", card_json(*card)),
+                        ("crashed", json!(if *crashed { "yes" } else { "no" })),
+                    ],
+                    text,
+                )
+            }
+            _ => unreachable!("only house rules B's race effects are told here"),
+        }
+    }
+
     fn words(&self) -> &Words {
         self.words.get_or_init(|| {
             let names: Vec<Text> = self
@@ -757,9 +872,23 @@ impl CardRace {
             Arc::new(Words {
                 draw: Text::from("Draw"),
                 quit: Text::from("Quit the stage"),
+                turn: Text::from("Turn the next card"),
+                musette: Text::from("Open a musette (+2 cards)"),
+                side: [
+                    Text::from("Ride on the right"),
+                    Text::from("Ride on the left"),
+                ],
+                gamble: (2..=9)
+                    .map(|v| v.to_string())
+                    .chain(["E".to_string(), "A".to_string()])
+                    .map(|c| Text::from(format!("Keep {c}, gamble on the steep descent")))
+                    .collect(),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
-                    .chain(["Keep E (exhaustion)".to_string()])
+                    .chain([
+                        "Keep E (exhaustion)".to_string(),
+                        "Keep A (attack)".to_string(),
+                    ])
                     .map(Text::from)
                     .collect(),
                 names,
@@ -935,6 +1064,7 @@ impl Game for CardRace {
             stage,
             cup: cup.map(|(_, next)| next),
             words: OnceLock::new(),
+            resolution: Vec::new(),
         })
     }
 
@@ -945,6 +1075,9 @@ impl Game for CardRace {
         self.stage.is_over()
     }
     fn owes(&self, seat: Seat) -> bool {
+        if let Some((rider, _)) = self.stage.attack_search() {
+            return self.seat_of(rider) == Some(seat);
+        }
         !self.stage.is_over()
             && (seat as usize) < self.seats()
             && self
@@ -957,7 +1090,17 @@ impl Game for CardRace {
         self.stage.legal_choices(seat)
     }
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
-        Ruleset::apply(&mut self.stage, seat, choice).map_err(|e| e.to_string())
+        let searching = self.stage.attack_search().is_some();
+        let events = Ruleset::apply(&mut self.stage, seat, choice).map_err(|e| e.to_string())?;
+        if let Some(at) = events
+            .iter()
+            .position(|e| matches!(e, Event::CardsRevealed { .. }))
+        {
+            self.resolution = events[at..].to_vec();
+        } else if searching {
+            self.resolution.extend(events.iter().cloned());
+        }
+        Ok(events)
     }
 
     fn key(&self, choice: &Choice) -> Key {
@@ -972,13 +1115,31 @@ impl Game for CardRace {
                 key.push("q:");
                 key.push_number(rider as u32);
             }
-            Choice::Keep { rider, card } => {
-                key.push("k:");
+            Choice::Turn { rider } => {
+                key.push("t:");
+                key.push_number(rider as u32);
+            }
+            Choice::Musette { rider } => {
+                key.push("m:");
+                key.push_number(rider as u32);
+            }
+            Choice::Side { rider, left } => {
+                key.push("s:");
+                key.push_number(rider as u32);
+                key.push(if left { ":L" } else { ":R" });
+            }
+            Choice::Keep { rider, card } | Choice::Gamble { rider, card } => {
+                key.push(if matches!(choice, Choice::Gamble { .. }) {
+                    "g:"
+                } else {
+                    "k:"
+                });
                 key.push_number(rider as u32);
                 key.push(":");
                 match card {
                     Card::Energy(v) => key.push_number(v as u32),
                     Card::Exhaustion => key.push("E"),
+                    Card::Attack => key.push("A"),
                 };
             }
         }
@@ -997,6 +1158,14 @@ impl Game for CardRace {
         let choice = match (kind, parts.next()) {
             ("d", None) => Choice::Draw { rider },
             ("q", None) => Choice::Quit { rider },
+            ("t", None) => Choice::Turn { rider },
+            ("m", None) => Choice::Musette { rider },
+            ("s", Some("L")) => Choice::Side { rider, left: true },
+            ("s", Some("R")) => Choice::Side { rider, left: false },
+            ("g", Some(card)) => {
+                let card = Card::parse(card).filter(|c| c.to_string() == card)?;
+                Choice::Gamble { rider, card }
+            }
             ("k", Some(card)) => {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
@@ -1018,6 +1187,10 @@ impl Game for CardRace {
             Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
             Choice::Quit { .. } => words.quit.clone(),
+            Choice::Turn { .. } => words.turn.clone(),
+            Choice::Musette { .. } => words.musette.clone(),
+            Choice::Gamble { card, .. } => words.gamble[card_slot(card)].clone(),
+            Choice::Side { left, .. } => words.side[left as usize].clone(),
         };
         (group, label)
     }
@@ -1026,8 +1199,10 @@ impl Game for CardRace {
         event.private_to().and_then(|r| self.seat_of(r))
     }
 
+    /// A round is over once its moves are made: at the reveal in the base game, after the last
+    /// attack search under house rules B (HB-017), which belongs to the same round.
     fn settles_turn(event: &Event) -> bool {
-        matches!(event, Event::CardsRevealed { .. })
+        matches!(event, Event::RoundStarted { .. } | Event::StageOver { .. })
     }
 
     fn narrate(&self, events: &[Event], viewer: Viewer) -> Vec<Sentence> {
@@ -1167,6 +1342,11 @@ impl Game for CardRace {
                 | Event::HighestCardTired { .. }
                 | Event::FictiveStartGrid { .. }
                 | Event::PastStartLine { .. } => self.tell_start(e),
+                Event::AttackTurned { .. }
+                | Event::AttackEmpty { .. }
+                | Event::MusetteTaken { .. }
+                | Event::MusetteOpened { .. }
+                | Event::SteepGamble { .. } => self.tell_race_effect(e),
             };
             out.push(s);
         }
@@ -1176,6 +1356,15 @@ impl Game for CardRace {
     /// The moves of the round, rider by rider, then the round in one line: who leads, how many
     /// took exhaustion in the wind, who crossed.
     fn tell_turn(&self, events: &[Event]) -> Told {
+        // The last choice of a round with attack searches: the whole round, from its reveal.
+        let events: &[Event] = if events
+            .iter()
+            .any(|e| matches!(e, Event::CardsRevealed { .. }))
+        {
+            events
+        } else {
+            &self.resolution
+        };
         let mut lines = Vec::new();
         // Where each rider ended the round, in event order.
         let mut rows: Vec<(RiderIdx, u16)> = Vec::new();
@@ -1202,6 +1391,10 @@ impl Game for CardRace {
                 | Event::TimeTrialStart { .. }
                 | Event::HighestCardTired { .. }
                 | Event::PastStartLine { .. } => {}
+                | Event::AttackTurned { .. }
+                | Event::AttackEmpty { .. }
+                | Event::MusetteTaken { .. }
+                | Event::SteepGamble { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
                 Event::Quit { .. } => {}
                 _ => continue,
@@ -1312,6 +1505,10 @@ impl Game for CardRace {
 
     fn secrets(&self) -> Vec<Secret> {
         let mut out = Vec::new();
+        // An attack search comes after the reveal (HB-017): every card of the round is public.
+        if self.stage.attack_search().is_some() {
+            return out;
+        }
         for (i, r) in self.stage.setup().riders.iter().enumerate() {
             let i = i as RiderIdx;
             if let Some(card) = self.stage.kept(i) {
@@ -1346,6 +1543,7 @@ impl Game for CardRace {
             // HA-045: in house rules A's time trials the bot plays its highest card.
             (Some(_), _) => TimeTrialBot.choose(&self.stage, seat, options),
             (None, Bots::Brain) => BrainBot.choose(&self.stage, seat, options),
+            (None, Bots::Ghosts) => house_b::GhostBot.choose(&self.stage, seat, options),
             (None, Bots::Sensible) => SensibleBot.choose(&self.stage, seat, options),
         }
     }

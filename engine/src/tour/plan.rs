@@ -507,6 +507,9 @@ mod tests {
                 "punctures": true,
                 "crashes": "house-b",
                 "fictive_start": true,
+                "attack_card": true,
+                "supply_zone": "feed-zone",
+                "bots": "ghosts",
             })
         );
         let e = TourPreset::from_toml(

@@ -61,6 +61,18 @@ card-race-puncture-slowed = { $rider } rides on after its puncture: { $rows ->
         [one] 1 row lost
        *[other] { $rows } rows lost
     }.
+card-race-attack-turned = { $rider } attacks: turns { $card }{ $left ->
+        [0] , the last card of its draw pile, and rides it
+        [one] {" "}(1 card left under it)
+       *[other] {" "}({ $left } cards left under it)
+    }.
+card-race-attack-empty = { $rider } attacks with an empty draw pile: it rides an exhaustion card.
+card-race-musette-taken = { $rider } takes a musette in the feed zone ({ $held } held).
+card-race-musette-opened = { $rider } opens a musette and draws { $cards } ({ $held } left).
+card-race-steep-gamble = { $rider } gambles on the steep descent and turns { $card }: { $crashed ->
+        [yes] a fall before the steep row!
+       *[no] the steep row is skipped.
+    }
 card-race-wind = Wind for the stage: { $wind ->
         [head] a headwind: riders with nobody ahead take 2 exhaustion cards
         [cross_from_left] a crosswind from the left: riders with nobody beside them on the left take 1 exhaustion card

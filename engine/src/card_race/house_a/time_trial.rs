@@ -264,8 +264,13 @@ impl Policy for TimeTrialBot {
                     u8::MAX - card.value(),
                     std::cmp::Reverse(card.is_exhaustion() as u16),
                 ),
-                // Never offered in a time trial (HA-030 there has no time to give).
-                Choice::Quit { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
+                // Never offered in a time trial (HA-030 there has no time to give; house rules
+                // B's attack search and musettes are not ridden in one).
+                Choice::Quit { .. }
+                | Choice::Turn { .. }
+                | Choice::Musette { .. }
+                | Choice::Gamble { .. }
+                | Choice::Side { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
             })
             .expect("options are never empty")
     }

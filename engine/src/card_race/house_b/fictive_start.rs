@@ -140,6 +140,8 @@ pub(crate) fn resolve(stage: &mut Stage, events: &mut Vec<Event>) {
             slipstream: false,
             exhaustion: false,
             crossed: false,
+            attack: false,
+            musette: false,
         });
     }
     // HB-040: rows ridden past the start line, counted where each rider ends its own move.

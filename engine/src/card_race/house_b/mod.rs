@@ -4,19 +4,32 @@
 //! named rules `house-b` switch on every group implemented here.
 //!
 //! - `weather = "house-b"`: the level 1 to 5 and its d6 each round ([`weather`]).
-//! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]).
+//! - `wind = "house-b"`: one wind for the stage and the exhaustion it deals ([`wind`]), and the
+//!   side of the road a rider lands on ([`lane`]).
+//! - `steep_downhill = "gamble"`: skip a steep downhill row at the risk of a fall ([`gamble`]).
 //! - `tiles = {steep = true}`: steep rows cost 2 movement points; `steep_downhill = "boost"`
 //!   the author's downhill idea ([`tiles`]).
 //! - `tiles = {roundabout = true}`: a rider keeps its side through a roundabout ([`roundabout`]).
 //! - `punctures = true` and `crashes = "house-b"`: the turned card of the round's fastest riders
 //!   when someone ends on cobbles, and falls when blocked ([`incidents`]).
+//! - `attack_card = true`: an attack card in every deck, resolved first by a search of the draw
+//!   pile ([`attack`]).
+//! - `supply_zone = "feed-zone"`: supply rows are feed zones that hand out musettes ([`feed`]).
+//! - `bots = "ghosts"`: seats nobody directs ride as house rules B's ghosts ([`ghost`]).
 //!
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
 pub mod fictive_start;
+pub mod attack;
+pub mod feed;
+pub mod gamble;
+pub mod ghost;
 pub mod incidents;
+pub mod lane;
 pub mod roundabout;
+#[cfg(test)]
+mod testing;
 pub mod tiles;
 pub mod time_trial;
 pub mod weather;
@@ -27,9 +40,11 @@ use super::stage::{Rider, RiderRound};
 use crate::card_race::board::Board;
 use crate::card_race::cards::Card;
 use crate::card_race::house_a::weather::{self as sky, Reveal, Sky, Weather};
-use crate::card_race::movement::{LONGEST_MOVE, destination, effective_points};
+use crate::card_race::movement::{self, LONGEST_MOVE, destination, effective_points};
 use crate::course::{Course, Pos};
 use crate::dice::Dice;
+pub use feed::SupplyZone;
+pub use ghost::{GhostBot, GhostClass};
 pub use incidents::CrashRule;
 use serde::{Deserialize, Serialize};
 pub use tiles::{SteepDownhill, TilesOptions};
@@ -83,6 +98,12 @@ pub struct HouseBOptions {
     /// With `weather = "house-a"`: when the Meteo tokens are turned (HA-076).
     #[serde(default, skip_serializing_if = "is_default")]
     pub weather_reveal: Reveal,
+    /// HB-016…HB-019.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub attack_card: bool,
+    /// HB-046…HB-048.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub supply_zone: SupplyZone,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -90,7 +111,7 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 }
 
 /// The option names this module reads, for the registry's check of unknown options.
-pub const OPTION_NAMES: [&str; 7] = [
+pub const OPTION_NAMES: [&str; 9] = [
     "weather",
     "weather_level",
     "wind",
@@ -98,6 +119,8 @@ pub const OPTION_NAMES: [&str; 7] = [
     "steep_downhill",
     "punctures",
     "crashes",
+    "attack_card",
+    "supply_zone",
 ];
 
 /// Why house-B options or dice cannot start a stage.
@@ -128,10 +151,18 @@ pub(crate) struct Conditions {
     roundabouts: bool,
     punctures: bool,
     crashes: CrashRule,
+    /// Supply rows are feed zones, without the minimum of 4 (HB-046, C-19).
+    feed_zone: bool,
     /// Per rider: a puncture waiting to shorten its next move.
     punctured: Vec<bool>,
     /// Per rider: a fall waiting to shorten its next hand.
     fallen: Vec<bool>,
+    /// Per rider: it declared the steep downhill gamble with this round's card (HB-006).
+    pub(crate) gambling: Vec<bool>,
+    /// Per rider: it rides on the left side of the road (HB-034), and it changed side this
+    /// round (once a round, so that a hand always ends with a card kept).
+    left_side: Vec<bool>,
+    sided: Vec<bool>,
     /// Falls and punctures by round, for the board of the round just played.
     incidents: Vec<(u32, RiderIdx, Incident)>,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
@@ -224,8 +255,12 @@ impl Conditions {
             roundabouts: options.tiles.roundabout && roundabout::any(course),
             punctures: options.punctures,
             crashes: options.crashes,
+            feed_zone: options.supply_zone == SupplyZone::FeedZone,
             punctured: vec![false; riders],
             fallen: vec![false; riders],
+            gambling: vec![false; riders],
+            left_side: vec![false; riders],
+            sided: vec![false; riders],
             incidents: Vec::new(),
             opening: Vec::new(),
             sky: None,
@@ -276,6 +311,7 @@ impl Conditions {
 
     /// The d6 at the start of a round (HB-030): the new level holds for the whole round.
     pub fn start_round(&mut self, round: u32, events: &mut Vec<Event>) {
+        self.sided.iter_mut().for_each(|s| *s = false);
         let Some(level) = self.weather else { return };
         let face = self.roll(weather::DIE);
         let next = weather::next_level(level, face);
@@ -294,7 +330,15 @@ impl Conditions {
         let row = from.row;
         let value = card.value() as u16;
         let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
-        let points = effective_points(course, row, uncapped, card, bonus);
+        let mut points = effective_points(course, row, uncapped, card, bonus);
+        // HB-046 (C-19): a feed zone keeps no minimum. Below 4 no climb cut can bite (the cut
+        // never goes under 5), so the card's own value is the whole answer.
+        if self.feed_zone
+            && course.terrain(row) == crate::course::Terrain::Supply
+            && value + bonus < movement::SUPPLY_MIN
+        {
+            points = value + bonus;
+        }
         match (self.tiles.steep, self.roundabouts) {
             (false, false) => points,
             (steep, false) => tiles::rows_for(course, row, points, steep, |_| true),
@@ -324,9 +368,46 @@ impl Conditions {
         }
     }
 
-    /// Whether riders keep their lanes in `row` when a neighbour leaves (inside a roundabout).
+    /// Whether riders keep their lanes in `row` when a neighbour leaves: inside a roundabout,
+    /// and anywhere with the wind in play (QB-13).
     pub fn keeps_lanes(&self, course: &Course, row: u16) -> bool {
-        self.roundabouts && roundabout::keeps_lanes(course, row)
+        (self.roundabouts && roundabout::keeps_lanes(course, row)) || self.wind.is_some()
+    }
+
+    /// HB-034: the side of the road is a choice with the wind in play.
+    pub(crate) fn lane_choice(&self) -> bool {
+        self.wind.is_some()
+    }
+
+    pub(crate) fn rides_left(&self, rider: RiderIdx) -> bool {
+        self.left_side[rider as usize]
+    }
+
+    pub(crate) fn set_side(&mut self, rider: RiderIdx, left: bool) {
+        self.left_side[rider as usize] = left;
+        self.sided[rider as usize] = true;
+    }
+
+    /// Whether the rider changed side this round already.
+    pub(crate) fn sided(&self, rider: RiderIdx) -> bool {
+        self.sided[rider as usize]
+    }
+
+    /// The cell a rider lands in: `to`, the base game's lane, unless it rides on the left with
+    /// the wind in play (HB-034); a roundabout keeps its lanes.
+    pub(crate) fn lane_for(
+        &self,
+        course: &Course,
+        board: &Board,
+        rider: RiderIdx,
+        from: Pos,
+        to: Pos,
+    ) -> Pos {
+        let roundabout = self.roundabouts && roundabout::keeps_lanes(course, to.row);
+        if !self.lane_choice() || !self.rides_left(rider) || roundabout || to.row == from.row {
+            return to;
+        }
+        lane::leftmost_free(course, board, from, to)
     }
 
     /// The longest move a card can give under these options: the run-out the stage lays.
@@ -334,6 +415,8 @@ impl Conditions {
         LONGEST_MOVE
             + match options.steep_downhill {
                 SteepDownhill::Boost => tiles::DOWNHILL_BOOST,
+                // A skipped steep row is one row more than the card's value.
+                SteepDownhill::Gamble => 1,
                 SteepDownhill::Off => 0,
             }
     }
@@ -427,6 +510,18 @@ impl Conditions {
                 punctured,
             });
         }
+    }
+
+    /// A fall that is not a blocked move (the steep gamble, HB-006): it costs what HB-028 says
+    /// whichever crash rule is in use (QX-02), and is drawn on the board.
+    pub(crate) fn fall(&mut self, round: u32, index: RiderIdx) {
+        self.fallen[index as usize] = true;
+        self.incidents.push((round, index, Incident::Crash));
+    }
+
+    /// Whether the steep downhill gamble may be declared (HB-006).
+    pub(crate) fn gamble_on(&self) -> bool {
+        self.steep_downhill == SteepDownhill::Gamble
     }
 
     /// How many cards a rider starting its energy phase on `row` draws now: 4, or 3 on a

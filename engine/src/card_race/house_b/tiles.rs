@@ -9,7 +9,7 @@
 //! Downhill, the seed's author only sketched two ideas, untested (QB-03): with
 //! `steep_downhill = "boost"` a rider starting its move on a steep downhill row adds 1 to its
 //! card, before the downhill minimum; with the option off a steep downhill row is a plain
-//! downhill row. The "gamble" variant (HB-006) is not implemented.
+//! downhill row. The "gamble" variant (HB-006) is [`super::gamble`].
 
 use crate::course::{Course, Terrain};
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,9 @@ pub enum SteepDownhill {
     Off,
     /// HB-005: +1 to a card played from a steep downhill row.
     Boost,
+    /// HB-006: a rider may declare, with its card, that it skips the steep downhill row in its
+    /// path, at the risk of a fall ([`super::gamble`]).
+    Gamble,
 }
 
 /// Option `tiles`: which of house rules B's tiles the course's marks bring into play.

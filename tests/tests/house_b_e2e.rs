@@ -1,0 +1,277 @@
+//! A house-B stage through the fake Discord: a tour preset riding the named rules `house-b` on a
+//! narrow cobbled course, one director playing from her hand's buttons (she plays her attack
+//! card whenever it is in her hand, and answers its search with the buttons it brings), the
+//! other on `/autopilot on` (his riders ride as house rules B's ghosts). The channel tells an
+//! attack, a puncture, a crash and a change of weather, each in one line.
+//!
+//! The course is one lane wide and cobbled end to end, so that riders block each other (falls,
+//! HB-023…HB-027) and somebody ends on cobbles every round (punctures, HB-020); the weather die
+//! is rolled every round (HB-030). The tour's seed comes from the channel and the clock.
+
+use commissaire::clock::{Clock, ManualClock};
+use commissaire::discord::config::ServeConfig;
+use commissaire::discord::serve::{Options, ServeError, run};
+use commissaire_tests::drive::{WAIT, ask, button_ids, content, flags, slash};
+use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Who};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+const GUILD: u64 = 1_100_000_000_000_000_400;
+const CHANNEL: u64 = 1_200_000_000_000_000_041;
+const ADMIN: u64 = 1_300_000_000_000_000_041;
+const ALICE: u64 = 1_300_000_000_000_000_042;
+const BOB: u64 = 1_300_000_000_000_000_043;
+const T0: i64 = 1_800_000_000;
+const PRESET: &str = "house-b-e2e";
+/// When the tour is created, after `T0`: with the channel, what its seed is made of. With 1 the
+/// stage meets a puncture and falls and ends; some seeds stall the field instead, every rider
+/// punctured round after round on a deck of exhaustion cards in the cold.
+const SEED_OFFSET: i64 = 1;
+
+/// A configuration folder with one narrow cobbled course and a one-stage house-B preset.
+fn config_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let courses = dir.path().join("courses");
+    std::fs::create_dir_all(&courses).unwrap();
+    std::fs::create_dir_all(dir.path().join("tours")).unwrap();
+    std::fs::write(
+        courses.join("paves-etroits.toml"),
+        "name = \"Pavés étroits\"\nlanes = 1\n\
+         [[segment]]\nterrain = \"flat\"\nlength = 8\nstart = true\n\
+         [[segment]]\nterrain = \"cobbles\"\nlength = 90\n\
+         [[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(format!("tours/{PRESET}.toml")),
+        "name = \"Paris-Pavés\"\nrules = \"house-b\"\n\
+         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"flat\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn start_bot(
+    fake: &FakeDiscord,
+    database: &Path,
+    config_dir: &Path,
+    clock: &Arc<ManualClock>,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), ServeError>>,
+) {
+    let config = ServeConfig {
+        database: database.to_path_buf(),
+        api_base: Some(fake.url()),
+        tick_secs: 1,
+        reminder_lead_secs: 120,
+        ..ServeConfig::default()
+    };
+    let token = config
+        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
+        .unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(run(
+        Options {
+            config,
+            config_dir: config_dir.to_path_buf(),
+            token,
+            guild: Some(GUILD),
+            clock: Arc::clone(clock) as Arc<dyn Clock>,
+            pictures: true,
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    (stop, bot)
+}
+
+/// The channel's public messages as Discord keeps them now.
+fn channel_posts(fake: &FakeDiscord) -> Vec<Value> {
+    fake.channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
+        .collect()
+}
+
+/// The public lines that contain `text`.
+fn told(fake: &FakeDiscord, text: &str) -> Vec<String> {
+    channel_posts(fake)
+        .iter()
+        .flat_map(|m| content(m).lines().map(str::to_string).collect::<Vec<_>>())
+        .filter(|l| l.contains(text))
+        .collect()
+}
+
+/// The latest public message that carries the way into the hand.
+fn hand_message(fake: &FakeDiscord) -> Option<u64> {
+    channel_posts(fake)
+        .iter()
+        .rev()
+        .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
+        .and_then(|m| m["id"].as_str()?.parse().ok())
+}
+
+/// The option buttons of a private hand: (custom id, label).
+fn options(message: &Value) -> Vec<(String, String)> {
+    message["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| {
+            Some((
+                b["custom_id"].as_str()?.to_string(),
+                b["label"].as_str()?.to_string(),
+            ))
+        })
+        .filter(|(id, _)| id.starts_with("v2:"))
+        // A button reads "<rider>: <what>".
+        .map(|(id, label)| (id, label.rsplit(": ").next().unwrap_or("").to_string()))
+        .collect()
+}
+
+/// Alice plays every decision she owes from her hand's buttons: her attack card whenever she
+/// holds it, the next card of an attack search while the one turned up is under 5, a musette
+/// when she has one, and otherwise the first button. Returns the labels pressed.
+async fn alice_plays(
+    fake: &FakeDiscord,
+    alice: &Who,
+    tour_message: u64,
+    tour: &str,
+) -> Vec<String> {
+    let (sent, hand) = ask(
+        fake,
+        fake.component(&format!("v1:{tour}:hand"), tour_message, alice),
+    )
+    .await;
+    assert_eq!(flags(&hand), 64, "a hand is private: {hand}");
+    let mut private = fake.original_response(&sent).expect("the hand message");
+    let private_id: u64 = private["id"].as_str().unwrap().parse().unwrap();
+    let mut pressed = Vec::new();
+    for _ in 0..60 {
+        let offered = options(&private);
+        if offered.is_empty() {
+            break;
+        }
+        let find = |prefix: &str| offered.iter().find(|(_, l)| l.starts_with(prefix));
+        let turned_low = offered.iter().any(|(_, l)| {
+            l.strip_prefix("Keep ")
+                .and_then(|v| v.parse::<u8>().ok())
+                .is_some_and(|v| v < 5)
+        });
+        let choice = match (
+            find("Turn the next card"),
+            find("Keep A (attack)"),
+            find("Open a musette"),
+        ) {
+            (Some(turn), _, _) if turned_low => turn,
+            (Some(_), _, _) => offered
+                .iter()
+                .find(|(_, l)| l.starts_with("Keep "))
+                .unwrap(),
+            (None, Some(attack), _) => attack,
+            (None, None, Some(musette)) => musette,
+            _ => &offered[0],
+        };
+        let (_, answer) = ask(fake, fake.component(&choice.0, private_id, alice)).await;
+        assert_eq!(
+            answer["type"], 7,
+            "a choice redraws the hand in place: {answer}"
+        );
+        pressed.push(choice.1.clone());
+        private = fake.message(private_id).expect("the hand message, updated");
+    }
+    pressed
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("commissaire.db");
+    let config = config_dir();
+    let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
+    let (stop, bot) = start_bot(&fake, &database, config.path(), &clock);
+    fake.wait_ready(WAIT).await;
+    let admin = Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS);
+    let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
+    let bob = Who::member(BOB, "bob", GUILD, CHANNEL);
+
+    let created = slash(
+        &fake,
+        "tour create",
+        json!({"preset": PRESET, "teams": 2}),
+        &admin,
+    )
+    .await;
+    assert!(content(&created).contains("is open"), "{created}");
+    for (who, team, colour) in [(&alice, "Reds", 0), (&bob, "Blues", 1)] {
+        let joined = slash(
+            &fake,
+            "tour join",
+            json!({"team": team, "colour": colour}),
+            who,
+        )
+        .await;
+        assert!(content(&joined).contains(team), "{joined}");
+    }
+    slash(&fake, "tour start", json!({}), &admin).await;
+    let on = slash(&fake, "autopilot", json!({"switch": 0}), &bob).await;
+    assert!(content(&on).contains("Blues"), "{on}");
+
+    let mut pressed = Vec::new();
+    for _ in 0..2_000 {
+        if !told(&fake, "The tour is over").is_empty() {
+            break;
+        }
+        let Some(tour_message) = hand_message(&fake) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let tour = button_ids(&fake.message(tour_message).unwrap())
+            .into_iter()
+            .find(|id| id.ends_with(":hand"))
+            .and_then(|id| id.split(':').nth(1).map(str::to_string))
+            .unwrap();
+        let played = alice_plays(&fake, &alice, tour_message, &tour).await;
+        if played.is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        pressed.extend(played);
+    }
+    assert!(
+        !told(&fake, "The tour is over").is_empty(),
+        "the stage never ended; pressed {pressed:?}; last post: {:?}; failures: {:#?}",
+        channel_posts(&fake).last().map(|m| content(m).to_string()),
+        fake.failures()
+    );
+
+    // Alice played her attack card from the hand, and its search from the buttons it brought.
+    assert!(
+        pressed.iter().any(|l| l == "Keep A (attack)"),
+        "{pressed:?}"
+    );
+    assert!(
+        pressed.iter().any(|l| l == "Turn the next card"),
+        "{pressed:?}"
+    );
+    // The channel told each effect in one line.
+    let attacks = told(&fake, " attacks: turns ");
+    assert!(attacks.iter().any(|l| l.contains("Reds")), "{attacks:?}");
+    assert!(!told(&fake, ": a puncture! Its next move is 2 rows shorter.").is_empty());
+    assert!(!told(&fake, "short: 2 cards fewer in its next hand.").is_empty());
+    let weather = told(&fake, "the weather die shows");
+    assert!(
+        weather.iter().any(|l| !l.contains("weather 3/5")),
+        "the weather changed: {weather:?}"
+    );
+    assert!(fake.failures().is_empty(), "{:#?}", fake.failures());
+
+    stop.send(()).unwrap();
+    bot.await.unwrap().unwrap();
+}
