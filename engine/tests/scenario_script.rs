@@ -427,6 +427,7 @@ impl Game for DiceRace {
             last_round: Vec::new(),
             conditions: Default::default(),
             stage_type: None,
+            house_a: Default::default(),
         })
     }
     fn bot(&self, _: Seat, options: &[RollDie]) -> RollDie {

@@ -56,6 +56,22 @@ pub enum Event {
     Quit {
         rider: RiderIdx,
     },
+    /// House rules A's breakaway auction: a bid step's cards, shown once every team has bid
+    /// (HA-051). `card` is `None` for a team that bid no card at this step; `total` is the bid so
+    /// far, the domestique's 2 included (HA-031).
+    BidShown {
+        rider: RiderIdx,
+        step: u8,
+        card: Option<Card>,
+        total: u8,
+    },
+    /// House rules A: a rider placed in the breakaway ahead of the field; `bid` is `None` for the
+    /// specialist baroudeur, who is there without bidding (HA-026).
+    BreakawayPlaced {
+        rider: RiderIdx,
+        to: Pos,
+        bid: Option<u8>,
+    },
     StageOver {
         /// Every rider, first to last: finishers by round and place, then the rest in race order.
         order: Vec<RiderIdx>,

@@ -52,6 +52,8 @@ pub mod view;
 
 pub use cards::{Card, Profiles, RiderKind};
 pub use events::{Event, RiderIdx};
-pub use setup::{Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, grid_start};
+pub use setup::{
+    Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, Start, grid_start,
+};
 pub use stage::{Choice, LineCrossing, RiderRound, RuleError, Stage};
-pub use view::{RiderView, StageView, TeamView};
+pub use view::{HouseAView, RiderView, StageView, TeamView};

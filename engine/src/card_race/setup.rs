@@ -51,6 +51,21 @@ pub struct Options {
     /// Who rides a seat nobody directs (option `bots`).
     #[serde(default)]
     pub bots: Bots,
+    /// How the stage starts (option `start`): with house rules A's breakaway auction or not.
+    #[serde(default)]
+    pub start: Start,
+}
+
+/// How a stage starts (option `start`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Start {
+    /// Riders start where they were placed.
+    #[default]
+    Standard,
+    /// House rules A's breakaway auction before the first round (HA-050…HA-056, PEL-3 as we
+    /// rule it: `house_a::auction`).
+    BreakawayHouseA,
 }
 
 /// The bot that takes a seat nobody directs, or a director's late choice.

@@ -26,12 +26,26 @@ pub enum Choice {
     Keep { rider: RiderIdx, card: Card },
     /// Play no card and leave the stage (house rules A's domestique, HA-030).
     Quit { rider: RiderIdx },
+    /// Breakaway auction (house rules A): draw a hand for this bid step; one card of it is bid.
+    BidDraw { rider: RiderIdx },
+    /// Bid this card of the hand drawn for the bid.
+    Bid { rider: RiderIdx, card: Card },
+    /// Bid the top card of the draw pile unseen, as a bot does (HA-051, HA-052).
+    BidBlind { rider: RiderIdx },
+    /// Bid no card at this step (at the first step: the team stays out of the auction).
+    BidPass { rider: RiderIdx },
 }
 
 impl Choice {
     pub fn rider(self) -> RiderIdx {
         match self {
-            Choice::Draw { rider } | Choice::Keep { rider, .. } | Choice::Quit { rider } => rider,
+            Choice::Draw { rider }
+            | Choice::Keep { rider, .. }
+            | Choice::Quit { rider }
+            | Choice::BidDraw { rider }
+            | Choice::Bid { rider, .. }
+            | Choice::BidBlind { rider }
+            | Choice::BidPass { rider } => rider,
         }
     }
 }
@@ -63,6 +77,18 @@ pub enum RuleError {
     FinishDrawnRider { drawn: String },
     #[error("hands are free in this stage: choose a card, there is nothing to draw")]
     NothingToDraw,
+    #[error("there is no breakaway auction now: draw a hand and keep a card")]
+    NoAuction,
+    #[error("the breakaway auction comes first: bid for the breakaway, or pass")]
+    AuctionFirst,
+    #[error("{rider}'s team is out of the breakaway auction")]
+    OutOfAuction { rider: String },
+    #[error("{rider}'s team has bid at this step: the bids are shown once every team has bid")]
+    AlreadyBid { rider: String },
+    #[error(
+        "{rider} cannot bid: a team bids with the one rider it chose first, and specialists never bid"
+    )]
+    CannotBid { rider: String },
     #[error("{card} is not in {rider}'s hand (the hand is {hand})")]
     CardNotInHand {
         rider: String,
@@ -144,6 +170,11 @@ pub struct Stage {
     pub(crate) conditions: Conditions,
     /// HA-001, from the course: house rules A's specialist and bots read it.
     pub(crate) stage_type: StageType,
+    /// House rules A's breakaway auction while it runs (`house_a::auction`).
+    pub(crate) auction: Option<super::house_a::auction::Auction>,
+    /// Riders who started in the breakaway, and those of them nobody has joined yet (HA-056).
+    pub(crate) breakaway: Vec<RiderIdx>,
+    pub(crate) breakaway_alone: Vec<RiderIdx>,
 }
 
 impl Stage {
@@ -262,7 +293,7 @@ impl Stage {
                 riders: Vec::new(),
             })
             .collect();
-        Ok(Stage {
+        let mut stage = Stage {
             drawing: vec![None; setup.teams.len()],
             lines,
             setup,
@@ -275,7 +306,12 @@ impl Stage {
             over: false,
             conditions,
             stage_type,
-        })
+            auction: None,
+            breakaway: Vec::new(),
+            breakaway_alone: Vec::new(),
+        };
+        stage.open_auction();
+        Ok(stage)
     }
 
     pub fn setup(&self) -> &StageSetup {
@@ -433,6 +469,9 @@ impl Stage {
 
     /// The legal options of one team now (the only place legality is decided).
     pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        if self.auction.is_some() {
+            return self.auction_choices(seat);
+        }
         let mut options = self.card_choices(seat);
         // HA-030: a domestique who has seen its hand may quit instead (QA-16).
         let mut quitters: Vec<RiderIdx> = match self.setup.options.hands {
@@ -504,6 +543,17 @@ impl Stage {
         if seat as usize >= self.team_riders.len() {
             return RuleError::UnknownSeat(seat);
         }
+        if self.auction.is_some()
+            || matches!(
+                choice,
+                Choice::BidDraw { .. }
+                    | Choice::Bid { .. }
+                    | Choice::BidBlind { .. }
+                    | Choice::BidPass { .. }
+            )
+        {
+            return self.diagnose_bid(seat, choice);
+        }
         let rider = choice.rider();
         let Some(r) = self.riders.get(rider as usize) else {
             return RuleError::UnknownRider(rider);
@@ -553,12 +603,13 @@ impl Stage {
             },
             Choice::Draw { .. } => RuleError::AlreadyDrawn { rider: name },
             Choice::Quit { .. } => RuleError::CannotQuit { rider: name },
+            _ => RuleError::NoAuction,
         }
     }
 
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
-    fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
+    pub(crate) fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
         let size = specialist::hand_size(self.setup.riders[rider as usize].kind)
             .min(self.conditions.hand_size(rider));
         let r = &mut self.riders[rider as usize];
@@ -833,6 +884,7 @@ impl Stage {
             });
         } else {
             self.round += 1;
+            self.update_breakaway_alone();
             events.push(Event::RoundStarted { round: self.round });
             self.conditions.start_round(self.round, events);
         }
@@ -890,6 +942,10 @@ impl Ruleset for Stage {
                     self.resolve_round(&mut events);
                 }
             }
+            Choice::BidDraw { .. }
+            | Choice::Bid { .. }
+            | Choice::BidBlind { .. }
+            | Choice::BidPass { .. } => self.apply_bid(seat, *choice, &mut events),
         }
         Ok(events)
     }

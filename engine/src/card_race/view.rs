@@ -32,6 +32,20 @@ pub struct StageView {
     /// Flat, hilly or mountain by the climbs (HA-001), with the option `stage_types`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stage_type: Option<StageType>,
+    /// House rules A's breakaway and gruppetto, when in play.
+    #[serde(default, flatten)]
+    pub house_a: HouseAView,
+}
+
+/// What house rules A put on the road beside the riders.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct HouseAView {
+    /// The breakaway auction's bid step while it runs (1 or 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bid_step: Option<u8>,
+    /// The riders who started in the breakaway, front first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breakaway: Vec<RiderIdx>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -118,6 +132,10 @@ impl StageView {
             last_round: stage.last_round.clone(),
             conditions: stage.conditions(),
             stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
+            house_a: HouseAView {
+                bid_step: stage.bid_step(),
+                breakaway: stage.breakaway().to_vec(),
+            },
         }
     }
 }

@@ -40,6 +40,12 @@ struct Words {
     keep: Vec<Text>,
     /// A domestique's way out (HA-030).
     quit: Text,
+    /// The breakaway auction's options: draw a hand to bid from, bid unseen, no bid, and
+    /// "Bid 2" … "Bid 9", "Bid E" in the order of `card_slot`.
+    bid_draw: Text,
+    bid_blind: Text,
+    bid_pass: Text,
+    bid: Vec<Text>,
 }
 
 fn card_slot(card: Card) -> usize {
@@ -58,7 +64,8 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 13] = [
+const OPTION_NAMES: [&str; 14] = [
+    "start",
     "hands",
     "stage_end",
     "profiles",
@@ -133,14 +140,16 @@ fn house_b() -> Value {
 }
 
 /// House rules A (seed 001) as far as they are refereed: Table A1's profiles, the stage types,
-/// the Brain bots; stages run until every rider is across (QX-06, without the gruppetto). A
-/// stage is a time trial when its options add `"time_trial"`.
+/// the Brain bots, the breakaway auction before a road stage; stages run until every rider is
+/// across (QX-06, without the gruppetto). A stage is a time trial when its options add
+/// `"time_trial"` (no auction then).
 fn house_a() -> Value {
     json!({
         "profiles": "house-a",
         "stage_types": true,
         "stage_end": "all_across",
         "bots": "brain",
+        "start": "breakaway_house_a",
     })
 }
 
@@ -379,6 +388,14 @@ impl CardRace {
             Arc::new(Words {
                 draw: Text::from("Draw"),
                 quit: Text::from("Quit the stage"),
+                bid_draw: Text::from("Draw to bid for the breakaway"),
+                bid_blind: Text::from("Bid the top card unseen"),
+                bid_pass: Text::from("No bid"),
+                bid: (2..=9)
+                    .map(|v| format!("Bid {v}"))
+                    .chain(["Bid E (exhaustion)".to_string()])
+                    .map(Text::from)
+                    .collect(),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
                     .chain(["Keep E (exhaustion)".to_string()])
@@ -536,6 +553,9 @@ impl Game for CardRace {
         self.stage.is_over()
     }
     fn owes(&self, seat: Seat) -> bool {
+        if self.stage.in_auction() {
+            return !self.stage.legal_choices(seat).is_empty();
+        }
         !self.stage.is_over()
             && (seat as usize) < self.seats()
             && self
@@ -563,14 +583,30 @@ impl Game for CardRace {
                 key.push("q:");
                 key.push_number(rider as u32);
             }
-            Choice::Keep { rider, card } => {
-                key.push("k:");
+            Choice::Keep { rider, card } | Choice::Bid { rider, card } => {
+                key.push(if matches!(choice, Choice::Keep { .. }) {
+                    "k:"
+                } else {
+                    "b:"
+                });
                 key.push_number(rider as u32);
                 key.push(":");
                 match card {
                     Card::Energy(v) => key.push_number(v as u32),
                     Card::Exhaustion => key.push("E"),
                 };
+            }
+            Choice::BidDraw { rider } => {
+                key.push("bd:");
+                key.push_number(rider as u32);
+            }
+            Choice::BidBlind { rider } => {
+                key.push("bb:");
+                key.push_number(rider as u32);
+            }
+            Choice::BidPass { rider } => {
+                key.push("bp:");
+                key.push_number(rider as u32);
             }
         }
         key
@@ -592,6 +628,13 @@ impl Game for CardRace {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
             }
+            ("b", Some(card)) => {
+                let card = Card::parse(card).filter(|c| c.to_string() == card)?;
+                Choice::Bid { rider, card }
+            }
+            ("bd", None) => Choice::BidDraw { rider },
+            ("bb", None) => Choice::BidBlind { rider },
+            ("bp", None) => Choice::BidPass { rider },
             _ => return None,
         };
         parts.next().is_none().then_some(choice)
@@ -609,6 +652,10 @@ impl Game for CardRace {
             Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
             Choice::Quit { .. } => words.quit.clone(),
+            Choice::BidDraw { .. } => words.bid_draw.clone(),
+            Choice::Bid { card, .. } => words.bid[card_slot(card)].clone(),
+            Choice::BidBlind { .. } => words.bid_blind.clone(),
+            Choice::BidPass { .. } => words.bid_pass.clone(),
         };
         (group, label)
     }
@@ -618,7 +665,7 @@ impl Game for CardRace {
     }
 
     fn settles_turn(event: &Event) -> bool {
-        matches!(event, Event::CardsRevealed { .. })
+        matches!(event, Event::CardsRevealed { .. } | Event::BidShown { .. })
     }
 
     fn narrate(&self, events: &[Event], viewer: Viewer) -> Vec<Sentence> {
@@ -739,6 +786,53 @@ impl Game for CardRace {
                     let text = format!("{} gives up the stage.", as_text(&name));
                     sentence("card-race-quit", vec![("rider", name)], text)
                 }
+                Event::BidShown {
+                    rider,
+                    step,
+                    card,
+                    total,
+                } => {
+                    let name = self.name(*rider);
+                    let shown = card.map_or_else(|| "no card".to_string(), |c| c.to_string());
+                    let text = format!(
+                        "Breakaway bid {step}: {} shows {shown}, {total} in all.",
+                        as_text(&name)
+                    );
+                    sentence(
+                        "card-race-bid-shown",
+                        vec![
+                            ("rider", name),
+                            ("step", json!(step)),
+                            ("card", card.map_or(json!("none"), card_json)),
+                            ("total", json!(total)),
+                        ],
+                        text,
+                    )
+                }
+                Event::BreakawayPlaced { rider, to, bid } => {
+                    let name = self.name(*rider);
+                    let text = match bid {
+                        Some(total) => format!(
+                            "{} wins a place in the breakaway with {total}: row {}.",
+                            as_text(&name),
+                            to.row
+                        ),
+                        None => format!(
+                            "{} rides in the breakaway without bidding: row {}.",
+                            as_text(&name),
+                            to.row
+                        ),
+                    };
+                    sentence(
+                        "card-race-breakaway-placed",
+                        vec![
+                            ("rider", name),
+                            ("row", json!(to.row)),
+                            ("bid", bid.map_or(json!("none"), |b| json!(b))),
+                        ],
+                        text,
+                    )
+                }
                 Event::StageOver { order } => {
                     let first = order.first().map_or(Value::Null, |r| self.name(*r));
                     let text = format!("The stage is over: {} wins.", as_text(&first));
@@ -780,10 +874,14 @@ impl Game for CardRace {
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
-                Event::Quit { .. } => {}
+                Event::Quit { .. } | Event::BidShown { .. } | Event::BreakawayPlaced { .. } => {}
                 _ => continue,
             }
             lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));
+        }
+        // A bid step moves nobody: its bids (and the breakaway) are the whole story.
+        if rows.is_empty() && events.iter().any(|e| matches!(e, Event::BidShown { .. })) {
+            return Told { lines, brief: None };
         }
         // The first rider listed on the furthest row leads (riders move front first).
         let brief = match rows.iter().rev().max_by_key(|(_, row)| *row) {

@@ -18,6 +18,14 @@ card-race-exhaustion = { $rider } rides in the wind: one exhaustion card.
 card-race-tt-exhaustion = { $rider } played the round's highest card: one exhaustion card.
 card-race-crossed = { $rider } crosses the line!
 card-race-quit = { $rider } gives up the stage.
+card-race-bid-shown = Breakaway bid { $step }: { $rider } shows { $card ->
+        [none] no card
+       *[other] { $card }
+    }, { $total } in all.
+card-race-breakaway-placed = { $rider } { $bid ->
+        [none] rides in the breakaway without bidding
+       *[other] wins a place in the breakaway with { $bid }
+    }: row { $row }.
 card-race-stage-over = The stage is over: { $winner } wins.
 card-race-crashed = { $rider } falls on row { $row }, { $set_back ->
         [one] 1 row

@@ -37,6 +37,7 @@
 //! | HA-057…HA-066 | jerseys of A | open (the tour's classifications) | — |
 //! | HA-067…HA-076 | weather of A | open | — |
 
+pub mod auction;
 pub mod brain;
 pub mod domestique;
 pub mod profiles;

@@ -257,8 +257,13 @@ impl Policy for TimeTrialBot {
                     u8::MAX - card.value(),
                     std::cmp::Reverse(card.is_exhaustion() as u16),
                 ),
-                // Never offered in a time trial (HA-030 there has no time to give).
-                Choice::Quit { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
+                // Never offered in a time trial (HA-030 there has no time to give; no
+                // breakaway auction before one).
+                Choice::Quit { .. }
+                | Choice::BidDraw { .. }
+                | Choice::Bid { .. }
+                | Choice::BidBlind { .. }
+                | Choice::BidPass { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
             })
             .expect("options are never empty")
     }
