@@ -865,3 +865,222 @@ fn ha_030_quitting_is_a_labelled_option_and_is_told() {
     );
     assert!(stage.apply(0, "q:0").is_err());
 }
+
+// The breakaway auction (HA-050…HA-056, HA-031, HA-026; PEL-3 as ruled in `house_a::auction`).
+
+use commissaire_engine::card_race::{RuleError, Start};
+use commissaire_engine::game::Viewer;
+
+/// The named rules `house-a` for two teams of a rouleur and a sprinteur on a flat course.
+fn house_a_setup() -> Setup {
+    let kinds = ["rouleur", "sprinteur"];
+    Setup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: (0..4)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Blue", "Red"][i % 2], kinds[i / 2]),
+                team: (i % 2) as u8,
+                start: None,
+                attributes: json!({"kind": kinds[i / 2]}),
+            })
+            .collect(),
+        options: (registry::ruleset(CARD_RACE).unwrap().rules)
+            .iter()
+            .find(|r| r.name == "house-a")
+            .map(|r| (r.options)())
+            .unwrap(),
+        dice: Vec::new(),
+    }
+}
+
+#[test]
+fn ha_051_bids_are_secret_labelled_options_shown_together() {
+    let mut stage = registry::start(CARD_RACE, &house_a_setup(), 3).unwrap();
+    let blue = stage.pending().into_iter().find(|p| p.seat == 0).unwrap();
+    let offered: Vec<(&str, &str, &str)> = blue
+        .options
+        .iter()
+        .map(|o| (&*o.group, &*o.label, o.key.as_str()))
+        .collect();
+    assert_eq!(
+        offered,
+        vec![
+            ("Blue rouleur", "Draw to bid for the breakaway", "bd:0"),
+            ("Blue rouleur", "Bid the top card unseen", "bb:0"),
+            ("Blue sprinteur", "Draw to bid for the breakaway", "bd:2"),
+            ("Blue sprinteur", "Bid the top card unseen", "bb:2"),
+            ("Blue rouleur", "No bid", "bp:0"),
+        ]
+    );
+    // The hand drawn to bid is Blue's alone.
+    let drawn = stage.apply(0, "bd:0").unwrap();
+    assert_eq!(stage.audience(&drawn)[0], Some(0));
+    assert!(stage.narrate(&drawn, Viewer::Public).is_empty());
+    let blue = stage.pending_for(0).unwrap();
+    assert!(blue.options.iter().all(|o| o.key.as_str().starts_with("b")));
+    let bid = blue.options[0].key.clone();
+    assert!(bid.as_str().starts_with("b:0:"), "{bid:?}");
+    let events = stage.apply(0, bid.as_str()).unwrap();
+    // Nothing is shown while Red has not bid.
+    let told = stage.narrate(&events, Viewer::Public);
+    assert!(
+        told.iter().all(|s| s.id != "card-race-bid-shown"),
+        "{told:?}"
+    );
+    assert!(!stage.owes(0) && stage.owes(1));
+    let events = stage.apply(1, "bb:1").unwrap();
+    assert!(events.settles_turn());
+    let told = stage.tell_turn(&events);
+    let shown: Vec<&str> = told
+        .lines
+        .iter()
+        .filter(|s| s.id == "card-race-bid-shown")
+        .map(|s| s.text.as_str())
+        .collect();
+    assert_eq!(shown.len(), 2, "{told:?}");
+    assert!(shown[0].starts_with("Breakaway bid 1: Blue rouleur shows "));
+    // Step 2 offers the same rider only.
+    let keys: Vec<String> = stage
+        .pending_for(1)
+        .unwrap()
+        .options
+        .iter()
+        .map(|o| o.key.as_str().to_string())
+        .collect();
+    assert_eq!(keys, vec!["bd:1", "bb:1", "bp:1"]);
+    stage.apply(0, "bp:0").unwrap();
+    let events = stage.apply(1, "bb:1").unwrap();
+    let told = stage.narrate(&events, Viewer::Public);
+    assert!(
+        told.iter().any(|s| s.id == "card-race-breakaway-placed"
+            && s.text
+                .starts_with("Red rouleur wins a place in the breakaway with ")),
+        "{told:?}"
+    );
+    let view = stage.view_json(Viewer::Public);
+    let mut breakaway: Vec<u64> = view["breakaway"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap())
+        .collect();
+    breakaway.sort();
+    assert_eq!(breakaway, vec![0, 1], "both rouleurs bid: two places");
+    // The first round begins: draws again.
+    assert!(
+        stage.pending_for(0).unwrap().options[0]
+            .key
+            .as_str()
+            .starts_with("d:")
+    );
+}
+
+fn auction_stage(seed: u64) -> Stage {
+    let c = course(&[(F, 40)]);
+    let cells = commissaire_engine::card_race::grid_start(&c, 4).unwrap();
+    let setup = StageSetup {
+        course: Arc::new(c),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: (0..4)
+            .map(|i| RiderSetup {
+                id: format!("{i}"),
+                team: (i % 2) as u8,
+                kind: [RiderKind::Rouleur, RiderKind::Sprinteur][i / 2],
+                start: cells[i],
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            profiles: Profiles::HouseA,
+            start: Start::BreakawayHouseA,
+            stage_end: StageEnd::AllAcross,
+            ..Options::default()
+        },
+    };
+    Stage::new(setup, seed).unwrap()
+}
+
+#[test]
+fn ha_051_an_illegal_bid_is_a_rule_error_and_changes_nothing() {
+    let mut s = auction_stage(2);
+    let before = serde_json::to_value(s.view(Viewer::Seat(0))).unwrap();
+    let refused = [
+        (Choice::Draw { rider: 0 }, RuleError::AuctionFirst),
+        (
+            Choice::Bid {
+                rider: 0,
+                card: n(7),
+            },
+            RuleError::DrawFirst { rider: "0".into() },
+        ),
+        (
+            Choice::BidBlind { rider: 1 },
+            RuleError::NotYourRider { rider: "1".into() },
+        ),
+    ];
+    for (choice, error) in refused {
+        assert_eq!(s.apply(0, &choice).unwrap_err(), error);
+    }
+    assert_eq!(
+        serde_json::to_value(s.view(Viewer::Seat(0))).unwrap(),
+        before
+    );
+    s.apply(0, &Choice::BidDraw { rider: 0 }).unwrap();
+    let hand = s.hand(0).to_vec();
+    let missing = (2..=9).map(n).find(|c| !hand.contains(c)).unwrap();
+    let err = s
+        .apply(
+            0,
+            &Choice::Bid {
+                rider: 0,
+                card: missing,
+            },
+        )
+        .unwrap_err();
+    assert!(matches!(err, RuleError::CardNotInHand { .. }), "{err}");
+    s.apply(
+        0,
+        &Choice::Bid {
+            rider: 0,
+            card: hand[0],
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.apply(0, &Choice::BidPass { rider: 0 }).unwrap_err(),
+        RuleError::AlreadyBid { rider: "0".into() }
+    );
+    s.apply(1, &Choice::BidBlind { rider: 1 }).unwrap();
+    // HA-054: the team bids with the rider it chose at the first step.
+    assert_eq!(
+        s.apply(0, &Choice::BidBlind { rider: 2 }).unwrap_err(),
+        RuleError::CannotBid { rider: "2".into() }
+    );
+}
+
+#[test]
+fn ha_050_bots_bid_unseen_with_the_rouleur_and_a_stage_replays_from_its_choices() {
+    let mut s = auction_stage(7);
+    let options = s.legal_choices(1);
+    assert_eq!(
+        BrainBot.choose(&s, 1, &options),
+        Choice::BidBlind { rider: 1 },
+        "HA-050, QA-26: the Brain team bids with its rouleur"
+    );
+    let (log, events) = play_stage(&mut s, &mut BrainBot).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::BreakawayPlaced { .. }))
+    );
+    assert!(!s.breakaway().is_empty());
+    let mut replay = auction_stage(7);
+    let mut again = Vec::new();
+    for (seat, choice) in &log {
+        again.extend(replay.apply(*seat, choice).unwrap());
+    }
+    assert_eq!(again, events);
+    assert_eq!(replay.finish_order(), s.finish_order());
+    assert_eq!(replay.breakaway(), s.breakaway());
+}

@@ -168,9 +168,11 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         dice: Vec::new(),
     };
     let mut seen = BTreeSet::new();
-    // The base game, then a house-A individual time trial (its own exhaustion sentence).
+    // The base game, then a house-A individual time trial (its own exhaustion sentence), then a
+    // house-A stage opening with the breakaway auction.
     let time_trial = serde_json::json!({"profiles": "house-a", "time_trial": "individual"});
-    for options in [serde_json::Value::Null, time_trial] {
+    let breakaway = serde_json::json!({"profiles": "house-a", "start": "breakaway_house_a"});
+    for options in [serde_json::Value::Null, time_trial, breakaway] {
         let setup = Setup {
             options,
             ..setup.clone()

@@ -923,10 +923,25 @@ impl Game for CardRace {
     /// draw takes from.
     fn brief(&self, seat: Seat) -> Vec<Sentence> {
         let view = self.stage.view(Viewer::Seat(seat));
-        view.riders
-            .iter()
-            .filter(|r| r.team == seat)
-            .map(|r| {
+        // During house rules A's breakaway auction, what a bid is, before the riders.
+        let auction = self.stage.bid_step().map(|step| {
+            let bid: u32 = self
+                .stage
+                .bid_cards(seat)
+                .iter()
+                .map(|c| c.value() as u32)
+                .sum();
+            sentence(
+                "card-race-brief-auction",
+                vec![("step", json!(step)), ("bid", json!(bid))],
+                format!(
+                    "Breakaway auction, bid {step} of 2 (your bid so far: {bid}): draw a hand and bid one card of it, bid the top card unseen, or bid nothing."
+                ),
+            )
+        });
+        auction
+            .into_iter()
+            .chain(view.riders.iter().filter(|r| r.team == seat).map(|r| {
                 let at = format!("{} (row {}, lane {})", r.id, r.pos.row, r.pos.lane);
                 let mut args = vec![
                     ("rider", Value::String(r.id.clone())),
@@ -953,7 +968,7 @@ impl Game for CardRace {
                     );
                 }
                 pile_brief(at, args, r.draw_pile, r.recycle.len())
-            })
+            }))
             .collect()
     }
 

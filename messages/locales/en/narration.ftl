@@ -80,6 +80,7 @@ card-race-turn-brief = { $leader } leads, row { $row }{ $winded ->
        *[other] ; across the line: { $crossed }
     }.
 card-race-turn-still = No rider moved.
+card-race-brief-auction = Breakaway auction, bid { $step } of 2 (your bid so far: { $bid }): draw a hand and bid one card of it, bid the top card unseen, or bid nothing.
 card-race-brief-across = { $rider } (row { $row }, lane { $lane }): across the line.
 card-race-brief-kept = { $rider } (row { $row }, lane { $lane }): keeps { $card }.
 card-race-brief-hand = { $rider } (row { $row }, lane { $lane }): hand { $cards }, keep one.

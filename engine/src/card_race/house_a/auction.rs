@@ -514,3 +514,243 @@ pub fn bot_bid(stage: &Stage, seat: Seat, options: &[Choice]) -> Option<Choice> 
     };
     blind(Some(RiderKind::Rouleur)).or_else(|| blind(None))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card_race::setup::{Options, RiderSetup, StageSetup};
+    use crate::card_race::{Profiles, grid_start};
+    use crate::course::{CourseSpec, SegmentSpec, Terrain};
+    use crate::game::Ruleset;
+    use std::sync::Arc;
+
+    const E: Card = Card::Exhaustion;
+    fn n(v: u8) -> Card {
+        Card::Energy(v)
+    }
+
+    /// Four start rows, `uphill` climbing rows, flat to the line: one team per kind listed.
+    fn stage(kinds: &[RiderKind], uphill: i64) -> Stage {
+        let seg = |terrain, length, start, finish| SegmentSpec {
+            terrain,
+            length,
+            lanes: None,
+            start,
+            finish,
+        };
+        let mut segments = vec![
+            seg(Terrain::Flat, 4, true, false),
+            seg(Terrain::Flat, 6, false, false),
+        ];
+        if uphill > 0 {
+            segments.push(seg(Terrain::Uphill, uphill, false, false));
+        }
+        segments.push(seg(Terrain::Flat, 30, false, false));
+        segments.push(seg(Terrain::Flat, 5, false, true));
+        let course = CourseSpec {
+            segments,
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let cells = grid_start(&course, kinds.len()).unwrap();
+        let setup = StageSetup {
+            course: Arc::new(course),
+            teams: (0..kinds.len()).map(|t| format!("T{t}")).collect(),
+            riders: kinds
+                .iter()
+                .enumerate()
+                .map(|(i, &kind)| RiderSetup {
+                    id: format!("T{i}"),
+                    team: i as Seat,
+                    kind,
+                    start: cells[i],
+                    carried_exhaustion: 0,
+                })
+                .collect(),
+            options: Options {
+                profiles: Profiles::HouseA,
+                start: Start::BreakawayHouseA,
+                ..Options::default()
+            },
+        };
+        Stage::new(setup, 5).unwrap()
+    }
+
+    /// Puts `top` on top of the rider's draw pile, first card drawn first.
+    fn rig(s: &mut Stage, rider: RiderIdx, top: &[Card]) {
+        let deck = &mut s.riders[rider as usize].deck;
+        for &c in top {
+            let i = deck
+                .iter()
+                .position(|&d| d == c)
+                .expect("the deck holds it");
+            deck.remove(i);
+        }
+        deck.extend(top.iter().rev());
+    }
+
+    fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+        cards.sort();
+        cards
+    }
+
+    #[test]
+    fn ha_052_tv_09_10_a_bot_redraws_a_second_card_that_takes_it_over_12() {
+        let mut s = stage(&[RiderKind::Rouleur, RiderKind::Rouleur], 0);
+        rig(&mut s, 0, &[n(7), n(6), n(3)]);
+        s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        s.apply(1, &Choice::BidPass { rider: 1 }).unwrap();
+        assert_eq!(s.bid_step(), Some(2), "the bidding team goes on to step 2");
+        let events = s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        assert!(events.contains(&Event::BidShown {
+            rider: 0,
+            step: 2,
+            card: Some(n(3)),
+            total: 10,
+        }));
+        assert!(events.contains(&Event::BreakawayPlaced {
+            rider: 0,
+            to: Pos::new(3 + AHEAD_ROWS, 0),
+            bid: Some(10),
+        }));
+        // HA-053: the winning bot's 7 and 3 are spent, the 6 it put aside is shuffled back, and
+        // it adds two exhaustion cards.
+        let deck = sorted(s.piles(0).0.to_vec());
+        assert_eq!(deck.len(), 15 - 2 + 2);
+        assert_eq!(deck.iter().filter(|&&c| c == E).count(), 2);
+        assert_eq!(deck.iter().filter(|&&c| c == n(6)).count(), 3);
+        assert_eq!(deck.iter().filter(|&&c| c == n(7)).count(), 2);
+        // The loser had drawn nothing: its deck is whole.
+        assert_eq!(s.piles(1).0.len(), 15);
+    }
+
+    #[test]
+    fn ha_031_tv_09_11_a_domestique_bid_of_5_and_6_counts_13() {
+        let mut s = stage(&[RiderKind::Domestique, RiderKind::Rouleur], 0);
+        rig(&mut s, 0, &[n(5), n(2), n(2), n(3), n(6), n(4), n(4), n(3)]);
+        rig(&mut s, 1, &[n(7), n(6), n(5), n(4), n(7), n(5), n(4), n(3)]);
+        s.apply(0, &Choice::BidDraw { rider: 0 }).unwrap();
+        s.apply(
+            0,
+            &Choice::Bid {
+                rider: 0,
+                card: n(5),
+            },
+        )
+        .unwrap();
+        s.apply(1, &Choice::BidDraw { rider: 1 }).unwrap();
+        let events = s
+            .apply(
+                1,
+                &Choice::Bid {
+                    rider: 1,
+                    card: n(7),
+                },
+            )
+            .unwrap();
+        assert!(events.contains(&Event::BidShown {
+            rider: 0,
+            step: 1,
+            card: Some(n(5)),
+            total: 7,
+        }));
+        s.apply(0, &Choice::BidDraw { rider: 0 }).unwrap();
+        s.apply(
+            0,
+            &Choice::Bid {
+                rider: 0,
+                card: n(6),
+            },
+        )
+        .unwrap();
+        s.apply(1, &Choice::BidDraw { rider: 1 }).unwrap();
+        let events = s
+            .apply(
+                1,
+                &Choice::Bid {
+                    rider: 1,
+                    card: n(5),
+                },
+            )
+            .unwrap();
+        assert!(events.contains(&Event::BidShown {
+            rider: 0,
+            step: 2,
+            card: Some(n(6)),
+            total: 13,
+        }));
+        // 13 beats 12: the domestique leads the breakaway; both make it (two places).
+        let placed: Vec<(RiderIdx, Option<u8>)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::BreakawayPlaced { rider, bid, .. } => Some((*rider, *bid)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(placed, vec![(0, Some(13)), (1, Some(12))]);
+        // People's bids cost no exhaustion; their unbid cards went back to the draw pile.
+        for r in 0..2 {
+            assert_eq!(s.piles(r).0.len(), 13, "15 cards, 2 bid and spent");
+            assert!(!s.piles(r).0.contains(&E));
+        }
+    }
+
+    #[test]
+    fn ha_054_pel_3_two_places_losers_take_their_cards_back_and_ties_go_up_the_grid() {
+        let kinds = [RiderKind::Rouleur; 3];
+        let mut s = stage(&kinds, 0);
+        rig(&mut s, 0, &[n(5), n(5)]);
+        rig(&mut s, 1, &[n(7), n(3)]);
+        rig(&mut s, 2, &[n(6), n(4)]);
+        for _ in 0..2 {
+            for seat in 0..3 {
+                s.apply(seat, &Choice::BidBlind { rider: seat }).unwrap();
+            }
+        }
+        // All three bid 10: the two furthest up the start grid (rows 3 lane 0, 3 lane 1) win.
+        assert_eq!(s.breakaway(), &[0, 1]);
+        let p2 = s.position(2);
+        assert_eq!(
+            (p2.row, s.piles(2).0.len()),
+            (2, 15),
+            "the loser keeps its deck"
+        );
+        assert_eq!(s.position(0), Pos::new(3 + AHEAD_ROWS, 0));
+        assert_eq!(s.position(1), Pos::new(3 + AHEAD_ROWS, 1));
+        assert!(!s.in_auction());
+        assert!(matches!(s.legal_choices(0)[0], Choice::Draw { .. }));
+    }
+
+    #[test]
+    fn ha_026_specialist_baroudeur_is_in_the_breakaway_right_lane_without_bidding() {
+        // Six climbing rows: a hilly stage, the specialist rides as a baroudeur (HA-023).
+        let mut s = stage(&[RiderKind::Rouleur, RiderKind::Specialist], 6);
+        assert!(
+            s.legal_choices(1).is_empty(),
+            "HA-054: its team has its rider there already"
+        );
+        s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        assert_eq!(s.breakaway(), &[1, 0]);
+        assert_eq!(s.position(1), Pos::new(3 + AHEAD_ROWS, 0));
+        assert_eq!(s.position(0).row, 3 + AHEAD_ROWS);
+    }
+
+    #[test]
+    fn ha_056_qa_28_a_brain_rider_alone_in_the_breakaway_until_joined() {
+        let mut s = stage(&[RiderKind::Rouleur, RiderKind::Rouleur], 0);
+        s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        s.apply(1, &Choice::BidPass { rider: 1 }).unwrap();
+        s.apply(0, &Choice::BidPass { rider: 0 }).unwrap();
+        assert!(s.breakaway_alone(0) && !s.breakaway_alone(1));
+        // The field catches up: rider 1 joins rider 0's group.
+        let to = Pos::new(s.position(0).row - 1, 0);
+        let from = s.position(1);
+        s.board.take(from);
+        s.board.put(to, 1);
+        s.riders[1].pos = to;
+        s.update_breakaway_alone();
+        assert!(!s.breakaway_alone(0), "joined for the rest of the stage");
+    }
+}
