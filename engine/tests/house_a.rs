@@ -1084,3 +1084,51 @@ fn ha_050_bots_bid_unseen_with_the_rouleur_and_a_stage_replays_from_its_choices(
     assert_eq!(replay.finish_order(), s.finish_order());
     assert_eq!(replay.breakaway(), s.breakaway());
 }
+
+/// PEL-4: the Peloton and the Muscle ride seats through the registry like any bot: a whole
+/// house-A stage with its auction, the Peloton's attack cards on the buttons' keys.
+#[test]
+fn pel_4_peloton_and_muscle_seats_ride_a_whole_stage_through_the_registry() {
+    let kinds = ["rouleur", "sprinteur"];
+    let mut options = house_a_setup().options;
+    options["peloton_team"] = json!(1);
+    options["muscle_team"] = json!(2);
+    let setup = Setup {
+        teams: vec!["Blue".into(), "Peloton".into(), "Muscle".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Blue", "Peloton", "Muscle"][i % 3], kinds[i / 3]),
+                team: (i % 3) as u8,
+                start: None,
+                attributes: json!({"kind": kinds[i / 3]}),
+            })
+            .collect(),
+        options,
+        ..house_a_setup()
+    };
+    let mut stage = registry::start(CARD_RACE, &setup, 8).unwrap();
+    let mut attack = 0;
+    let mut guard = 0;
+    while !stage.is_over() {
+        guard += 1;
+        assert!(guard < 5_000);
+        for (seat, _) in stage.waiting_on() {
+            if let Some((key, _)) = stage.play_bot(seat).unwrap() {
+                if seat == 1 && key.as_str().ends_with(":A") {
+                    attack += 1;
+                    assert!(key.as_str().starts_with("k:"), "{key:?}");
+                }
+            }
+        }
+    }
+    assert!(attack > 0, "the Peloton played an attack card");
+    let view = stage.view_json(Viewer::Public);
+    let exhausted: Vec<u64> = view["riders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["team"] != json!(0))
+        .map(|r| r["exhaustion_taken"].as_u64().unwrap())
+        .collect();
+    assert_eq!(exhausted, vec![0; 4], "bot teams never tire");
+}

@@ -124,6 +124,7 @@ fn card_text(card: Card) -> String {
     match card {
         Card::Exhaustion => "2E".into(),
         Card::Energy(v) => v.to_string(),
+        Card::Attack => "A".into(),
     }
 }
 

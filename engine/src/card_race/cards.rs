@@ -9,6 +9,9 @@ use std::fmt;
 pub enum Card {
     Energy(u8),
     Exhaustion,
+    /// The Peloton bot team's split attack card "9/2" (PEL-4, HA-003): one Peloton rider moves
+    /// 9, the other 2 (`house_a::peloton`).
+    Attack,
 }
 
 impl Card {
@@ -17,15 +20,18 @@ impl Card {
         match self {
             Card::Energy(v) => v,
             Card::Exhaustion => EXHAUSTION_VALUE,
+            // What it moves the rider behind (QA-02); the rider in front moves 2.
+            Card::Attack => ATTACK_VALUE,
         }
     }
     pub fn is_exhaustion(self) -> bool {
         self == Card::Exhaustion
     }
-    /// Parses "2" to "9" or "E".
+    /// Parses "2" to "9", "E" or "A" (the Peloton's attack card).
     pub fn parse(text: &str) -> Option<Card> {
         match text.trim() {
             "E" | "e" => Some(Card::Exhaustion),
+            "A" | "a" => Some(Card::Attack),
             t => t
                 .parse::<u8>()
                 .ok()
@@ -40,6 +46,7 @@ impl fmt::Display for Card {
         match self {
             Card::Energy(v) => write!(f, "{v}"),
             Card::Exhaustion => f.write_str("E"),
+            Card::Attack => f.write_str("A"),
         }
     }
 }
@@ -50,6 +57,7 @@ impl Serialize for Card {
         match self {
             Card::Energy(v) => s.serialize_u8(*v),
             Card::Exhaustion => s.serialize_str("E"),
+            Card::Attack => s.serialize_str("A"),
         }
     }
 }
@@ -77,6 +85,8 @@ impl<'de> Deserialize<'de> for Card {
 
 /// What an exhaustion card moves (base game).
 pub const EXHAUSTION_VALUE: u8 = 2;
+/// What the Peloton's attack card moves the rider behind (PEL-4, QA-02).
+pub const ATTACK_VALUE: u8 = 9;
 /// Cards drawn in each energy phase (FR-2).
 pub const HAND_SIZE: usize = 4;
 /// Every value a card may have, for hands dealt freely (scenarios).

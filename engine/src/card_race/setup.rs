@@ -54,6 +54,12 @@ pub struct Options {
     /// How the stage starts (option `start`): with house rules A's breakaway auction or not.
     #[serde(default)]
     pub start: Start,
+    /// The seat the base game's Peloton bot team rides (PEL-4, HA-003; `house_a::peloton`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peloton_team: Option<Seat>,
+    /// The seat the base game's Muscle bot team rides (PEL-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub muscle_team: Option<Seat>,
 }
 
 /// How a stage starts (option `start`).

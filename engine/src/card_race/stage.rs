@@ -175,6 +175,8 @@ pub struct Stage {
     /// Riders who started in the breakaway, and those of them nobody has joined yet (HA-056).
     pub(crate) breakaway: Vec<RiderIdx>,
     pub(crate) breakaway_alone: Vec<RiderIdx>,
+    /// The base game's Peloton bot team's state (`house_a::peloton`).
+    pub(crate) peloton: super::house_a::peloton::PelotonState,
 }
 
 impl Stage {
@@ -309,7 +311,9 @@ impl Stage {
             auction: None,
             breakaway: Vec::new(),
             breakaway_alone: Vec::new(),
+            peloton: Default::default(),
         };
+        stage.deal_bot_teams();
         stage.open_auction();
         Ok(stage)
     }
@@ -402,6 +406,7 @@ impl Stage {
     /// The card a rider rides by: the card played, but for house rules A's specialist
     /// sprinteur, who saves its 9s on climbs for later 6s (HA-025).
     fn ridden_card(&mut self, rider: RiderIdx, row: u16, card: Card) -> Card {
+        let card = self.bot_team_card(rider, card);
         let kind = self.setup.riders[rider as usize].kind;
         if kind != super::cards::RiderKind::Specialist {
             return card;
@@ -502,7 +507,7 @@ impl Stage {
         match self.setup.options.hands {
             Hands::Free => team
                 .iter()
-                .filter(|&&r| self.owes_card(r))
+                .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
                 .flat_map(|&rider| {
                     FREE_CARDS
                         .iter()
@@ -528,7 +533,7 @@ impl Stage {
                 }
                 None => team
                     .iter()
-                    .filter(|&&r| self.owes_card(r))
+                    .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
                     .map(|&rider| Choice::Draw { rider })
                     .collect(),
             },
@@ -611,7 +616,12 @@ impl Stage {
     /// pile; with fewer cards in all the rider draws what there is.
     pub(crate) fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
         let size = specialist::hand_size(self.setup.riders[rider as usize].kind)
-            .min(self.conditions.hand_size(rider));
+            .min(self.conditions.hand_size(rider))
+            .min(if self.rides_for_a_bot_team(rider) {
+                1
+            } else {
+                HAND_SIZE
+            });
         let r = &mut self.riders[rider as usize];
         for _ in 0..size {
             if r.deck.is_empty() {
@@ -685,6 +695,7 @@ impl Stage {
             .filter(|&i| self.riders[i as usize].racing())
             .collect();
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
+        self.peloton_round();
         events.push(Event::CardsRevealed {
             cards: order.iter().map(|&i| (i, kept(self, i))).collect(),
         });
@@ -796,8 +807,9 @@ impl Stage {
                 s.slipstream = true;
             }
         }
-        let never_tired =
-            |s: &Self, i: RiderIdx| specialist::never_tired(s.setup.riders[i as usize].kind);
+        let never_tired = |s: &Self, i: RiderIdx| {
+            specialist::never_tired(s.setup.riders[i as usize].kind) || s.rides_for_a_bot_team(i)
+        };
         match tt_tired {
             Some(tired) => {
                 for i in tired {
@@ -868,6 +880,7 @@ impl Stage {
                 }
             }
         }
+        self.pass_peloton_deck();
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);
         let anyone_across = self.riders.iter().any(|r| r.crossed.is_some());
@@ -928,6 +941,7 @@ impl Ruleset for Stage {
             }
             Choice::Keep { rider, card } => {
                 self.keep(rider, card);
+                self.peloton_kept(rider, card);
                 self.drawing[seat as usize] = None;
                 events.push(Event::CardChosen { rider });
                 if self.round_complete() {

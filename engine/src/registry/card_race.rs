@@ -52,6 +52,7 @@ fn card_slot(card: Card) -> usize {
     match card {
         Card::Energy(v) => v.saturating_sub(2).min(7) as usize,
         Card::Exhaustion => 8,
+        Card::Attack => 9,
     }
 }
 
@@ -64,8 +65,10 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 14] = [
+const OPTION_NAMES: [&str; 16] = [
     "start",
+    "peloton_team",
+    "muscle_team",
     "hands",
     "stage_end",
     "profiles",
@@ -393,12 +396,18 @@ impl CardRace {
                 bid_pass: Text::from("No bid"),
                 bid: (2..=9)
                     .map(|v| format!("Bid {v}"))
-                    .chain(["Bid E (exhaustion)".to_string()])
+                    .chain([
+                        "Bid E (exhaustion)".to_string(),
+                        "Bid A (attack 9/2)".to_string(),
+                    ])
                     .map(Text::from)
                     .collect(),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
-                    .chain(["Keep E (exhaustion)".to_string()])
+                    .chain([
+                        "Keep E (exhaustion)".to_string(),
+                        "Keep A (attack 9/2)".to_string(),
+                    ])
                     .map(Text::from)
                     .collect(),
                 names,
@@ -594,6 +603,7 @@ impl Game for CardRace {
                 match card {
                     Card::Energy(v) => key.push_number(v as u32),
                     Card::Exhaustion => key.push("E"),
+                    Card::Attack => key.push("A"),
                 };
             }
             Choice::BidDraw { rider } => {

@@ -191,8 +191,12 @@ impl Stage {
                 .collect(),
         };
         let mut out = Vec::with_capacity(2 * riders.len() + 1);
+        // A bot team turns its cards unseen: it has no hand to bid from (PEL-4).
+        let bot_team = self.bot_team(seat).is_some();
         for &rider in &riders {
-            out.push(Choice::BidDraw { rider });
+            if !bot_team {
+                out.push(Choice::BidDraw { rider });
+            }
             out.push(Choice::BidBlind { rider });
         }
         out.push(Choice::BidPass { rider: riders[0] });
@@ -273,12 +277,14 @@ impl Stage {
             }
             Choice::BidBlind { rider } => {
                 let first = self.team_bid(seat).cards.first().map(|c| c.value());
-                let r = &mut self.riders[rider as usize];
+                let holder = self.deck_of(rider);
+                let r = &mut self.riders[holder as usize];
                 let mut aside = Vec::new();
                 let mut bid = None;
-                // HA-052: only the second card is redrawn, until the bid is at most 12.
+                // HA-052: only the second card is redrawn, until the bid is at most 12. HA-050:
+                // the Peloton leaves its attack cards out (set aside, put back after).
                 while let Some(card) = r.deck.pop() {
-                    if first.is_some_and(|f| f + card.value() > BOT_CAP) {
+                    if card == Card::Attack || first.is_some_and(|f| f + card.value() > BOT_CAP) {
                         aside.push(card);
                         continue;
                     }
@@ -380,7 +386,11 @@ impl Stage {
         for t in &auction.teams {
             let Some(rider) = t.rider else { continue };
             let won = ranked.iter().any(|&(_, r)| r == rider);
-            let r = &mut self.riders[rider as usize];
+            if won && self.rider_bot_team(rider) == Some(super::peloton::BotTeam::Peloton) {
+                self.peloton.bids = t.cards.clone();
+            }
+            let holder = self.deck_of(rider);
+            let r = &mut self.riders[holder as usize];
             if won {
                 if t.blind {
                     r.deck
@@ -505,6 +515,17 @@ pub fn bot_bid(stage: &Stage, seat: Seat, options: &[Choice]) -> Option<Choice> 
             Some(card) => Choice::Bid { rider, card },
             None => Choice::BidPass { rider },
         });
+    }
+    // QA-26: the Peloton bids with its front rider.
+    if stage.bot_team(seat) == Some(super::peloton::BotTeam::Peloton) {
+        return options
+            .iter()
+            .copied()
+            .filter(|c| matches!(c, Choice::BidBlind { .. }))
+            .max_by_key(|c| {
+                let p = stage.position(c.rider());
+                (p.row, std::cmp::Reverse(p.lane))
+            });
     }
     let blind = |kind: Option<RiderKind>| {
         options.iter().copied().find(|c| {
