@@ -1132,3 +1132,133 @@ fn pel_4_peloton_and_muscle_seats_ride_a_whole_stage_through_the_registry() {
         .collect();
     assert_eq!(exhausted, vec![0; 4], "bot teams never tire");
 }
+
+// The gruppetto (HA-032…HA-039, TV-08, QA-17…QA-20; `house_a::gruppetto`).
+
+/// Free hands on a flat course of `flat` rows after the start, each rider its own team, the
+/// gruppetto on, riding until all are across.
+fn gruppetto_stage(flat: i64, riders: &[(&str, u16, u8)]) -> Stage {
+    let mut setup = stage_with(
+        course(&[(F, flat)]),
+        riders,
+        RiderKind::Rouleur,
+        StageEnd::AllAcross,
+        Profiles::Base,
+    )
+    .setup()
+    .clone();
+    setup.options.gruppetto = true;
+    Stage::new(setup, 1).unwrap()
+}
+
+fn gruppetto_cells(stage: &Stage) -> Vec<(u16, u8)> {
+    stage
+        .view(Viewer::Public)
+        .house_a
+        .gruppetto
+        .iter()
+        .map(|p| (p.row, p.lane))
+        .collect()
+}
+
+#[test]
+fn ha_032_ha_033_gruppetto_starts_two_lanes_wide_on_the_rearmost_start_row() {
+    let s = gruppetto_stage(20, &[("A", 3, 0), ("B", 2, 0)]);
+    assert_eq!(gruppetto_cells(&s), vec![(0, 0), (0, 1)]);
+    // A full rearmost row: the next one back with a free lane.
+    let s = gruppetto_stage(20, &[("A", 0, 0), ("B", 0, 1)]);
+    assert_eq!(gruppetto_cells(&s), vec![(1, 0), (1, 1)]);
+    let json = serde_json::to_value(s.view(Viewer::Public)).unwrap();
+    assert_eq!(json["gruppetto"][0], json!({"row": 1, "lane": 0}), "{json}");
+}
+
+#[test]
+fn ha_034_ha_036_ha_039_tv_08_gruppetto_rides_5_blocks_shelters_takes_slipstream() {
+    // The gruppetto starts on row 1 (row 0 is full); C rides ahead of everyone.
+    let mut s = gruppetto_stage(20, &[("A", 0, 0), ("B", 0, 1), ("C", 3, 0)]);
+    let events = round(&mut s, &[("A", n(6)), ("B", n(2)), ("C", n(5))]);
+    assert!(events.contains(&Event::GruppettoMoved {
+        from: 1,
+        to: 6,
+        distance: 5,
+        die: None,
+    }));
+    // A's 6 met the gruppetto on row 6: blocked to row 5; then A and the gruppetto, one empty
+    // row behind C, move up by slipstream.
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Moved { rider: 0, to, blocked: 1, .. } if to.row == 5
+    )));
+    assert!(events.contains(&Event::GruppettoSlipstream { from: 6, to: 7 }));
+    assert_eq!(at(&s, "A").0, 6);
+    assert_eq!(gruppetto_cells(&s), vec![(7, 0), (7, 1)]);
+    // A sits behind the gruppetto, sheltered; B, alone on row 2 behind it, takes nothing
+    // (HA-039); C at the front takes its card.
+    assert_eq!(exhaustion(&s, "A"), 0);
+    assert_eq!(exhaustion(&s, "B"), 0);
+    assert_eq!(exhaustion(&s, "C"), 1);
+}
+
+#[test]
+fn ha_037_qa_18_tv_08_the_gruppetto_sweeps_two_rounds_after_the_fourth_rider() {
+    let mut s = gruppetto_stage(
+        6,
+        &[
+            ("W1", 3, 0),
+            ("W2", 3, 1),
+            ("W3", 2, 0),
+            ("W4", 2, 1),
+            ("S1", 1, 0),
+            ("S2", 1, 1),
+        ],
+    );
+    let nine = n(9);
+    round(
+        &mut s,
+        &[
+            ("W1", nine),
+            ("W2", nine),
+            ("W3", nine),
+            ("W4", nine),
+            ("S1", n(2)),
+            ("S2", n(2)),
+        ],
+    );
+    assert_eq!(
+        (0..4)
+            .filter(|&r| s.crossed(r) == Some((1, s.position(r))))
+            .count(),
+        4
+    );
+    let events = round(&mut s, &[("S1", n(2)), ("S2", n(2))]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::GruppettoSwept { .. }))
+    );
+    assert!(!s.is_over());
+    // Round 3 = 1 + 2: the stragglers behind the gruppetto are swept over the line.
+    let events = round(&mut s, &[("S1", n(2)), ("S2", n(2))]);
+    assert!(
+        events.contains(&Event::GruppettoSwept { riders: vec![4, 5] }),
+        "{events:?}"
+    );
+    assert!(s.is_over());
+    assert_eq!(s.crossed(4).map(|c| c.0), Some(3));
+    assert_eq!(s.finish_order()[4..], [4, 5]);
+    assert!(gruppetto_cells(&s).is_empty(), "it leaves the road");
+}
+
+#[test]
+fn ha_038_qa_19_a_rider_the_gruppetto_blocks_short_of_the_line_takes_its_place() {
+    let mut s = gruppetto_stage(6, &[("R", 1, 0)]);
+    round(&mut s, &[("R", n(3))]);
+    assert_eq!((at(&s, "R").0, gruppetto_cells(&s)[0].0), (4, 5));
+    // R's 6 would reach row 10, the first past the line, where the gruppetto now stands.
+    let events = round(&mut s, &[("R", n(6))]);
+    assert!(
+        events.contains(&Event::GruppettoSwapped { rider: 0, row: 10 }),
+        "{events:?}"
+    );
+    assert_eq!(s.crossed(0).map(|(_, p)| p.row), Some(10));
+}

@@ -72,6 +72,29 @@ pub enum Event {
         to: Pos,
         bid: Option<u8>,
     },
+    /// House rules A's gruppetto moved (HA-034); `die` is the d6 rolled in a round the
+    /// Peloton attacked (HA-035).
+    GruppettoMoved {
+        from: u16,
+        to: u16,
+        distance: u16,
+        die: Option<u8>,
+    },
+    /// The gruppetto moved up a row by slipstream (HA-036).
+    GruppettoSlipstream {
+        from: u16,
+        to: u16,
+    },
+    /// A rider the gruppetto blocked short of the line took its place (HA-038).
+    GruppettoSwapped {
+        rider: RiderIdx,
+        row: u16,
+    },
+    /// The gruppetto finished: these riders, in or behind it, are placed over the line
+    /// (HA-037).
+    GruppettoSwept {
+        riders: Vec<RiderIdx>,
+    },
     StageOver {
         /// Every rider, first to last: finishers by round and place, then the rest in race order.
         order: Vec<RiderIdx>,

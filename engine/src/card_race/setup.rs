@@ -54,6 +54,9 @@ pub struct Options {
     /// How the stage starts (option `start`): with house rules A's breakaway auction or not.
     #[serde(default)]
     pub start: Start,
+    /// House rules A's gruppetto (HA-032…HA-039, `house_a::gruppetto`).
+    #[serde(default)]
+    pub gruppetto: bool,
     /// The seat the base game's Peloton bot team rides (PEL-4, HA-003; `house_a::peloton`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peloton_team: Option<Seat>,

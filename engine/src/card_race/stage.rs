@@ -177,6 +177,8 @@ pub struct Stage {
     pub(crate) breakaway_alone: Vec<RiderIdx>,
     /// The base game's Peloton bot team's state (`house_a::peloton`).
     pub(crate) peloton: super::house_a::peloton::PelotonState,
+    /// House rules A's gruppetto while it is on the road.
+    pub(crate) gruppetto: Option<super::house_a::gruppetto::Gruppetto>,
 }
 
 impl Stage {
@@ -312,8 +314,10 @@ impl Stage {
             breakaway: Vec::new(),
             breakaway_alone: Vec::new(),
             peloton: Default::default(),
+            gruppetto: None,
         };
         stage.deal_bot_teams();
+        stage.open_gruppetto();
         stage.open_auction();
         Ok(stage)
     }
@@ -696,6 +700,7 @@ impl Stage {
             .collect();
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         self.peloton_round();
+        self.gruppetto_round_start();
         events.push(Event::CardsRevealed {
             cards: order.iter().map(|&i| (i, kept(self, i))).collect(),
         });
@@ -711,6 +716,8 @@ impl Stage {
                 let (_, _, from, to, distance) = moves[k];
                 (from, distance, to)
             } else {
+                let from = positions[i as usize];
+                self.gruppetto_turn(Some(from), &mut positions, events);
                 let from = positions[i as usize];
                 let ridden = self.ridden_card(i, from.row, card);
                 let uncapped = self.uncapped(i, ridden);
@@ -729,7 +736,7 @@ impl Stage {
                         }
                         self.board.put(to, i);
                         positions[i as usize] = to;
-                        to
+                        self.gruppetto_swap(i, from, distance, to, &mut positions, events)
                     }
                     None => from,
                 };
@@ -756,6 +763,7 @@ impl Stage {
                 crossed: false,
             });
         }
+        self.gruppetto_turn(None, &mut positions, events);
         self.conditions.after_moves(
             self.round,
             &course,
@@ -802,6 +810,10 @@ impl Stage {
             ),
         };
         for (rider, from, to) in slipstreamed {
+            if rider == super::house_a::gruppetto::CELL {
+                self.gruppetto_slipstream(from, to, events);
+                continue;
+            }
             events.push(Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
                 s.slipstream = true;
@@ -829,11 +841,11 @@ impl Stage {
             }
             None => {
                 for &i in &order {
-                    if never_tired(self, i) {
+                    let at = positions[i as usize];
+                    if never_tired(self, i) || self.behind_gruppetto(at) {
                         continue;
                     }
                     let r = &mut self.riders[i as usize];
-                    let at = positions[i as usize];
                     if r.racing()
                         && self.conditions.deal_exhaustion(
                             &course,
@@ -880,6 +892,7 @@ impl Stage {
                 }
             }
         }
+        self.gruppetto_round_end(events);
         self.pass_peloton_deck();
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);

@@ -46,6 +46,9 @@ pub struct HouseAView {
     /// The riders who started in the breakaway, front first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub breakaway: Vec<RiderIdx>,
+    /// The gruppetto's cells while it is on the road (a neutral pack, HA-032…HA-039).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gruppetto: Vec<Pos>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -135,6 +138,7 @@ impl StageView {
             house_a: HouseAView {
                 bid_step: stage.bid_step(),
                 breakaway: stage.breakaway().to_vec(),
+                gruppetto: stage.gruppetto_cells(),
             },
         }
     }

@@ -65,8 +65,9 @@ struct Attributes {
     carried_exhaustion: u16,
 }
 
-const OPTION_NAMES: [&str; 16] = [
+const OPTION_NAMES: [&str; 17] = [
     "start",
+    "gruppetto",
     "peloton_team",
     "muscle_team",
     "hands",
@@ -153,6 +154,7 @@ fn house_a() -> Value {
         "stage_end": "all_across",
         "bots": "brain",
         "start": "breakaway_house_a",
+        "gruppetto": true,
     })
 }
 
@@ -843,6 +845,63 @@ impl Game for CardRace {
                         text,
                     )
                 }
+                Event::GruppettoMoved {
+                    from,
+                    to,
+                    distance,
+                    die,
+                } => {
+                    let text = match die {
+                        Some(face) => format!(
+                            "The Peloton attacks: the gruppetto rolls {face} and rides {distance}, row {from} → {to}."
+                        ),
+                        None => format!("The gruppetto rides {distance}: row {from} → {to}."),
+                    };
+                    sentence(
+                        "card-race-gruppetto-moved",
+                        vec![
+                            ("from", json!(from)),
+                            ("to", json!(to)),
+                            ("distance", json!(distance)),
+                            ("die", die.map_or(json!("none"), |d| json!(d))),
+                        ],
+                        text,
+                    )
+                }
+                Event::GruppettoSlipstream { to, .. } => sentence(
+                    "card-race-gruppetto-slipstream",
+                    vec![("to", json!(to))],
+                    format!("The gruppetto takes the slipstream to row {to}."),
+                ),
+                Event::GruppettoSwapped { rider, row } => {
+                    let name = self.name(*rider);
+                    let text = format!(
+                        "{} was blocked by the gruppetto and takes its place on row {row}.",
+                        as_text(&name)
+                    );
+                    sentence(
+                        "card-race-gruppetto-swapped",
+                        vec![("rider", name), ("row", json!(row))],
+                        text,
+                    )
+                }
+                Event::GruppettoSwept { riders } => {
+                    let names: Vec<String> =
+                        riders.iter().map(|r| as_text(&self.name(*r))).collect();
+                    let text = if names.is_empty() {
+                        "The gruppetto finishes with nobody in it.".to_string()
+                    } else {
+                        format!(
+                            "The gruppetto finishes: {} over the line with it.",
+                            names.join(", ")
+                        )
+                    };
+                    sentence(
+                        "card-race-gruppetto-swept",
+                        vec![("count", json!(names.len())), ("riders", json!(names))],
+                        text,
+                    )
+                }
                 Event::StageOver { order } => {
                     let first = order.first().map_or(Value::Null, |r| self.name(*r));
                     let text = format!("The stage is over: {} wins.", as_text(&first));
@@ -884,7 +943,13 @@ impl Game for CardRace {
                 | Event::PunctureChecked { .. }
                 | Event::PunctureSlowed { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
-                Event::Quit { .. } | Event::BidShown { .. } | Event::BreakawayPlaced { .. } => {}
+                Event::Quit { .. }
+                | Event::BidShown { .. }
+                | Event::BreakawayPlaced { .. }
+                | Event::GruppettoMoved { .. }
+                | Event::GruppettoSlipstream { .. }
+                | Event::GruppettoSwapped { .. }
+                | Event::GruppettoSwept { .. } => {}
                 _ => continue,
             }
             lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));

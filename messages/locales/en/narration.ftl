@@ -22,6 +22,16 @@ card-race-bid-shown = Breakaway bid { $step }: { $rider } shows { $card ->
         [none] no card
        *[other] { $card }
     }, { $total } in all.
+card-race-gruppetto-moved = { $die ->
+        [none] The gruppetto rides { $distance }: row { $from } → { $to }.
+       *[other] The Peloton attacks: the gruppetto rolls { $die } and rides { $distance }, row { $from } → { $to }.
+    }
+card-race-gruppetto-slipstream = The gruppetto takes the slipstream to row { $to }.
+card-race-gruppetto-swapped = { $rider } was blocked by the gruppetto and takes its place on row { $row }.
+card-race-gruppetto-swept = { $count ->
+        [0] The gruppetto finishes with nobody in it.
+       *[other] The gruppetto finishes: { $riders } over the line with it.
+    }
 card-race-breakaway-placed = { $rider } { $bid ->
         [none] rides in the breakaway without bidding
        *[other] wins a place in the breakaway with { $bid }

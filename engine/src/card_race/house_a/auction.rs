@@ -470,9 +470,9 @@ impl Stage {
                     .last()
                     .unwrap_or(row);
                 (back..=front).any(|r| {
-                    self.board
-                        .riders_in(r)
-                        .any(|(_, o)| !self.breakaway.contains(&o))
+                    self.board.riders_in(r).any(|(_, o)| {
+                        (o as usize) < self.riders.len() && !self.breakaway.contains(&o)
+                    })
                 })
             })
             .collect();

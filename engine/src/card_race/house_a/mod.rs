@@ -40,6 +40,7 @@
 pub mod auction;
 pub mod brain;
 pub mod domestique;
+pub mod gruppetto;
 pub mod peloton;
 pub mod profiles;
 pub mod specialist;
