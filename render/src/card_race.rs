@@ -76,6 +76,7 @@ impl BoardScene {
             mark_kinds: CARD_RACE_MARKS.to_vec(),
             letters: Vec::new(),
             sky: sky_of(view),
+            packs: view.house_a.gruppetto.clone(),
         }
     }
 }

@@ -29,6 +29,9 @@ pub const STRIP_BAND: Colour = Rgb([214, 209, 198]);
 pub const SPRINT: Colour = Rgb([0, 140, 70]);
 pub const SUMMIT: Colour = Rgb([200, 20, 30]);
 pub const EXHAUSTION: Colour = Rgb([150, 20, 20]);
+/// The gruppetto, a pack of no team: a mid grey no team colour comes near, hatched darker.
+pub const PACK: Colour = Rgb([176, 176, 182]);
+pub const PACK_HATCH: Colour = Rgb([132, 132, 140]);
 
 /// Every team colour, by name. The first eight are Okabe-Ito, reordered so that the first teams
 /// (the usual 2 to 4 players) get the most distinct hues and no early team colour matches a

@@ -72,6 +72,7 @@ pub fn start() -> BoardScene {
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
         sky: Default::default(),
+        packs: Vec::new(),
     }
 }
 
@@ -109,6 +110,7 @@ pub fn bunch_sprint() -> BoardScene {
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
         sky: Default::default(),
+        packs: Vec::new(),
     }
 }
 
@@ -175,6 +177,7 @@ pub fn split_field() -> BoardScene {
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
         sky: Default::default(),
+        packs: Vec::new(),
     }
 }
 
@@ -205,6 +208,7 @@ pub fn uphill_finish() -> BoardScene {
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
         sky: Default::default(),
+        packs: Vec::new(),
     }
 }
 
@@ -387,5 +391,6 @@ pub fn staggered_letters() -> BoardScene {
         mark_kinds: vec![MarkKind::Dice, MarkKind::Crossed],
         letters,
         sky: Default::default(),
+        packs: Vec::new(),
     }
 }

@@ -175,6 +175,9 @@ pub struct BoardScene {
     pub letters: Vec<(Pos, char)>,
     /// The weather and wind the race is ridden in, drawn beside the round (none by default).
     pub sky: Sky,
+    /// Cells held by a neutral pack that is not a rider (the card race's gruppetto, house
+    /// rules A): drawn as one grey hatched block, explained in the key.
+    pub packs: Vec<Pos>,
 }
 
 /// The weather and wind of a race (the card race's house rules B), drawn in the board's header.
@@ -213,6 +216,7 @@ impl BoardScene {
             mark_kinds: Vec::new(),
             letters: Vec::new(),
             sky: Sky::default(),
+            packs: Vec::new(),
         }
     }
 

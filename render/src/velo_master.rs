@@ -73,6 +73,7 @@ impl BoardScene {
                 .map(|m| m.candidates.iter().map(|c| (c.pos, c.letter)).collect())
                 .unwrap_or_default(),
             sky: Default::default(),
+            packs: Vec::new(),
         }
     }
 }

@@ -144,6 +144,7 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
         sky: Default::default(),
+        packs: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -509,6 +510,7 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         mark_kinds: CARD_RACE_MARKS.to_vec(),
         letters: Vec::new(),
         sky: Default::default(),
+        packs: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

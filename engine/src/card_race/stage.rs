@@ -793,7 +793,9 @@ impl Stage {
             .iter()
             .map(|&i| positions[i as usize].row)
             .min()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            // House rules A's gruppetto takes slipstream too (HA-036).
+            .min(self.gruppetto_row().unwrap_or(u16::MAX));
         // A time trial's end phase is its own (HA-045…HA-047): its riders tire as it says, one
         // card each. On the road, every rider the end phase finds in the wind is dealt its
         // exhaustion, the weather and wind of house rules B deciding how much (FR-7, HB-031,
