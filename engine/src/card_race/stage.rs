@@ -482,22 +482,32 @@ impl Stage {
             return self.auction_choices(seat);
         }
         let mut options = self.card_choices(seat);
-        // HA-030: a domestique who has seen its hand may quit instead (QA-16).
-        let mut quitters: Vec<RiderIdx> = match self.setup.options.hands {
-            Hands::Deal => self
-                .drawing
-                .get(seat as usize)
-                .copied()
-                .flatten()
-                .into_iter()
-                .collect(),
-            Hands::Free => options.iter().map(|c| c.rider()).collect(),
-        };
-        quitters.dedup();
+        // HA-030: a domestique who has seen its hand may quit instead (QA-16). Without a list of
+        // its own: this runs for every choice a bot weighs.
         let time_trial = self.setup.options.time_trial.is_some();
-        for rider in quitters {
-            if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
-                options.push(Choice::Quit { rider });
+        let may_quit = |s: &Self, rider: RiderIdx| {
+            domestique::may_quit(s.setup.riders[rider as usize].kind, time_trial)
+        };
+        match self.setup.options.hands {
+            Hands::Deal => {
+                if let Some(rider) = self.drawing.get(seat as usize).copied().flatten()
+                    && may_quit(self, rider)
+                {
+                    options.push(Choice::Quit { rider });
+                }
+            }
+            Hands::Free => {
+                // Options come rider by rider: one way out for each rider offered.
+                let mut last = None;
+                for i in 0..options.len() {
+                    let rider = options[i].rider();
+                    if last != Some(rider) {
+                        last = Some(rider);
+                        if may_quit(self, rider) {
+                            options.push(Choice::Quit { rider });
+                        }
+                    }
+                }
             }
         }
         options
@@ -527,13 +537,28 @@ impl Stage {
                             card: Card::Exhaustion,
                         }];
                     }
-                    let mut cards = hand.clone();
-                    cards.sort_unstable();
-                    cards.dedup();
-                    cards
-                        .into_iter()
-                        .map(|card| Choice::Keep { rider, card })
-                        .collect()
+                    // Sorted and deduplicated on the stack: this runs for every choice a bot
+                    // weighs, and hands are four cards (a few more under house rules B).
+                    let mut sorted = [Card::Exhaustion; 8];
+                    if hand.len() > sorted.len() {
+                        let mut cards = hand.clone();
+                        cards.sort_unstable();
+                        cards.dedup();
+                        return cards
+                            .into_iter()
+                            .map(|card| Choice::Keep { rider, card })
+                            .collect();
+                    }
+                    let sorted = &mut sorted[..hand.len()];
+                    sorted.copy_from_slice(hand);
+                    sorted.sort_unstable();
+                    let mut out = Vec::with_capacity(sorted.len());
+                    for (i, &card) in sorted.iter().enumerate() {
+                        if i == 0 || sorted[i - 1] != card {
+                            out.push(Choice::Keep { rider, card });
+                        }
+                    }
+                    out
                 }
                 None => team
                     .iter()
@@ -541,6 +566,28 @@ impl Stage {
                     .map(|&rider| Choice::Draw { rider })
                     .collect(),
             },
+        }
+    }
+
+    /// Whether `legal_choices(seat)` holds `choice`, without listing them for the most common
+    /// choice, a card kept from a dealt hand (a whole stage makes hundreds).
+    fn is_legal(&self, seat: Seat, choice: &Choice) -> bool {
+        match *choice {
+            Choice::Keep { rider, card }
+                if !self.over
+                    && self.auction.is_none()
+                    && self.setup.options.hands == Hands::Deal =>
+            {
+                self.drawing.get(seat as usize).copied().flatten() == Some(rider) && {
+                    let hand = &self.riders[rider as usize].hand;
+                    if hand.is_empty() {
+                        card == Card::Exhaustion
+                    } else {
+                        hand.contains(&card)
+                    }
+                }
+            }
+            _ => self.legal_choices(seat).contains(choice),
         }
     }
 
@@ -945,7 +992,7 @@ impl Ruleset for Stage {
     }
 
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
-        if !self.legal_choices(seat).contains(choice) {
+        if !self.is_legal(seat, choice) {
             return Err(self.diagnose(seat, *choice));
         }
         let mut events = Vec::new();

@@ -181,13 +181,16 @@ impl BrainBot {
         let course = stage.course();
         let row = stage.position(rider).row;
         let seat = stage.setup().riders[rider as usize].team;
-        let order = stage.race_order();
-        let place = |r: RiderIdx| order.iter().position(|&o| o == r);
+        // Race order compares (row, then lane 0 first): no need to sort the field for it.
+        let key = |r: RiderIdx| {
+            let p = stage.position(r);
+            (p.row, std::cmp::Reverse(p.lane))
+        };
         let ahead_of_teammate = stage
             .team_riders(seat)
             .iter()
             .filter(|&&t| t != rider && stage.crossed(t).is_none())
-            .all(|&t| place(t) > place(rider));
+            .all(|&t| key(t) < key(rider));
         // QA-10: the rows from here (or from the climb ahead) to the line are all uphill.
         let climb_from = if course.terrain(row) == Terrain::Uphill {
             Some(row)

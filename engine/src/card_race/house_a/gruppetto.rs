@@ -143,9 +143,11 @@ impl Stage {
 
     /// Where the gruppetto stands in race order: its row and lowest lane.
     fn gruppetto_place(&self) -> Option<(u16, u8)> {
-        let cells = self.gruppetto_cells();
         let g = self.gruppetto.as_ref()?;
-        Some((g.row, cells.first().map_or(0, |p| p.lane)))
+        let lane = (0..self.setup.course.width(g.row))
+            .find(|&l| self.board.at(Pos::new(g.row, l)) == Some(CELL))
+            .unwrap_or(0);
+        Some((g.row, lane))
     }
 
     pub(crate) fn gruppetto_round_start(&mut self) {
@@ -162,12 +164,12 @@ impl Stage {
         positions: &mut [Pos],
         events: &mut Vec<Event>,
     ) {
+        if self.gruppetto.as_ref().is_none_or(|g| g.moved) {
+            return;
+        }
         let Some((row, lane)) = self.gruppetto_place() else {
             return;
         };
-        if self.gruppetto.as_ref().is_some_and(|g| g.moved) {
-            return;
-        }
         if let Some(p) = from
             && (row, std::cmp::Reverse(lane)) < (p.row, std::cmp::Reverse(p.lane))
         {
