@@ -919,7 +919,7 @@ fn ha_051_bids_are_secret_labelled_options_shown_together() {
     assert!(stage.narrate(&drawn, Viewer::Public).is_empty());
     let blue = stage.pending_for(0).unwrap();
     assert!(blue.options.iter().all(|o| o.key.as_str().starts_with("b")));
-    let bid = blue.options[0].key.clone();
+    let bid = blue.options[0].key;
     assert!(bid.as_str().starts_with("b:0:"), "{bid:?}");
     let events = stage.apply(0, bid.as_str()).unwrap();
     // Nothing is shown while Red has not bid.
@@ -1113,11 +1113,12 @@ fn pel_4_peloton_and_muscle_seats_ride_a_whole_stage_through_the_registry() {
         guard += 1;
         assert!(guard < 5_000);
         for (seat, _) in stage.waiting_on() {
-            if let Some((key, _)) = stage.play_bot(seat).unwrap() {
-                if seat == 1 && key.as_str().ends_with(":A") {
-                    attack += 1;
-                    assert!(key.as_str().starts_with("k:"), "{key:?}");
-                }
+            if let Some((key, _)) = stage.play_bot(seat).unwrap()
+                && seat == 1
+                && key.as_str().ends_with(":A")
+            {
+                attack += 1;
+                assert!(key.as_str().starts_with("k:"), "{key:?}");
             }
         }
     }

@@ -112,6 +112,10 @@ pub fn pick(choice: Choice) -> Pick {
         Choice::Draw { rider } => format!("d:{rider}"),
         Choice::Keep { rider, card } => format!("k:{rider}:{card}"),
         Choice::Quit { rider } => format!("q:{rider}"),
+        Choice::BidDraw { rider } => format!("bd:{rider}"),
+        Choice::Bid { rider, card } => format!("b:{rider}:{card}"),
+        Choice::BidBlind { rider } => format!("bb:{rider}"),
+        Choice::BidPass { rider } => format!("bp:{rider}"),
     };
     Pick::now(Key::new(&key).unwrap())
 }
