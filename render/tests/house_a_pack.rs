@@ -82,10 +82,8 @@ fn ha_032_ha_033_the_gruppetto_is_a_grey_pack_on_the_board_with_a_key_entry() {
 fn ha_032_the_gruppetto_on_the_terminals_text_board() {
     let view = stage().view(Viewer::Public);
     let text = commissaire_render::text_board::board_text(&view, Some(0));
-    let gr = view.house_a.gruppetto[0].row;
     // Both lanes of its row read "GR", and the legend says what it is.
     let lanes: Vec<&str> = text.lines().filter(|l| l.starts_with("lane ")).collect();
     assert!(lanes.iter().all(|l| l.contains("GR")), "{text}");
     assert!(text.contains("GR the gruppetto"), "{text}");
-    assert!(text.lines().nth(1).unwrap().contains(&format!("{gr}")) || gr % 5 != 0);
 }
