@@ -4,8 +4,10 @@
 //! the services will use for every ruleset.
 
 use commissaire_engine::card_race::bot::{SensibleBot, play_stage};
+use commissaire_engine::card_race::house_a::BrainBot;
+use commissaire_engine::card_race::movement::LONGEST_MOVE;
 use commissaire_engine::card_race::{
-    Options, RiderKind, RiderSetup, Stage, StageSetup, grid_start,
+    Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd, StageSetup, Start, grid_start,
 };
 use commissaire_engine::course::parse_course_toml;
 use commissaire_engine::registry::{self, DynStage, Entrant, Setup, card_race_attributes};
@@ -38,6 +40,47 @@ fn paseo_setup() -> Arc<StageSetup> {
         teams: (0..4).map(|t| format!("Team {t}")).collect(),
         riders,
         options: Options::default(),
+    })
+}
+
+/// House rules A on Avenue Corso Paseo: eight teams of a rouleur and a sprinteur (the start
+/// area grown backwards for sixteen and the gruppetto), the breakaway auction, the gruppetto,
+/// riding until all are across or swept.
+fn house_a_setup() -> Arc<StageSetup> {
+    let text = include_str!("../../config/courses/avenue-corso-paseo.toml");
+    // The run-out laid once here, as a tour would, rather than by every stage it starts.
+    let course = parse_course_toml(text, "avenue-corso-paseo.toml")
+        .expect("shipped course")
+        .with_start_for(18)
+        .with_run_out(LONGEST_MOVE);
+    let cells = grid_start(&course, 16).expect("the start area holds sixteen");
+    let mut riders = Vec::new();
+    for (k, kind) in [RiderKind::Rouleur, RiderKind::Sprinteur]
+        .into_iter()
+        .enumerate()
+    {
+        for team in 0..8u8 {
+            riders.push(RiderSetup {
+                id: format!("T{team}{}", kind.letter()),
+                team,
+                kind,
+                start: cells[k * 8 + team as usize],
+                carried_exhaustion: 0,
+            });
+        }
+    }
+    Arc::new(StageSetup {
+        course: Arc::new(course),
+        teams: (0..8).map(|t| format!("Team {t}")).collect(),
+        riders,
+        options: Options {
+            profiles: Profiles::HouseA,
+            stage_types: true,
+            stage_end: StageEnd::AllAcross,
+            start: Start::BreakawayHouseA,
+            gruppetto: true,
+            ..Options::default()
+        },
     })
 }
 
@@ -172,6 +215,22 @@ fn whole_stage(c: &mut Criterion) {
         );
     }
     paired.finish();
+
+    // House rules A, the measure: a whole stage of eight Brain teams with the auction
+    // and the gruppetto, through the typed API.
+    let setup = house_a_setup();
+    let mut group = c.benchmark_group("card_race_house_a");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("paseo_stage_8_teams_brain_gruppetto", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut stage = Stage::from_shared(Arc::clone(&setup), seed).unwrap();
+            let played = play_stage(&mut stage, &mut BrainBot).unwrap();
+            black_box(played)
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, whole_stage);

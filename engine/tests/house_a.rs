@@ -865,3 +865,401 @@ fn ha_030_quitting_is_a_labelled_option_and_is_told() {
     );
     assert!(stage.apply(0, "q:0").is_err());
 }
+
+// The breakaway auction (HA-050…HA-056, HA-031, HA-026; PEL-3 as ruled in `house_a::auction`).
+
+use commissaire_engine::card_race::{RuleError, Start};
+use commissaire_engine::game::Viewer;
+
+/// The named rules `house-a` for two teams of a rouleur and a sprinteur on a flat course.
+fn house_a_setup() -> Setup {
+    let kinds = ["rouleur", "sprinteur"];
+    Setup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: (0..4)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Blue", "Red"][i % 2], kinds[i / 2]),
+                team: (i % 2) as u8,
+                start: None,
+                attributes: json!({"kind": kinds[i / 2]}),
+            })
+            .collect(),
+        options: (registry::ruleset(CARD_RACE).unwrap().rules)
+            .iter()
+            .find(|r| r.name == "house-a")
+            .map(|r| (r.options)())
+            .unwrap(),
+        dice: Vec::new(),
+    }
+}
+
+#[test]
+fn ha_051_bids_are_secret_labelled_options_shown_together() {
+    let mut stage = registry::start(CARD_RACE, &house_a_setup(), 3).unwrap();
+    let blue = stage.pending().into_iter().find(|p| p.seat == 0).unwrap();
+    let offered: Vec<(&str, &str, &str)> = blue
+        .options
+        .iter()
+        .map(|o| (&*o.group, &*o.label, o.key.as_str()))
+        .collect();
+    assert_eq!(
+        offered,
+        vec![
+            ("Blue rouleur", "Draw to bid for the breakaway", "bd:0"),
+            ("Blue rouleur", "Bid the top card unseen", "bb:0"),
+            ("Blue sprinteur", "Draw to bid for the breakaway", "bd:2"),
+            ("Blue sprinteur", "Bid the top card unseen", "bb:2"),
+            ("Blue rouleur", "No bid", "bp:0"),
+        ]
+    );
+    // The hand drawn to bid is Blue's alone.
+    let drawn = stage.apply(0, "bd:0").unwrap();
+    assert_eq!(stage.audience(&drawn)[0], Some(0));
+    assert!(stage.narrate(&drawn, Viewer::Public).is_empty());
+    let blue = stage.pending_for(0).unwrap();
+    assert!(blue.options.iter().all(|o| o.key.as_str().starts_with("b")));
+    let bid = blue.options[0].key;
+    assert!(bid.as_str().starts_with("b:0:"), "{bid:?}");
+    let events = stage.apply(0, bid.as_str()).unwrap();
+    // Nothing is shown while Red has not bid.
+    let told = stage.narrate(&events, Viewer::Public);
+    assert!(
+        told.iter().all(|s| s.id != "card-race-bid-shown"),
+        "{told:?}"
+    );
+    assert!(!stage.owes(0) && stage.owes(1));
+    let events = stage.apply(1, "bb:1").unwrap();
+    assert!(events.settles_turn());
+    let told = stage.tell_turn(&events);
+    let shown: Vec<&str> = told
+        .lines
+        .iter()
+        .filter(|s| s.id == "card-race-bid-shown")
+        .map(|s| s.text.as_str())
+        .collect();
+    assert_eq!(shown.len(), 2, "{told:?}");
+    assert!(shown[0].starts_with("Breakaway bid 1: Blue rouleur shows "));
+    // Step 2 offers the same rider only.
+    let keys: Vec<String> = stage
+        .pending_for(1)
+        .unwrap()
+        .options
+        .iter()
+        .map(|o| o.key.as_str().to_string())
+        .collect();
+    assert_eq!(keys, vec!["bd:1", "bb:1", "bp:1"]);
+    stage.apply(0, "bp:0").unwrap();
+    let events = stage.apply(1, "bb:1").unwrap();
+    let told = stage.narrate(&events, Viewer::Public);
+    assert!(
+        told.iter().any(|s| s.id == "card-race-breakaway-placed"
+            && s.text
+                .starts_with("Red rouleur wins a place in the breakaway with ")),
+        "{told:?}"
+    );
+    let view = stage.view_json(Viewer::Public);
+    let mut breakaway: Vec<u64> = view["breakaway"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap())
+        .collect();
+    breakaway.sort();
+    assert_eq!(breakaway, vec![0, 1], "both rouleurs bid: two places");
+    // The first round begins: draws again.
+    assert!(
+        stage.pending_for(0).unwrap().options[0]
+            .key
+            .as_str()
+            .starts_with("d:")
+    );
+}
+
+fn auction_stage(seed: u64) -> Stage {
+    let c = course(&[(F, 40)]);
+    let cells = commissaire_engine::card_race::grid_start(&c, 4).unwrap();
+    let setup = StageSetup {
+        course: Arc::new(c),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders: (0..4)
+            .map(|i| RiderSetup {
+                id: format!("{i}"),
+                team: (i % 2) as u8,
+                kind: [RiderKind::Rouleur, RiderKind::Sprinteur][i / 2],
+                start: cells[i],
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            profiles: Profiles::HouseA,
+            start: Start::BreakawayHouseA,
+            stage_end: StageEnd::AllAcross,
+            ..Options::default()
+        },
+    };
+    Stage::new(setup, seed).unwrap()
+}
+
+#[test]
+fn ha_051_an_illegal_bid_is_a_rule_error_and_changes_nothing() {
+    let mut s = auction_stage(2);
+    let before = serde_json::to_value(s.view(Viewer::Seat(0))).unwrap();
+    let refused = [
+        (Choice::Draw { rider: 0 }, RuleError::AuctionFirst),
+        (
+            Choice::Bid {
+                rider: 0,
+                card: n(7),
+            },
+            RuleError::DrawFirst { rider: "0".into() },
+        ),
+        (
+            Choice::BidBlind { rider: 1 },
+            RuleError::NotYourRider { rider: "1".into() },
+        ),
+    ];
+    for (choice, error) in refused {
+        assert_eq!(s.apply(0, &choice).unwrap_err(), error);
+    }
+    assert_eq!(
+        serde_json::to_value(s.view(Viewer::Seat(0))).unwrap(),
+        before
+    );
+    s.apply(0, &Choice::BidDraw { rider: 0 }).unwrap();
+    let hand = s.hand(0).to_vec();
+    let missing = (2..=9).map(n).find(|c| !hand.contains(c)).unwrap();
+    let err = s
+        .apply(
+            0,
+            &Choice::Bid {
+                rider: 0,
+                card: missing,
+            },
+        )
+        .unwrap_err();
+    assert!(matches!(err, RuleError::CardNotInHand { .. }), "{err}");
+    s.apply(
+        0,
+        &Choice::Bid {
+            rider: 0,
+            card: hand[0],
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.apply(0, &Choice::BidPass { rider: 0 }).unwrap_err(),
+        RuleError::AlreadyBid { rider: "0".into() }
+    );
+    s.apply(1, &Choice::BidBlind { rider: 1 }).unwrap();
+    // HA-054: the team bids with the rider it chose at the first step.
+    assert_eq!(
+        s.apply(0, &Choice::BidBlind { rider: 2 }).unwrap_err(),
+        RuleError::CannotBid { rider: "2".into() }
+    );
+}
+
+#[test]
+fn ha_050_bots_bid_unseen_with_the_rouleur_and_a_stage_replays_from_its_choices() {
+    let mut s = auction_stage(7);
+    let options = s.legal_choices(1);
+    assert_eq!(
+        BrainBot.choose(&s, 1, &options),
+        Choice::BidBlind { rider: 1 },
+        "HA-050, QA-26: the Brain team bids with its rouleur"
+    );
+    let (log, events) = play_stage(&mut s, &mut BrainBot).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::BreakawayPlaced { .. }))
+    );
+    assert!(!s.breakaway().is_empty());
+    let mut replay = auction_stage(7);
+    let mut again = Vec::new();
+    for (seat, choice) in &log {
+        again.extend(replay.apply(*seat, choice).unwrap());
+    }
+    assert_eq!(again, events);
+    assert_eq!(replay.finish_order(), s.finish_order());
+    assert_eq!(replay.breakaway(), s.breakaway());
+}
+
+/// PEL-4: the Peloton and the Muscle ride seats through the registry like any bot: a whole
+/// house-A stage with its auction, the Peloton's attack cards on the buttons' keys.
+#[test]
+fn pel_4_peloton_and_muscle_seats_ride_a_whole_stage_through_the_registry() {
+    let kinds = ["rouleur", "sprinteur"];
+    let mut options = house_a_setup().options;
+    options["peloton_team"] = json!(1);
+    options["muscle_team"] = json!(2);
+    let setup = Setup {
+        teams: vec!["Blue".into(), "Peloton".into(), "Muscle".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Blue", "Peloton", "Muscle"][i % 3], kinds[i / 3]),
+                team: (i % 3) as u8,
+                start: None,
+                attributes: json!({"kind": kinds[i / 3]}),
+            })
+            .collect(),
+        options,
+        ..house_a_setup()
+    };
+    let mut stage = registry::start(CARD_RACE, &setup, 8).unwrap();
+    let mut attack = 0;
+    let mut guard = 0;
+    while !stage.is_over() {
+        guard += 1;
+        assert!(guard < 5_000);
+        for (seat, _) in stage.waiting_on() {
+            if let Some((key, _)) = stage.play_bot(seat).unwrap()
+                && seat == 1
+                && key.as_str().ends_with(":A")
+            {
+                attack += 1;
+                assert!(key.as_str().starts_with("k:"), "{key:?}");
+            }
+        }
+    }
+    assert!(attack > 0, "the Peloton played an attack card");
+    let view = stage.view_json(Viewer::Public);
+    let exhausted: Vec<u64> = view["riders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["team"] != json!(0))
+        .map(|r| r["exhaustion_taken"].as_u64().unwrap())
+        .collect();
+    assert_eq!(exhausted, vec![0; 4], "bot teams never tire");
+}
+
+// The gruppetto (HA-032…HA-039, TV-08, QA-17…QA-20; `house_a::gruppetto`).
+
+/// Free hands on a flat course of `flat` rows after the start, each rider its own team, the
+/// gruppetto on, riding until all are across.
+fn gruppetto_stage(flat: i64, riders: &[(&str, u16, u8)]) -> Stage {
+    let mut setup = stage_with(
+        course(&[(F, flat)]),
+        riders,
+        RiderKind::Rouleur,
+        StageEnd::AllAcross,
+        Profiles::Base,
+    )
+    .setup()
+    .clone();
+    setup.options.gruppetto = true;
+    Stage::new(setup, 1).unwrap()
+}
+
+fn gruppetto_cells(stage: &Stage) -> Vec<(u16, u8)> {
+    stage
+        .view(Viewer::Public)
+        .house_a
+        .gruppetto
+        .iter()
+        .map(|p| (p.row, p.lane))
+        .collect()
+}
+
+#[test]
+fn ha_032_ha_033_gruppetto_starts_two_lanes_wide_on_the_rearmost_start_row() {
+    let s = gruppetto_stage(20, &[("A", 3, 0), ("B", 2, 0)]);
+    assert_eq!(gruppetto_cells(&s), vec![(0, 0), (0, 1)]);
+    // A full rearmost row: the next one back with a free lane.
+    let s = gruppetto_stage(20, &[("A", 0, 0), ("B", 0, 1)]);
+    assert_eq!(gruppetto_cells(&s), vec![(1, 0), (1, 1)]);
+    let json = serde_json::to_value(s.view(Viewer::Public)).unwrap();
+    assert_eq!(json["gruppetto"][0], json!({"row": 1, "lane": 0}), "{json}");
+}
+
+#[test]
+fn ha_034_ha_036_ha_039_tv_08_gruppetto_rides_5_blocks_shelters_takes_slipstream() {
+    // The gruppetto starts on row 1 (row 0 is full); C rides ahead of everyone.
+    let mut s = gruppetto_stage(20, &[("A", 0, 0), ("B", 0, 1), ("C", 3, 0)]);
+    let events = round(&mut s, &[("A", n(6)), ("B", n(2)), ("C", n(5))]);
+    assert!(events.contains(&Event::GruppettoMoved {
+        from: 1,
+        to: 6,
+        distance: 5,
+        die: None,
+    }));
+    // A's 6 met the gruppetto on row 6: blocked to row 5; then A and the gruppetto, one empty
+    // row behind C, move up by slipstream.
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Moved { rider: 0, to, blocked: 1, .. } if to.row == 5
+    )));
+    assert!(events.contains(&Event::GruppettoSlipstream { from: 6, to: 7 }));
+    assert_eq!(at(&s, "A").0, 6);
+    assert_eq!(gruppetto_cells(&s), vec![(7, 0), (7, 1)]);
+    // A sits behind the gruppetto, sheltered; B, alone on row 2 behind it, takes nothing
+    // (HA-039); C at the front takes its card.
+    assert_eq!(exhaustion(&s, "A"), 0);
+    assert_eq!(exhaustion(&s, "B"), 0);
+    assert_eq!(exhaustion(&s, "C"), 1);
+}
+
+#[test]
+fn ha_037_qa_18_tv_08_the_gruppetto_sweeps_two_rounds_after_the_fourth_rider() {
+    let mut s = gruppetto_stage(
+        6,
+        &[
+            ("W1", 3, 0),
+            ("W2", 3, 1),
+            ("W3", 2, 0),
+            ("W4", 2, 1),
+            ("S1", 1, 0),
+            ("S2", 1, 1),
+        ],
+    );
+    let nine = n(9);
+    round(
+        &mut s,
+        &[
+            ("W1", nine),
+            ("W2", nine),
+            ("W3", nine),
+            ("W4", nine),
+            ("S1", n(2)),
+            ("S2", n(2)),
+        ],
+    );
+    assert_eq!(
+        (0..4)
+            .filter(|&r| s.crossed(r) == Some((1, s.position(r))))
+            .count(),
+        4
+    );
+    let events = round(&mut s, &[("S1", n(2)), ("S2", n(2))]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::GruppettoSwept { .. }))
+    );
+    assert!(!s.is_over());
+    // Round 3 = 1 + 2: the stragglers behind the gruppetto are swept over the line.
+    let events = round(&mut s, &[("S1", n(2)), ("S2", n(2))]);
+    assert!(
+        events.contains(&Event::GruppettoSwept { riders: vec![4, 5] }),
+        "{events:?}"
+    );
+    assert!(s.is_over());
+    assert_eq!(s.crossed(4).map(|c| c.0), Some(3));
+    assert_eq!(s.finish_order()[4..], [4, 5]);
+    assert!(gruppetto_cells(&s).is_empty(), "it leaves the road");
+}
+
+#[test]
+fn ha_038_qa_19_a_rider_the_gruppetto_blocks_short_of_the_line_takes_its_place() {
+    let mut s = gruppetto_stage(6, &[("R", 1, 0)]);
+    round(&mut s, &[("R", n(3))]);
+    assert_eq!((at(&s, "R").0, gruppetto_cells(&s)[0].0), (4, 5));
+    // R's 6 would reach row 10, the first past the line, where the gruppetto now stands.
+    let events = round(&mut s, &[("R", n(6))]);
+    assert!(
+        events.contains(&Event::GruppettoSwapped { rider: 0, row: 10 }),
+        "{events:?}"
+    );
+    assert_eq!(s.crossed(0).map(|(_, p)| p.row), Some(10));
+}

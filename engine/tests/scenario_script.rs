@@ -428,6 +428,7 @@ impl Game for DiceRace {
             conditions: Default::default(),
             stage_type: None,
             fictive_start: false,
+            house_a: Default::default(),
         })
     }
     fn bot(&self, _: Seat, options: &[RollDie]) -> RollDie {

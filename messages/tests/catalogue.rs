@@ -168,13 +168,23 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         dice: Vec::new(),
     };
     let mut seen = BTreeSet::new();
-    // The base game, then a house-A individual time trial (its own exhaustion sentence).
+    // The base game, then a house-A individual time trial (its own exhaustion sentence), then a
+    // house-A stage opening with the breakaway auction.
     let time_trial = serde_json::json!({"profiles": "house-a", "time_trial": "individual"});
     // House rules B's time trial and fictive start, whose sentences the catalogue alone words.
     let b_trial = serde_json::json!({"profiles": "house-b", "time_trial_b": "individual"});
     let fictive = serde_json::json!({"profiles": "house-b", "fictive_start": true});
     let cup = serde_json::json!({"profiles": "house-b", "world_cup": true});
-    for options in [serde_json::Value::Null, time_trial, b_trial, fictive, cup] {
+    let breakaway = serde_json::json!({"profiles": "house-a", "start": "breakaway_house_a",
+        "gruppetto": true, "peloton_team": 1, "stage_end": "all_across"});
+    for options in [
+        serde_json::Value::Null,
+        time_trial,
+        b_trial,
+        fictive,
+        cup,
+        breakaway,
+    ] {
         let setup = Setup {
             options,
             ..setup.clone()
@@ -241,7 +251,21 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
     };
     let mut stage = registry::start("card-race", &quitter, 11).unwrap();
     stage.apply(0, "d:0").unwrap();
-    let events = stage.apply(0, "q:0").unwrap();
+    let quit = stage.apply(0, "q:0").unwrap();
+    // House rules A's gruppetto and bids in every wording, written out (a bot stage meets some).
+    let written = [
+        serde_json::json!({"event": "gruppetto_moved", "from": 3, "to": 9, "distance": 6, "die": 5}),
+        serde_json::json!({"event": "gruppetto_moved", "from": 3, "to": 8, "distance": 5, "die": null}),
+        serde_json::json!({"event": "gruppetto_slipstream", "from": 8, "to": 9}),
+        serde_json::json!({"event": "gruppetto_swapped", "rider": 1, "row": 30}),
+        serde_json::json!({"event": "gruppetto_swept", "riders": []}),
+        serde_json::json!({"event": "gruppetto_swept", "riders": [0, 1]}),
+        serde_json::json!({"event": "bid_shown", "rider": 1, "step": 2, "card": null, "total": 5}),
+        serde_json::json!({"event": "breakaway_placed", "rider": 0, "to": {"row": 7, "lane": 0}, "bid": null}),
+    ];
+    let mut events = quit.to_json();
+    events.extend(written);
+    let events = stage.events_from_json(&events).unwrap();
     for s in stage.narrate(&events, Viewer::Public) {
         let text = ENGLISH
             .try_format(Medium::Discord, s.id, &args(&s))

@@ -329,6 +329,12 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     if let Some(&(pos, letter)) = scene.letters.iter().find(|(p, _)| !course.contains(*p)) {
         return Err(RenderError::LetterOffCourse { letter, pos });
     }
+    if let Some(&pos) = scene.packs.iter().find(|p| !course.contains(**p)) {
+        return Err(RenderError::OffCourse {
+            label: "gruppetto".into(),
+            pos,
+        });
+    }
 
     // The lettered cells are shown too: a player must see every cell it may choose.
     let rows: Vec<u16> = scene
@@ -336,6 +342,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         .iter()
         .map(|r| r.pos.row)
         .chain(scene.letters.iter().map(|(p, _)| p.row))
+        .chain(scene.packs.iter().map(|p| p.row))
         .collect();
     let layout = layout::plan(course, &rows);
     let width = layout.width();
@@ -404,6 +411,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     let count = strips.len();
     for (i, g) in strips.iter().enumerate() {
         draw_strip(&mut img, course, &layout, g, &g.title(i, count), width);
+        draw_packs(&mut img, scene, &layout, g);
         draw_tokens(&mut img, scene, &layout, g);
         draw_letters(&mut img, scene, &layout, g);
     }
@@ -796,6 +804,39 @@ fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: 
     }
 }
 
+/// The neutral pack's cells (house rules A's gruppetto): one grey block per cell, hatched so
+/// it never reads as a team's token, with "GR" on it.
+fn draw_packs(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
+    for &pos in scene.packs.iter().filter(|p| g.strip.contains(p.row)) {
+        let place = scene
+            .course
+            .place(pos)
+            .expect("packs were checked on the course");
+        let (x, y, w, h) = g.cell(layout, place);
+        let inset = 4;
+        pack_block(img, x + inset, y + inset, w - 2 * inset, h - 2 * inset);
+        let px = (h as f32 * 0.32).min(w as f32 * 0.32).round();
+        text::draw_centred(img, Style::bold(px), INK, x + w / 2, y + h / 2, PACK_LABEL);
+    }
+}
+
+/// What the pack's cells say on the board and in the key.
+const PACK_LABEL: &str = "GR";
+
+fn pack_block(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    rounded(img, x, y, w, h, 6, INK);
+    rounded(img, x + 2, y + 2, w - 4, h - 4, 4, palette::PACK);
+    // Diagonal hatching, one line every 6 pixels.
+    for k in (0..w + h).step_by(6) {
+        for t in 0..h - 4 {
+            let (px, py) = (x + 2 + k - t, y + 2 + t);
+            if px > x + 2 && px < x + w - 2 {
+                img.put_pixel(px as u32, py as u32, palette::PACK_HATCH);
+            }
+        }
+    }
+}
+
 fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32, w: i32, h: i32) {
     let mut fill = palette::team(scene.teams[r.team].colour);
     let finished = r.finished();
@@ -997,6 +1038,8 @@ enum KeyItem {
     Steep,
     Verge,
     Curve,
+    /// A neutral pack on the road (the card race's gruppetto).
+    Pack,
 }
 
 impl KeyItem {
@@ -1020,6 +1063,7 @@ impl KeyItem {
             KeyItem::Steep => msg!("key-steep"),
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
+            KeyItem::Pack => msg!("key-gruppetto"),
         }
     }
 
@@ -1036,6 +1080,7 @@ impl KeyItem {
             KeyItem::ExhaustionCard => "2E".into(),
             KeyItem::Terrain(_) | KeyItem::Steep | KeyItem::Verge => msg!("key-mark-colour"),
             KeyItem::Curve => msg!("key-mark-kerb"),
+            KeyItem::Pack => PACK_LABEL.into(),
         }
     }
 
@@ -1054,7 +1099,11 @@ impl KeyItem {
                 small => small_badge_w(*small),
             },
             KeyItem::ExhaustionCard => BADGE.width("2E") + 8,
-            KeyItem::Terrain(_) | KeyItem::Steep | KeyItem::Verge | KeyItem::Curve => 30,
+            KeyItem::Terrain(_)
+            | KeyItem::Steep
+            | KeyItem::Verge
+            | KeyItem::Curve
+            | KeyItem::Pack => 30,
         }
     }
 
@@ -1083,6 +1132,9 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
         {
             items.push(KeyItem::ExhaustionCard);
         }
+    }
+    if !scene.packs.is_empty() {
+        items.push(KeyItem::Pack);
     }
     let rows: Vec<u16> = strips.iter().flat_map(|s| s.first..=s.last).collect();
     for t in [
@@ -1182,6 +1234,10 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 KeyItem::Verge => {
                     rect(img, x, y + 2, 30, 18, INK);
                     rect(img, x + 1, y + 3, 28, 16, palette::VERGE);
+                }
+                KeyItem::Pack => {
+                    pack_block(img, x, y + 2, 30, 18);
+                    text::draw_centred(img, Style::bold(11.0), INK, x + 15, y + 11, PACK_LABEL);
                 }
                 KeyItem::Curve => {
                     // A bit of road with its kerbs, as on a curve of the board.

@@ -101,6 +101,7 @@ impl BoardScene {
                 })
                 .collect(),
             fictive_start: view.fictive_start,
+            packs: view.house_a.gruppetto.clone(),
         }
     }
 }
@@ -157,8 +158,9 @@ impl ProfileScene {
 fn card_text(card: Card) -> String {
     match card {
         Card::Exhaustion => "2E".into(),
-        // Never shown: an attacker's badge carries the card its search kept.
-        Card::Attack => "A".into(),
+        // House rules B's attack card is never shown (an attacker's badge carries the card its
+        // search kept); the Peloton's split 9/2 card is its "A".
+        Card::Attack | Card::SplitAttack => "A".into(),
         Card::Energy(v) => v.to_string(),
     }
 }

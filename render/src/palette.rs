@@ -33,6 +33,9 @@ pub const EXHAUSTION: Colour = Rgb([150, 20, 20]);
 pub const ATTACK: Colour = Rgb([226, 104, 0]);
 /// House rules B's musette badge: the light blue of the feed zones in the seed's tiles.
 pub const MUSETTE: Colour = Rgb([140, 200, 236]);
+/// The gruppetto, a pack of no team: a mid grey no team colour comes near, hatched darker.
+pub const PACK: Colour = Rgb([176, 176, 182]);
+pub const PACK_HATCH: Colour = Rgb([132, 132, 140]);
 
 /// Every team colour, by name. The first eight are Okabe-Ito, reordered so that the first teams
 /// (the usual 2 to 4 players) get the most distinct hues and no early team colour matches a

@@ -74,6 +74,7 @@ pub fn start() -> BoardScene {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     }
 }
 
@@ -113,6 +114,7 @@ pub fn bunch_sprint() -> BoardScene {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     }
 }
 
@@ -181,6 +183,7 @@ pub fn split_field() -> BoardScene {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     }
 }
 
@@ -213,6 +216,7 @@ pub fn uphill_finish() -> BoardScene {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     }
 }
 
@@ -397,5 +401,6 @@ pub fn staggered_letters() -> BoardScene {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     }
 }

@@ -191,6 +191,9 @@ pub struct BoardScene {
     /// Turn 0 is a fictive start (the card race's house rules B): the roll-out behind the flag,
     /// so named in the heading rather than "before the start".
     pub fictive_start: bool,
+    /// Cells held by a neutral pack that is not a rider (the card race's gruppetto, house
+    /// rules A): drawn as one grey hatched block, explained in the key.
+    pub packs: Vec<Pos>,
 }
 
 /// A turned Meteo token that does something (blank ones are not drawn).
@@ -254,6 +257,7 @@ impl BoardScene {
             sky: Sky::default(),
             road_signs: Vec::new(),
             fictive_start: false,
+            packs: Vec::new(),
         }
     }
 

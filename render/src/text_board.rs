@@ -38,7 +38,14 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
     let Some(leader) = racing.iter().map(|r| r.pos.row).max() else {
         return String::from("(every rider is across the line)");
     };
-    let back = racing.iter().map(|r| r.pos.row).min().unwrap_or(leader);
+    // House rules A's gruppetto, a pack of no team, is drawn "GR" where it stands.
+    let pack = &view.house_a.gruppetto;
+    let back = racing
+        .iter()
+        .map(|r| r.pos.row)
+        .chain(pack.iter().map(|p| p.row))
+        .min()
+        .unwrap_or(leader);
     let my_front = racing
         .iter()
         .filter(|r| Some(r.team) == mine)
@@ -48,6 +55,7 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
     let last = reach.max(leader + REACH).min(course.last_row());
     let keep = |row: u16| {
         racing.iter().any(|r| r.pos.row == row)
+            || pack.iter().any(|p| p.row == row)
             || my_front.unwrap_or(leader) <= row && row <= reach
             || leader <= row && row <= leader + REACH
             || line_before(course, row).is_some()
@@ -91,8 +99,10 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
                     let here = racing
                         .iter()
                         .find(|r| r.pos.row == row && r.pos.lane == lane);
+                    let packed = pack.iter().any(|p| p.row == row && p.lane == lane);
                     match here {
                         Some(r) => text.push_str(&format!("{}{}", r.team + 1, r.kind.letter())),
+                        None if packed => text.push_str("GR"),
                         None if lane >= course.width(row) => text.push_str("  "),
                         None => text.push_str(terrain_mark(course.terrain(row))),
                     }
@@ -135,6 +145,9 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
         "riders: team number + R rouleur, S sprinteur, G grimpeur. \
          .. flat, ^^ climb, vv descent, ss supply, ## cobbles, | finish line, : sprint line",
     );
+    if !pack.is_empty() {
+        legend.push_str(", GR the gruppetto");
+    }
     if !folds.is_empty() {
         legend.push_str(&format!(", ~ empty rows left out ({})", folds.join(", ")));
     }

@@ -75,6 +75,7 @@ impl BoardScene {
             sky: Default::default(),
             road_signs: Vec::new(),
             fictive_start: false,
+            packs: Vec::new(),
         }
     }
 }

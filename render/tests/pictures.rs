@@ -146,6 +146,7 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -513,6 +514,7 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         sky: Default::default(),
         road_signs: Vec::new(),
         fictive_start: false,
+        packs: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

@@ -116,6 +116,10 @@ pub fn pick(choice: Choice) -> Pick {
         Choice::Musette { rider } => format!("m:{rider}"),
         Choice::Gamble { rider, card } => format!("g:{rider}:{card}"),
         Choice::Side { rider, left } => format!("s:{rider}:{}", if left { "L" } else { "R" }),
+        Choice::BidDraw { rider } => format!("bd:{rider}"),
+        Choice::Bid { rider, card } => format!("b:{rider}:{card}"),
+        Choice::BidBlind { rider } => format!("bb:{rider}"),
+        Choice::BidPass { rider } => format!("bp:{rider}"),
     };
     Pick::now(Key::new(&key).unwrap())
 }

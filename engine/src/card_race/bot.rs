@@ -94,7 +94,10 @@ impl SensibleBot {
 }
 
 impl Policy for SensibleBot {
-    fn choose(&mut self, stage: &Stage, _seat: Seat, options: &[Choice]) -> Choice {
+    fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice {
+        if let Some(bid) = super::house_a::auction::bot_bid(stage, seat, options) {
+            return bid;
+        }
         // A domestique rides on: quitting (HA-030) is for a director to choose.
         // Nor does it gamble on a steep descent (HB-006): a fall costs more than a row gains.
         let riding: Vec<Choice> = options
@@ -139,14 +142,7 @@ impl Policy for SensibleBot {
         let to_line = course.rows_to_line(pos.row);
         let card_of = |c: &Choice| match c {
             Choice::Keep { card, .. } => *card,
-            Choice::Draw { .. }
-            | Choice::Quit { .. }
-            | Choice::Turn { .. }
-            | Choice::Musette { .. }
-            | Choice::Gamble { .. }
-            | Choice::Side { .. } => {
-                unreachable!("a team's options are all draws or all keeps")
-            }
+            _ => unreachable!("a team's options are all draws or all keeps"),
         };
         let reach = |c: Card| stage.reach(rider, c);
         // The finish in reach: go furthest, with the cheapest card that does it.

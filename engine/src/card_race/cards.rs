@@ -12,6 +12,9 @@ pub enum Card {
     Energy(u8),
     Exhaustion,
     Attack,
+    /// The Peloton bot team's split attack card "9/2" (PEL-4, HA-003): one Peloton rider moves
+    /// 9, the other 2 (`house_a::peloton`). Not house rules B's attack card.
+    SplitAttack,
 }
 
 impl Card {
@@ -22,6 +25,8 @@ impl Card {
             Card::Energy(v) => v,
             Card::Exhaustion => EXHAUSTION_VALUE,
             Card::Attack => 0,
+            // What it moves the rider behind (QA-02); the rider in front moves 2.
+            Card::SplitAttack => ATTACK_VALUE,
         }
     }
     pub fn is_attack(self) -> bool {
@@ -30,11 +35,12 @@ impl Card {
     pub fn is_exhaustion(self) -> bool {
         self == Card::Exhaustion
     }
-    /// Parses "2" to "9", "E" or "A" (the attack card).
+    /// Parses "2" to "9", "E", "A" (house rules B's attack card) or "9/2" (the Peloton's).
     pub fn parse(text: &str) -> Option<Card> {
         match text.trim() {
             "E" | "e" => Some(Card::Exhaustion),
             "A" | "a" => Some(Card::Attack),
+            "9/2" => Some(Card::SplitAttack),
             t => t
                 .parse::<u8>()
                 .ok()
@@ -50,6 +56,7 @@ impl fmt::Display for Card {
             Card::Energy(v) => write!(f, "{v}"),
             Card::Exhaustion => f.write_str("E"),
             Card::Attack => f.write_str("A"),
+            Card::SplitAttack => f.write_str("9/2"),
         }
     }
 }
@@ -61,6 +68,7 @@ impl Serialize for Card {
             Card::Energy(v) => s.serialize_u8(*v),
             Card::Exhaustion => s.serialize_str("E"),
             Card::Attack => s.serialize_str("A"),
+            Card::SplitAttack => s.serialize_str("9/2"),
         }
     }
 }
@@ -75,7 +83,7 @@ impl<'de> Deserialize<'de> for Card {
         }
         let bad = |what: String| {
             serde::de::Error::custom(format!(
-                "{what} is not a card: use a value from 2 to 9, \"E\" for an exhaustion card or \"A\" for an attack card"
+                "{what} is not a card: use a value from 2 to 9, \"E\" for an exhaustion card, \"A\" for an attack card or \"9/2\" for the Peloton's"
             ))
         };
         match Raw::deserialize(d)? {
@@ -88,6 +96,8 @@ impl<'de> Deserialize<'de> for Card {
 
 /// What an exhaustion card moves (base game).
 pub const EXHAUSTION_VALUE: u8 = 2;
+/// What the Peloton's attack card moves the rider behind (PEL-4, QA-02).
+pub const ATTACK_VALUE: u8 = 9;
 /// Cards drawn in each energy phase (FR-2).
 pub const HAND_SIZE: usize = 4;
 /// Every value a card may have, for hands dealt freely (scenarios).

@@ -57,6 +57,45 @@ pub enum Event {
     Quit {
         rider: RiderIdx,
     },
+    /// House rules A's breakaway auction: a bid step's cards, shown once every team has bid
+    /// (HA-051). `card` is `None` for a team that bid no card at this step; `total` is the bid so
+    /// far, the domestique's 2 included (HA-031).
+    BidShown {
+        rider: RiderIdx,
+        step: u8,
+        card: Option<Card>,
+        total: u8,
+    },
+    /// House rules A: a rider placed in the breakaway ahead of the field; `bid` is `None` for the
+    /// specialist baroudeur, who is there without bidding (HA-026).
+    BreakawayPlaced {
+        rider: RiderIdx,
+        to: Pos,
+        bid: Option<u8>,
+    },
+    /// House rules A's gruppetto moved (HA-034); `die` is the d6 rolled in a round the
+    /// Peloton attacked (HA-035).
+    GruppettoMoved {
+        from: u16,
+        to: u16,
+        distance: u16,
+        die: Option<u8>,
+    },
+    /// The gruppetto moved up a row by slipstream (HA-036).
+    GruppettoSlipstream {
+        from: u16,
+        to: u16,
+    },
+    /// A rider the gruppetto blocked short of the line took its place (HA-038).
+    GruppettoSwapped {
+        rider: RiderIdx,
+        row: u16,
+    },
+    /// The gruppetto finished: these riders, in or behind it, are placed over the line
+    /// (HA-037).
+    GruppettoSwept {
+        riders: Vec<RiderIdx>,
+    },
     StageOver {
         /// Every rider, first to last: finishers by round and place, then the rest in race order.
         order: Vec<RiderIdx>,

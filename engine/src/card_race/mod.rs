@@ -46,7 +46,9 @@
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in
 //! [`house_b`], each a named option, off by default.
-//! | HA-001…HA-049 | house rules A: see [`house_a`] for its own table, clause by clause | in part | `tests/house_a.rs`, `ha_*` |
+//! | PEL-3 | the breakaway auction, as house rules A extend it (our rulings in [`house_a::auction`]) | implemented (`start = breakaway_house_a`) | `ha_05*` |
+//! | PEL-4 | Peloton and Muscle bot teams ([`house_a::peloton`]) | implemented (`peloton_team`, `muscle_team`) | `pel_4_*` |
+//! | HA-001…HA-056 | house rules A: see [`house_a`] for its own table, clause by clause | in part | `tests/house_a.rs`, `ha_*` |
 
 mod board;
 pub mod bot;
@@ -61,6 +63,8 @@ pub mod view;
 
 pub use cards::{Card, Profiles, RiderKind};
 pub use events::{Event, RiderIdx};
-pub use setup::{Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, grid_start};
+pub use setup::{
+    Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, Start, grid_start,
+};
 pub use stage::{Choice, LineCrossing, RiderRound, RuleError, Stage};
-pub use view::{RiderView, StageView, TeamView};
+pub use view::{HouseAView, RiderView, StageView, TeamView};

@@ -77,7 +77,10 @@ pub(crate) fn leave(board: &mut Board, positions: &mut [Pos], course: &Course, a
         if let (Some(r), None) = (board.at(here), board.at(right)) {
             board.take(here);
             board.put(right, r);
-            positions[r as usize] = right;
+            // House rules A's gruppetto is on the board but has no rider's place.
+            if let Some(p) = positions.get_mut(r as usize) {
+                *p = right;
+            }
         }
         right = here;
     }
@@ -155,7 +158,9 @@ pub(crate) fn slipstream_except(
                 let to = Pos::new(r + 1, i as u8);
                 board.take(at);
                 board.put(to, rider);
-                positions[rider as usize] = to;
+                if let Some(p) = positions.get_mut(rider as usize) {
+                    *p = to;
+                }
                 moved.push((rider, at, to));
             }
         }

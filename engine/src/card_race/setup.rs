@@ -65,6 +65,30 @@ pub struct Options {
     /// The registry enters the riders; the stage rides them as any other.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub world_cup: bool,
+    /// How the stage starts (option `start`): with house rules A's breakaway auction or not.
+    #[serde(default)]
+    pub start: Start,
+    /// House rules A's gruppetto (HA-032…HA-039, `house_a::gruppetto`).
+    #[serde(default)]
+    pub gruppetto: bool,
+    /// The seat the base game's Peloton bot team rides (PEL-4, HA-003; `house_a::peloton`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peloton_team: Option<Seat>,
+    /// The seat the base game's Muscle bot team rides (PEL-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub muscle_team: Option<Seat>,
+}
+
+/// How a stage starts (option `start`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Start {
+    /// Riders start where they were placed.
+    #[default]
+    Standard,
+    /// House rules A's breakaway auction before the first round (HA-050…HA-056, PEL-3 as we
+    /// rule it: `house_a::auction`).
+    BreakawayHouseA,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

@@ -36,6 +36,14 @@ pub enum Choice {
     /// Ride on the left side of the road (or back on the right) when landing (house rules B's
     /// wind, HB-034).
     Side { rider: RiderIdx, left: bool },
+    /// Breakaway auction (house rules A): draw a hand for this bid step; one card of it is bid.
+    BidDraw { rider: RiderIdx },
+    /// Bid this card of the hand drawn for the bid.
+    Bid { rider: RiderIdx, card: Card },
+    /// Bid the top card of the draw pile unseen, as a bot does (HA-051, HA-052).
+    BidBlind { rider: RiderIdx },
+    /// Bid no card at this step (at the first step: the team stays out of the auction).
+    BidPass { rider: RiderIdx },
 }
 
 impl Choice {
@@ -48,6 +56,10 @@ impl Choice {
             | Choice::Musette { rider }
             | Choice::Gamble { rider, .. }
             | Choice::Side { rider, .. } => rider,
+            Choice::BidDraw { rider }
+            | Choice::Bid { rider, .. }
+            | Choice::BidBlind { rider }
+            | Choice::BidPass { rider } => rider,
         }
     }
 }
@@ -99,6 +111,18 @@ pub enum RuleError {
         "{rider} has no musette to open this round: a musette is taken in a feed zone, and one a round may be opened, once the hand is drawn"
     )]
     NoMusette { rider: String },
+    #[error("there is no breakaway auction now: draw a hand and keep a card")]
+    NoAuction,
+    #[error("the breakaway auction comes first: bid for the breakaway, or pass")]
+    AuctionFirst,
+    #[error("{rider}'s team is out of the breakaway auction")]
+    OutOfAuction { rider: String },
+    #[error("{rider}'s team has bid at this step: the bids are shown once every team has bid")]
+    AlreadyBid { rider: String },
+    #[error(
+        "{rider} cannot bid: a team bids with the one rider it chose first, and specialists never bid"
+    )]
+    CannotBid { rider: String },
     #[error("{card} is not in {rider}'s hand (the hand is {hand})")]
     CardNotInHand {
         rider: String,
@@ -196,6 +220,15 @@ pub struct Stage {
     pub(crate) b_trial: Option<b_time_trial::Trial>,
     /// House rules B's attacks of the round being resolved (HB-017…HB-019).
     pub(crate) attacks: Option<super::house_b::attack::Attacks>,
+    /// House rules A's breakaway auction while it runs (`house_a::auction`).
+    pub(crate) auction: Option<super::house_a::auction::Auction>,
+    /// Riders who started in the breakaway, and those of them nobody has joined yet (HA-056).
+    pub(crate) breakaway: Vec<RiderIdx>,
+    pub(crate) breakaway_alone: Vec<RiderIdx>,
+    /// The base game's Peloton bot team's state (`house_a::peloton`).
+    pub(crate) peloton: super::house_a::peloton::PelotonState,
+    /// House rules A's gruppetto while it is on the road.
+    pub(crate) gruppetto: Option<super::house_a::gruppetto::Gruppetto>,
 }
 
 impl Stage {
@@ -353,7 +386,15 @@ impl Stage {
             leaders: Vec::new(),
             b_trial,
             attacks: None,
+            auction: None,
+            breakaway: Vec::new(),
+            breakaway_alone: Vec::new(),
+            peloton: Default::default(),
+            gruppetto: None,
         };
+        stage.deal_bot_teams();
+        stage.open_gruppetto();
+        stage.open_auction();
         if stage.b_trial.is_some() {
             b_time_trial::open(&mut stage);
         }
@@ -456,6 +497,7 @@ impl Stage {
     /// The card a rider rides by: the card played, but for house rules A's specialist
     /// sprinteur, who saves its 9s on climbs for later 6s (HA-025).
     fn ridden_card(&mut self, rider: RiderIdx, row: u16, card: Card) -> Card {
+        let card = self.bot_team_card(rider, card);
         let kind = self.setup.riders[rider as usize].kind;
         if kind != super::cards::RiderKind::Specialist {
             return card;
@@ -547,31 +589,46 @@ impl Stage {
 
     /// The legal options of one team now (the only place legality is decided).
     pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        if self.auction.is_some() {
+            return self.auction_choices(seat);
+        }
         let mut options = self.card_choices(seat);
-        // HA-030: a domestique who has seen its hand may quit instead (QA-16).
-        let mut quitters: Vec<RiderIdx> = match self.setup.options.hands {
-            Hands::Deal => self
-                .drawing
-                .get(seat as usize)
-                .copied()
-                .flatten()
-                .into_iter()
-                .collect(),
-            Hands::Free => options.iter().map(|c| c.rider()).collect(),
-        };
-        quitters.dedup();
+        // HA-030: a domestique who has seen its hand may quit instead (QA-16). Without a list of
+        // its own: this runs for every choice a bot weighs.
         let time_trial = self.setup.options.time_trial.is_some();
+        let may_quit = |s: &Self, rider: RiderIdx| {
+            domestique::may_quit(s.setup.riders[rider as usize].kind, time_trial)
+        };
+        let mut quits = Vec::new();
+        match self.setup.options.hands {
+            Hands::Deal => {
+                if let Some(rider) = self.drawing.get(seat as usize).copied().flatten()
+                    && may_quit(self, rider)
+                {
+                    quits.push(Choice::Quit { rider });
+                }
+            }
+            Hands::Free => {
+                // Options come rider by rider: one way out for each rider offered.
+                let mut last = None;
+                for option in &options {
+                    let rider = option.rider();
+                    if last != Some(rider) {
+                        last = Some(rider);
+                        if may_quit(self, rider) {
+                            quits.push(Choice::Quit { rider });
+                        }
+                    }
+                }
+            }
+        }
         // HB-048: a rider holding a musette may open it once its hand is drawn (QB-17).
         options.extend(self.musette_choice(seat));
         // HB-006: the steep downhill gamble, declared with the card (QB-03).
         options.extend(self.gamble_choices(seat));
         // HB-034: the side of the road, with the wind in play (QB-13).
         options.extend(self.side_choice(seat));
-        for rider in quitters {
-            if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
-                options.push(Choice::Quit { rider });
-            }
-        }
+        options.extend(quits);
         options
     }
 
@@ -586,7 +643,7 @@ impl Stage {
         match self.setup.options.hands {
             Hands::Free => team
                 .iter()
-                .filter(|&&r| self.owes_card(r))
+                .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
                 .flat_map(|&rider| {
                     FREE_CARDS
                         .iter()
@@ -602,20 +659,57 @@ impl Stage {
                             card: Card::Exhaustion,
                         }];
                     }
-                    let mut cards = hand.clone();
-                    cards.sort_unstable();
-                    cards.dedup();
-                    cards
-                        .into_iter()
-                        .map(|card| Choice::Keep { rider, card })
-                        .collect()
+                    // Sorted and deduplicated on the stack: this runs for every choice a bot
+                    // weighs, and hands are four cards (a few more under house rules B).
+                    let mut sorted = [Card::Exhaustion; 8];
+                    if hand.len() > sorted.len() {
+                        let mut cards = hand.clone();
+                        cards.sort_unstable();
+                        cards.dedup();
+                        return cards
+                            .into_iter()
+                            .map(|card| Choice::Keep { rider, card })
+                            .collect();
+                    }
+                    let sorted = &mut sorted[..hand.len()];
+                    sorted.copy_from_slice(hand);
+                    sorted.sort_unstable();
+                    let mut out = Vec::with_capacity(sorted.len());
+                    for (i, &card) in sorted.iter().enumerate() {
+                        if i == 0 || sorted[i - 1] != card {
+                            out.push(Choice::Keep { rider, card });
+                        }
+                    }
+                    out
                 }
                 None => team
                     .iter()
-                    .filter(|&&r| self.owes_card(r))
+                    .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
                     .map(|&rider| Choice::Draw { rider })
                     .collect(),
             },
+        }
+    }
+
+    /// Whether `legal_choices(seat)` holds `choice`, without listing them for the most common
+    /// choice, a card kept from a dealt hand (a whole stage makes hundreds).
+    fn is_legal(&self, seat: Seat, choice: &Choice) -> bool {
+        match *choice {
+            Choice::Keep { rider, card }
+                if !self.over
+                    && self.auction.is_none()
+                    && self.setup.options.hands == Hands::Deal =>
+            {
+                self.drawing.get(seat as usize).copied().flatten() == Some(rider) && {
+                    let hand = &self.riders[rider as usize].hand;
+                    if hand.is_empty() {
+                        card == Card::Exhaustion
+                    } else {
+                        hand.contains(&card)
+                    }
+                }
+            }
+            _ => self.legal_choices(seat).contains(choice),
         }
     }
 
@@ -629,6 +723,17 @@ impl Stage {
         }
         if let Some(e) = self.attack_refusal(seat) {
             return e;
+        }
+        if self.auction.is_some()
+            || matches!(
+                choice,
+                Choice::BidDraw { .. }
+                    | Choice::Bid { .. }
+                    | Choice::BidBlind { .. }
+                    | Choice::BidPass { .. }
+            )
+        {
+            return self.diagnose_bid(seat, choice);
         }
         let rider = choice.rider();
         let Some(r) = self.riders.get(rider as usize) else {
@@ -694,12 +799,13 @@ impl Stage {
             Choice::Musette { .. } => RuleError::NoMusette { rider: name },
             Choice::Gamble { .. } => RuleError::NoGamble { rider: name },
             Choice::Side { .. } => RuleError::NoSide { rider: name },
+            _ => RuleError::NoAuction,
         }
     }
 
     /// Draws up to four cards for a rider (FR-2): an empty draw pile takes the shuffled recycle
     /// pile; with fewer cards in all the rider draws what there is.
-    fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
+    pub(crate) fn draw(&mut self, rider: RiderIdx, events: &mut Vec<Event>) {
         let weather = self
             .conditions
             .hand_size(rider, self.riders[rider as usize].pos.row);
@@ -712,6 +818,10 @@ impl Stage {
         };
         if self.in_fictive_start() {
             size = size.min(fictive_start::HAND);
+        }
+        // A bot team's riders turn one card a round (PEL-4).
+        if self.rides_for_a_bot_team(rider) {
+            size = size.min(1);
         }
         self.draw_cards(rider, size, events);
         self.riders[rider as usize].drawn = true;
@@ -801,6 +911,8 @@ impl Stage {
             .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
             .collect();
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
+        self.peloton_round();
+        self.gruppetto_round_start();
         // HB-017: the attackers have moved already, in their searches.
         let mut summary: Vec<RiderRound> = self.attacks.take().map(|a| a.moved).unwrap_or_default();
         let order: Vec<RiderIdx> = order
@@ -822,6 +934,7 @@ impl Stage {
             };
             summary.push(self.moved(i, card, (from, distance, to), events));
         }
+        self.gruppetto_turn(None, &mut positions, events);
         self.conditions.after_moves(
             self.round,
             &course,
@@ -861,7 +974,9 @@ impl Stage {
             .iter()
             .map(|&i| positions[i as usize].row)
             .min()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            // House rules A's gruppetto takes slipstream too (HA-036).
+            .min(self.gruppetto_row().unwrap_or(u16::MAX));
         // A time trial's end phase is its own (HA-045…HA-047): its riders tire as it says, one
         // card each. On the road, every rider the end phase finds in the wind is dealt its
         // exhaustion, the weather and wind of house rules B deciding how much (FR-7, HB-031,
@@ -883,13 +998,18 @@ impl Stage {
             ),
         };
         for (rider, from, to) in slipstreamed {
+            if rider == super::house_a::gruppetto::CELL {
+                self.gruppetto_slipstream(from, to, events);
+                continue;
+            }
             events.push(Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
                 s.slipstream = true;
             }
         }
-        let never_tired =
-            |s: &Self, i: RiderIdx| specialist::never_tired(s.setup.riders[i as usize].kind);
+        let never_tired = |s: &Self, i: RiderIdx| {
+            specialist::never_tired(s.setup.riders[i as usize].kind) || s.rides_for_a_bot_team(i)
+        };
         match tt_tired {
             Some(tired) => {
                 for i in tired {
@@ -934,11 +1054,11 @@ impl Stage {
             }
             None => {
                 for &i in &order {
-                    if never_tired(self, i) {
+                    let at = positions[i as usize];
+                    if never_tired(self, i) || self.behind_gruppetto(at) {
                         continue;
                     }
                     let r = &mut self.riders[i as usize];
-                    let at = positions[i as usize];
                     if r.racing()
                         && self.conditions.deal_exhaustion(
                             &course,
@@ -1007,6 +1127,8 @@ impl Stage {
         {
             self.leaders.push(head);
         }
+        self.gruppetto_round_end(events);
+        self.pass_peloton_deck();
         self.last_round = summary;
         self.drawing.iter_mut().for_each(|d| *d = None);
         let anyone_across = self.riders.iter().any(|r| r.crossed.is_some());
@@ -1024,6 +1146,7 @@ impl Stage {
             });
         } else {
             self.round += 1;
+            self.update_breakaway_alone();
             events.push(Event::RoundStarted { round: self.round });
             b_time_trial::set_off(self, events);
             self.conditions.start_round(self.round, events);
@@ -1033,10 +1156,11 @@ impl Stage {
     /// Every card of the round is chosen: the reveal, then the attacks (which may wait for a
     /// search, HB-017), then the movement and end phases.
     fn cards_chosen(&mut self, events: &mut Vec<Event>) {
+        // Riders waiting to set off in a house-B time trial chose no card.
         let order: Vec<RiderIdx> = self
             .race_order()
             .into_iter()
-            .filter(|&i| self.riders[i as usize].racing())
+            .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
             .collect();
         events.push(Event::CardsRevealed {
             cards: order
@@ -1064,6 +1188,8 @@ impl Stage {
         events: &mut Vec<Event>,
     ) -> (Pos, u16, Pos) {
         let course = Arc::clone(&self.setup.course);
+        // House rules A's gruppetto moves in its turn, when it stands ahead of this rider.
+        self.gruppetto_turn(Some(positions[i as usize]), positions, events);
         let from = positions[i as usize];
         let ridden = self.ridden_card(i, from.row, card);
         let uncapped = self.uncapped(i, ridden);
@@ -1084,7 +1210,7 @@ impl Stage {
                 let to = self.conditions.lane_for(&course, &self.board, i, from, to);
                 self.board.put(to, i);
                 positions[i as usize] = to;
-                to
+                self.gruppetto_swap(i, from, distance, to, positions, events)
             }
             None => from,
         };
@@ -1152,7 +1278,7 @@ impl Ruleset for Stage {
     }
 
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
-        if !self.legal_choices(seat).contains(choice) {
+        if !self.is_legal(seat, choice) {
             return Err(self.diagnose(seat, *choice));
         }
         let mut events = Vec::new();
@@ -1184,6 +1310,7 @@ impl Ruleset for Stage {
             }
             Choice::Keep { rider, card } => {
                 self.keep(rider, card);
+                self.peloton_kept(rider, card);
                 self.drawing[seat as usize] = None;
                 events.push(Event::CardChosen { rider });
                 if self.round_complete() {
@@ -1198,6 +1325,10 @@ impl Ruleset for Stage {
                     self.cards_chosen(&mut events);
                 }
             }
+            Choice::BidDraw { .. }
+            | Choice::Bid { .. }
+            | Choice::BidBlind { .. }
+            | Choice::BidPass { .. } => self.apply_bid(seat, *choice, &mut events),
         }
         Ok(events)
     }

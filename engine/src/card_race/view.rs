@@ -36,6 +36,23 @@ pub struct StageView {
     /// roll-out behind the flag.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub fictive_start: bool,
+    /// House rules A's breakaway and gruppetto, when in play.
+    #[serde(default, flatten)]
+    pub house_a: HouseAView,
+}
+
+/// What house rules A put on the road beside the riders.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct HouseAView {
+    /// The breakaway auction's bid step while it runs (1 or 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bid_step: Option<u8>,
+    /// The riders who started in the breakaway, front first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breakaway: Vec<RiderIdx>,
+    /// The gruppetto's cells while it is on the road (a neutral pack, HA-032…HA-039).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gruppetto: Vec<Pos>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -134,6 +151,11 @@ impl StageView {
             conditions: stage.conditions(),
             stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
             fictive_start: stage.setup.options.fictive_start,
+            house_a: HouseAView {
+                bid_step: stage.bid_step(),
+                breakaway: stage.breakaway().to_vec(),
+                gruppetto: stage.gruppetto_cells(),
+            },
         }
     }
 }

@@ -59,6 +59,12 @@ struct Words {
     gamble: Vec<Text>,
     /// "Ride on the right", "Ride on the left" (HB-034).
     side: [Text; 2],
+    /// The breakaway auction's options: draw a hand to bid from, bid unseen, no bid, and
+    /// "Bid 2" … "Bid 9", "Bid E" in the order of `card_slot`.
+    bid_draw: Text,
+    bid_blind: Text,
+    bid_pass: Text,
+    bid: Vec<Text>,
 }
 
 fn card_slot(card: Card) -> usize {
@@ -66,6 +72,7 @@ fn card_slot(card: Card) -> usize {
         Card::Energy(v) => v.saturating_sub(2).min(7) as usize,
         Card::Exhaustion => 8,
         Card::Attack => 9,
+        Card::SplitAttack => 10,
     }
 }
 
@@ -81,6 +88,10 @@ struct Attributes {
 const OPTION_NAMES: &[&str] = &[
     "world_cup",
     CUP,
+    "start",
+    "gruppetto",
+    "peloton_team",
+    "muscle_team",
     "hands",
     "stage_end",
     "profiles",
@@ -375,8 +386,9 @@ fn house_b() -> Value {
 }
 
 /// House rules A (seed 001) as far as they are refereed: Table A1's profiles, the stage types,
-/// the Brain bots; stages run until every rider is across (QX-06, without the gruppetto). A
-/// stage is a time trial when its options add `"time_trial"`.
+/// the Brain bots, the breakaway auction before a road stage; stages run until every rider is
+/// across (QX-06, without the gruppetto). A stage is a time trial when its options add
+/// `"time_trial"` (no auction then).
 fn house_a() -> Value {
     json!({
         "profiles": "house-a",
@@ -387,6 +399,8 @@ fn house_a() -> Value {
         "points": "house-a",
         "mountains": "house-a",
         "combativity": "house-a",
+        "start": "breakaway_house_a",
+        "gruppetto": true,
     })
 }
 
@@ -880,14 +894,27 @@ impl CardRace {
                 ],
                 gamble: (2..=9)
                     .map(|v| v.to_string())
-                    .chain(["E".to_string(), "A".to_string()])
+                    .chain(["E".to_string(), "A".to_string(), "9/2".to_string()])
                     .map(|c| Text::from(format!("Keep {c}, gamble on the steep descent")))
+                    .collect(),
+                bid_draw: Text::from("Draw to bid for the breakaway"),
+                bid_blind: Text::from("Bid the top card unseen"),
+                bid_pass: Text::from("No bid"),
+                bid: (2..=9)
+                    .map(|v| format!("Bid {v}"))
+                    .chain([
+                        "Bid E (exhaustion)".to_string(),
+                        "Bid A (attack)".to_string(),
+                        "Bid 9/2 (Peloton attack)".to_string(),
+                    ])
+                    .map(Text::from)
                     .collect(),
                 keep: (2..=9)
                     .map(|v| format!("Keep {v}"))
                     .chain([
                         "Keep E (exhaustion)".to_string(),
                         "Keep A (attack)".to_string(),
+                        "Keep 9/2 (Peloton attack)".to_string(),
                     ])
                     .map(Text::from)
                     .collect(),
@@ -1078,6 +1105,9 @@ impl Game for CardRace {
         if let Some((rider, _)) = self.stage.attack_search() {
             return self.seat_of(rider) == Some(seat);
         }
+        if self.stage.in_auction() {
+            return !self.stage.legal_choices(seat).is_empty();
+        }
         !self.stage.is_over()
             && (seat as usize) < self.seats()
             && self
@@ -1128,11 +1158,13 @@ impl Game for CardRace {
                 key.push_number(rider as u32);
                 key.push(if left { ":L" } else { ":R" });
             }
-            Choice::Keep { rider, card } | Choice::Gamble { rider, card } => {
-                key.push(if matches!(choice, Choice::Gamble { .. }) {
-                    "g:"
-                } else {
-                    "k:"
+            Choice::Keep { rider, card }
+            | Choice::Gamble { rider, card }
+            | Choice::Bid { rider, card } => {
+                key.push(match choice {
+                    Choice::Gamble { .. } => "g:",
+                    Choice::Bid { .. } => "b:",
+                    _ => "k:",
                 });
                 key.push_number(rider as u32);
                 key.push(":");
@@ -1140,7 +1172,20 @@ impl Game for CardRace {
                     Card::Energy(v) => key.push_number(v as u32),
                     Card::Exhaustion => key.push("E"),
                     Card::Attack => key.push("A"),
+                    Card::SplitAttack => key.push("9/2"),
                 };
+            }
+            Choice::BidDraw { rider } => {
+                key.push("bd:");
+                key.push_number(rider as u32);
+            }
+            Choice::BidBlind { rider } => {
+                key.push("bb:");
+                key.push_number(rider as u32);
+            }
+            Choice::BidPass { rider } => {
+                key.push("bp:");
+                key.push_number(rider as u32);
             }
         }
         key
@@ -1170,6 +1215,13 @@ impl Game for CardRace {
                 let card = Card::parse(card).filter(|c| c.to_string() == card)?;
                 Choice::Keep { rider, card }
             }
+            ("b", Some(card)) => {
+                let card = Card::parse(card).filter(|c| c.to_string() == card)?;
+                Choice::Bid { rider, card }
+            }
+            ("bd", None) => Choice::BidDraw { rider },
+            ("bb", None) => Choice::BidBlind { rider },
+            ("bp", None) => Choice::BidPass { rider },
             _ => return None,
         };
         parts.next().is_none().then_some(choice)
@@ -1191,6 +1243,10 @@ impl Game for CardRace {
             Choice::Musette { .. } => words.musette.clone(),
             Choice::Gamble { card, .. } => words.gamble[card_slot(card)].clone(),
             Choice::Side { left, .. } => words.side[left as usize].clone(),
+            Choice::BidDraw { .. } => words.bid_draw.clone(),
+            Choice::Bid { card, .. } => words.bid[card_slot(card)].clone(),
+            Choice::BidBlind { .. } => words.bid_blind.clone(),
+            Choice::BidPass { .. } => words.bid_pass.clone(),
         };
         (group, label)
     }
@@ -1202,7 +1258,10 @@ impl Game for CardRace {
     /// A round is over once its moves are made: at the reveal in the base game, after the last
     /// attack search under house rules B (HB-017), which belongs to the same round.
     fn settles_turn(event: &Event) -> bool {
-        matches!(event, Event::RoundStarted { .. } | Event::StageOver { .. })
+        matches!(
+            event,
+            Event::RoundStarted { .. } | Event::StageOver { .. } | Event::BidShown { .. }
+        )
     }
 
     fn narrate(&self, events: &[Event], viewer: Viewer) -> Vec<Sentence> {
@@ -1323,6 +1382,110 @@ impl Game for CardRace {
                     let text = format!("{} gives up the stage.", as_text(&name));
                     sentence("card-race-quit", vec![("rider", name)], text)
                 }
+                Event::BidShown {
+                    rider,
+                    step,
+                    card,
+                    total,
+                } => {
+                    let name = self.name(*rider);
+                    let shown = card.map_or_else(|| "no card".to_string(), |c| c.to_string());
+                    let text = format!(
+                        "Breakaway bid {step}: {} shows {shown}, {total} in all.",
+                        as_text(&name)
+                    );
+                    sentence(
+                        "card-race-bid-shown",
+                        vec![
+                            ("rider", name),
+                            ("step", json!(step)),
+                            ("card", card.map_or(json!("none"), card_json)),
+                            ("total", json!(total)),
+                        ],
+                        text,
+                    )
+                }
+                Event::BreakawayPlaced { rider, to, bid } => {
+                    let name = self.name(*rider);
+                    let text = match bid {
+                        Some(total) => format!(
+                            "{} wins a place in the breakaway with {total}: row {}.",
+                            as_text(&name),
+                            to.row
+                        ),
+                        None => format!(
+                            "{} rides in the breakaway without bidding: row {}.",
+                            as_text(&name),
+                            to.row
+                        ),
+                    };
+                    sentence(
+                        "card-race-breakaway-placed",
+                        vec![
+                            ("rider", name),
+                            ("row", json!(to.row)),
+                            ("bid", bid.map_or(json!("none"), |b| json!(b))),
+                        ],
+                        text,
+                    )
+                }
+                Event::GruppettoMoved {
+                    from,
+                    to,
+                    distance,
+                    die,
+                } => {
+                    let text = match die {
+                        Some(face) => format!(
+                            "The Peloton attacks: the gruppetto rolls {face} and rides {distance}, row {from} → {to}."
+                        ),
+                        None => format!("The gruppetto rides {distance}: row {from} → {to}."),
+                    };
+                    sentence(
+                        "card-race-gruppetto-moved",
+                        vec![
+                            ("from", json!(from)),
+                            ("to", json!(to)),
+                            ("distance", json!(distance)),
+                            ("die", die.map_or(json!("none"), |d| json!(d))),
+                        ],
+                        text,
+                    )
+                }
+                Event::GruppettoSlipstream { to, .. } => sentence(
+                    "card-race-gruppetto-slipstream",
+                    vec![("to", json!(to))],
+                    format!("The gruppetto takes the slipstream to row {to}."),
+                ),
+                Event::GruppettoSwapped { rider, row } => {
+                    let name = self.name(*rider);
+                    let text = format!(
+                        "{} was blocked by the gruppetto and takes its place on row {row}.",
+                        as_text(&name)
+                    );
+                    sentence(
+                        "card-race-gruppetto-swapped",
+                        vec![("rider", name), ("row", json!(row))],
+                        text,
+                    )
+                }
+                Event::GruppettoSwept { riders } => {
+                    let names: Vec<String> =
+                        riders.iter().map(|r| as_text(&self.name(*r))).collect();
+                    let text = if names.is_empty() {
+                        "The gruppetto finishes with nobody in it.".to_string()
+                    } else {
+                        format!(
+                            "The gruppetto finishes: {} over the line with it.",
+                            names.join(", ")
+                        )
+                    };
+                    sentence(
+                        "card-race-gruppetto-swept",
+                        vec![("count", json!(names.len())), ("riders", json!(names))],
+                        text,
+                    )
+                }
                 Event::StageOver { order } => {
                     let first = order.first().map_or(Value::Null, |r| self.name(*r));
                     let text = format!("The stage is over: {} wins.", as_text(&first));
@@ -1391,15 +1554,25 @@ impl Game for CardRace {
                 | Event::TimeTrialStart { .. }
                 | Event::HighestCardTired { .. }
                 | Event::PastStartLine { .. } => {}
-                | Event::AttackTurned { .. }
+                Event::AttackTurned { .. }
                 | Event::AttackEmpty { .. }
                 | Event::MusetteTaken { .. }
                 | Event::SteepGamble { .. } => {}
                 Event::Crossed { rider, .. } => crossed.push(as_text(&self.name(*rider))),
-                Event::Quit { .. } => {}
+                Event::Quit { .. }
+                | Event::BidShown { .. }
+                | Event::BreakawayPlaced { .. }
+                | Event::GruppettoMoved { .. }
+                | Event::GruppettoSlipstream { .. }
+                | Event::GruppettoSwapped { .. }
+                | Event::GruppettoSwept { .. } => {}
                 _ => continue,
             }
             lines.extend(self.narrate(std::slice::from_ref(e), Viewer::Public));
+        }
+        // A bid step moves nobody: its bids (and the breakaway) are the whole story.
+        if rows.is_empty() && events.iter().any(|e| matches!(e, Event::BidShown { .. })) {
+            return Told { lines, brief: None };
         }
         // The first rider listed on the furthest row leads (riders move front first).
         let brief = match rows.iter().rev().max_by_key(|(_, row)| *row) {
@@ -1441,10 +1614,25 @@ impl Game for CardRace {
     /// draw takes from.
     fn brief(&self, seat: Seat) -> Vec<Sentence> {
         let view = self.stage.view(Viewer::Seat(seat));
-        view.riders
-            .iter()
-            .filter(|r| r.team == seat)
-            .map(|r| {
+        // During house rules A's breakaway auction, what a bid is, before the riders.
+        let auction = self.stage.bid_step().map(|step| {
+            let bid: u32 = self
+                .stage
+                .bid_cards(seat)
+                .iter()
+                .map(|c| c.value() as u32)
+                .sum();
+            sentence(
+                "card-race-brief-auction",
+                vec![("step", json!(step)), ("bid", json!(bid))],
+                format!(
+                    "Breakaway auction, bid {step} of 2 (your bid so far: {bid}): draw a hand and bid one card of it, bid the top card unseen, or bid nothing."
+                ),
+            )
+        });
+        auction
+            .into_iter()
+            .chain(view.riders.iter().filter(|r| r.team == seat).map(|r| {
                 let at = format!("{} (row {}, lane {})", r.id, r.pos.row, r.pos.lane);
                 let mut args = vec![
                     ("rider", Value::String(r.id.clone())),
@@ -1471,7 +1659,7 @@ impl Game for CardRace {
                     );
                 }
                 pile_brief(at, args, r.draw_pile, r.recycle.len())
-            })
+            }))
             .collect()
     }
 

@@ -48,6 +48,24 @@ card-race-past-start-line = { $rider } rolls { $rows ->
        *[no] {""}
     }.
 card-race-quit = { $rider } gives up the stage.
+card-race-bid-shown = Breakaway bid { $step }: { $rider } shows { $card ->
+        [none] no card
+       *[other] { $card }
+    }, { $total } in all.
+card-race-gruppetto-moved = { $die ->
+        [none] The gruppetto rides { $distance }: row { $from } → { $to }.
+       *[other] The Peloton attacks: the gruppetto rolls { $die } and rides { $distance }, row { $from } → { $to }.
+    }
+card-race-gruppetto-slipstream = The gruppetto takes the slipstream to row { $to }.
+card-race-gruppetto-swapped = { $rider } was blocked by the gruppetto and takes its place on row { $row }.
+card-race-gruppetto-swept = { $count ->
+        [0] The gruppetto finishes with nobody in it.
+       *[other] The gruppetto finishes: { $riders } over the line with it.
+    }
+card-race-breakaway-placed = { $rider } { $bid ->
+        [none] rides in the breakaway without bidding
+       *[other] wins a place in the breakaway with { $bid }
+    }: row { $row }.
 card-race-stage-over = The stage is over: { $winner } wins.
 card-race-crashed = { $rider } falls on row { $row }, { $set_back ->
         [one] 1 row
@@ -114,6 +132,7 @@ card-race-turn-brief = { $leader } leads, row { $row }{ $winded ->
        *[other] ; across the line: { $crossed }
     }.
 card-race-turn-still = No rider moved.
+card-race-brief-auction = Breakaway auction, bid { $step } of 2 (your bid so far: { $bid }): draw a hand and bid one card of it, bid the top card unseen, or bid nothing.
 card-race-brief-across = { $rider } (row { $row }, lane { $lane }): across the line.
 card-race-brief-kept = { $rider } (row { $row }, lane { $lane }): keeps { $card }.
 card-race-brief-hand = { $rider } (row { $row }, lane { $lane }): hand { $cards }, keep one.

@@ -75,6 +75,7 @@ key-crossed = across the line (faded: finished earlier)
 key-exhaustion-card = exhaustion card played (moves 2)
 key-verge = verge: no road here
 key-curve = curve
+key-gruppetto = the gruppetto, a pack of no team that blocks and shelters like riders
 key-steep = steep row (2 movement points)
 key-mark-flag = chequered flag
 key-mark-colour = colour

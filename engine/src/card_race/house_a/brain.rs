@@ -43,6 +43,8 @@ pub struct Situation<'a> {
     pub to_line: u16,
     /// QA-10: it starts on, or (for HA-014) rides towards, the climb that ends at the line.
     pub summit_finish_climb: bool,
+    /// HA-056: in the breakaway and not joined yet (QA-28).
+    pub breakaway_alone: bool,
     /// eff(card): the distance a card gives by the terrain rules (FR-4, FR-5, PEL-1).
     pub reach: &'a dyn Fn(Card) -> u16,
 }
@@ -88,6 +90,10 @@ fn first_held(hand: &[Card], order: &[u8], s: &Situation) -> Card {
 pub fn pick(s: &Situation, hand: &[Card]) -> Card {
     // HA-009, QA-12: a card that crosses the line: play the highest card.
     if hand.iter().any(|&c| (s.reach)(c) >= s.to_line) {
+        return highest(hand);
+    }
+    // HA-056, QA-28: alone in the breakaway, on the flat: the highest card.
+    if s.breakaway_alone && s.terrain == Terrain::Flat {
         return highest(hand);
     }
     match s.terrain {
@@ -175,13 +181,16 @@ impl BrainBot {
         let course = stage.course();
         let row = stage.position(rider).row;
         let seat = stage.setup().riders[rider as usize].team;
-        let order = stage.race_order();
-        let place = |r: RiderIdx| order.iter().position(|&o| o == r);
+        // Race order compares (row, then lane 0 first): no need to sort the field for it.
+        let key = |r: RiderIdx| {
+            let p = stage.position(r);
+            (p.row, std::cmp::Reverse(p.lane))
+        };
         let ahead_of_teammate = stage
             .team_riders(seat)
             .iter()
             .filter(|&&t| t != rider && stage.crossed(t).is_none())
-            .all(|&t| place(t) > place(rider));
+            .all(|&t| key(t) < key(rider));
         // QA-10: the rows from here (or from the climb ahead) to the line are all uphill.
         let climb_from = if course.terrain(row) == Terrain::Uphill {
             Some(row)
@@ -200,6 +209,7 @@ impl BrainBot {
             ahead_of_teammate,
             to_line: course.rows_to_line(row),
             summit_finish_climb,
+            breakaway_alone: stage.breakaway_alone(rider),
             reach,
         }
     }
@@ -207,6 +217,9 @@ impl BrainBot {
 
 impl Policy for BrainBot {
     fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice {
+        if let Some(bid) = super::auction::bot_bid(stage, seat, options) {
+            return bid;
+        }
         let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
             return options[0];
         };
@@ -285,6 +298,7 @@ mod tests {
             to_line: course.rows_to_line(c.row),
             summit_finish_climb: climb_from
                 .is_some_and(|f| (f..line).all(|r| course.terrain(r) == Terrain::Uphill)),
+            breakaway_alone: false,
             reach: &reach,
         };
         pick(&s, &c.hand)

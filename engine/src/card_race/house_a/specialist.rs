@@ -3,8 +3,8 @@
 //!
 //! Source: seed 001, "Spécialiste" and its "Sprinteur" and "Grimpeur" lines. Its deck by role is
 //! in Table A1 ([`super::profiles`]); the grimpeur's climbs are [`super::Profile::climb_limit`].
-//! The baroudeur's breakaway and Peloton pace (HA-026, HA-027) need the breakaway and the
-//! Peloton team, not refereed yet.
+//! The baroudeur's place in the breakaway (HA-026) is the auction's ([`super::auction`]), its
+//! Peloton pace (HA-027) the Peloton team's ([`super::peloton`]).
 
 use super::profiles::Profile;
 use crate::card_race::cards::{Card, HAND_SIZE, RiderKind};

@@ -265,12 +265,17 @@ impl Policy for TimeTrialBot {
                     std::cmp::Reverse(card.is_exhaustion() as u16),
                 ),
                 // Never offered in a time trial (HA-030 there has no time to give; house rules
-                // B's attack search and musettes are not ridden in one).
+                // B's attack search and musettes are not ridden in one; no breakaway auction
+                // before one).
                 Choice::Quit { .. }
                 | Choice::Turn { .. }
                 | Choice::Musette { .. }
                 | Choice::Gamble { .. }
-                | Choice::Side { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
+                | Choice::Side { .. }
+                | Choice::BidDraw { .. }
+                | Choice::Bid { .. }
+                | Choice::BidBlind { .. }
+                | Choice::BidPass { .. } => (0, 0, std::cmp::Reverse(u16::MAX)),
             })
             .expect("options are never empty")
     }

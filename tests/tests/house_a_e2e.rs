@@ -1,0 +1,190 @@
+//! A house-rules-A tour through the fake Discord: its stage opens with the breakaway auction.
+//! One director bids with the buttons of their private hand (two bid steps, a hand drawn for
+//! each), the bot of the empty seat bids as house rules A say, the bids are shown together and
+//! the breakaway is placed and told in the channel, then the first round is played.
+
+use commissaire::clock::{Clock, ManualClock};
+use commissaire::discord::config::ServeConfig;
+use commissaire::discord::serve::{Options, ServeError, run};
+use commissaire_tests::drive::{WAIT, button_ids, content, play_with_buttons, slash};
+use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Who};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+const GUILD: u64 = 1_100_000_000_000_000_400;
+const CHANNEL: u64 = 1_200_000_000_000_000_041;
+const ADMIN: u64 = 1_300_000_000_000_000_041;
+const ALICE: u64 = 1_300_000_000_000_000_042;
+const T0: i64 = 1_800_000_000;
+const PRESET: &str = "house-a-e2e";
+
+/// The shipped courses and a one-stage tour preset riding the named rules `house-a`.
+fn config_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let courses = dir.path().join("courses");
+    std::fs::create_dir_all(&courses).unwrap();
+    std::fs::create_dir_all(dir.path().join("tours")).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
+    for entry in std::fs::read_dir(shipped).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
+    }
+    let preset = "name = \"House A, one sprint\"\nrules = \"house-a\"\n\
+                  roster = [\"rouleur\", \"sprinteur\"]\n\n\
+                  [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n";
+    std::fs::write(dir.path().join(format!("tours/{PRESET}.toml")), preset).unwrap();
+    dir
+}
+
+fn start_bot(
+    fake: &FakeDiscord,
+    database: &Path,
+    config_dir: &Path,
+    clock: &Arc<ManualClock>,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), ServeError>>,
+) {
+    let config = ServeConfig {
+        database: database.to_path_buf(),
+        api_base: Some(fake.url()),
+        tick_secs: 1,
+        reminder_lead_secs: 120,
+        ..ServeConfig::default()
+    };
+    let token = config
+        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
+        .unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(run(
+        Options {
+            config,
+            config_dir: config_dir.to_path_buf(),
+            token,
+            guild: Some(GUILD),
+            clock: Arc::clone(clock) as Arc<dyn Clock>,
+            pictures: true,
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    (stop, bot)
+}
+
+fn channel_posts(fake: &FakeDiscord) -> Vec<Value> {
+    fake.channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
+        .collect()
+}
+
+fn told(fake: &FakeDiscord, text: &str) -> bool {
+    channel_posts(fake)
+        .iter()
+        .any(|m| content(m).contains(text))
+}
+
+async fn wait_told(fake: &FakeDiscord, text: &str) {
+    let give_up = std::time::Instant::now() + WAIT;
+    while !told(fake, text) {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the channel never told {text:?}; posts: {:#?}; failures: {:#?}",
+            channel_posts(fake)
+                .iter()
+                .map(|m| content(m).to_string())
+                .collect::<Vec<_>>(),
+            fake.failures()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The latest public message with the way into the hand, and the tour's id from its button.
+async fn wait_hand_message(fake: &FakeDiscord) -> (u64, String) {
+    let give_up = std::time::Instant::now() + WAIT;
+    loop {
+        let found = channel_posts(fake).iter().rev().find_map(|m| {
+            let id = button_ids(m).into_iter().find(|id| id.ends_with(":hand"))?;
+            let tour = id.split(':').nth(1)?.to_string();
+            Some((m["id"].as_str()?.parse().ok()?, tour))
+        });
+        if let Some(found) = found {
+            return found;
+        }
+        assert!(
+            std::time::Instant::now() < give_up,
+            "no post with the way into the hand; failures: {:#?}",
+            fake.failures()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_house_a_stage_opens_with_the_breakaway_auction() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("commissaire.db");
+    let config = config_dir();
+    let clock = Arc::new(ManualClock::new(T0));
+    let (stop, bot) = start_bot(&fake, &database, config.path(), &clock);
+    fake.wait_ready(WAIT).await;
+    let admin = Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS);
+    let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
+
+    let created = slash(
+        &fake,
+        "tour create",
+        json!({"preset": PRESET, "teams": 2}),
+        &admin,
+    )
+    .await;
+    assert!(content(&created).contains("is open"), "{created}");
+    let joined = slash(
+        &fake,
+        "tour join",
+        json!({"team": "Reds", "colour": 0}),
+        &alice,
+    )
+    .await;
+    assert!(content(&joined).contains("Reds"), "{joined}");
+    slash(&fake, "tour start", json!({}), &admin).await;
+
+    // Alice bids with the buttons of her private hand (the helper checks it is ephemeral):
+    // she draws a hand for the bid and bids a card of it; her buttons are then gone until the
+    // bot of the empty seat has bid too, and the first bids are shown together.
+    let (hand_message, tour) = wait_hand_message(&fake).await;
+    let first = play_with_buttons(&fake, &alice, hand_message, &tour, 4).await;
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert_eq!(first[0], "Reds Rouleur: Draw to bid for the breakaway");
+    assert!(first[1].starts_with("Reds Rouleur: Bid "), "{first:?}");
+    wait_told(&fake, "Breakaway bid 1: Reds Rouleur shows").await;
+    wait_told(&fake, "Breakaway bid 1: Vélo Club Mécanique Rouleur shows").await;
+
+    // The second step: the same rider only.
+    let (hand_message, tour) = wait_hand_message(&fake).await;
+    let second = play_with_buttons(&fake, &alice, hand_message, &tour, 2).await;
+    assert_eq!(second[0], "Reds Rouleur: Draw to bid for the breakaway");
+    assert!(second[1].starts_with("Reds Rouleur: Bid "), "{second:?}");
+    wait_told(&fake, "Breakaway bid 2: Reds Rouleur shows").await;
+    wait_told(&fake, "in the breakaway with").await;
+
+    // The stage goes on: the first round's draws and keeps, then the moves are told.
+    let (hand_message, tour) = wait_hand_message(&fake).await;
+    let pressed = play_with_buttons(&fake, &alice, hand_message, &tour, 4).await;
+    assert!(
+        pressed.iter().any(|l| l.ends_with(": Draw"))
+            && pressed.iter().any(|l| l.contains(": Keep ")),
+        "{pressed:?}"
+    );
+    wait_told(&fake, "Reds Rouleur plays ").await;
+
+    fake.assert_clean();
+    let _ = stop.send(());
+    let stopped = tokio::time::timeout(WAIT, bot).await;
+    assert!(matches!(stopped, Ok(Ok(Ok(())))), "{stopped:?}");
+}
