@@ -1115,7 +1115,7 @@ fn pel_4_peloton_and_muscle_seats_ride_a_whole_stage_through_the_registry() {
         for (seat, _) in stage.waiting_on() {
             if let Some((key, _)) = stage.play_bot(seat).unwrap()
                 && seat == 1
-                && key.as_str().ends_with(":A")
+                && key.as_str().ends_with(":9/2")
             {
                 attack += 1;
                 assert!(key.as_str().starts_with("k:"), "{key:?}");

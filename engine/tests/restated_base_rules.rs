@@ -38,10 +38,13 @@ fn ha_007_brain_riders_take_exhaustion_as_a_person_would() {
                 attributes: json!({"kind": "rouleur"}),
             })
             .collect(),
-        // House rules A without their weather, whose fog would lay the card on the draw pile.
+        // House rules A's riders and bots, without the weather (fog would lay the card on the
+        // draw pile), the breakaway auction or the gruppetto (which would move the riders).
         options: {
             let mut options = named("house-a");
-            options.as_object_mut().unwrap().remove("weather");
+            for other in ["weather", "start", "gruppetto"] {
+                options.as_object_mut().unwrap().remove(other);
+            }
             options
         },
         dice: Vec::new(),

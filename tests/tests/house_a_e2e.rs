@@ -1,7 +1,8 @@
-//! A house-rules-A tour through the fake Discord: its stage opens with the breakaway auction.
-//! One director bids with the buttons of their private hand (two bid steps, a hand drawn for
-//! each), the bot of the empty seat bids as house rules A say, the bids are shown together and
-//! the breakaway is placed and told in the channel, then the first round is played.
+//! A house-rules-A tour through the fake Discord: its first stage opens with the breakaway
+//! auction. One director bids with the buttons of their private hand (two bid steps, a hand
+//! drawn for each), the bot of the empty seat bids as house rules A say, the bids are shown
+//! together and the breakaway is placed and told in the channel. The director rides on to the
+//! second stage, a time trial, which starts under the weather the first stage forecast.
 
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
@@ -31,9 +32,10 @@ fn config_dir() -> tempfile::TempDir {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
     }
-    let preset = "name = \"House A, one sprint\"\nrules = \"house-a\"\n\
+    let preset = "name = \"House A, a sprint and a time trial\"\nrules = \"house-a\"\n\
                   roster = [\"rouleur\", \"sprinteur\"]\n\n\
-                  [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n";
+                  [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n\n\
+                  [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"time_trial\"\n";
     std::fs::write(dir.path().join(format!("tours/{PRESET}.toml")), preset).unwrap();
     dir
 }
@@ -182,6 +184,34 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
         "{pressed:?}"
     );
     wait_told(&fake, "Reds Rouleur plays ").await;
+
+    // Alice rides on from her hand until the tour is over: the second stage is a time trial.
+    for _ in 0..500 {
+        if told(&fake, "The tour is over") {
+            break;
+        }
+        let (hand_message, tour) = wait_hand_message(&fake).await;
+        play_with_buttons(&fake, &alice, hand_message, &tour, 500).await;
+    }
+    wait_told(&fake, "The tour is over").await;
+    let posts: Vec<String> = channel_posts(&fake)
+        .iter()
+        .map(|m| content(m).to_string())
+        .collect();
+    // HA-073…HA-075: stage 1 draws its weather on the start table and forecasts stage 2's,
+    // which stage 2 starts under; here the chain brings a change of weather.
+    let weather: Vec<&str> = posts
+        .iter()
+        .flat_map(|p| p.lines())
+        .filter(|l| l.contains("Weather for the stage"))
+        .collect();
+    assert_eq!(weather.len(), 2, "{weather:#?}");
+    assert!(weather[0].contains("(2d6: "), "{weather:#?}");
+    assert!(weather[1].contains("as forecast"), "{weather:#?}");
+    let word = |line: &str| line.rsplit(": ").next().unwrap().to_string();
+    assert_ne!(word(weather[0]), word(weather[1]), "{weather:#?}");
+    // HA-040…HA-047 through the tour: the second stage is ridden as a time trial.
+    assert!(posts.iter().any(|p| p.contains("time trial")), "{posts:#?}");
 
     fake.assert_clean();
     let _ = stop.send(());

@@ -692,12 +692,14 @@ impl Stage {
     }
 
     /// Whether `legal_choices(seat)` holds `choice`, without listing them for the most common
-    /// choice, a card kept from a dealt hand (a whole stage makes hundreds).
+    /// choice, a card kept from a dealt hand (a whole stage makes hundreds). Not while an attack
+    /// search runs (HB-018): then the card kept is the one turned up, not one of the hand.
     fn is_legal(&self, seat: Seat, choice: &Choice) -> bool {
         match *choice {
             Choice::Keep { rider, card }
                 if !self.over
                     && self.auction.is_none()
+                    && self.attacks.is_none()
                     && self.setup.options.hands == Hands::Deal =>
             {
                 self.drawing.get(seat as usize).copied().flatten() == Some(rider) && {

@@ -1519,10 +1519,11 @@ impl Game for CardRace {
     /// The moves of the round, rider by rider, then the round in one line: who leads, how many
     /// took exhaustion in the wind, who crossed.
     fn tell_turn(&self, events: &[Event]) -> Told {
-        // The last choice of a round with attack searches: the whole round, from its reveal.
+        // The last choice of a round with attack searches: the whole round, from its reveal. A
+        // breakaway auction's step is told from its own events.
         let events: &[Event] = if events
             .iter()
-            .any(|e| matches!(e, Event::CardsRevealed { .. }))
+            .any(|e| matches!(e, Event::CardsRevealed { .. } | Event::BidShown { .. }))
         {
             events
         } else {
