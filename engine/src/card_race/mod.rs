@@ -29,7 +29,7 @@
 //! | HB-029…HB-032 | weather 1–5, d6 each round, cold on top, heat doubles (QB-11, TV-12) | implemented | `hb_029_*`…`hb_032_*` |
 //! | HB-033, HB-035…HB-037 | one wind a stage: head, cross, tail (QB-12, TV-26) | implemented | `hb_033_*`…`hb_037_*` |
 //! | HB-001, HB-002 | roundabout: the side kept through it (QB-01, TV-25) | implemented | `hb_001_*`, `hb_002_*`, `qb_01_*` |
-//! | HB-020…HB-022 | punctures (QB-09, TV-19) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
+//! | HB-020…HB-022 | punctures (QB-09, TV-19); our ruling: a rider that moved 0 rows ended no move (no stall on cold cobbles) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
 //! | HB-023…HB-028 | crashes (QB-10, TV-18) | implemented | `hb_023_*`, `hb_024_to_hb_027_*`, `hb_028_*` |
 //! | HB-006 | steep downhill gamble, `steep_downhill = "gamble"` (QB-03, QX-02) | implemented | `hb_006_*` |
 //! | HB-011…HB-014 | ghosts, `bots = "ghosts"` (QB-05, QB-06, TV-23) | implemented; a ghost reads the first 1–3 cards of a 4-card hand | `hb_011_*`, `hb_012_*` |

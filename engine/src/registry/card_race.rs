@@ -1391,7 +1391,7 @@ impl Game for CardRace {
                 | Event::TimeTrialStart { .. }
                 | Event::HighestCardTired { .. }
                 | Event::PastStartLine { .. } => {}
-                | Event::AttackTurned { .. }
+                Event::AttackTurned { .. }
                 | Event::AttackEmpty { .. }
                 | Event::MusetteTaken { .. }
                 | Event::SteepGamble { .. } => {}

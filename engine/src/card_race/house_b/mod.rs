@@ -20,9 +20,9 @@
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
 
-pub mod fictive_start;
 pub mod attack;
 pub mod feed;
+pub mod fictive_start;
 pub mod gamble;
 pub mod ghost;
 pub mod incidents;
