@@ -41,7 +41,8 @@
 //! | HB-073…HB-079 | world cup, named rules `house-b-world-cup` (QB-28, QB-29), in `tour::world_cup` | implemented; the referee enters riders and gives form cards for the directors | `tests/house_b_tour.rs`: `hb_073_*`…`hb_079_*` |
 //! | HB-010 | grand-tour names of the profiles | not yet | |
 //! | HB-015 | the B peloton team (QB-07) | not yet | |
-//! | HB-042, HB-044, HB-045 | yellow cells (no course marks them), the attack card at the fictive start, no breakaway beside it | not yet | |
+//! | HB-042 | yellow cells: rows a course marks `neutral` give and take no slipstream and no positional exhaustion (QB-15) | implemented | `hb_042_*` (tests/house_b_tour.rs, course, render) |
+//! | HB-044, HB-045 | the attack card at the fictive start, no breakaway beside it | not yet | |
 //!
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in

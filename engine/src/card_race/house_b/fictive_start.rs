@@ -14,12 +14,19 @@
 //! general-classification order, leader in front, which is the seed's "best placed first"), and
 //! riders move front first, which is that same order. Every rider picks its card in the same
 //! energy phase, as in any round; moving front first, a rider would only have seen the moves of
-//! the riders ahead of it. Not yet: yellow (neutral) cells (HB-042, QB-15), which no course
-//! marks, and the attack card's exception (HB-044), which needs the attack card.
+//! the riders ahead of it.
+//!
+//! Yellow cells (HB-042, QB-15): the seed never says which cells are yellow, and they cannot be
+//! the grid's rows (HB-038 would never bite), so a course marks whole rows `neutral = [...]`
+//! and none is neutral unless marked. A rider on one neither gives nor takes slipstream (the
+//! row is stilled as a crosswind token stills it) and takes no positional exhaustion: neither
+//! the grid's card nor the end phase's. The exhaustion for rows ridden past the start line
+//! (HB-040) is not positional and is still paid. Under QB-15 the rows stay neutral through the
+//! race that follows.
 
 use super::super::cards::Card;
 use super::super::events::{Event, RiderIdx};
-use super::super::movement::{exposed, leave, slipstream};
+use super::super::movement::{exposed, leave, slipstream_except};
 use super::super::stage::{RiderRound, Stage};
 use super::weather;
 use crate::card_race::setup::Hands;
@@ -70,10 +77,14 @@ fn award(stage: &mut Stage, rider: RiderIdx, base: u16) -> (u16, bool) {
 /// with the stage's opening, since no choice brings it about.
 pub(crate) fn grid(stage: &mut Stage) {
     let course = Arc::clone(&stage.setup.course);
+    stage.conditions.neutral = course.neutral_rows();
     let exposed_riders: Vec<RiderIdx> = stage
         .race_order()
         .into_iter()
-        .filter(|&i| exposed(&course, &stage.board, stage.riders[i as usize].pos))
+        .filter(|&i| {
+            let at = stage.riders[i as usize].pos;
+            exposed(&course, &stage.board, at) && !course.is_neutral(at.row)
+        })
         .collect();
     for &i in &exposed_riders {
         award(stage, i, 1);
@@ -165,7 +176,17 @@ pub(crate) fn resolve(stage: &mut Stage, events: &mut Vec<Event>) {
         .map(|&i| positions[i as usize].row)
         .min()
         .unwrap_or(0);
-    for (rider, from, to) in slipstream(&course, &mut stage.board, &mut positions, rearmost) {
+    let slipstreamed = {
+        let conditions = &stage.conditions;
+        slipstream_except(
+            &course,
+            &mut stage.board,
+            &mut positions,
+            rearmost,
+            &|row| conditions.stills_slipstream(row),
+        )
+    };
+    for (rider, from, to) in slipstreamed {
         events.push(Event::Slipstream { rider, from, to });
         if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
             s.slipstream = true;
