@@ -104,7 +104,7 @@ impl Policy for SensibleBot {
                 !matches!(
                     c,
                     Choice::Quit { .. } | Choice::Gamble { .. } | Choice::Side { .. }
-                )
+                ) && !(matches!(c, Choice::Turn { .. }) && stage.attack_search().is_none())
             })
             .collect();
         let options: &[Choice] = if riding.is_empty() { options } else { &riding };

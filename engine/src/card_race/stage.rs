@@ -567,6 +567,8 @@ impl Stage {
         options.extend(self.gamble_choices(seat));
         // HB-034: the side of the road, with the wind in play (QB-13).
         options.extend(self.side_choice(seat));
+        // HB-044: another card in place of the attack card at the fictive start (QB-16).
+        options.extend(fictive_start::attack_exception(self, seat));
         for rider in quitters {
             if domestique::may_quit(self.setup.riders[rider as usize].kind, time_trial) {
                 options.push(Choice::Quit { rider });
@@ -1165,6 +1167,9 @@ impl Ruleset for Stage {
                 if self.keep_turned(rider, card, &mut events) {
                     self.resolve_round(&mut events);
                 }
+            }
+            Choice::Turn { rider } if self.attacks.is_none() => {
+                fictive_start::redraw(self, rider, &mut events);
             }
             Choice::Turn { rider } => {
                 if self.turn_next(rider, &mut events) {
