@@ -277,3 +277,58 @@ fn hb_042_yellow_rows_get_a_striped_yellow_rim_unlike_the_supply_zone_and_a_key_
     assert_eq!(rim(4), 0);
     assert_eq!(rim(11), 0, "the supply zone is not striped");
 }
+
+#[test]
+fn the_text_board_tells_the_weather_and_wind_under_its_title() {
+    use commissaire_render::text_board::board_text;
+    // Dice 2, 6, 6: the wind's d4 shows 2, then round 1's weather rolls 6 (3 to 4).
+    let s = stage(HouseBOptions {
+        weather: WeatherRule::HouseB,
+        wind: WindRule::HouseB,
+        ..HouseBOptions::default()
+    });
+    let view = s.view(Viewer::Public);
+    let wind = match view.conditions.wind.expect("a wind") {
+        commissaire_engine::card_race::house_b::Wind::Head => "headwind",
+        commissaire_engine::card_race::house_b::Wind::Tail => "tailwind",
+        commissaire_engine::card_race::house_b::Wind::CrossFromLeft => "crosswind from the left",
+        commissaire_engine::card_race::house_b::Wind::CrossFromRight => "crosswind from the right",
+    };
+    let board = board_text(&view, Some(0));
+    let second = board.lines().nth(1).unwrap();
+    assert_eq!(
+        second,
+        format!("weather {}/5, {wind}", view.conditions.weather.unwrap()),
+        "{board}"
+    );
+
+    // The cold is explained.
+    let cold = stage(HouseBOptions {
+        weather: WeatherRule::HouseB,
+        weather_level: Some(1),
+        ..HouseBOptions::default()
+    });
+    let board = board_text(&cold.view(Viewer::Public), None);
+    assert!(
+        board
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("weather 1/5 (cold"),
+        "{board}"
+    );
+
+    // House rules A's weather by its word.
+    let fog = stage(HouseBOptions {
+        weather: WeatherRule::HouseA,
+        weather_today: Some(commissaire_engine::card_race::house_a::weather::Weather::Fog),
+        ..HouseBOptions::default()
+    });
+    let board = board_text(&fog.view(Viewer::Public), None);
+    assert_eq!(board.lines().nth(1).unwrap(), "weather: fog", "{board}");
+
+    // No weather: the row numbers follow the title straight away.
+    let plain = stage(HouseBOptions::default());
+    let board = board_text(&plain.view(Viewer::Public), None);
+    assert!(board.lines().nth(1).unwrap().starts_with("row "), "{board}");
+}
