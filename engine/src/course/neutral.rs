@@ -55,7 +55,7 @@ mod tests {
         assert_eq!(c.neutral_rows(), [6, 7]);
         assert!(!c.is_neutral(5) && !c.is_neutral(8));
         let seg = parse_course_toml(
-            "neutral = [4]\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+            "neutral = [4]\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 6\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
             "seg.toml",
         )
         .unwrap();
