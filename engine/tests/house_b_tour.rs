@@ -420,8 +420,17 @@ fn fictive(hands: Hands) -> Options {
 /// A fictive start from given cells (rows of `course(&[(F, 40)])`: the start area is rows 0 to
 /// 3, so TV-21's row −1 is row 3 and its row 0 is row 4).
 fn fictive_stage(riders: &[(&str, u16, u8)], hands: Hands) -> Stage {
+    fictive_stage_on(course(&[(F, 40)]), riders, hands)
+}
+
+/// [`fictive_stage`] on a course of one's own.
+fn fictive_stage_on(
+    course: commissaire_engine::course::Course,
+    riders: &[(&str, u16, u8)],
+    hands: Hands,
+) -> Stage {
     let setup = StageSetup {
-        course: Arc::new(course(&[(F, 40)])),
+        course: Arc::new(course),
         teams: riders.iter().map(|r| format!("Team {}", r.0)).collect(),
         riders: riders
             .iter()
@@ -515,6 +524,79 @@ fn hb_041_slipstream_then_exhaustion_after_the_roll_out() {
     assert!(slip < tired, "slipstream first, then exhaustion");
     // A: 1 on the grid, 2 for row 1 past the line (row 5), 1 in the wind.
     assert_eq!(exhaustion(&s, "A"), grid_a + 2 + 1);
+}
+
+/// `course(&[(F, 40)])` with the given rows marked yellow (`neutral`).
+fn neutral_course(rows: &[i64]) -> commissaire_engine::course::Course {
+    let flat = |length, start, finish| commissaire_engine::course::SegmentSpec {
+        terrain: F,
+        length,
+        lanes: None,
+        start,
+        finish,
+    };
+    CourseSpec {
+        segments: vec![
+            flat(4, true, false),
+            flat(40, false, false),
+            flat(5, false, true),
+        ],
+        neutral: rows.to_vec(),
+        ..Default::default()
+    }
+    .build()
+    .unwrap()
+}
+
+/// HB-042, QB-15: HB-041's roll-out (A rides 2 from row 3 to row 5, B 2 from row 1 to row 3)
+/// with yellow rows. A rider on one neither gives nor takes slipstream and takes no positional
+/// exhaustion (the grid's or the end phase's); rows past the start line still cost theirs.
+#[test]
+fn hb_042_qb_15_a_rider_on_a_yellow_row_neither_gives_nor_takes_slipstream_nor_tires() {
+    let grid = [("A", 3, 0), ("B", 1, 0)];
+    let roll_out = [("A", n(2)), ("B", n(2))];
+    // No yellow row: B closes up to row 4; A pays 1 (grid) + 2 (past the line) + 1 (wind).
+    let mut s = fictive_stage_on(neutral_course(&[]), &grid, Hands::Free);
+    round(&mut s, &roll_out);
+    assert_eq!((at(&s, "B").0, exhaustion(&s, "A")), (4, 4));
+
+    // Row 5 yellow: A, on it, gives no slipstream and takes no end-phase card; B, left on row 3
+    // with nobody ahead, takes one.
+    let mut s = fictive_stage_on(neutral_course(&[5]), &grid, Hands::Free);
+    let b_grid = exhaustion(&s, "B");
+    let events = round(&mut s, &roll_out);
+    assert!(!events.iter().any(|e| matches!(e, Event::Slipstream { .. })));
+    assert_eq!(at(&s, "B").0, 3, "A gives no slipstream");
+    assert_eq!(
+        exhaustion(&s, "A"),
+        1 + 2,
+        "the grid's card and the line's, no wind"
+    );
+    assert_eq!(exhaustion(&s, "B"), b_grid + 1);
+
+    // Row 3 yellow: A, at the front of the grid on it, takes no grid card; B ends on it and
+    // takes no slipstream from A on row 5, nor an end-phase card.
+    let mut s = fictive_stage_on(neutral_course(&[3]), &grid, Hands::Free);
+    assert_eq!(exhaustion(&s, "A"), 0, "no grid card on a yellow row");
+    let b_grid = exhaustion(&s, "B");
+    round(&mut s, &roll_out);
+    assert_eq!(at(&s, "B").0, 3, "B takes no slipstream");
+    assert_eq!(exhaustion(&s, "B"), b_grid);
+    assert_eq!(
+        exhaustion(&s, "A"),
+        2 + 1,
+        "the line's cards and the wind's"
+    );
+
+    // The rows stay yellow in the race (QB-15): in round 1 B rides 2 from row 3 onto row 5,
+    // A 2 from row 5 to 7; B takes neither the slipstream to row 6 nor a card.
+    let mut s = fictive_stage_on(neutral_course(&[3, 5]), &grid, Hands::Free);
+    round(&mut s, &roll_out);
+    assert_eq!((at(&s, "A").0, at(&s, "B").0), (5, 3));
+    let b_before = exhaustion(&s, "B");
+    round(&mut s, &[("A", n(2)), ("B", n(2))]);
+    assert_eq!((at(&s, "A").0, at(&s, "B").0), (7, 5));
+    assert_eq!(exhaustion(&s, "B"), b_before);
 }
 
 /// HB-043, TV-21: both cards drawn go face up under the draw pile: after the roll-out the deck
@@ -784,8 +866,9 @@ mod tour {
                 .iter()
                 .filter(|c| c.as_str() == Some("E"))
                 .count() as u64;
-            // 15 energy cards, a form card, the fictive start's grid card if any, and HB-074's.
-            let expected = 16 + grid + u64::from(rode.contains(&id));
+            // 15 energy cards, a form card, the attack card (HB-016), the fictive start's grid
+            // card if any, and HB-074's.
+            let expected = 17 + grid + u64::from(rode.contains(&id));
             assert_eq!(cards, expected, "{id}");
             back_to_back += rode.contains(&id) as usize;
         }

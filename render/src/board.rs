@@ -296,7 +296,11 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
                     msg!("board-summit", name = name, length = length),
                 ));
             }
-            Marker::Start | Marker::Finish | Marker::Steep | Marker::Roundabout { .. } => {}
+            Marker::Start
+            | Marker::Finish
+            | Marker::Steep
+            | Marker::Neutral
+            | Marker::Roundabout { .. } => {}
         }
     }
     lines.push(line(
@@ -602,6 +606,9 @@ fn draw_strip(
             }
             if cell.markers.contains(&Marker::Steep) {
                 steep(img, cx, cy, cw, ch);
+            }
+            if cell.markers.contains(&Marker::Neutral) {
+                neutral(img, cx, cy, cw, ch);
             }
             if cell.markers.contains(&Marker::Start) {
                 // A grid box, like the start slots painted on the road.
@@ -1036,6 +1043,7 @@ enum KeyItem {
     ExhaustionCard,
     Terrain(Terrain),
     Steep,
+    Neutral,
     Verge,
     Curve,
     /// A neutral pack on the road (the card race's gruppetto).
@@ -1061,6 +1069,7 @@ impl KeyItem {
             KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
             KeyItem::Terrain(t) => terrain_word(*t),
             KeyItem::Steep => msg!("key-steep"),
+            KeyItem::Neutral => msg!("key-neutral"),
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
             KeyItem::Pack => msg!("key-gruppetto"),
@@ -1079,6 +1088,7 @@ impl KeyItem {
             },
             KeyItem::ExhaustionCard => "2E".into(),
             KeyItem::Terrain(_) | KeyItem::Steep | KeyItem::Verge => msg!("key-mark-colour"),
+            KeyItem::Neutral => msg!("key-mark-hatched-rim"),
             KeyItem::Curve => msg!("key-mark-kerb"),
             KeyItem::Pack => PACK_LABEL.into(),
         }
@@ -1101,6 +1111,7 @@ impl KeyItem {
             KeyItem::ExhaustionCard => BADGE.width("2E") + 8,
             KeyItem::Terrain(_)
             | KeyItem::Steep
+            | KeyItem::Neutral
             | KeyItem::Verge
             | KeyItem::Curve
             | KeyItem::Pack => 30,
@@ -1154,6 +1165,9 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     if rows.iter().any(|&r| course.is_steep(r)) {
         items.push(KeyItem::Steep);
     }
+    if rows.iter().any(|&r| course.is_neutral(r)) {
+        items.push(KeyItem::Neutral);
+    }
     // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
     let verge = strips.iter().any(|s| {
         let widths = (s.first..=s.last).map(|r| course.width(r));
@@ -1177,7 +1191,10 @@ fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
         // The terrain starts a line of its own: marks on tokens, then the road.
         let new_group = matches!(item, KeyItem::Terrain(_))
             && i > 0
-            && !matches!(items[i - 1], KeyItem::Terrain(_) | KeyItem::Steep);
+            && !matches!(
+                items[i - 1],
+                KeyItem::Terrain(_) | KeyItem::Steep | KeyItem::Neutral
+            );
         if (x + w > width - PAD || new_group) && x > PAD {
             lines.push(Vec::new());
             x = PAD;
@@ -1191,6 +1208,28 @@ fn key_lines(items: &[KeyItem], width: i32) -> Vec<Vec<(usize, i32)>> {
 /// A steep row's cell: black, as the seed's tiles print it, inside a rim of the climb's colour.
 fn steep(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
     rect(img, x + 3, y + 3, w - 6, h - 6, palette::STEEP);
+}
+
+/// A yellow (neutral) row of house rules B's fictive start: a rim striped yellow and black, as
+/// a neutral zone is painted, around the terrain's colour, so it cannot be taken for the solid
+/// yellow of a supply zone and the terrain still shows.
+fn neutral(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    const RIM: i32 = 5;
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    for py in y..y + h {
+        for px in x..x + w {
+            let inside = px >= x + RIM && px < x + w - RIM && py >= y + RIM && py < y + h - RIM;
+            if inside || px < 0 || py < 0 || px >= iw || py >= ih {
+                continue;
+            }
+            let c = if (px + py).rem_euclid(10) < 6 {
+                palette::NEUTRAL
+            } else {
+                INK
+            };
+            img.put_pixel(px as u32, py as u32, c);
+        }
+    }
 }
 
 /// What the marks on tokens and the colours of the road mean, along the bottom.
@@ -1230,6 +1269,11 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                     rect(img, x, y + 2, 30, 18, INK);
                     rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Uphill));
                     steep(img, x + 1, y + 3, 28, 16);
+                }
+                KeyItem::Neutral => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Flat));
+                    neutral(img, x + 1, y + 3, 28, 16);
                 }
                 KeyItem::Verge => {
                     rect(img, x, y + 2, 30, 18, INK);

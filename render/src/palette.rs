@@ -24,6 +24,9 @@ pub const WHITE: Colour = Rgb([255, 255, 255]);
 pub const CELL_EDGE: Colour = Rgb([120, 120, 120]);
 /// A steep (black) row of a climb, house rules B.
 pub const STEEP: Colour = Rgb([34, 32, 36]);
+/// The stripes of a yellow (neutral) row of the fictive start, house rules B: brighter and
+/// greener than the supply zone's ochre.
+pub const NEUTRAL: Colour = Rgb([255, 221, 0]);
 pub const STRIP_BAND: Colour = Rgb([214, 209, 198]);
 
 pub const SPRINT: Colour = Rgb([0, 140, 70]);

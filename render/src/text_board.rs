@@ -7,6 +7,7 @@
 
 use commissaire_engine::Seat;
 use commissaire_engine::card_race::StageView;
+use commissaire_engine::card_race::house_b::{ConditionsView, Wind};
 use commissaire_engine::course::{Course, Marker, Terrain};
 use commissaire_engine::registry::Scene;
 
@@ -127,6 +128,9 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
         course.finish_row()
     );
     lines.insert(0, title);
+    if let Some(sky) = weather_line(&view.conditions) {
+        lines.insert(1, sky);
+    }
     let teams: Vec<String> = view
         .teams
         .iter()
@@ -153,6 +157,35 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
     }
     lines.push(legend);
     lines.join("\n")
+}
+
+/// The weather and wind the stage is ridden in, in words, under the title: house rules B's level
+/// and wind, or house rules A's weather; none when the stage rides without weather.
+pub fn weather_line(conditions: &ConditionsView) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(level) = conditions.weather {
+        let what = match level {
+            1 => " (cold: exhaustion goes on top of the draw pile)",
+            5 => " (hot: exhaustion cards come two at a time)",
+            _ => "",
+        };
+        parts.push(format!("weather {level}/5{what}"));
+    }
+    if let Some(wind) = conditions.wind {
+        parts.push(
+            match wind {
+                Wind::Head => "headwind",
+                Wind::Tail => "tailwind",
+                Wind::CrossFromLeft => "crosswind from the left",
+                Wind::CrossFromRight => "crosswind from the right",
+            }
+            .to_string(),
+        );
+    }
+    if let Some(sky) = &conditions.sky {
+        parts.push(format!("weather: {}", sky.weather.name()));
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 /// The rows from `back` to `last`, runs of rows not worth a column folded into one.

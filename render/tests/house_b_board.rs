@@ -215,3 +215,120 @@ fn an_attacker_and_a_musette_holder_wear_their_badges() {
         std::fs::write(format!("{dir}/house-b-attack.png"), pic.to_png().unwrap()).unwrap();
     }
 }
+
+#[test]
+fn hb_042_yellow_rows_get_a_striped_yellow_rim_unlike_the_supply_zone_and_a_key_entry() {
+    let course = parse_course_toml(
+        "name = \"Neutralisé\"\nneutral = [5, 6]\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 6\n[[segment]]\nterrain = \"supply\"\nlength = 3\n[[segment]]\nterrain = \"flat\"\nlength = 20\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
+        "neutre.toml",
+    )
+    .unwrap();
+    let riders = (0..2)
+        .map(|i| RiderSetup {
+            id: format!("R{i}"),
+            team: i as u8,
+            kind: RiderKind::Rouleur,
+            start: course.start_cells()[i],
+            carried_exhaustion: 0,
+        })
+        .collect();
+    let setup = StageSetup {
+        course: Arc::new(course),
+        teams: vec!["Blue".into(), "Red".into()],
+        riders,
+        options: Options {
+            hands: Hands::Deal,
+            profiles: Profiles::HouseB,
+            fictive_start: true,
+            ..Options::default()
+        },
+    };
+    let s = Stage::new(setup, 5).unwrap();
+    let pic = draw_board(&BoardScene::from_view(&s.view(Viewer::Public))).unwrap();
+    if let Ok(dir) = std::env::var("COMMISSAIRE_SAVE_PNG") {
+        std::fs::write(format!("{dir}/house-b-neutral.png"), pic.to_png().unwrap()).unwrap();
+    }
+    assert!(
+        pic.key().iter().any(|k| k.contains("yellow row")),
+        "{:?}",
+        pic.key()
+    );
+    let rim = |row: u16| {
+        let (x, y, w, h) = pic
+            .cell_rect(commissaire_engine::course::Pos::new(row, 0))
+            .unwrap();
+        (x..x + w)
+            .map(|px| *pic.image.get_pixel(px as u32, (y + 2) as u32))
+            .filter(|p| *p == palette::NEUTRAL)
+            .count()
+            + (y..y + h)
+                .filter(|&py| {
+                    *pic.image.get_pixel((x + w / 2) as u32, py as u32) == palette::NEUTRAL
+                })
+                .count()
+            + usize::from(
+                *pic.image.get_pixel((x + w / 2) as u32, (y + h / 2) as u32) == palette::NEUTRAL,
+            ) * 1000
+    };
+    // A yellow row's cell has the striped rim and keeps its terrain in the middle; the flat row
+    // before it and the supply zone have neither stripe.
+    let yellow = rim(5);
+    assert!((5..1000).contains(&yellow), "striped rim only: {yellow}");
+    assert_eq!(rim(4), 0);
+    assert_eq!(rim(11), 0, "the supply zone is not striped");
+}
+
+#[test]
+fn the_text_board_tells_the_weather_and_wind_under_its_title() {
+    use commissaire_render::text_board::board_text;
+    // Dice 2, 6, 6: the wind's d4 shows 2, then round 1's weather rolls 6 (3 to 4).
+    let s = stage(HouseBOptions {
+        weather: WeatherRule::HouseB,
+        wind: WindRule::HouseB,
+        ..HouseBOptions::default()
+    });
+    let view = s.view(Viewer::Public);
+    let wind = match view.conditions.wind.expect("a wind") {
+        commissaire_engine::card_race::house_b::Wind::Head => "headwind",
+        commissaire_engine::card_race::house_b::Wind::Tail => "tailwind",
+        commissaire_engine::card_race::house_b::Wind::CrossFromLeft => "crosswind from the left",
+        commissaire_engine::card_race::house_b::Wind::CrossFromRight => "crosswind from the right",
+    };
+    let board = board_text(&view, Some(0));
+    let second = board.lines().nth(1).unwrap();
+    assert_eq!(
+        second,
+        format!("weather {}/5, {wind}", view.conditions.weather.unwrap()),
+        "{board}"
+    );
+
+    // The cold is explained.
+    let cold = stage(HouseBOptions {
+        weather: WeatherRule::HouseB,
+        weather_level: Some(1),
+        ..HouseBOptions::default()
+    });
+    let board = board_text(&cold.view(Viewer::Public), None);
+    assert!(
+        board
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("weather 1/5 (cold"),
+        "{board}"
+    );
+
+    // House rules A's weather by its word.
+    let fog = stage(HouseBOptions {
+        weather: WeatherRule::HouseA,
+        weather_today: Some(commissaire_engine::card_race::house_a::weather::Weather::Fog),
+        ..HouseBOptions::default()
+    });
+    let board = board_text(&fog.view(Viewer::Public), None);
+    assert_eq!(board.lines().nth(1).unwrap(), "weather: fog", "{board}");
+
+    // No weather: the row numbers follow the title straight away.
+    let plain = stage(HouseBOptions::default());
+    let board = board_text(&plain.view(Viewer::Public), None);
+    assert!(board.lines().nth(1).unwrap().starts_with("row "), "{board}");
+}

@@ -100,14 +100,16 @@ impl Policy for SensibleBot {
         }
         // A domestique rides on: quitting (HA-030) is for a director to choose.
         // Nor does it gamble on a steep descent (HB-006): a fall costs more than a row gains.
+        // At the fictive start `Turn` swaps the attack card for another (HB-044): the bot keeps
+        // a card instead.
+        let searching = stage.attack_search().is_some();
         let riding: Vec<Choice> = options
             .iter()
             .copied()
-            .filter(|c| {
-                !matches!(
-                    c,
-                    Choice::Quit { .. } | Choice::Gamble { .. } | Choice::Side { .. }
-                )
+            .filter(|c| match c {
+                Choice::Quit { .. } | Choice::Gamble { .. } | Choice::Side { .. } => false,
+                Choice::Turn { .. } => searching,
+                _ => true,
             })
             .collect();
         let options: &[Choice] = if riding.is_empty() { options } else { &riding };

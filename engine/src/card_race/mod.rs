@@ -29,7 +29,7 @@
 //! | HB-029…HB-032 | weather 1–5, d6 each round, cold on top, heat doubles (QB-11, TV-12) | implemented | `hb_029_*`…`hb_032_*` |
 //! | HB-033, HB-035…HB-037 | one wind a stage: head, cross, tail (QB-12, TV-26) | implemented | `hb_033_*`…`hb_037_*` |
 //! | HB-001, HB-002 | roundabout: the side kept through it (QB-01, TV-25) | implemented | `hb_001_*`, `hb_002_*`, `qb_01_*` |
-//! | HB-020…HB-022 | punctures (QB-09, TV-19) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
+//! | HB-020…HB-022 | punctures (QB-09, TV-19); our ruling: a rider that moved 0 rows ended no move (no stall on cold cobbles) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
 //! | HB-023…HB-028 | crashes (QB-10, TV-18) | implemented | `hb_023_*`, `hb_024_to_hb_027_*`, `hb_028_*` |
 //! | HB-006 | steep downhill gamble, `steep_downhill = "gamble"` (QB-03, QX-02) | implemented | `hb_006_*` |
 //! | HB-011…HB-014 | ghosts, `bots = "ghosts"` (QB-05, QB-06, TV-23) | implemented; a ghost reads the first 1–3 cards of a 4-card hand | `hb_011_*`, `hb_012_*` |
@@ -41,7 +41,9 @@
 //! | HB-073…HB-079 | world cup, named rules `house-b-world-cup` (QB-28, QB-29), in `tour::world_cup` | implemented; the referee enters riders and gives form cards for the directors | `tests/house_b_tour.rs`: `hb_073_*`…`hb_079_*` |
 //! | HB-010 | grand-tour names of the profiles | not yet | |
 //! | HB-015 | the B peloton team (QB-07) | not yet | |
-//! | HB-042, HB-044, HB-045 | yellow cells (no course marks them), the attack card at the fictive start, no breakaway beside it | not yet | |
+//! | HB-042 | yellow cells: rows a course marks `neutral` give and take no slipstream and no positional exhaustion (QB-15) | implemented | `hb_042_*` (tests/house_b_tour.rs, course, render) |
+//! | HB-044 | the attack card at the fictive start: keep it and search, or draw another in its place (QB-16) | implemented | `hb_044_*` |
+//! | HB-045 | no breakaway beside the fictive start | not yet | |
 //!
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in

@@ -628,6 +628,8 @@ impl Stage {
         options.extend(self.gamble_choices(seat));
         // HB-034: the side of the road, with the wind in play (QB-13).
         options.extend(self.side_choice(seat));
+        // HB-044: another card in place of the attack card at the fictive start (QB-16).
+        options.extend(fictive_start::attack_exception(self, seat));
         options.extend(quits);
         options
     }
@@ -1120,7 +1122,7 @@ impl Stage {
         // HA-063 (QA-31): the head of the race after the end phase, among the riders of this
         // round (a rider across in an earlier round has finished its race).
         if tt.is_none()
-            && let Some(&head) = order.iter().min_by_key(|&&i| {
+            && let Some(head) = summary.iter().map(|s| s.rider).min_by_key(|&i| {
                 (
                     std::cmp::Reverse(positions[i as usize].row),
                     positions[i as usize].lane,
@@ -1293,6 +1295,9 @@ impl Ruleset for Stage {
                 if self.keep_turned(rider, card, &mut events) {
                     self.resolve_round(&mut events);
                 }
+            }
+            Choice::Turn { rider } if self.attacks.is_none() => {
+                fictive_start::redraw(self, rider, &mut events);
             }
             Choice::Turn { rider } => {
                 if self.turn_next(rider, &mut events) {

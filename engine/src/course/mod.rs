@@ -20,6 +20,7 @@
 mod cells;
 mod climbs;
 mod links;
+mod neutral;
 mod parse;
 mod roundabout;
 mod steep;
@@ -89,6 +90,8 @@ pub enum Marker {
     Summit { name: String, length: u16 },
     /// A steep (black) row of a climb or descent (house rules B, see `steep.rs`).
     Steep,
+    /// A yellow (neutral) row of the fictive start (house rules B, see `neutral.rs`).
+    Neutral,
     /// A row of a roundabout (house rules B, see `roundabout.rs`): `part` 0, 1 or 2 along it,
     /// and the side of its short lane.
     Roundabout { part: u8, short: Side },

@@ -59,6 +59,9 @@ pub struct CourseSpec {
     /// Steep (black) rows of climbs and descents, by row number (house rules B).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steep: Vec<i64>,
+    /// Yellow (neutral) rows of the fictive start, by row number (house rules B).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub neutral: Vec<i64>,
     /// Roundabouts of a grid course (house rules B): `[[roundabout]] row = 20, short = "right"`.
     #[serde(
         default,
@@ -166,6 +169,7 @@ impl CourseSpec {
         let mut course = self.build_road()?;
         add_marks(&mut course, &self.climbs, &self.danger)?;
         super::steep::add_steep(&mut course, &self.steep)?;
+        super::neutral::add_neutral(&mut course, &self.neutral)?;
         Ok(course)
     }
 

@@ -1239,6 +1239,12 @@ impl Game for CardRace {
             Choice::Draw { .. } => words.draw.clone(),
             Choice::Keep { card, .. } => words.keep[card_slot(card)].clone(),
             Choice::Quit { .. } => words.quit.clone(),
+            // HB-044: at the fictive start, another card in place of the attack card.
+            Choice::Turn { .. }
+                if self.stage.in_fictive_start() && self.stage.attack_search().is_none() =>
+            {
+                Text::from("Draw another card for A")
+            }
             Choice::Turn { .. } => words.turn.clone(),
             Choice::Musette { .. } => words.musette.clone(),
             Choice::Gamble { card, .. } => words.gamble[card_slot(card)].clone(),

@@ -41,11 +41,7 @@ pub fn attack_order(mut attackers: Vec<(RiderIdx, Pos)>) -> Vec<RiderIdx> {
 impl Stage {
     /// After the reveal: sets the attackers searching. False when nobody attacks.
     pub(crate) fn start_attacks(&mut self, events: &mut Vec<Event>) -> bool {
-        // The fictive start has its own use of the attack card (HB-044): no search there.
-        if !self.setup.options.house_b.attack_card
-            || self.setup.options.time_trial.is_some()
-            || self.in_fictive_start()
-        {
+        if !self.setup.options.house_b.attack_card || self.setup.options.time_trial.is_some() {
             return false;
         }
         let attackers: Vec<(RiderIdx, Pos)> = (0..self.riders.len() as RiderIdx)

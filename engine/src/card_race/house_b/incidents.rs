@@ -2,7 +2,7 @@
 //! HB-020…HB-028, rulings QB-09, QB-10, QX-03; test vectors TV-18, TV-19).
 //!
 //! Punctures (`punctures = true`): once the riders have moved, if any of them ended its own move
-//! on cobbles (or in rain, which house rules B alone never bring), every rider who played the
+//! (of at least one row: see [`at_risk`]) on cobbles (or in rain, which house rules B alone never bring), every rider who played the
 //! round's highest card (an exhaustion card counts 2; ties all) turns the top card of its draw
 //! pile (an empty one takes the shuffled recycle pile first, FR-2) and puts it in its recycle
 //! pile: an exhaustion card is a puncture, and its next move is 2 rows shorter, never below 0.
@@ -76,10 +76,20 @@ pub fn hand_size(fallen: bool) -> usize {
 
 /// The riders at risk of a puncture this round (HB-020): none unless someone ended its own move
 /// on cobbles; then every rider who played the round's highest card, in race order.
+///
+/// Our ruling on a stall (QB-09's reading of "termine son déplacement"): only a rider that
+/// moved at least one row ended a move. A rider left where it stood, by a puncture that ate its
+/// whole card or by full rows, rode no move and so triggers no check. Without it, on a
+/// single-file cobbled road in the cold (HB-031 puts the exhaustion cards received on top of
+/// the pile, so the turned card is one), riders who all play exhaustion tie as the fastest,
+/// all puncture, move 0 rows, "end on cobbles" where they stand and puncture again, round after
+/// round: the stage never ends. With it the puncture still costs its 2 rows (HB-022 unchanged),
+/// but a round in which nobody moved is followed by one with no puncture, whose front rider
+/// moves: the stage always goes on.
 pub(crate) fn at_risk(course: &Course, moves: &[RiderRound]) -> Vec<RiderIdx> {
     let cobbles = moves
         .iter()
-        .any(|m| course.terrain(m.to.row) == Terrain::Cobbles);
+        .any(|m| m.to.row != m.from.row && course.terrain(m.to.row) == Terrain::Cobbles);
     if !cobbles {
         return Vec::new();
     }
@@ -336,6 +346,96 @@ mod tests {
             let falls = d > 0 && d >= crash_threshold(terrain, rain);
             assert_eq!(falls, expected, "{terrain:?} rain {rain} set-back {d}");
         }
+    }
+
+    /// Plays rounds until the stage ends or `limit` rounds pass, every rider keeping an
+    /// exhaustion card when its hand holds one (the tired rider's play); the rounds it took.
+    fn ride_tired(s: &mut Stage, limit: u32) -> Option<u32> {
+        let riders = s.setup().riders.len();
+        for round in 1..=limit {
+            for i in 0..riders {
+                let rider = i as RiderIdx;
+                if !s.owes(rider) {
+                    continue;
+                }
+                s.apply(i as u8, &Choice::Draw { rider }).unwrap();
+                let hand = s.hand(rider);
+                let card = if hand.contains(&X) {
+                    X
+                } else {
+                    hand.iter().copied().min().unwrap_or(X)
+                };
+                s.apply(i as u8, &Choice::Keep { rider, card }).unwrap();
+                if s.over {
+                    return Some(round);
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn hb_020_to_hb_022_hb_031_qb_09_a_cold_cobbled_single_file_stage_still_ends() {
+        // One lane of cobbles, weather level 1 held by the dice (no 6): every exhaustion card
+        // received goes on top of the draw pile (HB-031). Riders who keep playing exhaustion
+        // all tie as the round's fastest, all turn an exhaustion card from the top and all
+        // puncture; a 2 less 2 rows is no move at all. Before the ruling on a rider who did not
+        // move, those riders "ended on cobbles" by standing still and punctured again forever.
+        let one_lane = |terrain, length, start, finish| SegmentSpec {
+            lanes: Some(1),
+            ..seg(terrain, length, start, finish)
+        };
+        let course = CourseSpec {
+            segments: vec![
+                one_lane(Terrain::Flat, 4, true, false),
+                one_lane(Terrain::Cobbles, 12, false, false),
+                one_lane(Terrain::Flat, 5, false, true),
+            ],
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let opts = HouseBOptions {
+            punctures: true,
+            weather: crate::card_race::house_b::WeatherRule::HouseB,
+            weather_level: Some(1),
+            ..HouseBOptions::default()
+        };
+        let setup = StageSetup {
+            course: Arc::new(course),
+            teams: vec!["T0".into(), "T1".into()],
+            riders: (0..2)
+                .map(|i| RiderSetup {
+                    id: format!("R{i}"),
+                    team: i as u8,
+                    kind: RiderKind::Rouleur,
+                    start: Pos::new(4 - i as u16, 0),
+                    carried_exhaustion: 0,
+                })
+                .collect(),
+            options: Options {
+                hands: Hands::Deal,
+                house_b: opts,
+                ..Options::default()
+            },
+        };
+        // Only 1s to 5s: the weather stays cold the whole stage.
+        let dice = [1, 2, 3, 4, 5].repeat(40);
+        let mut s = Stage::with_dice(Arc::new(setup), 7, dice).unwrap();
+        // Both riders start worn out: only exhaustion cards, more than the stage can use, so
+        // neither runs out of cards to turn.
+        for i in 0..2 {
+            s.riders[i].deck = vec![X; 120];
+        }
+        let rounds = ride_tired(&mut s, 40);
+        // 16 rows to the line at 2 rows every other round (a puncture, then a move of 0 that
+        // triggers no check, then a full move of 2): about 16 rounds.
+        assert!(
+            rounds.is_some_and(|r| r <= 20),
+            "the stage did not end in 20 rounds: {rounds:?}, riders on rows {} and {}",
+            s.position(0).row,
+            s.position(1).row
+        );
     }
 
     #[test]

@@ -170,6 +170,9 @@ pub(crate) struct Conditions {
     opening: Vec<Event>,
     /// House rules A's weather, when it is the one in play.
     sky: Option<Sky>,
+    /// The course's yellow rows, with the fictive start in play (HB-042, QB-15): riders on them
+    /// neither give nor take slipstream and take no positional exhaustion.
+    pub(crate) neutral: Vec<u16>,
 }
 
 /// What befell a rider in a round, for the board.
@@ -258,6 +261,7 @@ impl Conditions {
             feed_zone: options.supply_zone == SupplyZone::FeedZone,
             punctured: vec![false; riders],
             fallen: vec![false; riders],
+            neutral: Vec::new(),
             gambling: vec![false; riders],
             left_side: vec![false; riders],
             sided: vec![false; riders],
@@ -538,9 +542,10 @@ impl Conditions {
         }
     }
 
-    /// A row where a crosswind token stills the slipstream (MET-1).
+    /// A row where a crosswind token stills the slipstream (MET-1), or a yellow row of the
+    /// fictive start (HB-042).
     pub fn stills_slipstream(&self, row: u16) -> bool {
-        self.sky.as_ref().is_some_and(|s| s.stills_slipstream(row))
+        self.neutral.contains(&row) || self.sky.as_ref().is_some_and(|s| s.stills_slipstream(row))
     }
 
     /// After the movement phase: the face-down tokens the front rider has come to are turned
@@ -640,6 +645,10 @@ impl Conditions {
         real_cards: bool,
         events: &mut Vec<Event>,
     ) -> bool {
+        // HB-042: a rider on a yellow row takes no exhaustion.
+        if self.neutral.contains(&at.row) {
+            return false;
+        }
         let Some((base, exposure)) = wind::exhaustion_due(course, board, at, self.wind) else {
             return false;
         };
