@@ -624,6 +624,39 @@ fn hb_043_tv_21_the_roll_out_spends_no_card() {
     assert!(recycle.contains(&card));
 }
 
+/// HB-045 (C-06): the breakaway auction is not ridden beside the fictive start; a stage asked
+/// for both is refused with a sentence, and either alone starts.
+#[test]
+fn hb_045_the_fictive_start_rides_without_the_breakaway_auction() {
+    use commissaire_engine::card_race::{SetupError, Start};
+    let riders = [("A", 3, 0), ("B", 2, 0)];
+    let setup = |fictive_start: bool, start: Start| StageSetup {
+        course: Arc::new(course(&[(F, 40)])),
+        teams: riders.iter().map(|r| format!("Team {}", r.0)).collect(),
+        riders: riders
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, row, lane))| RiderSetup {
+                id: id.into(),
+                team: i as u8,
+                kind: RiderKind::Rouleur,
+                start: Pos::new(row, lane),
+                carried_exhaustion: 0,
+            })
+            .collect(),
+        options: Options {
+            fictive_start,
+            start,
+            ..fictive(Hands::Deal)
+        },
+    };
+    let both = Stage::new(setup(true, Start::BreakawayHouseA), 1).unwrap_err();
+    assert_eq!(both, SetupError::FictiveBreakaway);
+    assert!(both.to_string().contains("not both"), "{both}");
+    assert!(Stage::new(setup(true, Start::Standard), 1).is_ok());
+    assert!(Stage::new(setup(false, Start::BreakawayHouseA), 1).is_ok());
+}
+
 // ---- Time trials in a tour (HA-043, HB-053, HB-057 through the registry) ----
 
 mod tour {

@@ -43,7 +43,7 @@
 //! | HB-015 | the B peloton team (QB-07) | not yet | |
 //! | HB-042 | yellow cells: rows a course marks `neutral` give and take no slipstream and no positional exhaustion (QB-15) | implemented | `hb_042_*` (tests/house_b_tour.rs, course, render) |
 //! | HB-044 | the attack card at the fictive start: keep it and search, or draw another in its place (QB-16) | implemented | `hb_044_*` |
-//! | HB-045 | no breakaway beside the fictive start | not yet | |
+//! | HB-045 | no breakaway auction beside the fictive start (C-06): a setup with both is refused | implemented | `hb_045_the_fictive_start_rides_without_the_breakaway_auction` |
 //!
 //! The course end (our mend): the run-out is laid out to the longest move, so no card is cut
 //! (`course_end_no_card_is_cut_by_the_end_of_the_board`). House rules B's race effects live in

@@ -161,6 +161,10 @@ pub enum SetupError {
     TwoTimeTrials,
     #[error("the fictive start is for road stages: leave fictive_start out of a time trial")]
     FictiveTimeTrial,
+    #[error(
+        "a stage starts with the fictive start or with the breakaway auction, not both: leave out fictive_start or start = \"breakaway_house_a\""
+    )]
+    FictiveBreakaway,
     #[error("the start area holds {cells} riders, and {riders} were entered")]
     StartAreaFull { cells: usize, riders: usize },
 }
@@ -177,6 +181,10 @@ impl StageSetup {
             && (self.options.time_trial.is_some() || self.options.time_trial_b.is_some())
         {
             return Err(SetupError::FictiveTimeTrial);
+        }
+        // HB-045 (C-06): the official breakaway variant is not ridden beside the fictive start.
+        if self.options.fictive_start && self.options.start == Start::BreakawayHouseA {
+            return Err(SetupError::FictiveBreakaway);
         }
         if self.riders.len() > 64 {
             return Err(SetupError::TooManyRiders(self.riders.len()));
