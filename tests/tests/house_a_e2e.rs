@@ -214,7 +214,7 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
             .find(|l| l.starts_with(head))
             .unwrap_or_else(|| panic!("no {head:?} in {text}"));
         line[head.len()..]
-            .split(|c: char| c == ' ' || c == '.' || c == ',')
+            .split([' ', '.', ','])
             .next()
             .unwrap()
             .to_string()
