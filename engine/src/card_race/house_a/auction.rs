@@ -619,7 +619,7 @@ mod tests {
     }
 
     #[test]
-    fn ha_052_tv_09_10_a_bot_redraws_a_second_card_that_takes_it_over_12() {
+    fn ha_052_ha_053_tv_09_10_a_bot_redraws_a_card_over_12_and_the_winner_adds_two_exhaustion() {
         let mut s = stage(&[RiderKind::Rouleur, RiderKind::Rouleur], 0);
         rig(&mut s, 0, &[n(7), n(6), n(3)]);
         s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();

@@ -46,8 +46,8 @@
 //! | HA-048, HA-049 | TTT: slipstream and wind within the team; ends with one rider per team (QA-25) | implemented | `ha_048_*`, `ha_049_qa_25_*` |
 //! | HA-050 | every bot bids; the Peloton leaves its attack cards out (QA-26) | implemented | `ha_050_bots_bid_unseen_*`, `ha_050_ha_055_qa_27_*` |
 //! | HA-051 | two secret bid steps, shown together (PEL-3 as ruled in [`auction`]) | implemented | `ha_051_bids_are_secret_labelled_options_shown_together`, `ha_051_an_illegal_bid_*` |
-//! | HA-052 | a bot's second card redrawn over 12 | implemented | `ha_052_tv_09_10_*` |
-//! | HA-053 | a winning bot adds 2 exhaustion, unbid cards shuffled back | implemented | `ha_052_tv_09_10_*`, `ha_031_tv_09_11_*` |
+//! | HA-052 | a bot's second card redrawn over 12 | implemented | `ha_052_ha_053_tv_09_10_*` |
+//! | HA-053 | a winning bot adds 2 exhaustion, unbid cards shuffled back | implemented | `ha_052_ha_053_tv_09_10_*`, `ha_031_tv_09_11_*` |
 //! | HA-054 | one rider per team; two places, ties up the grid (PEL-3 as ruled) | implemented | `ha_054_pel_3_*`, `ha_051_an_illegal_bid_*` |
 //! | HA-055 | the Peloton in the breakaway: exhaustion draws move by its bid cards (QA-27) | implemented | `ha_050_ha_055_qa_27_*` |
 //! | HA-056 | a Brain rider alone in the breakaway plays highest on flat (QA-28) | implemented | `ha_056_qa_28_*` |
