@@ -2,7 +2,9 @@
 //! narrow cobbled course, one director playing from her hand's buttons (she plays her attack
 //! card whenever it is in her hand, and answers its search with the buttons it brings), the
 //! other on `/autopilot on` (his riders ride as house rules B's ghosts). The channel tells an
-//! attack, a puncture, a crash and a change of weather, each in one line.
+//! attack, a puncture, a crash and a change of weather, each in one line. The tour's second
+//! stage is house rules B's individual time trial on the same road, riders setting off a round
+//! apart.
 //!
 //! The course is one lane wide and cobbled end to end, so that riders block each other (falls,
 //! HB-023…HB-027) and somebody ends on cobbles every round (punctures, HB-020); the weather die
@@ -30,7 +32,8 @@ const PRESET: &str = "house-b-e2e";
 /// punctured round after round on a deck of exhaustion cards in the cold.
 const SEED_OFFSET: i64 = 1;
 
-/// A configuration folder with one narrow cobbled course and a one-stage house-B preset.
+/// A configuration folder with one narrow cobbled course and a house-B preset of a road stage
+/// and a time trial on it.
 fn config_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let courses = dir.path().join("courses");
@@ -47,7 +50,8 @@ fn config_dir() -> tempfile::TempDir {
     std::fs::write(
         dir.path().join(format!("tours/{PRESET}.toml")),
         "name = \"Paris-Pavés\"\nrules = \"house-b\"\n\
-         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"flat\"\n",
+         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"flat\"\n\
+         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"time_trial\"\n",
     )
     .unwrap();
     dir
@@ -270,6 +274,17 @@ async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
         weather.iter().any(|l| !l.contains("weather 3/5")),
         "the weather changed: {weather:?}"
     );
+    // HB-049…HB-053 through the tour: the second stage is a time trial, riders off a round
+    // apart and the highest card of a hand paid for.
+    assert!(
+        !told(&fake, "against the clock").is_empty(),
+        "{:#?}",
+        channel_posts(&fake)
+            .iter()
+            .map(|m| content(m).to_string())
+            .collect::<Vec<_>>()
+    );
+    assert!(!told(&fake, "kept the highest card of its hand").is_empty());
     assert!(fake.failures().is_empty(), "{:#?}", fake.failures());
 
     stop.send(()).unwrap();
