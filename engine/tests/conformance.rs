@@ -81,7 +81,7 @@ fn courses_of(ruleset: &str) -> Vec<(&'static str, Arc<Course>)> {
 /// `teams` teams of the ruleset's quick-game roster, laid on the grid as players place them:
 /// the first rider of every team, then the second...
 fn setup(entry: &RulesetEntry, course: Arc<Course>, teams: usize) -> Setup {
-    let roster = (entry.roster)(&[]).expect("the usual team");
+    let roster = (entry.roster)(&[], &serde_json::Value::Null).expect("the usual team");
     let mut riders = Vec::new();
     for (k, rostered) in roster.iter().enumerate() {
         let attributes = &rostered.attributes;

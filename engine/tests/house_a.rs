@@ -214,7 +214,11 @@ kind = "mountain"
     let view = stage.view_json(commissaire_engine::game::Viewer::Public);
     assert_eq!(view["stage_type"], json!("mountain"));
     assert_eq!(view["riders"][1]["kind"], json!("puncheur"));
-    let bad = (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("peloton")]).unwrap_err();
+    let bad = (registry::ruleset(CARD_RACE).unwrap().roster)(
+        &[json!("peloton")],
+        &serde_json::Value::Null,
+    )
+    .unwrap_err();
     assert!(
         bad.contains("puncheur, polyvalent, domestique, specialist"),
         "{bad}"
@@ -483,7 +487,11 @@ fn ha_042_a_tour_keeps_a_third_of_the_exhaustion_out_of_a_time_trial() {
     };
     use commissaire_engine::tour::enter_teams;
     let teams = vec!["Blue".to_string(), "Red".to_string()];
-    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("rouleur")]).unwrap();
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
+        &[json!("rouleur")],
+        &serde_json::Value::Null,
+    )
+    .unwrap();
     let mut riders = enter_teams(&teams, &roster);
     for r in &mut riders {
         r.attributes = card_race_attributes(RiderKind::Rouleur, 9);
@@ -698,9 +706,11 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
     use commissaire_engine::registry::{CardRace, Game, card_race_attributes_of};
     use commissaire_engine::tour::enter_teams;
     let teams = vec!["Blue".to_string()];
-    let roster =
-        (registry::ruleset(CARD_RACE).unwrap().roster)(&[json!("domestique"), json!("rouleur")])
-            .unwrap();
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
+        &[json!("domestique"), json!("rouleur")],
+        &serde_json::Value::Null,
+    )
+    .unwrap();
     let mut riders = enter_teams(&teams, &roster);
     let setup = Setup {
         course: Arc::new(course(&[(F, 20)])),

@@ -677,7 +677,8 @@ mod tour {
     }
 
     fn riders() -> Vec<TourRider> {
-        let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(&[]).unwrap();
+        let roster =
+            (registry::ruleset(CARD_RACE).unwrap().roster)(&[], &serde_json::Value::Null).unwrap();
         enter_teams(&["Blue".into(), "Red".into()], &roster)
     }
 
@@ -921,6 +922,105 @@ mod tour {
             .filter(|t| t.args.contains(&("back_to_back", Value::from("yes"))))
             .count();
         assert_eq!(again, back_to_back);
+    }
+
+    /// HB-010: with `rider_names = "house-b"` a grand tour's riders are its leader (the
+    /// rouleur), baroudeur (the sprinter) and équipier (the grimpeur); the names are labels
+    /// only, each rider keeps its profile. Without the option, the profiles name them; a name
+    /// scheme we do not know is refused in a sentence.
+    #[test]
+    fn hb_010_a_grand_tour_names_its_riders_leader_baroudeur_and_equipier() {
+        let preset = |options: &str| {
+            commissaire_engine::tour::TourPreset::from_toml(
+                &format!(
+                    "name = \"Three weeks\"\nrules = \"house-b\"\n{options}\n[[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n"
+                ),
+                "b.toml",
+            )
+        };
+        let named = preset("[options]\nrider_names = \"house-b\"\n").unwrap();
+        let team = named.entrants().unwrap();
+        let labels: Vec<&str> = team.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(labels, ["Leader", "Baroudeur", "Équipier"]);
+        let kinds: Vec<Value> = team.iter().map(|r| r.attributes["kind"].clone()).collect();
+        assert_eq!(kinds, ["rouleur", "sprinteur", "grimpeur"], "labels only");
+        let riders = enter_teams(&["Blue".into(), "Red".into()], &team);
+        assert_eq!(riders[0].key.0, "Blue Leader");
+        // The leader rides the rouleur's deck: 3 to 7, three of each.
+        let options = named.stage_options().unwrap();
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let setup = entrants_setup(&course(), &["Blue".into(), "Red".into()], &refs, options);
+        let s = registry::start(CARD_RACE, &setup, 3).unwrap();
+        let view = s.view_json(Viewer::Public);
+        let leader = view["riders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == "Blue Leader")
+            .unwrap();
+        assert_eq!(leader["kind"], "rouleur");
+
+        let plain = preset("").unwrap().entrants().unwrap();
+        let labels: Vec<&str> = plain.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(labels, ["Rouleur", "Sprinteur", "Grimpeur"]);
+        let bad = preset("[options]\nrider_names = \"heroes\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(bad.contains("use \"house-b\""), "{bad}");
+    }
+
+    /// HB-015 in a tour: house rules B's Peloton rides a seat of two riders through the
+    /// registry with every house-B effect on; both riders tire into the one shared pile, which
+    /// the holder carries to the next stage, where the two decks are merged again.
+    #[test]
+    fn hb_015_a_tours_b_peloton_rides_a_road_stage_and_carries_its_exhaustion() {
+        let mut tour = rules("house-b");
+        tour["peloton_team"] = serde_json::json!(1);
+        tour["peloton_bot"] = serde_json::json!("house-b");
+        let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
+            &[serde_json::json!("rouleur"), serde_json::json!("sprinteur")],
+            &serde_json::Value::Null,
+        )
+        .unwrap();
+        let mut riders = enter_teams(&["Blue".into(), "Red".into()], &roster);
+        let (s, first) = ride(&tour, 1, StageKind::Flat, None, &riders);
+        let view = s.view_json(Viewer::Public);
+        let red: Vec<&Value> = view["riders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["team"] == serde_json::json!(1))
+            .collect();
+        assert_eq!(red.len(), 2);
+        for r in &red {
+            assert!(r["exhaustion_taken"].as_u64().unwrap() > 0, "{r}");
+        }
+        s.carry_over(&mut riders);
+        let carried: Vec<u16> = riders
+            .iter()
+            .filter(|r| r.team == 1)
+            .map(|r| card_race_attributes_of(&r.attributes).1)
+            .collect();
+        assert_eq!(carried[1], 0, "the teammate holds no pile of its own");
+        assert!(
+            carried[0] > 0,
+            "the holder carries the shared pile's exhaustion"
+        );
+        let options =
+            registry::prepare(CARD_RACE, &ctx(2, StageKind::Flat, Some(&first), &tour)).unwrap();
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let setup = entrants_setup(&course(), &["Blue".into(), "Red".into()], &refs, options);
+        let next = registry::start(CARD_RACE, &setup, 9).unwrap();
+        let view = next.view_json(Viewer::Public);
+        let piles: Vec<u64> = view["riders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["team"] == serde_json::json!(1))
+            .map(|r| r["draw_pile"].as_u64().unwrap())
+            .collect();
+        // 15 cards each, no attack card (the team never chooses), and the carried exhaustion.
+        assert_eq!(piles, vec![30 + u64::from(carried[0]), 0]);
     }
 }
 

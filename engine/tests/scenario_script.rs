@@ -493,6 +493,7 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
 
 fn no_roster(
     _: &[serde_json::Value],
+    _: &serde_json::Value,
 ) -> Result<Vec<commissaire_engine::registry::Rostered>, String> {
     Ok(Vec::new())
 }

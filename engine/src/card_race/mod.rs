@@ -39,8 +39,8 @@
 //! | HB-038…HB-041, HB-043 | fictive start, option `fictive_start` (QB-14) | implemented | `tests/house_b_tour.rs`: `hb_038_*`…`hb_043_*` |
 //! | HB-049…HB-057 | time trials, option `time_trial_b` and `time_trial_cut` (QB-18, QB-19) | implemented | `tests/house_b_tour.rs`: `hb_049_*`…`hb_057_*` |
 //! | HB-073…HB-079 | world cup, named rules `house-b-world-cup` (QB-28, QB-29), in `tour::world_cup` | implemented; the referee enters riders and gives form cards for the directors | `tests/house_b_tour.rs`: `hb_073_*`…`hb_079_*` |
-//! | HB-010 | grand-tour names of the profiles | not yet | |
-//! | HB-015 | the B peloton team (QB-07) | not yet | |
+//! | HB-010 | grand-tour names of the profiles (C-23), tour option `rider_names = "house-b"`, read by the registry's roster | implemented | `tests/house_b_tour.rs`: `hb_010_*` |
+//! | HB-015 | the B peloton team (QB-07, TV-23), `peloton_bot = "house-b"` ([`house_b::peloton`]) | implemented | `hb_015_*` |
 //! | HB-042 | yellow cells: rows a course marks `neutral` give and take no slipstream and no positional exhaustion (QB-15) | implemented | `hb_042_*` (tests/house_b_tour.rs, course, render) |
 //! | HB-044 | the attack card at the fictive start: keep it and search, or draw another in its place (QB-16) | implemented | `hb_044_*` |
 //! | HB-045 | no breakaway auction beside the fictive start (C-06): a setup with both is refused | implemented | `hb_045_the_fictive_start_rides_without_the_breakaway_auction` |

@@ -77,6 +77,9 @@ pub struct Options {
     /// The seat the base game's Muscle bot team rides (PEL-4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub muscle_team: Option<Seat>,
+    /// How the Peloton seat rides: the base game's way or house rules B's (HB-015).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub peloton_bot: super::house_b::peloton::PelotonBot,
 }
 
 /// How a stage starts (option `start`).
@@ -165,6 +168,14 @@ pub enum SetupError {
         "a stage starts with the fictive start or with the breakaway auction, not both: leave out fictive_start or start = \"breakaway_house_a\""
     )]
     FictiveBreakaway,
+    #[error(
+        "peloton_bot names how the Peloton seat rides: give peloton_team = <seat> too, or leave peloton_bot out"
+    )]
+    PelotonBotWithoutSeat,
+    #[error(
+        "house rules B's Peloton is two riders and seat {seat} has {riders}: enter two riders for it, or leave peloton_bot out"
+    )]
+    PelotonBTeam { seat: Seat, riders: usize },
     #[error("the start area holds {cells} riders, and {riders} were entered")]
     StartAreaFull { cells: usize, riders: usize },
 }
@@ -185,6 +196,17 @@ impl StageSetup {
         // HB-045 (C-06): the official breakaway variant is not ridden beside the fictive start.
         if self.options.fictive_start && self.options.start == Start::BreakawayHouseA {
             return Err(SetupError::FictiveBreakaway);
+        }
+        let o = &self.options;
+        if o.peloton_bot != super::house_b::peloton::PelotonBot::Official {
+            let Some(seat) = o.peloton_team else {
+                return Err(SetupError::PelotonBotWithoutSeat);
+            };
+            // HB-015: one rider may ride on alone after its teammate left a tour.
+            let riders = self.riders.iter().filter(|r| r.team == seat).count();
+            if riders > super::house_b::peloton::RIDERS {
+                return Err(SetupError::PelotonBTeam { seat, riders });
+            }
         }
         if self.riders.len() > 64 {
             return Err(SetupError::TooManyRiders(self.riders.len()));

@@ -593,6 +593,12 @@ impl Stage {
             return self.auction_choices(seat);
         }
         let mut options = self.card_choices(seat);
+        // HB-015: house rules B's Peloton takes no decision but its draw (our ruling).
+        if self.b_peloton()
+            && self.bot_team(seat) == Some(super::house_a::peloton::BotTeam::Peloton)
+        {
+            return options;
+        }
         // HA-030: a domestique who has seen its hand may quit instead (QA-16). Without a list of
         // its own: this runs for every choice a bot weighs.
         let time_trial = self.setup.options.time_trial.is_some();
@@ -654,6 +660,11 @@ impl Stage {
                 .collect(),
             Hands::Deal => match self.drawing[seat as usize] {
                 Some(rider) => {
+                    // HB-015: the draw decides the split; the team's one option is its card.
+                    if self.rides_b_peloton(rider) {
+                        let card = self.b_peloton_split(rider).holder;
+                        return vec![Choice::Keep { rider, card }];
+                    }
                     let hand = &self.riders[rider as usize].hand;
                     if hand.is_empty() {
                         return vec![Choice::Keep {
@@ -702,7 +713,8 @@ impl Stage {
                 if !self.over
                     && self.auction.is_none()
                     && self.attacks.is_none()
-                    && self.setup.options.hands == Hands::Deal =>
+                    && self.setup.options.hands == Hands::Deal
+                    && !self.b_peloton() =>
             {
                 self.drawing.get(seat as usize).copied().flatten() == Some(rider) && {
                     let hand = &self.riders[rider as usize].hand;
@@ -823,9 +835,11 @@ impl Stage {
         if self.in_fictive_start() {
             size = size.min(fictive_start::HAND);
         }
-        // A bot team's riders turn one card a round (PEL-4).
+        // A bot team's riders turn one card a round (PEL-4); B's Peloton draws two (HB-015).
         if self.rides_for_a_bot_team(rider) {
             size = size.min(1);
+        } else if self.rides_b_peloton(rider) {
+            size = super::house_b::peloton::DRAW;
         }
         self.draw_cards(rider, size, events);
         self.riders[rider as usize].drawn = true;
@@ -858,6 +872,9 @@ impl Stage {
     }
 
     fn keep(&mut self, rider: RiderIdx, card: Card) {
+        if self.rides_b_peloton(rider) {
+            self.b_peloton_deal_mate(rider);
+        }
         if let Some(trial) = &mut self.b_trial {
             trial.highest[rider as usize] =
                 b_time_trial::is_highest(&self.riders[rider as usize].hand, card);

@@ -92,6 +92,9 @@ const OPTION_NAMES: &[&str] = &[
     "gruppetto",
     "peloton_team",
     "muscle_team",
+    "peloton_bot",
+    // How a tour names its riders (HB-010), read by `roster`.
+    "rider_names",
     "hands",
     "stage_end",
     "profiles",
@@ -406,8 +409,10 @@ fn house_a() -> Value {
 
 /// A team from a roster of kinds (`"rouleur"`, `"sprinteur"`, `"grimpeur"`); house rules B's
 /// three riders when the roster is empty (HB-058). A kind entered twice is numbered by its
-/// place in the team ("Rouleur 1", "Rouleur 3").
-pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
+/// place in the team ("Rouleur 1", "Rouleur 3"). With `rider_names = "house-b"` in the tour's
+/// options the riders take house rules B's grand-tour names (HB-010).
+pub fn roster(list: &[Value], options: &Value) -> Result<Vec<super::Rostered>, String> {
+    let names = rider_names(options)?;
     let kinds: Vec<RiderKind> = if list.is_empty() {
         vec![
             RiderKind::Rouleur,
@@ -430,7 +435,7 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
         .iter()
         .enumerate()
         .map(|(k, &kind)| {
-            let base = kind.label();
+            let base = names.label(kind);
             let label = if kinds.iter().filter(|&&o| o == kind).count() > 1 {
                 format!("{base} {}", k + 1)
             } else {
@@ -442,6 +447,39 @@ pub fn roster(list: &[Value]) -> Result<Vec<super::Rostered>, String> {
             }
         })
         .collect())
+}
+
+/// How a tour names its riders (option `rider_names`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RiderNames {
+    /// By their profile: "Rouleur", "Sprinteur", "Grimpeur".
+    Profiles,
+    /// House rules B's grand-tour names (seed 004, PROFILS DE COUREUR – Noms; HB-010, C-23):
+    /// the rouleur is the team's leader, the sprinter its baroudeur, the grimpeur its équipier.
+    /// Labels only: each rider keeps its profile's deck and rules.
+    HouseB,
+}
+
+impl RiderNames {
+    fn label(self, kind: RiderKind) -> &'static str {
+        match (self, kind) {
+            (RiderNames::HouseB, RiderKind::Rouleur) => "Leader",
+            (RiderNames::HouseB, RiderKind::Sprinteur) => "Baroudeur",
+            (RiderNames::HouseB, RiderKind::Grimpeur) => "Équipier",
+            (_, kind) => kind.label(),
+        }
+    }
+}
+
+fn rider_names(options: &Value) -> Result<RiderNames, String> {
+    match options.get("rider_names") {
+        None | Some(Value::Null) => Ok(RiderNames::Profiles),
+        Some(v) if v == "house-b" => Ok(RiderNames::HouseB),
+        Some(v) if v == "profiles" => Ok(RiderNames::Profiles),
+        Some(v) => Err(format!(
+            "rider_names = {v} is not a way of naming riders: use \"house-b\" (leader, baroudeur, équipier) or \"profiles\", or leave it out"
+        )),
+    }
 }
 
 impl CardRace {
@@ -1730,6 +1768,11 @@ impl Game for CardRace {
     }
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
+        // A single option needs no policy (house rules B's Peloton, HB-015: its draw decides),
+        // and a policy that reads the hand might name a card the option does not.
+        if let [only] = options {
+            return *only;
+        }
         let options_set = &self.stage.setup().options;
         if options_set.time_trial_b.is_some() {
             return TimeTrialBBot.choose(&self.stage, seat, options);

@@ -46,10 +46,10 @@ pub struct RulesetEntry {
     /// How players know it.
     pub name: &'static str,
     pub start: StartFn,
-    /// A team's riders from a tour preset's roster (the ruleset's usual team when empty): a
-    /// name for each, unique within the team, and its attributes. A sentence saying what to
-    /// write when the roster does not fit.
-    pub roster: fn(&[Value]) -> Result<Vec<Rostered>, String>,
+    /// A team's riders from a tour preset's roster (the ruleset's usual team when empty) and the
+    /// tour's options (names may follow the rules, HB-010): a name for each, unique within the
+    /// team, and its attributes. A sentence saying what to write when the roster does not fit.
+    pub roster: fn(&[Value], &Value) -> Result<Vec<Rostered>, String>,
     /// The most riders a team enters.
     pub max_team: usize,
     /// The named sets of rules a tour preset may choose with `rules`, the first by default.

@@ -6,7 +6,7 @@ use crate::card_race::RiderKind;
 use crate::course::{CourseSpec, Pos};
 use crate::game::Viewer;
 use crate::tour::{StageKind, enter_teams};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::sync::Arc;
 
 fn course() -> Arc<crate::course::Course> {
@@ -217,7 +217,7 @@ fn a_round_is_told_in_plain_sentences_once_the_cards_are_revealed() {
 
 #[test]
 fn a_finished_stage_gives_the_tour_its_result() {
-    let roster = card_race::roster(&[json!("rouleur"), json!("sprinteur")]).unwrap();
+    let roster = card_race::roster(&[json!("rouleur"), json!("sprinteur")], &Value::Null).unwrap();
     let tour = enter_teams(&["Blue".into(), "Red".into()], &roster);
     let mut setup = two_teams(Value::Null);
     setup.riders = tour
@@ -354,7 +354,7 @@ fn a_round_is_told_move_by_move_then_in_one_line_and_a_team_sees_its_hands() {
 
 /// A tour's riders entered as the registry's setup of a two-team stage.
 fn tour_stage(options: Value) -> (Setup, Vec<crate::tour::TourRider>) {
-    let roster = card_race::roster(&[json!("rouleur"), json!("sprinteur")]).unwrap();
+    let roster = card_race::roster(&[json!("rouleur"), json!("sprinteur")], &Value::Null).unwrap();
     let tour = enter_teams(&["Blue".into(), "Red".into()], &roster);
     let mut setup = two_teams(options);
     setup.riders = tour

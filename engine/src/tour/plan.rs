@@ -162,7 +162,8 @@ impl TourPreset {
     /// The riders of one team, as the ruleset reads the roster.
     pub fn entrants(&self) -> Result<Vec<Rostered>, String> {
         let entry = registry::ruleset(&self.ruleset).map_err(|e| e.to_string())?;
-        (entry.roster)(&self.roster)
+        let options = self.stage_options()?;
+        (entry.roster)(&self.roster, &options)
     }
 }
 
@@ -403,7 +404,8 @@ mod tests {
 
     /// House rules B enter three riders a team (HB-058): the card race's usual team.
     fn house_b_roster() -> Vec<Rostered> {
-        (registry::ruleset(registry::CARD_RACE).unwrap().roster)(&[]).unwrap()
+        (registry::ruleset(registry::CARD_RACE).unwrap().roster)(&[], &serde_json::Value::Null)
+            .unwrap()
     }
 
     #[test]

@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 /// A team from a tour preset's roster of roles (`"leader"`, `"team-mate"`); a leader and a
 /// team-mate, the Débutant team (VM-010), when the roster is empty. A role entered more than
 /// once is numbered by its place in the team ("Team-mate 2", "Team-mate 3").
-pub fn roster(list: &[Value]) -> Result<Vec<crate::registry::Rostered>, String> {
+pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::Rostered>, String> {
     let roles: Vec<Value> = if list.is_empty() {
         vec![json!("leader"), json!("team-mate")]
     } else {

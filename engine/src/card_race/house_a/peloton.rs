@@ -96,7 +96,9 @@ impl Stage {
         if o.hands != crate::card_race::Hands::Deal || o.time_trial.is_some() {
             return;
         }
-        if let Some(seat) = o.peloton_team
+        if self.b_peloton() {
+            self.deal_b_peloton();
+        } else if let Some(seat) = o.peloton_team
             && let Some(team) = self.team_riders.get(seat as usize).cloned()
         {
             for (k, &i) in team.iter().enumerate() {
@@ -123,9 +125,14 @@ impl Stage {
         }
     }
 
-    /// A rider of a bot team turns one card a round and never tires (PEL-4).
+    /// A rider of a bot team turns one card a round and never tires (PEL-4); house rules B's
+    /// Peloton draws two and tires (HB-015).
     pub(crate) fn rides_for_a_bot_team(&self, rider: RiderIdx) -> bool {
-        self.rider_bot_team(rider).is_some()
+        match self.rider_bot_team(rider) {
+            Some(BotTeam::Peloton) => !self.b_peloton(),
+            Some(BotTeam::Muscle) => true,
+            None => false,
+        }
     }
 
     /// The Peloton rider who holds the deck and draws for the team: its first rider racing.
@@ -146,7 +153,8 @@ impl Stage {
 
     /// The holder kept a card: every other Peloton rider still racing lays the same.
     pub(crate) fn peloton_kept(&mut self, rider: RiderIdx, card: Card) {
-        if self.rider_bot_team(rider) != Some(BotTeam::Peloton) {
+        // House rules B's Peloton split its hand as the holder kept (HB-015).
+        if self.rider_bot_team(rider) != Some(BotTeam::Peloton) || self.b_peloton() {
             return;
         }
         let seat = self.setup.riders[rider as usize].team;
@@ -228,6 +236,7 @@ impl Stage {
 
     /// After a round: a Peloton holder across the line hands the deck to the next rider.
     pub(crate) fn pass_peloton_deck(&mut self) {
+        self.merge_b_peloton_piles();
         let Some(seat) = self.setup.options.peloton_team else {
             return;
         };

@@ -16,6 +16,8 @@
 //!   pile ([`attack`]).
 //! - `supply_zone = "feed-zone"`: supply rows are feed zones that hand out musettes ([`feed`]).
 //! - `bots = "ghosts"`: seats nobody directs ride as house rules B's ghosts ([`ghost`]).
+//! - `peloton_bot = "house-b"`: the Peloton seat rides one merged deck, two cards a round
+//!   ([`peloton`]).
 //!
 //! Every draw comes from the stage's [`Dice`]: faces a scenario gives first, then the stage's
 //! seeded stream, so a ruling can be checked with known rolls and a stage replays exactly.
@@ -27,6 +29,7 @@ pub mod gamble;
 pub mod ghost;
 pub mod incidents;
 pub mod lane;
+pub mod peloton;
 pub mod roundabout;
 #[cfg(test)]
 mod testing;
