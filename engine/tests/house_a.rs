@@ -746,6 +746,112 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
     assert!(carried[1] > 0, "a rouleur keeps its exhaustion cards");
 }
 
+/// HA-030 (QA-16, QA-18): a domestique who quits is credited with the gruppetto's time, a
+/// rider crossing at the end of the sweep's round with no row past the line; without the
+/// gruppetto, the time of the last rider classified. It is placed behind every rider.
+#[test]
+fn ha_030_qa_16_a_domestique_who_quits_takes_the_gruppettos_time() {
+    use commissaire_engine::registry::{CardRace, Game};
+    use commissaire_engine::tour::{Outcome, StageKind, enter_teams, ridden_time};
+    let teams = vec!["Blue".to_string(), "Red".to_string()];
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
+        &[json!("domestique"), json!("rouleur"), json!("sprinteur")],
+        &serde_json::Value::Null,
+    )
+    .unwrap();
+    let riders = enter_teams(&teams, &roster);
+    let ride = |gruppetto: bool| {
+        let setup = Setup {
+            course: Arc::new(course(&[(F, 30)])),
+            teams: teams.clone(),
+            riders: riders
+                .iter()
+                .map(|r| Entrant {
+                    id: r.key.0.clone(),
+                    team: r.team,
+                    start: None,
+                    attributes: r.attributes.clone(),
+                })
+                .collect(),
+            options: json!({"profiles": "house-a", "stage_end": "all_across", "gruppetto": gruppetto}),
+            dice: Vec::new(),
+        };
+        let mut race = <CardRace as Game>::start(&setup, 11).unwrap();
+        let dom = race
+            .stage()
+            .setup()
+            .riders
+            .iter()
+            .position(|r| r.id == "Blue Domestique")
+            .unwrap() as u8;
+        race.apply(0, &Choice::Draw { rider: dom }).unwrap();
+        race.apply(0, &Choice::Quit { rider: dom }).unwrap();
+        let mut swept_in = None;
+        let mut guard = 0;
+        while !race.is_over() {
+            guard += 1;
+            assert!(guard < 5_000);
+            for seat in 0..2 {
+                let options = race.legal(seat);
+                if options.is_empty() {
+                    continue;
+                }
+                let round = race.stage().round();
+                let choice = race.bot(seat, &options);
+                for e in race.apply(seat, &choice).unwrap() {
+                    if matches!(e, Event::GruppettoSwept { .. }) {
+                        swept_in = Some(round);
+                    }
+                }
+            }
+        }
+        let result = race.result(1, StageKind::Flat, &riders).unwrap();
+        (race, result, swept_in)
+    };
+
+    let (race, result, swept_in) = ride(true);
+    let minutes = race
+        .stage()
+        .gruppetto_minutes()
+        .expect("the gruppetto swept");
+    assert_eq!(Some(minutes), swept_in, "the round at whose end it swept");
+    let dom = result
+        .riders
+        .iter()
+        .find(|r| r.rider.0 == "Blue Domestique")
+        .unwrap();
+    assert_eq!(
+        dom.outcome,
+        Outcome::Timed {
+            minutes,
+            across: true,
+            climber_points: 0
+        }
+    );
+    assert_eq!(dom.place, Some(6), "behind every rider");
+    let times = commissaire_engine::tour::stage_times(&result, &Default::default()).unwrap();
+    assert_eq!(times.len(), 6, "the quitter is classified");
+
+    let (_, result, _) = ride(false);
+    let time = |r: &commissaire_engine::tour::RiderStage| {
+        ridden_time(r.cards_played, &r.outcome, Default::default()).unwrap()
+    };
+    let dom = result
+        .riders
+        .iter()
+        .find(|r| r.rider.0 == "Blue Domestique")
+        .unwrap();
+    let slowest = result
+        .riders
+        .iter()
+        .filter(|r| r.rider.0 != "Blue Domestique")
+        .map(time)
+        .max()
+        .unwrap();
+    assert_eq!(time(dom), slowest, "the last rider classified's time");
+    assert_eq!(dom.place, Some(6));
+}
+
 /// HA-030 (QA-16): a domestique who has seen its hand may quit instead of playing: its hand is
 /// recycled, it leaves the road at once (the rider beside it closes up to lane 0), takes no
 /// exhaustion, and the stage goes on without it and ends without waiting for it.
@@ -1142,6 +1248,61 @@ fn pel_4_peloton_and_muscle_seats_ride_a_whole_stage_through_the_registry() {
         .map(|r| r["exhaustion_taken"].as_u64().unwrap())
         .collect();
     assert_eq!(exhausted, vec![0; 4], "bot teams never tire");
+}
+
+/// PEL-4 in a tour: a preset names the bot teams' seats from the end (`-1`: the last seat,
+/// where a tour seats its bots), so no player who joins is handed the Peloton. A seat past the
+/// first is refused in a sentence; the preset itself is accepted.
+#[test]
+fn pel_4_a_bot_teams_seat_may_be_counted_from_the_last() {
+    let kinds = ["rouleur", "sprinteur"];
+    let names = ["Blue", "Red", "Green", "Black"];
+    let setup = |peloton: i64, muscle: i64| {
+        let mut options = house_a_setup().options;
+        options["peloton_team"] = json!(peloton);
+        options["muscle_team"] = json!(muscle);
+        Setup {
+            teams: names.iter().map(|n| n.to_string()).collect(),
+            riders: (0..8)
+                .map(|i| Entrant {
+                    id: format!("{} {}", names[i % 4], kinds[i / 4]),
+                    team: (i % 4) as u8,
+                    start: None,
+                    attributes: json!({"kind": kinds[i / 4]}),
+                })
+                .collect(),
+            options,
+            ..house_a_setup()
+        }
+    };
+    let stage = registry::start(CARD_RACE, &setup(-1, -2), 4).unwrap();
+    let view = stage.view_json(Viewer::Public);
+    let pile = |team: u64, kind: &str| {
+        view["riders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["team"] == json!(team) && r["kind"] == json!(kind))
+            .map(|r| r["draw_pile"].as_u64().unwrap())
+            .unwrap()
+    };
+    // The Peloton (seat 3) holds one deck for both riders: Table A1's 15 cards; the Muscle's
+    // sprinteur (seat 2) one 5 more than a house-A sprinteur's own deck.
+    assert_eq!((pile(3, "rouleur"), pile(3, "sprinteur")), (15, 0));
+    assert_eq!(pile(2, "sprinteur"), pile(1, "sprinteur") + 1);
+    assert_eq!(pile(0, "sprinteur"), pile(1, "sprinteur"));
+
+    let Err(refused) = registry::start(CARD_RACE, &setup(-5, -2), 4) else {
+        panic!("a fifth seat from the end of four is refused");
+    };
+    let refused = refused.to_string();
+    assert!(refused.contains("from -1 to -4"), "{refused}");
+
+    let preset = TourPreset::from_toml(
+        "name = \"A week\"\nrules = \"house-a\"\nroster = [\"rouleur\", \"sprinteur\"]\n[options]\npeloton_team = -1\n[[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n",
+        "a.toml",
+    );
+    assert!(preset.is_ok(), "{preset:?}");
 }
 
 // The gruppetto (HA-032…HA-039, TV-08, QA-17…QA-20; `house_a::gruppetto`).

@@ -71,7 +71,12 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
     // print a slower time above a faster one. The legend under the title says so.
     let mut text = msg!("stage-result-title", stage = title) + "\n";
     // A game that times its riders itself (Velo Master) gives no bonus: its legend says so.
-    if result.riders.iter().any(|r| r.outcome.is_timed()) {
+    // (A domestique who quit a house-A stage is timed too, HA-030; the others are not.)
+    if result
+        .riders
+        .iter()
+        .all(|r| r.outcome.is_timed() || r.place.is_none())
+    {
         text.push_str(&msg!("stage-result-legend-timed"));
     } else {
         text.push_str(&msg!("stage-result-legend"));

@@ -229,6 +229,8 @@ pub struct Stage {
     pub(crate) peloton: super::house_a::peloton::PelotonState,
     /// House rules A's gruppetto while it is on the road.
     pub(crate) gruppetto: Option<super::house_a::gruppetto::Gruppetto>,
+    /// The round at whose end the gruppetto swept the stragglers over the line (HA-037).
+    pub(crate) gruppetto_swept: Option<u32>,
 }
 
 impl Stage {
@@ -391,6 +393,7 @@ impl Stage {
             breakaway_alone: Vec::new(),
             peloton: Default::default(),
             gruppetto: None,
+            gruppetto_swept: None,
         };
         stage.deal_bot_teams();
         stage.open_gruppetto();

@@ -121,6 +121,38 @@ const OPTION_NAMES: &[&str] = &[
     "combativity",
 ];
 
+/// Options naming a seat (the base game's bot teams, PEL-4).
+const SEAT_OPTIONS: [&str; 2] = ["peloton_team", "muscle_team"];
+
+/// A bot team's seat may be counted from the end (`peloton_team = -1`: the last seat), which is
+/// where a tour seats its bots (players sit in joining order, then the bots), so a preset can
+/// give the Peloton a seat no player takes. `teams`: the stage's number of teams, or `None`
+/// when only the options' form is checked (then such a seat reads as seat 0).
+fn seats_from_end(json: &Value, teams: Option<usize>) -> Result<Value, String> {
+    let mut json = json.clone();
+    let Value::Object(map) = &mut json else {
+        return Ok(json);
+    };
+    for name in SEAT_OPTIONS {
+        let Some(back) = map.get(name).and_then(Value::as_i64).filter(|v| *v < 0) else {
+            continue;
+        };
+        let from_end = back.unsigned_abs() as usize;
+        let seat = match teams {
+            None => 0,
+            Some(n) if from_end <= n => n - from_end,
+            Some(n) => {
+                return Err(format!(
+                    "{name} = {back} counts seats from the last one, and this stage has {n} teams: give a seat from 0 to {}, or from -1 to -{n}",
+                    n.saturating_sub(1)
+                ));
+            }
+        };
+        map.insert(name.into(), json!(seat));
+    }
+    Ok(json)
+}
+
 fn options(json: &Value) -> Result<Options, StartError> {
     let bad = |message: String| StartError::Options {
         ruleset: ID,
@@ -291,7 +323,7 @@ fn add_form_cards(stage: &mut Stage, entries: &CupEntries) {
 /// under the tour's house rules.
 pub fn prepare(ctx: &super::StageContext) -> Result<Value, String> {
     let mut options = ctx.options.clone();
-    let parsed: Options = serde_json::from_value(options.clone())
+    let parsed: Options = serde_json::from_value(seats_from_end(&options, None)?)
         .map_err(|e| format!("the tour's options do not fit the card race: {e}"))?;
     let Value::Object(map) = &mut options else {
         return Err("the tour's options must be a table of named options".to_string());
@@ -1076,7 +1108,14 @@ impl Game for CardRace {
     const ID: &'static str = ID;
 
     fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
-        let options = options(&setup.options)?;
+        let resolved =
+            seats_from_end(&setup.options, Some(setup.teams.len())).map_err(|message| {
+                StartError::Options {
+                    ruleset: ID,
+                    message,
+                }
+            })?;
+        let options = options(&resolved)?;
         // House rules B's world cup enters two riders a team (HB-073).
         let cup = if options.world_cup {
             Some(world_cup_entries(setup)?)

@@ -314,6 +314,7 @@ pub fn stage_result(
         })
         .collect();
     let stage_riders = house_a_team_times(stage, stage_riders);
+    let stage_riders = quitters_times(stage, stage_riders);
     let mut sprints = Vec::new();
     let mut summits = Vec::new();
     for crossing in stage.line_crossings() {
@@ -344,6 +345,42 @@ pub fn stage_result(
         summits,
         carry: serde_json::Value::Null,
     }
+}
+
+/// HA-030 (QA-16): a domestique who quit the stage is credited with the gruppetto's time, a
+/// rider crossing at the end of the sweep's round with no row past the line (QA-18); without a
+/// gruppetto that swept (none in the stage, or the stage ended first) it takes the time of the
+/// last rider classified, the slowest of the others. It keeps its place behind every rider.
+fn quitters_times(stage: &Stage, mut riders: Vec<RiderStage>) -> Vec<RiderStage> {
+    let quitters: Vec<usize> = (0..riders.len())
+        .filter(|&i| stage.has_quit(i as RiderIdx))
+        .collect();
+    if quitters.is_empty() {
+        return riders;
+    }
+    if let Some(minutes) = stage.gruppetto_minutes() {
+        for i in quitters {
+            riders[i].outcome = Outcome::Timed {
+                minutes,
+                across: true,
+                climber_points: 0,
+            };
+        }
+        return riders;
+    }
+    let time =
+        |r: &RiderStage| super::time::ridden_time(r.cards_played, &r.outcome, Default::default());
+    let last = (0..riders.len())
+        .filter(|i| !quitters.contains(i))
+        .max_by_key(|&i| (time(&riders[i]), riders[i].place));
+    if let Some(last) = last {
+        let (cards, outcome) = (riders[last].cards_played, riders[last].outcome.clone());
+        for i in quitters {
+            riders[i].cards_played = cards;
+            riders[i].outcome = outcome.clone();
+        }
+    }
+    riders
 }
 
 /// QA-25 (HA-049): in house rules A's team time trial every rider of a team takes the time of

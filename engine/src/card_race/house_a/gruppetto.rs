@@ -252,6 +252,12 @@ impl Stage {
     }
 
     /// HA-039 (QA-20): a rider on a row behind the gruppetto takes no exhaustion.
+    /// The gruppetto's time in minutes, once it has swept (QA-18): a rider crossing at the end
+    /// of the sweep's round with no row past the line, one minute a round.
+    pub fn gruppetto_minutes(&self) -> Option<u32> {
+        self.gruppetto_swept
+    }
+
     pub(crate) fn behind_gruppetto(&self, at: Pos) -> bool {
         self.gruppetto_row().is_some_and(|g| at.row < g)
     }
@@ -297,6 +303,7 @@ impl Stage {
             self.board.take(at);
         }
         self.gruppetto = None;
+        self.gruppetto_swept = Some(self.round);
         events.push(Event::GruppettoSwept { riders: swept });
     }
 }

@@ -29,7 +29,7 @@
 //! | HA-026, HA-027 | specialist baroudeur in the breakaway, right lane, no bid; at the Peloton's pace, attack = 2 (QA-15) | implemented; without a Peloton it turns its own cards | `ha_026_*`, `ha_027_qa_15_*` |
 //! | HA-028 | specialist grimpeur uncapped | implemented | `ha_028_*` |
 //! | HA-029 | domestique sheds its exhaustion between stages | implemented | `ha_029_*` |
-//! | HA-030 | a domestique may quit once its hand is seen (QA-16): key `q:<rider>` | implemented; the time it is given is the tour's | `ha_030_*` |
+//! | HA-030 | a domestique may quit once its hand is seen (QA-16): key `q:<rider>` | implemented; the tour credits it the gruppetto's time (QA-18), or the last classified rider's (`tour::plan::quitters_times`) | `ha_030_*` |
 //! | HA-031 | domestique bids +2 | implemented | `ha_031_tv_09_11_*` |
 //! | HA-032, HA-033 | gruppetto on the last start row, two lanes (one on cobbles) | implemented; drawn on the board | `ha_032_ha_033_*`, `ha_033_two_lanes_one_on_cobbles` |
 //! | HA-034, HA-035 | moves 5 / 3 / 6 by terrain; d6 + 1 when the Peloton attacks (QA-17) | implemented | `ha_034_ha_035_tv_08_gruppetto_moves`, `ha_035_*`, `ha_034_ha_036_ha_039_tv_08_*` |
