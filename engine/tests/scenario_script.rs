@@ -428,6 +428,7 @@ impl Game for DiceRace {
             conditions: Default::default(),
             stage_type: None,
             fictive_start: false,
+            rider_names: Default::default(),
             house_a: Default::default(),
         })
     }

@@ -51,7 +51,11 @@ impl BoardScene {
                     marks.push(Mark::Finished);
                 }
                 RiderToken {
-                    label: format!("{}{}", initials[r.team as usize], r.kind.letter()),
+                    label: format!(
+                        "{}{}",
+                        initials[r.team as usize],
+                        view.rider_names.letter(r.kind)
+                    ),
                     team: r.team as usize,
                     pos: r.pos,
                     marks,
@@ -258,6 +262,27 @@ mod tests {
         let png = crate::render_board(&scene).unwrap();
         assert!(!png.is_empty());
         crate::render_profile(&ProfileScene::from_view(&view)).unwrap();
+    }
+
+    /// HB-010: under house rules B's grand-tour names a token carries the name's letter (the
+    /// leader L, the baroudeur B), on the board and in the text board alike.
+    #[test]
+    fn hb_010_tokens_are_lettered_by_the_riders_grand_tour_names() {
+        let s = stage(&["Blue", "Orange"]);
+        let mut setup = s.setup().clone();
+        setup.options.rider_names = commissaire_engine::card_race::cards::RiderNames::HouseB;
+        let named = Stage::new(setup, 7).unwrap();
+        let labels = |s: &Stage| -> Vec<String> {
+            BoardScene::from_view(&s.view(Viewer::Public))
+                .riders
+                .iter()
+                .map(|r| r.label.clone())
+                .collect()
+        };
+        assert_eq!(labels(&s), ["BR", "OR", "BS", "OS"]);
+        assert_eq!(labels(&named), ["BL", "OL", "BB", "OB"]);
+        let text = crate::text_board::board_text(&named.view(Viewer::Public), None);
+        assert!(text.contains("1L") && text.contains("2B"), "{text}");
     }
 
     /// HB-039, HB-041: house rules B's fictive start is round 0 on the board, named so, with

@@ -102,7 +102,11 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
                         .find(|r| r.pos.row == row && r.pos.lane == lane);
                     let packed = pack.iter().any(|p| p.row == row && p.lane == lane);
                     match here {
-                        Some(r) => text.push_str(&format!("{}{}", r.team + 1, r.kind.letter())),
+                        Some(r) => text.push_str(&format!(
+                            "{}{}",
+                            r.team + 1,
+                            view.rider_names.letter(r.kind)
+                        )),
                         None if packed => text.push_str("GR"),
                         None if lane >= course.width(row) => text.push_str("  "),
                         None => text.push_str(terrain_mark(course.terrain(row))),

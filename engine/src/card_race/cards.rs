@@ -171,6 +171,38 @@ impl RiderKind {
     }
 }
 
+/// How riders are named (option `rider_names`): by their profile, or by house rules B's
+/// grand-tour names (seed 004, PROFILS DE COUREUR – Noms; HB-010, C-23): the rouleur is the
+/// team's leader, the sprinter its baroudeur, the grimpeur its équipier. Names only: each rider
+/// keeps its profile's deck and rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RiderNames {
+    #[default]
+    Profiles,
+    HouseB,
+}
+
+impl RiderNames {
+    /// The rider's name in a roster.
+    pub fn label(self, kind: RiderKind) -> &'static str {
+        match (self, kind) {
+            (RiderNames::HouseB, RiderKind::Rouleur) => "Leader",
+            (RiderNames::HouseB, RiderKind::Sprinteur) => "Baroudeur",
+            (RiderNames::HouseB, RiderKind::Grimpeur) => "Équipier",
+            (_, kind) => kind.label(),
+        }
+    }
+
+    /// The letter on the rider's token, after its team's initial: the name's first.
+    pub fn letter(self, kind: RiderKind) -> char {
+        match self {
+            RiderNames::HouseB => self.label(kind).chars().next().unwrap_or('?'),
+            RiderNames::Profiles => kind.letter(),
+        }
+    }
+}
+
 /// Which set of rider profiles the stage uses (option `profiles`, conformance table 5.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

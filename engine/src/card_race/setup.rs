@@ -77,6 +77,9 @@ pub struct Options {
     /// The seat the base game's Muscle bot team rides (PEL-4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub muscle_team: Option<Seat>,
+    /// How riders are named (HB-010): the tour's roster reads it, the pictures letter tokens by it.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub rider_names: super::cards::RiderNames,
     /// How the Peloton seat rides: the base game's way or house rules B's (HB-015).
     #[serde(default, skip_serializing_if = "is_default")]
     pub peloton_bot: super::house_b::peloton::PelotonBot,

@@ -36,6 +36,9 @@ pub struct StageView {
     /// roll-out behind the flag.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub fictive_start: bool,
+    /// How riders are named and lettered on the board (HB-010).
+    #[serde(default, skip_serializing_if = "is_default_names")]
+    pub rider_names: super::cards::RiderNames,
     /// House rules A's breakaway and gruppetto, when in play.
     #[serde(default, flatten)]
     pub house_a: HouseAView,
@@ -90,6 +93,10 @@ pub struct RiderView {
     /// The card laid face down this round: only for the rider's own team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kept: Option<Card>,
+}
+
+fn is_default_names(n: &super::cards::RiderNames) -> bool {
+    *n == super::cards::RiderNames::default()
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -151,6 +158,7 @@ impl StageView {
             conditions: stage.conditions(),
             stage_type: stage.setup.options.stage_types.then_some(stage.stage_type),
             fictive_start: stage.setup.options.fictive_start,
+            rider_names: stage.setup.options.rider_names,
             house_a: HouseAView {
                 bid_step: stage.bid_step(),
                 breakaway: stage.breakaway().to_vec(),

@@ -10,6 +10,7 @@ use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::card_race::bot::{Policy, SensibleBot};
+use crate::card_race::cards::RiderNames;
 use crate::card_race::house_a::StageType;
 use crate::card_race::house_a::weather as sky;
 use crate::card_race::house_a::{BrainBot, TimeTrial, TimeTrialBot, brain, domestique, time_trial};
@@ -481,36 +482,14 @@ pub fn roster(list: &[Value], options: &Value) -> Result<Vec<super::Rostered>, S
         .collect())
 }
 
-/// How a tour names its riders (option `rider_names`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RiderNames {
-    /// By their profile: "Rouleur", "Sprinteur", "Grimpeur".
-    Profiles,
-    /// House rules B's grand-tour names (seed 004, PROFILS DE COUREUR – Noms; HB-010, C-23):
-    /// the rouleur is the team's leader, the sprinter its baroudeur, the grimpeur its équipier.
-    /// Labels only: each rider keeps its profile's deck and rules.
-    HouseB,
-}
-
-impl RiderNames {
-    fn label(self, kind: RiderKind) -> &'static str {
-        match (self, kind) {
-            (RiderNames::HouseB, RiderKind::Rouleur) => "Leader",
-            (RiderNames::HouseB, RiderKind::Sprinteur) => "Baroudeur",
-            (RiderNames::HouseB, RiderKind::Grimpeur) => "Équipier",
-            (_, kind) => kind.label(),
-        }
-    }
-}
-
 fn rider_names(options: &Value) -> Result<RiderNames, String> {
     match options.get("rider_names") {
         None | Some(Value::Null) => Ok(RiderNames::Profiles),
-        Some(v) if v == "house-b" => Ok(RiderNames::HouseB),
-        Some(v) if v == "profiles" => Ok(RiderNames::Profiles),
-        Some(v) => Err(format!(
-            "rider_names = {v} is not a way of naming riders: use \"house-b\" (leader, baroudeur, équipier) or \"profiles\", or leave it out"
-        )),
+        Some(v) => RiderNames::deserialize(v).map_err(|_| {
+            format!(
+                "rider_names = {v} is not a way of naming riders: use \"house-b\" (leader, baroudeur, équipier) or \"profiles\", or leave it out"
+            )
+        }),
     }
 }
 
