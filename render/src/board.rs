@@ -862,8 +862,33 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
     // and the label moves over to make room for it.
     let jersey = r.jersey.map(|j| (j, (th / 3).clamp(14, 22)));
     let left = jersey.map_or(0, |(_, size)| size + 3);
-    let text = text::fit(label, &r.label, tw - 6 - left);
-    text::draw_centred(img, label, ink, tx + (tw + left) / 2, ty + th / 2, &text);
+    // A rider who crashed or punctured this turn lies on its side (HB-021, HB-026): its
+    // letters are turned a quarter, so the fall reads at a glance beside its badge.
+    let fallen = r
+        .marks
+        .iter()
+        .any(|m| matches!(m, Mark::Crashed | Mark::Punctured));
+    if fallen {
+        let text = text::fit(label, &r.label, th - 12);
+        let (lw, lh) = (label.width(&text) + 6, label.cap_height() * 2);
+        let mut tile = RgbImage::from_pixel(lw.max(1) as u32, lh.max(1) as u32, fill);
+        text::draw_centred(&mut tile, label, ink, lw / 2, lh / 2, &text);
+        let turned = image::imageops::rotate90(&tile);
+        let (cx, cy) = (tx + (tw + left) / 2, ty + th / 2);
+        let (ox, oy) = (
+            cx - turned.width() as i32 / 2,
+            cy - turned.height() as i32 / 2,
+        );
+        for (px, py, colour) in turned.enumerate_pixels() {
+            let (x, y) = (ox + px as i32, oy + py as i32);
+            if x > tx + 2 && y > ty + 2 && x < tx + tw - 2 && y < ty + th - 2 {
+                img.put_pixel(x as u32, y as u32, *colour);
+            }
+        }
+    } else {
+        let text = text::fit(label, &r.label, tw - 6 - left);
+        text::draw_centred(img, label, ink, tx + (tw + left) / 2, ty + th / 2, &text);
+    }
     if let Some((j, size)) = jersey {
         // On a light chip, so a gold jersey still reads on an orange team's token.
         let (jx, jy) = (tx + 4, ty + th / 2 - size / 2);
@@ -1299,6 +1324,48 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 cy - KEY.cap_height() / 2,
                 &item.text(),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The extent (width, height) of the label's ink in the middle of a token drawn alone.
+    fn label_extent(marks: &[Mark]) -> (i32, i32) {
+        let mut scene = crate::samples::start();
+        let mut rider = scene.riders[0].clone();
+        rider.label = "BR".into();
+        rider.marks = marks.to_vec();
+        scene.riders = vec![rider.clone()];
+        let (w, h) = (120, 100);
+        let mut img = RgbImage::from_pixel(w as u32, h as u32, PAGE);
+        token(&mut img, &scene, &rider, 0, 0, w, h);
+        let fill = palette::team(scene.teams[0].colour);
+        let ink = palette::ink_on(fill);
+        let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+        // The middle of the token, clear of the corner badges.
+        for y in h / 4..3 * h / 4 {
+            for x in w / 4..3 * w / 4 {
+                if *img.get_pixel(x as u32, y as u32) == ink {
+                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+                }
+            }
+        }
+        assert!(x1 >= x0 && y1 >= y0, "the label is drawn");
+        (x1 - x0, y1 - y0)
+    }
+
+    /// HB-021, HB-026 (issue 12: "a punctured or fallen rider on its side"): the token of a
+    /// rider who crashed or punctured this turn has its letters turned a quarter.
+    #[test]
+    fn a_fallen_or_punctured_rider_lies_on_its_side() {
+        let (w, h) = label_extent(&[]);
+        assert!(w > h, "upright: {w}×{h}");
+        for mark in [Mark::Crashed, Mark::Punctured] {
+            let (w, h) = label_extent(std::slice::from_ref(&mark));
+            assert!(h > w, "{mark:?} on its side: {w}×{h}");
         }
     }
 }
