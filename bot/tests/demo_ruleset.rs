@@ -101,3 +101,36 @@ fn demo_refuses_an_unknown_ruleset_or_one_with_a_tour_before_writing() {
     let stderr = String::from_utf8_lossy(&both.stderr);
     assert!(stderr.contains("--tour"), "{stderr}");
 }
+
+/// HB-077 as players read it: a world cup's report lists each event's finishers with the cup
+/// points they scored (25, 20, 16…), not a time no classification adds up.
+#[test]
+fn a_world_cup_report_gives_each_event_its_cup_points_not_times() {
+    let out = temp_dir("world-cup-report");
+    let done = run(&[
+        "demo",
+        "--tour",
+        "world-cup",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let report = std::fs::read_to_string(out.join("tour.md")).unwrap();
+    let results = report.matches(": result**").count();
+    assert!(results >= 2, "{report}");
+    assert_eq!(
+        report
+            .matches("Finish order, with the World cup points each rider scored.")
+            .count(),
+        results,
+        "{report}"
+    );
+    assert_eq!(report.matches("\n1. ").count(), results, "{report}");
+    assert_eq!(report.matches(": 25 pts\n").count(), results, "{report}");
+    assert!(!report.contains("bonus"), "{report}");
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -17,7 +17,8 @@ use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events};
 use commissaire_engine::tour::{
-    Classifications, Outcome, RiderKey, StageResult, TourRider, entrants_setup,
+    Classification, Classifications, Outcome, RiderKey, StageResult, TourRider, Unit,
+    entrants_setup,
 };
 use commissaire_messages::{msg, sentence};
 use serde_json::Value;
@@ -136,8 +137,9 @@ pub(crate) struct News {
     pub timeouts: Vec<String>,
     /// Set when an admin closed the round before its deadline.
     pub closed_early: bool,
-    /// Stages finished, with their title.
-    pub results: Vec<(String, StageResult)>,
+    /// Stages finished, with their title, and what the stage alone scored in the tour's leading
+    /// classification when that counts points rather than time (a world cup's event, HB-077).
+    pub results: Vec<(String, StageResult, Option<Classification>)>,
     /// Stages started: their number and title.
     pub started: Vec<(u32, String)>,
     /// Set when the tour ended: the classifications, whose jersey holders are the winners.
@@ -504,7 +506,14 @@ impl Services {
             .course(&live.row.course)
             .map_err(ServiceError::Broken)?;
         let title = stage_title(number, preset.stages.len(), &course.name);
-        news.results.push((title, result));
+        // A tour led by points (house rules B's world cup: 25, 20, 16… an event, HB-077)
+        // shows each rider's points beside its place, not a time nobody adds up.
+        let scored = narrate::classify(&live.tour, std::slice::from_ref(&result))?
+            .tables
+            .into_iter()
+            .next()
+            .filter(|c| c.unit == Unit::Points);
+        news.results.push((title, result, scored));
         let anyone_left = tour_riders.iter().any(|r| !r.abandoned)
             || !votes::rejoining(conn, live.tour.id, number + 1)
                 .await?

@@ -7,7 +7,7 @@ use crate::store::teams::TeamRow;
 use crate::store::tours::TourRow;
 use commissaire_engine::registry::{self, Scene, Told};
 use commissaire_engine::tour::{
-    Classifications, StageResult, StandingRow, TourOptions, stage_times,
+    Classification, Classifications, Score, StageResult, StandingRow, TourOptions, stage_times,
 };
 use commissaire_messages::{msg, sentence};
 use commissaire_render::{classification_title, palette, render_standings, standings_table};
@@ -125,6 +125,51 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
     text
 }
 
+/// A stage's result in a tour led by points (a world cup): every rider in finish order with the
+/// points it scored in the leading classification on this stage.
+pub(crate) fn stage_points_text(
+    title: &str,
+    result: &StageResult,
+    table: &Classification,
+) -> String {
+    let mut text = msg!("stage-result-title", stage = title) + "\n";
+    text.push_str(&msg!(
+        "stage-result-legend-points",
+        classification = sentence(&table.title)
+    ));
+    text.push('\n');
+    let mut placed: Vec<_> = result.riders.iter().filter(|r| r.place.is_some()).collect();
+    placed.sort_by_key(|r| r.place);
+    for r in &placed {
+        let rider = if r.rider.as_str().starts_with(&r.team) {
+            r.rider.to_string()
+        } else {
+            msg!("rider-of-team", rider = r.rider.as_str(), team = &r.team)
+        };
+        let points = table
+            .rows
+            .iter()
+            .find(|row| row.rider.as_ref() == Some(&r.rider))
+            .map_or(0, |row| match row.value {
+                Score::Points(p) => p,
+                Score::Seconds(_) => 0,
+            });
+        text.push_str(&msg!(
+            "stage-result-line-points",
+            place = r.place.unwrap_or_default(),
+            rider = rider,
+            points = points
+        ));
+        text.push('\n');
+    }
+    let out = result.riders.len() - placed.len();
+    if out > 0 {
+        text.push_str(&msg!("stage-result-out", count = out));
+        text.push('\n');
+    }
+    text
+}
+
 /// The public text of what happened, in the order it happened, stage by stage: the stage's
 /// start, its rounds (each earlier round in one line, the last in full), its result; then the
 /// winners.
@@ -145,7 +190,7 @@ pub(crate) fn news_text(news: &News) -> String {
         .map(|(n, _)| *n)
         .chain(news.rounds.iter().map(|r| r.stage))
         .chain(news.lines.iter().map(|(n, _)| *n))
-        .chain(news.results.iter().map(|(_, r)| r.number))
+        .chain(news.results.iter().map(|(_, r, _)| r.number))
         .collect();
     stages.sort_unstable();
     stages.dedup();
@@ -196,9 +241,12 @@ pub(crate) fn news_text(news: &News) -> String {
             text.push('\n');
             text.push_str(&round_text(last));
         }
-        for (title, result) in news.results.iter().filter(|(_, r)| r.number == stage) {
+        for (title, result, scored) in news.results.iter().filter(|(_, r, _)| r.number == stage) {
             text.push('\n');
-            text.push_str(&stage_result_text(title, result));
+            text.push_str(&match scored {
+                Some(table) => stage_points_text(title, result, table),
+                None => stage_result_text(title, result),
+            });
         }
     }
     if let Some(w) = &news.winners {

@@ -91,6 +91,12 @@ stage-result-legend = Finish order, with the time ridden; bonus seconds come off
 stage-result-legend-timed = Finish order, with each rider's time on the race clock (riders still on the road when it ended are timed where they stood).
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonus −{ $bonus } s
+# A tour led by points (a world cup): the points each rider scored on the stage.
+stage-result-legend-points = Finish order, with the { $classification } points each rider scored.
+stage-result-line-points = { $place }. { $rider }: { $points ->
+    [one] 1 pt
+   *[other] { $points } pts
+}
 stage-result-out = ({ $count } left the race during the stage.)
 # A rider whose name does not already say its team.
 rider-of-team = { $rider } ({ $team })
