@@ -21,7 +21,7 @@ mod catalogue;
 mod sentence;
 
 pub use catalogue::{Catalogue, ENGLISH};
-pub use sentence::{arg_of_json, sentence};
+pub use sentence::{arg_of_json, sentence, sentence_at_start};
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};

@@ -1270,6 +1270,22 @@ impl Game for CardRace {
         )
     }
 
+    /// The race's own round, or during house rules A's breakaway auction its bid step: the
+    /// auction settles a turn a step and comes before round 1 (HA-051).
+    fn turn_name(&self, _turn: u32) -> Sentence {
+        match self.stage.bid_step() {
+            Some(step) => {
+                let steps = crate::card_race::house_a::auction::STEPS;
+                sentence(
+                    "card-race-turn-bid",
+                    vec![("step", json!(step)), ("steps", json!(steps))],
+                    format!("breakaway bid {step} of {steps}"),
+                )
+            }
+            None => Sentence::round(self.stage.round()),
+        }
+    }
+
     fn narrate(&self, events: &[Event], viewer: Viewer) -> Vec<Sentence> {
         let mut out = Vec::new();
         for e in events {
