@@ -221,6 +221,21 @@ mod tests {
     }
 
     #[test]
+    fn a_name_opening_a_sentence_takes_its_start_wording() {
+        use commissaire_engine::registry::Sentence;
+        let round = Sentence::round(3);
+        assert_eq!(sentence(&round), "round 3");
+        assert_eq!(sentence_at_start(&round), "Round 3");
+        // A message with no `.start` reads the same anywhere.
+        let plain = Sentence {
+            id: "board-round",
+            args: vec![("round", serde_json::json!(2))],
+            text: String::new(),
+        };
+        assert_eq!(sentence_at_start(&plain), "Round 2");
+    }
+
+    #[test]
     fn a_terminal_wording_is_chosen_by_the_medium() {
         let discord = msg_in!(Medium::Discord, "hand-paused");
         let terminal = msg_in!(Medium::Terminal, "hand-paused");

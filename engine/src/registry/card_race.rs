@@ -1270,9 +1270,17 @@ impl Game for CardRace {
         )
     }
 
-    /// The race's own round, or during house rules A's breakaway auction its bid step: the
-    /// auction settles a turn a step and comes before round 1 (HA-051).
+    /// The race's own round, or what comes before its round 1 and settles turns of its own:
+    /// house rules A's breakaway auction, a turn a bid step (HA-051), or house rules B's
+    /// fictive start (HB-038).
     fn turn_name(&self, _turn: u32) -> Sentence {
+        if self.stage.in_fictive_start() {
+            return sentence(
+                "card-race-turn-fictive-start",
+                vec![],
+                "the fictive start".to_string(),
+            );
+        }
         match self.stage.bid_step() {
             Some(step) => {
                 let steps = crate::card_race::house_a::auction::STEPS;

@@ -10,6 +10,9 @@ turn-round = round { $round }
 # House rules A's breakaway auction: its bid steps come before round 1.
 card-race-turn-bid = breakaway bid { $step } of { $steps }
     .start = Breakaway bid { $step } of { $steps }
+# House rules B's fictive start, before round 1.
+card-race-turn-fictive-start = the fictive start
+    .start = The fictive start
 
 ## The card race
 
