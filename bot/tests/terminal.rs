@@ -194,7 +194,7 @@ fn demo_report_reads_in_race_order_and_its_database_stands_alone() {
         let round = report.find(&format!("**Stage {stage}, round")).unwrap();
         assert!(first < round, "stage {stage}:\n{report}");
         assert!(
-            report.contains(&format!("**Stage {stage}, rounds 1 to ")),
+            report.contains(&format!("**Stage {stage}, round 1 to round ")),
             "the earlier rounds of stage {stage} are told in brief"
         );
     }
