@@ -47,7 +47,10 @@ fn house_a_options() -> Value {
 /// The bot plays one choice of the first seat that owes one; whether it settled a turn.
 fn bot_move(stage: &mut Box<dyn DynStage>) -> bool {
     let seat = stage.waiting_on()[0].0;
-    let (_, events) = stage.play_bot(seat).unwrap().expect("a seat that owes plays");
+    let (_, events) = stage
+        .play_bot(seat)
+        .unwrap()
+        .expect("a seat that owes plays");
     events.settles_turn()
 }
 
@@ -71,7 +74,11 @@ fn parts(s: Sentence) -> (&'static str, Vec<(&'static str, Value)>, String) {
 #[test]
 fn ha_051_the_auction_is_named_by_its_bid_steps_and_the_first_race_round_is_round_1() {
     let setup = card_race(house_a_options());
-    assert_eq!(setup.options["start"], "breakaway_house_a", "{}", setup.options);
+    assert_eq!(
+        setup.options["start"], "breakaway_house_a",
+        "{}",
+        setup.options
+    );
     let mut stage = registry::start(CARD_RACE, &setup, 3).unwrap();
     // The services' count: turn 1 is the first bid step.
     let mut turn = 1;
@@ -129,15 +136,20 @@ fn hb_038_the_fictive_start_is_named_so_and_the_turn_after_it_is_round_1() {
 #[test]
 fn velo_master_names_its_start_then_its_own_rounds_not_its_rolls() {
     // No places given: the riders launch from the start, in the d20 order (VM-021).
-    let riders = [("Ana", 0, true), ("Bo", 0, false), ("Cy", 1, true), ("Di", 1, false)]
-        .into_iter()
-        .map(|(id, team, leader)| Entrant {
-            id: id.into(),
-            team,
-            start: None,
-            attributes: json!({"role": if leader { "leader" } else { "team-mate" }}),
-        })
-        .collect();
+    let riders = [
+        ("Ana", 0, true),
+        ("Bo", 0, false),
+        ("Cy", 1, true),
+        ("Di", 1, false),
+    ]
+    .into_iter()
+    .map(|(id, team, leader)| Entrant {
+        id: id.into(),
+        team,
+        start: None,
+        attributes: json!({"role": if leader { "leader" } else { "team-mate" }}),
+    })
+    .collect();
     let setup = Setup {
         course: course(40),
         teams: vec!["Verts".into(), "Roses".into()],

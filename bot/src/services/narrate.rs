@@ -58,7 +58,11 @@ fn told_in_one_line(told: &Told) -> String {
 }
 
 pub(crate) fn round_text(news: &RoundNews) -> String {
-    let mut text = msg!("round-title", stage = news.stage, turn = sentence(&news.name)) + "\n";
+    let mut text = msg!(
+        "round-title",
+        stage = news.stage,
+        turn = sentence(&news.name)
+    ) + "\n";
     for line in &news.lines {
         text.push_str("- ");
         text.push_str(line);

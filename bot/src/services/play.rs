@@ -190,7 +190,11 @@ impl Services {
         self.keep(&live);
         let mut reply = if closed {
             Reply::private(
-                ack + &msg!("choose-completed-round", stage = stage_number, turn = turn_name),
+                ack + &msg!(
+                    "choose-completed-round",
+                    stage = stage_number,
+                    turn = turn_name
+                ),
             )
         } else {
             let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
