@@ -52,7 +52,7 @@ async fn a_bot_takes_over_at_once_for_a_replaced_or_departed_director() {
     let reply = ok(s.replace_by_bot(&admin(), CHANNEL, "team 3").await);
     assert_eq!(reply.text, "A bot rides Team 3 from now on.");
     assert!(
-        all_text(&reply).contains("**Stage 1, round 1**"),
+        all_text(&reply).contains("**Stage 1, the fictive start**"),
         "{}",
         all_text(&reply)
     );
@@ -60,16 +60,16 @@ async fn a_bot_takes_over_at_once_for_a_replaced_or_departed_director() {
         refusal(s.hand(&player(3), CHANNEL).await),
         "you are not in this tour"
     );
-    // Team 2's director leaves in round 2: the bot plays for them from then on.
+    // Team 2's director leaves in round 1: the bot plays for them from then on.
     play_round(&s, &player(1)).await;
     let reply = ok(s.leave(&player(2), CHANNEL).await);
     assert!(
-        all_text(&reply).contains("**Stage 1, round 2**"),
+        all_text(&reply).contains("**Stage 1, round 1**"),
         "{}",
         all_text(&reply)
     );
     let hand = ok(s.hand(&player(1), CHANNEL).await);
-    assert!(hand.text.contains("round 3"), "{}", hand.text);
+    assert!(hand.text.contains("round 2"), "{}", hand.text);
 }
 
 #[tokio::test]

@@ -50,14 +50,14 @@ async fn on_autopilot_the_bot_chooses_for_the_team_until_its_director_takes_it_b
             .last()
             .unwrap()
             .text
-            .contains("completed stage 1, round 1"),
+            .contains("completed stage 1, the fictive start"),
         "{}",
         replies.last().unwrap().text
     );
     let replies = play_round(&s, &player(2)).await;
-    assert!(replies.last().unwrap().text.contains("round 2"));
+    assert!(replies.last().unwrap().text.contains("round 1"));
 
-    // Off: what the bot already chose for round 3 stands; round 4 waits for team 1's
+    // Off: what the bot already chose for round 2 stands; round 3 waits for team 1's
     // director again.
     let off = ok(s.autopilot(&player(1), CHANNEL, false).await);
     assert!(off.text.starts_with("Autopilot off"), "{}", off.text);
@@ -67,7 +67,7 @@ async fn on_autopilot_the_bot_chooses_for_the_team_until_its_director_takes_it_b
             .last()
             .unwrap()
             .text
-            .contains("completed stage 1, round 3")
+            .contains("completed stage 1, round 2")
     );
     let replies = play_round(&s, &player(2)).await;
     assert!(

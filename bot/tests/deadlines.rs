@@ -51,7 +51,7 @@ async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
         text.starts_with("Time is up: the bot played the missing choices of Team 2."),
         "{text}"
     );
-    assert!(text.contains("Stage 1, round 1"), "{text}");
+    assert!(text.contains("Stage 1, the fictive start"), "{text}");
 
     let mut conn = s.store().read().await.unwrap();
     let tour = tours::active_in_channel(&mut conn, CHANNEL)
@@ -74,7 +74,7 @@ async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
     );
     drop(conn);
 
-    // Round 2: both late this time, each reminded once, and a restart does not remind again.
+    // Round 1: both late this time, each reminded once, and a restart does not remind again.
     let out = scheduler.tick(T0 + 600 + 500).await.unwrap();
     let mut reminded: Vec<_> = out.iter().filter_map(|o| o.user_id.clone()).collect();
     reminded.sort();
@@ -117,15 +117,19 @@ async fn a_round_closes_as_soon_as_every_director_has_chosen() {
     let second = play_round(&s, &player(2)).await;
     let last = second.last().unwrap();
     assert!(
-        last.text.contains("completed stage 1, round 1"),
+        last.text.contains("completed stage 1, the fictive start"),
         "{}",
         last.text
     );
     assert!(!last.followups[0].private);
-    assert!(last.followups[0].text.contains("**Stage 1, round 1**"));
+    assert!(
+        last.followups[0]
+            .text
+            .contains("**Stage 1, the fictive start**")
+    );
     // The new round is open at once, the bots have played theirs, and the hand offers draws.
     let hand = ok(s.hand(&player(1), CHANNEL).await);
-    assert!(hand.text.contains("round 2"), "{}", hand.text);
+    assert!(hand.text.contains("round 1"), "{}", hand.text);
     assert!(!offered(&hand).is_empty());
 }
 

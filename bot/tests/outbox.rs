@@ -60,7 +60,11 @@ async fn a_round_close_owes_its_news_from_its_own_commit_until_it_is_delivered()
     // Committed, then the process dies before posting: the reopened store still owes it.
     let reply = ok(s.choose(&player(2), CHANNEL, &request_id, last).await);
     let news = reply.followups.iter().find(|r| r.owed.is_some()).unwrap();
-    assert!(news.text.contains("Stage 1, round 1"), "{}", news.text);
+    assert!(
+        news.text.contains("Stage 1, the fictive start"),
+        "{}",
+        news.text
+    );
     drop(s);
     let s = open(&db, &clock).await.with_pictures(true);
     let owed = s.undelivered().await.unwrap();

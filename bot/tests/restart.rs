@@ -60,7 +60,7 @@ async fn a_tour_resumes_after_reopening_the_database() {
     assert_eq!(where_we_are(&s).await.2, count);
     // Player 2 finishes the round: it resolves once, and the race goes on.
     let replies = play_round(&s, &player(2)).await;
-    assert!(all_text(replies.last().unwrap()).contains("Stage 1, round 1"));
+    assert!(all_text(replies.last().unwrap()).contains("Stage 1, the fictive start"));
     let (_, round, _, ev) = where_we_are(&s).await;
     assert_eq!(round, 2);
     assert_eq!(rounds_revealed(&ev), 1);
@@ -123,7 +123,7 @@ async fn a_crash_in_the_middle_of_a_turn_loses_no_choice_and_plays_no_round_twic
     // The player's client retries the same request: it counts now, once.
     let reply = ok(s.choose(&p2, CHANNEL, &request_id, last).await);
     assert!(
-        reply.text.contains("completed stage 1, round 1"),
+        reply.text.contains("completed stage 1, the fictive start"),
         "{}",
         reply.text
     );

@@ -69,7 +69,7 @@ async fn an_old_database_upgrades_and_its_running_tour_goes_on() {
 
     // The stage replays from its stored choices and offers the director what is open.
     let hand = ok(s.hand(&you(), CHANNEL).await);
-    assert!(hand.text.contains("stage 2 round 11"), "{}", hand.text);
+    assert!(hand.text.contains("stage 2, round 11"), "{}", hand.text);
     assert!(!offered(&hand).is_empty(), "{}", hand.text);
 
     // Played on until stage 2 is scored and stage 3 begins.

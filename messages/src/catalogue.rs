@@ -107,6 +107,35 @@ impl Catalogue {
         id: &str,
         args: &[(&str, Arg)],
     ) -> Result<String, String> {
+        self.try_format_as(medium, id, None, args)
+    }
+
+    /// Message `id` in the wording of its attribute `attribute` when it has one, as
+    /// [`format`](Self::format) otherwise. A name put inside other sentences ("Stage 1,
+    /// round 3") carries `.start`, its wording when it opens one ("Round 3: ...").
+    pub fn format_attribute(
+        &self,
+        medium: Medium,
+        id: &str,
+        attribute: &str,
+        args: &[(&str, Arg)],
+    ) -> String {
+        match self.try_format_as(medium, id, Some(attribute), args) {
+            Ok(s) => s,
+            Err(e) => {
+                debug_assert!(false, "{e}");
+                id.to_string()
+            }
+        }
+    }
+
+    fn try_format_as(
+        &self,
+        medium: Medium,
+        id: &str,
+        attribute: Option<&str>,
+        args: &[(&str, Arg)],
+    ) -> Result<String, String> {
         let message = self
             .bundle
             .get_message(id)
@@ -129,7 +158,10 @@ impl Catalogue {
             Medium::Terminal => message.get_attribute(TERMINAL).map(|a| a.value()),
             Medium::Discord => None,
         };
-        let pattern = terminal
+        let pattern = attribute
+            .and_then(|name| message.get_attribute(name))
+            .map(|a| a.value())
+            .or(terminal)
             .or_else(|| message.value())
             .ok_or_else(|| format!("message '{id}' has no value"))?;
         let mut errors = Vec::new();

@@ -21,7 +21,7 @@ mod catalogue;
 mod sentence;
 
 pub use catalogue::{Catalogue, ENGLISH};
-pub use sentence::{arg_of_json, sentence};
+pub use sentence::{arg_of_json, sentence, sentence_at_start};
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -218,6 +218,21 @@ mod tests {
     #[should_panic(expected = "does not use")]
     fn an_argument_the_message_does_not_use_is_loud_in_tests() {
         let _ = msg!("board-round", round = 1, lap = 2);
+    }
+
+    #[test]
+    fn a_name_opening_a_sentence_takes_its_start_wording() {
+        use commissaire_engine::registry::Sentence;
+        let round = Sentence::round(3);
+        assert_eq!(sentence(&round), "round 3");
+        assert_eq!(sentence_at_start(&round), "Round 3");
+        // A message with no `.start` reads the same anywhere.
+        let plain = Sentence {
+            id: "board-round",
+            args: vec![("round", serde_json::json!(2))],
+            text: String::new(),
+        };
+        assert_eq!(sentence_at_start(&plain), "Round 2");
     }
 
     #[test]

@@ -12,6 +12,13 @@ pub fn sentence(s: &Sentence) -> String {
     crate::text(s.id, &args)
 }
 
+/// An engine sentence as the catalogue words it at the start of a sentence of the services'
+/// own: its `.start` wording when it has one ("Round 3" for the name "round 3").
+pub fn sentence_at_start(s: &Sentence) -> String {
+    let args: Vec<(&str, Arg)> = s.args.iter().map(|(k, v)| (*k, arg_of_json(v))).collect();
+    crate::ENGLISH.format_attribute(crate::medium(), s.id, "start", &args)
+}
+
 /// A JSON argument as a message argument: a number stays a number (for plurals), a list is
 /// written item by item, separated by commas.
 pub fn arg_of_json(v: &Value) -> Arg<'static> {

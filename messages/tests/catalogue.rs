@@ -8,7 +8,7 @@
 
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
-use commissaire_messages::{ENGLISH, Medium, sentence};
+use commissaire_messages::{ENGLISH, Medium, sentence, sentence_at_start};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -203,6 +203,13 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
                 told.extend(stage.narrate(&events, viewer));
             }
             let turn = stage.tell_turn(&events);
+            // What the turn now played is called, inside a sentence and opening one.
+            let name = stage.turn_name(guard);
+            let opening = sentence_at_start(&name);
+            let mut first = name.text.chars();
+            let capital: String = first.next().unwrap().to_uppercase().chain(first).collect();
+            assert_eq!(opening, capital, "{}", name.id);
+            told.push(name);
             told.extend(turn.lines);
             told.extend(turn.brief);
             told.extend(stage.brief(0));
@@ -435,6 +442,8 @@ fn render_all_told(
     told.extend(turn.lines);
     told.extend(turn.brief);
     told.extend(stage.situation());
+    // What the turn now played is called (the services' count does not change the name's id).
+    told.push(stage.turn_name(1));
     for s in told {
         let text = ENGLISH
             .try_format(Medium::Discord, s.id, &args(&s))

@@ -650,7 +650,7 @@ fn a_rounds_opening_message_has_the_board_the_card_and_the_hand_button() {
     assert!(
         card["title"]
             .as_str()
-            .is_some_and(|title| title.ends_with("round 1")),
+            .is_some_and(|title| title.ends_with(": the fictive start")),
         "{card}"
     );
     assert_eq!(custom_ids(&body), [hand_button(t.tour_id).id]);

@@ -233,8 +233,8 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     t.slash("tour join", json!({"team": "Blues", "colour": 1}), &t.bob)
         .await;
 
-    // The start: a public answer, then round 1 posted in the channel with the board, the card
-    // and the way into the hand.
+    // The start: a public answer, then the first turn (house rules B's fictive start) posted in
+    // the channel with the board, the card and the way into the hand.
     let from = t.mark();
     let started = t.slash("tour start", json!({}), &t.admin).await;
     assert!(content(&started).contains("starts"), "{started}");
@@ -279,7 +279,8 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         "nothing public while the round is open"
     );
 
-    // Bob plays with /play; his last choice closes the round and round 2 is posted.
+    // Bob plays with /play; his last choice closes the round (house rules B's fictive start)
+    // and round 1 is posted.
     let from = t.mark();
     let played = play_with_slash(&t.fake, &t.bob, 20).await;
     assert!(played.len() < 20, "a director's round never ended");
@@ -291,7 +292,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         body["embeds"][0]["title"]
             .as_str()
             .unwrap()
-            .contains("round 2"),
+            .contains(": round 1"),
         "{body}"
     );
     assert!(round_two.file("files[0]").is_some(), "the new board");
@@ -318,7 +319,10 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         })
         .await;
     let title = &timed_out.json.as_ref().unwrap()["embeds"][0]["title"];
-    assert!(title.as_str().unwrap_or("").contains("round 3"), "{title}");
+    assert!(
+        title.as_str().unwrap_or("").contains(": round 2"),
+        "{title}"
+    );
     let reminders = t
         .posts_since(from)
         .iter()

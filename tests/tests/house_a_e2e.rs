@@ -1,8 +1,10 @@
 //! A house-rules-A tour through the fake Discord: its first stage opens with the breakaway
 //! auction. One director bids with the buttons of their private hand (two bid steps, a hand
 //! drawn for each), the bot of the empty seat bids as house rules A say, the bids are shown
-//! together and the breakaway is placed and told in the channel. The director rides on to the
-//! second stage, a time trial, which starts under the weather the first stage forecast.
+//! together and the breakaway is placed and told in the channel. The channel names the bid steps
+//! and the race's rounds as the game does: the first round after the auction is round 1, though
+//! the bot has settled two turns before it. The director rides on to the second stage, a time
+//! trial, which starts under the weather the first stage forecast.
 
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
@@ -105,6 +107,14 @@ async fn wait_told(fake: &FakeDiscord, text: &str) {
     }
 }
 
+/// The titles of the turn cards posted in the channel, in order.
+fn card_titles(fake: &FakeDiscord) -> Vec<String> {
+    channel_posts(fake)
+        .iter()
+        .filter_map(|m| m["embeds"][0]["title"].as_str().map(String::from))
+        .collect()
+}
+
 /// The latest public message with the way into the hand, and the tour's id from its button.
 async fn wait_hand_message(fake: &FakeDiscord) -> (u64, String) {
     let give_up = std::time::Instant::now() + WAIT;
@@ -166,6 +176,8 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert!(first[1].starts_with("Reds Rouleur: Bid "), "{first:?}");
     wait_told(&fake, "Breakaway bid 1: Reds Rouleur shows").await;
     wait_told(&fake, "Breakaway bid 1: Vélo Club Mécanique Rouleur shows").await;
+    // The step is told under its own name, not as the bot's turn count ("round 1").
+    wait_told(&fake, "**Stage 1, breakaway bid 1 of 2**").await;
 
     // The second step: the same rider only.
     let (hand_message, tour) = wait_hand_message(&fake).await;
@@ -174,9 +186,27 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert!(second[1].starts_with("Reds Rouleur: Bid "), "{second:?}");
     wait_told(&fake, "Breakaway bid 2: Reds Rouleur shows").await;
     wait_told(&fake, "in the breakaway with").await;
+    wait_told(&fake, "**Stage 1, breakaway bid 2 of 2**").await;
 
-    // The stage goes on: the first round's draws and keeps, then the moves are told.
+    // The stage goes on: the first round's draws and keeps, then the moves are told. It is the
+    // race's round 1, on its card and on /stage, though the bot has settled two turns before.
     let (hand_message, tour) = wait_hand_message(&fake).await;
+    let titles = card_titles(&fake);
+    let ends: Vec<&str> = titles
+        .iter()
+        .map(|t| t.rsplit(": ").next().unwrap())
+        .collect();
+    assert_eq!(
+        ends,
+        ["breakaway bid 1 of 2", "breakaway bid 2 of 2", "round 1"],
+        "{titles:?}"
+    );
+    assert!(titles[2].starts_with("Stage 1/2, "), "{titles:?}");
+    let round_one = content(&slash(&fake, "stage", json!({}), &alice).await).to_string();
+    assert!(
+        round_one.lines().any(|l| l.starts_with("Round 1. ")),
+        "{round_one}"
+    );
     let pressed = play_with_buttons(&fake, &alice, hand_message, &tour, 4).await;
     assert!(
         pressed.iter().any(|l| l.ends_with(": Draw"))
@@ -184,6 +214,15 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
         "{pressed:?}"
     );
     wait_told(&fake, "Reds Rouleur plays ").await;
+    let told_round: Vec<String> = channel_posts(&fake)
+        .iter()
+        .map(|m| content(m).to_string())
+        .filter(|c| c.contains("Reds Rouleur plays "))
+        .collect();
+    assert!(
+        told_round[0].starts_with("**Stage 1, round 1**\n"),
+        "{told_round:?}"
+    );
 
     // Alice rides on from her hand until the tour is over, asking /stage as she goes.
     let first_stage = content(&slash(&fake, "stage", json!({}), &alice).await).to_string();

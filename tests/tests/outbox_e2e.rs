@@ -68,12 +68,17 @@ impl Table {
             .collect()
     }
 
-    /// The channel's messages (as Discord keeps them) whose card is for `round`.
+    /// The channel's messages (as Discord keeps them) whose card is for the bot's turn `round`.
+    /// House rules B's stage opens with its fictive start: the turn after it is its round 1.
     fn cards_of_round(&self, round: u32) -> Vec<Value> {
+        let name = match round {
+            1 => "the fictive start".to_string(),
+            n => format!("round {}", n - 1),
+        };
         self.fake
             .channel_messages(self.channel)
             .into_iter()
-            .filter(|m| card_title(m).ends_with(&format!(": round {round}")))
+            .filter(|m| card_title(m).ends_with(&format!(": {name}")))
             .collect()
     }
 
@@ -285,14 +290,14 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
 
     close_round_one_and_crash(&t, bot, &tour, opening, Crash::BeforePost).await;
     assert!(
-        t.cards_of_round(2).is_empty() && t.told("Stage 1, round 1").is_empty(),
+        t.cards_of_round(2).is_empty() && t.told("Stage 1, the fictive start").is_empty(),
         "the process died before posting"
     );
 
     // The new process posts what is owed: the round's news and round 2's card, once.
     let bot = start_bot(&t.fake, &database, &clock);
     let card = t.wait_card(2).await;
-    assert_eq!(t.told("Stage 1, round 1").len(), 1);
+    assert_eq!(t.told("Stage 1, the fictive start").len(), 1);
     assert!(
         card["attachments"]
             .as_array()
@@ -305,7 +310,11 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
     let ticked = t.wait_card_shows(message, "✅ Reds").await;
     assert!(ticked.contains("⏳ Blues"), "{ticked}");
     assert_eq!(t.cards_of_round(2).len(), 1, "round 2 was announced once");
-    assert_eq!(t.told("Stage 1, round 1").len(), 1, "round 1 was told once");
+    assert_eq!(
+        t.told("Stage 1, the fictive start").len(),
+        1,
+        "round 1 was told once"
+    );
 
     // Another restart owes nothing: nothing more is posted.
     let posts = t.post_requests().len();
@@ -365,7 +374,11 @@ async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_n
         "the repost is answered with the first message"
     );
     assert_eq!(t.cards_of_round(2).len(), 1, "round 2 was announced once");
-    assert_eq!(t.told("Stage 1, round 1").len(), 1, "round 1 was told once");
+    assert_eq!(
+        t.told("Stage 1, the fictive start").len(),
+        1,
+        "round 1 was told once"
+    );
 
     // Round 2 is played on that message: both teams are ticked off on it, in turn.
     play_with_buttons(&t, &t.alice, message, &tour).await;

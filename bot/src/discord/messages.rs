@@ -3,7 +3,8 @@
 //! every body can be checked against Discord's API description in tests.
 
 use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_button};
-use commissaire_messages::msg;
+use commissaire_engine::registry::Sentence;
+use commissaire_messages::{msg, sentence};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
@@ -237,9 +238,15 @@ pub fn turn_embed(card: &TurnCard) -> CreateEmbed {
         (_, Some(deadline)) => msg!("card-choose", deadline = deadline.to_string()),
         (_, None) => msg!("card-paused"),
     });
+    // A card stored before turns had names counts rounds, as it did then.
+    let turn = if card.turn.is_empty() {
+        sentence(&Sentence::round(card.round))
+    } else {
+        card.turn.clone()
+    };
     CreateEmbed::new()
         .title(truncate(
-            &msg!("card-title", title = &card.title, round = card.round),
+            &msg!("card-title", title = &card.title, turn = turn),
             256,
         ))
         .description(lines.join("\n"))
@@ -463,6 +470,7 @@ mod tests {
             tour_id: 1,
             stage: 2,
             round: 5,
+            turn: "round 5".into(),
             title: "Stage 2/7, Col".into(),
             teams: vec![
                 TeamTick {
@@ -490,5 +498,26 @@ mod tests {
         assert!(d.contains("⏳ Blues · <@22>"), "{d}");
         assert!(d.contains("Cycles Robot · bot"), "{d}");
         assert!(d.contains("<t:1800000000:R>"), "{d}");
+    }
+
+    #[test]
+    fn the_card_names_the_turn_as_its_game_does_and_an_old_card_counts_rounds() {
+        let card = TurnCard {
+            tour_id: 1,
+            stage: 1,
+            round: 2,
+            turn: "breakaway bid 2 of 2".into(),
+            title: "Stage 1/2, Avenue".into(),
+            teams: Vec::new(),
+            deadline: None,
+        };
+        let embed = serde_json::to_value(turn_embed(&card)).unwrap();
+        assert_eq!(embed["title"], "Stage 1/2, Avenue: breakaway bid 2 of 2");
+        // A card the outbox kept from before turns had names.
+        let mut stored = serde_json::to_value(&card).unwrap();
+        stored.as_object_mut().unwrap().remove("turn");
+        let old: TurnCard = serde_json::from_value(stored).unwrap();
+        let embed = serde_json::to_value(turn_embed(&old)).unwrap();
+        assert_eq!(embed["title"], "Stage 1/2, Avenue: round 2");
     }
 }

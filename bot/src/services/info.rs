@@ -7,7 +7,7 @@ use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::Scene;
 use commissaire_engine::tour::StageKind;
-use commissaire_messages::{msg, sentence};
+use commissaire_messages::{msg, sentence, sentence_at_start};
 
 /// The stage being raced as everyone may see it, for an adapter that draws it itself.
 #[derive(Debug, Clone)]
@@ -125,7 +125,7 @@ impl Services {
             course = &course.name,
             kind = kind_words(live.row.kind),
             to_line = msg!("board-rows-to-line", count = course.finish_row()),
-            round = live.turn()
+            turn = sentence_at_start(&live.turn_name)
         );
         let mut also = Vec::new();
         match (live.tour.status, live.row.deadline) {
@@ -219,7 +219,7 @@ impl Services {
                         .library
                         .course(&live.row.course)
                         .map_or_else(|_| live.row.course.clone(), |c| c.name.clone()),
-                    round = live.turn()
+                    turn = live.turn_text()
                 );
                 match (live.tour.status, live.row.deadline) {
                     (TourStatus::Paused, _) => {

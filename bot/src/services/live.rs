@@ -15,7 +15,7 @@ use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
 use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
-use commissaire_engine::registry::{self, ChoiceError, DynStage, Events};
+use commissaire_engine::registry::{self, ChoiceError, DynStage, Events, Sentence};
 use commissaire_engine::tour::{
     Classification, Classifications, Outcome, RiderKey, StageResult, TourRider, Unit,
     entrants_setup,
@@ -33,6 +33,9 @@ pub(crate) struct Live {
     pub teams: Vec<TeamRow>,
     pub row: StageRow,
     pub stage: Box<dyn DynStage>,
+    /// What the turn being played is called, as its game named it when the turn opened (see
+    /// `DynStage::turn_name`): what players read, where [`Live::turn`] is the count.
+    pub turn_name: Sentence,
     /// Choices and events stored for this stage: the next sequence numbers.
     pub choices: u32,
     pub events: u32,
@@ -61,10 +64,16 @@ impl Live {
         self.stage.owes(seat)
     }
 
-    /// The turn being played: 1, then one more each time a turn settles (the card race: its
-    /// rounds). Deadlines, reminders and turn cards count by it.
+    /// The turn being played: 1, then one more each time a turn settles. Deadlines, reminders,
+    /// stored choices and turn cards count by it; players read [`Live::turn_name`] instead (the
+    /// card race's bid steps settle turns before its round 1).
     pub fn turn(&self) -> u32 {
         self.row.round
+    }
+
+    /// What the turn being played is called, as a player reads it inside a sentence.
+    pub fn turn_text(&self) -> String {
+        sentence(&self.turn_name)
     }
 
     /// Teams whose director owes a decision now (not the bot's, nor one on autopilot).
@@ -110,6 +119,7 @@ impl Live {
             tour_id: self.tour.id,
             stage: self.row.number,
             round: self.turn(),
+            turn: self.turn_text(),
             title,
             teams: self
                 .teams
@@ -228,11 +238,13 @@ impl Services {
             }
         };
         let events = events::count(conn, row.id).await?;
+        let turn_name = stage.turn_name(row.round);
         Ok(Live {
             tour,
             teams,
             row,
             stage,
+            turn_name,
             choices,
             events,
         })
@@ -334,6 +346,7 @@ impl Services {
             news.rounds.push(narrate::turn(
                 live.row.number,
                 turn,
+                &live.turn_name,
                 &live.stage.tell_turn(events),
             ));
             // The next turn opens now, with its own deadline.
@@ -342,6 +355,7 @@ impl Services {
             stages::set_round(conn, live.row.id, next, deadline).await?;
             live.row.round = next;
             live.row.deadline = deadline;
+            live.turn_name = live.stage.turn_name(next);
         }
         Ok(())
     }
@@ -638,6 +652,7 @@ impl Services {
             },
             tour,
             teams,
+            turn_name: stage.turn_name(1),
             stage,
             choices: 0,
             events: 0,

@@ -5,11 +5,11 @@ use super::ServiceError;
 use super::live::News;
 use crate::store::teams::TeamRow;
 use crate::store::tours::TourRow;
-use commissaire_engine::registry::{self, Scene, Told};
+use commissaire_engine::registry::{self, Scene, Sentence, Told};
 use commissaire_engine::tour::{
     Classification, Classifications, Score, StageResult, StandingRow, TourOptions, stage_times,
 };
-use commissaire_messages::{msg, sentence};
+use commissaire_messages::{msg, sentence, sentence_at_start};
 use commissaire_render::{classification_title, palette, render_standings, standings_table};
 
 /// How many rows a classification shows in text (the picture shows them all).
@@ -19,7 +19,10 @@ const TEXT_ROWS: usize = 10;
 #[derive(Debug, Clone)]
 pub(crate) struct RoundNews {
     pub stage: u32,
+    /// The services' count of the turn (see `Live::turn`).
     pub round: u32,
+    /// What its game called the turn: what the players read.
+    pub name: Sentence,
     /// Every move, rider by rider.
     pub lines: Vec<String>,
     /// The round in one line: who leads, who crossed, who took exhaustion.
@@ -28,10 +31,11 @@ pub(crate) struct RoundNews {
 
 /// A settled turn as its ruleset tells it (the card race: cards revealed, moves, slipstream,
 /// exhaustion, riders across the line, and the round in one line).
-pub(crate) fn turn(number: u32, turn: u32, told: &Told) -> RoundNews {
+pub(crate) fn turn(number: u32, turn: u32, name: &Sentence, told: &Told) -> RoundNews {
     RoundNews {
         stage: number,
         round: turn,
+        name: name.clone(),
         lines: told.lines.iter().map(sentence).collect(),
         brief: told
             .brief
@@ -54,7 +58,11 @@ fn told_in_one_line(told: &Told) -> String {
 }
 
 pub(crate) fn round_text(news: &RoundNews) -> String {
-    let mut text = msg!("round-title", stage = news.stage, round = news.round) + "\n";
+    let mut text = msg!(
+        "round-title",
+        stage = news.stage,
+        turn = sentence(&news.name)
+    ) + "\n";
     for line in &news.lines {
         text.push_str("- ");
         text.push_str(line);
@@ -217,13 +225,17 @@ pub(crate) fn news_text(news: &News) -> String {
         } else if let Some((last, earlier)) = rounds.split_last() {
             if let (Some(first), Some(before)) = (earlier.first(), earlier.last()) {
                 let head = if first.round == before.round {
-                    msg!("news-in-brief-one", stage = stage, round = first.round)
+                    msg!(
+                        "news-in-brief-one",
+                        stage = stage,
+                        turn = sentence(&first.name)
+                    )
                 } else {
                     msg!(
                         "news-in-brief",
                         stage = stage,
-                        first = first.round,
-                        last = before.round
+                        first = sentence(&first.name),
+                        last = sentence(&before.name)
                     )
                 };
                 text.push('\n');
@@ -232,7 +244,7 @@ pub(crate) fn news_text(news: &News) -> String {
                 for r in earlier {
                     let line = msg!(
                         "news-brief-round",
-                        round = r.round,
+                        turn = sentence_at_start(&r.name),
                         brief = r.brief.as_str()
                     );
                     text.push_str(&format!("- {line}\n"));

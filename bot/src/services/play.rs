@@ -79,7 +79,7 @@ impl Services {
             "hand-head",
             team = &live.teams[seat as usize].name,
             stage = live.row.number,
-            round = live.turn()
+            turn = live.turn_text()
         )];
         for line in live.stage.brief(seat) {
             lines.push(format!("- {}", sentence(&line)));
@@ -151,6 +151,7 @@ impl Services {
             .and_then(|p| p.options.into_iter().find(|o| o.key == pick.key));
         let mut news = News::default();
         let turn = live.turn();
+        let turn_name = live.turn_text();
         let stage_number = live.row.number;
         let events = self
             .record(
@@ -189,7 +190,11 @@ impl Services {
         self.keep(&live);
         let mut reply = if closed {
             Reply::private(
-                ack + &msg!("choose-completed-round", stage = stage_number, round = turn),
+                ack + &msg!(
+                    "choose-completed-round",
+                    stage = stage_number,
+                    turn = turn_name
+                ),
             )
         } else {
             let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
@@ -401,7 +406,7 @@ impl Services {
                     "reminder",
                     team = &team.name,
                     stage = live.row.number,
-                    round = live.row.round,
+                    turn = live.turn_text(),
                     left = duration_text(deadline - now)
                 ))
                 .with_buttons(vec![hand_button(live.tour.id)]);
@@ -421,19 +426,21 @@ impl Services {
         let text = narrate::news_text(&news);
         let mut reply = Reply::public(text.trim_end().to_string());
         reply.pictures = news.pictures;
-        let same_stage = news
+        // The turn just played, as its game named it (the board's title).
+        let played = news
             .rounds
             .last()
-            .is_some_and(|r| r.stage == live.row.number);
+            .filter(|r| r.stage == live.row.number)
+            .map(|r| sentence(&r.name));
         let card = self.turn_card(live);
         if self.pictures && !live.stage.is_over() {
             let number = live.row.number;
             let round = live.turn();
             // The board after the round just played, or the grid of a stage that just began
             // (its directors need to see where they start before they choose).
-            let board = if same_stage && news.results.is_empty() {
+            let board = if let Some(played) = played.filter(|_| news.results.is_empty()) {
                 Some((
-                    msg!("picture-round", stage = number, round = round - 1),
+                    msg!("picture-round", stage = number, turn = played),
                     format!("stage-{number}-round-{}.png", round - 1),
                 ))
             } else if card.is_some() && round == 1 {
@@ -445,7 +452,7 @@ impl Services {
                 // A choice told in its phase's post: the board as it stands now, its lettered
                 // cells those of the decision open now.
                 Some((
-                    msg!("picture-round", stage = number, round = round),
+                    msg!("picture-round", stage = number, turn = live.turn_text()),
                     format!("stage-{number}-round-{round}.png"),
                 ))
             } else {

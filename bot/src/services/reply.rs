@@ -66,7 +66,12 @@ impl Owing {
 pub struct TurnCard {
     pub tour_id: i64,
     pub stage: u32,
+    /// The services' count of the turn: which post the card belongs to.
     pub round: u32,
+    /// The turn as its game names it, for the title ("round 3", "breakaway bid 1 of 2"). Empty
+    /// on a card stored before turns had names: the title then counts rounds.
+    #[serde(default)]
+    pub turn: String,
     /// "Stage 2/7, Avenue Corso Paseo".
     pub title: String,
     /// Every team, in seat order.

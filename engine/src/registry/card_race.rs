@@ -1326,6 +1326,30 @@ impl Game for CardRace {
         )
     }
 
+    /// The race's own round, or what comes before its round 1 and settles turns of its own:
+    /// house rules A's breakaway auction, a turn a bid step (HA-051), or house rules B's
+    /// fictive start (HB-038).
+    fn turn_name(&self, _turn: u32) -> Sentence {
+        if self.stage.in_fictive_start() {
+            return sentence(
+                "card-race-turn-fictive-start",
+                vec![],
+                "the fictive start".to_string(),
+            );
+        }
+        match self.stage.bid_step() {
+            Some(step) => {
+                let steps = crate::card_race::house_a::auction::STEPS;
+                sentence(
+                    "card-race-turn-bid",
+                    vec![("step", json!(step)), ("steps", json!(steps))],
+                    format!("breakaway bid {step} of {steps}"),
+                )
+            }
+            None => Sentence::round(self.stage.round()),
+        }
+    }
+
     fn narrate(&self, events: &[Event], viewer: Viewer) -> Vec<Sentence> {
         let mut out = Vec::new();
         for e in events {

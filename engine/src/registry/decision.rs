@@ -57,6 +57,23 @@ pub struct Sentence {
     pub text: String,
 }
 
+impl Sentence {
+    /// What a turn is called when its ruleset has no name of its own for it: round `round`
+    /// (see [`super::Game::turn_name`]). A noun phrase in lower case, as the services' messages
+    /// put it inside their own sentences ("Stage 1, round 3").
+    pub fn round(round: u32) -> Sentence {
+        sentence(
+            "turn-round",
+            vec![("round", Value::from(round))],
+            format!("round {round}"),
+        )
+    }
+}
+
+fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
+    Sentence { id, args, text }
+}
+
 /// Something one seat knows and the others must not: where it sits in that seat's view (a JSON
 /// pointer) and what it is. The conformance harness checks that no other viewer sees it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

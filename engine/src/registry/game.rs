@@ -51,6 +51,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn phase(&self) -> Option<u32> {
         None
     }
+    /// What the turn now being played is called, for anyone to read where the channel, the
+    /// turn card, a reminder or /stage name it: a noun phrase such as "round 3". `turn` is the
+    /// services' count (1, then one more each time a turn settles), which is the name by
+    /// default. A game whose turns are not all rounds of its own says so here (the card race:
+    /// the breakaway auction's bid steps come before its round 1), so the services never call
+    /// a bid step "round 1" nor the first round "round 3".
+    fn turn_name(&self, turn: u32) -> Sentence {
+        Sentence::round(turn)
+    }
     /// The events a viewer may see, told.
     fn narrate(&self, events: &[Self::Event], viewer: Viewer) -> Vec<Sentence>;
 

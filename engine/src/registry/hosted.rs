@@ -20,6 +20,9 @@ pub trait DynStage: Debug + Send + Sync {
     /// The public phase the race is in (see [`super::Game::phase`]); `None` for a game whose
     /// every settled turn gets a post of its own.
     fn phase(&self) -> Option<u32>;
+    /// What the turn now being played is called (see [`super::Game::turn_name`]); `turn` is the
+    /// services' count of turns, the name a game gives none of its own.
+    fn turn_name(&self, turn: u32) -> Sentence;
     /// Every decision owed now, one per seat that owes one. Empty once the stage is over. The
     /// only way the services learn whose turn it is: nothing else assumes rounds.
     fn pending(&self) -> Vec<Pending>;
@@ -207,6 +210,10 @@ impl<G: Game> DynStage for Hosted<G> {
 
     fn phase(&self) -> Option<u32> {
         self.game.phase()
+    }
+
+    fn turn_name(&self, turn: u32) -> Sentence {
+        self.game.turn_name(turn)
     }
 
     fn pending(&self) -> Vec<Pending> {

@@ -434,6 +434,15 @@ impl Game for VeloMaster {
         matches!(event, Event::DiceRolled { .. } | Event::RaceOver { .. })
     }
 
+    /// Every roll settles a turn: the services count dozens a round. What the players read is
+    /// the start, then the race's own round.
+    fn turn_name(&self, _turn: u32) -> Sentence {
+        match &self.phase {
+            Phase::Start { .. } => sentence("vm-turn-start", vec![], "the start".to_string()),
+            Phase::Race { round, .. } | Phase::Over { round } => Sentence::round(*round),
+        }
+    }
+
     fn narrate(&self, events: &[Event], _viewer: Viewer) -> Vec<Sentence> {
         let name = |r: RiderIx| json!(self.rider_name(r));
         let team = |s: Seat| {

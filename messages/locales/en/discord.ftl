@@ -2,7 +2,8 @@
 
 ## A director's hand: their riders, what they may choose, and until when.
 
-hand-head = **{ $team }**, stage { $stage } round { $round }.
+# $turn (here and below): the turn being played, as its game names it ("round 3").
+hand-head = **{ $team }**, stage { $stage }, { $turn }.
 hand-nothing-to-choose = Nothing to choose now: the round is played when every team has chosen.
 hand-choose-within = Choose within { $left } or the bot plays for you.
     .terminal = {""}
@@ -22,10 +23,10 @@ choose-stale-button = That button was for a decision that has passed, so it was 
 choose-not-an-option = that is not one of your options now: /hand shows the ones open to you
 # What the director chose, ticked.
 choose-done = ✓ { $option }
-choose-completed-round = Your choice completed stage { $stage }, round { $round }.
+choose-completed-round = Your choice completed stage { $stage }, { $turn }.
 # The teams a round still waits for, after a choice or on /stage.
 waiting-for = Waiting for { $teams }.
-reminder = Reminder: { $team } still has choices to make for stage { $stage }, round { $round }. The bot plays for you in { $left }.
+reminder = Reminder: { $team } still has choices to make for stage { $stage }, { $turn }. The bot plays for you in { $left }.
 
 ## /autopilot.
 
@@ -66,7 +67,7 @@ button-earlier-tour = This button belongs to an earlier tour of this channel: /t
 
 ## The round's card: every team, ticked off as it chooses, and when the round closes.
 
-card-title = { $title }: round { $round }
+card-title = { $title }: { $turn }
 card-team-director = { $team } · <@{ $user }>
 card-team-bot = { $team } · bot
 card-team-done = ✅ { $who }

@@ -4,6 +4,9 @@
 
 ## The start
 
+# The turns of the start, before round 1, as the services name the turn being played.
+vm-turn-start = the start
+    .start = The start
 vm-order-roll = { $round ->
         [0] { $team } rolls { $face } on the d20 for the start order.
        *[other] { $team } rolls again to break a tie: { $face }.

@@ -1,6 +1,19 @@
 # What happened in a card race, as the engine narrates it (engine/src/registry/*: `sentence("id", ...)`).
 # The arguments are the ones the engine gives, by the same names.
 
+## What the turn being played is called, put inside the services' sentences ("Stage 1, round 3",
+## "Stage 2/7, Col: round 3"); `.start` is the wording that opens a sentence ("Round 3: ...").
+
+# The name of a game's turn by default, and of the card race's rounds.
+turn-round = round { $round }
+    .start = Round { $round }
+# House rules A's breakaway auction: its bid steps come before round 1.
+card-race-turn-bid = breakaway bid { $step } of { $steps }
+    .start = Breakaway bid { $step } of { $steps }
+# House rules B's fictive start, before round 1.
+card-race-turn-fictive-start = the fictive start
+    .start = The fictive start
+
 ## The card race
 
 card-race-round-started = Round { $round } begins.

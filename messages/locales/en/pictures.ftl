@@ -32,7 +32,8 @@ board-letters = Lettered cells ({ $letters }): choose where to go by its letter
 ## Titles of the pictures posted with the news.
 
 picture-start = Stage { $stage }, start
-picture-round = Stage { $stage }, round { $round }
+# $turn: a turn as its game names it ("round 3").
+picture-round = Stage { $stage }, { $turn }
 picture-finish = Stage { $stage }, finish
 # A moment of the race, $tenth tenths of the way through the stage's decisions.
 picture-moment = Stage { $stage }, { $tenth }/10 of the way

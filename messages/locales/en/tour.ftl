@@ -42,8 +42,9 @@ standings-no-such = this tour's game has no '{ $classification }' classification
 
 ## /stage: the stage being raced. $kind is a stage-kind, $to_line a board-rows-to-line.
 
+# $turn: the turn being played, as its game names it at the start of a sentence ("Round 3").
 stage-info-head = **Stage { $number }/{ $total } of { $tour }: { $course }** ({ $kind }, { $to_line })
-    Round { $round }.
+    { $turn }.
 stage-info-paused = The tour is paused.
 stage-forecast = Forecast for stage { $number }: { $weather ->
         [fog] fog
@@ -66,12 +67,15 @@ status-lobby = **{ $tour }** ({ $stages ->
     }) is waiting for teams: { $taken } of { $seats } seats taken.
 status-lobby-join = Join with /tour join; an admin starts with /tour start (empty seats go to bots).
 status-over = **{ $tour }** is over. /standings shows its final classifications; an admin can create the next tour with /tour create.
-status-running = **{ $tour }**: stage { $stage } of { $total }, { $course }, round { $round }.
+# $turn: the turn being played, as its game names it ("round 3").
+status-running = **{ $tour }**: stage { $stage } of { $total }, { $course }, { $turn }.
 status-paused = Paused: an admin resumes it with /admin resume.
 
 ## The news of a round, a stage, the tour.
 
-round-title = **Stage { $stage }, round { $round }**
+# $turn (here and below): a turn as its game names it ("round 3", "breakaway bid 1 of 2"); a
+# $turn opening a sentence is its capitalised wording ("Round 3").
+round-title = **Stage { $stage }, { $turn }**
 round-nothing-happened = nothing happened
 # A round in one line when its game gives no summary: its first sentence, and how many more.
 round-and-more = { $first } (and { $count } more)
@@ -79,9 +83,9 @@ news-time-is-up = Time is up: the bot played the missing choices of { $teams }.
 news-closed-early = An admin closed the round: the bot played the missing choices of { $teams }.
 # $title: a stage-title.
 news-stage-starts = **{ $title }** starts.
-news-in-brief-one = **Stage { $stage }, round { $round } in brief**
-news-in-brief = **Stage { $stage }, rounds { $first } to { $last } in brief**
-news-brief-round = Round { $round }: { $brief }
+news-in-brief-one = **Stage { $stage }, { $turn } in brief**
+news-in-brief = **Stage { $stage }, { $first } to { $last } in brief**
+news-brief-round = { $turn }: { $brief }
 
 ## A stage's result: the finish order with the time ridden; bonus seconds shown apart.
 
