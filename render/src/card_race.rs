@@ -283,6 +283,41 @@ mod tests {
         assert_eq!(labels(&named), ["BL", "OL", "BB", "OB"]);
         let text = crate::text_board::board_text(&named.view(Viewer::Public), None);
         assert!(text.contains("1L") && text.contains("2B"), "{text}");
+        assert!(
+            text.contains("team number + L leader, B baroudeur."),
+            "{text}"
+        );
+        let plain = crate::text_board::board_text(&s.view(Viewer::Public), None);
+        assert!(
+            plain.contains("team number + R rouleur, S sprinteur."),
+            "{plain}"
+        );
+    }
+
+    /// The text board names the turn as the game does: house rules A's bid steps come before
+    /// round 1 (HA-051), and its title says so.
+    #[test]
+    fn ha_051_the_text_board_names_the_bid_step_before_round_1() {
+        let s = stage(&["Blue", "Orange"]);
+        let mut setup = s.setup().clone();
+        setup.options.profiles = commissaire_engine::card_race::Profiles::HouseA;
+        setup.options.start = commissaire_engine::card_race::Start::BreakawayHouseA;
+        let auction = Stage::new(setup, 7).unwrap();
+        let text = crate::text_board::board_text(&auction.view(Viewer::Public), None);
+        let title = text.lines().next().unwrap();
+        assert!(
+            title.contains(", breakaway bid 1 of 2 (the finish"),
+            "{title}"
+        );
+        let plain = crate::text_board::board_text(&s.view(Viewer::Public), None);
+        assert!(
+            plain
+                .lines()
+                .next()
+                .unwrap()
+                .contains(", round 1 (the finish"),
+            "{plain}"
+        );
     }
 
     /// HB-039, HB-041: house rules B's fictive start is round 0 on the board, named so, with

@@ -10,6 +10,7 @@ use commissaire_engine::card_race::StageView;
 use commissaire_engine::card_race::house_b::{ConditionsView, Wind};
 use commissaire_engine::course::{Course, Marker, Terrain};
 use commissaire_engine::registry::Scene;
+use commissaire_messages::msg;
 
 /// The farthest a card moves a rider: the road this far past your leading rider, and past the
 /// leader of the race, is always shown.
@@ -29,7 +30,7 @@ pub fn scene_text(scene: &Scene, mine: Option<Seat>) -> String {
     match scene {
         Scene::CardRace(view) => board_text(view, mine),
         #[allow(unreachable_patterns)]
-        _ => String::from("(this game has no text board yet: see the board picture)"),
+        _ => msg!("text-board-none"),
     }
 }
 
@@ -37,7 +38,7 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
     let course = &view.course;
     let racing: Vec<_> = view.riders.iter().filter(|r| r.racing).collect();
     let Some(leader) = racing.iter().map(|r| r.pos.row).max() else {
-        return String::from("(every rider is across the line)");
+        return msg!("text-board-all-across");
     };
     // House rules A's gruppetto, a pack of no team, is drawn "GR" where it stands.
     let pack = &view.house_a.gruppetto;
@@ -87,8 +88,19 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
         header.push_str(&cell_head);
         terrain.push_str(&cell_terrain);
     }
-    lines.push(format!("row     {}", header.trim_end()));
-    lines.push(format!("road    {}", terrain.trim_end()));
+    // The names of the lines, padded so the road starts in one column.
+    let names: Vec<String> = [msg!("text-board-row"), msg!("text-board-road")]
+        .into_iter()
+        .chain(
+            (0..lanes)
+                .rev()
+                .map(|lane| msg!("text-board-lane", lane = lane)),
+        )
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) + 2;
+    let pad = |name: &str| format!("{name:<width$}");
+    lines.push(format!("{}{}", pad(&names[0]), header.trim_end()));
+    lines.push(format!("{}{}", pad(&names[1]), terrain.trim_end()));
     for lane in (0..lanes).rev() {
         let mut text = String::new();
         for c in &columns {
@@ -116,7 +128,8 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
                 Column::Folded(..) => text.push_str("~  "),
             }
         }
-        lines.push(format!("lane {lane}  {}", text.trim_end()));
+        let name = &names[2 + (lanes - 1 - lane) as usize];
+        lines.push(format!("{}{}", pad(name), text.trim_end()));
     }
     let folds: Vec<String> = columns
         .iter()
@@ -125,11 +138,22 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
             Column::Row(_) => None,
         })
         .collect();
-    let title = format!(
-        "{}, round {} (the finish line is before row {})",
-        view.course_name,
-        view.round,
-        course.finish_row()
+    // The turn as the game names it: the auction's bid steps and B's fictive start come
+    // before round 1.
+    let turn = match view.house_a.bid_step {
+        Some(step) => msg!(
+            "card-race-turn-bid",
+            step = step,
+            steps = commissaire_engine::card_race::house_a::auction::STEPS
+        ),
+        None if view.fictive_start && view.round == 0 => msg!("card-race-turn-fictive-start"),
+        None => msg!("turn-round", round = view.round),
+    };
+    let title = msg!(
+        "text-board-title",
+        course = view.course_name.as_str(),
+        turn = turn,
+        line = course.finish_row()
     );
     lines.insert(0, title);
     if let Some(sky) = weather_line(&view.conditions) {
@@ -140,26 +164,43 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let you = if Some(i as Seat) == mine {
-                " (you)"
+            if Some(i as Seat) == mine {
+                msg!(
+                    "text-board-team-yours",
+                    number = i + 1,
+                    team = t.name.as_str()
+                )
             } else {
-                ""
-            };
-            format!("{} {}{you}", i + 1, t.name)
+                msg!("text-board-team", number = i + 1, team = t.name.as_str())
+            }
         })
         .collect();
-    lines.push(format!("teams: {}", teams.join(", ")));
-    let mut legend = String::from(
-        "riders: team number + R rouleur, S sprinteur, G grimpeur. \
-         .. flat, ^^ climb, vv descent, ss supply, ## cobbles, | finish line, : sprint line",
-    );
+    lines.push(msg!("text-board-teams", teams = teams.join(", ")));
+    // The letters of the riders on this board, by the names they ride under (HB-010).
+    let mut kinds: Vec<_> = view.riders.iter().map(|r| r.kind).collect();
+    kinds.sort_by_key(|k| *k as u8);
+    kinds.dedup();
+    let letters: Vec<String> = kinds
+        .iter()
+        .map(|&k| {
+            msg!(
+                "text-board-letter",
+                letter = view.rider_names.letter(k).to_string(),
+                name = view.rider_names.label(k).to_lowercase()
+            )
+        })
+        .collect();
+    let mut legend = vec![
+        msg!("text-board-legend-riders", letters = letters.join(", ")),
+        msg!("text-board-legend-road"),
+    ];
     if !pack.is_empty() {
-        legend.push_str(", GR the gruppetto");
+        legend.push(msg!("text-board-legend-pack"));
     }
     if !folds.is_empty() {
-        legend.push_str(&format!(", ~ empty rows left out ({})", folds.join(", ")));
+        legend.push(msg!("text-board-legend-folds", folds = folds.join(", ")));
     }
-    lines.push(legend);
+    lines.push(legend.join(". "));
     lines.join("\n")
 }
 
@@ -168,26 +209,22 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
 pub fn weather_line(conditions: &ConditionsView) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(level) = conditions.weather {
-        let what = match level {
-            1 => " (cold: exhaustion goes on top of the draw pile)",
-            5 => " (hot: exhaustion cards come two at a time)",
-            _ => "",
-        };
-        parts.push(format!("weather {level}/5{what}"));
+        parts.push(match level {
+            1 => msg!("text-board-weather-cold"),
+            5 => msg!("text-board-weather-hot"),
+            _ => msg!("text-board-weather-level", level = level),
+        });
     }
     if let Some(wind) = conditions.wind {
-        parts.push(
-            match wind {
-                Wind::Head => "headwind",
-                Wind::Tail => "tailwind",
-                Wind::CrossFromLeft => "crosswind from the left",
-                Wind::CrossFromRight => "crosswind from the right",
-            }
-            .to_string(),
-        );
+        parts.push(match wind {
+            Wind::Head => msg!("text-board-wind-head"),
+            Wind::Tail => msg!("text-board-wind-tail"),
+            Wind::CrossFromLeft => msg!("text-board-wind-cross-left"),
+            Wind::CrossFromRight => msg!("text-board-wind-cross-right"),
+        });
     }
     if let Some(sky) = &conditions.sky {
-        parts.push(format!("weather: {}", sky.weather.name()));
+        parts.push(msg!("text-board-sky", weather = sky.weather.name()));
     }
     (!parts.is_empty()).then(|| parts.join(", "))
 }

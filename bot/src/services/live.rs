@@ -522,11 +522,20 @@ impl Services {
         let title = stage_title(number, preset.stages.len(), &course.name);
         // A tour led by points (house rules B's world cup: 25, 20, 16… an event, HB-077)
         // shows each rider's points beside its place, not a time nobody adds up.
-        let scored = narrate::classify(&live.tour, std::slice::from_ref(&result))?
+        // The stage is classified on its own, as the first of a tour of one; a table that
+        // cannot be had costs the post its points, never the stage its end.
+        let led_by_points = narrate::classify(&live.tour, &[])?
             .tables
-            .into_iter()
-            .next()
-            .filter(|c| c.unit == Unit::Points);
+            .first()
+            .is_some_and(|c| c.unit == Unit::Points);
+        let scored = led_by_points
+            .then(|| {
+                let mut alone = result.clone();
+                alone.number = 1;
+                narrate::classify(&live.tour, &[alone]).ok()
+            })
+            .flatten()
+            .and_then(|t| t.tables.into_iter().next());
         news.results.push((title, result, scored));
         let anyone_left = tour_riders.iter().any(|r| !r.abandoned)
             || !votes::rejoining(conn, live.tour.id, number + 1)

@@ -66,3 +66,30 @@ play-no-team = this folder's tour has no team of yours
 play-prompt-one = Your choice (1, q to stop):
 play-prompt = Your choice (1-{ $count }, q to stop):
 play-type-a-number = Type a number from 1 to { $count }, or q to stop.
+
+## The board as text (`commissaire play`), one column a row of the road.
+
+text-board-none = (this game has no text board yet: see the board picture)
+text-board-all-across = (every rider is across the line)
+# $turn: "round 3", "breakaway bid 1 of 2", "the fictive start".
+text-board-title = { $course }, { $turn } (the finish line is before row { $line })
+text-board-row = row
+text-board-road = road
+text-board-lane = lane { $lane }
+text-board-teams = teams: { $teams }
+text-board-team = { $number } { $team }
+text-board-team-yours = { $number } { $team } (you)
+# A rider's letter on the board: "R rouleur", "L leader".
+text-board-letter = { $letter } { $name }
+text-board-legend-riders = riders: team number + { $letters }
+text-board-legend-road = .. flat, ^^ climb, vv descent, ss supply, ## cobbles, | finish line, : sprint line
+text-board-legend-pack = GR the gruppetto
+text-board-legend-folds = ~ empty rows left out ({ $folds })
+text-board-weather-level = weather { $level }/5
+text-board-weather-cold = weather 1/5 (cold: exhaustion goes on top of the draw pile)
+text-board-weather-hot = weather 5/5 (hot: exhaustion cards come two at a time)
+text-board-wind-head = headwind
+text-board-wind-tail = tailwind
+text-board-wind-cross-left = crosswind from the left
+text-board-wind-cross-right = crosswind from the right
+text-board-sky = weather: { $weather }
