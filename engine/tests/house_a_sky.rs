@@ -611,6 +611,37 @@ mod tour_chain {
         }
     }
 
+    /// HA-075 (QA-36) through the registry: a stage tells what it knows of the next, the
+    /// forecast it rolled, or that a rest day will draw afresh; nothing for the last stage, nor
+    /// without A's weather.
+    #[test]
+    fn ha_075_a_stage_tells_the_next_stages_forecast_or_the_rest_day() {
+        use commissaire_engine::registry::NextStage;
+        let options = json!({"profiles": "house-a", "weather": "house-a"});
+        let s = registry::start(CARD_RACE, &setup(options), 5).unwrap();
+        let (_, forecast) = sky_of(s.as_ref());
+        let next = |rest_before| NextStage {
+            number: 2,
+            kind: StageKind::Flat,
+            rest_before,
+        };
+        let told = s.outlook(Some(&next(false))).expect("a forecast");
+        assert_eq!(told.id, "stage-forecast");
+        assert!(
+            told.args.contains(&("weather", json!(forecast.name()))),
+            "{told:?}"
+        );
+        assert!(told.args.contains(&("number", json!(2))), "{told:?}");
+        let rest = s.outlook(Some(&next(true))).expect("the rest day");
+        assert_eq!(rest.id, "stage-forecast-rest");
+        assert!(s.outlook(None).is_none(), "the last stage has no next");
+        let dry = registry::start(CARD_RACE, &setup(json!({"profiles": "house-a"})), 5).unwrap();
+        assert!(
+            dry.outlook(Some(&next(false))).is_none(),
+            "no weather, no forecast"
+        );
+    }
+
     #[test]
     fn ha_074_ha_075_qa_36_a_tours_next_stage_rides_the_forecast_and_a_rest_day_draws_anew() {
         let options = json!({"profiles": "house-a", "weather": "house-a"});

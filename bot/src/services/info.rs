@@ -5,7 +5,7 @@ use super::narrate;
 use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_started};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
-use commissaire_engine::registry::Scene;
+use commissaire_engine::registry::{self, Scene};
 use commissaire_engine::tour::StageKind;
 use commissaire_messages::{msg, sentence, sentence_at_start};
 
@@ -22,30 +22,6 @@ pub struct Board {
 /// A kind of stage as players say it ("time trial"), from the engine's name for it.
 fn kind_words(kind: StageKind) -> String {
     msg!("stage-kind", kind = format!("{kind:?}"))
-}
-
-/// House rules A's forecast (HA-075): the next stage's weather, rolled before this one started;
-/// a rest day before the next stage throws it away, and that stage draws its own (QA-36). No
-/// line on the last stage or without A's weather.
-fn forecast(
-    scene: &Scene,
-    number: u32,
-    next: Option<&commissaire_engine::tour::StagePlan>,
-) -> Option<String> {
-    let Scene::CardRace(view) = scene else {
-        return None;
-    };
-    let sky = view.conditions.sky.as_ref()?;
-    let next = next?;
-    Some(if next.rest_before {
-        msg!("stage-forecast-rest", number = number + 1)
-    } else {
-        msg!(
-            "stage-forecast",
-            number = number + 1,
-            weather = sky.forecast.name()
-        )
-    })
 }
 
 impl Services {
@@ -149,9 +125,14 @@ impl Services {
             text.push_str(&sentence(&line));
         }
         let next = preset.stages.get(live.row.number as usize);
-        if let Some(line) = forecast(&live.stage.scene(), live.row.number, next) {
+        let next = next.map(|plan| registry::NextStage {
+            number: live.row.number + 1,
+            kind: plan.kind,
+            rest_before: plan.rest_before,
+        });
+        if let Some(line) = live.stage.outlook(next.as_ref()) {
             text.push('\n');
-            text.push_str(&line);
+            text.push_str(&sentence(&line));
         }
         let mut reply = Reply::public(text);
         if self.pictures {
@@ -281,10 +262,10 @@ mod tests {
         );
     }
 
-    /// A card-race stage of two rouleurs under the given options, as its scene.
-    fn scene(options: serde_json::Value) -> Scene {
+    /// A card-race stage of two rouleurs under the given options.
+    fn stage(options: serde_json::Value) -> Box<dyn commissaire_engine::registry::DynStage> {
         use commissaire_engine::card_race::RiderKind;
-        use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
+        use commissaire_engine::registry::{Entrant, Setup, card_race_attributes};
         let course = commissaire_engine::course::CourseSpec {
             tiles: Some("abcu".into()),
             ..Default::default()
@@ -305,33 +286,39 @@ mod tests {
             options,
             dice: Vec::new(),
         };
-        registry::start("card-race", &setup, 4).unwrap().scene()
+        registry::start("card-race", &setup, 4).unwrap()
     }
 
-    fn plan(rest_before: bool) -> commissaire_engine::tour::StagePlan {
-        commissaire_engine::tour::StagePlan {
-            course: "a".into(),
+    fn next(rest_before: bool) -> registry::NextStage {
+        registry::NextStage {
+            number: 3,
             kind: StageKind::Flat,
-            name: None,
             rest_before,
         }
     }
 
+    /// The game's outlook (house rules A's forecast) as /stage words it from the catalogue.
     #[test]
     fn ha_075_qa_36_stage_tells_the_forecast_or_the_rest_day_that_drops_it() {
-        let a = scene(serde_json::json!({"weather": "house-a", "weather_today": "fog"}));
-        let Scene::CardRace(view) = &a else {
+        let a = stage(serde_json::json!({"weather": "house-a", "weather_today": "fog"}));
+        let Scene::CardRace(view) = a.scene() else {
             panic!("a card race")
         };
-        let next = view.conditions.sky.as_ref().unwrap().forecast;
-        let line = forecast(&a, 2, Some(&plan(false))).unwrap();
-        assert_eq!(line, format!("Forecast for stage 3: {}.", next.name()));
+        let forecast = view.conditions.sky.as_ref().unwrap().forecast;
+        let told = |s: &dyn commissaire_engine::registry::DynStage,
+                    n: Option<registry::NextStage>| {
+            s.outlook(n.as_ref()).map(|line| sentence(&line))
+        };
         assert_eq!(
-            forecast(&a, 2, Some(&plan(true))).unwrap(),
+            told(a.as_ref(), Some(next(false))).unwrap(),
+            format!("Forecast for stage 3: {}.", forecast.name())
+        );
+        assert_eq!(
+            told(a.as_ref(), Some(next(true))).unwrap(),
             "A rest day comes before stage 3: its weather will be drawn afresh."
         );
-        assert_eq!(forecast(&a, 3, None), None, "the last stage has no next");
-        let b = scene(serde_json::json!({"weather": "house-b"}));
-        assert_eq!(forecast(&b, 2, Some(&plan(false))), None);
+        assert_eq!(told(a.as_ref(), None), None, "the last stage has no next");
+        let b = stage(serde_json::json!({"weather": "house-b"}));
+        assert_eq!(told(b.as_ref(), Some(next(false))), None);
     }
 }

@@ -1329,6 +1329,31 @@ impl Game for CardRace {
     /// The race's own round, or what comes before its round 1 and settles turns of its own:
     /// house rules A's breakaway auction, a turn a bid step (HA-051), or house rules B's
     /// fictive start (HB-038).
+    /// House rules A's forecast (HA-075): the next stage's weather, rolled before this one
+    /// started; a rest day before it throws the forecast away and that stage draws its own
+    /// (QA-36). Nothing on the last stage, nor without A's weather.
+    fn outlook(&self, next: Option<&super::NextStage>) -> Option<Sentence> {
+        let sky = self.stage.conditions().sky?;
+        let next = next?;
+        Some(if next.rest_before {
+            sentence(
+                "stage-forecast-rest",
+                vec![("number", json!(next.number))],
+                format!(
+                    "A rest day comes before stage {}: its weather will be drawn afresh.",
+                    next.number
+                ),
+            )
+        } else {
+            let weather = sky.forecast.name();
+            sentence(
+                "stage-forecast",
+                vec![("number", json!(next.number)), ("weather", json!(weather))],
+                format!("Forecast for stage {}: {weather}.", next.number),
+            )
+        })
+    }
+
     fn turn_name(&self, _turn: u32) -> Sentence {
         if self.stage.in_fictive_start() {
             return sentence(

@@ -60,6 +60,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn turn_name(&self, turn: u32) -> Sentence {
         Sentence::round(turn)
     }
+    /// What the game already knows of the tour's next stage, for `/stage` to tell (house rules
+    /// A's forecast, HA-075); `None` (the default) when it knows nothing or there is none.
+    fn outlook(&self, _next: Option<&super::NextStage>) -> Option<Sentence> {
+        None
+    }
     /// The events a viewer may see, told.
     fn narrate(&self, events: &[Self::Event], viewer: Viewer) -> Vec<Sentence>;
 

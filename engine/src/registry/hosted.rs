@@ -23,6 +23,8 @@ pub trait DynStage: Debug + Send + Sync {
     /// What the turn now being played is called (see [`super::Game::turn_name`]); `turn` is the
     /// services' count of turns, the name a game gives none of its own.
     fn turn_name(&self, turn: u32) -> Sentence;
+    /// What the game knows of the tour's next stage (see [`super::Game::outlook`]).
+    fn outlook(&self, next: Option<&super::NextStage>) -> Option<Sentence>;
     /// Every decision owed now, one per seat that owes one. Empty once the stage is over. The
     /// only way the services learn whose turn it is: nothing else assumes rounds.
     fn pending(&self) -> Vec<Pending>;
@@ -214,6 +216,10 @@ impl<G: Game> DynStage for Hosted<G> {
 
     fn turn_name(&self, turn: u32) -> Sentence {
         self.game.turn_name(turn)
+    }
+
+    fn outlook(&self, next: Option<&super::NextStage>) -> Option<Sentence> {
+        self.game.outlook(next)
     }
 
     fn pending(&self) -> Vec<Pending> {

@@ -79,6 +79,15 @@ pub struct StageContext<'a> {
     pub options: &'a Value,
 }
 
+/// The tour's next stage, as a stage being ridden may speak of it (see [`Game::outlook`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextStage {
+    pub number: u32,
+    pub kind: StageKind,
+    /// A rest day comes before it.
+    pub rest_before: bool,
+}
+
 /// How a ruleset sets one stage's options (see [`RulesetEntry::prepare`]).
 pub type PrepareFn = fn(&StageContext) -> Result<Value, String>;
 
