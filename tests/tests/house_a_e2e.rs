@@ -6,13 +6,14 @@
 //! the bot has settled two turns before it. The director rides on to the second stage, a time
 //! trial, which starts under the weather the first stage forecast.
 
-use commissaire::clock::{Clock, ManualClock};
-use commissaire::discord::config::ServeConfig;
-use commissaire::discord::serve::{Options, ServeError, run};
+mod common;
+
+use common::{channel_posts, config_with_presets, start_bot, told, wait_told};
+
+use commissaire::clock::ManualClock;
 use commissaire_tests::drive::{WAIT, button_ids, content, play_with_buttons, slash};
-use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Who};
-use serde_json::{Value, json};
-use std::path::Path;
+use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,91 +26,16 @@ const PRESET: &str = "house-a-e2e";
 
 /// The shipped courses and a one-stage tour preset riding the named rules `house-a`.
 fn config_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let courses = dir.path().join("courses");
-    std::fs::create_dir_all(&courses).unwrap();
-    std::fs::create_dir_all(dir.path().join("tours")).unwrap();
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
-    for entry in std::fs::read_dir(shipped).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
-    }
     let preset = "name = \"House A, a sprint and a time trial\"\nrules = \"house-a\"\n\
                   roster = [\"rouleur\", \"sprinteur\"]\n\n\
                   [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n\n\
                   [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"time_trial\"\n";
-    std::fs::write(dir.path().join(format!("tours/{PRESET}.toml")), preset).unwrap();
-    dir
-}
-
-fn start_bot(
-    fake: &FakeDiscord,
-    database: &Path,
-    config_dir: &Path,
-    clock: &Arc<ManualClock>,
-) -> (
-    tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<Result<(), ServeError>>,
-) {
-    let config = ServeConfig {
-        database: database.to_path_buf(),
-        api_base: Some(fake.url()),
-        tick_secs: 1,
-        reminder_lead_secs: 120,
-        ..ServeConfig::default()
-    };
-    let token = config
-        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
-        .unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(run(
-        Options {
-            config,
-            config_dir: config_dir.to_path_buf(),
-            token,
-            guild: Some(GUILD),
-            clock: Arc::clone(clock) as Arc<dyn Clock>,
-            pictures: true,
-        },
-        async move {
-            let _ = stopped.await;
-        },
-    ));
-    (stop, bot)
-}
-
-fn channel_posts(fake: &FakeDiscord) -> Vec<Value> {
-    fake.channel_messages(CHANNEL)
-        .into_iter()
-        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
-        .collect()
-}
-
-fn told(fake: &FakeDiscord, text: &str) -> bool {
-    channel_posts(fake)
-        .iter()
-        .any(|m| content(m).contains(text))
-}
-
-async fn wait_told(fake: &FakeDiscord, text: &str) {
-    let give_up = std::time::Instant::now() + WAIT;
-    while !told(fake, text) {
-        assert!(
-            std::time::Instant::now() < give_up,
-            "the channel never told {text:?}; posts: {:#?}; failures: {:#?}",
-            channel_posts(fake)
-                .iter()
-                .map(|m| content(m).to_string())
-                .collect::<Vec<_>>(),
-            fake.failures()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    config_with_presets(&[(PRESET, preset)])
 }
 
 /// The titles of the turn cards posted in the channel, in order.
 fn card_titles(fake: &FakeDiscord) -> Vec<String> {
-    channel_posts(fake)
+    channel_posts(fake, CHANNEL)
         .iter()
         .filter_map(|m| m["embeds"][0]["title"].as_str().map(String::from))
         .collect()
@@ -119,7 +45,7 @@ fn card_titles(fake: &FakeDiscord) -> Vec<String> {
 async fn wait_hand_message(fake: &FakeDiscord) -> (u64, String) {
     let give_up = std::time::Instant::now() + WAIT;
     loop {
-        let found = channel_posts(fake).iter().rev().find_map(|m| {
+        let found = channel_posts(fake, CHANNEL).iter().rev().find_map(|m| {
             let id = button_ids(m).into_iter().find(|id| id.ends_with(":hand"))?;
             let tour = id.split(':').nth(1)?.to_string();
             Some((m["id"].as_str()?.parse().ok()?, tour))
@@ -143,7 +69,7 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     let database = dir.path().join("commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0));
-    let (stop, bot) = start_bot(&fake, &database, config.path(), &clock);
+    let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);
     fake.wait_ready(WAIT).await;
     let admin = Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS);
     let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
@@ -174,19 +100,24 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert_eq!(first.len(), 2, "{first:?}");
     assert_eq!(first[0], "Reds Rouleur: Draw to bid for the breakaway");
     assert!(first[1].starts_with("Reds Rouleur: Bid "), "{first:?}");
-    wait_told(&fake, "Breakaway bid 1: Reds Rouleur shows").await;
-    wait_told(&fake, "Breakaway bid 1: Vélo Club Mécanique Rouleur shows").await;
+    wait_told(&fake, CHANNEL, "Breakaway bid 1: Reds Rouleur shows").await;
+    wait_told(
+        &fake,
+        CHANNEL,
+        "Breakaway bid 1: Vélo Club Mécanique Rouleur shows",
+    )
+    .await;
     // The step is told under its own name, not as the bot's turn count ("round 1").
-    wait_told(&fake, "**Stage 1, breakaway bid 1 of 2**").await;
+    wait_told(&fake, CHANNEL, "**Stage 1, breakaway bid 1 of 2**").await;
 
     // The second step: the same rider only.
     let (hand_message, tour) = wait_hand_message(&fake).await;
     let second = play_with_buttons(&fake, &alice, hand_message, &tour, 2).await;
     assert_eq!(second[0], "Reds Rouleur: Draw to bid for the breakaway");
     assert!(second[1].starts_with("Reds Rouleur: Bid "), "{second:?}");
-    wait_told(&fake, "Breakaway bid 2: Reds Rouleur shows").await;
-    wait_told(&fake, "in the breakaway with").await;
-    wait_told(&fake, "**Stage 1, breakaway bid 2 of 2**").await;
+    wait_told(&fake, CHANNEL, "Breakaway bid 2: Reds Rouleur shows").await;
+    wait_told(&fake, CHANNEL, "in the breakaway with").await;
+    wait_told(&fake, CHANNEL, "**Stage 1, breakaway bid 2 of 2**").await;
 
     // The stage goes on: the first round's draws and keeps, then the moves are told. It is the
     // race's round 1, on its card and on /stage, though the bot has settled two turns before.
@@ -213,8 +144,8 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
             && pressed.iter().any(|l| l.contains(": Keep ")),
         "{pressed:?}"
     );
-    wait_told(&fake, "Reds Rouleur plays ").await;
-    let told_round: Vec<String> = channel_posts(&fake)
+    wait_told(&fake, CHANNEL, "Reds Rouleur plays ").await;
+    let told_round: Vec<String> = channel_posts(&fake, CHANNEL)
         .iter()
         .map(|m| content(m).to_string())
         .filter(|c| c.contains("Reds Rouleur plays "))
@@ -228,7 +159,7 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     let first_stage = content(&slash(&fake, "stage", json!({}), &alice).await).to_string();
     let mut trial_stage = None;
     for _ in 0..500 {
-        if told(&fake, "The tour is over") {
+        if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
         let (hand_message, tour) = wait_hand_message(&fake).await;
@@ -240,7 +171,7 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
         }
         play_with_buttons(&fake, &alice, hand_message, &tour, 500).await;
     }
-    wait_told(&fake, "The tour is over").await;
+    wait_told(&fake, CHANNEL, "The tour is over").await;
     let trial_stage = trial_stage.expect("/stage during stage 2");
     // HA-040…HA-047 through the tour: the preset's second stage is ridden as a time trial.
     assert!(trial_stage.contains("(time trial, "), "{trial_stage}");

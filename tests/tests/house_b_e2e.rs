@@ -10,13 +10,14 @@
 //! HB-023…HB-027) and somebody ends on cobbles every round (punctures, HB-020); the weather die
 //! is rolled every round (HB-030). The tour's seed comes from the channel and the clock.
 
-use commissaire::clock::{Clock, ManualClock};
-use commissaire::discord::config::ServeConfig;
-use commissaire::discord::serve::{Options, ServeError, run};
+mod common;
+
+use common::{channel_posts, config_with_presets, start_bot};
+
+use commissaire::clock::ManualClock;
 use commissaire_tests::drive::{WAIT, ask, button_ids, content, flags, slash};
-use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Who};
+use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
 use serde_json::{Value, json};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,75 +36,26 @@ const SEED_OFFSET: i64 = 1;
 /// A configuration folder with one narrow cobbled course and a house-B preset of a road stage
 /// and a time trial on it.
 fn config_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let courses = dir.path().join("courses");
-    std::fs::create_dir_all(&courses).unwrap();
-    std::fs::create_dir_all(dir.path().join("tours")).unwrap();
+    let dir = config_with_presets(&[(
+        PRESET,
+        "name = \"Paris-Pavés\"\nrules = \"house-b\"\n\
+         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"flat\"\n\
+         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"time_trial\"\n",
+    )]);
     std::fs::write(
-        courses.join("paves-etroits.toml"),
+        dir.path().join("courses/paves-etroits.toml"),
         "name = \"Pavés étroits\"\nlanes = 1\n\
          [[segment]]\nterrain = \"flat\"\nlength = 8\nstart = true\n\
          [[segment]]\nterrain = \"cobbles\"\nlength = 90\n\
          [[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
     )
     .unwrap();
-    std::fs::write(
-        dir.path().join(format!("tours/{PRESET}.toml")),
-        "name = \"Paris-Pavés\"\nrules = \"house-b\"\n\
-         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"flat\"\n\
-         [[stage]]\ncourse = \"paves-etroits\"\nkind = \"time_trial\"\n",
-    )
-    .unwrap();
     dir
-}
-
-fn start_bot(
-    fake: &FakeDiscord,
-    database: &Path,
-    config_dir: &Path,
-    clock: &Arc<ManualClock>,
-) -> (
-    tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<Result<(), ServeError>>,
-) {
-    let config = ServeConfig {
-        database: database.to_path_buf(),
-        api_base: Some(fake.url()),
-        tick_secs: 1,
-        reminder_lead_secs: 120,
-        ..ServeConfig::default()
-    };
-    let token = config
-        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
-        .unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(run(
-        Options {
-            config,
-            config_dir: config_dir.to_path_buf(),
-            token,
-            guild: Some(GUILD),
-            clock: Arc::clone(clock) as Arc<dyn Clock>,
-            pictures: true,
-        },
-        async move {
-            let _ = stopped.await;
-        },
-    ));
-    (stop, bot)
-}
-
-/// The channel's public messages as Discord keeps them now.
-fn channel_posts(fake: &FakeDiscord) -> Vec<Value> {
-    fake.channel_messages(CHANNEL)
-        .into_iter()
-        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
-        .collect()
 }
 
 /// The public lines that contain `text`.
 fn told(fake: &FakeDiscord, text: &str) -> Vec<String> {
-    channel_posts(fake)
+    channel_posts(fake, CHANNEL)
         .iter()
         .flat_map(|m| content(m).lines().map(str::to_string).collect::<Vec<_>>())
         .filter(|l| l.contains(text))
@@ -112,7 +64,7 @@ fn told(fake: &FakeDiscord, text: &str) -> Vec<String> {
 
 /// The latest public message that carries the way into the hand.
 fn hand_message(fake: &FakeDiscord) -> Option<u64> {
-    channel_posts(fake)
+    channel_posts(fake, CHANNEL)
         .iter()
         .rev()
         .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
@@ -200,7 +152,7 @@ async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
     let database = dir.path().join("commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
-    let (stop, bot) = start_bot(&fake, &database, config.path(), &clock);
+    let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);
     fake.wait_ready(WAIT).await;
     let admin = Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS);
     let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
@@ -251,7 +203,9 @@ async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
     assert!(
         !told(&fake, "The tour is over").is_empty(),
         "the stage never ended; pressed {pressed:?}; last post: {:?}; failures: {:#?}",
-        channel_posts(&fake).last().map(|m| content(m).to_string()),
+        channel_posts(&fake, CHANNEL)
+            .last()
+            .map(|m| content(m).to_string()),
         fake.failures()
     );
 
@@ -279,7 +233,7 @@ async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
     assert!(
         !told(&fake, "against the clock").is_empty(),
         "{:#?}",
-        channel_posts(&fake)
+        channel_posts(&fake, CHANNEL)
             .iter()
             .map(|m| content(m).to_string())
             .collect::<Vec<_>>()

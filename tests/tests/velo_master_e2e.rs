@@ -10,17 +10,19 @@
 //! and the abandon; `find_a_tour_with_a_crash_abandon` (ignored) finds another if the engine's
 //! rules change.
 
-use commissaire::clock::{Clock, ManualClock};
-use commissaire::discord::config::ServeConfig;
-use commissaire::discord::serve::{Options, ServeError, run};
+mod common;
+
+use common::{channel_posts, config_with_presets, start_bot, told, wait_told};
+
+use commissaire::clock::ManualClock;
 use commissaire::services::{Actor, Pick, Services, TourSettings};
 use commissaire::store::{Store, choices, results, stages, teams, tours};
 use commissaire_engine::tour::Outcome;
 use commissaire_tests::drive::{
     WAIT, ask, button_ids, content, flags, play_with_buttons, play_with_slash, slash,
 };
-use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Who};
-use serde_json::{Value, json};
+use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
+use serde_json::json;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,78 +43,18 @@ const PRESET: &str = "velo-master-e2e";
 /// A configuration folder with the shipped courses and a three-stage Expert preset on the short
 /// course.
 fn config_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let courses = dir.path().join("courses");
-    std::fs::create_dir_all(&courses).unwrap();
-    std::fs::create_dir_all(dir.path().join("tours")).unwrap();
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
-    for entry in std::fs::read_dir(shipped).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
-    }
     let stage = "[[stage]]\ncourse = \"vm-sprint-de-vic\"\nkind = \"flat\"\n";
     let preset = format!(
         "name = \"Velo Master, three sprints\"\nruleset = \"velo-master\"\nrules = \"expert\"\n\
          roster = [\"leader\", \"team-mate\", \"team-mate\", \"team-mate\"]\n\
          decision_deadline = 15\n{stage}{stage}{stage}"
     );
-    std::fs::write(dir.path().join(format!("tours/{PRESET}.toml")), preset).unwrap();
-    dir
-}
-
-fn start_bot(
-    fake: &FakeDiscord,
-    database: &Path,
-    config_dir: &Path,
-    clock: &Arc<ManualClock>,
-) -> (
-    tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<Result<(), ServeError>>,
-) {
-    let config = ServeConfig {
-        database: database.to_path_buf(),
-        api_base: Some(fake.url()),
-        tick_secs: 1,
-        reminder_lead_secs: 120,
-        ..ServeConfig::default()
-    };
-    let token = config
-        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
-        .unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(run(
-        Options {
-            config,
-            config_dir: config_dir.to_path_buf(),
-            token,
-            guild: Some(GUILD),
-            clock: Arc::clone(clock) as Arc<dyn Clock>,
-            pictures: true,
-        },
-        async move {
-            let _ = stopped.await;
-        },
-    ));
-    (stop, bot)
-}
-
-/// The channel's messages as Discord keeps them now (edits applied), public ones only.
-fn channel_posts(fake: &FakeDiscord) -> Vec<Value> {
-    fake.channel_messages(CHANNEL)
-        .into_iter()
-        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
-        .collect()
-}
-
-fn told(fake: &FakeDiscord, text: &str) -> bool {
-    channel_posts(fake)
-        .iter()
-        .any(|m| content(m).contains(text))
+    config_with_presets(&[(PRESET, &preset)])
 }
 
 /// The latest public message that carries the way into the hand.
 fn hand_message(fake: &FakeDiscord) -> Option<u64> {
-    channel_posts(fake)
+    channel_posts(fake, CHANNEL)
         .iter()
         .rev()
         .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
@@ -128,18 +70,6 @@ async fn wait_hand_message(fake: &FakeDiscord) -> u64 {
         assert!(
             std::time::Instant::now() < give_up,
             "no post with the way into the hand; failures: {:#?}",
-            fake.failures()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-async fn wait_told(fake: &FakeDiscord, text: &str) {
-    let give_up = std::time::Instant::now() + WAIT;
-    while !told(fake, text) {
-        assert!(
-            std::time::Instant::now() < give_up,
-            "the channel never told {text:?}; failures: {:#?}",
             fake.failures()
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -162,7 +92,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     let database = dir.path().join("commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
-    let (stop, bot) = start_bot(&fake, &database, config.path(), &clock);
+    let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);
     fake.wait_ready(WAIT).await;
     let admin = Who::member(ADMIN, "jury", GUILD, CHANNEL).with_permissions(MANAGE_CHANNELS);
     let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
@@ -202,7 +132,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     let mut typed = Vec::new();
     let mut voted = false;
     for _ in 0..2_000 {
-        if told(&fake, "The tour is over") {
+        if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
         let tour_message = wait_hand_message(&fake).await;
@@ -221,7 +151,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
         // in stage 2, every directeur votes yes, and he is back for stage 3.
         if !voted && finished_stages(&database).await == 1 {
             voted = true;
-            wait_told(&fake, &format!("{ABANDONED} abandons")).await;
+            wait_told(&fake, CHANNEL, &format!("{ABANDONED} abandons")).await;
             let (proposal_sent, proposal) = ask(
                 &fake,
                 fake.slash("admin repechage", json!({"rider": ABANDONED}), &admin),
@@ -241,7 +171,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
                 let (_, ballot) = ask(&fake, fake.component(&yes, proposal_id, who)).await;
                 assert_eq!(flags(&ballot), 64, "a ballot is answered privately");
             }
-            wait_told(&fake, "brought back").await;
+            wait_told(&fake, CHANNEL, "brought back").await;
             continue;
         }
         if idle {
@@ -249,7 +179,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
-    wait_told(&fake, "The tour is over").await;
+    wait_told(&fake, CHANNEL, "The tour is over").await;
     assert!(voted, "stage 1 never finished");
 
     // Both ways of playing were used throughout, the letters of the board on the buttons.
@@ -265,8 +195,11 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
         &pressed[..10]
     );
     // Crashes are told as they happen, with the one that ended a team-mate's race.
-    assert!(told(&fake, "he crashes"), "a crash narrated in the channel");
-    assert!(told(&fake, &format!("{ABANDONED} abandons")));
+    assert!(
+        told(&fake, CHANNEL, "he crashes"),
+        "a crash narrated in the channel"
+    );
+    assert!(told(&fake, CHANNEL, &format!("{ABANDONED} abandons")));
 
     // A phase is one post, edited in place: far fewer posts than choices, many edits, each edit
     // with the board as it stands.

@@ -1,0 +1,104 @@
+//! What the games' end-to-end tests share: a bot serving the fake Discord from a configuration
+//! folder, and reading what a channel was told.
+
+// Each test file uses some of these; none uses them all.
+#![allow(dead_code)]
+
+use commissaire::clock::{Clock, ManualClock};
+use commissaire::discord::config::ServeConfig;
+use commissaire::discord::serve::{Options, ServeError, run};
+use commissaire_tests::drive::{WAIT, content};
+use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord};
+use serde_json::Value;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A configuration folder holding the shipped courses and the tour presets given as
+/// (file name without `.toml`, text).
+pub fn config_with_presets(presets: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let courses = dir.path().join("courses");
+    std::fs::create_dir_all(&courses).unwrap();
+    std::fs::create_dir_all(dir.path().join("tours")).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
+    for entry in std::fs::read_dir(shipped).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
+    }
+    for (name, text) in presets {
+        std::fs::write(dir.path().join(format!("tours/{name}.toml")), text).unwrap();
+    }
+    dir
+}
+
+/// The bot serving `guild` at the fake Discord, with pictures, a one-second tick and reminders
+/// two minutes ahead; send on the first half to stop it.
+pub fn start_bot(
+    fake: &FakeDiscord,
+    guild: u64,
+    database: &Path,
+    config_dir: &Path,
+    clock: &Arc<ManualClock>,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), ServeError>>,
+) {
+    let config = ServeConfig {
+        database: database.to_path_buf(),
+        api_base: Some(fake.url()),
+        tick_secs: 1,
+        reminder_lead_secs: 120,
+        ..ServeConfig::default()
+    };
+    let token = config
+        .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
+        .unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(run(
+        Options {
+            config,
+            config_dir: config_dir.to_path_buf(),
+            token,
+            guild: Some(guild),
+            clock: Arc::clone(clock) as Arc<dyn Clock>,
+            pictures: true,
+        },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    (stop, bot)
+}
+
+/// The channel's public messages, oldest first.
+pub fn channel_posts(fake: &FakeDiscord, channel: u64) -> Vec<Value> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
+        .collect()
+}
+
+/// Whether a public message of the channel contains `text`.
+pub fn told(fake: &FakeDiscord, channel: u64, text: &str) -> bool {
+    channel_posts(fake, channel)
+        .iter()
+        .any(|m| content(m).contains(text))
+}
+
+/// Waits until the channel is told `text`; fails with what it was told instead.
+pub async fn wait_told(fake: &FakeDiscord, channel: u64, text: &str) {
+    let give_up = std::time::Instant::now() + WAIT;
+    while !told(fake, channel, text) {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the channel never told {text:?}; posts: {:#?}; failures: {:#?}",
+            channel_posts(fake, channel)
+                .iter()
+                .map(|m| content(m).to_string())
+                .collect::<Vec<_>>(),
+            fake.failures()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
