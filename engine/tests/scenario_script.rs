@@ -346,11 +346,19 @@ impl Game for DiceRace {
         }
         vec![RollDie { sides: 6 }, RollDie { sides: 20 }]
     }
-    fn apply(&mut self, seat: Seat, choice: &RollDie) -> Result<Vec<DiceEvent>, String> {
+    fn apply(&mut self, seat: Seat, choice: &RollDie) -> Result<Vec<DiceEvent>, Sentence> {
+        let refused = |text: String| Sentence {
+            id: "dice-race-refused",
+            args: Vec::new(),
+            text,
+        };
         if !self.legal(seat).contains(choice) {
-            return Err("it is not your turn to roll".into());
+            return Err(refused("it is not your turn to roll".into()));
         }
-        let roll = self.dice.roll(choice.sides).map_err(|e| e.to_string())?;
+        let roll = self
+            .dice
+            .roll(choice.sides)
+            .map_err(|e| refused(e.to_string()))?;
         let rider = self.turn;
         self.rows[rider] += roll.face as u16;
         self.turn = (self.turn + 1) % self.ids.len();

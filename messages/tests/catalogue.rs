@@ -412,8 +412,80 @@ fn card_race_house_a_sky_wordings() -> BTreeSet<String> {
         }
         let events = stage.events_from_json(&events).unwrap();
         render_all_told(stage.as_ref(), &events, 2, &mut seen);
+        // The forecast of the next stage, or the rest day that drops it (HA-075).
+        for rest_before in [false, true] {
+            let next = registry::NextStage {
+                number: 2,
+                kind: commissaire_engine::tour::StageKind::Flat,
+                rest_before,
+            };
+            let told = stage
+                .outlook(Some(&next))
+                .expect("house rules A's forecast");
+            let text = ENGLISH
+                .try_format(Medium::Discord, told.id, &args(&told))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(text, told.text, "{}", told.id);
+            seen.insert(told.id.to_string());
+        }
+    }
+    seen.extend(card_race_refusals());
+    seen
+}
+
+/// Every refusal of the card race's rules renders from the catalogue, naming what it names.
+fn card_race_refusals() -> BTreeSet<String> {
+    use commissaire_engine::card_race::{Card, RuleError};
+    let rider = || "Blue Rouleur".to_string();
+    let all = [
+        RuleError::StageOver,
+        RuleError::UnknownSeat(3),
+        RuleError::UnknownRider(9),
+        RuleError::NotYourRider { rider: rider() },
+        RuleError::RiderFinished { rider: rider() },
+        RuleError::RiderQuit { rider: rider() },
+        RuleError::CannotQuit { rider: rider() },
+        RuleError::AlreadyChosen { rider: rider() },
+        RuleError::AlreadyDrawn { rider: rider() },
+        RuleError::DrawFirst { rider: rider() },
+        RuleError::FinishDrawnRider { drawn: rider() },
+        RuleError::NothingToDraw,
+        RuleError::Searching {
+            rider: rider(),
+            card: Card::Energy(4),
+        },
+        RuleError::NothingTurned { rider: rider() },
+        RuleError::NoGamble { rider: rider() },
+        RuleError::NoSide { rider: rider() },
+        RuleError::NoMusette { rider: rider() },
+        RuleError::NoAuction,
+        RuleError::AuctionFirst,
+        RuleError::OutOfAuction { rider: rider() },
+        RuleError::AlreadyBid { rider: rider() },
+        RuleError::CannotBid { rider: rider() },
+        RuleError::CardNotInHand {
+            rider: rider(),
+            card: Card::Energy(9),
+            hand: "2, 5".into(),
+        },
+    ];
+    let mut seen = BTreeSet::new();
+    for e in &all {
+        seen.insert(render_refusal(&registry::card_race_refusal(e)));
     }
     seen
+}
+
+/// A refusal renders from the catalogue with every argument it carries in the text; its id.
+fn render_refusal(s: &registry::Sentence) -> String {
+    let text = ENGLISH
+        .try_format(Medium::Discord, s.id, &args(s))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (_, v) in &s.args {
+        let shown = v.as_str().map_or_else(|| v.to_string(), String::from);
+        assert!(text.contains(&shown), "{}: {text} names {shown}", s.id);
+    }
+    s.id.to_string()
 }
 
 fn args(s: &registry::Sentence) -> Vec<(&str, commissaire_messages::Arg<'static>)> {
@@ -543,6 +615,22 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     let events = stage.events_from_json(&events).unwrap();
     let mut seen = BTreeSet::new();
     render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    // Refusals no player meets: a scripted die face the die cannot show (scenarios only), and
+    // a race where nobody is to play while it is not over.
+    let reason = json!("a d20 shows 1 to 20, not 21");
+    for (id, args) in [
+        ("vm-refusal-nobody", vec![]),
+        (
+            "vm-refusal-scripted-face",
+            vec![("reason", commissaire_messages::arg_of_json(&reason))],
+        ),
+    ] {
+        let text = ENGLISH
+            .try_format(Medium::Discord, id, &args)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!text.is_empty());
+        seen.insert(id.to_string());
+    }
     for id in VELO_MASTER_RARE {
         assert!(seen.contains(*id), "{id} renders");
     }
@@ -550,6 +638,9 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
 
 /// Velo Master ids no bot stage here reaches, and why.
 const VELO_MASTER_RARE: &[&str] = &[
+    // Refusals of a scripted die face (scenarios only), and of a race where nobody is to play.
+    "vm-refusal-scripted-face",
+    "vm-refusal-nobody",
     // Only when every rider abandons before the line (its wording is checked from an event
     // written out, in every_velo_master_wording_renders_from_the_catalogue).
     "vm-race-over-nobody",
@@ -567,6 +658,8 @@ const VELO_MASTER_RARE: &[&str] = &[
 fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
     let teams = ["Verts", "Roses", "Bleus"];
     let mut seen = BTreeSet::new();
+    // A step to a cell no course has, beside the keys met in play.
+    let mut keys: BTreeSet<String> = BTreeSet::from(["m:65000".to_string()]);
     // Débutant: a leader and one team-mate a team; Expert and Pro: a leader and three. Pro
     // brings the condition, attacks and the doping control; the Col des Trois Cols a feed zone.
     let levels = [
@@ -618,8 +711,30 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
                 guard += 1;
                 assert!(guard < 20_000, "the stage never ended");
                 let seat = stage.waiting_on()[0].0;
+                // Now and then every key met so far, tried on a copy by each seat: the
+                // refusals players could meet, each rendered.
+                for p in stage.pending() {
+                    keys.extend(p.options.iter().map(|o| o.key.to_string()));
+                }
+                if guard % 7 == 0 {
+                    for probe_seat in 0..teams.len() as u8 {
+                        for key in &keys {
+                            let mut probe = stage.clone_box();
+                            if let Err(registry::ChoiceError::Illegal { reason, .. }) =
+                                probe.apply(probe_seat, key)
+                            {
+                                seen.insert(render_refusal(&reason));
+                            }
+                        }
+                    }
+                }
                 let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
                 render_all_told(stage.as_ref(), &events, teams.len() as u8, &mut seen);
+            }
+            if let Some(key) = keys.iter().next()
+                && let Err(registry::ChoiceError::Illegal { reason, .. }) = stage.apply(0, key)
+            {
+                seen.insert(render_refusal(&reason));
             }
         }
     }

@@ -170,7 +170,10 @@ impl Services {
                 ChoiceError::UnknownKey { .. } => {
                     ServiceError::refused(msg!("choose-not-an-option"))
                 }
-                e => ServiceError::refused(e.to_string()),
+                // The rules' own reason, worded by the catalogue: what to do instead.
+                ChoiceError::Illegal { reason, .. } => ServiceError::refused(sentence(&reason)),
+                ChoiceError::Stale { .. } => ServiceError::refused(msg!("choose-stale")),
+                e => ServiceError::Broken(e.to_string()),
             })?;
         let closed = live.turn() != turn || live.stage.is_over();
         // What the director did, then what only they may see of it (the cards drawn).

@@ -9,6 +9,7 @@ use super::game::Game;
 use super::key::Key;
 use super::scene::Scene;
 use super::setup::{Setup, StartError};
+use crate::card_race::RuleError;
 use crate::card_race::bot::{Policy, SensibleBot};
 use crate::card_race::cards::RiderNames;
 use crate::card_race::house_a::StageType;
@@ -480,6 +481,95 @@ pub fn roster(list: &[Value], options: &Value) -> Result<Vec<super::Rostered>, S
             }
         })
         .collect())
+}
+
+/// A refusal of the rules as a sentence of the catalogue (`errors.ftl`), its English beside it:
+/// what the player did wrong and what to do instead. The stage changed nothing.
+pub fn refusal(e: &RuleError) -> Sentence {
+    let text = e.to_string();
+    match e {
+        RuleError::StageOver => sentence("refusal-stage-over", vec![], text),
+        RuleError::UnknownSeat(seat) => {
+            sentence("refusal-unknown-team", vec![("team", json!(seat))], text)
+        }
+        RuleError::UnknownRider(rider) => {
+            sentence("refusal-unknown-rider", vec![("rider", json!(rider))], text)
+        }
+        RuleError::NotYourRider { rider } => sentence(
+            "refusal-not-your-rider",
+            vec![("rider", json!(rider))],
+            text,
+        ),
+        RuleError::RiderFinished { rider } => sentence(
+            "refusal-rider-finished",
+            vec![("rider", json!(rider))],
+            text,
+        ),
+        RuleError::RiderQuit { rider } => {
+            sentence("refusal-rider-quit", vec![("rider", json!(rider))], text)
+        }
+        RuleError::CannotQuit { rider } => {
+            sentence("refusal-cannot-quit", vec![("rider", json!(rider))], text)
+        }
+        RuleError::AlreadyChosen { rider } => sentence(
+            "refusal-already-chosen",
+            vec![("rider", json!(rider))],
+            text,
+        ),
+        RuleError::AlreadyDrawn { rider } => {
+            sentence("refusal-already-drawn", vec![("rider", json!(rider))], text)
+        }
+        RuleError::DrawFirst { rider } => {
+            sentence("refusal-draw-first", vec![("rider", json!(rider))], text)
+        }
+        RuleError::FinishDrawnRider { drawn } => sentence(
+            "refusal-finish-drawn-rider",
+            vec![("rider", json!(drawn))],
+            text,
+        ),
+        RuleError::NothingToDraw => sentence("refusal-nothing-to-draw", vec![], text),
+        RuleError::Searching { rider, card } => sentence(
+            "refusal-searching",
+            vec![("rider", json!(rider)), ("card", json!(card.to_string()))],
+            text,
+        ),
+        RuleError::NothingTurned { rider } => sentence(
+            "refusal-nothing-turned",
+            vec![("rider", json!(rider))],
+            text,
+        ),
+        RuleError::NoGamble { rider } => {
+            sentence("refusal-no-gamble", vec![("rider", json!(rider))], text)
+        }
+        RuleError::NoSide { rider } => {
+            sentence("refusal-no-side", vec![("rider", json!(rider))], text)
+        }
+        RuleError::NoMusette { rider } => {
+            sentence("refusal-no-musette", vec![("rider", json!(rider))], text)
+        }
+        RuleError::NoAuction => sentence("refusal-no-auction", vec![], text),
+        RuleError::AuctionFirst => sentence("refusal-auction-first", vec![], text),
+        RuleError::OutOfAuction { rider } => sentence(
+            "refusal-out-of-auction",
+            vec![("rider", json!(rider))],
+            text,
+        ),
+        RuleError::AlreadyBid { rider } => {
+            sentence("refusal-already-bid", vec![("rider", json!(rider))], text)
+        }
+        RuleError::CannotBid { rider } => {
+            sentence("refusal-cannot-bid", vec![("rider", json!(rider))], text)
+        }
+        RuleError::CardNotInHand { rider, card, hand } => sentence(
+            "refusal-card-not-in-hand",
+            vec![
+                ("rider", json!(rider)),
+                ("card", json!(card.to_string())),
+                ("hand", json!(hand)),
+            ],
+            text,
+        ),
+    }
 }
 
 fn rider_names(options: &Value) -> Result<RiderNames, String> {
@@ -1175,9 +1265,9 @@ impl Game for CardRace {
     fn legal(&self, seat: Seat) -> Vec<Choice> {
         self.stage.legal_choices(seat)
     }
-    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
+    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Sentence> {
         let searching = self.stage.attack_search().is_some();
-        let events = Ruleset::apply(&mut self.stage, seat, choice).map_err(|e| e.to_string())?;
+        let events = Ruleset::apply(&mut self.stage, seat, choice).map_err(|e| refusal(&e))?;
         if let Some(at) = events
             .iter()
             .position(|e| matches!(e, Event::CardsRevealed { .. }))

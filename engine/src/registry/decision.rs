@@ -32,12 +32,13 @@ pub struct LabelledOption {
 }
 
 /// Why a choice was not applied. The stage is unchanged whenever one is returned.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ChoiceError {
     #[error("'{key}' is not a choice in this game: pick one of the options offered")]
     UnknownKey { key: String },
+    /// The rules refused it: the reason is a sentence of the catalogue, telling what to do.
     #[error("{reason}")]
-    Illegal { key: String, reason: String },
+    Illegal { key: String, reason: Sentence },
     #[error(
         "that choice was for an earlier decision (step {step}, now {current}): choose again from the options shown now"
     )]
@@ -67,6 +68,13 @@ impl Sentence {
             vec![("round", Value::from(round))],
             format!("round {round}"),
         )
+    }
+}
+
+/// Its English text, for logs, tests and the scenario runner (players read the catalogue's).
+impl std::fmt::Display for Sentence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
     }
 }
 

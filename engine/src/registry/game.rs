@@ -32,7 +32,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The legal options of a seat now; empty when it owes nothing.
     fn legal(&self, seat: Seat) -> Vec<Self::Choice>;
     /// Applies a choice, or refuses it in a sentence and changes nothing.
-    fn apply(&mut self, seat: Seat, choice: &Self::Choice) -> Result<Vec<Self::Event>, String>;
+    fn apply(&mut self, seat: Seat, choice: &Self::Choice) -> Result<Vec<Self::Event>, Sentence>;
 
     fn key(&self, choice: &Self::Choice) -> Key;
     /// The choice a key names, legal or not; `None` when the key names nothing in this game.

@@ -21,6 +21,7 @@ mod setup;
 pub use card_race::{
     CardRace, ID as CARD_RACE, attributes as card_race_attributes,
     attributes_of as card_race_attributes_of, pile_brief as card_race_pile_brief,
+    refusal as card_race_refusal,
 };
 pub use decision::{
     ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text, Told,
@@ -175,7 +176,7 @@ pub fn classify(
     (entry.classify)(stages, options).map_err(|e| e.to_string())
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReplayError {
     #[error("the stage cannot start: {0}")]
     Start(#[from] StartError),

@@ -110,13 +110,14 @@ fn an_unknown_or_illegal_key_is_refused_in_a_sentence() {
     }
     let mut t = stage();
     let e = t.apply(0, "d:1").unwrap_err();
-    assert_eq!(
-        e,
-        ChoiceError::Illegal {
-            key: "d:1".into(),
-            reason: "Red Rouleur is not a rider of your team".into()
-        }
-    );
+    let ChoiceError::Illegal { key, reason } = &e else {
+        panic!("refused by the rules: {e:?}")
+    };
+    assert_eq!(key, "d:1");
+    // The refusal is a sentence of the catalogue, with the rider named.
+    assert_eq!(reason.id, "refusal-not-your-rider");
+    assert_eq!(reason.args, vec![("rider", json!("Red Rouleur"))]);
+    assert_eq!(reason.text, "Red Rouleur is not a rider of your team");
     let e = t.apply(0, "k:0:5").unwrap_err();
     assert!(
         e.to_string().contains("draw Blue Rouleur's hand first"),

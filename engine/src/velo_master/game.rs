@@ -138,7 +138,7 @@ impl Game for VeloMaster {
     fn legal(&self, seat: Seat) -> Vec<Choice> {
         VeloMaster::legal(self, seat)
     }
-    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
+    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Sentence> {
         VeloMaster::apply(self, seat, choice)
     }
 

@@ -7,8 +7,9 @@ use super::options::{Options, Role};
 use super::tables;
 use crate::dice::{Dice, Roll};
 use crate::game::Seat;
-use crate::registry::{Setup, StartError};
+use crate::registry::{Sentence, Setup, StartError};
 use serde::Serialize;
+use serde_json::json;
 use std::sync::Arc;
 
 /// Where a rider is.
@@ -1080,31 +1081,53 @@ impl VeloMaster {
         out
     }
 
-    pub fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, String> {
+    /// Plays a choice, or refuses it in a sentence of the catalogue and changes nothing.
+    pub fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Sentence> {
         if self.is_over() {
-            return Err("the race is over: nothing more to play".into());
+            return Err(sentence(
+                "vm-refusal-over",
+                vec![],
+                "the race is over: nothing more to play".into(),
+            ));
         }
         let Some(owner) = self.to_play() else {
-            return Err("nobody is to play now".into());
+            return Err(sentence(
+                "vm-refusal-nobody",
+                vec![],
+                "nobody is to play now".into(),
+            ));
         };
         if owner != seat {
-            return Err(format!(
-                "it is {}'s turn, not {}'s: wait for your slot",
-                self.fixed.teams[owner as usize], self.fixed.teams[seat as usize]
+            let (now, you) = (
+                &self.fixed.teams[owner as usize],
+                &self.fixed.teams[seat as usize],
+            );
+            return Err(sentence(
+                "vm-refusal-not-your-turn",
+                vec![("team", json!(now)), ("you", json!(you))],
+                format!("it is {now}'s turn, not {you}'s: wait for your slot"),
             ));
         }
         if !self.legal(seat).contains(choice) {
             return Err(self.why_illegal(choice));
         }
         // Only a scripted face can refuse a roll (a scenario's face off the die): then work on
-        // a copy, so that the refusal changes nothing. The seeded stream never refuses.
+        // a copy, so that the refusal changes nothing. The seeded stream never refuses, so no
+        // player meets this one.
+        let scripted = |text: String| {
+            sentence(
+                "vm-refusal-scripted-face",
+                vec![("reason", json!(&text))],
+                text.clone(),
+            )
+        };
         if self.dice.left() > 0 {
             let mut next = self.clone();
-            let ev = next.play(choice)?;
+            let ev = next.play(choice).map_err(scripted)?;
             *self = next;
             return Ok(ev);
         }
-        self.play(choice)
+        self.play(choice).map_err(scripted)
     }
 
     fn play(&mut self, choice: &Choice) -> Result<Vec<Event>, String> {
@@ -1149,37 +1172,53 @@ impl VeloMaster {
         Ok(ev)
     }
 
-    fn why_illegal(&self, choice: &Choice) -> String {
+    fn why_illegal(&self, choice: &Choice) -> Sentence {
         let names = &self.fixed.ids;
         match *choice {
-            Choice::Step { cell } if (cell as usize) < self.fixed.board.cells.len() => format!(
-                "cell {} cannot be reached in one step now: pick one of the lettered cells or stop",
-                self.fixed.board.name(cell)
-            ),
-            Choice::Step { .. } => "there is no such cell: pick one of the lettered cells".into(),
+            Choice::Step { cell } if (cell as usize) < self.fixed.board.cells.len() => {
+                let name = self.fixed.board.name(cell);
+                sentence(
+                    "vm-refusal-step",
+                    vec![("cell", json!(name))],
+                    format!(
+                        "cell {name} cannot be reached in one step now: pick one of the lettered cells or stop"
+                    ),
+                )
+            }
+            Choice::Step { .. } => sentence("vm-refusal-no-cell", vec![], "there is no such cell: pick one of the lettered cells".into()),
             Choice::Give { rider, die } | Choice::Launch { rider, die } => match self.slot.as_ref()
             {
                 Some(s) if !s.dice.contains(&die) => {
-                    format!("no die shows {die}: the dice left are {:?}", s.dice)
+                    let left: Vec<String> = s.dice.iter().map(|d| d.to_string()).collect();
+                    let left = left.join(", ");
+                    sentence(
+                        "vm-refusal-no-die",
+                        vec![("die", json!(die)), ("left", json!(left))],
+                        format!("no die shows {die}: the dice left are {left}"),
+                    )
                 }
-                Some(_) => format!(
-                    "{} cannot take a die now: choose one of your riders offered",
-                    names
+                Some(_) => {
+                    let name = names
                         .get(rider as usize)
-                        .map_or("that rider", |n| n.as_str())
-                ),
-                None => "a rider is moving: step or stop first".into(),
+                        .map_or("that rider", |n| n.as_str());
+                    sentence(
+                        "vm-refusal-no-die-now",
+                        vec![("rider", json!(name))],
+                        format!("{name} cannot take a die now: choose one of your riders offered"),
+                    )
+                }
+                None => sentence("vm-refusal-moving", vec![], "a rider is moving: step or stop first".into()),
             },
-            Choice::Stop => "no rider is moving now: give a die first".into(),
-            Choice::Entraide { .. } => {
-                "that entraide is not open: the two bikes must stand one behind the other, alone in their file, since the slot began, and neither may have had a bonus this round".into()
+            Choice::Stop => sentence("vm-refusal-nothing-moving", vec![], "no rider is moving now: give a die first".into()),
+            Choice::Entraide { .. } => sentence("vm-refusal-entraide", vec![], "that entraide is not open: the two bikes must stand one behind the other, alone in their file, since the slot began, and neither may have had a bonus this round".into()),
+            Choice::Jump { .. } => sentence("vm-refusal-jump", vec![], "that cell is not a landing cell now: pick one offered".into()),
+            Choice::Roll => sentence("vm-refusal-rolled", vec![], "the dice are already rolled".into()),
+            Choice::Accelerate { .. } => sentence("vm-refusal-acceleration", vec![], "that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes".into()),
+            Choice::Vote { .. } => sentence("vm-refusal-no-vote", vec![], "no vote is under way".into()),
+            Choice::Pick { .. } => {
+                sentence("vm-refusal-pick", vec![], "pick two of the neutral riders offered".into())
             }
-            Choice::Jump { .. } => "that cell is not a landing cell now: pick one offered".into(),
-            Choice::Roll => "the dice are already rolled".into(),
-            Choice::Accelerate { .. } => "that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes".into(),
-            Choice::Vote { .. } => "no vote is under way".into(),
-            Choice::Pick { .. } => "pick two of the neutral riders offered".into(),
-            Choice::Attack { .. } => "that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)".into(),
+            Choice::Attack { .. } => sentence("vm-refusal-attack", vec![], "that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)".into()),
         }
     }
 }
@@ -1267,4 +1306,13 @@ fn shared_colours(
         }
     }
     Ok(partner)
+}
+
+/// A refusal as a sentence of the catalogue (`narration-velo-master.ftl`), its English beside it.
+fn sentence(
+    id: &'static str,
+    args: Vec<(&'static str, serde_json::Value)>,
+    text: String,
+) -> Sentence {
+    Sentence { id, args, text }
 }

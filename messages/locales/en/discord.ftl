@@ -19,6 +19,8 @@ option = { $group }: { $label }
 
 choose-already-counted = This request was already counted; nothing more was done.
 choose-paused = the tour is paused: choices wait until an admin resumes it
+# A choice made for a decision that has passed (another tab, an old message).
+choose-stale = That choice was for a decision that has passed, so it was not used: choose again from the options shown now.
 choose-stale-button = That button was for a decision that has passed, so it was not used. Here is where your team stands now.
 choose-not-an-option = that is not one of your options now: /hand shows the ones open to you
 # What the director chose, ticked.

@@ -115,3 +115,24 @@ vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } clim
 vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
 vm-race-over = The race is over: { $winner } wins.
 vm-race-over-nobody = The race is over: nobody reached the line.
+
+## Velo Master refuses a choice: what was wrong, and what to do instead.
+
+vm-refusal-over = the race is over: nothing more to play
+vm-refusal-nobody = nobody is to play now
+vm-refusal-not-your-turn = it is { $team }'s turn, not { $you }'s: wait for your slot
+# A scenario's scripted die face the die cannot show; players never meet it.
+vm-refusal-scripted-face = { $reason }
+vm-refusal-step = cell { $cell } cannot be reached in one step now: pick one of the lettered cells or stop
+vm-refusal-no-cell = there is no such cell: pick one of the lettered cells
+vm-refusal-no-die = no die shows { $die }: the dice left are { $left }
+vm-refusal-no-die-now = { $rider } cannot take a die now: choose one of your riders offered
+vm-refusal-moving = a rider is moving: step or stop first
+vm-refusal-nothing-moving = no rider is moving now: give a die first
+vm-refusal-entraide = that entraide is not open: the two bikes must stand one behind the other, alone in their file, since the slot began, and neither may have had a bonus this round
+vm-refusal-jump = that cell is not a landing cell now: pick one offered
+vm-refusal-rolled = the dice are already rolled
+vm-refusal-acceleration = that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes
+vm-refusal-no-vote = no vote is under way
+vm-refusal-pick = pick two of the neutral riders offered
+vm-refusal-attack = that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)
