@@ -201,14 +201,15 @@ pub fn play_seat(
     policy: &mut dyn Policy,
 ) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
+    let mut options = Vec::new();
     let round = stage.round();
     loop {
-        let options = stage.legal_choices(seat);
+        stage.legal_choices_into(seat, &mut options);
         if options.is_empty() || stage.round() != round {
             return Ok(events);
         }
         let choice = policy.choose(stage, seat, &options);
-        events.extend(stage.apply(seat, &choice)?);
+        stage.apply_into(seat, &choice, &mut events)?;
     }
 }
 
@@ -222,17 +223,19 @@ pub fn play_stage(
 ) -> Result<(ChoiceLog, Vec<Event>), RuleError> {
     let mut log = Vec::new();
     let mut events = Vec::new();
+    // One list of options for the whole stage, refilled for every choice.
+    let mut options = Vec::new();
     let teams = stage.setup().teams.len() as Seat;
     while !stage.is_over() {
         for seat in 0..teams {
             loop {
-                let options = stage.legal_choices(seat);
+                stage.legal_choices_into(seat, &mut options);
                 if options.is_empty() {
                     break;
                 }
                 let round = stage.round();
                 let choice = policy.choose(stage, seat, &options);
-                events.extend(stage.apply(seat, &choice)?);
+                stage.apply_into(seat, &choice, &mut events)?;
                 log.push((seat, choice));
                 if stage.round() != round || stage.is_over() {
                     break;

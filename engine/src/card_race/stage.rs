@@ -589,12 +589,23 @@ impl Stage {
 
     /// The legal options of one team now (the only place legality is decided).
     pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        let mut options = Vec::new();
+        self.legal_choices_into(seat, &mut options);
+        options
+    }
+
+    /// [`Stage::legal_choices`] into a buffer the caller keeps, cleared first: a bot playing a
+    /// whole stage asks hundreds of times, and a list allocated each time cost more than the
+    /// choosing.
+    pub fn legal_choices_into(&self, seat: Seat, options: &mut Vec<Choice>) {
+        options.clear();
         if self.auction.is_some() {
-            return self.auction_choices(seat);
+            options.extend(self.auction_choices(seat));
+            return;
         }
-        let mut options = self.card_choices(seat);
-        // HA-030: a domestique who has seen its hand may quit instead (QA-16). Without a list of
-        // its own: this runs for every choice a bot weighs.
+        self.card_choices(seat, options);
+        // HA-030: a domestique who has seen its hand may quit instead (QA-16), after every
+        // other option.
         let time_trial = self.setup.options.time_trial.is_some();
         let may_quit = |s: &Self, rider: RiderIdx| {
             domestique::may_quit(s.setup.riders[rider as usize].kind, time_trial)
@@ -611,7 +622,7 @@ impl Stage {
             Hands::Free => {
                 // Options come rider by rider: one way out for each rider offered.
                 let mut last = None;
-                for option in &options {
+                for option in options.iter() {
                     let rider = option.rider();
                     if last != Some(rider) {
                         last = Some(rider);
@@ -631,66 +642,69 @@ impl Stage {
         // HB-044: another card in place of the attack card at the fictive start (QB-16).
         options.extend(fictive_start::attack_exception(self, seat));
         options.extend(quits);
-        options
     }
 
-    fn card_choices(&self, seat: Seat) -> Vec<Choice> {
+    /// The cards (or draws) a team may choose now, pushed onto `out`.
+    fn card_choices(&self, seat: Seat, out: &mut Vec<Choice>) {
         if self.over || seat as usize >= self.team_riders.len() {
-            return Vec::new();
+            return;
         }
         if let Some(search) = self.attack_choices(seat) {
-            return search;
+            out.extend(search);
+            return;
         }
         let team = &self.team_riders[seat as usize];
         match self.setup.options.hands {
-            Hands::Free => team
-                .iter()
-                .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
-                .flat_map(|&rider| {
-                    FREE_CARDS
-                        .iter()
-                        .map(move |&card| Choice::Keep { rider, card })
-                })
-                .collect(),
+            Hands::Free => out.extend(
+                team.iter()
+                    .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
+                    .flat_map(|&rider| {
+                        FREE_CARDS
+                            .iter()
+                            .map(move |&card| Choice::Keep { rider, card })
+                    }),
+            ),
             Hands::Deal => match self.drawing[seat as usize] {
                 Some(rider) => {
                     let hand = &self.riders[rider as usize].hand;
                     if hand.is_empty() {
-                        return vec![Choice::Keep {
+                        out.push(Choice::Keep {
                             rider,
                             card: Card::Exhaustion,
-                        }];
+                        });
+                        return;
                     }
-                    // Sorted and deduplicated on the stack: this runs for every choice a bot
-                    // weighs, and hands are four cards (a few more under house rules B).
+                    // Sorted and deduplicated on the stack: hands are four cards (a few more
+                    // under house rules B).
                     let mut sorted = [Card::Exhaustion; 8];
                     if hand.len() > sorted.len() {
                         let mut cards = hand.clone();
                         cards.sort_unstable();
                         cards.dedup();
-                        return cards
-                            .into_iter()
-                            .map(|card| Choice::Keep { rider, card })
-                            .collect();
+                        out.extend(cards.into_iter().map(|card| Choice::Keep { rider, card }));
+                        return;
                     }
                     let sorted = &mut sorted[..hand.len()];
                     sorted.copy_from_slice(hand);
                     sorted.sort_unstable();
-                    let mut out = Vec::with_capacity(sorted.len());
                     for (i, &card) in sorted.iter().enumerate() {
                         if i == 0 || sorted[i - 1] != card {
                             out.push(Choice::Keep { rider, card });
                         }
                     }
-                    out
                 }
-                None => team
-                    .iter()
-                    .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
-                    .map(|&rider| Choice::Draw { rider })
-                    .collect(),
+                None => out.extend(
+                    team.iter()
+                        .filter(|&&r| self.draws_now(r))
+                        .map(|&rider| Choice::Draw { rider }),
+                ),
             },
         }
+    }
+
+    /// A rider of a team drawing no hand yet may draw now (dealt hands).
+    fn draws_now(&self, rider: RiderIdx) -> bool {
+        self.owes_card(rider) && !self.follows_peloton(rider)
     }
 
     /// Whether `legal_choices(seat)` holds `choice`, without listing them for the most common
@@ -712,6 +726,18 @@ impl Stage {
                         hand.contains(&card)
                     }
                 }
+            }
+            // The other common choice: only `card_choices` offers draws, and it offers every
+            // rider of the team that `draws_now` while the team draws no hand.
+            Choice::Draw { rider }
+                if !self.over
+                    && self.auction.is_none()
+                    && self.attacks.is_none()
+                    && self.setup.options.hands == Hands::Deal =>
+            {
+                self.drawing.get(seat as usize) == Some(&None)
+                    && self.team_riders[seat as usize].contains(&rider)
+                    && self.draws_now(rider)
             }
             _ => self.legal_choices(seat).contains(choice),
         }
@@ -1282,61 +1308,8 @@ impl Ruleset for Stage {
     }
 
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
-        if !self.is_legal(seat, choice) {
-            return Err(self.diagnose(seat, *choice));
-        }
         let mut events = Vec::new();
-        match *choice {
-            Choice::Draw { rider } => {
-                self.draw(rider, &mut events);
-                self.drawing[seat as usize] = Some(rider);
-            }
-            Choice::Keep { rider, card } if self.attacks.is_some() => {
-                if self.keep_turned(rider, card, &mut events) {
-                    self.resolve_round(&mut events);
-                }
-            }
-            Choice::Turn { rider } if self.attacks.is_none() => {
-                fictive_start::redraw(self, rider, &mut events);
-            }
-            Choice::Turn { rider } => {
-                if self.turn_next(rider, &mut events) {
-                    self.resolve_round(&mut events);
-                }
-            }
-            Choice::Musette { rider } => self.open_musette(rider, &mut events),
-            Choice::Side { rider, left } => self.conditions.set_side(rider, left),
-            Choice::Gamble { rider, card } => {
-                self.keep(rider, card);
-                self.conditions.gambling[rider as usize] = true;
-                self.drawing[seat as usize] = None;
-                events.push(Event::CardChosen { rider });
-                if self.round_complete() {
-                    self.cards_chosen(&mut events);
-                }
-            }
-            Choice::Keep { rider, card } => {
-                self.keep(rider, card);
-                self.peloton_kept(rider, card);
-                self.drawing[seat as usize] = None;
-                events.push(Event::CardChosen { rider });
-                if self.round_complete() {
-                    self.cards_chosen(&mut events);
-                }
-            }
-            Choice::Quit { rider } => {
-                self.quit(rider);
-                self.drawing[seat as usize] = None;
-                events.push(Event::Quit { rider });
-                if self.round_complete() {
-                    self.cards_chosen(&mut events);
-                }
-            }
-            Choice::BidDraw { .. }
-            | Choice::Bid { .. }
-            | Choice::BidBlind { .. }
-            | Choice::BidPass { .. } => self.apply_bid(seat, *choice, &mut events),
-        }
+        self.apply_into(seat, choice, &mut events)?;
         Ok(events)
     }
 
@@ -1346,6 +1319,73 @@ impl Ruleset for Stage {
 
     fn is_over(&self) -> bool {
         self.over
+    }
+}
+
+impl Stage {
+    /// [`Ruleset::apply`], its events pushed onto `events`: a bot playing a whole stage keeps one
+    /// list rather than one a choice. Nothing is pushed when the choice is refused.
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        choice: &Choice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if !self.is_legal(seat, choice) {
+            return Err(self.diagnose(seat, *choice));
+        }
+        match *choice {
+            Choice::Draw { rider } => {
+                self.draw(rider, events);
+                self.drawing[seat as usize] = Some(rider);
+            }
+            Choice::Keep { rider, card } if self.attacks.is_some() => {
+                if self.keep_turned(rider, card, events) {
+                    self.resolve_round(events);
+                }
+            }
+            Choice::Turn { rider } if self.attacks.is_none() => {
+                fictive_start::redraw(self, rider, events);
+            }
+            Choice::Turn { rider } => {
+                if self.turn_next(rider, events) {
+                    self.resolve_round(events);
+                }
+            }
+            Choice::Musette { rider } => self.open_musette(rider, events),
+            Choice::Side { rider, left } => self.conditions.set_side(rider, left),
+            Choice::Gamble { rider, card } => {
+                self.keep(rider, card);
+                self.conditions.gambling[rider as usize] = true;
+                self.drawing[seat as usize] = None;
+                events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.cards_chosen(events);
+                }
+            }
+            Choice::Keep { rider, card } => {
+                self.keep(rider, card);
+                self.peloton_kept(rider, card);
+                self.drawing[seat as usize] = None;
+                events.push(Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.cards_chosen(events);
+                }
+            }
+            Choice::Quit { rider } => {
+                self.quit(rider);
+                self.drawing[seat as usize] = None;
+                events.push(Event::Quit { rider });
+                if self.round_complete() {
+                    self.cards_chosen(events);
+                }
+            }
+            Choice::BidDraw { .. }
+            | Choice::Bid { .. }
+            | Choice::BidBlind { .. }
+            | Choice::BidPass { .. } => self.apply_bid(seat, *choice, events),
+        }
+        Ok(())
     }
 }
 
