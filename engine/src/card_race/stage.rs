@@ -64,6 +64,20 @@ impl Choice {
     }
 }
 
+/// Cards a rider's piles have room for beyond its starting deck (see `Stage::with_dice`).
+const PILE_SLACK: usize = 16;
+
+/// Sorts a few cards in place: for a hand, quicker than the general sort.
+fn insertion_sort(cards: &mut [Card]) {
+    for i in 1..cards.len() {
+        let mut j = i;
+        while j > 0 && cards[j] < cards[j - 1] {
+            cards.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}
+
 /// Why a choice was refused. The stage is unchanged when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -318,15 +332,18 @@ impl Stage {
                 } else {
                     Vec::new()
                 };
+                // Room for the whole deck and the exhaustion cards a stage adds, so the piles,
+                // which trade places at each reshuffle, rarely grow mid-stage.
+                let room = deck.len() + PILE_SLACK;
                 Rider {
                     pos: starts[i],
                     on_road: true,
                     deck,
-                    recycle: Vec::new(),
+                    recycle: Vec::with_capacity(room),
                     hand: Vec::with_capacity(HAND_SIZE),
                     drawn: false,
                     kept: None,
-                    played: Vec::new(),
+                    played: Vec::with_capacity(room),
                     exhaustion_taken: 0,
                     supply_exhaustion: 0,
                     crossed: None,
@@ -530,12 +547,27 @@ impl Stage {
     /// Riders front to back: furthest row first, lane 0 first within a row. Finished riders
     /// are placed where they crossed.
     pub fn race_order(&self) -> Vec<RiderIdx> {
-        let mut order: Vec<RiderIdx> = (0..self.riders.len() as RiderIdx).collect();
-        order.sort_by_key(|&i| {
-            let p = self.riders[i as usize].pos;
-            (std::cmp::Reverse(p.row), p.lane)
-        });
-        order
+        self.race_order_of(|_| true)
+    }
+
+    /// [`Stage::race_order`] of the riders `keep` takes.
+    fn race_order_of(&self, keep: impl Fn(&Rider) -> bool) -> Vec<RiderIdx> {
+        // Sorted as one number per rider (row back to front, then lane, then index, which keeps
+        // riders in one cell, a finished rider's and another's, in index order): every round
+        // asks three times, and comparing through the riders cost more than the rest of it.
+        // A stage has at most 64 riders (`StageSetup::validate`).
+        let mut keys = [0u32; 64];
+        let mut n = 0;
+        for (i, r) in self.riders.iter().enumerate() {
+            if keep(r) {
+                keys[n] =
+                    ((u16::MAX - r.pos.row) as u32) << 16 | (r.pos.lane as u32) << 8 | i as u32;
+                n += 1;
+            }
+        }
+        let keys = &mut keys[..n];
+        keys.sort_unstable();
+        keys.iter().map(|&k| k as RiderIdx).collect()
     }
 
     /// The finishing order: riders across the line by the round they crossed in, then furthest
@@ -686,7 +718,7 @@ impl Stage {
                     }
                     let sorted = &mut sorted[..hand.len()];
                     sorted.copy_from_slice(hand);
-                    sorted.sort_unstable();
+                    insertion_sort(sorted);
                     for (i, &card) in sorted.iter().enumerate() {
                         if i == 0 || sorted[i - 1] != card {
                             out.push(Choice::Keep { rider, card });
@@ -935,11 +967,7 @@ impl Stage {
         let course = Arc::clone(&self.setup.course);
         let deal = self.setup.options.hands == Hands::Deal;
         // Riders waiting to set off in a house-B time trial chose no card.
-        let order: Vec<RiderIdx> = self
-            .race_order()
-            .into_iter()
-            .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
-            .collect();
+        let order = self.race_order_of(|r| r.racing() && r.kept.is_some());
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         self.peloton_round();
         self.gruppetto_round_start();
@@ -949,6 +977,7 @@ impl Stage {
             .into_iter()
             .filter(|i| !summary.iter().any(|s| s.rider == *i))
             .collect();
+        summary.reserve(order.len());
         let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
         let tt = self.setup.options.time_trial;
         let tt_moves = tt.map(|tt| {
@@ -995,11 +1024,7 @@ impl Stage {
                 round: self.round,
             });
         }
-        let order: Vec<RiderIdx> = self
-            .race_order()
-            .into_iter()
-            .filter(|&i| self.riders[i as usize].racing())
-            .collect();
+        let order = self.race_order_of(Rider::racing);
         let rearmost = order
             .iter()
             .map(|&i| positions[i as usize].row)
@@ -1187,11 +1212,7 @@ impl Stage {
     /// search, HB-017), then the movement and end phases.
     fn cards_chosen(&mut self, events: &mut Vec<Event>) {
         // Riders waiting to set off in a house-B time trial chose no card.
-        let order: Vec<RiderIdx> = self
-            .race_order()
-            .into_iter()
-            .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
-            .collect();
+        let order = self.race_order_of(|r| r.racing() && r.kept.is_some());
         events.push(Event::CardsRevealed {
             cards: order
                 .iter()
@@ -1217,27 +1238,29 @@ impl Stage {
         positions: &mut [Pos],
         events: &mut Vec<Event>,
     ) -> (Pos, u16, Pos) {
-        let course = Arc::clone(&self.setup.course);
         // House rules A's gruppetto moves in its turn, when it stands ahead of this rider.
         self.gruppetto_turn(Some(positions[i as usize]), positions, events);
         let from = positions[i as usize];
         let ridden = self.ridden_card(i, from.row, card);
         let uncapped = self.uncapped(i, ridden);
-        let distance = self
-            .conditions
-            .move_rows(i, &course, from, uncapped, ridden, events);
+        // The course borrowed beside the board and conditions, not shared anew: every rider's
+        // move of every round comes here.
+        let distance =
+            self.conditions
+                .move_rows(i, &self.setup.course, from, uncapped, ridden, events);
         let distance = self.gamble(i, from, distance, events);
+        let course = &*self.setup.course;
         let to = match self
             .conditions
-            .destination(&course, &self.board, from, distance)
+            .destination(course, &self.board, from, distance)
         {
             Some(to) => {
-                if self.conditions.keeps_lanes(&course, from.row) {
+                if self.conditions.keeps_lanes(course, from.row) {
                     self.board.take(from);
                 } else {
-                    leave(&mut self.board, positions, &course, from);
+                    leave(&mut self.board, positions, course, from);
                 }
-                let to = self.conditions.lane_for(&course, &self.board, i, from, to);
+                let to = self.conditions.lane_for(course, &self.board, i, from, to);
                 self.board.put(to, i);
                 positions[i as usize] = to;
                 self.gruppetto_swap(i, from, distance, to, positions, events)
@@ -1255,7 +1278,6 @@ impl Stage {
         (from, distance, to): (Pos, u16, Pos),
         events: &mut Vec<Event>,
     ) -> RiderRound {
-        let course = Arc::clone(&self.setup.course);
         let blocked = distance - (to.row - from.row);
         events.push(Event::Moved {
             rider: i,
@@ -1266,7 +1288,7 @@ impl Stage {
             blocked,
         });
         self.conditions
-            .after_move(self.round, i, &course, to, blocked, events);
+            .after_move(self.round, i, &self.setup.course, to, blocked, events);
         let musette = self.feed(i, card, to, events);
         RiderRound {
             rider: i,

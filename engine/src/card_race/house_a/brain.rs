@@ -66,8 +66,25 @@ fn smallest(hand: &[Card]) -> Card {
 
 /// HA-010: the second card of the hand sorted high to low (one of the two when they are equal).
 fn second_highest(hand: &[Card]) -> Card {
-    let mut sorted = hand.to_vec();
-    sorted.sort_by_key(|c| std::cmp::Reverse(c.value()));
+    // Of cards of equal value the one earlier in the hand sorts first (a stable sort), so an
+    // exhaustion card and a 2 keep their order. On the stack: hands are four cards (a few more
+    // in house rules B).
+    let mut small = [Card::Exhaustion; 8];
+    let mut large;
+    let sorted: &mut [Card] = if hand.len() <= small.len() {
+        small[..hand.len()].copy_from_slice(hand);
+        &mut small[..hand.len()]
+    } else {
+        large = hand.to_vec();
+        &mut large
+    };
+    for i in 1..sorted.len() {
+        let mut j = i;
+        while j > 0 && sorted[j].value() > sorted[j - 1].value() {
+            sorted.swap(j, j - 1);
+            j -= 1;
+        }
+    }
     sorted.get(1).copied().unwrap_or(sorted[0])
 }
 
@@ -228,7 +245,16 @@ impl Policy for BrainBot {
         if !has_table(kind) || hand.is_empty() {
             return SensibleBot.choose(stage, seat, options);
         }
-        let reach = |c: Card| stage.reach(rider, c);
+        // Each card's reach worked out once: the table asks for the same cards several times.
+        let mut known = [(Card::Exhaustion, 0u16); 8];
+        for (k, &c) in known.iter_mut().zip(hand) {
+            *k = (c, stage.reach(rider, c));
+        }
+        let known = &known[..hand.len().min(known.len())];
+        let reach = |c: Card| match known.iter().find(|k| k.0 == c) {
+            Some(&(_, rows)) => rows,
+            None => stage.reach(rider, c),
+        };
         let card = pick(&Self::situation(stage, rider, &reach), hand);
         let keep = Choice::Keep { rider, card };
         if options.contains(&keep) {

@@ -103,12 +103,17 @@ impl Stage {
     fn place_gruppetto(&mut self, row: u16) {
         let course = &self.setup.course;
         let need = lanes_needed(course.terrain(row), course.width(row));
-        let free: Vec<u8> = (0..course.width(row))
-            .filter(|&l| self.board.at(Pos::new(row, l)).is_none())
-            .take(need)
-            .collect();
-        for l in free {
-            self.board.put(Pos::new(row, l), CELL);
+        // Filling a lane leaves the others as they were: fill as they are found.
+        let mut filled = 0;
+        for l in 0..course.width(row) {
+            if filled == need {
+                break;
+            }
+            let at = Pos::new(row, l);
+            if self.board.at(at).is_none() {
+                self.board.put(at, CELL);
+                filled += 1;
+            }
         }
     }
 
@@ -220,12 +225,13 @@ impl Stage {
         let Some(g_row) = self.gruppetto_row() else {
             return to;
         };
-        let course = std::sync::Arc::clone(&self.setup.course);
-        let line = course.finish_row();
-        let target = (from.row + distance).min(course.last_row());
+        // Every rider's move asks: the course is shared anew only for a swap.
+        let line = self.setup.course.finish_row();
+        let target = (from.row + distance).min(self.setup.course.last_row());
         if to.row >= line || g_row < line || g_row > target || g_row <= to.row {
             return to;
         }
+        let course = std::sync::Arc::clone(&self.setup.course);
         leave(&mut self.board, positions, &course, to);
         self.lift_gruppetto(g_row, positions);
         let lane = self.board.free_lane(g_row).unwrap_or(0);
