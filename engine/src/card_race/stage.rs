@@ -67,12 +67,12 @@ impl Choice {
 /// Cards a rider's piles have room for beyond its starting deck (see `Stage::with_dice`).
 const PILE_SLACK: usize = 16;
 
-/// Sorts a few cards in place: for a hand, quicker than the general sort.
-fn insertion_sort(cards: &mut [Card]) {
-    for i in 1..cards.len() {
+/// Sorts a hand's few card ranks in place: quicker than the general sort.
+fn insertion_sort(ranks: &mut [u16]) {
+    for i in 1..ranks.len() {
         let mut j = i;
-        while j > 0 && cards[j] < cards[j - 1] {
-            cards.swap(j, j - 1);
+        while j > 0 && ranks[j] < ranks[j - 1] {
+            ranks.swap(j, j - 1);
             j -= 1;
         }
     }
@@ -706,22 +706,27 @@ impl Stage {
                         });
                         return;
                     }
-                    // Sorted and deduplicated on the stack: hands are four cards (a few more
-                    // under house rules B).
-                    let mut sorted = [Card::Exhaustion; 8];
-                    if hand.len() > sorted.len() {
+                    // Sorted and deduplicated on the stack, by rank: hands are four cards (a
+                    // few more under house rules B).
+                    let mut ranks = [0u16; 8];
+                    if hand.len() > ranks.len() {
                         let mut cards = hand.clone();
                         cards.sort_unstable();
                         cards.dedup();
                         out.extend(cards.into_iter().map(|card| Choice::Keep { rider, card }));
                         return;
                     }
-                    let sorted = &mut sorted[..hand.len()];
-                    sorted.copy_from_slice(hand);
-                    insertion_sort(sorted);
-                    for (i, &card) in sorted.iter().enumerate() {
-                        if i == 0 || sorted[i - 1] != card {
-                            out.push(Choice::Keep { rider, card });
+                    let ranks = &mut ranks[..hand.len()];
+                    for (r, c) in ranks.iter_mut().zip(hand) {
+                        *r = c.rank();
+                    }
+                    insertion_sort(ranks);
+                    for (i, &rank) in ranks.iter().enumerate() {
+                        if i == 0 || ranks[i - 1] != rank {
+                            out.push(Choice::Keep {
+                                rider,
+                                card: Card::from_rank(rank),
+                            });
                         }
                     }
                 }

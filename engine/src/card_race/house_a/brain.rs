@@ -184,6 +184,20 @@ pub fn has_table(kind: RiderKind) -> bool {
     )
 }
 
+/// Where a card's reach is kept while a Brain rider chooses: the energy cards up to 11, then
+/// the exhaustion, attack and split cards; other cards are worked out when asked.
+const MEMO_SLOTS: usize = 15;
+
+fn memo_slot(card: Card) -> Option<usize> {
+    match card {
+        Card::Energy(v) if v < 12 => Some(v as usize),
+        Card::Energy(_) => None,
+        Card::Exhaustion => Some(12),
+        Card::Attack => Some(13),
+        Card::SplitAttack => Some(14),
+    }
+}
+
 /// The Brain bot: riders with a table keep the card it names; other riders (A's puncheur,
 /// polyvalent, domestique, whose decks have no table) ride as the sensible bot.
 #[derive(Debug, Clone, Copy, Default)]
@@ -246,13 +260,14 @@ impl Policy for BrainBot {
             return SensibleBot.choose(stage, seat, options);
         }
         // Each card's reach worked out once: the table asks for the same cards several times.
-        let mut known = [(Card::Exhaustion, 0u16); 8];
-        for (k, &c) in known.iter_mut().zip(hand) {
-            *k = (c, stage.reach(rider, c));
+        let mut known = [None; MEMO_SLOTS];
+        for &c in hand {
+            if let Some(k) = memo_slot(c) {
+                known[k].get_or_insert_with(|| stage.reach(rider, c));
+            }
         }
-        let known = &known[..hand.len().min(known.len())];
-        let reach = |c: Card| match known.iter().find(|k| k.0 == c) {
-            Some(&(_, rows)) => rows,
+        let reach = |c: Card| match memo_slot(c).and_then(|k| known[k]) {
+            Some(rows) => rows,
             None => stage.reach(rider, c),
         };
         let card = pick(&Self::situation(stage, rider, &reach), hand);
