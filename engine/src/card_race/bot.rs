@@ -4,7 +4,7 @@
 //! illegal card.
 
 use super::cards::{Card, RiderKind};
-use super::events::Event;
+use super::events::{Event, RiderIdx};
 use super::house_b;
 use super::stage::{Choice, RuleError, Stage};
 use crate::course::Terrain;
@@ -15,6 +15,31 @@ use rand_chacha::ChaCha8Rng;
 pub trait Policy {
     /// Picks one of `options` (never empty) for `seat`.
     fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice;
+
+    /// The choice `choose` would make for a team keeping a card from the hand `rider` drew
+    /// ([`Stage::drawn_rider`]), when the policy can tell from the hand alone: the runners below
+    /// then skip listing the options, most of the work of a choice. `None` (the default) asks
+    /// `choose` with the options.
+    fn keep_from_hand(&mut self, _stage: &Stage, _seat: Seat, _rider: RiderIdx) -> Option<Choice> {
+        None
+    }
+}
+
+/// The next choice of a seat under a policy, or `None` when the seat has none to make now.
+fn next_choice(
+    stage: &Stage,
+    seat: Seat,
+    policy: &mut dyn Policy,
+    options: &mut Vec<Choice>,
+) -> Option<Choice> {
+    if let Some(choice) = stage
+        .drawn_rider(seat)
+        .and_then(|rider| policy.keep_from_hand(stage, seat, rider))
+    {
+        return Some(choice);
+    }
+    stage.legal_choices_into(seat, options);
+    (!options.is_empty()).then(|| policy.choose(stage, seat, options))
 }
 
 /// A rider-by-rider heuristic that plays like a careful human:
@@ -204,11 +229,12 @@ pub fn play_seat(
     let mut options = Vec::new();
     let round = stage.round();
     loop {
-        stage.legal_choices_into(seat, &mut options);
-        if options.is_empty() || stage.round() != round {
+        if stage.round() != round {
             return Ok(events);
         }
-        let choice = policy.choose(stage, seat, &options);
+        let Some(choice) = next_choice(stage, seat, policy, &mut options) else {
+            return Ok(events);
+        };
         stage.apply_into(seat, &choice, &mut events)?;
     }
 }
@@ -229,12 +255,10 @@ pub fn play_stage(
     while !stage.is_over() {
         for seat in 0..teams {
             loop {
-                stage.legal_choices_into(seat, &mut options);
-                if options.is_empty() {
-                    break;
-                }
                 let round = stage.round();
-                let choice = policy.choose(stage, seat, &options);
+                let Some(choice) = next_choice(stage, seat, policy, &mut options) else {
+                    break;
+                };
                 stage.apply_into(seat, &choice, &mut events)?;
                 log.push((seat, choice));
                 if stage.round() != round || stage.is_over() {

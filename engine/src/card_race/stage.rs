@@ -739,6 +739,20 @@ impl Stage {
         }
     }
 
+    /// The rider whose drawn hand a team keeps a card from now, when the team's options are a
+    /// card of that hand (or the supply's exhaustion card) and the extras a hand may bring
+    /// (a musette, a gamble, a side, a quit): no auction, no attack search, dealt hands.
+    pub fn drawn_rider(&self, seat: Seat) -> Option<RiderIdx> {
+        if self.over
+            || self.auction.is_some()
+            || self.attacks.is_some()
+            || self.setup.options.hands != Hands::Deal
+        {
+            return None;
+        }
+        self.drawing.get(seat as usize).copied().flatten()
+    }
+
     /// A rider of a team drawing no hand yet may draw now (dealt hands).
     fn draws_now(&self, rider: RiderIdx) -> bool {
         self.owes_card(rider) && !self.follows_peloton(rider)

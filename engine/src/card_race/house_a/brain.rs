@@ -246,18 +246,14 @@ impl BrainBot {
     }
 }
 
-impl Policy for BrainBot {
-    fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice {
-        if let Some(bid) = super::auction::bot_bid(stage, seat, options) {
-            return bid;
-        }
-        let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
-            return options[0];
-        };
+impl BrainBot {
+    /// The card its table names from the hand `rider` drew; `None` for a rider without a table
+    /// or without cards, who rides as the sensible bot.
+    fn keep(stage: &Stage, rider: RiderIdx) -> Option<Card> {
         let kind = stage.setup().riders[rider as usize].kind;
         let hand = stage.hand(rider);
         if !has_table(kind) || hand.is_empty() {
-            return SensibleBot.choose(stage, seat, options);
+            return None;
         }
         // Each card's reach worked out once: the table asks for the same cards several times.
         let mut known = [None; MEMO_SLOTS];
@@ -270,13 +266,32 @@ impl Policy for BrainBot {
             Some(rows) => rows,
             None => stage.reach(rider, c),
         };
-        let card = pick(&Self::situation(stage, rider, &reach), hand);
+        Some(pick(&Self::situation(stage, rider, &reach), hand))
+    }
+}
+
+impl Policy for BrainBot {
+    fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice {
+        if let Some(bid) = super::auction::bot_bid(stage, seat, options) {
+            return bid;
+        }
+        let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
+            return options[0];
+        };
+        let Some(card) = Self::keep(stage, rider) else {
+            return SensibleBot.choose(stage, seat, options);
+        };
         let keep = Choice::Keep { rider, card };
         if options.contains(&keep) {
             keep
         } else {
             options[0]
         }
+    }
+
+    /// A card of the hand is always among the options: no need to list them.
+    fn keep_from_hand(&mut self, stage: &Stage, _seat: Seat, rider: RiderIdx) -> Option<Choice> {
+        Self::keep(stage, rider).map(|card| Choice::Keep { rider, card })
     }
 }
 
@@ -512,5 +527,79 @@ mod tests {
         };
         assert_eq!(phases(false), [1, 1, 1, 1, 2, 2, 3, 3]);
         assert_eq!(phases(true), [1, 1, 1, 1, 2, 2, 2, 3]);
+    }
+
+    /// The runners ask `keep_from_hand` instead of listing a drawn hand's options: at every
+    /// keep of whole house-A stages (auction, gruppetto, climbs, a domestique who may quit) it
+    /// names what `choose` names from the full list.
+    #[test]
+    fn keep_from_hand_is_the_choice_from_the_listed_options() {
+        use crate::card_race::movement::LONGEST_MOVE;
+        use crate::card_race::{Options, Profiles, RiderSetup, StageEnd, StageSetup, Start};
+        use crate::card_race::{grid_start, house_a::BrainBot};
+        use crate::course::parse_course_toml;
+        use crate::game::Ruleset;
+        use std::sync::Arc;
+        let courses = [
+            include_str!("../../../../config/courses/avenue-corso-paseo.toml"),
+            include_str!("../../../../config/courses/la-haute-montagne.toml"),
+        ];
+        let kinds = [R, S, G, RiderKind::Domestique];
+        let (mut fast, mut listed) = (0, 0);
+        for (c, text) in courses.iter().enumerate() {
+            let course = parse_course_toml(text, "course.toml")
+                .unwrap()
+                .with_start_for(18)
+                .with_run_out(LONGEST_MOVE);
+            let cells = grid_start(&course, 16).unwrap();
+            let riders = (0..16)
+                .map(|i| RiderSetup {
+                    id: format!("{c}-{i}"),
+                    team: (i % 4) as u8,
+                    kind: kinds[i / 4],
+                    start: cells[i],
+                    carried_exhaustion: (i % 3) as u16,
+                })
+                .collect();
+            let setup = Arc::new(StageSetup {
+                course: Arc::new(course),
+                teams: (0..4).map(|t| format!("Team {t}")).collect(),
+                riders,
+                options: Options {
+                    profiles: Profiles::HouseA,
+                    stage_types: true,
+                    stage_end: StageEnd::AllAcross,
+                    start: Start::BreakawayHouseA,
+                    gruppetto: true,
+                    ..Options::default()
+                },
+            });
+            for seed in 0..12 {
+                let mut stage = Stage::from_shared(Arc::clone(&setup), seed).unwrap();
+                while !stage.is_over() {
+                    for seat in 0..4 {
+                        let options = stage.legal_choices(seat);
+                        if options.is_empty() {
+                            continue;
+                        }
+                        let choice = BrainBot.choose(&stage, seat, &options);
+                        if let Some(rider) = stage.drawn_rider(seat) {
+                            match BrainBot.keep_from_hand(&stage, seat, rider) {
+                                Some(keep) => {
+                                    assert_eq!(keep, choice, "seed {seed}, {options:?}");
+                                    fast += 1;
+                                }
+                                None => listed += 1,
+                            }
+                        }
+                        stage.apply(seat, &choice).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(
+            fast > 1000 && listed > 10,
+            "{fast} keeps from the hand, {listed} listed"
+        );
     }
 }
