@@ -23,6 +23,12 @@ pub trait Policy {
     fn keep_from_hand(&mut self, _stage: &Stage, _seat: Seat, _rider: RiderIdx) -> Option<Choice> {
         None
     }
+
+    /// Whether, offered draws, the policy always draws the first rider offered: the runners
+    /// below then skip listing them ([`Stage::first_to_draw`]). False by default.
+    fn draws_first(&self) -> bool {
+        false
+    }
 }
 
 /// The next choice of a seat under a policy, or `None` when the seat has none to make now.
@@ -37,6 +43,11 @@ fn next_choice(
         .and_then(|rider| policy.keep_from_hand(stage, seat, rider))
     {
         return Some(choice);
+    }
+    if policy.draws_first()
+        && let Some(first) = stage.first_to_draw(seat)
+    {
+        return first.map(|rider| Choice::Draw { rider });
     }
     stage.legal_choices_into(seat, options);
     (!options.is_empty()).then(|| policy.choose(stage, seat, options))

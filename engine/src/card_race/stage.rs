@@ -753,6 +753,26 @@ impl Stage {
         self.drawing.get(seat as usize).copied().flatten()
     }
 
+    /// When a team's options now are draws and nothing else (dealt hands, no auction, no
+    /// attack search, no hand drawn yet): the first rider offered, or `Some(None)` when no rider
+    /// of the team has a hand to draw. `None` in any other state: list the options.
+    pub fn first_to_draw(&self, seat: Seat) -> Option<Option<RiderIdx>> {
+        if self.over
+            || self.auction.is_some()
+            || self.attacks.is_some()
+            || self.setup.options.hands != Hands::Deal
+            || self.drawing.get(seat as usize) != Some(&None)
+        {
+            return None;
+        }
+        Some(
+            self.team_riders[seat as usize]
+                .iter()
+                .copied()
+                .find(|&r| self.draws_now(r)),
+        )
+    }
+
     /// A rider of a team drawing no hand yet may draw now (dealt hands).
     fn draws_now(&self, rider: RiderIdx) -> bool {
         self.owes_card(rider) && !self.follows_peloton(rider)

@@ -289,6 +289,11 @@ impl Policy for BrainBot {
         }
     }
 
+    /// `choose` draws the first rider offered.
+    fn draws_first(&self) -> bool {
+        true
+    }
+
     /// A card of the hand is always among the options: no need to list them.
     fn keep_from_hand(&mut self, stage: &Stage, _seat: Seat, rider: RiderIdx) -> Option<Choice> {
         Self::keep(stage, rider).map(|card| Choice::Keep { rider, card })
@@ -529,11 +534,11 @@ mod tests {
         assert_eq!(phases(true), [1, 1, 1, 1, 2, 2, 2, 3]);
     }
 
-    /// The runners ask `keep_from_hand` instead of listing a drawn hand's options: at every
-    /// keep of whole house-A stages (auction, gruppetto, climbs, a domestique who may quit) it
-    /// names what `choose` names from the full list.
+    /// The runners ask `keep_from_hand` and `first_to_draw` instead of listing the options: at
+    /// every turn of whole house-A stages (auction, gruppetto, climbs, a domestique who may
+    /// quit) they name what `choose` names from the full list.
     #[test]
-    fn keep_from_hand_is_the_choice_from_the_listed_options() {
+    fn the_choice_without_the_list_is_the_choice_from_the_list() {
         use crate::card_race::movement::LONGEST_MOVE;
         use crate::card_race::{Options, Profiles, RiderSetup, StageEnd, StageSetup, Start};
         use crate::card_race::{grid_start, house_a::BrainBot};
@@ -545,7 +550,7 @@ mod tests {
             include_str!("../../../../config/courses/la-haute-montagne.toml"),
         ];
         let kinds = [R, S, G, RiderKind::Domestique];
-        let (mut fast, mut listed) = (0, 0);
+        let (mut fast, mut listed, mut draws) = (0, 0, 0);
         for (c, text) in courses.iter().enumerate() {
             let course = parse_course_toml(text, "course.toml")
                 .unwrap()
@@ -579,6 +584,12 @@ mod tests {
                 while !stage.is_over() {
                     for seat in 0..4 {
                         let options = stage.legal_choices(seat);
+                        if let Some(first) = stage.first_to_draw(seat) {
+                            let draw = first.map(|rider| Choice::Draw { rider });
+                            assert_eq!(draw, options.first().copied(), "seed {seed}");
+                            assert!(options.iter().all(|c| matches!(c, Choice::Draw { .. })));
+                            draws += 1;
+                        }
                         if options.is_empty() {
                             continue;
                         }
