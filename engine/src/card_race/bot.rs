@@ -250,6 +250,10 @@ pub fn play_seat(
     }
 }
 
+/// What `play_stage` reserves for each rider of the stage.
+const CHOICES_PER_RIDER: usize = 40;
+const EVENTS_PER_RIDER: usize = 80;
+
 /// The choices of a stage in the order they were made: with the setup and seed, all a replay needs.
 pub type ChoiceLog = Vec<(Seat, Choice)>;
 
@@ -258,8 +262,11 @@ pub fn play_stage(
     stage: &mut Stage,
     policy: &mut dyn Policy,
 ) -> Result<(ChoiceLog, Vec<Event>), RuleError> {
-    let mut log = Vec::new();
-    let mut events = Vec::new();
+    // Room for a usual stage (a rider makes about 35 choices and 70 events in one), so the
+    // lists seldom grow: growing a list of events copies it and makes the allocator tidy up.
+    let riders = stage.setup().riders.len();
+    let mut log = Vec::with_capacity(riders * CHOICES_PER_RIDER);
+    let mut events = Vec::with_capacity(riders * EVENTS_PER_RIDER);
     // One list of options for the whole stage, refilled for every choice.
     let mut options = Vec::new();
     let teams = stage.setup().teams.len() as Seat;

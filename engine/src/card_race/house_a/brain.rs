@@ -49,11 +49,24 @@ pub struct Situation<'a> {
     pub reach: &'a dyn Fn(Card) -> u16,
 }
 
+/// Of cards of one value, an energy card before an exhaustion card: as one number, which
+/// compares without branching.
+fn value_then_energy(card: Card) -> u16 {
+    (card.value() as u16) << 1 | !card.is_exhaustion() as u16
+}
+
 fn highest(hand: &[Card]) -> Card {
-    *hand
-        .iter()
-        .max_by_key(|c| (c.value(), c.is_exhaustion() as u8 ^ 1))
-        .expect("a hand")
+    // The last of equal keys wins, as `max_by_key` has it.
+    let mut best = hand[0];
+    let mut key = value_then_energy(best);
+    for &c in &hand[1..] {
+        let k = value_then_energy(c);
+        if k >= key {
+            best = c;
+            key = k;
+        }
+    }
+    best
 }
 
 /// The smallest card; of a 2 and an exhaustion card, the exhaustion card (it is shed).
