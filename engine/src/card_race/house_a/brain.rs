@@ -79,26 +79,20 @@ fn smallest(hand: &[Card]) -> Card {
 
 /// HA-010: the second card of the hand sorted high to low (one of the two when they are equal).
 fn second_highest(hand: &[Card]) -> Card {
-    // Of cards of equal value the one earlier in the hand sorts first (a stable sort), so an
-    // exhaustion card and a 2 keep their order. On the stack: hands are four cards (a few more
-    // in house rules B).
-    let mut small = [Card::Exhaustion; 8];
-    let mut large;
-    let sorted: &mut [Card] = if hand.len() <= small.len() {
-        small[..hand.len()].copy_from_slice(hand);
-        &mut small[..hand.len()]
-    } else {
-        large = hand.to_vec();
-        &mut large
-    };
-    for i in 1..sorted.len() {
-        let mut j = i;
-        while j > 0 && sorted[j].value() > sorted[j - 1].value() {
-            sorted.swap(j, j - 1);
-            j -= 1;
+    // The second card of the hand sorted high to low, cards of equal value kept in hand order
+    // (a stable sort), found in one pass: a later card only goes before an earlier one of
+    // higher value.
+    let mut first = hand[0];
+    let mut second: Option<Card> = None;
+    for &c in &hand[1..] {
+        if c.value() > first.value() {
+            second = Some(first);
+            first = c;
+        } else if second.is_none_or(|s| c.value() > s.value()) {
+            second = Some(c);
         }
     }
-    sorted.get(1).copied().unwrap_or(sorted[0])
+    second.unwrap_or(first)
 }
 
 /// The first value of a preference list held (QA-08: unlisted values after, highest first).
@@ -485,6 +479,40 @@ mod tests {
             n(4),
             "4.32"
         );
+    }
+
+    /// HA-010's second card, found in one pass, is the second of the hand sorted high to low
+    /// by a stable sort, and the highest card is the last of the highest, for every hand of up
+    /// to four of these cards.
+    #[test]
+    fn ha_010_second_highest_is_the_second_of_the_stable_sort() {
+        let cards = [n(2), E, n(3), n(5), n(9), Card::SplitAttack];
+        let mut hands: Vec<Vec<Card>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<Card>> = hands
+                .iter()
+                .flat_map(|h| {
+                    cards.iter().map(move |&c| {
+                        let mut h = h.clone();
+                        h.push(c);
+                        h
+                    })
+                })
+                .collect();
+            hands.extend(longer);
+        }
+        hands.retain(|h| !h.is_empty());
+        for hand in &hands {
+            let mut sorted = hand.clone();
+            sorted.sort_by_key(|c| std::cmp::Reverse(c.value()));
+            let expected = sorted.get(1).copied().unwrap_or(sorted[0]);
+            assert_eq!(second_highest(hand), expected, "{hand:?}");
+            let last_max = hand
+                .iter()
+                .max_by_key(|c| (c.value(), c.is_exhaustion() as u8 ^ 1))
+                .copied();
+            assert_eq!(Some(highest(hand)), last_max, "{hand:?}");
+        }
     }
 
     #[test]
