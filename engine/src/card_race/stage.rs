@@ -1005,6 +1005,12 @@ impl Stage {
 
     /// The movement and end phases, then the start of the next round.
     fn resolve_round(&mut self, events: &mut Vec<Event>) {
+        self.resolve_round_in(None, events);
+    }
+
+    /// [`Stage::resolve_round`], given the riders with a card in race order when the caller
+    /// has just worked them out.
+    fn resolve_round_in(&mut self, known: Option<Vec<RiderIdx>>, events: &mut Vec<Event>) {
         if self.in_fictive_start() {
             fictive_start::resolve(self, events);
             return;
@@ -1012,7 +1018,7 @@ impl Stage {
         let course = Arc::clone(&self.setup.course);
         let deal = self.setup.options.hands == Hands::Deal;
         // Riders waiting to set off in a house-B time trial chose no card.
-        let order = self.race_order_of(|r| r.racing() && r.kept.is_some());
+        let order = known.unwrap_or_else(|| self.race_order_of(|r| r.racing() && r.kept.is_some()));
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         self.peloton_round();
         self.gruppetto_round_start();
@@ -1270,7 +1276,11 @@ impl Stage {
                 .collect(),
         });
         if !self.start_attacks(events) {
-            self.resolve_round(events);
+            // Without house rules B's attack card nobody moves before the round is resolved:
+            // the order revealed is the order ridden.
+            let no_attack = !self.setup.options.house_b.attack_card && self.attacks.is_none();
+            let known = no_attack.then_some(order);
+            self.resolve_round_in(known, events);
         }
     }
 
