@@ -72,9 +72,11 @@ pub(crate) fn destination(course: &Course, board: &Board, from: Pos, distance: u
 /// the course says, cell by cell, not lane arithmetic.
 pub(crate) fn leave(board: &mut Board, positions: &mut [Pos], course: &Course, at: Pos) {
     board.take(at);
+    // `right` is always empty: the cell just left, then each cell whose rider moved on into
+    // it or that was empty already. Only `here` needs looking at.
     let mut right = at;
     while let Some(here) = course.left_of(right) {
-        if let (Some(r), None) = (board.at(here), board.at(right)) {
+        if let Some(r) = board.at(here) {
             board.take(here);
             board.put(right, r);
             // House rules A's gruppetto is on the board but has no rider's place.
