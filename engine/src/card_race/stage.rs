@@ -1022,8 +1022,16 @@ impl Stage {
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         self.peloton_round();
         self.gruppetto_round_start();
-        // HB-017: the attackers have moved already, in their searches.
-        let mut summary: Vec<RiderRound> = self.attacks.take().map(|a| a.moved).unwrap_or_default();
+        // HB-017: the attackers have moved already, in their searches. Otherwise the last
+        // round's list is emptied and filled again (it is replaced at the end of this round).
+        let mut summary: Vec<RiderRound> = match self.attacks.take() {
+            Some(a) => a.moved,
+            None => {
+                let mut reused = std::mem::take(&mut self.last_round);
+                reused.clear();
+                reused
+            }
+        };
         let order: Vec<RiderIdx> = order
             .into_iter()
             .filter(|i| !summary.iter().any(|s| s.rider == *i))

@@ -120,11 +120,20 @@ impl Stage {
     /// Takes the gruppetto off its row; riders on its left close up to the right (FR-3).
     fn lift_gruppetto(&mut self, row: u16, positions: &mut [Pos]) {
         let course = std::sync::Arc::clone(&self.setup.course);
-        let cells: Vec<u8> = (0..course.width(row))
-            .rev()
-            .filter(|&l| self.board.at(Pos::new(row, l)) == Some(CELL))
-            .collect();
-        for l in cells {
+        // Its cells found before any rider closes up: two at most, as it is put down on at most
+        // two lanes (`lanes_needed`) and only ever moves whole.
+        let mut cells = [0u8; 2];
+        let mut found = 0;
+        for l in (0..course.width(row)).rev() {
+            if self.board.at(Pos::new(row, l)) == Some(CELL) {
+                cells[found] = l;
+                found += 1;
+                if found == cells.len() {
+                    break;
+                }
+            }
+        }
+        for &l in &cells[..found] {
             leave(&mut self.board, positions, &course, Pos::new(row, l));
         }
     }
