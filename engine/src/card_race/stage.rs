@@ -64,6 +64,14 @@ impl Choice {
     }
 }
 
+/// Pushes the event `make` builds straight into the list's memory. `push` builds it on the
+/// stack first, field by field, then copies it whole, and reading back so many small writes at
+/// once stalls the processor: for the events of every card chosen and every move.
+#[inline(always)]
+fn push_built(events: &mut Vec<Event>, make: impl FnOnce() -> Event) {
+    events.extend(std::iter::once_with(make));
+}
+
 /// Cards a rider's piles have room for beyond its starting deck (see `Stage::with_dice`).
 const PILE_SLACK: usize = 16;
 
@@ -1116,7 +1124,7 @@ impl Stage {
                 self.gruppetto_slipstream(from, to, events);
                 continue;
             }
-            events.push(Event::Slipstream { rider, from, to });
+            push_built(events, || Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
                 s.slipstream = true;
             }
@@ -1342,7 +1350,7 @@ impl Stage {
         events: &mut Vec<Event>,
     ) -> RiderRound {
         let blocked = distance - (to.row - from.row);
-        events.push(Event::Moved {
+        push_built(events, || Event::Moved {
             rider: i,
             card,
             from,
@@ -1443,7 +1451,7 @@ impl Stage {
                 self.keep(rider, card);
                 self.conditions.gambling[rider as usize] = true;
                 self.drawing[seat as usize] = None;
-                events.push(Event::CardChosen { rider });
+                push_built(events, || Event::CardChosen { rider });
                 if self.round_complete() {
                     self.cards_chosen(events);
                 }
@@ -1452,7 +1460,7 @@ impl Stage {
                 self.keep(rider, card);
                 self.peloton_kept(rider, card);
                 self.drawing[seat as usize] = None;
-                events.push(Event::CardChosen { rider });
+                push_built(events, || Event::CardChosen { rider });
                 if self.round_complete() {
                     self.cards_chosen(events);
                 }
