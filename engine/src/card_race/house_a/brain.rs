@@ -650,8 +650,8 @@ mod tests {
             }
         }
         assert!(
-            fast > 1000 && listed > 10,
-            "{fast} keeps from the hand, {listed} listed"
+            fast > 1000 && listed > 10 && draws > 1000,
+            "{fast} keeps from the hand, {listed} listed, {draws} draws"
         );
     }
 }
