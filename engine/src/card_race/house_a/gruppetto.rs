@@ -178,7 +178,12 @@ impl Stage {
         positions: &mut [Pos],
         events: &mut Vec<Event>,
     ) {
-        if self.gruppetto.as_ref().is_none_or(|g| g.moved) {
+        let Some(g) = self.gruppetto.as_ref() else {
+            return;
+        };
+        // Every rider's move asks: a gruppetto on a row behind the rider waits, without its
+        // lane looked up on the board.
+        if g.moved || from.is_some_and(|p| g.row < p.row) {
             return;
         }
         let Some((row, lane)) = self.gruppetto_place() else {
