@@ -4,7 +4,7 @@
 //! illegal card.
 
 use super::cards::{Card, RiderKind};
-use super::events::Event;
+use super::events::{Event, RiderIdx};
 use super::house_b;
 use super::stage::{Choice, RuleError, Stage};
 use crate::course::Terrain;
@@ -15,6 +15,42 @@ use rand_chacha::ChaCha8Rng;
 pub trait Policy {
     /// Picks one of `options` (never empty) for `seat`.
     fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice;
+
+    /// The choice `choose` would make for a team keeping a card from the hand `rider` drew
+    /// ([`Stage::drawn_rider`]), when the policy can tell from the hand alone: the runners below
+    /// then skip listing the options, most of the work of a choice. `None` (the default) asks
+    /// `choose` with the options.
+    fn keep_from_hand(&mut self, _stage: &Stage, _seat: Seat, _rider: RiderIdx) -> Option<Choice> {
+        None
+    }
+
+    /// Whether, offered draws, the policy always draws the first rider offered: the runners
+    /// below then skip listing them ([`Stage::first_to_draw`]). False by default.
+    fn draws_first(&self) -> bool {
+        false
+    }
+}
+
+/// The next choice of a seat under a policy, or `None` when the seat has none to make now.
+fn next_choice(
+    stage: &Stage,
+    seat: Seat,
+    policy: &mut dyn Policy,
+    options: &mut Vec<Choice>,
+) -> Option<Choice> {
+    if let Some(choice) = stage
+        .drawn_rider(seat)
+        .and_then(|rider| policy.keep_from_hand(stage, seat, rider))
+    {
+        return Some(choice);
+    }
+    if policy.draws_first()
+        && let Some(first) = stage.first_to_draw(seat)
+    {
+        return first.map(|rider| Choice::Draw { rider });
+    }
+    stage.legal_choices_into(seat, options);
+    (!options.is_empty()).then(|| policy.choose(stage, seat, options))
 }
 
 /// A rider-by-rider heuristic that plays like a careful human:
@@ -201,16 +237,22 @@ pub fn play_seat(
     policy: &mut dyn Policy,
 ) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
+    let mut options = Vec::new();
     let round = stage.round();
     loop {
-        let options = stage.legal_choices(seat);
-        if options.is_empty() || stage.round() != round {
+        if stage.round() != round {
             return Ok(events);
         }
-        let choice = policy.choose(stage, seat, &options);
-        events.extend(stage.apply(seat, &choice)?);
+        let Some(choice) = next_choice(stage, seat, policy, &mut options) else {
+            return Ok(events);
+        };
+        stage.apply_into(seat, &choice, &mut events)?;
     }
 }
+
+/// What `play_stage` reserves for each rider of the stage.
+const CHOICES_PER_RIDER: usize = 40;
+const EVENTS_PER_RIDER: usize = 80;
 
 /// The choices of a stage in the order they were made: with the setup and seed, all a replay needs.
 pub type ChoiceLog = Vec<(Seat, Choice)>;
@@ -220,19 +262,22 @@ pub fn play_stage(
     stage: &mut Stage,
     policy: &mut dyn Policy,
 ) -> Result<(ChoiceLog, Vec<Event>), RuleError> {
-    let mut log = Vec::new();
-    let mut events = Vec::new();
+    // Room for a usual stage (a rider makes about 35 choices and 70 events in one), so the
+    // lists seldom grow: growing a list of events copies it and makes the allocator tidy up.
+    let riders = stage.setup().riders.len();
+    let mut log = Vec::with_capacity(riders * CHOICES_PER_RIDER);
+    let mut events = Vec::with_capacity(riders * EVENTS_PER_RIDER);
+    // One list of options for the whole stage, refilled for every choice.
+    let mut options = Vec::new();
     let teams = stage.setup().teams.len() as Seat;
     while !stage.is_over() {
         for seat in 0..teams {
             loop {
-                let options = stage.legal_choices(seat);
-                if options.is_empty() {
-                    break;
-                }
                 let round = stage.round();
-                let choice = policy.choose(stage, seat, &options);
-                events.extend(stage.apply(seat, &choice)?);
+                let Some(choice) = next_choice(stage, seat, policy, &mut options) else {
+                    break;
+                };
+                stage.apply_into(seat, &choice, &mut events)?;
                 log.push((seat, choice));
                 if stage.round() != round || stage.is_over() {
                     break;

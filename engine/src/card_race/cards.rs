@@ -35,6 +35,28 @@ impl Card {
     pub fn is_exhaustion(self) -> bool {
         self == Card::Exhaustion
     }
+    /// The card as one number that orders as cards do (energy cards by value, then the
+    /// exhaustion, attack and split attack cards): hot loops sort and compare these rather than
+    /// the enum, whose comparisons branch on the kind of card first.
+    pub(crate) fn rank(self) -> u16 {
+        match self {
+            Card::Energy(v) => v as u16,
+            Card::Exhaustion => 256,
+            Card::Attack => 257,
+            Card::SplitAttack => 258,
+        }
+    }
+
+    /// The card of a [`Card::rank`].
+    pub(crate) fn from_rank(rank: u16) -> Card {
+        match rank {
+            256 => Card::Exhaustion,
+            257 => Card::Attack,
+            258 => Card::SplitAttack,
+            v => Card::Energy(v as u8),
+        }
+    }
+
     /// Parses "2" to "9", "E", "A" (house rules B's attack card) or "9/2" (the Peloton's).
     pub fn parse(text: &str) -> Option<Card> {
         match text.trim() {
@@ -279,6 +301,19 @@ pub fn uncapped_in(kind: RiderKind, profiles: Profiles, stage: StageType, card: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sorting by rank is sorting the cards, and a rank gives its card back.
+    #[test]
+    fn a_rank_orders_as_its_card_and_gives_it_back() {
+        let mut cards: Vec<Card> = (0..=255u8).map(Card::Energy).collect();
+        cards.extend([Card::Exhaustion, Card::Attack, Card::SplitAttack]);
+        for a in &cards {
+            assert_eq!(Card::from_rank(a.rank()), *a);
+            for b in &cards {
+                assert_eq!(a.rank().cmp(&b.rank()), a.cmp(b), "{a:?} against {b:?}");
+            }
+        }
+    }
 
     fn total(kind: RiderKind, p: Profiles) -> u32 {
         starting_deck(kind, p, 0)

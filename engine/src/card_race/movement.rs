@@ -72,9 +72,11 @@ pub(crate) fn destination(course: &Course, board: &Board, from: Pos, distance: u
 /// the course says, cell by cell, not lane arithmetic.
 pub(crate) fn leave(board: &mut Board, positions: &mut [Pos], course: &Course, at: Pos) {
     board.take(at);
+    // `right` is always empty: the cell just left, then each cell whose rider moved on into
+    // it or that was empty already. Only `here` needs looking at.
     let mut right = at;
     while let Some(here) = course.left_of(right) {
-        if let (Some(r), None) = (board.at(here), board.at(right)) {
+        if let Some(r) = board.at(here) {
             board.take(here);
             board.put(right, r);
             // House rules A's gruppetto is on the board but has no rider's place.
@@ -151,9 +153,25 @@ pub(crate) fn slipstream_except(
         if (tail..=front).any(|r| board.count(r) > course.width(r + 1)) {
             continue;
         }
+        if moved.is_empty() {
+            moved.reserve(positions.len());
+        }
         for r in (tail..=front).rev() {
-            let riders: Vec<(u8, RiderIdx)> = board.riders_in(r).collect();
-            for (i, (lane, rider)) in riders.into_iter().enumerate() {
+            // Read before the row is emptied; on the stack, as rows are a few lanes wide.
+            let mut row = [(0u8, 0 as RiderIdx); 16];
+            let mut wide = Vec::new();
+            let riders: &[(u8, RiderIdx)] = if board.count(r) as usize <= row.len() {
+                let mut n = 0;
+                for (slot, found) in row.iter_mut().zip(board.riders_in(r)) {
+                    *slot = found;
+                    n += 1;
+                }
+                &row[..n]
+            } else {
+                wide.extend(board.riders_in(r));
+                &wide
+            };
+            for (i, &(lane, rider)) in riders.iter().enumerate() {
                 let at = Pos::new(r, lane);
                 let to = Pos::new(r + 1, i as u8);
                 board.take(at);

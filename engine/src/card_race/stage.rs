@@ -64,6 +64,28 @@ impl Choice {
     }
 }
 
+/// Pushes the event `make` builds straight into the list's memory. `push` builds it on the
+/// stack first, field by field, then copies it whole, and reading back so many small writes at
+/// once stalls the processor: for the events of every card chosen and every move.
+#[inline(always)]
+fn push_built(events: &mut Vec<Event>, make: impl FnOnce() -> Event) {
+    events.extend(std::iter::once_with(make));
+}
+
+/// Cards a rider's piles have room for beyond its starting deck (see `Stage::with_dice`).
+const PILE_SLACK: usize = 16;
+
+/// Sorts a hand's few card ranks in place: quicker than the general sort.
+fn insertion_sort(ranks: &mut [u16]) {
+    for i in 1..ranks.len() {
+        let mut j = i;
+        while j > 0 && ranks[j] < ranks[j - 1] {
+            ranks.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}
+
 /// Why a choice was refused. The stage is unchanged when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -320,15 +342,18 @@ impl Stage {
                 } else {
                     Vec::new()
                 };
+                // Room for the whole deck and the exhaustion cards a stage adds, so the piles,
+                // which trade places at each reshuffle, rarely grow mid-stage.
+                let room = deck.len() + PILE_SLACK;
                 Rider {
                     pos: starts[i],
                     on_road: true,
                     deck,
-                    recycle: Vec::new(),
+                    recycle: Vec::with_capacity(room),
                     hand: Vec::with_capacity(HAND_SIZE),
                     drawn: false,
                     kept: None,
-                    played: Vec::new(),
+                    played: Vec::with_capacity(room),
                     exhaustion_taken: 0,
                     supply_exhaustion: 0,
                     crossed: None,
@@ -533,11 +558,32 @@ impl Stage {
     /// Riders front to back: furthest row first, lane 0 first within a row. Finished riders
     /// are placed where they crossed.
     pub fn race_order(&self) -> Vec<RiderIdx> {
-        let mut order: Vec<RiderIdx> = (0..self.riders.len() as RiderIdx).collect();
-        order.sort_by_key(|&i| {
-            let p = self.riders[i as usize].pos;
-            (std::cmp::Reverse(p.row), p.lane)
-        });
+        self.race_order_of(|_| true)
+    }
+
+    /// [`Stage::race_order`] of the riders `keep` takes.
+    fn race_order_of(&self, keep: impl Fn(&Rider) -> bool) -> Vec<RiderIdx> {
+        // Sorted as one number per rider (row back to front, then lane, then index, which keeps
+        // riders in one cell, a finished rider's and another's, in index order): every round
+        // asks three times, and comparing through the riders cost more than the rest of it.
+        // A stage has at most 64 riders (`StageSetup::validate`).
+        let mut keys = [0u32; 64];
+        let mut n = 0;
+        for (i, r) in self.riders.iter().enumerate() {
+            if keep(r) {
+                keys[n] =
+                    ((u16::MAX - r.pos.row) as u32) << 16 | (r.pos.lane as u32) << 8 | i as u32;
+                n += 1;
+            }
+        }
+        // Each key's place is the number of keys below it (they are all different): a count
+        // with no branch to mispredict, quicker than sorting for a field of riders.
+        let keys = &keys[..n];
+        let mut order = vec![0; n];
+        for &k in keys {
+            let place = keys.iter().filter(|&&other| other < k).count();
+            order[place] = k as RiderIdx;
+        }
         order
     }
 
@@ -592,18 +638,29 @@ impl Stage {
 
     /// The legal options of one team now (the only place legality is decided).
     pub fn legal_choices(&self, seat: Seat) -> Vec<Choice> {
+        let mut options = Vec::new();
+        self.legal_choices_into(seat, &mut options);
+        options
+    }
+
+    /// [`Stage::legal_choices`] into a buffer the caller keeps, cleared first: a bot playing a
+    /// whole stage asks hundreds of times, and a list allocated each time cost more than the
+    /// choosing.
+    pub fn legal_choices_into(&self, seat: Seat, options: &mut Vec<Choice>) {
+        options.clear();
         if self.auction.is_some() {
-            return self.auction_choices(seat);
+            options.extend(self.auction_choices(seat));
+            return;
         }
-        let mut options = self.card_choices(seat);
+        self.card_choices(seat, options);
         // HB-015: house rules B's Peloton takes no decision but its draw (our ruling).
         if self.b_peloton()
             && self.bot_team(seat) == Some(super::house_a::peloton::BotTeam::Peloton)
         {
-            return options;
+            return;
         }
-        // HA-030: a domestique who has seen its hand may quit instead (QA-16). Without a list of
-        // its own: this runs for every choice a bot weighs.
+        // HA-030: a domestique who has seen its hand may quit instead (QA-16), after every
+        // other option.
         let time_trial = self.setup.options.time_trial.is_some();
         let may_quit = |s: &Self, rider: RiderIdx| {
             domestique::may_quit(s.setup.riders[rider as usize].kind, time_trial)
@@ -620,7 +677,7 @@ impl Stage {
             Hands::Free => {
                 // Options come rider by rider: one way out for each rider offered.
                 let mut last = None;
-                for option in &options {
+                for option in options.iter() {
                     let rider = option.rider();
                     if last != Some(rider) {
                         last = Some(rider);
@@ -640,71 +697,116 @@ impl Stage {
         // HB-044: another card in place of the attack card at the fictive start (QB-16).
         options.extend(fictive_start::attack_exception(self, seat));
         options.extend(quits);
-        options
     }
 
-    fn card_choices(&self, seat: Seat) -> Vec<Choice> {
+    /// The cards (or draws) a team may choose now, pushed onto `out`.
+    fn card_choices(&self, seat: Seat, out: &mut Vec<Choice>) {
         if self.over || seat as usize >= self.team_riders.len() {
-            return Vec::new();
+            return;
         }
         if let Some(search) = self.attack_choices(seat) {
-            return search;
+            out.extend(search);
+            return;
         }
         let team = &self.team_riders[seat as usize];
         match self.setup.options.hands {
-            Hands::Free => team
-                .iter()
-                .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
-                .flat_map(|&rider| {
-                    FREE_CARDS
-                        .iter()
-                        .map(move |&card| Choice::Keep { rider, card })
-                })
-                .collect(),
+            Hands::Free => out.extend(
+                team.iter()
+                    .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
+                    .flat_map(|&rider| {
+                        FREE_CARDS
+                            .iter()
+                            .map(move |&card| Choice::Keep { rider, card })
+                    }),
+            ),
             Hands::Deal => match self.drawing[seat as usize] {
                 Some(rider) => {
                     // HB-015: the draw decides the split; the team's one option is its card.
                     if self.rides_b_peloton(rider) {
                         let card = self.b_peloton_split(rider).holder;
-                        return vec![Choice::Keep { rider, card }];
+                        out.push(Choice::Keep { rider, card });
+                        return;
                     }
                     let hand = &self.riders[rider as usize].hand;
                     if hand.is_empty() {
-                        return vec![Choice::Keep {
+                        out.push(Choice::Keep {
                             rider,
                             card: Card::Exhaustion,
-                        }];
+                        });
+                        return;
                     }
-                    // Sorted and deduplicated on the stack: this runs for every choice a bot
-                    // weighs, and hands are four cards (a few more under house rules B).
-                    let mut sorted = [Card::Exhaustion; 8];
-                    if hand.len() > sorted.len() {
+                    // Sorted and deduplicated on the stack, by rank: hands are four cards (a
+                    // few more under house rules B).
+                    let mut ranks = [0u16; 8];
+                    if hand.len() > ranks.len() {
                         let mut cards = hand.clone();
                         cards.sort_unstable();
                         cards.dedup();
-                        return cards
-                            .into_iter()
-                            .map(|card| Choice::Keep { rider, card })
-                            .collect();
+                        out.extend(cards.into_iter().map(|card| Choice::Keep { rider, card }));
+                        return;
                     }
-                    let sorted = &mut sorted[..hand.len()];
-                    sorted.copy_from_slice(hand);
-                    sorted.sort_unstable();
-                    let mut out = Vec::with_capacity(sorted.len());
-                    for (i, &card) in sorted.iter().enumerate() {
-                        if i == 0 || sorted[i - 1] != card {
-                            out.push(Choice::Keep { rider, card });
+                    let ranks = &mut ranks[..hand.len()];
+                    for (r, c) in ranks.iter_mut().zip(hand) {
+                        *r = c.rank();
+                    }
+                    insertion_sort(ranks);
+                    for (i, &rank) in ranks.iter().enumerate() {
+                        if i == 0 || ranks[i - 1] != rank {
+                            out.push(Choice::Keep {
+                                rider,
+                                card: Card::from_rank(rank),
+                            });
                         }
                     }
-                    out
                 }
-                None => team
-                    .iter()
-                    .filter(|&&r| self.owes_card(r) && !self.follows_peloton(r))
-                    .map(|&rider| Choice::Draw { rider })
-                    .collect(),
+                None => out.extend(
+                    team.iter()
+                        .filter(|&&r| self.draws_now(r))
+                        .map(|&rider| Choice::Draw { rider }),
+                ),
             },
         }
+    }
+
+    /// The rider whose drawn hand a team keeps a card from now, when the team's options are a
+    /// card of that hand (or the supply's exhaustion card) and the extras a hand may bring
+    /// (a musette, a gamble, a side, a quit): no auction, no attack search, dealt hands.
+    pub fn drawn_rider(&self, seat: Seat) -> Option<RiderIdx> {
+        // House rules B's Peloton keeps no card of its choosing (HB-015): list its one option.
+        if self.over
+            || self.auction.is_some()
+            || self.attacks.is_some()
+            || self.setup.options.hands != Hands::Deal
+            || self.b_peloton()
+        {
+            return None;
+        }
+        self.drawing.get(seat as usize).copied().flatten()
+    }
+
+    /// When a team's options now are draws and nothing else (dealt hands, no auction, no
+    /// attack search, no hand drawn yet): the first rider offered, or `Some(None)` when no rider
+    /// of the team has a hand to draw. `None` in any other state: list the options.
+    pub fn first_to_draw(&self, seat: Seat) -> Option<Option<RiderIdx>> {
+        if self.over
+            || self.auction.is_some()
+            || self.attacks.is_some()
+            || self.setup.options.hands != Hands::Deal
+            || self.drawing.get(seat as usize) != Some(&None)
+        {
+            return None;
+        }
+        Some(
+            self.team_riders[seat as usize]
+                .iter()
+                .copied()
+                .find(|&r| self.draws_now(r)),
+        )
+    }
+
+    /// A rider of a team drawing no hand yet may draw now (dealt hands).
+    fn draws_now(&self, rider: RiderIdx) -> bool {
+        self.owes_card(rider) && !self.follows_peloton(rider)
     }
 
     /// Whether `legal_choices(seat)` holds `choice`, without listing them for the most common
@@ -727,6 +829,18 @@ impl Stage {
                         hand.contains(&card)
                     }
                 }
+            }
+            // The other common choice: only `card_choices` offers draws, and it offers every
+            // rider of the team that `draws_now` while the team draws no hand.
+            Choice::Draw { rider }
+                if !self.over
+                    && self.auction.is_none()
+                    && self.attacks.is_none()
+                    && self.setup.options.hands == Hands::Deal =>
+            {
+                self.drawing.get(seat as usize) == Some(&None)
+                    && self.team_riders[seat as usize].contains(&rider)
+                    && self.draws_now(rider)
             }
             _ => self.legal_choices(seat).contains(choice),
         }
@@ -922,6 +1036,12 @@ impl Stage {
 
     /// The movement and end phases, then the start of the next round.
     fn resolve_round(&mut self, events: &mut Vec<Event>) {
+        self.resolve_round_in(None, events);
+    }
+
+    /// [`Stage::resolve_round`], given the riders with a card in race order when the caller
+    /// has just worked them out.
+    fn resolve_round_in(&mut self, known: Option<Vec<RiderIdx>>, events: &mut Vec<Event>) {
         if self.in_fictive_start() {
             fictive_start::resolve(self, events);
             return;
@@ -929,20 +1049,25 @@ impl Stage {
         let course = Arc::clone(&self.setup.course);
         let deal = self.setup.options.hands == Hands::Deal;
         // Riders waiting to set off in a house-B time trial chose no card.
-        let order: Vec<RiderIdx> = self
-            .race_order()
-            .into_iter()
-            .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
-            .collect();
+        let order = known.unwrap_or_else(|| self.race_order_of(|r| r.racing() && r.kept.is_some()));
         let kept = |s: &Self, i: RiderIdx| s.riders[i as usize].kept.expect("every card is chosen");
         self.peloton_round();
         self.gruppetto_round_start();
-        // HB-017: the attackers have moved already, in their searches.
-        let mut summary: Vec<RiderRound> = self.attacks.take().map(|a| a.moved).unwrap_or_default();
+        // HB-017: the attackers have moved already, in their searches. Otherwise the last
+        // round's list is emptied and filled again (it is replaced at the end of this round).
+        let mut summary: Vec<RiderRound> = match self.attacks.take() {
+            Some(a) => a.moved,
+            None => {
+                let mut reused = std::mem::take(&mut self.last_round);
+                reused.clear();
+                reused
+            }
+        };
         let order: Vec<RiderIdx> = order
             .into_iter()
             .filter(|i| !summary.iter().any(|s| s.rider == *i))
             .collect();
+        summary.reserve(order.len());
         let mut positions: Vec<Pos> = self.riders.iter().map(|r| r.pos).collect();
         let tt = self.setup.options.time_trial;
         let tt_moves = tt.map(|tt| {
@@ -989,11 +1114,7 @@ impl Stage {
                 round: self.round,
             });
         }
-        let order: Vec<RiderIdx> = self
-            .race_order()
-            .into_iter()
-            .filter(|&i| self.riders[i as usize].racing())
-            .collect();
+        let order = self.race_order_of(Rider::racing);
         let rearmost = order
             .iter()
             .map(|&i| positions[i as usize].row)
@@ -1026,7 +1147,7 @@ impl Stage {
                 self.gruppetto_slipstream(from, to, events);
                 continue;
             }
-            events.push(Event::Slipstream { rider, from, to });
+            push_built(events, || Event::Slipstream { rider, from, to });
             if let Some(s) = summary.iter_mut().find(|s| s.rider == rider) {
                 s.slipstream = true;
             }
@@ -1181,11 +1302,7 @@ impl Stage {
     /// search, HB-017), then the movement and end phases.
     fn cards_chosen(&mut self, events: &mut Vec<Event>) {
         // Riders waiting to set off in a house-B time trial chose no card.
-        let order: Vec<RiderIdx> = self
-            .race_order()
-            .into_iter()
-            .filter(|&i| self.riders[i as usize].racing() && self.riders[i as usize].kept.is_some())
-            .collect();
+        let order = self.race_order_of(|r| r.racing() && r.kept.is_some());
         events.push(Event::CardsRevealed {
             cards: order
                 .iter()
@@ -1198,7 +1315,11 @@ impl Stage {
                 .collect(),
         });
         if !self.start_attacks(events) {
-            self.resolve_round(events);
+            // Without house rules B's attack card nobody moves before the round is resolved:
+            // the order revealed is the order ridden.
+            let no_attack = !self.setup.options.house_b.attack_card && self.attacks.is_none();
+            let known = no_attack.then_some(order);
+            self.resolve_round_in(known, events);
         }
     }
 
@@ -1211,27 +1332,29 @@ impl Stage {
         positions: &mut [Pos],
         events: &mut Vec<Event>,
     ) -> (Pos, u16, Pos) {
-        let course = Arc::clone(&self.setup.course);
         // House rules A's gruppetto moves in its turn, when it stands ahead of this rider.
         self.gruppetto_turn(Some(positions[i as usize]), positions, events);
         let from = positions[i as usize];
         let ridden = self.ridden_card(i, from.row, card);
         let uncapped = self.uncapped(i, ridden);
-        let distance = self
-            .conditions
-            .move_rows(i, &course, from, uncapped, ridden, events);
+        // The course borrowed beside the board and conditions, not shared anew: every rider's
+        // move of every round comes here.
+        let distance =
+            self.conditions
+                .move_rows(i, &self.setup.course, from, uncapped, ridden, events);
         let distance = self.gamble(i, from, distance, events);
+        let course = &*self.setup.course;
         let to = match self
             .conditions
-            .destination(&course, &self.board, from, distance)
+            .destination(course, &self.board, from, distance)
         {
             Some(to) => {
-                if self.conditions.keeps_lanes(&course, from.row) {
+                if self.conditions.keeps_lanes(course, from.row) {
                     self.board.take(from);
                 } else {
-                    leave(&mut self.board, positions, &course, from);
+                    leave(&mut self.board, positions, course, from);
                 }
-                let to = self.conditions.lane_for(&course, &self.board, i, from, to);
+                let to = self.conditions.lane_for(course, &self.board, i, from, to);
                 self.board.put(to, i);
                 positions[i as usize] = to;
                 self.gruppetto_swap(i, from, distance, to, positions, events)
@@ -1249,9 +1372,8 @@ impl Stage {
         (from, distance, to): (Pos, u16, Pos),
         events: &mut Vec<Event>,
     ) -> RiderRound {
-        let course = Arc::clone(&self.setup.course);
         let blocked = distance - (to.row - from.row);
-        events.push(Event::Moved {
+        push_built(events, || Event::Moved {
             rider: i,
             card,
             from,
@@ -1260,7 +1382,7 @@ impl Stage {
             blocked,
         });
         self.conditions
-            .after_move(self.round, i, &course, to, blocked, events);
+            .after_move(self.round, i, &self.setup.course, to, blocked, events);
         let musette = self.feed(i, card, to, events);
         RiderRound {
             rider: i,
@@ -1302,61 +1424,8 @@ impl Ruleset for Stage {
     }
 
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
-        if !self.is_legal(seat, choice) {
-            return Err(self.diagnose(seat, *choice));
-        }
         let mut events = Vec::new();
-        match *choice {
-            Choice::Draw { rider } => {
-                self.draw(rider, &mut events);
-                self.drawing[seat as usize] = Some(rider);
-            }
-            Choice::Keep { rider, card } if self.attacks.is_some() => {
-                if self.keep_turned(rider, card, &mut events) {
-                    self.resolve_round(&mut events);
-                }
-            }
-            Choice::Turn { rider } if self.attacks.is_none() => {
-                fictive_start::redraw(self, rider, &mut events);
-            }
-            Choice::Turn { rider } => {
-                if self.turn_next(rider, &mut events) {
-                    self.resolve_round(&mut events);
-                }
-            }
-            Choice::Musette { rider } => self.open_musette(rider, &mut events),
-            Choice::Side { rider, left } => self.conditions.set_side(rider, left),
-            Choice::Gamble { rider, card } => {
-                self.keep(rider, card);
-                self.conditions.gambling[rider as usize] = true;
-                self.drawing[seat as usize] = None;
-                events.push(Event::CardChosen { rider });
-                if self.round_complete() {
-                    self.cards_chosen(&mut events);
-                }
-            }
-            Choice::Keep { rider, card } => {
-                self.keep(rider, card);
-                self.peloton_kept(rider, card);
-                self.drawing[seat as usize] = None;
-                events.push(Event::CardChosen { rider });
-                if self.round_complete() {
-                    self.cards_chosen(&mut events);
-                }
-            }
-            Choice::Quit { rider } => {
-                self.quit(rider);
-                self.drawing[seat as usize] = None;
-                events.push(Event::Quit { rider });
-                if self.round_complete() {
-                    self.cards_chosen(&mut events);
-                }
-            }
-            Choice::BidDraw { .. }
-            | Choice::Bid { .. }
-            | Choice::BidBlind { .. }
-            | Choice::BidPass { .. } => self.apply_bid(seat, *choice, &mut events),
-        }
+        self.apply_into(seat, choice, &mut events)?;
         Ok(events)
     }
 
@@ -1366,6 +1435,73 @@ impl Ruleset for Stage {
 
     fn is_over(&self) -> bool {
         self.over
+    }
+}
+
+impl Stage {
+    /// [`Ruleset::apply`], its events pushed onto `events`: a bot playing a whole stage keeps one
+    /// list rather than one a choice. Nothing is pushed when the choice is refused.
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        choice: &Choice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if !self.is_legal(seat, choice) {
+            return Err(self.diagnose(seat, *choice));
+        }
+        match *choice {
+            Choice::Draw { rider } => {
+                self.draw(rider, events);
+                self.drawing[seat as usize] = Some(rider);
+            }
+            Choice::Keep { rider, card } if self.attacks.is_some() => {
+                if self.keep_turned(rider, card, events) {
+                    self.resolve_round(events);
+                }
+            }
+            Choice::Turn { rider } if self.attacks.is_none() => {
+                fictive_start::redraw(self, rider, events);
+            }
+            Choice::Turn { rider } => {
+                if self.turn_next(rider, events) {
+                    self.resolve_round(events);
+                }
+            }
+            Choice::Musette { rider } => self.open_musette(rider, events),
+            Choice::Side { rider, left } => self.conditions.set_side(rider, left),
+            Choice::Gamble { rider, card } => {
+                self.keep(rider, card);
+                self.conditions.gambling[rider as usize] = true;
+                self.drawing[seat as usize] = None;
+                push_built(events, || Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.cards_chosen(events);
+                }
+            }
+            Choice::Keep { rider, card } => {
+                self.keep(rider, card);
+                self.peloton_kept(rider, card);
+                self.drawing[seat as usize] = None;
+                push_built(events, || Event::CardChosen { rider });
+                if self.round_complete() {
+                    self.cards_chosen(events);
+                }
+            }
+            Choice::Quit { rider } => {
+                self.quit(rider);
+                self.drawing[seat as usize] = None;
+                events.push(Event::Quit { rider });
+                if self.round_complete() {
+                    self.cards_chosen(events);
+                }
+            }
+            Choice::BidDraw { .. }
+            | Choice::Bid { .. }
+            | Choice::BidBlind { .. }
+            | Choice::BidPass { .. } => self.apply_bid(seat, *choice, events),
+        }
+        Ok(())
     }
 }
 

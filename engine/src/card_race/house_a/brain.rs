@@ -49,11 +49,24 @@ pub struct Situation<'a> {
     pub reach: &'a dyn Fn(Card) -> u16,
 }
 
+/// Of cards of one value, an energy card before an exhaustion card: as one number, which
+/// compares without branching.
+fn value_then_energy(card: Card) -> u16 {
+    (card.value() as u16) << 1 | !card.is_exhaustion() as u16
+}
+
 fn highest(hand: &[Card]) -> Card {
-    *hand
-        .iter()
-        .max_by_key(|c| (c.value(), c.is_exhaustion() as u8 ^ 1))
-        .expect("a hand")
+    // The last of equal keys wins, as `max_by_key` has it.
+    let mut best = hand[0];
+    let mut key = value_then_energy(best);
+    for &c in &hand[1..] {
+        let k = value_then_energy(c);
+        if k >= key {
+            best = c;
+            key = k;
+        }
+    }
+    best
 }
 
 /// The smallest card; of a 2 and an exhaustion card, the exhaustion card (it is shed).
@@ -66,9 +79,20 @@ fn smallest(hand: &[Card]) -> Card {
 
 /// HA-010: the second card of the hand sorted high to low (one of the two when they are equal).
 fn second_highest(hand: &[Card]) -> Card {
-    let mut sorted = hand.to_vec();
-    sorted.sort_by_key(|c| std::cmp::Reverse(c.value()));
-    sorted.get(1).copied().unwrap_or(sorted[0])
+    // The second card of the hand sorted high to low, cards of equal value kept in hand order
+    // (a stable sort), found in one pass: a later card only goes before an earlier one of
+    // higher value.
+    let mut first = hand[0];
+    let mut second: Option<Card> = None;
+    for &c in &hand[1..] {
+        if c.value() > first.value() {
+            second = Some(first);
+            first = c;
+        } else if second.is_none_or(|s| c.value() > s.value()) {
+            second = Some(c);
+        }
+    }
+    second.unwrap_or(first)
 }
 
 /// The first value of a preference list held (QA-08: unlisted values after, highest first).
@@ -167,6 +191,20 @@ pub fn has_table(kind: RiderKind) -> bool {
     )
 }
 
+/// Where a card's reach is kept while a Brain rider chooses: the energy cards up to 11, then
+/// the exhaustion, attack and split cards; other cards are worked out when asked.
+const MEMO_SLOTS: usize = 15;
+
+fn memo_slot(card: Card) -> Option<usize> {
+    match card {
+        Card::Energy(v) if v < 12 => Some(v as usize),
+        Card::Energy(_) => None,
+        Card::Exhaustion => Some(12),
+        Card::Attack => Some(13),
+        Card::SplitAttack => Some(14),
+    }
+}
+
 /// The Brain bot: riders with a table keep the card it names; other riders (A's puncheur,
 /// polyvalent, domestique, whose decks have no table) ride as the sensible bot.
 #[derive(Debug, Clone, Copy, Default)]
@@ -215,6 +253,30 @@ impl BrainBot {
     }
 }
 
+impl BrainBot {
+    /// The card its table names from the hand `rider` drew; `None` for a rider without a table
+    /// or without cards, who rides as the sensible bot.
+    fn keep(stage: &Stage, rider: RiderIdx) -> Option<Card> {
+        let kind = stage.setup().riders[rider as usize].kind;
+        let hand = stage.hand(rider);
+        if !has_table(kind) || hand.is_empty() {
+            return None;
+        }
+        // Each card's reach worked out once: the table asks for the same cards several times.
+        let mut known = [None; MEMO_SLOTS];
+        for &c in hand {
+            if let Some(k) = memo_slot(c) {
+                known[k].get_or_insert_with(|| stage.reach(rider, c));
+            }
+        }
+        let reach = |c: Card| match memo_slot(c).and_then(|k| known[k]) {
+            Some(rows) => rows,
+            None => stage.reach(rider, c),
+        };
+        Some(pick(&Self::situation(stage, rider, &reach), hand))
+    }
+}
+
 impl Policy for BrainBot {
     fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice {
         if let Some(bid) = super::auction::bot_bid(stage, seat, options) {
@@ -223,19 +285,25 @@ impl Policy for BrainBot {
         let Some(Choice::Keep { rider, .. }) = options.first().copied() else {
             return options[0];
         };
-        let kind = stage.setup().riders[rider as usize].kind;
-        let hand = stage.hand(rider);
-        if !has_table(kind) || hand.is_empty() {
+        let Some(card) = Self::keep(stage, rider) else {
             return SensibleBot.choose(stage, seat, options);
-        }
-        let reach = |c: Card| stage.reach(rider, c);
-        let card = pick(&Self::situation(stage, rider, &reach), hand);
+        };
         let keep = Choice::Keep { rider, card };
         if options.contains(&keep) {
             keep
         } else {
             options[0]
         }
+    }
+
+    /// `choose` draws the first rider offered.
+    fn draws_first(&self) -> bool {
+        true
+    }
+
+    /// A card of the hand is always among the options: no need to list them.
+    fn keep_from_hand(&mut self, stage: &Stage, _seat: Seat, rider: RiderIdx) -> Option<Choice> {
+        Self::keep(stage, rider).map(|card| Choice::Keep { rider, card })
     }
 }
 
@@ -413,6 +481,40 @@ mod tests {
         );
     }
 
+    /// HA-010's second card, found in one pass, is the second of the hand sorted high to low
+    /// by a stable sort, and the highest card is the last of the highest, for every hand of up
+    /// to four of these cards.
+    #[test]
+    fn ha_010_second_highest_is_the_second_of_the_stable_sort() {
+        let cards = [n(2), E, n(3), n(5), n(9), Card::SplitAttack];
+        let mut hands: Vec<Vec<Card>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<Card>> = hands
+                .iter()
+                .flat_map(|h| {
+                    cards.iter().map(move |&c| {
+                        let mut h = h.clone();
+                        h.push(c);
+                        h
+                    })
+                })
+                .collect();
+            hands.extend(longer);
+        }
+        hands.retain(|h| !h.is_empty());
+        for hand in &hands {
+            let mut sorted = hand.clone();
+            sorted.sort_by_key(|c| std::cmp::Reverse(c.value()));
+            let expected = sorted.get(1).copied().unwrap_or(sorted[0]);
+            assert_eq!(second_highest(hand), expected, "{hand:?}");
+            let last_max = hand
+                .iter()
+                .max_by_key(|c| (c.value(), c.is_exhaustion() as u8 ^ 1))
+                .copied();
+            assert_eq!(Some(highest(hand)), last_max, "{hand:?}");
+        }
+    }
+
     #[test]
     fn ha_011_qa_05_phase_counts_reshuffles_before_the_hand() {
         assert_eq!([phase(0), phase(1), phase(2), phase(5)], [1, 2, 3, 3]);
@@ -471,5 +573,85 @@ mod tests {
         };
         assert_eq!(phases(false), [1, 1, 1, 1, 2, 2, 3, 3]);
         assert_eq!(phases(true), [1, 1, 1, 1, 2, 2, 2, 3]);
+    }
+
+    /// The runners ask `keep_from_hand` and `first_to_draw` instead of listing the options: at
+    /// every turn of whole house-A stages (auction, gruppetto, climbs, a domestique who may
+    /// quit) they name what `choose` names from the full list.
+    #[test]
+    fn the_choice_without_the_list_is_the_choice_from_the_list() {
+        use crate::card_race::movement::LONGEST_MOVE;
+        use crate::card_race::{Options, Profiles, RiderSetup, StageEnd, StageSetup, Start};
+        use crate::card_race::{grid_start, house_a::BrainBot};
+        use crate::course::parse_course_toml;
+        use crate::game::Ruleset;
+        use std::sync::Arc;
+        let courses = [
+            include_str!("../../../../config/courses/avenue-corso-paseo.toml"),
+            include_str!("../../../../config/courses/la-haute-montagne.toml"),
+        ];
+        let kinds = [R, S, G, RiderKind::Domestique];
+        let (mut fast, mut listed, mut draws) = (0, 0, 0);
+        for (c, text) in courses.iter().enumerate() {
+            let course = parse_course_toml(text, "course.toml")
+                .unwrap()
+                .with_start_for(18)
+                .with_run_out(LONGEST_MOVE);
+            let cells = grid_start(&course, 16).unwrap();
+            let riders = (0..16)
+                .map(|i| RiderSetup {
+                    id: format!("{c}-{i}"),
+                    team: (i % 4) as u8,
+                    kind: kinds[i / 4],
+                    start: cells[i],
+                    carried_exhaustion: (i % 3) as u16,
+                })
+                .collect();
+            let setup = Arc::new(StageSetup {
+                course: Arc::new(course),
+                teams: (0..4).map(|t| format!("Team {t}")).collect(),
+                riders,
+                options: Options {
+                    profiles: Profiles::HouseA,
+                    stage_types: true,
+                    stage_end: StageEnd::AllAcross,
+                    start: Start::BreakawayHouseA,
+                    gruppetto: true,
+                    ..Options::default()
+                },
+            });
+            for seed in 0..12 {
+                let mut stage = Stage::from_shared(Arc::clone(&setup), seed).unwrap();
+                while !stage.is_over() {
+                    for seat in 0..4 {
+                        let options = stage.legal_choices(seat);
+                        if let Some(first) = stage.first_to_draw(seat) {
+                            let draw = first.map(|rider| Choice::Draw { rider });
+                            assert_eq!(draw, options.first().copied(), "seed {seed}");
+                            assert!(options.iter().all(|c| matches!(c, Choice::Draw { .. })));
+                            draws += 1;
+                        }
+                        if options.is_empty() {
+                            continue;
+                        }
+                        let choice = BrainBot.choose(&stage, seat, &options);
+                        if let Some(rider) = stage.drawn_rider(seat) {
+                            match BrainBot.keep_from_hand(&stage, seat, rider) {
+                                Some(keep) => {
+                                    assert_eq!(keep, choice, "seed {seed}, {options:?}");
+                                    fast += 1;
+                                }
+                                None => listed += 1,
+                            }
+                        }
+                        stage.apply(seat, &choice).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(
+            fast > 1000 && listed > 10 && draws > 1000,
+            "{fast} keeps from the hand, {listed} listed, {draws} draws"
+        );
     }
 }

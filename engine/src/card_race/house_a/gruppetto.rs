@@ -103,23 +103,37 @@ impl Stage {
     fn place_gruppetto(&mut self, row: u16) {
         let course = &self.setup.course;
         let need = lanes_needed(course.terrain(row), course.width(row));
-        let free: Vec<u8> = (0..course.width(row))
-            .filter(|&l| self.board.at(Pos::new(row, l)).is_none())
-            .take(need)
-            .collect();
-        for l in free {
-            self.board.put(Pos::new(row, l), CELL);
+        // Filling a lane leaves the others as they were: fill as they are found.
+        let mut filled = 0;
+        for l in 0..course.width(row) {
+            if filled == need {
+                break;
+            }
+            let at = Pos::new(row, l);
+            if self.board.at(at).is_none() {
+                self.board.put(at, CELL);
+                filled += 1;
+            }
         }
     }
 
     /// Takes the gruppetto off its row; riders on its left close up to the right (FR-3).
     fn lift_gruppetto(&mut self, row: u16, positions: &mut [Pos]) {
         let course = std::sync::Arc::clone(&self.setup.course);
-        let cells: Vec<u8> = (0..course.width(row))
-            .rev()
-            .filter(|&l| self.board.at(Pos::new(row, l)) == Some(CELL))
-            .collect();
-        for l in cells {
+        // Its cells found before any rider closes up: two at most, as it is put down on at most
+        // two lanes (`lanes_needed`) and only ever moves whole.
+        let mut cells = [0u8; 2];
+        let mut found = 0;
+        for l in (0..course.width(row)).rev() {
+            if self.board.at(Pos::new(row, l)) == Some(CELL) {
+                cells[found] = l;
+                found += 1;
+                if found == cells.len() {
+                    break;
+                }
+            }
+        }
+        for &l in &cells[..found] {
             leave(&mut self.board, positions, &course, Pos::new(row, l));
         }
     }
@@ -164,7 +178,12 @@ impl Stage {
         positions: &mut [Pos],
         events: &mut Vec<Event>,
     ) {
-        if self.gruppetto.as_ref().is_none_or(|g| g.moved) {
+        let Some(g) = self.gruppetto.as_ref() else {
+            return;
+        };
+        // Every rider's move asks: a gruppetto on a row behind the rider waits, without its
+        // lane looked up on the board.
+        if g.moved || from.is_some_and(|p| g.row < p.row) {
             return;
         }
         let Some((row, lane)) = self.gruppetto_place() else {
@@ -220,12 +239,13 @@ impl Stage {
         let Some(g_row) = self.gruppetto_row() else {
             return to;
         };
-        let course = std::sync::Arc::clone(&self.setup.course);
-        let line = course.finish_row();
-        let target = (from.row + distance).min(course.last_row());
+        // Every rider's move asks: the course is shared anew only for a swap.
+        let line = self.setup.course.finish_row();
+        let target = (from.row + distance).min(self.setup.course.last_row());
         if to.row >= line || g_row < line || g_row > target || g_row <= to.row {
             return to;
         }
+        let course = std::sync::Arc::clone(&self.setup.course);
         leave(&mut self.board, positions, &course, to);
         self.lift_gruppetto(g_row, positions);
         let lane = self.board.free_lane(g_row).unwrap_or(0);

@@ -91,11 +91,11 @@ impl Profile {
     /// The deck's energy cards, highest first (the Peloton's split cards apart).
     pub fn energy_cards(self) -> Vec<Card> {
         let (counts, _) = self.row();
-        VALUES
-            .iter()
-            .zip(counts)
-            .flat_map(|(&v, n)| std::iter::repeat_n(Card::Energy(v), n as usize))
-            .collect()
+        let mut cards = Vec::with_capacity(counts.iter().map(|&n| n as usize).sum());
+        for (&v, n) in VALUES.iter().zip(counts) {
+            cards.extend(std::iter::repeat_n(Card::Energy(v), n as usize));
+        }
+        cards
     }
 
     /// The split "9/2" attack cards of the deck (the Peloton's two).
@@ -132,6 +132,7 @@ impl Profile {
 /// A rider's starting deck under house rules A, unshuffled, with the exhaustion cards it carries.
 pub fn starting_deck(profile: Profile, carried_exhaustion: u16) -> Vec<Card> {
     let mut deck = profile.energy_cards();
+    deck.reserve_exact(carried_exhaustion as usize);
     deck.extend(std::iter::repeat_n(
         Card::Exhaustion,
         carried_exhaustion as usize,

@@ -102,6 +102,10 @@ impl GhostBot {
 
 impl Policy for GhostBot {
     fn choose(&mut self, stage: &Stage, seat: Seat, options: &[Choice]) -> Choice {
+        // A single option is taken as it is (house rules B's Peloton: its draw decides, HB-015).
+        if let [only] = options {
+            return *only;
+        }
         let keep_of = |c: &Choice| match *c {
             Choice::Keep { rider, card } => Some((rider, card)),
             _ => None,

@@ -451,6 +451,24 @@ mod tests {
         assert!(refused.is_err(), "the rear rider draws nothing of its own");
     }
 
+    /// Every bot policy rides a whole stage beside a B peloton, whose one option the runners
+    /// take however they shortcut the listing of options.
+    #[test]
+    fn hb_015_whole_stages_ride_with_every_bot_beside_the_b_peloton() {
+        use crate::card_race::bot::{Policy, SensibleBot, play_stage};
+        use crate::card_race::house_a::BrainBot;
+        use crate::card_race::house_b::GhostBot;
+        let policies: [&mut dyn Policy; 3] = [&mut BrainBot, &mut GhostBot, &mut SensibleBot];
+        for (k, policy) in policies.into_iter().enumerate() {
+            for seed in 0..20 {
+                let mut s = Stage::new(setup(&b_team(), flat(30)), seed).unwrap();
+                let played = play_stage(&mut s, policy);
+                assert!(played.is_ok(), "policy {k}, seed {seed}: {played:?}");
+                assert!(s.is_over());
+            }
+        }
+    }
+
     #[test]
     fn hb_015_a_b_peloton_needs_its_seat_and_two_riders() {
         let mut bad = setup(&b_team(), flat(30));
