@@ -768,7 +768,7 @@ fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
             let hands: Vec<Vec<Card>> = all
                 .iter()
                 .filter_map(|e| match e {
-                    Event::HandDrawn { rider: r, cards } if *r == rider => Some(cards.clone()),
+                    Event::HandDrawn { rider: r, cards } if *r == rider => Some(cards.to_vec()),
                     _ => None,
                 })
                 .collect();

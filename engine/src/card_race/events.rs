@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 /// Riders are named by their index in the setup.
 pub type RiderIdx = u8;
 
+/// The cards of a drawn hand as an event keeps them: inline up to eight (four, a few more with
+/// the wind, a musette or the heat), so a draw costs no allocation. Serialised as a list.
+pub type Hand = smallvec::SmallVec<[Card; 8]>;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -18,7 +22,7 @@ pub enum Event {
     /// Private: only the rider's team may see the cards.
     HandDrawn {
         rider: RiderIdx,
-        cards: Vec<Card>,
+        cards: Hand,
     },
     /// The draw pile ran out and the recycle pile was shuffled into a new one.
     DeckReshuffled {

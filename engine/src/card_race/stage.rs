@@ -962,7 +962,7 @@ impl Stage {
         self.riders[rider as usize].drawn = true;
         events.push(Event::HandDrawn {
             rider,
-            cards: self.riders[rider as usize].hand.clone(),
+            cards: super::events::Hand::from_slice(&self.riders[rider as usize].hand),
         });
     }
 

@@ -128,7 +128,7 @@ pub(crate) fn redraw(stage: &mut Stage, rider: RiderIdx, events: &mut Vec<Event>
     }
     events.push(Event::HandDrawn {
         rider,
-        cards: r.hand.clone(),
+        cards: crate::card_race::events::Hand::from_slice(&r.hand),
     });
 }
 
@@ -340,7 +340,7 @@ mod tests {
         );
         assert!(events.contains(&Event::HandDrawn {
             rider: 0,
-            cards: vec![e(3), e(5)]
+            cards: [e(3), e(5)].into_iter().collect()
         }));
         assert_eq!(
             s.legal_choices(0),
