@@ -100,24 +100,29 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert_eq!(first.len(), 2, "{first:?}");
     assert_eq!(first[0], "Reds Rouleur: Draw to bid for the breakaway");
     assert!(first[1].starts_with("Reds Rouleur: Bid "), "{first:?}");
-    wait_told(&fake, CHANNEL, "Breakaway bid 1: Reds Rouleur shows").await;
-    wait_told(
-        &fake,
-        CHANNEL,
-        "Breakaway bid 1: Vélo Club Mécanique Rouleur shows",
-    )
-    .await;
-    // The step is told under its own name, not as the bot's turn count ("round 1").
+    // The step is told under its own name, not as the bot's turn count ("round 1"), with
+    // every team's bid under it.
     wait_told(&fake, CHANNEL, "**Stage 1, breakaway bid 1 of 2**").await;
+    let step_post = |title: &str| {
+        channel_posts(&fake, CHANNEL)
+            .iter()
+            .map(|m| content(m).to_string())
+            .find(|c| c.contains(title))
+            .unwrap()
+    };
+    let step = step_post("**Stage 1, breakaway bid 1 of 2**");
+    assert!(step.contains("Reds Rouleur bids "), "{step}");
+    assert!(step.contains("Vélo Club Mécanique Rouleur bids "), "{step}");
 
     // The second step: the same rider only.
     let (hand_message, tour) = wait_hand_message(&fake).await;
     let second = play_with_buttons(&fake, &alice, hand_message, &tour, 2).await;
     assert_eq!(second[0], "Reds Rouleur: Draw to bid for the breakaway");
     assert!(second[1].starts_with("Reds Rouleur: Bid "), "{second:?}");
-    wait_told(&fake, CHANNEL, "Breakaway bid 2: Reds Rouleur shows").await;
-    wait_told(&fake, CHANNEL, "in the breakaway with").await;
     wait_told(&fake, CHANNEL, "**Stage 1, breakaway bid 2 of 2**").await;
+    wait_told(&fake, CHANNEL, "in the breakaway with").await;
+    let step = step_post("**Stage 1, breakaway bid 2 of 2**");
+    assert!(step.contains("Reds Rouleur bids "), "{step}");
 
     // The stage goes on: the first round's draws and keeps, then the moves are told. It is the
     // race's round 1, on its card and on /stage, though the bot has settled two turns before.

@@ -1584,22 +1584,15 @@ impl Game for CardRace {
                     sentence("card-race-quit", vec![("rider", name)], text)
                 }
                 Event::BidShown {
-                    rider,
-                    step,
-                    card,
-                    total,
+                    rider, card, total, ..
                 } => {
                     let name = self.name(*rider);
                     let shown = card.map_or_else(|| "no card".to_string(), |c| c.to_string());
-                    let text = format!(
-                        "Breakaway bid {step}: {} shows {shown}, {total} in all.",
-                        as_text(&name)
-                    );
+                    let text = format!("{} bids {shown}, {total} in all.", as_text(&name));
                     sentence(
                         "card-race-bid-shown",
                         vec![
                             ("rider", name),
-                            ("step", json!(step)),
                             ("card", card.map_or(json!("none"), card_json)),
                             ("total", json!(total)),
                         ],

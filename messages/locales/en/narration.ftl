@@ -61,7 +61,8 @@ card-race-past-start-line = { $rider } rolls { $rows ->
        *[no] {""}
     }.
 card-race-quit = { $rider } gives up the stage.
-card-race-bid-shown = Breakaway bid { $step }: { $rider } shows { $card ->
+# The bid step is named by the turn it is told in ("Stage 2, breakaway bid 1 of 2").
+card-race-bid-shown = { $rider } bids { $card ->
         [none] no card
        *[other] { $card }
     }, { $total } in all.
