@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{channel_posts, config_with_presets, start_bot};
+use common::{channel_posts, config_with_presets, hand_message, start_bot};
 
 use commissaire::clock::ManualClock;
 use commissaire_tests::drive::{WAIT, ask, button_ids, content, flags, slash};
@@ -60,15 +60,6 @@ fn told(fake: &FakeDiscord, text: &str) -> Vec<String> {
         .flat_map(|m| content(m).lines().map(str::to_string).collect::<Vec<_>>())
         .filter(|l| l.contains(text))
         .collect()
-}
-
-/// The latest public message that carries the way into the hand.
-fn hand_message(fake: &FakeDiscord) -> Option<u64> {
-    channel_posts(fake, CHANNEL)
-        .iter()
-        .rev()
-        .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
-        .and_then(|m| m["id"].as_str()?.parse().ok())
 }
 
 /// The option buttons of a private hand: (custom id, label).
@@ -185,7 +176,7 @@ async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
         if !told(&fake, "The tour is over").is_empty() {
             break;
         }
-        let Some(tour_message) = hand_message(&fake) else {
+        let Some(tour_message) = hand_message(&fake, CHANNEL) else {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };

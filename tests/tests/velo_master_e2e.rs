@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{channel_posts, config_with_presets, start_bot, told, wait_told};
+use common::{config_with_presets, hand_message, start_bot, told, wait_told};
 
 use commissaire::clock::ManualClock;
 use commissaire::services::{Actor, Pick, Services, TourSettings};
@@ -52,19 +52,10 @@ fn config_dir() -> tempfile::TempDir {
     config_with_presets(&[(PRESET, &preset)])
 }
 
-/// The latest public message that carries the way into the hand.
-fn hand_message(fake: &FakeDiscord) -> Option<u64> {
-    channel_posts(fake, CHANNEL)
-        .iter()
-        .rev()
-        .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
-        .and_then(|m| m["id"].as_str()?.parse().ok())
-}
-
 async fn wait_hand_message(fake: &FakeDiscord) -> u64 {
     let give_up = std::time::Instant::now() + WAIT;
     loop {
-        if let Some(id) = hand_message(fake) {
+        if let Some(id) = hand_message(fake, CHANNEL) {
             return id;
         }
         assert!(

@@ -264,23 +264,25 @@ mod tests {
 
     /// A card-race stage of two rouleurs under the given options.
     fn stage(options: serde_json::Value) -> Box<dyn commissaire_engine::registry::DynStage> {
-        use commissaire_engine::card_race::RiderKind;
-        use commissaire_engine::registry::{Entrant, Setup, card_race_attributes};
+        use commissaire_engine::registry::{Entrant, Setup};
         let course = commissaire_engine::course::CourseSpec {
             tiles: Some("abcu".into()),
             ..Default::default()
         }
         .build()
         .unwrap();
+        let entry = registry::ruleset("card-race").unwrap();
+        let roster = (entry.roster)(&[], &serde_json::Value::Null).unwrap();
         let setup = Setup {
             course: std::sync::Arc::new(course),
             teams: vec!["Blue".into(), "Red".into()],
+            // Each team's first rider as the ruleset's own roster enters it.
             riders: (0..2)
                 .map(|t| Entrant {
                     id: format!("R{t}"),
                     team: t,
                     start: None,
-                    attributes: card_race_attributes(RiderKind::Rouleur, 0),
+                    attributes: roster[0].attributes.clone(),
                 })
                 .collect(),
             options,

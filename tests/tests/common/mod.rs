@@ -7,7 +7,7 @@
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{Options, ServeError, run};
-use commissaire_tests::drive::{WAIT, content};
+use commissaire_tests::drive::{WAIT, button_ids, content};
 use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord};
 use serde_json::Value;
 use std::path::Path;
@@ -77,6 +77,15 @@ pub fn channel_posts(fake: &FakeDiscord, channel: u64) -> Vec<Value> {
         .into_iter()
         .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
         .collect()
+}
+
+/// The channel's latest public message carrying the way into the hand.
+pub fn hand_message(fake: &FakeDiscord, channel: u64) -> Option<u64> {
+    channel_posts(fake, channel)
+        .iter()
+        .rev()
+        .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
+        .and_then(|m| m["id"].as_str()?.parse().ok())
 }
 
 /// Whether a public message of the channel contains `text`.
