@@ -2,8 +2,9 @@
 //! Discord would accept: the route and method exist, the path parameters are well formed and the
 //! JSON body matches the operation's request schema.
 //!
-//! The description is data kept beside the repository (`../shared/discord-api-spec/`), not a
-//! copy inside it; when it is absent the checks are skipped, except on CI where that is a failure.
+//! The description is a copy kept inside the repository (`tests/discord-api-spec/`, with its
+//! licence and where it came from), so that a fresh clone checks every body; should the file go
+//! missing, the checks are skipped, except on CI where that is a failure.
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, Registry, ValidationError, Validator};
@@ -50,11 +51,11 @@ enum Segment {
     Param(String),
 }
 
-/// Where the description is looked for: beside the repository, whatever the checkout's name.
+/// Where the description is kept: the repository's own copy.
 pub fn spec_path() -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/discord-api-spec/openapi.json"
+        "/discord-api-spec/openapi.json"
     ))
 }
 
