@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod courses;
 pub mod discord;
+pub mod logs;
 pub mod scheduler;
 pub mod services;
 pub mod store;

@@ -163,14 +163,7 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     let stop = stop_signal();
     // Logs go to standard error, in colour only when a person is looking at it there.
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,serenity=warn,poise=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(colour)
-        .init();
+    commissaire::logs::install(colour);
     let env = |key: &str| std::env::var(key).ok();
     let config =
         ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;

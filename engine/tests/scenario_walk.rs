@@ -18,7 +18,7 @@ fn scenario(entry: &str) -> String {
             {{"id": "Bo", "team": "Verts", "start": {{"row": 2, "lane": 0}}, "attributes": {{"role": "team-mate"}}}},
             {{"id": "Cy", "team": "Roses", "start": {{"row": 1, "lane": 1}}, "attributes": {{"role": "leader"}}}},
             {{"id": "Di", "team": "Roses", "start": {{"row": 0, "lane": 2}}, "attributes": {{"role": "team-mate"}}}}],
- "script": ["Ana moves up to 4",
+ "script": ["Ana: Move up to 4",
    {entry}]}}"#
     )
 }
@@ -52,7 +52,7 @@ fn a_path_steps_onto_each_place_in_turn_and_stops_where_it_ends() {
     assert_eq!(
         chosen(&played),
         [
-            "Ana moves up to 4",
+            "Move up to 4",
             "Move to B (6/1)",
             "Move to B (7/1)",
             "Stop here (2 unused)"
@@ -124,7 +124,7 @@ fn a_place_out_of_reach_is_refused_with_the_next_steps() {
 
 #[test]
 fn a_move_before_the_dice_says_what_to_do_first() {
-    let text = scenario(r#"{"path": ["6/1"]}"#).replace(r#""Ana moves up to 4","#, "");
+    let text = scenario(r#"{"path": ["6/1"]}"#).replace(r#""Ana: Move up to 4","#, "");
     let s = Scripted::from_json(&text).unwrap();
     let e = s
         .run(s.course.resolve(no_files).unwrap(), None)

@@ -40,7 +40,9 @@ fn options_are_keyed_and_lettered_and_one_seat_owes_at_a_time() {
     assert_eq!(owed.len(), 1);
     let keys: Vec<&str> = owed[0].options.iter().map(|o| o.key.as_str()).collect();
     assert_eq!(keys, ["g:0:2", "g:0:4", "g:1:2", "g:1:4"]);
-    assert_eq!(owed[0].options[1].label.as_ref(), "Ana moves up to 4");
+    assert_eq!(owed[0].options[1].group.as_ref(), "Ana");
+    // The label does not name the rider again: a button reads "Ana: Move up to 4".
+    assert_eq!(owed[0].options[1].label.as_ref(), "Move up to 4");
     let ev = stage.apply(0, "g:0:4").unwrap();
     let told: Vec<String> = stage
         .narrate(&ev, Viewer::Public)
@@ -81,7 +83,7 @@ fn options_are_keyed_and_lettered_and_one_seat_owes_at_a_time() {
     let e = stage.apply(1, "x").unwrap_err();
     assert!(matches!(e, ChoiceError::Illegal { .. }));
     assert!(
-        e.to_string().contains("it is Verts's turn, not Roses's"),
+        e.to_string().contains("the turn is for Verts, not Roses"),
         "{e}"
     );
     // A stored choice comes back as the same key.

@@ -3,8 +3,8 @@
 //!
 //! Code names a message in one of two forms, always with a literal id, so these tests find them
 //! all: `msg!("id", ...)` / `msg_in!(medium, "id", ...)` anywhere, and the engine's narration,
-//! `sentence("id", ...)` anywhere in `engine/src/` (every game, so a new one cannot forget its
-//! messages).
+//! `sentence("id", ...)` or `word("id")` anywhere in `engine/src/` (every game, so a new one
+//! cannot forget its messages).
 
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
@@ -42,7 +42,8 @@ fn ids_used() -> BTreeMap<String, String> {
         Regex::new(r#"\bmsg!\(\s*"([^"]*)""#).unwrap(),
         Regex::new(r#"\bmsg_in!\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"]*)""#).unwrap(),
     ];
-    let narration = Regex::new(r#"\bsentence\(\s*"([^"]*)""#).unwrap();
+    // A game's narration, and its words for the services (`registry::word`).
+    let narration = Regex::new(r#"\b(?:sentence|word)\(\s*"([^"]*)""#).unwrap();
     let root = workspace();
     let mut files = Vec::new();
     // Not messages/: its own tests name messages to test the catalogue, not to use them.
@@ -280,9 +281,10 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         assert_eq!(text, s.text, "{}", s.id);
         seen.insert(s.id);
     }
+    let words = word_ids();
     let narrated = ids_used()
         .into_iter()
-        .filter(|(_, file)| file.starts_with("engine/src/registry/"))
+        .filter(|(id, file)| file.starts_with("engine/src/registry/") && !words.contains(id))
         .map(|(id, _)| id)
         .collect::<BTreeSet<_>>();
     let mut seen: BTreeSet<String> = seen.into_iter().map(String::from).collect();
@@ -742,7 +744,7 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
         .into_iter()
         .filter(|(_, file)| file.starts_with("engine/src/velo_master/"))
         .map(|(id, _)| id)
-        .filter(|id| !VELO_MASTER_RARE.contains(&id.as_str()))
+        .filter(|id| !VELO_MASTER_RARE.contains(&id.as_str()) && !word_ids().contains(id))
         .collect();
     assert!(
         narrated.len() > 30,
@@ -754,4 +756,87 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
         missing.is_empty(),
         "Velo Master ids no played stage narrated: {missing:?}"
     );
+}
+
+/// A team's name ending in s ("Les Grimpettes") reads well wherever a message names a team: no possessive "'s" after a name ("Les Grimpettes's choices"), which the catalogue
+/// writes "the … of" instead.
+#[test]
+fn no_message_puts_a_possessive_after_a_team_or_rider_name() {
+    use commissaire_messages::Arg;
+    let name = "Les Grimpettes";
+    let mut wrong = Vec::new();
+    for id in ENGLISH.ids() {
+        let vars = ENGLISH.variables(id).unwrap();
+        // A rider's name ends in its role ("Les Grimpettes Rouleur"): teams are what end in s.
+        if !vars.contains("team") || vars.contains("rider") {
+            continue;
+        }
+        let args: Vec<(&str, Arg)> = vars
+            .iter()
+            .map(|v| match v.as_str() {
+                "team" | "teams" | "rider" => (v.as_str(), Arg::from(name)),
+                other => (other, Arg::from(2u32)),
+            })
+            .collect();
+        for medium in [Medium::Discord, Medium::Terminal] {
+            if let Ok(text) = ENGLISH.try_format(medium, id, &args)
+                && text.contains(&format!("{name}'s"))
+            {
+                wrong.push(format!("{id}: {text}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// The ids of every game's words for the services (`registry::Words`): messages the services
+/// word, not narration.
+fn word_ids() -> BTreeSet<String> {
+    registry::RULESETS
+        .iter()
+        .flat_map(|r| {
+            let w = r.words;
+            [
+                w.hand_button,
+                w.call_to_directors,
+                w.nothing_to_choose,
+                w.settled,
+                w.deadline,
+            ]
+        })
+        .map(|w| w.0.to_string())
+        .collect()
+}
+
+/// Every game's words render with the arguments the services give them.
+#[test]
+fn every_games_words_render_with_the_services_arguments() {
+    use commissaire_messages::Arg;
+    for r in registry::RULESETS {
+        let w = r.words;
+        let deadline: Vec<(&str, Arg)> = match w.deadlines {
+            registry::Deadlines::PerRound => vec![("round", Arg::from("1 hour"))],
+            registry::Deadlines::PerDecision => vec![
+                ("decision", Arg::from("15 minutes")),
+                ("round", Arg::from("1 hour")),
+            ],
+        };
+        let settled = vec![("stage", Arg::from(1u32)), ("turn", Arg::from("round 5"))];
+        for (word, args) in [
+            (w.hand_button, vec![]),
+            (w.call_to_directors, vec![]),
+            (w.nothing_to_choose, vec![]),
+            (w.settled, settled),
+            (w.deadline, deadline),
+        ] {
+            let text = ENGLISH
+                .try_format(Medium::Discord, word.0, &args)
+                .unwrap_or_else(|e| panic!("{}: {e}", r.id));
+            assert!(!text.is_empty(), "{}: {}", r.id, word.0);
+            // A dice game has no cards.
+            if r.id == "velo-master" {
+                assert!(!text.to_lowercase().contains("card"), "{}: {text}", word.0);
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@ use commissaire::services::{
     TurnCard, choice_button_id, hand_button, option_text, parse_button,
 };
 use commissaire_engine::registry::{Key, LabelledOption};
+use commissaire_engine::tour::StageKind;
 use commissaire_tests::spec::DiscordSpec;
 use serde_json::{Value, json};
 use serenity::all::{
@@ -567,8 +568,8 @@ fn a_refusal_is_an_ephemeral_sentence_without_buttons() {
 #[test]
 fn autocomplete_answers_are_valid_callbacks() {
     let t = told();
-    // The shapes of `commands.rs`'s `presets` and `own_riders`, over what the services give
-    // them: the callbacks themselves need a live poise context.
+    // The shape of `commands.rs`'s `presets`, and `/play`'s own suggestions, over what the
+    // services give them: the callbacks themselves need a live poise context.
     let presets: Vec<AutocompleteChoice> = t
         .presets
         .iter()
@@ -576,11 +577,7 @@ fn autocomplete_answers_are_valid_callbacks() {
             AutocompleteChoice::new(format!("{name} ({stages} stages)"), stem.clone())
         })
         .collect();
-    let riders: Vec<AutocompleteChoice> = t
-        .open_choices
-        .iter()
-        .map(|o| AutocompleteChoice::new(option_text(o), o.key.to_string()))
-        .collect();
+    let riders = commands::suggestions(&t.open_choices, "");
     assert!(!presets.is_empty() && !riders.is_empty());
     for choices in [presets, riders] {
         let body = as_sent(json_of!(CreateInteractionResponse::Autocomplete(
@@ -653,7 +650,10 @@ fn a_rounds_opening_message_has_the_board_the_card_and_the_hand_button() {
             .is_some_and(|title| title.ends_with(": the fictive start")),
         "{card}"
     );
-    assert_eq!(custom_ids(&body), [hand_button(t.tour_id).id]);
+    assert_eq!(
+        custom_ids(&body),
+        [hand_button(t.tour_id, &commissaire_engine::registry::RULESETS[0].words).id]
+    );
     assert_eq!(body["components"][0]["components"][0]["style"], 1);
     assert_ids_fit(&body);
     assert_accepted("POST", &channel_path(), &body);
@@ -747,7 +747,7 @@ fn a_reminder_pings_the_late_directors_and_offers_their_hands() {
     );
     assert_eq!(
         custom_ids(&body),
-        [hand_button(t.tour_id).id],
+        [hand_button(t.tour_id, &commissaire_engine::registry::RULESETS[0].words).id],
         "one hand button for all"
     );
     assert_accepted("POST", &channel_path(), &body);
@@ -891,7 +891,26 @@ fn the_commands_as_poise_registers_them() {
         "{admin:?}"
     );
     assert_eq!(option(named("play"), "choice")["autocomplete"], true);
+    // The tour's own classifications, not a fixed list a world cup's cup is missing from.
+    let classification = option(named("standings"), "classification");
+    assert_eq!(classification["autocomplete"], true, "{classification}");
+    assert!(
+        classification["choices"]
+            .as_array()
+            .is_none_or(Vec::is_empty),
+        "{classification}"
+    );
     assert_eq!(option(named("autopilot"), "switch")["required"], true);
+    // Discord hides /admin from members without Manage Channels (bit 4) until a server grants
+    // it to a role; every other command stays open to all.
+    for c in list {
+        let expected = if c["name"] == "admin" {
+            json!("16")
+        } else {
+            Value::Null
+        };
+        assert_eq!(c["default_member_permissions"], expected, "{c}");
+    }
     assert_eq!(
         option(option(named("tour"), "create"), "preset")["autocomplete"],
         true
@@ -916,6 +935,16 @@ fn the_commands_as_poise_registers_them() {
         let mut spoiled = body.clone();
         spoiled[0]["options"][0]["description"] = json!("d".repeat(101));
         assert_refused_at("PUT", &path, &spoiled, "/0/options/0/description:", "100");
+        let admin = names.iter().position(|n| *n == "admin").unwrap();
+        let mut spoiled = body.clone();
+        spoiled[admin]["default_member_permissions"] = json!("manage channels");
+        assert_refused_at(
+            "PUT",
+            &path,
+            &spoiled,
+            &format!("/{admin}/default_member_permissions"),
+            "",
+        );
     }
 }
 
@@ -932,11 +961,259 @@ fn a_phases_post_is_edited_with_its_text_board_buttons_and_card() {
     assert_eq!(new_files(&body).len(), 1, "{body}");
     assert_eq!(body["attachments"].as_array().map(Vec::len), Some(1));
     assert_eq!(body["embeds"].as_array().map(Vec::len), Some(1));
-    assert_eq!(custom_ids(&body), [hand_button(t.tour_id).id]);
+    assert_eq!(
+        custom_ids(&body),
+        [hand_button(t.tour_id, &commissaire_engine::registry::RULESETS[0].words).id]
+    );
     assert_eq!(body["allowed_mentions"]["parse"], json!([]), "{body}");
     assert_accepted("PATCH", &edit_path(), &body);
 
     let mut spoiled = body.clone();
     spoiled["attachments"][0]["filename"] = json!(5);
     assert_refused_at("PATCH", &edit_path(), &spoiled, "/attachments/0", "");
+}
+
+// Every option of every game, with the longest names the bot takes.
+
+/// Team names of the longest length `/tour join` takes (24 characters), accents included, as
+/// the bot would have them: `check_team_name` lets each through unchanged.
+fn longest_team_names(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let name = format!("Vélo Club Mécanique N°{i:02}");
+            assert_eq!(name.chars().count(), 24, "{name}");
+            assert_eq!(
+                commissaire::services::check_team_name(&name).ok(),
+                Some(name.as_str())
+            );
+            name
+        })
+        .collect()
+}
+
+/// One option as a player meets it, and where.
+struct Met {
+    game: String,
+    team: String,
+    option: LabelledOption,
+}
+
+/// Rides one stage of `ruleset` under `rules` with eight teams of the longest names, each
+/// decision taken at random among the options offered (a bot would leave some kinds of
+/// option untried), and keeps every option offered on the way.
+fn every_option_of(
+    ruleset: &str,
+    rules: &str,
+    kind: StageKind,
+    course: &str,
+    seed: u64,
+) -> Vec<Met> {
+    use commissaire_engine::registry::{self, StageContext};
+    use commissaire_engine::tour::{enter_teams, entrants_setup};
+    let entry = registry::ruleset(ruleset).unwrap();
+    let named = entry.rules.iter().find(|r| r.name == rules).unwrap();
+    let options = (named.options)();
+    let Ok(stage_options) = (entry.prepare)(&StageContext {
+        number: 1,
+        kind,
+        rest_before: false,
+        previous: None,
+        options: &options,
+    }) else {
+        return Vec::new();
+    };
+    let roles = match ruleset {
+        "velo-master" => json!(["leader", "team-mate", "team-mate", "team-mate"]),
+        _ => json!(["rouleur", "sprinteur", "grimpeur"]),
+    };
+    let roster = (entry.roster)(roles.as_array().unwrap(), &options)
+        .or_else(|_| (entry.roster)(&[], &options))
+        .unwrap();
+    let teams = longest_team_names(8);
+    let riders = enter_teams(&teams, &roster);
+    let library = commissaire::services::Library::new(&config_dir());
+    let course = library.course(course).unwrap();
+    let setup = entrants_setup(
+        &course,
+        &teams,
+        &riders.iter().collect::<Vec<_>>(),
+        stage_options,
+    );
+    let mut stage = registry::start(ruleset, &setup, seed).unwrap();
+    let mut met = Vec::new();
+    let mut dice = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    for _ in 0..20_000 {
+        let Some(pending) = stage.pending().into_iter().next() else {
+            break;
+        };
+        dice = dice
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let pick = pending.options[(dice >> 33) as usize % pending.options.len()].key;
+        met.extend(pending.options.into_iter().map(|option| Met {
+            game: format!("{ruleset} {rules} {kind:?}"),
+            team: teams[pending.seat as usize].clone(),
+            option,
+        }));
+        if stage.apply(pending.seat, pick.as_str()).is_err() {
+            // An option the rules refuse once chosen (a bid too high): the bot's instead.
+            stage.play_bot(pending.seat).unwrap();
+        }
+    }
+    met
+}
+
+/// The kind of an option: its key's first part (`e` an entraide, `k` a kept card).
+fn kind_of(option: &LabelledOption) -> &str {
+    option.key.as_str().split(':').next().unwrap_or_default()
+}
+
+#[test]
+fn every_option_of_both_games_fits_discord_with_the_longest_names() {
+    let mut met = Vec::new();
+    for rules in ["house-b", "house-a", "house-b-world-cup"] {
+        for kind in [StageKind::Mountain, StageKind::TimeTrial] {
+            met.extend(every_option_of(
+                "card-race",
+                rules,
+                kind,
+                "le-col-du-ballon",
+                3,
+            ));
+        }
+    }
+    for rules in ["expert", "pro"] {
+        for seed in 1..=3 {
+            met.extend(every_option_of(
+                "velo-master",
+                rules,
+                StageKind::Mountain,
+                "vm-col-des-trois-cols",
+                seed,
+            ));
+        }
+    }
+    let kinds = |game: &str| -> std::collections::BTreeSet<String> {
+        met.iter()
+            .filter(|m| m.game.starts_with(game))
+            .map(|m| kind_of(&m.option).to_string())
+            .collect()
+    };
+    let vm = kinds("velo-master");
+    // Moves (dice given, steps), entraides, accélérations and their votes.
+    for kind in ["g", "m", "e", "a", "v"] {
+        assert!(
+            vm.contains(kind),
+            "no Velo Master option of kind {kind}: {vm:?}"
+        );
+    }
+    for rules in [
+        "card-race house-b ",
+        "card-race house-a ",
+        "card-race house-b-world-cup ",
+    ] {
+        assert!(kinds(rules).len() >= 2, "{rules}: {:?}", kinds(rules));
+    }
+
+    // Each kind's longest option of each game, as a button, a menu's option and a suggestion.
+    let mut longest: std::collections::BTreeMap<(String, String), &Met> = Default::default();
+    for m in &met {
+        let text = option_text(&m.option);
+        // What every option reads, once: its rider (or team) and what it does, the rider not
+        // named again, and a rider of the team that decides it.
+        assert_eq!(
+            text.matches(&*m.option.group).count(),
+            1,
+            "{}: '{text}' names its group twice",
+            m.game
+        );
+        if m.game.starts_with("velo-master") && kind_of(&m.option) != "p" {
+            assert!(
+                m.option.group.starts_with(&m.team),
+                "{}: '{text}' is offered to {} under another team's rider",
+                m.game,
+                m.team
+            );
+        }
+        let slot = longest
+            .entry((m.game.clone(), kind_of(&m.option).to_string()))
+            .or_insert(m);
+        if text.chars().count() > option_text(&slot.option).chars().count() {
+            *slot = m;
+        }
+    }
+    let over = met
+        .iter()
+        .map(|m| option_text(&m.option))
+        .filter(|t| t.chars().count() > messages::CHOICE_LIMIT)
+        .count();
+    eprintln!(
+        "{} options met, {} kinds, {over} over Discord's 100 characters before the cut",
+        met.len(),
+        longest.len()
+    );
+    for ((game, kind), m) in &longest {
+        let o = &m.option;
+        let what = format!("{game}, option {kind}: {}", option_text(o));
+        // `/play`'s suggestions: every name and value within 100, the value the key itself.
+        let choices = commands::suggestions(std::slice::from_ref(o), "");
+        let body = as_sent(json_of!(CreateInteractionResponse::Autocomplete(
+            CreateAutocompleteResponse::new().set_choices(choices),
+        )));
+        let choice = &body["data"]["choices"][0];
+        let name = choice["name"].as_str().unwrap();
+        assert!(
+            name.chars().count() <= messages::CHOICE_LIMIT,
+            "{what}: {name}"
+        );
+        assert!((1..=100).contains(&name.chars().count()), "{what}");
+        assert_eq!(choice["value"], o.key.as_str(), "{what}");
+        assert!(
+            option_text(o).starts_with(name.trim_end_matches('…')),
+            "{what}: {name}"
+        );
+        assert_accepted("POST", &callback_path(), &body);
+
+        // A button of the hand, and the same option in a menu (a decision of 26 options).
+        let button = ButtonSpec {
+            id: choice_button_id(1 << 40, 21, 100_000, &o.key),
+            label: option_text(o),
+        };
+        for count in [1, 26] {
+            let part = Part {
+                text: String::new(),
+                files: Vec::new(),
+                buttons: vec![button.clone(); count],
+                card: None,
+                private: true,
+            };
+            let mut with_text = part.clone();
+            with_text.text = "x".into();
+            let body = as_sent(json_of!(messages::followup(&with_text)));
+            let component = &body["components"][0]["components"][0];
+            let label = if count == 1 {
+                component["label"].as_str().unwrap().to_string()
+            } else {
+                component["options"][0]["label"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            };
+            let limit = if count == 1 {
+                messages::LABEL_LIMIT
+            } else {
+                messages::OPTION_LABEL_LIMIT
+            };
+            assert!(label.chars().count() <= limit, "{what}: {label}");
+            if count == 1 {
+                assert_ids_fit(&body);
+            } else {
+                // A menu's option carries the button's id as its value.
+                let value = component["options"][0]["value"].as_str().unwrap();
+                assert!(value.chars().count() <= 100, "{what}: {value}");
+                assert_eq!(value, button.id, "{what}");
+            }
+            assert_accepted("POST", &followup_path(), &body);
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::components::DEFER_AFTER;
 use super::deliver::{self, Answer, Asked, Deferred};
+use super::messages::{CHOICE_LIMIT, fit};
 use super::{Data, Error, actor_of};
 use crate::services::{Pick, ServiceResult, TourSettings, option_text};
 use commissaire_engine::registry::{Key, LabelledOption};
@@ -43,7 +44,7 @@ async fn reply(
     };
     let reply = result.unwrap_or_else(|e| {
         if !matches!(e, crate::services::ServiceError::Refused(_)) {
-            tracing::error!(error = %e, command = %ctx.command().qualified_name, "service failed");
+            tracing::error!(error = %crate::logs::Redacted(&e), command = %ctx.command().qualified_name, "service failed");
         }
         e.to_reply()
     });
@@ -95,9 +96,13 @@ async fn presets(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
         .filter(|(stem, name, _)| {
             stem.to_lowercase().contains(&partial) || name.to_lowercase().contains(&partial)
         })
-        .take(25)
+        // A value Discord would refuse could not come back as the preset: not offered (the
+        // admin can still type it).
+        .filter(|(stem, _, _)| stem.chars().count() <= CHOICE_LIMIT)
+        .take(SUGGESTIONS)
         .map(|(stem, name, stages)| {
-            AutocompleteChoice::new(msg!("preset-choice", name = name, stages = stages), stem)
+            let shown = msg!("preset-choice", name = name, stages = stages);
+            AutocompleteChoice::new(fit(&shown, CHOICE_LIMIT), stem)
         })
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)
@@ -201,46 +206,46 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     reply(ctx, result).await
 }
 
-/// The classifications a player can ask for.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Standing {
-    #[name = "General (time)"]
-    General,
-    Points,
-    Mountains,
-    Teams,
-    Youth,
-    Combativity,
+/// `/standings` classification: the tour's own classifications (its game's, from the
+/// registry: a world cup's cup, Velo Master's jerseys), narrowed to those whose id or title
+/// holds what is typed.
+async fn tour_classifications(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let choices = ctx
+        .data()
+        .services
+        .classification_choices(&channel(ctx))
+        .await
+        .unwrap_or_default();
+    CreateAutocompleteResponse::new().set_choices(classification_suggestions(&choices, partial))
 }
 
-impl Standing {
-    /// The id the games give this kind of classification (Velo Master's Maillot Or is its
-    /// `general`, its Maillot Rouge its `mountains`).
-    fn id(self) -> &'static str {
-        match self {
-            Standing::General => "general",
-            Standing::Points => "points",
-            Standing::Mountains => "mountains",
-            Standing::Teams => "team",
-            Standing::Youth => "youth",
-            Standing::Combativity => "combativity",
-        }
-    }
+/// What `/standings` suggests for `typed` among the tour's classifications (id, title).
+pub fn classification_suggestions(
+    classifications: &[(String, String)],
+    typed: &str,
+) -> Vec<AutocompleteChoice> {
+    let typed = typed.trim().to_lowercase();
+    classifications
+        .iter()
+        .filter(|(id, title)| id.contains(&typed) || title.to_lowercase().contains(&typed))
+        .filter(|(id, _)| id.chars().count() <= CHOICE_LIMIT)
+        .take(SUGGESTIONS)
+        .map(|(id, title)| AutocompleteChoice::new(fit(title, CHOICE_LIMIT), id.clone()))
+        .collect()
 }
 
 /// The standings after the last finished stage.
 #[poise::command(slash_command, guild_only)]
 pub async fn standings(
     ctx: Ctx<'_>,
-    #[description = "Which classification (default: the general, on time)"] classification: Option<
-        Standing,
-    >,
+    #[description = "Which classification (default: the tour's first); type to see its own"]
+    #[autocomplete = "tour_classifications"]
+    classification: Option<String>,
 ) -> Result<(), Error> {
-    let only = classification.unwrap_or(Standing::General).id();
     let result = async {
         ctx.data()
             .services
-            .standings_of(&channel(ctx), Some(only))
+            .standings_one(&channel(ctx), classification.as_deref())
             .await
     };
     reply(ctx, result).await
@@ -272,13 +277,18 @@ async fn own_options(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse 
         .open_choices(&actor(ctx), &channel(ctx))
         .await
         .unwrap_or_default();
-    let choices = open
-        .iter()
-        .filter(|o| matches_words(o, partial))
+    CreateAutocompleteResponse::new().set_choices(suggestions(&open, partial))
+}
+
+/// What `/play` suggests for `typed`: the options whose words hold every word typed, each
+/// read as its button (cut to Discord's 100 characters at a word) with its key as the value,
+/// which `/play` resolves whatever the name shows.
+pub fn suggestions(open: &[LabelledOption], typed: &str) -> Vec<AutocompleteChoice> {
+    open.iter()
+        .filter(|o| matches_words(o, typed))
         .take(SUGGESTIONS)
-        .map(|o| AutocompleteChoice::new(option_text(o), o.key.to_string()))
-        .collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+        .map(|o| AutocompleteChoice::new(fit(&option_text(o), CHOICE_LIMIT), o.key.to_string()))
+        .collect()
 }
 
 fn matches_words(option: &LabelledOption, typed: &str) -> bool {
@@ -381,10 +391,14 @@ pub async fn autopilot(
     reply(ctx, result).await
 }
 
+// Discord shows it only to members with Manage Channels unless a server grants it to a role
+// (Server Settings → Integrations); the services check the actor all the same, so a grant
+// never bypasses the configured admin role or the permission.
 /// Tour administration (Manage Channels, or the configured role).
 #[poise::command(
     slash_command,
     guild_only,
+    default_member_permissions = "MANAGE_CHANNELS",
     subcommands(
         "pause",
         "resume",

@@ -93,7 +93,7 @@ impl Deferred {
 /// Puts the interaction's answer off; [`answer_deferred`] gives it later.
 pub async fn defer(http: &Http, asked: Asked<'_>, how: Deferred) {
     if let Err(e) = asked.respond(http, how.response()).await {
-        tracing::warn!(error = %e, "could not defer an interaction");
+        tracing::warn!(error = %crate::logs::Redacted(&e), "could not defer an interaction");
     }
 }
 
@@ -217,12 +217,12 @@ pub async fn answer_deferred(
             .await
     };
     if let Err(e) = response {
-        tracing::warn!(error = %e, "could not answer an interaction");
+        tracing::warn!(error = %crate::logs::Redacted(&e), "could not answer an interaction");
     }
     for part in parts {
         if part.private {
             if let Err(e) = asked.followup(http, messages::followup(&part)).await {
-                tracing::warn!(error = %e, "could not send a private follow-up");
+                tracing::warn!(error = %crate::logs::Redacted(&e), "could not send a private follow-up");
             }
         } else {
             post(http, services, channel, &part, &[]).await;
@@ -253,7 +253,7 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         Ok(false) => {}
         Ok(true) => return,
         Err(e) => {
-            tracing::warn!(error = %e, id, "could not read an owed message");
+            tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not read an owed message");
             return;
         }
     }
@@ -264,7 +264,7 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
     {
         let ids = services.delivered_as(anchor).await.ok().flatten();
         if let Err(e) = services.delivered(id, &ids.unwrap_or_default(), None).await {
-            tracing::warn!(error = %e, id, "could not mark an owed message delivered");
+            tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not mark an owed message delivered");
         }
         return;
     }
@@ -292,7 +292,7 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         {
             Ok(message) => posted.push(message.id),
             Err(e) => {
-                tracing::warn!(error = %e, %channel, id, "could not post what the channel is owed");
+                tracing::warn!(error = %crate::logs::Redacted(&e), %channel, id, "could not post what the channel is owed");
                 return;
             }
         }
@@ -305,7 +305,7 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         // The phase's post was never made (its row still owed): this message is it now, and
         // the phase's later news edits it.
         if let Err(e) = services.delivered(anchor, &ids, None).await {
-            tracing::warn!(error = %e, anchor, "could not mark a phase's post delivered");
+            tracing::warn!(error = %crate::logs::Redacted(&e), anchor, "could not mark a phase's post delivered");
         }
     }
     remember_delivered(http, services, channel, &reply, id, &ids).await;
@@ -337,7 +337,9 @@ async fn remember_delivered(
     {
         Ok(Some(now)) => tick_off(http, services, &now).await,
         Ok(None) => {}
-        Err(e) => tracing::warn!(error = %e, id, "could not mark an owed message delivered"),
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not mark an owed message delivered")
+        }
     }
 }
 
@@ -356,7 +358,7 @@ async fn edit_phase_post(
         Ok(Some(ids)) => ids.last().and_then(|m| m.parse::<u64>().ok()),
         Ok(None) => None,
         Err(e) => {
-            tracing::warn!(error = %e, anchor, "could not look up a phase's post");
+            tracing::warn!(error = %crate::logs::Redacted(&e), anchor, "could not look up a phase's post");
             None
         }
     };
@@ -371,7 +373,7 @@ async fn edit_phase_post(
         .edit_message(http, MessageId::new(message), messages::phase_edit(&part))
         .await
     {
-        tracing::warn!(error = %e, %channel, id, "could not edit a phase's post; posting anew");
+        tracing::warn!(error = %crate::logs::Redacted(&e), %channel, id, "could not edit a phase's post; posting anew");
         return false;
     }
     if failpoint::hit(channel, failpoint::Crash::BeforeRemember) {
@@ -461,11 +463,13 @@ async fn post(http: &Http, services: &Services, channel: ChannelId, part: &Part,
                     message_id: message.id.to_string(),
                 };
                 if let Err(e) = services.remember_turn_post(card, &post).await {
-                    tracing::warn!(error = %e, "could not remember where a round was posted");
+                    tracing::warn!(error = %crate::logs::Redacted(&e), "could not remember where a round was posted");
                 }
             }
         }
-        Err(e) => tracing::warn!(error = %e, %channel, "could not post in the channel"),
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not post in the channel")
+        }
     }
 }
 
@@ -476,7 +480,7 @@ async fn tick_off(http: &Http, services: &Services, card: &TurnCard) {
         // Posted by another adapter (the terminal) or before posts were remembered.
         Ok(None) => return,
         Err(e) => {
-            tracing::warn!(error = %e, "could not look up a round's message");
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not look up a round's message");
             return;
         }
     };
@@ -492,7 +496,7 @@ async fn tick_off(http: &Http, services: &Services, card: &TurnCard) {
         .await
     {
         // Someone may have deleted it: the round goes on without its card.
-        tracing::warn!(error = %e, "could not tick a team off the round's message");
+        tracing::warn!(error = %crate::logs::Redacted(&e), "could not tick a team off the round's message");
     }
 }
 

@@ -20,6 +20,14 @@ pub const LABEL_LIMIT: usize = 80;
 /// A select menu's options, and the length of an option's label.
 pub const MENU_OPTIONS: usize = 25;
 pub const OPTION_LABEL_LIMIT: usize = 100;
+/// An autocomplete choice's name and value ("Autocomplete" in the interactions reference):
+/// one too long and Discord refuses the whole answer, every suggestion lost.
+pub const CHOICE_LIMIT: usize = 100;
+/// A select menu's placeholder.
+pub const PLACEHOLDER_LIMIT: usize = 150;
+/// An embed's title and description.
+pub const EMBED_TITLE_LIMIT: usize = 256;
+pub const EMBED_DESCRIPTION_LIMIT: usize = 4096;
 
 /// The maillot jaune's yellow, for the round's card.
 const CARD_COLOUR: u32 = 0xF2_C2_00;
@@ -155,7 +163,7 @@ pub fn button_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
                 row.iter()
                     .map(|b| {
                         CreateButton::new(b.id.clone())
-                            .label(truncate(&b.label, LABEL_LIMIT))
+                            .label(fit(&b.label, LABEL_LIMIT))
                             .style(style_of(&b.id))
                     })
                     .collect(),
@@ -191,24 +199,41 @@ fn menu_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
             };
             let options = chunk
                 .iter()
-                .map(|b| CreateSelectMenuOption::new(truncate(&b.label, OPTION_LABEL_LIMIT), &b.id))
+                .map(|b| CreateSelectMenuOption::new(fit(&b.label, OPTION_LABEL_LIMIT), &b.id))
                 .collect();
             CreateActionRow::SelectMenu(
                 CreateSelectMenu::new(
                     format!("menu:{n}"),
                     CreateSelectMenuKind::String { options },
                 )
-                .placeholder(placeholder),
+                .placeholder(fit(&placeholder, PLACEHOLDER_LIMIT)),
             )
         })
         .collect()
 }
 
-fn truncate(text: &str, limit: usize) -> String {
+/// `text` within `limit` characters: whole when it fits, else cut after its last whole word
+/// that leaves room for an ellipsis (in the middle of a word only when one word alone is
+/// longer than half the room), so a cut label still reads.
+pub fn fit(text: &str, limit: usize) -> String {
     if text.chars().count() <= limit {
         return text.to_string();
     }
-    let mut out: String = text.chars().take(limit - 1).collect();
+    let room = limit.saturating_sub(1);
+    let head: String = text.chars().take(room).collect();
+    // Whether the character after the head starts a new word: then the head ends on a whole one.
+    let whole = text.chars().nth(room).is_some_and(char::is_whitespace);
+    let cut = if whole {
+        head.as_str()
+    } else {
+        match head.rfind(char::is_whitespace) {
+            Some(at) if head[..at].chars().count() >= room / 2 => &head[..at],
+            _ => head.as_str(),
+        }
+    };
+    let mut out = cut
+        .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '(' | '-'))
+        .to_string();
     out.push('…');
     out
 }
@@ -245,11 +270,11 @@ pub fn turn_embed(card: &TurnCard) -> CreateEmbed {
         card.turn.clone()
     };
     CreateEmbed::new()
-        .title(truncate(
+        .title(fit(
             &msg!("card-title", title = &card.title, turn = turn),
-            256,
+            EMBED_TITLE_LIMIT,
         ))
-        .description(lines.join("\n"))
+        .description(fit(&lines.join("\n"), EMBED_DESCRIPTION_LIMIT))
         .colour(CARD_COLOUR)
 }
 
@@ -396,7 +421,10 @@ mod tests {
     fn pictures_and_buttons_go_with_the_last_piece() {
         let mut reply = Reply::public("a line\n".repeat(600));
         reply.images.push(("board.png".into(), vec![1, 2, 3]));
-        reply.buttons.push(hand_button(1));
+        reply.buttons.push(hand_button(
+            1,
+            &commissaire_engine::registry::RULESETS[0].words,
+        ));
         reply.followups.push(Reply::private("secret"));
         let parts = parts(&reply);
         assert!(parts.len() >= 3);
@@ -431,6 +459,25 @@ mod tests {
                 label: format!("Option {i}"),
             })
             .collect()
+    }
+
+    #[test]
+    fn a_text_too_long_is_cut_at_a_word_with_an_ellipsis() {
+        let long = "Vélo Club Mécanique Team-mate 2: Entraide with Les Grimpettes Team-mate 4 \
+                    behind: leapfrog, +2 each, and then some more words to pass the limit";
+        let cut = fit(long, 100);
+        assert!(cut.chars().count() <= 100, "{}", cut.chars().count());
+        assert!(cut.ends_with('…'), "{cut}");
+        let kept = cut.trim_end_matches('…');
+        assert!(long.starts_with(kept), "{cut}");
+        // It ends where a word of the text ends.
+        assert!(
+            long[kept.len()..].starts_with([' ', ',', ':']),
+            "cut inside a word: {cut}"
+        );
+        assert_eq!(fit("short", 100), "short");
+        // One word longer than the room is cut inside it.
+        assert_eq!(fit(&"x".repeat(120), 10).chars().count(), 10);
     }
 
     #[test]

@@ -279,7 +279,7 @@ async fn reach_api(
         if Instant::now() >= deadline {
             return Err(last);
         }
-        tracing::warn!(error = %last, "Discord's API does not answer yet; trying again");
+        tracing::warn!(error = %crate::logs::Redacted(&last), "Discord's API does not answer yet; trying again");
         let pause = tokio::time::sleep_until(deadline.min(Instant::now() + RETRY));
         tokio::select! {
             _ = pause => {}
@@ -331,7 +331,9 @@ async fn scheduler_loop(
         match scheduler.tick(clock.now()).await {
             Ok(out) if !out.is_empty() => deliver::outgoing(&http, &services, out).await,
             Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "the scheduler failed; it tries again next tick"),
+            Err(e) => {
+                tracing::error!(error = %crate::logs::Redacted(&e), "the scheduler failed; it tries again next tick")
+            }
         }
     }
 }

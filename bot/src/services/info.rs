@@ -32,6 +32,45 @@ impl Services {
         self.standings_of(channel_id, None).await
     }
 
+    /// The classifications the channel's tour has, each as its id and its title, in the order
+    /// its game shows them: what `/standings` offers. Empty without a tour, or while its game
+    /// cannot say them before a stage has finished.
+    pub async fn classification_choices(
+        &self,
+        channel_id: &str,
+    ) -> Result<Vec<(String, String)>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
+            return Ok(Vec::new());
+        };
+        let done = results::list(&mut conn, tour.id).await?;
+        // Before the first result, the tables of no stage name the game's classifications.
+        let Ok(table) = narrate::classify(&tour, &done) else {
+            return Ok(Vec::new());
+        };
+        Ok(table
+            .tables
+            .iter()
+            .map(|c| (c.id.to_string(), sentence_at_start(&c.title)))
+            .collect())
+    }
+
+    /// As [`Services::standings_of`] one classification, named by its id or its title; with
+    /// `None`, the tour's first (its game's leading classification: a world cup's cup).
+    pub async fn standings_one(&self, channel_id: &str, asked: Option<&str>) -> ServiceResult {
+        let choices = self.classification_choices(channel_id).await?;
+        let id = match asked.map(str::trim) {
+            None | Some("") => choices.first().map(|(id, _)| id.clone()),
+            Some(asked) => Some(
+                choices
+                    .iter()
+                    .find(|(id, title)| id == asked || title.eq_ignore_ascii_case(asked))
+                    .map_or_else(|| asked.to_string(), |(id, _)| id.clone()),
+            ),
+        };
+        self.standings_of(channel_id, id.as_deref()).await
+    }
+
     /// One classification by its id (`general`, `mountains`...), or all of them with `None`.
     /// A classification the tour's game does not have is refused with the ones it has.
     pub async fn standings_of(&self, channel_id: &str, only: Option<&str>) -> ServiceResult {

@@ -59,6 +59,11 @@ impl Live {
         team.seat.expect("a started tour seats every team")
     }
 
+    /// How the tour's game speaks of its turns.
+    pub fn words(&self) -> registry::Words {
+        super::words_of(&self.tour.ruleset)
+    }
+
     /// Whether a seat owes a decision now.
     pub fn owes(&self, seat: Seat) -> bool {
         self.stage.owes(seat)

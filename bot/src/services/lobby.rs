@@ -1,6 +1,7 @@
 //! Before the start: create a tour in a channel, join it with a team, leave it, start it.
 
 use super::live::News;
+use super::say;
 use super::{
     Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour,
     require_admin,
@@ -9,6 +10,7 @@ use crate::store::riders;
 use crate::store::teams;
 use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
+use commissaire_engine::registry::Deadlines;
 use commissaire_engine::tour::enter_teams;
 use commissaire_messages::msg;
 
@@ -85,6 +87,10 @@ impl Services {
                 ))
             })?;
         }
+        // The tour's own, else its preset's (a game of short slots sets one).
+        let decision_deadline = settings
+            .decision_deadline_secs
+            .or(preset.decision_deadline.map(|m| i64::from(m) * 60));
         let now = self.now();
         let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
         let _guard = self.lock(channel_id).await;
@@ -105,9 +111,7 @@ impl Services {
                 seats: settings.seats,
                 turn_deadline_secs: settings.turn_deadline_secs,
                 // The tour's own, else its preset's (a game of short slots sets one).
-                decision_deadline_secs: settings
-                    .decision_deadline_secs
-                    .or(preset.decision_deadline.map(|m| i64::from(m) * 60)),
+                decision_deadline_secs: decision_deadline,
                 ruleset: &preset.ruleset,
                 options: &options,
                 created_by: &actor.user_id,
@@ -116,13 +120,26 @@ impl Services {
         )
         .await?;
         self.store.commit(tx).await?;
+        let words = super::words_of(&preset.ruleset);
+        let round = duration_text(settings.turn_deadline_secs);
+        let deadline = match words.deadlines {
+            Deadlines::PerRound => say(words.deadline, &[("round", round.into())]),
+            Deadlines::PerDecision => {
+                let decision =
+                    duration_text(decision_deadline.unwrap_or(settings.turn_deadline_secs));
+                say(
+                    words.deadline,
+                    &[("decision", decision.into()), ("round", round.into())],
+                )
+            }
+        };
         Ok(Reply::public(msg!(
             "lobby-open",
             tour = &preset.name,
             stages = preset.stages.len(),
             teams = settings.seats,
             riders = team_size,
-            deadline = duration_text(settings.turn_deadline_secs)
+            deadline = deadline
         )))
     }
 
@@ -272,7 +289,8 @@ impl Services {
                 "lobby-starts",
                 tour = &preset.name,
                 count = list.len(),
-                teams = teams
+                teams = teams,
+                call = say(super::words_of(&preset.ruleset).call_to_directors, &[])
             )
         });
         reply.followups = owed;

@@ -35,6 +35,7 @@ pub use reply::{
 use crate::clock::{Clock, Timestamp};
 use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{Store, StoreError};
+use commissaire_engine::registry::{self, Word, Words};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -216,6 +217,17 @@ pub(crate) async fn active_tour(
     tours::active_in_channel(conn, channel_id)
         .await?
         .ok_or_else(|| ServiceError::refused(commissaire_messages::msg!("no-tour")))
+}
+
+/// The words the tour's game speaks of its turns in (see `Words`): the services never assume
+/// one game's turns, they ask its ruleset.
+pub(crate) fn words_of(ruleset: &str) -> Words {
+    registry::ruleset(ruleset).map_or(registry::RULESETS[0].words, |r| r.words)
+}
+
+/// One of a game's words, worded from the catalogue with its arguments.
+pub(crate) fn say(word: Word, args: &[(&str, commissaire_messages::Arg)]) -> String {
+    commissaire_messages::text(word.0, args)
 }
 
 pub(crate) fn require_admin(actor: &Actor, what: &str) -> Result<(), ServiceError> {

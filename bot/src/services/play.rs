@@ -7,7 +7,7 @@ use super::narrate;
 use super::owed::Picture;
 use super::{
     Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour,
-    choice_button_id, hand_button, require_started,
+    choice_button_id, hand_button, require_started, say,
 };
 use crate::clock::Timestamp;
 use crate::store::choices::{self, Source};
@@ -86,7 +86,7 @@ impl Services {
         }
         let pending = live.stage.pending_for(seat);
         lines.push(match (&pending, live.row.deadline) {
-            (None, _) => msg!("hand-nothing-to-choose"),
+            (None, _) => say(live.words().nothing_to_choose, &[]),
             (Some(_), Some(deadline)) => {
                 let left = (deadline - self.now()).max(0);
                 msg!("hand-choose-within", left = duration_text(left))
@@ -175,7 +175,6 @@ impl Services {
                 ChoiceError::Stale { .. } => ServiceError::refused(msg!("choose-stale")),
                 e => ServiceError::Broken(e.to_string()),
             })?;
-        let closed = live.turn() != turn || live.stage.is_over();
         // What the director did, then what only they may see of it (the cards drawn).
         let mut ack = option.map_or_else(String::new, |o| {
             msg!("choose-done", option = option_text(&o)) + "\n"
@@ -191,14 +190,24 @@ impl Services {
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         self.keep(&live);
-        let mut reply = if closed {
-            Reply::private(
-                ack + &msg!(
-                    "choose-completed-round",
-                    stage = stage_number,
-                    turn = turn_name
-                ),
-            )
+        // Whether the turn the choice was made in is over, by this choice or by the bots'
+        // choices that followed it: the answer is the same either way.
+        let settled =
+            live.turn() != turn || live.row.number != stage_number || live.stage.is_over();
+        let mut reply = if settled {
+            ack.push_str(&say(
+                live.words().settled,
+                &[
+                    ("stage", stage_number.into()),
+                    ("turn", turn_name.as_str().into()),
+                ],
+            ));
+            if live.owes(seat) {
+                // The next turn is theirs too: its options at once, under what was done.
+                self.hand_reply(&live, seat, ack + "\n")
+            } else {
+                Reply::private(ack)
+            }
         } else {
             let waiting: Vec<&str> = live.late_humans().iter().map(|t| t.name.as_str()).collect();
             let mut reply = self.hand_reply(&live, seat, ack);
@@ -412,7 +421,7 @@ impl Services {
                     turn = live.turn_text(),
                     left = duration_text(deadline - now)
                 ))
-                .with_buttons(vec![hand_button(live.tour.id)]);
+                .with_buttons(vec![hand_button(live.tour.id, &live.words())]);
                 out.push((director, reply));
             }
         }
@@ -472,7 +481,7 @@ impl Services {
             }
         }
         if let Some(card) = card {
-            reply.buttons.push(hand_button(live.tour.id));
+            reply.buttons.push(hand_button(live.tour.id, &live.words()));
             reply.turn = Some(card);
         }
         vec![reply]

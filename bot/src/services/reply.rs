@@ -3,7 +3,7 @@
 
 use super::owed::Picture;
 use crate::clock::Timestamp;
-use commissaire_engine::registry::Key;
+use commissaire_engine::registry::{Key, Words};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,10 +159,12 @@ pub struct Pressed {
 const SCHEME: &str = "v1";
 const DECISIONS: &str = "v2";
 
-pub fn hand_button(tour_id: i64) -> ButtonSpec {
+/// The button that opens a director's private options, named as the tour's game names them
+/// (`words`: its ruleset's).
+pub fn hand_button(tour_id: i64, words: &Words) -> ButtonSpec {
     ButtonSpec {
         id: format!("{SCHEME}:{tour_id}:hand"),
-        label: commissaire_messages::msg!("hand-button"),
+        label: commissaire_messages::text(words.hand_button.0, &[]),
     }
 }
 
@@ -269,7 +271,7 @@ mod tests {
     #[test]
     fn hand_and_ballot_ids_round_trip_and_strangers_are_not_read() {
         assert_eq!(
-            parse_button(&hand_button(3).id),
+            parse_button(&hand_button(3, &commissaire_engine::registry::RULESETS[0].words).id),
             Some(Pressed {
                 tour_id: 3,
                 action: ButtonAction::Hand

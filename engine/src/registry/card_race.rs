@@ -27,6 +27,17 @@ use crate::tour::world_cup::{self, CupState};
 use crate::tour::{StageKind, StageResult, TourRider, carry_over, stage_result};
 use serde::Deserialize;
 use serde_json::{Value, json};
+
+/// The card race's turns as the services speak of them: every team chooses its cards at once,
+/// and a round waits for all of them.
+pub const WORDS: super::Words = super::Words {
+    hand_button: super::word("card-race-hand-button"),
+    call_to_directors: super::word("card-race-call-to-directors"),
+    nothing_to_choose: super::word("card-race-nothing-to-choose"),
+    settled: super::word("card-race-settled"),
+    deadlines: super::Deadlines::PerRound,
+    deadline: super::word("card-race-deadline"),
+};
 use std::sync::{Arc, OnceLock};
 
 pub const ID: &str = "card-race";

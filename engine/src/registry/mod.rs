@@ -17,6 +17,7 @@ mod hosted;
 mod key;
 mod scene;
 mod setup;
+mod words;
 
 pub use card_race::{
     CardRace, ID as CARD_RACE, attributes as card_race_attributes,
@@ -31,6 +32,7 @@ pub use hosted::{DynStage, Events, Hosted};
 pub use key::{BadKey, Key, MAX_KEY_LEN};
 pub use scene::Scene;
 pub use setup::{Entrant, Setup, StartError};
+pub use words::{Deadlines, Word, Words, word};
 
 use crate::game::Seat;
 use crate::tour::{Classifications, StageKind, StageResult, TourError};
@@ -63,6 +65,9 @@ pub struct RulesetEntry {
     /// handed on ([`StageResult::carry`]). A sentence saying what to change when the ruleset
     /// cannot ride the stage (a tour preset is checked with it before the tour starts).
     pub prepare: PrepareFn,
+    /// How the services speak of its turns: its buttons, its call to the directors, its
+    /// deadlines (see [`Words`]).
+    pub words: Words,
 }
 
 /// What a ruleset knows of a tour's stage when it sets the stage's options.
@@ -131,6 +136,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         rules: card_race::RULES,
         classify: crate::tour::classifications::card_race,
         prepare: card_race::prepare,
+        words: card_race::WORDS,
     },
     RulesetEntry {
         id: crate::velo_master::ID,
@@ -141,6 +147,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         rules: crate::velo_master::game::RULES,
         classify: crate::velo_master::classify::classifications,
         prepare: road_stages_only,
+        words: crate::velo_master::game::WORDS,
     },
 ];
 

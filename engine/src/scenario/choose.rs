@@ -2,7 +2,8 @@
 //!
 //! People write the words on the buttons, so a label matches without regard to case, and
 //! without its part in brackets ("Keep E" for "Keep E (exhaustion)"); the start of a label
-//! matches when it is unique and ends at a word ("Draw" for "Draw for Blue Rouleur"). A key
+//! matches when it is unique and ends at a word ("Draw" for "Draw for Blue Rouleur"). A label
+//! may be written as a button reads, after its rider ("Ana: Move up to 4"). A key
 //! (`k:0:5`) matches exactly. When several options match, the team or the rider narrows them.
 
 use super::script::Entry;
@@ -71,7 +72,12 @@ pub(super) fn pick<'a>(
         .iter()
         .copied()
         .filter(|(_, o)| {
-            o.key.as_str() == wanted || same(&o.label, wanted) || same(bare(&o.label), wanted)
+            let whole = format!("{}: {}", o.group, o.label);
+            o.key.as_str() == wanted
+                || same(&o.label, wanted)
+                || same(bare(&o.label), wanted)
+                || same(&whole, wanted)
+                || same(bare(&whole), wanted)
         })
         .collect();
     if found.is_empty() {

@@ -18,6 +18,17 @@ use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitR
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+/// Velo Master's turns as the services speak of them: a director decides for one rider at a
+/// time, in his slot, and a settled turn is a roll of the dice, many a round.
+pub const WORDS: crate::registry::Words = crate::registry::Words {
+    hand_button: crate::registry::word("vm-hand-button"),
+    call_to_directors: crate::registry::word("vm-call-to-directors"),
+    nothing_to_choose: crate::registry::word("vm-nothing-to-choose"),
+    settled: crate::registry::word("vm-settled"),
+    deadlines: crate::registry::Deadlines::PerDecision,
+    deadline: crate::registry::word("vm-deadline"),
+};
+
 /// A team as a quick game enters it at Débutant: a leader and a team-mate.
 /// A team from a tour preset's roster of roles (`"leader"`, `"team-mate"`); a leader and a
 /// team-mate, the Débutant team (VM-010), when the roster is empty. A role entered more than
@@ -254,13 +265,15 @@ impl Game for VeloMaster {
     fn label(&self, choice: &Choice) -> (Text, Text) {
         let mover = self.moving.as_ref().map(|m| m.rider);
         match *choice {
+            // The group names the rider; the label says what he does, without his name again
+            // (a button reads "<group>: <label>").
             Choice::Launch { rider, die } => (
                 Text::from(self.rider_name(rider)),
-                Text::from(format!("Launch {} with the {die}", self.rider_name(rider))),
+                Text::from(format!("Launch with the {die}")),
             ),
             Choice::Give { rider, die } => (
                 Text::from(self.rider_name(rider)),
-                Text::from(format!("{} moves up to {die}", self.rider_name(rider))),
+                Text::from(format!("Move up to {die}")),
             ),
             Choice::Step { cell } => {
                 let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
@@ -293,30 +306,50 @@ impl Game for VeloMaster {
                 }
                 (group, Text::from(label))
             }
-            Choice::Entraide { rear, front } => (
-                Text::from(self.rider_name(rear)),
-                Text::from(format!(
-                    "Entraide: {} and {} leapfrog (+2 each)",
-                    self.rider_name(rear),
-                    self.rider_name(front)
-                )),
-            ),
-            Choice::Accelerate { front } => {
-                let n = self.line_to(front).len();
+            // Filed under the bike of the slot's colour (whose director decides it), naming
+            // the other bike, of whichever team.
+            Choice::Entraide { rear, front } => {
+                let ours = self.option_rider(choice).unwrap_or(rear);
+                let (other, place) = if ours == rear {
+                    (front, "ahead")
+                } else {
+                    (rear, "behind")
+                };
                 (
-                    Text::from(self.rider_name(front)),
+                    Text::from(self.rider_name(ours)),
                     Text::from(format!(
-                        "Accélération: the line of {n} led by {} (vote)",
-                        self.rider_name(front)
+                        "Entraide with {} {place}: leapfrog, +2 each",
+                        self.rider_name(other)
                     )),
                 )
             }
+            // Filed under the slot's bike in the line, who proposes it; the line's head named
+            // when he is another's.
+            Choice::Accelerate { front } => {
+                let line = self.line_to(front);
+                let colour = self.slot.as_ref().map(|s| s.seat);
+                let ours = self
+                    .option_rider(choice)
+                    .or_else(|| {
+                        line.iter()
+                            .copied()
+                            .find(|&r| Some(self.fixed.team_of[r as usize]) == colour)
+                    })
+                    .unwrap_or(front);
+                let n = line.len();
+                let label = if ours == front {
+                    format!("Accélération: lead the line of {n} (vote)")
+                } else {
+                    format!(
+                        "Accélération: the line of {n} led by {} (vote)",
+                        self.rider_name(front)
+                    )
+                };
+                (Text::from(self.rider_name(ours)), Text::from(label))
+            }
             Choice::Attack { rider } => (
                 Text::from(self.rider_name(rider)),
-                Text::from(format!(
-                    "{} attacks (own 2 dice, -20 % condition)",
-                    self.rider_name(rider)
-                )),
+                Text::from("Attack (own 2 dice, -20 % condition)"),
             ),
             Choice::Pick { a, b } => (
                 Text::from("Neutral riders"),
@@ -330,11 +363,7 @@ impl Game for VeloMaster {
                 let r = self.voter().unwrap_or(0);
                 (
                     Text::from(self.rider_name(r)),
-                    Text::from(if yes {
-                        format!("{} votes yes", self.rider_name(r))
-                    } else {
-                        format!("{} votes no", self.rider_name(r))
-                    }),
+                    Text::from(if yes { "Vote yes" } else { "Vote no" }),
                 )
             }
             Choice::Jump { cell } if self.jump.is_none() => {

@@ -65,7 +65,7 @@ impl VeloMaster {
 
     /// The rider of the slot's colour a slot option is about: whoever directs him makes the
     /// choice. `None` for the roll, and for an option about no bike of the colour.
-    fn option_rider(&self, choice: &Choice) -> Option<RiderIx> {
+    pub(super) fn option_rider(&self, choice: &Choice) -> Option<RiderIx> {
         let colour = self.slot.as_ref()?.seat;
         let ours = |r: RiderIx| (self.fixed.team_of[r as usize] == colour).then_some(r);
         match *choice {

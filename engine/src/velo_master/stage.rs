@@ -1105,7 +1105,7 @@ impl VeloMaster {
             return Err(sentence(
                 "vm-refusal-not-your-turn",
                 vec![("team", json!(now)), ("you", json!(you))],
-                format!("it is {now}'s turn, not {you}'s: wait for your slot"),
+                format!("the turn is for {now}, not {you}: wait for your slot"),
             ));
         }
         if !self.legal(seat).contains(choice) {

@@ -4,14 +4,11 @@
 
 # $turn (here and below): the turn being played, as its game names it ("round 3").
 hand-head = **{ $team }**, stage { $stage }, { $turn }.
-hand-nothing-to-choose = Nothing to choose now: the round is played when every team has chosen.
 hand-choose-within = Choose within { $left } or the bot plays for you.
     .terminal = {""}
 hand-paused = The tour is paused: choices wait for an admin to resume it.
     .terminal = The tour is paused.
 hand-autopilot-on = Autopilot is on: the bot chooses for your team until you switch it off (/autopilot off).
-# The button that opens a director's hand.
-hand-button = Choose my cards
 # An option on a button or in a list: a rider (or the team), then what it does ("Blue Rouleur: Keep 5").
 option = { $group }: { $label }
 
@@ -25,7 +22,6 @@ choose-stale-button = That button was for a decision that has passed, so it was 
 choose-not-an-option = that is not one of your options now: /hand shows the ones open to you
 # What the director chose, ticked.
 choose-done = ✓ { $option }
-choose-completed-round = Your choice completed stage { $stage }, { $turn }.
 # The teams a round still waits for, after a choice or on /stage.
 waiting-for = Waiting for { $teams }.
 reminder = Reminder: { $team } still has choices to make for stage { $stage }, { $turn }. The bot plays for you in { $left }.
@@ -36,7 +32,7 @@ autopilot-no-team = you direct no team in this tour: join one with /tour join
 autopilot-already-on = Autopilot is already on: the bot is choosing for your team.
 autopilot-already-off = Autopilot is already off: your team's choices are yours.
 autopilot-on = Autopilot on: the bot chooses for { $team } until you switch it off with /autopilot off.
-autopilot-off = Autopilot off: { $team }'s choices are yours again.
+autopilot-off = Autopilot off: the choices of { $team } are yours again.
 
 ## Closing a round, moving a tour of bots on.
 
@@ -64,7 +60,7 @@ menu-placeholder-more = Options { $first }–{ $last } of { $total }: /play offe
 
 ## Buttons that no longer act.
 
-button-outdated = This button comes from an older version of the commissaire and no longer works: use /hand to see your cards, or /tour status.
+button-outdated = This button comes from an older version of the commissaire and no longer works: use /hand to see your options, or /tour status.
 button-earlier-tour = This button belongs to an earlier tour of this channel: /tour status shows the current one.
 
 ## The round's card: every team, ticked off as it chooses, and when the round closes.

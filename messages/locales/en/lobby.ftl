@@ -11,7 +11,7 @@ lobby-open = **{ $tour }** is open: { $stages ->
     }, { $teams ->
         [one] 1 team
        *[other] { $teams } teams
-    } of { $riders } riders, { $deadline } to choose each round. Join with a team name and a colour; an admin starts the tour when you are ready (empty seats go to bots).
+    } of { $riders } riders, { $deadline }. Join with a team name and a colour; an admin starts the tour when you are ready (empty seats go to bots).
 lobby-colour-missing = give your team a colour, e.g. red
 lobby-join-too-late = the tour has already started: new teams can join the next one
 lobby-already-in = you are already in this tour, directing { $team }
@@ -20,7 +20,7 @@ lobby-full = the tour is full ({ $seats } teams)
 lobby-joined = { $team } ({ $colour }) joins the tour: { $taken } of { $seats } seats taken.
 lobby-not-in = you are not in this tour
 lobby-withdraws = { $team } withdraws from the tour.
-lobby-director-leaves = { $team }'s director leaves the tour: a bot rides the team from now on.
+lobby-director-leaves = The director of { $team } leaves the tour: a bot rides the team from now on.
 lobby-already-started = the tour has already started
 lobby-no-bot-names = not enough bot team names for the empty seats
 lobby-starts-bots = **{ $tour }** starts! { $count ->
@@ -30,7 +30,7 @@ lobby-starts-bots = **{ $tour }** starts! { $count ->
 lobby-starts = **{ $tour }** starts! { $count ->
         [one] 1 team
        *[other] { $count } teams
-    }: { $teams }. Directors, open your hand to choose your cards.
+    }: { $teams }. { $call }
     .terminal = **{ $tour }** starts! { $count ->
         [one] 1 team
        *[other] { $count } teams

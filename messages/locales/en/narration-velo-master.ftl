@@ -120,7 +120,7 @@ vm-race-over-nobody = The race is over: nobody reached the line.
 
 vm-refusal-over = the race is over: nothing more to play
 vm-refusal-nobody = nobody is to play now
-vm-refusal-not-your-turn = it is { $team }'s turn, not { $you }'s: wait for your slot
+vm-refusal-not-your-turn = the turn is for { $team }, not { $you }: wait for your slot
 # A scenario's scripted die face the die cannot show; players never meet it.
 vm-refusal-scripted-face = { $reason }
 vm-refusal-step = cell { $cell } cannot be reached in one step now: pick one of the lettered cells or stop
@@ -136,3 +136,16 @@ vm-refusal-acceleration = that accélération is not open: the line must be the 
 vm-refusal-no-vote = no vote is under way
 vm-refusal-pick = pick two of the neutral riders offered
 vm-refusal-attack = that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)
+
+## How the services speak of Velo Master's turns (engine/src/velo_master/game.rs, WORDS): a
+## director decides for one rider at a time, in his slot; every roll of the dice settles a turn.
+
+# The button under a phase's post that opens a director's options.
+vm-hand-button = Choose my move
+# /tour start, after the teams.
+vm-call-to-directors = Directors, open your options when your team's slot comes: one rider at a time.
+vm-nothing-to-choose = Nothing to choose now: your options open when one of your riders has his slot, a jump or a vote.
+# A director's move that set the dice rolling; $turn as the game names it ("round 5").
+vm-settled = Your move is played: stage { $stage }, { $turn } goes on in the channel.
+# /tour create: $decision, how long a director has for a slot; $round, for a vote all take.
+vm-deadline = { $decision } for each slot, { $round } for a vote

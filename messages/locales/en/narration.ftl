@@ -216,3 +216,16 @@ card-race-heat = Heatwave after round { $round }: { $count ->
        *[other] { $riders } each take
     } an extra exhaustion card.
 card-race-exhaustion-on-top = { $rider } rides in the wind: one exhaustion card, on top of the draw pile in the fog.
+
+## How the services speak of the card race's turns (engine/src/registry/card_race.rs, WORDS):
+## every team chooses its cards at once, and a round waits for all of them.
+
+# The button under a round's post that opens a director's hand.
+card-race-hand-button = Choose my cards
+# /tour start, after the teams.
+card-race-call-to-directors = Directors, open your hand to choose your cards.
+card-race-nothing-to-choose = Nothing to choose now: the round is played when every team has chosen.
+# A director's choice that completed the turn: $turn as the game names it ("round 5").
+card-race-settled = Your choice completed stage { $stage }, { $turn }.
+# /tour create: $round, how long a round stays open ("1 hour").
+card-race-deadline = { $round } to choose each round

@@ -108,7 +108,8 @@ mod tests {
                 "lobby-starts",
                 tour = "Tour",
                 count = 4,
-                teams = "A, B"
+                teams = "A, B",
+                call = "Directors, open your hand to choose your cards."
             )
         };
         assert_eq!(
