@@ -3,7 +3,9 @@
 //! stops cleanly on SIGTERM. Without a token it says where to put one. When Discord does not
 //! answer it still stops on a signal, and gives up with a sentence after connect_timeout_secs.
 
-use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord};
+use commissaire_tests::drive::ask;
+use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Who};
+use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(20);
 const GUILD: u64 = 1_100_000_000_000_000_100;
+const CHANNEL: u64 = 1_200_000_000_000_000_071;
 
 fn serve() -> Command {
     serve_with(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../config"))
@@ -69,6 +72,22 @@ async fn serve_connects_registers_keeps_the_token_secret_logs_plainly_and_stops_
     .await;
     assert!(database.exists(), "the database is created and migrated");
 
+    // Interactions, one of them posting the start's board: their tokens and the picture's bytes
+    // pass through serenity's requests, which must not reach the debug logs.
+    let admin = Who::member(1_300_000_000_000_000_001, "jury", GUILD, CHANNEL)
+        .with_permissions(MANAGE_CHANNELS);
+    let mut tokens = Vec::new();
+    for (command, options) in [
+        ("tour create", json!({"preset": "week", "teams": 1})),
+        ("tour join", json!({"team": "Reds", "colour": 0})),
+        ("tour start", json!({})),
+    ] {
+        let (sent, _) = ask(&fake, fake.slash(command, options, &admin)).await;
+        tokens.push(sent.token);
+    }
+    fake.wait_for(|r| r.is_multipart() && !r.files.is_empty(), WAIT)
+        .await;
+
     let status = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -97,6 +116,20 @@ async fn serve_connects_registers_keeps_the_token_secret_logs_plainly_and_stops_
     assert!(
         !logs.contains(FAKE_TOKEN) && !logs.contains(secret),
         "{logs}"
+    );
+    for token in &tokens {
+        assert!(
+            !logs.contains(token.as_str()),
+            "an interaction token is logged"
+        );
+    }
+    // A PNG's signature, as serenity's debug output would write the bytes.
+    for png in ["137, 80, 78, 71", "\\x89PNG", "PNG\\r\\n"] {
+        assert!(!logs.contains(png), "picture bytes are logged ({png})");
+    }
+    assert!(
+        logs.contains("DEBUG"),
+        "the logs are at debug level: {logs}"
     );
     fake.assert_clean();
 }

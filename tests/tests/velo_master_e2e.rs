@@ -192,9 +192,27 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     );
     assert!(told(&fake, CHANNEL, &format!("{ABANDONED} abandons")));
 
+    // A dice game in its own words: no post, answer, button or suggestion ever speaks of cards
+    // (the card race's words), and the hand's button is the game's own.
+    let requests = fake.requests();
+    let mut hand_buttons = 0;
+    for r in &requests {
+        let Some(body) = &r.json else { continue };
+        let text = body.to_string().to_lowercase();
+        for word in ["card ", "cards", "choose my cards"] {
+            assert!(
+                !text.contains(word),
+                "{} {} speaks of {word:?}: {body}",
+                r.method,
+                r.path
+            );
+        }
+        hand_buttons += text.matches("\"choose my move\"").count();
+    }
+    assert!(hand_buttons > 0, "the hand's button is Velo Master's own");
+
     // A phase is one post, edited in place: far fewer posts than choices, many edits, each edit
     // with the board as it stands.
-    let requests = fake.requests();
     let posts = requests
         .iter()
         .filter(|r| r.is("POST", &format!("/channels/{CHANNEL}/messages")))

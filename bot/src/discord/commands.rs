@@ -258,7 +258,7 @@ pub async fn stage(ctx: Ctx<'_>) -> Result<(), Error> {
     reply(ctx, result).await
 }
 
-/// Your riders and your cards, only for you, with a button for each choice.
+/// Your riders and your options, only for you, with a button for each choice.
 #[poise::command(slash_command, guild_only)]
 pub async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     let result = async { ctx.data().services.hand(&actor(ctx), &channel(ctx)).await };
