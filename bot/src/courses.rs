@@ -77,16 +77,28 @@ pub(crate) fn read_toml_files<T>(
         .collect()
 }
 
-/// The TOML files of a folder, sorted by name; none when the folder cannot be read.
+/// The TOML files of a folder and of its sub-folders one level down (each game keeps its courses
+/// in a folder of its own: `courses/<game>/`), sorted by path; none when the folder cannot be
+/// read.
 pub(crate) fn toml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect()
-        })
-        .unwrap_or_default();
+    let entries = |dir: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default()
+    };
+    let is_toml = |p: &PathBuf| p.extension().is_some_and(|x| x == "toml");
+    let mut files = Vec::new();
+    for path in entries(dir) {
+        if path.is_dir() {
+            files.extend(
+                entries(&path)
+                    .into_iter()
+                    .filter(|p| p.is_file() && is_toml(p)),
+            );
+        } else if is_toml(&path) {
+            files.push(path);
+        }
+    }
     files.sort();
     files
 }

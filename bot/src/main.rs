@@ -6,10 +6,10 @@ mod cli;
 use clap::{Parser, Subcommand};
 use cli::UsageError;
 use commissaire::courses::CourseLibrary;
-use commissaire_engine::registry::Scene;
 use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
 use commissaire_messages::msg;
-use commissaire_render::{BoardScene, ProfileScene, render_board, render_profile};
+use commissaire_render::ruleset::{board_scene, profile_scene};
+use commissaire_render::{render_board, render_profile};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -270,15 +270,14 @@ fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageErro
             run.turn_word(),
         )));
     }
-    let (board, profile) = match run.scene() {
-        Scene::CardRace(view) => (BoardScene::from_view(&view), ProfileScene::from_view(&view)),
-        _ => {
-            return Err(UsageError(format!(
-                "{file}: the pictures of this ruleset are not drawn yet; `commissaire scenario` \
-                 prints its turns"
-            )));
-        }
+    let scene = run.scene();
+    let no_pictures = |e| {
+        UsageError(format!(
+            "{file}: {e}; `commissaire scenario` prints its turns"
+        ))
     };
+    let board = board_scene(&scene).map_err(no_pictures)?;
+    let profile = profile_scene(&scene).map_err(no_pictures)?;
     let board =
         render_board(&board).map_err(|e| UsageError(format!("cannot draw the board: {e}")))?;
     let profile = render_profile(&profile)

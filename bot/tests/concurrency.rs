@@ -3,7 +3,7 @@
 mod common;
 
 use commissaire::services::{Pick, ServiceResult, Services};
-use commissaire_engine::card_race::Choice;
+use commissaire_engine::games::card_race::Choice;
 use common::*;
 use std::sync::Arc;
 

@@ -26,9 +26,15 @@ fn config(dir: &Path) {
     std::fs::create_dir_all(&courses).unwrap();
     std::fs::create_dir_all(dir.join("tours")).unwrap();
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
-    for entry in std::fs::read_dir(shipped).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
+    // Each game's courses sit in a folder of their own: copy the folders.
+    for folder in std::fs::read_dir(shipped).unwrap() {
+        let folder = folder.unwrap();
+        let into = courses.join(folder.file_name());
+        std::fs::create_dir_all(&into).unwrap();
+        for file in std::fs::read_dir(folder.path()).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), into.join(file.file_name())).unwrap();
+        }
     }
     for (file, rules) in [("vm-expert", "expert"), ("vm-pro", "pro")] {
         let preset = format!(

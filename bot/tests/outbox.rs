@@ -7,7 +7,7 @@ mod common;
 use commissaire::services::{ServiceError, Services};
 use commissaire::store::StoreError;
 use commissaire::store::posts::TurnPost;
-use commissaire_engine::card_race::Choice;
+use commissaire_engine::games::card_race::Choice;
 use common::*;
 
 /// Player 2 plays all but the closing keep of round 1; returns that keep.

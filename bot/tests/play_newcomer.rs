@@ -6,7 +6,7 @@ use commissaire::clock::SystemClock;
 use commissaire::services::{Actor, Services, TourSettings};
 use commissaire::store::results;
 use commissaire::store::tours::latest_in_channel;
-use commissaire_engine::card_race::Card;
+use commissaire_engine::games::card_race::Card;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};

@@ -2,7 +2,7 @@
 
 mod common;
 
-use commissaire_engine::card_race::{Card, Choice};
+use commissaire_engine::games::card_race::{Card, Choice};
 use common::*;
 
 #[tokio::test]

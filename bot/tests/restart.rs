@@ -5,7 +5,7 @@ mod common;
 
 use commissaire::services::ServiceError;
 use commissaire::store::{StoreError, choices, events, stages, tours};
-use commissaire_engine::card_race::{Choice, Event};
+use commissaire_engine::games::card_race::{Choice, Event};
 use common::*;
 
 /// The current stage's id, round and number of stored choices.

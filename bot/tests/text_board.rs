@@ -2,8 +2,8 @@
 
 use commissaire::courses::CourseLibrary;
 use commissaire_engine::Seat;
-use commissaire_engine::card_race::StageView;
 use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::games::card_race::StageView;
 use commissaire_engine::scenario::Scenario;
 use commissaire_render::text_board::{REACH, board_text};
 use std::path::Path;

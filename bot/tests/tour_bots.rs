@@ -3,7 +3,8 @@
 mod common;
 
 use commissaire::store::{choices, results, stages, tours};
-use commissaire_engine::registry::{self, CARD_RACE};
+use commissaire_engine::games::card_race::ID as CARD_RACE;
+use commissaire_engine::registry::{self};
 use commissaire_engine::tour::{
     RiderKey, Score, TourOptions, TourRider, entrants_setup, final_winners, stage_times, standings,
 };

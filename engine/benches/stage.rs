@@ -3,21 +3,22 @@
 //! once through the registry's object-safe surface (pending, bot choice, apply by key), which
 //! the services will use for every ruleset.
 
-use commissaire_engine::card_race::bot::{SensibleBot, play_stage};
-use commissaire_engine::card_race::house_a::BrainBot;
-use commissaire_engine::card_race::movement::LONGEST_MOVE;
-use commissaire_engine::card_race::{
+use commissaire_engine::course::parse_course_toml;
+use commissaire_engine::games::card_race::bot::{SensibleBot, play_stage};
+use commissaire_engine::games::card_race::card_race_attributes;
+use commissaire_engine::games::card_race::house_a::BrainBot;
+use commissaire_engine::games::card_race::movement::LONGEST_MOVE;
+use commissaire_engine::games::card_race::{
     Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd, StageSetup, Start, grid_start,
 };
-use commissaire_engine::course::parse_course_toml;
-use commissaire_engine::registry::{self, DynStage, Entrant, Setup, card_race_attributes};
+use commissaire_engine::registry::{self, DynStage, Entrant, Setup};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn paseo_setup() -> Arc<StageSetup> {
-    let text = include_str!("../../config/courses/avenue-corso-paseo.toml");
+    let text = include_str!("../../config/courses/card-race/avenue-corso-paseo.toml");
     let course = parse_course_toml(text, "avenue-corso-paseo.toml").expect("shipped course");
     let cells = grid_start(&course, 8).expect("the start area holds eight");
     let mut riders = Vec::new();
@@ -47,7 +48,7 @@ fn paseo_setup() -> Arc<StageSetup> {
 /// area grown backwards for sixteen and the gruppetto), the breakaway auction, the gruppetto,
 /// riding until all are across or swept.
 fn house_a_setup() -> Arc<StageSetup> {
-    let text = include_str!("../../config/courses/avenue-corso-paseo.toml");
+    let text = include_str!("../../config/courses/card-race/avenue-corso-paseo.toml");
     // The run-out laid once here, as a tour would, rather than by every stage it starts.
     let course = parse_course_toml(text, "avenue-corso-paseo.toml")
         .expect("shipped course")

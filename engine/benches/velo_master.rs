@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 fn mountain_setup(level: &str) -> Setup {
-    let text = include_str!("../../config/courses/vm-col-des-trois-cols.toml");
+    let text = include_str!("../../config/courses/velo-master/vm-col-des-trois-cols.toml");
     let course = parse_course_toml(text, "vm-col-des-trois-cols.toml").expect("shipped course");
     let per_team = if level == "debutant" { 2 } else { 4 };
     let mut riders = Vec::new();

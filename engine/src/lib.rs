@@ -6,15 +6,14 @@
 //! The [`registry`] maps a ruleset id to its typed game and gives every game one object-safe
 //! surface (labelled options, keys, JSON choices and events) for the services.
 
-pub mod card_race;
 pub mod course;
 pub mod dice;
 pub mod game;
+pub mod games;
 pub mod registry;
 pub mod rng;
 pub mod scenario;
 pub mod tour;
-pub mod velo_master;
 
 pub use course::{Course, CourseError, Marker, Pos, Terrain};
 pub use game::{Decision, Ruleset, Seat, replay};

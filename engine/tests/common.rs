@@ -3,12 +3,12 @@
 
 #![allow(dead_code)]
 
-use commissaire_engine::card_race::{
+use commissaire_engine::course::{Course, CourseSpec, Pos, SegmentSpec, Terrain};
+use commissaire_engine::game::Ruleset;
+use commissaire_engine::games::card_race::{
     Card, Choice, Event, Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd,
     StageSetup,
 };
-use commissaire_engine::course::{Course, CourseSpec, Pos, SegmentSpec, Terrain};
-use commissaire_engine::game::Ruleset;
 use std::sync::Arc;
 
 #[allow(unused_imports)]

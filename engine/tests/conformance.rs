@@ -18,47 +18,47 @@ const COURSES: &[(&str, &str, &str)] = &[
     (
         "card-race",
         "avenue-corso-paseo.toml",
-        include_str!("../../config/courses/avenue-corso-paseo.toml"),
+        include_str!("../../config/courses/card-race/avenue-corso-paseo.toml"),
     ),
     (
         "card-race",
         "firenze-milano.toml",
-        include_str!("../../config/courses/firenze-milano.toml"),
+        include_str!("../../config/courses/card-race/firenze-milano.toml"),
     ),
     (
         "card-race",
         "la-classicissima.toml",
-        include_str!("../../config/courses/la-classicissima.toml"),
+        include_str!("../../config/courses/card-race/la-classicissima.toml"),
     ),
     (
         "card-race",
         "la-haute-montagne.toml",
-        include_str!("../../config/courses/la-haute-montagne.toml"),
+        include_str!("../../config/courses/card-race/la-haute-montagne.toml"),
     ),
     (
         "card-race",
         "le-col-du-ballon.toml",
-        include_str!("../../config/courses/le-col-du-ballon.toml"),
+        include_str!("../../config/courses/card-race/le-col-du-ballon.toml"),
     ),
     (
         "card-race",
         "ronde-van-wevelgem.toml",
-        include_str!("../../config/courses/ronde-van-wevelgem.toml"),
+        include_str!("../../config/courses/card-race/ronde-van-wevelgem.toml"),
     ),
     (
         "velo-master",
         "vm-circuit-d-aurillac.toml",
-        include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+        include_str!("../../config/courses/velo-master/vm-circuit-d-aurillac.toml"),
     ),
     (
         "velo-master",
         "vm-col-des-trois-cols.toml",
-        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+        include_str!("../../config/courses/velo-master/vm-col-des-trois-cols.toml"),
     ),
     (
         "velo-master",
         "vm-sprint-de-vic.toml",
-        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+        include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml"),
     ),
 ];
 
@@ -433,14 +433,28 @@ fn bots_finish_a_whole_stage_on_every_shipped_course() {
 /// The harness must see every course that ships, not the ones someone remembered to list.
 #[test]
 fn every_shipped_course_is_in_the_harness() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../config/courses");
-    let mut shipped: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".toml"))
-        .collect();
+    // Each game's courses live in a folder named for its ruleset: config/courses/<ruleset>/.
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../config/courses"));
+    let mut shipped: Vec<(String, String)> = Vec::new();
+    for folder in std::fs::read_dir(dir).unwrap() {
+        let folder = folder.unwrap();
+        assert!(
+            folder.path().is_dir(),
+            "{:?} lies loose in config/courses: put it in its game's folder",
+            folder.file_name()
+        );
+        for file in std::fs::read_dir(folder.path()).unwrap() {
+            let file = file.unwrap().file_name().to_string_lossy().into_owned();
+            if file.ends_with(".toml") {
+                shipped.push((folder.file_name().to_string_lossy().into_owned(), file));
+            }
+        }
+    }
     shipped.sort();
-    let mut listed: Vec<String> = COURSES.iter().map(|(_, f, _)| f.to_string()).collect();
+    let mut listed: Vec<(String, String)> = COURSES
+        .iter()
+        .map(|(r, f, _)| (r.to_string(), f.to_string()))
+        .collect();
     listed.sort();
     assert_eq!(listed, shipped);
     for (ruleset, _, _) in COURSES {

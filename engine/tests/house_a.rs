@@ -5,12 +5,13 @@
 #[allow(unused_imports)] // the cobbles and supply-zone shorthands are not used here
 mod common;
 
-use commissaire_engine::card_race::house_a::{Profile, StageType};
-use commissaire_engine::card_race::{
+use commissaire_engine::course::{Course, Pos};
+use commissaire_engine::games::card_race::ID as CARD_RACE;
+use commissaire_engine::games::card_race::house_a::{Profile, StageType};
+use commissaire_engine::games::card_race::{
     Card, Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd, StageSetup,
 };
-use commissaire_engine::course::{Course, Pos};
-use commissaire_engine::registry::{self, CARD_RACE, Entrant, Setup};
+use commissaire_engine::registry::{self, Entrant, Setup};
 use commissaire_engine::tour::TourPreset;
 use common::*;
 use serde_json::json;
@@ -180,6 +181,7 @@ fn ha_002_house_a_roster_from_a_tour_preset_starts_through_the_registry() {
     let preset = TourPreset::from_toml(
         r#"
 name = "A week"
+ruleset = "card-race"
 rules = "house-a"
 roster = ["rouleur", "puncheur", "polyvalent", "specialist"]
 
@@ -243,10 +245,10 @@ fn options_written_before_house_a_read_as_before() {
 
 // ---- Time trials (HA-040…HA-049) ----
 
-use commissaire_engine::card_race::bot::{Policy, play_stage};
-use commissaire_engine::card_race::house_a::{TimeTrial, TimeTrialBot, time_trial};
-use commissaire_engine::card_race::{Choice, Event};
 use commissaire_engine::game::Ruleset;
+use commissaire_engine::games::card_race::bot::{Policy, play_stage};
+use commissaire_engine::games::card_race::house_a::{TimeTrial, TimeTrialBot, time_trial};
+use commissaire_engine::games::card_race::{Choice, Event};
 
 /// A time trial in free hands; riders `(id, team, row they would have on a road stage's grid)`.
 fn tt_stage(course: Course, tt: TimeTrial, riders: &[(&str, u8, u16)], teams: usize) -> Stage {
@@ -482,9 +484,10 @@ fn ha_047_a_dealt_time_trial_rides_to_the_end_with_bots() {
 /// channel reads why a rider tired (HA-046).
 #[test]
 fn ha_042_a_tour_keeps_a_third_of_the_exhaustion_out_of_a_time_trial() {
-    use commissaire_engine::registry::{
-        CardRace, Game, card_race_attributes, card_race_attributes_of,
+    use commissaire_engine::games::card_race::{
+        CardRace, card_race_attributes, card_race_attributes_of,
     };
+    use commissaire_engine::registry::Game;
     use commissaire_engine::tour::enter_teams;
     let teams = vec!["Blue".to_string(), "Red".to_string()];
     let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
@@ -554,8 +557,8 @@ fn ha_042_a_tour_keeps_a_third_of_the_exhaustion_out_of_a_time_trial() {
 
 // ---- Bots of the rulebook and the specialist ----
 
-use commissaire_engine::card_race::bot::SensibleBot;
-use commissaire_engine::card_race::house_a::BrainBot;
+use commissaire_engine::games::card_race::bot::SensibleBot;
+use commissaire_engine::games::card_race::house_a::BrainBot;
 
 /// HA-024: a specialist turns one card and has no choice; alone in the wind it takes no
 /// exhaustion card.
@@ -611,9 +614,10 @@ fn ha_025_specialist_sprinteur_saves_a_nine_on_a_climb_in_a_stage() {
 /// keeps the card its table names; a whole stage ends.
 #[test]
 fn ha_006_house_a_seats_nobody_directs_ride_as_brain_riders() {
-    use commissaire_engine::registry::{CardRace, Game};
+    use commissaire_engine::games::card_race::CardRace;
+    use commissaire_engine::registry::Game;
     let course = commissaire_engine::course::parse_course_toml(
-        include_str!("../../config/courses/firenze-milano.toml"),
+        include_str!("../../config/courses/card-race/firenze-milano.toml"),
         "firenze-milano.toml",
     )
     .unwrap();
@@ -703,7 +707,8 @@ fn sensible_bot_keeps_the_grimpeurs_7s_for_the_climb() {
 /// team-mate keeps them.
 #[test]
 fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
-    use commissaire_engine::registry::{CardRace, Game, card_race_attributes_of};
+    use commissaire_engine::games::card_race::{CardRace, card_race_attributes_of};
+    use commissaire_engine::registry::Game;
     use commissaire_engine::tour::enter_teams;
     let teams = vec!["Blue".to_string()];
     let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
@@ -751,7 +756,8 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
 /// gruppetto, the time of the last rider classified. It is placed behind every rider.
 #[test]
 fn ha_030_qa_16_a_domestique_who_quits_takes_the_gruppettos_time() {
-    use commissaire_engine::registry::{CardRace, Game};
+    use commissaire_engine::games::card_race::CardRace;
+    use commissaire_engine::registry::Game;
     use commissaire_engine::tour::{Outcome, StageKind, enter_teams, ridden_time};
     let teams = vec!["Blue".to_string(), "Red".to_string()];
     let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
@@ -984,8 +990,8 @@ fn ha_030_quitting_is_a_labelled_option_and_is_told() {
 
 // The breakaway auction (HA-050…HA-056, HA-031, HA-026; PEL-3 as ruled in `house_a::auction`).
 
-use commissaire_engine::card_race::{RuleError, Start};
 use commissaire_engine::game::Viewer;
+use commissaire_engine::games::card_race::{RuleError, Start};
 
 /// The named rules `house-a` for two teams of a rouleur and a sprinteur on a flat course.
 fn house_a_setup() -> Setup {
@@ -1094,7 +1100,7 @@ fn ha_051_bids_are_secret_labelled_options_shown_together() {
 
 fn auction_stage(seed: u64) -> Stage {
     let c = course(&[(F, 40)]);
-    let cells = commissaire_engine::card_race::grid_start(&c, 4).unwrap();
+    let cells = commissaire_engine::games::card_race::grid_start(&c, 4).unwrap();
     let setup = StageSetup {
         course: Arc::new(c),
         teams: vec!["Blue".into(), "Red".into()],
@@ -1299,7 +1305,7 @@ fn pel_4_a_bot_teams_seat_may_be_counted_from_the_last() {
     assert!(refused.contains("from -1 to -4"), "{refused}");
 
     let preset = TourPreset::from_toml(
-        "name = \"A week\"\nrules = \"house-a\"\nroster = [\"rouleur\", \"sprinteur\"]\n[options]\npeloton_team = -1\n[[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n",
+        "name = \"A week\"\nruleset = \"card-race\"\nrules = \"house-a\"\nroster = [\"rouleur\", \"sprinteur\"]\n[options]\npeloton_team = -1\n[[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n",
         "a.toml",
     );
     assert!(preset.is_ok(), "{preset:?}");

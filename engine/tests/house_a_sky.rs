@@ -4,15 +4,15 @@
 
 mod common;
 
-use commissaire_engine::card_race::house_a::weather::{Reveal, Token, Weather};
-use commissaire_engine::card_race::house_b::{
-    ConditionsError, HouseBOptions, WeatherRule, WindRule,
-};
-use commissaire_engine::card_race::{
-    Card, Choice, Event, Hands, Options, RiderKind, RiderSetup, SetupError, Stage, StageSetup,
-};
 use commissaire_engine::course::{Course, CourseSpec, Pos};
 use commissaire_engine::game::Ruleset;
+use commissaire_engine::games::card_race::house_a::weather::{Reveal, Token, Weather};
+use commissaire_engine::games::card_race::house_b::{
+    ConditionsError, HouseBOptions, WeatherRule, WindRule,
+};
+use commissaire_engine::games::card_race::{
+    Card, Choice, Event, Hands, Options, RiderKind, RiderSetup, SetupError, Stage, StageSetup,
+};
 use common::*;
 use std::sync::Arc;
 
@@ -481,12 +481,11 @@ fn ha_063_qa_31_the_head_of_the_race_after_each_round_takes_a_token() {
 }
 
 mod tour_chain {
-    use commissaire_engine::card_race::RiderKind;
-    use commissaire_engine::card_race::house_a::weather::{Weather, chain};
     use commissaire_engine::course::CourseSpec;
-    use commissaire_engine::registry::{
-        self, CARD_RACE, Entrant, Scene, Setup, StageContext, card_race_attributes,
-    };
+    use commissaire_engine::games::card_race::RiderKind;
+    use commissaire_engine::games::card_race::house_a::weather::{Weather, chain};
+    use commissaire_engine::games::card_race::{ID as CARD_RACE, card_race_attributes};
+    use commissaire_engine::registry::{self, Entrant, Scene, Setup, StageContext};
     use commissaire_engine::tour::{RiderKey, StageKind, StageResult, TourRider};
     use serde_json::{Value, json};
 
@@ -568,7 +567,8 @@ mod tour_chain {
             s.play_bot(seat).unwrap();
         }
         let result = s.result(1, StageKind::Hilly, &tour()).unwrap();
-        let jerseys = commissaire_engine::tour::house_a::StageJerseys::of(&result);
+        let jerseys =
+            commissaire_engine::games::card_race::tour::house_a::StageJerseys::of(&result);
         // The course has no climb: flat by HA-001, whatever the plan called it.
         assert_eq!(jerseys.stage_type, Some(StageKind::Flat));
         let rounds: u32 = jerseys.tokens.iter().map(|t| t.1).sum();
@@ -714,7 +714,7 @@ fn ha_067_a_scenario_tells_fog_exhaustion_by_its_id_and_arguments() {
 /// MET-1 in a house-A team time trial: slipstream within the team stops on a crosswind tile.
 #[test]
 fn met_1_ha_048_a_crosswind_tile_stills_a_teams_slipstream_in_a_team_time_trial() {
-    use commissaire_engine::card_race::house_a::TimeTrial;
+    use commissaire_engine::games::card_race::house_a::TimeTrial;
     let play = |first: u8| {
         let setup = StageSetup {
             course: Arc::new(flat()),
@@ -732,7 +732,7 @@ fn met_1_ha_048_a_crosswind_tile_stills_a_teams_slipstream_in_a_team_time_trial(
                 .collect(),
             options: Options {
                 hands: Hands::Free,
-                profiles: commissaire_engine::card_race::Profiles::HouseA,
+                profiles: commissaire_engine::games::card_race::Profiles::HouseA,
                 time_trial: Some(TimeTrial::Team),
                 house_b: overcast(),
                 ..Options::default()

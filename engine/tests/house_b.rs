@@ -3,15 +3,15 @@
 
 mod common;
 
-use commissaire_engine::card_race::house_b::{
+use commissaire_engine::course::Pos;
+use commissaire_engine::game::Ruleset;
+use commissaire_engine::games::card_race::house_b::{
     ConditionsError, Exposure, HouseBOptions, SteepDownhill, TilesOptions, WeatherRule, Wind,
     WindRule,
 };
-use commissaire_engine::card_race::{
+use commissaire_engine::games::card_race::{
     Card, Choice, Event, Hands, Options, RiderKind, RiderSetup, SetupError, Stage, StageSetup,
 };
-use commissaire_engine::course::Pos;
-use commissaire_engine::game::Ruleset;
 use common::*;
 use std::sync::Arc;
 
@@ -567,7 +567,8 @@ fn qb_01_riders_keep_their_lanes_when_a_neighbour_leaves_and_short_and_middle_ar
 #[test]
 fn bots_ride_every_house_b_effect_to_the_line_and_the_stage_replays() {
     use commissaire_engine::game::Viewer;
-    use commissaire_engine::registry::{self, Entrant, Setup, card_race_attributes};
+    use commissaire_engine::games::card_race::card_race_attributes;
+    use commissaire_engine::registry::{self, Entrant, Setup};
     use serde_json::json;
     // Rows: start 0-5, flat 6-17, uphill 18-25, cobbles 26-31, downhill 32-35, flat 36-55.
     let course = Arc::new(
@@ -645,7 +646,8 @@ fn bots_ride_every_house_b_effect_to_the_line_and_the_stage_replays() {
 /// A house-B stage through the registry, with the named rules `house-b` a tour rides with, on
 /// a course with a feed zone and cobbles: three teams of three.
 fn house_b_registry_setup(options: serde_json::Value) -> commissaire_engine::registry::Setup {
-    use commissaire_engine::registry::{Entrant, Setup, card_race_attributes};
+    use commissaire_engine::games::card_race::card_race_attributes;
+    use commissaire_engine::registry::{Entrant, Setup};
     let course = Arc::new(
         commissaire_engine::course::parse_course_toml(
             "name = \"Ravito\"\n[[segment]]\nterrain = \"flat\"\nlength = 6\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 6\n[[segment]]\nterrain = \"supply\"\nlength = 6\n[[segment]]\nterrain = \"cobbles\"\nlength = 8\n[[segment]]\nterrain = \"flat\"\nlength = 30\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
@@ -735,10 +737,10 @@ fn hb_016_hb_018_the_attack_card_and_its_search_are_labelled_options() {
 /// picks from the first cards of its hand; feed zones hand out musettes; stages replay exactly.
 #[test]
 fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
-    use commissaire_engine::card_race::Profiles;
-    use commissaire_engine::card_race::cards::starting_deck;
-    use commissaire_engine::card_race::house_b::GhostClass;
     use commissaire_engine::game::Viewer;
+    use commissaire_engine::games::card_race::Profiles;
+    use commissaire_engine::games::card_race::cards::starting_deck;
+    use commissaire_engine::games::card_race::house_b::GhostClass;
     // Without the fictive start, whose two-card hands come before round 1.
     let mut options = house_b_named();
     options.as_object_mut().unwrap().remove("fictive_start");

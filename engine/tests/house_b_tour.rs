@@ -4,14 +4,14 @@
 
 mod common;
 
-use commissaire_engine::card_race::house_b::time_trial::{
-    self as b_tt, Cut, TimeTrialB, cut_course, is_highest,
-};
-use commissaire_engine::card_race::{
-    Card, Choice, Event, Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageSetup,
-};
 use commissaire_engine::course::{CourseSpec, Pos};
 use commissaire_engine::game::Ruleset;
+use commissaire_engine::games::card_race::house_b::time_trial::{
+    self as b_tt, Cut, TimeTrialB, cut_course, is_highest,
+};
+use commissaire_engine::games::card_race::{
+    Card, Choice, Event, Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageSetup,
+};
 use common::*;
 use std::sync::Arc;
 
@@ -354,7 +354,8 @@ fn hb_056_slipstream_behind_a_caught_rider_of_another_team() {
 /// rider of the team.
 #[test]
 fn hb_057_tv_09_team_time_is_the_last_riders() {
-    use commissaire_engine::tour::{StageKind, enter_teams, stage_result, stage_times};
+    use commissaire_engine::games::card_race::tour::stage_result;
+    use commissaire_engine::tour::{StageKind, enter_teams, stage_times};
     assert_eq!(b_tt::time_secs(15, 2), 14 * 60 + 40);
     let riders = [("Blue A", 0), ("Red A", 1), ("Blue B", 0), ("Red B", 1)];
     let mut s = Stage::new(
@@ -387,11 +388,17 @@ fn hb_057_tv_09_team_time_is_the_last_riders() {
     let roster = vec![
         commissaire_engine::registry::Rostered {
             label: "A".into(),
-            attributes: commissaire_engine::registry::card_race_attributes(RiderKind::Rouleur, 0),
+            attributes: commissaire_engine::games::card_race::card_race_attributes(
+                RiderKind::Rouleur,
+                0,
+            ),
         },
         commissaire_engine::registry::Rostered {
             label: "B".into(),
-            attributes: commissaire_engine::registry::card_race_attributes(RiderKind::Rouleur, 0),
+            attributes: commissaire_engine::games::card_race::card_race_attributes(
+                RiderKind::Rouleur,
+                0,
+            ),
         },
     ];
     let tour_riders = enter_teams(&names, &roster);
@@ -628,7 +635,7 @@ fn hb_043_tv_21_the_roll_out_spends_no_card() {
 /// for both is refused with a sentence, and either alone starts.
 #[test]
 fn hb_045_the_fictive_start_rides_without_the_breakaway_auction() {
-    use commissaire_engine::card_race::{SetupError, Start};
+    use commissaire_engine::games::card_race::{SetupError, Start};
     let riders = [("A", 3, 0), ("B", 2, 0)];
     let setup = |fictive_start: bool, start: Start| StageSetup {
         course: Arc::new(course(&[(F, 40)])),
@@ -662,9 +669,8 @@ fn hb_045_the_fictive_start_rides_without_the_breakaway_auction() {
 mod tour {
     use commissaire_engine::course::CourseSpec;
     use commissaire_engine::game::Viewer;
-    use commissaire_engine::registry::{
-        self, CARD_RACE, DynStage, Setup, StageContext, card_race_attributes_of,
-    };
+    use commissaire_engine::games::card_race::{ID as CARD_RACE, card_race_attributes_of};
+    use commissaire_engine::registry::{self, DynStage, Setup, StageContext};
     use commissaire_engine::tour::{
         Outcome, StageKind, StageResult, TourRider, enter_teams, entrants_setup,
     };
@@ -933,7 +939,7 @@ mod tour {
         let preset = |options: &str| {
             commissaire_engine::tour::TourPreset::from_toml(
                 &format!(
-                    "name = \"Three weeks\"\nrules = \"house-b\"\n{options}\n[[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n"
+                    "name = \"Three weeks\"\nruleset = \"card-race\"\nrules = \"house-b\"\n{options}\n[[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n"
                 ),
                 "b.toml",
             )
@@ -1027,9 +1033,9 @@ mod tour {
 // ---- World cup tables (HB-075, HB-076, HB-078, HB-079, TV-24) ----
 
 mod cup {
-    use commissaire_engine::card_race::RiderKind;
-    use commissaire_engine::card_race::house_a::StageType;
-    use commissaire_engine::tour::world_cup::{
+    use commissaire_engine::games::card_race::RiderKind;
+    use commissaire_engine::games::card_race::house_a::StageType;
+    use commissaire_engine::games::card_race::tour::world_cup::{
         CupState, FORM_DECK, POINTS, cup_points, deal_form, enter, standings,
     };
     use commissaire_engine::tour::{Outcome, RiderKey, RiderStage, Score, StageKind, StageResult};

@@ -1,13 +1,13 @@
 //! The engine's language: pending / apply / view, typed refusals that change nothing, private
 //! hands, seeded streams and replay.
 
-use commissaire_engine::card_race::bot::{Policy, RandomBot, SensibleBot, play_stage};
-use commissaire_engine::card_race::movement::effective_distance;
-use commissaire_engine::card_race::{
-    Card, Choice, Event, Options, RiderKind, RiderSetup, RuleError, Stage, StageSetup, grid_start,
-};
 use commissaire_engine::course::{Course, CourseSpec};
 use commissaire_engine::game::{Ruleset, Viewer, replay};
+use commissaire_engine::games::card_race::bot::{Policy, RandomBot, SensibleBot, play_stage};
+use commissaire_engine::games::card_race::movement::effective_distance;
+use commissaire_engine::games::card_race::{
+    Card, Choice, Event, Options, RiderKind, RiderSetup, RuleError, Stage, StageSetup, grid_start,
+};
 use std::sync::Arc;
 
 fn paseo() -> Course {

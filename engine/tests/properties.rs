@@ -1,12 +1,12 @@
 //! Properties over random courses and random legal play.
 
-use commissaire_engine::card_race::bot::{Policy, RandomBot};
-use commissaire_engine::card_race::cards::starting_deck;
-use commissaire_engine::card_race::{
-    Card, Choice, Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd, StageSetup, grid_start,
-};
 use commissaire_engine::course::{CourseSpec, SegmentSpec, Terrain};
 use commissaire_engine::game::{Ruleset, replay};
+use commissaire_engine::games::card_race::bot::{Policy, RandomBot};
+use commissaire_engine::games::card_race::cards::starting_deck;
+use commissaire_engine::games::card_race::{
+    Card, Choice, Options, Profiles, RiderKind, RiderSetup, Stage, StageEnd, StageSetup, grid_start,
+};
 use proptest::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -4,12 +4,13 @@
 #[allow(unused_imports)] // only the flat shorthand is used here
 mod common;
 
-use commissaire_engine::card_race::bot::Policy;
-use commissaire_engine::card_race::house_a::BrainBot;
-use commissaire_engine::card_race::{Event, Options, Profiles, StageEnd};
 use commissaire_engine::course::Pos;
 use commissaire_engine::game::Ruleset;
-use commissaire_engine::registry::{self, CARD_RACE, CardRace, Entrant, Game, Setup};
+use commissaire_engine::games::card_race::bot::Policy;
+use commissaire_engine::games::card_race::house_a::BrainBot;
+use commissaire_engine::games::card_race::{CardRace, ID as CARD_RACE};
+use commissaire_engine::games::card_race::{Event, Options, Profiles, StageEnd};
+use commissaire_engine::registry::{self, Entrant, Game, Setup};
 use common::*;
 use serde_json::json;
 use std::sync::Arc;
@@ -85,7 +86,7 @@ fn hb_060_a_stage_ends_with_the_round_in_which_a_rider_crosses() {
     let mut s = stage_with(
         course(&[(F, 6)]),
         &[("A", 5, 0), ("B", 0, 0)],
-        commissaire_engine::card_race::RiderKind::Rouleur,
+        commissaire_engine::games::card_race::RiderKind::Rouleur,
         options.stage_end,
         Profiles::HouseB,
     );

@@ -3,9 +3,9 @@
 
 mod common;
 
-use commissaire_engine::card_race::{Event, Profiles, RiderKind, StageEnd};
 use commissaire_engine::course::Pos;
 use commissaire_engine::game::Ruleset;
+use commissaire_engine::games::card_race::{Event, Profiles, RiderKind, StageEnd};
 use common::*;
 
 #[test]

@@ -423,7 +423,7 @@ impl Game for DiceRace {
         Vec::new()
     }
     fn scene(&self) -> Scene {
-        Scene::CardRace(commissaire_engine::card_race::StageView {
+        Scene::CardRace(commissaire_engine::games::card_race::StageView {
             course: Arc::clone(&self.course),
             course_name: self.course.name.clone(),
             round: 0,
@@ -496,7 +496,7 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     roster: no_roster,
     max_team: 1,
     rules: &[],
-    classify: commissaire_engine::tour::classifications::card_race,
+    classify: commissaire_engine::games::card_race::tour::classifications,
     prepare: commissaire_engine::registry::road_stages_only,
 };
 

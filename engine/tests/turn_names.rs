@@ -3,7 +3,8 @@
 //! rounds of its own names them itself, so a player never reads the services' count.
 
 use commissaire_engine::course::parse_course_toml;
-use commissaire_engine::registry::{self, CARD_RACE, DynStage, Entrant, Sentence, Setup};
+use commissaire_engine::games::card_race::ID as CARD_RACE;
+use commissaire_engine::registry::{self, DynStage, Entrant, Sentence, Setup};
 use serde_json::{Value, json};
 use std::sync::Arc;
 

@@ -7,8 +7,8 @@
 
 use commissaire_engine::course::{Course, Pos, parse_course_toml};
 use commissaire_engine::game::Seat;
+use commissaire_engine::games::velo_master::{Choice, Event, Spot, VeloMaster};
 use commissaire_engine::registry::{Entrant, Setup};
-use commissaire_engine::velo_master::{Choice, Event, Spot, VeloMaster};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -305,7 +305,7 @@ fn vm_023_vm_027_vm_020_two_launch_rounds_then_the_race_by_leaders() {
         if matches!(legal[0], Choice::Launch { .. }) {
             launches += 1;
         }
-        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
         events.extend(s.apply(seat, &c).unwrap());
     }
     // Each player launches one rider per round: 2 rounds of 3 launches, one minute each.
@@ -995,7 +995,7 @@ fn vm_068_vm_069_a20_tests_add_up_in_the_order_met_power_before_skill() {
 #[test]
 fn tv_02_vm_071_climber_points_by_category_and_place() {
     use commissaire_engine::course::ClimbCategory::*;
-    use commissaire_engine::velo_master::tables::climber_points as p;
+    use commissaire_engine::games::velo_master::tables::climber_points as p;
     let cases = [
         (Hc, 1, 40),
         (Hc, 6, 18),
@@ -1018,7 +1018,7 @@ fn tv_02_vm_071_climber_points_by_category_and_place() {
 #[test]
 fn tv_01_vm_073_points_are_the_riders_own() {
     use commissaire_engine::course::ClimbCategory::*;
-    use commissaire_engine::velo_master::tables::climber_points as p;
+    use commissaire_engine::games::velo_master::tables::climber_points as p;
     let yellow = p(Third, 1) + p(Third, 1) + p(Second, 1) + p(Second, 5);
     let violet = p(Third, 3) + p(Second, 4);
     assert_eq!((yellow, violet), (48, 15));
@@ -1109,7 +1109,7 @@ fn vm_075_vm_076_vm_077_vm_078_the_race_ends_when_every_leader_is_across_times_b
 
 #[test]
 fn tv_35_a25_time_of_a_rider_still_on_the_road() {
-    use commissaire_engine::velo_master::tables::time_short;
+    use commissaire_engine::games::velo_master::tables::time_short;
     assert_eq!(time_short(70, 6, 7), 88);
     assert_eq!(time_short(70, 6, 6), 82);
 }
@@ -1138,7 +1138,7 @@ fn vm_075_the_race_ends_when_one_team_is_all_across() {
 
 // ---- 2.13 jerseys, ties ---------------------------------------------------------------------
 
-use commissaire_engine::velo_master::finish::{Totals, climber_order, jerseys, time_order};
+use commissaire_engine::games::velo_master::finish::{Totals, climber_order, jerseys, time_order};
 
 fn t(rider: u8, time: u32, points: u32) -> Totals {
     Totals {

@@ -3,9 +3,9 @@
 //! crash severity. Same board as the Débutant tests: three files, (level, file) = (row, lane).
 
 use commissaire_engine::course::{Course, Pos, parse_course_toml};
+use commissaire_engine::games::velo_master::tables::{Severity, severity};
+use commissaire_engine::games::velo_master::{Choice, Event, Spot, VeloMaster};
 use commissaire_engine::registry::{self, Entrant, Setup};
-use commissaire_engine::velo_master::tables::{Severity, severity};
-use commissaire_engine::velo_master::{Choice, Event, Spot, VeloMaster};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -588,15 +588,15 @@ fn bots_finish_expert_stages_on_every_velo_master_course() {
     for (file, text) in [
         (
             "vm-circuit-d-aurillac.toml",
-            include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
+            include_str!("../../config/courses/velo-master/vm-circuit-d-aurillac.toml"),
         ),
         (
             "vm-col-des-trois-cols.toml",
-            include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
+            include_str!("../../config/courses/velo-master/vm-col-des-trois-cols.toml"),
         ),
         (
             "vm-sprint-de-vic.toml",
-            include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+            include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml"),
         ),
     ] {
         for teams in [3, 4] {
@@ -796,7 +796,7 @@ fn tv_24_vm_102_a_team_mate_keeps_nothing_and_the_points_die_with_the_next_leade
 
 // ---- 2.14 accélérations ---------------------------------------------------------------------
 
-use commissaire_engine::velo_master::acceleration::votes_needed;
+use commissaire_engine::games::velo_master::acceleration::votes_needed;
 
 /// The active leader L0 on (5, 1) between team 1's grey1 (4, 1) and violet1 (6, 1).
 fn line_of_three(course: Arc<Course>, x: Option<(u16, u8)>, dice: &[u8]) -> VeloMaster {
@@ -1080,7 +1080,7 @@ fn vm_023_vm_026_expert_launches_four_rounds_in_the_d20_order() {
         if matches!(legal[0], Choice::Launch { .. }) {
             launches.push(seat);
         }
-        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
         ev.extend(s.apply(seat, &c).unwrap());
     }
     // Four rounds, each in the d20 order whatever the leaders' places (VM-026).
@@ -1120,7 +1120,7 @@ fn vm_087_the_stage_result_lists_an_abandoned_rider_without_place() {
     );
     while let Some(seat) = s.to_play() {
         let legal = s.legal(seat);
-        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
         s.apply(seat, &c).unwrap();
     }
     let result = Game::result(&s, 1, StageKind::Flat, &riders).unwrap();
@@ -1137,11 +1137,11 @@ fn vm_087_the_stage_result_lists_an_abandoned_rider_without_place() {
 
 #[test]
 fn random_legal_bots_finish_on_every_velo_master_course_at_both_levels() {
-    use commissaire_engine::velo_master::bot;
+    use commissaire_engine::games::velo_master::bot;
     for text in [
-        include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
-        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
-        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+        include_str!("../../config/courses/velo-master/vm-circuit-d-aurillac.toml"),
+        include_str!("../../config/courses/velo-master/vm-col-des-trois-cols.toml"),
+        include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml"),
     ] {
         for (level, per, teams) in [("debutant", 2, 4u8), ("expert", 4, 3)] {
             let course = Arc::new(parse_course_toml(text, "c.toml").unwrap());
@@ -1191,7 +1191,7 @@ fn vm_100_the_sensible_bot_brings_a_team_mate_beside_its_leader_on_a_climb() {
     roll(&mut s);
     give(&mut s, "green0", 1);
     let legal = s.legal(0);
-    let c = commissaire_engine::velo_master::bot::sensible(&s, 0, &legal);
+    let c = commissaire_engine::games::velo_master::bot::sensible(&s, 0, &legal);
     assert_eq!(
         c,
         Choice::Step {
@@ -1322,7 +1322,7 @@ fn a09_neutral_riders_are_launched_after_the_players_own_riders() {
         if let Choice::Launch { rider, .. } = legal[0] {
             launched.push((seat, s.fixed.team_of[rider as usize]));
         }
-        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
         ev.extend(s.apply(seat, &c).unwrap());
     }
     // Four rounds of own riders in the d20 order, then two rounds of neutral riders.
@@ -1334,9 +1334,9 @@ fn a09_neutral_riders_are_launched_after_the_players_own_riders() {
 #[test]
 fn bots_finish_two_player_expert_races_with_the_neutral_team() {
     for text in [
-        include_str!("../../config/courses/vm-circuit-d-aurillac.toml"),
-        include_str!("../../config/courses/vm-col-des-trois-cols.toml"),
-        include_str!("../../config/courses/vm-sprint-de-vic.toml"),
+        include_str!("../../config/courses/velo-master/vm-circuit-d-aurillac.toml"),
+        include_str!("../../config/courses/velo-master/vm-col-des-trois-cols.toml"),
+        include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml"),
     ] {
         let course = Arc::new(parse_course_toml(text, "c.toml").unwrap());
         let mut setup = expert_setup(course, SPREAD, &[]);
@@ -1615,7 +1615,7 @@ fn step_jump(s: &mut VeloMaster, to: (u16, u8)) -> Vec<Event> {
 
 #[test]
 fn tv_40_vm_142_a49_team_classification_sums_the_three_best_times() {
-    use commissaire_engine::velo_master::finish::team_classification;
+    use commissaire_engine::games::velo_master::finish::team_classification;
     let riders = [
         (0, 300, false),
         (0, 305, false),
@@ -1637,7 +1637,7 @@ fn tv_40_vm_142_a49_team_classification_sums_the_three_best_times() {
 
 // ---- Pro: physical condition ---------------------------------------------------------------
 
-use commissaire_engine::velo_master::condition::{Why, band};
+use commissaire_engine::games::velo_master::condition::{Why, band};
 
 /// Pro with the condition rules; `attrs` adds attributes to riders by id.
 fn pro_condition(
@@ -1976,7 +1976,7 @@ fn tv_32_vm_141_an_attacking_leader_rolls_two_dice_and_has_no_protection() {
 
 #[test]
 fn tv_41_vm_143_a43_the_winner_and_five_places_drawn_are_tested() {
-    use commissaire_engine::velo_master::doping::doping_places;
+    use commissaire_engine::games::velo_master::doping::doping_places;
     let mut faces = [1u8, 15, 3, 3, 7, 12, 2, 9].into_iter();
     let places = doping_places(12, || Ok(faces.next().unwrap())).unwrap();
     assert_eq!(places, vec![3, 7, 12, 2, 9]);
@@ -2053,7 +2053,10 @@ fn vm_089_in_the_leaders_phase_only_the_leader_launches_an_acceleration() {
     // The team-mates' phase: team 0's slot offers it to grey0's line.
     assert_eq!(
         s.slot.as_ref().map(|x| (x.seat, x.part)),
-        Some((0, commissaire_engine::velo_master::stage::Part::Mates))
+        Some((
+            0,
+            commissaire_engine::games::velo_master::stage::Part::Mates
+        ))
     );
     assert!(
         s.legal(0).contains(&Choice::Accelerate { front }),
@@ -2203,7 +2206,7 @@ fn vm_015_a_neutral_rider_is_a_team_mate_of_nobody_and_protects_no_leader() {
         s.fixed.riders_of[neutral]
             .iter()
             .all(|&r| s.fixed.roles[r as usize]
-                != commissaire_engine::velo_master::options::Role::Leader)
+                != commissaire_engine::games::velo_master::options::Role::Leader)
     );
 }
 
@@ -2224,7 +2227,7 @@ fn vm_087_a_team_short_of_an_abandoned_rider_races_on_and_cannot_end_the_race_al
         }
         let seat = s.to_play().unwrap();
         let legal = s.legal(seat);
-        let c = commissaire_engine::velo_master::bot::sensible(&s, seat, &legal);
+        let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
         s.apply(seat, &c).unwrap();
     }
     assert!(s.is_over());

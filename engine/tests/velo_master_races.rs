@@ -4,13 +4,13 @@
 
 use commissaire_engine::course::{Course, parse_course_toml};
 use commissaire_engine::game::Viewer;
+use commissaire_engine::games::velo_master::board::Relief;
+use commissaire_engine::games::velo_master::{Choice, Event, VeloMaster, bot};
 use commissaire_engine::registry::{Entrant, Game, Setup};
-use commissaire_engine::velo_master::board::Relief;
-use commissaire_engine::velo_master::{Choice, Event, VeloMaster, bot};
 use serde_json::json;
 use std::sync::Arc;
 
-const MOUNTAIN: &str = include_str!("../../config/courses/vm-col-des-trois-cols.toml");
+const MOUNTAIN: &str = include_str!("../../config/courses/velo-master/vm-col-des-trois-cols.toml");
 
 fn mountain() -> Arc<Course> {
     Arc::new(parse_course_toml(MOUNTAIN, "vm-col-des-trois-cols.toml").unwrap())

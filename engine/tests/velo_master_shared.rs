@@ -3,10 +3,10 @@
 //! seat) two team-mates riding in the Rouge colour.
 
 use commissaire_engine::course::{Course, Pos, parse_course_toml};
+use commissaire_engine::games::velo_master::bot;
+use commissaire_engine::games::velo_master::stage::{Part, Phase};
+use commissaire_engine::games::velo_master::{Choice, Event, VeloMaster};
 use commissaire_engine::registry::{Entrant, Setup, StartError};
-use commissaire_engine::velo_master::bot;
-use commissaire_engine::velo_master::stage::{Part, Phase};
-use commissaire_engine::velo_master::{Choice, Event, VeloMaster};
 use serde_json::{Value, json};
 use std::sync::Arc;
 

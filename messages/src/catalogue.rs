@@ -17,10 +17,10 @@ pub const FILES: &[(&str, &str)] = &[
     ("repechage.ftl", include_str!("../locales/en/repechage.ftl")),
     ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
     ("pictures.ftl", include_str!("../locales/en/pictures.ftl")),
-    ("narration.ftl", include_str!("../locales/en/narration.ftl")),
+    ("card-race.ftl", include_str!("../locales/en/card-race.ftl")),
     (
-        "narration-velo-master.ftl",
-        include_str!("../locales/en/narration-velo-master.ftl"),
+        "velo-master.ftl",
+        include_str!("../locales/en/velo-master.ftl"),
     ),
     ("words.ftl", include_str!("../locales/en/words.ftl")),
 ];

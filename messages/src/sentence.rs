@@ -1,5 +1,5 @@
 //! The engine narrates events as sentences: a message id and JSON arguments. Here they become
-//! text from the catalogue (`narration.ftl`, `narration-velo-master.ftl`), worded for this
+//! text from the catalogue (each game's own file: `card-race.ftl`, `velo-master.ftl`), worded for this
 //! process's medium.
 
 use crate::Arg;

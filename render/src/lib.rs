@@ -6,9 +6,9 @@
 //! rather than engine state, so it only ever sees what a public view shows.
 
 pub mod board;
-pub mod card_race;
 mod draw;
 mod encode;
+pub mod games;
 pub mod layout;
 pub mod palette;
 pub mod profile;
@@ -20,7 +20,7 @@ pub mod standings;
 pub mod text;
 pub mod text_board;
 pub mod tour;
-pub mod velo_master;
+pub use games::{card_race, velo_master};
 
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;

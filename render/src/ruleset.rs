@@ -5,6 +5,28 @@
 use crate::{BoardScene, Jersey, ProfileScene, RenderError, render_board, render_profile};
 use commissaire_engine::registry::Scene;
 
+/// The board of a scene, drawn by its game's adapter, under the course's name.
+pub fn board_scene(scene: &Scene) -> Result<BoardScene, RenderError> {
+    match scene {
+        Scene::CardRace(view) => Ok(BoardScene::from_view(view)),
+        Scene::VeloMaster(view) => Ok(BoardScene::from_velo_master(view)),
+        #[allow(unreachable_patterns)]
+        _ => Err(RenderError::NoPictures),
+    }
+}
+
+/// The profile of a scene (the whole course, where every rider is), by its game's adapter.
+pub fn profile_scene(scene: &Scene) -> Result<ProfileScene, RenderError> {
+    match scene {
+        Scene::CardRace(view) => Ok(ProfileScene::from_view(view)),
+        Scene::VeloMaster(view) => Ok(ProfileScene::from_board(&BoardScene::from_velo_master(
+            view,
+        ))),
+        #[allow(unreachable_patterns)]
+        _ => Err(RenderError::NoPictures),
+    }
+}
+
 /// The board as it stands, titled, each team in its colour (`colours` maps a team name to its
 /// palette index).
 pub fn board_png(
@@ -23,24 +45,11 @@ pub fn worn_board_png(
     colours: &dyn Fn(&str) -> Option<usize>,
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
 ) -> Result<Vec<u8>, RenderError> {
-    match scene {
-        Scene::CardRace(view) => {
-            let mut board = BoardScene::from_view(view)
-                .with_team_colours(colours)
-                .with_jerseys(jerseys);
-            board.stage_name = title.to_string();
-            render_board(&board)
-        }
-        Scene::VeloMaster(view) => {
-            let mut board = BoardScene::from_velo_master(view)
-                .with_team_colours(colours)
-                .with_jerseys(jerseys);
-            board.stage_name = title.to_string();
-            render_board(&board)
-        }
-        #[allow(unreachable_patterns)]
-        _ => Err(RenderError::NoPictures),
-    }
+    let mut board = board_scene(scene)?
+        .with_team_colours(colours)
+        .with_jerseys(jerseys);
+    board.stage_name = title.to_string();
+    render_board(&board)
 }
 
 /// The whole course at a glance, with where every rider is.
@@ -49,19 +58,7 @@ pub fn profile_png(
     title: &str,
     colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, RenderError> {
-    match scene {
-        Scene::CardRace(view) => {
-            let mut profile = ProfileScene::from_view(view).with_team_colours(colours);
-            profile.stage_name = title.to_string();
-            render_profile(&profile)
-        }
-        Scene::VeloMaster(view) => {
-            let board = BoardScene::from_velo_master(view);
-            let mut profile = ProfileScene::from_board(&board).with_team_colours(colours);
-            profile.stage_name = title.to_string();
-            render_profile(&profile)
-        }
-        #[allow(unreachable_patterns)]
-        _ => Err(RenderError::NoPictures),
-    }
+    let mut profile = profile_scene(scene)?.with_team_colours(colours);
+    profile.stage_name = title.to_string();
+    render_profile(&profile)
 }

@@ -2,7 +2,7 @@
 //! standings: the gallery example draws them, the tests check them, the benchmark times them.
 //! They are hand-made scenes, not played races, so they show every mark the board can draw.
 
-use crate::card_race::CARD_RACE_MARKS;
+use crate::games::card_race::CARD_RACE_MARKS;
 use crate::scene::{
     BoardScene, Jersey, Mark, MarkKind, RiderToken, StandingsRow, StandingsTable, TeamStyle,
 };

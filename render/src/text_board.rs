@@ -6,9 +6,9 @@
 //! `~` column.
 
 use commissaire_engine::Seat;
-use commissaire_engine::card_race::StageView;
-use commissaire_engine::card_race::house_b::{ConditionsView, Wind};
 use commissaire_engine::course::{Course, Marker, Terrain};
+use commissaire_engine::games::card_race::StageView;
+use commissaire_engine::games::card_race::house_b::{ConditionsView, Wind};
 use commissaire_engine::registry::Scene;
 use commissaire_messages::msg;
 
@@ -144,7 +144,7 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
         Some(step) => msg!(
             "card-race-turn-bid",
             step = step,
-            steps = commissaire_engine::card_race::house_a::auction::STEPS
+            steps = commissaire_engine::games::card_race::house_a::auction::STEPS
         ),
         None if view.fictive_start && view.round == 0 => msg!("card-race-turn-fictive-start"),
         None => msg!("turn-round", round = view.round),

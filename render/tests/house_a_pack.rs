@@ -1,18 +1,18 @@
 //! House rules A's gruppetto on the board: a grey hatched pack of no team, two cells wide,
 //! explained in the key (HA-032, HA-033).
 
-use commissaire_engine::card_race::{
-    Hands, Options, RiderKind, RiderSetup, Stage, StageEnd, StageSetup, grid_start,
-};
 use commissaire_engine::course::parse_course_toml;
 use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::games::card_race::{
+    Hands, Options, RiderKind, RiderSetup, Stage, StageEnd, StageSetup, grid_start,
+};
 use commissaire_render::{BoardScene, draw_board, palette};
 use std::sync::Arc;
 
 /// Avenue Corso Paseo with four riders and the gruppetto, after a round of 5s and 3s.
 fn stage() -> Stage {
     let course = parse_course_toml(
-        include_str!("../../config/courses/avenue-corso-paseo.toml"),
+        include_str!("../../config/courses/card-race/avenue-corso-paseo.toml"),
         "avenue-corso-paseo.toml",
     )
     .unwrap();
@@ -39,10 +39,10 @@ fn stage() -> Stage {
     let mut s = Stage::new(setup, 1).unwrap();
     for (rider, card) in [(0u8, 5u8), (1, 3), (2, 2), (3, 4)] {
         let seat = rider % 2;
-        let card = commissaire_engine::card_race::Card::Energy(card);
+        let card = commissaire_engine::games::card_race::Card::Energy(card);
         s.apply(
             seat,
-            &commissaire_engine::card_race::Choice::Keep { rider, card },
+            &commissaire_engine::games::card_race::Choice::Keep { rider, card },
         )
         .unwrap();
     }

@@ -1,11 +1,13 @@
 //! House rules A's weather on the pictures: an icon and its word in the board's header and
 //! beside the profile's title, one for each of the six weathers (HA-067…HA-072).
 
-use commissaire_engine::card_race::house_a::weather::{Reveal, Weather};
-use commissaire_engine::card_race::house_b::{HouseBOptions, WeatherRule};
-use commissaire_engine::card_race::{Hands, Options, RiderKind, RiderSetup, Stage, StageSetup};
 use commissaire_engine::course::CourseSpec;
 use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::games::card_race::house_a::weather::{Reveal, Weather};
+use commissaire_engine::games::card_race::house_b::{HouseBOptions, WeatherRule};
+use commissaire_engine::games::card_race::{
+    Hands, Options, RiderKind, RiderSetup, Stage, StageSetup,
+};
 use commissaire_render::scene::{Outlook, RoadSign};
 use commissaire_render::{BoardScene, ProfileScene, draw_board, render_profile};
 use image::GenericImageView;
@@ -110,7 +112,7 @@ fn met_1_turned_meteo_tokens_are_named_over_their_tile() {
     assert_eq!(
         board.road_signs.len(),
         laid.iter()
-            .filter(|t| t.1 != commissaire_engine::card_race::house_a::weather::Token::Blank)
+            .filter(|t| t.1 != commissaire_engine::games::card_race::house_a::weather::Token::Blank)
             .count()
     );
     let pic = draw_board(&board).unwrap();

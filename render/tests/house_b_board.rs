@@ -1,13 +1,15 @@
 //! House rules B on the board: the weather level and the wind arrow in the header, steep rows
 //! black with their key entry.
 
-use commissaire_engine::card_race::bot::{SensibleBot, play_seat};
-use commissaire_engine::card_race::house_b::{HouseBOptions, TilesOptions, WeatherRule, WindRule};
-use commissaire_engine::card_race::{
-    Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageSetup,
-};
 use commissaire_engine::course::parse_course_toml;
 use commissaire_engine::game::{Ruleset, Viewer};
+use commissaire_engine::games::card_race::bot::{SensibleBot, play_seat};
+use commissaire_engine::games::card_race::house_b::{
+    HouseBOptions, TilesOptions, WeatherRule, WindRule,
+};
+use commissaire_engine::games::card_race::{
+    Hands, Options, Profiles, RiderKind, RiderSetup, Stage, StageSetup,
+};
 use commissaire_render::{BoardScene, draw_board, palette};
 use std::sync::Arc;
 
@@ -150,7 +152,7 @@ fn a_roundabout_is_drawn_with_its_long_lane_on_the_outside() {
 /// and someone holds a musette: both carry their badge, and the key explains them.
 #[test]
 fn an_attacker_and_a_musette_holder_wear_their_badges() {
-    use commissaire_engine::card_race::house_b::SupplyZone;
+    use commissaire_engine::games::card_race::house_b::SupplyZone;
     let course = parse_course_toml(
         "name = \"Ravito\"\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 3\n[[segment]]\nterrain = \"supply\"\nlength = 6\n[[segment]]\nterrain = \"flat\"\nlength = 40\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n",
         "ravito.toml",
@@ -289,10 +291,14 @@ fn the_text_board_tells_the_weather_and_wind_under_its_title() {
     });
     let view = s.view(Viewer::Public);
     let wind = match view.conditions.wind.expect("a wind") {
-        commissaire_engine::card_race::house_b::Wind::Head => "headwind",
-        commissaire_engine::card_race::house_b::Wind::Tail => "tailwind",
-        commissaire_engine::card_race::house_b::Wind::CrossFromLeft => "crosswind from the left",
-        commissaire_engine::card_race::house_b::Wind::CrossFromRight => "crosswind from the right",
+        commissaire_engine::games::card_race::house_b::Wind::Head => "headwind",
+        commissaire_engine::games::card_race::house_b::Wind::Tail => "tailwind",
+        commissaire_engine::games::card_race::house_b::Wind::CrossFromLeft => {
+            "crosswind from the left"
+        }
+        commissaire_engine::games::card_race::house_b::Wind::CrossFromRight => {
+            "crosswind from the right"
+        }
     };
     let board = board_text(&view, Some(0));
     let second = board.lines().nth(1).unwrap();
@@ -321,7 +327,7 @@ fn the_text_board_tells_the_weather_and_wind_under_its_title() {
     // House rules A's weather by its word.
     let fog = stage(HouseBOptions {
         weather: WeatherRule::HouseA,
-        weather_today: Some(commissaire_engine::card_race::house_a::weather::Weather::Fog),
+        weather_today: Some(commissaire_engine::games::card_race::house_a::weather::Weather::Fog),
         ..HouseBOptions::default()
     });
     let board = board_text(&fog.view(Viewer::Public), None);

@@ -26,7 +26,7 @@ const PRESET: &str = "house-a-e2e";
 
 /// The shipped courses and a one-stage tour preset riding the named rules `house-a`.
 fn config_dir() -> tempfile::TempDir {
-    let preset = "name = \"House A, a sprint and a time trial\"\nrules = \"house-a\"\n\
+    let preset = "name = \"House A, a sprint and a time trial\"\nruleset = \"card-race\"\nrules = \"house-a\"\n\
                   roster = [\"rouleur\", \"sprinteur\"]\n\n\
                   [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n\n\
                   [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"time_trial\"\n";

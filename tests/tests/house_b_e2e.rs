@@ -38,7 +38,7 @@ const SEED_OFFSET: i64 = 1;
 fn config_dir() -> tempfile::TempDir {
     let dir = config_with_presets(&[(
         PRESET,
-        "name = \"Paris-Pavés\"\nrules = \"house-b\"\n\
+        "name = \"Paris-Pavés\"\nruleset = \"card-race\"\nrules = \"house-b\"\n\
          [[stage]]\ncourse = \"paves-etroits\"\nkind = \"flat\"\n\
          [[stage]]\ncourse = \"paves-etroits\"\nkind = \"time_trial\"\n",
     )]);

@@ -8,7 +8,7 @@ use commissaire::services::{
     Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, ServiceResult, Services, TourSettings,
     parse_button,
 };
-use commissaire_engine::card_race::{Card, Choice};
+use commissaire_engine::games::card_race::{Card, Choice};
 use commissaire_engine::registry::Key;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -24,7 +24,7 @@ pub struct Pending {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LabelledOption {
-    /// What the option is about, for grouping buttons and menus (the card race: the rider).
+    /// What the option is about, for grouping buttons and menus (e.g. the rider it moves).
     pub group: Text,
     /// What the player reads, e.g. "Keep 5".
     pub label: Text,

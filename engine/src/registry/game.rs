@@ -17,7 +17,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Choice: Clone + PartialEq + Serialize + DeserializeOwned;
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
-    /// The ruleset's id, as stored with each tour (`card-race`).
+    /// The ruleset's id, as stored with each tour (e.g. `velo-master`).
     const ID: &'static str;
 
     fn start(setup: &Setup, seed: u64) -> Result<Self, StartError>;
@@ -42,7 +42,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The seat whose eyes alone may see an event, if it is private.
     fn audience(&self, event: &Self::Event) -> Option<Seat>;
-    /// Whether the event settles a turn the channel is told about (the card race: the reveal).
+    /// Whether the event settles a turn the channel is told about (e.g. a reveal of secret choices).
     fn settles_turn(event: &Self::Event) -> bool;
     /// The public phase the race is in, for a game of short turns (one director's slot after
     /// another): the channel then gets one post a phase, edited in place as each choice of the
@@ -54,7 +54,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What the turn now being played is called, for anyone to read where the channel, the
     /// turn card, a reminder or /stage name it: a noun phrase such as "round 3". `turn` is the
     /// services' count (1, then one more each time a turn settles), which is the name by
-    /// default. A game whose turns are not all rounds of its own says so here (the card race:
+    /// default. A game whose turns are not all rounds of its own says so here (for example
     /// the breakaway auction's bid steps come before its round 1), so the services never call
     /// a bid step "round 1" nor the first round "round 3".
     fn turn_name(&self, turn: u32) -> Sentence {
@@ -76,7 +76,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             brief: None,
         }
     }
-    /// What a seat alone sees of its own riders now (the card race: hands, kept cards, what is
+    /// What a seat alone sees of its own riders now (for example hands, kept cards, what is
     /// left to draw), a sentence a rider: the private note a director reads before choosing.
     /// Nothing by default, for a game with no private state.
     fn brief(&self, _seat: Seat) -> Vec<Sentence> {
@@ -112,7 +112,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What each tour rider takes from this stage into the next.
     fn carry_over(&self, riders: &mut [TourRider]);
     /// As [`Game::carry_over`], knowing the seats the bot rode (no director): a game whose bots
-    /// carry something of their own between stages (the card race's Brain riders, HA-008).
+    /// carry something of their own between stages (for example riders whose bot keeps a memory).
     fn carry_over_bots(&self, riders: &mut [TourRider], _bots: &[Seat]) {
         self.carry_over(riders)
     }

@@ -1,7 +1,7 @@
 //! The rulesets the bot can referee, in one table, and the one surface the services use for all
 //! of them.
 //!
-//! Each game keeps its own typed code (for the card race, [`crate::card_race`]) and implements
+//! Each game keeps its own typed code in its folder of [`crate::games`] and implements
 //! [`Game`]; [`Hosted`] turns any `Game` into a [`DynStage`], the object-safe stage the services
 //! hold: [`DynStage::pending`] says who owes which decision, with labelled options and a step
 //! number per seat; [`DynStage::apply`] takes an option's key; views, narration, the bot's
@@ -10,7 +10,6 @@
 //!
 //! To add a ruleset: implement [`Game`] in its own module and add one line to [`RULESETS`].
 
-mod card_race;
 mod decision;
 mod game;
 mod hosted;
@@ -19,11 +18,6 @@ mod scene;
 mod setup;
 mod words;
 
-pub use card_race::{
-    CardRace, ID as CARD_RACE, attributes as card_race_attributes,
-    attributes_of as card_race_attributes_of, pile_brief as card_race_pile_brief,
-    refusal as card_race_refusal,
-};
 pub use decision::{
     ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text, Told,
 };
@@ -35,6 +29,7 @@ pub use setup::{Entrant, Setup, StartError};
 pub use words::{Deadlines, Word, Words, word};
 
 use crate::game::Seat;
+use crate::games::{card_race, velo_master};
 use crate::tour::{Classifications, StageKind, StageResult, TourError};
 use serde_json::Value;
 
@@ -130,24 +125,24 @@ pub static RULESETS: &[RulesetEntry] = &[
     RulesetEntry {
         id: card_race::ID,
         name: "Card race (Flamme Rouge family)",
-        start: Hosted::<CardRace>::boxed,
-        roster: card_race::roster,
+        start: Hosted::<card_race::CardRace>::boxed,
+        roster: card_race::game::roster,
         max_team: 4,
-        rules: card_race::RULES,
-        classify: crate::tour::classifications::card_race,
-        prepare: card_race::prepare,
-        words: card_race::WORDS,
+        rules: card_race::game::RULES,
+        classify: card_race::tour::classifications,
+        prepare: card_race::game::prepare,
+        words: card_race::game::WORDS,
     },
     RulesetEntry {
-        id: crate::velo_master::ID,
+        id: velo_master::ID,
         name: "Velo Master (dice race)",
-        start: Hosted::<crate::velo_master::VeloMaster>::boxed,
-        roster: crate::velo_master::game::roster,
+        start: Hosted::<velo_master::VeloMaster>::boxed,
+        roster: velo_master::game::roster,
         max_team: 4,
-        rules: crate::velo_master::game::RULES,
-        classify: crate::velo_master::classify::classifications,
+        rules: velo_master::game::RULES,
+        classify: velo_master::classify::classifications,
         prepare: road_stages_only,
-        words: crate::velo_master::game::WORDS,
+        words: velo_master::game::WORDS,
     },
 ];
 
@@ -208,6 +203,3 @@ pub fn replay(
     }
     Ok((stage, events))
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,8 +1,8 @@
 //! What the pictures are drawn from: each ruleset's public view, as the render crate takes it.
 //! A new ruleset adds its variant here, and its adapter in `render`.
 
-use crate::card_race::StageView;
-use crate::velo_master::VeloView;
+use crate::games::card_race::StageView;
+use crate::games::velo_master::VeloView;
 
 #[derive(Debug, Clone)]
 #[non_exhaustive]

@@ -33,7 +33,7 @@ pub struct Entrant {
     /// start grid, front first, in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Pos>,
-    /// What the ruleset knows of the rider (the card race: `kind`, `carried_exhaustion`).
+    /// What the ruleset knows of the rider (for example a rider's kind, what it carries over).
     #[serde(default)]
     pub attributes: Value,
 }

@@ -4,12 +4,12 @@
 //! the same bytes; new files use the script of choices ([`super::Scripted`]).
 
 use super::{CourseRef, ROUNDS_NOTATION, ScenarioError, fail, parse};
-use crate::card_race::{
+use crate::course::{Course, Pos};
+use crate::game::{Ruleset, Seat};
+use crate::games::card_race::{
     Card, Choice, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, RuleError, Stage,
     StageEnd, StageSetup,
 };
-use crate::course::{Course, Pos};
-use crate::game::{Ruleset, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;

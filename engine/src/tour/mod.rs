@@ -1,8 +1,13 @@
-//! Tours: classifications and the rules that carry from stage to stage (house rules B first).
+//! Tours: what every game's tour shares. Stage results, the ledger (the fold of results into
+//! running totals), standing rows and tie-breaks, repêchage, presets, and the grand tour's six
+//! classifications in the [`Classifications`] form every game gives the bot. A game's own tables
+//! (a cup, its own jerseys) and how its stages hand on to the next live in its folder
+//! (`games/<game>/`).
 //!
-//! This module is the pure classification logic of the house-rules-B grand tour (seed
-//! 004, house rules B, MODES DE COURSE – GRAND TOUR: CLASSEMENTS and RESULTATS; clauses
-//! HB-058…HB-073 and rulings QB-20…QB-27, QX-09, restated in `docs/rules-card-race.md`).
+//! The six classifications are priced as seed 004 prices a grand tour (MODES DE COURSE – GRAND
+//! TOUR: CLASSEMENTS and RESULTATS; clauses HB-058…HB-073 and rulings QB-20…QB-27, QX-09,
+//! restated in `docs/rules-card-race.md`); a game that scores otherwise reports
+//! [`Outcome::Timed`] or ranks its own tables.
 //!
 //! The stage engine reports each finished stage as a [`StageResult`] (plain data: each rider's
 //! cards played, where it ended, its stage place, exhaustion counts, and the order over each
@@ -12,8 +17,8 @@
 //! - [`general`]: total time (HB-061…HB-064), [`points`] (HB-064…HB-066), [`mountains`]
 //!   (HB-067, HB-068), [`team`] (HB-069), [`youth`] (HB-070), [`combativity`] (HB-071);
 //! - [`standings`] gives all six from one pass, [`final_winners`] the six winners (HB-072);
-//!   [`classifications::card_race`] gives them in the form every ruleset shares
-//!   ([`Classifications`]), which the bot reads through the registry;
+//!   each game's `classify` gives them in the form every ruleset shares ([`Classifications`]),
+//!   which the bot reads through the registry;
 //! - [`stage_times`], [`stage_points`], [`stage_mountain_points`] and [`stage_combativity`] give
 //!   what one stage paid, for the bot's narration.
 //!
@@ -67,26 +72,24 @@
 
 pub mod classifications;
 mod combativity;
-mod error;
+pub(crate) mod error;
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 mod general;
-pub mod house_a;
-mod ledger;
+pub(crate) mod ledger;
 mod mountains;
-mod options;
+pub(crate) mod options;
 mod plan;
-mod points;
+pub(crate) mod points;
 mod repechage;
-mod result;
-mod standing;
+pub(crate) mod result;
+pub(crate) mod standing;
 pub mod tables;
 mod team;
-mod tiebreak;
-mod time;
-mod validate;
+pub(crate) mod tiebreak;
+pub(crate) mod time;
+pub(crate) mod validate;
 mod winners;
-pub mod world_cup;
 mod youth;
 
 pub use classifications::{Classification, Classifications, Jersey, Unit};
@@ -95,10 +98,7 @@ pub use error::TourError;
 pub use general::general;
 pub use mountains::{mountains, stage_mountain_points};
 pub use options::{GcShort, SteepBonus, TeamTime, TourOptions};
-pub use plan::{
-    PresetError, StagePlan, TourPreset, TourRider, carry_over, enter_teams, entrants_setup,
-    exhaustion_held, stage_result, stage_setup,
-};
+pub use plan::{PresetError, StagePlan, TourPreset, TourRider, enter_teams, entrants_setup};
 pub use points::{FINISH, points, stage_points};
 pub use repechage::{VoteCount, count_votes, stage_left};
 pub use result::{LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult};

@@ -144,7 +144,7 @@ pub enum Outcome {
     },
     /// The rider left the race during this stage: no time, no place, and it leaves the tour.
     Abandoned,
-    /// A ruleset that times its riders itself (Velo Master: the race clock in minutes, one a
+    /// A ruleset that times its riders itself (e.g. a race clock in minutes, one a
     /// slot played, VM-078, A-26; a rider still on the road when the race ends is charged for
     /// the levels left, A-25). The time is taken as it is: no row is priced and no bonus given.
     Timed {
@@ -152,7 +152,7 @@ pub enum Outcome {
         /// Over the line (`false`: timed where the race ended, A-25).
         #[serde(default)]
         across: bool,
-        /// Points the rider won on this stage's summits (Velo Master's climber points,
+        /// Points the rider won on this stage's summits (a climbers' classification's points,
         /// VM-070…074), which its own classifications add up (VM-080).
         #[serde(default)]
         climber_points: u32,

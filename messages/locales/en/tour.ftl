@@ -7,12 +7,6 @@ classification-mountains = Mountains
 classification-team = Teams
 classification-youth = Youth
 classification-combativity = Combativity
-# Velo Master's (VM-079, VM-080, VM-142).
-classification-or = Maillot Or (time)
-classification-rouge = Maillot Rouge (climbers)
-classification-vm-team = Teams (three best times)
-# House rules B's world cup (HB-079).
-classification-cup = World cup
 
 ## A stage's name: its number, of how many, and its course.
 

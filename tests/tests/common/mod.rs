@@ -22,9 +22,15 @@ pub fn config_with_presets(presets: &[(&str, &str)]) -> tempfile::TempDir {
     std::fs::create_dir_all(&courses).unwrap();
     std::fs::create_dir_all(dir.path().join("tours")).unwrap();
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/courses");
-    for entry in std::fs::read_dir(shipped).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), courses.join(entry.file_name())).unwrap();
+    // Each game's courses sit in a folder of their own: copy the folders.
+    for folder in std::fs::read_dir(shipped).unwrap() {
+        let folder = folder.unwrap();
+        let into = courses.join(folder.file_name());
+        std::fs::create_dir_all(&into).unwrap();
+        for file in std::fs::read_dir(folder.path()).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), into.join(file.file_name())).unwrap();
+        }
     }
     for (name, text) in presets {
         std::fs::write(dir.path().join(format!("tours/{name}.toml")), text).unwrap();

@@ -1,0 +1,157 @@
+# What happened in a Velo Master stage, as the engine narrates it
+# (engine/src/velo_master/game.rs: `sentence("id", ...)`). The arguments are the ones the engine
+# gives, by the same names; a yes-or-no argument arrives as the word `true` or `false`.
+
+## The start
+
+# The turns of the start, before round 1, as the services name the turn being played.
+vm-turn-start = the start
+    .start = The start
+vm-order-roll = { $round ->
+        [0] { $team } rolls { $face } on the d20 for the start order.
+       *[other] { $team } rolls again to break a tie: { $face }.
+    }
+vm-start-order = Start order: { $order }.
+vm-roll-off = Roll-off for the { $colour } colour: { $team } { $face }, { $other } { $other_face }.
+vm-colour-shared = { $team } directs the { $colour } leader and his first team-mate; { $outsider } rides as the outsider with the other two.
+vm-roll-handed-over = { $team } is through with the bonus moves: { $other } rolls.
+vm-race-begins = Everyone is on the road: the leaders' places now set the order.
+vm-round = Round { $round } begins.
+vm-mates-phase = Round { $round }: the team-mates' phase begins.
+
+## Dice and moves
+
+vm-slot = { $team } to play (race clock { $clock } min).
+vm-dice = { $team } rolls { $faces }.
+vm-die-taken = { $rider } moves up to { $die }.
+vm-step = { $rider } { $extra ->
+        [true] takes the descent's extra step to
+       *[false] steps to
+    } { $to }.
+vm-power-roll = { $rider } power roll: { $face } against { $slope } %: { $success ->
+        [true] made it
+       *[false] fails, his move ends
+    }.
+vm-blocked = { $rider } is blocked: { $lost } lost.
+vm-stopped = { $rider } stops ({ $lost } unused).
+vm-extra-step = { $rider } stopped on a descent cell: one extra step if wanted.
+
+## Punctures, crashes and the roadside
+
+vm-puncture-check = 4-2-1 check for { $rider }: { $faces }.
+vm-punctured = { $rider } punctures at { $cell } and waits at the roadside until the phase ends.
+vm-skill-roll = { $rider } skill roll on danger cell { $cell }: { $face }{ $crash ->
+        [true] , he crashes
+       *[false] , safe
+    }.
+vm-crashed = { $rider } falls at { $cell } and waits at the roadside ({ $misses ->
+        [one] { $misses } turn
+       *[other] { $misses } turns
+    } to miss).
+vm-severity = { $rider } crash severity { $face }: { $severity ->
+        [abandon] he abandons
+        [serious] serious injury, 2 turns missed
+        [injury] injury, 1 turn missed
+        [scratch] a scratch: the worst die next turn
+       *[unhurt] unhurt
+    }.
+vm-sits-out = { $rider } is still at the roadside and misses this turn.
+vm-back = { $rider } gets back on the road at { $cell }.
+vm-abandoned = { $rider } abandons at { $cell }.
+
+## Feeding, condition and doping
+
+vm-fed = { $rider } takes his musette at the feed.
+vm-missed-feed = { $rider } rode past the feed without eating: the smallest die until the finish.
+vm-condition = { $rider } { $gains ->
+        [true] gains
+       *[false] loses
+    } { $amount } %: condition { $now } % ({ $why ->
+        [motivated] motivated
+        [doped] doped
+        [ones] ones
+        [power_roll] power roll
+        [team_mates_in_line] team mates in line
+        [stage_win] stage win
+        [jersey] jersey
+        [attack] attack
+        [missed_feed] missed feed
+        [crash] crash
+       *[failed_power_roll] failed power roll
+    }).
+vm-doping-draw = Doping control draw: { $face }.
+vm-tested = { $rider } is tested at { $condition } %: { $excluded ->
+        [true] positive, excluded from the race
+       *[false] clean
+    }.
+
+## Attacks and entraide
+
+vm-attack = { $rider } attacks!
+vm-attack-roll = { $rider } rolls { $faces } for his attack: up to { $total }.
+vm-entraide = Entraide: { $rear } and { $front } leapfrog each other.
+vm-jumped = { $rider } jumps past { $over } to { $to }.
+vm-no-jump = { $rider } does not jump.
+vm-road-blocked = The road is blocked: { $rider } keeps { $kept } for when it opens, until his next turn.
+vm-road-open = The road opens for { $rider }: up to { $points } now, or wait.
+
+## Accélération
+
+vm-acceleration = Accélération proposed to the line { $line }.
+vm-vote = { $rider } votes { $yes ->
+        [true] yes
+       *[false] no
+    }.
+vm-acceleration-voted = { $yes } yes of { $needed } needed: { $go ->
+        [true] the line accelerates
+       *[false] no accélération
+    }.
+vm-neutrals = Neutral riders: { $team } moves { $riders }; { $other } moves { $other_riders }.
+vm-acceleration-over = The accélération is over.
+
+## Summits and the finish
+
+vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } climber points.
+vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
+vm-race-over = The race is over: { $winner } wins.
+vm-race-over-nobody = The race is over: nobody reached the line.
+
+## Velo Master refuses a choice: what was wrong, and what to do instead.
+
+vm-refusal-over = the race is over: nothing more to play
+vm-refusal-nobody = nobody is to play now
+vm-refusal-not-your-turn = the turn is for { $team }, not { $you }: wait for your slot
+# A scenario's scripted die face the die cannot show; players never meet it.
+vm-refusal-scripted-face = { $reason }
+vm-refusal-step = cell { $cell } cannot be reached in one step now: pick one of the lettered cells or stop
+vm-refusal-no-cell = there is no such cell: pick one of the lettered cells
+vm-refusal-no-die = no die shows { $die }: the dice left are { $left }
+vm-refusal-no-die-now = { $rider } cannot take a die now: choose one of your riders offered
+vm-refusal-moving = a rider is moving: step or stop first
+vm-refusal-nothing-moving = no rider is moving now: give a die first
+vm-refusal-entraide = that entraide is not open: the two bikes must stand one behind the other, alone in their file, since the slot began, and neither may have had a bonus this round
+vm-refusal-jump = that cell is not a landing cell now: pick one offered
+vm-refusal-rolled = the dice are already rolled
+vm-refusal-acceleration = that accélération is not open: the line must be the same as when the slot began, with one of your bikes due to play among its three front bikes
+vm-refusal-no-vote = no vote is under way
+vm-refusal-pick = pick two of the neutral riders offered
+vm-refusal-attack = that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)
+
+## Velo Master's classifications (VM-079, VM-080, VM-142)
+
+classification-or = Maillot Or (time)
+classification-rouge = Maillot Rouge (climbers)
+classification-vm-team = Teams (three best times)
+
+## How the services speak of Velo Master's turns (engine/src/velo_master/game.rs, WORDS): a
+## director decides for one rider at a time, in his slot; every roll of the dice settles a turn.
+
+# The button under a phase's post that opens a director's options.
+vm-hand-button = Choose my move
+# /tour start, after the teams.
+vm-call-to-directors = Directors, open your options when your team's slot comes: one rider at a time.
+vm-nothing-to-choose = Nothing to choose now: your options open when one of your riders has his slot, a jump or a vote.
+# A director's move that set the dice rolling; $turn as the game names it ("round 5").
+vm-settled = Your move is played: stage { $stage }, { $turn } goes on in the channel.
+# /tour create: $decision, how long a director has for a slot; $round, for a vote all take.
+vm-deadline = { $decision } for each slot, { $round } for a vote

@@ -1,0 +1,6 @@
+//! Each game's pictures adapter: from its engine view (its variant of the registry's `Scene`) to
+//! the renderer's plain scenes. A new game adds its module here and its arm in
+//! [`crate::ruleset`].
+
+pub mod card_race;
+pub mod velo_master;
