@@ -67,7 +67,7 @@ pub fn redact(text: &str) -> String {
             let start = id_end + 1;
             let end = start
                 + out[start..]
-                    .find(|c: char| matches!(c, '/' | '?' | ' ' | ')' | '"' | '\'' | '\n'))
+                    .find(['/', '?', ' ', ')', '"', '\'', '\n'])
                     .unwrap_or(out.len() - start);
             if end > start {
                 out.replace_range(start..end, "[token]");

@@ -498,6 +498,8 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     rules: &[],
     classify: commissaire_engine::games::card_race::tour::classifications,
     prepare: commissaire_engine::registry::road_stages_only,
+    // A test game speaks of its turns as Velo Master does: the services never meet it.
+    words: commissaire_engine::games::velo_master::game::WORDS,
 };
 
 fn no_roster(
