@@ -133,8 +133,8 @@ async fn vm_085_tv_39_tie_goes_to_the_stage_winners_directeur_voting_yes() {
     assert!(!result.private);
     assert!(
         result.text.starts_with(&format!(
-            "**Repêchage of Team 1 Grimpeur**: 3 yes, 2 no, with the extra vote of Team {w}'s \
-             directeur, whose rider won stage 1. Team 1 Grimpeur is brought back: it starts \
+            "**Repêchage of Team 1 Grimpeur**: 3 yes, 2 no, with the extra vote of the \
+             directeur of Team {w}, whose rider won stage 1. Team 1 Grimpeur is brought back: it starts \
              stage 3"
         )),
         "{}",
@@ -165,8 +165,8 @@ async fn tv_39_the_stage_winners_directeur_among_the_no_keeps_the_rider_out() {
     let text = &last.followups[0].text;
     assert!(
         text.starts_with(&format!(
-            "**Repêchage of Team 2 Rouleur**: 2 yes, 3 no, with the extra vote of Team {w}'s \
-             directeur"
+            "**Repêchage of Team 2 Rouleur**: 2 yes, 3 no, with the extra vote of the \
+             directeur of Team {w}"
         )),
         "{text}"
     );
@@ -187,8 +187,8 @@ async fn tv_39_the_stage_winners_directeur_among_the_no_keeps_the_rider_out() {
     assert_eq!(
         refusal(s.vote(&player(1), CHANNEL, id, true).await),
         format!(
-            "this vote is closed: 2 yes, 3 no, with the extra vote of Team {w}'s directeur, whose \
-             rider won stage 1. Team 2 Rouleur stays out of the race."
+            "this vote is closed: 2 yes, 3 no, with the extra vote of the directeur of Team {w}, \
+             whose rider won stage 1. Team 2 Rouleur stays out of the race."
         )
     );
 }

@@ -418,7 +418,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     let text = content(result.json.as_ref().unwrap()).to_string();
     let winner = stage_winner_team(&database).await;
     assert!(
-        text.contains(&format!("extra vote of {winner}'s directeur")),
+        text.contains(&format!("extra vote of the directeur of {winner}")),
         "{text}"
     );
     if winner == "Reds" {
