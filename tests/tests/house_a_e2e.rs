@@ -92,14 +92,30 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert!(content(&joined).contains("Reds"), "{joined}");
     slash(&fake, "tour start", json!({}), &admin).await;
 
-    // Alice bids with the buttons of her private hand (the helper checks it is ephemeral):
-    // she draws a hand for the bid and bids a card of it; her buttons are then gone until the
-    // bot of the empty seat has bid too, and the first bids are shown together.
+    // Alice bids with the buttons of her private hand (the helper checks it is ephemeral and
+    // redrawn in place): she draws a hand for the bid and bids a card of it. The bot of the
+    // empty seat bids at once, which settles the step her bid opened: her answer is the one a
+    // choice that settles a step gets, the second step's options under "completed", and she
+    // bids again from the same message (the same rider only).
     let (hand_message, tour) = wait_hand_message(&fake).await;
     let first = play_with_buttons(&fake, &alice, hand_message, &tour, 4).await;
-    assert_eq!(first.len(), 2, "{first:?}");
-    assert_eq!(first[0], "Reds Rouleur: Draw to bid for the breakaway");
-    assert!(first[1].starts_with("Reds Rouleur: Bid "), "{first:?}");
+    assert_eq!(first.len(), 4, "{first:?}");
+    for step in [&first[..2], &first[2..]] {
+        assert_eq!(step[0], "Reds Rouleur: Draw to bid for the breakaway");
+        assert!(step[1].starts_with("Reds Rouleur: Bid "), "{first:?}");
+    }
+    let answers: Vec<String> = fake
+        .requests()
+        .iter()
+        .filter_map(|r| r.json.as_ref().map(|b| content(b).to_string()))
+        .collect();
+    assert!(
+        answers.iter().any(
+            |a| a.contains("Your choice completed stage 1, breakaway bid 1 of 2.")
+                && a.contains("Choose within")
+        ),
+        "no answer showed the next step's hand under the completed one: {answers:#?}"
+    );
     // The step is told under its own name, not as the bot's turn count ("round 1"), with
     // every team's bid under it.
     wait_told(&fake, CHANNEL, "**Stage 1, breakaway bid 1 of 2**").await;
@@ -114,11 +130,6 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert!(step.contains("Reds Rouleur bids "), "{step}");
     assert!(step.contains("Vélo Club Mécanique Rouleur bids "), "{step}");
 
-    // The second step: the same rider only.
-    let (hand_message, tour) = wait_hand_message(&fake).await;
-    let second = play_with_buttons(&fake, &alice, hand_message, &tour, 2).await;
-    assert_eq!(second[0], "Reds Rouleur: Draw to bid for the breakaway");
-    assert!(second[1].starts_with("Reds Rouleur: Bid "), "{second:?}");
     wait_told(&fake, CHANNEL, "**Stage 1, breakaway bid 2 of 2**").await;
     wait_told(&fake, CHANNEL, "in the breakaway with").await;
     let step = step_post("**Stage 1, breakaway bid 2 of 2**");
@@ -163,7 +174,7 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     // Alice rides on from her hand until the tour is over, asking /stage as she goes.
     let first_stage = content(&slash(&fake, "stage", json!({}), &alice).await).to_string();
     let mut trial_stage = None;
-    for _ in 0..500 {
+    for _ in 0..2_000 {
         if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
@@ -174,7 +185,9 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
                 trial_stage = Some(now);
             }
         }
-        play_with_buttons(&fake, &alice, hand_message, &tour, 500).await;
+        // A few choices at a time: her hand runs on from round to round, and across the
+        // stages, when each choice that settles a turn leaves her the next.
+        play_with_buttons(&fake, &alice, hand_message, &tour, 8).await;
     }
     wait_told(&fake, CHANNEL, "The tour is over").await;
     let trial_stage = trial_stage.expect("/stage during stage 2");
