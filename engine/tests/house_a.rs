@@ -1515,3 +1515,94 @@ fn measure_the_length_of_an_85_row_time_trial() {
         );
     }
 }
+
+/// HA-065 (seed 001, "Combativité"): on a tie in tokens, the rider who was in the breakaway
+/// takes the stage's point. A house-A stage with a breakaway is ridden to the end through the
+/// registry; its result names the breakaway's riders. With a breakaway rider tied on tokens
+/// with the stage winner, who started outside it, the point goes to the breakaway rider.
+#[test]
+fn ha_065_combativity_tie_goes_to_the_breakaway_rider() {
+    use commissaire_engine::games::card_race::CardRace;
+    use commissaire_engine::games::card_race::tour::house_a::{
+        CARRY_KEY, StageJerseys, stage_combativity,
+    };
+    use commissaire_engine::registry::Game;
+    use commissaire_engine::tour::{RiderKey, StageKind, enter_teams};
+    let teams = vec!["Blue".to_string(), "Red".to_string()];
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
+        &[json!("rouleur"), json!("sprinteur")],
+        &serde_json::Value::Null,
+    )
+    .unwrap();
+    let riders = enter_teams(&teams, &roster);
+    let c = course(&[(F, 30)]);
+    let setup = Setup {
+        course: Arc::new(c),
+        teams: teams.clone(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options: json!({"profiles": "house-a", "stage_types": true,
+            "start": "breakaway_house_a", "stage_end": "all_across"}),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, 3).unwrap();
+    while !race.is_over() {
+        for seat in 0..2 {
+            let options = race.legal(seat);
+            if !options.is_empty() {
+                let choice = race.bot(seat, &options);
+                race.apply(seat, &choice).unwrap();
+            }
+        }
+    }
+    let ids = &race.stage().setup().riders;
+    let away: Vec<RiderKey> = race
+        .stage()
+        .breakaway()
+        .iter()
+        .map(|&i| RiderKey::new(ids[i as usize].id.clone()))
+        .collect();
+    assert!(!away.is_empty(), "somebody made the breakaway");
+    let mut result = race.result(1, StageKind::Flat, &riders).unwrap();
+    assert_eq!(StageJerseys::of(&result).breakaway, away);
+    // The best-placed rider who was not in the breakaway, and a breakaway rider behind it.
+    let by_place = |key: &RiderKey| {
+        result
+            .riders
+            .iter()
+            .find(|r| &r.rider == key)
+            .unwrap()
+            .place
+    };
+    let mut placed: Vec<&RiderKey> = result.riders.iter().map(|r| &r.rider).collect();
+    placed.sort_by_key(|k| by_place(k));
+    let outsider = (*placed.iter().find(|k| !away.contains(k)).unwrap()).clone();
+    let rider = away
+        .iter()
+        .find(|k| by_place(k) > by_place(&outsider))
+        .or(away.first())
+        .unwrap()
+        .clone();
+    assert!(
+        by_place(&rider) > by_place(&outsider),
+        "the breakaway rider finished behind: the better place alone would not give it the point"
+    );
+    let mut jerseys = StageJerseys::of(&result);
+    jerseys.tokens = vec![(outsider.clone(), 4), (rider.clone(), 4)];
+    result.carry[CARRY_KEY] = serde_json::to_value(&jerseys).unwrap();
+    assert_eq!(stage_combativity(&result), Some(rider));
+    // A result stored before the breakaway was kept reads as a stage without one: the better
+    // place takes the tie.
+    jerseys.breakaway.clear();
+    let mut old = serde_json::to_value(&jerseys).unwrap();
+    old.as_object_mut().unwrap().remove("breakaway");
+    result.carry[CARRY_KEY] = old;
+    assert_eq!(stage_combativity(&result), Some(outsider));
+}
