@@ -8,7 +8,10 @@ use super::tables;
 use crate::course::LinkKind;
 
 impl VeloMaster {
-    /// The cells the moving rider may step onto now, with the kind of step.
+    /// The cells the moving rider may step onto now, with the kind of step: the one function
+    /// that both offers steps and validates them. VM-039: never a cell of the move's path,
+    /// its start included (`visited` holds it from the first step on; the descent's extra
+    /// step carries the path of the move it extends).
     pub fn steps(&self, m: &Move) -> Vec<(CellIx, LinkKind)> {
         let b = &self.fixed.board;
         let free = |c: CellIx| self.occupied[c as usize].is_none() && !m.visited.contains(&c);
@@ -241,6 +244,14 @@ impl VeloMaster {
         }
         m.left -= 1;
         m.moved += 1;
+        // VM-039: the path's cells, its start included, so that `steps` never offers one of
+        // them again (seed 000, DÉPLACEMENTS des CYCLISTES INDIVIDUELS: no going back, and a
+        // move is a chain of cells entered one after the other).
+        if let Some(c) = from
+            && !m.visited.contains(&c)
+        {
+            m.visited.push(c);
+        }
         m.visited.push(cell);
         ev.push(Event::Stepped {
             rider: r,
@@ -348,6 +359,9 @@ impl VeloMaster {
             && let Spot::Road(c) = self.riders[m.rider as usize].spot
             && self.fixed.board.cell(c).relief == Relief::Descent
         {
+            // VM-049: the extra step is "one more cell" of the move that stopped here (seed
+            // 000, Les DESCENTES), so it is one more step of the same path for VM-039: it
+            // never goes back to a cell that move left, as a die step could not.
             let extra = Move {
                 rider: m.rider,
                 left: 1,
@@ -356,7 +370,7 @@ impl VeloMaster {
                 kept: false,
                 die: 0,
                 speed: false,
-                visited: Vec::new(),
+                visited: m.visited.clone(),
             };
             if !self.steps(&extra).is_empty() {
                 ev.push(Event::ExtraStepOffered { rider: m.rider });
