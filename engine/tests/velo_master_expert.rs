@@ -2242,3 +2242,127 @@ fn vm_087_a_team_short_of_an_abandoned_rider_races_on_and_cannot_end_the_race_al
         "the race ended before every leader was across"
     );
 }
+
+// ---- Issue 21: the end of the race (VM-075, VM-076, A-25) ----------------------------------
+
+/// Pro with the condition rules (no doping control, no team classification: no d20 after the
+/// line); team 0 where given, every rider's condition as given, no two bikes in line.
+fn pro_conditions(
+    team0: [(u16, u8); 4],
+    condition: impl Fn(&str) -> i32,
+    dice: &[u8],
+) -> VeloMaster {
+    let teams = [
+        team0,
+        [(4, 0), (0, 0), (0, 2), (2, 1)],
+        [(4, 2), (2, 0), (2, 2), (5, 1)],
+    ];
+    let mut setup = expert_setup(flat(), team0, dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            let rider = &mut setup.riders[t * 4 + k];
+            rider.start = Some(Pos::new(row, lane));
+            rider.attributes["condition"] = json!(condition(&rider.id));
+        }
+    }
+    setup.options = json!({"level": "pro", "anti_doping": false, "team_classification": false});
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays the seat to play: an attack if one is open (by a rider at 50 %), else the roll, else
+/// stop.
+fn attack_or_pass(s: &mut VeloMaster) -> Vec<Event> {
+    let seat = s.to_play().expect("someone is to play");
+    let legal = s.legal(seat);
+    let c = legal
+        .iter()
+        .copied()
+        .find(
+            |c| matches!(c, Choice::Attack { rider } if s.riders[*rider as usize].condition == 50),
+        )
+        .or_else(|| legal.iter().copied().find(|c| *c == Choice::Roll))
+        .unwrap_or(Choice::Stop);
+    s.apply(seat, &c).unwrap_or_else(|e| panic!("{c:?}: {e}"))
+}
+
+fn race_over(ev: &[Event]) -> Option<Option<u8>> {
+    ev.iter().find_map(|e| match e {
+        Event::RaceOver { winner, .. } => Some(*winner),
+        _ => None,
+    })
+}
+
+#[test]
+fn vm_075_a_25_the_race_ends_when_nobody_is_left_racing() {
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::Game;
+    // Every rider at 50 %: an attack (−20 %, VM-137) takes him to 30 %, and he abandons at
+    // once (VM-136). Each attacks in turn; with the last one out, nobody is left on the road
+    // and the race is over, in the first round, with no winner.
+    let mut s = pro_conditions(SPREAD, |_| 50, &[]);
+    let mut ev = Vec::new();
+    while !s.is_over() {
+        ev.extend(attack_or_pass(&mut s));
+    }
+    assert!((0..12).all(|r| s.riders[r].spot == Spot::Out));
+    assert_eq!(race_over(&ev), Some(None), "over, nobody across");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::RoundStarted { round } if *round > 1)),
+        "no empty rounds after the last rider left"
+    );
+    let over: Vec<Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::RaceOver { .. }))
+        .cloned()
+        .collect();
+    let told = Game::narrate(&s, &over, Viewer::Public);
+    assert_eq!(told[0].text, "The race is over: nobody reached the line.");
+}
+
+#[test]
+fn vm_075_vm_076_with_every_leader_out_the_race_goes_on_and_the_first_across_wins() {
+    // The three leaders (and every team-mate but grey0) are at 50 %: one attack each puts them
+    // out. grey0 (100 %) stands two rows short of the line, which lies after row 30.
+    let team0 = [(12, 1), (29, 1), (9, 2), (7, 1)];
+    let mut s = pro_conditions(team0, |id| if id == "grey0" { 100 } else { 50 }, &[2]);
+    // The leaders' phase: each leader attacks and abandons.
+    for _ in 0..3 {
+        attack_or_pass(&mut s);
+    }
+    assert!((0..3).all(|t| s.riders[t * 4].spot == Spot::Out));
+    assert!(!s.is_over(), "no leader crossed the line: the race goes on");
+    // Team 0's team-mates' slot (its best rider leads the teams without a leader, A-05):
+    // violet0 and green0 attack and abandon; grey0 is given the one die left, a 2.
+    for id in ["violet0", "green0"] {
+        let rider = ix(&s, id);
+        play(&mut s, Choice::Attack { rider });
+        assert_eq!(s.riders[rider as usize].spot, Spot::Out);
+    }
+    play(&mut s, Choice::Roll);
+    let grey0 = ix(&s, "grey0");
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.left)),
+        Some((grey0, 2))
+    );
+    let ev = step(&mut s, (30, 1));
+    assert!(
+        !s.is_over(),
+        "one step short of the line: still racing ({ev:?})"
+    );
+    assert_eq!(race_over(&ev), None);
+    step(&mut s, (31, 1));
+    assert_eq!(s.riders[grey0 as usize].spot, Spot::Finished);
+    assert!(
+        !s.is_over(),
+        "team-mates of teams 1 and 2 are still on the road"
+    );
+    // Teams 1 and 2's team-mates attack and abandon: nobody is left, grey0 wins.
+    let mut ev = Vec::new();
+    while !s.is_over() {
+        ev.extend(attack_or_pass(&mut s));
+    }
+    assert_eq!(race_over(&ev), Some(Some(grey0)));
+    let first = &s.classification()[0];
+    assert_eq!((first.rider, first.place, first.finished), (grey0, 1, true));
+}

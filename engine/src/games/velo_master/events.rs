@@ -256,5 +256,8 @@ pub enum Event {
     /// The race is over: every rider in finishing order, with his time in minutes.
     RaceOver {
         order: Vec<(RiderIx, u32)>,
+        /// The first rider across (VM-076); none when nobody crossed the line.
+        #[serde(default)]
+        winner: Option<RiderIx>,
     },
 }

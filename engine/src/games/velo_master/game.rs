@@ -963,8 +963,8 @@ impl Game for VeloMaster {
                         self.rider_name(*rider)
                     ),
                 ),
-                Event::RaceOver { order } => match order.first() {
-                    Some((r, _)) => sentence(
+                Event::RaceOver { winner, .. } => match winner {
+                    Some(r) => sentence(
                         "vm-race-over",
                         vec![("winner", name(*r))],
                         format!("The race is over: {} wins.", self.rider_name(*r)),

@@ -753,6 +753,13 @@ impl VeloMaster {
                 mut part,
                 mut acted,
             } => {
+                // VM-075, A-25: a rider may leave the race outside any segment (an attack that
+                // takes him to the abandon level, VM-136): with nobody left to end it in a
+                // segment, the race ends here rather than in empty rounds (issue 21, item 12).
+                if self.race_is_over() {
+                    self.end_race(ev);
+                    return Ok(());
+                }
                 // VM-028/029, VM-034: the player whose leader is best placed among those who
                 // have not played in this phase; A-26: a player plays a slot in a phase when he
                 // has a rider in it still racing.
