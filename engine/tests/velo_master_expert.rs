@@ -2366,3 +2366,189 @@ fn vm_075_vm_076_with_every_leader_out_the_race_goes_on_and_the_first_across_win
     let first = &s.classification()[0];
     assert_eq!((first.rider, first.place, first.finished), (grey0, 1, true));
 }
+
+// ---- Issue 21: each skill roll told by its own name (VM-045, VM-101, VM-113…115) ------------
+
+fn told(s: &VeloMaster, ev: &[Event]) -> Vec<(String, String)> {
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::Game;
+    let rolls: Vec<Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::SkillRoll { .. }))
+        .cloned()
+        .collect();
+    Game::narrate(s, &rolls, Viewer::Public)
+        .into_iter()
+        .map(|t| (t.id.to_string(), t.text))
+        .collect()
+}
+
+#[test]
+fn vm_101_vm_113_vm_114_vm_115_each_skill_roll_is_told_by_its_own_name() {
+    use commissaire_engine::games::velo_master::events::Skill;
+    // VM-101: a diagonal between two bikes, (5, 1) to (6, 2), rolled from (5, 1).
+    let mut s = expert(flat(), [(5, 1), (6, 1), (5, 2), (12, 0)], &[3, 14]);
+    roll(&mut s);
+    let ev = step(&mut s, (6, 2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::SkillRoll {
+            why: Skill::Squeeze,
+            crash: false,
+            ..
+        }
+    )));
+    assert_eq!(
+        told(&s, &ev),
+        vec![(
+            "vm-skill-roll-squeeze".into(),
+            "L0 squeezes between two bikes from 5/1: skill roll 14, safe.".into()
+        )]
+    );
+    // VM-113, VM-114 (Pro): a 6 into the descent (level 5 on), stopped after 4 steps by
+    // choice: the speed control as the path first touches a descent cell, then braking.
+    let team0 = [(4, 1), (20, 0), (20, 2), (22, 1)];
+    let mut s = pro(descent(), [team0, BACK[0], BACK[1]], &[6, 15, 16]);
+    let mut ev = Vec::new();
+    for lvl in 5..9 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(
+        told(&s, &ev),
+        vec![
+            (
+                "vm-skill-roll-speed".into(),
+                "L0 takes the descent with a 6 at 5/1: speed control, skill roll 15, safe.".into()
+            ),
+            (
+                "vm-skill-roll-braking".into(),
+                "L0 brakes at 8/1: skill roll 16, safe.".into()
+            ),
+        ]
+    );
+    // VM-115 (Pro): TV-23's chain: L0 falls squeezing from (5, 1); the riders behind him roll
+    // to avoid his fall, and those behind grey1, who falls too, to avoid grey1's.
+    let mut s = pro(
+        flat(),
+        [
+            [(5, 1), (6, 1), (5, 2), (3, 0)],
+            [(4, 0), (4, 1), (3, 1), (0, 0)],
+            [(4, 2), (5, 0), (0, 1), (0, 2)],
+        ],
+        &[2, 1, 15, 2, 15, 15, 15, 18, 18],
+    );
+    roll(&mut s);
+    let ev = step(&mut s, (6, 2));
+    let whys: Vec<(String, Skill)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::SkillRoll { rider, why, .. } => {
+                Some((s.fixed.ids[*rider as usize].clone(), *why))
+            }
+            _ => None,
+        })
+        .collect();
+    let (l0, grey1) = (ix(&s, "L0"), ix(&s, "grey1"));
+    let expected = [
+        ("L0", Skill::Squeeze),
+        ("L1", Skill::Collective { fallen: l0 }),
+        ("grey1", Skill::Collective { fallen: l0 }),
+        ("L2", Skill::Collective { fallen: l0 }),
+        ("green0", Skill::Collective { fallen: grey1 }),
+        ("violet1", Skill::Collective { fallen: grey1 }),
+    ];
+    let expected: Vec<(String, Skill)> =
+        expected.iter().map(|(n, w)| (n.to_string(), *w)).collect();
+    assert_eq!(whys, expected);
+    let texts = told(&s, &ev);
+    assert_eq!(
+        texts[1],
+        (
+            "vm-skill-roll-collective".into(),
+            "L1 at 4/0 must avoid L0's fall: skill roll 15, safe.".into()
+        )
+    );
+    assert_eq!(
+        texts[2].1,
+        "grey1 at 4/1 must avoid L0's fall: skill roll 2, he crashes."
+    );
+    // VM-045: a danger cell keeps its own sentence.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 15]);
+    let ev = step(&mut s, (13, 1));
+    assert_eq!(told(&s, &ev)[0].0, "vm-skill-roll");
+    assert!(
+        told(&s, &ev)[0]
+            .1
+            .contains("skill roll on danger cell 13/1: 15, safe")
+    );
+}
+
+// ---- Issue 21: the rulings' options (A-36, A-25, A-15, A-10) -------------------------------
+
+#[test]
+fn vm_114_a_36_braking_only_on_descent_spares_a_6_stopped_on_the_flat() {
+    // A 6 stopped by choice after 2 steps on the flat: a braking roll by default (A-36,
+    // "FREINAGE": whenever he does not play the whole 6), none with the option.
+    let run = |options: Value| {
+        let mut setup = expert_setup(flat(), [(5, 1), (20, 0), (20, 2), (22, 1)], &[6, 15]);
+        for (t, team) in BACK.iter().enumerate() {
+            for (k, &(row, lane)) in team.iter().enumerate() {
+                setup.riders[4 + t * 4 + k].start = Some(Pos::new(row, lane));
+            }
+        }
+        setup.options = options;
+        let mut s = VeloMaster::new(&setup, 1).unwrap();
+        let mut ev = step(&mut s, (6, 1));
+        ev.extend(step(&mut s, (7, 1)));
+        ev.extend(play(&mut s, Choice::Stop));
+        skill_rolls(&ev)
+    };
+    let mut options = pro_options();
+    assert_eq!(run(options.clone()), 1);
+    options["braking_only_on_descent"] = json!(true);
+    assert_eq!(run(options.clone()), 0);
+    // On a descent the option still brakes: TV-29 (b) with it on.
+    let team0 = [(4, 1), (20, 0), (20, 2), (22, 1)];
+    let mut setup = expert_setup(descent(), team0, &[6, 15, 15]);
+    for (t, team) in BACK.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[4 + t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    setup.options = options;
+    let mut s = VeloMaster::new(&setup, 1).unwrap();
+    let mut ev = Vec::new();
+    for lvl in 5..9 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(skill_rolls(&ev), 2, "speed and braking");
+}
+
+#[test]
+fn vm_075_a_25_finish_all_rides_every_rider_to_the_line() {
+    // L0 one step from the line with the other leaders far back: by default the race goes on
+    // until they are across; then riders on the road are timed by their distance. With
+    // `finish_all` every rider still racing is ridden to the line by the bot and timed there.
+    for finish_all in [false, true] {
+        let mut setup = expert_setup(flat(), [(30, 1), (9, 0), (9, 2), (7, 1)], &[]);
+        setup.options = json!({"level": "expert", "finish_all": finish_all});
+        let mut s = VeloMaster::new(&setup, 3).unwrap();
+        while let Some(seat) = s.to_play() {
+            let legal = s.legal(seat);
+            let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
+            s.apply(seat, &c).unwrap();
+        }
+        assert!(s.is_over());
+        let lines = s.classification();
+        let across = lines.iter().filter(|l| l.finished).count();
+        let out = s.riders.iter().filter(|r| r.spot == Spot::Out).count();
+        if finish_all {
+            assert_eq!(across + out, 12, "everyone across or out");
+        } else {
+            assert!(across + out < 12, "the race ended with riders on the road");
+        }
+        assert_eq!(lines[0].rider, 0, "L0 first across");
+    }
+}

@@ -96,8 +96,15 @@ impl VeloMaster {
     /// - with nobody left racing (every rider across or out of the race) there is nobody left
     ///   to play: the race is over (item 12).
     pub fn race_is_over(&self) -> bool {
+        let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
+        // A-25's option `finish_all`: the end is reached, but the race runs out until every
+        // rider is across or out (`in_run_out`).
+        nobody || (!self.fixed.options.finish_all && self.end_reached())
+    }
+
+    /// VM-075: every leader still in the race across (one at least), or one whole team.
+    fn end_reached(&self) -> bool {
         let done = |r: &RiderIx| self.riders[*r as usize].spot == Spot::Finished;
-        // The neutral team has no leader and no player: it ends nothing (VM-014).
         let neutral = self.fixed.neutral.map(|n| n as usize);
         let teams: Vec<&Vec<RiderIx>> = (0..self.fixed.riders_of.len())
             .filter(|&t| Some(t) != neutral && !self.fixed.riders_of[t].is_empty())
@@ -106,8 +113,13 @@ impl VeloMaster {
         let leaders = teams.iter().all(|t| !self.racing(t[0])) && teams.iter().any(|t| done(&t[0]));
         let size = super::tables::team_size(self.fixed.options.expert());
         let one_team = teams.iter().any(|t| t.len() == size && t.iter().all(done));
-        let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
-        leaders || one_team || nobody
+        leaders || one_team
+    }
+
+    /// A-25's option `finish_all`: the race has reached its end and the bot rides the riders
+    /// still on the road to the line.
+    pub fn in_run_out(&self) -> bool {
+        self.fixed.options.finish_all && !self.is_over() && self.end_reached()
     }
 
     /// After each segment, and before each slot (a rider may leave the race outside any

@@ -2,7 +2,7 @@
 //! and the tests a step costs, rolled in the order the rider meets them.
 
 use super::board::{CellIx, Relief};
-use super::events::Event;
+use super::events::{Event, Skill};
 use super::stage::{Move, Phase, Spot, VeloMaster};
 use super::tables;
 use crate::course::LinkKind;
@@ -66,6 +66,7 @@ impl VeloMaster {
         &mut self,
         r: super::events::RiderIx,
         cell: CellIx,
+        why: Skill,
         ev: &mut Vec<Event>,
     ) -> Result<bool, String> {
         let roll = self.roll(20)?;
@@ -75,6 +76,7 @@ impl VeloMaster {
             cell,
             roll,
             crash,
+            why,
         });
         Ok(crash)
     }
@@ -176,7 +178,7 @@ impl VeloMaster {
         {
             m.speed = true;
             self.moving = Some(m.clone());
-            if self.skill_check(r, c, ev)? {
+            if self.skill_check(r, c, Skill::Speed, ev)? {
                 self.occupied[c as usize] = None;
                 self.fall(r, c, ev)?;
                 self.moving = None;
@@ -225,6 +227,7 @@ impl VeloMaster {
                 cell: c,
                 roll,
                 crash,
+                why: Skill::Squeeze,
             });
             if crash {
                 self.occupied[c as usize] = None;
@@ -283,6 +286,7 @@ impl VeloMaster {
                 cell,
                 roll,
                 crash,
+                why: Skill::Danger,
             });
             if crash {
                 self.occupied[cell as usize] = None;
@@ -294,7 +298,7 @@ impl VeloMaster {
         }
         if speed_check && !m.speed && self.fixed.board.cell(cell).relief == Relief::Descent {
             m.speed = true;
-            if self.skill_check(r, cell, ev)? {
+            if self.skill_check(r, cell, Skill::Speed, ev)? {
                 self.occupied[cell as usize] = None;
                 self.fall(r, cell, ev)?;
                 self.moving = None;
@@ -317,11 +321,15 @@ impl VeloMaster {
         }
         // VM-114, A-36 (Pro): braking costs a skill roll: stopping a 6 short by choice, or
         // declining the descent's extra step (a legal step existed: Stop is offered only then).
+        // A-36's option `braking_only_on_descent`: only when he stops on a descent cell.
+        let on_descent = matches!(self.riders[m.rider as usize].spot,
+            Spot::Road(c) if self.fixed.board.cell(c).relief == Relief::Descent);
         let braking = by_choice
             && self.fixed.options.pro(self.fixed.options.descent_speed)
+            && (!self.fixed.options.braking_only_on_descent || on_descent)
             && ((m.die == 6 && m.left > 0 && !m.extra) || (m.extra && m.moved == 0));
         if braking && let Spot::Road(c) = self.riders[m.rider as usize].spot {
-            match self.skill_check(m.rider, c, ev) {
+            match self.skill_check(m.rider, c, Skill::Braking, ev) {
                 Ok(true) => {
                     self.occupied[c as usize] = None;
                     let _ = self.fall(m.rider, c, ev);

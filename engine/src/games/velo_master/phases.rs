@@ -333,9 +333,11 @@ impl VeloMaster {
                         .expect("finite")
                         .then(cx.across.partial_cmp(&cy.across).expect("finite"))
                 });
+                let fallen = fallers[k].0;
                 for (o, t) in behind {
                     rolled.push(o);
-                    if self.skill_check(o, t, ev)? {
+                    let why = super::events::Skill::Collective { fallen };
+                    if self.skill_check(o, t, why, ev)? {
                         self.occupied[t as usize] = None;
                         fallers.push((o, t));
                     }
@@ -373,6 +375,14 @@ impl VeloMaster {
         } else {
             (tables::DEBUTANT_CRASH_MISSES, false)
         };
+        // VM-017, A-10's option: the player who was moving a neutral rider that falls also
+        // passes his own next slot.
+        if self.fixed.options.neutral_crash_skips_player
+            && self.fixed.roles[r as usize] == super::options::Role::Neutral
+            && let Some(seat) = self.ally[r as usize]
+        {
+            self.skip_next[seat as usize] = true;
+        }
         let rider = &mut self.riders[r as usize];
         rider.punctured = false;
         if out {

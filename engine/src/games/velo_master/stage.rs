@@ -205,6 +205,8 @@ pub struct VeloMaster {
     pub gains: Vec<super::options::Gains>,
     /// Riders who gained from the faces of the roll under way (A-39: once a roll).
     pub ones_gained: Vec<RiderIx>,
+    /// Per seat, a slot to skip: option `neutral_crash_skips_player` (A-10, VM-017).
+    pub skip_next: Vec<bool>,
 }
 
 impl VeloMaster {
@@ -412,6 +414,7 @@ impl VeloMaster {
             last_roll: Vec::new(),
             gains: attrs.iter().map(|a| a.gains).collect(),
             ones_gained: Vec::new(),
+            skip_next: vec![false; setup.teams.len()],
         };
         let mut ev = Vec::new();
         // VM-125, VM-126: a stage's start: the doped rider's +20 %, the motivated one's gain.
@@ -517,6 +520,19 @@ impl VeloMaster {
             acted: vec![false; self.seats()],
         };
         ev.push(Event::RoundStarted { round: 1 });
+    }
+
+    /// VM-055, A-15: the period in which a bike gets at most one bonus move: the phase under
+    /// way, numbered from 2 (a Débutant round is one phase); with the option `bonus_limit =
+    /// "slot"`, the slot under way (the race clock counts slots, A-26).
+    pub(super) fn bonus_period(&self) -> u32 {
+        match (&self.phase, self.fixed.options.bonus_limit) {
+            (Phase::Race { .. }, super::options::BonusLimit::Slot) => self.clock,
+            (Phase::Race { round, part, .. }, super::options::BonusLimit::Phase) => {
+                round * 2 + (*part == Part::Mates) as u32
+            }
+            _ => 0,
+        }
     }
 
     pub fn first_part(&self) -> Part {
@@ -800,6 +816,16 @@ impl VeloMaster {
                 };
                 acted[seat as usize] = true;
                 self.phase = Phase::Race { round, part, acted };
+                if std::mem::take(&mut self.skip_next[seat as usize]) {
+                    // A-10's option: the player responsible for a neutral rider's crash
+                    // passes his next slot; it still counts on the race clock.
+                    self.clock += 1;
+                    ev.push(Event::SlotSkipped {
+                        seat,
+                        clock: self.clock,
+                    });
+                    return Ok(());
+                }
                 self.open_slot(seat, part, ev)
             }
             Phase::Over { .. } => Ok(()),
@@ -1130,11 +1156,24 @@ impl VeloMaster {
         };
         if self.dice.left() > 0 {
             let mut next = self.clone();
-            let ev = next.play(choice).map_err(scripted)?;
+            let ev = next.play_and_run_out(choice).map_err(scripted)?;
             *self = next;
             return Ok(ev);
         }
-        self.play(choice).map_err(scripted)
+        self.play_and_run_out(choice).map_err(scripted)
+    }
+
+    /// Plays a choice; then, with the option `finish_all` once the race has reached
+    /// its end, the bot rides every rider still on the road to the line with its policy.
+    fn play_and_run_out(&mut self, choice: &Choice) -> Result<Vec<Event>, String> {
+        let mut ev = self.play(choice)?;
+        while self.in_run_out() && !self.is_over() {
+            let Some(seat) = self.to_play() else { break };
+            let legal = self.legal(seat);
+            let choice = super::bot::sensible(self, seat, &legal);
+            ev.extend(self.play(&choice)?);
+        }
+        Ok(ev)
     }
 
     fn play(&mut self, choice: &Choice) -> Result<Vec<Event>, String> {
