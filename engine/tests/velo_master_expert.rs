@@ -2552,3 +2552,68 @@ fn vm_075_a_25_finish_all_rides_every_rider_to_the_line() {
         assert_eq!(lines[0].rider, 0, "L0 first across");
     }
 }
+
+// ---- Issue 21, item 17: the seed's words for the leader's 1s and the race clock -------------
+
+#[test]
+fn vm_123_a_leader_gains_at_each_1_he_rolls_whichever_die_he_keeps() {
+    // L0 on the climb, grey0 beside him and violet0 diagonally behind: two protectors, three
+    // d6 (VM-100, A-22). He rolls 1, 1, 5: "à chaque « 1 »", two gains, though he may move
+    // with the 5.
+    let team0 = [(10, 1), (10, 2), (9, 0), (22, 1)];
+    let l0 = json!({"condition": 90, "gains": "all"});
+    let s = pro_condition(
+        climb(),
+        [team0, BACK[0], BACK[1]],
+        &[1, 1, 5],
+        &[("L0", l0)],
+    );
+    assert_eq!(
+        changes(&s.opening),
+        vec![(0, 10, 100, Why::Ones), (0, 10, 110, Why::Ones)]
+    );
+    assert!(dice_given(&s).contains(&(0, 5)));
+    // One die showing 1 among two (one protector), moving with the other: one gain.
+    let team0 = [(10, 1), (10, 2), (20, 2), (22, 1)];
+    let l0 = json!({"condition": 90, "gains": "all"});
+    let s = pro_condition(climb(), [team0, BACK[0], BACK[1]], &[1, 5], &[("L0", l0)]);
+    assert_eq!(changes(&s.opening), vec![(0, 10, 100, Why::Ones)]);
+}
+
+#[test]
+fn vm_078_a_slot_whose_riders_all_sit_out_adds_no_minute() {
+    // L0 falls on the danger cell (13, 1): skill roll 1, severity 5, one leaders' turn to
+    // miss. In the next round's leaders' phase his player has nobody to play: he does not
+    // play ("à chaque fois qu'un joueur joue"), so the clock adds no minute for him.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 1, 5]);
+    let mut ev = step(&mut s, (13, 1));
+    assert!(matches!(s.riders[0].spot, Spot::Roadside(_)));
+    for _ in 0..3 {
+        ev.extend(others_pass(&mut s));
+        ev.extend(team0_pass(&mut s));
+    }
+    let from = ev
+        .iter()
+        .position(|e| matches!(e, Event::RoundStarted { round: 2 }))
+        .expect("round 2");
+    let to = ev
+        .iter()
+        .position(|e| matches!(e, Event::MatesPhase { round: 2 }))
+        .expect("its team-mates' phase");
+    let phase = &ev[from..to];
+    let slots: Vec<(u8, u32)> = phase
+        .iter()
+        .filter_map(|e| match e {
+            Event::SlotStarted { seat, clock } => Some((*seat, *clock)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        phase
+            .iter()
+            .any(|e| matches!(e, Event::SitsOut { rider: 0 }))
+    );
+    assert_eq!(slots.iter().map(|s| s.0).collect::<Vec<_>>(), vec![1, 2]);
+    // Round 1 counted 3 + 3 slots: round 2's leaders' phase adds two minutes, not three.
+    assert_eq!(slots.iter().map(|s| s.1).collect::<Vec<_>>(), vec![7, 8]);
+}

@@ -99,7 +99,9 @@ impl VeloMaster {
         self.last_roll = rolls.clone();
         let faces: Vec<u8> = rolls.iter().map(|r| r.face).collect();
         self.ones_gained.clear();
-        if part != Part::All {
+        if part == Part::Leaders {
+            self.gains_from_leaders_ones(movers[0], &faces, ev);
+        } else if part != Part::All {
             self.gains_from_faces(&faces, &movers, ev);
         }
         let low = *faces.iter().min().expect("at least one die");

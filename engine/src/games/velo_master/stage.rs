@@ -818,8 +818,7 @@ impl VeloMaster {
                 self.phase = Phase::Race { round, part, acted };
                 if std::mem::take(&mut self.skip_next[seat as usize]) {
                     // A-10's option: the player responsible for a neutral rider's crash
-                    // passes his next slot; it still counts on the race clock (A-26).
-                    self.clock += 1;
+                    // passes his next slot; he does not play it, so no minute (VM-078).
                     ev.push(Event::SlotSkipped {
                         seat,
                         clock: self.clock,
@@ -844,11 +843,8 @@ impl VeloMaster {
             let leader = self.fixed.riders_of[seat as usize][0];
             self.riders[leader as usize].kept = 0;
         }
-        self.clock += 1;
-        ev.push(Event::SlotStarted {
-            seat,
-            clock: self.clock,
-        });
+        // The slot's minute is counted below, once we know the player plays it.
+        let mark = ev.len();
         let mut movers = Vec::new();
         for r in self.riders_in(seat, part).to_vec() {
             match self.riders[r as usize].spot {
@@ -876,9 +872,26 @@ impl VeloMaster {
         }
         let bonus = self.lines_of_two(seat, part);
         let accels = self.lines_of_three(seat, part);
-        if movers.is_empty() && bonus.is_empty() && accels.is_empty() {
+        let plays = !movers.is_empty()
+            || !bonus.is_empty()
+            || !accels.is_empty()
+            || self.neutral_due == Some(seat);
+        // VM-078, seed 000 (ARRIVEE / CLASSEMENTS, Maillot Or): a minute is added "each time a
+        // player plays". A player whose riders of this phase all sit out (fallen, missing the
+        // turn, or waiting with a puncture) passes his turn, as the book says of a fallen
+        // rider ("passe son tour"): he does not play, so no minute (issue 21, item 17; this
+        // narrows ruling A-26, which counted such a slot).
+        if !plays {
             return Ok(());
         }
+        self.clock += 1;
+        ev.insert(
+            mark,
+            Event::SlotStarted {
+                seat,
+                clock: self.clock,
+            },
+        );
         self.slot = Some(Slot {
             seat,
             dice: Vec::new(),
@@ -1002,19 +1015,6 @@ impl VeloMaster {
             self.ally[rider as usize] = Some(slot.seat);
         }
         ev.push(Event::DieTaken { rider, die });
-        // VM-123, A-39: a leader moving with a 1 gains, unless the roll's faces already paid.
-        if die == 1
-            && self.fixed.roles[rider as usize] == Role::Leader
-            && !self.ones_gained.contains(&rider)
-            && self.slot.as_ref().is_some_and(|s| !s.launch)
-        {
-            self.gain(
-                rider,
-                super::condition::Why::Ones,
-                super::condition::GAIN,
-                ev,
-            );
-        }
         self.moving = Some(Move {
             rider,
             left: die,
