@@ -1564,3 +1564,52 @@ fn vm_039_vm_049_the_descent_extra_step_never_goes_back_to_a_cell_its_move_left(
     );
     assert_eq!(steps(&s), vec![(5, 2), (6, 0)]);
 }
+
+// ---- Issue 21, item 15: A-15's option `bonus_limit` -----------------------------------------
+
+#[test]
+fn vm_055_a_15_bonus_limit_slot_gives_a_bike_one_bonus_a_slot_not_a_round() {
+    // Team 0's slot: L0 (5, 1) and T1 (6, 1) play an entraide; L0 lands on (7, 0), T1 passes
+    // him to (8, 1), right behind T0 (9, 1). In team 1's slot T1 and T0 stand in line: a
+    // second entraide for T1 in the same round is open only when the limit is the slot.
+    for (limit, open) in [("phase", false), ("slot", true)] {
+        let riders = [
+            r("L0", 0, true, (5, 1)),
+            r("T0", 0, false, (9, 1)),
+            r("L1", 1, true, (1, 0)),
+            r("T1", 1, false, (6, 1)),
+        ];
+        let options = json!({"bonus_limit": limit});
+        let mut s = VeloMaster::new(&setup(flat(20), &riders, &[1, 1], options), 1).unwrap();
+        let (l0, t0, t1) = (ix(&s, "L0"), ix(&s, "T0"), ix(&s, "T1"));
+        play(
+            &mut s,
+            Choice::Entraide {
+                rear: l0,
+                front: t1,
+            },
+        );
+        let (c70, c81) = (cell(&s, (7, 0)), cell(&s, (8, 1)));
+        play(&mut s, Choice::Jump { cell: c70 });
+        play(&mut s, Choice::Jump { cell: c81 });
+        assert_eq!((at(&s, "L0"), at(&s, "T1")), (Some((7, 0)), Some((8, 1))));
+        // Team 0 moves nobody further.
+        while s.to_play() == Some(0) {
+            let legal = s.legal(0);
+            let c = if legal.contains(&Choice::Stop) {
+                Choice::Stop
+            } else if legal.contains(&Choice::Roll) {
+                Choice::Roll
+            } else {
+                legal[0]
+            };
+            play(&mut s, c);
+        }
+        assert_eq!(s.to_play(), Some(1));
+        let offered = s.legal(1).contains(&Choice::Entraide {
+            rear: t1,
+            front: t0,
+        });
+        assert_eq!(offered, open, "bonus_limit = {limit}");
+    }
+}

@@ -2617,3 +2617,84 @@ fn vm_078_a_slot_whose_riders_all_sit_out_adds_no_minute() {
     // Round 1 counted 3 + 3 slots: round 2's leaders' phase adds two minutes, not three.
     assert_eq!(slots.iter().map(|s| s.1).collect::<Vec<_>>(), vec![7, 8]);
 }
+
+#[test]
+fn vm_017_a_10_neutral_crash_skips_player_makes_the_responsible_player_pass_his_next_slot() {
+    // Team 0 takes N2 (7, 0) and N3; N2 moves onto the danger cell (8, 0) with a 4, rolls 1
+    // and falls (severity 5). With the option, team 0 passes its next slot, the next round's
+    // leaders' slot; without it, it plays that slot.
+    for skips in [false, true] {
+        let mut setup = expert_setup(danger_flat(), [(12, 1), (9, 0), (9, 2), (7, 1)], &[]);
+        let teams = [
+            [(12, 1), (9, 0), (9, 2), (7, 1)],
+            [(4, 0), (0, 0), (0, 1), (0, 2)],
+            [(2, 0), (2, 2), (7, 0), (14, 0)],
+        ];
+        for (t, team) in teams.iter().enumerate() {
+            for (k, &(row, lane)) in team.iter().enumerate() {
+                let r = &mut setup.riders[t * 4 + k];
+                r.start = Some(Pos::new(row, lane));
+                if t == 2 {
+                    r.id = format!("N{k}");
+                    r.attributes = json!({"role": "neutral"});
+                }
+            }
+        }
+        setup.teams[2] = "Neutral".into();
+        setup.options = json!({"level": "expert", "neutral_crash_skips_player": skips});
+        // Leaders 3, 3; team 0's team-mates 2, 2, 2; its neutral riders 4, 5; the danger
+        // cell's skill roll 1, severity 5.
+        setup.dice = vec![3, 3, 2, 2, 2, 4, 5, 1, 5];
+        let mut s = VeloMaster::new(&setup, 1).unwrap();
+        let (n2, n3) = (ix(&s, "N2"), ix(&s, "N3"));
+        let mut ev = Vec::new();
+        while !ev
+            .iter()
+            .any(|e| matches!(e, Event::MatesPhase { round: 2 }))
+        {
+            let seat = s.to_play().unwrap();
+            let legal = s.legal(seat);
+            let c = if legal.contains(&Choice::Pick { a: n2, b: n3 }) {
+                Choice::Pick { a: n2, b: n3 }
+            } else if legal.contains(&Choice::Give { rider: n2, die: 4 }) {
+                Choice::Give { rider: n2, die: 4 }
+            } else if s
+                .moving
+                .as_ref()
+                .is_some_and(|m| m.rider == n2 && m.moved == 0)
+            {
+                Choice::Step {
+                    cell: cell(&s, (8, 0)),
+                }
+            } else if legal.contains(&Choice::Stop) {
+                Choice::Stop
+            } else if legal.contains(&Choice::Roll) {
+                Choice::Roll
+            } else {
+                legal[0]
+            };
+            ev.extend(s.apply(seat, &c).unwrap());
+        }
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Crashed { rider, .. } if *rider == n2)),
+            "N2 fell"
+        );
+        let round2 = ev
+            .iter()
+            .position(|e| matches!(e, Event::RoundStarted { round: 2 }))
+            .unwrap();
+        let leaders: Vec<u8> = ev[round2..]
+            .iter()
+            .filter_map(|e| match e {
+                Event::SlotStarted { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        let skipped = ev[round2..]
+            .iter()
+            .any(|e| matches!(e, Event::SlotSkipped { seat: 0, .. }));
+        assert_eq!(skipped, skips);
+        assert_eq!(leaders.first() == Some(&0), !skips, "{leaders:?}");
+    }
+}
