@@ -433,3 +433,204 @@ fn every_card_race_option_value_the_docs_name_is_read() {
         "only {checked} documented values found: has the docs' notation changed?"
     );
 }
+
+// ---- Item 20: moves given whole, labels, bots ----
+
+/// Ana (Verts' leader) on `ana`/1, Bo behind; the Roses further back. Rows 11 to 20 are
+/// `mid`, the line lies before row 24, and 6/0 is a danger cell.
+fn walk(dice: &str, ana: u16, mid: &str, script: &str, bots: &str) -> String {
+    format!(
+        r#"{{"ruleset": "velo-master", "seed": 1, "dice": [{dice}], "bots": [{bots}],
+ "course": {{"lanes": 3, "danger": ["6/0"],
+            "segments": [{{"terrain": "flat", "length": 1, "start": true}},
+                         {{"terrain": "flat", "length": 10}},
+                         {{"terrain": "{mid}", "length": 10}},
+                         {{"terrain": "flat", "length": 3}},
+                         {{"terrain": "flat", "length": 3, "finish": true}}]}},
+ "riders": [{{"id": "Ana", "team": "Verts", "start": {{"row": {ana}, "lane": 1}}, "attributes": {{"role": "leader"}}}},
+            {{"id": "Bo", "team": "Verts", "start": {{"row": 2, "lane": 0}}, "attributes": {{"role": "team-mate"}}}},
+            {{"id": "Cy", "team": "Roses", "start": {{"row": 1, "lane": 1}}, "attributes": {{"role": "leader"}}}},
+            {{"id": "Di", "team": "Roses", "start": {{"row": 0, "lane": 2}}, "attributes": {{"role": "team-mate"}}}}],
+ "script": {script}}}"#
+    )
+}
+
+fn chosen(played: &Played) -> Vec<String> {
+    played
+        .turns
+        .iter()
+        .flat_map(|t| {
+            t.choices
+                .iter()
+                .map(|c| format!("{}: {}", c.rider, c.choose))
+        })
+        .collect()
+}
+
+#[test]
+fn a_path_past_the_finish_line_stops_at_the_line() {
+    // Ana on 22/1 with a 4: 23/1, then 24/1 past the line; the path goes on to 26/1.
+    let played = play(&walk(
+        "4, 2",
+        22,
+        "flat",
+        r#"["Ana moves up to 4", {"path": ["23/1", "24/1", "25/1", "26/1"]}]"#,
+        "",
+    ))
+    .unwrap();
+    let chosen = chosen(&played);
+    assert_eq!(
+        chosen[1..],
+        [
+            "Ana: Move to B (23/1)",
+            "Ana: Move to B (24/1), across the line"
+        ],
+        "{chosen:?}"
+    );
+    // Bo moves next with his 2, untouched by Ana's path.
+    assert_eq!(played.result.waiting_on, ["Verts"]);
+}
+
+#[test]
+fn a_path_that_ends_short_of_its_places_says_where_the_move_ended() {
+    // A 2 ends Ana's move on 7/1: the third place is refused as hers, not tried as Bo's.
+    let e = refused(&walk(
+        "2, 4",
+        5,
+        "flat",
+        r#"["Ana moves up to 2", {"path": ["6/1", "7/1", "8/1"]}]"#,
+        "",
+    ));
+    assert!(e.contains("Ana's move ended at step 2, on 7/1, with no step left to it; remove the places after 7/1"), "{e}");
+}
+
+#[test]
+fn the_start_of_a_label_matches_before_its_suffix() {
+    // "Move to A (6/0)" for "Move to A (6/0), danger: skill roll".
+    let played = play(&walk(
+        "4, 2, 15",
+        5,
+        "flat",
+        r#"["Ana moves up to 4", "Move to A (6/0)"]"#,
+        "",
+    ))
+    .unwrap();
+    let chosen = chosen(&played);
+    assert!(
+        chosen[1].starts_with("Ana: Move to A (6/0), danger"),
+        "{chosen:?}"
+    );
+}
+
+#[test]
+fn a_path_ending_on_a_descent_with_the_die_used_leaves_the_extra_step_to_the_script() {
+    // Rows 11 to 20 descend: Ana's 4 ends on 14/1, a descent cell (VM-049: one more step if
+    // wanted). The path neither takes it nor declines it.
+    let played = play(&walk(
+        "4, 2",
+        10,
+        "downhill",
+        r#"["Ana moves up to 4", {"path": ["11/1", "12/1", "13/1", "14/1"]}]"#,
+        "",
+    ))
+    .unwrap();
+    let chosen = chosen(&played);
+    assert_eq!(chosen.len(), 5, "{chosen:?}");
+    assert!(
+        !chosen
+            .iter()
+            .any(|c| c.contains("Stop") || c.contains("15/")),
+        "{chosen:?}"
+    );
+    let rolled: usize = played.turns.iter().map(|t| t.dice.len()).sum();
+    assert_eq!(rolled, 2, "no braking roll");
+    assert_eq!(played.result.waiting_on, ["Verts"]);
+    // The next entry decides: here, the extra step.
+    let played = play(&walk(
+        "4, 2",
+        10,
+        "downhill",
+        r#"["Ana moves up to 4", {"path": ["11/1", "12/1", "13/1", "14/1"]}, {"path": ["15/1"]}]"#,
+        "",
+    ))
+    .unwrap();
+    assert_eq!(chosen_last(&played), "Ana: Move to B (15/1)");
+}
+
+fn chosen_last(played: &Played) -> String {
+    chosen(played).last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn vm_a_seat_handed_to_the_bot_plays_the_sensible_bots_choices() {
+    // The Verts are scripted; the Roses' bot takes its slot with the given 5 and 3.
+    let played = play(&walk(
+        "4, 2, 5, 3",
+        5,
+        "flat",
+        r#"["Ana moves up to 4", {"path": ["6/1", "7/1", "8/1", "9/1"]}, {"path": ["3/0", "4/0"]}]"#,
+        r#""Roses""#,
+    ))
+    .unwrap();
+    let bot: Vec<String> = played
+        .turns
+        .iter()
+        .flat_map(|t| t.choices.iter().filter(|c| c.bot))
+        .map(|c| format!("{}: {}", c.rider, c.choose))
+        .collect();
+    // The sensible bot gives its leader the bigger die and rides every point of both.
+    assert_eq!(bot[0], "Cy: Cy moves up to 5", "{bot:?}");
+    assert_eq!(
+        bot.iter().filter(|c| c.starts_with("Cy: Move")).count(),
+        5,
+        "{bot:?}"
+    );
+    assert_eq!(
+        bot.iter().filter(|c| c.starts_with("Di: Move")).count(),
+        3,
+        "{bot:?}"
+    );
+    assert!(
+        played
+            .turns
+            .iter()
+            .flat_map(|t| &t.choices)
+            .all(|c| c.bot == (c.team == "Roses"))
+    );
+    // A script entry for a bot's team is refused.
+    let e = refused(&walk(
+        "4, 2",
+        5,
+        "flat",
+        r#"[{"team": "Roses", "choose": "Roll"}]"#,
+        r#""Roses""#,
+    ));
+    assert!(e.contains("Roses is ridden by its bot (\"bots\")"), "{e}");
+    let e = refused(&walk("4, 2", 5, "flat", "[]", r#""Jaunes""#));
+    assert!(
+        e.contains("\"bots\" names 'Jaunes', which is no team"),
+        "{e}"
+    );
+}
+
+#[test]
+fn card_race_a_seat_handed_to_the_time_trial_bot_keeps_its_biggest_card() {
+    // House rules A's time-trial bots play their biggest card (seed 001, HA-045): RedS draws
+    // 9, 4, 4, 6 (seed 7) and keeps the 9, recycling the rest.
+    let text = card_options(json!({"profiles": "house-a", "time_trial": "individual"})).replacen(
+        "\"seed\": 7,",
+        "\"seed\": 7, \"bots\": [\"Red\"],",
+        1,
+    );
+    let played = play(&text).unwrap();
+    let line = played.to_json_lines();
+    let first: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        first["choices"],
+        json!([{"team": "Red", "rider": "RedS", "choose": "Draw", "key": "d:1", "bot": true},
+               {"team": "Red", "rider": "RedS", "choose": "Keep 9", "key": "k:1:9", "bot": true}])
+    );
+    assert_eq!(first["riders"][1]["recycle"], json!([4, 4, 6]));
+    // Blue, scripted, still owes its card.
+    assert_eq!(played.result.waiting_on, ["Blue"]);
+}

@@ -142,7 +142,7 @@ impl Scripted {
         let stopped = |rec: &Recorder| stop_after.is_some_and(|n| rec.turns.len() as u32 >= n);
         for (index, script) in self.script.iter().enumerate() {
             let at = || self.place(index);
-            play_bots(&mut *stage, &teams, &bots, &mut rec, &stopped, false)
+            play_bots(&mut *stage, &teams, &bots, &mut rec, &stopped)
                 .map_err(|m| ScenarioError(format!("before {}: {m}", at())))?;
             if stopped(&rec) {
                 break;
@@ -225,17 +225,10 @@ impl Scripted {
                     .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
             }
         }
-        // After the script, the bots finish the turn it left open; with no script at all they
-        // ride the whole stage.
-        play_bots(
-            &mut *stage,
-            &teams,
-            &bots,
-            &mut rec,
-            &stopped,
-            !self.script.is_empty(),
-        )
-        .map_err(|m| ScenarioError(format!("after the script: {m}")))?;
+        // After the script the bots go on until a scripted team owes a decision (or the stage
+        // ends, or the turn asked for is written).
+        play_bots(&mut *stage, &teams, &bots, &mut rec, &stopped)
+            .map_err(|m| ScenarioError(format!("after the script: {m}")))?;
         let Recorder {
             mut turns,
             choices,
@@ -268,18 +261,16 @@ impl Scripted {
 /// never ends is told rather than looped on.
 const BOT_DECISIONS: usize = 100_000;
 
-/// Plays the bot seats' decisions while one of them owes one (up to turn `stopped`); with
-/// `open_turn_only`, only while a turn is under way (some choice since the last line).
+/// Plays the bot seats' decisions while one of them owes one, up to the turn `stopped` says.
 fn play_bots(
     stage: &mut dyn DynStage,
     teams: &[String],
     bots: &[Seat],
     rec: &mut Recorder,
     stopped: &dyn Fn(&Recorder) -> bool,
-    open_turn_only: bool,
 ) -> Result<(), String> {
     for _ in 0..BOT_DECISIONS {
-        if stage.is_over() || stopped(rec) || (open_turn_only && rec.choices.is_empty()) {
+        if stage.is_over() || stopped(rec) {
             return Ok(());
         }
         let Some(&seat) = bots.iter().find(|&&s| stage.owes(s)) else {
