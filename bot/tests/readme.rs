@@ -1,10 +1,12 @@
-//! The user's documentation checked against the program: the README's scenario example is run and
-//! its output compared byte for byte, every command it shows is parsed by the real binary, and the
-//! paths and links of README.md and docs/ point at files of this repository.
+//! The user's documentation checked against the program: the scenario examples are run and their
+//! output compared byte for byte, every command shown is parsed by the real binary, and the paths
+//! and links of README.md, render/README.md and docs/ point at files of this repository.
 //!
-//! A README example is tested when an HTML comment `<!-- readme-test: NAME -->` stands just before
-//! its fenced block (the comment does not show on GitHub). `scenario-input` is fed to
-//! `commissaire scenario -`; `scenario-output` is what it must print.
+//! An example is tested when an HTML comment `<!-- readme-test: NAME -->` stands just before its
+//! fenced block (the comment does not show on GitHub). The marker may stand in README.md or in
+//! any page of docs/, once in all of them together, so an example keeps running wherever the
+//! documentation moves it. `scenario-input` is fed to `commissaire scenario -`;
+//! `scenario-output` is what it must print.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,17 @@ fn read(relative: &str) -> String {
 
 fn readme() -> String {
     read("README.md")
+}
+
+/// The most lines README.md may have: it is what a newcomer reads first; reference goes in docs/.
+const README_MAX_LINES: usize = 250;
+
+/// README.md and every page of docs/, as (path from the root, text): where tested examples stand.
+fn example_pages() -> Vec<(String, String)> {
+    user_docs()
+        .into_iter()
+        .filter(|(page, _)| page == "README.md" || page.starts_with("docs/"))
+        .collect()
 }
 
 /// README.md, render/README.md and every page of docs/, as (path from the root, text).
@@ -58,22 +71,32 @@ fn run(args: &[&str], stdin: &str, dir: &Path) -> Output {
 }
 
 /// The content of the fenced block right after the marker `<!-- readme-test: NAME -->`, each line
-/// ending with a newline. Panics unless the marker appears exactly once and a block follows it.
-fn marked_block(text: &str, name: &str) -> String {
+/// ending with a newline. Panics unless the marker appears exactly once in README.md and the pages
+/// of docs/ together, and a block follows it.
+fn marked_block(name: &str) -> String {
     let marker = format!("<!-- readme-test: {name} -->");
-    let found: Vec<usize> = text.match_indices(&marker).map(|(at, _)| at).collect();
+    let found: Vec<(String, String, usize)> = example_pages()
+        .into_iter()
+        .flat_map(|(page, text)| {
+            let at: Vec<usize> = text.match_indices(&marker).map(|(at, _)| at).collect();
+            at.into_iter()
+                .map(move |at| (page.clone(), text.clone(), at))
+        })
+        .collect();
     assert_eq!(
         found.len(),
         1,
-        "README.md should have the marker {marker} exactly once"
+        "README.md and docs/ together should have the marker {marker} exactly once, found in: {:?}",
+        found.iter().map(|(page, _, _)| page).collect::<Vec<_>>()
     );
-    let mut lines = text[found[0] + marker.len()..]
+    let (page, text, at) = &found[0];
+    let mut lines = text[at + marker.len()..]
         .lines()
         .skip_while(|l| l.trim().is_empty());
     let fence = lines.next().unwrap_or_default();
     assert!(
         fence.starts_with("```"),
-        "the marker {marker} should stand just before a fenced block, not before: {fence}"
+        "{page}: the marker {marker} should stand just before a fenced block, not before: {fence}"
     );
     let mut block = String::new();
     for line in lines.by_ref() {
@@ -83,30 +106,29 @@ fn marked_block(text: &str, name: &str) -> String {
         block.push_str(line);
         block.push('\n');
     }
-    panic!("the block after {marker} is never closed");
+    panic!("{page}: the block after {marker} is never closed");
 }
 
 #[test]
 fn the_scenario_example_prints_what_the_readme_shows() {
-    let text = readme();
-    let input = marked_block(&text, "scenario-input");
-    let shown = marked_block(&text, "scenario-output");
+    let input = marked_block("scenario-input");
+    let shown = marked_block("scenario-output");
     let out = run(&["scenario", "-"], &input, &root());
     assert!(
         out.status.success(),
-        "the README's scenario is refused: {}",
+        "the documented scenario is refused: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     let printed = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         printed, shown,
-        "README.md shows one output for its scenario example, the program prints another"
+        "the docs show one output for their scenario example, the program prints another"
     );
 }
 
 #[test]
 fn the_course_file_error_shown_is_the_one_printed() {
-    // The README's example: a file config/courses/x.toml whose line 3 has a 'z' as 4th tile.
+    // The documented example: a file config/courses/x.toml whose line 3 has a 'z' as 4th tile.
     let dir = tempfile::tempdir().unwrap();
     let courses = dir.path().join("config/courses");
     std::fs::create_dir_all(&courses).unwrap();
@@ -127,8 +149,10 @@ fn the_course_file_error_shown_is_the_one_printed() {
         .strip_prefix("commissaire: -: ")
         .unwrap_or_else(|| panic!("unexpected error shape: {stderr}"));
     assert!(
-        readme().contains(&format!("`{message}`")),
-        "README.md should show the course-file error as printed: `{message}`"
+        example_pages()
+            .iter()
+            .any(|(_, text)| text.contains(&format!("`{message}`"))),
+        "README.md or a page of docs/ should show the course-file error as printed: `{message}`"
     );
 }
 
@@ -291,7 +315,7 @@ fn every_command_shown_is_one_the_binary_accepts() {
     for name in offered {
         assert!(
             seen_subcommands.iter().any(|s| s == name),
-            "README.md shows no `commissaire {name}` command"
+            "neither README.md nor docs/ shows a `commissaire {name}` command"
         );
     }
 }
@@ -373,6 +397,15 @@ fn docs_link_only_to_files_of_the_repository() {
             );
         }
     }
+}
+
+#[test]
+fn the_readme_stays_short() {
+    let lines = readme().lines().count();
+    assert!(
+        lines < README_MAX_LINES,
+        "README.md has {lines} lines: keep it under {README_MAX_LINES} and move reference into docs/"
+    );
 }
 
 #[test]

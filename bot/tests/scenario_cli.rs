@@ -306,15 +306,26 @@ fn render_refuses_a_round_past_the_end_and_an_unwritable_folder() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot create /proc/commissaire"));
 }
 
-/// The fenced block after `<!-- readme-test: NAME -->` in README.md, each line ending with a
-/// newline.
+/// The fenced block after `<!-- readme-test: NAME -->` in README.md or a page of docs/ (where the
+/// example stands), each line ending with a newline.
 fn readme_block(name: &str) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut pages = vec![root.join("README.md")];
+    let mut docs: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
     let marker = format!("<!-- readme-test: {name} -->");
-    let at = text
-        .find(&marker)
-        .unwrap_or_else(|| panic!("README.md has no {marker}"));
+    let text = pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .find(|text| text.contains(&marker))
+        .unwrap_or_else(|| panic!("neither README.md nor docs/ has {marker}"));
+    let at = text.find(&marker).unwrap();
     let mut lines = text[at + marker.len()..]
         .lines()
         .skip_while(|l| l.trim().is_empty());
@@ -341,7 +352,7 @@ fn the_readmes_script_example_prints_what_the_readme_shows() {
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         readme_block("script-output"),
-        "README.md shows one output for its script example, the program prints another"
+        "the docs show one output for their script example, the program prints another"
     );
 }
 
@@ -406,6 +417,6 @@ fn the_readmes_walked_move_makes_the_choices_the_readme_lists() {
     assert_eq!(
         chosen,
         readme_block("walk-choices"),
-        "README.md lists one set of choices for its walked move, the program makes another"
+        "the docs list one set of choices for their walked move, the program makes another"
     );
 }
