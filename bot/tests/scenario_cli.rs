@@ -276,6 +276,36 @@ fn render_draws_the_board_and_profile_of_a_round() {
     std::fs::remove_dir_all(&out_dir).unwrap();
 }
 
+/// Every game's pictures come through the same adapters as `demo` and `serve`: a Velo Master
+/// scenario is drawn as the card race's is.
+#[test]
+fn render_draws_a_velo_master_scenario_board_and_profile() {
+    let out_dir =
+        std::env::temp_dir().join(format!("commissaire-render-vm-{}", std::process::id()));
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/vm-danger-cell.json",
+            "--round",
+            "1",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["board.png", "profile.png"] {
+        let bytes = std::fs::read(out_dir.join(name)).unwrap();
+        let (w, h) = png_size(&bytes);
+        assert!(w <= 1600 && h > 100, "{name}: {w}x{h}");
+    }
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}
+
 #[test]
 fn render_refuses_a_round_past_the_end_and_an_unwritable_folder() {
     let out = run(
