@@ -450,3 +450,31 @@ fn the_readmes_walked_move_makes_the_choices_the_readme_lists() {
         "the docs list one set of choices for their walked move, the program makes another"
     );
 }
+
+/// Issue 21, item 18: bad input is refused with exit 2 and the sentence that says what to
+/// change, and nothing is printed.
+#[test]
+fn bad_input_exits_2_with_what_to_change() {
+    let card = |options: &str, blue: &str| {
+        format!(
+            r#"{{"ruleset": "card-race", "options": {options},
+ "course": {{"lanes": 2, "segments": [{{"terrain": "flat", "length": 4, "start": true}},
+   {{"terrain": "flat", "length": 8}}, {{"terrain": "flat", "length": 5, "finish": true}}]}},
+ "riders": [{{"id": "{blue}", "team": "Blue", "attributes": {{"kind": "rouleur"}}}},
+            {{"id": "RedS", "team": "Red", "attributes": {{"kind": "sprinteur"}}}}],
+ "script": ["k:0:5"]}}"#
+        )
+    };
+    fails_with(
+        &card(r#"{"weather_level": 2}"#, "BlueR"),
+        "add weather = \"house-b\", or leave weather_level out",
+    );
+    fails_with(
+        &card(r#"{"hands": "free", "punctures": true}"#, "BlueR"),
+        "give hands = \"deal\", or leave punctures out",
+    );
+    fails_with(
+        &card("null", ""),
+        "rider 1 of 2 has no id: give every rider an id",
+    );
+}

@@ -351,6 +351,8 @@ pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
         map.insert(CUP.into(), cup.clone());
     }
     if ctx.kind.is_time_trial() {
+        // The tour's gruppetto is for its road stages (HA-032): a time trial has none.
+        map.remove("gruppetto");
         let team = ctx.kind == StageKind::TeamTimeTrial;
         match parsed.profiles {
             Profiles::HouseA => {
@@ -380,6 +382,11 @@ pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
             }
         }
     }
+    // The options must agree with one another before any stage is ridden (a preset is checked
+    // here), as `StageSetup::validate` checks them when the stage starts.
+    let stage: Options = serde_json::from_value(seats_from_end(&options, None)?)
+        .map_err(|e| format!("the tour's options do not fit the card race: {e}"))?;
+    stage.check().map_err(|e| e.to_string())?;
     Ok(options)
 }
 
