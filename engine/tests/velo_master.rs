@@ -1493,7 +1493,123 @@ fn vm_012_two_players_at_debutant_race_two_teams_of_two_and_no_neutral_team() {
     }
     let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
     assert!(
-        e.contains("races only at Expert with exactly two players"),
+        e.contains("races only at Expert or Pro with two players"),
         "{e}"
     );
+}
+
+// ---- VM-039: a path never enters the same cell twice, its start included --------------------
+
+/// Three files to row 5 (`relief` from row 1), then one file (lane 0) from row 6 on: from
+/// (5, 1) and (5, 2) no cell lies ahead in their own file, so side steps between them exist
+/// (VM-038: no more advanced cell touches on that side).
+fn narrowing(relief: &str) -> Arc<Course> {
+    let text = format!(
+        "name = \"Narrowing\"\nlanes = 3\n[[segment]]\nterrain = \"flat\"\nlength = 1\nstart = true\n\
+         [[segment]]\nterrain = \"{relief}\"\nlength = 5\n\
+         [[segment]]\nterrain = \"{relief}\"\nlanes = 1\nlength = 6\n\
+         [[segment]]\nterrain = \"flat\"\nlength = 3\nfinish = true\n"
+    );
+    Arc::new(parse_course_toml(&text, "narrowing.toml").unwrap_or_else(|e| panic!("{e}")))
+}
+
+#[test]
+fn vm_039_a_move_never_reenters_its_start_cell() {
+    // L0 on (5, 1) with a 3: a side step to (5, 2); from there the only cell touching is
+    // (5, 1), where the move started: no step is left, and the move ends blocked there.
+    let mut s = duel(narrowing("flat"), (5, 1), (2, 0), &[3, 1]);
+    give(&mut s, "L0", 3);
+    assert!(steps(&s).contains(&(5, 2)));
+    let ev = step(&mut s, (5, 2));
+    assert_eq!(at(&s, "L0"), Some((5, 2)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Blocked { lost: 2, .. })),
+        "{ev:?}"
+    );
+    assert!(s.moving.as_ref().is_none_or(|m| m.rider != ix(&s, "L0")));
+    // Nor is the start offered again: a refused step changes nothing.
+    let mut s = duel(narrowing("flat"), (5, 1), (2, 0), &[3, 1]);
+    give(&mut s, "L0", 3);
+    step(&mut s, (5, 2));
+    let seat = s.to_play().unwrap();
+    let back = cell(&s, (5, 1));
+    assert!(s.apply(seat, &Choice::Step { cell: back }).is_err());
+}
+
+#[test]
+fn vm_039_vm_049_the_descent_extra_step_never_goes_back_to_a_cell_its_move_left() {
+    // A descent: L0 on (5, 1) moves his 1 sideways to (5, 2) and stops on a descent cell. His
+    // extra step is one more cell of the same move (seed 000, Les DESCENTES): its only
+    // candidate is (5, 1), the cell just left, so no extra step is offered.
+    let mut s = duel(narrowing("downhill"), (5, 1), (2, 0), &[1, 3]);
+    give(&mut s, "L0", 1);
+    let ev = step(&mut s, (5, 2));
+    assert_eq!(at(&s, "L0"), Some((5, 2)));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::ExtraStepOffered { .. })),
+        "{ev:?}"
+    );
+    assert!(s.moving.as_ref().is_none_or(|m| m.rider != ix(&s, "L0")));
+    // Where the extra step has a cell the move never entered, it is offered: from (5, 1)
+    // straight on a 1, the extra step may go to (6, 0).
+    let mut s = duel(narrowing("downhill"), (4, 1), (2, 0), &[1, 3]);
+    give(&mut s, "L0", 1);
+    let ev = step(&mut s, (5, 1));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ExtraStepOffered { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(steps(&s), vec![(5, 2), (6, 0)]);
+}
+
+// ---- Issue 21, item 15: A-15's option `bonus_limit` -----------------------------------------
+
+#[test]
+fn vm_055_a_15_bonus_limit_slot_gives_a_bike_one_bonus_a_slot_not_a_round() {
+    // Team 0's slot: L0 (5, 1) and T1 (6, 1) play an entraide; L0 lands on (7, 0), T1 passes
+    // him to (8, 1), right behind T0 (9, 1). In team 1's slot T1 and T0 stand in line: a
+    // second entraide for T1 in the same round is open only when the limit is the slot.
+    for (limit, open) in [("phase", false), ("slot", true)] {
+        let riders = [
+            r("L0", 0, true, (5, 1)),
+            r("T0", 0, false, (9, 1)),
+            r("L1", 1, true, (1, 0)),
+            r("T1", 1, false, (6, 1)),
+        ];
+        let options = json!({"bonus_limit": limit});
+        let mut s = VeloMaster::new(&setup(flat(20), &riders, &[1, 1], options), 1).unwrap();
+        let (l0, t0, t1) = (ix(&s, "L0"), ix(&s, "T0"), ix(&s, "T1"));
+        play(
+            &mut s,
+            Choice::Entraide {
+                rear: l0,
+                front: t1,
+            },
+        );
+        let (c70, c81) = (cell(&s, (7, 0)), cell(&s, (8, 1)));
+        play(&mut s, Choice::Jump { cell: c70 });
+        play(&mut s, Choice::Jump { cell: c81 });
+        assert_eq!((at(&s, "L0"), at(&s, "T1")), (Some((7, 0)), Some((8, 1))));
+        // Team 0 moves nobody further.
+        while s.to_play() == Some(0) {
+            let legal = s.legal(0);
+            let c = if legal.contains(&Choice::Stop) {
+                Choice::Stop
+            } else if legal.contains(&Choice::Roll) {
+                Choice::Roll
+            } else {
+                legal[0]
+            };
+            play(&mut s, c);
+        }
+        assert_eq!(s.to_play(), Some(1));
+        let offered = s.legal(1).contains(&Choice::Entraide {
+            rear: t1,
+            front: t0,
+        });
+        assert_eq!(offered, open, "bonus_limit = {limit}");
+    }
 }

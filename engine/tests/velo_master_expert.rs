@@ -2242,3 +2242,459 @@ fn vm_087_a_team_short_of_an_abandoned_rider_races_on_and_cannot_end_the_race_al
         "the race ended before every leader was across"
     );
 }
+
+// ---- Issue 21: the end of the race (VM-075, VM-076, A-25) ----------------------------------
+
+/// Pro with the condition rules (no doping control, no team classification: no d20 after the
+/// line); team 0 where given, every rider's condition as given, no two bikes in line.
+fn pro_conditions(
+    team0: [(u16, u8); 4],
+    condition: impl Fn(&str) -> i32,
+    dice: &[u8],
+) -> VeloMaster {
+    let teams = [
+        team0,
+        [(4, 0), (0, 0), (0, 2), (2, 1)],
+        [(4, 2), (2, 0), (2, 2), (5, 1)],
+    ];
+    let mut setup = expert_setup(flat(), team0, dice);
+    for (t, team) in teams.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            let rider = &mut setup.riders[t * 4 + k];
+            rider.start = Some(Pos::new(row, lane));
+            rider.attributes["condition"] = json!(condition(&rider.id));
+        }
+    }
+    setup.options = json!({"level": "pro", "anti_doping": false, "team_classification": false});
+    VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays the seat to play: an attack if one is open (by a rider at 50 %), else the roll, else
+/// stop.
+fn attack_or_pass(s: &mut VeloMaster) -> Vec<Event> {
+    let seat = s.to_play().expect("someone is to play");
+    let legal = s.legal(seat);
+    let c = legal
+        .iter()
+        .copied()
+        .find(
+            |c| matches!(c, Choice::Attack { rider } if s.riders[*rider as usize].condition == 50),
+        )
+        .or_else(|| legal.iter().copied().find(|c| *c == Choice::Roll))
+        .unwrap_or(Choice::Stop);
+    s.apply(seat, &c).unwrap_or_else(|e| panic!("{c:?}: {e}"))
+}
+
+fn race_over(ev: &[Event]) -> Option<Option<u8>> {
+    ev.iter().find_map(|e| match e {
+        Event::RaceOver { winner, .. } => Some(*winner),
+        _ => None,
+    })
+}
+
+#[test]
+fn vm_075_a_25_the_race_ends_when_nobody_is_left_racing() {
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::Game;
+    // Every rider at 50 %: an attack (−20 %, VM-137) takes him to 30 %, and he abandons at
+    // once (VM-136). Each attacks in turn; with the last one out, nobody is left on the road
+    // and the race is over, in the first round, with no winner.
+    let mut s = pro_conditions(SPREAD, |_| 50, &[]);
+    let mut ev = Vec::new();
+    while !s.is_over() {
+        ev.extend(attack_or_pass(&mut s));
+    }
+    assert!((0..12).all(|r| s.riders[r].spot == Spot::Out));
+    assert_eq!(race_over(&ev), Some(None), "over, nobody across");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::RoundStarted { round } if *round > 1)),
+        "no empty rounds after the last rider left"
+    );
+    let over: Vec<Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::RaceOver { .. }))
+        .cloned()
+        .collect();
+    let told = Game::narrate(&s, &over, Viewer::Public);
+    assert_eq!(told[0].text, "The race is over: nobody reached the line.");
+}
+
+#[test]
+fn vm_075_vm_076_with_every_leader_out_the_race_goes_on_and_the_first_across_wins() {
+    // The three leaders (and every team-mate but grey0) are at 50 %: one attack each puts them
+    // out. grey0 (100 %) stands two rows short of the line, which lies after row 30.
+    let team0 = [(12, 1), (29, 1), (9, 2), (7, 1)];
+    let mut s = pro_conditions(team0, |id| if id == "grey0" { 100 } else { 50 }, &[2]);
+    // The leaders' phase: each leader attacks and abandons.
+    for _ in 0..3 {
+        attack_or_pass(&mut s);
+    }
+    assert!((0..3).all(|t| s.riders[t * 4].spot == Spot::Out));
+    assert!(!s.is_over(), "no leader crossed the line: the race goes on");
+    // Team 0's team-mates' slot (its best rider leads the teams without a leader, A-05):
+    // violet0 and green0 attack and abandon; grey0 is given the one die left, a 2.
+    for id in ["violet0", "green0"] {
+        let rider = ix(&s, id);
+        play(&mut s, Choice::Attack { rider });
+        assert_eq!(s.riders[rider as usize].spot, Spot::Out);
+    }
+    play(&mut s, Choice::Roll);
+    let grey0 = ix(&s, "grey0");
+    assert_eq!(
+        s.moving.as_ref().map(|m| (m.rider, m.left)),
+        Some((grey0, 2))
+    );
+    let ev = step(&mut s, (30, 1));
+    assert!(
+        !s.is_over(),
+        "one step short of the line: still racing ({ev:?})"
+    );
+    assert_eq!(race_over(&ev), None);
+    step(&mut s, (31, 1));
+    assert_eq!(s.riders[grey0 as usize].spot, Spot::Finished);
+    assert!(
+        !s.is_over(),
+        "team-mates of teams 1 and 2 are still on the road"
+    );
+    // Teams 1 and 2's team-mates attack and abandon: nobody is left, grey0 wins.
+    let mut ev = Vec::new();
+    while !s.is_over() {
+        ev.extend(attack_or_pass(&mut s));
+    }
+    assert_eq!(race_over(&ev), Some(Some(grey0)));
+    let first = &s.classification()[0];
+    assert_eq!((first.rider, first.place, first.finished), (grey0, 1, true));
+}
+
+// ---- Issue 21: each skill roll told by its own name (VM-045, VM-101, VM-113…115) ------------
+
+fn told(s: &VeloMaster, ev: &[Event]) -> Vec<(String, String)> {
+    use commissaire_engine::game::Viewer;
+    use commissaire_engine::registry::Game;
+    let rolls: Vec<Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::SkillRoll { .. }))
+        .cloned()
+        .collect();
+    Game::narrate(s, &rolls, Viewer::Public)
+        .into_iter()
+        .map(|t| (t.id.to_string(), t.text))
+        .collect()
+}
+
+#[test]
+fn vm_101_vm_113_vm_114_vm_115_each_skill_roll_is_told_by_its_own_name() {
+    use commissaire_engine::games::velo_master::events::Skill;
+    // VM-101: a diagonal between two bikes, (5, 1) to (6, 2), rolled from (5, 1).
+    let mut s = expert(flat(), [(5, 1), (6, 1), (5, 2), (12, 0)], &[3, 14]);
+    roll(&mut s);
+    let ev = step(&mut s, (6, 2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::SkillRoll {
+            why: Skill::Squeeze,
+            crash: false,
+            ..
+        }
+    )));
+    assert_eq!(
+        told(&s, &ev),
+        vec![(
+            "vm-skill-roll-squeeze".into(),
+            "L0 squeezes between two bikes from 5/1: skill roll 14, safe.".into()
+        )]
+    );
+    // VM-113, VM-114 (Pro): a 6 into the descent (level 5 on), stopped after 4 steps by
+    // choice: the speed control as the path first touches a descent cell, then braking.
+    let team0 = [(4, 1), (20, 0), (20, 2), (22, 1)];
+    let mut s = pro(descent(), [team0, BACK[0], BACK[1]], &[6, 15, 16]);
+    let mut ev = Vec::new();
+    for lvl in 5..9 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(
+        told(&s, &ev),
+        vec![
+            (
+                "vm-skill-roll-speed".into(),
+                "L0 takes the descent with a 6 at 5/1: speed control, skill roll 15, safe.".into()
+            ),
+            (
+                "vm-skill-roll-braking".into(),
+                "L0 brakes at 8/1: skill roll 16, safe.".into()
+            ),
+        ]
+    );
+    // VM-115 (Pro): TV-23's chain: L0 falls squeezing from (5, 1); the riders behind him roll
+    // to avoid his fall, and those behind grey1, who falls too, to avoid grey1's.
+    let mut s = pro(
+        flat(),
+        [
+            [(5, 1), (6, 1), (5, 2), (3, 0)],
+            [(4, 0), (4, 1), (3, 1), (0, 0)],
+            [(4, 2), (5, 0), (0, 1), (0, 2)],
+        ],
+        &[2, 1, 15, 2, 15, 15, 15, 18, 18],
+    );
+    roll(&mut s);
+    let ev = step(&mut s, (6, 2));
+    let whys: Vec<(String, Skill)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::SkillRoll { rider, why, .. } => {
+                Some((s.fixed.ids[*rider as usize].clone(), *why))
+            }
+            _ => None,
+        })
+        .collect();
+    let (l0, grey1) = (ix(&s, "L0"), ix(&s, "grey1"));
+    let expected = [
+        ("L0", Skill::Squeeze),
+        ("L1", Skill::Collective { fallen: l0 }),
+        ("grey1", Skill::Collective { fallen: l0 }),
+        ("L2", Skill::Collective { fallen: l0 }),
+        ("green0", Skill::Collective { fallen: grey1 }),
+        ("violet1", Skill::Collective { fallen: grey1 }),
+    ];
+    let expected: Vec<(String, Skill)> =
+        expected.iter().map(|(n, w)| (n.to_string(), *w)).collect();
+    assert_eq!(whys, expected);
+    let texts = told(&s, &ev);
+    assert_eq!(
+        texts[1],
+        (
+            "vm-skill-roll-collective".into(),
+            "L1 at 4/0 must avoid L0's fall: skill roll 15, safe.".into()
+        )
+    );
+    assert_eq!(
+        texts[2].1,
+        "grey1 at 4/1 must avoid L0's fall: skill roll 2, he crashes."
+    );
+    // VM-045: a danger cell keeps its own sentence.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 15]);
+    let ev = step(&mut s, (13, 1));
+    assert_eq!(told(&s, &ev)[0].0, "vm-skill-roll");
+    assert!(
+        told(&s, &ev)[0]
+            .1
+            .contains("skill roll on danger cell 13/1: 15, safe")
+    );
+}
+
+// ---- Issue 21: the rulings' options (A-36, A-25, A-15, A-10) -------------------------------
+
+#[test]
+fn vm_114_a_36_braking_only_on_descent_spares_a_6_stopped_on_the_flat() {
+    // A 6 stopped by choice after 2 steps on the flat: a braking roll by default (A-36,
+    // "FREINAGE": whenever he does not play the whole 6), none with the option.
+    let run = |options: Value| {
+        let mut setup = expert_setup(flat(), [(5, 1), (20, 0), (20, 2), (22, 1)], &[6, 15]);
+        for (t, team) in BACK.iter().enumerate() {
+            for (k, &(row, lane)) in team.iter().enumerate() {
+                setup.riders[4 + t * 4 + k].start = Some(Pos::new(row, lane));
+            }
+        }
+        setup.options = options;
+        let mut s = VeloMaster::new(&setup, 1).unwrap();
+        let mut ev = step(&mut s, (6, 1));
+        ev.extend(step(&mut s, (7, 1)));
+        ev.extend(play(&mut s, Choice::Stop));
+        skill_rolls(&ev)
+    };
+    let mut options = pro_options();
+    assert_eq!(run(options.clone()), 1);
+    options["braking_only_on_descent"] = json!(true);
+    assert_eq!(run(options.clone()), 0);
+    // On a descent the option still brakes: TV-29 (b) with it on.
+    let team0 = [(4, 1), (20, 0), (20, 2), (22, 1)];
+    let mut setup = expert_setup(descent(), team0, &[6, 15, 15]);
+    for (t, team) in BACK.iter().enumerate() {
+        for (k, &(row, lane)) in team.iter().enumerate() {
+            setup.riders[4 + t * 4 + k].start = Some(Pos::new(row, lane));
+        }
+    }
+    setup.options = options;
+    let mut s = VeloMaster::new(&setup, 1).unwrap();
+    let mut ev = Vec::new();
+    for lvl in 5..9 {
+        ev.extend(step(&mut s, (lvl, 1)));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(skill_rolls(&ev), 2, "speed and braking");
+}
+
+#[test]
+fn vm_075_a_25_finish_all_rides_every_rider_to_the_line() {
+    // L0 one step from the line with the other leaders far back: by default the race goes on
+    // until they are across; then riders on the road are timed by their distance. With
+    // `finish_all` every rider still racing is ridden to the line by the bot and timed there.
+    for finish_all in [false, true] {
+        let mut setup = expert_setup(flat(), [(30, 1), (9, 0), (9, 2), (7, 1)], &[]);
+        setup.options = json!({"level": "expert", "finish_all": finish_all});
+        let mut s = VeloMaster::new(&setup, 3).unwrap();
+        while let Some(seat) = s.to_play() {
+            let legal = s.legal(seat);
+            let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
+            s.apply(seat, &c).unwrap();
+        }
+        assert!(s.is_over());
+        let lines = s.classification();
+        let across = lines.iter().filter(|l| l.finished).count();
+        let out = s.riders.iter().filter(|r| r.spot == Spot::Out).count();
+        if finish_all {
+            assert_eq!(across + out, 12, "everyone across or out");
+        } else {
+            assert!(across + out < 12, "the race ended with riders on the road");
+        }
+        assert_eq!(lines[0].rider, 0, "L0 first across");
+    }
+}
+
+// ---- Issue 21, item 17: the seed's words for the leader's 1s and the race clock -------------
+
+#[test]
+fn vm_123_a_leader_gains_at_each_1_he_rolls_whichever_die_he_keeps() {
+    // L0 on the climb, grey0 beside him and violet0 diagonally behind: two protectors, three
+    // d6 (VM-100, A-22). He rolls 1, 1, 5: "à chaque « 1 »", two gains, though he may move
+    // with the 5.
+    let team0 = [(10, 1), (10, 2), (9, 0), (22, 1)];
+    let l0 = json!({"condition": 90, "gains": "all"});
+    let s = pro_condition(
+        climb(),
+        [team0, BACK[0], BACK[1]],
+        &[1, 1, 5],
+        &[("L0", l0)],
+    );
+    assert_eq!(
+        changes(&s.opening),
+        vec![(0, 10, 100, Why::Ones), (0, 10, 110, Why::Ones)]
+    );
+    assert!(dice_given(&s).contains(&(0, 5)));
+    // One die showing 1 among two (one protector), moving with the other: one gain.
+    let team0 = [(10, 1), (10, 2), (20, 2), (22, 1)];
+    let l0 = json!({"condition": 90, "gains": "all"});
+    let s = pro_condition(climb(), [team0, BACK[0], BACK[1]], &[1, 5], &[("L0", l0)]);
+    assert_eq!(changes(&s.opening), vec![(0, 10, 100, Why::Ones)]);
+}
+
+#[test]
+fn vm_078_a_slot_whose_riders_all_sit_out_adds_no_minute() {
+    // L0 falls on the danger cell (13, 1): skill roll 1, severity 5, one leaders' turn to
+    // miss. In the next round's leaders' phase his player has nobody to play: he does not
+    // play ("à chaque fois qu'un joueur joue"), so the clock adds no minute for him.
+    let mut s = expert(danger_flat(), SPREAD, &[3, 1, 5]);
+    let mut ev = step(&mut s, (13, 1));
+    assert!(matches!(s.riders[0].spot, Spot::Roadside(_)));
+    for _ in 0..3 {
+        ev.extend(others_pass(&mut s));
+        ev.extend(team0_pass(&mut s));
+    }
+    let from = ev
+        .iter()
+        .position(|e| matches!(e, Event::RoundStarted { round: 2 }))
+        .expect("round 2");
+    let to = ev
+        .iter()
+        .position(|e| matches!(e, Event::MatesPhase { round: 2 }))
+        .expect("its team-mates' phase");
+    let phase = &ev[from..to];
+    let slots: Vec<(u8, u32)> = phase
+        .iter()
+        .filter_map(|e| match e {
+            Event::SlotStarted { seat, clock } => Some((*seat, *clock)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        phase
+            .iter()
+            .any(|e| matches!(e, Event::SitsOut { rider: 0 }))
+    );
+    assert_eq!(slots.iter().map(|s| s.0).collect::<Vec<_>>(), vec![1, 2]);
+    // Round 1 counted 3 + 3 slots: round 2's leaders' phase adds two minutes, not three.
+    assert_eq!(slots.iter().map(|s| s.1).collect::<Vec<_>>(), vec![7, 8]);
+}
+
+#[test]
+fn vm_017_a_10_neutral_crash_skips_player_makes_the_responsible_player_pass_his_next_slot() {
+    // Team 0 takes N2 (7, 0) and N3; N2 moves onto the danger cell (8, 0) with a 4, rolls 1
+    // and falls (severity 5). With the option, team 0 passes its next slot, the next round's
+    // leaders' slot; without it, it plays that slot.
+    for skips in [false, true] {
+        let mut setup = expert_setup(danger_flat(), [(12, 1), (9, 0), (9, 2), (7, 1)], &[]);
+        let teams = [
+            [(12, 1), (9, 0), (9, 2), (7, 1)],
+            [(4, 0), (0, 0), (0, 1), (0, 2)],
+            [(2, 0), (2, 2), (7, 0), (14, 0)],
+        ];
+        for (t, team) in teams.iter().enumerate() {
+            for (k, &(row, lane)) in team.iter().enumerate() {
+                let r = &mut setup.riders[t * 4 + k];
+                r.start = Some(Pos::new(row, lane));
+                if t == 2 {
+                    r.id = format!("N{k}");
+                    r.attributes = json!({"role": "neutral"});
+                }
+            }
+        }
+        setup.teams[2] = "Neutral".into();
+        setup.options = json!({"level": "expert", "neutral_crash_skips_player": skips});
+        // Leaders 3, 3; team 0's team-mates 2, 2, 2; its neutral riders 4, 5; the danger
+        // cell's skill roll 1, severity 5.
+        setup.dice = vec![3, 3, 2, 2, 2, 4, 5, 1, 5];
+        let mut s = VeloMaster::new(&setup, 1).unwrap();
+        let (n2, n3) = (ix(&s, "N2"), ix(&s, "N3"));
+        let mut ev = Vec::new();
+        while !ev
+            .iter()
+            .any(|e| matches!(e, Event::MatesPhase { round: 2 }))
+        {
+            let seat = s.to_play().unwrap();
+            let legal = s.legal(seat);
+            let c = if legal.contains(&Choice::Pick { a: n2, b: n3 }) {
+                Choice::Pick { a: n2, b: n3 }
+            } else if legal.contains(&Choice::Give { rider: n2, die: 4 }) {
+                Choice::Give { rider: n2, die: 4 }
+            } else if s
+                .moving
+                .as_ref()
+                .is_some_and(|m| m.rider == n2 && m.moved == 0)
+            {
+                Choice::Step {
+                    cell: cell(&s, (8, 0)),
+                }
+            } else if legal.contains(&Choice::Stop) {
+                Choice::Stop
+            } else if legal.contains(&Choice::Roll) {
+                Choice::Roll
+            } else {
+                legal[0]
+            };
+            ev.extend(s.apply(seat, &c).unwrap());
+        }
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Crashed { rider, .. } if *rider == n2)),
+            "N2 fell"
+        );
+        let round2 = ev
+            .iter()
+            .position(|e| matches!(e, Event::RoundStarted { round: 2 }))
+            .unwrap();
+        let leaders: Vec<u8> = ev[round2..]
+            .iter()
+            .filter_map(|e| match e {
+                Event::SlotStarted { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        let skipped = ev[round2..]
+            .iter()
+            .any(|e| matches!(e, Event::SlotSkipped { seat: 0, .. }));
+        assert_eq!(skipped, skips);
+        assert_eq!(leaders.first() == Some(&0), !skips, "{leaders:?}");
+    }
+}

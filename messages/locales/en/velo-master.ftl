@@ -22,6 +22,7 @@ vm-mates-phase = Round { $round }: the team-mates' phase begins.
 ## Dice and moves
 
 vm-slot = { $team } to play (race clock { $clock } min).
+vm-slot-skipped = { $team } passes this slot for the neutral rider's crash (race clock { $clock } min).
 vm-dice = { $team } rolls { $faces }.
 vm-die-taken = { $rider } moves up to { $die }.
 vm-step = { $rider } { $extra ->
@@ -41,6 +42,22 @@ vm-extra-step = { $rider } stopped on a descent cell: one extra step if wanted.
 vm-puncture-check = 4-2-1 check for { $rider }: { $faces }.
 vm-punctured = { $rider } punctures at { $cell } and waits at the roadside until the phase ends.
 vm-skill-roll = { $rider } skill roll on danger cell { $cell }: { $face }{ $crash ->
+        [true] , he crashes
+       *[false] , safe
+    }.
+vm-skill-roll-squeeze = { $rider } squeezes between two bikes from { $cell }: skill roll { $face }{ $crash ->
+        [true] , he crashes
+       *[false] , safe
+    }.
+vm-skill-roll-speed = { $rider } takes the descent with a 6 at { $cell }: speed control, skill roll { $face }{ $crash ->
+        [true] , he crashes
+       *[false] , safe
+    }.
+vm-skill-roll-braking = { $rider } brakes at { $cell }: skill roll { $face }{ $crash ->
+        [true] , he crashes
+       *[false] , safe
+    }.
+vm-skill-roll-collective = { $rider } at { $cell } must avoid { $fallen }'s fall: skill roll { $face }{ $crash ->
         [true] , he crashes
        *[false] , safe
     }.

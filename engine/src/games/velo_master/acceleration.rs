@@ -3,7 +3,7 @@
 //! just ahead may be swallowed on the way.
 
 use super::board::{CellIx, Relief};
-use super::events::{Event, RiderIx};
+use super::events::{Event, RiderIx, Skill};
 use super::options::Role;
 use super::stage::{Part, Phase, Spot, VeloMaster};
 use super::tables;
@@ -48,10 +48,7 @@ pub fn votes_needed(n: usize) -> usize {
 
 impl VeloMaster {
     fn phase_no(&self) -> u32 {
-        match &self.phase {
-            Phase::Race { round, part, .. } => round * 2 + (*part == Part::Mates) as u32,
-            _ => 0,
-        }
+        self.bonus_period()
     }
 
     fn road_cell(&self, r: RiderIx) -> Option<CellIx> {
@@ -368,7 +365,7 @@ impl VeloMaster {
             return self.next_jumper(ev);
         }
         for c in passed {
-            if self.fixed.board.cell(c).danger && self.skill_roll(j, c, ev)? {
+            if self.fixed.board.cell(c).danger && self.skill_roll(j, c, Skill::Danger, ev)? {
                 self.occupied[from as usize] = None;
                 self.fall(j, c, ev)?;
                 self.after_segment(ev);
@@ -382,7 +379,7 @@ impl VeloMaster {
         }
         if landing.kind == LinkKind::Diagonal
             && self.squeezed(landing.head, cell)
-            && self.skill_roll(j, landing.head, ev)?
+            && self.skill_roll(j, landing.head, Skill::Squeeze, ev)?
         {
             self.occupied[from as usize] = None;
             self.fall(j, landing.head, ev)?;
@@ -407,7 +404,7 @@ impl VeloMaster {
             self.after_segment(ev);
             return self.next_jumper(ev);
         }
-        if danger && self.skill_roll(j, cell, ev)? {
+        if danger && self.skill_roll(j, cell, Skill::Danger, ev)? {
             self.occupied[cell as usize] = None;
             self.fall(j, cell, ev)?;
             self.after_segment(ev);
@@ -462,6 +459,7 @@ impl VeloMaster {
         &mut self,
         r: RiderIx,
         cell: CellIx,
+        why: Skill,
         ev: &mut Vec<Event>,
     ) -> Result<bool, String> {
         let roll = self.roll(20)?;
@@ -471,6 +469,7 @@ impl VeloMaster {
             cell,
             roll,
             crash,
+            why,
         });
         Ok(crash)
     }

@@ -63,7 +63,11 @@ impl VeloMaster {
             });
             let faces: Vec<u8> = rolls.iter().map(|x| x.face).collect();
             self.ones_gained.clear();
-            self.gains_from_faces(&faces, &[r], ev);
+            if self.fixed.roles[r as usize] == super::options::Role::Leader {
+                self.gains_from_leaders_ones(r, &faces, ev);
+            } else {
+                self.gains_from_faces(&faces, &[r], ev);
+            }
             if self.leader_punctures(r, &faces, ev)? {
                 continue;
             }

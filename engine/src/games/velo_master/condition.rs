@@ -206,6 +206,24 @@ impl VeloMaster {
         }
     }
 
+    /// VM-123: the leader gains "à chaque « 1 »" (seed 000, CONDITION PHYSIQUE, Gagner en
+    /// condition physique, Pour le leader uniquement): once for each die of his own roll (his
+    /// leaders' roll or his attack) that shows 1, whichever die he then moves with (issue 21,
+    /// item 17: ruling A-39 read it as "the die he moves with shows 1", once a roll, which
+    /// the words do not say). Each face pays once, so the double and triple 1 (VM-120,
+    /// VM-121), which count the same faces, add nothing more for him.
+    pub(super) fn gains_from_leaders_ones(
+        &mut self,
+        leader: RiderIx,
+        faces: &[u8],
+        ev: &mut Vec<Event>,
+    ) {
+        for _ in faces.iter().filter(|&&f| f == 1) {
+            self.gain(leader, Why::Ones, GAIN, ev);
+        }
+        self.ones_gained.push(leader);
+    }
+
     /// VM-124, A-39: a leader with two of his team-mates in line directly in front of him
     /// gains, at most once a phase.
     pub(super) fn gains_from_lines(&mut self, ev: &mut Vec<Event>) {

@@ -22,10 +22,7 @@ pub struct Jump {
 impl VeloMaster {
     /// The phase under way, numbered from 2 (A-15: one bonus per bike per phase).
     fn round(&self) -> u32 {
-        match &self.phase {
-            Phase::Race { round, part, .. } => round * 2 + (*part == Part::Mates) as u32,
-            _ => 0,
-        }
+        self.bonus_period()
     }
 
     fn cell_of(&self, r: RiderIx) -> Option<CellIx> {
@@ -159,6 +156,7 @@ impl VeloMaster {
                 cell: over,
                 roll,
                 crash,
+                why: super::events::Skill::Danger,
             });
             if crash {
                 // a jumper falls where the failing test happened.
@@ -193,6 +191,7 @@ impl VeloMaster {
                 cell: over,
                 roll,
                 crash,
+                why: super::events::Skill::Squeeze,
             });
             if crash {
                 self.occupied[from as usize] = None;
@@ -226,6 +225,7 @@ impl VeloMaster {
                 cell,
                 roll,
                 crash,
+                why: super::events::Skill::Danger,
             });
             if crash {
                 self.occupied[cell as usize] = None;

@@ -141,6 +141,12 @@ pub enum Event {
         seat: Seat,
         clock: u32,
     },
+    /// Option `neutral_crash_skips_player`: the player responsible for a neutral
+    /// rider's crash passes this slot; the clock still counts it.
+    SlotSkipped {
+        seat: Seat,
+        clock: u32,
+    },
     DiceRolled {
         seat: Seat,
         rolls: Vec<Roll>,
@@ -165,11 +171,15 @@ pub enum Event {
         slope: u8,
         success: bool,
     },
+    /// A skill roll (VM-046): a d20, 1 or 2 is a crash; `why` says what called for it and
+    /// `cell` is where it is rolled (where he falls, A-28).
     SkillRoll {
         rider: RiderIx,
         cell: CellIx,
         roll: Roll,
         crash: bool,
+        #[serde(default)]
+        why: Skill,
     },
     /// The rider falls and waits at the roadside beside `cell`, missing `misses` rider turns.
     Crashed {
@@ -256,5 +266,26 @@ pub enum Event {
     /// The race is over: every rider in finishing order, with his time in minutes.
     RaceOver {
         order: Vec<(RiderIx, u32)>,
+        /// The first rider across (VM-076); none when nobody crossed the line.
+        #[serde(default)]
+        winner: Option<RiderIx>,
     },
+}
+
+/// What a skill roll is for (VM-046): each is told by its own name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Skill {
+    /// A danger cell passed or stopped on (VM-045), by a step or a jump.
+    #[default]
+    Danger,
+    /// Expert: a diagonal between two bikes (VM-101, A-32), from the cell he leaves.
+    Squeeze,
+    /// Pro: speed control, moving with a 6 through a descent (VM-113, A-35).
+    Speed,
+    /// Pro: braking, a 6 stopped short by choice or the descent's extra step declined (VM-114,
+    ///
+    Braking,
+    /// Pro: a collective crash: `fallen` fell on a cell touching his, ahead (VM-115, A-37).
+    Collective { fallen: RiderIx },
 }

@@ -84,43 +84,78 @@ impl VeloMaster {
         });
     }
 
-    /// After each segment: VM-075, A-25, the race ends once every leader still in the race
-    /// has finished, or every rider of one team (a team with an abandoned rider cannot), or
-    /// nobody is left racing.
-    pub(super) fn after_segment(&mut self, ev: &mut Vec<Event>) {
+    /// Whether the race is over (VM-075, A-25). Seed 000, ARRIVEE / CLASSEMENTS: the race
+    /// ends when all the leaders, or one complete team, have crossed the line. Our rulings:
+    /// - a leader who abandoned cannot cross, so "all the leaders" are those still in the
+    ///   race, but at least one leader must have crossed: with every leader out of the
+    ///   race and none across, nobody has crossed the line as the book means it, and the race
+    ///   goes on (issue 21, item 13; the first rider across is the champion, 1. Classement au
+    ///   temps);
+    /// - a team short of a rider who abandoned, in this race or an earlier stage, is not
+    ///   complete;
+    /// - with nobody left racing (every rider across or out of the race) there is nobody left
+    ///   to play: the race is over (item 12).
+    pub fn race_is_over(&self) -> bool {
+        let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
+        // A-25's option `finish_all`: the end is reached, but the race runs out until every
+        // rider is across or out (`in_run_out`).
+        nobody || (!self.fixed.options.finish_all && self.end_reached())
+    }
+
+    /// VM-075: every leader still in the race across (one at least), or one whole team.
+    fn end_reached(&self) -> bool {
         let done = |r: &RiderIx| self.riders[*r as usize].spot == Spot::Finished;
-        // The neutral team has no leader and no player: it ends nothing (VM-014).
         let neutral = self.fixed.neutral.map(|n| n as usize);
         let teams: Vec<&Vec<RiderIx>> = (0..self.fixed.riders_of.len())
             .filter(|&t| Some(t) != neutral && !self.fixed.riders_of[t].is_empty())
             .map(|t| &self.fixed.riders_of[t])
             .collect();
-        let leaders = teams.iter().all(|t| !self.racing(t[0]));
-        // A team short of a rider who abandoned, in this race or an earlier stage, cannot end
-        // it this way (VM-075).
+        let leaders = teams.iter().all(|t| !self.racing(t[0])) && teams.iter().any(|t| done(&t[0]));
         let size = super::tables::team_size(self.fixed.options.expert());
         let one_team = teams.iter().any(|t| t.len() == size && t.iter().all(done));
-        let nobody = (0..self.riders.len() as RiderIx).all(|r| !self.racing(r));
-        if !(leaders || one_team || nobody) {
+        leaders || one_team
+    }
+
+    /// A-25's option `finish_all`: the race has reached its end and the bot rides the riders
+    /// still on the road to the line.
+    pub fn in_run_out(&self) -> bool {
+        self.fixed.options.finish_all && !self.is_over() && self.end_reached()
+    }
+
+    /// After each segment, and before each slot (a rider may leave the race outside any
+    /// segment, by an attack that takes his condition to the abandon level): the race ends
+    /// when [`VeloMaster::race_is_over`] says so.
+    pub(super) fn after_segment(&mut self, ev: &mut Vec<Event>) {
+        if self.is_over() {
+            return;
+        }
+        if !self.race_is_over() {
             self.gains_from_lines(ev);
+            return;
         }
-        if leaders || one_team || nobody {
-            self.stage_end_gains(ev);
-            // A roll refused here can only be a scenario's face off the die: the control is
-            // then left out rather than the race left open.
-            let _ = self.doping_control(ev);
-            let order = self.classification();
-            ev.push(Event::RaceOver {
-                order: order.iter().map(|l| (l.rider, l.time)).collect(),
-            });
-            let round = match self.phase {
-                Phase::Race { round, .. } => round,
-                _ => 0,
-            };
-            self.phase = Phase::Over { round };
-            self.slot = None;
-            self.moving = None;
-        }
+        self.end_race(ev);
+    }
+
+    /// The race is over: the end-of-stage gains, the doping control, the classification.
+    pub(super) fn end_race(&mut self, ev: &mut Vec<Event>) {
+        self.stage_end_gains(ev);
+        // A roll refused here can only be a scenario's face off the die: the control is
+        // then left out rather than the race left open.
+        let _ = self.doping_control(ev);
+        let order = self.classification();
+        // VM-076: the champion is the first rider across; nobody wins a race nobody crossed.
+        let winner = order.first().filter(|l| l.finished).map(|l| l.rider);
+        ev.push(Event::RaceOver {
+            order: order.iter().map(|l| (l.rider, l.time)).collect(),
+            winner,
+        });
+        let round = match self.phase {
+            Phase::Race { round, .. } => round,
+            _ => 0,
+        };
+        self.phase = Phase::Over { round };
+        self.slot = None;
+        self.moving = None;
     }
 
     /// Slots in one round: one per team and phase with a rider in it still
@@ -476,8 +511,9 @@ mod tests {
         for (i, r) in riders.iter().enumerate() {
             assert_eq!(json!(next.riders[i].condition), r.attributes["condition"]);
         }
-        // Without the condition rules nothing is written.
-        let mut off = first.clone();
+        // Without the condition rules nothing is written (a condition attribute outside Pro is
+        // refused at the start, so this field is entered without one).
+        let mut off = setup("Sprint de Vic", &roles());
         off.options = json!({"level": "expert"});
         let mut riders = tour_riders(&roles());
         ridden(&off, 5).carry_into(&mut riders);

@@ -6,7 +6,7 @@
 //! order offered, as the board draws them.
 
 use super::bot;
-use super::events::{Choice, Event, RiderIx};
+use super::events::{Choice, Event, RiderIx, Skill};
 use super::stage::{Part, Phase, Spot, VeloMaster};
 use super::view::letter;
 use crate::course::LinkKind;
@@ -711,6 +711,14 @@ impl Game for VeloMaster {
                     vec![("team", json!(team(*seat))), ("clock", json!(clock))],
                     format!("{} to play (race clock {clock} min).", team(*seat)),
                 ),
+                Event::SlotSkipped { seat, clock } => sentence(
+                    "vm-slot-skipped",
+                    vec![("team", json!(team(*seat))), ("clock", json!(clock))],
+                    format!(
+                        "{} passes this slot for the neutral rider's crash (race clock {clock} min).",
+                        team(*seat)
+                    ),
+                ),
                 Event::DiceRolled { seat, rolls } => sentence(
                     "vm-dice",
                     vec![
@@ -779,22 +787,55 @@ impl Game for VeloMaster {
                     cell,
                     roll,
                     crash,
-                } => sentence(
-                    "vm-skill-roll",
-                    vec![
+                    why,
+                } => {
+                    let (who, at) = (self.rider_name(*rider), self.cell_name(*cell));
+                    let face = roll.face;
+                    let outcome = if *crash { ", he crashes" } else { ", safe" };
+                    let mut args = vec![
                         ("rider", name(*rider)),
-                        ("cell", json!(self.cell_name(*cell))),
-                        ("face", json!(roll.face)),
+                        ("cell", json!(at)),
+                        ("face", json!(face)),
                         ("crash", json!(crash)),
-                    ],
-                    format!(
-                        "{} skill roll on danger cell {}: {}{}.",
-                        self.rider_name(*rider),
-                        self.cell_name(*cell),
-                        roll.face,
-                        if *crash { ", he crashes" } else { ", safe" }
-                    ),
-                ),
+                    ];
+                    match why {
+                        Skill::Danger => sentence(
+                            "vm-skill-roll",
+                            args,
+                            format!("{who} skill roll on danger cell {at}: {face}{outcome}."),
+                        ),
+                        Skill::Squeeze => sentence(
+                            "vm-skill-roll-squeeze",
+                            args,
+                            format!(
+                                "{who} squeezes between two bikes from {at}: skill roll {face}{outcome}."
+                            ),
+                        ),
+                        Skill::Speed => sentence(
+                            "vm-skill-roll-speed",
+                            args,
+                            format!(
+                                "{who} takes the descent with a 6 at {at}: speed control, skill roll {face}{outcome}."
+                            ),
+                        ),
+                        Skill::Braking => sentence(
+                            "vm-skill-roll-braking",
+                            args,
+                            format!("{who} brakes at {at}: skill roll {face}{outcome}."),
+                        ),
+                        Skill::Collective { fallen } => {
+                            let fallen_name = self.rider_name(*fallen);
+                            args.push(("fallen", name(*fallen)));
+                            sentence(
+                                "vm-skill-roll-collective",
+                                args,
+                                format!(
+                                    "{who} at {at} must avoid {fallen_name}'s fall: skill roll {face}{outcome}."
+                                ),
+                            )
+                        }
+                    }
+                }
                 Event::Crashed {
                     rider,
                     cell,
@@ -992,8 +1033,8 @@ impl Game for VeloMaster {
                         self.rider_name(*rider)
                     ),
                 ),
-                Event::RaceOver { order } => match order.first() {
-                    Some((r, _)) => sentence(
+                Event::RaceOver { winner, .. } => match winner {
+                    Some(r) => sentence(
                         "vm-race-over",
                         vec![("winner", name(*r))],
                         format!("The race is over: {} wins.", self.rider_name(*r)),
@@ -1023,8 +1064,10 @@ impl Game for VeloMaster {
     fn place(&self, choice: &Choice) -> Option<Place> {
         match *choice {
             Choice::Step { cell } => Some(Place::Onto(self.cell_name(cell))),
-            // Stopping, or declining the descent's extra step, ends the move where it stands.
-            Choice::Stop if self.moving.is_some() => Some(Place::Halt),
+            // Stopping ends the move where it stands. Declining the descent's extra step
+            // (VM-049) is a decision of its own, which may cost a braking roll at Pro (VM-114):
+            // a move given whole never takes it for the script.
+            Choice::Stop if self.moving.as_ref().is_some_and(|m| !m.extra) => Some(Place::Halt),
             _ => None,
         }
     }

@@ -2,13 +2,16 @@
 //! and the tests a step costs, rolled in the order the rider meets them.
 
 use super::board::{CellIx, Relief};
-use super::events::Event;
+use super::events::{Event, Skill};
 use super::stage::{Move, Phase, Spot, VeloMaster};
 use super::tables;
 use crate::course::LinkKind;
 
 impl VeloMaster {
-    /// The cells the moving rider may step onto now, with the kind of step.
+    /// The cells the moving rider may step onto now, with the kind of step: the one function
+    /// that both offers steps and validates them. VM-039: never a cell of the move's path,
+    /// its start included (`visited` holds it from the first step on; the descent's extra
+    /// step carries the path of the move it extends).
     pub fn steps(&self, m: &Move) -> Vec<(CellIx, LinkKind)> {
         let b = &self.fixed.board;
         let free = |c: CellIx| self.occupied[c as usize].is_none() && !m.visited.contains(&c);
@@ -63,6 +66,7 @@ impl VeloMaster {
         &mut self,
         r: super::events::RiderIx,
         cell: CellIx,
+        why: Skill,
         ev: &mut Vec<Event>,
     ) -> Result<bool, String> {
         let roll = self.roll(20)?;
@@ -72,6 +76,7 @@ impl VeloMaster {
             cell,
             roll,
             crash,
+            why,
         });
         Ok(crash)
     }
@@ -173,7 +178,7 @@ impl VeloMaster {
         {
             m.speed = true;
             self.moving = Some(m.clone());
-            if self.skill_check(r, c, ev)? {
+            if self.skill_check(r, c, Skill::Speed, ev)? {
                 self.occupied[c as usize] = None;
                 self.fall(r, c, ev)?;
                 self.moving = None;
@@ -222,6 +227,7 @@ impl VeloMaster {
                 cell: c,
                 roll,
                 crash,
+                why: Skill::Squeeze,
             });
             if crash {
                 self.occupied[c as usize] = None;
@@ -241,6 +247,14 @@ impl VeloMaster {
         }
         m.left -= 1;
         m.moved += 1;
+        // VM-039: the path's cells, its start included, so that `steps` never offers one of
+        // them again (seed 000, DÉPLACEMENTS des CYCLISTES INDIVIDUELS: no going back, and a
+        // move is a chain of cells entered one after the other).
+        if let Some(c) = from
+            && !m.visited.contains(&c)
+        {
+            m.visited.push(c);
+        }
         m.visited.push(cell);
         ev.push(Event::Stepped {
             rider: r,
@@ -272,6 +286,7 @@ impl VeloMaster {
                 cell,
                 roll,
                 crash,
+                why: Skill::Danger,
             });
             if crash {
                 self.occupied[cell as usize] = None;
@@ -283,7 +298,7 @@ impl VeloMaster {
         }
         if speed_check && !m.speed && self.fixed.board.cell(cell).relief == Relief::Descent {
             m.speed = true;
-            if self.skill_check(r, cell, ev)? {
+            if self.skill_check(r, cell, Skill::Speed, ev)? {
                 self.occupied[cell as usize] = None;
                 self.fall(r, cell, ev)?;
                 self.moving = None;
@@ -306,11 +321,15 @@ impl VeloMaster {
         }
         // VM-114, A-36 (Pro): braking costs a skill roll: stopping a 6 short by choice, or
         // declining the descent's extra step (a legal step existed: Stop is offered only then).
+        // A-36's option `braking_only_on_descent`: only when he stops on a descent cell.
+        let on_descent = matches!(self.riders[m.rider as usize].spot,
+            Spot::Road(c) if self.fixed.board.cell(c).relief == Relief::Descent);
         let braking = by_choice
             && self.fixed.options.pro(self.fixed.options.descent_speed)
+            && (!self.fixed.options.braking_only_on_descent || on_descent)
             && ((m.die == 6 && m.left > 0 && !m.extra) || (m.extra && m.moved == 0));
         if braking && let Spot::Road(c) = self.riders[m.rider as usize].spot {
-            match self.skill_check(m.rider, c, ev) {
+            match self.skill_check(m.rider, c, Skill::Braking, ev) {
                 Ok(true) => {
                     self.occupied[c as usize] = None;
                     let _ = self.fall(m.rider, c, ev);
@@ -348,6 +367,9 @@ impl VeloMaster {
             && let Spot::Road(c) = self.riders[m.rider as usize].spot
             && self.fixed.board.cell(c).relief == Relief::Descent
         {
+            // VM-049: the extra step is "one more cell" of the move that stopped here (seed
+            // 000, Les DESCENTES), so it is one more step of the same path for VM-039: it
+            // never goes back to a cell that move left, as a die step could not.
             let extra = Move {
                 rider: m.rider,
                 left: 1,
@@ -356,7 +378,7 @@ impl VeloMaster {
                 kept: false,
                 die: 0,
                 speed: false,
-                visited: Vec::new(),
+                visited: m.visited.clone(),
             };
             if !self.steps(&extra).is_empty() {
                 ev.push(Event::ExtraStepOffered { rider: m.rider });

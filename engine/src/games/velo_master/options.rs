@@ -30,6 +30,31 @@ pub struct Options {
     pub attacks: bool,
     pub team_classification: bool,
     pub anti_doping: bool,
+    /// Ruling A-36's option: the braking roll (VM-114) only when the rider stops on a descent
+    /// cell (off: anywhere, the book's words; the heading FREINAGE stands under DESCENTE).
+    pub braking_only_on_descent: bool,
+    /// Ruling A-15's option: the "tour" in which a bike gets one bonus move (VM-055): the
+    /// phase (default) or a player's slot.
+    pub bonus_limit: BonusLimit,
+    /// Ruling A-10's option: the player who was moving a neutral rider that crashes also
+    /// skips his own next slot (VM-017, "c'est le joueur responsable qui passera le prochain
+    /// tour"); off: the fallen rider only stays his until it is back.
+    pub neutral_crash_skips_player: bool,
+    /// Ruling A-25's option: when the race ends (every leader or one whole team across), the
+    /// bot rides the riders still on the road to the line with its policy, timed normally;
+    /// off: they are timed by their distance to the line.
+    pub finish_all: bool,
+}
+
+/// Ruling A-15: how long "one bonus move per bike" lasts (VM-055).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusLimit {
+    /// A leaders' or team-mates' phase (a Débutant round): the book calls both "tour".
+    #[default]
+    Phase,
+    /// One player's slot.
+    Slot,
 }
 
 impl Default for Options {
@@ -44,11 +69,15 @@ impl Default for Options {
             attacks: true,
             team_classification: true,
             anti_doping: true,
+            braking_only_on_descent: false,
+            bonus_limit: BonusLimit::Phase,
+            neutral_crash_skips_player: false,
+            finish_all: false,
         }
     }
 }
 
-pub const OPTION_NAMES: [&str; 9] = [
+pub const OPTION_NAMES: [&str; 13] = [
     "level",
     "side_step_when_blocked",
     "feed_precision",
@@ -58,6 +87,10 @@ pub const OPTION_NAMES: [&str; 9] = [
     "attacks",
     "team_classification",
     "anti_doping",
+    "braking_only_on_descent",
+    "bonus_limit",
+    "neutral_crash_skips_player",
+    "finish_all",
 ];
 
 impl Options {
@@ -77,7 +110,7 @@ impl Options {
             ));
         }
         let options: Options = serde_json::from_value(json.clone()).map_err(|e| {
-            format!("{e}: give \"level\" as \"debutant\", \"expert\" or \"pro\", and the switches as true or false")
+            format!("{e}: give \"level\" as \"debutant\", \"expert\" or \"pro\", \"bonus_limit\" as \"phase\" or \"slot\", and the switches as true or false")
         })?;
         // Ruling A-50: attacks cost condition and the doping control reads it.
         if options.level == Level::Pro && !options.condition {
@@ -121,7 +154,10 @@ pub enum Role {
 #[serde(rename_all = "snake_case")]
 pub enum Gains {
     /// Refuse a gain that would take him above 100 % (the doping control's limit).
+    /// Written `up_to_100` as the README has it; `up_to100`, the spelling first read, still
+    /// reads.
     #[default]
+    #[serde(rename = "up_to_100", alias = "up_to100")]
     UpTo100,
     All,
 }
@@ -174,4 +210,41 @@ pub fn role(attributes: &Value) -> Result<Role, String> {
 pub fn attributes_of(attributes: &Value) -> Result<Attributes, String> {
     Attributes::deserialize(attributes)
         .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\"; the outsider of a shared colour gives his two team-mates \"colour\": the team they ride with"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_10_a_15_a_25_a_36_the_rulings_options_take_the_tables_defaults_and_are_checked() {
+        // The conformance table's defaults: braking anywhere (A-36), one bonus a phase (A-15),
+        // a neutral crash costs the player no slot (A-10), riders left on the road are timed
+        // by their distance (A-25).
+        let d = Options::from_json(&json!({"level": "pro"})).unwrap();
+        assert!(!d.braking_only_on_descent);
+        assert_eq!(d.bonus_limit, BonusLimit::Phase);
+        assert!(!d.neutral_crash_skips_player);
+        assert!(!d.finish_all);
+        let o = Options::from_json(&json!({
+            "level": "expert",
+            "braking_only_on_descent": true,
+            "bonus_limit": "slot",
+            "neutral_crash_skips_player": true,
+            "finish_all": true,
+        }))
+        .unwrap();
+        assert!(o.braking_only_on_descent && o.neutral_crash_skips_player && o.finish_all);
+        assert_eq!(o.bonus_limit, BonusLimit::Slot);
+        let e = Options::from_json(&json!({"bonus_limit": "round"})).unwrap_err();
+        assert!(
+            e.contains("\"bonus_limit\" as \"phase\" or \"slot\""),
+            "{e}"
+        );
+        let e = Options::from_json(&json!({"finish_all": "yes"})).unwrap_err();
+        assert!(e.contains("true or false"), "{e}");
+        let e = Options::from_json(&json!({"finish": true})).unwrap_err();
+        assert!(e.contains("finish_all"), "{e}");
+    }
 }

@@ -99,7 +99,9 @@ impl VeloMaster {
         self.last_roll = rolls.clone();
         let faces: Vec<u8> = rolls.iter().map(|r| r.face).collect();
         self.ones_gained.clear();
-        if part != Part::All {
+        if part == Part::Leaders {
+            self.gains_from_leaders_ones(movers[0], &faces, ev);
+        } else if part != Part::All {
             self.gains_from_faces(&faces, &movers, ev);
         }
         let low = *faces.iter().min().expect("at least one die");
@@ -333,9 +335,11 @@ impl VeloMaster {
                         .expect("finite")
                         .then(cx.across.partial_cmp(&cy.across).expect("finite"))
                 });
+                let fallen = fallers[k].0;
                 for (o, t) in behind {
                     rolled.push(o);
-                    if self.skill_check(o, t, ev)? {
+                    let why = super::events::Skill::Collective { fallen };
+                    if self.skill_check(o, t, why, ev)? {
                         self.occupied[t as usize] = None;
                         fallers.push((o, t));
                     }
@@ -373,6 +377,14 @@ impl VeloMaster {
         } else {
             (tables::DEBUTANT_CRASH_MISSES, false)
         };
+        // VM-017, A-10's option: the player who was moving a neutral rider that falls also
+        // passes his own next slot.
+        if self.fixed.options.neutral_crash_skips_player
+            && self.fixed.roles[r as usize] == super::options::Role::Neutral
+            && let Some(seat) = self.ally[r as usize]
+        {
+            self.skip_next[seat as usize] = true;
+        }
         let rider = &mut self.riders[r as usize];
         rider.punctured = false;
         if out {

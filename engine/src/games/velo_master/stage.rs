@@ -205,6 +205,8 @@ pub struct VeloMaster {
     pub gains: Vec<super::options::Gains>,
     /// Riders who gained from the faces of the roll under way (A-39: once a roll).
     pub ones_gained: Vec<RiderIx>,
+    /// Per seat, a slot to skip: option `neutral_crash_skips_player` (A-10, VM-017).
+    pub skip_next: Vec<bool>,
 }
 
 impl VeloMaster {
@@ -235,6 +237,7 @@ impl VeloMaster {
                 })
             })
             .collect::<Result<_, _>>()?;
+        super::entries::check(&options, setup, &attrs)?;
         // VM-018: a rider whose attributes name another team's colour rides in that team.
         let mut team_of: Vec<Seat> = Vec::with_capacity(setup.riders.len());
         for (r, a) in setup.riders.iter().zip(&attrs) {
@@ -412,6 +415,7 @@ impl VeloMaster {
             last_roll: Vec::new(),
             gains: attrs.iter().map(|a| a.gains).collect(),
             ones_gained: Vec::new(),
+            skip_next: vec![false; setup.teams.len()],
         };
         let mut ev = Vec::new();
         // VM-125, VM-126: a stage's start: the doped rider's +20 %, the motivated one's gain.
@@ -517,6 +521,19 @@ impl VeloMaster {
             acted: vec![false; self.seats()],
         };
         ev.push(Event::RoundStarted { round: 1 });
+    }
+
+    /// VM-055, A-15: the period in which a bike gets at most one bonus move: the phase under
+    /// way, numbered from 2 (a Débutant round is one phase); with the option `bonus_limit =
+    /// "slot"`, the slot under way (the race clock counts slots, A-26).
+    pub(super) fn bonus_period(&self) -> u32 {
+        match (&self.phase, self.fixed.options.bonus_limit) {
+            (Phase::Race { .. }, super::options::BonusLimit::Slot) => self.clock,
+            (Phase::Race { round, part, .. }, super::options::BonusLimit::Phase) => {
+                round * 2 + (*part == Part::Mates) as u32
+            }
+            _ => 0,
+        }
     }
 
     pub fn first_part(&self) -> Part {
@@ -753,6 +770,13 @@ impl VeloMaster {
                 mut part,
                 mut acted,
             } => {
+                // VM-075, A-25: a rider may leave the race outside any segment (an attack that
+                // takes him to the abandon level, VM-136): with nobody left to end it in a
+                // segment, the race ends here rather than in empty rounds (issue 21, item 12).
+                if self.race_is_over() {
+                    self.end_race(ev);
+                    return Ok(());
+                }
                 // VM-028/029, VM-034: the player whose leader is best placed among those who
                 // have not played in this phase; A-26: a player plays a slot in a phase when he
                 // has a rider in it still racing.
@@ -793,6 +817,15 @@ impl VeloMaster {
                 };
                 acted[seat as usize] = true;
                 self.phase = Phase::Race { round, part, acted };
+                if std::mem::take(&mut self.skip_next[seat as usize]) {
+                    // A-10's option: the player responsible for a neutral rider's crash
+                    // passes his next slot; he does not play it, so no minute (VM-078).
+                    ev.push(Event::SlotSkipped {
+                        seat,
+                        clock: self.clock,
+                    });
+                    return Ok(());
+                }
                 self.open_slot(seat, part, ev)
             }
             Phase::Over { .. } => Ok(()),
@@ -811,11 +844,8 @@ impl VeloMaster {
             let leader = self.fixed.riders_of[seat as usize][0];
             self.riders[leader as usize].kept = 0;
         }
-        self.clock += 1;
-        ev.push(Event::SlotStarted {
-            seat,
-            clock: self.clock,
-        });
+        // The slot's minute is counted below, once we know the player plays it.
+        let mark = ev.len();
         let mut movers = Vec::new();
         for r in self.riders_in(seat, part).to_vec() {
             match self.riders[r as usize].spot {
@@ -843,9 +873,26 @@ impl VeloMaster {
         }
         let bonus = self.lines_of_two(seat, part);
         let accels = self.lines_of_three(seat, part);
-        if movers.is_empty() && bonus.is_empty() && accels.is_empty() {
+        let plays = !movers.is_empty()
+            || !bonus.is_empty()
+            || !accels.is_empty()
+            || self.neutral_due == Some(seat);
+        // VM-078, seed 000 (ARRIVEE / CLASSEMENTS, Maillot Or): a minute is added "each time a
+        // player plays". A player whose riders of this phase all sit out (fallen, missing the
+        // turn, or waiting with a puncture) passes his turn, as the book says of a fallen
+        // rider ("passe son tour"): he does not play, so no minute (issue 21, item 17; this
+        // narrows ruling A-26, which counted such a slot).
+        if !plays {
             return Ok(());
         }
+        self.clock += 1;
+        ev.insert(
+            mark,
+            Event::SlotStarted {
+                seat,
+                clock: self.clock,
+            },
+        );
         self.slot = Some(Slot {
             seat,
             dice: Vec::new(),
@@ -969,19 +1016,6 @@ impl VeloMaster {
             self.ally[rider as usize] = Some(slot.seat);
         }
         ev.push(Event::DieTaken { rider, die });
-        // VM-123, A-39: a leader moving with a 1 gains, unless the roll's faces already paid.
-        if die == 1
-            && self.fixed.roles[rider as usize] == Role::Leader
-            && !self.ones_gained.contains(&rider)
-            && self.slot.as_ref().is_some_and(|s| !s.launch)
-        {
-            self.gain(
-                rider,
-                super::condition::Why::Ones,
-                super::condition::GAIN,
-                ev,
-            );
-        }
         self.moving = Some(Move {
             rider,
             left: die,
@@ -1123,11 +1157,24 @@ impl VeloMaster {
         };
         if self.dice.left() > 0 {
             let mut next = self.clone();
-            let ev = next.play(choice).map_err(scripted)?;
+            let ev = next.play_and_run_out(choice).map_err(scripted)?;
             *self = next;
             return Ok(ev);
         }
-        self.play(choice).map_err(scripted)
+        self.play_and_run_out(choice).map_err(scripted)
+    }
+
+    /// Plays a choice; then, with the option `finish_all` (A-25) once the race has reached
+    /// its end, the bot rides every rider still on the road to the line with its policy.
+    fn play_and_run_out(&mut self, choice: &Choice) -> Result<Vec<Event>, String> {
+        let mut ev = self.play(choice)?;
+        while self.in_run_out() && !self.is_over() {
+            let Some(seat) = self.to_play() else { break };
+            let legal = self.legal(seat);
+            let choice = super::bot::sensible(self, seat, &legal);
+            ev.extend(self.play(&choice)?);
+        }
+        Ok(ev)
     }
 
     fn play(&mut self, choice: &Choice) -> Result<Vec<Event>, String> {
