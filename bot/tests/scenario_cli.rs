@@ -276,6 +276,36 @@ fn render_draws_the_board_and_profile_of_a_round() {
     std::fs::remove_dir_all(&out_dir).unwrap();
 }
 
+/// Every game's pictures come through the same adapters as `demo` and `serve`: a Velo Master
+/// scenario is drawn as the card race's is.
+#[test]
+fn render_draws_a_velo_master_scenario_board_and_profile() {
+    let out_dir =
+        std::env::temp_dir().join(format!("commissaire-render-vm-{}", std::process::id()));
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/vm-danger-cell.json",
+            "--round",
+            "1",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["board.png", "profile.png"] {
+        let bytes = std::fs::read(out_dir.join(name)).unwrap();
+        let (w, h) = png_size(&bytes);
+        assert!(w <= 1600 && h > 100, "{name}: {w}x{h}");
+    }
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}
+
 #[test]
 fn render_refuses_a_round_past_the_end_and_an_unwritable_folder() {
     let out = run(
@@ -418,5 +448,33 @@ fn the_readmes_walked_move_makes_the_choices_the_readme_lists() {
         chosen,
         readme_block("walk-choices"),
         "the docs list one set of choices for their walked move, the program makes another"
+    );
+}
+
+/// Issue 21, item 18: bad input is refused with exit 2 and the sentence that says what to
+/// change, and nothing is printed.
+#[test]
+fn bad_input_exits_2_with_what_to_change() {
+    let card = |options: &str, blue: &str| {
+        format!(
+            r#"{{"ruleset": "card-race", "options": {options},
+ "course": {{"lanes": 2, "segments": [{{"terrain": "flat", "length": 4, "start": true}},
+   {{"terrain": "flat", "length": 8}}, {{"terrain": "flat", "length": 5, "finish": true}}]}},
+ "riders": [{{"id": "{blue}", "team": "Blue", "attributes": {{"kind": "rouleur"}}}},
+            {{"id": "RedS", "team": "Red", "attributes": {{"kind": "sprinteur"}}}}],
+ "script": ["k:0:5"]}}"#
+        )
+    };
+    fails_with(
+        &card(r#"{"weather_level": 2}"#, "BlueR"),
+        "add weather = \"house-b\", or leave weather_level out",
+    );
+    fails_with(
+        &card(r#"{"hands": "free", "punctures": true}"#, "BlueR"),
+        "give hands = \"deal\", or leave punctures out",
+    );
+    fails_with(
+        &card("null", ""),
+        "rider 1 of 2 has no id: give every rider an id",
     );
 }

@@ -215,6 +215,107 @@ fn hb_050_hb_051_tv_09_the_hands_highest_card_costs_an_exhaustion_card() {
     assert_eq!(s.exhaustion_taken(0), tired);
 }
 
+/// HB-051: keeping the hand's highest card costs an exhaustion card in the round the rider
+/// crosses the line too. P keeps its hand's highest card every round on a course of three rows
+/// to the line; in the round it crosses it is tired as in any other.
+#[test]
+fn hb_051_the_hands_highest_card_tires_in_the_round_it_crosses() {
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 3)]),
+            &[("P", 0)],
+            1,
+            trial(TimeTrialB::Individual, Hands::Deal, Cut::None),
+        ),
+        3,
+    )
+    .unwrap();
+    let mut crossing_round = None;
+    while !s.is_over() {
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        let top = *s.hand(0).iter().max_by_key(|c| c.value()).unwrap();
+        let events = s
+            .apply(
+                0,
+                &Choice::Keep {
+                    rider: 0,
+                    card: top,
+                },
+            )
+            .unwrap();
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::HighestCardTired { rider: 0, cards: 1 })),
+            "round {}: the highest card {top} tires",
+            s.round()
+        );
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::Crossed { rider: 0, .. }))
+        {
+            crossing_round = Some(s.round());
+        }
+    }
+    assert!(crossing_round.is_some(), "P crossed");
+    assert_eq!(
+        u32::from(s.exhaustion_taken(0)),
+        s.cards_played(0).len() as u32,
+        "one card for every round, the crossing round included"
+    );
+}
+
+/// HB-055: in a team time trial too, the rider who keeps its hand's highest card in the round
+/// it crosses takes an exhaustion card.
+#[test]
+fn hb_055_a_team_riders_highest_card_tires_in_the_round_it_crosses() {
+    let mut s = Stage::new(
+        setup(
+            course(&[(F, 3)]),
+            &[("P", 0), ("Q", 0)],
+            1,
+            trial(TimeTrialB::Team, Hands::Deal, Cut::None),
+        ),
+        5,
+    )
+    .unwrap();
+    while !s.is_over() {
+        let mut events = Vec::new();
+        for r in 0..2u8 {
+            if s.owes(r) {
+                s.apply(0, &Choice::Draw { rider: r }).unwrap();
+                let top = *s.hand(r).iter().max_by_key(|c| c.value()).unwrap();
+                events.extend(
+                    s.apply(
+                        0,
+                        &Choice::Keep {
+                            rider: r,
+                            card: top,
+                        },
+                    )
+                    .unwrap(),
+                );
+            }
+        }
+        for e in &events {
+            if let Event::Crossed { rider, .. } = e {
+                assert!(
+                    events.iter().any(
+                        |t| matches!(t, Event::HighestCardTired { rider: x, .. } if x == rider)
+                    ),
+                    "rider {rider} tires in the round it crosses"
+                );
+            }
+        }
+    }
+    for r in 0..2u8 {
+        assert_eq!(
+            u32::from(s.exhaustion_taken(r)),
+            s.cards_played(r).len() as u32
+        );
+    }
+}
+
 /// HB-052: a rider who catches another takes its slipstream. P sets off first and rides 2s;
 /// Q, one round later, lands one empty row behind it and moves up.
 #[test]

@@ -283,7 +283,9 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
     }
     let narrated = ids_used()
         .into_iter()
-        .filter(|(_, file)| file.starts_with("engine/src/games/card_race/game.rs"))
+        .filter(|(_, file)| {
+            file.starts_with("engine/src/registry/") || file == "engine/src/games/card_race/game.rs"
+        })
         .map(|(id, _)| id)
         .collect::<BTreeSet<_>>();
     let mut seen: BTreeSet<String> = seen.into_iter().map(String::from).collect();
@@ -772,7 +774,11 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
     }
     let narrated: BTreeSet<String> = ids_used()
         .into_iter()
-        .filter(|(_, file)| file.starts_with("engine/src/games/velo_master/"))
+        // Its classifications' titles are the tour's words, rendered by the standings tests.
+        .filter(|(_, file)| {
+            file.starts_with("engine/src/games/velo_master/")
+                && file != "engine/src/games/velo_master/classify.rs"
+        })
         .map(|(id, _)| id)
         .filter(|id| !VELO_MASTER_RARE.contains(&id.as_str()))
         .collect();

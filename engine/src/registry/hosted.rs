@@ -157,6 +157,7 @@ pub struct Hosted<G: Game> {
 
 impl<G: Game> Hosted<G> {
     pub fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
+        setup.check_names()?;
         let game = G::start(setup, seed)?;
         Ok(Hosted {
             steps: vec![0; game.seats()],

@@ -57,6 +57,26 @@ pub enum StartError {
 }
 
 impl Setup {
+    /// Every team and every rider has a name: a blank one could not be told apart in a
+    /// message, a standing or a script. Checked for every ruleset before its own checks.
+    pub fn check_names(&self) -> Result<(), StartError> {
+        if let Some(n) = self.teams.iter().position(|t| t.trim().is_empty()) {
+            return Err(StartError::Rules(format!(
+                "team {} of {} has no name: give every team a name, such as \"Blue\"",
+                n + 1,
+                self.teams.len()
+            )));
+        }
+        if let Some(n) = self.riders.iter().position(|r| r.id.trim().is_empty()) {
+            return Err(StartError::Rules(format!(
+                "rider {} of {} has no id: give every rider an id of its own, such as \"BlueR\"",
+                n + 1,
+                self.riders.len()
+            )));
+        }
+        Ok(())
+    }
+
     /// The riders' starts: as given, or the grid's cells (grown backwards when the field needs
     /// it) in the order the riders are listed. Returns the course the riders stand on.
     pub fn starts(&self) -> Result<(Arc<Course>, Vec<Pos>), StartError> {

@@ -2,7 +2,9 @@
 //!
 //! People write the words on the buttons, so a label matches without regard to case, and
 //! without its part in brackets ("Keep E" for "Keep E (exhaustion)"); the start of a label
-//! matches when it is unique and ends at a word ("Draw" for "Draw for Blue Rouleur"). A key
+//! matches when it is unique and ends at a word ("Draw" for "Draw for Blue Rouleur") or before
+//! a suffix the label adds after a comma ("Move to B (6/1)" for "Move to B (6/1), danger:
+//! skill roll"). A key
 //! (`k:0:5`) matches exactly. When several options match, the team or the rider narrows them.
 
 use super::script::Entry;
@@ -139,7 +141,7 @@ fn starts_a_word(label: &str, start: &str) -> bool {
     !start.is_empty()
         && label.len() > start.len()
         && label.starts_with(&start)
-        && label[start.len()..].starts_with([' ', '('])
+        && label[start.len()..].starts_with([' ', '(', ',', ';', ':'])
 }
 
 /// The options offered, by group: "Blue Rouleur (Blue): Keep 2 [k:0:2], Keep 3 [k:0:3]; …".

@@ -74,6 +74,9 @@ pub struct ChoiceLine {
     pub rider: String,
     pub choose: String,
     pub key: String,
+    /// The team's bot made it (the scenario's `bots`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// A die rolled: `roll` counts from 1 over the whole scenario, so given faces are rolls 1, 2…
@@ -131,19 +134,36 @@ impl Scripted {
         stop_after: Option<u32>,
     ) -> Result<Played, ScenarioError> {
         let setup = self.setup(course)?;
+        let bots = self.bot_seats()?;
         let mut stage = (entry.start)(&setup, self.seed)
             .map_err(|e| ScenarioError(format!("the stage cannot start: {e}")))?;
         let teams = setup.teams.clone();
         let mut rec = Recorder::default();
+        let stopped = |rec: &Recorder| stop_after.is_some_and(|n| rec.turns.len() as u32 >= n);
         for (index, script) in self.script.iter().enumerate() {
-            if stop_after.is_some_and(|n| rec.turns.len() as u32 >= n) {
+            let at = || self.place(index);
+            play_bots(&mut *stage, &teams, &bots, &mut rec, &stopped)
+                .map_err(|m| ScenarioError(format!("before {}: {m}", at())))?;
+            if stopped(&rec) {
                 break;
             }
-            let at = || self.place(index);
             if stage.is_over() {
                 return fail(format!(
                     "{}: the stage is already over; remove this entry and the ones after it",
                     at()
+                ));
+            }
+            if let Some(team) = &script.team
+                && let Some(seat) = teams
+                    .iter()
+                    .position(|t| t.trim().eq_ignore_ascii_case(team.trim()))
+                && bots.contains(&(seat as Seat))
+            {
+                return fail(format!(
+                    "{}: {} is ridden by its bot (\"bots\"), which makes its choices: remove this entry, or {} from \"bots\"",
+                    at(),
+                    teams[seat],
+                    teams[seat]
                 ));
             }
             let Some(walk) = script.walk() else {
@@ -151,38 +171,64 @@ impl Scripted {
                 let picked = pick(&pending, &teams, script)
                     .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
                 let (seat, option) = (picked.seat, picked.option.clone());
-                rec.apply(&mut *stage, &teams, seat, &option)
+                rec.apply(&mut *stage, &teams, seat, &option, false)
                     .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
                 continue;
             };
             let places = walk::places(&*stage, &teams, script, walk)
                 .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
-            let mut last = None;
+            // After the first step every step is the same rider's: a move never runs on into
+            // the next rider's.
+            let mut mover = script.clone();
+            let mut last: Option<(Seat, String)> = None;
             for (n, name) in places.iter().enumerate() {
-                let (seat, option) =
-                    walk::step_onto(&*stage, &teams, script, name).map_err(|m| {
-                        ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
-                    })?;
-                rec.apply(&mut *stage, &teams, seat, &option).map_err(|m| {
-                    ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
-                })?;
-                last = Some((seat, option.group.to_string()));
-                if stage.is_over() && n + 1 < places.len() {
+                if let Some((seat, group)) = &last
+                    && !walk::walking(&*stage, *seat, group)
+                {
+                    let here = &places[n - 1];
+                    // The rider crossed the line: the move ends there, whatever the die had
+                    // left (the places after the line are not walked).
+                    if walk::past_line(&setup.course, here) {
+                        break;
+                    }
                     return fail(format!(
-                        "{}: the stage ended at step {} of the move; remove the places after {name}",
-                        at(),
-                        n + 1
+                        "{}: {group}'s move ended at step {n}, on {here}, with no step left to it; remove the places after {here}",
+                        at()
                     ));
                 }
+                if stage.is_over() {
+                    if walk::past_line(&setup.course, &places[n - 1]) {
+                        break;
+                    }
+                    return fail(format!(
+                        "{}: the stage ended at step {n} of the move; remove the places after {}",
+                        at(),
+                        places[n - 1]
+                    ));
+                }
+                let (seat, option) =
+                    walk::step_onto(&*stage, &teams, &mover, name).map_err(|m| {
+                        ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
+                    })?;
+                rec.apply(&mut *stage, &teams, seat, &option, false)
+                    .map_err(|m| {
+                        ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
+                    })?;
+                mover.rider = Some(option.group.to_string());
+                last = Some((seat, option.group.to_string()));
             }
             // The move ends where the places end: if the rider could go on, it stops there.
             if let Some((seat, group)) = last
                 && let Some(option) = walk::halt(&*stage, seat, &group)
             {
-                rec.apply(&mut *stage, &teams, seat, &option)
+                rec.apply(&mut *stage, &teams, seat, &option, false)
                     .map_err(|m| ScenarioError(format!("{}: {m}", at())))?;
             }
         }
+        // After the script the bots go on until a scripted team owes a decision (or the stage
+        // ends, or the turn asked for is written).
+        play_bots(&mut *stage, &teams, &bots, &mut rec, &stopped)
+            .map_err(|m| ScenarioError(format!("after the script: {m}")))?;
         let Recorder {
             mut turns,
             choices,
@@ -209,6 +255,44 @@ impl Scripted {
             log,
         })
     }
+}
+
+/// The most decisions the bots take in a row: more than any stage needs, so that a game which
+/// never ends is told rather than looped on.
+const BOT_DECISIONS: usize = 100_000;
+
+/// Plays the bot seats' decisions while one of them owes one, up to the turn `stopped` says.
+fn play_bots(
+    stage: &mut dyn DynStage,
+    teams: &[String],
+    bots: &[Seat],
+    rec: &mut Recorder,
+    stopped: &dyn Fn(&Recorder) -> bool,
+) -> Result<(), String> {
+    for _ in 0..BOT_DECISIONS {
+        if stage.is_over() || stopped(rec) {
+            return Ok(());
+        }
+        let Some(&seat) = bots.iter().find(|&&s| stage.owes(s)) else {
+            return Ok(());
+        };
+        let Some(key) = stage.bot_choice(seat) else {
+            return Ok(());
+        };
+        let option = stage
+            .pending_for(seat)
+            .and_then(|p| p.options.into_iter().find(|o| o.key == key))
+            .ok_or_else(|| {
+                format!(
+                    "the bot of {} chose {key}, which is not offered: this is a bug in the game's bot",
+                    teams[seat as usize]
+                )
+            })?;
+        rec.apply(stage, teams, seat, &option, true)?;
+    }
+    Err(format!(
+        "the bots took {BOT_DECISIONS} decisions and the stage goes on: give a script, or fewer \"bots\""
+    ))
 }
 
 /// The lines written so far, and the choices since the last one.
@@ -244,6 +328,7 @@ impl Recorder {
         teams: &[String],
         seat: Seat,
         option: &LabelledOption,
+        bot: bool,
     ) -> Result<(), String> {
         let events = stage
             .apply(seat, option.key.as_str())
@@ -254,6 +339,7 @@ impl Recorder {
             rider: option.group.to_string(),
             choose: option.label.to_string(),
             key: option.key.to_string(),
+            bot,
         });
         self.told.extend(
             stage

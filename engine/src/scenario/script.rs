@@ -27,6 +27,11 @@ pub struct Scripted {
     /// Die faces the game rolls, in order, before the seed's own rolls.
     #[serde(default)]
     pub dice: Vec<u8>,
+    /// Teams whose choices are the game's bot's (as a tour's bot rides a seat nobody
+    /// directs): each plays whenever it owes a decision, so a bot's ruling is checked with
+    /// given dice and hands like any other.
+    #[serde(default)]
+    pub bots: Vec<String>,
     /// The line of the file each script entry starts on, when read from text.
     #[serde(skip)]
     pub entry_lines: Vec<usize>,
@@ -194,6 +199,27 @@ impl Scripted {
             options: self.options.clone(),
             dice: self.dice.clone(),
         })
+    }
+
+    /// The seats of the teams named in `bots`.
+    pub fn bot_seats(&self) -> Result<Vec<Seat>, ScenarioError> {
+        let teams = self.teams();
+        let mut seats = Vec::new();
+        for name in &self.bots {
+            let Some(seat) = teams
+                .iter()
+                .position(|t| t.trim().eq_ignore_ascii_case(name.trim()))
+            else {
+                return fail(format!(
+                    "\"bots\" names '{name}', which is no team: name teams of the riders ({})",
+                    teams.join(", ")
+                ));
+            };
+            if !seats.contains(&(seat as Seat)) {
+                seats.push(seat as Seat);
+            }
+        }
+        Ok(seats)
     }
 
     /// Where script entry `index` (from 0) is, for messages: its number and line.

@@ -3,6 +3,7 @@
 //! ([`Place`]), so a walked move is played exactly as a director would click it.
 
 use super::script::{Entry, Walk};
+use crate::course::Course;
 use crate::game::Seat;
 use crate::registry::{DynStage, LabelledOption, Place};
 
@@ -80,6 +81,23 @@ pub(super) fn step_onto(
                 .join(", ")
         )),
     }
+}
+
+/// Whether `group` is still offered a step, so that its move goes on.
+pub(super) fn walking(stage: &dyn DynStage, seat: Seat, group: &str) -> bool {
+    stage.pending_for(seat).is_some_and(|p| {
+        p.options.iter().any(|o| {
+            &*o.group == group && matches!(stage.place(o.key.as_str()), Some(Place::Onto(_)))
+        })
+    })
+}
+
+/// Whether the place so named lies past the finish line: a rider who stands there has
+/// finished, and his move with it.
+pub(super) fn past_line(course: &Course, name: &str) -> bool {
+    course
+        .find_cell(name.trim())
+        .is_some_and(|pos| course.is_past_line(pos.row))
 }
 
 /// The option that ends the move of `group` where it stands, when one is offered to `seat`.

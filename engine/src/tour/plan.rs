@@ -223,10 +223,6 @@ pub fn entrants_setup(
     }
 }
 
-/// Sets up a stage for the riders still in the race, placed on the grid front first in the order
-/// given (the caller passes the general classification's order, or start numbers for the first
-/// stage). The start area grows backwards when the field needs it (QX-07).
-
 #[cfg(test)]
 mod tests {
     use super::*;

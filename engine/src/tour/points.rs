@@ -48,7 +48,11 @@ pub(crate) fn stage_points_checked(stage: &StageResult) -> Vec<Award> {
         let mut placed: Vec<_> = stage
             .riders
             .iter()
-            .filter(|r| matches!(r.outcome, Outcome::Crossed { .. }))
+            // HB-065 (seed 004, GRAND TOUR – POINTS): "sur la ligne d'arrivée, les trois
+            // premiers" are the stage's first three, as for the bonus seconds (HB-063): a stage
+            // ends in the round of the first crossing, so the 2nd and 3rd may be short of the
+            // line and still score. A time a ruleset gives itself (`Timed`) scores as before.
+            .filter(|r| matches!(r.outcome, Outcome::Crossed { .. } | Outcome::Short { .. }))
             .filter_map(|r| Some((r.place?, &r.rider)))
             .collect();
         placed.sort_unstable_by_key(|&(place, _)| place);
@@ -115,11 +119,18 @@ mod tests {
     }
 
     #[test]
-    fn hb_065_tv_13_finish_pays_6_3_1_to_riders_over_the_line() {
+    fn hb_065_finish_points_go_to_the_stages_first_three() {
+        // R3 is third of the stage and short of the line (the stage ended in the round R1
+        // crossed): the stage's first three score 6, 3 and 1.
         let awards = stage_points(&tv15_stage()).unwrap();
-        // R3 is third of the stage ranking but did not cross: the finish pays it nothing, as a
-        // summit pays nothing to a rider short of the top.
-        assert_eq!(paid(&awards), [("R1", 6, FINISH), ("R2", 3, FINISH)]);
+        assert!(matches!(
+            tv15_stage().riders[2].outcome,
+            Outcome::Short { .. }
+        ));
+        assert_eq!(
+            paid(&awards),
+            [("R1", 6, FINISH), ("R2", 3, FINISH), ("R3", 1, FINISH)]
+        );
         let mut all_over = tv15_stage();
         for r in &mut all_over.riders {
             r.outcome = Outcome::Crossed { rows_past: 1 };
@@ -154,8 +165,8 @@ mod tests {
         s1.sprints.push(sprint("Km 30", &["R4", "R5", "R1"]));
         let s2 = tv16_stage2();
         let rows = points(&[s1, s2], &o()).unwrap();
-        // R1 3 + 6; R2 3 + 6; R4 9 + 3; R5 6 + 1; R3 short of the line in stage 1: nothing.
-        assert_eq!(riders_of(&rows), ["R4", "R2", "R1", "R5"]);
+        // R1 3 + 6; R2 3 + 6; R4 9 + 3; R5 6 + 1; R3 third of stage 1, short of the line: 1.
+        assert_eq!(riders_of(&rows), ["R4", "R2", "R1", "R5", "R3"]);
         assert_eq!(rows[0].value, Score::Points(12));
         assert_eq!(rows[1].gap, Score::Points(3));
     }
@@ -165,10 +176,10 @@ mod tests {
         // Stage 1: R1 wins (6 points), R2 3, R3 1. A sprint gives R2 and R3 points too.
         let mut s1 = tv15_stage();
         s1.sprints.push(sprint("Km 30", &["R4", "R3", "R2"]));
-        // R1 6 (1 win); R2 3 + 3 = 6 (no win); R3 6 (short of the line: no finish point); R4 9.
-        // R1's stage win puts it first of the three on 6; R2 leads R3 in the general.
+        // R1 6 (1 win); R2 3 + 3 = 6 (no win); R3 6 + 1 (third of the stage, short of the
+        // line); R4 9. R1's stage win puts it ahead of R2 on 6.
         let rows = points(&[s1], &o()).unwrap();
-        assert_eq!(riders_of(&rows), ["R4", "R1", "R2", "R3"]);
+        assert_eq!(riders_of(&rows), ["R4", "R3", "R1", "R2"]);
 
         // No stage wins on any side: the general classification decides. R5 (9), R4 (6 + 3)
         // and R3 (9) tie; in the general R3 leads R4, who leads R5.
@@ -191,6 +202,6 @@ mod tests {
         }
         let rows = points(&[tv15_stage(), s2], &o()).unwrap();
         assert!(!riders_of(&rows).contains(&"R2"));
-        assert_eq!(riders_of(&rows), ["R1", "R4", "R5"]);
+        assert_eq!(riders_of(&rows), ["R1", "R4", "R5", "R3"]);
     }
 }

@@ -351,6 +351,8 @@ pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
         map.insert(CUP.into(), cup.clone());
     }
     if ctx.kind.is_time_trial() {
+        // The tour's gruppetto is for its road stages (HA-032): a time trial has none.
+        map.remove("gruppetto");
         let team = ctx.kind == StageKind::TeamTimeTrial;
         match parsed.profiles {
             Profiles::HouseA => {
@@ -380,11 +382,17 @@ pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
             }
         }
     }
+    // The options must agree with one another before any stage is ridden (a preset is checked
+    // here), as `StageSetup::validate` checks them when the stage starts.
+    let stage: Options = serde_json::from_value(seats_from_end(&options, None)?)
+        .map_err(|e| format!("the tour's options do not fit the card race: {e}"))?;
+    stage.check().map_err(|e| e.to_string())?;
     Ok(options)
 }
 
-/// What a house-A stage hands its jerseys (HA-001, HA-063): its type by its climbs, and a token
-/// for the head of the race after each round.
+/// What a house-A stage hands its jerseys (HA-001, HA-063, HA-065): its type by its climbs, a
+/// token for the head of the race after each round, and the riders who started in the
+/// breakaway.
 fn jerseys_a(stage: &Stage, kind: StageKind) -> house_a_jerseys::StageJerseys {
     let ids = &stage.setup().riders;
     let mut tokens: Vec<(crate::tour::RiderKey, u32)> = Vec::new();
@@ -401,10 +409,18 @@ fn jerseys_a(stage: &Stage, kind: StageKind) -> house_a_jerseys::StageJerseys {
         crate::games::card_race::house_a::StageType::Hilly => StageKind::Hilly,
         crate::games::card_race::house_a::StageType::Mountain => StageKind::Mountain,
     };
+    // HA-065: the combativity tie goes to a rider who was in the breakaway (seed 001,
+    // "Combativité"), so the result keeps who started in it; results stored before it was kept
+    // read as a stage without a breakaway (`#[serde(default)]`).
+    let breakaway = stage
+        .breakaway()
+        .iter()
+        .map(|&i| crate::tour::RiderKey::new(ids[i as usize].id.clone()))
+        .collect();
     house_a_jerseys::StageJerseys {
         stage_type: Some(stage_type),
         tokens,
-        breakaway: Vec::new(),
+        breakaway,
     }
 }
 

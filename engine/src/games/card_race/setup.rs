@@ -181,12 +181,60 @@ pub enum SetupError {
     PelotonBTeam { seat: Seat, riders: usize },
     #[error("the start area holds {cells} riders, and {riders} were entered")]
     StartAreaFull { cells: usize, riders: usize },
+    #[error("a rider has no id: give every rider an id of its own, such as \"BlueR\"")]
+    EmptyRiderId,
+    #[error("a team has no name: give every team a name, such as \"Blue\"")]
+    EmptyTeamName,
+    #[error(
+        "weather_level is the start level of house rules B's weather: add weather = \"house-b\", or leave weather_level out"
+    )]
+    WeatherLevelWithoutWeather,
+    #[error(
+        "the gruppetto rides behind a road stage, and this stage is a time trial: leave gruppetto out, or time_trial / time_trial_b"
+    )]
+    GruppettoTimeTrial,
+    #[error(
+        "punctures turn the top card of a rider's deck, and with hands = \"free\" there are no decks: give hands = \"deal\", or leave punctures out"
+    )]
+    PuncturesFreeHands,
+}
+
+impl Options {
+    /// What the options alone must agree on, so that a stage never starts with an option that
+    /// would do nothing. A tour's stage options are checked here too (`game::prepare`), so a
+    /// preset that names such a pair is refused before its tour starts.
+    pub fn check(&self) -> Result<(), SetupError> {
+        let b = &self.house_b;
+        // Seed 004, EFFETS DE COURSE, la météo (HB-029): the level is the weather scale's; it
+        // means nothing without that weather.
+        if b.weather_level.is_some() && b.weather != super::house_b::WeatherRule::HouseB {
+            return Err(SetupError::WeatherLevelWithoutWeather);
+        }
+        // Seed 001, the gruppetto (HA-032…HA-039) gathers the stragglers of a road stage; a time
+        // trial's riders set off alone (HA-040…HA-049, HB-049…HB-057).
+        if self.gruppetto && (self.time_trial.is_some() || self.time_trial_b.is_some()) {
+            return Err(SetupError::GruppettoTimeTrial);
+        }
+        // Seed 004, CREVAISON (HB-020…HB-022): a puncture is the card turned from the draw
+        // pile; free hands have none, so the option would never fire.
+        if b.punctures && self.hands == Hands::Free {
+            return Err(SetupError::PuncturesFreeHands);
+        }
+        Ok(())
+    }
 }
 
 impl StageSetup {
     pub fn validate(&self) -> Result<(), SetupError> {
         if self.riders.is_empty() {
             return Err(SetupError::NoRiders);
+        }
+        self.options.check()?;
+        if self.teams.iter().any(|t| t.trim().is_empty()) {
+            return Err(SetupError::EmptyTeamName);
+        }
+        if self.riders.iter().any(|r| r.id.trim().is_empty()) {
+            return Err(SetupError::EmptyRiderId);
         }
         if self.options.time_trial.is_some() && self.options.time_trial_b.is_some() {
             return Err(SetupError::TwoTimeTrials);

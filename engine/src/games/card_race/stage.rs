@@ -1126,10 +1126,23 @@ impl Stage {
         // card each. On the road, every rider the end phase finds in the wind is dealt its
         // exhaustion, the weather and wind of house rules B deciding how much (FR-7, HB-031,
         // HB-035…HB-037). House rules A's specialists never tire (HA-024).
+        // Every rider who played a card this round, those who crossed the line in it included,
+        // in race order after the moves: a time trial's highest card tires in the round it
+        // crosses too (HA-046, HB-051, HB-055).
+        let mut played: Vec<RiderIdx> = summary.iter().map(|s| s.rider).collect();
+        played.sort_by_key(|&i| {
+            let p = positions[i as usize];
+            (std::cmp::Reverse(p.row), p.lane, i)
+        });
         let (slipstreamed, tt_tired) = match tt {
             Some(tt) => {
-                let (moved, tired) =
-                    time_trial::end_phase(self, tt, &order, &|i| kept(self, i), &mut positions);
+                let (moved, tired) = time_trial::end_phase(
+                    self,
+                    tt,
+                    (&played, &order),
+                    &|i| kept(self, i),
+                    &mut positions,
+                );
                 (moved, Some(tired))
             }
             None => (
@@ -1182,7 +1195,7 @@ impl Stage {
                     .as_ref()
                     .map(|t| t.highest.clone())
                     .unwrap_or_default();
-                for &i in &order {
+                for &i in &played {
                     if !highest[i as usize] {
                         continue;
                     }

@@ -1035,8 +1035,10 @@ impl Game for VeloMaster {
     fn place(&self, choice: &Choice) -> Option<Place> {
         match *choice {
             Choice::Step { cell } => Some(Place::Onto(self.cell_name(cell))),
-            // Stopping, or declining the descent's extra step, ends the move where it stands.
-            Choice::Stop if self.moving.is_some() => Some(Place::Halt),
+            // Stopping ends the move where it stands. Declining the descent's extra step
+            // (VM-049) is a decision of its own, which may cost a braking roll at Pro (VM-114):
+            // a move given whole never takes it for the script.
+            Choice::Stop if self.moving.as_ref().is_some_and(|m| !m.extra) => Some(Place::Halt),
             _ => None,
         }
     }

@@ -39,6 +39,7 @@ pub mod classify;
 pub mod condition;
 pub mod doping;
 pub mod entraide;
+mod entries;
 pub mod events;
 pub mod finish;
 pub mod game;

@@ -154,7 +154,10 @@ pub enum Role {
 #[serde(rename_all = "snake_case")]
 pub enum Gains {
     /// Refuse a gain that would take him above 100 % (the doping control's limit).
+    /// Written `up_to_100` as the README has it; `up_to100`, the spelling first read, still
+    /// reads.
     #[default]
+    #[serde(rename = "up_to_100", alias = "up_to100")]
     UpTo100,
     All,
 }

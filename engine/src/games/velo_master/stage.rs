@@ -237,6 +237,7 @@ impl VeloMaster {
                 })
             })
             .collect::<Result<_, _>>()?;
+        super::entries::check(&options, setup, &attrs)?;
         // VM-018: a rider whose attributes name another team's colour rides in that team.
         let mut team_of: Vec<Seat> = Vec::with_capacity(setup.riders.len());
         for (r, a) in setup.riders.iter().zip(&attrs) {

@@ -41,8 +41,8 @@
 //! | HA-041, HA-042 | a third of the exhaustion in and out | implemented | `ha_041_ha_042_tv_09_thirds`, `ha_042_*` |
 //! | HA-043 | TT time: a minute a card, −10 s a row past | implemented (the tour does not read it yet) | `ha_043_tv_09_*`, `ha_047_individual_*` |
 //! | HA-044 | start together, riders of other teams off your road (QA-22) | implemented; the reverse-GC order is the order the tour lists riders in | `ha_044_qa_22_*` |
-//! | HA-045 | TT bots play their highest card (QA-24) | implemented | `ha_045_qa_24_*`, `ha_042_*` |
-//! | HA-046, HA-047 | ITT: the round's highest card tires; ends when all are across (QA-23) | implemented | `ha_046_tv_09_*`, `ha_047_*` |
+//! | HA-045 | TT bots play their biggest card, of those riding furthest (QA-24) | implemented | `ha_045_*`, `ha_042_*` |
+//! | HA-046, HA-047 | ITT: the round's highest card tires one rider, the crossing round too (QA-23: ties to the rider furthest up the road); ends when all are across | implemented | `ha_046_*`, `qa_23_*`, `ha_047_*` |
 //! | HA-048, HA-049 | TTT: slipstream and wind within the team; ends with one rider per team (QA-25) | implemented | `ha_048_*`, `ha_049_qa_25_*` |
 //! | HA-050 | every bot bids; the Peloton leaves its attack cards out (QA-26) | implemented | `ha_050_bots_bid_unseen_*`, `ha_050_ha_055_qa_27_*` |
 //! | HA-051 | two secret bid steps, shown together (PEL-3 as ruled in [`auction`]) | implemented | `ha_051_bids_are_secret_labelled_options_shown_together`, `ha_051_an_illegal_bid_*` |

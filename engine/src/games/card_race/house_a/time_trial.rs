@@ -4,7 +4,8 @@
 //!
 //! Source: seed 001, "Règles contre la montre" with "Individuel" and "Par équipe". Rulings:
 //! QA-21 (which cards go, thirds rounded down), QA-22 (a mass start: riders of other teams are
-//! not on your road), QA-23 (exhaustion), QA-24 (the bot's highest card), QA-25 (team time).
+//! not on your road), QA-23 (exhaustion: one rider a round, ties to the rider furthest up the
+//! road), QA-24 (the bot's biggest card), QA-25 (team time).
 
 use crate::course::Pos;
 use crate::game::Seat;
@@ -183,28 +184,28 @@ pub(crate) fn move_riders(
 /// The end phase of a time trial: the slipstream moves made and the riders who take an
 /// exhaustion card.
 ///
-/// Individual (HA-046, QA-23): no slipstream and no exhaustion for riding in front; every rider
-/// whose card has the round's highest value takes one (ties: all of them). Team (HA-048):
-/// slipstream and exhaustion for riding in front as in a road stage, within each team.
+/// `played`: every rider who played a card this round, in race order after the moves, those who
+/// crossed the line in it included; `order`: the riders still racing, in race order.
+///
+/// Individual (HA-046, QA-23): no slipstream and no exhaustion for riding in front; one rider
+/// takes an exhaustion card, the one who played the round's highest card, in the round it crosses
+/// the line too (seed 001, "Individuel": "celui qui joue la plus grosse carte à chaque tour" takes
+/// one; the round a rider crosses is one of its rounds). Ruling QA-23 on ties: when several riders
+/// played a card of that value, only the one furthest up the road after the moves takes it (race
+/// order: furthest row, then lane 0, then the rider listed first). The seed names one rider, and
+/// a card for every tied rider turns the trial into a spiral: every rider down to exhaustion
+/// cards ties on 2 and takes another, round after round. Team (HA-048): slipstream and exhaustion
+/// for riding in front as in a road stage, within each team.
 pub(crate) fn end_phase(
     stage: &Stage,
     tt: TimeTrial,
-    order: &[RiderIdx],
+    (played, order): (&[RiderIdx], &[RiderIdx]),
     card: &dyn Fn(RiderIdx) -> Card,
     positions: &mut [Pos],
 ) -> (Vec<(RiderIdx, Pos, Pos)>, Vec<RiderIdx>) {
     let course = stage.course();
     match tt {
-        TimeTrial::Individual => {
-            let highest = order.iter().map(|&r| card(r).value()).max();
-            let tired = order
-                .iter()
-                .copied()
-                .filter(|&r| Some(card(r).value()) == highest)
-                .filter(|&r| !course.is_past_line(positions[r as usize].row))
-                .collect();
-            (Vec::new(), tired)
-        }
+        TimeTrial::Individual => (Vec::new(), highest_card(played, card).into_iter().collect()),
         TimeTrial::Team => {
             let mut moved = Vec::new();
             let mut tired = Vec::new();
@@ -233,6 +234,16 @@ pub(crate) fn end_phase(
     }
 }
 
+/// HA-046 (QA-23): the rider who played the round's highest card; of riders tied on it, the
+/// first of `played` (race order after the moves).
+pub(crate) fn highest_card(
+    played: &[RiderIdx],
+    card: &dyn Fn(RiderIdx) -> Card,
+) -> Option<RiderIdx> {
+    let highest = played.iter().map(|&r| card(r).value()).max()?;
+    played.iter().copied().find(|&r| card(r).value() == highest)
+}
+
 /// HA-047: an individual time trial ends when every rider is across; HA-049: a team time trial
 /// once every team has a rider across.
 pub(crate) fn over(stage: &Stage, tt: TimeTrial) -> bool {
@@ -245,8 +256,11 @@ pub(crate) fn over(stage: &Stage, tt: TimeTrial) -> bool {
 }
 
 /// HA-045 (QA-24): in a time trial a bot plays its highest card as the terrain lets it count:
-/// the card that goes furthest, and of those the lowest (a 7 capped to 5 on a climb is not
-/// burnt when a 5 goes as far). Riders draw front first.
+/// the card that goes furthest, and of those the biggest (seed 001, "Règles contre la montre":
+/// the bots always play their biggest card, the climb and descent rules still applying to it).
+/// So a 7 capped to 5 on a climb is played before a 5, and on a supply row, where 2, 3 and an
+/// exhaustion card all ride 4 rows, the 3 is played. Of an energy 2 and an exhaustion card,
+/// both worth 2, the energy card. Riders draw front first.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TimeTrialBot;
 
@@ -261,7 +275,7 @@ impl Policy for TimeTrialBot {
                 }
                 Choice::Keep { rider, card } => (
                     stage.reach(rider, card),
-                    u8::MAX - card.value(),
+                    card.value(),
                     std::cmp::Reverse(card.is_exhaustion() as u16),
                 ),
                 // Never offered in a time trial (HA-030 there has no time to give; house rules

@@ -132,8 +132,9 @@ mod tests {
         assert_eq!(classifications(&stages, &named_b).unwrap(), b);
         let s = standings(&stages, &TourOptions::default()).unwrap();
         assert_eq!(b.get("points").unwrap().rows, s.points);
-        // B: sprint 9, 6, 3; finish 6, 3, 1 to riders over the line: R4 12, R2 9, R1 9, R5 7.
-        assert_eq!(riders_of(&s.points), ["R4", "R2", "R1", "R5"]);
+        // B: sprint 9, 6, 3; finish 6, 3, 1 to the stage's first three (HB-065): R4 12, R2 9,
+        // R1 9, R5 7, R3 1.
+        assert_eq!(riders_of(&s.points), ["R4", "R2", "R1", "R5", "R3"]);
         let a = classifications(&stages, &serde_json::json!({"points": "house-a"})).unwrap();
         // A's flat finish 5, 3, 2, 1 to riders over the line and sprint 2, 1: R2 8, R1 6, R4 5.
         assert_eq!(

@@ -15,6 +15,9 @@ use crate::tour::{
 };
 use std::sync::Arc;
 
+/// Sets up a stage for the riders still in the race, placed on the grid front first in the order
+/// given (the caller passes the general classification's order, or start numbers for the first
+/// stage). The start area grows backwards when the field needs it (QX-07).
 pub fn stage_setup(course: &Course, team_names: &[String], riders: &[&TourRider]) -> StageSetup {
     let course = course.with_start_for(riders.len());
     let cells = course.start_cells();
