@@ -1493,7 +1493,7 @@ fn vm_012_two_players_at_debutant_race_two_teams_of_two_and_no_neutral_team() {
     }
     let e = VeloMaster::new(&s, 1).unwrap_err().to_string();
     assert!(
-        e.contains("races only at Expert with exactly two players"),
+        e.contains("a neutral rider races only at Expert or Pro with two players (VM-014)"),
         "{e}"
     );
 }
