@@ -2307,6 +2307,13 @@ fn vm_075_a_25_the_race_ends_when_nobody_is_left_racing() {
     assert!((0..12).all(|r| s.riders[r].spot == Spot::Out));
     assert_eq!(race_over(&ev), Some(None), "over, nobody across");
     assert!(
+        matches!(
+            s.phase,
+            commissaire_engine::games::velo_master::stage::Phase::Over { round: 1 }
+        ),
+        "over in round 1"
+    );
+    assert!(
         !ev.iter()
             .any(|e| matches!(e, Event::RoundStarted { round } if *round > 1)),
         "no empty rounds after the last rider left"
@@ -2535,10 +2542,22 @@ fn vm_075_a_25_finish_all_rides_every_rider_to_the_line() {
         let mut setup = expert_setup(flat(), [(30, 1), (9, 0), (9, 2), (7, 1)], &[]);
         setup.options = json!({"level": "expert", "finish_all": finish_all});
         let mut s = VeloMaster::new(&setup, 3).unwrap();
+        // VM-075: the end is every leader still in the race across (one at least), or one whole
+        // team across; the move that reaches it also ends the race, the run-out included.
+        let end_reached = |s: &VeloMaster| {
+            let done = |r: usize| s.riders[r].spot == Spot::Finished;
+            let leaders = [0, 4, 8];
+            (leaders
+                .iter()
+                .all(|&l| done(l) || s.riders[l].spot == Spot::Out)
+                && leaders.iter().any(|&l| done(l)))
+                || (0..3).any(|t| (t * 4..t * 4 + 4).all(done))
+        };
         while let Some(seat) = s.to_play() {
             let legal = s.legal(seat);
             let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &legal);
             s.apply(seat, &c).unwrap();
+            assert_eq!(s.is_over(), end_reached(&s), "finish_all {finish_all}");
         }
         assert!(s.is_over());
         let lines = s.classification();
