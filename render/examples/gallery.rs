@@ -14,6 +14,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uphill-finish", samples::uphill_finish()),
         ("chosen-colours", samples::chosen_colours()),
         ("staggered-letters", samples::staggered_letters()),
+        ("time-trial-start", samples::time_trial_start()),
+        ("pile-past-line", samples::pile_past_line()),
     ];
     for (name, scene) in &boards {
         let png = render_board(scene)?;

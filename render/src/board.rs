@@ -45,6 +45,7 @@ pub struct BoardPicture {
     heading: String,
     key: Vec<KeyItem>,
     letters: Vec<(Pos, char)>,
+    crowds: Vec<(usize, Pos, Vec<String>)>,
 }
 
 impl BoardPicture {
@@ -101,6 +102,12 @@ impl BoardPicture {
     /// "2E exhaustion card played (moves 2)" or "climb".
     pub fn key(&self) -> Vec<String> {
         self.key.iter().map(KeyItem::describe).collect()
+    }
+
+    /// The cells two riders or more share, each drawn as one numbered cell and listed under
+    /// the strips: (its number, the cell, the labels of every rider there, in the order listed).
+    pub fn shared_cells(&self) -> &[(usize, Pos, Vec<String>)] {
+        &self.crowds
     }
 
     /// The top and bottom y of each strip's road.
@@ -393,6 +400,14 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         y = g.bottom + STRIP_GAP;
         strips.push(g);
     }
+    let strip_of = |row: u16| {
+        strips
+            .iter()
+            .position(|g: &StripGeom| g.strip.contains(row))
+    };
+    let crowds = crate::crowds::crowds(scene, &strip_of);
+    let crowds_top = y;
+    y += crate::crowds::panel_height(&crowds, width, PAD);
     let key = key_items(scene, course, &layout.strips);
     let key_lines = key_lines(&key, width);
     let height = y + key_lines.len() as i32 * KEY_LINE + 8;
@@ -416,9 +431,18 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     for (i, g) in strips.iter().enumerate() {
         draw_strip(&mut img, course, &layout, g, &g.title(i, count), width);
         draw_packs(&mut img, scene, &layout, g);
-        draw_tokens(&mut img, scene, &layout, g);
+        draw_tokens(&mut img, scene, &layout, g, &crowds);
         draw_letters(&mut img, scene, &layout, g);
     }
+    crate::crowds::draw_panel(
+        &mut img,
+        scene,
+        &crowds,
+        crowds_top,
+        width,
+        PAD,
+        &|img, r, x, y, w, h| token(img, scene, r, x, y, w, h),
+    );
     draw_key(&mut img, &key, &key_lines, y);
     // A thin frame keeps the picture's edge visible on a light theme.
     frame(&mut img, 0, 0, width, height, 1, palette::CELL_EDGE);
@@ -429,6 +453,13 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         .copied()
         .filter(|(p, _)| strips.iter().any(|g| g.strip.contains(p.row)))
         .collect();
+    let crowds = crowds
+        .iter()
+        .map(|c| {
+            let labels = c.riders.iter().map(|&i| scene.riders[i].label.clone());
+            (c.number, c.pos, labels.collect())
+        })
+        .collect();
     Ok(BoardPicture {
         image: img,
         layout,
@@ -437,6 +468,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         heading,
         key,
         letters,
+        crowds,
     })
 }
 
@@ -781,33 +813,32 @@ fn kerb(img: &mut RgbImage, x: i32, y: i32, w: i32) {
     }
 }
 
-fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
-    // Riders sharing a cell (other rulesets allow it) split the cell side by side.
-    let mut here: Vec<&RiderToken> = scene
-        .riders
-        .iter()
-        .filter(|r| g.strip.contains(r.pos.row))
-        .collect();
-    here.sort_by_key(|r| (r.pos.row, r.pos.lane));
-    let mut i = 0;
-    while i < here.len() {
-        let pos = here[i].pos;
-        let n = here[i..].iter().take_while(|r| r.pos == pos).count();
-        // A rider already in has left the road: a racing rider on its cell hides it.
-        let mut group: Vec<&RiderToken> = here[i..i + n].to_vec();
-        if group.iter().any(|r| !r.finished()) {
-            group.retain(|r| !r.finished());
+fn draw_tokens(
+    img: &mut RgbImage,
+    scene: &BoardScene,
+    layout: &BoardLayout,
+    g: &StripGeom,
+    crowds: &[crate::crowds::Crowd],
+) {
+    // A cell two riders or more share is one crowded cell, its riders listed under the strips:
+    // side by side, their tokens would be slivers too narrow for a label.
+    for crowd in crowds.iter().filter(|c| g.strip.contains(c.pos.row)) {
+        let place = scene
+            .course
+            .place(crowd.pos)
+            .expect("riders were checked on the course");
+        crate::crowds::draw_cell(img, scene, crowd, g.cell(layout, place));
+    }
+    for r in &scene.riders {
+        if !g.strip.contains(r.pos.row) || crowds.iter().any(|c| c.pos == r.pos) {
+            continue;
         }
         let place = scene
             .course
-            .place(pos)
+            .place(r.pos)
             .expect("riders were checked on the course");
         let (x, y, w, h) = g.cell(layout, place);
-        for (k, rider) in group.iter().enumerate() {
-            let part = w / group.len() as i32;
-            token(img, scene, rider, x + k as i32 * part, y, part, h);
-        }
-        i += n;
+        token(img, scene, r, x, y, w, h);
     }
 }
 

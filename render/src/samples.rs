@@ -118,6 +118,59 @@ pub fn bunch_sprint() -> BoardScene {
     }
 }
 
+/// A time trial's start (house rules A, HA-061): twelve riders of four teams wait on two cells
+/// of the grid, the rouleurs and grimpeurs on one, the sprinteurs on the other, the yellow
+/// jersey among them, under house rules B's weather and a headwind.
+pub fn time_trial_start() -> BoardScene {
+    let course = tiles("Avenue Corso Paseo", "abcdefghijklmnopqrstu");
+    let grid = course.start_cells();
+    let (low, high) = (grid[0], grid[1]);
+    let mut riders = Vec::new();
+    for kind in ['R', 'G', 'S'] {
+        for team in 0..4 {
+            let p = if kind == 'S' { high } else { low };
+            riders.push(rider(team, kind, p.row, p.lane));
+        }
+    }
+    riders[1].jersey = Some(Jersey::Yellow);
+    riders[6].jersey = Some(Jersey::PolkaDot);
+    let mut scene = start();
+    scene.stage_name = "Prologue · Avenue Corso Paseo".into();
+    scene.riders = riders;
+    scene.sky = crate::scene::Sky {
+        weather: Some(3),
+        wind: Some(crate::scene::WindFrom::Ahead),
+        outlook: None,
+    };
+    scene
+}
+
+/// The finish of a stage ridden to the last rider: nine riders already across pile up on the
+/// last cell past the line, one crosses onto it now and two more cross beside it.
+pub fn pile_past_line() -> BoardScene {
+    let mut scene = bunch_sprint();
+    let last = scene.course.last_row();
+    let mut riders = Vec::new();
+    for i in 0..9 {
+        let mut r = rider(i % 6, if i < 6 { 'S' } else { 'R' }, last, 0);
+        r.marks.push(Mark::Finished);
+        riders.push(r);
+    }
+    let mut now = played(rider(3, 'R', last, 0), "6");
+    now.marks.push(Mark::Crossed);
+    riders.push(now);
+    let mut beside = played(rider(4, 'R', last, 1), "5");
+    beside.marks.push(Mark::Crossed);
+    riders.push(beside);
+    let mut lone = played(rider(5, 'R', last - 1, 1), "7");
+    lone.marks.push(Mark::Crossed);
+    lone.marks.push(Mark::Exhaustion);
+    riders.push(lone);
+    scene.riders = riders;
+    scene.turn = 23;
+    scene
+}
+
 /// The bunch sprint with the colours directors choose in `/tour join` (red, purple, white, brown,
 /// grey, navy) and an emoji in a team's name, which the picture leaves out.
 pub fn chosen_colours() -> BoardScene {

@@ -28,6 +28,9 @@ board-sprint-named = Sprint · { $name }
 board-summit = ▲ { $name } ({ $length })
 board-to-go = to go
 board-letters = Lettered cells ({ $letters }): choose where to go by its letter
+# Riders who share a cell: the board numbers the cell and lists them under the strips.
+board-crowds-title = Riders sharing a cell (numbered on the board)
+board-crowd-count = ×{ $count }
 
 ## Titles of the pictures posted with the news.
 

@@ -76,6 +76,10 @@ text-board-title = { $course }, { $turn } (the finish line is before row { $line
 text-board-row = row
 text-board-road = road
 text-board-lane = lane { $lane }
+# Riders sharing a cell, which the board shows as their count (×3): every one of them, cell
+# by cell.
+text-board-shared = sharing a cell: { $cells }
+text-board-shared-cell = row { $row } lane { $lane } ({ $count }): { $riders }
 text-board-teams = teams: { $teams }
 text-board-team = { $number } { $team }
 text-board-team-yours = { $number } { $team } (you)
