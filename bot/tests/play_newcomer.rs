@@ -202,10 +202,14 @@ fn between_stages_you_see_your_riders_and_the_general_classification_in_plain_wo
     assert_eq!(summary.matches("← yours").count(), 3, "{summary}");
     // The standings pictures of each stage have a folder of their own.
     let stage1 = dir.path().join("stage-01");
-    for file in ["general.png", "stage-1-finish.png", "stage-1-round-1.png"] {
+    for file in [
+        "general.png",
+        "stage-01-finish.png",
+        "stage-01-round-01.png",
+    ] {
         assert!(stage1.join(file).exists(), "{file}");
     }
-    assert!(dir.path().join("stage-02/stage-2-start.png").exists());
+    assert!(dir.path().join("stage-02/stage-02-start.png").exists());
     assert!(!dir.path().join("general.png").exists());
     // Terminal words, not Discord's.
     for discord in [

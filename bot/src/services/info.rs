@@ -187,7 +187,7 @@ impl Services {
             ) {
                 reply
                     .images
-                    .push((format!("stage-{}-profile.png", live.row.number), png));
+                    .push((narrate::stage_file(live.row.number, "profile"), png));
             }
         }
         Ok(reply)

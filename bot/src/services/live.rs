@@ -498,7 +498,7 @@ impl Services {
                 stage: number,
                 choices,
                 title: msg!("picture-finish", stage = number),
-                file: format!("stage-{number}-finish.png"),
+                file: narrate::stage_file(number, "finish"),
             });
             // The whole stage at a glance, with where every rider ended it.
             news.pictures.push(Picture::Profile {
@@ -506,7 +506,7 @@ impl Services {
                 stage: number,
                 choices,
                 title: msg!("picture-stage", stage = number),
-                file: format!("stage-{number}-profile.png"),
+                file: narrate::stage_file(number, "profile"),
             });
             // The standings of the first three jerseys after the stage (the card race: general,
             // points, mountains); /standings has the rest. Which tables the game has does not

@@ -432,6 +432,97 @@ pub(crate) fn profile_png(
     commissaire_render::ruleset::profile_png(scene, title, colours)
 }
 
+/// The file of a stage's picture: `stage-02-finish.png`, the stage's number padded so that a
+/// folder of a long tour lists its files in order.
+pub(crate) fn stage_file(stage: u32, what: &str) -> String {
+    format!("stage-{stage:02}-{what}.png")
+}
+
+/// The file of a board after a turn, named by the turn as the game names it (the picture's
+/// title), each number in it padded: `stage-02-round-09.png`, `stage-01-breakaway-bid-01-of-02.png`.
+/// A game whose turns settle several times within one named turn (one told phase by phase, as
+/// Velo Master's rolls within a round) adds the stage's count of choices, so that each moment
+/// has a file of its own: `stage-01-round-02-choice-032.png`.
+pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> String {
+    let mut what = slug(&sentence(turn));
+    if what.is_empty() {
+        what = slug(turn.id);
+    }
+    if let Some(n) = choices {
+        what.push_str(&format!("-choice-{n:03}"));
+    }
+    stage_file(stage, &what)
+}
+
+/// A turn's name as a file name: lower-case words joined by '-', numbers padded to two digits,
+/// a leading "the" left out ("the fictive start" → "fictive-start", "round 9" → "round-09").
+fn slug(name: &str) -> String {
+    let words: Vec<String> = name
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.parse::<u32>() {
+            Ok(n) => format!("{n:02}"),
+            Err(_) => w.to_string(),
+        })
+        .collect();
+    let words = match words.split_first() {
+        Some((the, rest)) if the == "the" && !rest.is_empty() => rest,
+        _ => &words[..],
+    };
+    words.join("-")
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+    use commissaire_engine::registry::Sentence;
+    use serde_json::json;
+
+    fn named(id: &'static str, args: Vec<(&'static str, serde_json::Value)>) -> Sentence {
+        Sentence {
+            id,
+            args,
+            text: String::new(),
+        }
+    }
+
+    /// Issue 22, item 15: a board's file is named by the turn its title names, each number
+    /// padded, whatever the game calls its turns.
+    #[test]
+    fn a_turns_file_is_its_name_padded() {
+        assert_eq!(
+            turn_file(2, &Sentence::round(9), None),
+            "stage-02-round-09.png"
+        );
+        assert_eq!(
+            turn_file(12, &Sentence::round(10), None),
+            "stage-12-round-10.png"
+        );
+        let bid = named(
+            "card-race-turn-bid",
+            vec![("step", json!(1)), ("steps", json!(2))],
+        );
+        assert_eq!(
+            turn_file(1, &bid, None),
+            "stage-01-breakaway-bid-01-of-02.png"
+        );
+        let fictive = named("card-race-turn-fictive-start", vec![]);
+        assert_eq!(turn_file(3, &fictive, None), "stage-03-fictive-start.png");
+        // Velo Master: every roll settles a turn within its round; each moment is a file.
+        assert_eq!(
+            turn_file(1, &Sentence::round(2), Some(32)),
+            "stage-01-round-02-choice-032.png"
+        );
+        let start = named("vm-turn-start", vec![]);
+        assert_eq!(
+            turn_file(1, &start, Some(4)),
+            "stage-01-start-choice-004.png"
+        );
+        assert_eq!(stage_file(7, "finish"), "stage-07-finish.png");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
