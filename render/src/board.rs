@@ -4,7 +4,7 @@
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, RoadSign};
+use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, RoadSign, WindFrom};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
@@ -1104,6 +1104,12 @@ enum KeyItem {
     Curve,
     /// A neutral pack on the road (the card race's gruppetto).
     Pack,
+    /// A jersey worn on a token, with the classification it leads when the scene names it.
+    Jersey(Jersey, Option<String>),
+    /// The weather level in the header.
+    Weather(u8),
+    /// The wind's arrow in the header.
+    Wind(WindFrom),
 }
 
 impl KeyItem {
@@ -1129,6 +1135,10 @@ impl KeyItem {
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
             KeyItem::Pack => msg!("key-gruppetto"),
+            KeyItem::Jersey(_, Some(name)) => msg!("key-jersey", classification = name.as_str()),
+            KeyItem::Jersey(_, None) => msg!("key-jersey-unnamed"),
+            KeyItem::Weather(level) => msg!("key-weather", level = *level),
+            KeyItem::Wind(from) => msg!("key-wind", wind = wind_word(*from)),
         }
     }
 
@@ -1147,6 +1157,9 @@ impl KeyItem {
             KeyItem::Neutral => msg!("key-mark-hatched-rim"),
             KeyItem::Curve => msg!("key-mark-kerb"),
             KeyItem::Pack => PACK_LABEL.into(),
+            KeyItem::Jersey(j, _) => msg!("key-mark-jersey", jersey = jersey_word(*j)),
+            KeyItem::Weather(level) => crate::sky::weather_text(*level),
+            KeyItem::Wind(_) => msg!("key-mark-arrow"),
         }
     }
 
@@ -1170,12 +1183,38 @@ impl KeyItem {
             | KeyItem::Neutral
             | KeyItem::Verge
             | KeyItem::Curve
-            | KeyItem::Pack => 30,
+            | KeyItem::Pack
+            | KeyItem::Wind(_) => 30,
+            KeyItem::Jersey(..) => 22,
+            KeyItem::Weather(level) => crate::sky::weather_chip_w(*level, BADGE),
         }
     }
 
     fn width(&self) -> i32 {
         self.mark_w() + 6 + KEY.width(&self.text()) + 22
+    }
+}
+
+/// The way the wind blows, as the catalogue's key names it.
+fn wind_word(from: WindFrom) -> &'static str {
+    match from {
+        WindFrom::Ahead => "ahead",
+        WindFrom::Behind => "behind",
+        WindFrom::Left => "left",
+        WindFrom::Right => "right",
+    }
+}
+
+/// A jersey's colour, as the catalogue's key names it.
+fn jersey_word(j: Jersey) -> &'static str {
+    match j {
+        Jersey::Yellow => "yellow",
+        Jersey::Green => "green",
+        Jersey::PolkaDot => "polka-dot",
+        Jersey::White => "white",
+        Jersey::Gold => "gold",
+        Jersey::Red => "red",
+        Jersey::Rgb(_) => "other",
     }
 }
 
@@ -1202,6 +1241,35 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     }
     if !scene.packs.is_empty() {
         items.push(KeyItem::Pack);
+    }
+    // The jerseys worn, in the order the classifications give them, then the weather and wind
+    // the header shows: everything drawn is explained.
+    let mut worn: Vec<Jersey> = Vec::new();
+    for (j, _) in &scene.jersey_names {
+        if scene.riders.iter().any(|r| r.jersey == Some(*j)) && !worn.contains(j) {
+            worn.push(*j);
+        }
+    }
+    for r in &scene.riders {
+        if let Some(j) = r.jersey
+            && !worn.contains(&j)
+        {
+            worn.push(j);
+        }
+    }
+    for j in worn {
+        let name = scene
+            .jersey_names
+            .iter()
+            .find(|(n, _)| *n == j)
+            .map(|(_, name)| name.clone());
+        items.push(KeyItem::Jersey(j, name));
+    }
+    if let Some(level) = scene.sky.weather {
+        items.push(KeyItem::Weather(level));
+    }
+    if let Some(from) = scene.sky.wind {
+        items.push(KeyItem::Wind(from));
     }
     let rows: Vec<u16> = strips.iter().flat_map(|s| s.first..=s.last).collect();
     for t in [
@@ -1345,6 +1413,16 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                     kerb(img, x, y + 2, 30);
                     kerb(img, x, y + 15, 30);
                 }
+                KeyItem::Jersey(j, _) => {
+                    // On its white chip, as on a token.
+                    rounded(img, x, y + 1, 22, 22, 4, INK);
+                    rounded(img, x + 1, y + 2, 20, 20, 3, WHITE);
+                    crate::standings::small_jersey(img, x + 3, y + 4, 16, *j);
+                }
+                KeyItem::Weather(level) => {
+                    crate::sky::weather_chip(img, x, cy, *level, BADGE, 20);
+                }
+                KeyItem::Wind(from) => crate::sky::arrow(img, x + 15, cy, *from),
             }
             let tx = x + item.mark_w() + 6;
             text::draw(

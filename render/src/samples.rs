@@ -75,6 +75,7 @@ pub fn start() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -115,6 +116,7 @@ pub fn bunch_sprint() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -237,6 +239,7 @@ pub fn split_field() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -270,6 +273,7 @@ pub fn uphill_finish() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -286,6 +290,7 @@ pub fn team_classification() -> StandingsTable {
         title: "Teams".into(),
         jersey: Some(Jersey::Rgb([0x3b, 0x4a, 0x6b])),
         holder: Some(0),
+        subtitle: None,
         value_header: "Time".into(),
         rows: (0..4)
             .map(|i| StandingsRow {
@@ -332,9 +337,10 @@ pub fn general_classification() -> StandingsTable {
         ("Gazelle R", 2, "11h 49' 00\"", "+6' 50\""),
     ];
     StandingsTable {
-        title: "General classification after stage 3".into(),
+        title: "General classification".into(),
         jersey: Some(Jersey::Yellow),
         holder: Some(0),
+        subtitle: None,
         value_header: "Time".into(),
         rows: rows
             .iter()
@@ -455,5 +461,6 @@ pub fn staggered_letters() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }

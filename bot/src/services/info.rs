@@ -99,7 +99,7 @@ impl Services {
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
             let index = narrate::team_colours(&list);
-            reply.images = narrate::standings_pngs(&table, only, &index);
+            reply.images = narrate::standings_pngs(&table, only, done.len() as u32, &index);
         }
         Ok(reply)
     }

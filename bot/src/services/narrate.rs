@@ -334,15 +334,29 @@ const PICTURE_ROWS: usize = 24;
 pub(crate) fn standings_pngs(
     s: &Classifications,
     only: Option<&str>,
+    after_stage: u32,
     team_index: &dyn Fn(&str) -> Option<usize>,
 ) -> Vec<(String, Vec<u8>)> {
+    standings_tables(s, only, after_stage, team_index)
+        .into_iter()
+        .filter_map(|(file, table)| render_standings(&table).ok().map(|png| (file, png)))
+        .collect()
+}
+
+/// The tables the standings pictures draw, each with its file: every classification with
+/// someone in it (or only `only`), each saying after which stage it stands.
+pub(crate) fn standings_tables(
+    s: &Classifications,
+    only: Option<&str>,
+    after_stage: u32,
+    team_index: &dyn Fn(&str) -> Option<usize>,
+) -> Vec<(String, commissaire_render::StandingsTable)> {
     s.tables
         .iter()
         .filter(|c| !c.rows.is_empty() && only.is_none_or(|o| o == c.id))
-        .filter_map(|c| {
-            let table = standings_table(c, PICTURE_ROWS, team_index);
-            let file = format!("{}.png", c.id);
-            render_standings(&table).ok().map(|png| (file, png))
+        .map(|c| {
+            let table = standings_table(c, PICTURE_ROWS, team_index).after_stage(after_stage);
+            (format!("{}.png", c.id), table)
         })
         .collect()
 }
@@ -389,13 +403,33 @@ pub(crate) fn board_png(
     colours: &dyn Fn(&str) -> Option<usize>,
     worn: &Wearers,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    commissaire_render::ruleset::worn_board_png(scene, title, colours, &|rider| {
-        worn.get(rider).copied()
-    })
+    commissaire_render::ruleset::named_worn_board_png(
+        scene,
+        title,
+        colours,
+        &|rider| worn.get(rider).copied(),
+        &worn.names,
+    )
 }
 
-/// Who wears which jersey, by rider key.
-pub(crate) type Wearers = std::collections::HashMap<String, commissaire_render::Jersey>;
+/// Who wears which jersey, by rider key, and the classification each jersey stands for (the
+/// board's key names it).
+#[derive(Debug, Default)]
+pub(crate) struct Wearers {
+    by_rider: std::collections::HashMap<String, commissaire_render::Jersey>,
+    pub names: Vec<(commissaire_render::Jersey, String)>,
+}
+
+impl Wearers {
+    pub fn get(&self, rider: &str) -> Option<&commissaire_render::Jersey> {
+        self.by_rider.get(rider)
+    }
+
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.by_rider.is_empty()
+    }
+}
 
 /// The jersey each rider wears going into the stage after `done`: the holder of each
 /// classification that gives one, in the order the ruleset lists them, one jersey a rider (the
@@ -405,7 +439,7 @@ pub(crate) fn wearers(tour: &TourRow, done: &[StageResult]) -> Wearers {
 }
 
 fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) -> Wearers {
-    let mut worn = Wearers::new();
+    let mut worn = Wearers::default();
     if done.is_empty() {
         return worn;
     }
@@ -413,12 +447,15 @@ fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) 
         return worn;
     };
     for table in &tables.tables {
-        let (Some(jersey), Some(row)) = (table.jersey, table.holder_row()) else {
+        let Some(jersey) = table.jersey else {
             continue;
         };
-        if let Some(rider) = &row.rider {
-            worn.entry(rider.to_string())
-                .or_insert_with(|| commissaire_render::Jersey::from(jersey));
+        let jersey = commissaire_render::Jersey::from(jersey);
+        worn.names.push((jersey, classification_title(table)));
+        if let Some(row) = table.holder_row()
+            && let Some(rider) = &row.rider
+        {
+            worn.by_rider.entry(rider.to_string()).or_insert(jersey);
         }
     }
     worn
@@ -567,6 +604,15 @@ mod tests {
         // of those he leads goes to nobody else here (one jersey a rider).
         assert_eq!(worn.get("A"), Some(&commissaire_render::Jersey::Yellow));
         assert_ne!(worn.get("B"), Some(&commissaire_render::Jersey::Yellow));
+        // The board's key names the jersey by its classification (issue 22, item 16).
+        assert!(
+            worn.names.contains(&(
+                commissaire_render::Jersey::Yellow,
+                "General classification".into()
+            )),
+            "{:?}",
+            worn.names
+        );
         assert!(wearers_of("card-race", &serde_json::Value::Null, &[]).is_empty());
     }
 

@@ -106,6 +106,7 @@ impl BoardScene {
                 .collect(),
             fictive_start: view.fictive_start,
             packs: view.house_a.gruppetto.clone(),
+            jersey_names: Vec::new(),
         }
     }
 }
