@@ -616,6 +616,37 @@ mod tests {
         assert!(wearers_of("card-race", &serde_json::Value::Null, &[]).is_empty());
     }
 
+    /// Issue 22, item 16: every standings picture says after which stage it stands.
+    #[test]
+    fn each_standings_picture_says_after_which_stage() {
+        let rider = |key: &str, n: u32, place: u32| RiderStage {
+            rider: key.into(),
+            team: "Rouge".into(),
+            start_number: n,
+            cards_played: 10,
+            outcome: Outcome::Crossed { rows_past: 1 },
+            place: Some(place),
+            exhaustion_start: 0,
+            exhaustion_end: 0,
+        };
+        let stage = StageResult {
+            number: 1,
+            kind: StageKind::Flat,
+            summit_finish: false,
+            riders: vec![rider("A", 1, 1), rider("B", 2, 2)],
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+            carry: serde_json::Value::Null,
+        };
+        let s = registry::classify("card-race", &[stage], &serde_json::Value::Null).unwrap();
+        let tables = standings_tables(&s, None, 1, &|_| None);
+        assert!(tables.iter().any(|(file, _)| file == "general.png"));
+        for (file, table) in &tables {
+            assert_eq!(table.subtitle.as_deref(), Some("after stage 1"), "{file}");
+        }
+    }
+
     #[test]
     fn the_winners_begin_as_the_demo_looks_for_them() {
         let none = registry::classify("card-race", &[], &serde_json::Value::Null).unwrap();
