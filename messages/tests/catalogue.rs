@@ -885,3 +885,38 @@ fn every_games_words_render_with_the_services_arguments() {
         }
     }
 }
+
+/// Issue 22, item 17: a terminal is never shown Discord's Markdown. Every message, worded for
+/// a terminal, has no bold (`**`) nor underline (`__`) left, whatever its arguments.
+#[test]
+fn no_message_worded_for_a_terminal_shows_markdown() {
+    use commissaire_messages::Arg;
+    let mut shown = Vec::new();
+    for id in ENGLISH.ids() {
+        let vars: Vec<String> = ENGLISH.variables(id).unwrap().iter().cloned().collect();
+        for value in [Arg::from("x"), Arg::from(1u32), Arg::from(2u32)] {
+            let args: Vec<(&str, Arg)> = vars.iter().map(|v| (v.as_str(), value.clone())).collect();
+            let text = ENGLISH.format(Medium::Terminal, id, &args);
+            if text.contains("**") || text.contains("__") {
+                shown.push(format!("{id}: {text}"));
+            }
+        }
+    }
+    assert!(
+        shown.is_empty(),
+        "Markdown in a terminal:\n{}",
+        shown.join("\n")
+    );
+    let bold = ENGLISH.format(
+        Medium::Discord,
+        "news-stage-starts",
+        &[("title", Arg::from("Stage 2/7"))],
+    );
+    assert_eq!(bold, "**Stage 2/7** starts.");
+    let plain = ENGLISH.format(
+        Medium::Terminal,
+        "news-stage-starts",
+        &[("title", Arg::from("Stage 2/7"))],
+    );
+    assert_eq!(plain, "Stage 2/7 starts.");
+}

@@ -478,15 +478,16 @@ pub(crate) fn stage_file(stage: u32, what: &str) -> String {
 /// The file of a board after a turn, named by the turn as the game names it (the picture's
 /// title), each number in it padded: `stage-02-round-09.png`, `stage-01-breakaway-bid-01-of-02.png`.
 /// A game whose turns settle several times within one named turn (one told phase by phase, as
-/// Velo Master's rolls within a round) adds the stage's count of choices, so that each moment
-/// has a file of its own: `stage-01-round-02-choice-032.png`.
+/// Velo Master's rolls within a round) puts the stage's count of choices first, so that each
+/// moment has a file of its own and the folder lists them in the order they were played (its
+/// start before its rounds): `stage-01-choice-032-round-02.png`.
 pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> String {
     let mut what = slug(&sentence(turn));
     if what.is_empty() {
         what = slug(turn.id);
     }
     if let Some(n) = choices {
-        what.push_str(&format!("-choice-{n:03}"));
+        what = format!("choice-{n:03}-{what}");
     }
     stage_file(stage, &what)
 }
@@ -549,12 +550,13 @@ mod file_tests {
         // Velo Master: every roll settles a turn within its round; each moment is a file.
         assert_eq!(
             turn_file(1, &Sentence::round(2), Some(32)),
-            "stage-01-round-02-choice-032.png"
+            "stage-01-choice-032-round-02.png"
         );
         let start = named("vm-turn-start", vec![]);
         assert_eq!(
             turn_file(1, &start, Some(4)),
-            "stage-01-start-choice-004.png"
+            "stage-01-choice-004-start.png",
+            "a Velo Master start's moments sort before its rounds'"
         );
         assert_eq!(stage_file(7, "finish"), "stage-07-finish.png");
     }

@@ -1853,8 +1853,21 @@ impl Game for CardRace {
                 ),
             )
         });
+        // House rules B's fictive start (HB-039, HB-040): the card ridden costs exhaustion for
+        // every row past the start line, which a director must know before keeping a high one.
+        let fictive = self.stage.in_fictive_start().then(|| {
+            let line = crate::games::card_race::house_b::fictive_start::start_line(&self.stage);
+            sentence(
+                "card-race-brief-fictive-start",
+                vec![("line", json!(line))],
+                format!(
+                    "Fictive start: each rider rides one of its two cards, and one that ends past the start line (row {line} on) takes an exhaustion card for each row beyond it, the first counting 1: a high card costs exhaustion."
+                ),
+            )
+        });
         auction
             .into_iter()
+            .chain(fictive)
             .chain(view.riders.iter().filter(|r| r.team == seat).map(|r| {
                 let at = format!("{} (row {}, lane {})", r.id, r.pos.row, r.pos.lane);
                 let mut args = vec![
