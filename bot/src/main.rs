@@ -248,7 +248,18 @@ fn play_scenario(
 
 fn scenario(cli: &Cli, file: &str) -> Result<(), UsageError> {
     let run = play_scenario(cli, file, None)?;
-    print!("{}", run.to_json_lines());
+    // What happened, in the catalogue's sentences as a channel reads them, without Markdown.
+    print!(
+        "{}",
+        run.to_json_lines_worded(&|s| {
+            let args: Vec<(&str, commissaire_messages::Arg)> = s
+                .args
+                .iter()
+                .map(|(k, v)| (*k, commissaire_messages::arg_of_json(v)))
+                .collect();
+            commissaire_messages::text_in(commissaire_messages::Medium::Terminal, s.id, &args)
+        })
+    );
     Ok(())
 }
 

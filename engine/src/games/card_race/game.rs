@@ -1472,6 +1472,10 @@ impl Game for CardRace {
         })
     }
 
+    fn opening(&self) -> Vec<Event> {
+        self.stage.opening_events().to_vec()
+    }
+
     fn turn_name(&self, _turn: u32) -> Sentence {
         if self.stage.in_fictive_start() {
             return sentence(
@@ -1713,6 +1717,8 @@ impl Game for CardRace {
                     let text = format!("The stage is over: {} wins.", as_text(&first));
                     sentence("card-race-stage-over", vec![("winner", first)], text)
                 }
+                // The dice are told by what they decide (the wind, the weather, the tokens).
+                Event::DiceRolled { .. } => continue,
                 Event::WindDrawn { .. }
                 | Event::WeatherRolled { .. }
                 | Event::ExhaustionDealt { .. }
