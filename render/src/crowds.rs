@@ -93,6 +93,9 @@ pub fn panel_height(crowds: &[Crowd], width: i32, pad: i32) -> i32 {
     TITLE_H + lines as i32 * (CHIP_H + CHIP_GAP) + (crowds.len() as i32 - 1) * LINE_GAP + 10
 }
 
+/// Draws a rider's token in a box (x, y, width, height): the board's own token drawing.
+pub type DrawToken<'a> = dyn Fn(&mut RgbImage, &RiderToken, i32, i32, i32, i32) + 'a;
+
 /// The panel's title.
 pub fn title() -> String {
     msg!("board-crowds-title")
@@ -101,14 +104,14 @@ pub fn title() -> String {
 /// Draws the panel from `top`: its title, then a line (or more) per crowd: the cell's number,
 /// the count, and every rider there as a token.
 #[allow(clippy::too_many_arguments)]
-pub fn draw_panel(
+pub fn draw_panel<'a>(
     img: &mut RgbImage,
     scene: &BoardScene,
     crowds: &[Crowd],
     top: i32,
     width: i32,
     pad: i32,
-    token: &dyn Fn(&mut RgbImage, &RiderToken, i32, i32, i32, i32),
+    token: &DrawToken<'a>,
 ) {
     if crowds.is_empty() {
         return;
