@@ -29,10 +29,12 @@ pub const WORDS: crate::registry::Words = crate::registry::Words {
     deadline: crate::registry::word("vm-deadline"),
 };
 
-/// A team as a quick game enters it at Débutant: a leader and a team-mate.
 /// A team from a tour preset's roster of roles (`"leader"`, `"team-mate"`); a leader and a
-/// team-mate, the Débutant team (VM-010), when the roster is empty. A role entered more than
-/// once is numbered by its place in the team ("Team-mate 2", "Team-mate 3").
+/// team-mate, the Débutant team (VM-010), when the roster is empty. Each rider gets his team's
+/// number (VM-008: the bib that tells a team's riders apart), which his name carries and his
+/// token shows: the leader is rider 1, "Leader" (L on the board), the team-mates 2, 3, 4 in
+/// the roster's order, "Team-mate 2" (2 on the board). So a rider is called the same in the
+/// narration, the standings and on the board.
 pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::Rostered>, String> {
     let roles: Vec<Value> = if list.is_empty() {
         vec![json!("leader"), json!("team-mate")]
@@ -50,22 +52,20 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::R
                 })
         })
         .collect::<Result<_, _>>()?;
+    let mut mates = 1;
     Ok(parsed
         .iter()
-        .enumerate()
-        .map(|(k, role)| {
-            let (base, attr) = match role {
-                super::options::Role::Leader => ("Leader", "leader"),
-                _ => ("Team-mate", "team-mate"),
-            };
-            let label = if parsed.iter().filter(|o| *o == role).count() > 1 {
-                format!("{base} {}", k + 1)
-            } else {
-                base.to_string()
+        .map(|role| {
+            let (label, attr, number) = match role {
+                super::options::Role::Leader => ("Leader".to_string(), "leader", 1),
+                _ => {
+                    mates += 1;
+                    (format!("Team-mate {mates}"), "team-mate", mates)
+                }
             };
             crate::registry::Rostered {
                 label,
-                attributes: json!({ "role": attr }),
+                attributes: json!({ "role": attr, "number": number }),
             }
         })
         .collect())
