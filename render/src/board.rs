@@ -135,6 +135,9 @@ struct StripGeom {
     tick_top: i32,
     bottom: i32,
     finish: u16,
+    /// Where the strip's leading rider still racing lies along the road (none: no rider
+    /// racing in the strip).
+    lead_along: Option<f64>,
 }
 
 impl StripGeom {
@@ -160,17 +163,16 @@ impl StripGeom {
                 last = self.strip.last
             )
         });
-        if self.strip.last < self.finish && self.by_place {
-            let to_go = self.finish_along - self.alongs[self.alongs.len() - 2] - 1.0;
-            parts.push(msg!(
-                "board-cells-to-line",
-                count = to_go.max(0.0).ceil() as u32
-            ));
-        } else if self.strip.last < self.finish {
-            parts.push(msg!(
-                "board-rows-to-line",
-                count = self.finish - self.strip.last - 1
-            ));
+        // How far the strip's leading rider still racing has to go, as the ticks under the
+        // road count it (issue 22, item 10: not from the strip's edge, which can lie right
+        // before the line with every rider far from it).
+        if let (true, Some(lead)) = (self.strip.last < self.finish, self.lead_along) {
+            let to_go = (self.finish_along - lead).max(0.0).ceil() as u32;
+            parts.push(if self.by_place {
+                msg!("board-cells-to-line", count = to_go)
+            } else {
+                msg!("board-rows-to-line", count = to_go)
+            });
         }
         parts.join(" · ")
     }
@@ -383,6 +385,13 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
             tick_top: 0,
             bottom: 0,
             finish: course.finish_row(),
+            lead_along: scene
+                .riders
+                .iter()
+                .filter(|r| strip.contains(r.pos.row) && !r.across())
+                .filter_map(|r| course.place(r.pos))
+                .map(|p| p.along)
+                .reduce(f64::max),
         };
         g.labels = place_labels(&layout, &g, &all_lines, width);
         let label_lines = g.labels.iter().map(|l| l.line + 1).max().unwrap_or(0) as i32;

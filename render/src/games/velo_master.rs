@@ -3,7 +3,8 @@
 //! lettered A, B, C… as the options name them.
 
 use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, TeamStyle};
-use commissaire_engine::games::velo_master::{RiderView, Spot, VeloView};
+use commissaire_engine::course::{Course, Pos};
+use commissaire_engine::games::velo_master::{RiderIx, RiderView, Spot, VeloView};
 use std::sync::Arc;
 
 /// What a Velo Master token can show: the key explains them all on every board.
@@ -18,10 +19,27 @@ impl BoardScene {
     /// The board as everyone sees it now, with the moving rider's candidate cells lettered.
     pub fn from_velo_master(view: &VeloView) -> BoardScene {
         let initials = initials(&view.teams);
+        let (course, across) = past_the_line(view);
         let mut riders = Vec::new();
         for r in &view.riders {
+            if let Some(&(_, pos)) = across.iter().find(|(i, _)| *i == r.index) {
+                // Across the line: drawn past it, in the order they crossed. The riders who
+                // crossed in the slot just played carry the flag, the earlier ones are faded.
+                let crossed_now = r.finish.is_some_and(|(_, time)| time == view.clock);
+                let team = r.team as usize;
+                riders.push(
+                    RiderToken::new(label(&initials[team], r), team, pos)
+                        .of(r.id.clone())
+                        .with(if crossed_now {
+                            Mark::Crossed
+                        } else {
+                            Mark::Finished
+                        }),
+                );
+                continue;
+            }
             let Some(pos) = r.pos else {
-                // Outside the road: at the start, across the line, or out of the race.
+                // Outside the road: at the start, or out of the race.
                 continue;
             };
             let team = r.team as usize;
@@ -41,7 +59,7 @@ impl BoardScene {
             riders.push(token);
         }
         BoardScene {
-            course: Arc::clone(&view.course),
+            course,
             stage_name: view.course_name.clone(),
             turn: view.round,
             teams: view
@@ -67,6 +85,41 @@ impl BoardScene {
             packs: Vec::new(),
         }
     }
+}
+
+/// Where the riders across the line are drawn: a cell each past the line, in the order they
+/// crossed, the winner furthest along (the last row, lane 0 first), then back towards the
+/// line. The engine takes a rider off the road as he crosses, so the picture places
+/// him; when the road past the line has fewer cells than riders across, the picture's road
+/// runs on with flat rows until each has his own.
+fn past_the_line(view: &VeloView) -> (Arc<Course>, Vec<(RiderIx, Pos)>) {
+    let mut across: Vec<(u32, RiderIx)> = view
+        .riders
+        .iter()
+        .filter(|r| r.spot == Spot::Finished)
+        .filter_map(|r| r.finish.map(|(place, _)| (place, r.index)))
+        .collect();
+    across.sort_unstable();
+    let cells = |course: &Course| -> Vec<Pos> {
+        (course.finish_row()..course.row_count())
+            .rev()
+            .flat_map(|row| (0..course.width(row)).map(move |lane| Pos::new(row, lane)))
+            .collect()
+    };
+    let mut course = Arc::clone(&view.course);
+    let room = cells(&course).len();
+    if room < across.len() {
+        let width = course.width(course.last_row()).max(1) as usize;
+        let rows = course.run_out() as usize + (across.len() - room).div_ceil(width);
+        course = Arc::new(course.with_run_out(rows as u16));
+    }
+    let spots = cells(&course);
+    let placed = across
+        .iter()
+        .zip(spots)
+        .map(|(&(_, rider), pos)| (rider, pos))
+        .collect();
+    (course, placed)
 }
 
 /// A rider's token: his team's initial, then L for the leader or his number in the team, the
@@ -373,6 +426,62 @@ mod tests {
             [label("T1R0"), label("T1R1"), label("T1R2")],
             ["R1", "R2", "RL3"]
         );
+    }
+
+    /// Issue 22, item 9: a finished stage's pictures show every rider across the line, past
+    /// it, in the order they crossed (the winner furthest along), beside the riders still on
+    /// the road; and with every rider ridden to the line (A-25's `finish_all`, 12 riders for
+    /// the 9 cells past the Sprint de Vic's line) the road runs on until each has a cell.
+    #[test]
+    fn a_finished_stage_draws_every_rider_across_the_line() {
+        for (options, file) in [
+            (json!({"level": "pro"}), "vm-finish.png"),
+            (
+                json!({"level": "pro", "finish_all": true}),
+                "vm-finish-all.png",
+            ),
+        ] {
+            let mut stage = race(SPRINT, 3, 4, options.clone(), |_, k| (None, role(k)));
+            ride(&mut stage, 100_000);
+            assert!(stage.is_over(), "{options}");
+            let Scene::VeloMaster(view) = stage.scene() else {
+                unreachable!()
+            };
+            let mut across: Vec<_> = view
+                .riders
+                .iter()
+                .filter(|r| r.spot == Spot::Finished)
+                .collect();
+            across.sort_by_key(|r| r.finish);
+            assert!(!across.is_empty(), "{options}");
+            let scene = BoardScene::from_velo_master(&view);
+            let finish = scene.course.finish_row();
+            let token = |id: &str| scene.riders.iter().find(|t| t.rider == id);
+            let mut last_row = u16::MAX;
+            for r in &across {
+                let t = token(&r.id).unwrap_or_else(|| panic!("{} is drawn ({options})", r.id));
+                assert!(t.pos.row >= finish, "{} past the line", r.id);
+                assert!(t.has(&Mark::Crossed) || t.has(&Mark::Finished));
+                assert!(t.pos.row <= last_row, "in the order they crossed");
+                last_row = t.pos.row;
+            }
+            // The winner furthest along, and a cell each.
+            let winner = token(&across[0].id).unwrap();
+            assert_eq!(winner.pos.row, scene.course.last_row());
+            let mut cells: Vec<_> = across.iter().map(|r| token(&r.id).unwrap().pos).collect();
+            cells.sort_by_key(|p| (p.row, p.lane));
+            cells.dedup();
+            assert_eq!(cells.len(), across.len(), "one cell a rider");
+            // Every rider still on the road too, and the profile shows them all.
+            let on_road = view.riders.iter().filter(|r| r.pos.is_some()).count();
+            assert_eq!(scene.riders.len(), across.len() + on_road);
+            let profile = crate::ProfileScene::from_board(&scene);
+            assert_eq!(profile.riders.len(), scene.riders.len());
+            let png = render_board(&scene).unwrap();
+            keep(&png, "VM_BOARD_OUT", file);
+            let png = profile_png(&stage.scene(), "Sprint de Vic", &|_| None).unwrap();
+            keep(&png, "VM_BOARD_OUT", &format!("profile-{file}"));
+        }
     }
 
     /// The jersey wearers of a tour show on the board: the tokens of the two riders named wear
