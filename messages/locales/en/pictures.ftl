@@ -104,3 +104,8 @@ standings-time = Time
 standings-points = Points
 standings-empty = No one classified yet
 standings-reinstated = repêché
+# After a team with fewer riders left than its table counts (Velo Master's teams, A-49).
+standings-team-short = { $count ->
+        [one] 1 rider left: ranked after the full teams
+       *[other] { $count } riders left: ranked after the full teams
+    }
