@@ -28,11 +28,20 @@ pub(crate) struct RoundNews {
     pub lines: Vec<String>,
     /// The round in one line: who leads, who crossed, who took exhaustion.
     pub brief: String,
+    /// What of the turn matters when a run of turns of one name is told in one line (see
+    /// `DynStage::notable`): the game's choice.
+    pub notable: Vec<String>,
 }
 
 /// A settled turn as its ruleset tells it (the card race: cards revealed, moves, slipstream,
 /// exhaustion, riders across the line, and the round in one line).
-pub(crate) fn turn(number: u32, turn: u32, name: &Sentence, told: &Told) -> RoundNews {
+pub(crate) fn turn(
+    number: u32,
+    turn: u32,
+    name: &Sentence,
+    told: &Told,
+    notable: Vec<Sentence>,
+) -> RoundNews {
     RoundNews {
         stage: number,
         round: turn,
@@ -42,7 +51,51 @@ pub(crate) fn turn(number: u32, turn: u32, name: &Sentence, told: &Told) -> Roun
             .brief
             .as_ref()
             .map_or_else(|| told_in_one_line(told), sentence),
+        notable: notable.iter().map(sentence).collect(),
     }
+}
+
+/// The most notable lines a run of turns told in one line keeps before "and N more".
+const NOTABLE_IN_BRIEF: usize = 4;
+
+/// Turns told in brief: a line per run of consecutive turns of the same name (a game of many
+/// rolls a round tells a round in one line), saying what mattered in them, as their game
+/// chose (`DynStage::notable`), then the last one's brief (where the race stands).
+fn briefs(turns: &[&RoundNews]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < turns.len() {
+        let run = turns[i..]
+            .iter()
+            .take_while(|t| t.name == turns[i].name)
+            .count();
+        let group = &turns[i..i + run];
+        let notable: Vec<&str> = group
+            .iter()
+            .flat_map(|t| t.notable.iter().map(String::as_str))
+            .collect();
+        let last = group[run - 1];
+        let mut parts: Vec<String> = notable
+            .iter()
+            .take(NOTABLE_IN_BRIEF)
+            .map(|s| s.to_string())
+            .collect();
+        if let (Some(kept), true) = (parts.last_mut(), notable.len() > NOTABLE_IN_BRIEF) {
+            *kept = msg!(
+                "round-and-more",
+                first = kept.as_str(),
+                count = notable.len() - NOTABLE_IN_BRIEF
+            );
+        }
+        parts.push(last.brief.clone());
+        lines.push(msg!(
+            "news-brief-round",
+            turn = sentence_at_start(&last.name),
+            brief = parts.join(" ")
+        ));
+        i += run;
+    }
+    lines
 }
 
 /// A turn whose ruleset gives no summary: its first line and how many more.
@@ -263,12 +316,7 @@ pub(crate) fn news_text(news: &News) -> String {
                 text.push('\n');
                 text.push_str(&head);
                 text.push('\n');
-                for r in earlier {
-                    let line = msg!(
-                        "news-brief-round",
-                        turn = sentence_at_start(&r.name),
-                        brief = r.brief.as_str()
-                    );
+                for line in briefs(earlier) {
                     text.push_str(&format!("- {line}\n"));
                 }
             }
@@ -611,6 +659,40 @@ mod tests {
         assert!(text.contains("6. Blue R6 12:20\n"), "{text}");
         assert!(text.contains("7. Blue R7 12:20, bonus −3 s"), "{text}");
         assert!(text.contains("1. Blue R1 11:50, bonus −15 s"), "{text}");
+    }
+
+    fn news(name: u32, notable: &[&str], brief: &str) -> RoundNews {
+        RoundNews {
+            stage: 1,
+            round: 0,
+            name: Sentence::round(name),
+            lines: Vec::new(),
+            brief: brief.into(),
+            notable: notable.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// Issue 22, item 12: turns of the same name (a round of many rolls) are told in one line,
+    /// what mattered in them as their game chose, then the last one's brief; turns of their
+    /// own name (the card race's rounds) keep a line each, their brief.
+    #[test]
+    fn a_run_of_turns_of_one_name_is_told_in_one_line_of_what_mattered() {
+        let turns = [
+            news(1, &["A falls."], "B leads."),
+            news(1, &[], "C leads."),
+            news(1, &["D attacks!"], "D leads."),
+            news(2, &["E", "F", "G", "H", "I", "J"], "K leads."),
+            news(3, &[], "L leads."),
+        ];
+        let lines = briefs(&turns.iter().collect::<Vec<_>>());
+        assert_eq!(
+            lines,
+            [
+                "Round 1: A falls. D attacks! D leads.",
+                "Round 2: E F G H (and 2 more) K leads.",
+                "Round 3: L leads.",
+            ]
+        );
     }
 
     /// Issue 22, item 11: the riders who left the race during the stage are named.

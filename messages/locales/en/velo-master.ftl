@@ -132,6 +132,19 @@ vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } clim
 vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
 vm-race-over = The race is over: { $winner } wins.
 vm-race-over-nobody = The race is over: nobody reached the line.
+# A roll in one line, where the race stands: the rider at the front still racing.
+vm-brief-front = { $rider } leads the race at { $cell }, { $to_go ->
+        [one] 1 level
+       *[other] { $to_go } levels
+    } from the line{ $across ->
+        [0] {""}
+       *[other] {""} ({ $across } across)
+    }.
+vm-brief-across = { $across ->
+        [one] 1 rider across the line.
+       *[other] { $across } riders across the line.
+    }
+vm-brief-start = Nobody is on the road yet.
 
 ## Velo Master refuses a choice: what was wrong, and what to do instead.
 

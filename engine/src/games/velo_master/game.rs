@@ -12,7 +12,7 @@ use super::view::letter;
 use crate::course::LinkKind;
 use crate::game::{Seat, Viewer};
 use crate::registry::{
-    Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text,
+    Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text, Told,
 };
 use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult, TourRider};
 use serde::Deserialize;
@@ -105,6 +105,57 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
 }
 
 impl VeloMaster {
+    /// Where the race stands, in one line: the rider at its front still racing (the furthest
+    /// level, the first there ahead at equal levels, A-05), how far he has to go, and how many
+    /// are across the line.
+    fn front(&self) -> Sentence {
+        let b = &self.fixed.board;
+        let across = self.finishers;
+        let front = self
+            .riders
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| match r.spot {
+                Spot::Road(c) | Spot::Roadside(c) => Some((i as RiderIx, c, r.reached)),
+                _ => None,
+            })
+            .max_by(|a, b2| {
+                let (la, lb) = (b.cell(a.1).level, b.cell(b2.1).level);
+                la.partial_cmp(&lb)
+                    .expect("finite levels")
+                    .then(b2.2.cmp(&a.2))
+            });
+        match front {
+            None if across > 0 || self.is_over() => sentence(
+                "vm-brief-across",
+                vec![("across", json!(across))],
+                format!("{across} across the line."),
+            ),
+            None => sentence(
+                "vm-brief-start",
+                vec![],
+                "Nobody is on the road yet.".into(),
+            ),
+            Some((r, c, _)) => {
+                let to_go = b.levels_to_line(b.cell(c).level);
+                sentence(
+                    "vm-brief-front",
+                    vec![
+                        ("rider", json!(self.rider_name(r))),
+                        ("cell", json!(self.cell_name(c))),
+                        ("to_go", json!(to_go)),
+                        ("across", json!(across)),
+                    ],
+                    format!(
+                        "{} leads the race at {}, {to_go} levels from the line ({across} across).",
+                        self.rider_name(r),
+                        self.cell_name(c)
+                    ),
+                )
+            }
+        }
+    }
+
     fn rider_name(&self, r: RiderIx) -> String {
         self.fixed
             .ids
@@ -118,6 +169,22 @@ impl VeloMaster {
         } else {
             format!("cell {c}")
         }
+    }
+}
+
+/// Whether an event matters when a round is told in brief: what changes the race or its
+/// classifications, not the dice, steps and votes that make up every slot.
+fn notable(event: &Event) -> bool {
+    match event {
+        Event::Crashed { .. }
+        | Event::Abandoned { .. }
+        | Event::AttackDeclared { .. }
+        | Event::Finished { .. }
+        | Event::RaceOver { .. } => true,
+        // The first over a summit (the most points); the others are in the full narration.
+        Event::SummitCrossed { place, .. } => *place == 1,
+        Event::Tested { excluded, .. } => *excluded,
+        _ => false,
     }
 }
 
@@ -1046,6 +1113,27 @@ impl Game for VeloMaster {
                     ),
                 },
             })
+            .collect()
+    }
+
+    /// A roll, told: every line, and in one line who leads the race now (a round of many
+    /// rolls told in brief ends with the last one's).
+    fn tell_turn(&self, events: &[Event]) -> Told {
+        Told {
+            lines: self.narrate(events, Viewer::Public),
+            brief: Some(self.front()),
+        }
+    }
+
+    /// What a round told in brief keeps of its slots: crashes, abandons, attacks, the first
+    /// over each summit, riders across the line, a rider excluded by the doping control and
+    /// the end; not the dice, steps, votes, punctures (a wait to the end of the phase) and feeds
+    /// every slot is made of, which the full narration tells.
+    fn notable(&self, events: &[Event]) -> Vec<Sentence> {
+        events
+            .iter()
+            .filter(|e| notable(e))
+            .flat_map(|e| self.narrate(std::slice::from_ref(e), Viewer::Public))
             .collect()
     }
 
