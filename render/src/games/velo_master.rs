@@ -136,7 +136,7 @@ pub fn label(initial: &str, r: &RiderView) -> String {
 
 /// The first letter of each team's name, or the team's number for every team when two names
 /// start alike.
-fn initials(teams: &[String]) -> Vec<String> {
+pub(crate) fn initials(teams: &[String]) -> Vec<String> {
     let letters: Vec<String> = teams
         .iter()
         .map(|t| {
