@@ -619,6 +619,9 @@ fn draw_strip(
             if cell.markers.contains(&Marker::Neutral) {
                 neutral(img, cx, cy, cw, ch);
             }
+            if cell.danger {
+                danger(img, cx, cy, cw, ch);
+            }
             if cell.markers.contains(&Marker::Start) {
                 // A grid box, like the start slots painted on the road.
                 frame(img, cx + 6, cy + 6, cw - 12, ch - 12, 2, WHITE);
@@ -1082,6 +1085,8 @@ enum KeyItem {
     Curve,
     /// A neutral pack on the road (the card race's gruppetto).
     Pack,
+    /// A danger cell of the dice race (a skill roll to pass or stop on it).
+    Danger,
 }
 
 impl KeyItem {
@@ -1107,6 +1112,7 @@ impl KeyItem {
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
             KeyItem::Pack => msg!("key-gruppetto"),
+            KeyItem::Danger => msg!("key-danger"),
         }
     }
 
@@ -1125,6 +1131,7 @@ impl KeyItem {
             KeyItem::Neutral => msg!("key-mark-hatched-rim"),
             KeyItem::Curve => msg!("key-mark-kerb"),
             KeyItem::Pack => PACK_LABEL.into(),
+            KeyItem::Danger => msg!("key-mark-danger-rim"),
         }
     }
 
@@ -1148,7 +1155,8 @@ impl KeyItem {
             | KeyItem::Neutral
             | KeyItem::Verge
             | KeyItem::Curve
-            | KeyItem::Pack => 30,
+            | KeyItem::Pack
+            | KeyItem::Danger => 30,
         }
     }
 
@@ -1201,6 +1209,12 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     }
     if rows.iter().any(|&r| course.is_neutral(r)) {
         items.push(KeyItem::Neutral);
+    }
+    if rows
+        .iter()
+        .any(|&r| course.row(r).cells.iter().any(|c| c.danger))
+    {
+        items.push(KeyItem::Danger);
     }
     // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
     let verge = strips.iter().any(|s| {
@@ -1266,6 +1280,27 @@ fn neutral(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
     }
 }
 
+/// A danger cell of the dice race (a skill roll to pass or stop on it, VM-045): a rim striped
+/// red and white around the terrain's colour, wide enough to show around a rider's token.
+fn danger(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    const RIM: i32 = 4;
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    for py in y..y + h {
+        for px in x..x + w {
+            let inside = px >= x + RIM && px < x + w - RIM && py >= y + RIM && py < y + h - RIM;
+            if inside || px < 0 || py < 0 || px >= iw || py >= ih {
+                continue;
+            }
+            let c = if (px - py).rem_euclid(10) < 5 {
+                palette::SUMMIT
+            } else {
+                WHITE
+            };
+            img.put_pixel(px as u32, py as u32, c);
+        }
+    }
+}
+
 /// What the marks on tokens and the colours of the road mean, along the bottom.
 fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], top: i32) {
     for (n, line) in lines.iter().enumerate() {
@@ -1312,6 +1347,11 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 KeyItem::Verge => {
                     rect(img, x, y + 2, 30, 18, INK);
                     rect(img, x + 1, y + 3, 28, 16, palette::VERGE);
+                }
+                KeyItem::Danger => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Flat));
+                    danger(img, x + 1, y + 3, 28, 16);
                 }
                 KeyItem::Pack => {
                     pack_block(img, x, y + 2, 30, 18);

@@ -484,6 +484,40 @@ mod tests {
         }
     }
 
+    /// VM-045: a danger cell costs a skill roll, so the board shows it, a rider on it or
+    /// not: a rim striped red and white round the cell, explained in the key.
+    #[test]
+    fn vm_045_the_danger_cells_are_drawn_and_explained() {
+        // The Sprint de Vic's danger cell is 16/1: a rider on it, and one beside.
+        let stage = race(SPRINT, 2, 2, json!(null), |t, k| {
+            let at = [(16, 1), (15, 0), (12, 0), (12, 2)][(t * 2) as usize + k as usize];
+            (Some(Pos::new(at.0, at.1)), role(k))
+        });
+        let scene = board(stage.as_ref());
+        let pic = crate::draw_board(&scene).unwrap();
+        assert!(
+            pic.key()
+                .iter()
+                .any(|k| k.contains("danger cell: a skill roll")),
+            "{:?}",
+            pic.key()
+        );
+        let red = crate::palette::SUMMIT;
+        let rim = |pos: Pos| {
+            let (x, y, w, h) = pic.cell_rect(pos).unwrap();
+            (x..x + w)
+                .flat_map(|px| [(px, y + 1), (px, y + h - 2)])
+                .filter(|&(px, py)| *pic.image.get_pixel(px as u32, py as u32) == red)
+                .count()
+        };
+        assert!(
+            rim(Pos::new(16, 1)) > 10,
+            "the danger cell's rim, under a rider"
+        );
+        assert_eq!(rim(Pos::new(16, 0)), 0, "a plain cell");
+        keep(&pic.to_png().unwrap(), "VM_BOARD_OUT", "vm-danger.png");
+    }
+
     /// The jersey wearers of a tour show on the board: the tokens of the two riders named wear
     /// their classifications' colours, and nothing else changes.
     #[test]
