@@ -129,7 +129,11 @@ impl VeloMaster {
             None if across > 0 || self.is_over() => sentence(
                 "vm-brief-across",
                 vec![("across", json!(across))],
-                format!("{across} across the line."),
+                if across == 1 {
+                    "1 rider across the line.".into()
+                } else {
+                    format!("{across} riders across the line.")
+                },
             ),
             None => sentence(
                 "vm-brief-start",
@@ -147,9 +151,15 @@ impl VeloMaster {
                         ("across", json!(across)),
                     ],
                     format!(
-                        "{} leads the race at {}, {to_go} levels from the line ({across} across).",
+                        "{} leads the race at {}, {to_go} {} from the line{}.",
                         self.rider_name(r),
-                        self.cell_name(c)
+                        self.cell_name(c),
+                        if to_go == 1 { "level" } else { "levels" },
+                        if across == 0 {
+                            String::new()
+                        } else {
+                            format!(" ({across} across)")
+                        }
                     ),
                 )
             }
