@@ -11,6 +11,12 @@ use std::sync::Arc;
 
 /// Four teams of four at Pro on the Sprint de Vic (a danger cell, a climb, attacks).
 fn pro_race(seed: u64) -> Box<dyn DynStage> {
+    race(seed, json!({"level": "pro"}), false)
+}
+
+/// [`pro_race`] with other options, every rider `doped` or not (VM-126: the doping control
+/// may then exclude one, VM-143).
+fn race(seed: u64, options: serde_json::Value, doped: bool) -> Box<dyn DynStage> {
     let text = include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml");
     let course = Arc::new(parse_course_toml(text, "vm-sprint-de-vic.toml").unwrap());
     let riders = (0..4u8)
@@ -19,7 +25,11 @@ fn pro_race(seed: u64) -> Box<dyn DynStage> {
             id: format!("T{t}R{k}"),
             team: t,
             start: None,
-            attributes: json!({"role": if k == 0 { "leader" } else { "team-mate" }}),
+            attributes: if doped {
+                json!({"role": if k == 0 { "leader" } else { "team-mate" }, "doped": true})
+            } else {
+                json!({"role": if k == 0 { "leader" } else { "team-mate" }})
+            },
         })
         .collect();
     let setup = Setup {
@@ -28,7 +38,7 @@ fn pro_race(seed: u64) -> Box<dyn DynStage> {
             .map(String::from)
             .to_vec(),
         riders,
-        options: json!({"level": "pro"}),
+        options,
         dice: Vec::new(),
     };
     registry::start("velo-master", &setup, seed).unwrap()
@@ -54,8 +64,15 @@ fn a_round_in_brief_keeps_crashes_attacks_finishes_and_the_end() {
     ];
     const ROUTINE: [&str; 5] = ["vm-dice", "vm-die-taken", "vm-step", "vm-vote", "vm-slot"];
     let mut seen = std::collections::BTreeSet::new();
-    for seed in 1..=3 {
-        let mut stage = pro_race(seed);
+    let arg = |line: &commissaire_engine::registry::Sentence, k: &str| {
+        line.args
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap()
+    };
+    for (seed, doped) in [(1, false), (2, false), (3, false), (4, true), (5, true)] {
+        let mut stage = race(seed, json!({"level": "pro"}), doped);
         while let Some(&(seat, _)) = stage.waiting_on().first() {
             let (_, events) = stage.play_bot(seat).unwrap().unwrap();
             let told = stage.narrate(&events, Viewer::Public);
@@ -65,6 +82,19 @@ fn a_round_in_brief_keeps_crashes_attacks_finishes_and_the_end() {
                     assert!(notable.contains(line), "{} is kept", line.text);
                     seen.insert(line.id);
                 }
+                // The first over a summit is kept, the others not; a rider excluded by the
+                // doping control is kept, a clean test not.
+                let kept = match line.id {
+                    "vm-summit" => arg(line, "place") == json!(1),
+                    "vm-tested" => arg(line, "excluded") == json!(true),
+                    _ => continue,
+                };
+                assert_eq!(notable.contains(line), kept, "{}", line.text);
+                seen.insert(if kept { "kept" } else { "left" });
+                seen.insert(line.id);
+                if line.id == "vm-tested" && kept {
+                    seen.insert("excluded");
+                }
             }
             for line in &notable {
                 assert!(!ROUTINE.contains(&line.id), "{} is left out", line.text);
@@ -72,8 +102,18 @@ fn a_round_in_brief_keeps_crashes_attacks_finishes_and_the_end() {
             }
         }
     }
-    for id in ["vm-crashed", "vm-attack", "vm-finished", "vm-race-over"] {
-        assert!(seen.contains(id), "the races had a {id}");
+    for id in [
+        "vm-crashed",
+        "vm-attack",
+        "vm-finished",
+        "vm-race-over",
+        "vm-summit",
+        "vm-tested",
+        "kept",
+        "left",
+        "excluded",
+    ] {
+        assert!(seen.contains(id), "the races had a {id}: {seen:?}");
     }
 }
 
@@ -83,6 +123,7 @@ fn a_round_in_brief_keeps_crashes_attacks_finishes_and_the_end() {
 fn each_rolls_brief_names_the_rider_at_the_front() {
     let mut stage = pro_race(2);
     let mut briefs = 0;
+    let mut starts = 0;
     while let Some(&(seat, _)) = stage.waiting_on().first() {
         let (_, events) = stage.play_bot(seat).unwrap().unwrap();
         if !events.settles_turn() {
@@ -94,7 +135,10 @@ fn each_rolls_brief_names_the_rider_at_the_front() {
         let across = v.riders.iter().filter(|r| r.spot == Spot::Finished).count();
         let arg = |k: &str| brief.args.iter().find(|(n, _)| *n == k).map(|(_, v)| v);
         if on_road.is_empty() {
-            assert_ne!(brief.id, "vm-brief-front", "{}", brief.text);
+            // Before anyone is launched from the start.
+            assert_eq!(brief.id, "vm-brief-start", "{}", brief.text);
+            assert_eq!(across, 0);
+            starts += 1;
             continue;
         }
         assert_eq!(brief.id, "vm-brief-front", "{}", brief.text);
@@ -112,4 +156,25 @@ fn each_rolls_brief_names_the_rider_at_the_front() {
         briefs += 1;
     }
     assert!(briefs > 10, "{briefs} briefs");
+    assert!(starts > 0, "a roll before anyone is on the road");
+}
+
+/// With every rider ridden to the line (A-25's `finish_all`), the last roll's brief counts the
+/// riders across: nobody is left racing to lead.
+#[test]
+fn the_last_brief_counts_the_riders_across_when_nobody_is_left_on_the_road() {
+    let mut stage = race(1, json!({"level": "pro", "finish_all": true}), false);
+    let mut last = None;
+    while let Some(&(seat, _)) = stage.waiting_on().first() {
+        let (_, events) = stage.play_bot(seat).unwrap().unwrap();
+        if events.settles_turn() {
+            last = stage.tell_turn(&events).brief;
+        }
+    }
+    let v = view(stage.as_ref());
+    let across = v.riders.iter().filter(|r| r.spot == Spot::Finished).count();
+    assert!(across > 1 && v.riders.iter().all(|r| r.pos.is_none()));
+    let last = last.expect("a last roll");
+    assert_eq!(last.id, "vm-brief-across");
+    assert_eq!(last.text, format!("{across} riders across the line."));
 }

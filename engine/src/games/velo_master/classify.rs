@@ -402,6 +402,14 @@ mod tests {
         // the table says why Z, with less time, ranks after the full teams.
         let left: Vec<_> = teams.rows.iter().map(|r| r.riders_left).collect();
         assert_eq!(left, [None, None, Some(2)]);
+        // Three riders left make a full team: counted, nothing to say.
+        let mut three = lines.clone();
+        three.retain(|l| l.0 != "X1");
+        let c = classifications(&[stage(1, &three)], &json!({"level": "pro"})).unwrap();
+        let teams = c.get("team").unwrap();
+        assert_eq!(riders(teams), ["Y", "X", "Z"]);
+        let left: Vec<_> = teams.rows.iter().map(|r| r.riders_left).collect();
+        assert_eq!(left, [None, None, Some(2)], "X rides on with three");
         assert_eq!(teams.holder, Some(0), "the leading team's line stands out");
         assert_eq!(teams.jersey, None);
         assert_eq!(teams.title.id, "classification-vm-team");
