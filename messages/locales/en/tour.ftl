@@ -95,7 +95,11 @@ stage-result-line-points = { $place }. { $rider }: { $points ->
     [one] 1 pt
    *[other] { $points } pts
 }
-stage-result-out = ({ $count } left the race during the stage.)
+# $riders: the riders' names, comma-separated.
+stage-result-out = { $count ->
+        [one] Left the race during the stage: { $riders }.
+       *[other] { $count } left the race during the stage: { $riders }.
+    }
 # A rider whose name does not already say its team.
 rider-of-team = { $rider } ({ $team })
 
@@ -105,6 +109,12 @@ standings-after = **Standings after stage { $stage }**
 standings-nobody-yet = nobody has scored yet
 # Under a table: $mark is the sign after a rider brought back.
 standings-reinstated-legend = { $mark } repêché: brought back by the directeurs' vote
+# After a team with fewer riders left than its table counts (Velo Master's teams, A-49).
+standings-team-short-mark = ({ $count ->
+        [one] 1 rider
+       *[other] { $count } riders
+    })
+standings-team-short-legend = A team with fewer riders left than the table counts ranks after the full teams, whatever its time.
 # The start of this title is how the demo finds the winners in its report: keep "**The tour is over".
 winners-title = **The tour is over. The winners:**
 # $classification: a classification- message.
