@@ -36,7 +36,7 @@
 //! | HB-060 stage ends after the round a rider crosses | not here: the stage engine's end rule; [`Outcome::Short`] carries the riders it leaves short of the line | — |
 //! | HB-061 one minute a card, −10 s a row past | implemented: [`ridden_time`] | `time::hb_061_stage_time_crossed_worked_case_of_the_issue`, `time::hb_061_first_row_past_counts_one`, `time::tv_15_stage_times_house_b`, `general::hb_061_general_sums_stage_times_tv_16` |
 //! | HB-062 rows short: 10 / 20 / 30 s | implemented, with `gc_short` (QB-20) | `time::hb_062_stage_time_short_prices_each_row_still_to_ride`, `time::qb_20_own_row_is_charged_only_with_the_option`, `time::tv_15_stage_times_with_include_own_row`, `tables::hb_062_short_row_prices` |
-//! | HB-063 15 / 10 / 5 s to the first three | implemented; none in time trials (QB-20) | `time::tv_15_stage_times_house_b`, `time::qb_20_a_time_trial_has_no_bonus_seconds` |
+//! | HB-063 15 / 10 / 5 s to the first three | implemented; none in time trials (QB-20), none at all in a stage of house rules A, whose seed has no bonus seconds (QX-05, `StageResult::bonus_seconds`) | `time::tv_15_stage_times_house_b`, `time::qb_20_a_time_trial_has_no_bonus_seconds`, `time::qx_05_c_14_a_stage_without_bonus_seconds_keeps_the_gap_ridden` |
 //! | HB-064 sprints 9 / 6 / 3 points, 3 / 2 / 1 s | implemented | `points::hb_064_tv_13_sprint_pays_9_6_3`, `time::tv_15_hb_064_sprint_bonus_seconds`, `general::hb_064_sprint_seconds_count_in_the_general` |
 //! | HB-065 finish 6 / 3 / 1 points | implemented | `points::hb_065_tv_13_finish_pays_6_3_1` |
 //! | HB-066 no finish points on a summit finish, none in time trials | implemented | `points::hb_066_tv_13_summit_finish_pays_no_finish_points_but_sprints_pay`, `points::hb_066_tv_13_time_trials_pay_no_points` |
