@@ -1710,7 +1710,11 @@ fn qx_05_c_14_a_house_a_tour_has_no_bonus_seconds() {
         let (first, t1) = minutes_and_rows(&result, 1);
         let (second, t2) = minutes_and_rows(&result, 2);
         assert_eq!(gc_time(&general, &first), Score::Seconds(t1), "seed {seed}");
-        assert_eq!(gc_time(&general, &second), Score::Seconds(t2), "seed {seed}");
+        assert_eq!(
+            gc_time(&general, &second),
+            Score::Seconds(t2),
+            "seed {seed}"
+        );
         gaps.push(t2 - t1);
         // Every rider of the stage: the general time is the time ridden.
         for r in &result.riders {
@@ -1718,7 +1722,10 @@ fn qx_05_c_14_a_house_a_tour_has_no_bonus_seconds() {
             assert_eq!(gc_time(&general, &r.rider.0), Score::Seconds(ridden));
         }
     }
-    assert!(gaps.iter().any(|&g| g > 0), "some winner won by time: {gaps:?}");
+    assert!(
+        gaps.iter().any(|&g| g > 0),
+        "some winner won by time: {gaps:?}"
+    );
     // House rules B: the winner's 15 s and its sprint seconds come off.
     let (result, general) = one_stage_of_a_tour("house-b", 1);
     let (first, t1) = minutes_and_rows(&result, 1);

@@ -561,6 +561,48 @@ fn qb_01_riders_keep_their_lanes_when_a_neighbour_leaves_and_short_and_middle_ar
     assert_eq!(b_from, Some(Pos::new(9, 0)));
 }
 
+/// HB-002 (seed 004, TUILES – ROND-POINT): each rider rides the roundabout's lane on the side
+/// it stood on when its move began. A in the right lane (the short side) and B beside it in the
+/// left lane (the long side) stand on the row before the roundabout, no wind. A rides first
+/// (lane 0 is ahead in race order) and leaves the row, and B closes up to lane 0 (FR-3), but
+/// B's move still began in the left lane: its 3 takes it along the long lane to the third long
+/// cell (TV-25), row 10, not over the short cell to the second row after the roundabout, row
+/// 12, as a rider who began in the right lane would go. A's 2 takes it in 1, out 1 (row 11).
+#[test]
+fn hb_002_a_rider_beside_one_who_leaves_keeps_the_side_its_move_began_on() {
+    let mut s = roundabout_stage(roundabout_on(), &[("A", 7, 0), ("B", 7, 1)]);
+    let events = round(&mut s, &[("A", n(2)), ("B", n(3))]);
+    let moved: Vec<(u8, Pos, Pos)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved {
+                rider, from, to, ..
+            } => Some((*rider, *from, *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moved[0], (0, Pos::new(7, 0), Pos::new(11, 0)), "A first");
+    assert_eq!(
+        moved[1].1,
+        Pos::new(7, 0),
+        "B closed up to lane 0 as A left"
+    );
+    assert_eq!(at(&s, "A"), (11, 0));
+    assert_eq!(at(&s, "B"), (10, 0), "B rode the long lane it began on");
+    // The next round B begins its move in the roundabout's last row, which is on the long
+    // lane: its 2 takes it out to row 12.
+    round(&mut s, &[("A", n(2)), ("B", n(2))]);
+    assert_eq!(at(&s, "B").0, 12);
+    // Alone in the left lane, B rides the long lane as well: the same 3 lands on row 10.
+    let mut alone = roundabout_stage(roundabout_on(), &[("B", 7, 1)]);
+    round(&mut alone, &[("B", n(3))]);
+    assert_eq!(at(&alone, "B"), (10, 0));
+    // A rider who began in the right lane rides the short side: 3 is in 1, out 1, +1.
+    let mut right = roundabout_stage(roundabout_on(), &[("A", 7, 0)]);
+    round(&mut right, &[("A", n(3))]);
+    assert_eq!(at(&right, "A"), (12, 0));
+}
+
 /// Bots ride whole stages under every house-B option on a course with steep rows up and down,
 /// a roundabout of each hand and cobbles, and each stage replays from its stored choices to the
 /// same public view.

@@ -593,7 +593,10 @@ mod tests {
             ..result
         };
         let text = stage_result_text("Stage 1/1, Test", &plain);
-        assert!(text.contains(&msg!("stage-result-legend-no-bonus")), "{text}");
+        assert!(
+            text.contains(&msg!("stage-result-legend-no-bonus")),
+            "{text}"
+        );
         assert!(!text.contains("bonus −"), "{text}");
         assert!(text.contains("1. Blue R1 11:50\n"), "{text}");
         assert!(text.contains("7. Blue R7 12:20\n"), "{text}");

@@ -292,7 +292,10 @@ mod tests {
     fn a_result_without_the_bonus_seconds_field_reads_as_giving_them() {
         let stage = tv15_stage();
         let mut json = serde_json::to_value(&stage).unwrap();
-        assert!(json.get("bonus_seconds").is_none(), "the default is not written");
+        assert!(
+            json.get("bonus_seconds").is_none(),
+            "the default is not written"
+        );
         json.as_object_mut().unwrap().remove("bonus_seconds");
         let back: StageResult = serde_json::from_value(json).unwrap();
         assert!(back.bonus_seconds);
