@@ -545,6 +545,7 @@ mod tour_chain {
             rest_before,
             previous,
             options,
+            bots: &[],
         }
     }
 

@@ -949,6 +949,13 @@ impl Stage {
         } else {
             weather
         };
+        // HB-012…HB-014: a ghost draws the cards its way reads (one in its first round).
+        if self.rides_as_ghost(rider) {
+            size = super::house_b::ghost::hand_size(
+                super::house_b::GhostBot::class(self, rider),
+                size,
+            );
+        }
         if self.in_fictive_start() {
             size = size.min(fictive_start::HAND);
         }
