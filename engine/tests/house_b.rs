@@ -127,6 +127,60 @@ fn hb_029_hb_030_tv_12_the_level_starts_at_3_and_follows_the_d6_each_round() {
     ));
 }
 
+/// HB-030 (seed 004, EFFETS DE COURSE – MÉTÉO) as a stage rolls it from its seed, with no
+/// face given: a d6 at the start of every round, every face coming up over a long stage, and
+/// the level after each roll one colder on a 1, one warmer on a 6, the same on 2 to 5, within
+/// 1 to 5. Over 60 rounds the weather changes.
+#[test]
+fn hb_030_a_seeded_stage_rolls_a_d6_each_round_and_the_level_follows_it() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 130)])),
+        teams: vec!["Team A".into()],
+        riders: vec![RiderSetup {
+            id: "A".into(),
+            team: 0,
+            kind: RiderKind::Rouleur,
+            start: Pos::new(3, 0),
+            carried_exhaustion: 0,
+        }],
+        options: options(Hands::Free, weather(None)),
+    };
+    let mut s = Stage::with_dice(Arc::new(setup), 7, vec![]).unwrap();
+    let mut rolls: Vec<(u8, u8)> = s
+        .opening_events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::WeatherRolled { face, level, .. } => Some((face, level)),
+            _ => None,
+        })
+        .collect();
+    for _ in 0..60 {
+        let events = round(&mut s, &[("A", n(2))]);
+        rolls.extend(events.iter().filter_map(|e| match *e {
+            Event::WeatherRolled { face, level, .. } => Some((face, level)),
+            _ => None,
+        }));
+    }
+    assert_eq!(rolls.len(), 61, "one roll a round");
+    let mut level = 3;
+    for &(face, now) in &rolls {
+        let expected = match face {
+            1 => (level - 1).max(1),
+            6 => (level + 1).min(5),
+            2..=5 => level,
+            _ => panic!("a d6 shows 1 to 6, not {face}"),
+        };
+        assert_eq!(now, expected, "{rolls:?}");
+        level = now;
+    }
+    for face in 1..=6 {
+        assert!(rolls.iter().any(|r| r.0 == face), "face {face}: {rolls:?}");
+    }
+    let levels: std::collections::BTreeSet<u8> = rolls.iter().map(|r| r.1).collect();
+    assert!(levels.len() >= 3, "the weather changes: {levels:?}");
+    assert_eq!(s.conditions().weather, Some(level));
+}
+
 #[test]
 fn hb_029_tv_12_a_grand_tour_stage_starts_at_the_level_given() {
     let s = start(
