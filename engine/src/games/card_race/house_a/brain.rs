@@ -669,6 +669,10 @@ mod tests {
         // Alone in its team (the other team's rider ahead is no teammate): ahead.
         let mut s = brain_stage(&[(F, 40)], &[(R, 8, 0, 0), (R, 10, 0, 1)]);
         assert_eq!(brain_keeps(&mut s, 0, &hand, true), n(6), "no teammate");
+        // A teammate already across the line is no longer racing (QA-06): ahead.
+        let mut s = brain_stage(&[(F, 40)], &[(R, 8, 0, 0), (R, 10, 0, 0)]);
+        s.riders[1].crossed = Some((1, s.position(1)));
+        assert_eq!(brain_keeps(&mut s, 0, &hand, true), n(6), "teammate across");
     }
 
     /// HA-017 (seed 001, Brain cycliste, Montée, sprinteur), QA-09: on a climb the sprinteur
@@ -694,6 +698,9 @@ mod tests {
         let mountain = [(F, 10), (U, 12), (F, 30)];
         let mut s = brain_stage(&mountain, &[(S, 7, 0, 0)]);
         assert_eq!(brain_keeps(&mut s, 0, &[n(2), n(9), n(2)], false), n(9));
+        // The 3 still comes before the fast 9.
+        let mut s = brain_stage(&mountain, &[(S, 7, 0, 0)]);
+        assert_eq!(brain_keeps(&mut s, 0, &[n(2), n(9), n(3)], false), n(3));
         let mut s = brain_stage(&mountain, &[(S, 10, 0, 0)]);
         assert_eq!(brain_keeps(&mut s, 0, &[n(2), n(9), n(2)], false), n(2));
     }
