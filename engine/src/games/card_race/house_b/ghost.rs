@@ -343,6 +343,8 @@ mod tests {
         let seats: Seats = serde_json::from_value(serde_json::json!([2, 0])).unwrap();
         assert_eq!(seats.iter().collect::<Vec<_>>(), [0, 2]);
         assert!(seats.contains(2) && !seats.contains(1) && !seats.contains(200));
+        assert!(!Seats::from_iter(0..=63).contains(64), "seats stop at 63");
+        assert_eq!(Seats::from_iter([1, 64, 1]).iter().collect::<Vec<_>>(), [1]);
         assert_eq!(
             serde_json::to_value(seats).unwrap(),
             serde_json::json!([0, 2])
