@@ -635,7 +635,13 @@ impl Services {
             starters.sort_by_key(|r| (rank(&r.key), r.start_number));
         }
         // The ruleset sets this stage's own options (a time trial, the weather the stage
-        // before ended in); they are stored with the stage, which is rebuilt from them.
+        // before ended in, the seats its own bots ride); they are stored with the stage, which
+        // is rebuilt from them.
+        let bots: Vec<Seat> = teams
+            .iter()
+            .filter(|t| t.is_bot())
+            .filter_map(|t| t.seat)
+            .collect();
         let options = registry::prepare(
             &tour.ruleset,
             &registry::StageContext {
@@ -644,6 +650,7 @@ impl Services {
                 rest_before: plan.rest_before,
                 previous: done.last(),
                 options: &tour.options,
+                bots: &bots,
             },
         )
         .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;

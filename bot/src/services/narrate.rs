@@ -140,6 +140,9 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
         .all(|r| r.outcome.is_timed() || r.place.is_none())
     {
         text.push_str(&msg!("stage-result-legend-timed"));
+    } else if !result.bonus_seconds {
+        // House rules A's card race gives no bonus seconds (seed 001 has none).
+        text.push_str(&msg!("stage-result-legend-no-bonus"));
     } else {
         text.push_str(&msg!("stage-result-legend"));
     }
@@ -677,6 +680,7 @@ mod tests {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         };
         let worn = wearers_of("card-race", &serde_json::Value::Null, &[stage]);
@@ -819,6 +823,7 @@ mod tests {
                 order: vec![RiderKey::new("Blue R7")],
             }],
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         };
         let text = stage_result_text("Stage 1/1, Test", &result);
@@ -829,6 +834,20 @@ mod tests {
         assert!(text.contains("6. Blue R6 12:20\n"), "{text}");
         assert!(text.contains("7. Blue R7 12:20, bonus −3 s"), "{text}");
         assert!(text.contains("1. Blue R1 11:50, bonus −15 s"), "{text}");
+        // The same stage under rules that give no bonus seconds (house rules A): the times
+        // ridden, no bonus, and a legend that says they count as they are.
+        let plain = StageResult {
+            bonus_seconds: false,
+            ..result
+        };
+        let text = stage_result_text("Stage 1/1, Test", &plain);
+        assert!(
+            text.contains(&msg!("stage-result-legend-no-bonus")),
+            "{text}"
+        );
+        assert!(!text.contains("bonus −"), "{text}");
+        assert!(text.contains("1. Blue R1 11:50\n"), "{text}");
+        assert!(text.contains("7. Blue R7 12:20\n"), "{text}");
     }
 
     fn news(name: u32, notable: &[&str], brief: &str) -> RoundNews {
