@@ -722,6 +722,7 @@ mod tests {
             sprints: Vec::new(),
             summits: Vec::new(),
             carry: serde_json::Value::Null,
+            bonus_seconds: true,
         };
         let s = registry::classify("card-race", &[stage], &serde_json::Value::Null).unwrap();
         let tables = standings_tables(&s, None, 1, &|_| None);
@@ -905,6 +906,7 @@ mod tests {
             sprints: Vec::new(),
             summits: Vec::new(),
             carry: serde_json::Value::Null,
+            bonus_seconds: true,
         };
         let text = stage_result_text("Stage 2/3, Test", &result);
         assert!(
