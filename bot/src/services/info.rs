@@ -99,7 +99,7 @@ impl Services {
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
             let index = narrate::team_colours(&list);
-            reply.images = narrate::standings_pngs(&table, only, &index);
+            reply.images = narrate::standings_pngs(&table, only, done.len() as u32, &index);
         }
         Ok(reply)
     }
@@ -187,7 +187,7 @@ impl Services {
             ) {
                 reply
                     .images
-                    .push((format!("stage-{}-profile.png", live.row.number), png));
+                    .push((narrate::stage_file(live.row.number, "profile"), png));
             }
         }
         Ok(reply)

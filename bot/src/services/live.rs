@@ -17,7 +17,7 @@ use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events, Sentence};
 use commissaire_engine::tour::{
-    Classification, Classifications, Outcome, RiderKey, StageResult, TourRider, Unit,
+    Classification, Classifications, Outcome, RiderKey, StagePlan, StageResult, TourRider, Unit,
     entrants_setup,
 };
 use commissaire_messages::{msg, sentence};
@@ -209,7 +209,25 @@ pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
     )
 }
 
+/// How a stage is announced as it starts: the preset's name for it, or its number and course.
+fn announced(plan: &StagePlan, number: u32, total: usize, course: &str) -> String {
+    plan.name
+        .clone()
+        .unwrap_or_else(|| stage_title(number, total, course))
+}
+
 impl Services {
+    /// The line that tells a stage of a preset starting, as the news prints it ("**Stage 2/7,
+    /// Ronde van Wevelgem** starts."); `None` for a stage the preset does not have. A terminal
+    /// finds it in the news to tell what comes between two stages before it.
+    pub fn stage_start_line(&self, preset: &str, number: u32) -> Option<String> {
+        let preset = self.library.preset(preset).ok()?;
+        let plan = preset.stages.get(number.checked_sub(1)? as usize)?;
+        let course = self.library.course(&plan.course).ok()?;
+        let title = announced(plan, number, preset.stages.len(), &course.name);
+        Some(msg!("news-stage-starts", title = title))
+    }
+
     /// Rebuilds the tour's current stage: its setup from the course and the stored starters,
     /// then the stored choices replayed in order.
     pub(crate) async fn load_live(
@@ -506,7 +524,7 @@ impl Services {
                 stage: number,
                 choices,
                 title: msg!("picture-finish", stage = number),
-                file: format!("stage-{number}-finish.png"),
+                file: narrate::stage_file(number, "finish"),
             });
             // The whole stage at a glance, with where every rider ended it.
             news.pictures.push(Picture::Profile {
@@ -514,7 +532,7 @@ impl Services {
                 stage: number,
                 choices,
                 title: msg!("picture-stage", stage = number),
-                file: format!("stage-{number}-profile.png"),
+                file: narrate::stage_file(number, "profile"),
             });
             // The standings of the first three jerseys after the stage (the card race: general,
             // points, mountains); /standings has the rest. Which tables the game has does not
@@ -617,7 +635,13 @@ impl Services {
             starters.sort_by_key(|r| (rank(&r.key), r.start_number));
         }
         // The ruleset sets this stage's own options (a time trial, the weather the stage
-        // before ended in); they are stored with the stage, which is rebuilt from them.
+        // before ended in, the seats its own bots ride); they are stored with the stage, which
+        // is rebuilt from them.
+        let bots: Vec<Seat> = teams
+            .iter()
+            .filter(|t| t.is_bot())
+            .filter_map(|t| t.seat)
+            .collect();
         let options = registry::prepare(
             &tour.ruleset,
             &registry::StageContext {
@@ -626,6 +650,7 @@ impl Services {
                 rest_before: plan.rest_before,
                 previous: done.last(),
                 options: &tour.options,
+                bots: &bots,
             },
         )
         .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
@@ -653,10 +678,7 @@ impl Services {
             .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
         let deadline = turn_deadline(&tour, stage.waiting_on().len(), now);
         stages::set_deadline(conn, id, deadline).await?;
-        let title = plan
-            .name
-            .clone()
-            .unwrap_or_else(|| stage_title(number, preset.stages.len(), &course.name));
+        let title = announced(plan, number, preset.stages.len(), &course.name);
         news.started.push((number, title));
         Ok(Live {
             row: StageRow {

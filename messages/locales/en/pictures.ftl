@@ -28,6 +28,9 @@ board-sprint-named = Sprint · { $name }
 board-summit = ▲ { $name } ({ $length })
 board-to-go = to go
 board-letters = Lettered cells ({ $letters }): choose where to go by its letter
+# Riders who share a cell: the board numbers the cell and lists them under the strips.
+board-crowds-title = Riders sharing a cell (numbered on the board)
+board-crowd-count = ×{ $count }
 
 ## Titles of the pictures posted with the news.
 
@@ -84,6 +87,32 @@ key-mark-flag = chequered flag
 key-mark-colour = colour
 key-mark-hatched-rim = yellow and black striped rim
 key-mark-kerb = red and white kerb
+# A jersey a leader wears on his token, and the classification it stands for.
+key-jersey = { $classification } leader
+key-jersey-unnamed = a classification leader
+key-mark-jersey = { $jersey ->
+        [yellow] yellow jersey
+        [green] green jersey
+        [polka-dot] polka-dot jersey
+        [white] white jersey
+        [gold] gold jersey
+        [red] red jersey
+       *[other] jersey
+    }
+# The weather level in the header (house rules B), and what the level does.
+key-weather = { $level ->
+        [1] weather, from 1 (cold) to 5 (hot): at 1, exhaustion goes on top of the draw pile
+        [5] weather, from 1 (cold) to 5 (hot): at 5, exhaustion comes double
+       *[other] weather, from 1 (cold) to 5 (hot): no effect at { $level }
+    }
+# The arrow in the header: which way the wind blows across the board.
+key-wind = { $wind ->
+        [ahead] headwind, blowing against the riders
+        [behind] tailwind, blowing behind the riders
+        [left] crosswind, from the riders' left
+       *[right] crosswind, from the riders' right
+    }
+key-mark-arrow = arrow
 key-mark-danger-rim = red and white striped rim
 terrain-flat = flat
 terrain-climb = climb
@@ -106,6 +135,8 @@ standings-time = Time
 standings-points = Points
 standings-empty = No one classified yet
 standings-reinstated = repêché
+# At the right of a standings picture's header: when the table stands.
+standings-picture-after = after stage { $stage }
 # After a team with fewer riders left than its table counts (Velo Master's teams, A-49).
 standings-team-short = { $count ->
         [one] 1 rider left: ranked after the full teams

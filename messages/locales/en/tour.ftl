@@ -86,6 +86,8 @@ news-brief-round = { $turn }: { $brief }
 # $stage: a stage-title.
 stage-result-title = **{ $stage }: result**
 stage-result-legend = Finish order, with the time ridden; bonus seconds come off in the general classification.
+# A stage whose rules give no bonus seconds (house rules A's card race).
+stage-result-legend-no-bonus = Finish order, with the time ridden, which goes into the general classification as it is.
 stage-result-legend-timed = Finish order, with each rider's time on the race clock (riders still on the road when it ended are timed where they stood).
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonus −{ $bonus } s

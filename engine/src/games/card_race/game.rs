@@ -118,6 +118,8 @@ const OPTION_NAMES: &[&str] = &[
     "time_trial_cut",
     "fictive_start",
     "bots",
+    // The seats house rules B's ghosts ride (HB-011…HB-014), set by `prepare` in a tour.
+    "ghosts",
     house_b::OPTION_NAMES[0],
     house_b::OPTION_NAMES[1],
     house_b::OPTION_NAMES[2],
@@ -354,6 +356,11 @@ pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
         && let Some(today) = sky_chain(ctx)
     {
         map.insert("weather_today".into(), json!(today));
+    }
+    // HB-011…HB-014: under the ghosts' rules the seats no director rides are ghosts, which draw
+    // the cards their way reads (a preset may name them itself).
+    if parsed.bots == Bots::Ghosts && !ctx.bots.is_empty() && !map.contains_key("ghosts") {
+        map.insert("ghosts".into(), json!(ctx.bots));
     }
     // The world cup's entries and form decks run from event to event (HB-074, HB-076).
     if parsed.world_cup
@@ -1472,6 +1479,10 @@ impl Game for CardRace {
         })
     }
 
+    fn opening(&self) -> Vec<Event> {
+        self.stage.opening_events().to_vec()
+    }
+
     fn turn_name(&self, _turn: u32) -> Sentence {
         if self.stage.in_fictive_start() {
             return sentence(
@@ -1713,6 +1724,8 @@ impl Game for CardRace {
                     let text = format!("The stage is over: {} wins.", as_text(&first));
                     sentence("card-race-stage-over", vec![("winner", first)], text)
                 }
+                // The dice are told by what they decide (the wind, the weather, the tokens).
+                Event::DiceRolled { .. } => continue,
                 Event::WindDrawn { .. }
                 | Event::WeatherRolled { .. }
                 | Event::ExhaustionDealt { .. }
@@ -1853,8 +1866,21 @@ impl Game for CardRace {
                 ),
             )
         });
+        // House rules B's fictive start (HB-039, HB-040): the card ridden costs exhaustion for
+        // every row past the start line, which a director must know before keeping a high one.
+        let fictive = self.stage.in_fictive_start().then(|| {
+            let line = crate::games::card_race::house_b::fictive_start::start_line(&self.stage);
+            sentence(
+                "card-race-brief-fictive-start",
+                vec![("line", json!(line))],
+                format!(
+                    "Fictive start: each rider rides one of its two cards, and one that ends past the start line (row {line} on) takes an exhaustion card for each row beyond it, the first counting 1: a high card costs exhaustion."
+                ),
+            )
+        });
         auction
             .into_iter()
+            .chain(fictive)
             .chain(view.riders.iter().filter(|r| r.team == seat).map(|r| {
                 let at = format!("{} (row {}, lane {})", r.id, r.pos.row, r.pos.lane);
                 let mut args = vec![

@@ -1252,6 +1252,7 @@ impl Game for VeloMaster {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits,
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         })
     }
