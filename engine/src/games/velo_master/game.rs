@@ -126,7 +126,9 @@ impl VeloMaster {
                     .then(b2.2.cmp(&a.2))
             });
         match front {
-            None if across > 0 || self.is_over() => sentence(
+            // Nobody on the road once a rider is across means nobody is left racing: the race
+            // is over (VM-075).
+            None if self.is_over() => sentence(
                 "vm-brief-across",
                 vec![("across", json!(across))],
                 if across == 1 {
