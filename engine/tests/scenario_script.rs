@@ -483,6 +483,7 @@ impl Game for DiceRace {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         })
     }
