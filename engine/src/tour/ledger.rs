@@ -3,16 +3,17 @@
 //! Each classification function calls [`Ledger::build`] on the whole list of results, so any
 //! moment of a tour can be recomputed from its log by passing the first `k` results.
 
-use super::combativity::stage_combativity_checked;
 use super::error::TourError;
-use super::general;
-use super::mountains::stage_mountain_points_checked;
 use super::options::TourOptions;
-use super::points::stage_points_checked;
 use super::result::{Outcome, RiderKey, StageResult};
-use super::tables::{COMBATIVITY_POINTS, REPECHAGE_DELAY_SECONDS, TEAM_COUNTED_RIDERS};
-use super::time::stage_times_checked;
+use super::tables::REPECHAGE_DELAY_SECONDS;
 use super::validate;
+use crate::games::card_race::tour::grand_tour::combativity::stage_combativity_checked;
+use crate::games::card_race::tour::grand_tour::general;
+use crate::games::card_race::tour::grand_tour::mountains::stage_mountain_points_checked;
+use crate::games::card_race::tour::grand_tour::points::stage_points_checked;
+use crate::games::card_race::tour::grand_tour::tables::{COMBATIVITY_POINTS, TEAM_COUNTED_RIDERS};
+use crate::games::card_race::tour::grand_tour::time::stage_times_checked;
 use std::collections::{HashMap, HashSet};
 
 /// One rider's running totals.

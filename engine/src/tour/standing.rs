@@ -2,7 +2,7 @@
 
 use super::ledger::RiderLine;
 use super::result::RiderKey;
-use super::time::format_time;
+use crate::games::card_race::tour::grand_tour::time::format_time;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -2,6 +2,7 @@
 //! world cup) and how its stages are set up from, and handed back to, the tour.
 
 mod classify;
+pub mod grand_tour;
 pub mod house_a;
 mod stages;
 pub mod world_cup;

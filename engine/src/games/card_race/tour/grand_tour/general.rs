@@ -5,12 +5,12 @@
 //! start number (the "better general classification" step is this classification itself).
 //! Riders who abandoned are left out: they have no time for the stages they did not ride.
 
-use super::error::TourError;
-use super::ledger::{Ledger, RiderLine};
-use super::options::TourOptions;
-use super::result::StageResult;
-use super::standing::{StandingRow, rider_time_rows};
-use super::tiebreak::countback;
+use crate::tour::error::TourError;
+use crate::tour::ledger::{Ledger, RiderLine};
+use crate::tour::options::TourOptions;
+use crate::tour::result::StageResult;
+use crate::tour::standing::{StandingRow, rider_time_rows};
+use crate::tour::tiebreak::countback;
 
 /// The general classification after the given stages (all of them, or the first `k` to see
 /// the standings as they were after stage `k`).

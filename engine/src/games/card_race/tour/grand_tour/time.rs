@@ -4,14 +4,14 @@
 //! A time is a number of seconds (`i64`): one minute per card, then seconds off for rows past
 //! the line and for bonuses, or seconds on for rows still to ride.
 
-use super::error::TourError;
-use super::options::{GcShort, TourOptions};
-use super::result::{Outcome, RiderKey, StageKind, StageResult};
 use super::tables::{
     FINISH_BONUS_SECONDS, SECONDS_PER_CARD, SECONDS_PER_ROW_PAST, SPRINT_BONUS_SECONDS,
     short_row_seconds,
 };
-use super::validate;
+use crate::tour::error::TourError;
+use crate::tour::options::{GcShort, TourOptions};
+use crate::tour::result::{Outcome, RiderKey, StageKind, StageResult};
+use crate::tour::validate;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 

@@ -9,13 +9,13 @@
 //! the team's stage places (its rank among the teams on each stage's team time, equal times
 //! sharing a rank), then its best rider's general classification, then its lowest start number.
 
-use super::error::TourError;
-use super::ledger::Ledger;
-use super::options::{TeamTime, TourOptions};
-use super::result::StageResult;
-use super::standing::{StandingRow, time_rows};
 use super::tables::TEAM_COUNTED_RIDERS;
-use super::tiebreak::countback;
+use crate::tour::error::TourError;
+use crate::tour::ledger::Ledger;
+use crate::tour::options::{TeamTime, TourOptions};
+use crate::tour::result::StageResult;
+use crate::tour::standing::{StandingRow, time_rows};
+use crate::tour::tiebreak::countback;
 
 /// The team classification after the given stages, lowest time first.
 pub fn team(stages: &[StageResult], options: &TourOptions) -> Result<Vec<StandingRow>, TourError> {

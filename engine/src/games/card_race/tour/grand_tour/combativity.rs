@@ -16,13 +16,13 @@
 //! "the gain, when there is one" (no gain, no point). Counts are of cards held (draw pile, hand,
 //! recycle pile), as the seed's "remaining" says: a card played is gone.
 
-use super::error::TourError;
-use super::ledger::{Ledger, RiderLine};
-use super::options::TourOptions;
-use super::result::{RiderKey, StageResult};
-use super::standing::{StandingRow, rider_points_rows};
-use super::tiebreak::countback;
-use super::validate;
+use crate::tour::error::TourError;
+use crate::tour::ledger::{Ledger, RiderLine};
+use crate::tour::options::TourOptions;
+use crate::tour::result::{RiderKey, StageResult};
+use crate::tour::standing::{StandingRow, rider_points_rows};
+use crate::tour::tiebreak::countback;
+use crate::tour::validate;
 
 /// Who takes the stage's combativity point, if anyone.
 pub fn stage_combativity(stage: &StageResult) -> Result<Option<RiderKey>, TourError> {

@@ -7,14 +7,14 @@
 //! "no points" sentence is under POINTS), so summits pay in every kind of stage.
 //! No tie-break in the seed: QX-09, countback of stage places, then the general classification.
 
-use super::error::TourError;
-use super::ledger::{Ledger, RiderLine};
-use super::options::{SteepBonus, TourOptions};
-use super::result::StageResult;
-use super::standing::{Award, StandingRow, rider_points_rows};
 use super::tables::{STEEP_BONUS_POINTS, mountain_points};
-use super::tiebreak::countback;
-use super::validate;
+use crate::tour::error::TourError;
+use crate::tour::ledger::{Ledger, RiderLine};
+use crate::tour::options::{SteepBonus, TourOptions};
+use crate::tour::result::StageResult;
+use crate::tour::standing::{Award, StandingRow, rider_points_rows};
+use crate::tour::tiebreak::countback;
+use crate::tour::validate;
 
 /// The mountain points one stage pays, summit by summit in course order.
 pub fn stage_mountain_points(

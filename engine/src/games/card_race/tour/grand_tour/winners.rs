@@ -5,16 +5,16 @@
 //! classification nobody scored in (no combativity point all tour, say) has no winner.
 
 use super::combativity;
-use super::error::TourError;
 use super::general;
-use super::ledger::Ledger;
 use super::mountains;
-use super::options::TourOptions;
 use super::points;
-use super::result::StageResult;
-use super::standing::StandingRow;
 use super::team;
 use super::youth;
+use crate::tour::error::TourError;
+use crate::tour::ledger::Ledger;
+use crate::tour::options::TourOptions;
+use crate::tour::result::StageResult;
+use crate::tour::standing::StandingRow;
 use serde::{Deserialize, Serialize};
 
 /// The six classifications of HB-059, each in display order.

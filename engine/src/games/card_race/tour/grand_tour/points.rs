@@ -12,13 +12,13 @@
 //! Ties: more stage wins, then the better general classification (QB-21), which settles
 //! everything since the general classification has no ties.
 
-use super::error::TourError;
-use super::ledger::{Ledger, RiderLine};
-use super::options::TourOptions;
-use super::result::{Outcome, StageResult};
-use super::standing::{Award, StandingRow, rider_points_rows};
 use super::tables::{FINISH_POINTS, SPRINT_POINTS};
-use super::validate;
+use crate::tour::error::TourError;
+use crate::tour::ledger::{Ledger, RiderLine};
+use crate::tour::options::TourOptions;
+use crate::tour::result::{Outcome, StageResult};
+use crate::tour::standing::{Award, StandingRow, rider_points_rows};
+use crate::tour::validate;
 
 /// The name [`Award::at`] gives the finish line.
 pub const FINISH: &str = "finish";
@@ -136,7 +136,7 @@ mod tests {
             at_sprint,
             [("R4", 9, "Km 30"), ("R5", 6, "Km 30"), ("R1", 3, "Km 30")]
         );
-        let times = crate::tour::time::stage_times(&stage, &Default::default()).unwrap();
+        let times = super::super::time::stage_times(&stage, &Default::default()).unwrap();
         let seconds = |key: &str| {
             times
                 .iter()
