@@ -9,10 +9,39 @@
 use commissaire_engine::game::Viewer;
 use commissaire_engine::games::card_race::card_race_attributes;
 use commissaire_engine::registry::{self, Entrant, Setup};
-use commissaire_messages::{ENGLISH, Medium, sentence, sentence_at_start};
+use commissaire_messages::{
+    Arg, DUTCH, ENGLISH, FRENCH, Language, Medium, sentence, sentence_at_start, speaking,
+};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// Message `id` with `args` in English, once it has rendered in French and Dutch too, for a
+/// channel and a terminal: the narration of every game is checked in every language.
+fn in_every_language(id: &str, args: &[(&str, Arg)]) -> Result<String, String> {
+    for catalogue in [&*FRENCH, &*DUTCH] {
+        for medium in [Medium::Discord, Medium::Terminal] {
+            let text = catalogue.try_format(medium, id, args)?;
+            if text.contains("{ $") || text.trim().is_empty() {
+                return Err(format!("{id} reads '{text}'"));
+            }
+        }
+    }
+    ENGLISH.try_format(Medium::Discord, id, args)
+}
+
+/// A sentence of the engine as each language words it, opening a sentence or inside one.
+fn said_everywhere(s: &commissaire_engine::registry::Sentence) {
+    for language in [Language::Fr, Language::Nl] {
+        let (inside, opening) = speaking(language, || (sentence(s), sentence_at_start(s)));
+        assert!(!inside.is_empty() && !opening.is_empty(), "{}", s.id);
+        assert!(
+            !commissaire_messages::reported_missing(language, s.id),
+            "{}",
+            s.id
+        );
+    }
+}
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -234,9 +263,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
             }
             {
                 for s in told {
-                    let text = ENGLISH
-                        .try_format(Medium::Discord, s.id, &args(&s))
-                        .unwrap_or_else(|e| panic!("{e}"));
+                    let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
                     // The catalogue says what the engine's English said; lists now read with
                     // commas ("draws 2, 3, 5, 9"). An empty text, or one that only names the
                     // message, is a sentence only the catalogue words.
@@ -244,6 +271,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
                         assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
                     }
                     assert_eq!(sentence(&s), text);
+                    said_everywhere(&s);
                     seen.insert(s.id);
                 }
             }
@@ -276,9 +304,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
     events.extend(written);
     let events = stage.events_from_json(&events).unwrap();
     for s in stage.narrate(&events, Viewer::Public) {
-        let text = ENGLISH
-            .try_format(Medium::Discord, s.id, &args(&s))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(text, s.text, "{}", s.id);
         seen.insert(s.id);
     }
@@ -435,9 +461,7 @@ fn card_race_house_a_sky_wordings() -> BTreeSet<String> {
             let told = stage
                 .outlook(Some(&next))
                 .expect("house rules A's forecast");
-            let text = ENGLISH
-                .try_format(Medium::Discord, told.id, &args(&told))
-                .unwrap_or_else(|e| panic!("{e}"));
+            let text = in_every_language(told.id, &args(&told)).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(text, told.text, "{}", told.id);
             seen.insert(told.id.to_string());
         }
@@ -493,9 +517,7 @@ fn card_race_refusals() -> BTreeSet<String> {
 
 /// A refusal renders from the catalogue with every argument it carries in the text; its id.
 fn render_refusal(s: &registry::Sentence) -> String {
-    let text = ENGLISH
-        .try_format(Medium::Discord, s.id, &args(s))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let text = in_every_language(s.id, &args(s)).unwrap_or_else(|e| panic!("{e}"));
     for (_, v) in &s.args {
         let shown = v.as_str().map_or_else(|| v.to_string(), String::from);
         assert!(text.contains(&shown), "{}: {text} names {shown}", s.id);
@@ -532,14 +554,13 @@ fn render_all_told(
     // What the turn now played is called (the services' count does not change the name's id).
     told.push(stage.turn_name(1));
     for s in told {
-        let text = ENGLISH
-            .try_format(Medium::Discord, s.id, &args(&s))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
         if !s.text.is_empty() {
             assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
         }
         assert!(!text.contains('{'), "{}: {text}", s.id);
         assert_eq!(sentence(&s), text);
+        said_everywhere(&s);
         seen.insert(s.id.to_string());
     }
 }
@@ -655,9 +676,7 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
             vec![("reason", commissaire_messages::arg_of_json(&reason))],
         ),
     ] {
-        let text = ENGLISH
-            .try_format(Medium::Discord, id, &args)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let text = in_every_language(id, &args).unwrap_or_else(|e| panic!("{e}"));
         assert!(!text.is_empty());
         seen.insert(id.to_string());
     }
@@ -874,13 +893,21 @@ fn every_games_words_render_with_the_services_arguments() {
             (w.settled, settled),
             (w.deadline, deadline),
         ] {
-            let text = ENGLISH
-                .try_format(Medium::Discord, word.0, &args)
-                .unwrap_or_else(|e| panic!("{}: {e}", r.id));
+            let text = in_every_language(word.0, &args).unwrap_or_else(|e| panic!("{}: {e}", r.id));
             assert!(!text.is_empty(), "{}: {}", r.id, word.0);
-            // A dice game has no cards.
+            // A dice game has no cards, in any language.
             if r.id == "velo-master" {
                 assert!(!text.to_lowercase().contains("card"), "{}: {text}", word.0);
+                for (catalogue, card) in [(&*FRENCH, "carte"), (&*DUTCH, "kaart")] {
+                    let theirs = catalogue
+                        .try_format(Medium::Discord, word.0, &args)
+                        .unwrap();
+                    assert!(
+                        !theirs.to_lowercase().contains(card),
+                        "{}: {theirs}",
+                        word.0
+                    );
+                }
             }
         }
     }

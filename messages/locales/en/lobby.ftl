@@ -4,7 +4,12 @@
 lobby-team-name-length = a team name has 1 to { $max } characters, not { $count }
 lobby-seats = a tour takes 1 to { $max } teams, not { $seats }
 lobby-preset-course = { $tour }: { $error }
-lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status }): an admin can end it first
+lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status ->
+        [lobby] waiting for teams
+        [running] under way
+        [paused] paused
+       *[other] { $status }
+    }): an admin can end it first
 lobby-open = **{ $tour }** is open: { $stages ->
         [one] 1 stage
        *[other] { $stages } stages

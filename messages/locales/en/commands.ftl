@@ -1,0 +1,1 @@
+# Slash commands: their names, descriptions, options and choices, as Discord shows them.

@@ -1,0 +1,106 @@
+# Les mots dessinés sur les images (render/) : titres, légendes, en-têtes de colonnes.
+
+board-round = Manche { $round }
+board-weather = Météo { $level }/5
+board-wind = Vent
+board-meteo = { $token ->
+        [headwind] Vent de face : piocher 3
+        [tailwind] Vent de dos : piocher 5
+        [crosswind] Vent de côté : pas d'aspiration
+       *[rain] Pluie : chutes
+    }
+board-sky = { $weather ->
+        [fog] Brouillard
+        [storm] Orage
+        [windy] Vent
+        [overcast] Couvert
+        [sunny] Soleil
+       *[heatwave] Canicule
+    }
+board-before-start = Avant le départ
+# Le départ fictif des règles maison B, derrière le drapeau, avant la manche 1.
+board-fictive-start = Départ fictif
+board-start = DÉPART
+board-finish = ARRIVÉE
+board-sprint = Sprint
+board-sprint-named = Sprint · { $name }
+# Le sommet d'une montée : son nom et sa longueur (« 3 cases »).
+board-summit = ▲ { $name } ({ $length })
+board-to-go = à faire
+board-letters = Cases lettrées ({ $letters }) : choisissez où aller par sa lettre
+
+## Titres des images publiées avec les nouvelles.
+
+picture-start = Étape { $stage }, départ
+# $turn : un tour de jeu tel que le jeu le nomme (« manche 3 »).
+picture-round = Étape { $stage }, { $turn }
+picture-finish = Étape { $stage }, arrivée
+# Un moment de la course, aux $tenth dixièmes des décisions de l'étape.
+picture-moment = Étape { $stage }, à { $tenth }/10 du parcours
+picture-fall = Étape { $stage }, la première chute
+picture-stage = Étape { $stage }
+picture-profile = Étape { $stage } : { $course }
+
+## Une bande du plateau : sa place dans la course et le tronçon de route qu'elle montre.
+
+board-strip-head = Tête de la course
+board-strip-behind = Derrière
+board-strip-chase = Poursuivants
+board-strip-laggards = Attardés
+board-strip-group = Groupe { $number }
+board-strip-rows = Cases { $first } à { $last }
+board-strip-cells = Cases { $first } à { $last }
+board-rows-to-line = { $count ->
+        [one] { $count } case avant la ligne
+       *[other] { $count } cases avant la ligne
+    }
+board-cells-to-line = { $count ->
+        [one] { $count } case avant la ligne
+       *[other] { $count } cases avant la ligne
+    }
+
+## La légende sous le plateau : un repère, puis ce qu'il signifie.
+
+key-entry = { $mark } : { $text }
+key-card-played = carte jouée
+key-dice-rolled = dés lancés
+key-slipstream = aspiration
+key-exhaustion-taken = fatigue prise
+key-crashed = chute
+key-punctured = crevaison
+key-attack = attaque
+key-musette = porte une musette
+key-champion = le champion, sur son vélo blanc
+key-roadside = au bord de la route
+key-crossed = ligne passée (estompé : arrivé plus tôt)
+key-exhaustion-card = carte fatigue jouée (avance de 2)
+key-verge = bas-côté : pas de route ici
+key-curve = virage
+key-gruppetto = le gruppetto, un groupe sans équipe qui bloque et abrite comme des coureurs
+key-steep = case à fort pourcentage (2 points de mouvement)
+key-neutral = case jaune : ni aspiration, ni fatigue
+key-mark-flag = drapeau à damier
+key-mark-colour = couleur
+key-mark-hatched-rim = bord rayé jaune et noir
+key-mark-kerb = bordure rouge et blanche
+terrain-flat = plat
+terrain-climb = montée
+terrain-descent = descente
+terrain-supply = ravitaillement
+terrain-cobbles = pavés
+
+## Le profil de l'étape.
+
+profile-title = { $stage } · profil
+profile-sprint = Sprint { $name }
+profile-summit = ▲ { $name }
+
+## Classements.
+
+standings-team = Équipe
+standings-rider = Coureur
+standings-gap = Écart
+standings-time = Temps
+standings-points = Points
+standings-empty = Personne n'est encore classé
+standings-reinstated = repêché
