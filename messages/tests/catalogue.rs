@@ -73,7 +73,7 @@ fn ids_used() -> BTreeMap<String, String> {
         Regex::new(r#"\bmsg_in!\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"]*)""#).unwrap(),
     ];
     // A game's narration, and its words for the services (`registry::word`).
-    let narration = Regex::new(r#"\b(?:sentence|word)\(\s*"([^"]*)""#).unwrap();
+    let narration = Regex::new(r#"\b(?:sentence|word|said)\(\s*"([^"]*)""#).unwrap();
     let root = workspace();
     let mut files = Vec::new();
     // Not messages/: its own tests name messages to test the catalogue, not to use them.
@@ -199,6 +199,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         dice: Vec::new(),
     };
     let mut seen = BTreeSet::new();
+    let mut seen_options = BTreeSet::new();
     // The base game, then a house-A individual time trial (its own exhaustion sentence), then a
     // house-A stage opening with the breakaway auction.
     let time_trial = serde_json::json!({"profiles": "house-a", "time_trial": "individual"});
@@ -226,6 +227,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
             guard += 1;
             assert!(guard < 10_000, "the stage never ended");
             let seat = stage.waiting_on()[0].0;
+            options_say_their_labels(stage.as_ref(), &mut seen_options);
             let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
             // Every sentence the engine tells: of the events to each viewer, of a settled turn,
             // of each team's riders, and of the front of the race.
@@ -319,6 +321,8 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         .map(|(id, _)| id)
         .collect::<BTreeSet<_>>();
     let mut seen: BTreeSet<String> = seen.into_iter().map(String::from).collect();
+    seen.extend(seen_options);
+    seen.extend(card_race_rare_options());
     // House rules B's weather and wind are off in the stage above: their wordings, every one.
     seen.extend(card_race_house_b_wordings());
     seen.extend(card_race_house_a_sky_wordings());
@@ -326,6 +330,75 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         seen, narrated,
         "every id the engine narrates came up in the stage played"
     );
+}
+
+/// The card race's options no bot stage above is offered (house rules B's attack search,
+/// musette, wind side and steep gamble; house rules A's domestique and breakaway bids), each
+/// rendered as the engine's English label says it, and in French and Dutch.
+fn card_race_rare_options() -> BTreeSet<String> {
+    use serde_json::json;
+    let cases: [(&str, Vec<(&str, serde_json::Value)>, &str); 12] = [
+        ("card-race-option-quit", vec![], "Quit the stage"),
+        ("card-race-option-turn", vec![], "Turn the next card"),
+        (
+            "card-race-option-turn-fictive",
+            vec![],
+            "Draw another card for A",
+        ),
+        (
+            "card-race-option-musette",
+            vec![],
+            "Open a musette (+2 cards)",
+        ),
+        (
+            "card-race-option-side",
+            vec![("side", json!("left"))],
+            "Ride on the left",
+        ),
+        (
+            "card-race-option-side",
+            vec![("side", json!("right"))],
+            "Ride on the right",
+        ),
+        (
+            "card-race-option-gamble",
+            vec![("card", json!("5"))],
+            "Keep 5, gamble on the steep descent",
+        ),
+        (
+            "card-race-option-bid",
+            vec![("card", json!("7")), ("kind", json!("energy"))],
+            "Bid 7",
+        ),
+        (
+            "card-race-option-bid",
+            vec![("card", json!("9/2")), ("kind", json!("peloton"))],
+            "Bid 9/2 (Peloton attack)",
+        ),
+        (
+            "card-race-option-keep",
+            vec![("card", json!("A")), ("kind", json!("attack"))],
+            "Keep A (attack)",
+        ),
+        (
+            "card-race-option-keep",
+            vec![("card", json!("E")), ("kind", json!("exhaustion"))],
+            "Keep E (exhaustion)",
+        ),
+        // A game whose options have no words yet: the English label as it is.
+        ("option-label", vec![("label", json!("Roll"))], "Roll"),
+    ];
+    let mut seen = BTreeSet::new();
+    for (id, raw, english) in cases {
+        let args: Vec<(&str, Arg)> = raw
+            .iter()
+            .map(|(k, v)| (*k, commissaire_messages::arg_of_json(v)))
+            .collect();
+        let text = in_every_language(id, &args).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(text, english, "{id}");
+        seen.insert(id.to_string());
+    }
+    seen
 }
 
 /// Every wording of house rules B's wind, weather and the exhaustion they deal, told by a
@@ -515,6 +588,25 @@ fn card_race_refusals() -> BTreeSet<String> {
     seen
 }
 
+/// Every option open now reads in English from the catalogue as its label says it, and in
+/// French and Dutch too: the buttons speak the player's language. The ids are kept.
+fn options_say_their_labels(stage: &dyn registry::DynStage, seen: &mut BTreeSet<String>) {
+    for p in stage.pending() {
+        for o in &p.options {
+            let text =
+                in_every_language(o.said.id, &args(&o.said)).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(text, &*o.label, "{}", o.said.id);
+            seen.insert(o.said.id.to_string());
+            if let Some(group) = &o.group_said {
+                let text =
+                    in_every_language(group.id, &args(group)).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(text, &*o.group, "{}", group.id);
+                seen.insert(group.id.to_string());
+            }
+        }
+    }
+}
+
 /// A refusal renders from the catalogue with every argument it carries in the text; its id.
 fn render_refusal(s: &registry::Sentence) -> String {
     let text = in_every_language(s.id, &args(s)).unwrap_or_else(|e| panic!("{e}"));
@@ -672,6 +764,10 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     for (id, args) in [
         ("vm-refusal-nobody", vec![]),
         (
+            "vm-option-hand-over",
+            vec![("team", commissaire_messages::arg_of_json(&json!("Roses")))],
+        ),
+        (
             "vm-refusal-scripted-face",
             vec![("reason", commissaire_messages::arg_of_json(&reason))],
         ),
@@ -705,6 +801,9 @@ const VELO_MASTER_RARE: &[&str] = &[
     // collective crash.
     "vm-skill-roll-collective",
     "vm-slot-skipped",
+    // The outsider's option that hands the slot to the leader's director (A-11), with a shared
+    // colour only: rendered from written arguments, as above.
+    "vm-option-hand-over",
 ];
 
 /// Plays whole Velo Master stages with bots, at Débutant and at Expert, on a shipped course, and
@@ -768,6 +867,7 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
                 guard += 1;
                 assert!(guard < 20_000, "the stage never ended");
                 let seat = stage.waiting_on()[0].0;
+                options_say_their_labels(stage.as_ref(), &mut seen);
                 // Now and then every key met so far, tried on a copy by each seat: the
                 // refusals players could meet, each rendered.
                 for p in stage.pending() {

@@ -536,11 +536,7 @@ mod tests {
             ("Reds Sprinteur", "Keep E (exhaustion)", "k:4:E"),
         ]
         .into_iter()
-        .map(|(group, label, key)| LabelledOption {
-            group: group.into(),
-            label: label.into(),
-            key: Key::new(key).unwrap(),
-        })
+        .map(|(group, label, key)| LabelledOption::plain(group, label, Key::new(key).unwrap()))
         .collect()
     }
 

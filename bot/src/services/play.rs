@@ -34,7 +34,11 @@ impl Pick {
 
 /// What an option reads as on a button or in a list: "Blue Rouleur: Keep 5".
 pub fn option_text(option: &LabelledOption) -> String {
-    msg!("option", group = &*option.group, label = &*option.label)
+    let group = option
+        .group_said
+        .as_ref()
+        .map_or_else(|| option.group.to_string(), sentence);
+    msg!("option", group = group, label = sentence(&option.said))
 }
 
 impl Services {

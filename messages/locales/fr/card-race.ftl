@@ -266,3 +266,32 @@ card-race-nothing-to-choose = Rien à choisir pour l'instant : la manche se joue
 card-race-settled = Votre choix a complété l'étape { $stage }, { $turn }.
 # /tour create : $round, la durée d'ouverture d'une manche (« 1 heure »).
 card-race-deadline = { $round } pour choisir à chaque manche
+
+## Les options parmi lesquelles un directeur sportif choisit (boutons, menus, /play) : une carte par sa valeur et son type.
+
+card-race-option-draw = Piocher
+card-race-option-keep = Garder { $card }{ $kind ->
+        [exhaustion] {" "}(fatigue)
+        [attack] {" "}(attaque)
+        [peloton] {" "}(attaque du peloton)
+       *[energy] {""}
+    }
+card-race-option-quit = Abandonner l'étape
+card-race-option-turn = Retourner la carte suivante
+# Le départ fictif des règles maison B : une autre carte à la place de la carte attaque (HB-044).
+card-race-option-turn-fictive = Piocher une autre carte à la place du A
+card-race-option-musette = Ouvrir une musette (+2 cartes)
+card-race-option-side = { $side ->
+        [left] Rouler à gauche
+       *[right] Rouler à droite
+    }
+card-race-option-gamble = Garder { $card }, tenter la descente à fort pourcentage
+card-race-option-bid-draw = Piocher pour miser sur l'échappée
+card-race-option-bid-blind = Miser la carte du dessus sans la voir
+card-race-option-bid-pass = Pas de mise
+card-race-option-bid = Miser { $card }{ $kind ->
+        [exhaustion] {" "}(fatigue)
+        [attack] {" "}(attaque)
+        [peloton] {" "}(attaque du peloton)
+       *[energy] {""}
+    }

@@ -86,3 +86,7 @@ done-answer-posted = C'est fait : la réponse est publiée dans le salon.
 done-news-posted = C'est fait : les nouvelles sont publiées dans le salon.
 # Un rappel qui mentionne d'abord son directeur sportif.
 reminder-ping = <@{ $user }> { $text }
+
+## Une option pour laquelle un jeu n'a pas de mots dans le catalogue : son libellé anglais tel quel.
+
+option-label = { $label }

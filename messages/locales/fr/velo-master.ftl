@@ -187,3 +187,80 @@ vm-nothing-to-choose = Rien à choisir pour l'instant : vos options s'ouvrent qu
 vm-settled = Votre déplacement est joué : l'étape { $stage }, { $turn }, continue dans le salon.
 # /tour create : $decision, le temps d'un directeur sportif pour son tour ; $round, pour un vote de tous.
 vm-deadline = { $decision } pour chaque tour, { $round } pour un vote
+
+## Les options parmi lesquelles un directeur sportif choisit (boutons, menus, /play). Un pas ou un
+## saut nomme la lettre de la case sur le plateau ($letter, ou `none`), et ce qu'il risque : une
+## case danger, la pente d'une montée (ou `none`), combien de coureurs un saut dépasse.
+
+vm-option-launch = Lancer avec le { $die }
+vm-option-give = Avancer de { $die } au plus
+vm-option-move = Aller en { $letter ->
+        [none] { $cell }
+       *[other] { $letter } ({ $cell })
+    }{ $danger ->
+        [yes] , danger : jet d'habileté
+       *[no] {""}
+    }{ $past ->
+        [0] {""}
+       *[other] , en passant { $past ->
+            [one] { $past } autre
+           *[other] { $past } autres
+        }
+    }{ $slope ->
+        [none] {""}
+       *[other] , jet de puissance contre { $slope }
+    }{ $across ->
+        [yes] , ligne franchie
+       *[no] {""}
+    }
+vm-option-jump = Sauter en { $letter ->
+        [none] { $cell }
+       *[other] { $letter } ({ $cell })
+    }{ $danger ->
+        [yes] , danger : jet d'habileté
+       *[no] {""}
+    }{ $past ->
+        [0] {""}
+       *[other] , en passant { $past ->
+            [one] { $past } autre
+           *[other] { $past } autres
+        }
+    }{ $slope ->
+        [none] {""}
+       *[other] , jet de puissance contre { $slope }
+    }{ $across ->
+        [yes] , ligne franchie
+       *[no] {""}
+    }
+vm-option-entraide = Entraide avec { $other } { $place ->
+        [ahead] devant
+       *[behind] derrière
+    } : saute-mouton, +2 chacun
+vm-option-accelerate = { $own ->
+        [yes] Accélération : mener la ligne de { $count } (vote)
+       *[no] Accélération : la ligne de { $count } menée par { $leader } (vote)
+    }
+vm-option-attack = Attaquer (2 dés à soi, -20 % de condition)
+# Le groupe des options qui répartissent les coureurs neutres.
+vm-option-neutrals = Coureurs neutres
+vm-option-pick = { $same ->
+        [yes] Prendre { $first }
+       *[no] Prendre { $first } et { $second }
+    }
+vm-option-vote = { $yes ->
+        [yes] Voter oui
+       *[no] Voter non
+    }
+vm-option-hand-over = Terminé : { $team } lance les dés (plus d'entraide)
+vm-option-roll = Lancer les dés (plus d'entraide)
+vm-option-no-jump = Ne pas sauter
+vm-option-stop = { $how ->
+        [extra] Pas de case supplémentaire
+        [keep] Pas maintenant (garder les points)
+        [stay] Rester ici (ne pas bouger)
+        [unused] S'arrêter ici ({ $left ->
+            [one] { $left } point non utilisé
+           *[other] { $left } points non utilisés
+        })
+       *[plain] S'arrêter ici
+    }

@@ -260,3 +260,32 @@ card-race-nothing-to-choose = Nu niets te kiezen: de ronde wordt gespeeld zodra 
 card-race-settled = Je keuze rondde etappe { $stage }, { $turn } af.
 # /tour create: $round, hoe lang een ronde open blijft ("1 uur").
 card-race-deadline = { $round } om te kiezen in elke ronde
+
+## De opties waaruit een ploegleider kiest (knoppen, menu's, /play): een kaart met haar waarde en soort.
+
+card-race-option-draw = Trekken
+card-race-option-keep = Houd { $card }{ $kind ->
+        [exhaustion] {" "}(vermoeidheid)
+        [attack] {" "}(aanval)
+        [peloton] {" "}(aanval van het peloton)
+       *[energy] {""}
+    }
+card-race-option-quit = De etappe opgeven
+card-race-option-turn = De volgende kaart omdraaien
+# De neutrale start van huisregels B: een andere kaart in de plaats van de aanvalskaart (HB-044).
+card-race-option-turn-fictive = Een andere kaart trekken in plaats van de A
+card-race-option-musette = Een musette openen (+2 kaarten)
+card-race-option-side = { $side ->
+        [left] Links rijden
+       *[right] Rechts rijden
+    }
+card-race-option-gamble = Houd { $card }, waag de gok in de steile afdaling
+card-race-option-bid-draw = Trekken om op de ontsnapping te bieden
+card-race-option-bid-blind = Blind de bovenste kaart bieden
+card-race-option-bid-pass = Geen bod
+card-race-option-bid = Bied { $card }{ $kind ->
+        [exhaustion] {" "}(vermoeidheid)
+        [attack] {" "}(aanval)
+        [peloton] {" "}(aanval van het peloton)
+       *[energy] {""}
+    }

@@ -83,3 +83,7 @@ done-answer-posted = Klaar: het antwoord staat in het kanaal.
 done-news-posted = Klaar: het nieuws staat in het kanaal.
 # Een herinnering die eerst de ploegleider noemt.
 reminder-ping = <@{ $user }> { $text }
+
+## Een optie waarvoor een spel geen woorden in de catalogus heeft: het Engelse label zoals het is.
+
+option-label = { $label }

@@ -181,3 +181,71 @@ vm-nothing-to-choose = Nu niets te kiezen: je opties openen als een van je renne
 vm-settled = Je zet is gespeeld: etappe { $stage }, { $turn } gaat verder in het kanaal.
 # /tour create: $decision, hoeveel tijd een ploegleider heeft voor een beurt; $round, voor een stemming van allen.
 vm-deadline = { $decision } voor elke beurt, { $round } voor een stemming
+
+## De opties waaruit een ploegleider kiest (knoppen, menu's, /play). Een stap of sprong noemt de
+## letter van het vak op het bord ($letter, of `none`), en wat hij riskeert: een gevaarlijk vak,
+## de helling van een klim (of `none`), hoeveel renners een sprong passeert.
+
+vm-option-launch = Vertrekken met de { $die }
+vm-option-give = Tot { $die } vooruit
+vm-option-move = Naar { $letter ->
+        [none] { $cell }
+       *[other] { $letter } ({ $cell })
+    }{ $danger ->
+        [yes] , gevaar: behendigheidsworp
+       *[no] {""}
+    }{ $past ->
+        [0] {""}
+       *[other] , langs nog { $past }
+    }{ $slope ->
+        [none] {""}
+       *[other] , krachtworp tegen { $slope }
+    }{ $across ->
+        [yes] , over de streep
+       *[no] {""}
+    }
+vm-option-jump = Springen naar { $letter ->
+        [none] { $cell }
+       *[other] { $letter } ({ $cell })
+    }{ $danger ->
+        [yes] , gevaar: behendigheidsworp
+       *[no] {""}
+    }{ $past ->
+        [0] {""}
+       *[other] , langs nog { $past }
+    }{ $slope ->
+        [none] {""}
+       *[other] , krachtworp tegen { $slope }
+    }{ $across ->
+        [yes] , over de streep
+       *[no] {""}
+    }
+vm-option-entraide = Entraide met { $other } { $place ->
+        [ahead] ervoor
+       *[behind] erachter
+    }: haasje-over, +2 elk
+vm-option-accelerate = { $own ->
+        [yes] Accélération: de rij van { $count } leiden (stemming)
+       *[no] Accélération: de rij van { $count } onder leiding van { $leader } (stemming)
+    }
+vm-option-attack = Aanvallen (2 eigen dobbelstenen, -20 % conditie)
+# De groep van de opties die de neutrale renners verdelen.
+vm-option-neutrals = Neutrale renners
+vm-option-pick = { $same ->
+        [yes] { $first } nemen
+       *[no] { $first } en { $second } nemen
+    }
+vm-option-vote = { $yes ->
+        [yes] Ja stemmen
+       *[no] Nee stemmen
+    }
+vm-option-hand-over = Klaar: { $team } gooit (geen entraide meer)
+vm-option-roll = De dobbelstenen gooien (geen entraide meer)
+vm-option-no-jump = Niet springen
+vm-option-stop = { $how ->
+        [extra] Geen extra vak
+        [keep] Niet nu (de punten bewaren)
+        [stay] Hier blijven (niet bewegen)
+        [unused] Hier stoppen ({ $left } ongebruikt)
+       *[plain] Hier stoppen
+    }
