@@ -474,7 +474,7 @@ fn a_path_past_the_finish_line_stops_at_the_line() {
         "4, 2",
         22,
         "flat",
-        r#"["Ana moves up to 4", {"path": ["23/1", "24/1", "25/1", "26/1"]}]"#,
+        r#"["Ana: Move up to 4", {"path": ["23/1", "24/1", "25/1", "26/1"]}]"#,
         "",
     ))
     .unwrap();
@@ -498,7 +498,7 @@ fn a_path_that_ends_short_of_its_places_says_where_the_move_ended() {
         "2, 4",
         5,
         "flat",
-        r#"["Ana moves up to 2", {"path": ["6/1", "7/1", "8/1"]}]"#,
+        r#"["Ana: Move up to 2", {"path": ["6/1", "7/1", "8/1"]}]"#,
         "",
     ));
     assert!(e.contains("Ana's move ended at step 2, on 7/1, with no step left to it; remove the places after 7/1"), "{e}");
@@ -511,7 +511,7 @@ fn the_start_of_a_label_matches_before_its_suffix() {
         "4, 2, 15",
         5,
         "flat",
-        r#"["Ana moves up to 4", "Move to A (6/0)"]"#,
+        r#"["Ana: Move up to 4", "Move to A (6/0)"]"#,
         "",
     ))
     .unwrap();
@@ -530,7 +530,7 @@ fn a_path_ending_on_a_descent_with_the_die_used_leaves_the_extra_step_to_the_scr
         "4, 2",
         10,
         "downhill",
-        r#"["Ana moves up to 4", {"path": ["11/1", "12/1", "13/1", "14/1"]}]"#,
+        r#"["Ana: Move up to 4", {"path": ["11/1", "12/1", "13/1", "14/1"]}]"#,
         "",
     ))
     .unwrap();
@@ -550,7 +550,7 @@ fn a_path_ending_on_a_descent_with_the_die_used_leaves_the_extra_step_to_the_scr
         "4, 2",
         10,
         "downhill",
-        r#"["Ana moves up to 4", {"path": ["11/1", "12/1", "13/1", "14/1"]}, {"path": ["15/1"]}]"#,
+        r#"["Ana: Move up to 4", {"path": ["11/1", "12/1", "13/1", "14/1"]}, {"path": ["15/1"]}]"#,
         "",
     ))
     .unwrap();
@@ -568,7 +568,7 @@ fn vm_a_seat_handed_to_the_bot_plays_the_sensible_bots_choices() {
         "4, 2, 5, 3",
         5,
         "flat",
-        r#"["Ana moves up to 4", {"path": ["6/1", "7/1", "8/1", "9/1"]}, {"path": ["3/0", "4/0"]}]"#,
+        r#"["Ana: Move up to 4", {"path": ["6/1", "7/1", "8/1", "9/1"]}, {"path": ["3/0", "4/0"]}]"#,
         r#""Roses""#,
     ))
     .unwrap();
@@ -579,14 +579,14 @@ fn vm_a_seat_handed_to_the_bot_plays_the_sensible_bots_choices() {
         .map(|c| format!("{}: {}", c.rider, c.choose))
         .collect();
     // The sensible bot gives its leader the bigger die and rides every point of both.
-    assert_eq!(bot[0], "Cy: Cy moves up to 5", "{bot:?}");
+    assert_eq!(bot[0], "Cy: Move up to 5", "{bot:?}");
     assert_eq!(
-        bot.iter().filter(|c| c.starts_with("Cy: Move")).count(),
+        bot.iter().filter(|c| c.starts_with("Cy: Move to")).count(),
         5,
         "{bot:?}"
     );
     assert_eq!(
-        bot.iter().filter(|c| c.starts_with("Di: Move")).count(),
+        bot.iter().filter(|c| c.starts_with("Di: Move to")).count(),
         3,
         "{bot:?}"
     );

@@ -126,7 +126,12 @@ fn every_message_id_the_code_names_is_in_the_catalogue() {
 #[test]
 fn every_catalogue_message_is_used() {
     let used = ids_used();
-    let unused: Vec<&str> = ENGLISH.ids().filter(|id| !used.contains_key(*id)).collect();
+    // The slash commands' words (`cmd-…`) are named by the commands' paths, not by a literal:
+    // tests/tests/discord_bodies.rs checks that each names a command, option or choice.
+    let unused: Vec<&str> = ENGLISH
+        .ids()
+        .filter(|id| !used.contains_key(*id) && !id.starts_with("cmd-"))
+        .collect();
     assert!(
         unused.is_empty(),
         "messages no code names (remove them, or name them with msg!): {unused:?}"

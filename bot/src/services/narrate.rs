@@ -311,8 +311,8 @@ pub(crate) fn standings_text(after_stage: u32, s: &Classifications, only: Option
                 "{:>2}. {:<30} {:>8} {}\n",
                 row.rank,
                 name,
-                row.value.to_string(),
-                row.gap_text()
+                commissaire_render::score_text(row.value),
+                commissaire_render::gap_text(row)
             ));
         }
         if rows.len() > TEXT_ROWS {
@@ -359,13 +359,13 @@ pub(crate) fn winners_text(w: &Classifications) -> String {
                 "winners-line-reinstated",
                 classification = title,
                 who = who(row),
-                value = row.value.to_string()
+                value = commissaire_render::score_text(row.value)
             ),
             Some(row) => msg!(
                 "winners-line",
                 classification = title,
                 who = who(row),
-                value = row.value.to_string()
+                value = commissaire_render::score_text(row.value)
             ),
             None => msg!("winners-nobody", classification = title),
         };

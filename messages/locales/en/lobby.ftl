@@ -3,6 +3,8 @@
 
 lobby-team-name-length = a team name has 1 to { $max } characters, not { $count }
 lobby-seats = a tour takes 1 to { $max } teams, not { $seats }
+library-no-presets = no tour presets found in { $folder }: run from the project folder or pass --config
+library-no-such-preset = there is no tour preset named '{ $name }'; the presets are: { $known }
 lobby-preset-course = { $tour }: { $error }
 lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status ->
         [lobby] waiting for teams

@@ -104,3 +104,14 @@ standings-time = Time
 standings-points = Points
 standings-empty = No one classified yet
 standings-reinstated = repêché
+
+## A classification's points, and how far behind the leader a row is.
+
+score-points = { $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
+score-behind = { $points ->
+        [one] { $points } pt behind
+       *[other] { $points } pts behind
+    }

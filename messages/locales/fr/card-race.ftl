@@ -135,7 +135,10 @@ card-race-exhaustion-dealt = { $rider } { $exposure ->
         [one] une carte fatigue
        *[other] { $cards } cartes fatigue
     }{ $heat ->
-        [yes] , doublée par la chaleur
+        [yes] { $cards ->
+            [one] , doublée par la chaleur
+           *[other] , doublées par la chaleur
+        }
        *[no] {""}
     }{ $on_top ->
         [yes] , sur le dessus de la pioche par ce froid
@@ -146,11 +149,11 @@ card-race-exhaustion-dealt = { $rider } { $exposure ->
 
 card-race-turn-brief = { $leader } en tête, case { $row }{ $winded ->
         [0] {""}
-        [one] ; 1 coureur a pris de la fatigue dans le vent
-       *[other] ; { $winded } coureurs ont pris de la fatigue dans le vent
+        [one] {" "}; 1 coureur a pris de la fatigue dans le vent
+       *[other] {" "}; { $winded } coureurs ont pris de la fatigue dans le vent
     }{ $across ->
         [0] {""}
-       *[other] ; ligne franchie : { $crossed }
+       *[other] {" "}; ligne franchie : { $crossed }
     }.
 card-race-turn-still = Aucun coureur n'a bougé.
 card-race-brief-auction = Enchères pour l'échappée, mise { $step } sur 2 (votre mise jusqu'ici : { $bid }) : piochez une main et misez l'une de ses cartes, misez la carte du dessus sans la voir, ou ne misez rien.

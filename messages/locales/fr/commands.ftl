@@ -1,1 +1,92 @@
-# Slash commands: their names, descriptions, options and choices, as Discord shows them.
+# Les commandes slash, leurs options et leurs choix, tels que Discord les montre : le message
+# d'une commande est son nom (minuscules, sans espaces, 32 caractères au plus) et `.description`
+# sa description (100 au plus).
+
+cmd-tour = tour
+    .description = Gérer un tour dans ce salon : créer, rejoindre, quitter, lancer, état
+cmd-tour-create = créer
+    .description = Ouvrir un tour dans ce salon (admins)
+cmd-tour-create-preset = préréglage
+    .description = Quel tour courir
+cmd-tour-create-deadline = délai
+    .description = Minutes d'ouverture de chaque manche avant que le bot joue pour les retardataires (60 par défaut)
+cmd-tour-create-teams = équipes
+    .description = Nombre d'équipes (1 à 8, 4 par défaut) ; les bots prennent les places vides
+cmd-tour-create-decision_deadline = délai-décision
+    .description = Minutes pour une décision d'un seul directeur, un tour de jeu par ex. (défaut : le préréglage)
+cmd-tour-create-language = langue
+    .description = La langue des messages et des images du tour (par défaut : celle du serveur)
+cmd-tour-join = rejoindre
+    .description = Rejoindre le tour avec votre équipe
+cmd-tour-join-team = équipe
+    .description = Le nom de votre équipe
+cmd-tour-join-colour = couleur
+    .description = La couleur de votre équipe
+cmd-tour-leave = quitter
+    .description = Quitter le tour avant le départ
+cmd-tour-start = lancer
+    .description = Lancer le tour (admins) : les bots prennent les places vides
+cmd-tour-status = état
+    .description = Où en est le tour : les équipes, l'étape, qui la manche attend
+cmd-standings = classements
+    .description = Les classements après la dernière étape terminée
+cmd-standings-classification = classement
+    .description = Quel classement (par défaut : le premier du tour) ; tapez pour voir les siens
+cmd-stage = étape
+    .description = L'étape en cours : son profil, la manche, qui mène sur la route
+cmd-hand = main
+    .description = Vos coureurs et vos options, pour vous seul, avec un bouton par choix
+cmd-play = jouer
+    .description = Faire un choix parmi vos options ouvertes (tapez pour les filtrer)
+cmd-play-choice = choix
+    .description = L'une de vos options, par ex. « Rouleur : Garder 5 » ; tapez pour filtrer
+cmd-autopilot = pilote-auto
+    .description = Laisser le bot choisir pour votre équipe en votre absence, ou la reprendre
+cmd-autopilot-switch = mode
+    .description = activé : le bot choisit pour votre équipe ; coupé : vous choisissez à nouveau
+cmd-admin = admin
+    .description = Administration du tour (Gérer les salons, ou le rôle configuré)
+cmd-admin-pause = pause
+    .description = Mettre le tour en pause : les délais s'arrêtent et les choix attendent
+cmd-admin-resume = reprendre
+    .description = Relancer un tour en pause : le délai de la manche repart
+cmd-admin-deadline = délai
+    .description = Changer la durée d'ouverture de chaque manche
+cmd-admin-deadline-minutes = minutes
+    .description = Minutes par manche
+cmd-admin-close-round = clore-manche
+    .description = Clore la manche maintenant : le bot joue pour les équipes qui n'ont pas choisi
+cmd-admin-replace = remplacer
+    .description = Confier une équipe à un bot (son directeur sportif s'en va)
+cmd-admin-replace-team = équipe
+    .description = Le nom de l'équipe
+cmd-admin-abandon = abandon
+    .description = Un coureur abandonne le tour
+cmd-admin-abandon-rider = coureur
+    .description = Le nom du coureur, tel que l'écrivent les classements
+cmd-admin-repechage = repêchage
+    .description = Proposer le retour d'un coureur qui a abandonné : les directeurs sportifs votent
+cmd-admin-repechage-rider = coureur
+    .description = Le nom ou le dossard du coureur
+cmd-admin-repechage-minutes = minutes
+    .description = Minutes d'ouverture du vote (par défaut : le délai de la manche)
+cmd-admin-end = terminer
+    .description = Mettre fin au tour maintenant ; ses classements restent
+
+## Choices.
+
+cmd-tour-create-language-english = Anglais
+cmd-tour-create-language-french = Français
+cmd-tour-create-language-dutch = Néerlandais
+cmd-tour-join-colour-red = Rouge
+cmd-tour-join-colour-blue = Bleu
+cmd-tour-join-colour-green = Vert
+cmd-tour-join-colour-yellow = Jaune
+cmd-tour-join-colour-black = Noir
+cmd-tour-join-colour-white = Blanc
+cmd-tour-join-colour-orange = Orange
+cmd-tour-join-colour-purple = Violet
+cmd-tour-join-colour-pink = Rose
+cmd-tour-join-colour-brown = Marron
+cmd-autopilot-switch-on = Activé
+cmd-autopilot-switch-off = Coupé

@@ -23,6 +23,7 @@ serve-crashed = le client Discord s'est arrêté de façon inattendue : { $error
 ## Refus communs à plusieurs commandes.
 
 deadline-too-short = le délai d'une manche doit être d'au moins une seconde
+decision-deadline-too-short = le délai d'une décision doit être d'au moins une seconde
 
 ## Quand la faute vient de nous : $error est l'erreur interne, pour l'admin qui en sera informé.
 

@@ -3,6 +3,8 @@
 
 lobby-team-name-length = un nom d'équipe compte de 1 à { $max } caractères, pas { $count }
 lobby-seats = un tour accueille de 1 à { $max } équipes, pas { $seats }
+library-no-presets = aucun préréglage de tour trouvé dans { $folder } : lancez la commande depuis le dossier du projet ou passez --config
+library-no-such-preset = il n'y a pas de préréglage de tour nommé « { $name } » ; les préréglages sont : { $known }
 lobby-preset-course = { $tour } : { $error }
 lobby-tour-exists = il y a déjà un tour dans ce salon ({ $preset }, { $status ->
         [lobby] en attente d'équipes

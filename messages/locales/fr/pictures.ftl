@@ -104,3 +104,14 @@ standings-time = Temps
 standings-points = Points
 standings-empty = Personne n'est encore classé
 standings-reinstated = repêché
+
+## Les points d'un classement, et le retard d'une ligne sur le premier.
+
+score-points = { $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
+score-behind = { $points ->
+        [one] à { $points } pt
+       *[other] à { $points } pts
+    }

@@ -53,5 +53,6 @@ repechage-tally-tie-no-vote = { $yes } oui, { $no } non : égalité, et le direc
 repechage-stays-out = { $tally }. { $rider } reste hors course.
 repechage-passed-too-late = { $tally }. Le vote est passé, mais l'étape { $stage } est la dernière : il ne reste aucune étape à courir pour { $rider }.
 repechage-brought-back = { $tally }. { $rider } est repêché : il prend le départ de l'étape { $stage }, avec pour { $missed } le temps du dernier classé plus une minute (A-48).
+repechage-tour-over = le tour s'est terminé avant la clôture du vote ; personne n'a été repêché
 repechage-closed-twice = le vote de repêchage { $vote } a été clos deux fois
 repechage-no-stage-left = { $rider } est marqué comme ayant abandonné mais aucune étape ne dit qu'il a quitté la course

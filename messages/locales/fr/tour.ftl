@@ -84,7 +84,7 @@ news-closed-early = Un admin a clos la manche : le bot a joué les choix manquan
 # $title : un stage-title.
 news-stage-starts = **{ $title }** : le départ est donné.
 news-in-brief-one = **Étape { $stage }, { $turn } en bref**
-news-in-brief = **Étape { $stage }, de { $first } à { $last } en bref**
+news-in-brief = **Étape { $stage } en bref : { $first } – { $last }**
 news-brief-round = { $turn } : { $brief }
 
 ## Le résultat d'une étape : l'ordre d'arrivée avec le temps couru ; les bonifications à part.

@@ -1,1 +1,92 @@
-# Slash commands: their names, descriptions, options and choices, as Discord shows them.
+# De slash-commando's, hun opties en keuzes, zoals Discord ze toont: het bericht van een
+# commando is de naam (kleine letters, geen spaties, hooguit 32 tekens) en `.description`
+# de beschrijving (hooguit 100).
+
+cmd-tour = tour
+    .description = Een tour in dit kanaal: aanmaken, meedoen, vertrekken, starten, status
+cmd-tour-create = aanmaken
+    .description = Een tour openen in dit kanaal (beheerders)
+cmd-tour-create-preset = voorinstelling
+    .description = Welke tour er gereden wordt
+cmd-tour-create-deadline = termijn
+    .description = Minuten dat elke ronde openblijft voor de bot speelt voor late ploegen (standaard 60)
+cmd-tour-create-teams = ploegen
+    .description = Hoeveel ploegen rijden (1 tot 8, standaard 4); bots nemen de lege plaatsen
+cmd-tour-create-decision_deadline = beslistermijn
+    .description = Minuten voor een beslissing van één ploegleider, bv. een beurt (standaard: de voorinstelling)
+cmd-tour-create-language = taal
+    .description = De taal van de berichten en afbeeldingen van de tour (standaard: die van de server)
+cmd-tour-join = meedoen
+    .description = Met je ploeg meedoen aan de tour
+cmd-tour-join-team = ploeg
+    .description = De naam van je ploeg
+cmd-tour-join-colour = kleur
+    .description = De kleur van je ploeg
+cmd-tour-leave = vertrekken
+    .description = De tour verlaten voor de start
+cmd-tour-start = starten
+    .description = De tour starten (beheerders): bots nemen de lege plaatsen
+cmd-tour-status = status
+    .description = Hoe de tour ervoor staat: de ploegen, de etappe, op wie de ronde wacht
+cmd-standings = klassementen
+    .description = De klassementen na de laatst gefinishte etappe
+cmd-standings-classification = klassement
+    .description = Welk klassement (standaard: het eerste van de tour); typ om ze te zien
+cmd-stage = etappe
+    .description = De etappe die gereden wordt: het profiel, de ronde, wie er vooraan rijdt
+cmd-hand = hand
+    .description = Je renners en je opties, alleen voor jou, met een knop per keuze
+cmd-play = spelen
+    .description = Een keuze maken uit je open opties (typ om ze te filteren)
+cmd-play-choice = keuze
+    .description = Een van je opties, bv. "Rouleur: Houd 5"; typ om te filteren
+cmd-autopilot = automatische-piloot
+    .description = Laat de bot voor je ploeg kiezen als je weg bent, of neem je ploeg terug
+cmd-autopilot-switch = stand
+    .description = aan: de bot kiest voor je ploeg; uit: jij kiest weer
+cmd-admin = beheer
+    .description = Beheer van de tour (Kanalen beheren, of de ingestelde rol)
+cmd-admin-pause = stilleggen
+    .description = De tour stilleggen: termijnen stoppen en keuzes wachten
+cmd-admin-resume = hervatten
+    .description = Een stilgelegde tour hervatten: de termijn van de ronde loopt weer
+cmd-admin-deadline = termijn
+    .description = Wijzigen hoe lang elke ronde openblijft
+cmd-admin-deadline-minutes = minuten
+    .description = Minuten per ronde
+cmd-admin-close-round = ronde-sluiten
+    .description = De ronde nu sluiten: de bot speelt voor de ploegen die niet kozen
+cmd-admin-replace = vervangen
+    .description = Een ploeg aan een bot overdragen (de ploegleider vertrekt)
+cmd-admin-replace-team = ploeg
+    .description = De naam van de ploeg
+cmd-admin-abandon = opgave
+    .description = Een renner geeft de tour op
+cmd-admin-abandon-rider = renner
+    .description = De naam van de renner, zoals de klassementen hem schrijven
+cmd-admin-repechage = repechage
+    .description = Voorstellen een opgegeven renner terug te halen: de ploegleiders stemmen
+cmd-admin-repechage-rider = renner
+    .description = De naam of het rugnummer van de renner
+cmd-admin-repechage-minutes = minuten
+    .description = Minuten dat de stemming openblijft (standaard: de termijn van de ronde)
+cmd-admin-end = beëindigen
+    .description = De tour nu beëindigen; de klassementen blijven
+
+## Choices.
+
+cmd-tour-create-language-english = Engels
+cmd-tour-create-language-french = Frans
+cmd-tour-create-language-dutch = Nederlands
+cmd-tour-join-colour-red = Rood
+cmd-tour-join-colour-blue = Blauw
+cmd-tour-join-colour-green = Groen
+cmd-tour-join-colour-yellow = Geel
+cmd-tour-join-colour-black = Zwart
+cmd-tour-join-colour-white = Wit
+cmd-tour-join-colour-orange = Oranje
+cmd-tour-join-colour-purple = Paars
+cmd-tour-join-colour-pink = Roze
+cmd-tour-join-colour-brown = Bruin
+cmd-autopilot-switch-on = Aan
+cmd-autopilot-switch-off = Uit

@@ -23,6 +23,7 @@ serve-crashed = de Discord-client is onverwacht gestopt: { $error }
 ## Weigeringen die meerdere commando's delen.
 
 deadline-too-short = de termijn van een ronde moet minstens één seconde zijn
+decision-deadline-too-short = de termijn van een beslissing moet minstens één seconde zijn
 
 ## Als de fout bij ons ligt: $error is de interne fout, voor de beheerder die ervan hoort.
 

@@ -3,6 +3,8 @@
 
 lobby-team-name-length = een ploegnaam telt 1 tot { $max } tekens, niet { $count }
 lobby-seats = een tour neemt 1 tot { $max } ploegen, niet { $seats }
+library-no-presets = geen tourvoorinstellingen gevonden in { $folder }: start vanuit de projectmap of geef --config mee
+library-no-such-preset = er is geen tourvoorinstelling met de naam '{ $name }'; de voorinstellingen zijn: { $known }
 lobby-preset-course = { $tour }: { $error }
 lobby-tour-exists = er is al een tour in dit kanaal ({ $preset }, { $status ->
         [lobby] wacht op ploegen

@@ -104,3 +104,14 @@ standings-time = Tijd
 standings-points = Punten
 standings-empty = Nog niemand geklasseerd
 standings-reinstated = repêché
+
+## De punten van een klassement, en hoeveel een rij achterstaat op de leider.
+
+score-points = { $points ->
+        [one] { $points } pt
+       *[other] { $points } ptn
+    }
+score-behind = { $points ->
+        [one] { $points } pt achter
+       *[other] { $points } ptn achter
+    }

@@ -53,5 +53,6 @@ repechage-tally-tie-no-vote = { $yes } ja, { $no } nee: gelijkspel, en de ploegl
 repechage-stays-out = { $tally }. { $rider } blijft uit koers.
 repechage-passed-too-late = { $tally }. De stemming is aangenomen, maar etappe { $stage } is de laatste: er is geen etappe meer voor { $rider }.
 repechage-brought-back = { $tally }. { $rider } is teruggehaald: hij start in etappe { $stage }, met voor { $missed } de tijd van de laatst geklasseerde renner plus één minuut (A-48).
+repechage-tour-over = de tour eindigde voordat de stemming sloot; niemand is teruggehaald
 repechage-closed-twice = repêchage-stemming { $vote } is twee keer gesloten
 repechage-no-stage-left = { $rider } staat als opgegeven te boek, maar geen enkele etappe zegt dat hij de koers verliet
