@@ -71,7 +71,13 @@ fn worded(language: Language, id: &str, attribute: Option<&str>) -> String {
 fn localized(
     id: &str,
     attribute: Option<&str>,
-) -> std::borrow::Cow<'static, [(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)]> {
+) -> std::borrow::Cow<
+    'static,
+    [(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
+> {
     Language::ALL
         .into_iter()
         .filter_map(|l| {
