@@ -4,7 +4,7 @@
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, RoadSign};
+use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, RoadSign};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
@@ -293,7 +293,7 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
                 lines.push(line(
                     LineKind::Summit,
                     row + 1,
-                    msg!("board-summit", name = name, length = length),
+                    msg!("board-summit", name = summit_name(name), length = length),
                 ));
             }
             Marker::Start
@@ -1073,6 +1073,8 @@ enum KeyItem {
     Curve,
     /// A neutral pack on the road (the card race's gruppetto).
     Pack,
+    /// A jersey a rider wears on his token, by its name.
+    Jersey(Jersey),
 }
 
 impl KeyItem {
@@ -1098,6 +1100,7 @@ impl KeyItem {
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
             KeyItem::Pack => msg!("key-gruppetto"),
+            KeyItem::Jersey(j) => msg!("key-jersey", jersey = jersey_word(*j)),
         }
     }
 
@@ -1116,6 +1119,7 @@ impl KeyItem {
             KeyItem::Neutral => msg!("key-mark-hatched-rim"),
             KeyItem::Curve => msg!("key-mark-kerb"),
             KeyItem::Pack => PACK_LABEL.into(),
+            KeyItem::Jersey(_) => msg!("key-mark-jersey"),
         }
     }
 
@@ -1140,6 +1144,7 @@ impl KeyItem {
             | KeyItem::Verge
             | KeyItem::Curve
             | KeyItem::Pack => 30,
+            KeyItem::Jersey(_) => 20,
         }
     }
 
@@ -1204,7 +1209,51 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     if rows.iter().any(|&r| course.row(r).curve) {
         items.push(KeyItem::Curve);
     }
+    // The jerseys worn on the board, each named once, in the order of the classifications.
+    let mut worn: Vec<Jersey> = Vec::new();
+    for j in [
+        Jersey::Yellow,
+        Jersey::Green,
+        Jersey::PolkaDot,
+        Jersey::White,
+        Jersey::Gold,
+        Jersey::Red,
+    ]
+    .into_iter()
+    .chain(scene.riders.iter().filter_map(|r| r.jersey))
+    {
+        if scene.riders.iter().any(|r| r.jersey == Some(j)) && !worn.contains(&j) {
+            worn.push(j);
+        }
+    }
+    items.extend(worn.into_iter().map(KeyItem::Jersey));
     items
+}
+
+/// A summit's name as the reader says it: a climb the course leaves unnamed is called "Climb 2"
+/// by the engine (its default, in English, as course files are written), which is worded here
+/// in the reader's language ("Côte 2"); a named climb keeps its name.
+pub fn summit_name(name: &str) -> String {
+    match name
+        .strip_prefix("Climb ")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        Some(number) => msg!("board-climb", number = number),
+        None => name.to_string(),
+    }
+}
+
+/// A jersey's key in the catalogue's `key-jersey`: its colour, or `other`.
+fn jersey_word(j: Jersey) -> &'static str {
+    match j {
+        Jersey::Yellow => "yellow",
+        Jersey::Green => "green",
+        Jersey::PolkaDot => "polka-dot",
+        Jersey::White => "white",
+        Jersey::Gold => "gold",
+        Jersey::Red => "red",
+        Jersey::Rgb(_) => "other",
+    }
 }
 
 /// The key's items in lines that fit the picture: (item, x) per line.
@@ -1313,6 +1362,12 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                     rect(img, x, y + 2, 30, 18, palette::terrain(Terrain::Flat));
                     kerb(img, x, y + 2, 30);
                     kerb(img, x, y + 15, 30);
+                }
+                KeyItem::Jersey(j) => {
+                    // On a light chip, as on a token.
+                    rounded(img, x, y + 1, 20, 20, 4, INK);
+                    rounded(img, x + 1, y + 2, 18, 18, 3, WHITE);
+                    crate::standings::small_jersey(img, x + 2, y + 3, 16, *j);
                 }
             }
             let tx = x + item.mark_w() + 6;

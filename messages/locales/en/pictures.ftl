@@ -26,6 +26,8 @@ board-sprint = Sprint
 board-sprint-named = Sprint · { $name }
 # A climb's top: its name and length ("3 rows").
 board-summit = ▲ { $name } ({ $length })
+# A climb the course leaves unnamed.
+board-climb = Climb { $number }
 board-to-go = to go
 board-letters = Lettered cells ({ $letters }): choose where to go by its letter
 
@@ -83,6 +85,17 @@ key-mark-flag = chequered flag
 key-mark-colour = colour
 key-mark-hatched-rim = yellow and black striped rim
 key-mark-kerb = red and white kerb
+key-mark-jersey = jersey
+# A jersey a rider wears on his token: Velo Master's keep their French names in every language.
+key-jersey = { $jersey ->
+        [yellow] yellow jersey
+        [green] green jersey
+        [polka-dot] polka-dot jersey
+        [white] white jersey
+        [gold] Maillot Or
+        [red] Maillot Rouge
+       *[other] a classification's jersey
+    }
 terrain-flat = flat
 terrain-climb = climb
 terrain-descent = descent

@@ -26,6 +26,8 @@ board-sprint = Sprint
 board-sprint-named = Sprint · { $name }
 # Le sommet d'une montée : son nom et sa longueur (« 3 cases »).
 board-summit = ▲ { $name } ({ $length })
+# Une montée que le parcours ne nomme pas.
+board-climb = Côte { $number }
 board-to-go = à faire
 board-letters = Cases lettrées ({ $letters }) : choisissez où aller par sa lettre
 
@@ -83,6 +85,17 @@ key-mark-flag = drapeau à damier
 key-mark-colour = couleur
 key-mark-hatched-rim = bord rayé jaune et noir
 key-mark-kerb = bordure rouge et blanche
+key-mark-jersey = maillot
+# Un maillot porté sur le pion d'un coureur : ceux de Velo Master gardent leur nom français.
+key-jersey = { $jersey ->
+        [yellow] maillot jaune
+        [green] maillot vert
+        [polka-dot] maillot à pois
+        [white] maillot blanc
+        [gold] Maillot Or
+        [red] Maillot Rouge
+       *[other] maillot d'un classement
+    }
 terrain-flat = plat
 terrain-climb = montée
 terrain-descent = descente

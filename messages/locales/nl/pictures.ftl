@@ -26,6 +26,8 @@ board-sprint = Sprint
 board-sprint-named = Sprint · { $name }
 # De top van een klim: de naam en de lengte ("3 vakken").
 board-summit = ▲ { $name } ({ $length })
+# Een klim die het parcours geen naam geeft.
+board-climb = Klim { $number }
 board-to-go = te gaan
 board-letters = Vakken met een letter ({ $letters }): kies waarheen met de letter
 
@@ -83,6 +85,17 @@ key-mark-flag = geblokte vlag
 key-mark-colour = kleur
 key-mark-hatched-rim = geel-zwart gestreepte rand
 key-mark-kerb = rood-witte stoeprand
+key-mark-jersey = trui
+# Een trui op het pion van een renner: die van Velo Master houden hun Franse naam.
+key-jersey = { $jersey ->
+        [yellow] gele trui
+        [green] groene trui
+        [polka-dot] bolletjestrui
+        [white] witte trui
+        [gold] Maillot Or
+        [red] Maillot Rouge
+       *[other] trui van een klassement
+    }
 terrain-flat = vlak
 terrain-climb = klim
 terrain-descent = afdaling
