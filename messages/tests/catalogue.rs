@@ -337,12 +337,19 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
     );
 }
 
+/// A message id, its arguments and what it reads in English.
+type Case = (
+    &'static str,
+    Vec<(&'static str, serde_json::Value)>,
+    &'static str,
+);
+
 /// The card race's options no bot stage above is offered (house rules B's attack search,
 /// musette, wind side and steep gamble; house rules A's domestique and breakaway bids), each
 /// rendered as the engine's English label says it, and in French and Dutch.
 fn card_race_rare_options() -> BTreeSet<String> {
     use serde_json::json;
-    let cases: [(&str, Vec<(&str, serde_json::Value)>, &str); 12] = [
+    let cases: [Case; 12] = [
         ("card-race-option-quit", vec![], "Quit the stage"),
         ("card-race-option-turn", vec![], "Turn the next card"),
         (
