@@ -106,6 +106,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut interrupted = false;
     let result = match &cli.command {
         Command::Serve { guild } => runtime().and_then(|rt| {
             let served = rt.block_on(serve(&cli, *guild));
@@ -151,6 +152,10 @@ fn main() -> ExitCode {
         } => runtime().and_then(|rt| {
             // The services word their replies for a terminal: no slash commands, no buttons.
             commissaire_messages::set_medium(commissaire_messages::Medium::Terminal);
+            // A refusal of a new tour's options reads in the language asked for.
+            if let Some(lang) = lang {
+                commissaire_messages::set_language(*lang);
+            }
             rt.block_on(cli::play::run(cli::play::PlayOptions {
                 config: &cli.config,
                 out,
@@ -159,9 +164,12 @@ fn main() -> ExitCode {
                 team: team.as_deref(),
                 lang: *lang,
             }))
+            .map(|ended| interrupted = ended == cli::play::Ended::Interrupted)
         }),
     };
     match result {
+        // Stopped by ctrl-C: the status a shell expects of an interrupted command.
+        Ok(()) if interrupted => ExitCode::from(130),
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(message)) => {
             eprintln!("commissaire: {message}");
@@ -265,7 +273,18 @@ fn play_scenario(
 
 fn scenario(cli: &Cli, file: &str) -> Result<(), UsageError> {
     let run = play_scenario(cli, file, None)?;
-    print!("{}", run.to_json_lines());
+    // What happened, in the catalogue's sentences as a channel reads them, without Markdown.
+    print!(
+        "{}",
+        run.to_json_lines_worded(&|s| {
+            let args: Vec<(&str, commissaire_messages::Arg)> = s
+                .args
+                .iter()
+                .map(|(k, v)| (*k, commissaire_messages::arg_of_json(v)))
+                .collect();
+            commissaire_messages::text_in(commissaire_messages::Medium::Terminal, s.id, &args)
+        })
+    );
     Ok(())
 }
 

@@ -76,7 +76,7 @@ fn demo_rides_each_preset_of_the_ruleset_into_its_own_folder() {
     );
     for tour in folders {
         let stage = out.join(&tour).join("stage-01");
-        for picture in ["stage-1-finish.png", "moment-3.png", "moment-7.png"] {
+        for picture in ["stage-01-finish.png", "moment-3.png", "moment-7.png"] {
             let bytes = std::fs::read(stage.join(picture))
                 .unwrap_or_else(|e| panic!("{tour}/{picture}: {e}"));
             assert!(bytes.starts_with(b"\x89PNG"), "{tour}/{picture}");

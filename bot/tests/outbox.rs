@@ -117,7 +117,7 @@ async fn a_card_delivered_late_is_brought_up_to_date_and_its_pictures_are_drawn_
     assert!(opening.images.is_empty() && !opening.pictures.is_empty());
     s.draw(&mut opening).await;
     assert_eq!(opening.images.len(), 1);
-    assert_eq!(opening.images[0].0, "stage-1-start.png");
+    assert_eq!(opening.images[0].0, "stage-01-start.png");
     let mut again = owed[0].reply.clone();
     s.draw(&mut again).await;
     assert_eq!(

@@ -151,7 +151,22 @@ fn a_bad_team_name_creates_nothing_and_a_tour_left_in_the_lobby_is_replaced() {
         let err = text(&run.stderr);
         assert!(err.contains("a team name has 1 to 24 characters"), "{err}");
         assert_eq!(err.lines().count(), 1, "one sentence: {err}");
+        // Issue 22, item 17: checked before anything is written.
+        assert!(!dir.path().join("play.sqlite").exists(), "{bad:?}");
     }
+    // Nor does a tour preset that does not exist: not even the folder is made.
+    let fresh = dir.path().join("fresh");
+    let run_velo = run(
+        &["play", "--out", fresh.to_str().unwrap(), "--tour", "velo"],
+        "",
+    );
+    assert_eq!(run_velo.status.code(), Some(2));
+    assert!(
+        text(&run_velo.stderr).contains("there is no tour preset named 'velo'"),
+        "{}",
+        text(&run_velo.stderr)
+    );
+    assert!(!fresh.exists(), "nothing written for a refused --tour");
     // An earlier version left a tour in the lobby after such a run: `play` recovers from it.
     runtime().block_on(async {
         let s = open(dir.path()).await;
@@ -200,12 +215,32 @@ fn between_stages_you_see_your_riders_and_the_general_classification_in_plain_wo
         "{summary}"
     );
     assert_eq!(summary.matches("← yours").count(), 3, "{summary}");
+    // Issue 22, item 17: stage 1's result, then where your riders ended it, then stage 2's
+    // start, in that order.
+    let at = |what: &str| {
+        transcript
+            .find(what)
+            .unwrap_or_else(|| panic!("{what:?} in:\n{transcript}"))
+    };
+    let result = at("Stage 1/7, Avenue Corso Paseo: result");
+    let over = at("Stage 1 is over. Your riders:");
+    let next = at("Stage 2/7, Ronde van Wevelgem starts.");
+    assert!(result < over && over < next, "{result} < {over} < {next}");
+    // A decision with one option is taken without asking, and said so.
+    assert!(
+        transcript.contains("(the only option: taken for you)"),
+        "{transcript}"
+    );
     // The standings pictures of each stage have a folder of their own.
     let stage1 = dir.path().join("stage-01");
-    for file in ["general.png", "stage-1-finish.png", "stage-1-round-1.png"] {
+    for file in [
+        "general.png",
+        "stage-01-finish.png",
+        "stage-01-round-01.png",
+    ] {
         assert!(stage1.join(file).exists(), "{file}");
     }
-    assert!(dir.path().join("stage-02/stage-2-start.png").exists());
+    assert!(dir.path().join("stage-02/stage-02-start.png").exists());
     assert!(!dir.path().join("general.png").exists());
     // Terminal words, not Discord's.
     for discord in [
@@ -231,6 +266,33 @@ fn between_stages_you_see_your_riders_and_the_general_classification_in_plain_wo
         transcript.contains("draw pile empty, drawing shuffles the recycle pile"),
         "{transcript}"
     );
+}
+
+/// Issue 22, item 17: ctrl-C at a prompt stops as `q` does, saying how to resume, with the
+/// status a shell expects of an interrupted command (130).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_a_prompt_says_how_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let mut session = Session::start(&["play", "--out", out, "--team", "Les Testeurs"]);
+    session.prompt().expect("a first prompt");
+    let pid = session.child.id().to_string();
+    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(kill.success());
+    while session.prompt().is_some() {}
+    let status = session.child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{}", session.transcript);
+    assert!(
+        session.transcript.contains(&format!(
+            "Stopped. Run `commissaire play --out {out}` again to resume."
+        )),
+        "{}",
+        session.transcript
+    );
+    // The choices made are kept: the same folder resumes.
+    let again = run(&["play", "--out", out], "q\n");
+    assert!(text(&again.stdout).contains("Resuming your tour"));
 }
 
 #[test]

@@ -478,3 +478,123 @@ fn bad_input_exits_2_with_what_to_change() {
         "rider 1 of 2 has no id: give every rider an id",
     );
 }
+
+/// Plays a card-race stage of two bot teams under `options`, with the given `dice`, and
+/// returns the output's lines.
+fn bot_stage(options: &str, dice: &str) -> Vec<serde_json::Value> {
+    let text = format!(
+        r#"{{"ruleset": "card-race", "seed": 3, "options": {options}, "dice": {dice},
+ "course": "avenue-corso-paseo", "bots": ["Blue", "Red"],
+ "riders": [{{"id": "BlueR", "team": "Blue", "attributes": {{"kind": "rouleur"}}}},
+            {{"id": "RedR", "team": "Red", "attributes": {{"kind": "rouleur"}}}},
+            {{"id": "BlueS", "team": "Blue", "attributes": {{"kind": "sprinteur"}}}},
+            {{"id": "RedS", "team": "Red", "attributes": {{"kind": "sprinteur"}}}}],
+ "script": []}}"#
+    );
+    let out = run(&["scenario", "-"], Some(&text));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Every sentence told, every line.
+fn told(lines: &[serde_json::Value]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|l| l["told"].as_array().cloned().unwrap_or_default())
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The dice of each line, as (sides, face, given).
+fn dice(line: &serde_json::Value) -> Vec<(u64, u64, bool)> {
+    line["dice"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|d| {
+            (
+                d["sides"].as_u64().unwrap(),
+                d["face"].as_u64().unwrap(),
+                d["given"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+/// A sentence printed as its message id and arguments rather than in words.
+fn raw(line: &str) -> bool {
+    line.starts_with("card-race-")
+        || line.starts_with("vm-")
+        || line.contains("={")
+        || line.contains(" {\"")
+}
+
+/// Issue 22, item 18: a scenario tells every sentence in words, those the catalogue alone
+/// words included (house rules B's time trial: "kept the highest card of its hand"), and shows
+/// house rules B's rolls in `dice`: the wind's d4 and round 1's d6 before any choice (on the
+/// first line), then each round's d6, the given faces first.
+#[test]
+fn house_b_rolls_are_shown_and_every_sentence_is_worded() {
+    let lines = bot_stage(
+        r#"{"profiles": "house-b", "time_trial_b": "individual", "weather": "house-b", "wind": "house-b"}"#,
+        "[2, 6, 1]",
+    );
+    let told = told(&lines);
+    assert!(
+        told.iter()
+            .any(|t| t.contains("kept the highest card of its hand")),
+        "{told:#?}"
+    );
+    let raw: Vec<&String> = told.iter().filter(|t| raw(t)).collect();
+    assert!(raw.is_empty(), "told as ids: {raw:#?}");
+    // The wind's d4 (2) and round 1's weather d6 (6: one level up), rolled as the stage was
+    // set up, then round 2's d6 (1), rolled as round 1 settles: all given, on the first line.
+    assert_eq!(
+        dice(&lines[0]),
+        [(4, 2, true), (6, 6, true), (6, 1, true)],
+        "{}",
+        lines[0]
+    );
+    // Then a seeded d6 as each round settles.
+    for line in &lines[1..lines.len() - 1] {
+        assert!(
+            dice(line)
+                .iter()
+                .all(|&(sides, _, given)| sides == 6 && !given),
+            "{line}"
+        );
+    }
+    // A roll's number counts from the first roll of the stage.
+    assert_eq!(lines[0]["dice"][0]["roll"], 1);
+    assert_eq!(lines[0]["dice"][1]["roll"], 2);
+}
+
+/// Issue 22, item 18: house rules A's weather is drawn with dice (2d6 for the stage's weather,
+/// 2d6 for the next stage's, a die for each token laid) before any choice: they are the first
+/// line's dice, and given faces decide them. The heatwave's extra exhaustion is told in words.
+#[test]
+fn house_a_weather_rolls_are_shown_and_can_be_given() {
+    // 6 + 6 = 12: a heatwave (HA-074's table), whatever the seed.
+    let lines = bot_stage(r#"{"profiles": "house-a", "weather": "house-a"}"#, "[6, 6]");
+    let first = dice(&lines[0]);
+    assert!(first.len() >= 4, "{}", lines[0]);
+    assert_eq!(first[..2], [(6, 6, true), (6, 6, true)]);
+    assert!(
+        first[2..4]
+            .iter()
+            .all(|&(sides, _, given)| sides == 6 && !given)
+    );
+    let told = told(&lines);
+    assert!(
+        told.iter().any(|t| t.starts_with("Heatwave after round")),
+        "{told:#?}"
+    );
+    let raw: Vec<&String> = told.iter().filter(|t| raw(t)).collect();
+    assert!(raw.is_empty(), "told as ids: {raw:#?}");
+}

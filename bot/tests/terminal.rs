@@ -51,8 +51,8 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
     for stage in 1..=7 {
         let dir = out.join(format!("stage-{stage:02}"));
         for file in [
-            format!("stage-{stage}-finish.png"),
-            format!("stage-{stage}-profile.png"),
+            format!("stage-{stage:02}-finish.png"),
+            format!("stage-{stage:02}-profile.png"),
             "general.png".to_string(),
             "standings.md".to_string(),
         ] {

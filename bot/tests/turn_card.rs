@@ -49,7 +49,7 @@ async fn the_start_opens_round_one_with_a_card_the_board_and_the_hand_button() {
         opening
             .images
             .iter()
-            .any(|(name, png)| name == "stage-1-start.png" && png.starts_with(b"\x89PNG")),
+            .any(|(name, png)| name == "stage-01-start.png" && png.starts_with(b"\x89PNG")),
         "{:?}",
         opening.images.iter().map(|i| &i.0).collect::<Vec<_>>()
     );

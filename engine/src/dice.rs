@@ -33,6 +33,9 @@ pub struct Dice {
     given: Vec<u8>,
     used: usize,
     rng: ChaCha8Rng,
+    /// The rolls made since the last [`Dice::take_rolls`], for a game that tells its rolls in
+    /// one event of their own rather than in the events they decide (see [`Dice::logged`]).
+    log: Option<Vec<Roll>>,
 }
 
 impl Dice {
@@ -42,7 +45,22 @@ impl Dice {
             given,
             used: 0,
             rng: stream(seed, STAGE_STREAM),
+            log: None,
         }
+    }
+
+    /// As [`Dice::new`], keeping every roll until [`Dice::take_rolls`] takes them.
+    pub fn logged(seed: u64, given: Vec<u8>) -> Dice {
+        Dice {
+            log: Some(Vec::new()),
+            ..Dice::new(seed, given)
+        }
+    }
+
+    /// The rolls made since the last call, in order (none unless the dice are
+    /// [`logged`](Dice::logged)).
+    pub fn take_rolls(&mut self) -> Vec<Roll> {
+        self.log.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// Rolls a die of `sides` sides. A given face that the die cannot show is refused (and
@@ -60,17 +78,25 @@ impl Dice {
                 });
             }
             self.used += 1;
-            return Ok(Roll {
+            return Ok(self.keep(Roll {
                 sides,
                 face,
                 given: true,
-            });
+            }));
         }
-        Ok(Roll {
+        let face = self.rng.random_range(1..=sides);
+        Ok(self.keep(Roll {
             sides,
-            face: self.rng.random_range(1..=sides),
+            face,
             given: false,
-        })
+        }))
+    }
+
+    fn keep(&mut self, roll: Roll) -> Roll {
+        if let Some(log) = &mut self.log {
+            log.push(roll);
+        }
+        roll
     }
 
     /// Given faces not used yet.
@@ -106,6 +132,18 @@ mod tests {
             "the seeded stream does not depend on the given faces"
         );
         assert!(seeded.iter().any(|&f| f != seeded[0]));
+    }
+
+    #[test]
+    fn logged_dice_keep_their_rolls_until_taken() {
+        let mut d = Dice::logged(7, vec![3]);
+        let first = d.roll(4).unwrap();
+        let second = d.roll(6).unwrap();
+        assert_eq!(d.take_rolls(), [first, second]);
+        assert!(d.take_rolls().is_empty(), "taken once");
+        let mut plain = Dice::new(7, vec![3]);
+        plain.roll(4).unwrap();
+        assert!(plain.take_rolls().is_empty(), "unlogged dice keep nothing");
     }
 
     #[test]

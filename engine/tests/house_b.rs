@@ -4,6 +4,7 @@
 mod common;
 
 use commissaire_engine::course::Pos;
+use commissaire_engine::dice::Roll;
 use commissaire_engine::game::Ruleset;
 use commissaire_engine::games::card_race::house_b::{
     ConditionsError, Exposure, HouseBOptions, SteepDownhill, TilesOptions, WeatherRule, Wind,
@@ -119,11 +120,15 @@ fn hb_029_hb_030_tv_12_the_level_starts_at_3_and_follows_the_d6_each_round() {
     assert_eq!(levels, [2, 1, 1, 2]);
     assert!(matches!(
         s.opening_events(),
-        [Event::WeatherRolled {
-            round: 1,
-            face: 1,
-            level: 2
-        }]
+        [
+            Event::WeatherRolled {
+                round: 1,
+                face: 1,
+                level: 2
+            },
+            // The d6 as rolled, for a scenario's `dice` (issue 22, item 18).
+            Event::DiceRolled { rolls },
+        ] if rolls == &[Roll { sides: 6, face: 1, given: true }]
     ));
 }
 
@@ -222,10 +227,20 @@ fn hb_033_the_wind_is_drawn_once_for_the_stage() {
     assert_eq!(s.conditions().wind, Some(Wind::CrossFromLeft));
     assert_eq!(
         s.opening_events(),
-        [Event::WindDrawn {
-            wind: Wind::CrossFromLeft,
-            face: 2
-        }]
+        [
+            Event::WindDrawn {
+                wind: Wind::CrossFromLeft,
+                face: 2
+            },
+            // The d4 as rolled, for a scenario's `dice` (issue 22, item 18).
+            Event::DiceRolled {
+                rolls: vec![Roll {
+                    sides: 4,
+                    face: 2,
+                    given: true
+                }]
+            },
+        ]
     );
     let e = start(&[("A", 3, 0)], options(Hands::Free, wind()), vec![5]).unwrap_err();
     assert!(e.to_string().contains("d4"), "{e}");

@@ -246,7 +246,10 @@ impl Catalogue {
         let out = self
             .bundle
             .format_pattern(pattern, Some(&fluent), &mut errors);
-        if errors.is_empty() {
+        if errors.is_empty() && medium == Medium::Terminal {
+            // A terminal prints Discord's Markdown as it is: its bold and underline go.
+            Ok(out.replace("**", "").replace("__", ""))
+        } else if errors.is_empty() {
             Ok(out.into_owned())
         } else {
             Err(format!("message '{id}': {errors:?}"))

@@ -1,7 +1,9 @@
 //! Draws the sample pictures into a folder, to look at them:
 //! `cargo run -p commissaire-render --example gallery -- OUTDIR`
 
-use commissaire_render::{ProfileScene, render_board, render_profile, render_standings, samples};
+use commissaire_render::{
+    Jersey, ProfileScene, render_board, render_profile, render_standings, samples,
+};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -14,6 +16,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uphill-finish", samples::uphill_finish()),
         ("chosen-colours", samples::chosen_colours()),
         ("staggered-letters", samples::staggered_letters()),
+        (
+            "time-trial-start",
+            samples::time_trial_start().with_jersey_names(&[
+                (Jersey::Yellow, "General classification".into()),
+                (Jersey::PolkaDot, "Mountains".into()),
+            ]),
+        ),
+        ("pile-past-line", samples::pile_past_line()),
     ];
     for (name, scene) in &boards {
         let png = render_board(scene)?;
@@ -28,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{} ({} KB)", path.display(), png.len() / 1024);
     }
     for (name, table) in [
-        ("general", samples::general_classification()),
+        ("general", samples::general_classification().after_stage(3)),
         ("mountains", samples::mountains_classification()),
         ("youth", samples::youth_classification()),
         ("teams", samples::team_classification()),

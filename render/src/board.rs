@@ -4,7 +4,7 @@
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, RoadSign};
+use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, RoadSign, WindFrom};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
@@ -45,6 +45,7 @@ pub struct BoardPicture {
     heading: String,
     key: Vec<KeyItem>,
     letters: Vec<(Pos, char)>,
+    crowds: Vec<(usize, Pos, Vec<String>)>,
 }
 
 impl BoardPicture {
@@ -101,6 +102,12 @@ impl BoardPicture {
     /// "2E exhaustion card played (moves 2)" or "climb".
     pub fn key(&self) -> Vec<String> {
         self.key.iter().map(KeyItem::describe).collect()
+    }
+
+    /// The cells two riders or more share, each drawn as one numbered cell and listed under
+    /// the strips: (its number, the cell, the labels of every rider there, in the order listed).
+    pub fn shared_cells(&self) -> &[(usize, Pos, Vec<String>)] {
+        &self.crowds
     }
 
     /// The top and bottom y of each strip's road.
@@ -393,6 +400,14 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         y = g.bottom + STRIP_GAP;
         strips.push(g);
     }
+    let strip_of = |row: u16| {
+        strips
+            .iter()
+            .position(|g: &StripGeom| g.strip.contains(row))
+    };
+    let crowds = crate::crowds::crowds(scene, &strip_of);
+    let crowds_top = y;
+    y += crate::crowds::panel_height(&crowds, width, PAD);
     let key = key_items(scene, course, &layout.strips);
     let key_lines = key_lines(&key, width);
     let height = y + key_lines.len() as i32 * KEY_LINE + 8;
@@ -416,9 +431,18 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     for (i, g) in strips.iter().enumerate() {
         draw_strip(&mut img, course, &layout, g, &g.title(i, count), width);
         draw_packs(&mut img, scene, &layout, g);
-        draw_tokens(&mut img, scene, &layout, g);
+        draw_tokens(&mut img, scene, &layout, g, &crowds);
         draw_letters(&mut img, scene, &layout, g);
     }
+    crate::crowds::draw_panel(
+        &mut img,
+        scene,
+        &crowds,
+        crowds_top,
+        width,
+        PAD,
+        &|img, r, x, y, w, h| token(img, scene, r, x, y, w, h),
+    );
     draw_key(&mut img, &key, &key_lines, y);
     // A thin frame keeps the picture's edge visible on a light theme.
     frame(&mut img, 0, 0, width, height, 1, palette::CELL_EDGE);
@@ -429,6 +453,13 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         .copied()
         .filter(|(p, _)| strips.iter().any(|g| g.strip.contains(p.row)))
         .collect();
+    let crowds = crowds
+        .iter()
+        .map(|c| {
+            let labels = c.riders.iter().map(|&i| scene.riders[i].label.clone());
+            (c.number, c.pos, labels.collect())
+        })
+        .collect();
     Ok(BoardPicture {
         image: img,
         layout,
@@ -437,6 +468,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         heading,
         key,
         letters,
+        crowds,
     })
 }
 
@@ -781,33 +813,32 @@ fn kerb(img: &mut RgbImage, x: i32, y: i32, w: i32) {
     }
 }
 
-fn draw_tokens(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
-    // Riders sharing a cell (other rulesets allow it) split the cell side by side.
-    let mut here: Vec<&RiderToken> = scene
-        .riders
-        .iter()
-        .filter(|r| g.strip.contains(r.pos.row))
-        .collect();
-    here.sort_by_key(|r| (r.pos.row, r.pos.lane));
-    let mut i = 0;
-    while i < here.len() {
-        let pos = here[i].pos;
-        let n = here[i..].iter().take_while(|r| r.pos == pos).count();
-        // A rider already in has left the road: a racing rider on its cell hides it.
-        let mut group: Vec<&RiderToken> = here[i..i + n].to_vec();
-        if group.iter().any(|r| !r.finished()) {
-            group.retain(|r| !r.finished());
+fn draw_tokens(
+    img: &mut RgbImage,
+    scene: &BoardScene,
+    layout: &BoardLayout,
+    g: &StripGeom,
+    crowds: &[crate::crowds::Crowd],
+) {
+    // A cell two riders or more share is one crowded cell, its riders listed under the strips:
+    // side by side, their tokens would be slivers too narrow for a label.
+    for crowd in crowds.iter().filter(|c| g.strip.contains(c.pos.row)) {
+        let place = scene
+            .course
+            .place(crowd.pos)
+            .expect("riders were checked on the course");
+        crate::crowds::draw_cell(img, scene, crowd, g.cell(layout, place));
+    }
+    for r in &scene.riders {
+        if !g.strip.contains(r.pos.row) || crowds.iter().any(|c| c.pos == r.pos) {
+            continue;
         }
         let place = scene
             .course
-            .place(pos)
+            .place(r.pos)
             .expect("riders were checked on the course");
         let (x, y, w, h) = g.cell(layout, place);
-        for (k, rider) in group.iter().enumerate() {
-            let part = w / group.len() as i32;
-            token(img, scene, rider, x + k as i32 * part, y, part, h);
-        }
-        i += n;
+        token(img, scene, r, x, y, w, h);
     }
 }
 
@@ -1073,8 +1104,12 @@ enum KeyItem {
     Curve,
     /// A neutral pack on the road (the card race's gruppetto).
     Pack,
-    /// A jersey a rider wears on his token, by its name.
-    Jersey(Jersey),
+    /// A jersey worn on a token, with the classification it leads when the scene names it.
+    Jersey(Jersey, Option<String>),
+    /// The weather level in the header.
+    Weather(u8),
+    /// The wind's arrow in the header.
+    Wind(WindFrom),
 }
 
 impl KeyItem {
@@ -1100,7 +1135,10 @@ impl KeyItem {
             KeyItem::Verge => msg!("key-verge"),
             KeyItem::Curve => msg!("key-curve"),
             KeyItem::Pack => msg!("key-gruppetto"),
-            KeyItem::Jersey(j) => msg!("key-jersey", jersey = jersey_word(*j)),
+            KeyItem::Jersey(_, Some(name)) => msg!("key-jersey", classification = name.as_str()),
+            KeyItem::Jersey(_, None) => msg!("key-jersey-unnamed"),
+            KeyItem::Weather(level) => msg!("key-weather", level = *level),
+            KeyItem::Wind(from) => msg!("key-wind", wind = wind_word(*from)),
         }
     }
 
@@ -1119,7 +1157,9 @@ impl KeyItem {
             KeyItem::Neutral => msg!("key-mark-hatched-rim"),
             KeyItem::Curve => msg!("key-mark-kerb"),
             KeyItem::Pack => PACK_LABEL.into(),
-            KeyItem::Jersey(_) => msg!("key-mark-jersey"),
+            KeyItem::Jersey(j, _) => msg!("key-mark-jersey", jersey = jersey_word(*j)),
+            KeyItem::Weather(level) => crate::sky::weather_text(*level),
+            KeyItem::Wind(_) => msg!("key-mark-arrow"),
         }
     }
 
@@ -1143,13 +1183,38 @@ impl KeyItem {
             | KeyItem::Neutral
             | KeyItem::Verge
             | KeyItem::Curve
-            | KeyItem::Pack => 30,
-            KeyItem::Jersey(_) => 20,
+            | KeyItem::Pack
+            | KeyItem::Wind(_) => 30,
+            KeyItem::Jersey(..) => 22,
+            KeyItem::Weather(level) => crate::sky::weather_chip_w(*level, BADGE),
         }
     }
 
     fn width(&self) -> i32 {
         self.mark_w() + 6 + KEY.width(&self.text()) + 22
+    }
+}
+
+/// The way the wind blows, as the catalogue's key names it.
+fn wind_word(from: WindFrom) -> &'static str {
+    match from {
+        WindFrom::Ahead => "ahead",
+        WindFrom::Behind => "behind",
+        WindFrom::Left => "left",
+        WindFrom::Right => "right",
+    }
+}
+
+/// A jersey's colour, as the catalogue's key names it.
+fn jersey_word(j: Jersey) -> &'static str {
+    match j {
+        Jersey::Yellow => "yellow",
+        Jersey::Green => "green",
+        Jersey::PolkaDot => "polka-dot",
+        Jersey::White => "white",
+        Jersey::Gold => "gold",
+        Jersey::Red => "red",
+        Jersey::Rgb(_) => "other",
     }
 }
 
@@ -1176,6 +1241,35 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     }
     if !scene.packs.is_empty() {
         items.push(KeyItem::Pack);
+    }
+    // The jerseys worn, in the order the classifications give them, then the weather and wind
+    // the header shows: everything drawn is explained.
+    let mut worn: Vec<Jersey> = Vec::new();
+    for (j, _) in &scene.jersey_names {
+        if scene.riders.iter().any(|r| r.jersey == Some(*j)) && !worn.contains(j) {
+            worn.push(*j);
+        }
+    }
+    for r in &scene.riders {
+        if let Some(j) = r.jersey
+            && !worn.contains(&j)
+        {
+            worn.push(j);
+        }
+    }
+    for j in worn {
+        let name = scene
+            .jersey_names
+            .iter()
+            .find(|(n, _)| *n == j)
+            .map(|(_, name)| name.clone());
+        items.push(KeyItem::Jersey(j, name));
+    }
+    if let Some(level) = scene.sky.weather {
+        items.push(KeyItem::Weather(level));
+    }
+    if let Some(from) = scene.sky.wind {
+        items.push(KeyItem::Wind(from));
     }
     let rows: Vec<u16> = strips.iter().flat_map(|s| s.first..=s.last).collect();
     for t in [
@@ -1209,24 +1303,6 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     if rows.iter().any(|&r| course.row(r).curve) {
         items.push(KeyItem::Curve);
     }
-    // The jerseys worn on the board, each named once, in the order of the classifications.
-    let mut worn: Vec<Jersey> = Vec::new();
-    for j in [
-        Jersey::Yellow,
-        Jersey::Green,
-        Jersey::PolkaDot,
-        Jersey::White,
-        Jersey::Gold,
-        Jersey::Red,
-    ]
-    .into_iter()
-    .chain(scene.riders.iter().filter_map(|r| r.jersey))
-    {
-        if scene.riders.iter().any(|r| r.jersey == Some(j)) && !worn.contains(&j) {
-            worn.push(j);
-        }
-    }
-    items.extend(worn.into_iter().map(KeyItem::Jersey));
     items
 }
 
@@ -1240,19 +1316,6 @@ pub fn summit_name(name: &str) -> String {
     {
         Some(number) => msg!("board-climb", number = number),
         None => name.to_string(),
-    }
-}
-
-/// A jersey's key in the catalogue's `key-jersey`: its colour, or `other`.
-fn jersey_word(j: Jersey) -> &'static str {
-    match j {
-        Jersey::Yellow => "yellow",
-        Jersey::Green => "green",
-        Jersey::PolkaDot => "polka-dot",
-        Jersey::White => "white",
-        Jersey::Gold => "gold",
-        Jersey::Red => "red",
-        Jersey::Rgb(_) => "other",
     }
 }
 
@@ -1363,12 +1426,16 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                     kerb(img, x, y + 2, 30);
                     kerb(img, x, y + 15, 30);
                 }
-                KeyItem::Jersey(j) => {
-                    // On a light chip, as on a token.
-                    rounded(img, x, y + 1, 20, 20, 4, INK);
-                    rounded(img, x + 1, y + 2, 18, 18, 3, WHITE);
-                    crate::standings::small_jersey(img, x + 2, y + 3, 16, *j);
+                KeyItem::Jersey(j, _) => {
+                    // On its white chip, as on a token.
+                    rounded(img, x, y + 1, 22, 22, 4, INK);
+                    rounded(img, x + 1, y + 2, 20, 20, 3, WHITE);
+                    crate::standings::small_jersey(img, x + 3, y + 4, 16, *j);
                 }
+                KeyItem::Weather(level) => {
+                    crate::sky::weather_chip(img, x, cy, *level, BADGE, 20);
+                }
+                KeyItem::Wind(from) => crate::sky::arrow(img, x + 15, cy, *from),
             }
             let tx = x + item.mark_w() + 6;
             text::draw(

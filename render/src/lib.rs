@@ -6,6 +6,7 @@
 //! rather than engine state, so it only ever sees what a public view shows.
 
 pub mod board;
+pub mod crowds;
 mod draw;
 mod encode;
 pub mod games;

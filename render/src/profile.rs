@@ -51,6 +51,39 @@ pub fn relief(course: &commissaire_engine::course::Course) -> Vec<f64> {
     alt.iter().map(|a| a - low).collect()
 }
 
+/// The terrains the course's relief shows, in the key's order, then `None` for steep rows when it has
+/// any: what the profile's key explains, and nothing the course lacks.
+fn key_items(course: &commissaire_engine::course::Course) -> Vec<Option<Terrain>> {
+    let mut items: Vec<Option<Terrain>> = [
+        Terrain::Flat,
+        Terrain::Uphill,
+        Terrain::Downhill,
+        Terrain::Supply,
+        Terrain::Cobbles,
+    ]
+    .into_iter()
+    // As the relief colours its slices: by the row's terrain, a steep row in its own colour.
+    .filter(|&t| (0..course.row_count()).any(|r| course.terrain(r) == t && !course.is_steep(r)))
+    .map(Some)
+    .collect();
+    if (0..course.row_count()).any(|r| course.is_steep(r)) {
+        items.push(None);
+    }
+    items
+}
+
+/// The words of the profile's key, left to right: a terrain of the course each ("flat",
+/// "climb"), and the steep rows when there are any.
+pub fn key(scene: &ProfileScene) -> Vec<String> {
+    key_items(&scene.course)
+        .into_iter()
+        .map(|item| match item {
+            Some(t) => crate::board::terrain_word(t),
+            None => msg!("key-steep"),
+        })
+        .collect()
+}
+
 pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     let course = &*scene.course;
     for d in &scene.riders {
@@ -237,27 +270,18 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         );
     }
 
-    // Key of terrain colours along the bottom.
+    // Key of the terrain colours the course has, along the bottom.
     let mut x = PAD;
     let y = height - 22;
-    for t in [
-        Terrain::Flat,
-        Terrain::Uphill,
-        Terrain::Downhill,
-        Terrain::Supply,
-        Terrain::Cobbles,
-    ] {
+    for item in key_items(course) {
+        let (colour, word) = match item {
+            Some(t) => (palette::terrain(t), crate::board::terrain_word(t)),
+            None => (palette::STEEP, msg!("key-steep")),
+        };
         rounded(&mut img, x, y - 2, 18, 14, 3, INK);
-        rect(&mut img, x + 1, y - 1, 16, 12, palette::terrain(t));
-        let word = crate::board::terrain_word(t);
+        rect(&mut img, x + 1, y - 1, 16, 12, colour);
         text::draw(&mut img, Style::regular(14.0), SOFT_INK, x + 24, y, &word);
         x += 24 + Style::regular(14.0).width(&word) + 22;
-    }
-    if (0..course.row_count()).any(|r| course.is_steep(r)) {
-        rounded(&mut img, x, y - 2, 18, 14, 3, INK);
-        rect(&mut img, x + 1, y - 1, 16, 12, palette::STEEP);
-        let word = msg!("key-steep");
-        text::draw(&mut img, Style::regular(14.0), SOFT_INK, x + 24, y, &word);
     }
     rect(&mut img, 0, 0, 0, 0, WHITE);
     frame(&mut img, 0, 0, WIDTH, height, 1, palette::CELL_EDGE);

@@ -45,9 +45,21 @@ pub fn worn_board_png(
     colours: &dyn Fn(&str) -> Option<usize>,
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
 ) -> Result<Vec<u8>, RenderError> {
+    named_worn_board_png(scene, title, colours, jerseys, &[])
+}
+
+/// [`worn_board_png`] with the classification each jersey stands for, which the key names.
+pub fn named_worn_board_png(
+    scene: &Scene,
+    title: &str,
+    colours: &dyn Fn(&str) -> Option<usize>,
+    jerseys: &dyn Fn(&str) -> Option<Jersey>,
+    names: &[(Jersey, String)],
+) -> Result<Vec<u8>, RenderError> {
     let mut board = board_scene(scene)?
         .with_team_colours(colours)
-        .with_jerseys(jerseys);
+        .with_jerseys(jerseys)
+        .with_jersey_names(names);
     board.stage_name = title.to_string();
     render_board(&board)
 }

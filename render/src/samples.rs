@@ -75,6 +75,7 @@ pub fn start() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -115,7 +116,61 @@ pub fn bunch_sprint() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
+}
+
+/// A time trial's start (house rules A, HA-061): twelve riders of four teams wait on two cells
+/// of the grid, the rouleurs and grimpeurs on one, the sprinteurs on the other, the yellow
+/// jersey among them, under house rules B's weather and a headwind.
+pub fn time_trial_start() -> BoardScene {
+    let course = tiles("Avenue Corso Paseo", "abcdefghijklmnopqrstu");
+    let grid = course.start_cells();
+    let (low, high) = (grid[0], grid[1]);
+    let mut riders = Vec::new();
+    for kind in ['R', 'G', 'S'] {
+        for team in 0..4 {
+            let p = if kind == 'S' { high } else { low };
+            riders.push(rider(team, kind, p.row, p.lane));
+        }
+    }
+    riders[1].jersey = Some(Jersey::Yellow);
+    riders[6].jersey = Some(Jersey::PolkaDot);
+    let mut scene = start();
+    scene.stage_name = "Prologue · Avenue Corso Paseo".into();
+    scene.riders = riders;
+    scene.sky = crate::scene::Sky {
+        weather: Some(3),
+        wind: Some(crate::scene::WindFrom::Ahead),
+        outlook: None,
+    };
+    scene
+}
+
+/// The finish of a stage ridden to the last rider: nine riders already across pile up on the
+/// last cell past the line, one crosses onto it now and two more cross beside it.
+pub fn pile_past_line() -> BoardScene {
+    let mut scene = bunch_sprint();
+    let last = scene.course.last_row();
+    let mut riders = Vec::new();
+    for i in 0..9 {
+        let mut r = rider(i % 6, if i < 6 { 'S' } else { 'R' }, last, 0);
+        r.marks.push(Mark::Finished);
+        riders.push(r);
+    }
+    let mut now = played(rider(3, 'R', last, 0), "6");
+    now.marks.push(Mark::Crossed);
+    riders.push(now);
+    let mut beside = played(rider(4, 'R', last, 1), "5");
+    beside.marks.push(Mark::Crossed);
+    riders.push(beside);
+    let mut lone = played(rider(5, 'R', last - 1, 1), "7");
+    lone.marks.push(Mark::Crossed);
+    lone.marks.push(Mark::Exhaustion);
+    riders.push(lone);
+    scene.riders = riders;
+    scene.turn = 23;
+    scene
 }
 
 /// The bunch sprint with the colours directors choose in `/tour join` (red, purple, white, brown,
@@ -184,6 +239,7 @@ pub fn split_field() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -217,6 +273,7 @@ pub fn uphill_finish() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }
 
@@ -233,6 +290,7 @@ pub fn team_classification() -> StandingsTable {
         title: "Teams".into(),
         jersey: Some(Jersey::Rgb([0x3b, 0x4a, 0x6b])),
         holder: Some(0),
+        subtitle: None,
         value_header: "Time".into(),
         rows: (0..4)
             .map(|i| StandingsRow {
@@ -279,9 +337,10 @@ pub fn general_classification() -> StandingsTable {
         ("Gazelle R", 2, "11h 49' 00\"", "+6' 50\""),
     ];
     StandingsTable {
-        title: "General classification after stage 3".into(),
+        title: "General classification".into(),
         jersey: Some(Jersey::Yellow),
         holder: Some(0),
+        subtitle: None,
         value_header: "Time".into(),
         rows: rows
             .iter()
@@ -402,5 +461,6 @@ pub fn staggered_letters() -> BoardScene {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     }
 }

@@ -194,6 +194,9 @@ pub struct BoardScene {
     /// Cells held by a neutral pack that is not a rider (the card race's gruppetto, house
     /// rules A): drawn as one grey hatched block, explained in the key.
     pub packs: Vec<Pos>,
+    /// The classification each jersey stands for ("General classification"), so that the key
+    /// names the jerseys the tokens wear; a jersey it does not name is keyed as a leader's.
+    pub jersey_names: Vec<(Jersey, String)>,
 }
 
 /// A turned Meteo token that does something (blank ones are not drawn).
@@ -258,6 +261,7 @@ impl BoardScene {
             road_signs: Vec::new(),
             fictive_start: false,
             packs: Vec::new(),
+            jersey_names: Vec::new(),
         }
     }
 
@@ -273,6 +277,12 @@ impl BoardScene {
         for token in &mut self.riders {
             token.jersey = worn_by(&token.rider);
         }
+        self
+    }
+
+    /// The scene with the classification each jersey stands for, for the key.
+    pub fn with_jersey_names(mut self, names: &[(Jersey, String)]) -> Self {
+        self.jersey_names = names.to_vec();
         self
     }
 }
@@ -368,4 +378,18 @@ pub struct StandingsTable {
     /// The line whose rider wears the jersey, drawn in its colour: the leader's, unless the
     /// game gives the jersey to another (Velo Master: one jersey a rider).
     pub holder: Option<usize>,
+    /// When the table stands, drawn at the right of the header ("after stage 13"); none in a
+    /// table that is not a tour's.
+    pub subtitle: Option<String>,
+}
+
+impl StandingsTable {
+    /// The table as it stands after stage `stage` of its tour, so said in its header.
+    pub fn after_stage(mut self, stage: u32) -> Self {
+        self.subtitle = Some(commissaire_messages::msg!(
+            "standings-picture-after",
+            stage = stage
+        ));
+        self
+    }
 }

@@ -28,7 +28,7 @@ fn weather_colour(level: u8) -> Colour {
     }
 }
 
-fn weather_text(level: u8) -> String {
+pub(crate) fn weather_text(level: u8) -> String {
     msg!("board-weather", level = level)
 }
 
@@ -81,13 +81,7 @@ pub(crate) fn draw_from(img: &mut RgbImage, sky: &Sky, mut x: i32, cy: i32) {
         x += WORDS.width(&words) + GAP;
     }
     if let Some(level) = sky.weather {
-        let words = weather_text(level);
-        let w = WORDS.width(&words) + 16;
-        let c = weather_colour(level);
-        rounded(img, x, cy - CHIP_H / 2, w, CHIP_H, 6, INK);
-        rounded(img, x + 2, cy - CHIP_H / 2 + 2, w - 4, CHIP_H - 4, 5, c);
-        text::draw_centred(img, WORDS, palette::ink_on(c), x + w / 2, cy, &words);
-        x += w + GAP;
+        x += weather_chip(img, x, cy, level, WORDS, CHIP_H) + GAP;
     }
     if let Some(from) = sky.wind {
         let words = wind_text();
@@ -97,8 +91,32 @@ pub(crate) fn draw_from(img: &mut RgbImage, sky: &Sky, mut x: i32, cy: i32) {
     }
 }
 
+/// The weather level's chip, "Weather 3/5" on the level's colour, from `x` and centred on
+/// `cy`, in `style` and `h` high: returns its width.
+pub(crate) fn weather_chip(
+    img: &mut RgbImage,
+    x: i32,
+    cy: i32,
+    level: u8,
+    style: Style,
+    h: i32,
+) -> i32 {
+    let words = weather_text(level);
+    let w = style.width(&words) + 16;
+    let c = weather_colour(level);
+    rounded(img, x, cy - h / 2, w, h, 6, INK);
+    rounded(img, x + 2, cy - h / 2 + 2, w - 4, h - 4, 5, c);
+    text::draw_centred(img, style, palette::ink_on(c), x + w / 2, cy, &words);
+    w
+}
+
+/// The width of [`weather_chip`] in `style`.
+pub(crate) fn weather_chip_w(level: u8, style: Style) -> i32 {
+    style.width(&weather_text(level)) + 16
+}
+
 /// An arrow pointing the way the wind blows, centred on (cx, cy).
-fn arrow(img: &mut RgbImage, cx: i32, cy: i32, from: WindFrom) {
+pub(crate) fn arrow(img: &mut RgbImage, cx: i32, cy: i32, from: WindFrom) {
     let half = ARROW / 2 - 1;
     let head = 8;
     // (dx, dy): the direction the wind blows on the picture.

@@ -20,6 +20,7 @@ const HEAD: Style = Style::bold(15.0);
 const BODY: Style = Style::regular(18.0);
 const BODY_BOLD: Style = Style::bold(18.0);
 const NOTE: Style = Style::regular(14.0);
+const SUBTITLE: Style = Style::bold(18.0);
 
 // Column edges: rank ends at RANK_RIGHT, rider starts at RIDER_X, and so on.
 const RANK_RIGHT: i32 = PAD + 44;
@@ -144,7 +145,21 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
         jersey(&mut img, PAD, 14, j);
         title_x += 64;
     }
-    let title = text::fit(TITLE, &table.title, WIDTH - title_x - PAD);
+    // When the table stands, at the right of the header; the title gives way to it.
+    let mut right = WIDTH - PAD;
+    if let Some(sub) = &table.subtitle {
+        let sub = text::fit(SUBTITLE, sub, WIDTH / 3);
+        text::draw_right(
+            &mut img,
+            SUBTITLE,
+            SOFT_INK,
+            right,
+            HEADER_H / 2 - SUBTITLE.cap_height() / 2,
+            &sub,
+        );
+        right -= SUBTITLE.width(&sub) + 16;
+    }
+    let title = text::fit(TITLE, &table.title, right - title_x);
     text::draw(
         &mut img,
         TITLE,

@@ -7,8 +7,8 @@
 
 use commissaire_engine::Seat;
 use commissaire_engine::course::{Course, Marker, Terrain};
-use commissaire_engine::games::card_race::StageView;
 use commissaire_engine::games::card_race::house_b::{ConditionsView, Wind};
+use commissaire_engine::games::card_race::{RiderView, StageView};
 use commissaire_engine::registry::Scene;
 use commissaire_messages::msg;
 
@@ -101,6 +101,8 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
     let pad = |name: &str| format!("{name:<width$}");
     lines.push(format!("{}{}", pad(&names[0]), header.trim_end()));
     lines.push(format!("{}{}", pad(&names[1]), terrain.trim_end()));
+    let label = |r: &&RiderView| format!("{}{}", r.team + 1, view.rider_names.letter(r.kind));
+    let mut shared = Vec::new();
     for lane in (0..lanes).rev() {
         let mut text = String::new();
         for c in &columns {
@@ -109,19 +111,30 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
                     if let Some(mark) = line_before(course, row) {
                         text.push(mark);
                     }
-                    let here = racing
+                    let mut here: Vec<_> = racing
                         .iter()
-                        .find(|r| r.pos.row == row && r.pos.lane == lane);
+                        .filter(|r| r.pos.row == row && r.pos.lane == lane)
+                        .collect();
+                    here.sort_by_key(|r| r.team);
                     let packed = pack.iter().any(|p| p.row == row && p.lane == lane);
-                    match here {
-                        Some(r) => text.push_str(&format!(
-                            "{}{}",
-                            r.team + 1,
-                            view.rider_names.letter(r.kind)
-                        )),
-                        None if packed => text.push_str("GR"),
-                        None if lane >= course.width(row) => text.push_str("  "),
-                        None => text.push_str(terrain_mark(course.terrain(row))),
+                    match here.as_slice() {
+                        [r] => text.push_str(&label(r)),
+                        // Riders sharing a cell: their count here, each of them listed under
+                        // the board.
+                        [_, _, ..] => {
+                            text.push_str(&crowd_mark(here.len()));
+                            shared.push(msg!(
+                                "text-board-shared-cell",
+                                row = row,
+                                lane = lane,
+                                count = here.len(),
+                                riders =
+                                    here.iter().map(|r| label(r)).collect::<Vec<_>>().join(" ")
+                            ));
+                        }
+                        [] if packed => text.push_str("GR"),
+                        [] if lane >= course.width(row) => text.push_str("  "),
+                        [] => text.push_str(terrain_mark(course.terrain(row))),
                     }
                     text.push(' ');
                 }
@@ -175,6 +188,10 @@ pub fn board_text(view: &StageView, mine: Option<Seat>) -> String {
             }
         })
         .collect();
+    if !shared.is_empty() {
+        // Top lane first, as the board reads; head of the race first.
+        lines.push(msg!("text-board-shared", cells = shared.join("; ")));
+    }
     lines.push(msg!("text-board-teams", teams = teams.join(", ")));
     // The letters of the riders on this board, by the names they ride under (HB-010).
     let mut kinds: Vec<_> = view.riders.iter().map(|r| r.kind).collect();
@@ -227,6 +244,15 @@ pub fn weather_line(conditions: &ConditionsView) -> Option<String> {
         parts.push(msg!("text-board-sky", weather = sky.weather.name()));
     }
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// Two characters in a cell several riders share: "×2" to "×9", the count itself from 10.
+fn crowd_mark(count: usize) -> String {
+    if count < 10 {
+        format!("×{count}")
+    } else {
+        format!("{:>2}", count.min(99))
+    }
 }
 
 /// The rows from `back` to `last`, runs of rows not worth a column folded into one.

@@ -67,6 +67,7 @@ pub fn standings_table(
         jersey: classification.jersey.map(Jersey::from),
         value_header,
         holder: classification.holder.filter(|&h| h < limit),
+        subtitle: None,
         rows: rows
             .iter()
             .take(limit)

@@ -115,11 +115,15 @@ fn boards() -> Vec<BoardScene> {
         samples::uphill_finish(),
         samples::chosen_colours(),
         samples::staggered_letters(),
+        // Riders sharing cells: numbered on the board, listed in the panel under it.
+        samples::time_trial_start(),
+        samples::pile_past_line(),
     ];
     for scene in &mut out {
         for (token, jersey) in scene.riders.iter_mut().zip(jerseys) {
             token.jersey = Some(jersey);
         }
+        scene.jersey_names = card_race_jerseys();
     }
     let played = [
         card_race(
@@ -135,6 +139,12 @@ fn boards() -> Vec<BoardScene> {
         ),
         card_race(
             serde_json::json!({"profiles": "house-b", "fictive_start": true}),
+            "avenue-corso-paseo.toml",
+            1,
+        ),
+        // A time trial's start: every rider waiting on the start line, the cells shared.
+        card_race(
+            serde_json::json!({"profiles": "house-b", "time_trial_b": "individual"}),
             "avenue-corso-paseo.toml",
             1,
         ),
@@ -157,9 +167,27 @@ fn boards() -> Vec<BoardScene> {
         for (token, jersey) in board.riders.iter_mut().zip(worn) {
             token.jersey = Some(jersey);
         }
+        board.jersey_names = if vm {
+            vec![
+                (Jersey::Gold, msg!("classification-or")),
+                (Jersey::Red, msg!("classification-rouge")),
+            ]
+        } else {
+            card_race_jerseys()
+        };
         out.push(board);
     }
     out
+}
+
+/// The card race's jerseys with the classifications they lead, as a tour names them.
+fn card_race_jerseys() -> Vec<(Jersey, String)> {
+    vec![
+        (Jersey::Yellow, msg!("classification-general")),
+        (Jersey::Green, msg!("classification-points")),
+        (Jersey::PolkaDot, msg!("classification-mountains")),
+        (Jersey::White, msg!("classification-youth")),
+    ]
 }
 
 fn profiles() -> Vec<ProfileScene> {
@@ -261,7 +289,7 @@ fn tables() -> Vec<commissaire_render::StandingsTable> {
                 rows,
                 holder: Some(0),
             };
-            standings_table(&classification, 24, &|_| Some(0))
+            standings_table(&classification, 24, &|_| Some(0)).after_stage(21)
         })
         .collect()
 }

@@ -147,6 +147,7 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -419,6 +420,76 @@ fn the_key_explains_the_terrain_the_kerbs_and_the_exhaustion_card() {
     );
 }
 
+/// Issue 22, item 16: everything the board draws is in its key: the jerseys on the tokens (by
+/// the classification each stands for), the weather level and the wind's arrow of the header.
+#[test]
+fn the_key_explains_the_jerseys_the_weather_and_the_wind() {
+    use commissaire_render::Jersey;
+    let scene = samples::time_trial_start().with_jersey_names(&[
+        (Jersey::Yellow, "General classification".into()),
+        (Jersey::Green, "Points".into()),
+        (Jersey::PolkaDot, "Mountains".into()),
+    ]);
+    let key = draw_board(&scene).unwrap().key();
+    for want in [
+        "yellow jersey: General classification leader",
+        "polka-dot jersey: Mountains leader",
+        "Weather 3/5: weather, from 1 (cold) to 5 (hot): no effect at 3",
+        "arrow: headwind, blowing against the riders",
+    ] {
+        assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
+    }
+    // A jersey nobody wears on this board is not keyed.
+    assert!(!key.iter().any(|k| k.contains("green jersey")), "{key:?}");
+    // A jersey the scene does not name is still keyed, as a leader's.
+    let key = draw_board(&samples::time_trial_start()).unwrap().key();
+    assert!(
+        key.iter()
+            .any(|k| k == "yellow jersey: a classification leader"),
+        "{key:?}"
+    );
+    // No weather, no wind, no jersey: none of them in the key.
+    let key = draw_board(&samples::bunch_sprint()).unwrap().key();
+    assert!(
+        !key.iter()
+            .any(|k| k.contains("jersey") || k.contains("Weather") || k.starts_with("arrow")),
+        "{key:?}"
+    );
+    let mut hot = samples::time_trial_start();
+    hot.sky.weather = Some(5);
+    hot.sky.wind = Some(commissaire_render::scene::WindFrom::Left);
+    let key = draw_board(&hot).unwrap().key();
+    for want in [
+        "Weather 5/5: weather, from 1 (cold) to 5 (hot): at 5, exhaustion comes double",
+        "arrow: crosswind, from the riders' left",
+    ] {
+        assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
+    }
+}
+
+/// Issue 22, item 16: the profile's key lists the terrain the course has, and no other.
+#[test]
+fn the_profiles_key_lists_only_the_terrain_of_its_course() {
+    let flat = ProfileScene::from_board(&samples::start());
+    assert_eq!(commissaire_render::profile::key(&flat), ["flat"]);
+    let mut varied = ProfileScene::from_board(&samples::split_field());
+    varied.course = samples::classic_course();
+    varied.riders.clear();
+    assert_eq!(
+        commissaire_render::profile::key(&varied),
+        ["flat", "climb", "descent", "supply zone", "cobbles"]
+    );
+}
+
+/// Issue 22, item 16: a standings picture says after which stage it stands.
+#[test]
+fn a_standings_picture_says_after_which_stage() {
+    let table = samples::general_classification().after_stage(13);
+    assert_eq!(table.subtitle.as_deref(), Some("after stage 13"));
+    let png = render_standings(&table).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+}
+
 #[test]
 fn a_team_that_chose_red_is_drawn_red() {
     let red = palette::team_index("Red").expect("red is a colour players choose");
@@ -515,6 +586,7 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         road_signs: Vec::new(),
         fictive_start: false,
         packs: Vec::new(),
+        jersey_names: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

@@ -401,7 +401,7 @@ fn a_public_answer_with_the_board_its_button_and_the_rounds_card_is_a_valid_call
         0,
         "public: {data}"
     );
-    assert_eq!(new_files(&body), ["stage-1-start.png"]);
+    assert_eq!(new_files(&body), ["stage-01-start.png"]);
     assert_eq!(data["attachments"][0]["id"], 0);
     assert_eq!(data["embeds"].as_array().map(Vec::len), Some(1));
     assert_eq!(

@@ -367,7 +367,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
                 .iter()
                 .filter_map(|f| f.filename.as_deref())
                 .collect();
-            for name in ["stage-1-finish.png", "general.png", "stage-2-start.png"] {
+            for name in ["stage-01-finish.png", "general.png", "stage-02-start.png"] {
                 assert!(files.contains(&name), "{name} missing from {files:?}");
             }
             finished = true;

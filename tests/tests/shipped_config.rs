@@ -76,6 +76,29 @@ fn the_tours_name_only_shipped_courses() {
     );
 }
 
+/// Issue 22, item 16: a stage a preset names under a number is announced under the number the
+/// rest of the tour gives it ("Stage 4: team time trial" is stage 4/21 in every message and
+/// picture); only stage 1 may be called the prologue, and no preset numbers its stages in
+/// another word (the world cup's "Classic 3" against "Stage 3/6").
+#[test]
+fn a_named_stage_carries_the_number_every_message_gives_it() {
+    for file in files("tours") {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let preset = TourPreset::from_toml(&text, &file.display().to_string()).unwrap();
+        for (i, stage) in preset.stages.iter().enumerate() {
+            let Some(name) = &stage.name else { continue };
+            let number = i + 1;
+            let first = name.split([':', ',']).next().unwrap_or_default();
+            let ok = first == format!("Stage {number}") || (number == 1 && first == "Prologue");
+            assert!(
+                ok,
+                "{}: stage {number} is announced as '{name}'",
+                file.display()
+            );
+        }
+    }
+}
+
 /// The three-week presets of house rules A and B ride time trials (individual and team) and rest
 /// twice; the world cup rides B's cup rules. Each stage is one the card race can ride under the
 /// preset's rules (`TourPreset::from_toml` asks the ruleset's `prepare`).

@@ -11,7 +11,7 @@ mod words;
 use super::UsageError;
 use commissaire::clock::SystemClock;
 use commissaire::services::{
-    Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, Services, TourSettings,
+    Actor, ButtonAction, Library, Pick, Pressed, Reply, ServiceError, Services, TourSettings,
     check_team_name, parse_button,
 };
 use commissaire::store::tours::{self, TourRow, TourStatus};
@@ -43,15 +43,79 @@ pub struct PlayOptions<'a> {
     pub lang: Option<Language>,
 }
 
-pub async fn run(o: PlayOptions<'_>) -> Result<(), UsageError> {
+/// How a session ended: the tour over, or stopped (`q`, the end of input), or interrupted by
+/// ctrl-C, which the shell is told by the exit status 130.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    Done,
+    Interrupted,
+}
+
+pub async fn run(o: PlayOptions<'_>) -> Result<Ended, UsageError> {
     let again = again_command(&o);
-    super::prepare_out(o.out)?;
     let db = o.out.join("play.sqlite");
+    // A new tour's options are checked before anything is written: no folder, no database.
+    // A resumed tour ignores them (and says so).
+    if !db.exists() {
+        check_new(&o)?;
+    }
+    super::prepare_out(o.out)?;
     let services = Services::open(&db, o.config, Arc::new(SystemClock)).await?;
     let result = session(&services, &o, &db, &again).await;
     // Closing checkpoints the WAL, so the database file alone holds the tour, whatever ended it.
     services.store().close().await;
     result
+}
+
+/// What a new tour is set up from, checked before anything is written: the folder can be one,
+/// the team name is one a tour takes, the preset exists.
+fn check_new(o: &PlayOptions<'_>) -> Result<(), UsageError> {
+    super::check_out(o.out)?;
+    check_team_name(o.team.unwrap_or(DEFAULT_TEAM))?;
+    Library::new(o.config)
+        .preset(super::preset_name(o.tour.unwrap_or(DEFAULT_TOUR)))
+        .map_err(UsageError)?;
+    Ok(())
+}
+
+/// Your answers, read line by line on a thread of their own so that ctrl-C is heard while
+/// the prompt waits; the channel closes at the end of input.
+fn answers() -> tokio::sync::mpsc::UnboundedReceiver<std::io::Result<String>> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// Ctrl-C, heard from when this returns (it no longer ends the process on its own): the
+/// session stops at the prompt and says how to resume, as `q` does.
+fn interrupt() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let handler = signal(SignalKind::interrupt());
+        async move {
+            match handler {
+                Ok(mut int) => {
+                    int.recv().await;
+                }
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 /// Plays from where the folder's tour stands until the tour ends or you stop.
@@ -60,8 +124,10 @@ async fn session(
     o: &PlayOptions<'_>,
     db: &Path,
     again: &str,
-) -> Result<(), UsageError> {
+) -> Result<Ended, UsageError> {
     let me = Actor::player(YOU).reading(o.lang);
+    let interrupted = interrupt();
+    tokio::pin!(interrupted);
     let tour = match latest_tour(services).await? {
         Some((tour, _)) if matches!(tour.status, TourStatus::Running | TourStatus::Paused) => {
             // What you read: the language asked for, else the tour's own.
@@ -108,12 +174,13 @@ async fn session(
         stage: tour.current_stage,
     };
     let mut seen = stage_results(services, tour.id).await?.len();
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = answers();
     let mut asked = 0u64;
     // The phase's post as last printed: a choice that continues it prints only what it adds.
     let mut phase_post = String::new();
     let mut shown = None;
+    // A lone option taken for you and refused is asked for instead, never retried in a loop.
+    let mut refused_forced = false;
     loop {
         let hand = match services.hand(&me, CHANNEL).await {
             Ok(hand) => hand,
@@ -126,7 +193,7 @@ async fn session(
                     "\n{}",
                     msg!("play-over", path = o.out.display().to_string())
                 );
-                return Ok(());
+                return Ok(Ended::Done);
             }
             Err(e) => return Err(e.into()),
         };
@@ -148,26 +215,44 @@ async fn session(
         for (i, b) in hand.buttons.iter().enumerate() {
             println!("  {}) {}", i + 1, b.label);
         }
-        print!("{}", prompt(hand.buttons.len()));
-        std::io::stdout().flush()?;
-        let Some(line) = lines.next() else {
-            println!("\n{}", msg!("play-stopped", again = again));
-            return Ok(());
+        let forced = match hand.buttons.as_slice() {
+            [only] if !refused_forced && decides(only) => Some(only),
+            _ => None,
         };
-        let line = line?;
-        let line = line.trim();
-        if line.eq_ignore_ascii_case("q") {
-            println!("{}", msg!("play-stopped", again = again));
-            return Ok(());
-        }
-        let Some(button) = line
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(|i| hand.buttons.get(i))
-        else {
-            println!("{}", msg!("play-type-a-number", count = hand.buttons.len()));
-            continue;
+        let button = if let Some(only) = forced {
+            // Nothing to choose: the one option is taken, and said so.
+            println!("{}", msg!("play-only-option"));
+            only
+        } else {
+            print!("{}", prompt(hand.buttons.len()));
+            std::io::stdout().flush()?;
+            let line = tokio::select! {
+                line = lines.recv() => line,
+                () = &mut interrupted => {
+                    println!("\n{}", msg!("play-stopped", again = again));
+                    return Ok(Ended::Interrupted);
+                }
+            };
+            let Some(line) = line else {
+                println!("\n{}", msg!("play-stopped", again = again));
+                return Ok(Ended::Done);
+            };
+            let line = line?;
+            let line = line.trim();
+            if line.eq_ignore_ascii_case("q") {
+                println!("{}", msg!("play-stopped", again = again));
+                return Ok(Ended::Done);
+            }
+            let Some(button) = line
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| hand.buttons.get(i))
+            else {
+                println!("{}", msg!("play-type-a-number", count = hand.buttons.len()));
+                continue;
+            };
+            button
         };
         let Some(Pressed {
             action: ButtonAction::Decide { stage, step, key },
@@ -181,23 +266,55 @@ async fn session(
             at: Some((stage, step)),
         };
         asked += 1;
+        refused_forced = false;
         let request = format!("terminal-{}-{asked}", std::process::id());
         match services.choose(&me, CHANNEL, &request, choice).await {
             Ok(reply) => {
                 // The terminal shows the news at once: its pictures are drawn and it is delivered.
                 let reply = super::shown(services, reply).await?;
-                show_after_choice(&reply, &mut phase_post);
+                // A stage this choice finished: where your riders ended it, told before the
+                // next stage starts.
+                let done = stage_results(services, tour.id).await?;
+                let between: Vec<Between> = done
+                    .iter()
+                    .enumerate()
+                    .skip(seen)
+                    .map(|(i, result)| Between {
+                        next_start: services
+                            .stage_start_line(&tour, result.number + 1)
+                            .map(|line| terminal_text(&line)),
+                        summary: summary::after_stage(&tour, &done[..=i], &team),
+                    })
+                    .collect();
+                seen = done.len();
+                show_after_choice(&reply, &mut phase_post, &between);
                 pictures.save_and_list(&reply)?;
             }
-            Err(ServiceError::Refused(sentence)) => println!("{sentence}"),
+            Err(ServiceError::Refused(sentence)) => {
+                println!("{}", terminal_text(&sentence));
+                refused_forced = forced.is_some();
+            }
             Err(e) => return Err(e.into()),
         }
-        let done = stage_results(services, tour.id).await?;
-        for upto in seen + 1..=done.len() {
-            println!("\n{}", summary::after_stage(&tour, &done[..upto], &team));
-        }
-        seen = done.len();
     }
+}
+
+/// Whether a button makes a decision (what `play` can press for you).
+fn decides(button: &commissaire::services::ButtonSpec) -> bool {
+    matches!(
+        parse_button(&button.id),
+        Some(Pressed {
+            action: ButtonAction::Decide { .. },
+            ..
+        })
+    )
+}
+
+/// What the terminal tells between two stages: where your riders ended the stage and the
+/// general classification, just before the line that starts the next stage.
+struct Between {
+    next_start: Option<String>,
+    summary: String,
 }
 
 /// Sets up a tour in the folder: created, your team in, started. A tour an earlier run left in
@@ -285,7 +402,8 @@ async fn my_team(services: &Services, tour_id: i64) -> Result<String, UsageError
 /// first line ("... draws 4 2 2 6.") and the public news of any round it closed.
 /// A game told phase by phase gathers a phase's news in one post, which each choice extends
 /// (`Reply::edits`): the terminal prints only what a choice added to the post it printed.
-fn show_after_choice(reply: &Reply, phase_post: &mut String) {
+fn show_after_choice(reply: &Reply, phase_post: &mut String, between: &[Between]) {
+    let mut told = vec![false; between.len()];
     for part in reply.all() {
         let text = terminal_text(&part.text);
         if part.private {
@@ -300,10 +418,33 @@ fn show_after_choice(reply: &Reply, phase_post: &mut String) {
         };
         let added = added.trim();
         if !added.is_empty() {
-            println!("\n{added}");
+            println!("\n{}", with_summaries(added, between, &mut told));
         }
         *phase_post = text.trim_end().to_string();
     }
+    // A stage whose next one the news does not start (the last): its summary after the news.
+    for (b, told) in between.iter().zip(told) {
+        if !told {
+            println!("\n{}", b.summary);
+        }
+    }
+}
+
+/// `text` with each stage's summary put before the line that starts the next stage; marks the
+/// summaries put.
+fn with_summaries(text: &str, between: &[Between], told: &mut [bool]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        for (i, b) in between.iter().enumerate() {
+            if !told[i] && b.next_start.as_deref() == Some(line.trim()) {
+                out.push(b.summary.trim_end().to_string());
+                out.push(String::new());
+                told[i] = true;
+            }
+        }
+        out.push(line.to_string());
+    }
+    out.join("\n")
 }
 
 /// The command that resumes this session, with the options that matter when they are not the

@@ -101,7 +101,9 @@ impl Services {
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
             let index = narrate::team_colours(&list);
-            reply.images = in_tour(&tour, || narrate::standings_pngs(&table, only, &index));
+            reply.images = in_tour(&tour, || {
+                narrate::standings_pngs(&table, only, done.len() as u32, &index)
+            });
         }
         Ok(reply)
     }
@@ -207,7 +209,7 @@ fn stage_reply(
             ) {
                 reply
                     .images
-                    .push((format!("stage-{}-profile.png", live.row.number), png));
+                    .push((narrate::stage_file(live.row.number, "profile"), png));
             }
         }
         reply

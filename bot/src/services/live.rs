@@ -17,7 +17,7 @@ use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events, Sentence};
 use commissaire_engine::tour::{
-    Classification, Classifications, Outcome, RiderKey, StageResult, TourRider, Unit,
+    Classification, Classifications, Outcome, RiderKey, StagePlan, StageResult, TourRider, Unit,
     entrants_setup,
 };
 use commissaire_messages::{msg, sentence};
@@ -206,7 +206,28 @@ pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
     )
 }
 
+/// How a stage is announced as it starts: the preset's name for it, or its number and course.
+fn announced(plan: &StagePlan, number: u32, total: usize, course: &str) -> String {
+    plan.name
+        .clone()
+        .unwrap_or_else(|| stage_title(number, total, course))
+}
+
 impl Services {
+    /// The line that tells a stage of the tour starting, as the news prints it ("**Stage 2/7,
+    /// Ronde van Wevelgem** starts.", in the tour's language); `None` for a stage its preset
+    /// does not have. A terminal finds it in the news to tell what comes between two stages
+    /// before it.
+    pub fn stage_start_line(&self, tour: &TourRow, number: u32) -> Option<String> {
+        let preset = self.library.preset(&tour.preset).ok()?;
+        let plan = preset.stages.get(number.checked_sub(1)? as usize)?;
+        let course = self.library.course(&plan.course).ok()?;
+        Some(in_tour(tour, || {
+            let title = announced(plan, number, preset.stages.len(), &course.name);
+            msg!("news-stage-starts", title = title)
+        }))
+    }
+
     /// Rebuilds the tour's current stage: its setup from the course and the stored starters,
     /// then the stored choices replayed in order.
     pub(crate) async fn load_live(
@@ -497,7 +518,7 @@ impl Services {
                 stage: number,
                 choices,
                 title: in_tour(&live.tour, || msg!("picture-finish", stage = number)),
-                file: format!("stage-{number}-finish.png"),
+                file: narrate::stage_file(number, "finish"),
             });
             // The whole stage at a glance, with where every rider ended it.
             news.pictures.push(Picture::Profile {
@@ -505,7 +526,7 @@ impl Services {
                 stage: number,
                 choices,
                 title: in_tour(&live.tour, || msg!("picture-stage", stage = number)),
-                file: format!("stage-{number}-profile.png"),
+                file: narrate::stage_file(number, "profile"),
             });
             // The standings of the first three jerseys after the stage (the card race: general,
             // points, mountains); /standings has the rest. Which tables the game has does not
@@ -646,10 +667,8 @@ impl Services {
             .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
         let deadline = turn_deadline(&tour, stage.waiting_on().len(), now);
         stages::set_deadline(conn, id, deadline).await?;
-        let title = plan.name.clone().unwrap_or_else(|| {
-            in_tour(&tour, || {
-                stage_title(number, preset.stages.len(), &course.name)
-            })
+        let title = in_tour(&tour, || {
+            announced(plan, number, preset.stages.len(), &course.name)
         });
         news.started.push((number, title));
         Ok(Live {

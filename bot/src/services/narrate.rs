@@ -334,15 +334,29 @@ const PICTURE_ROWS: usize = 24;
 pub(crate) fn standings_pngs(
     s: &Classifications,
     only: Option<&str>,
+    after_stage: u32,
     team_index: &dyn Fn(&str) -> Option<usize>,
 ) -> Vec<(String, Vec<u8>)> {
+    standings_tables(s, only, after_stage, team_index)
+        .into_iter()
+        .filter_map(|(file, table)| render_standings(&table).ok().map(|png| (file, png)))
+        .collect()
+}
+
+/// The tables the standings pictures draw, each with its file: every classification with
+/// someone in it (or only `only`), each saying after which stage it stands.
+pub(crate) fn standings_tables(
+    s: &Classifications,
+    only: Option<&str>,
+    after_stage: u32,
+    team_index: &dyn Fn(&str) -> Option<usize>,
+) -> Vec<(String, commissaire_render::StandingsTable)> {
     s.tables
         .iter()
         .filter(|c| !c.rows.is_empty() && only.is_none_or(|o| o == c.id))
-        .filter_map(|c| {
-            let table = standings_table(c, PICTURE_ROWS, team_index);
-            let file = format!("{}.png", c.id);
-            render_standings(&table).ok().map(|png| (file, png))
+        .map(|c| {
+            let table = standings_table(c, PICTURE_ROWS, team_index).after_stage(after_stage);
+            (format!("{}.png", c.id), table)
         })
         .collect()
 }
@@ -389,13 +403,33 @@ pub(crate) fn board_png(
     colours: &dyn Fn(&str) -> Option<usize>,
     worn: &Wearers,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    commissaire_render::ruleset::worn_board_png(scene, title, colours, &|rider| {
-        worn.get(rider).copied()
-    })
+    commissaire_render::ruleset::named_worn_board_png(
+        scene,
+        title,
+        colours,
+        &|rider| worn.get(rider).copied(),
+        &worn.names,
+    )
 }
 
-/// Who wears which jersey, by rider key.
-pub(crate) type Wearers = std::collections::HashMap<String, commissaire_render::Jersey>;
+/// Who wears which jersey, by rider key, and the classification each jersey stands for (the
+/// board's key names it).
+#[derive(Debug, Default)]
+pub(crate) struct Wearers {
+    by_rider: std::collections::HashMap<String, commissaire_render::Jersey>,
+    pub names: Vec<(commissaire_render::Jersey, String)>,
+}
+
+impl Wearers {
+    pub fn get(&self, rider: &str) -> Option<&commissaire_render::Jersey> {
+        self.by_rider.get(rider)
+    }
+
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.by_rider.is_empty()
+    }
+}
 
 /// The jersey each rider wears going into the stage after `done`: the holder of each
 /// classification that gives one, in the order the ruleset lists them, one jersey a rider (the
@@ -405,7 +439,7 @@ pub(crate) fn wearers(tour: &TourRow, done: &[StageResult]) -> Wearers {
 }
 
 fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) -> Wearers {
-    let mut worn = Wearers::new();
+    let mut worn = Wearers::default();
     if done.is_empty() {
         return worn;
     }
@@ -413,12 +447,15 @@ fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) 
         return worn;
     };
     for table in &tables.tables {
-        let (Some(jersey), Some(row)) = (table.jersey, table.holder_row()) else {
+        let Some(jersey) = table.jersey else {
             continue;
         };
-        if let Some(rider) = &row.rider {
-            worn.entry(rider.to_string())
-                .or_insert_with(|| commissaire_render::Jersey::from(jersey));
+        let jersey = commissaire_render::Jersey::from(jersey);
+        worn.names.push((jersey, classification_title(table)));
+        if let Some(row) = table.holder_row()
+            && let Some(rider) = &row.rider
+        {
+            worn.by_rider.entry(rider.to_string()).or_insert(jersey);
         }
     }
     worn
@@ -430,6 +467,99 @@ pub(crate) fn profile_png(
     colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, commissaire_render::RenderError> {
     commissaire_render::ruleset::profile_png(scene, title, colours)
+}
+
+/// The file of a stage's picture: `stage-02-finish.png`, the stage's number padded so that a
+/// folder of a long tour lists its files in order.
+pub(crate) fn stage_file(stage: u32, what: &str) -> String {
+    format!("stage-{stage:02}-{what}.png")
+}
+
+/// The file of a board after a turn, named by the turn as the game names it (the picture's
+/// title), each number in it padded: `stage-02-round-09.png`, `stage-01-breakaway-bid-01-of-02.png`.
+/// A game whose turns settle several times within one named turn (one told phase by phase, as
+/// Velo Master's rolls within a round) puts the stage's count of choices first, so that each
+/// moment has a file of its own and the folder lists them in the order they were played (its
+/// start before its rounds): `stage-01-choice-032-round-02.png`.
+pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> String {
+    let mut what = slug(&sentence(turn));
+    if what.is_empty() {
+        what = slug(turn.id);
+    }
+    if let Some(n) = choices {
+        what = format!("choice-{n:03}-{what}");
+    }
+    stage_file(stage, &what)
+}
+
+/// A turn's name as a file name: lower-case words joined by '-', numbers padded to two digits,
+/// a leading "the" left out ("the fictive start" → "fictive-start", "round 9" → "round-09").
+fn slug(name: &str) -> String {
+    let words: Vec<String> = name
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.parse::<u32>() {
+            Ok(n) => format!("{n:02}"),
+            Err(_) => w.to_string(),
+        })
+        .collect();
+    let words = match words.split_first() {
+        Some((the, rest)) if the == "the" && !rest.is_empty() => rest,
+        _ => &words[..],
+    };
+    words.join("-")
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+    use commissaire_engine::registry::Sentence;
+    use serde_json::json;
+
+    fn named(id: &'static str, args: Vec<(&'static str, serde_json::Value)>) -> Sentence {
+        Sentence {
+            id,
+            args,
+            text: String::new(),
+        }
+    }
+
+    /// Issue 22, item 15: a board's file is named by the turn its title names, each number
+    /// padded, whatever the game calls its turns.
+    #[test]
+    fn a_turns_file_is_its_name_padded() {
+        assert_eq!(
+            turn_file(2, &Sentence::round(9), None),
+            "stage-02-round-09.png"
+        );
+        assert_eq!(
+            turn_file(12, &Sentence::round(10), None),
+            "stage-12-round-10.png"
+        );
+        let bid = named(
+            "card-race-turn-bid",
+            vec![("step", json!(1)), ("steps", json!(2))],
+        );
+        assert_eq!(
+            turn_file(1, &bid, None),
+            "stage-01-breakaway-bid-01-of-02.png"
+        );
+        let fictive = named("card-race-turn-fictive-start", vec![]);
+        assert_eq!(turn_file(3, &fictive, None), "stage-03-fictive-start.png");
+        // Velo Master: every roll settles a turn within its round; each moment is a file.
+        assert_eq!(
+            turn_file(1, &Sentence::round(2), Some(32)),
+            "stage-01-choice-032-round-02.png"
+        );
+        let start = named("vm-turn-start", vec![]);
+        assert_eq!(
+            turn_file(1, &start, Some(4)),
+            "stage-01-choice-004-start.png",
+            "a Velo Master start's moments sort before its rounds'"
+        );
+        assert_eq!(stage_file(7, "finish"), "stage-07-finish.png");
+    }
 }
 
 #[cfg(test)]
@@ -476,7 +606,47 @@ mod tests {
         // of those he leads goes to nobody else here (one jersey a rider).
         assert_eq!(worn.get("A"), Some(&commissaire_render::Jersey::Yellow));
         assert_ne!(worn.get("B"), Some(&commissaire_render::Jersey::Yellow));
+        // The board's key names the jersey by its classification (issue 22, item 16).
+        assert!(
+            worn.names.contains(&(
+                commissaire_render::Jersey::Yellow,
+                "General classification".into()
+            )),
+            "{:?}",
+            worn.names
+        );
         assert!(wearers_of("card-race", &serde_json::Value::Null, &[]).is_empty());
+    }
+
+    /// Issue 22, item 16: every standings picture says after which stage it stands.
+    #[test]
+    fn each_standings_picture_says_after_which_stage() {
+        let rider = |key: &str, n: u32, place: u32| RiderStage {
+            rider: key.into(),
+            team: "Rouge".into(),
+            start_number: n,
+            cards_played: 10,
+            outcome: Outcome::Crossed { rows_past: 1 },
+            place: Some(place),
+            exhaustion_start: 0,
+            exhaustion_end: 0,
+        };
+        let stage = StageResult {
+            number: 1,
+            kind: StageKind::Flat,
+            summit_finish: false,
+            riders: vec![rider("A", 1, 1), rider("B", 2, 2)],
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+            carry: serde_json::Value::Null,
+        };
+        let s = registry::classify("card-race", &[stage], &serde_json::Value::Null).unwrap();
+        let tables = standings_tables(&s, None, 1, &|_| None);
+        assert!(tables.iter().any(|(file, _)| file == "general.png"));
+        for (file, table) in &tables {
+            assert_eq!(table.subtitle.as_deref(), Some("after stage 1"), "{file}");
+        }
     }
 
     #[test]

@@ -320,6 +320,7 @@ impl Services {
                 };
                 done.retain(|r| r.number <= *after_stage);
                 let only = classification.clone();
+                let after = *after_stage;
                 blocking(tour.language, move || {
                     let table = narrate::classify(&tour, &done)?;
                     // A table the game does not have (owed by a Velo Master tour before it
@@ -328,7 +329,12 @@ impl Services {
                         return Ok(Vec::new());
                     }
                     let colours = narrate::team_colours(&team_rows);
-                    Ok(narrate::standings_pngs(&table, Some(&only), &colours))
+                    Ok(narrate::standings_pngs(
+                        &table,
+                        Some(&only),
+                        after,
+                        &colours,
+                    ))
                 })
                 .await
             }

@@ -450,34 +450,37 @@ impl Services {
         let text = narrate::news_text(&news);
         let mut reply = Reply::public(text.trim_end().to_string());
         reply.pictures = news.pictures;
-        // The turn just played, as its game named it (the board's title).
+        // The turn just played, as its game named it (the board's title and file).
         let played = news
             .rounds
             .last()
             .filter(|r| r.stage == live.row.number)
-            .map(|r| sentence(&r.name));
+            .map(|r| &r.name);
         let card = self.turn_card(live);
         if self.pictures && !live.stage.is_over() {
             let number = live.row.number;
             let round = live.turn();
+            // A game told phase by phase settles several turns under one name: each moment
+            // gets a file of its own.
+            let moment = live.stage.phase().map(|_| live.choices);
             // The board after the round just played, or the grid of a stage that just began
             // (its directors need to see where they start before they choose).
             let board = if let Some(played) = played.filter(|_| news.results.is_empty()) {
                 Some((
-                    msg!("picture-round", stage = number, turn = played),
-                    format!("stage-{number}-round-{}.png", round - 1),
+                    msg!("picture-round", stage = number, turn = sentence(played)),
+                    narrate::turn_file(number, played, moment),
                 ))
             } else if card.is_some() && round == 1 {
                 Some((
                     msg!("picture-start", stage = number),
-                    format!("stage-{number}-start.png"),
+                    narrate::stage_file(number, "start"),
                 ))
             } else if live.phased() && news.results.is_empty() {
                 // A choice told in its phase's post: the board as it stands now, its lettered
                 // cells those of the decision open now.
                 Some((
                     msg!("picture-round", stage = number, turn = live.turn_text()),
-                    format!("stage-{number}-round-{round}.png"),
+                    narrate::turn_file(number, &live.turn_name, moment),
                 ))
             } else {
                 None

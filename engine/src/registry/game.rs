@@ -57,6 +57,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn phase(&self) -> Option<u32> {
         None
     }
+    /// What the stage did as it was set up, before any choice (the card race's house rules:
+    /// the wind and weather drawn, with the dice rolled for them). A scenario reads the rolls
+    /// among them as it reads a choice's. None by default.
+    fn opening(&self) -> Vec<Self::Event> {
+        Vec::new()
+    }
     /// What the turn now being played is called, for anyone to read where the channel, the
     /// turn card, a reminder or /stage name it: a noun phrase such as "round 3". `turn` is the
     /// services' count (1, then one more each time a turn settles), which is the name by

@@ -66,6 +66,8 @@ pub trait DynStage: Debug + Send + Sync {
     /// For each event, the seat that alone may see it, or `None` for a public event (what the
     /// store marks private).
     fn audience(&self, events: &Events) -> Vec<Option<Seat>>;
+    /// What the stage did before any choice (see [`Game::opening`]).
+    fn opening(&self) -> Events;
     /// What a viewer may see of events of this stage, in sentences.
     fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence>;
     /// A settled turn as the channel is told it.
@@ -221,6 +223,10 @@ impl<G: Game> DynStage for Hosted<G> {
 
     fn outlook(&self, next: Option<&super::NextStage>) -> Option<Sentence> {
         self.game.outlook(next)
+    }
+
+    fn opening(&self) -> Events {
+        self.typed(self.game.opening())
     }
 
     fn pending(&self) -> Vec<Pending> {

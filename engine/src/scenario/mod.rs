@@ -127,6 +127,18 @@ impl ScenarioRun {
         }
     }
 
+    /// As [`ScenarioRun::to_json_lines`], with what happened worded by `word` (see
+    /// [`Played::to_json_lines_worded`]).
+    pub fn to_json_lines_worded(
+        &self,
+        word: &dyn Fn(&crate::registry::Sentence) -> String,
+    ) -> String {
+        match self {
+            ScenarioRun::Rounds(o) => o.to_json_lines(),
+            ScenarioRun::Script(p) => p.to_json_lines_worded(word),
+        }
+    }
+
     /// The lines before the result: rounds, or the turns the ruleset settled.
     pub fn turns(&self) -> u32 {
         match self {

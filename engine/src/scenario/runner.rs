@@ -8,7 +8,7 @@ use super::{ScenarioError, fail};
 use crate::course::Course;
 use crate::dice::Roll;
 use crate::game::{Seat, Viewer};
-use crate::registry::{self, DynStage, Key, LabelledOption, RulesetEntry};
+use crate::registry::{self, DynStage, Key, LabelledOption, RulesetEntry, Sentence};
 use crate::tour::{RiderKey, StageKind, StageResult, TourRider};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -22,8 +22,12 @@ pub struct TurnLine {
     #[serde(skip_serializing_if = "is_true")]
     pub settled: bool,
     pub choices: Vec<ChoiceLine>,
-    /// What happened, as the ruleset tells the channel (public narration).
+    /// What happened, as the ruleset tells the channel (public narration), in the engine's
+    /// English: [`Played::to_json_lines_worded`] words it as the channel reads it.
     pub told: Vec<String>,
+    /// The same, as sentences (message ids and arguments).
+    #[serde(skip)]
+    pub sentences: Vec<Sentence>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<RollLine>,
     /// The `riders` of the public view (the whole public view if it has no such list), each
@@ -102,11 +106,25 @@ pub struct Played {
 }
 
 impl Played {
-    /// The output format: one JSON object per line.
+    /// The output format: one JSON object per line, what happened in the engine's English.
     pub fn to_json_lines(&self) -> String {
+        self.lines(|line| line.clone())
+    }
+
+    /// As [`Played::to_json_lines`], with what happened worded by `word` (the message
+    /// catalogue, as the channel reads it), so that a sentence only the catalogue words reads
+    /// as a sentence, never as its id.
+    pub fn to_json_lines_worded(&self, word: &dyn Fn(&Sentence) -> String) -> String {
+        self.lines(|line| TurnLine {
+            told: line.sentences.iter().map(word).collect(),
+            ..line.clone()
+        })
+    }
+
+    fn lines(&self, each: impl Fn(&TurnLine) -> TurnLine) -> String {
         let mut out = String::new();
         for line in &self.turns {
-            out.push_str(&serde_json::to_string(line).expect("plain data serialises"));
+            out.push_str(&serde_json::to_string(&each(line)).expect("plain data serialises"));
             out.push('\n');
         }
         let last = ResultLine {
@@ -139,6 +157,8 @@ impl Scripted {
             .map_err(|e| ScenarioError(format!("the stage cannot start: {e}")))?;
         let teams = setup.teams.clone();
         let mut rec = Recorder::default();
+        // The dice the stage rolled as it was set up (a wind, a weather): on the first line.
+        rec.rolled_before(&stage.opening().to_json());
         let stopped = |rec: &Recorder| stop_after.is_some_and(|n| rec.turns.len() as u32 >= n);
         for (index, script) in self.script.iter().enumerate() {
             let at = || self.place(index);
@@ -234,6 +254,7 @@ impl Scripted {
             choices,
             dice,
             told,
+            sentences,
             log,
             ..
         } = rec;
@@ -243,6 +264,7 @@ impl Scripted {
                 settled: false,
                 choices,
                 told,
+                sentences,
                 dice,
                 riders: riders(&*stage),
             });
@@ -302,13 +324,14 @@ struct Recorder {
     choices: Vec<ChoiceLine>,
     dice: Vec<RollLine>,
     told: Vec<String>,
+    sentences: Vec<Sentence>,
     rolled: u32,
     log: Vec<(Seat, Key)>,
 }
 
 /// A sentence as the scenario prints it: the engine's English, or, for a sentence only the
 /// message catalogue words (empty text), its id and arguments as data.
-fn told_line(s: crate::registry::Sentence) -> String {
+fn told_line(s: Sentence) -> String {
     if !s.text.is_empty() {
         return s.text;
     }
@@ -341,13 +364,27 @@ impl Recorder {
             key: option.key.to_string(),
             bot,
         });
-        self.told.extend(
-            stage
-                .narrate(&events, Viewer::Public)
-                .into_iter()
-                .map(told_line),
-        );
-        for roll in rolls(&events.to_json()) {
+        let told = stage.narrate(&events, Viewer::Public);
+        self.told.extend(told.iter().cloned().map(told_line));
+        self.sentences.extend(told);
+        self.rolled_before(&events.to_json());
+        if events.settles_turn() {
+            self.turns.push(TurnLine {
+                turn: self.turns.len() as u32 + 1,
+                settled: true,
+                choices: std::mem::take(&mut self.choices),
+                told: std::mem::take(&mut self.told),
+                sentences: std::mem::take(&mut self.sentences),
+                dice: std::mem::take(&mut self.dice),
+                riders: riders(stage),
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes down the rolls among `events`, for the next line.
+    fn rolled_before(&mut self, events: &[Value]) {
+        for roll in rolls(events) {
             self.rolled += 1;
             self.dice.push(RollLine {
                 roll: self.rolled,
@@ -356,17 +393,6 @@ impl Recorder {
                 given: roll.given,
             });
         }
-        if events.settles_turn() {
-            self.turns.push(TurnLine {
-                turn: self.turns.len() as u32 + 1,
-                settled: true,
-                choices: std::mem::take(&mut self.choices),
-                told: std::mem::take(&mut self.told),
-                dice: std::mem::take(&mut self.dice),
-                riders: riders(stage),
-            });
-        }
-        Ok(())
     }
 }
 

@@ -147,6 +147,8 @@ card-race-turn-brief = { $leader } leads, row { $row }{ $winded ->
     }.
 card-race-turn-still = No rider moved.
 card-race-brief-auction = Breakaway auction, bid { $step } of 2 (your bid so far: { $bid }): draw a hand and bid one card of it, bid the top card unseen, or bid nothing.
+# House rules B's fictive start (HB-039, HB-040), before the riders' hands.
+card-race-brief-fictive-start = Fictive start: each rider rides one of its two cards, and one that ends past the start line (row { $line } on) takes an exhaustion card for each row beyond it, the first counting 1: a high card costs exhaustion.
 card-race-brief-across = { $rider } (row { $row }, lane { $lane }): across the line.
 card-race-brief-kept = { $rider } (row { $row }, lane { $lane }): keeps { $card }.
 card-race-brief-hand = { $rider } (row { $row }, lane { $lane }): hand { $cards }, keep one.

@@ -30,6 +30,9 @@ board-summit = ▲ { $name } ({ $length })
 board-climb = Climb { $number }
 board-to-go = to go
 board-letters = Lettered cells ({ $letters }): choose where to go by its letter
+# Riders who share a cell: the board numbers the cell and lists them under the strips.
+board-crowds-title = Riders sharing a cell (numbered on the board)
+board-crowd-count = ×{ $count }
 
 ## Titles of the pictures posted with the news.
 
@@ -85,17 +88,32 @@ key-mark-flag = chequered flag
 key-mark-colour = colour
 key-mark-hatched-rim = yellow and black striped rim
 key-mark-kerb = red and white kerb
-key-mark-jersey = jersey
-# A jersey a rider wears on his token: Velo Master's keep their French names in every language.
-key-jersey = { $jersey ->
+# A jersey a leader wears on his token, and the classification it stands for.
+key-jersey = { $classification } leader
+key-jersey-unnamed = a classification leader
+key-mark-jersey = { $jersey ->
         [yellow] yellow jersey
         [green] green jersey
         [polka-dot] polka-dot jersey
         [white] white jersey
-        [gold] Maillot Or
-        [red] Maillot Rouge
-       *[other] a classification's jersey
+        [gold] gold jersey
+        [red] red jersey
+       *[other] jersey
     }
+# The weather level in the header (house rules B), and what the level does.
+key-weather = { $level ->
+        [1] weather, from 1 (cold) to 5 (hot): at 1, exhaustion goes on top of the draw pile
+        [5] weather, from 1 (cold) to 5 (hot): at 5, exhaustion comes double
+       *[other] weather, from 1 (cold) to 5 (hot): no effect at { $level }
+    }
+# The arrow in the header: which way the wind blows across the board.
+key-wind = { $wind ->
+        [ahead] headwind, blowing against the riders
+        [behind] tailwind, blowing behind the riders
+        [left] crosswind, from the riders' left
+       *[right] crosswind, from the riders' right
+    }
+key-mark-arrow = arrow
 terrain-flat = flat
 terrain-climb = climb
 terrain-descent = descent
@@ -117,6 +135,8 @@ standings-time = Time
 standings-points = Points
 standings-empty = No one classified yet
 standings-reinstated = repêché
+# At the right of a standings picture's header: when the table stands.
+standings-picture-after = after stage { $stage }
 
 ## A classification's points, and how far behind the leader a row is.
 

@@ -66,6 +66,8 @@ play-no-team = this folder's tour has no team of yours
 play-prompt-one = Your choice (1, q to stop):
 play-prompt = Your choice (1-{ $count }, q to stop):
 play-type-a-number = Type a number from 1 to { $count }, or q to stop.
+# A decision with a single option: play takes it without asking.
+play-only-option = (the only option: taken for you)
 
 ## The board as text (`commissaire play`), one column a row of the road.
 
@@ -76,6 +78,10 @@ text-board-title = { $course }, { $turn } (the finish line is before row { $line
 text-board-row = row
 text-board-road = road
 text-board-lane = lane { $lane }
+# Riders sharing a cell, which the board shows as their count (×3): every one of them, cell
+# by cell.
+text-board-shared = sharing a cell: { $cells }
+text-board-shared-cell = row { $row } lane { $lane } ({ $count }): { $riders }
 text-board-teams = teams: { $teams }
 text-board-team = { $number } { $team }
 text-board-team-yours = { $number } { $team } (you)

@@ -157,6 +157,8 @@ card-race-turn-brief = { $leader } en tête, case { $row }{ $winded ->
     }.
 card-race-turn-still = Aucun coureur n'a bougé.
 card-race-brief-auction = Enchères pour l'échappée, mise { $step } sur 2 (votre mise jusqu'ici : { $bid }) : piochez une main et misez l'une de ses cartes, misez la carte du dessus sans la voir, ou ne misez rien.
+# Le départ fictif des règles maison B (HB-039, HB-040), avant les mains des coureurs.
+card-race-brief-fictive-start = Départ fictif : chaque coureur joue l'une de ses deux cartes, et celui qui termine au-delà de la ligne de départ (à partir de la case { $line }) prend une carte fatigue par case franchie, la première comptant 1 : une forte carte coûte de la fatigue.
 card-race-brief-across = { $rider } (case { $row }, file { $lane }) : ligne franchie.
 card-race-brief-kept = { $rider } (case { $row }, file { $lane }) : garde { $card }.
 card-race-brief-hand = { $rider } (case { $row }, file { $lane }) : main { $cards }, gardez-en une.

@@ -30,6 +30,9 @@ board-summit = ▲ { $name } ({ $length })
 board-climb = Côte { $number }
 board-to-go = à faire
 board-letters = Cases lettrées ({ $letters }) : choisissez où aller par sa lettre
+# Des coureurs sur une même case : le plateau numérote la case et les liste sous les bandes.
+board-crowds-title = Coureurs sur une même case (numérotée sur le plateau)
+board-crowd-count = ×{ $count }
 
 ## Titres des images publiées avec les nouvelles.
 
@@ -85,17 +88,32 @@ key-mark-flag = drapeau à damier
 key-mark-colour = couleur
 key-mark-hatched-rim = bord rayé jaune et noir
 key-mark-kerb = bordure rouge et blanche
-key-mark-jersey = maillot
-# Un maillot porté sur le pion d'un coureur : ceux de Velo Master gardent leur nom français.
-key-jersey = { $jersey ->
+key-mark-jersey = { $jersey ->
         [yellow] maillot jaune
         [green] maillot vert
         [polka-dot] maillot à pois
         [white] maillot blanc
         [gold] Maillot Or
         [red] Maillot Rouge
-       *[other] maillot d'un classement
+       *[other] maillot
     }
+# Un maillot porté par un leader sur son pion, et le classement qu'il mène.
+key-jersey = { $classification } : en tête
+key-jersey-unnamed = en tête d'un classement
+# Le niveau de météo dans l'en-tête (règles maison B), et ce qu'il fait.
+key-weather = { $level ->
+        [1] météo, de 1 (froid) à 5 (chaud) : à 1, la fatigue va sur le dessus de la pioche
+        [5] météo, de 1 (froid) à 5 (chaud) : à 5, la fatigue compte double
+       *[other] météo, de 1 (froid) à 5 (chaud) : sans effet à { $level }
+    }
+# La flèche de l'en-tête : d'où souffle le vent sur le plateau.
+key-wind = { $wind ->
+        [ahead] vent de face, contre les coureurs
+        [behind] vent de dos, dans le dos des coureurs
+        [left] vent de côté, venant de la gauche des coureurs
+       *[right] vent de côté, venant de la droite des coureurs
+    }
+key-mark-arrow = flèche
 terrain-flat = plat
 terrain-climb = montée
 terrain-descent = descente
@@ -117,6 +135,8 @@ standings-time = Temps
 standings-points = Points
 standings-empty = Personne n'est encore classé
 standings-reinstated = repêché
+# À droite de l'en-tête d'une image de classement : après quelle étape.
+standings-picture-after = après l'étape { $stage }
 
 ## Les points d'un classement, et le retard d'une ligne sur le premier.
 

@@ -69,6 +69,8 @@ play-no-team = le tour de ce dossier n'a aucune équipe à vous
 play-prompt-one = Votre choix (1, q pour arrêter) :
 play-prompt = Votre choix (1-{ $count }, q pour arrêter) :
 play-type-a-number = Tapez un nombre de 1 à { $count }, ou q pour arrêter.
+# Une décision à une seule option : play la prend sans demander.
+play-only-option = (la seule option : prise pour vous)
 
 ## Le plateau en texte (`commissaire play`), une colonne par case de la route.
 
@@ -79,6 +81,9 @@ text-board-title = { $course }, { $turn } (la ligne d'arrivée est avant la case
 text-board-row = case
 text-board-road = route
 text-board-lane = file { $lane }
+# Des coureurs sur une même case, que le plateau montre par leur nombre (×3) : chacun, case par case.
+text-board-shared = sur une même case : { $cells }
+text-board-shared-cell = case { $row } file { $lane } ({ $count }) : { $riders }
 text-board-teams = équipes : { $teams }
 text-board-team = { $number } { $team }
 text-board-team-yours = { $number } { $team } (vous)

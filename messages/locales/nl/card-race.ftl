@@ -148,6 +148,8 @@ card-race-turn-brief = { $leader } op kop, vak { $row }{ $winded ->
     }.
 card-race-turn-still = Geen enkele renner bewoog.
 card-race-brief-auction = Veiling voor de ontsnapping, bod { $step } van 2 (je bod tot nu toe: { $bid }): trek een hand en bied er een kaart uit, bied blind de bovenste kaart, of bied niets.
+# De neutrale start van huisregels B (HB-039, HB-040), voor de handen van de renners.
+card-race-brief-fictive-start = Neutrale start: elke renner speelt een van zijn twee kaarten, en wie voorbij de startlijn eindigt (vanaf vak { $line }) neemt een vermoeidheidskaart per vak voorbij die lijn, het eerste telt 1: een hoge kaart kost vermoeidheid.
 card-race-brief-across = { $rider } (vak { $row }, strook { $lane }): over de streep.
 card-race-brief-kept = { $rider } (vak { $row }, strook { $lane }): houdt { $card }.
 card-race-brief-hand = { $rider } (vak { $row }, strook { $lane }): hand { $cards }, houd er één.

@@ -30,6 +30,9 @@ board-summit = ▲ { $name } ({ $length })
 board-climb = Klim { $number }
 board-to-go = te gaan
 board-letters = Vakken met een letter ({ $letters }): kies waarheen met de letter
+# Renners op hetzelfde vak: het bord nummert het vak en somt ze op onder de stroken.
+board-crowds-title = Renners op hetzelfde vak (genummerd op het bord)
+board-crowd-count = ×{ $count }
 
 ## Titels van de afbeeldingen bij het nieuws.
 
@@ -85,17 +88,32 @@ key-mark-flag = geblokte vlag
 key-mark-colour = kleur
 key-mark-hatched-rim = geel-zwart gestreepte rand
 key-mark-kerb = rood-witte stoeprand
-key-mark-jersey = trui
-# Een trui op het pion van een renner: die van Velo Master houden hun Franse naam.
-key-jersey = { $jersey ->
+key-mark-jersey = { $jersey ->
         [yellow] gele trui
         [green] groene trui
         [polka-dot] bolletjestrui
         [white] witte trui
         [gold] Maillot Or
         [red] Maillot Rouge
-       *[other] trui van een klassement
+       *[other] trui
     }
+# Een trui die een leider op zijn pion draagt, en het klassement dat hij leidt.
+key-jersey = { $classification }: leider
+key-jersey-unnamed = leider van een klassement
+# Het weerniveau in de kop (huisregels B), en wat het doet.
+key-weather = { $level ->
+        [1] weer, van 1 (koud) tot 5 (warm): bij 1 gaat vermoeidheid bovenop de trekstapel
+        [5] weer, van 1 (koud) tot 5 (warm): bij 5 telt vermoeidheid dubbel
+       *[other] weer, van 1 (koud) tot 5 (warm): geen effect bij { $level }
+    }
+# De pijl in de kop: waar de wind vandaan waait over het bord.
+key-wind = { $wind ->
+        [ahead] tegenwind, tegen de renners in
+        [behind] rugwind, in de rug van de renners
+        [left] zijwind, van links voor de renners
+       *[right] zijwind, van rechts voor de renners
+    }
+key-mark-arrow = pijl
 terrain-flat = vlak
 terrain-climb = klim
 terrain-descent = afdaling
@@ -117,6 +135,8 @@ standings-time = Tijd
 standings-points = Punten
 standings-empty = Nog niemand geklasseerd
 standings-reinstated = repêché
+# Rechts in de kop van een klassementsafbeelding: na welke etappe.
+standings-picture-after = na etappe { $stage }
 
 ## De punten van een klassement, en hoeveel een rij achterstaat op de leider.
 

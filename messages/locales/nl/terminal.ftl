@@ -66,6 +66,8 @@ play-no-team = de tour in deze map heeft geen ploeg van jou
 play-prompt-one = Je keuze (1, q om te stoppen):
 play-prompt = Je keuze (1-{ $count }, q om te stoppen):
 play-type-a-number = Typ een getal van 1 tot { $count }, of q om te stoppen.
+# Een beslissing met één optie: play neemt ze zonder te vragen.
+play-only-option = (de enige optie: voor je genomen)
 
 ## Het bord als tekst (`commissaire play`), één kolom per vak van de weg.
 
@@ -76,6 +78,9 @@ text-board-title = { $course }, { $turn } (de finishlijn ligt voor vak { $line }
 text-board-row = vak
 text-board-road = weg
 text-board-lane = strook { $lane }
+# Renners op hetzelfde vak, die het bord als hun aantal toont (×3): allemaal, vak per vak.
+text-board-shared = op hetzelfde vak: { $cells }
+text-board-shared-cell = vak { $row } strook { $lane } ({ $count }): { $riders }
 text-board-teams = ploegen: { $teams }
 text-board-team = { $number } { $team }
 text-board-team-yours = { $number } { $team } (jij)

@@ -106,6 +106,7 @@ impl BoardScene {
                 .collect(),
             fictive_start: view.fictive_start,
             packs: view.house_a.gruppetto.clone(),
+            jersey_names: Vec::new(),
         }
     }
 }
@@ -345,6 +346,66 @@ mod tests {
         if let Ok(dir) = std::env::var("COMMISSAIRE_PICTURES") {
             std::fs::write(
                 std::path::Path::new(&dir).join("fictive-start.png"),
+                picture.to_png().unwrap(),
+            )
+            .unwrap();
+        }
+    }
+
+    /// Issue 22, item 14: a house-A time trial starts every rider on the start line (HA-046,
+    /// QA-22: each on a road of its own), so twelve riders share two cells. The picture draws
+    /// each shared cell as one numbered cell and lists every rider there under the strips; the
+    /// text board shows the count in the cell and lists every rider too.
+    #[test]
+    fn riders_sharing_a_cell_are_each_listed_in_the_picture_and_the_text() {
+        let s = stage(&["Blue", "Orange", "Green", "Pink"]);
+        let mut setup = s.setup().clone();
+        setup.options.profiles = commissaire_engine::games::card_race::Profiles::HouseA;
+        setup.options.time_trial =
+            Some(commissaire_engine::games::card_race::house_a::time_trial::TimeTrial::Individual);
+        let tt = Stage::new(setup, 7).unwrap();
+        let start = tt.view(Viewer::Public).riders[0].pos;
+        let view = tt.view(Viewer::Public);
+        let scene = BoardScene::from_view(&view);
+        let picture = crate::board::draw_board(&scene).unwrap();
+        let shared = picture.shared_cells();
+        assert_eq!(shared.len(), 2, "{shared:?}");
+        let mut listed: Vec<&String> = shared.iter().flat_map(|(_, _, l)| l).collect();
+        listed.sort();
+        let mut labels: Vec<&String> = scene.riders.iter().map(|r| &r.label).collect();
+        labels.sort();
+        assert_eq!(
+            listed, labels,
+            "every rider of a shared cell is listed once"
+        );
+        for (n, pos, here) in shared {
+            let count = scene.riders.iter().filter(|r| r.pos == *pos).count();
+            assert_eq!(here.len(), count, "cell {n} at {pos:?}");
+        }
+        assert_eq!(
+            shared.iter().map(|(n, _, _)| *n).collect::<Vec<_>>(),
+            [1, 2],
+            "numbered in reading order, the top lane first"
+        );
+        assert_eq!(shared[0].1.lane, 1);
+        let text = crate::text_board::board_text(&view, Some(0));
+        let lanes: Vec<&str> = text.lines().filter(|l| l.starts_with("lane")).collect();
+        assert!(lanes.iter().all(|l| l.contains("×4")), "{text}");
+        let list = text
+            .lines()
+            .find(|l| l.starts_with("sharing a cell: "))
+            .unwrap_or_else(|| panic!("{text}"));
+        for r in &view.riders {
+            let label = format!("{}{}", r.team + 1, view.rider_names.letter(r.kind));
+            assert!(list.contains(&label), "{label} in {list}");
+        }
+        assert!(
+            list.contains(&format!("row {} lane 1 (4): 2R 2S 4R 4S;", start.row)),
+            "{list}"
+        );
+        if let Ok(dir) = std::env::var("COMMISSAIRE_PICTURES") {
+            std::fs::write(
+                std::path::Path::new(&dir).join("time-trial-start.png"),
                 picture.to_png().unwrap(),
             )
             .unwrap();

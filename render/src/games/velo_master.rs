@@ -76,6 +76,7 @@ impl BoardScene {
             road_signs: Vec::new(),
             fictive_start: false,
             packs: Vec::new(),
+            jersey_names: Vec::new(),
         }
     }
 }

@@ -79,7 +79,7 @@ pub fn stage_folder(stage: u32) -> String {
     format!("stage-{stage:02}")
 }
 
-/// "stage-3-round-2.png" → 3.
+/// "stage-03-round-02.png" → 3.
 fn stage_of(file: &str) -> Option<u32> {
     file.strip_prefix("stage-")?.split('-').next()?.parse().ok()
 }
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn pictures_are_filed_by_stage() {
-        assert_eq!(stage_of("stage-12-round-3.png"), Some(12));
+        assert_eq!(stage_of("stage-12-round-03.png"), Some(12));
         assert_eq!(stage_of("general.png"), None);
         assert_eq!(stage_folder(3), "stage-03");
     }

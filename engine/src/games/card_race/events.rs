@@ -104,6 +104,12 @@ pub enum Event {
         /// Every rider, first to last: finishers by round and place, then the rest in race order.
         order: Vec<RiderIdx>,
     },
+    /// The dice rolled for the events that follow (house rules B's wind and weather, house
+    /// rules A's weather and its tokens), as they fell: what a scenario's `dice` shows and a
+    /// scenario can give. Told by the events they decide, not on their own.
+    DiceRolled {
+        rolls: Vec<crate::dice::Roll>,
+    },
     /// House rules B: the stage's wind, drawn before the first round (HB-033).
     WindDrawn {
         wind: Wind,

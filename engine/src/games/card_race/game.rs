@@ -1519,6 +1519,10 @@ impl Game for CardRace {
         })
     }
 
+    fn opening(&self) -> Vec<Event> {
+        self.stage.opening_events().to_vec()
+    }
+
     fn turn_name(&self, _turn: u32) -> Sentence {
         if self.stage.in_fictive_start() {
             return sentence(
@@ -1760,6 +1764,8 @@ impl Game for CardRace {
                     let text = format!("The stage is over: {} wins.", as_text(&first));
                     sentence("card-race-stage-over", vec![("winner", first)], text)
                 }
+                // The dice are told by what they decide (the wind, the weather, the tokens).
+                Event::DiceRolled { .. } => continue,
                 Event::WindDrawn { .. }
                 | Event::WeatherRolled { .. }
                 | Event::ExhaustionDealt { .. }
@@ -1900,8 +1906,21 @@ impl Game for CardRace {
                 ),
             )
         });
+        // House rules B's fictive start (HB-039, HB-040): the card ridden costs exhaustion for
+        // every row past the start line, which a director must know before keeping a high one.
+        let fictive = self.stage.in_fictive_start().then(|| {
+            let line = crate::games::card_race::house_b::fictive_start::start_line(&self.stage);
+            sentence(
+                "card-race-brief-fictive-start",
+                vec![("line", json!(line))],
+                format!(
+                    "Fictive start: each rider rides one of its two cards, and one that ends past the start line (row {line} on) takes an exhaustion card for each row beyond it, the first counting 1: a high card costs exhaustion."
+                ),
+            )
+        });
         auction
             .into_iter()
+            .chain(fictive)
             .chain(view.riders.iter().filter(|r| r.team == seat).map(|r| {
                 let at = format!("{} (row {}, lane {})", r.id, r.pos.row, r.pos.lane);
                 let mut args = vec![

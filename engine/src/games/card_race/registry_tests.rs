@@ -468,3 +468,35 @@ fn a_time_trial_stage_rides_the_house_rules_time_trial_or_is_refused_in_a_senten
     .unwrap_err();
     assert!(vm.contains("no time trials"), "{vm}");
 }
+
+/// HB-040 (seed 004, "Départ fictif": every row ridden past the start line costs an exhaustion
+/// card, the first one counting 1). Issue 22, item 17: the hand a director keeps a card from
+/// during the fictive start says so, with the row the line lies before; round 1's does not.
+#[test]
+fn hb_040_the_fictive_starts_hand_warns_that_a_high_card_costs_exhaustion() {
+    let options = json!({"profiles": "house-b", "fictive_start": true});
+    let mut s = start("card-race", &two_teams(options), 3).unwrap();
+    let warned = |s: &dyn DynStage, seat| {
+        s.brief(seat)
+            .into_iter()
+            .find(|l| l.id == "card-race-brief-fictive-start")
+    };
+    // The grid is the abcdefu course's start tile: its front row is 4, so the line lies
+    // before row 5.
+    let warning = warned(&*s, 0).expect("the fictive start warns");
+    assert_eq!(warning.args, vec![("line", json!(5))]);
+    assert!(
+        warning
+            .text
+            .contains("(row 5 on) takes an exhaustion card for each row beyond it"),
+        "{}",
+        warning.text
+    );
+    assert!(warned(&*s, 1).is_some(), "every team is warned");
+    // Once the roll-out is ridden, round 1's hands carry no warning.
+    while s.turn_name(1).id == "card-race-turn-fictive-start" {
+        let seat = s.waiting_on()[0].0;
+        s.play_bot(seat).unwrap();
+    }
+    assert!(warned(&*s, 0).is_none());
+}

@@ -228,7 +228,10 @@ impl Conditions {
     ) -> Result<Conditions, ConditionsError> {
         // Every given face must suit every die still to be rolled, or a round would have to fail
         // half-way: the smallest die here is the wind's d4, rolled first, the rest are d6.
-        for (i, &face) in given.iter().enumerate() {
+        // House rules A's weather rolls all its dice now, and a face its die cannot show is
+        // refused as it is rolled.
+        let rolled_later = options.weather != WeatherRule::HouseA;
+        for (i, &face) in given.iter().enumerate().filter(|_| rolled_later) {
             let sides = if i == 0 && options.wind == WindRule::HouseB {
                 wind::DIE
             } else {
@@ -253,7 +256,7 @@ impl Conditions {
             return Err(ConditionsError::WeatherLevel(level));
         }
         let mut c = Conditions {
-            dice: Dice::new(seed, given),
+            dice: Dice::logged(seed, given),
             weather: (options.weather == WeatherRule::HouseB).then_some(level),
             wind: None,
             tiles: options.tiles,
@@ -306,6 +309,20 @@ impl Conditions {
         let mut opening = Vec::new();
         c.start_round(1, &mut opening);
         c.opening.extend(opening);
+        // Every roll before the first choice, in the order rolled, after what they drew.
+        let rolls: Vec<_> = c
+            .opening
+            .iter()
+            .flat_map(|e| match e {
+                Event::DiceRolled { rolls } => rolls.clone(),
+                _ => Vec::new(),
+            })
+            .chain(c.dice.take_rolls())
+            .collect();
+        c.opening.retain(|e| !matches!(e, Event::DiceRolled { .. }));
+        if !rolls.is_empty() {
+            c.opening.push(Event::DiceRolled { rolls });
+        }
         Ok(c)
     }
 
@@ -323,6 +340,9 @@ impl Conditions {
         let face = self.roll(weather::DIE);
         let next = weather::next_level(level, face);
         self.weather = Some(next);
+        events.push(Event::DiceRolled {
+            rolls: self.dice.take_rolls(),
+        });
         events.push(Event::WeatherRolled {
             round,
             face,
