@@ -116,7 +116,7 @@ async fn a_french_tour_posts_in_french_and_a_dutch_member_reads_dutch_in_private
         followup
             .images
             .iter()
-            .any(|(name, png)| name.starts_with("stage-1-") && png.starts_with(b"\x89PNG")),
+            .any(|(name, png)| name == "stage-01-depart-fictif.png" && png.starts_with(b"\x89PNG")),
         "{:?}",
         followup.images.iter().map(|i| &i.0).collect::<Vec<_>>()
     );
