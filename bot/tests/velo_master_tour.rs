@@ -31,7 +31,16 @@ async fn a_velo_master_stage_is_directed_from_the_same_buttons_and_scored() {
     let entered = riders::list(&mut conn, tour.id).await.unwrap();
     assert_eq!(entered.len(), 16);
     assert_eq!(entered[0].key.0, "Reds Leader");
-    assert_eq!(entered[0].attributes, serde_json::json!({"role": "leader"}));
+    // The leader is rider 1 of his team, the number his token shows beside the L (VM-008).
+    assert_eq!(
+        entered[0].attributes,
+        serde_json::json!({"role": "leader", "number": 1})
+    );
+    assert_eq!(entered[2].key.0, "Reds Team-mate 3");
+    assert_eq!(
+        entered[2].attributes,
+        serde_json::json!({"role": "team-mate", "number": 3})
+    );
     drop(conn);
 
     // The director answers each decision the hand offers, first option first, as it comes:

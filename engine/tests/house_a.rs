@@ -1606,3 +1606,136 @@ fn ha_065_combativity_tie_goes_to_the_breakaway_rider() {
     result.carry[CARRY_KEY] = old;
     assert_eq!(stage_combativity(&result), Some(outsider));
 }
+
+/// One stage of the card race ridden by the bots through the registry under the named rules
+/// `rules`, on a flat course with an intermediate sprint (row 15): its result and the general
+/// classification after it, as a tour of those rules ranks it.
+fn one_stage_of_a_tour(
+    rules: &str,
+    seed: u64,
+) -> (
+    commissaire_engine::tour::StageResult,
+    Vec<commissaire_engine::tour::StandingRow>,
+) {
+    use commissaire_engine::games::card_race::CardRace;
+    use commissaire_engine::registry::Game;
+    use commissaire_engine::tour::{StageKind, enter_teams};
+    let named = registry::ruleset(CARD_RACE)
+        .unwrap()
+        .rules
+        .iter()
+        .find(|r| r.name == rules)
+        .unwrap();
+    let options = (named.options)();
+    let teams = vec!["Blue".to_string(), "Red".to_string(), "Green".to_string()];
+    let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
+        &[json!("rouleur"), json!("sprinteur")],
+        &serde_json::Value::Null,
+    )
+    .unwrap();
+    let riders = enter_teams(&teams, &roster);
+    let c = commissaire_engine::course::parse_course_toml(
+        "name = \"Sprint\"\n[[segment]]\nterrain = \"flat\"\nlength = 4\nstart = true\n[[segment]]\nterrain = \"flat\"\nlength = 26\n[[segment]]\nterrain = \"flat\"\nlength = 5\nfinish = true\n[[sprint]]\nrow = 15\nname = \"Km 15\"\n",
+        "sprint.toml",
+    )
+    .unwrap();
+    let setup = Setup {
+        course: Arc::new(c),
+        teams: teams.clone(),
+        riders: riders
+            .iter()
+            .map(|r| Entrant {
+                id: r.key.0.clone(),
+                team: r.team,
+                start: None,
+                attributes: r.attributes.clone(),
+            })
+            .collect(),
+        options: options.clone(),
+        dice: Vec::new(),
+    };
+    let mut race = <CardRace as Game>::start(&setup, seed).unwrap();
+    while !race.is_over() {
+        for seat in 0..teams.len() as u8 {
+            let legal = race.legal(seat);
+            if !legal.is_empty() {
+                let choice = race.bot(seat, &legal);
+                race.apply(seat, &choice).unwrap();
+            }
+        }
+    }
+    let result = race.result(1, StageKind::Flat, &riders).unwrap();
+    let table = registry::classify(CARD_RACE, std::slice::from_ref(&result), &options).unwrap();
+    let general = table.get("general").unwrap().rows.clone();
+    (result, general)
+}
+
+/// The time a rider rode in a stage (QX-05, HB-061): a minute a card, 10 s off a row past the
+/// line.
+fn minutes_and_rows(result: &commissaire_engine::tour::StageResult, place: u32) -> (String, i64) {
+    use commissaire_engine::tour::Outcome;
+    let r = result
+        .riders
+        .iter()
+        .find(|r| r.place == Some(place))
+        .unwrap();
+    let Outcome::Crossed { rows_past } = r.outcome else {
+        panic!("place {place} crossed the line: {:?}", r.outcome);
+    };
+    (
+        r.rider.0.clone(),
+        i64::from(r.cards_played) * 60 - i64::from(rows_past) * 10,
+    )
+}
+
+/// QX-05, C-11, C-14: seed 001 defines no bonus seconds, so a tour of house rules A takes each
+/// rider's time ridden into the general classification as it is. A house-A stage whose winner
+/// beats the second by N seconds leaves them N seconds apart in the general classification,
+/// with no 15 / 10 / 5 s for the first three (HB-063) and no 3 / 2 / 1 s at the sprint
+/// (HB-064), which a tour of house rules B still gives.
+#[test]
+fn qx_05_c_14_a_house_a_tour_has_no_bonus_seconds() {
+    use commissaire_engine::tour::Score;
+    let gc_time = |general: &[commissaire_engine::tour::StandingRow], rider: &str| {
+        general
+            .iter()
+            .find(|r| r.rider.as_ref().is_some_and(|k| k.0 == rider))
+            .map(|r| r.value)
+            .unwrap()
+    };
+    let mut gaps = Vec::new();
+    for seed in 1..=4 {
+        let (result, general) = one_stage_of_a_tour("house-a", seed);
+        assert!(!result.sprints.is_empty(), "the riders crossed the sprint");
+        let (first, t1) = minutes_and_rows(&result, 1);
+        let (second, t2) = minutes_and_rows(&result, 2);
+        assert_eq!(gc_time(&general, &first), Score::Seconds(t1), "seed {seed}");
+        assert_eq!(
+            gc_time(&general, &second),
+            Score::Seconds(t2),
+            "seed {seed}"
+        );
+        gaps.push(t2 - t1);
+        // Every rider of the stage: the general time is the time ridden.
+        for r in &result.riders {
+            let (_, ridden) = minutes_and_rows(&result, r.place.unwrap());
+            assert_eq!(gc_time(&general, &r.rider.0), Score::Seconds(ridden));
+        }
+    }
+    assert!(
+        gaps.iter().any(|&g| g > 0),
+        "some winner won by time: {gaps:?}"
+    );
+    // House rules B: the winner's 15 s and its sprint seconds come off.
+    let (result, general) = one_stage_of_a_tour("house-b", 1);
+    let (first, t1) = minutes_and_rows(&result, 1);
+    let sprint: i64 = result
+        .sprints
+        .iter()
+        .map(|s| match s.order.iter().position(|k| k.0 == first) {
+            Some(i) if i < 3 => [3, 2, 1][i],
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(gc_time(&general, &first), Score::Seconds(t1 - 15 - sprint));
+}

@@ -447,6 +447,52 @@ fn ha_076_qa_37_progressive_tokens_turn_when_the_front_reaches_the_row_before() 
     }));
 }
 
+/// HA-076 (seed 001, Règles météo, last line), QA-37: a face-down token turns when a rider
+/// reaches the row just before its tile. A stops on row 3, the last row before the tile that
+/// starts at row 4: its headwind turns in that round. Row 2, two rows before, turns nothing; the
+/// tile at 10 waits for a rider on row 9.
+#[test]
+fn ha_076_qa_37_the_row_just_before_the_tile_turns_its_token() {
+    let start = || {
+        start_on(
+            flat(),
+            &rouleurs(&[("A", 0, 0)]),
+            Hands::Free,
+            HouseBOptions {
+                weather_reveal: Reveal::Progressive,
+                ..overcast()
+            },
+            overcast_with_first(1),
+        )
+        .unwrap()
+    };
+    let turned = |events: &[Event]| -> Vec<u16> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::TokenTurned { row, .. } => Some(*row),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut s = start();
+    assert!(turned(&round(&mut s, &[("A", n(2))])).is_empty(), "row 2");
+    let mut s = start();
+    let events = round(&mut s, &[("A", n(3))]);
+    assert_eq!(at(&s, "A"), (3, 0));
+    assert!(events.contains(&Event::TokenTurned {
+        row: 4,
+        token: Token::Headwind
+    }));
+    assert_eq!(s.conditions().sky.unwrap().face_down, 5);
+    // On to row 7: the tile at 10 stays face down; row 9 turns it.
+    let events = round(&mut s, &[("A", n(4))]);
+    assert_eq!((at(&s, "A"), turned(&events)), ((7, 0), vec![]));
+    let events = round(&mut s, &[("A", n(2))]);
+    assert_eq!(at(&s, "A").0, 9);
+    assert_eq!(turned(&events), vec![10]);
+}
+
 #[test]
 fn c_16_house_a_weather_refuses_house_b_wind() {
     let e = start_on(
@@ -545,6 +591,7 @@ mod tour_chain {
             rest_before,
             previous,
             options,
+            bots: &[],
         }
     }
 

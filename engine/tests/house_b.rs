@@ -132,6 +132,60 @@ fn hb_029_hb_030_tv_12_the_level_starts_at_3_and_follows_the_d6_each_round() {
     ));
 }
 
+/// HB-030 (seed 004, EFFETS DE COURSE – MÉTÉO) as a stage rolls it from its seed, with no
+/// face given: a d6 at the start of every round, every face coming up over a long stage, and
+/// the level after each roll one colder on a 1, one warmer on a 6, the same on 2 to 5, within
+/// 1 to 5. Over 60 rounds the weather changes.
+#[test]
+fn hb_030_a_seeded_stage_rolls_a_d6_each_round_and_the_level_follows_it() {
+    let setup = StageSetup {
+        course: Arc::new(course(&[(F, 130)])),
+        teams: vec!["Team A".into()],
+        riders: vec![RiderSetup {
+            id: "A".into(),
+            team: 0,
+            kind: RiderKind::Rouleur,
+            start: Pos::new(3, 0),
+            carried_exhaustion: 0,
+        }],
+        options: options(Hands::Free, weather(None)),
+    };
+    let mut s = Stage::with_dice(Arc::new(setup), 7, vec![]).unwrap();
+    let mut rolls: Vec<(u8, u8)> = s
+        .opening_events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::WeatherRolled { face, level, .. } => Some((face, level)),
+            _ => None,
+        })
+        .collect();
+    for _ in 0..60 {
+        let events = round(&mut s, &[("A", n(2))]);
+        rolls.extend(events.iter().filter_map(|e| match *e {
+            Event::WeatherRolled { face, level, .. } => Some((face, level)),
+            _ => None,
+        }));
+    }
+    assert_eq!(rolls.len(), 61, "one roll a round");
+    let mut level = 3;
+    for &(face, now) in &rolls {
+        let expected = match face {
+            1 => (level - 1).max(1),
+            6 => (level + 1).min(5),
+            2..=5 => level,
+            _ => panic!("a d6 shows 1 to 6, not {face}"),
+        };
+        assert_eq!(now, expected, "{rolls:?}");
+        level = now;
+    }
+    for face in 1..=6 {
+        assert!(rolls.iter().any(|r| r.0 == face), "face {face}: {rolls:?}");
+    }
+    let levels: std::collections::BTreeSet<u8> = rolls.iter().map(|r| r.1).collect();
+    assert!(levels.len() >= 3, "the weather changes: {levels:?}");
+    assert_eq!(s.conditions().weather, Some(level));
+}
+
 #[test]
 fn hb_029_tv_12_a_grand_tour_stage_starts_at_the_level_given() {
     let s = start(
@@ -576,6 +630,48 @@ fn qb_01_riders_keep_their_lanes_when_a_neighbour_leaves_and_short_and_middle_ar
     assert_eq!(b_from, Some(Pos::new(9, 0)));
 }
 
+/// HB-002 (seed 004, TUILES – ROND-POINT): each rider rides the roundabout's lane on the side
+/// it stood on when its move began. A in the right lane (the short side) and B beside it in the
+/// left lane (the long side) stand on the row before the roundabout, no wind. A rides first
+/// (lane 0 is ahead in race order) and leaves the row, and B closes up to lane 0 (FR-3), but
+/// B's move still began in the left lane: its 3 takes it along the long lane to the third long
+/// cell (TV-25), row 10, not over the short cell to the second row after the roundabout, row
+/// 12, as a rider who began in the right lane would go. A's 2 takes it in 1, out 1 (row 11).
+#[test]
+fn hb_002_a_rider_beside_one_who_leaves_keeps_the_side_its_move_began_on() {
+    let mut s = roundabout_stage(roundabout_on(), &[("A", 7, 0), ("B", 7, 1)]);
+    let events = round(&mut s, &[("A", n(2)), ("B", n(3))]);
+    let moved: Vec<(u8, Pos, Pos)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved {
+                rider, from, to, ..
+            } => Some((*rider, *from, *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moved[0], (0, Pos::new(7, 0), Pos::new(11, 0)), "A first");
+    assert_eq!(
+        moved[1].1,
+        Pos::new(7, 0),
+        "B closed up to lane 0 as A left"
+    );
+    assert_eq!(at(&s, "A"), (11, 0));
+    assert_eq!(at(&s, "B"), (10, 0), "B rode the long lane it began on");
+    // The next round B begins its move in the roundabout's last row, which is on the long
+    // lane: its 2 takes it out to row 12.
+    round(&mut s, &[("A", n(2)), ("B", n(2))]);
+    assert_eq!(at(&s, "B").0, 12);
+    // Alone in the left lane, B rides the long lane as well: the same 3 lands on row 10.
+    let mut alone = roundabout_stage(roundabout_on(), &[("B", 7, 1)]);
+    round(&mut alone, &[("B", n(3))]);
+    assert_eq!(at(&alone, "B"), (10, 0));
+    // A rider who began in the right lane rides the short side: 3 is in 1, out 1, +1.
+    let mut right = roundabout_stage(roundabout_on(), &[("A", 7, 0)]);
+    round(&mut right, &[("A", n(3))]);
+    assert_eq!(at(&right, "A"), (12, 0));
+}
+
 /// Bots ride whole stages under every house-B option on a course with steep rows up and down,
 /// a roundabout of each hand and cobbles, and each stage replays from its stored choices to the
 /// same public view.
@@ -748,8 +844,9 @@ fn hb_016_hb_018_the_attack_card_and_its_search_are_labelled_options() {
 }
 
 /// HB-011…HB-014 and HB-047 through the registry: under the named rules `house-b` the seats
-/// nobody directs ride as ghosts, each playing, from its second round on, the card its class
-/// picks from the first cards of its hand; feed zones hand out musettes; stages replay exactly.
+/// the option `ghosts` names (a tour's seats nobody directs) ride as ghosts, each drawing one
+/// card in its first round, then the cards its class reads, and playing the card its class
+/// picks of them; feed zones hand out musettes; stages replay exactly.
 #[test]
 fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
     use commissaire_engine::game::Viewer;
@@ -759,6 +856,7 @@ fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
     // Without the fictive start, whose two-card hands come before round 1.
     let mut options = house_b_named();
     options.as_object_mut().unwrap().remove("fictive_start");
+    options["ghosts"] = serde_json::json!([0, 1, 2]);
     let setup = house_b_registry_setup(options);
     let mut seen = std::collections::BTreeSet::new();
     let mut classes = std::collections::BTreeSet::new();
@@ -811,14 +909,19 @@ fn hb_011_to_hb_014_ghosts_keep_to_their_class_for_the_whole_stage() {
                 "HB-011: round 1 plays its first card"
             );
             assert_eq!(Some(&revealed[0]), hands[0].first());
+            assert_eq!(hands[0].len(), 1, "HB-011: one card in its first round");
             let class = GhostClass::of(first, &starting_deck(*kind, Profiles::HouseB, 0));
             classes.insert(format!("{class:?}"));
             for (hand, card) in hands.iter().zip(&revealed).skip(1) {
                 if hand.is_empty() {
                     continue;
                 }
-                let read = &hand[..class.cards().min(hand.len())];
-                assert_eq!(*card, class.pick(read), "rider {rider} {class:?} {hand:?}");
+                // Never more than its class reads (fewer after a fall, or from a short deck).
+                assert!(
+                    hand.len() <= class.cards(),
+                    "rider {rider} {class:?} {hand:?}"
+                );
+                assert_eq!(*card, class.pick(hand), "rider {rider} {class:?} {hand:?}");
             }
         }
         let (again, _) =

@@ -812,6 +812,7 @@ mod tour {
             rest_before: false,
             previous,
             options,
+            bots: &[],
         }
     }
 
@@ -868,6 +869,90 @@ mod tour {
                 );
             }
         }
+    }
+
+    /// HB-011…HB-014, HB-013 in a tour: under house rules B the seats no director rides are
+    /// ghosts, and each ghost draws the cards its way reads: one in its first round, then two
+    /// (offensive), one (random) or three (steady). Its draw pile gives up just those cards: a
+    /// random ghost's hands are one card each, round after round, and the hands of the seat a
+    /// director rides are four. A house-A tour has no ghosts; a tour checked before it has bot
+    /// teams names none.
+    #[test]
+    fn hb_013_a_tours_bot_seats_ride_as_ghosts_drawing_their_ways_cards() {
+        use commissaire_engine::games::card_race::Event;
+        use commissaire_engine::games::card_race::cards::starting_deck;
+        use commissaire_engine::games::card_race::house_b::GhostClass;
+        use commissaire_engine::games::card_race::{Profiles, card_race_attributes_of};
+        let mut tour = rules("house-b");
+        // Without the fictive start, whose hands are its own.
+        tour.as_object_mut().unwrap().remove("fictive_start");
+        let context = |bots: &'static [u8], options: &'static Value| StageContext {
+            bots,
+            ..ctx(1, StageKind::Flat, None, options)
+        };
+        let tour: &'static Value = Box::leak(Box::new(tour));
+        let options = registry::prepare(CARD_RACE, &context(&[1], tour)).unwrap();
+        assert_eq!(options["ghosts"], serde_json::json!([1]));
+        let none = registry::prepare(CARD_RACE, &context(&[], tour)).unwrap();
+        assert!(none.get("ghosts").is_none());
+        let a: &'static Value = Box::leak(Box::new(rules("house-a")));
+        let a = registry::prepare(CARD_RACE, &context(&[1], a)).unwrap();
+        assert!(a.get("ghosts").is_none(), "house rules A ride Brain riders");
+        let riders = riders();
+        let refs: Vec<&TourRider> = riders.iter().collect();
+        let names: Vec<String> = vec!["Blue".into(), "Red".into()];
+        let mut ways = std::collections::BTreeSet::new();
+        for seed in 0..8 {
+            let setup: Setup = entrants_setup(&course(), &names, &refs, options.clone());
+            let mut s = registry::start(CARD_RACE, &setup, seed).unwrap();
+            let mut events: Vec<Event> = Vec::new();
+            while let Some(&(seat, _)) = s.waiting_on().first() {
+                let (_, told) = s.play_bot(seat).unwrap().unwrap();
+                for e in told.to_json() {
+                    events.push(serde_json::from_value(e).unwrap());
+                }
+            }
+            for (i, r) in setup.riders.iter().enumerate() {
+                let hands: Vec<usize> = events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::HandDrawn { rider, cards } if *rider as usize == i => {
+                            Some(cards.to_vec().len())
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                if r.team == 0 {
+                    // Blue's director: four cards a hand while its deck lasts.
+                    assert_eq!(hands[0], 4, "{}", r.id);
+                    continue;
+                }
+                // Its way comes from the card it rode in round 1 (an attack's kept card).
+                let first = events
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::Moved { rider, card, .. } if *rider as usize == i => Some(*card),
+                        _ => None,
+                    })
+                    .unwrap();
+                let (kind, _) = card_race_attributes_of(&r.attributes);
+                let way = GhostClass::of(first, &starting_deck(kind, Profiles::HouseB, 0));
+                ways.insert(format!("{way:?}"));
+                assert_eq!(hands[0], 1, "{}: one card in its first round", r.id);
+                // After a fall a hand is two cards shorter, never under one; a short deck gives
+                // what is left: never more than its way reads, and mostly just that.
+                let rest = &hands[1..];
+                assert!(
+                    rest.iter().all(|&n| (1..=way.cards()).contains(&n)),
+                    "{} {way:?} {rest:?}",
+                    r.id
+                );
+                let full = rest.iter().filter(|&&n| n == way.cards()).count();
+                assert!(2 * full > rest.len(), "{} {way:?} {rest:?}", r.id);
+            }
+        }
+        assert!(ways.contains("Random"), "{ways:?}");
+        assert!(ways.len() >= 2, "{ways:?}");
     }
 
     /// HB-049 in a tour: a house-B time trial sets riders off one round apart, so a rider's
@@ -1163,6 +1248,7 @@ mod cup {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         }
     }

@@ -483,6 +483,7 @@ impl Game for DiceRace {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         })
     }
@@ -587,4 +588,62 @@ fn a_game_of_turns_offers_its_options_to_the_seat_whose_turn_it_is() {
     let played = dice_race("[]", r#""Roll d6""#).unwrap();
     assert_eq!(played.log.len(), 1);
     assert_eq!(played.result.waiting_on, ["Bob"]);
+}
+
+/// Issue 22, item 18: the output can word what happened with the catalogue: each line's
+/// sentences go through the words given, ids and arguments, in the order told; the card race's
+/// older notation has no sentences and prints as it always did. House rules B's wind and round
+/// 1's weather, rolled before any choice, are the first line's dice, given faces first.
+#[test]
+fn the_output_words_its_sentences_and_shows_the_rolls_made_before_any_choice() {
+    let text = card_race(
+        r#"{"hands": "free", "profiles": "house-b", "weather": "house-b", "wind": "house-b"}"#,
+        r#"{"rider": "BlueR", "choose": "Keep 5"}, {"rider": "RedS", "choose": "Keep 3"}"#,
+    );
+    let mut with_dice: Value = serde_json::from_str(&text).unwrap();
+    with_dice["dice"] = json!([3, 2, 6]);
+    let file = ScenarioFile::from_json(&with_dice.to_string()).unwrap();
+    let course = file.course(no_files).unwrap();
+    let run = file.run(course, None).unwrap();
+    let worded = run.to_json_lines_worded(&|s| format!("<{}>", s.id));
+    let first: Value = serde_json::from_str(worded.lines().next().unwrap()).unwrap();
+    let told: Vec<&str> = first["told"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(told[0], "<card-race-card-chosen>", "{told:?}");
+    assert!(
+        told.iter().all(|t| t.starts_with("<card-race-")),
+        "{told:?}"
+    );
+    let plain: Value = serde_json::from_str(run.to_json_lines().lines().next().unwrap()).unwrap();
+    assert_eq!(plain["told"][0], "BlueR has chosen a card.");
+    assert_eq!(plain["told"].as_array().unwrap().len(), told.len());
+    // The wind's d4 (3), round 1's weather d6 (2), rolled as the stage was set up, then round
+    // 2's d6 (6) as round 1 settles.
+    assert_eq!(
+        first["dice"],
+        json!([
+            {"roll": 1, "sides": 4, "face": 3, "given": true},
+            {"roll": 2, "sides": 6, "face": 2, "given": true},
+            {"roll": 3, "sides": 6, "face": 6, "given": true}
+        ])
+    );
+    // The older notation prints the same lines, worded or not.
+    let old = ScenarioFile::from_json(
+        r#"{"ruleset": "flamme-rouge", "seed": 7, "hands": "free",
+ "course": {"lanes": 2, "segments": [{"terrain": "flat", "length": 4, "start": true},
+   {"terrain": "flat", "length": 8}, {"terrain": "flat", "length": 5, "finish": true}]},
+ "riders": [{"id": "BlueR", "team": "Blue", "kind": "rouleur"}],
+ "rounds": [{"BlueR": 5}], "until": "script"}"#,
+    )
+    .unwrap();
+    let course = old.course(no_files).unwrap();
+    let old = old.run(course, None).unwrap();
+    assert_eq!(
+        old.to_json_lines_worded(&|_| "x".into()),
+        old.to_json_lines()
+    );
 }

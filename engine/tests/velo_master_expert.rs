@@ -2717,3 +2717,39 @@ fn vm_017_a_10_neutral_crash_skips_player_makes_the_responsible_player_pass_his_
         assert_eq!(leaders.first() == Some(&0), !skips, "{leaders:?}");
     }
 }
+
+/// VM-124 (seed 000, CONDITION PHYSIQUE), A-39: the gain for two team-mates in line in front of
+/// the leader comes at most once a phase. violet0 closes the line grey0 (13, 1), violet0 (14, 1)
+/// in front of L0 (12, 1): +10. green0 then rides its own segment in the same phase, far
+/// behind, and the line is still there when that segment ends: no second gain.
+#[test]
+fn vm_124_the_line_still_in_front_pays_no_second_time_in_the_same_phase() {
+    let mut s = pro_condition(
+        flat(),
+        [[(12, 1), (13, 1), (9, 2), (7, 1)], BACK[0], BACK[1]],
+        &[3, 3, 3, 2, 6, 6],
+        &[("L0", json!({"condition": 80}))],
+    );
+    roll(&mut s);
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    roll(&mut s);
+    let mut ev = give(&mut s, "violet0", 6);
+    for lvl in 10..=14 {
+        let to = if lvl == 14 { (14, 1) } else { (lvl, 2) };
+        ev.extend(step(&mut s, to));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(changes(&ev), vec![(0, 10, 90, Why::TeamMatesInLine)]);
+    let mut ev = give(&mut s, "green0", 2);
+    ev.extend(step(&mut s, (8, 1)));
+    ev.extend(step(&mut s, (9, 1)));
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(at(&s, "green0"), Some((9, 1)), "green0's segment is over");
+    assert_eq!(
+        [at(&s, "L0"), at(&s, "grey0"), at(&s, "violet0")],
+        [Some((12, 1)), Some((13, 1)), Some((14, 1))],
+        "the line is still in front of the leader"
+    );
+    assert_eq!(changes(&ev), vec![], "once a phase");
+}

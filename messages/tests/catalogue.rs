@@ -654,6 +654,7 @@ fn render_all_told(
     let turn = stage.tell_turn(events);
     told.extend(turn.lines);
     told.extend(turn.brief);
+    told.extend(stage.notable(events));
     told.extend(stage.situation());
     // What the turn now played is called (the services' count does not change the name's id).
     told.push(stage.turn_name(1));
@@ -830,6 +831,8 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
     // brings the condition, attacks and the doping control; the Col des Trois Cols a feed zone.
     let levels = [
         (serde_json::Value::Null, 2, false),
+        // Every rider ridden to the line: the last roll's brief counts them across.
+        (serde_json::json!({"finish_all": true}), 2, false),
         (serde_json::json!({"level": "expert"}), 4, false),
         // Two players at Expert: the third team is the neutral one (its riders shared out).
         (serde_json::json!({"level": "expert"}), 4, true),

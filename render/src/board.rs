@@ -142,6 +142,9 @@ struct StripGeom {
     tick_top: i32,
     bottom: i32,
     finish: u16,
+    /// Where the strip's leading rider still racing lies along the road (none: no rider
+    /// racing in the strip).
+    lead_along: Option<f64>,
 }
 
 impl StripGeom {
@@ -167,17 +170,16 @@ impl StripGeom {
                 last = self.strip.last
             )
         });
-        if self.strip.last < self.finish && self.by_place {
-            let to_go = self.finish_along - self.alongs[self.alongs.len() - 2] - 1.0;
-            parts.push(msg!(
-                "board-cells-to-line",
-                count = to_go.max(0.0).ceil() as u32
-            ));
-        } else if self.strip.last < self.finish {
-            parts.push(msg!(
-                "board-rows-to-line",
-                count = self.finish - self.strip.last - 1
-            ));
+        // How far the strip's leading rider still racing has to go, as the ticks under the
+        // road count it (issue 22, item 10: not from the strip's edge, which can lie right
+        // before the line with every rider far from it).
+        if let (true, Some(lead)) = (self.strip.last < self.finish, self.lead_along) {
+            let to_go = (self.finish_along - lead).max(0.0).ceil() as u32;
+            parts.push(if self.by_place {
+                msg!("board-cells-to-line", count = to_go)
+            } else {
+                msg!("board-rows-to-line", count = to_go)
+            });
         }
         parts.join(" · ")
     }
@@ -390,6 +392,13 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
             tick_top: 0,
             bottom: 0,
             finish: course.finish_row(),
+            lead_along: scene
+                .riders
+                .iter()
+                .filter(|r| strip.contains(r.pos.row) && !r.across())
+                .filter_map(|r| course.place(r.pos))
+                .map(|p| p.along)
+                .reduce(f64::max),
         };
         g.labels = place_labels(&layout, &g, &all_lines, width);
         let label_lines = g.labels.iter().map(|l| l.line + 1).max().unwrap_or(0) as i32;
@@ -641,6 +650,9 @@ fn draw_strip(
             }
             if cell.markers.contains(&Marker::Neutral) {
                 neutral(img, cx, cy, cw, ch);
+            }
+            if cell.danger {
+                danger(img, cx, cy, cw, ch);
             }
             if cell.markers.contains(&Marker::Start) {
                 // A grid box, like the start slots painted on the road.
@@ -1110,6 +1122,8 @@ enum KeyItem {
     Weather(u8),
     /// The wind's arrow in the header.
     Wind(WindFrom),
+    /// A danger cell of the dice race (a skill roll to pass or stop on it).
+    Danger,
 }
 
 impl KeyItem {
@@ -1139,6 +1153,7 @@ impl KeyItem {
             KeyItem::Jersey(_, None) => msg!("key-jersey-unnamed"),
             KeyItem::Weather(level) => msg!("key-weather", level = *level),
             KeyItem::Wind(from) => msg!("key-wind", wind = wind_word(*from)),
+            KeyItem::Danger => msg!("key-danger"),
         }
     }
 
@@ -1160,6 +1175,7 @@ impl KeyItem {
             KeyItem::Jersey(j, _) => msg!("key-mark-jersey", jersey = jersey_word(*j)),
             KeyItem::Weather(level) => crate::sky::weather_text(*level),
             KeyItem::Wind(_) => msg!("key-mark-arrow"),
+            KeyItem::Danger => msg!("key-mark-danger-rim"),
         }
     }
 
@@ -1184,7 +1200,8 @@ impl KeyItem {
             | KeyItem::Verge
             | KeyItem::Curve
             | KeyItem::Pack
-            | KeyItem::Wind(_) => 30,
+            | KeyItem::Wind(_)
+            | KeyItem::Danger => 30,
             KeyItem::Jersey(..) => 22,
             KeyItem::Weather(level) => crate::sky::weather_chip_w(*level, BADGE),
         }
@@ -1292,6 +1309,12 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
     if rows.iter().any(|&r| course.is_neutral(r)) {
         items.push(KeyItem::Neutral);
     }
+    if rows
+        .iter()
+        .any(|&r| course.row(r).cells.iter().any(|c| c.danger))
+    {
+        items.push(KeyItem::Danger);
+    }
     // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
     let verge = strips.iter().any(|s| {
         let widths = (s.first..=s.last).map(|r| course.width(r));
@@ -1369,6 +1392,27 @@ fn neutral(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
     }
 }
 
+/// A danger cell of the dice race (a skill roll to pass or stop on it, VM-045): a rim striped
+/// red and white around the terrain's colour, wide enough to show around a rider's token.
+fn danger(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
+    const RIM: i32 = 4;
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    for py in y..y + h {
+        for px in x..x + w {
+            let inside = px >= x + RIM && px < x + w - RIM && py >= y + RIM && py < y + h - RIM;
+            if inside || px < 0 || py < 0 || px >= iw || py >= ih {
+                continue;
+            }
+            let c = if (px - py).rem_euclid(10) < 5 {
+                palette::SUMMIT
+            } else {
+                WHITE
+            };
+            img.put_pixel(px as u32, py as u32, c);
+        }
+    }
+}
+
 /// What the marks on tokens and the colours of the road mean, along the bottom.
 fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], top: i32) {
     for (n, line) in lines.iter().enumerate() {
@@ -1415,6 +1459,11 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 KeyItem::Verge => {
                     rect(img, x, y + 2, 30, 18, INK);
                     rect(img, x + 1, y + 3, 28, 16, palette::VERGE);
+                }
+                KeyItem::Danger => {
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Flat));
+                    danger(img, x + 1, y + 3, 28, 16);
                 }
                 KeyItem::Pack => {
                     pack_block(img, x, y + 2, 30, 18);

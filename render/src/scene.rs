@@ -166,6 +166,11 @@ impl RiderToken {
     pub fn finished(&self) -> bool {
         self.has(&Mark::Finished)
     }
+
+    /// Across the line, this turn or before: no longer racing.
+    pub fn across(&self) -> bool {
+        self.has(&Mark::Finished) || self.has(&Mark::Crossed)
+    }
 }
 
 /// Everything the board picture shows.

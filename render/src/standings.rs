@@ -84,7 +84,8 @@ pub fn name_texts(table: &StandingsTable) -> Vec<String> {
         .iter()
         .map(|row| {
             if teams {
-                let room = VALUE_RIGHT - BODY.width(&row.value) - 16 - RIDER_X - 24;
+                let note_w = row.note.as_deref().map_or(0, |n| NOTE.width(n) + 8);
+                let room = VALUE_RIGHT - BODY.width(&row.value) - 16 - RIDER_X - 24 - note_w;
                 text::fit(BODY_BOLD, &row.team, room)
             } else {
                 rider_text(row, rider_room(row))
@@ -114,10 +115,20 @@ fn leader_edge(j: Jersey) -> Colour {
 
 const STRIPE: Colour = Rgb([246, 244, 240]);
 
+/// The leader's line of a table with no jersey (the teams): his team's colour, faded, or a
+/// pale blue when the line has none.
+fn plain_leader_tint(row: &StandingsRow) -> Colour {
+    row.team_colour.map_or(Rgb([210, 222, 238]), |c| {
+        palette::fade(palette::team(c), 0.7)
+    })
+}
+
 /// The background of line `i` (0 = the leader's).
 pub fn row_background(table: &StandingsTable, i: usize) -> Colour {
     match (table.holder, table.jersey) {
         (Some(h), Some(j)) if h == i => leader_tint(j),
+        // A table with no jersey still shows who leads it (issue 22, item 11).
+        (Some(h), None) if h == i => plain_leader_tint(&table.rows[i]),
         _ if i.is_multiple_of(2) => STRIPE,
         _ => PAGE,
     }
@@ -214,10 +225,13 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
         // Stripes guide the eye along a line; the jersey holder's line (the leader's, as a
         // rule) takes the jersey's tint and a frame, on every classification.
         rect(&mut img, 8, y, WIDTH - 16, ROW_H, row_background(table, i));
-        if let (Some(h), Some(j)) = (table.holder, table.jersey)
-            && h == i
-        {
-            frame(&mut img, 8, y, WIDTH - 16, ROW_H, 2, leader_edge(j));
+        if table.holder == Some(i) {
+            let edge = match (table.jersey, row.team_colour) {
+                (Some(j), _) => leader_edge(j),
+                (None, Some(c)) => palette::darken(palette::team(c), 0.35),
+                (None, None) => SOFT_INK,
+            };
+            frame(&mut img, 8, y, WIDTH - 16, ROW_H, 2, edge);
         }
         let mid = y + ROW_H / 2 - BODY.cap_height() / 2;
         text::draw_right(

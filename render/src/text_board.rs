@@ -18,17 +18,18 @@ pub const REACH: u16 = 9;
 /// Empty rows in a row that are shown as they are; a longer run becomes one `~` column.
 const FOLD_FROM: usize = 3;
 
-enum Column {
+pub(crate) enum Column {
     Row(u16),
     /// Rows left out: the first and the last.
     Folded(u16, u16),
 }
 
-/// The board of any ruleset as text, for the seat `mine` (its riders marked), or the sentence
-/// saying this ruleset has no text board yet.
+/// The board of any ruleset as text, for the seat `mine` (its riders marked), by its game's
+/// adapter, or the sentence saying this ruleset has no text board yet.
 pub fn scene_text(scene: &Scene, mine: Option<Seat>) -> String {
     match scene {
         Scene::CardRace(view) => board_text(view, mine),
+        Scene::VeloMaster(view) => crate::games::velo_master_text::board_text(view, mine),
         #[allow(unreachable_patterns)]
         _ => msg!("text-board-none"),
     }
@@ -256,7 +257,7 @@ fn crowd_mark(count: usize) -> String {
 }
 
 /// The rows from `back` to `last`, runs of rows not worth a column folded into one.
-fn columns(back: u16, last: u16, keep: impl Fn(u16) -> bool) -> Vec<Column> {
+pub(crate) fn columns(back: u16, last: u16, keep: impl Fn(u16) -> bool) -> Vec<Column> {
     let mut out = Vec::new();
     let mut row = back;
     while row <= last {
@@ -280,7 +281,7 @@ fn columns(back: u16, last: u16, keep: impl Fn(u16) -> bool) -> Vec<Column> {
 }
 
 /// The line drawn just before a row: `|` the finish, `:` an intermediate sprint.
-fn line_before(course: &Course, row: u16) -> Option<char> {
+pub(crate) fn line_before(course: &Course, row: u16) -> Option<char> {
     if row == course.finish_row() {
         return Some('|');
     }
@@ -292,7 +293,7 @@ fn line_before(course: &Course, row: u16) -> Option<char> {
     })
 }
 
-fn terrain_mark(t: Terrain) -> &'static str {
+pub(crate) fn terrain_mark(t: Terrain) -> &'static str {
     match t {
         Terrain::Flat => "..",
         Terrain::Uphill => "^^",

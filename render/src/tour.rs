@@ -81,7 +81,10 @@ pub fn standings_table(
                 team_colour: team_colour(&r.team),
                 value: score_text(r.value),
                 gap: gap_text(r),
-                note: r.reinstated.then(reinstated_note),
+                note: match r.riders_left {
+                    Some(count) => Some(msg!("standings-team-short", count = count)),
+                    None => r.reinstated.then(reinstated_note),
+                },
             })
             .collect(),
     }
@@ -123,6 +126,7 @@ mod tests {
             value,
             gap,
             reinstated: false,
+            riders_left: None,
         }
     }
 
@@ -223,11 +227,50 @@ mod tests {
         let tint = crate::standings::leader_tint(Jersey::Red);
         assert_eq!(crate::standings::row_background(&table, 1), tint);
         assert_ne!(crate::standings::row_background(&table, 0), tint);
-        // A classification without a jersey (Velo Master's teams) tints no line.
+        // A classification without a jersey (Velo Master's teams) has no jersey's tint.
         c.jersey = None;
         let table = standings_table(&c, 10, &|_| Some(0));
         assert_eq!(table.jersey, None);
         assert_ne!(crate::standings::row_background(&table, 1), tint);
         crate::render_standings(&table).unwrap();
+    }
+
+    /// Issue 22, item 11: Velo Master's team table (no jersey) still shows its leader's line,
+    /// in his team's colour, and a team ranked after the full teams with less time says why.
+    #[test]
+    fn vm_142_a_49_the_team_table_shows_its_leader_and_why_a_short_team_ranks_last() {
+        let mut short = row(3, None, "Green", Score::Seconds(30_420), Score::Seconds(0));
+        short.riders_left = Some(2);
+        let rows = vec![
+            row(1, None, "Blue", Score::Seconds(45_600), Score::Seconds(0)),
+            row(2, None, "Red", Score::Seconds(46_380), Score::Seconds(780)),
+            short,
+        ];
+        let mut c = table_of("team", "classification-vm-team", None, Unit::Time, rows);
+        c.holder = Some(0);
+        let colour = |team: &str| ["Blue", "Red", "Green"].iter().position(|t| *t == team);
+        let table = standings_table(&c, 10, &colour);
+        let notes: Vec<_> = table.rows.iter().map(|r| r.note.as_deref()).collect();
+        assert_eq!(
+            notes,
+            [
+                None,
+                None,
+                Some("2 riders left: ranked after the full teams")
+            ]
+        );
+        let background = |i| crate::standings::row_background(&table, i);
+        assert_eq!(
+            background(0),
+            crate::palette::fade(crate::palette::team(0), 0.7),
+            "the leading team's line, in its colour"
+        );
+        assert_ne!(background(2), background(0));
+        // The note fits beside the name: the team's whole name is drawn.
+        assert_eq!(crate::standings::name_texts(&table)[2], "Green");
+        let png = crate::render_standings(&table).unwrap();
+        if let Ok(dir) = std::env::var("VM_BOARD_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("vm-teams.png"), png).unwrap();
+        }
     }
 }

@@ -275,6 +275,8 @@ fn tables() -> Vec<commissaire_render::StandingsTable> {
                         Unit::Points => Score::Points(9 * i),
                     },
                     reinstated: i == 4,
+                    // A team short of riders is ranked after the full ones, and says so.
+                    riders_left: (team && i == 11).then_some(2),
                 })
                 .collect();
             let classification = Classification {

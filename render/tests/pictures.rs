@@ -269,6 +269,7 @@ fn standing(rank: u32, rider: Option<&str>, team: &str, value: Score, gap: Score
         value,
         gap,
         reinstated: false,
+        riders_left: None,
     }
 }
 

@@ -1143,6 +1143,7 @@ fn every_option_of(
         rest_before: false,
         previous: None,
         options: &options,
+        bots: &[],
     }) else {
         return Vec::new();
     };

@@ -197,16 +197,20 @@ async fn session(
             }
             Err(e) => return Err(e.into()),
         };
-        // The board once a round: between the choices of a round it does not change.
-        if let Ok(board) = services.public_board(CHANNEL).await
-            && shown.replace((board.stage, board.turn)) != Some((board.stage, board.turn))
-        {
+        // The board each time it changes: once a round in the card race (its choices are
+        // secret until the reveal), at every step in Velo Master (the rider moving walks cell
+        // by cell, and the cells he may take next are lettered).
+        if let Ok(board) = services.public_board(CHANNEL).await {
             let mine = board
                 .teams
                 .iter()
                 .position(|t| *t == team)
                 .map(|i| i as commissaire_engine::Seat);
-            println!("\n{}", scene_text(&board.scene, mine));
+            let text = scene_text(&board.scene, mine);
+            if shown.as_ref() != Some(&text) {
+                println!("\n{text}");
+                shown = Some(text);
+            }
         }
         println!("{}", terminal_text(&hand.text));
         if hand.buttons.is_empty() {

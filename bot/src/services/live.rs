@@ -149,6 +149,10 @@ pub(crate) struct News {
     /// In a game told phase by phase (`DynStage::phase`) with directors: every public sentence
     /// of every choice, settled turn or not, with its stage number, for the phase's post.
     pub lines: Vec<(u32, String)>,
+    /// What mattered in the choices played up to the next settled turn (`DynStage::notable`;
+    /// a game of many rolls a round: the crashes of the moves after a roll), told with it: its
+    /// name is the turn those choices were played in.
+    pub notable: Vec<commissaire_engine::registry::Sentence>,
     /// Teams the bot played for because their director ran out of time.
     pub timeouts: Vec<String>,
     /// Set when an admin closed the round before its deadline.
@@ -360,6 +364,9 @@ impl Services {
         .await?;
         live.choices += 1;
         live.events += events.len() as u32;
+        if !live.phased() {
+            news.notable.extend(live.stage.notable(events));
+        }
         if live.phased() {
             let number = live.row.number;
             news.lines.extend(
@@ -371,8 +378,9 @@ impl Services {
         }
         if events.settles_turn() {
             let told = live.stage.tell_turn(events);
+            let notable = std::mem::take(&mut news.notable);
             news.rounds.push(in_tour(&live.tour, || {
-                narrate::turn(live.row.number, turn, &live.turn_name, &told)
+                narrate::turn(live.row.number, turn, &live.turn_name, &told, notable)
             }));
             // The next turn opens now, with its own deadline.
             let next = turn + 1;
@@ -631,7 +639,13 @@ impl Services {
             starters.sort_by_key(|r| (rank(&r.key), r.start_number));
         }
         // The ruleset sets this stage's own options (a time trial, the weather the stage
-        // before ended in); they are stored with the stage, which is rebuilt from them.
+        // before ended in, the seats its own bots ride); they are stored with the stage, which
+        // is rebuilt from them.
+        let bots: Vec<Seat> = teams
+            .iter()
+            .filter(|t| t.is_bot())
+            .filter_map(|t| t.seat)
+            .collect();
         let options = registry::prepare(
             &tour.ruleset,
             &registry::StageContext {
@@ -640,6 +654,7 @@ impl Services {
                 rest_before: plan.rest_before,
                 previous: done.last(),
                 options: &tour.options,
+                bots: &bots,
             },
         )
         .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;

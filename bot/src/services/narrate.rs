@@ -7,7 +7,8 @@ use crate::store::teams::TeamRow;
 use crate::store::tours::TourRow;
 use commissaire_engine::registry::{self, Scene, Sentence, Told};
 use commissaire_engine::tour::{
-    Classification, Classifications, Score, StageResult, StandingRow, TourOptions, stage_times,
+    Classification, Classifications, RiderStage, Score, StageResult, StandingRow, TourOptions,
+    stage_times,
 };
 use commissaire_messages::{msg, sentence, sentence_at_start};
 use commissaire_render::{classification_title, palette, render_standings, standings_table};
@@ -27,11 +28,20 @@ pub(crate) struct RoundNews {
     pub lines: Vec<String>,
     /// The round in one line: who leads, who crossed, who took exhaustion.
     pub brief: String,
+    /// What of the turn matters when a run of turns of one name is told in one line (see
+    /// `DynStage::notable`): the game's choice.
+    pub notable: Vec<String>,
 }
 
 /// A settled turn as its ruleset tells it (the card race: cards revealed, moves, slipstream,
 /// exhaustion, riders across the line, and the round in one line).
-pub(crate) fn turn(number: u32, turn: u32, name: &Sentence, told: &Told) -> RoundNews {
+pub(crate) fn turn(
+    number: u32,
+    turn: u32,
+    name: &Sentence,
+    told: &Told,
+    notable: Vec<Sentence>,
+) -> RoundNews {
     RoundNews {
         stage: number,
         round: turn,
@@ -41,7 +51,51 @@ pub(crate) fn turn(number: u32, turn: u32, name: &Sentence, told: &Told) -> Roun
             .brief
             .as_ref()
             .map_or_else(|| told_in_one_line(told), sentence),
+        notable: notable.iter().map(sentence).collect(),
     }
+}
+
+/// The most notable lines a run of turns told in one line keeps before "and N more".
+const NOTABLE_IN_BRIEF: usize = 4;
+
+/// Turns told in brief: a line per run of consecutive turns of the same name (a game of many
+/// rolls a round tells a round in one line), saying what mattered in them, as their game
+/// chose (`DynStage::notable`), then the last one's brief (where the race stands).
+fn briefs(turns: &[&RoundNews]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < turns.len() {
+        let run = turns[i..]
+            .iter()
+            .take_while(|t| t.name == turns[i].name)
+            .count();
+        let group = &turns[i..i + run];
+        let notable: Vec<&str> = group
+            .iter()
+            .flat_map(|t| t.notable.iter().map(String::as_str))
+            .collect();
+        let last = group[run - 1];
+        let mut parts: Vec<String> = notable
+            .iter()
+            .take(NOTABLE_IN_BRIEF)
+            .map(|s| s.to_string())
+            .collect();
+        if let (Some(kept), true) = (parts.last_mut(), notable.len() > NOTABLE_IN_BRIEF) {
+            *kept = msg!(
+                "round-and-more",
+                first = kept.as_str(),
+                count = notable.len() - NOTABLE_IN_BRIEF
+            );
+        }
+        parts.push(last.brief.clone());
+        lines.push(msg!(
+            "news-brief-round",
+            turn = sentence_at_start(&last.name),
+            brief = parts.join(" ")
+        ));
+        i += run;
+    }
+    lines
 }
 
 /// A turn whose ruleset gives no summary: its first line and how many more.
@@ -86,6 +140,9 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
         .all(|r| r.outcome.is_timed() || r.place.is_none())
     {
         text.push_str(&msg!("stage-result-legend-timed"));
+    } else if !result.bonus_seconds {
+        // House rules A's card race gives no bonus seconds (seed 001 has none).
+        text.push_str(&msg!("stage-result-legend-no-bonus"));
     } else {
         text.push_str(&msg!("stage-result-legend"));
     }
@@ -119,11 +176,12 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
                 });
                 text.push('\n');
             }
-            let out = result.riders.len() - times.len();
-            if out > 0 {
-                text.push_str(&msg!("stage-result-out", count = out));
-                text.push('\n');
-            }
+            let out: Vec<&RiderStage> = result
+                .riders
+                .iter()
+                .filter(|r| times.iter().all(|t| t.rider != r.rider))
+                .collect();
+            text.push_str(&left_the_race(&out));
         }
         Err(e) => {
             text.push_str(&msg!("summary-no-times", error = e.to_string()));
@@ -170,12 +228,32 @@ pub(crate) fn stage_points_text(
         ));
         text.push('\n');
     }
-    let out = result.riders.len() - placed.len();
-    if out > 0 {
-        text.push_str(&msg!("stage-result-out", count = out));
-        text.push('\n');
-    }
+    let out: Vec<&RiderStage> = result.riders.iter().filter(|r| r.place.is_none()).collect();
+    text.push_str(&left_the_race(&out));
     text
+}
+
+/// The riders who left the race during the stage, by name (issue 22, item 11), on a line of
+/// their own; nothing when nobody left.
+fn left_the_race(out: &[&RiderStage]) -> String {
+    if out.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = out
+        .iter()
+        .map(|r| {
+            if r.rider.as_str().starts_with(&r.team) {
+                r.rider.to_string()
+            } else {
+                msg!("rider-of-team", rider = r.rider.as_str(), team = &r.team)
+            }
+        })
+        .collect();
+    msg!(
+        "stage-result-out",
+        count = out.len(),
+        riders = names.join(", ")
+    ) + "\n"
 }
 
 /// The public text of what happened, in the order it happened, stage by stage: the stage's
@@ -241,12 +319,7 @@ pub(crate) fn news_text(news: &News) -> String {
                 text.push('\n');
                 text.push_str(&head);
                 text.push('\n');
-                for r in earlier {
-                    let line = msg!(
-                        "news-brief-round",
-                        turn = sentence_at_start(&r.name),
-                        brief = r.brief.as_str()
-                    );
+                for line in briefs(earlier) {
                     text.push_str(&format!("- {line}\n"));
                 }
             }
@@ -307,6 +380,10 @@ pub(crate) fn standings_text(after_stage: u32, s: &Classifications, only: Option
             if row.reinstated {
                 name.push(REINSTATED_MARK);
             }
+            if let Some(count) = row.riders_left {
+                name.push(' ');
+                name.push_str(&msg!("standings-team-short-mark", count = count));
+            }
             text.push_str(&format!(
                 "{:>2}. {:<30} {:>8} {}\n",
                 row.rank,
@@ -321,6 +398,10 @@ pub(crate) fn standings_text(after_stage: u32, s: &Classifications, only: Option
         }
         if rows.iter().take(TEXT_ROWS).any(|r| r.reinstated) {
             text.push_str(&msg!("standings-reinstated-legend", mark = REINSTATED_MARK));
+            text.push('\n');
+        }
+        if rows.iter().take(TEXT_ROWS).any(|r| r.riders_left.is_some()) {
+            text.push_str(&msg!("standings-team-short-legend"));
             text.push('\n');
         }
         text.push_str("```");
@@ -648,6 +729,7 @@ mod tests {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         };
         let worn = wearers_of("card-race", &serde_json::Value::Null, &[stage]);
@@ -689,6 +771,7 @@ mod tests {
             sprints: Vec::new(),
             summits: Vec::new(),
             carry: serde_json::Value::Null,
+            bonus_seconds: true,
         };
         let s = registry::classify("card-race", &[stage], &serde_json::Value::Null).unwrap();
         let tables = standings_tables(&s, None, 1, &|_| None);
@@ -790,6 +873,7 @@ mod tests {
                 order: vec![RiderKey::new("Blue R7")],
             }],
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         };
         let text = stage_result_text("Stage 1/1, Test", &result);
@@ -800,5 +884,132 @@ mod tests {
         assert!(text.contains("6. Blue R6 12:20\n"), "{text}");
         assert!(text.contains("7. Blue R7 12:20, bonus −3 s"), "{text}");
         assert!(text.contains("1. Blue R1 11:50, bonus −15 s"), "{text}");
+        // The same stage under rules that give no bonus seconds (house rules A): the times
+        // ridden, no bonus, and a legend that says they count as they are.
+        let plain = StageResult {
+            bonus_seconds: false,
+            ..result
+        };
+        let text = stage_result_text("Stage 1/1, Test", &plain);
+        assert!(
+            text.contains(&msg!("stage-result-legend-no-bonus")),
+            "{text}"
+        );
+        assert!(!text.contains("bonus −"), "{text}");
+        assert!(text.contains("1. Blue R1 11:50\n"), "{text}");
+        assert!(text.contains("7. Blue R7 12:20\n"), "{text}");
+    }
+
+    fn news(name: u32, notable: &[&str], brief: &str) -> RoundNews {
+        RoundNews {
+            stage: 1,
+            round: 0,
+            name: Sentence::round(name),
+            lines: Vec::new(),
+            brief: brief.into(),
+            notable: notable.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// Issue 22, item 12: turns of the same name (a round of many rolls) are told in one line,
+    /// what mattered in them as their game chose, then the last one's brief; turns of their
+    /// own name (the card race's rounds) keep a line each, their brief.
+    #[test]
+    fn a_run_of_turns_of_one_name_is_told_in_one_line_of_what_mattered() {
+        let turns = [
+            news(1, &["A falls."], "B leads."),
+            news(1, &[], "C leads."),
+            news(1, &["D attacks!"], "D leads."),
+            news(2, &["E", "F", "G", "H", "I", "J"], "K leads."),
+            news(3, &[], "L leads."),
+        ];
+        let lines = briefs(&turns.iter().collect::<Vec<_>>());
+        assert_eq!(
+            lines,
+            [
+                "Round 1: A falls. D attacks! D leads.",
+                "Round 2: E F G H (and 2 more) K leads.",
+                "Round 3: L leads.",
+            ]
+        );
+    }
+
+    /// Issue 22, item 11: the riders who left the race during the stage are named.
+    #[test]
+    fn a_stage_result_names_the_riders_who_left_the_race() {
+        let mut riders: Vec<RiderStage> = (1..=3)
+            .map(|place| rider(&format!("R{place}"), place, 2))
+            .collect();
+        for name in ["Team-mate 3", "Leader"] {
+            let mut out = rider(name, 0, 0);
+            out.place = None;
+            out.outcome = Outcome::Abandoned;
+            riders.push(out);
+        }
+        let result = StageResult {
+            number: 2,
+            kind: StageKind::Flat,
+            summit_finish: false,
+            riders,
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+            carry: serde_json::Value::Null,
+            bonus_seconds: true,
+        };
+        let text = stage_result_text("Stage 2/3, Test", &result);
+        assert!(
+            text.contains("2 left the race during the stage: Blue Team-mate 3, Blue Leader.\n"),
+            "{text}"
+        );
+        // One rider: no count.
+        let mut result = result;
+        result.riders.pop();
+        let text = stage_result_text("Stage 2/3, Test", &result);
+        assert!(
+            text.contains("Left the race during the stage: Blue Team-mate 3.\n"),
+            "{text}"
+        );
+    }
+
+    /// Issue 22, item 11: a team ranked after the full teams with less time says why.
+    #[test]
+    fn the_team_table_says_why_a_short_team_ranks_last() {
+        use commissaire_engine::registry::Sentence;
+        use commissaire_engine::tour::{Classification, Unit};
+        let row = |rank: u32, team: &str, minutes: i64, left: Option<u32>| StandingRow {
+            rank,
+            rider: None,
+            start_number: None,
+            team: team.into(),
+            value: Score::Seconds(minutes * 60),
+            gap: Score::Seconds(0),
+            reinstated: false,
+            riders_left: left,
+        };
+        let table = Classification {
+            id: "team",
+            title: Sentence {
+                id: "classification-vm-team",
+                args: Vec::new(),
+                text: String::new(),
+            },
+            jersey: None,
+            unit: Unit::Time,
+            rows: vec![row(1, "Roses", 760, None), row(2, "Verts", 507, Some(2))],
+            holder: Some(0),
+        };
+        let text = standings_text(
+            3,
+            &Classifications {
+                tables: vec![table],
+            },
+            None,
+        );
+        assert!(text.contains(" 2. Verts (2 riders) "), "{text}");
+        assert!(
+            text.contains(&msg!("standings-team-short-legend")),
+            "{text}"
+        );
     }
 }

@@ -88,6 +88,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             brief: None,
         }
     }
+    /// What of a choice's events matters when its turns are told in brief among many (a
+    /// crash, an attack, a rider across the line): the game's choice, told publicly. A game
+    /// whose settled turns tell the whole of a round (the card race's reveal) needs none;
+    /// a game of many turns a round (a roll each, their moves chosen after it) names here what
+    /// the brief of a round must not leave out. Nothing by default.
+    fn notable(&self, _events: &[Self::Event]) -> Vec<Sentence> {
+        Vec::new()
+    }
     /// What a seat alone sees of its own riders now (for example hands, kept cards, what is
     /// left to draw), a sentence a rider: the private note a director reads before choosing.
     /// Nothing by default, for a game with no private state.

@@ -72,6 +72,8 @@ pub trait DynStage: Debug + Send + Sync {
     fn narrate(&self, events: &Events, viewer: Viewer) -> Vec<Sentence>;
     /// A settled turn as the channel is told it.
     fn tell_turn(&self, events: &Events) -> Told;
+    /// What of a choice's events matters in a brief of many turns (see [`Game::notable`]).
+    fn notable(&self, events: &Events) -> Vec<Sentence>;
     /// What the seat alone sees of its riders now.
     fn brief(&self, seat: Seat) -> Vec<Sentence>;
     /// Where the race stands on the road, for anyone.
@@ -354,6 +356,12 @@ impl<G: Game> DynStage for Hosted<G> {
     fn tell_turn(&self, events: &Events) -> Told {
         self.downcast(events)
             .map(|e| self.game.tell_turn(e))
+            .unwrap_or_default()
+    }
+
+    fn notable(&self, events: &Events) -> Vec<Sentence> {
+        self.downcast(events)
+            .map(|e| self.game.notable(e))
             .unwrap_or_default()
     }
 

@@ -78,6 +78,11 @@ pub struct StageContext<'a> {
     pub previous: Option<&'a StageResult>,
     /// The tour's options, as stored with it.
     pub options: &'a Value,
+    /// The seats no director rides: the tour's bot teams (not a team on autopilot, whose
+    /// director is only away). A game whose bots ride by rules of their own reads it (house
+    /// rules B's ghosts draw their own number of cards, HB-012…HB-014). Empty when a preset
+    /// is checked before the tour has teams.
+    pub bots: &'a [Seat],
 }
 
 /// The tour's next stage, as a stage being ridden may speak of it (see [`Game::outlook`]).

@@ -44,6 +44,7 @@ pub(crate) fn flat_stage(number: u32, riders: Vec<RiderStage>) -> StageResult {
         rejoined: Vec::new(),
         sprints: Vec::new(),
         summits: Vec::new(),
+        bonus_seconds: true,
         carry: serde_json::Value::Null,
     }
 }

@@ -124,6 +124,7 @@ impl TourPreset {
                 rest_before: stage.rest_before,
                 previous: None,
                 options: &options,
+                bots: &[],
             };
             if let Err(message) = registry::prepare(&preset.ruleset, &ctx) {
                 return fail(format!("stage on '{}': {message}", stage.course));

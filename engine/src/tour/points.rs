@@ -118,6 +118,35 @@ mod tests {
         );
     }
 
+    /// HB-064 (seed 004, GRAND TOUR – POINTS), table B4: an intermediate sprint pays the first
+    /// three over it, 9, 6 and 3, and nobody else: the fourth and fifth over score nothing there
+    /// (nor any sprint seconds, HB-064).
+    #[test]
+    fn hb_064_a_sprint_pays_its_first_three_and_no_fourth() {
+        let mut stage = tv15_stage();
+        stage
+            .sprints
+            .push(sprint("Km 30", &["R4", "R5", "R1", "R2", "R3"]));
+        let awards = stage_points(&stage).unwrap();
+        let at_sprint: Vec<(&str, u32, &str)> = paid(&awards)
+            .into_iter()
+            .filter(|a| a.2 == "Km 30")
+            .collect();
+        assert_eq!(
+            at_sprint,
+            [("R4", 9, "Km 30"), ("R5", 6, "Km 30"), ("R1", 3, "Km 30")]
+        );
+        let times = crate::tour::time::stage_times(&stage, &Default::default()).unwrap();
+        let seconds = |key: &str| {
+            times
+                .iter()
+                .find(|t| t.rider.as_str() == key)
+                .unwrap()
+                .sprint_bonus
+        };
+        assert_eq!(["R4", "R5", "R1", "R2", "R3"].map(seconds), [3, 2, 1, 0, 0]);
+    }
+
     #[test]
     fn hb_065_finish_points_go_to_the_stages_first_three() {
         // R3 is third of the stage and short of the line (the stage ended in the round R1

@@ -89,11 +89,26 @@ pub struct StageResult {
     /// Summits (the top row of each climb) in course order, the summit finish included.
     #[serde(default)]
     pub summits: Vec<SummitResult>,
+    /// Whether the stage gives bonus seconds: house rules B's 15 / 10 / 5 s to the first three
+    /// and 3 / 2 / 1 s at each intermediate sprint (HB-063, HB-064). A ruleset whose rules
+    /// define none says `false` (the card race under house rules A: seed 001 has no bonus
+    /// seconds), and then the general classification takes the time ridden as it is. A result
+    /// stored before this was kept reads as `true`, as it was counted then.
+    #[serde(default = "bonus_seconds_given", skip_serializing_if = "is_given")]
+    pub bonus_seconds: bool,
     /// What this stage hands the next one of the tour, in the ruleset's own JSON (the card
     /// race: the weather it ended in). The ruleset's `prepare` reads it when the next stage is
     /// set up; the classifications never do.
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub carry: serde_json::Value,
+}
+
+fn bonus_seconds_given() -> bool {
+    true
+}
+
+fn is_given(bonus_seconds: &bool) -> bool {
+    *bonus_seconds
 }
 
 /// One rider's stage.

@@ -50,6 +50,11 @@ pub struct StandingRow {
     /// stage, which readers should be told. Always false for a team.
     #[serde(default)]
     pub reinstated: bool,
+    /// A team ranked after the full teams because it has fewer riders left than the table
+    /// counts (Velo Master's team classification, A-49): how many it has left. `None` for a
+    /// rider and for a full team.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riders_left: Option<u32>,
 }
 
 impl StandingRow {
@@ -121,6 +126,7 @@ where
             value: Score::Seconds(seconds),
             gap: Score::Seconds(seconds - leader),
             reinstated: false,
+            riders_left: None,
         });
     }
     rows
@@ -145,6 +151,7 @@ where
             value: Score::Points(points),
             gap: Score::Points(leader - points),
             reinstated: false,
+            riders_left: None,
         });
     }
     rows

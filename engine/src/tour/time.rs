@@ -77,8 +77,8 @@ pub(crate) fn stage_times_checked(stage: &StageResult, options: &TourOptions) ->
             let ridden = ridden_time(r.cards_played, &r.outcome, options.gc_short)?;
             let place = r.place?;
             // QB-18, QB-20: a time trial has no stage bonus; a ruleset's own time has none of
-            // house rules B's.
-            let finish_bonus = if time_trial || r.outcome.is_timed() {
+            // house rules B's, nor a stage whose rules define none (house rules A).
+            let finish_bonus = if time_trial || !stage.bonus_seconds || r.outcome.is_timed() {
                 0
             } else {
                 nth_or_zero(&FINISH_BONUS_SECONDS, place as usize - 1)
@@ -110,9 +110,10 @@ pub(crate) fn stage_times_checked(stage: &StageResult, options: &TourOptions) ->
             t.ridden = team_time[&t.team];
         }
     }
-    if !time_trial {
+    if !time_trial && stage.bonus_seconds {
         // HB-064, table B4: sprint seconds go to the same total as the stage time (QB-20); a
-        // time trial has no intermediate sprint.
+        // time trial has no intermediate sprint, and a stage without bonus seconds no sprint
+        // seconds.
         for sprint in &stage.sprints {
             for (key, &bonus) in sprint.order.iter().zip(SPRINT_BONUS_SECONDS.iter()) {
                 if let Some(t) = times.iter_mut().find(|t| &t.rider == key) {
@@ -254,6 +255,58 @@ mod tests {
         assert_eq!(t["R1"], 1080 - 30);
         assert_eq!(t["R2"], 1080 - 10);
         assert_eq!(t["R3"], 1080);
+    }
+
+    /// QX-05, C-11, C-14 (seed 001 has no bonus seconds): a stage ridden under house rules A
+    /// gives the time ridden into the general classification as it is. TV-15's R1 beats R2 by
+    /// 20 s (2 rows more past the line) and the gap stays 20 s: no 15 / 10 / 5 s, and a sprint
+    /// R1 won pays no 3 s either. The same stage under house rules B still gives them.
+    #[test]
+    fn qx_05_c_14_a_stage_without_bonus_seconds_keeps_the_gap_ridden() {
+        let mut stage = tv15_stage();
+        stage.sprints.push(sprint("Km 30", &["R1", "R2", "R3"]));
+        stage.bonus_seconds = false;
+        let times = stage_times(&stage, &TourOptions::default()).unwrap();
+        let t = by_rider(&times);
+        assert_eq!(t["R1"], 1080 - 30);
+        assert_eq!(t["R2"], 1080 - 10);
+        assert_eq!(t["R2"] - t["R1"], 20, "the gap ridden, and nothing else");
+        assert_eq!(t["R3"], 1080);
+        for time in &times {
+            assert_eq!((time.finish_bonus, time.sprint_bonus), (0, 0), "{time:?}");
+            assert_eq!(time.time, time.ridden);
+        }
+        stage.bonus_seconds = true;
+        let times = stage_times(&stage, &TourOptions::default()).unwrap();
+        let t = by_rider(&times);
+        // House rules B: R1 15 + 3 s, R2 10 + 2 s, R3 5 + 1 s.
+        assert_eq!(t["R1"], 1080 - 30 - 15 - 3);
+        assert_eq!(t["R2"], 1080 - 10 - 10 - 2);
+        assert_eq!(t["R3"], 1080 - 5 - 1);
+        assert_eq!(t["R2"] - t["R1"], 26);
+    }
+
+    /// A result stored before it said whether the stage gives bonus seconds reads as one that
+    /// does, as it was counted then; one that gives none says so when stored.
+    #[test]
+    fn a_result_without_the_bonus_seconds_field_reads_as_giving_them() {
+        let stage = tv15_stage();
+        let mut json = serde_json::to_value(&stage).unwrap();
+        assert!(
+            json.get("bonus_seconds").is_none(),
+            "the default is not written"
+        );
+        json.as_object_mut().unwrap().remove("bonus_seconds");
+        let back: StageResult = serde_json::from_value(json).unwrap();
+        assert!(back.bonus_seconds);
+        let none = StageResult {
+            bonus_seconds: false,
+            ..stage
+        };
+        let json = serde_json::to_value(&none).unwrap();
+        assert_eq!(json["bonus_seconds"], serde_json::json!(false));
+        let back: StageResult = serde_json::from_value(json).unwrap();
+        assert!(!back.bonus_seconds);
     }
 
     #[test]

@@ -84,6 +84,7 @@ key-curve = curve
 key-gruppetto = the gruppetto, a pack of no team that blocks and shelters like riders
 key-steep = steep row (2 movement points)
 key-neutral = yellow row: no slipstream, no exhaustion
+key-danger = danger cell: a skill roll to pass or stop on it
 key-mark-flag = chequered flag
 key-mark-colour = colour
 key-mark-hatched-rim = yellow and black striped rim
@@ -114,6 +115,7 @@ key-wind = { $wind ->
        *[right] crosswind, from the riders' right
     }
 key-mark-arrow = arrow
+key-mark-danger-rim = red and white striped rim
 terrain-flat = flat
 terrain-climb = climb
 terrain-descent = descent
@@ -137,6 +139,11 @@ standings-empty = No one classified yet
 standings-reinstated = repêché
 # At the right of a standings picture's header: when the table stands.
 standings-picture-after = after stage { $stage }
+# After a team with fewer riders left than its table counts (Velo Master's teams, A-49).
+standings-team-short = { $count ->
+        [one] 1 rider left: ranked after the full teams
+       *[other] { $count } riders left: ranked after the full teams
+    }
 
 ## A classification's points, and how far behind the leader a row is.
 

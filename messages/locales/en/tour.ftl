@@ -86,6 +86,8 @@ news-brief-round = { $turn }: { $brief }
 # $stage: a stage-title.
 stage-result-title = **{ $stage }: result**
 stage-result-legend = Finish order, with the time ridden; bonus seconds come off in the general classification.
+# A stage whose rules give no bonus seconds (house rules A's card race).
+stage-result-legend-no-bonus = Finish order, with the time ridden, which goes into the general classification as it is.
 stage-result-legend-timed = Finish order, with each rider's time on the race clock (riders still on the road when it ended are timed where they stood).
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonus −{ $bonus } s
@@ -95,7 +97,11 @@ stage-result-line-points = { $place }. { $rider }: { $points ->
     [one] 1 pt
    *[other] { $points } pts
 }
-stage-result-out = ({ $count } left the race during the stage.)
+# $riders: the riders' names, comma-separated.
+stage-result-out = { $count ->
+        [one] Left the race during the stage: { $riders }.
+       *[other] { $count } left the race during the stage: { $riders }.
+    }
 # A rider whose name does not already say its team.
 rider-of-team = { $rider } ({ $team })
 
@@ -105,6 +111,12 @@ standings-after = **Standings after stage { $stage }**
 standings-nobody-yet = nobody has scored yet
 # Under a table: $mark is the sign after a rider brought back.
 standings-reinstated-legend = { $mark } repêché: brought back by the directeurs' vote
+# After a team with fewer riders left than its table counts (Velo Master's teams, A-49).
+standings-team-short-mark = ({ $count ->
+        [one] 1 rider
+       *[other] { $count } riders
+    })
+standings-team-short-legend = A team with fewer riders left than the table counts ranks after the full teams, whatever its time.
 # The start of this title is how the demo finds the winners in its report: keep "**The tour is over".
 winners-title = **The tour is over. The winners:**
 # $classification: a classification- message.

@@ -132,6 +132,19 @@ vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } clim
 vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
 vm-race-over = The race is over: { $winner } wins.
 vm-race-over-nobody = The race is over: nobody reached the line.
+# A roll in one line, where the race stands: the rider at the front still racing.
+vm-brief-front = { $rider } leads the race at { $cell }, { $to_go ->
+        [one] 1 level
+       *[other] { $to_go } levels
+    } from the line{ $across ->
+        [0] {""}
+       *[other] {""} ({ $across } across)
+    }.
+vm-brief-across = { $across ->
+        [one] 1 rider across the line.
+       *[other] { $across } riders across the line.
+    }
+vm-brief-start = Nobody is on the road yet.
 
 ## Velo Master refuses a choice: what was wrong, and what to do instead.
 
@@ -240,3 +253,24 @@ vm-option-stop = { $how ->
         [unused] Stop here ({ $left } unused)
        *[plain] Stop here
     }
+
+## The terminal's text board (`commissaire play`): riders by their tokens' labels.
+
+vm-text-board-legend-riders = riders: team initial, then L for the leader or the team-mate's number, as on the board picture and in their names (P3: Team-mate 3)
+vm-text-board-legend-road = .. flat, ^^ climb, vv descent, ss feed zone, ## cobbles, !! danger cell (a skill roll; P3! a rider on one), A. B. the cells the rider moving may step onto, | finish line
+# $team rolled $dice (the faces); $rider (his label) is moving, $name his name, $left the steps
+# he may still take.
+vm-text-board-moving = { $team } rolled { $dice }: { $rider } ({ $name }) is moving, { $left ->
+        [one] 1 step
+       *[other] { $left } steps
+    } left.
+vm-text-board-fallen-rider = { $rider } beside { $cell } ({ $misses ->
+        [0] back next turn
+        [one] misses 1 turn
+       *[other] misses { $misses } turns
+    })
+vm-text-board-fallen = at the roadside: { $riders }
+vm-text-board-across-rider = { $rider } ({ $place })
+vm-text-board-across = across the line: { $riders }
+vm-text-board-out = out of the race: { $riders }
+vm-text-board-at-start = at the start: { $riders }

@@ -83,10 +83,12 @@ key-verge = bas-côté : pas de route ici
 key-curve = virage
 key-gruppetto = le gruppetto, un groupe sans équipe qui bloque et abrite comme des coureurs
 key-steep = case à fort pourcentage (2 points de mouvement)
+key-danger = case danger : un jet d'habileté pour la traverser ou s'y arrêter
 key-neutral = case jaune : ni aspiration, ni fatigue
 key-mark-flag = drapeau à damier
 key-mark-colour = couleur
 key-mark-hatched-rim = bord rayé jaune et noir
+key-mark-danger-rim = bord rayé rouge et blanc
 key-mark-kerb = bordure rouge et blanche
 key-mark-jersey = { $jersey ->
         [yellow] maillot jaune
@@ -137,6 +139,11 @@ standings-empty = Personne n'est encore classé
 standings-reinstated = repêché
 # À droite de l'en-tête d'une image de classement : après quelle étape.
 standings-picture-after = après l'étape { $stage }
+# Après une équipe qui a moins de coureurs que son classement n'en compte (équipes de Velo Master, A-49).
+standings-team-short = { $count ->
+        [one] 1 coureur restant : classée après les équipes complètes
+       *[other] { $count } coureurs restants : classée après les équipes complètes
+    }
 
 ## Les points d'un classement, et le retard d'une ligne sur le premier.
 

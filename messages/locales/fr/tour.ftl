@@ -93,6 +93,8 @@ news-brief-round = { $turn } : { $brief }
 stage-result-title = **{ $stage } : résultat**
 stage-result-legend = Ordre d'arrivée, avec le temps couru ; les bonifications sont déduites au classement général.
 stage-result-legend-timed = Ordre d'arrivée, avec le temps de chaque coureur au chrono de la course (les coureurs encore en route à la fin sont chronométrés là où ils se trouvaient).
+# Une étape dont les règles ne donnent pas de bonifications (la course de cartes des règles maison A).
+stage-result-legend-no-bonus = Ordre d'arrivée, avec le temps couru, qui compte tel quel au classement général.
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonification −{ $bonus } s
 # Un tour mené aux points (une coupe du monde) : les points marqués par chaque coureur dans l'étape.
@@ -101,10 +103,17 @@ stage-result-line-points = { $place }. { $rider } : { $points ->
     [one] { $points } pt
    *[other] { $points } pts
 }
-stage-result-out = ({ $count ->
-        [one] 1 coureur a quitté
-       *[other] { $count } coureurs ont quitté
-    } la course pendant l'étape.)
+# $riders : les noms des coureurs, séparés par des virgules.
+stage-result-out = { $count ->
+        [one] A quitté la course pendant l'étape : { $riders }.
+       *[other] { $count } coureurs ont quitté la course pendant l'étape : { $riders }.
+    }
+# Après une équipe qui a moins de coureurs que son classement n'en compte (équipes de Velo Master, A-49).
+standings-team-short-mark = ({ $count ->
+        [one] 1 coureur
+       *[other] { $count } coureurs
+    })
+standings-team-short-legend = Une équipe qui a moins de coureurs que le classement n'en compte est classée après les équipes complètes, quel que soit son temps.
 # Un coureur dont le nom ne dit pas déjà l'équipe.
 rider-of-team = { $rider } ({ $team })
 

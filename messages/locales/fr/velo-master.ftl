@@ -264,3 +264,38 @@ vm-option-stop = { $how ->
         })
        *[plain] S'arrêter ici
     }
+
+# Un lancer en une ligne, où en est la course : le coureur en tête encore en course.
+vm-brief-front = { $rider } mène la course en { $cell }, à { $to_go ->
+        [one] 1 niveau
+       *[other] { $to_go } niveaux
+    } de la ligne{ $across ->
+        [0] {""}
+       *[other] {""} ({ $across } arrivés)
+    }.
+vm-brief-across = { $across ->
+        [one] 1 coureur a franchi la ligne.
+       *[other] { $across } coureurs ont franchi la ligne.
+    }
+vm-brief-start = Personne n'est encore sur la route.
+
+## Le plateau en texte du terminal (`commissaire play`) : les coureurs par l'étiquette de leur pion.
+
+vm-text-board-legend-riders = coureurs : initiale de l'équipe, puis L pour le leader ou le numéro de l'équipier, comme sur l'image du plateau et dans leurs noms (P3 : Team-mate 3)
+vm-text-board-legend-road = .. plat, ^^ montée, vv descente, ss ravitaillement, ## pavés, !! case danger (un jet d'habileté ; P3! un coureur dessus), A. B. les cases où le coureur en mouvement peut aller, | ligne d'arrivée
+# $team a lancé $dice (les faces) ; $rider (son étiquette) est en mouvement, $name son nom, $left
+# les pas qu'il peut encore faire.
+vm-text-board-moving = { $team } a fait { $dice } : { $rider } ({ $name }) avance, { $left ->
+        [one] encore 1 pas
+       *[other] encore { $left } pas
+    }.
+vm-text-board-fallen-rider = { $rider } à côté de { $cell } ({ $misses ->
+        [0] de retour au prochain tour
+        [one] passe 1 tour
+       *[other] passe { $misses } tours
+    })
+vm-text-board-fallen = au bord de la route : { $riders }
+vm-text-board-across-rider = { $rider } ({ $place })
+vm-text-board-across = ligne franchie : { $riders }
+vm-text-board-out = hors course : { $riders }
+vm-text-board-at-start = au départ : { $riders }

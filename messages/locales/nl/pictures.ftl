@@ -83,10 +83,12 @@ key-verge = berm: hier is geen weg
 key-curve = bocht
 key-gruppetto = de gruppetto, een groep zonder ploeg die blokkeert en beschut zoals renners
 key-steep = steil vak (2 bewegingspunten)
+key-danger = gevaarlijk vak: een behendigheidsworp om erover te rijden of erop te stoppen
 key-neutral = geel vak: geen slipstream, geen vermoeidheid
 key-mark-flag = geblokte vlag
 key-mark-colour = kleur
 key-mark-hatched-rim = geel-zwart gestreepte rand
+key-mark-danger-rim = rood-wit gestreepte rand
 key-mark-kerb = rood-witte stoeprand
 key-mark-jersey = { $jersey ->
         [yellow] gele trui
@@ -137,6 +139,11 @@ standings-empty = Nog niemand geklasseerd
 standings-reinstated = repêché
 # Rechts in de kop van een klassementsafbeelding: na welke etappe.
 standings-picture-after = na etappe { $stage }
+# Na een ploeg met minder renners dan haar klassement telt (ploegen van Velo Master, A-49).
+standings-team-short = { $count ->
+        [one] nog 1 renner: gerangschikt na de volledige ploegen
+       *[other] nog { $count } renners: gerangschikt na de volledige ploegen
+    }
 
 ## De punten van een klassement, en hoeveel een rij achterstaat op de leider.
 

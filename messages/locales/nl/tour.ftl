@@ -87,6 +87,8 @@ news-brief-round = { $turn }: { $brief }
 stage-result-title = **{ $stage }: uitslag**
 stage-result-legend = Aankomstvolgorde, met de gereden tijd; de bonificatieseconden gaan eraf in het algemeen klassement.
 stage-result-legend-timed = Aankomstvolgorde, met de tijd van elke renner op de wedstrijdklok (renners die bij het einde nog onderweg waren, krijgen de tijd van waar ze stonden).
+# Een etappe waarvan de regels geen bonificaties geven (de kaartkoers van huisregels A).
+stage-result-legend-no-bonus = Aankomstvolgorde, met de gereden tijd, die zo in het algemeen klassement telt.
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonificatie −{ $bonus } s
 # Een tour op punten (een wereldbeker): de punten die elke renner in de etappe scoorde.
@@ -95,10 +97,17 @@ stage-result-line-points = { $place }. { $rider }: { $points ->
     [one] { $points } pt
    *[other] { $points } ptn
 }
-stage-result-out = ({ $count ->
-        [one] 1 renner verliet
-       *[other] { $count } renners verlieten
-    } de koers tijdens de etappe.)
+# $riders: de namen van de renners, gescheiden door komma's.
+stage-result-out = { $count ->
+        [one] Verliet de koers tijdens de etappe: { $riders }.
+       *[other] { $count } renners verlieten de koers tijdens de etappe: { $riders }.
+    }
+# Na een ploeg met minder renners dan haar klassement telt (ploegen van Velo Master, A-49).
+standings-team-short-mark = ({ $count ->
+        [one] 1 renner
+       *[other] { $count } renners
+    })
+standings-team-short-legend = Een ploeg met minder renners dan het klassement telt, komt na de volledige ploegen, wat haar tijd ook is.
 # Een renner wiens naam zijn ploeg nog niet noemt.
 rider-of-team = { $rider } ({ $team })
 

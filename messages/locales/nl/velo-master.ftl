@@ -249,3 +249,38 @@ vm-option-stop = { $how ->
         [unused] Hier stoppen ({ $left } ongebruikt)
        *[plain] Hier stoppen
     }
+
+# Een worp in één regel, hoe de koers ervoor staat: de renner vooraan die nog in koers is.
+vm-brief-front = { $rider } leidt de koers op { $cell }, { $to_go ->
+        [one] 1 niveau
+       *[other] { $to_go } niveaus
+    } van de streep{ $across ->
+        [0] {""}
+       *[other] {""} ({ $across } binnen)
+    }.
+vm-brief-across = { $across ->
+        [one] 1 renner over de streep.
+       *[other] { $across } renners over de streep.
+    }
+vm-brief-start = Er is nog niemand op de weg.
+
+## Het tekstbord van de terminal (`commissaire play`): renners met het label van hun pion.
+
+vm-text-board-legend-riders = renners: beginletter van de ploeg, dan L voor de kopman of het nummer van de ploegmaat, zoals op de afbeelding van het bord en in hun namen (P3: Team-mate 3)
+vm-text-board-legend-road = .. vlak, ^^ klim, vv afdaling, ss bevoorrading, ## kasseien, !! gevaarlijk vak (een behendigheidsworp; P3! een renner erop), A. B. de vakken waar de renner in beweging heen kan, | finishlijn
+# $team gooide $dice (de ogen); $rider (zijn label) is in beweging, $name zijn naam, $left de
+# stappen die hij nog mag zetten.
+vm-text-board-moving = { $team } gooide { $dice }: { $rider } ({ $name }) is in beweging, nog { $left ->
+        [one] 1 stap
+       *[other] { $left } stappen
+    }.
+vm-text-board-fallen-rider = { $rider } naast { $cell } ({ $misses ->
+        [0] volgende beurt terug
+        [one] slaat 1 beurt over
+       *[other] slaat { $misses } beurten over
+    })
+vm-text-board-fallen = in de berm: { $riders }
+vm-text-board-across-rider = { $rider } ({ $place })
+vm-text-board-across = over de streep: { $riders }
+vm-text-board-out = uit koers: { $riders }
+vm-text-board-at-start = aan de start: { $riders }

@@ -4,3 +4,4 @@
 
 pub mod card_race;
 pub mod velo_master;
+pub mod velo_master_text;

@@ -3,7 +3,8 @@
 //! lettered A, B, C… as the options name them.
 
 use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, TeamStyle};
-use commissaire_engine::games::velo_master::{Spot, VeloView};
+use commissaire_engine::course::{Course, Pos};
+use commissaire_engine::games::velo_master::{RiderIx, RiderView, Spot, VeloView};
 use std::sync::Arc;
 
 /// What a Velo Master token can show: the key explains them all on every board.
@@ -18,25 +19,31 @@ impl BoardScene {
     /// The board as everyone sees it now, with the moving rider's candidate cells lettered.
     pub fn from_velo_master(view: &VeloView) -> BoardScene {
         let initials = initials(&view.teams);
+        let (course, across) = past_the_line(view);
         let mut riders = Vec::new();
         for r in &view.riders {
+            if let Some(&(_, pos)) = across.iter().find(|(i, _)| *i == r.index) {
+                // Across the line: drawn past it, in the order they crossed. The riders who
+                // crossed in the slot just played carry the flag, the earlier ones are faded.
+                let crossed_now = r.finish.is_some_and(|(_, time)| time == view.clock);
+                let team = r.team as usize;
+                riders.push(
+                    RiderToken::new(label(&initials[team], r), team, pos)
+                        .of(r.id.clone())
+                        .with(if crossed_now {
+                            Mark::Crossed
+                        } else {
+                            Mark::Finished
+                        }),
+                );
+                continue;
+            }
             let Some(pos) = r.pos else {
-                // Outside the road: at the start, across the line, or out of the race.
+                // Outside the road: at the start, or out of the race.
                 continue;
             };
             let team = r.team as usize;
-            let mates_before = view
-                .riders
-                .iter()
-                .filter(|o| o.team == r.team && !o.leader && o.index < r.index)
-                .count();
-            let role = if r.leader {
-                "L".to_string()
-            } else {
-                (mates_before + 1).to_string()
-            };
-            let mut token =
-                RiderToken::new(format!("{}{role}", initials[team]), team, pos).of(r.id.clone());
+            let mut token = RiderToken::new(label(&initials[team], r), team, pos).of(r.id.clone());
             if matches!(r.spot, Spot::Roadside(_)) {
                 token = token.with(Mark::Roadside);
                 if r.misses > 0 {
@@ -52,7 +59,7 @@ impl BoardScene {
             riders.push(token);
         }
         BoardScene {
-            course: Arc::clone(&view.course),
+            course,
             stage_name: view.course_name.clone(),
             turn: view.round,
             teams: view
@@ -81,9 +88,56 @@ impl BoardScene {
     }
 }
 
+/// Where the riders across the line are drawn: a cell each past the line, in the order they
+/// crossed, the winner furthest along (the last row, lane 0 first), then back towards the
+/// line. The engine takes a rider off the road as he crosses, so the picture places
+/// him; when the road past the line has fewer cells than riders across, the picture's road
+/// runs on with flat rows until each has his own.
+fn past_the_line(view: &VeloView) -> (Arc<Course>, Vec<(RiderIx, Pos)>) {
+    let mut across: Vec<(u32, RiderIx)> = view
+        .riders
+        .iter()
+        .filter(|r| r.spot == Spot::Finished)
+        .filter_map(|r| r.finish.map(|(place, _)| (place, r.index)))
+        .collect();
+    across.sort_unstable();
+    let cells = |course: &Course| -> Vec<Pos> {
+        (course.finish_row()..course.row_count())
+            .rev()
+            .flat_map(|row| (0..course.width(row)).map(move |lane| Pos::new(row, lane)))
+            .collect()
+    };
+    let mut course = Arc::clone(&view.course);
+    let room = cells(&course).len();
+    if room < across.len() {
+        let width = course.width(course.last_row()).max(1) as usize;
+        let rows = course.run_out() as usize + (across.len() - room).div_ceil(width);
+        course = Arc::new(course.with_run_out(rows as u16));
+    }
+    let spots = cells(&course);
+    let placed = across
+        .iter()
+        .zip(spots)
+        .map(|(&(_, rider), pos)| (rider, pos))
+        .collect();
+    (course, placed)
+}
+
+/// A rider's token: his team's initial, then L for the leader or his number in the team, the
+/// one his name carries ("Team-mate 3": 3), so the board and the text call him alike. A leader
+/// named between stages keeps his number after the L ("L3"); the leader he replaced,
+/// rider 1, shows his 1.
+pub fn label(initial: &str, r: &RiderView) -> String {
+    match (r.leader, r.number) {
+        (true, 1) => format!("{initial}L"),
+        (true, n) => format!("{initial}L{n}"),
+        (false, n) => format!("{initial}{n}"),
+    }
+}
+
 /// The first letter of each team's name, or the team's number for every team when two names
 /// start alike.
-fn initials(teams: &[String]) -> Vec<String> {
+pub(crate) fn initials(teams: &[String]) -> Vec<String> {
     let letters: Vec<String> = teams
         .iter()
         .map(|t| {
@@ -113,6 +167,7 @@ mod tests {
     use crate::scene::Mark;
     use commissaire_engine::course::{Pos, parse_course_toml};
     use commissaire_engine::registry::{self, DynStage, Entrant, Scene, Setup};
+    use commissaire_engine::tour::{enter_teams, entrants_setup};
     use serde_json::{Value, json};
 
     const TEAMS: [&str; 3] = ["Verts", "Roses", "Oranges"];
@@ -213,7 +268,8 @@ mod tests {
     }
 
     /// VM-008: a team is a colour, and a rider's bib tells him apart: the leader's "L", the
-    /// team-mates' 1, 2, 3 (the book's grey, violet and green bibs).
+    /// team-mates' 2, 3, 4 (the book's grey, violet and green bibs), numbered as a tour's
+    /// roster names them ("Team-mate 2").
     #[test]
     fn vm_008_each_team_has_its_colour_and_each_rider_his_bib() {
         let stage = race(SPRINT, 3, 4, json!({"level": "expert"}), |t, k| {
@@ -229,11 +285,238 @@ mod tests {
         let expected: Vec<(usize, String)> = ["V", "R", "O"]
             .iter()
             .enumerate()
-            .flat_map(|(t, i)| ["1", "2", "3", "L"].map(|b| (t, format!("{i}{b}"))))
+            .flat_map(|(t, i)| ["2", "3", "4", "L"].map(|b| (t, format!("{i}{b}"))))
             .collect();
         assert_eq!(labels, expected);
         let colours: Vec<usize> = scene.teams.iter().map(|t| t.colour).collect();
         assert_eq!(colours, [0, 1, 2], "a colour a team");
+    }
+
+    /// The riders a tour enters from the Pro week's roster, on the Sprint de Vic.
+    fn toured(seed: u64) -> (Vec<String>, Box<dyn DynStage>) {
+        let roster = commissaire_engine::games::velo_master::game::roster(
+            &[
+                json!("leader"),
+                json!("team-mate"),
+                json!("team-mate"),
+                json!("team-mate"),
+            ],
+            &json!({"level": "pro"}),
+        )
+        .unwrap();
+        let teams: Vec<String> = ["Verts", "Pignons", "Roues"]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        let riders = enter_teams(&teams, &roster);
+        let course = Arc::new(parse_course_toml(SPRINT.1, SPRINT.0).unwrap());
+        let setup = entrants_setup(
+            &course,
+            &teams,
+            &riders.iter().collect::<Vec<_>>(),
+            json!({"level": "pro"}),
+        );
+        (teams, registry::start("velo-master", &setup, seed).unwrap())
+    }
+
+    /// What a token must say for a rider of that name: his team's initial, then L for
+    /// "Leader" or the number of "Team-mate N".
+    fn label_for(teams: &[String], name: &str) -> String {
+        let team = teams.iter().find(|t| name.starts_with(t.as_str())).unwrap();
+        let role = &name[team.len() + 1..];
+        let initial = &team[..1];
+        match role.strip_prefix("Team-mate ") {
+            Some(n) => format!("{initial}{n}"),
+            None => {
+                assert_eq!(role, "Leader");
+                format!("{initial}L")
+            }
+        }
+    }
+
+    /// Issue 22, item 8: one name everywhere. The text and the standings call a rider by the
+    /// name the tour gave him ("Pignons Team-mate 3"), and his token says the same: P3; a
+    /// crash told for a rider lies at the roadside on the board under his own number.
+    #[test]
+    fn a_riders_token_says_the_number_his_name_carries() {
+        let (teams, mut stage) = toured(11);
+        let mut crashed = None;
+        for _ in 0..3000 {
+            let Some(&(seat, _)) = stage.waiting_on().first() else {
+                break;
+            };
+            let (_, events) = stage.play_bot(seat).unwrap().unwrap();
+            let told = stage.narrate(&events, commissaire_engine::game::Viewer::Public);
+            if let Some(line) = told.iter().find(|l| l.id == "vm-crashed") {
+                let name = line.args.iter().find(|(k, _)| *k == "rider").unwrap();
+                crashed = Some(name.1.as_str().unwrap().to_string());
+                break;
+            }
+        }
+        let scene = board(stage.as_ref());
+        for token in &scene.riders {
+            assert_eq!(
+                token.label,
+                label_for(&teams, &token.rider),
+                "{}",
+                token.rider
+            );
+        }
+        let crashed = crashed.expect("a crash in the race");
+        let token = scene.riders.iter().find(|t| t.rider == crashed).unwrap();
+        assert!(token.has(&Mark::Roadside), "{crashed} lies at the roadside");
+        assert_eq!(token.label, label_for(&teams, &crashed));
+    }
+
+    /// A rider keeps his number all tour: a team short of Team-mate 2 (he abandoned in an
+    /// earlier stage) still shows Team-mate 3 as 3, and a team-mate named leader shows
+    /// L and his number, the leader he replaced his 1.
+    #[test]
+    fn a_rider_keeps_his_number_when_his_team_changes() {
+        let roster =
+            commissaire_engine::games::velo_master::game::roster(&[], &json!(null)).unwrap();
+        assert_eq!(
+            roster.iter().map(|r| r.label.as_str()).collect::<Vec<_>>(),
+            ["Leader", "Team-mate 2"]
+        );
+        // Verts start short of their Team-mate 2; Roses' leader (1) is a team-mate now and
+        // their Team-mate 3 leads.
+        let stage = {
+            let course = Arc::new(parse_course_toml(SPRINT.1, SPRINT.0).unwrap());
+            let riders = (0..3u8)
+                .flat_map(|t| (0..4u16).map(move |k| (t, k)))
+                .filter(|&(t, k)| (t, k) != (0, 1))
+                .map(|(t, k)| {
+                    let mut attributes = role(k);
+                    attributes["number"] = json!(k + 1);
+                    attributes["later_stage"] = json!(true);
+                    if t == 1 {
+                        attributes["role"] = json!(if k == 2 { "leader" } else { "team-mate" });
+                    }
+                    Entrant {
+                        id: format!("T{t}R{k}"),
+                        team: t,
+                        start: Some(Pos::new(t as u16 * 4 + k, (k % 3) as u8)),
+                        attributes,
+                    }
+                })
+                .collect();
+            let setup = Setup {
+                course,
+                teams: vec!["Verts".into(), "Roses".into(), "Oranges".into()],
+                riders,
+                options: json!({"level": "expert"}),
+                dice: Vec::new(),
+            };
+            registry::start("velo-master", &setup, 5).unwrap()
+        };
+        let scene = board(stage.as_ref());
+        let label = |id: &str| {
+            scene
+                .riders
+                .iter()
+                .find(|t| t.rider == id)
+                .map(|t| t.label.clone())
+                .unwrap()
+        };
+        assert_eq!(
+            [label("T0R0"), label("T0R2"), label("T0R3")],
+            ["VL", "V3", "V4"]
+        );
+        assert_eq!(
+            [label("T1R0"), label("T1R1"), label("T1R2")],
+            ["R1", "R2", "RL3"]
+        );
+    }
+
+    /// Issue 22, item 9: a finished stage's pictures show every rider across the line, past
+    /// it, in the order they crossed (the winner furthest along), beside the riders still on
+    /// the road; and with every rider ridden to the line (A-25's `finish_all`, 12 riders for
+    /// the 9 cells past the Sprint de Vic's line) the road runs on until each has a cell.
+    #[test]
+    fn a_finished_stage_draws_every_rider_across_the_line() {
+        for (options, file) in [
+            (json!({"level": "pro"}), "vm-finish.png"),
+            (
+                json!({"level": "pro", "finish_all": true}),
+                "vm-finish-all.png",
+            ),
+        ] {
+            let mut stage = race(SPRINT, 3, 4, options.clone(), |_, k| (None, role(k)));
+            ride(&mut stage, 100_000);
+            assert!(stage.is_over(), "{options}");
+            let Scene::VeloMaster(view) = stage.scene() else {
+                unreachable!()
+            };
+            let mut across: Vec<_> = view
+                .riders
+                .iter()
+                .filter(|r| r.spot == Spot::Finished)
+                .collect();
+            across.sort_by_key(|r| r.finish);
+            assert!(!across.is_empty(), "{options}");
+            let scene = BoardScene::from_velo_master(&view);
+            let finish = scene.course.finish_row();
+            let token = |id: &str| scene.riders.iter().find(|t| t.rider == id);
+            let mut last_row = u16::MAX;
+            for r in &across {
+                let t = token(&r.id).unwrap_or_else(|| panic!("{} is drawn ({options})", r.id));
+                assert!(t.pos.row >= finish, "{} past the line", r.id);
+                assert!(t.has(&Mark::Crossed) || t.has(&Mark::Finished));
+                assert!(t.pos.row <= last_row, "in the order they crossed");
+                last_row = t.pos.row;
+            }
+            // The winner furthest along, and a cell each.
+            let winner = token(&across[0].id).unwrap();
+            assert_eq!(winner.pos.row, scene.course.last_row());
+            let mut cells: Vec<_> = across.iter().map(|r| token(&r.id).unwrap().pos).collect();
+            cells.sort_by_key(|p| (p.row, p.lane));
+            cells.dedup();
+            assert_eq!(cells.len(), across.len(), "one cell a rider");
+            // Every rider still on the road too, and the profile shows them all.
+            let on_road = view.riders.iter().filter(|r| r.pos.is_some()).count();
+            assert_eq!(scene.riders.len(), across.len() + on_road);
+            let profile = crate::ProfileScene::from_board(&scene);
+            assert_eq!(profile.riders.len(), scene.riders.len());
+            let png = render_board(&scene).unwrap();
+            keep(&png, "VM_BOARD_OUT", file);
+            let png = profile_png(&stage.scene(), "Sprint de Vic", &|_| None).unwrap();
+            keep(&png, "VM_BOARD_OUT", &format!("profile-{file}"));
+        }
+    }
+
+    /// VM-045: a danger cell costs a skill roll, so the board shows it, a rider on it or
+    /// not: a rim striped red and white round the cell, explained in the key.
+    #[test]
+    fn vm_045_the_danger_cells_are_drawn_and_explained() {
+        // The Sprint de Vic's danger cell is 16/1: a rider on it, and one beside.
+        let stage = race(SPRINT, 2, 2, json!(null), |t, k| {
+            let at = [(16, 1), (15, 0), (12, 0), (12, 2)][(t * 2) as usize + k as usize];
+            (Some(Pos::new(at.0, at.1)), role(k))
+        });
+        let scene = board(stage.as_ref());
+        let pic = crate::draw_board(&scene).unwrap();
+        assert!(
+            pic.key()
+                .iter()
+                .any(|k| k.contains("danger cell: a skill roll")),
+            "{:?}",
+            pic.key()
+        );
+        let red = crate::palette::SUMMIT;
+        let rim = |pos: Pos| {
+            let (x, y, w, h) = pic.cell_rect(pos).unwrap();
+            (x..x + w)
+                .flat_map(|px| [(px, y + 1), (px, y + h - 2)])
+                .filter(|&(px, py)| *pic.image.get_pixel(px as u32, py as u32) == red)
+                .count()
+        };
+        assert!(
+            rim(Pos::new(16, 1)) > 10,
+            "the danger cell's rim, under a rider"
+        );
+        assert_eq!(rim(Pos::new(16, 0)), 0, "a plain cell");
+        keep(&pic.to_png().unwrap(), "VM_BOARD_OUT", "vm-danger.png");
     }
 
     /// The jersey wearers of a tour show on the board: the tokens of the two riders named wear

@@ -118,6 +118,8 @@ const OPTION_NAMES: &[&str] = &[
     "time_trial_cut",
     "fictive_start",
     "bots",
+    // The seats house rules B's ghosts ride (HB-011…HB-014), set by `prepare` in a tour.
+    "ghosts",
     house_b::OPTION_NAMES[0],
     house_b::OPTION_NAMES[1],
     house_b::OPTION_NAMES[2],
@@ -354,6 +356,11 @@ pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
         && let Some(today) = sky_chain(ctx)
     {
         map.insert("weather_today".into(), json!(today));
+    }
+    // HB-011…HB-014: under the ghosts' rules the seats no director rides are ghosts, which draw
+    // the cards their way reads (a preset may name them itself).
+    if parsed.bots == Bots::Ghosts && !ctx.bots.is_empty() && !map.contains_key("ghosts") {
+        map.insert("ghosts".into(), json!(ctx.bots));
     }
     // The world cup's entries and form decks run from event to event (HB-074, HB-076).
     if parsed.world_cup

@@ -32,7 +32,7 @@
 //! | HB-020…HB-022 | punctures (QB-09, TV-19); our ruling: a rider that moved 0 rows ended no move (no stall on cold cobbles) | implemented | `hb_020_to_hb_022_*`, `hb_022_*` |
 //! | HB-023…HB-028 | crashes (QB-10, TV-18) | implemented | `hb_023_*`, `hb_024_to_hb_027_*`, `hb_028_*` |
 //! | HB-006 | steep downhill gamble, `steep_downhill = "gamble"` (QB-03, QX-02) | implemented | `hb_006_*` |
-//! | HB-011…HB-014 | ghosts, `bots = "ghosts"` (QB-05, QB-06, TV-23) | implemented; a ghost reads the first 1–3 cards of a 4-card hand | `hb_011_*`, `hb_012_*` |
+//! | HB-011…HB-014 | ghosts, `bots = "ghosts"` on the seats `ghosts` names (QB-05, QB-06, TV-23) | implemented; a ghost draws 1 card, then the 2, 1 or 3 its way reads | `hb_011_*`, `hb_012_*`, `hb_013_*`, `hb_014_*` |
 //! | HB-016…HB-019 | attack card, `attack_card` (QB-08, TV-20) | implemented | `hb_016_*`…`hb_019_*` |
 //! | HB-046…HB-048 | feed zones and musettes, `supply_zone = "feed-zone"` (QB-17, TV-22) | implemented | `hb_046_*`…`hb_048_*` |
 //! | HB-034 | the wind's lane choice, a standing side in the hand (QB-13, C-24) | implemented | `hb_034_*` |
@@ -75,7 +75,7 @@ pub use game::{
     pile_brief as card_race_pile_brief, refusal as card_race_refusal,
 };
 pub use setup::{
-    Bots, Hands, Options, RiderSetup, SetupError, StageEnd, StageSetup, Start, grid_start,
+    Bots, Hands, Options, RiderSetup, Seats, SetupError, StageEnd, StageSetup, Start, grid_start,
 };
 pub use stage::{Choice, LineCrossing, RiderRound, RuleError, Stage};
 pub use view::{HouseAView, RiderView, StageView, TeamView};

@@ -384,6 +384,7 @@ fn context<'a>(
         rest_before: false,
         previous,
         options,
+        bots: &[],
     }
 }
 

@@ -51,6 +51,11 @@ pub struct Options {
     /// Who rides a seat nobody directs (option `bots`).
     #[serde(default)]
     pub bots: Bots,
+    /// The seats house rules B's ghosts ride (option `ghosts`, with `bots = "ghosts"`): their
+    /// riders draw the cards their way reads, not four (HB-012…HB-014). A tour names the seats
+    /// no director rides; a seat on autopilot, or a late director's, is not a ghost.
+    #[serde(default, skip_serializing_if = "Seats::is_empty")]
+    pub ghosts: Seats,
     /// This stage is a time trial by house rules B (HB-049…HB-057): `individual` or `team`.
     /// A separate option from house rules A's `time_trial`: a stage names one or the other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -99,6 +104,59 @@ pub enum Start {
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
+}
+
+/// A set of seats, written as the list of them (`[1, 2]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seats(u64);
+
+impl Seats {
+    /// The most seats a set holds: seats 0 to 63 (a stage has at most 64 riders).
+    pub const LIMIT: usize = 64;
+
+    pub fn contains(self, seat: Seat) -> bool {
+        (seat as usize) < Self::LIMIT && self.0 & (1 << seat) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats in order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..Self::LIMIT as Seat).filter(move |&s| self.contains(s))
+    }
+}
+
+impl FromIterator<Seat> for Seats {
+    /// Seats from 64 on are left out (none can be a stage's).
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> Self {
+        Seats(
+            seats
+                .into_iter()
+                .filter(|&s| (s as usize) < Self::LIMIT)
+                .fold(0, |set, s| set | 1 << s),
+        )
+    }
+}
+
+impl Serialize for Seats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Seats {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let seats = Vec::<Seat>::deserialize(deserializer)?;
+        if let Some(&seat) = seats.iter().find(|&&s| s as usize >= Self::LIMIT) {
+            return Err(serde::de::Error::custom(format!(
+                "seat {seat} is no seat of a stage: give seats from 0 to {}",
+                Self::LIMIT - 1
+            )));
+        }
+        Ok(seats.into_iter().collect())
+    }
 }
 
 /// The bot that takes a seat nobody directs, or a director's late choice.
@@ -194,6 +252,12 @@ pub enum SetupError {
     )]
     GruppettoTimeTrial,
     #[error(
+        "ghosts names the seats house rules B's ghosts ride: add bots = \"ghosts\", or leave ghosts out"
+    )]
+    GhostsWithoutGhostBots,
+    #[error("ghosts names seat {seat}, and this stage has {teams} teams: name seats from 0 to {}", .teams.saturating_sub(1))]
+    GhostSeat { seat: Seat, teams: usize },
+    #[error(
         "punctures turn the top card of a rider's deck, and with hands = \"free\" there are no decks: give hands = \"deal\", or leave punctures out"
     )]
     PuncturesFreeHands,
@@ -219,6 +283,11 @@ impl Options {
         // pile; free hands have none, so the option would never fire.
         if b.punctures && self.hands == Hands::Free {
             return Err(SetupError::PuncturesFreeHands);
+        }
+        // Seed 004, FANTÔMES (HB-011…HB-014): the seats a ghost rides play by its way, which is
+        // the ghosts' bot.
+        if !self.ghosts.is_empty() && self.bots != Bots::Ghosts {
+            return Err(SetupError::GhostsWithoutGhostBots);
         }
         Ok(())
     }
@@ -249,6 +318,12 @@ impl StageSetup {
             return Err(SetupError::FictiveBreakaway);
         }
         let o = &self.options;
+        if let Some(seat) = o.ghosts.iter().find(|&s| s as usize >= self.teams.len()) {
+            return Err(SetupError::GhostSeat {
+                seat,
+                teams: self.teams.len(),
+            });
+        }
         if o.peloton_bot != super::house_b::peloton::PelotonBot::Official {
             let Some(seat) = o.peloton_team else {
                 return Err(SetupError::PelotonBotWithoutSeat);

@@ -949,6 +949,13 @@ impl Stage {
         } else {
             weather
         };
+        // HB-012…HB-014: a ghost draws the cards its way reads (one in its first round).
+        if self.rides_as_ghost(rider) {
+            size = super::house_b::ghost::hand_size(
+                super::house_b::GhostBot::class(self, rider),
+                size,
+            );
+        }
         if self.in_fictive_start() {
             size = size.min(fictive_start::HAND);
         }
@@ -1316,6 +1323,9 @@ impl Stage {
     fn cards_chosen(&mut self, events: &mut Vec<Event>) {
         // Riders waiting to set off in a house-B time trial chose no card.
         let order = self.race_order_of(|r| r.racing() && r.kept.is_some());
+        // HB-002: a roundabout is ridden on the side each rider stood on as the moves begin.
+        self.conditions
+            .moves_begin(&self.setup.course, self.riders.iter().map(|r| r.pos));
         events.push(Event::CardsRevealed {
             cards: order
                 .iter()
@@ -1359,7 +1369,7 @@ impl Stage {
         let course = &*self.setup.course;
         let to = match self
             .conditions
-            .destination(course, &self.board, from, distance)
+            .destination(i, course, &self.board, from, distance)
         {
             Some(to) => {
                 if self.conditions.keeps_lanes(course, from.row) {

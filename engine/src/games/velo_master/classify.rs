@@ -172,6 +172,8 @@ fn teams(ledger: &Ledger) -> Classification {
                 value: Score::Seconds(value),
                 gap: Score::Seconds(gap),
                 reinstated: false,
+                // Why a team with less time ranks below the full ones: it is short.
+                riders_left: (l.riders < 3).then_some(l.riders as u32),
             }
         })
         .collect();
@@ -224,6 +226,7 @@ mod tests {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits: Vec::new(),
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         }
     }
@@ -397,6 +400,18 @@ mod tests {
             Score::Seconds(0),
             "no gap for a short team"
         );
+        // the table says why Z, with less time, ranks after the full teams.
+        let left: Vec<_> = teams.rows.iter().map(|r| r.riders_left).collect();
+        assert_eq!(left, [None, None, Some(2)]);
+        // Three riders left make a full team: counted, nothing to say.
+        let mut three = lines.clone();
+        three.retain(|l| l.0 != "X1");
+        let c = classifications(&[stage(1, &three)], &json!({"level": "pro"})).unwrap();
+        let teams = c.get("team").unwrap();
+        assert_eq!(riders(teams), ["Y", "X", "Z"]);
+        let left: Vec<_> = teams.rows.iter().map(|r| r.riders_left).collect();
+        assert_eq!(left, [None, None, Some(2)], "X rides on with three");
+        assert_eq!(teams.holder, Some(0), "the leading team's line stands out");
         assert_eq!(teams.jersey, None);
         assert_eq!(teams.title.id, "classification-vm-team");
         // Switched off at Pro, or below Pro: no team classification.

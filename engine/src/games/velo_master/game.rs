@@ -12,7 +12,7 @@ use super::view::letter;
 use crate::course::LinkKind;
 use crate::game::{Seat, Viewer};
 use crate::registry::{
-    Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text,
+    Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text, Told,
 };
 use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult, TourRider};
 use serde::Deserialize;
@@ -29,10 +29,12 @@ pub const WORDS: crate::registry::Words = crate::registry::Words {
     deadline: crate::registry::word("vm-deadline"),
 };
 
-/// A team as a quick game enters it at Débutant: a leader and a team-mate.
 /// A team from a tour preset's roster of roles (`"leader"`, `"team-mate"`); a leader and a
-/// team-mate, the Débutant team (VM-010), when the roster is empty. A role entered more than
-/// once is numbered by its place in the team ("Team-mate 2", "Team-mate 3").
+/// team-mate, the Débutant team (VM-010), when the roster is empty. Each rider gets his team's
+/// number (VM-008: the bib that tells a team's riders apart), which his name carries and his
+/// token shows: the leader is rider 1, "Leader" (L on the board), the team-mates 2, 3, 4 in
+/// the roster's order, "Team-mate 2" (2 on the board). So a rider is called the same in the
+/// narration, the standings and on the board.
 pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::Rostered>, String> {
     let roles: Vec<Value> = if list.is_empty() {
         vec![json!("leader"), json!("team-mate")]
@@ -50,22 +52,20 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::R
                 })
         })
         .collect::<Result<_, _>>()?;
+    let mut mates = 1;
     Ok(parsed
         .iter()
-        .enumerate()
-        .map(|(k, role)| {
-            let (base, attr) = match role {
-                super::options::Role::Leader => ("Leader", "leader"),
-                _ => ("Team-mate", "team-mate"),
-            };
-            let label = if parsed.iter().filter(|o| *o == role).count() > 1 {
-                format!("{base} {}", k + 1)
-            } else {
-                base.to_string()
+        .map(|role| {
+            let (label, attr, number) = match role {
+                super::options::Role::Leader => ("Leader".to_string(), "leader", 1),
+                _ => {
+                    mates += 1;
+                    (format!("Team-mate {mates}"), "team-mate", mates)
+                }
             };
             crate::registry::Rostered {
                 label,
-                attributes: json!({ "role": attr }),
+                attributes: json!({ "role": attr, "number": number }),
             }
         })
         .collect())
@@ -190,6 +190,69 @@ impl Destination {
 }
 
 impl VeloMaster {
+    /// Where the race stands, in one line: the rider at its front still racing (the furthest
+    /// level, the first there ahead at equal levels, A-05), how far he has to go, and how many
+    /// are across the line.
+    fn front(&self) -> Sentence {
+        let b = &self.fixed.board;
+        let across = self.finishers;
+        let front = self
+            .riders
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| match r.spot {
+                Spot::Road(c) | Spot::Roadside(c) => Some((i as RiderIx, c, r.reached)),
+                _ => None,
+            })
+            .max_by(|a, b2| {
+                let (la, lb) = (b.cell(a.1).level, b.cell(b2.1).level);
+                la.partial_cmp(&lb)
+                    .expect("finite levels")
+                    .then(b2.2.cmp(&a.2))
+            });
+        match front {
+            // Nobody on the road once a rider is across means nobody is left racing: the race
+            // is over (VM-075).
+            None if self.is_over() => sentence(
+                "vm-brief-across",
+                vec![("across", json!(across))],
+                if across == 1 {
+                    "1 rider across the line.".into()
+                } else {
+                    format!("{across} riders across the line.")
+                },
+            ),
+            None => sentence(
+                "vm-brief-start",
+                vec![],
+                "Nobody is on the road yet.".into(),
+            ),
+            Some((r, c, _)) => {
+                let to_go = b.levels_to_line(b.cell(c).level);
+                sentence(
+                    "vm-brief-front",
+                    vec![
+                        ("rider", json!(self.rider_name(r))),
+                        ("cell", json!(self.cell_name(c))),
+                        ("to_go", json!(to_go)),
+                        ("across", json!(across)),
+                    ],
+                    format!(
+                        "{} leads the race at {}, {to_go} {} from the line{}.",
+                        self.rider_name(r),
+                        self.cell_name(c),
+                        if to_go == 1 { "level" } else { "levels" },
+                        if across == 0 {
+                            String::new()
+                        } else {
+                            format!(" ({across} across)")
+                        }
+                    ),
+                )
+            }
+        }
+    }
+
     fn rider_name(&self, r: RiderIx) -> String {
         self.fixed
             .ids
@@ -426,6 +489,22 @@ impl VeloMaster {
                 )
             }
         }
+    }
+}
+
+/// Whether an event matters when a round is told in brief: what changes the race or its
+/// classifications, not the dice, steps and votes that make up every slot.
+fn notable(event: &Event) -> bool {
+    match event {
+        Event::Crashed { .. }
+        | Event::Abandoned { .. }
+        | Event::AttackDeclared { .. }
+        | Event::Finished { .. }
+        | Event::RaceOver { .. } => true,
+        // The first over a summit (the most points); the others are in the full narration.
+        Event::SummitCrossed { place, .. } => *place == 1,
+        Event::Tested { excluded, .. } => *excluded,
+        _ => false,
     }
 }
 
@@ -1186,6 +1265,27 @@ impl Game for VeloMaster {
             .collect()
     }
 
+    /// A roll, told: every line, and in one line who leads the race now (a round of many
+    /// rolls told in brief ends with the last one's).
+    fn tell_turn(&self, events: &[Event]) -> Told {
+        Told {
+            lines: self.narrate(events, Viewer::Public),
+            brief: Some(self.front()),
+        }
+    }
+
+    /// What a round told in brief keeps of its slots: crashes, abandons, attacks, the first
+    /// over each summit, riders across the line, a rider excluded by the doping control and
+    /// the end; not the dice, steps, votes, punctures (a wait to the end of the phase) and feeds
+    /// every slot is made of, which the full narration tells.
+    fn notable(&self, events: &[Event]) -> Vec<Sentence> {
+        events
+            .iter()
+            .filter(|e| notable(e))
+            .flat_map(|e| self.narrate(std::slice::from_ref(e), Viewer::Public))
+            .collect()
+    }
+
     fn view_json(&self, _viewer: Viewer) -> Value {
         serde_json::to_value(self.view()).expect("views serialise")
     }
@@ -1289,6 +1389,7 @@ impl Game for VeloMaster {
             rejoined: Vec::new(),
             sprints: Vec::new(),
             summits,
+            bonus_seconds: true,
             carry: serde_json::Value::Null,
         })
     }

@@ -56,6 +56,6 @@ pub mod view;
 pub use events::{Choice, Event, RiderIx};
 pub use options::{Level, Options, Role};
 pub use stage::{Part, Spot, VeloMaster};
-pub use view::VeloView;
+pub use view::{RiderView, VeloView};
 
 pub const ID: &str = "velo-master";

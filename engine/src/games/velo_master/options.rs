@@ -167,6 +167,11 @@ pub enum Gains {
 #[serde(deny_unknown_fields)]
 pub struct Attributes {
     pub role: Role,
+    /// The rider's number in his team, the one his name carries ("Team-mate 3" is 3, the
+    /// leader 1), which his token shows: set by the tour's roster, and kept all tour. Without
+    /// it, his place among his team's riders as the setup lists them.
+    #[serde(default)]
+    pub number: Option<u8>,
     /// Pro: condition in percent at the start of this stage (VM-117; default 100).
     #[serde(default)]
     pub condition: Option<i32>,
@@ -209,7 +214,7 @@ pub fn role(attributes: &Value) -> Result<Role, String> {
 /// A rider's attributes, or what to write instead.
 pub fn attributes_of(attributes: &Value) -> Result<Attributes, String> {
     Attributes::deserialize(attributes)
-        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\"; the outsider of a shared colour gives his two team-mates \"colour\": the team they ride with"))
+        .map_err(|e| format!("{e}: give {{\"role\": \"leader\"}} or {{\"role\": \"team-mate\"}} ({{\"role\": \"neutral\"}} for the neutral team of two players at Expert), optionally \"number\" (his number in the team, as his name says), and at Pro optionally \"condition\" (percent), \"doped\", \"motivated\", \"gains\": \"up_to_100\" | \"all\"; the outsider of a shared colour gives his two team-mates \"colour\": the team they ride with"))
 }
 
 #[cfg(test)]

@@ -57,6 +57,8 @@ pub struct Fixed {
     pub partner: Vec<Option<Seat>>,
     /// Per rider, the champion's title he carries into this race (VM-006): his white bike.
     pub champions: Vec<Option<super::options::Title>>,
+    /// Per rider, his number in his team, the one his name carries and his token shows.
+    pub numbers: Vec<u8>,
 }
 
 #[derive(Debug, Clone)]
@@ -340,6 +342,7 @@ impl VeloMaster {
             neutral,
             partner,
             champions: attrs.iter().map(|a| a.champion).collect(),
+            numbers: numbers(setup, &attrs),
             board,
         };
         let mut occupied = vec![None; fixed.board.cells.len()];
@@ -1268,6 +1271,29 @@ impl VeloMaster {
             Choice::Attack { .. } => sentence("vm-refusal-attack", vec![], "that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)".into()),
         }
     }
+}
+
+/// Each rider's number in his team (VM-008: a bib tells a team's riders apart): the one his
+/// attributes give (a tour's roster numbers its riders as it names them, "Team-mate 3" is 3,
+/// and the number stays his all tour, even when an abandon leaves his team short or A-47 makes
+/// him leader), else as a roster numbers them: the leader 1, the others 2, 3, 4 in the order
+/// the setup lists them.
+fn numbers(setup: &Setup, attrs: &[super::options::Attributes]) -> Vec<u8> {
+    let leads = |i: usize| attrs[i].role == Role::Leader;
+    (0..setup.riders.len())
+        .map(|i| {
+            attrs[i].number.unwrap_or_else(|| {
+                if leads(i) {
+                    return 1;
+                }
+                let team = setup.riders[i].team;
+                let before = (0..i)
+                    .filter(|&o| setup.riders[o].team == team && !leads(o))
+                    .count();
+                (before + 2).min(u8::MAX as usize) as u8
+            })
+        })
+        .collect()
 }
 
 /// VM-018, A-08, A-11: which teams share a colour, checked: at Expert or Pro, with more than four

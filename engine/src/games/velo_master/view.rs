@@ -61,6 +61,9 @@ pub struct RiderView {
     pub id: String,
     pub team: Seat,
     pub leader: bool,
+    /// His number in his team, the one his name carries ("Team-mate 3": 3; the leader who
+    /// entered as such: 1): what his token shows beside the leader's L.
+    pub number: u8,
     pub spot: Spot,
     /// The cell the rider stands on or lies beside.
     pub pos: Option<Pos>,
@@ -153,6 +156,7 @@ impl VeloMaster {
                     id: f.ids[i].clone(),
                     team: f.team_of[i],
                     leader: f.roles[i] == super::options::Role::Leader,
+                    number: f.numbers[i],
                     spot: r.spot,
                     pos: match r.spot {
                         Spot::Road(c) | Spot::Roadside(c) => Some(b.cell(c).pos),

@@ -575,6 +575,152 @@ mod tests {
         assert_eq!(phases(true), [1, 1, 1, 1, 2, 2, 2, 3]);
     }
 
+    /// A house-A stage of Brain riders: `riders` (kind, row, lane, seat) on a course of `runs`,
+    /// dealt hands.
+    fn brain_stage(runs: &[(Terrain, i64)], riders: &[(RiderKind, u16, u8, u8)]) -> Stage {
+        use crate::course::Pos;
+        use crate::games::card_race::{Hands, Options, Profiles, RiderSetup, StageSetup};
+        use std::sync::Arc;
+        let setup = StageSetup {
+            course: Arc::new(course(runs)),
+            teams: vec!["Blue".into(), "Red".into()],
+            riders: riders
+                .iter()
+                .enumerate()
+                .map(|(i, &(kind, row, lane, team))| RiderSetup {
+                    id: format!("{kind:?} {i}"),
+                    team,
+                    kind,
+                    start: Pos::new(row, lane),
+                    carried_exhaustion: 0,
+                })
+                .collect(),
+            options: Options {
+                hands: Hands::Deal,
+                profiles: Profiles::HouseA,
+                stage_types: true,
+                ..Options::default()
+            },
+        };
+        Stage::new(setup, 5).unwrap()
+    }
+
+    /// The card the Brain bot keeps when `rider` draws `hand`: stacked on its draw pile (the
+    /// first card first), or, with `reshuffled`, left alone in its recycle pile with its draw
+    /// pile empty, so that the hand comes after a reshuffle (phase 2 of the flat, QA-05).
+    fn brain_keeps(stage: &mut Stage, rider: RiderIdx, hand: &[Card], reshuffled: bool) -> Card {
+        use crate::game::Ruleset;
+        let r = &mut stage.riders[rider as usize];
+        if reshuffled {
+            r.deck.clear();
+            r.recycle = hand.to_vec();
+        } else {
+            r.deck = hand.iter().rev().copied().collect();
+            r.recycle.clear();
+        }
+        let seat = stage.setup().riders[rider as usize].team;
+        stage.apply(seat, &Choice::Draw { rider }).unwrap();
+        let mut drawn = stage.hand(rider).to_vec();
+        let mut wanted = hand.to_vec();
+        drawn.sort();
+        wanted.sort();
+        assert_eq!(drawn, wanted, "the hand drawn");
+        let options = stage.legal_choices(seat);
+        let keep = BrainBot.choose(stage, seat, &options);
+        let Choice::Keep { card, .. } = keep else {
+            panic!("a card is kept: {options:?}");
+        };
+        stage.apply(seat, &keep).unwrap();
+        card
+    }
+
+    /// HA-012 (seed 001, Brain cycliste, Plat, 2nd column), QA-06: on the flat, in phase 2 (the
+    /// hand drawn after the rider's deck was reshuffled once), a rider ahead of its teammate
+    /// plays the hand's second-highest card and a rider behind it the highest. Blue's two
+    /// rouleurs each draw 7, 6, 5, 3 from a reshuffled pile: the one further up the road plays
+    /// the 6, the other the 7. Level on a row, lane 0 is ahead (race order); a rider whose
+    /// teammates are all across plays as the one ahead.
+    #[test]
+    fn ha_012_qa_06_flat_phase_2_second_card_ahead_of_the_teammate_highest_behind() {
+        let hand = [n(7), n(6), n(5), n(3)];
+        let mut s = brain_stage(&[(F, 40)], &[(R, 10, 0, 0), (R, 8, 0, 0)]);
+        assert_eq!(brain_keeps(&mut s, 0, &hand, true), n(6), "ahead");
+        assert_eq!(phase(s.hand_reshuffles(0)), 2);
+        assert_eq!(brain_keeps(&mut s, 1, &hand, true), n(7), "behind");
+        // Side by side: lane 0 leads.
+        let mut s = brain_stage(&[(F, 40)], &[(R, 10, 1, 0), (S, 10, 0, 0)]);
+        assert_eq!(
+            brain_keeps(&mut s, 0, &hand, true),
+            n(7),
+            "lane 1 is behind"
+        );
+        assert_eq!(
+            brain_keeps(&mut s, 1, &[n(9), n(6), n(4), n(2)], true),
+            n(6),
+            "lane 0 is ahead"
+        );
+        // The same hands before any reshuffle are phase 1: the second card, ahead or behind.
+        let mut s = brain_stage(&[(F, 40)], &[(R, 10, 0, 0), (R, 8, 0, 0)]);
+        assert_eq!(
+            brain_keeps(&mut s, 1, &hand, false),
+            n(6),
+            "phase 1, behind"
+        );
+        // Alone in its team (the other team's rider ahead is no teammate): ahead.
+        let mut s = brain_stage(&[(F, 40)], &[(R, 8, 0, 0), (R, 10, 0, 1)]);
+        assert_eq!(brain_keeps(&mut s, 0, &hand, true), n(6), "no teammate");
+        // A teammate already across the line is no longer racing (QA-06): ahead.
+        let mut s = brain_stage(&[(F, 40)], &[(R, 8, 0, 0), (R, 10, 0, 0)]);
+        s.riders[1].crossed = Some((1, s.position(1)));
+        assert_eq!(brain_keeps(&mut s, 0, &hand, true), n(6), "teammate across");
+    }
+
+    /// HA-017 (seed 001, Brain cycliste, Montée, sprinteur), QA-09: on a climb the sprinteur
+    /// plays the first it holds of 6, 4, 3, then the 9 if the 9 would move it more than 5 rows,
+    /// then 2 (an exhaustion card counts 2), then the 9.
+    #[test]
+    fn ha_017_qa_09_sprinteur_on_a_climb_plays_6_4_3_fast_9_2_then_9() {
+        let climb = [(U, 10), (F, 30)];
+        let on_climb = |hand: &[Card]| {
+            let mut s = brain_stage(&climb, &[(S, 6, 0, 0)]);
+            brain_keeps(&mut s, 0, hand, false)
+        };
+        assert_eq!(on_climb(&[n(9), n(3), n(4), n(6)]), n(6));
+        assert_eq!(on_climb(&[n(9), n(3), n(2), n(4)]), n(4));
+        assert_eq!(on_climb(&[n(2), n(9), n(3), n(2)]), n(3));
+        // On the climb a 9 moves 5 rows (FR-4), no more: the 2 comes before it.
+        assert_eq!(on_climb(&[n(9), n(9), n(2), n(9)]), n(2));
+        assert_eq!(on_climb(&[n(9), E, n(9)]), E, "an exhaustion card is a 2");
+        assert_eq!(on_climb(&[n(9), n(9), n(9), n(9)]), n(9), "the 9 last");
+        // A mountain stage's flat row 7 rows before a climb: the highest card (HA-015), the 9,
+        // is cut to 6 rows by the climb ahead (HA-014), so the climb's order decides: 6 > 5,
+        // the 9 goes before the 2. Four rows before the climb the 9 moves 5: the 2.
+        let mountain = [(F, 10), (U, 12), (F, 30)];
+        let mut s = brain_stage(&mountain, &[(S, 7, 0, 0)]);
+        assert_eq!(brain_keeps(&mut s, 0, &[n(2), n(9), n(2)], false), n(9));
+        // The 3 still comes before the fast 9.
+        let mut s = brain_stage(&mountain, &[(S, 7, 0, 0)]);
+        assert_eq!(brain_keeps(&mut s, 0, &[n(2), n(9), n(3)], false), n(3));
+        let mut s = brain_stage(&mountain, &[(S, 10, 0, 0)]);
+        assert_eq!(brain_keeps(&mut s, 0, &[n(2), n(9), n(2)], false), n(2));
+    }
+
+    /// HA-018 (seed 001, Brain cycliste, Montée, grimpeur): on a climb the grimpeur plays its
+    /// highest card, whatever the rouleur's (5, 4, 6…) or the sprinteur's (6, 4, 3…) order
+    /// would pick.
+    #[test]
+    fn ha_018_grimpeur_on_a_climb_plays_its_highest_card() {
+        let climb = [(U, 10), (F, 30)];
+        let on_climb = |hand: &[Card]| {
+            let mut s = brain_stage(&climb, &[(G, 6, 0, 0)]);
+            brain_keeps(&mut s, 0, hand, false)
+        };
+        assert_eq!(on_climb(&[n(3), n(6), n(2), n(7)]), n(7));
+        assert_eq!(on_climb(&[n(4), n(5), n(3), n(6)]), n(6));
+        assert_eq!(on_climb(&[n(2), n(4), n(5), n(3)]), n(5));
+        assert_eq!(on_climb(&[E, n(3), E, n(2)]), n(3));
+    }
+
     /// The runners ask `keep_from_hand` and `first_to_draw` instead of listing the options: at
     /// every turn of whole house-A stages (auction, gruppetto, climbs, a domestique who may
     /// quit) they name what `choose` names from the full list.

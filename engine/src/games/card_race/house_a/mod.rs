@@ -23,7 +23,7 @@
 //! | HA-004, HA-005 | grimpeur uncapped, polyvalent's 7s (QA-03) | implemented | `ha_004_*`, `ha_005_*`, `ha_004_ha_005_ha_028_who_climbs_without_the_cap` |
 //! | HA-006, HA-007 | Brain draws 4, keeps its table's card, tires as a person | implemented (`bots = brain`) | `ha_006_house_a_seats_nobody_directs_ride_as_brain_riders` |
 //! | HA-008 | Brain exhaustion between stages (QA-04) | the count only: the tour does not yet say which riders a bot rode | `ha_008_tv_06_brain_exhaustion_between_stages` |
-//! | HA-009…HA-022 | Table A2 (QA-05…QA-12) | implemented | `ha_009_to_ha_015_tv_04_*`, `ha_014_to_ha_019_tv_04_climbs`, `ha_020_to_ha_022_tv_04_*`, `ha_011_tv_05_brain_phases_in_a_stage` |
+//! | HA-009…HA-022 | Table A2 (QA-05…QA-12) | implemented | `ha_009_to_ha_015_tv_04_*`, `ha_014_to_ha_019_tv_04_climbs`, `ha_020_to_ha_022_tv_04_*`, `ha_011_tv_05_brain_phases_in_a_stage`; in a stage: `ha_012_qa_06_flat_phase_2_second_card_ahead_of_the_teammate_highest_behind`, `ha_017_qa_09_sprinteur_on_a_climb_plays_6_4_3_fast_9_2_then_9`, `ha_018_grimpeur_on_a_climb_plays_its_highest_card` |
 //! | HA-023, HA-024 | specialist's role by stage type; one card a round, never tired (QA-13) | implemented | `ha_023_*`, `ha_024_*` |
 //! | HA-025 | specialist sprinteur's saved 9s (QA-14) | implemented | `ha_025_tv_07_*`, `ha_025_*_in_a_stage` |
 //! | HA-026, HA-027 | specialist baroudeur in the breakaway, right lane, no bid; at the Peloton's pace, attack = 2 (QA-15) | implemented; without a Peloton it turns its own cards | `ha_026_*`, `ha_027_qa_15_*` |
@@ -60,12 +60,12 @@
 //! | HA-066 | tour: points, then tokens | implemented | `ha_066_*` |
 //! | HA-067 | fog: no wind tokens, exhaustion on top (QX-04, TV-27) | implemented (`weather = house-a`, [`weather`]) | `ha_067_*` |
 //! | HA-068 | storm: rain always, falls on the sharp curves (QA-34) | implemented; Meteo's rain rule is ours (see [`weather`]) | `ha_068_*`, `met_1_qx_01_*` |
-//! | HA-069…HA-071 | windy, overcast, sunny token pools (QA-33, MET-1) | implemented | `ha_067_to_ha_071_qa_33_pools`, `ha_069_*`, `met_1_*` |
+//! | HA-069…HA-071 | windy, overcast, sunny token pools (QA-33, MET-1) | implemented | `ha_067_to_ha_071_qa_33_pools`, `ha_070_qa_33_overcast_lays_the_ordinary_meteo_box_one_of_each_effect`, `ha_069_*`, `met_1_*` |
 //! | HA-072 | heatwave: an extra card every 4 rounds (QA-35, TV-27) | implemented | `ha_072_*` |
 //! | HA-073 | one weather for the stage | implemented | `ha_073_*` |
 //! | HA-074 | start table, 2d6 (QA-32, TV-10) | implemented | `ha_074_*` |
 //! | HA-075 | chain table, rest days (QA-36, TV-11) | implemented through the tour's `prepare`; `/stage` tells the forecast | `ha_075_*`, `ha_074_ha_075_qa_36_*` |
-//! | HA-076 | progressive reveal (QA-37) | implemented (`weather_reveal = progressive`) | `ha_076_*` |
+//! | HA-076 | progressive reveal (QA-37) | implemented (`weather_reveal = progressive`) | `ha_076_*`, `ha_076_qa_37_the_row_just_before_the_tile_turns_its_token` |
 
 pub mod auction;
 pub mod brain;

@@ -471,6 +471,58 @@ mod tests {
         assert!(all(Heatwave).is_empty());
     }
 
+    /// HA-067…HA-071, QA-33, MET-1: on a road of 13 straight tiles, as many as the Meteo box
+    /// holds tokens, each weather lays its whole pool, one token a tile: overcast (HA-070) the
+    /// ordinary box, 9 blanks and one each of headwind, tailwind, crosswind and rain; storm the
+    /// same, its rain always laid (HA-068); windy the same, its three winds always laid (HA-069);
+    /// fog without the three winds (HA-067) and sunny without the rain (HA-071), their empty
+    /// tiles left blank.
+    #[test]
+    fn ha_070_qa_33_overcast_lays_the_ordinary_meteo_box_one_of_each_effect() {
+        use crate::course::SegmentSpec;
+        let seg = |length, start, finish| SegmentSpec {
+            terrain: crate::course::Terrain::Flat,
+            length,
+            lanes: None,
+            start,
+            finish,
+        };
+        let c = CourseSpec {
+            segments: vec![
+                seg(4, true, false),
+                seg(78, false, false),
+                seg(5, false, true),
+            ],
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        assert_eq!(slots(&c).len(), 13);
+        let laid = |w: Weather, seed: u64| {
+            let mut dice = Dice::new(seed, vec![]);
+            let sky = Sky::start(&c, Some(w), None, Reveal::Upfront, &mut dice).unwrap();
+            let mut counts = [0usize; 5];
+            for t in &sky.tokens {
+                counts[match t.token {
+                    Token::Blank => 0,
+                    Token::Headwind => 1,
+                    Token::Tailwind => 2,
+                    Token::Crosswind => 3,
+                    Token::Rain => 4,
+                }] += 1;
+            }
+            counts
+        };
+        for seed in 0..8 {
+            // Blanks, headwind, tailwind, crosswind, rain.
+            assert_eq!(laid(Overcast, seed), [9, 1, 1, 1, 1], "HA-070, seed {seed}");
+            assert_eq!(laid(Storm, seed), [9, 1, 1, 1, 1], "HA-068, seed {seed}");
+            assert_eq!(laid(Windy, seed), [9, 1, 1, 1, 1], "HA-069, seed {seed}");
+            assert_eq!(laid(Fog, seed), [12, 0, 0, 0, 1], "HA-067, seed {seed}");
+            assert_eq!(laid(Sunny, seed), [10, 1, 1, 1, 0], "HA-071, seed {seed}");
+        }
+    }
+
     #[test]
     fn met_1_slots_are_the_straight_tiles_before_the_line() {
         // a: start, b and c: straights, e: curve, N: a 6-row climb, u: finish.

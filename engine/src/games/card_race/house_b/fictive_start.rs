@@ -156,7 +156,7 @@ pub(crate) fn resolve(stage: &mut Stage, events: &mut Vec<Event>) {
             .move_rows(i, &course, from, uncapped, card, events);
         let to = match stage
             .conditions
-            .destination(&course, &stage.board, from, distance)
+            .destination(i, &course, &stage.board, from, distance)
         {
             Some(to) => {
                 if stage.conditions.keeps_lanes(&course, from.row) {

@@ -40,7 +40,7 @@ pub mod wind;
 
 use super::events::{Event, RiderIdx};
 use super::stage::{Rider, RiderRound};
-use crate::course::{Course, Pos};
+use crate::course::{Course, Pos, Side};
 use crate::dice::Dice;
 use crate::games::card_race::board::Board;
 use crate::games::card_race::cards::Card;
@@ -166,6 +166,9 @@ pub(crate) struct Conditions {
     /// round (once a round, so that a hand always ends with a card kept).
     left_side: Vec<bool>,
     sided: Vec<bool>,
+    /// Per rider: the side of the road it stood on when the round's moves began, which is the
+    /// side it rides a roundabout on (HB-002); `None` before the first moves are revealed.
+    sides: Vec<Option<Side>>,
     /// Falls and punctures by round, for the board of the round just played.
     incidents: Vec<(u32, RiderIdx, Incident)>,
     /// What was drawn before the first round (the wind, round 1's weather): the registry
@@ -271,6 +274,7 @@ impl Conditions {
             gambling: vec![false; riders],
             left_side: vec![false; riders],
             sided: vec![false; riders],
+            sides: vec![None; riders],
             incidents: Vec::new(),
             opening: Vec::new(),
             sky: None,
@@ -354,6 +358,24 @@ impl Conditions {
     /// card's value (with the steep downhill boost, HB-005), then steep rows at 2 points each
     /// (HB-003, HB-004).
     pub fn distance(&self, course: &Course, from: Pos, uncapped: bool, card: Card) -> u16 {
+        self.distance_on(
+            course,
+            from,
+            roundabout::side_at(course, from),
+            uncapped,
+            card,
+        )
+    }
+
+    /// [`Conditions::distance`] for a rider riding a roundabout on `side`.
+    fn distance_on(
+        &self,
+        course: &Course,
+        from: Pos,
+        side: Side,
+        uncapped: bool,
+        card: Card,
+    ) -> u16 {
         let row = from.row;
         let value = card.value() as u16;
         let bonus = tiles::boosted(course, row, value, self.steep_downhill) - value;
@@ -369,12 +391,9 @@ impl Conditions {
         match (self.tiles.steep, self.roundabouts) {
             (false, false) => points,
             (steep, false) => tiles::rows_for(course, row, points, steep, |_| true),
-            (steep, true) => {
-                let side = roundabout::side_at(course, from);
-                tiles::rows_for(course, row, points, steep, |r| {
-                    roundabout::on_path(course, r, side)
-                })
-            }
+            (steep, true) => tiles::rows_for(course, row, points, steep, |r| {
+                roundabout::on_path(course, r, side)
+            }),
         }
     }
 
@@ -382,17 +401,42 @@ impl Conditions {
     /// the rider's side (HB-002).
     pub fn destination(
         &self,
+        index: RiderIdx,
         course: &Course,
         board: &Board,
         from: Pos,
         distance: u16,
     ) -> Option<Pos> {
         if self.roundabouts {
-            let side = roundabout::side_at(course, from);
+            let side = self.side(index, course, from);
             roundabout::destination(course, board, from, distance, side)
         } else {
             destination(course, board, from, distance)
         }
+    }
+
+    /// HB-002: the cards are revealed and the moves begin; each rider's side of the road for a
+    /// roundabout is where it stands now. Riders moving before it may shift it towards lane 0
+    /// as they leave its row (FR-3), which does not change the side it rides the roundabout
+    /// on: that is the lane it stood in when the round's moves began (our reading of "au début
+    /// de son déplacement", issue 21).
+    pub(crate) fn moves_begin(&mut self, course: &Course, positions: impl Iterator<Item = Pos>) {
+        if !self.roundabouts {
+            return;
+        }
+        for (side, at) in self.sides.iter_mut().zip(positions) {
+            *side = Some(roundabout::side_at(course, at));
+        }
+    }
+
+    /// The side a rider rides a roundabout on: the one it stood on when the round's moves
+    /// began (HB-002), or where it stands when no moves have begun.
+    fn side(&self, index: RiderIdx, course: &Course, from: Pos) -> Side {
+        self.sides
+            .get(index as usize)
+            .copied()
+            .flatten()
+            .unwrap_or_else(|| roundabout::side_at(course, from))
     }
 
     /// Whether riders keep their lanes in `row` when a neighbour leaves: inside a roundabout,
@@ -465,7 +509,8 @@ impl Conditions {
         card: Card,
         events: &mut Vec<Event>,
     ) -> u16 {
-        let rows = self.distance(course, from, uncapped, card);
+        let side = self.side(index, course, from);
+        let rows = self.distance_on(course, from, side, uncapped, card);
         if !std::mem::take(&mut self.punctured[index as usize]) {
             return rows;
         }

@@ -3,7 +3,9 @@
 //! runs through all three, the short lane only through the middle one.
 //!
 //! A rider rides the roundabout in the lane on the side it stood on when its move began (lane 0
-//! is the right-hand side): from the row before to the row after costs 4 points on the long lane
+//! is the right-hand side), read as the round's moves begin: a rider whose right-hand neighbour
+//! rides off first closes up to lane 0 (FR-3) and keeps the left side all the same
+//! (`Conditions::moves_begin`, issue 21): from the row before to the row after costs 4 points on the long lane
 //! and 2 on the short one, the outer rows being off the short lane's path. Inside, nobody changes
 //! lane: a rider whose cell is taken falls back along its own lane, and riders beside one who
 //! leaves do not close up.

@@ -6,7 +6,7 @@ use crate::course::{Course, Marker, Terrain};
 use crate::game::Seat;
 use crate::games::card_race::house_a::TimeTrial;
 use crate::games::card_race::{
-    Card, Options, RiderIdx, RiderSetup, Stage, StageSetup, card_race_attributes,
+    Card, Options, Profiles, RiderIdx, RiderSetup, Stage, StageSetup, card_race_attributes,
     card_race_attributes_of,
 };
 use crate::registry;
@@ -136,6 +136,10 @@ pub fn stage_result(
         rejoined: Vec::new(),
         sprints,
         summits,
+        // Seed 001 (house rules A) defines no bonus seconds: a house-A stage's riders take their
+        // time ridden into the general classification as it is. House rules B's 15 / 10 / 5 s
+        // and sprint seconds (HB-063, HB-064) are for the other decks' tours.
+        bonus_seconds: setup.options.profiles != Profiles::HouseA,
         carry: serde_json::Value::Null,
     }
 }

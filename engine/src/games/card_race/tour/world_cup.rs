@@ -199,6 +199,7 @@ pub fn standings(stages: &[StageResult]) -> Vec<StandingRow> {
             value: Score::Points(l.points),
             gap: Score::Points(leader - l.points),
             reinstated: false,
+            riders_left: None,
         })
         .collect()
 }
