@@ -29,6 +29,7 @@ async fn tour_at_round(s: &Services, channel: &str, rounds: u32) {
         turn_deadline_secs: 600,
         seed: Some(1),
         decision_deadline_secs: None,
+        language: None,
     };
     s.create_tour(&admin, channel, settings)
         .await

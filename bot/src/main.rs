@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use cli::UsageError;
 use commissaire::courses::CourseLibrary;
 use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
-use commissaire_messages::msg;
+use commissaire_messages::{Language, msg};
 use commissaire_render::ruleset::{board_scene, profile_scene};
 use commissaire_render::{render_board, render_profile};
 use std::io::Read;
@@ -62,6 +62,9 @@ enum Command {
         /// Pro), each into a folder of --out named after the preset.
         #[arg(long, conflicts_with = "tour")]
         ruleset: Option<String>,
+        /// The language of the tour book, the standings and the pictures: en, fr or nl.
+        #[arg(long, default_value = "en")]
+        lang: Language,
     },
     /// The same tour with you directing one team, in the terminal; run it again to resume.
     #[command(
@@ -84,6 +87,9 @@ enum Command {
         /// Your team's name, 1 to 24 characters [default: Commissaire].
         #[arg(long)]
         team: Option<String>,
+        /// The language you read: en, fr or nl [default: en, or the resumed tour's].
+        #[arg(long)]
+        lang: Option<Language>,
     },
     /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
     Render {
@@ -116,28 +122,47 @@ fn main() -> ExitCode {
             tour,
             seed,
             ruleset: None,
-        } => runtime().and_then(|rt| rt.block_on(cli::demo::run(&cli.config, out, tour, *seed))),
+            lang,
+        } => runtime().and_then(|rt| {
+            commissaire_messages::set_language(*lang);
+            rt.block_on(cli::demo::run(&cli.config, out, tour, *seed, *lang))
+        }),
         Command::Demo {
             out,
             seed,
             ruleset: Some(ruleset),
+            lang,
             ..
-        } => runtime()
-            .and_then(|rt| rt.block_on(cli::demo_ruleset::run(&cli.config, out, ruleset, *seed))),
+        } => runtime().and_then(|rt| {
+            commissaire_messages::set_language(*lang);
+            rt.block_on(cli::demo_ruleset::run(
+                &cli.config,
+                out,
+                ruleset,
+                *seed,
+                *lang,
+            ))
+        }),
         Command::Play {
             out,
             tour,
             seed,
             team,
+            lang,
         } => runtime().and_then(|rt| {
             // The services word their replies for a terminal: no slash commands, no buttons.
             commissaire_messages::set_medium(commissaire_messages::Medium::Terminal);
+            // A refusal of a new tour's options reads in the language asked for.
+            if let Some(lang) = lang {
+                commissaire_messages::set_language(*lang);
+            }
             rt.block_on(cli::play::run(cli::play::PlayOptions {
                 config: &cli.config,
                 out,
                 tour: tour.as_deref(),
                 seed: *seed,
                 team: team.as_deref(),
+                lang: *lang,
             }))
             .map(|ended| interrupted = ended == cli::play::Ended::Interrupted)
         }),

@@ -140,3 +140,74 @@ fn a_world_cup_report_gives_each_event_its_cup_points_not_times() {
     assert!(!report.contains("bonus"), "{report}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// `demo --lang fr` and `--lang nl` leave a French and a Dutch tour folder: the tour book, the
+/// standings and the winners in the language asked for, the progress and the last line too.
+#[test]
+fn demo_writes_its_tour_folder_in_the_language_asked_for() {
+    let dir = temp_dir("demo-lang-config");
+    config(&dir);
+    std::fs::write(
+        dir.join("tours/short.toml"),
+        "name = \"Tour court\"\nruleset = \"card-race\"\nrules = \"house-b\"\n\
+         roster = [\"rouleur\", \"sprinteur\", \"grimpeur\"]\n\
+         [[stage]]\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n",
+    )
+    .unwrap();
+    for (lang, book, standings, winners, done) in [
+        (
+            "fr",
+            "Des bots mènent toutes les équipes",
+            "Classements après l'étape 1",
+            "Le tour est terminé. Les vainqueurs :",
+            "Les images, les classements et le récit de la course sont dans",
+        ),
+        (
+            "nl",
+            "Bots rijden met elke ploeg",
+            "Klassementen na etappe 1",
+            "De tour is voorbij. De winnaars:",
+            "Afbeeldingen, klassementen en het koersverslag staan in",
+        ),
+    ] {
+        let out = temp_dir(&format!("demo-lang-{lang}"));
+        let result = run(&[
+            "--config",
+            dir.to_str().unwrap(),
+            "demo",
+            "--tour",
+            "short",
+            "--lang",
+            lang,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let stdout = String::from_utf8_lossy(&result.stdout);
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        let tour = std::fs::read_to_string(out.join("tour.md")).unwrap();
+        assert!(tour.contains(book), "{tour}");
+        let md = std::fs::read_to_string(out.join("stage-01/standings.md")).unwrap();
+        assert!(md.contains(standings), "{md}");
+        let won = std::fs::read_to_string(out.join("winners.md")).unwrap();
+        assert!(won.contains(winners), "{won}");
+        assert!(stdout.contains(done), "{stdout}");
+        // No English sentence of the tour book slipped through.
+        for english in ["The tour is over", "Standings after", " starts.", "Round 1"] {
+            assert!(!tour.contains(english), "{lang}: {english} in {tour}");
+        }
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+    // A language the catalogue does not speak is refused before anything is written.
+    let refused = run(&["demo", "--lang", "de", "--out", "/nonexistent/never"]);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("'de' is not one of en, fr, nl"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -36,15 +36,20 @@ fn example_pages() -> Vec<(String, String)> {
         .collect()
 }
 
-/// README.md, render/README.md and every page of docs/, as (path from the root, text).
+/// README.md, render/README.md and every page of docs/ (with the players' pages in French and
+/// Dutch, `docs/fr/` and `docs/nl/`), as (path from the root, text).
 fn user_docs() -> Vec<(String, String)> {
     let mut pages = vec!["README.md".to_string(), "render/README.md".to_string()];
-    let mut in_docs: Vec<String> = std::fs::read_dir(root().join("docs"))
-        .expect("a docs/ folder")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().to_string())
-        .filter(|name| name.ends_with(".md"))
-        .map(|name| format!("docs/{name}"))
+    let mut in_docs: Vec<String> = ["docs", "docs/fr", "docs/nl"]
+        .iter()
+        .flat_map(|folder| {
+            std::fs::read_dir(root().join(folder))
+                .unwrap_or_else(|e| panic!("a {folder}/ folder: {e}"))
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().to_string())
+                .filter(|name| name.ends_with(".md"))
+                .map(move |name| format!("{folder}/{name}"))
+        })
         .collect();
     in_docs.sort();
     pages.extend(in_docs);

@@ -301,3 +301,29 @@ fn demo_help_describes_every_option() {
         "--seed has no description: {text}"
     );
 }
+
+/// `play --lang nl` plays in Dutch: the options, the prompt and the board as text; a second run
+/// without `--lang` resumes the tour in its own language.
+#[test]
+fn play_in_dutch_and_resume_in_the_tours_language() {
+    let out = temp_dir("play-nl");
+    let dir = out.to_str().unwrap();
+    let first = run(&["play", "--out", dir, "--lang", "nl"], "1\nq\n");
+    let text = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(text.contains("Commissaire Rouleur: Trekken"), "{text}");
+    assert!(text.contains("Je keuze (1"), "{text}");
+    assert!(text.contains("ploegen: 1 Commissaire (jij)"), "{text}");
+    assert!(
+        text.contains(&format!("commissaire play --out {dir} --lang nl")),
+        "{text}"
+    );
+    let second = run(&["play", "--out", dir], "q\n");
+    let text = String::from_utf8_lossy(&second.stdout);
+    assert!(text.contains("Je tour wordt hervat"), "{text}");
+    std::fs::remove_dir_all(&out).unwrap();
+}

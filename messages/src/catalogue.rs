@@ -7,23 +7,69 @@ use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
-/// The English catalogue, by area. A new `.ftl` file is added here.
-pub const FILES: &[(&str, &str)] = &[
-    ("errors.ftl", include_str!("../locales/en/errors.ftl")),
-    ("discord.ftl", include_str!("../locales/en/discord.ftl")),
-    ("tour.ftl", include_str!("../locales/en/tour.ftl")),
-    ("lobby.ftl", include_str!("../locales/en/lobby.ftl")),
-    ("admin.ftl", include_str!("../locales/en/admin.ftl")),
-    ("repechage.ftl", include_str!("../locales/en/repechage.ftl")),
-    ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
-    ("pictures.ftl", include_str!("../locales/en/pictures.ftl")),
-    ("card-race.ftl", include_str!("../locales/en/card-race.ftl")),
-    (
-        "velo-master.ftl",
-        include_str!("../locales/en/velo-master.ftl"),
-    ),
-    ("words.ftl", include_str!("../locales/en/words.ftl")),
-];
+/// One language's catalogue, by area: the same files in every language. A new `.ftl` file is
+/// added here, and written in `locales/en/`, `locales/fr/` and `locales/nl/`.
+macro_rules! files {
+    ($lang:literal) => {
+        &[
+            (
+                "errors.ftl",
+                include_str!(concat!("../locales/", $lang, "/errors.ftl")),
+            ),
+            (
+                "discord.ftl",
+                include_str!(concat!("../locales/", $lang, "/discord.ftl")),
+            ),
+            (
+                "tour.ftl",
+                include_str!(concat!("../locales/", $lang, "/tour.ftl")),
+            ),
+            (
+                "lobby.ftl",
+                include_str!(concat!("../locales/", $lang, "/lobby.ftl")),
+            ),
+            (
+                "admin.ftl",
+                include_str!(concat!("../locales/", $lang, "/admin.ftl")),
+            ),
+            (
+                "repechage.ftl",
+                include_str!(concat!("../locales/", $lang, "/repechage.ftl")),
+            ),
+            (
+                "terminal.ftl",
+                include_str!(concat!("../locales/", $lang, "/terminal.ftl")),
+            ),
+            (
+                "pictures.ftl",
+                include_str!(concat!("../locales/", $lang, "/pictures.ftl")),
+            ),
+            (
+                "card-race.ftl",
+                include_str!(concat!("../locales/", $lang, "/card-race.ftl")),
+            ),
+            (
+                "velo-master.ftl",
+                include_str!(concat!("../locales/", $lang, "/velo-master.ftl")),
+            ),
+            (
+                "words.ftl",
+                include_str!(concat!("../locales/", $lang, "/words.ftl")),
+            ),
+            (
+                "commands.ftl",
+                include_str!(concat!("../locales/", $lang, "/commands.ftl")),
+            ),
+        ]
+    };
+}
+
+/// The English catalogue, by area.
+pub const FILES: &[(&str, &str)] = files!("en");
+/// The French catalogue, by area.
+pub const FILES_FR: &[(&str, &str)] = files!("fr");
+/// The Dutch catalogue, by area.
+pub const FILES_NL: &[(&str, &str)] = files!("nl");
 
 /// The attribute holding a message's wording for a terminal.
 const TERMINAL: &str = "terminal";
@@ -34,11 +80,24 @@ pub struct Catalogue {
     /// Every message's variables, over its value and attributes: an argument passed that is
     /// not among them is a mistake in the call.
     variables: BTreeMap<String, BTreeSet<String>>,
+    /// Every message's attributes by name (`.terminal`, `.start`).
+    attributes: BTreeMap<String, BTreeSet<String>>,
 }
 
-/// English, the language every message exists in.
+/// English, the language every message exists in, and the one a message missing in another
+/// language falls back to.
 pub static ENGLISH: LazyLock<Catalogue> = LazyLock::new(|| {
     Catalogue::new(unic_langid::langid!("en-GB"), FILES).unwrap_or_else(|e| panic!("{e}"))
+});
+
+/// French.
+pub static FRENCH: LazyLock<Catalogue> = LazyLock::new(|| {
+    Catalogue::new(unic_langid::langid!("fr"), FILES_FR).unwrap_or_else(|e| panic!("{e}"))
+});
+
+/// Dutch.
+pub static DUTCH: LazyLock<Catalogue> = LazyLock::new(|| {
+    Catalogue::new(unic_langid::langid!("nl"), FILES_NL).unwrap_or_else(|e| panic!("{e}"))
 });
 
 impl Catalogue {
@@ -56,6 +115,7 @@ impl Catalogue {
             .add_builtins()
             .map_err(|e| format!("the catalogue's functions: {e:?}"))?;
         let mut variables = BTreeMap::new();
+        let mut attributes = BTreeMap::new();
         for (name, source) in files {
             let resource = FluentResource::try_new(source.to_string())
                 .map_err(|(_, errors)| format!("messages/{name}: {errors:?}"))?;
@@ -69,13 +129,21 @@ impl Catalogue {
                         pattern_variables(&a.value, &mut vars);
                     }
                     variables.insert(m.id.name.to_string(), vars);
+                    attributes.insert(
+                        m.id.name.to_string(),
+                        m.attributes.iter().map(|a| a.id.name.to_string()).collect(),
+                    );
                 }
             }
             bundle
                 .add_resource(resource)
                 .map_err(|errors| format!("messages/{name}: {errors:?}"))?;
         }
-        Ok(Catalogue { bundle, variables })
+        Ok(Catalogue {
+            bundle,
+            variables,
+            attributes,
+        })
     }
 
     /// Every message id, sorted.
@@ -86,6 +154,16 @@ impl Catalogue {
     /// The variables message `id` reads, if it exists.
     pub fn variables(&self, id: &str) -> Option<&BTreeSet<String>> {
         self.variables.get(id)
+    }
+
+    /// The names of message `id`'s attributes, if it exists.
+    pub fn attributes(&self, id: &str) -> Option<&BTreeSet<String>> {
+        self.attributes.get(id)
+    }
+
+    /// Whether message `id` exists.
+    pub fn has(&self, id: &str) -> bool {
+        self.variables.contains_key(id)
     }
 
     /// Message `id` with `args`, for `medium`. A mistake panics in debug builds (tests) and
@@ -129,7 +207,7 @@ impl Catalogue {
         }
     }
 
-    fn try_format_as(
+    pub(crate) fn try_format_as(
         &self,
         medium: Medium,
         id: &str,

@@ -1,6 +1,6 @@
 //! Every sentence a player reads, from one message catalogue.
 //!
-//! The catalogue is Project Fluent: `locales/en/*.ftl`, one file per area, compiled into the
+//! The catalogue is Project Fluent: `locales/<language>/*.ftl`, one file per area, compiled into the
 //! binary (no file is read at run time) and parsed once, on first use. Code names a message by
 //! its id, always as a literal in one call form, so a test can find every id used:
 //!
@@ -8,6 +8,10 @@
 //! use commissaire_messages::msg;
 //! assert_eq!(msg!("board-round", round = 3), "Round 3");
 //! ```
+//!
+//! Every message exists in English, French and Dutch ([`Language`]); a call words it in the
+//! current language, which the adapters set around their work with [`speaking`] or
+//! [`in_language`] (see `language.rs`).
 //!
 //! Arguments are text or numbers ([`Arg`]); a number selects the plural form (`{ $count ->
 //! [one] … *[other] … }`). A message may carry a `.terminal` attribute: its wording when the
@@ -18,9 +22,14 @@
 //! shows the id instead and carries on.
 
 mod catalogue;
+mod language;
 mod sentence;
 
-pub use catalogue::{Catalogue, ENGLISH};
+pub use catalogue::{Catalogue, DUTCH, ENGLISH, FILES, FILES_FR, FILES_NL, FRENCH};
+pub use language::{
+    Language, Speaking, format_in, format_with, in_language, language, reported_missing,
+    set_language, speaking,
+};
 pub use sentence::{arg_of_json, sentence, sentence_at_start};
 
 use std::borrow::Cow;
@@ -124,15 +133,16 @@ pub fn medium() -> Medium {
     }
 }
 
-/// The message `id` with its arguments, worded for this process's medium. Prefer [`msg!`],
-/// whose literal id the catalogue test finds.
+/// The message `id` with its arguments, in the current [`language`] and worded for this
+/// process's medium. Prefer [`msg!`], whose literal id the catalogue test finds.
 pub fn text(id: &str, args: &[(&str, Arg)]) -> String {
-    ENGLISH.format(medium(), id, args)
+    format_in(language(), medium(), id, None, args)
 }
 
-/// The message `id` worded for `medium`, whatever this process speaks to. Prefer [`msg_in!`].
+/// The message `id` worded for `medium`, whatever this process speaks to, in the current
+/// [`language`]. Prefer [`msg_in!`].
 pub fn text_in(medium: Medium, id: &str, args: &[(&str, Arg)]) -> String {
-    ENGLISH.format(medium, id, args)
+    format_in(language(), medium, id, None, args)
 }
 
 /// `msg!("id", name = value, ...)`: the message `id` of the catalogue with its arguments, as a

@@ -1,6 +1,6 @@
 //! The engine narrates events as sentences: a message id and JSON arguments. Here they become
 //! text from the catalogue (each game's own file: `card-race.ftl`, `velo-master.ftl`), worded for this
-//! process's medium.
+//! process's medium in the current language.
 
 use crate::Arg;
 use commissaire_engine::registry::Sentence;
@@ -16,7 +16,13 @@ pub fn sentence(s: &Sentence) -> String {
 /// own: its `.start` wording when it has one ("Round 3" for the name "round 3").
 pub fn sentence_at_start(s: &Sentence) -> String {
     let args: Vec<(&str, Arg)> = s.args.iter().map(|(k, v)| (*k, arg_of_json(v))).collect();
-    crate::ENGLISH.format_attribute(crate::medium(), s.id, "start", &args)
+    crate::format_in(
+        crate::language(),
+        crate::medium(),
+        s.id,
+        Some("start"),
+        &args,
+    )
 }
 
 /// A JSON argument as a message argument: a number stays a number (for plurals), a list is

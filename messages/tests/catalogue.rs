@@ -9,10 +9,39 @@
 use commissaire_engine::game::Viewer;
 use commissaire_engine::games::card_race::card_race_attributes;
 use commissaire_engine::registry::{self, Entrant, Setup};
-use commissaire_messages::{ENGLISH, Medium, sentence, sentence_at_start};
+use commissaire_messages::{
+    Arg, DUTCH, ENGLISH, FRENCH, Language, Medium, sentence, sentence_at_start, speaking,
+};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// Message `id` with `args` in English, once it has rendered in French and Dutch too, for a
+/// channel and a terminal: the narration of every game is checked in every language.
+fn in_every_language(id: &str, args: &[(&str, Arg)]) -> Result<String, String> {
+    for catalogue in [&*FRENCH, &*DUTCH] {
+        for medium in [Medium::Discord, Medium::Terminal] {
+            let text = catalogue.try_format(medium, id, args)?;
+            if text.contains("{ $") || text.trim().is_empty() {
+                return Err(format!("{id} reads '{text}'"));
+            }
+        }
+    }
+    ENGLISH.try_format(Medium::Discord, id, args)
+}
+
+/// A sentence of the engine as each language words it, opening a sentence or inside one.
+fn said_everywhere(s: &commissaire_engine::registry::Sentence) {
+    for language in [Language::Fr, Language::Nl] {
+        let (inside, opening) = speaking(language, || (sentence(s), sentence_at_start(s)));
+        assert!(!inside.is_empty() && !opening.is_empty(), "{}", s.id);
+        assert!(
+            !commissaire_messages::reported_missing(language, s.id),
+            "{}",
+            s.id
+        );
+    }
+}
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -44,7 +73,7 @@ fn ids_used() -> BTreeMap<String, String> {
         Regex::new(r#"\bmsg_in!\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([^"]*)""#).unwrap(),
     ];
     // A game's narration, and its words for the services (`registry::word`).
-    let narration = Regex::new(r#"\b(?:sentence|word)\(\s*"([^"]*)""#).unwrap();
+    let narration = Regex::new(r#"\b(?:sentence|word|said)\(\s*"([^"]*)""#).unwrap();
     let root = workspace();
     let mut files = Vec::new();
     // Not messages/: its own tests name messages to test the catalogue, not to use them.
@@ -97,7 +126,12 @@ fn every_message_id_the_code_names_is_in_the_catalogue() {
 #[test]
 fn every_catalogue_message_is_used() {
     let used = ids_used();
-    let unused: Vec<&str> = ENGLISH.ids().filter(|id| !used.contains_key(*id)).collect();
+    // The slash commands' words (`cmd-…`) are named by the commands' paths, not by a literal:
+    // tests/tests/discord_bodies.rs checks that each names a command, option or choice.
+    let unused: Vec<&str> = ENGLISH
+        .ids()
+        .filter(|id| !used.contains_key(*id) && !id.starts_with("cmd-"))
+        .collect();
     assert!(
         unused.is_empty(),
         "messages no code names (remove them, or name them with msg!): {unused:?}"
@@ -170,6 +204,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         dice: Vec::new(),
     };
     let mut seen = BTreeSet::new();
+    let mut seen_options = BTreeSet::new();
     // The base game, then a house-A individual time trial (its own exhaustion sentence), then a
     // house-A stage opening with the breakaway auction.
     let time_trial = serde_json::json!({"profiles": "house-a", "time_trial": "individual"});
@@ -197,6 +232,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
             guard += 1;
             assert!(guard < 10_000, "the stage never ended");
             let seat = stage.waiting_on()[0].0;
+            options_say_their_labels(stage.as_ref(), &mut seen_options);
             let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
             // Every sentence the engine tells: of the events to each viewer, of a settled turn,
             // of each team's riders, and of the front of the race.
@@ -234,9 +270,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
             }
             {
                 for s in told {
-                    let text = ENGLISH
-                        .try_format(Medium::Discord, s.id, &args(&s))
-                        .unwrap_or_else(|e| panic!("{e}"));
+                    let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
                     // The catalogue says what the engine's English said; lists now read with
                     // commas ("draws 2, 3, 5, 9"). An empty text, or one that only names the
                     // message, is a sentence only the catalogue words.
@@ -244,6 +278,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
                         assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
                     }
                     assert_eq!(sentence(&s), text);
+                    said_everywhere(&s);
                     seen.insert(s.id);
                 }
             }
@@ -276,9 +311,7 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
     events.extend(written);
     let events = stage.events_from_json(&events).unwrap();
     for s in stage.narrate(&events, Viewer::Public) {
-        let text = ENGLISH
-            .try_format(Medium::Discord, s.id, &args(&s))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(text, s.text, "{}", s.id);
         seen.insert(s.id);
     }
@@ -293,6 +326,8 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         .map(|(id, _)| id)
         .collect::<BTreeSet<_>>();
     let mut seen: BTreeSet<String> = seen.into_iter().map(String::from).collect();
+    seen.extend(seen_options);
+    seen.extend(card_race_rare_options());
     // House rules B's weather and wind are off in the stage above: their wordings, every one.
     seen.extend(card_race_house_b_wordings());
     seen.extend(card_race_house_a_sky_wordings());
@@ -300,6 +335,82 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
         seen, narrated,
         "every id the engine narrates came up in the stage played"
     );
+}
+
+/// A message id, its arguments and what it reads in English.
+type Case = (
+    &'static str,
+    Vec<(&'static str, serde_json::Value)>,
+    &'static str,
+);
+
+/// The card race's options no bot stage above is offered (house rules B's attack search,
+/// musette, wind side and steep gamble; house rules A's domestique and breakaway bids), each
+/// rendered as the engine's English label says it, and in French and Dutch.
+fn card_race_rare_options() -> BTreeSet<String> {
+    use serde_json::json;
+    let cases: [Case; 12] = [
+        ("card-race-option-quit", vec![], "Quit the stage"),
+        ("card-race-option-turn", vec![], "Turn the next card"),
+        (
+            "card-race-option-turn-fictive",
+            vec![],
+            "Draw another card for A",
+        ),
+        (
+            "card-race-option-musette",
+            vec![],
+            "Open a musette (+2 cards)",
+        ),
+        (
+            "card-race-option-side",
+            vec![("side", json!("left"))],
+            "Ride on the left",
+        ),
+        (
+            "card-race-option-side",
+            vec![("side", json!("right"))],
+            "Ride on the right",
+        ),
+        (
+            "card-race-option-gamble",
+            vec![("card", json!("5"))],
+            "Keep 5, gamble on the steep descent",
+        ),
+        (
+            "card-race-option-bid",
+            vec![("card", json!("7")), ("kind", json!("energy"))],
+            "Bid 7",
+        ),
+        (
+            "card-race-option-bid",
+            vec![("card", json!("9/2")), ("kind", json!("peloton"))],
+            "Bid 9/2 (Peloton attack)",
+        ),
+        (
+            "card-race-option-keep",
+            vec![("card", json!("A")), ("kind", json!("attack"))],
+            "Keep A (attack)",
+        ),
+        (
+            "card-race-option-keep",
+            vec![("card", json!("E")), ("kind", json!("exhaustion"))],
+            "Keep E (exhaustion)",
+        ),
+        // A game whose options have no words yet: the English label as it is.
+        ("option-label", vec![("label", json!("Roll"))], "Roll"),
+    ];
+    let mut seen = BTreeSet::new();
+    for (id, raw, english) in cases {
+        let args: Vec<(&str, Arg)> = raw
+            .iter()
+            .map(|(k, v)| (*k, commissaire_messages::arg_of_json(v)))
+            .collect();
+        let text = in_every_language(id, &args).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(text, english, "{id}");
+        seen.insert(id.to_string());
+    }
+    seen
 }
 
 /// Every wording of house rules B's wind, weather and the exhaustion they deal, told by a
@@ -435,9 +546,7 @@ fn card_race_house_a_sky_wordings() -> BTreeSet<String> {
             let told = stage
                 .outlook(Some(&next))
                 .expect("house rules A's forecast");
-            let text = ENGLISH
-                .try_format(Medium::Discord, told.id, &args(&told))
-                .unwrap_or_else(|e| panic!("{e}"));
+            let text = in_every_language(told.id, &args(&told)).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(text, told.text, "{}", told.id);
             seen.insert(told.id.to_string());
         }
@@ -491,11 +600,28 @@ fn card_race_refusals() -> BTreeSet<String> {
     seen
 }
 
+/// Every option open now reads in English from the catalogue as its label says it, and in
+/// French and Dutch too: the buttons speak the player's language. The ids are kept.
+fn options_say_their_labels(stage: &dyn registry::DynStage, seen: &mut BTreeSet<String>) {
+    for p in stage.pending() {
+        for o in &p.options {
+            let text =
+                in_every_language(o.said.id, &args(&o.said)).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(text, &*o.label, "{}", o.said.id);
+            seen.insert(o.said.id.to_string());
+            if let Some(group) = &o.group_said {
+                let text =
+                    in_every_language(group.id, &args(group)).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(text, &*o.group, "{}", group.id);
+                seen.insert(group.id.to_string());
+            }
+        }
+    }
+}
+
 /// A refusal renders from the catalogue with every argument it carries in the text; its id.
 fn render_refusal(s: &registry::Sentence) -> String {
-    let text = ENGLISH
-        .try_format(Medium::Discord, s.id, &args(s))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let text = in_every_language(s.id, &args(s)).unwrap_or_else(|e| panic!("{e}"));
     for (_, v) in &s.args {
         let shown = v.as_str().map_or_else(|| v.to_string(), String::from);
         assert!(text.contains(&shown), "{}: {text} names {shown}", s.id);
@@ -533,14 +659,13 @@ fn render_all_told(
     // What the turn now played is called (the services' count does not change the name's id).
     told.push(stage.turn_name(1));
     for s in told {
-        let text = ENGLISH
-            .try_format(Medium::Discord, s.id, &args(&s))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
         if !s.text.is_empty() {
             assert_eq!(text.replace(',', ""), s.text.replace(',', ""), "{}", s.id);
         }
         assert!(!text.contains('{'), "{}: {text}", s.id);
         assert_eq!(sentence(&s), text);
+        said_everywhere(&s);
         seen.insert(s.id.to_string());
     }
 }
@@ -652,13 +777,15 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     for (id, args) in [
         ("vm-refusal-nobody", vec![]),
         (
+            "vm-option-hand-over",
+            vec![("team", commissaire_messages::arg_of_json(&json!("Roses")))],
+        ),
+        (
             "vm-refusal-scripted-face",
             vec![("reason", commissaire_messages::arg_of_json(&reason))],
         ),
     ] {
-        let text = ENGLISH
-            .try_format(Medium::Discord, id, &args)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let text = in_every_language(id, &args).unwrap_or_else(|e| panic!("{e}"));
         assert!(!text.is_empty());
         seen.insert(id.to_string());
     }
@@ -687,6 +814,9 @@ const VELO_MASTER_RARE: &[&str] = &[
     // collective crash.
     "vm-skill-roll-collective",
     "vm-slot-skipped",
+    // The outsider's option that hands the slot to the leader's director (A-11), with a shared
+    // colour only: rendered from written arguments, as above.
+    "vm-option-hand-over",
 ];
 
 /// Plays whole Velo Master stages with bots, at Débutant and at Expert, on a shipped course, and
@@ -752,6 +882,7 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
                 guard += 1;
                 assert!(guard < 20_000, "the stage never ended");
                 let seat = stage.waiting_on()[0].0;
+                options_say_their_labels(stage.as_ref(), &mut seen);
                 // Now and then every key met so far, tried on a copy by each seat: the
                 // refusals players could meet, each rendered.
                 for p in stage.pending() {
@@ -877,13 +1008,21 @@ fn every_games_words_render_with_the_services_arguments() {
             (w.settled, settled),
             (w.deadline, deadline),
         ] {
-            let text = ENGLISH
-                .try_format(Medium::Discord, word.0, &args)
-                .unwrap_or_else(|e| panic!("{}: {e}", r.id));
+            let text = in_every_language(word.0, &args).unwrap_or_else(|e| panic!("{}: {e}", r.id));
             assert!(!text.is_empty(), "{}: {}", r.id, word.0);
-            // A dice game has no cards.
+            // A dice game has no cards, in any language.
             if r.id == "velo-master" {
                 assert!(!text.to_lowercase().contains("card"), "{}: {text}", word.0);
+                for (catalogue, card) in [(&*FRENCH, "carte"), (&*DUTCH, "kaart")] {
+                    let theirs = catalogue
+                        .try_format(Medium::Discord, word.0, &args)
+                        .unwrap();
+                    assert!(
+                        !theirs.to_lowercase().contains(card),
+                        "{}: {theirs}",
+                        word.0
+                    );
+                }
             }
         }
     }

@@ -302,7 +302,7 @@ fn course_lines(course: &Course) -> Vec<LineLabel> {
                 lines.push(line(
                     LineKind::Summit,
                     row + 1,
-                    msg!("board-summit", name = name, length = length),
+                    msg!("board-summit", name = summit_name(name), length = length),
                 ));
             }
             Marker::Start
@@ -1327,6 +1327,19 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
         items.push(KeyItem::Curve);
     }
     items
+}
+
+/// A summit's name as the reader says it: a climb the course leaves unnamed is called "Climb 2"
+/// by the engine (its default, in English, as course files are written), which is worded here
+/// in the reader's language ("Côte 2"); a named climb keeps its name.
+pub fn summit_name(name: &str) -> String {
+    match name
+        .strip_prefix("Climb ")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        Some(number) => msg!("board-climb", number = number),
+        None => name.to_string(),
+    }
 }
 
 /// The key's items in lines that fit the picture: (item, x) per line.

@@ -30,7 +30,7 @@ pub use scene::{
     StandingsTable, TeamStyle,
 };
 pub use standings::render_standings;
-pub use tour::{standings_table, title as classification_title};
+pub use tour::{gap_text, score_text, standings_table, title as classification_title};
 
 use commissaire_engine::course::Pos;
 

@@ -192,7 +192,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
             )),
             Marker::Summit { name, .. } => lines.push((
                 row as i32 + 1,
-                msg!("profile-summit", name = name),
+                msg!("profile-summit", name = crate::board::summit_name(name)),
                 palette::SUMMIT,
             )),
             _ => {}

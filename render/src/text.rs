@@ -99,9 +99,78 @@ fn drawn(c: char) -> bool {
         && !matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{200d}' | '\u{1f3fb}'..='\u{1f3ff}')
 }
 
+/// A text drawn on a picture and the box its letters take (capital top to baseline plus the
+/// descenders), in the picture of `within` (its width and height): what [`measured`] collects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    pub text: String,
+    pub left: i32,
+    pub top: i32,
+    pub right: i32,
+    pub bottom: i32,
+    pub within: (u32, u32),
+}
+
+impl Drawn {
+    /// Whether the two boxes share any pixel.
+    pub fn overlaps(&self, other: &Drawn) -> bool {
+        self.left < other.right
+            && other.left < self.right
+            && self.top < other.bottom
+            && other.top < self.bottom
+    }
+
+    /// Whether the box lies inside its picture.
+    pub fn inside(&self) -> bool {
+        self.left >= 0
+            && self.top >= 0
+            && self.right <= self.within.0 as i32
+            && self.bottom <= self.within.1 as i32
+    }
+}
+
+/// What [`measured`] saw: every text drawn, and every text cut with an ellipsis to fit.
+#[derive(Debug, Default, Clone)]
+pub struct Measured {
+    pub drawn: Vec<Drawn>,
+    pub cut: Vec<String>,
+}
+
+thread_local! {
+    static MEASURING: std::cell::RefCell<Option<Measured>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` (drawing pictures) and returns with it every text it drew and every text it cut:
+/// the tests that check that the longest words of each language fit their boxes.
+pub fn measured<R>(work: impl FnOnce() -> R) -> (R, Measured) {
+    let outer = MEASURING.with(|m| m.replace(Some(Measured::default())));
+    let out = work();
+    let seen = MEASURING.with(|m| m.replace(outer)).unwrap_or_default();
+    (out, seen)
+}
+
+fn measuring(record: impl FnOnce(&mut Measured)) {
+    MEASURING.with(|m| {
+        if let Some(seen) = m.borrow_mut().as_mut() {
+            record(seen);
+        }
+    });
+}
+
 /// Draws `text` with its top-left corner of the capitals at (x, top).
 pub fn draw(img: &mut RgbImage, style: Style, colour: Colour, x: i32, cap_top: i32, text: &str) {
     let text = &printable(text);
+    measuring(|seen| {
+        seen.drawn.push(Drawn {
+            text: text.clone(),
+            left: x,
+            top: cap_top,
+            right: x + style.width(text),
+            // The descenders (g, p, q) reach about a fifth of the size below the baseline.
+            bottom: cap_top + style.cap_height() + (style.px * 0.2).round() as i32,
+            within: img.dimensions(),
+        })
+    });
     // imageproc puts the line box's top at y; shift so the capital tops land on `cap_top`.
     let y = cap_top - (style.ascent() - style.cap_height() as f32).round() as i32;
     imageproc::drawing::draw_text_mut(
@@ -147,6 +216,7 @@ pub fn fit(style: Style, text: &str, max: i32) -> String {
     if style.width(&text) <= max {
         return text;
     }
+    measuring(|seen| seen.cut.push(text.clone()));
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty() {
         chars.pop();
@@ -165,6 +235,7 @@ pub fn fit_middle(style: Style, text: &str, max: i32) -> String {
     if style.width(&text) <= max {
         return text;
     }
+    measuring(|seen| seen.cut.push(text.clone()));
     let chars: Vec<char> = text.chars().collect();
     // Keep twice as much of the end as of the start: the end tells the names apart.
     for kept in (1..chars.len()).rev() {

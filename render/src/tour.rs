@@ -2,7 +2,7 @@
 //! `StandingRow`s and the plain table the renderer draws.
 
 use crate::scene::{Jersey, StandingsRow, StandingsTable};
-use commissaire_engine::tour::{self, Classification, StandingRow, Unit};
+use commissaire_engine::tour::{self, Classification, Score, StandingRow, Unit};
 use commissaire_messages::{msg, sentence};
 
 impl From<tour::Jersey> for Jersey {
@@ -22,6 +22,26 @@ impl From<tour::Jersey> for Jersey {
 /// A classification's title, from the message catalogue.
 pub fn title(classification: &Classification) -> String {
     sentence(&classification.title)
+}
+
+/// A classification's value as the standings print it: a time (`1:02:03`), or points in the
+/// reader's language ("1 pt", "12 pts").
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Seconds(_) => score.to_string(),
+        Score::Points(points) => msg!("score-points", points = points),
+    }
+}
+
+/// How far a row is behind the leader, as the standings print it: empty for the leader,
+/// `+0:25`, or points behind in the reader's language ("3 pts behind": a "-3 pts" would read
+/// as a negative score).
+pub fn gap_text(row: &StandingRow) -> String {
+    match row.gap {
+        Score::Seconds(0) | Score::Points(0) => String::new(),
+        Score::Seconds(_) => row.gap_text(),
+        Score::Points(points) => msg!("score-behind", points = points),
+    }
 }
 
 /// The word after the name of a rider brought back by a repêchage vote (VM-085): short enough
@@ -59,8 +79,8 @@ pub fn standings_table(
                     .map_or_else(|| r.team.clone(), |k| k.to_string()),
                 team: r.team.clone(),
                 team_colour: team_colour(&r.team),
-                value: r.value.to_string(),
-                gap: r.gap_text(),
+                value: score_text(r.value),
+                gap: gap_text(r),
                 note: match r.riders_left {
                     Some(count) => Some(msg!("standings-team-short", count = count)),
                     None => r.reinstated.then(reinstated_note),

@@ -97,6 +97,7 @@ fn settings(seats: u8) -> TourSettings {
         turn_deadline_secs: 600,
         seed: Some(7),
         decision_deadline_secs: None,
+        language: None,
     }
 }
 
@@ -946,6 +947,129 @@ fn the_commands_as_poise_registers_them() {
             "",
         );
     }
+}
+
+/// Every command, option and choice reads in French and Dutch for members whose Discord speaks
+/// them: a name (Discord's name rule: lowercase letters, digits, `-` and `_`, 1 to 32
+/// characters; a choice's name 1 to 100) and a description (1 to 100) for each locale, the
+/// names of one command's options apart in each language. Every word of `commands.ftl` names a
+/// command, an option or a choice, and the English ones are the names the code registers.
+#[test]
+fn every_command_option_and_choice_speaks_french_and_dutch() {
+    use commissaire_messages::ENGLISH;
+    let commands = commands::all();
+    let body = json_of!(poise::builtins::create_application_commands(&commands));
+    let name_rule = regex::Regex::new(r"^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$").unwrap();
+    let mut problems = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    // A command or option: its id, its localized name and description, its choices, its options.
+    fn walk(
+        v: &Value,
+        id: String,
+        name_rule: &regex::Regex,
+        ids: &mut std::collections::BTreeSet<String>,
+        problems: &mut Vec<String>,
+    ) {
+        ids.insert(id.clone());
+        let name = v["name"].as_str().unwrap_or("?");
+        if ENGLISH
+            .try_format(commissaire_messages::Medium::Discord, &id, &[])
+            .as_deref()
+            != Ok(name)
+        {
+            problems.push(format!("{id}: English '{name}' is not the catalogue's"));
+        }
+        for locale in ["fr", "nl"] {
+            match v["name_localizations"][locale].as_str() {
+                Some(n) if name_rule.is_match(n) && n.to_lowercase() == n => {}
+                other => problems.push(format!("{id}: {locale} name {other:?}")),
+            }
+            match v["description_localizations"][locale].as_str() {
+                Some(d) if (1..=100).contains(&d.chars().count()) => {}
+                other => problems.push(format!("{id}: {locale} description {other:?}")),
+            }
+        }
+        for c in v["choices"].as_array().into_iter().flatten() {
+            let choice = c["name"]
+                .as_str()
+                .unwrap_or("?")
+                .to_lowercase()
+                .replace(' ', "-");
+            let cid = format!("{id}-{choice}");
+            ids.insert(cid.clone());
+            for locale in ["fr", "nl"] {
+                match c["name_localizations"][locale].as_str() {
+                    Some(n) if (1..=100).contains(&n.chars().count()) => {}
+                    other => problems.push(format!("{cid}: {locale} choice {other:?}")),
+                }
+            }
+        }
+        let options = v["options"].as_array().cloned().unwrap_or_default();
+        for locale in ["fr", "nl"] {
+            let mut names: Vec<&str> = options
+                .iter()
+                .filter_map(|o| o["name_localizations"][locale].as_str())
+                .collect();
+            names.sort();
+            let all = names.len();
+            names.dedup();
+            if names.len() != all {
+                problems.push(format!("{id}: two {locale} option names alike"));
+            }
+        }
+        for o in &options {
+            let name = o["name"].as_str().unwrap_or("?");
+            walk(o, format!("{id}-{name}"), name_rule, ids, problems);
+        }
+    }
+    for c in body.as_array().unwrap() {
+        let name = c["name"].as_str().unwrap();
+        walk(
+            c,
+            format!("cmd-{name}"),
+            &name_rule,
+            &mut ids,
+            &mut problems,
+        );
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    let catalogue: std::collections::BTreeSet<String> = ENGLISH
+        .ids()
+        .filter(|id| id.starts_with("cmd-"))
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        catalogue.difference(&ids).collect::<Vec<_>>(),
+        Vec::<&String>::new(),
+        "words of commands.ftl no command, option or choice names"
+    );
+    // The bodies with their localizations are ones Discord takes.
+    for path in [
+        format!("/api/v10/applications/{APPLICATION}/commands"),
+        format!("/api/v10/applications/{APPLICATION}/guilds/{GUILD}/commands"),
+    ] {
+        assert_accepted("PUT", &path, &body);
+        let mut spoiled = body.clone();
+        spoiled[0]["name_localizations"]["fr"] = json!("n".repeat(33));
+        assert_refused_at("PUT", &path, &spoiled, "/0/name_localizations/fr", "32");
+    }
+    // What a French member sees of /tour create.
+    let tour = &body[0];
+    assert_eq!(tour["name_localizations"]["fr"], "tour");
+    let create = &tour["options"][0];
+    assert_eq!(create["name_localizations"]["fr"], "créer");
+    assert_eq!(create["name_localizations"]["nl"], "aanmaken");
+    let language = create["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "language")
+        .unwrap();
+    assert_eq!(language["name_localizations"]["fr"], "langue");
+    let french = &language["choices"][1];
+    assert_eq!(french["name"], "French");
+    assert_eq!(french["name_localizations"]["fr"], "Français");
+    assert_eq!(french["name_localizations"]["nl"], "Frans");
 }
 
 // A phase's post (a game told phase by phase): PATCH /channels/{channel_id}/messages/{message_id}.

@@ -298,6 +298,7 @@ async fn find_a_tour_with_a_crash_abandon() {
             turn_deadline_secs: 3600,
             seed: None,
             decision_deadline_secs: None,
+            language: None,
         };
         s.create_tour(&admin, &channel, settings).await.unwrap();
         for (who, team) in people.iter().zip(["Reds", "Blues", "Greens"]) {

@@ -4,7 +4,7 @@
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
 use commissaire::services::{Actor, Library, Picture, Reply, Services, TourSettings};
 use commissaire::store::{choices, events, stages};
-use commissaire_messages::msg;
+use commissaire_messages::{Language, msg};
 use std::path::Path;
 
 /// The moments of each stage drawn besides its finish, in tenths of its decisions: the race
@@ -24,7 +24,14 @@ const OUTPUTS: [&str; 5] = [
     "commissaire.sqlite-shm",
 ];
 
-pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(), UsageError> {
+/// Rides the tour in `language`: its tour book, standings and pictures are worded in it.
+pub async fn run(
+    config: &Path,
+    out: &Path,
+    tour: &str,
+    seed: u64,
+    language: Language,
+) -> Result<(), UsageError> {
     let tour = super::preset_name(tour);
     // Everything a user can get wrong is checked before the folder is created or cleared.
     super::check_out(out)?;
@@ -34,13 +41,14 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     let db = out.join(DATABASE);
     let services = open_services(&db, config).await?;
     let stages = preset.stages.len();
-    let admin = Actor::admin("demo");
+    let admin = Actor::admin("demo").reading(Some(language));
     let settings = TourSettings {
         preset: tour.to_string(),
         seats: 4,
         turn_deadline_secs: 3600,
         seed: Some(seed),
         decision_deadline_secs: None,
+        language: Some(language),
     };
     // The lobby's reply tells Discord players how to join: a report of bots has no use for it.
     services.create_tour(&admin, CHANNEL, settings).await?;
@@ -65,8 +73,10 @@ pub async fn run(config: &Path, out: &Path, tour: &str, seed: u64) -> Result<(),
     draw_moments(&services, out).await?;
     services.store().close().await;
     std::fs::write(out.join("tour.md"), log.as_bytes())?;
+    // The winners' title opens the end of the book, in the tour's language.
+    let title = msg!("winners-title");
     let winners = log
-        .rfind("**The tour is over")
+        .rfind(&title)
         .map(|i| log[i..].trim().to_string())
         .ok_or_else(|| UsageError(msg!("demo-unfinished")))?;
     std::fs::write(out.join("winners.md"), format!("{winners}\n"))?;

@@ -5,10 +5,16 @@
 use super::UsageError;
 use commissaire::services::Library;
 use commissaire_engine::registry;
-use commissaire_messages::msg;
+use commissaire_messages::{Language, msg};
 use std::path::Path;
 
-pub async fn run(config: &Path, out: &Path, ruleset: &str, seed: u64) -> Result<(), UsageError> {
+pub async fn run(
+    config: &Path,
+    out: &Path,
+    ruleset: &str,
+    seed: u64,
+    language: Language,
+) -> Result<(), UsageError> {
     let entry = registry::ruleset(ruleset).map_err(|e| UsageError(e.to_string()))?;
     let library = Library::new(config);
     let presets: Vec<String> = library
@@ -28,7 +34,7 @@ pub async fn run(config: &Path, out: &Path, ruleset: &str, seed: u64) -> Result<
     for stem in presets {
         println!("{}", msg!("demo-ruleset-tour", tour = stem.as_str()));
         let dir = out.join(&stem);
-        super::demo::run(config, &dir, &stem, seed).await?;
+        super::demo::run(config, &dir, &stem, seed, language).await?;
         println!();
     }
     Ok(())

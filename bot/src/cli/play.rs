@@ -17,7 +17,7 @@ use commissaire::services::{
 use commissaire::store::tours::{self, TourRow, TourStatus};
 use commissaire::store::{results, teams};
 use commissaire_engine::tour::StageResult;
-use commissaire_messages::msg;
+use commissaire_messages::{Language, msg, set_language};
 use commissaire_render::text_board::scene_text;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -39,6 +39,8 @@ pub struct PlayOptions<'a> {
     pub tour: Option<&'a str>,
     pub seed: Option<u64>,
     pub team: Option<&'a str>,
+    /// The language to read; `None`: the resumed tour's, or English for a new one.
+    pub lang: Option<Language>,
 }
 
 /// How a session ended: the tour over, or stopped (`q`, the end of input), or interrupted by
@@ -123,11 +125,13 @@ async fn session(
     db: &Path,
     again: &str,
 ) -> Result<Ended, UsageError> {
-    let me = Actor::player(YOU);
+    let me = Actor::player(YOU).reading(o.lang);
     let interrupted = interrupt();
     tokio::pin!(interrupted);
     let tour = match latest_tour(services).await? {
         Some((tour, _)) if matches!(tour.status, TourStatus::Running | TourStatus::Paused) => {
+            // What you read: the language asked for, else the tour's own.
+            set_language(o.lang.unwrap_or(tour.language));
             println!(
                 "{}",
                 msg!(
@@ -281,7 +285,7 @@ async fn session(
                     .skip(seen)
                     .map(|(i, result)| Between {
                         next_start: services
-                            .stage_start_line(&tour.preset, result.number + 1)
+                            .stage_start_line(&tour, result.number + 1)
                             .map(|line| terminal_text(&line)),
                         summary: summary::after_stage(&tour, &done[..=i], &team),
                     })
@@ -328,6 +332,7 @@ async fn new_tour(
 ) -> Result<TourRow, UsageError> {
     let team = o.team.unwrap_or(DEFAULT_TEAM);
     let preset_name = super::preset_name(o.tour.unwrap_or(DEFAULT_TOUR));
+    set_language(o.lang.unwrap_or_default());
     // Everything a run can get wrong is checked before anything is written.
     check_team_name(team)?;
     let preset = services.library().preset(preset_name).map_err(UsageError)?;
@@ -343,6 +348,7 @@ async fn new_tour(
         turn_deadline_secs: 86_400,
         seed: Some(o.seed.unwrap_or(DEFAULT_SEED)),
         decision_deadline_secs: None,
+        language: o.lang,
     };
     services.create_tour(&admin, CHANNEL, settings).await?;
     services
@@ -455,6 +461,9 @@ fn again_command(o: &PlayOptions<'_>) -> String {
     command.push_str(" play");
     if o.out != Path::new(DEFAULT_OUT) {
         command.push_str(&format!(" --out {}", quoted(o.out)));
+    }
+    if let Some(lang) = o.lang {
+        command.push_str(&format!(" --lang {lang}"));
     }
     command
 }

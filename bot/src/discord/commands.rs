@@ -4,18 +4,19 @@
 use super::components::DEFER_AFTER;
 use super::deliver::{self, Answer, Asked, Deferred};
 use super::messages::{CHOICE_LIMIT, fit};
-use super::{Data, Error, actor_of};
+use super::{Asker, Data, Error, actor_of};
 use crate::services::{Pick, ServiceResult, TourSettings, option_text};
 use commissaire_engine::registry::{Key, LabelledOption};
-use commissaire_messages::msg;
+use commissaire_messages::{Language, Medium, msg};
 use poise::ChoiceParameter;
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
 pub type Ctx<'a> = poise::ApplicationContext<'a, Data, Error>;
 
-/// Every command `serve` registers.
+/// Every command `serve` registers, with its descriptions and its names in every language of
+/// the catalogue (see [`localize`]).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut list = vec![
         tour(),
         standings(),
         stage(),
@@ -23,13 +24,92 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play(),
         autopilot(),
         admin(),
-    ]
+    ];
+    for command in &mut list {
+        localize(command, COMMANDS);
+    }
+    list
+}
+
+/// The start of every command's message id in the catalogue (`commands.ftl`).
+pub const COMMANDS: &str = "cmd";
+
+/// Gives a command, its options and their choices their words from the catalogue: the English
+/// description Discord shows (the one the code's attributes hold is for the source's reader),
+/// and the names and descriptions Discord shows French and Dutch members
+/// (`name_localizations`, `description_localizations`). A command's id is its path
+/// (`cmd-tour-create`), an option's the command's and its name (`cmd-tour-create-preset`), a
+/// choice's the option's and its English name (`cmd-tour-join-colour-red`); a message's value
+/// is the name, its `.description` the description.
+pub fn localize<U, E>(command: &mut poise::Command<U, E>, parent: &str) {
+    let id = format!("{parent}-{}", command.name);
+    command.description = Some(worded(Language::En, &id, Some("description")).into());
+    command.name_localizations = localized(&id, None);
+    command.description_localizations = localized(&id, Some("description"));
+    for p in &mut command.parameters {
+        let pid = format!("{id}-{}", p.name);
+        p.description = Some(worded(Language::En, &pid, Some("description")).into());
+        p.name_localizations = localized(&pid, None);
+        p.description_localizations = localized(&pid, Some("description"));
+        let mut choices = p.choices.to_vec();
+        for c in &mut choices {
+            let cid = format!("{pid}-{}", c.name.to_lowercase().replace(' ', "-"));
+            c.localizations = localized(&cid, None);
+        }
+        p.choices = choices.into();
+    }
+    for sub in &mut command.subcommands {
+        localize(sub, &id);
+    }
+}
+
+fn worded(language: Language, id: &str, attribute: Option<&str>) -> String {
+    commissaire_messages::format_in(language, Medium::Discord, id, attribute, &[])
+}
+
+/// Message `id` (or its attribute) in each language but English, keyed by Discord's locale.
+fn localized(
+    id: &str,
+    attribute: Option<&str>,
+) -> std::borrow::Cow<
+    'static,
+    [(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
+> {
+    Language::ALL
+        .into_iter()
+        .filter_map(|l| {
+            let locale = l.discord_locale()?;
+            Some((locale.into(), worded(l, id, attribute).into()))
+        })
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// Answers the command with what the service says (or its refusal, privately): at once when
 /// it answers within [`DEFER_AFTER`], else the command is deferred (a private "thinking…" note)
 /// and the answer edited in when ready, so that Discord's three seconds never run out.
 async fn reply(
+    ctx: Ctx<'_>,
+    work: impl std::future::Future<Output = ServiceResult>,
+) -> Result<(), Error> {
+    speaking_to(ctx, reply_in(ctx, work)).await
+}
+
+/// `work`, worded in the language of whoever asked: theirs when the catalogue speaks it, else
+/// the channel's tour's (what the channel reads the services word in the tour's themselves).
+async fn speaking_to<T>(ctx: Ctx<'_>, work: impl std::future::Future<Output = T>) -> T {
+    let language = ctx
+        .data()
+        .services
+        .language_for(&actor(ctx), &channel(ctx))
+        .await;
+    commissaire_messages::in_language(language, work).await
+}
+
+async fn reply_in(
     ctx: Ctx<'_>,
     work: impl std::future::Future<Output = ServiceResult>,
 ) -> Result<(), Error> {
@@ -68,8 +148,12 @@ fn actor(ctx: Ctx<'_>) -> crate::services::Actor {
     actor_of(
         ctx.serenity_context(),
         ctx.data(),
-        &ctx.interaction.user,
-        ctx.interaction.member.as_deref(),
+        Asker {
+            user: &ctx.interaction.user,
+            member: ctx.interaction.member.as_deref(),
+            locale: &ctx.interaction.locale,
+            guild_locale: ctx.interaction.guild_locale.as_deref(),
+        },
         ctx.interaction.guild_id,
     )
 }
@@ -86,6 +170,10 @@ pub async fn tour(_ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 async fn presets(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    speaking_to(ctx, async { preset_suggestions(ctx, partial) }).await
+}
+
+fn preset_suggestions(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
     let partial = partial.to_lowercase();
     let choices = ctx
         .data()
@@ -127,6 +215,8 @@ async fn create(
     #[min = 1]
     #[max = 10080]
     decision_deadline: Option<u32>,
+    #[description = "The language of the tour's posts and pictures (default: the server's)"]
+    language: Option<TourLanguage>,
 ) -> Result<(), Error> {
     let settings = TourSettings {
         preset,
@@ -136,6 +226,7 @@ async fn create(
             .unwrap_or(ctx.data().config.default_turn_deadline_secs),
         seed: None,
         decision_deadline_secs: decision_deadline.map(|m| i64::from(m) * 60),
+        language: language.map(TourLanguage::language),
     };
     let result = async {
         ctx.data()
@@ -144,6 +235,24 @@ async fn create(
             .await
     };
     reply(ctx, result).await
+}
+
+/// A tour's language (its choices are named in the reader's language, as every choice is).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TourLanguage {
+    English,
+    French,
+    Dutch,
+}
+
+impl TourLanguage {
+    pub fn language(self) -> commissaire_messages::Language {
+        match self {
+            TourLanguage::English => commissaire_messages::Language::En,
+            TourLanguage::French => commissaire_messages::Language::Fr,
+            TourLanguage::Dutch => commissaire_messages::Language::Nl,
+        }
+    }
 }
 
 /// A team colour, as players name them.
@@ -210,13 +319,16 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
 /// registry: a world cup's cup, Velo Master's jerseys), narrowed to those whose id or title
 /// holds what is typed.
 async fn tour_classifications(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let choices = ctx
-        .data()
-        .services
-        .classification_choices(&channel(ctx))
-        .await
-        .unwrap_or_default();
-    CreateAutocompleteResponse::new().set_choices(classification_suggestions(&choices, partial))
+    speaking_to(ctx, async {
+        let choices = ctx
+            .data()
+            .services
+            .classification_choices(&channel(ctx))
+            .await
+            .unwrap_or_default();
+        CreateAutocompleteResponse::new().set_choices(classification_suggestions(&choices, partial))
+    })
+    .await
 }
 
 /// What `/standings` suggests for `typed` among the tour's classifications (id, title).
@@ -271,13 +383,16 @@ const SUGGESTIONS: usize = 25;
 /// `/play` choice: the options open to the player now, as their buttons read, narrowed to
 /// those whose words contain every word typed so far ("rou 5" finds "Reds Rouleur: Keep 5").
 async fn own_options(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let open = ctx
-        .data()
-        .services
-        .open_choices(&actor(ctx), &channel(ctx))
-        .await
-        .unwrap_or_default();
-    CreateAutocompleteResponse::new().set_choices(suggestions(&open, partial))
+    speaking_to(ctx, async {
+        let open = ctx
+            .data()
+            .services
+            .open_choices(&actor(ctx), &channel(ctx))
+            .await
+            .unwrap_or_default();
+        CreateAutocompleteResponse::new().set_choices(suggestions(&open, partial))
+    })
+    .await
 }
 
 /// What `/play` suggests for `typed`: the options whose words hold every word typed, each
@@ -536,11 +651,7 @@ mod tests {
             ("Reds Sprinteur", "Keep E (exhaustion)", "k:4:E"),
         ]
         .into_iter()
-        .map(|(group, label, key)| LabelledOption {
-            group: group.into(),
-            label: label.into(),
-            key: Key::new(key).unwrap(),
-        })
+        .map(|(group, label, key)| LabelledOption::plain(group, label, Key::new(key).unwrap()))
         .collect()
     }
 

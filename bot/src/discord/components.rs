@@ -9,9 +9,9 @@
 //! busy moment, never meets Discord's three seconds with "This interaction failed".
 
 use super::deliver::{self, Answer, Asked, Deferred};
-use super::{Data, actor_of};
+use super::{Asker, Data, actor_of};
 use crate::services::{ButtonAction, Pick, Reply, parse_button};
-use commissaire_messages::msg;
+use commissaire_messages::{in_language, msg};
 use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, Context, MessageFlags};
 use std::time::Duration;
 
@@ -25,10 +25,28 @@ pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
     let actor = actor_of(
         ctx,
         data,
-        &press.user,
-        press.member.as_ref(),
+        Asker {
+            user: &press.user,
+            member: press.member.as_ref(),
+            locale: &press.locale,
+            guild_locale: press.guild_locale.as_deref(),
+        },
         press.guild_id,
     );
+    // The answer is the presser's: in their language, else the tour's (what the channel reads
+    // the services word in the tour's themselves).
+    let language = services.language_for(&actor, &channel).await;
+    in_language(language, press_in(ctx, data, press, actor, channel)).await;
+}
+
+async fn press_in(
+    ctx: &Context,
+    data: &Data,
+    press: &ComponentInteraction,
+    actor: crate::services::Actor,
+    channel: String,
+) {
+    let services = &data.services;
     let on_private = press
         .message
         .flags

@@ -239,8 +239,13 @@ pub fn fit(text: &str, limit: usize) -> String {
 }
 
 /// The round's card: the teams, ticked off as they choose, and when the round closes. The
-/// mentions here are names only (embeds never ping); reminders ping.
+/// mentions here are names only (embeds never ping); reminders ping. It is the channel's, so
+/// it reads in the tour's language whoever's press redraws it.
 pub fn turn_embed(card: &TurnCard) -> CreateEmbed {
+    commissaire_messages::speaking(card.language, || card_embed(card))
+}
+
+fn card_embed(card: &TurnCard) -> CreateEmbed {
     let mut lines: Vec<String> = card
         .teams
         .iter()
@@ -537,6 +542,7 @@ mod tests {
                 },
             ],
             deadline: Some(1_800_000_000),
+            language: Default::default(),
         };
         let embed = serde_json::to_value(turn_embed(&card)).unwrap();
         assert_eq!(embed["title"], "Stage 2/7, Col: round 5");
@@ -545,6 +551,17 @@ mod tests {
         assert!(d.contains("⏳ Blues · <@22>"), "{d}");
         assert!(d.contains("Cycles Robot · bot"), "{d}");
         assert!(d.contains("<t:1800000000:R>"), "{d}");
+        // A French tour's card reads in French, whoever redraws it.
+        let french = TurnCard {
+            language: commissaire_messages::Language::Fr,
+            ..card
+        };
+        let embed = serde_json::to_value(turn_embed(&french)).unwrap();
+        let d = embed["description"].as_str().unwrap();
+        assert!(
+            d.contains("Le bot joue pour les équipes en retard <t:1800000000:R>"),
+            "{d}"
+        );
     }
 
     #[test]
@@ -557,6 +574,7 @@ mod tests {
             title: "Stage 1/2, Avenue".into(),
             teams: Vec::new(),
             deadline: None,
+            language: Default::default(),
         };
         let embed = serde_json::to_value(turn_embed(&card)).unwrap();
         assert_eq!(embed["title"], "Stage 1/2, Avenue: breakaway bid 2 of 2");

@@ -17,6 +17,7 @@ pub mod messages;
 pub mod serve;
 
 use crate::services::{Actor, Services};
+use commissaire_messages::Language;
 use config::ServeConfig;
 use serenity::all::{Context, GuildId, Member, Permissions, RoleId, User};
 use std::sync::Arc;
@@ -32,13 +33,21 @@ pub struct Data {
 /// Who is asking, and whether they may use `/admin`: members who can manage the channel (or
 /// administrators, whose permissions Discord reports as all of them), and members with the
 /// role the config names, by id or by name.
+///
+/// The member's `locale` and the server's `guild_locale` (Discord sends both with every
+/// interaction) say which language they read, when the catalogue speaks it.
 pub(crate) fn actor_of(
     ctx: &Context,
     data: &Data,
-    user: &User,
-    member: Option<&Member>,
+    asker: Asker<'_>,
     guild: Option<GuildId>,
 ) -> Actor {
+    let Asker {
+        user,
+        member,
+        locale,
+        guild_locale,
+    } = asker;
     let by_permission = member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.contains(Permissions::MANAGE_CHANNELS));
@@ -49,7 +58,17 @@ pub(crate) fn actor_of(
     Actor {
         user_id: user.id.to_string(),
         is_admin: by_permission || by_role,
+        locale: Language::from_code(locale),
+        guild_locale: guild_locale.and_then(Language::from_code),
     }
+}
+
+/// Who pressed or typed, as an interaction tells it.
+pub(crate) struct Asker<'a> {
+    pub user: &'a User,
+    pub member: Option<&'a Member>,
+    pub locale: &'a str,
+    pub guild_locale: Option<&'a str>,
 }
 
 fn has_role(ctx: &Context, guild: Option<GuildId>, member: &Member, role: &str) -> bool {

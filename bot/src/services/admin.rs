@@ -1,12 +1,12 @@
 //! The admin's actions on a tour: pause and resume, the turn deadline, a bot for a player, a
 //! rider out of the race, the end of the tour.
 
-use super::live::{News, TOUR_OVER, turn_deadline};
+use super::live::{News, tour_over, turn_deadline};
 use super::lobby::duration_text;
 use super::narrate;
 use super::repechage::find_rider;
 use super::{
-    Actor, Reply, ServiceError, ServiceResult, Services, active_tour, require_admin,
+    Actor, Reply, ServiceError, ServiceResult, Services, active_tour, in_tour, require_admin,
     require_started,
 };
 use crate::store::tours::{self, TourStatus};
@@ -31,7 +31,7 @@ impl Services {
         }
         let live = self.load_live(&mut tx, tour).await?;
         self.store.commit(tx).await?;
-        let mut reply = Reply::public(msg!("admin-paused"));
+        let mut reply = Reply::public(in_tour(&live.tour, || msg!("admin-paused")));
         // The round's message says so too, instead of a deadline that no longer runs.
         reply.turn_update = self.turn_card(&live);
         Ok(reply)
@@ -60,10 +60,12 @@ impl Services {
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         self.keep(&live);
-        let mut reply = Reply::public(msg!(
-            "admin-resumed",
-            deadline = duration_text(live.tour.turn_deadline_secs)
-        ));
+        let mut reply = Reply::public(in_tour(&live.tour, || {
+            msg!(
+                "admin-resumed",
+                deadline = duration_text(live.tour.turn_deadline_secs)
+            )
+        }));
         reply.followups = owed;
         if reply.all().iter().all(|r| r.turn.is_none()) {
             reply.turn_update = self.turn_card(&live);
@@ -82,13 +84,17 @@ impl Services {
         let mut tx = self.store.begin().await?;
         let tour = active_tour(&mut tx, channel_id).await?;
         tours::set_turn_deadline(&mut tx, tour.id, secs).await?;
-        let mut text = msg!("admin-deadline-set", deadline = duration_text(secs));
+        let mut text = in_tour(&tour, || {
+            msg!("admin-deadline-set", deadline = duration_text(secs))
+        });
         let mut card = None;
         if tour.status == TourStatus::Running
             && let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await?
         {
             stages::set_deadline(&mut tx, stage.id, Some(now + secs)).await?;
-            text = msg!("admin-deadline-set-now", deadline = duration_text(secs));
+            text = in_tour(&tour, || {
+                msg!("admin-deadline-set-now", deadline = duration_text(secs))
+            });
             card = self.turn_card(&self.load_live(&mut tx, tour).await?);
         }
         self.store.commit(tx).await?;
@@ -130,7 +136,7 @@ impl Services {
         }
         let name = team.name.clone();
         teams::set_director(&mut tx, team.id, None).await?;
-        let mut reply = Reply::public(msg!("admin-bot-rides", team = &name));
+        let mut reply = Reply::public(in_tour(&tour, || msg!("admin-bot-rides", team = &name)));
         if tour.status == TourStatus::Running || tour.status == TourStatus::Paused {
             let mut live = self.load_live(&mut tx, tour).await?;
             let mut news = News::default();
@@ -170,12 +176,14 @@ impl Services {
         }
         found.abandoned = true;
         riders::update(&mut tx, tour.id, &found).await?;
-        let text = msg!(
-            "admin-abandons",
-            rider = found.key.to_string(),
-            number = found.start_number,
-            stage = tour.current_stage
-        );
+        let text = in_tour(&tour, || {
+            msg!(
+                "admin-abandons",
+                rider = found.key.to_string(),
+                number = found.start_number,
+                stage = tour.current_stage
+            )
+        });
         self.store.commit(tx).await?;
         Ok(Reply::public(text))
     }
@@ -192,16 +200,18 @@ impl Services {
             stages::set_deadline(&mut tx, stage.id, None).await?;
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Finished, now).await?;
-        votes::cancel_open(&mut tx, tour.id, now, TOUR_OVER).await?;
+        votes::cancel_open(&mut tx, tour.id, now, &in_tour(&tour, tour_over)).await?;
         self.store.commit(tx).await?;
         if done.is_empty() {
-            return Ok(Reply::public(msg!("admin-ended-early")));
+            return Ok(Reply::public(in_tour(&tour, || msg!("admin-ended-early"))));
         }
         let winners = narrate::classify(&tour, &done)?;
-        Ok(Reply::public(msg!(
-            "admin-ended",
-            stage = done.len(),
-            winners = narrate::winners_text(&winners)
-        )))
+        Ok(Reply::public(in_tour(&tour, || {
+            msg!(
+                "admin-ended",
+                stage = done.len(),
+                winners = narrate::winners_text(&winners)
+            )
+        })))
     }
 }

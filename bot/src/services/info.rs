@@ -2,7 +2,7 @@
 
 use super::lobby::duration_text;
 use super::narrate;
-use super::{Reply, ServiceError, ServiceResult, Services, active_tour, require_started};
+use super::{Reply, ServiceError, ServiceResult, Services, active_tour, in_tour, require_started};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::{self, Scene};
@@ -83,7 +83,7 @@ impl Services {
         }
         let done = results::list(&mut conn, tour.id).await?;
         if done.is_empty() {
-            return Ok(Reply::public(msg!("standings-none-yet")));
+            return Ok(Reply::public(in_tour(&tour, || msg!("standings-none-yet"))));
         }
         let table = narrate::classify(&tour, &done)?;
         if let Some(id) = only
@@ -95,11 +95,15 @@ impl Services {
                 known = table.ids().join(", ")
             )));
         }
-        let mut reply = Reply::public(narrate::standings_text(done.len() as u32, &table, only));
+        let mut reply = Reply::public(in_tour(&tour, || {
+            narrate::standings_text(done.len() as u32, &table, only)
+        }));
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
             let index = narrate::team_colours(&list);
-            reply.images = narrate::standings_pngs(&table, only, done.len() as u32, &index);
+            reply.images = in_tour(&tour, || {
+                narrate::standings_pngs(&table, only, done.len() as u32, &index)
+            });
         }
         Ok(reply)
     }
@@ -132,6 +136,24 @@ impl Services {
             .library
             .course(&live.row.course)
             .map_err(ServiceError::Broken)?;
+        let now = self.now();
+        let pictures = self.pictures;
+        let tour = live.tour.clone();
+        Ok(in_tour(&tour, || {
+            stage_reply(&live, &preset, &course, now, pictures)
+        }))
+    }
+}
+
+/// `/stage`'s answer, in the words of the tour's channel.
+fn stage_reply(
+    live: &super::live::Live,
+    preset: &commissaire_engine::tour::TourPreset,
+    course: &commissaire_engine::course::Course,
+    now: crate::clock::Timestamp,
+    pictures: bool,
+) -> Reply {
+    {
         let mut text = msg!(
             "stage-info-head",
             number = live.row.number,
@@ -147,7 +169,7 @@ impl Services {
             (TourStatus::Paused, _) => also.push(msg!("stage-info-paused")),
             (_, Some(deadline)) => also.push(msg!(
                 "round-closes-in",
-                left = duration_text((deadline - self.now()).max(0))
+                left = duration_text((deadline - now).max(0))
             )),
             _ => {}
         }
@@ -174,7 +196,7 @@ impl Services {
             text.push_str(&sentence(&line));
         }
         let mut reply = Reply::public(text);
-        if self.pictures {
+        if pictures {
             let title = msg!(
                 "picture-profile",
                 stage = live.row.number,
@@ -190,7 +212,7 @@ impl Services {
                     .push((narrate::stage_file(live.row.number, "profile"), png));
             }
         }
-        Ok(reply)
+        reply
     }
 }
 
@@ -212,7 +234,7 @@ impl Services {
             None => msg!("status-team-bot", team = &t.name),
         };
         let text = match tour.status {
-            TourStatus::Lobby => {
+            TourStatus::Lobby => in_tour(&tour, || {
                 let mut text = msg!(
                     "status-lobby",
                     tour = &preset.name,
@@ -226,46 +248,50 @@ impl Services {
                 text.push('\n');
                 text.push_str(&msg!("status-lobby-join"));
                 text
-            }
-            TourStatus::Finished => msg!("status-over", tour = &preset.name),
+            }),
+            TourStatus::Finished => in_tour(&tour, || msg!("status-over", tour = &preset.name)),
             TourStatus::Running | TourStatus::Paused => {
                 let live = self.load_live(&mut conn, tour).await?;
-                let mut text = msg!(
-                    "status-running",
-                    tour = &preset.name,
-                    stage = live.row.number,
-                    total = preset.stages.len(),
-                    course = self
-                        .library
-                        .course(&live.row.course)
-                        .map_or_else(|_| live.row.course.clone(), |c| c.name.clone()),
-                    turn = live.turn_text()
-                );
-                match (live.tour.status, live.row.deadline) {
-                    (TourStatus::Paused, _) => {
-                        text.push(' ');
-                        text.push_str(&msg!("status-paused"));
+                let now = self.now();
+                let course = self
+                    .library
+                    .course(&live.row.course)
+                    .map_or_else(|_| live.row.course.clone(), |c| c.name.clone());
+                in_tour(&live.tour, || {
+                    let mut text = msg!(
+                        "status-running",
+                        tour = &preset.name,
+                        stage = live.row.number,
+                        total = preset.stages.len(),
+                        course = course,
+                        turn = live.turn_text()
+                    );
+                    match (live.tour.status, live.row.deadline) {
+                        (TourStatus::Paused, _) => {
+                            text.push(' ');
+                            text.push_str(&msg!("status-paused"));
+                        }
+                        (_, Some(deadline)) => {
+                            text.push(' ');
+                            text.push_str(&msg!(
+                                "round-closes-in",
+                                left = duration_text((deadline - now).max(0))
+                            ));
+                        }
+                        _ => {}
                     }
-                    (_, Some(deadline)) => {
-                        text.push(' ');
-                        text.push_str(&msg!(
-                            "round-closes-in",
-                            left = duration_text((deadline - self.now()).max(0))
-                        ));
+                    for t in &live.teams {
+                        let who = team_line(t);
+                        let line = if live.owes(live.seat_of(t)) {
+                            msg!("card-team-waiting", who = who)
+                        } else {
+                            msg!("card-team-done", who = who)
+                        };
+                        text.push('\n');
+                        text.push_str(&line);
                     }
-                    _ => {}
-                }
-                for t in &live.teams {
-                    let who = team_line(t);
-                    let line = if live.owes(live.seat_of(t)) {
-                        msg!("card-team-waiting", who = who)
-                    } else {
-                        msg!("card-team-done", who = who)
-                    };
-                    text.push('\n');
-                    text.push_str(&line);
-                }
-                text
+                    text
+                })
             }
         };
         Ok(Reply::public(text))

@@ -44,14 +44,15 @@ impl Library {
             known.push(stem.clone());
         }
         if known.is_empty() {
-            return Err(format!(
-                "no tour presets found in {}: run from the project folder or pass --config",
-                self.tours_dir.display()
+            return Err(commissaire_messages::msg!(
+                "library-no-presets",
+                folder = self.tours_dir.display().to_string()
             ));
         }
-        Err(format!(
-            "there is no tour preset named '{name}'; the presets are: {}",
-            known.join(", ")
+        Err(commissaire_messages::msg!(
+            "library-no-such-preset",
+            name = name,
+            known = known.join(", ")
         ))
     }
 

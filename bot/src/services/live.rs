@@ -5,7 +5,7 @@
 
 use super::narrate::{self, RoundNews};
 use super::owed::Picture;
-use super::{ServiceError, Services, TeamTick, TurnCard};
+use super::{ServiceError, Services, TeamTick, TurnCard, in_tour};
 use crate::clock::Timestamp;
 use crate::store::choices::{self, NewChoice, Source};
 use crate::store::stages::{self, NewStage, StageRow};
@@ -126,6 +126,7 @@ impl Live {
             round: self.turn(),
             turn: self.turn_text(),
             title,
+            language: self.tour.language,
             teams: self
                 .teams
                 .iter()
@@ -217,15 +218,18 @@ fn announced(plan: &StagePlan, number: u32, total: usize, course: &str) -> Strin
 }
 
 impl Services {
-    /// The line that tells a stage of a preset starting, as the news prints it ("**Stage 2/7,
-    /// Ronde van Wevelgem** starts."); `None` for a stage the preset does not have. A terminal
-    /// finds it in the news to tell what comes between two stages before it.
-    pub fn stage_start_line(&self, preset: &str, number: u32) -> Option<String> {
-        let preset = self.library.preset(preset).ok()?;
+    /// The line that tells a stage of the tour starting, as the news prints it ("**Stage 2/7,
+    /// Ronde van Wevelgem** starts.", in the tour's language); `None` for a stage its preset
+    /// does not have. A terminal finds it in the news to tell what comes between two stages
+    /// before it.
+    pub fn stage_start_line(&self, tour: &TourRow, number: u32) -> Option<String> {
+        let preset = self.library.preset(&tour.preset).ok()?;
         let plan = preset.stages.get(number.checked_sub(1)? as usize)?;
         let course = self.library.course(&plan.course).ok()?;
-        let title = announced(plan, number, preset.stages.len(), &course.name);
-        Some(msg!("news-stage-starts", title = title))
+        Some(in_tour(tour, || {
+            let title = announced(plan, number, preset.stages.len(), &course.name);
+            msg!("news-stage-starts", title = title)
+        }))
     }
 
     /// Rebuilds the tour's current stage: its setup from the course and the stored starters,
@@ -369,17 +373,15 @@ impl Services {
                 live.stage
                     .narrate(events, Viewer::Public)
                     .iter()
-                    .map(|line| (number, sentence(line))),
+                    .map(|line| (number, in_tour(&live.tour, || sentence(line)))),
             );
         }
         if events.settles_turn() {
-            news.rounds.push(narrate::turn(
-                live.row.number,
-                turn,
-                &live.turn_name,
-                &live.stage.tell_turn(events),
-                std::mem::take(&mut news.notable),
-            ));
+            let told = live.stage.tell_turn(events);
+            let notable = std::mem::take(&mut news.notable);
+            news.rounds.push(in_tour(&live.tour, || {
+                narrate::turn(live.row.number, turn, &live.turn_name, &told, notable)
+            }));
             // The next turn opens now, with its own deadline.
             let next = turn + 1;
             let deadline = turn_deadline(&live.tour, live.stage.waiting_on().len(), now);
@@ -523,7 +525,7 @@ impl Services {
                 tour_id,
                 stage: number,
                 choices,
-                title: msg!("picture-finish", stage = number),
+                title: in_tour(&live.tour, || msg!("picture-finish", stage = number)),
                 file: narrate::stage_file(number, "finish"),
             });
             // The whole stage at a glance, with where every rider ended it.
@@ -531,7 +533,7 @@ impl Services {
                 tour_id,
                 stage: number,
                 choices,
-                title: msg!("picture-stage", stage = number),
+                title: in_tour(&live.tour, || msg!("picture-stage", stage = number)),
                 file: narrate::stage_file(number, "profile"),
             });
             // The standings of the first three jerseys after the stage (the card race: general,
@@ -550,7 +552,9 @@ impl Services {
             .library
             .course(&live.row.course)
             .map_err(ServiceError::Broken)?;
-        let title = stage_title(number, preset.stages.len(), &course.name);
+        let title = in_tour(&live.tour, || {
+            stage_title(number, preset.stages.len(), &course.name)
+        });
         // A tour led by points (house rules B's world cup: 25, 20, 16… an event, HB-077)
         // shows each rider's points beside its place, not a time nobody adds up.
         // The stage is classified on its own, as the first of a tour of one; a table that
@@ -573,7 +577,7 @@ impl Services {
                 .await?
                 .is_empty();
         if number as usize >= preset.stages.len() || !anyone_left {
-            votes::cancel_open(conn, live.tour.id, now, TOUR_OVER).await?;
+            votes::cancel_open(conn, live.tour.id, now, &in_tour(&live.tour, tour_over)).await?;
             let all = results::list(conn, live.tour.id).await?;
             news.winners = Some(narrate::classify(&live.tour, &all)?);
             tours::set_status(conn, live.tour.id, TourStatus::Finished, now).await?;
@@ -678,7 +682,9 @@ impl Services {
             .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
         let deadline = turn_deadline(&tour, stage.waiting_on().len(), now);
         stages::set_deadline(conn, id, deadline).await?;
-        let title = announced(plan, number, preset.stages.len(), &course.name);
+        let title = in_tour(&tour, || {
+            announced(plan, number, preset.stages.len(), &course.name)
+        });
         news.started.push((number, title));
         Ok(Live {
             row: StageRow {
@@ -723,7 +729,10 @@ pub(crate) fn rebuild(
 }
 
 /// Why a vote still open when the tour ends is cancelled, as a vote's outcome.
-pub(crate) const TOUR_OVER: &str = "the tour ended before the vote closed; nobody was brought back";
+/// Why a vote still open when its tour ended brought nobody back: kept with the vote.
+pub(crate) fn tour_over() -> String {
+    msg!("repechage-tour-over")
+}
 
 /// Riders an admin took out of the race leave the stage's result: no time, no place, no line
 /// points (the places of the others close up, as the classifications want 1..=n).

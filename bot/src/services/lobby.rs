@@ -3,7 +3,7 @@
 use super::live::News;
 use super::say;
 use super::{
-    Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour,
+    Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour, in_tour,
     require_admin,
 };
 use crate::store::riders;
@@ -12,7 +12,7 @@ use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
 use commissaire_engine::registry::Deadlines;
 use commissaire_engine::tour::enter_teams;
-use commissaire_messages::msg;
+use commissaire_messages::{msg, speaking};
 
 /// Names and colours for the teams bots ride, taken in order, skipping any a player chose.
 const BOT_TEAMS: [(&str, &str); 8] = [
@@ -62,21 +62,17 @@ impl Services {
             return Err(ServiceError::refused(msg!("deadline-too-short")));
         }
         if settings.decision_deadline_secs.is_some_and(|s| s < 1) {
-            return Err(ServiceError::refused(
-                "the decision deadline must be at least one second",
-            ));
+            return Err(ServiceError::refused(msg!("decision-deadline-too-short")));
         }
         let preset = self
             .library
             .preset(&settings.preset)
             .map_err(ServiceError::Refused)?;
-        let options = preset
-            .stage_options()
-            .map_err(|e| ServiceError::Refused(format!("{}: {e}", preset.name)))?;
-        let team_size = preset
-            .entrants()
-            .map_err(|e| ServiceError::Refused(format!("{}: {e}", preset.name)))?
-            .len();
+        let broken = |e: String| {
+            ServiceError::Refused(msg!("lobby-preset-course", tour = &preset.name, error = e))
+        };
+        let options = preset.stage_options().map_err(|e| broken(e.to_string()))?;
+        let team_size = preset.entrants().map_err(|e| broken(e.to_string()))?.len();
         // Check every course now, so a typo in a preset is found before anyone joins.
         for plan in &preset.stages {
             self.library.course(&plan.course).map_err(|e| {
@@ -93,6 +89,7 @@ impl Services {
             .or(preset.decision_deadline.map(|m| i64::from(m) * 60));
         let now = self.now();
         let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
+        let language = settings.language.or(actor.guild_locale).unwrap_or_default();
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
         if let Some(t) = tours::active_in_channel(&mut tx, channel_id).await? {
@@ -116,31 +113,35 @@ impl Services {
                 options: &options,
                 created_by: &actor.user_id,
                 created_at: now,
+                language,
             },
         )
         .await?;
         self.store.commit(tx).await?;
-        let words = super::words_of(&preset.ruleset);
-        let round = duration_text(settings.turn_deadline_secs);
-        let deadline = match words.deadlines {
-            Deadlines::PerRound => say(words.deadline, &[("round", round.into())]),
-            Deadlines::PerDecision => {
-                let decision =
-                    duration_text(decision_deadline.unwrap_or(settings.turn_deadline_secs));
-                say(
-                    words.deadline,
-                    &[("decision", decision.into()), ("round", round.into())],
-                )
-            }
-        };
-        Ok(Reply::public(msg!(
-            "lobby-open",
-            tour = &preset.name,
-            stages = preset.stages.len(),
-            teams = settings.seats,
-            riders = team_size,
-            deadline = deadline
-        )))
+        // The channel reads the news in the tour's language, whoever created it.
+        Ok(Reply::public(speaking(language, || {
+            let words = super::words_of(&preset.ruleset);
+            let round = duration_text(settings.turn_deadline_secs);
+            let deadline = match words.deadlines {
+                Deadlines::PerRound => say(words.deadline, &[("round", round.into())]),
+                Deadlines::PerDecision => {
+                    let decision =
+                        duration_text(decision_deadline.unwrap_or(settings.turn_deadline_secs));
+                    say(
+                        words.deadline,
+                        &[("decision", decision.into()), ("round", round.into())],
+                    )
+                }
+            };
+            msg!(
+                "lobby-open",
+                tour = &preset.name,
+                stages = preset.stages.len(),
+                teams = settings.seats,
+                riders = team_size,
+                deadline = deadline
+            )
+        })))
     }
 
     /// Joins the channel's tour with a new team directed by the actor.
@@ -183,13 +184,15 @@ impl Services {
         }
         teams::insert(&mut tx, tour.id, name, colour, Some(&actor.user_id)).await?;
         self.store.commit(tx).await?;
-        Ok(Reply::public(msg!(
-            "lobby-joined",
-            team = name,
-            colour = colour,
-            taken = teams.len() + 1,
-            seats = tour.seats
-        )))
+        Ok(Reply::public(in_tour(&tour, || {
+            msg!(
+                "lobby-joined",
+                team = name,
+                colour = colour,
+                taken = teams.len() + 1,
+                seats = tour.seats
+            )
+        })))
     }
 
     /// Leaves the tour: in the lobby the team is withdrawn; once started a bot rides it on.
@@ -206,7 +209,9 @@ impl Services {
         if tour.status == TourStatus::Lobby {
             teams::delete(&mut tx, team.id).await?;
             self.store.commit(tx).await?;
-            return Ok(Reply::public(msg!("lobby-withdraws", team = &team.name)));
+            return Ok(Reply::public(in_tour(&tour, || {
+                msg!("lobby-withdraws", team = &team.name)
+            })));
         }
         let name = team.name.clone();
         teams::set_director(&mut tx, team.id, None).await?;
@@ -215,7 +220,9 @@ impl Services {
         self.settle(&mut tx, &mut live, now, &mut news).await?;
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
-        let mut reply = Reply::public(msg!("lobby-director-leaves", team = name));
+        let mut reply = Reply::public(in_tour(&live.tour, || {
+            msg!("lobby-director-leaves", team = name)
+        }));
         reply.followups = owed;
         Ok(reply)
     }
@@ -277,22 +284,24 @@ impl Services {
             .map(|t| t.name.as_str())
             .collect();
         let teams = names.join(", ");
-        let mut reply = Reply::public(if humans.is_empty() {
-            msg!(
-                "lobby-starts-bots",
-                tour = &preset.name,
-                count = list.len(),
-                teams = teams
-            )
-        } else {
-            msg!(
-                "lobby-starts",
-                tour = &preset.name,
-                count = list.len(),
-                teams = teams,
-                call = say(super::words_of(&preset.ruleset).call_to_directors, &[])
-            )
-        });
+        let mut reply = Reply::public(in_tour(&live.tour, || {
+            if humans.is_empty() {
+                msg!(
+                    "lobby-starts-bots",
+                    tour = &preset.name,
+                    count = list.len(),
+                    teams = teams
+                )
+            } else {
+                msg!(
+                    "lobby-starts",
+                    tour = &preset.name,
+                    count = list.len(),
+                    teams = teams,
+                    call = say(super::words_of(&preset.ruleset).call_to_directors, &[])
+                )
+            }
+        }));
         reply.followups = owed;
         Ok(reply)
     }

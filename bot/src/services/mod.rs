@@ -36,14 +36,22 @@ use crate::clock::{Clock, Timestamp};
 use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{Store, StoreError};
 use commissaire_engine::registry::{self, Word, Words};
+use commissaire_messages::{Language, speaking};
 use std::path::Path;
 use std::sync::Arc;
 
-/// Who asks. Whether they are an admin is the adapter's to say (Discord permissions).
+/// Who asks. Whether they are an admin is the adapter's to say (Discord permissions), and so
+/// are the languages they read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
     pub user_id: String,
     pub is_admin: bool,
+    /// Their own language (Discord's `locale` of the member), when the catalogue speaks it:
+    /// what their private answers are worded in. `None`: the tour's language.
+    pub locale: Option<Language>,
+    /// The language their server prefers (Discord's `guild_locale`), when the catalogue speaks
+    /// it: a new tour's language unless the admin names one.
+    pub guild_locale: Option<Language>,
 }
 
 impl Actor {
@@ -51,13 +59,21 @@ impl Actor {
         Actor {
             user_id: user_id.into(),
             is_admin: false,
+            locale: None,
+            guild_locale: None,
         }
     }
     pub fn admin(user_id: impl Into<String>) -> Self {
         Actor {
-            user_id: user_id.into(),
             is_admin: true,
+            ..Actor::player(user_id)
         }
+    }
+
+    /// The same actor, reading `language` (their Discord locale, or the terminal's `--lang`).
+    pub fn reading(mut self, language: Option<Language>) -> Self {
+        self.locale = language;
+        self
     }
 }
 
@@ -107,6 +123,9 @@ pub struct TourSettings {
     /// How long a director has for a decision only they owe (a game of turns, where the
     /// others wait on them); `None`: the round's deadline for every decision.
     pub decision_deadline_secs: Option<i64>,
+    /// The language of its channel posts, pictures and tour book; `None`: the server's
+    /// preferred language when the catalogue speaks it, else English.
+    pub language: Option<Language>,
 }
 
 impl Default for TourSettings {
@@ -117,6 +136,7 @@ impl Default for TourSettings {
             turn_deadline_secs: 3600,
             seed: None,
             decision_deadline_secs: None,
+            language: None,
         }
     }
 }
@@ -207,6 +227,32 @@ impl Services {
     pub(crate) async fn lock(&self, channel_id: &str) -> tokio::sync::OwnedMutexGuard<()> {
         self.locks.lock(channel_id).await
     }
+}
+
+impl Services {
+    /// The language a reply to `actor` in `channel_id` is worded in: their own when the
+    /// catalogue speaks it, else the channel's tour's, else their server's, else English. The
+    /// adapters word each request in it (`in_language`); what the channel reads is worded in the
+    /// tour's language by the services themselves ([`in_tour`]).
+    pub async fn language_for(&self, actor: &Actor, channel_id: &str) -> Language {
+        if let Some(own) = actor.locale {
+            return own;
+        }
+        let tour = match self.store.read().await {
+            Ok(mut conn) => tours::language_in_channel(&mut conn, channel_id)
+                .await
+                .ok()
+                .flatten(),
+            Err(_) => None,
+        };
+        tour.or(actor.guild_locale).unwrap_or_default()
+    }
+}
+
+/// Runs `work` in the tour's language: what its channel reads (public posts, the round's card,
+/// pictures) whoever asked.
+pub(crate) fn in_tour<R>(tour: &TourRow, work: impl FnOnce() -> R) -> R {
+    speaking(tour.language, work)
 }
 
 /// The channel's tour that is not finished, or the refusal every service gives without one.

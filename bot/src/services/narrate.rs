@@ -388,8 +388,8 @@ pub(crate) fn standings_text(after_stage: u32, s: &Classifications, only: Option
                 "{:>2}. {:<30} {:>8} {}\n",
                 row.rank,
                 name,
-                row.value.to_string(),
-                row.gap_text()
+                commissaire_render::score_text(row.value),
+                commissaire_render::gap_text(row)
             ));
         }
         if rows.len() > TEXT_ROWS {
@@ -454,13 +454,13 @@ pub(crate) fn winners_text(w: &Classifications) -> String {
                 "winners-line-reinstated",
                 classification = title,
                 who = who(row),
-                value = row.value.to_string()
+                value = commissaire_render::score_text(row.value)
             ),
             Some(row) => msg!(
                 "winners-line",
                 classification = title,
                 who = who(row),
-                value = row.value.to_string()
+                value = commissaire_render::score_text(row.value)
             ),
             None => msg!("winners-nobody", classification = title),
         };
@@ -574,10 +574,24 @@ pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> St
 }
 
 /// A turn's name as a file name: lower-case words joined by '-', numbers padded to two digits,
-/// a leading "the" left out ("the fictive start" → "fictive-start", "round 9" → "round-09").
+/// accents dropped, a leading article left out ("the fictive start" → "fictive-start", "le
+/// départ fictif" → "depart-fictif", "round 9" → "round-09"). The name is in the tour's
+/// language, as the picture's title is.
 fn slug(name: &str) -> String {
-    let words: Vec<String> = name
+    let plain: String = name
         .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'à' | 'â' | 'ä' | 'á' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' | 'í' => 'i',
+            'ô' | 'ö' | 'ó' => 'o',
+            'ù' | 'û' | 'ü' | 'ú' => 'u',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect();
+    let words: Vec<String> = plain
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(|w| match w.parse::<u32>() {
@@ -586,7 +600,12 @@ fn slug(name: &str) -> String {
         })
         .collect();
     let words = match words.split_first() {
-        Some((the, rest)) if the == "the" && !rest.is_empty() => rest,
+        Some((the, rest))
+            if ["the", "le", "la", "les", "l", "de", "het"].contains(&the.as_str())
+                && !rest.is_empty() =>
+        {
+            rest
+        }
         _ => &words[..],
     };
     words.join("-")
@@ -640,6 +659,36 @@ mod file_tests {
             "a Velo Master start's moments sort before its rounds'"
         );
         assert_eq!(stage_file(7, "finish"), "stage-07-finish.png");
+    }
+
+    /// A French or Dutch tour names its files by its own words, without accents or a leading
+    /// article.
+    #[test]
+    fn a_turns_file_in_french_or_dutch_drops_accents_and_the_article() {
+        use commissaire_messages::{Language, speaking};
+        let fictive = named("card-race-turn-fictive-start", vec![]);
+        let bid = named(
+            "card-race-turn-bid",
+            vec![("step", json!(1)), ("steps", json!(2))],
+        );
+        speaking(Language::Fr, || {
+            assert_eq!(turn_file(3, &fictive, None), "stage-03-depart-fictif.png");
+            assert_eq!(
+                turn_file(1, &bid, None),
+                "stage-01-enchere-pour-l-echappee-01-sur-02.png"
+            );
+            assert_eq!(
+                turn_file(2, &Sentence::round(9), None),
+                "stage-02-manche-09.png"
+            );
+        });
+        speaking(Language::Nl, || {
+            assert_eq!(turn_file(3, &fictive, None), "stage-03-neutrale-start.png");
+            assert_eq!(
+                turn_file(2, &Sentence::round(9), None),
+                "stage-02-ronde-09.png"
+            );
+        });
     }
 }
 

@@ -277,7 +277,9 @@ impl Services {
                 log.truncate(*choices as usize);
                 let profile = matches!(picture, Picture::Profile { .. });
                 let (title, file) = (title.clone(), file.clone());
-                blocking(move || {
+                // The words on a picture are the channel's: the tour's language.
+                let language = tour.language;
+                blocking(language, move || {
                     let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
                     let stage = rebuild(&course, &names, &tour, &row, &log)?;
                     let scene = stage.scene();
@@ -319,7 +321,7 @@ impl Services {
                 done.retain(|r| r.number <= *after_stage);
                 let only = classification.clone();
                 let after = *after_stage;
-                blocking(move || {
+                blocking(tour.language, move || {
                     let table = narrate::classify(&tour, &done)?;
                     // A table the game does not have (owed by a Velo Master tour before it
                     // had its own): the message goes without it rather than not at all.
@@ -340,11 +342,13 @@ impl Services {
     }
 }
 
-/// Runs CPU work (a replay, a drawing) off the async workers, so that answers keep flowing.
+/// Runs CPU work (a replay, a drawing) off the async workers, so that answers keep flowing,
+/// its words in `language`.
 async fn blocking<T: Send + 'static>(
+    language: commissaire_messages::Language,
     work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
 ) -> Result<T, ServiceError> {
-    tokio::task::spawn_blocking(work)
+    tokio::task::spawn_blocking(move || commissaire_messages::speaking(language, work))
         .await
         .map_err(|e| ServiceError::Broken(format!("a drawing task failed: {e}")))?
 }

@@ -7,7 +7,7 @@ use super::narrate;
 use super::owed::Picture;
 use super::{
     Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour,
-    choice_button_id, hand_button, require_started, say,
+    choice_button_id, hand_button, in_tour, require_started, say,
 };
 use crate::clock::Timestamp;
 use crate::store::choices::{self, Source};
@@ -34,7 +34,11 @@ impl Pick {
 
 /// What an option reads as on a button or in a list: "Blue Rouleur: Keep 5".
 pub fn option_text(option: &LabelledOption) -> String {
-    msg!("option", group = &*option.group, label = &*option.label)
+    let group = option
+        .group_said
+        .as_ref()
+        .map_or_else(|| option.group.to_string(), sentence);
+    msg!("option", group = group, label = sentence(&option.said))
 }
 
 impl Services {
@@ -414,14 +418,17 @@ impl Services {
                 .await?
             {
                 let director = team.director.clone().expect("a human team has a director");
-                let reply = Reply::private(msg!(
-                    "reminder",
-                    team = &team.name,
-                    stage = live.row.number,
-                    turn = live.turn_text(),
-                    left = duration_text(deadline - now)
-                ))
-                .with_buttons(vec![hand_button(live.tour.id, &live.words())]);
+                // Posted in the channel with a mention: in the tour's language.
+                let reply = in_tour(&live.tour, || {
+                    Reply::private(msg!(
+                        "reminder",
+                        team = &team.name,
+                        stage = live.row.number,
+                        turn = live.turn_text(),
+                        left = duration_text(deadline - now)
+                    ))
+                    .with_buttons(vec![hand_button(live.tour.id, &live.words())])
+                });
                 out.push((director, reply));
             }
         }
@@ -435,6 +442,11 @@ impl Services {
         if !news.is_public() {
             return Vec::new();
         }
+        // The channel reads its news in the tour's language, whoever's choice made it.
+        in_tour(&live.tour, || self.news_reply(live, news))
+    }
+
+    fn news_reply(&self, live: &Live, news: News) -> Vec<Reply> {
         let text = narrate::news_text(&news);
         let mut reply = Reply::public(text.trim_end().to_string());
         reply.pictures = news.pictures;
@@ -500,16 +512,19 @@ impl Services {
             .library
             .course(&live.row.course)
             .map_or_else(|_| live.row.course.clone(), |c| c.name.clone());
-        let title = if total > 0 {
-            super::live::stage_title(live.row.number, total, &course)
-        } else {
-            msg!(
-                "stage-title-untold",
-                number = live.row.number,
-                course = course
-            )
-        };
-        live.turn_card(title)
+        // The card is posted in the channel: in the tour's language.
+        in_tour(&live.tour, || {
+            let title = if total > 0 {
+                super::live::stage_title(live.row.number, total, &course)
+            } else {
+                msg!(
+                    "stage-title-untold",
+                    number = live.row.number,
+                    course = course
+                )
+            };
+            live.turn_card(title)
+        })
     }
 }
 

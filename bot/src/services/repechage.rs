@@ -27,11 +27,11 @@
 //!   (it comes back from the broom wagon, with no place in the general classification to line
 //!   up by), with the exhaustion cards it held when it left.
 
-use super::live::TOUR_OVER;
+use super::live::tour_over;
 use super::lobby::duration_text;
 use super::{
-    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, active_tour, require_admin,
-    require_started, vote_button_id,
+    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, active_tour, in_tour,
+    require_admin, require_started, vote_button_id,
 };
 use crate::clock::Timestamp;
 use crate::store::teams::{self, TeamRow};
@@ -40,7 +40,7 @@ use crate::store::votes::{self, Closing, NewVote, VoteRow, VoteStatus};
 use crate::store::{results, riders, stages};
 use commissaire_engine::tour::tables::REPECHAGES_PER_STAGE;
 use commissaire_engine::tour::{StageResult, TourRider, count_votes, stage_left};
-use commissaire_messages::msg;
+use commissaire_messages::{Language, msg, speaking};
 use sqlx::SqliteConnection;
 
 impl Services {
@@ -154,38 +154,41 @@ impl Services {
         let team = &list[found.team as usize].name;
         let voters: Vec<&str> = humans.iter().map(|t| t.name.as_str()).collect();
         let rider = name.to_string();
-        let tie = match winner_team(&done) {
-            Some((_, winner)) if humans.iter().any(|t| t.name == winner) => {
-                msg!("repechage-tie-breaker", team = winner)
-            }
-            Some((stage, winner)) => msg!(
-                "repechage-tie-bot",
-                team = winner,
-                stage = stage,
-                rider = &rider
-            ),
-            None => msg!("repechage-tie-none", rider = &rider),
-        };
-        let text = msg!(
-            "repechage-proposed",
-            rider = &rider,
-            number = found.start_number,
-            team = team,
-            stage = left,
-            voters = voters.join(", "),
-            window = duration_text(window),
-            tie = tie
-        );
-        Ok(Reply::public(text).with_buttons(vec![
-            ButtonSpec {
-                id: vote_button_id(tour.id, id, true),
-                label: msg!("repechage-button-yes", rider = &rider),
-            },
-            ButtonSpec {
-                id: vote_button_id(tour.id, id, false),
-                label: msg!("repechage-button-no"),
-            },
-        ]))
+        // The question is the channel's: in the tour's language.
+        Ok(in_tour(&tour, || {
+            let tie = match winner_team(&done) {
+                Some((_, winner)) if humans.iter().any(|t| t.name == winner) => {
+                    msg!("repechage-tie-breaker", team = winner)
+                }
+                Some((stage, winner)) => msg!(
+                    "repechage-tie-bot",
+                    team = winner,
+                    stage = stage,
+                    rider = &rider
+                ),
+                None => msg!("repechage-tie-none", rider = &rider),
+            };
+            let text = msg!(
+                "repechage-proposed",
+                rider = &rider,
+                number = found.start_number,
+                team = team,
+                stage = left,
+                voters = voters.join(", "),
+                window = duration_text(window),
+                tie = tie
+            );
+            Reply::public(text).with_buttons(vec![
+                ButtonSpec {
+                    id: vote_button_id(tour.id, id, true),
+                    label: msg!("repechage-button-yes", rider = &rider),
+                },
+                ButtonSpec {
+                    id: vote_button_id(tour.id, id, false),
+                    label: msg!("repechage-button-no"),
+                },
+            ])
+        }))
     }
 
     /// A directeur's ballot. Answered privately; the last ballot closes the vote, and the
@@ -281,17 +284,23 @@ impl Services {
         now: Timestamp,
     ) -> Result<Reply, ServiceError> {
         let name = &vote.rider;
+        // The result is the channel's: in the tour's language, whoever cast the last ballot.
+        let language = tours::get(conn, vote.tour_id)
+            .await?
+            .map_or_else(Language::default, |t| t.language);
         let tour = tours::active_in_channel(conn, &vote.channel_id)
             .await?
             .filter(|t| t.id == vote.tour_id);
         let Some(tour) = tour else {
             // The tour ended without cancelling the vote: nothing left to apply it to.
-            votes::cancel_open(conn, vote.tour_id, now, TOUR_OVER).await?;
-            return Ok(Reply::public(msg!(
-                "repechage-result",
-                rider = name.to_string(),
-                outcome = format!("{TOUR_OVER}.")
-            )));
+            votes::cancel_open(conn, vote.tour_id, now, &speaking(language, tour_over)).await?;
+            return Ok(Reply::public(speaking(language, || {
+                msg!(
+                    "repechage-result",
+                    rider = name.to_string(),
+                    outcome = format!("{}.", tour_over())
+                )
+            })));
         };
         let list = teams::list(conn, tour.id).await?;
         let ballots: Vec<(String, bool)> = votes::ballots(conn, vote.id)
@@ -306,60 +315,65 @@ impl Services {
         let count = count_votes(&ballots, winner_director.as_ref());
 
         let rider = name.to_string();
-        let tally = if ballots.is_empty() {
-            msg!("repechage-nobody-voted")
-        } else {
-            let (yes, no) = (count.yes, count.no);
-            match (count.extra_vote, winner) {
-                (Some(_), Some((stage, team))) => msg!(
-                    "repechage-tally-extra",
-                    yes = yes,
-                    no = no,
-                    team = team,
-                    stage = stage
-                ),
-                (None, _) if count.yes != count.no => msg!("repechage-tally", yes = yes, no = no),
-                (_, None) => msg!("repechage-tally-tie-no-winner", yes = yes, no = no),
-                (None, Some((stage, team))) if winner_director.is_none() => msg!(
-                    "repechage-tally-tie-bot",
-                    yes = yes,
-                    no = no,
-                    team = team,
-                    stage = stage
-                ),
-                (None, Some((stage, team))) => msg!(
-                    "repechage-tally-tie-no-vote",
-                    yes = yes,
-                    no = no,
-                    team = team,
-                    stage = stage
-                ),
-            }
-        };
         let total = self.stage_count(&tour.preset)?;
         let next = tour.current_stage + 1;
-        let (status, rejoins, outcome) = if !count.reinstated {
-            let outcome = msg!("repechage-stays-out", tally = tally, rider = &rider);
-            (VoteStatus::Failed, None, outcome)
-        } else if next > total {
-            let outcome = msg!(
-                "repechage-passed-too-late",
-                tally = tally,
-                stage = tour.current_stage,
-                rider = &rider
-            );
-            (VoteStatus::Cancelled, None, outcome)
-        } else {
-            let outcome = msg!(
-                "repechage-brought-back",
-                tally = tally,
-                rider = &rider,
-                stage = next,
-                missed = stages_text(vote.stage, next - 1)
-            );
-            (VoteStatus::Passed, Some(next), outcome)
-        };
-        let text = msg!("repechage-result", rider = &rider, outcome = &outcome);
+        let (status, rejoins, outcome, text) = in_tour(&tour, || {
+            let tally = if ballots.is_empty() {
+                msg!("repechage-nobody-voted")
+            } else {
+                let (yes, no) = (count.yes, count.no);
+                match (count.extra_vote, winner) {
+                    (Some(_), Some((stage, team))) => msg!(
+                        "repechage-tally-extra",
+                        yes = yes,
+                        no = no,
+                        team = team,
+                        stage = stage
+                    ),
+                    (None, _) if count.yes != count.no => {
+                        msg!("repechage-tally", yes = yes, no = no)
+                    }
+                    (_, None) => msg!("repechage-tally-tie-no-winner", yes = yes, no = no),
+                    (None, Some((stage, team))) if winner_director.is_none() => msg!(
+                        "repechage-tally-tie-bot",
+                        yes = yes,
+                        no = no,
+                        team = team,
+                        stage = stage
+                    ),
+                    (None, Some((stage, team))) => msg!(
+                        "repechage-tally-tie-no-vote",
+                        yes = yes,
+                        no = no,
+                        team = team,
+                        stage = stage
+                    ),
+                }
+            };
+            let (status, rejoins, outcome) = if !count.reinstated {
+                let outcome = msg!("repechage-stays-out", tally = tally, rider = &rider);
+                (VoteStatus::Failed, None, outcome)
+            } else if next > total {
+                let outcome = msg!(
+                    "repechage-passed-too-late",
+                    tally = tally,
+                    stage = tour.current_stage,
+                    rider = &rider
+                );
+                (VoteStatus::Cancelled, None, outcome)
+            } else {
+                let outcome = msg!(
+                    "repechage-brought-back",
+                    tally = tally,
+                    rider = &rider,
+                    stage = next,
+                    missed = stages_text(vote.stage, next - 1)
+                );
+                (VoteStatus::Passed, Some(next), outcome)
+            };
+            let text = msg!("repechage-result", rider = &rider, outcome = &outcome);
+            (status, rejoins, outcome, text)
+        });
         let closed = votes::close(
             conn,
             vote.id,

@@ -4,6 +4,7 @@
 use super::owed::Picture;
 use crate::clock::Timestamp;
 use commissaire_engine::registry::{Key, Words};
+use commissaire_messages::Language;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +79,10 @@ pub struct TurnCard {
     pub teams: Vec<TeamTick>,
     /// When the bot plays for the late; `None` while the tour is paused.
     pub deadline: Option<Timestamp>,
+    /// The tour's language, which the card is worded in wherever it is drawn. English on a
+    /// card stored before tours had languages.
+    #[serde(default)]
+    pub language: Language,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,6 +2,7 @@
 
 use super::{StoreError, seed_from_sql, seed_to_sql};
 use crate::clock::Timestamp;
+use commissaire_messages::Language;
 use sqlx::{Row, SqliteConnection};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +51,8 @@ pub struct TourRow {
     pub current_stage: u32,
     pub created_by: String,
     pub created_at: Timestamp,
+    /// What the tour's channel reads: its posts, pictures and tour book (migration 0007).
+    pub language: Language,
 }
 
 pub struct NewTour<'a> {
@@ -63,13 +66,14 @@ pub struct NewTour<'a> {
     pub options: &'a serde_json::Value,
     pub created_by: &'a str,
     pub created_at: Timestamp,
+    pub language: Language,
 }
 
 // A macro rather than a const so the queries stay `&'static str` (sqlx refuses built strings).
 macro_rules! columns {
     () => {
         "id, channel_id, preset, seed, seats, turn_deadline_secs, decision_deadline_secs, \
-         ruleset, options, status, current_stage, created_by, created_at"
+         ruleset, options, status, current_stage, created_by, created_at, language"
     };
 }
 
@@ -88,14 +92,19 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TourRow, StoreError> {
         current_stage: r.try_get::<i64, _>("current_stage")? as u32,
         created_by: r.try_get("created_by")?,
         created_at: r.try_get("created_at")?,
+        language: {
+            let code: String = r.try_get("language")?;
+            Language::from_code(&code)
+                .ok_or_else(|| StoreError::Corrupt(format!("tour language '{code}'")))?
+        },
     })
 }
 
 pub async fn insert(conn: &mut SqliteConnection, t: &NewTour<'_>) -> Result<i64, StoreError> {
     let id = sqlx::query(
         "INSERT INTO tours (channel_id, preset, seed, seats, turn_deadline_secs, \
-         decision_deadline_secs, ruleset, options, status, created_by, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+         decision_deadline_secs, ruleset, options, status, created_by, created_at, language) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
     )
     .bind(t.channel_id)
     .bind(t.preset)
@@ -107,6 +116,7 @@ pub async fn insert(conn: &mut SqliteConnection, t: &NewTour<'_>) -> Result<i64,
     .bind(serde_json::to_string(t.options)?)
     .bind(t.created_by)
     .bind(t.created_at)
+    .bind(t.language.code())
     .execute(conn)
     .await?
     .last_insert_rowid();
@@ -152,6 +162,21 @@ pub async fn latest_in_channel(
         .fetch_optional(conn)
         .await?;
     r.as_ref().map(row).transpose()
+}
+
+/// The language of the channel's tour that is not finished, if any: what a reply to a member
+/// whose own language the catalogue lacks is worded in.
+pub async fn language_in_channel(
+    conn: &mut SqliteConnection,
+    channel_id: &str,
+) -> Result<Option<Language>, StoreError> {
+    let code: Option<String> = sqlx::query_scalar(
+        "SELECT language FROM tours WHERE channel_id = ? AND status <> 'finished'",
+    )
+    .bind(channel_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(code.as_deref().and_then(Language::from_code))
 }
 
 /// Every tour being raced (not paused): the scheduler's work list.

@@ -63,6 +63,7 @@ pub fn settings(seats: u8, seed: u64) -> TourSettings {
         turn_deadline_secs: 600,
         seed: Some(seed),
         decision_deadline_secs: None,
+        language: None,
     }
 }
 

@@ -26,9 +26,32 @@ pub struct Pending {
 pub struct LabelledOption {
     /// What the option is about, for grouping buttons and menus (e.g. the rider it moves).
     pub group: Text,
-    /// What the player reads, e.g. "Keep 5".
+    /// What the player reads, in the engine's English, e.g. "Keep 5": scenario files name
+    /// options by it.
     pub label: Text,
     pub key: Key,
+    /// The label as the message catalogue words it, in the player's language: a message id and
+    /// its arguments (its `text` is left empty: `label` is the English).
+    pub said: Sentence,
+    /// The group as the catalogue words it, when it is a word rather than a name ("Neutral
+    /// riders"); `None`: the group is a name, read as it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_said: Option<Sentence>,
+}
+
+impl LabelledOption {
+    /// An option whose label has no words of its own in the catalogue: players read its English
+    /// label in every language (tests, and games not yet translated).
+    pub fn plain(group: impl Into<Text>, label: impl Into<Text>, key: Key) -> LabelledOption {
+        let label = label.into();
+        LabelledOption {
+            group: group.into(),
+            said: plain_label(&label),
+            label,
+            key,
+            group_said: None,
+        }
+    }
 }
 
 /// Why a choice was not applied. The stage is unchanged whenever one is returned.
@@ -49,9 +72,9 @@ pub enum ChoiceError {
     BadJson(String),
 }
 
-/// One sentence of narration: a message id and its arguments (for the message catalogue to
-/// come), and its English text meanwhile.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One sentence of narration: a message id and its arguments, which the message catalogue words
+/// in the reader's language, and its English text (for logs, tests and scenarios).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Sentence {
     pub id: &'static str,
     pub args: Vec<(&'static str, Value)>,
@@ -80,6 +103,16 @@ impl std::fmt::Display for Sentence {
 
 fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
     Sentence { id, args, text }
+}
+
+/// An option's label as the catalogue words it when its game has no words of its own for it:
+/// the English label as it is.
+pub(crate) fn plain_label(label: &str) -> Sentence {
+    sentence(
+        "option-label",
+        vec![("label", Value::from(label))],
+        String::new(),
+    )
 }
 
 /// Something one seat knows and the others must not: where it sits in that seat's view (a JSON

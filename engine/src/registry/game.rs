@@ -37,8 +37,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn key(&self, choice: &Self::Choice) -> Key;
     /// The choice a key names, legal or not; `None` when the key names nothing in this game.
     fn parse_key(&self, key: &str) -> Option<Self::Choice>;
-    /// The option's group and label.
+    /// The option's group and label, in English.
     fn label(&self, choice: &Self::Choice) -> (Text, Text);
+    /// The option's group (when it is a word, not a name) and label as the message catalogue
+    /// words them: what a player reads in their own language. By default the English label as
+    /// it is (a game whose options have no words in the catalogue yet).
+    fn said(&self, choice: &Self::Choice) -> (Option<Sentence>, Sentence) {
+        (None, super::decision::plain_label(&self.label(choice).1))
+    }
 
     /// The seat whose eyes alone may see an event, if it is private.
     fn audience(&self, event: &Self::Event) -> Option<Seat>;

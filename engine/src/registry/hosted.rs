@@ -257,10 +257,13 @@ impl<G: Game> DynStage for Hosted<G> {
             .iter()
             .map(|c| {
                 let (group, label) = self.game.label(c);
+                let (group_said, said) = self.game.said(c);
                 LabelledOption {
                     group,
                     label,
                     key: self.game.key(c),
+                    said,
+                    group_said,
                 }
             })
             .collect();

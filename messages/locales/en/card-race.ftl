@@ -261,3 +261,32 @@ card-race-nothing-to-choose = Nothing to choose now: the round is played when ev
 card-race-settled = Your choice completed stage { $stage }, { $turn }.
 # /tour create: $round, how long a round stays open ("1 hour").
 card-race-deadline = { $round } to choose each round
+
+## The options a director picks from (buttons, menus, /play): a card by its face and kind.
+
+card-race-option-draw = Draw
+card-race-option-keep = Keep { $card }{ $kind ->
+        [exhaustion] {" "}(exhaustion)
+        [attack] {" "}(attack)
+        [peloton] {" "}(Peloton attack)
+       *[energy] {""}
+    }
+card-race-option-quit = Quit the stage
+card-race-option-turn = Turn the next card
+# House rules B's fictive start: another card in place of the attack card (HB-044).
+card-race-option-turn-fictive = Draw another card for A
+card-race-option-musette = Open a musette (+2 cards)
+card-race-option-side = { $side ->
+        [left] Ride on the left
+       *[right] Ride on the right
+    }
+card-race-option-gamble = Keep { $card }, gamble on the steep descent
+card-race-option-bid-draw = Draw to bid for the breakaway
+card-race-option-bid-blind = Bid the top card unseen
+card-race-option-bid-pass = No bid
+card-race-option-bid = Bid { $card }{ $kind ->
+        [exhaustion] {" "}(exhaustion)
+        [attack] {" "}(attack)
+        [peloton] {" "}(Peloton attack)
+       *[energy] {""}
+    }

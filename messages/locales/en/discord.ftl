@@ -83,3 +83,7 @@ done-answer-posted = Done: the answer is posted in the channel.
 done-news-posted = Done: the news is posted in the channel.
 # A reminder that mentions its director first.
 reminder-ping = <@{ $user }> { $text }
+
+## An option a game has no words for in the catalogue: its English label as it is.
+
+option-label = { $label }

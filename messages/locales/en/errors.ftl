@@ -23,6 +23,7 @@ serve-crashed = the Discord client stopped unexpectedly: { $error }
 ## Refusals shared by several commands.
 
 deadline-too-short = the turn deadline must be at least one second
+decision-deadline-too-short = the decision deadline must be at least one second
 
 ## When the fault is ours: $error is the internal error, for the admin told of it.
 

@@ -3,8 +3,15 @@
 
 lobby-team-name-length = a team name has 1 to { $max } characters, not { $count }
 lobby-seats = a tour takes 1 to { $max } teams, not { $seats }
+library-no-presets = no tour presets found in { $folder }: run from the project folder or pass --config
+library-no-such-preset = there is no tour preset named '{ $name }'; the presets are: { $known }
 lobby-preset-course = { $tour }: { $error }
-lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status }): an admin can end it first
+lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status ->
+        [lobby] waiting for teams
+        [running] under way
+        [paused] paused
+       *[other] { $status }
+    }): an admin can end it first
 lobby-open = **{ $tour }** is open: { $stages ->
         [one] 1 stage
        *[other] { $stages } stages

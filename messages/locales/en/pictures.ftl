@@ -26,6 +26,8 @@ board-sprint = Sprint
 board-sprint-named = Sprint · { $name }
 # A climb's top: its name and length ("3 rows").
 board-summit = ▲ { $name } ({ $length })
+# A climb the course leaves unnamed.
+board-climb = Climb { $number }
 board-to-go = to go
 board-letters = Lettered cells ({ $letters }): choose where to go by its letter
 # Riders who share a cell: the board numbers the cell and lists them under the strips.
@@ -141,4 +143,15 @@ standings-picture-after = after stage { $stage }
 standings-team-short = { $count ->
         [one] 1 rider left: ranked after the full teams
        *[other] { $count } riders left: ranked after the full teams
+    }
+
+## A classification's points, and how far behind the leader a row is.
+
+score-points = { $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
+score-behind = { $points ->
+        [one] { $points } pt behind
+       *[other] { $points } pts behind
     }

@@ -53,5 +53,6 @@ repechage-tally-tie-no-vote = { $yes } yes, { $no } no: a tie, and the directeur
 repechage-stays-out = { $tally }. { $rider } stays out of the race.
 repechage-passed-too-late = { $tally }. The vote passed, but stage { $stage } is the last: no stage is left for { $rider } to start.
 repechage-brought-back = { $tally }. { $rider } is brought back: it starts stage { $stage }, with for { $missed } the time of the last classified rider plus one minute (A-48).
+repechage-tour-over = the tour ended before the vote closed; nobody was brought back
 repechage-closed-twice = repêchage vote { $vote } was closed twice
 repechage-no-stage-left = { $rider } is marked abandoned but no stage says it left

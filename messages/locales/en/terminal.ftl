@@ -98,4 +98,11 @@ text-board-wind-head = headwind
 text-board-wind-tail = tailwind
 text-board-wind-cross-left = crosswind from the left
 text-board-wind-cross-right = crosswind from the right
-text-board-sky = weather: { $weather }
+text-board-sky = weather: { $weather ->
+        [fog] fog
+        [storm] storm
+        [windy] windy
+        [overcast] overcast
+        [sunny] sunny
+       *[heatwave] heatwave
+    }

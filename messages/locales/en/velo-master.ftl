@@ -186,6 +186,74 @@ vm-settled = Your move is played: stage { $stage }, { $turn } goes on in the cha
 # /tour create: $decision, how long a director has for a slot; $round, for a vote all take.
 vm-deadline = { $decision } for each slot, { $round } for a vote
 
+## The options a director picks from (buttons, menus, /play). A step or jump names the cell's
+## letter on the board ($letter, or `none`), and what it risks: a danger cell, a climb's slope
+## (or `none`), how many riders a jump passes.
+
+vm-option-launch = Launch with the { $die }
+vm-option-give = Move up to { $die }
+vm-option-move = Move to { $letter ->
+        [none] { $cell }
+       *[other] { $letter } ({ $cell })
+    }{ $danger ->
+        [yes] , danger: skill roll
+       *[no] {""}
+    }{ $past ->
+        [0] {""}
+       *[other] , past { $past } more
+    }{ $slope ->
+        [none] {""}
+       *[other] , power roll over { $slope }
+    }{ $across ->
+        [yes] , across the line
+       *[no] {""}
+    }
+vm-option-jump = Jump to { $letter ->
+        [none] { $cell }
+       *[other] { $letter } ({ $cell })
+    }{ $danger ->
+        [yes] , danger: skill roll
+       *[no] {""}
+    }{ $past ->
+        [0] {""}
+       *[other] , past { $past } more
+    }{ $slope ->
+        [none] {""}
+       *[other] , power roll over { $slope }
+    }{ $across ->
+        [yes] , across the line
+       *[no] {""}
+    }
+vm-option-entraide = Entraide with { $other } { $place ->
+        [ahead] ahead
+       *[behind] behind
+    }: leapfrog, +2 each
+vm-option-accelerate = { $own ->
+        [yes] Accélération: lead the line of { $count } (vote)
+       *[no] Accélération: the line of { $count } led by { $leader } (vote)
+    }
+vm-option-attack = Attack (own 2 dice, -20 % condition)
+# The group of the options that share out the neutral riders.
+vm-option-neutrals = Neutral riders
+vm-option-pick = { $same ->
+        [yes] Take { $first }
+       *[no] Take { $first } and { $second }
+    }
+vm-option-vote = { $yes ->
+        [yes] Vote yes
+       *[no] Vote no
+    }
+vm-option-hand-over = Done: { $team } rolls (no more entraides)
+vm-option-roll = Roll the dice (no more entraides)
+vm-option-no-jump = Do not jump
+vm-option-stop = { $how ->
+        [extra] No extra step
+        [keep] Not now (keep the points)
+        [stay] Stay here (do not move)
+        [unused] Stop here ({ $left } unused)
+       *[plain] Stop here
+    }
+
 ## The terminal's text board (`commissaire play`): riders by their tokens' labels.
 
 vm-text-board-legend-riders = riders: team initial, then L for the leader or the team-mate's number, as on the board picture and in their names (P3: Team-mate 3)

@@ -29,7 +29,9 @@ pub struct Who {
     pub channel_id: u64,
     /// The member's permissions in the channel, as Discord computes them (ignored in DMs).
     pub permissions: u64,
+    /// The member's Discord language (`locale`), and their server's (`guild_locale`).
     pub locale: String,
+    pub guild_locale: String,
 }
 
 impl Who {
@@ -42,6 +44,7 @@ impl Who {
             channel_id,
             permissions: MEMBER_PERMISSIONS,
             locale: "en-GB".to_string(),
+            guild_locale: "en-US".to_string(),
         }
     }
 
@@ -61,6 +64,12 @@ impl Who {
 
     pub fn with_locale(mut self, locale: &str) -> Who {
         self.locale = locale.to_string();
+        self
+    }
+
+    /// The same member in a server whose preferred language is `locale`.
+    pub fn with_guild_locale(mut self, locale: &str) -> Who {
+        self.guild_locale = locale.to_string();
         self
     }
 }
@@ -270,7 +279,7 @@ pub fn interaction(kind: u8, data: Value, envelope: &Envelope, message: Option<V
     match who.guild_id {
         Some(guild_id) => {
             interaction["guild_id"] = json!(guild_id.to_string());
-            interaction["guild_locale"] = json!("en-US");
+            interaction["guild_locale"] = json!(who.guild_locale);
             // Joined a little before the interaction: the id is only used for a timestamp.
             interaction["member"] = member(who, envelope.id >> 1);
             interaction["authorizing_integration_owners"] = json!({"0": guild_id.to_string()});

@@ -98,8 +98,8 @@ fn general_lines(rows: &[StandingRow], team: &str) -> String {
             "{:>3}. {:<30} {:>8} {}{mark}\n",
             row.rank,
             name,
-            row.value.to_string(),
-            row.gap_text()
+            commissaire_render::score_text(row.value),
+            commissaire_render::gap_text(row)
         ));
     }
     if shown_up_to < rows.len() {

@@ -1438,6 +1438,53 @@ impl Game for CardRace {
         (group, label)
     }
 
+    /// The labels above as the catalogue words them (`card-race-option-*`): a card by its face
+    /// and its kind, so each language names the exhaustion, attack and Peloton attack cards.
+    fn said(&self, choice: &Choice) -> (Option<Sentence>, Sentence) {
+        fn card_args(card: Card) -> Vec<(&'static str, Value)> {
+            let kind = match card {
+                Card::Energy(_) => "energy",
+                Card::Exhaustion => "exhaustion",
+                Card::Attack => "attack",
+                Card::SplitAttack => "peloton",
+            };
+            vec![("card", json!(card.to_string())), ("kind", json!(kind))]
+        }
+        let said = match *choice {
+            Choice::Draw { .. } => sentence("card-race-option-draw", vec![], String::new()),
+            Choice::Keep { card, .. } => {
+                sentence("card-race-option-keep", card_args(card), String::new())
+            }
+            Choice::Quit { .. } => sentence("card-race-option-quit", vec![], String::new()),
+            Choice::Turn { .. }
+                if self.stage.in_fictive_start() && self.stage.attack_search().is_none() =>
+            {
+                sentence("card-race-option-turn-fictive", vec![], String::new())
+            }
+            Choice::Turn { .. } => sentence("card-race-option-turn", vec![], String::new()),
+            Choice::Musette { .. } => sentence("card-race-option-musette", vec![], String::new()),
+            Choice::Gamble { card, .. } => sentence(
+                "card-race-option-gamble",
+                vec![("card", json!(card.to_string()))],
+                String::new(),
+            ),
+            Choice::Side { left, .. } => sentence(
+                "card-race-option-side",
+                vec![("side", json!(if left { "left" } else { "right" }))],
+                String::new(),
+            ),
+            Choice::BidDraw { .. } => sentence("card-race-option-bid-draw", vec![], String::new()),
+            Choice::Bid { card, .. } => {
+                sentence("card-race-option-bid", card_args(card), String::new())
+            }
+            Choice::BidBlind { .. } => {
+                sentence("card-race-option-bid-blind", vec![], String::new())
+            }
+            Choice::BidPass { .. } => sentence("card-race-option-bid-pass", vec![], String::new()),
+        };
+        (None, said)
+    }
+
     fn audience(&self, event: &Event) -> Option<Seat> {
         event.private_to().and_then(|r| self.seat_of(r))
     }

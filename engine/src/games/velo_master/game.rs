@@ -104,6 +104,91 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
     Sentence { id, args, text }
 }
 
+/// An option's words: its group and label in English, and as the catalogue words them.
+struct Worded {
+    group: Text,
+    label: String,
+    group_said: Option<Sentence>,
+    said: Sentence,
+}
+
+impl Worded {
+    fn new(group: Text, label: String, said: Sentence) -> Worded {
+        Worded {
+            group,
+            label,
+            group_said: None,
+            said,
+        }
+    }
+}
+
+/// Where a step or a jump goes, and what it risks on the way: the cell's letter on the board,
+/// a danger cell's skill roll, a climb's power roll, the riders jumped past, the line.
+struct Destination {
+    cell: String,
+    letter: Option<char>,
+    danger: bool,
+    slope: Option<u8>,
+    past: usize,
+    across: bool,
+}
+
+impl Destination {
+    fn new(cell: String) -> Destination {
+        Destination {
+            cell,
+            letter: None,
+            danger: false,
+            slope: None,
+            past: 0,
+            across: false,
+        }
+    }
+
+    fn english(&self, verb: &str) -> String {
+        let mut label = match self.letter {
+            Some(l) => format!("{verb} {l} ({})", self.cell),
+            None => format!("{verb} {}", self.cell),
+        };
+        if self.danger {
+            label.push_str(", danger: skill roll");
+        }
+        if self.past > 0 {
+            label.push_str(&format!(", past {} more", self.past));
+        }
+        if let Some(slope) = self.slope {
+            label.push_str(&format!(", power roll over {slope}"));
+        }
+        if self.across {
+            label.push_str(", across the line");
+        }
+        label
+    }
+
+    fn said(&self, id: &'static str) -> Sentence {
+        let yes = |b: bool| json!(if b { "yes" } else { "no" });
+        sentence(
+            id,
+            vec![
+                ("cell", json!(self.cell)),
+                (
+                    "letter",
+                    json!(self.letter.map_or_else(|| "none".to_string(), String::from)),
+                ),
+                ("danger", yes(self.danger)),
+                (
+                    "slope",
+                    self.slope.map_or_else(|| json!("none"), |s| json!(s)),
+                ),
+                ("past", json!(self.past)),
+                ("across", yes(self.across)),
+            ],
+            String::new(),
+        )
+    }
+}
+
 impl VeloMaster {
     /// Where the race stands, in one line: the rider at its front still racing (the furthest
     /// level, the first there ahead at equal levels, A-05), how far he has to go, and how many
@@ -180,6 +265,229 @@ impl VeloMaster {
             self.fixed.board.name(c)
         } else {
             format!("cell {c}")
+        }
+    }
+
+    /// An option's group and label, in English and as the catalogue words them
+    /// (`vm-option-*`): the two are built side by side, so they say the same.
+    fn worded(&self, choice: &Choice) -> Worded {
+        let mover = self.moving.as_ref().map(|m| m.rider);
+        let name = |r: RiderIx| Text::from(self.rider_name(r));
+        let said =
+            |id: &'static str, args: Vec<(&'static str, Value)>| sentence(id, args, String::new());
+        match *choice {
+            // The group names the rider; the label says what he does, without his name again
+            // (a button reads "<group>: <label>").
+            Choice::Launch { rider, die } => Worded::new(
+                name(rider),
+                format!("Launch with the {die}"),
+                said("vm-option-launch", vec![("die", json!(die))]),
+            ),
+            Choice::Give { rider, die } => Worded::new(
+                name(rider),
+                format!("Move up to {die}"),
+                said("vm-option-give", vec![("die", json!(die))]),
+            ),
+            Choice::Step { cell } => {
+                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
+                let mut to = Destination::new(self.cell_name(cell));
+                if let Some(m) = &self.moving {
+                    let steps = self.steps(m);
+                    if let Some(n) = steps.iter().position(|s| s.0 == cell) {
+                        let b = &self.fixed.board;
+                        to.letter = Some(letter(n));
+                        to.danger = b.cell(cell).danger;
+                        if let Spot::Road(from) = self.riders[m.rider as usize].spot
+                            && steps[n].1 != LinkKind::Forward
+                        {
+                            to.slope = b.slope(from);
+                        }
+                        to.across = b.cell(cell).past_line;
+                    }
+                }
+                Worded::new(group, to.english("Move to"), to.said("vm-option-move"))
+            }
+            // Filed under the bike of the slot's colour (whose director decides it), naming
+            // the other bike, of whichever team.
+            Choice::Entraide { rear, front } => {
+                let ours = self.option_rider(choice).unwrap_or(rear);
+                let (other, place) = if ours == rear {
+                    (front, "ahead")
+                } else {
+                    (rear, "behind")
+                };
+                Worded::new(
+                    name(ours),
+                    format!(
+                        "Entraide with {} {place}: leapfrog, +2 each",
+                        self.rider_name(other)
+                    ),
+                    said(
+                        "vm-option-entraide",
+                        vec![
+                            ("other", json!(self.rider_name(other))),
+                            ("place", json!(place)),
+                        ],
+                    ),
+                )
+            }
+            // Filed under the slot's bike in the line, who proposes it; the line's head named
+            // when he is another's.
+            Choice::Accelerate { front } => {
+                let line = self.line_to(front);
+                let colour = self.slot.as_ref().map(|s| s.seat);
+                let ours = self
+                    .option_rider(choice)
+                    .or_else(|| {
+                        line.iter()
+                            .copied()
+                            .find(|&r| Some(self.fixed.team_of[r as usize]) == colour)
+                    })
+                    .unwrap_or(front);
+                let n = line.len();
+                let label = if ours == front {
+                    format!("Accélération: lead the line of {n} (vote)")
+                } else {
+                    format!(
+                        "Accélération: the line of {n} led by {} (vote)",
+                        self.rider_name(front)
+                    )
+                };
+                Worded::new(
+                    name(ours),
+                    label,
+                    said(
+                        "vm-option-accelerate",
+                        vec![
+                            ("count", json!(n)),
+                            ("leader", json!(self.rider_name(front))),
+                            ("own", json!(if ours == front { "yes" } else { "no" })),
+                        ],
+                    ),
+                )
+            }
+            Choice::Attack { rider } => Worded::new(
+                name(rider),
+                "Attack (own 2 dice, -20 % condition)".to_string(),
+                said("vm-option-attack", vec![]),
+            ),
+            Choice::Pick { a, b } => {
+                let mut w = Worded::new(
+                    Text::from("Neutral riders"),
+                    if a == b {
+                        format!("Take {}", self.rider_name(a))
+                    } else {
+                        format!("Take {} and {}", self.rider_name(a), self.rider_name(b))
+                    },
+                    said(
+                        "vm-option-pick",
+                        vec![
+                            ("first", json!(self.rider_name(a))),
+                            ("second", json!(self.rider_name(b))),
+                            ("same", json!(if a == b { "yes" } else { "no" })),
+                        ],
+                    ),
+                );
+                w.group_said = Some(said("vm-option-neutrals", vec![]));
+                w
+            }
+            Choice::Vote { yes } => Worded::new(
+                name(self.voter().unwrap_or(0)),
+                (if yes { "Vote yes" } else { "Vote no" }).to_string(),
+                said(
+                    "vm-option-vote",
+                    vec![("yes", json!(if yes { "yes" } else { "no" }))],
+                ),
+            ),
+            Choice::Jump { cell } if self.jump.is_none() => {
+                let r = self.jumper().unwrap_or(0);
+                let landings = self.accel_landings();
+                let n = landings.iter().position(|l| l.cell == cell).unwrap_or(0);
+                let mut to = Destination::new(self.cell_name(cell));
+                to.letter = Some(letter(n));
+                if let Some(l) = landings.get(n) {
+                    to.danger = self.fixed.board.cell(cell).danger;
+                    to.past = l.swallows.len();
+                }
+                Worded::new(name(r), to.english("Jump to"), to.said("vm-option-jump"))
+            }
+            Choice::Roll => match self.hands_over() {
+                // the outsider's "roll" hands the slot to the leader's director.
+                Some((from, to)) => Worded::new(
+                    Text::from(self.fixed.teams[from as usize].clone()),
+                    format!(
+                        "Done: {} rolls (no more entraides)",
+                        self.fixed.teams[to as usize]
+                    ),
+                    said(
+                        "vm-option-hand-over",
+                        vec![("team", json!(self.fixed.teams[to as usize]))],
+                    ),
+                ),
+                None => Worded::new(
+                    Text::from(
+                        self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
+                    ),
+                    "Roll the dice (no more entraides)".to_string(),
+                    said("vm-option-roll", vec![]),
+                ),
+            },
+            Choice::Jump { cell } => {
+                let Some(j) = &self.jump else {
+                    let to = Destination::new(self.cell_name(cell));
+                    return Worded::new(
+                        Text::from("?"),
+                        to.english("Jump to"),
+                        to.said("vm-option-jump"),
+                    );
+                };
+                let group = name(j.rider);
+                let landings = self.landings(j);
+                let n = landings.iter().position(|l| l.0 == cell).unwrap_or(0);
+                let b = &self.fixed.board;
+                let mut to = Destination::new(self.cell_name(cell));
+                to.letter = Some(letter(n));
+                to.danger = b.cell(cell).danger;
+                if let Spot::Road(over) = self.riders[j.partner as usize].spot
+                    && landings.get(n).is_some_and(|l| l.1 != LinkKind::Forward)
+                {
+                    to.slope = b.slope(over);
+                }
+                Worded::new(group, to.english("Jump to"), to.said("vm-option-jump"))
+            }
+            Choice::Stop if self.moving.is_none() => {
+                let r = self
+                    .jump
+                    .as_ref()
+                    .map(|j| j.rider)
+                    .or_else(|| self.jumper())
+                    .unwrap_or(0);
+                Worded::new(
+                    name(r),
+                    "Do not jump".to_string(),
+                    said("vm-option-no-jump", vec![]),
+                )
+            }
+            Choice::Stop => {
+                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
+                let (how, left, label) = match &self.moving {
+                    Some(m) if m.extra => ("extra", 0, "No extra step".to_string()),
+                    Some(m) if m.kept && m.moved == 0 => {
+                        ("keep", 0, "Not now (keep the points)".to_string())
+                    }
+                    Some(m) if m.moved == 0 => ("stay", 0, "Stay here (do not move)".to_string()),
+                    Some(m) => ("unused", m.left, format!("Stop here ({} unused)", m.left)),
+                    None => ("plain", 0, "Stop here".to_string()),
+                };
+                Worded::new(
+                    group,
+                    label,
+                    said(
+                        "vm-option-stop",
+                        vec![("how", json!(how)), ("left", json!(left))],
+                    ),
+                )
+            }
         }
     }
 }
@@ -342,184 +650,13 @@ impl Game for VeloMaster {
     }
 
     fn label(&self, choice: &Choice) -> (Text, Text) {
-        let mover = self.moving.as_ref().map(|m| m.rider);
-        match *choice {
-            // The group names the rider; the label says what he does, without his name again
-            // (a button reads "<group>: <label>").
-            Choice::Launch { rider, die } => (
-                Text::from(self.rider_name(rider)),
-                Text::from(format!("Launch with the {die}")),
-            ),
-            Choice::Give { rider, die } => (
-                Text::from(self.rider_name(rider)),
-                Text::from(format!("Move up to {die}")),
-            ),
-            Choice::Step { cell } => {
-                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
-                let Some(m) = &self.moving else {
-                    return (
-                        group,
-                        Text::from(format!("Move to {}", self.cell_name(cell))),
-                    );
-                };
-                let steps = self.steps(m);
-                let Some(n) = steps.iter().position(|s| s.0 == cell) else {
-                    return (
-                        group,
-                        Text::from(format!("Move to {}", self.cell_name(cell))),
-                    );
-                };
-                let b = &self.fixed.board;
-                let mut label = format!("Move to {} ({})", letter(n), self.cell_name(cell));
-                if b.cell(cell).danger {
-                    label.push_str(", danger: skill roll");
-                }
-                if let Spot::Road(from) = self.riders[m.rider as usize].spot
-                    && steps[n].1 != LinkKind::Forward
-                    && let Some(slope) = b.slope(from)
-                {
-                    label.push_str(&format!(", power roll over {slope}"));
-                }
-                if b.cell(cell).past_line {
-                    label.push_str(", across the line");
-                }
-                (group, Text::from(label))
-            }
-            // Filed under the bike of the slot's colour (whose director decides it), naming
-            // the other bike, of whichever team.
-            Choice::Entraide { rear, front } => {
-                let ours = self.option_rider(choice).unwrap_or(rear);
-                let (other, place) = if ours == rear {
-                    (front, "ahead")
-                } else {
-                    (rear, "behind")
-                };
-                (
-                    Text::from(self.rider_name(ours)),
-                    Text::from(format!(
-                        "Entraide with {} {place}: leapfrog, +2 each",
-                        self.rider_name(other)
-                    )),
-                )
-            }
-            // Filed under the slot's bike in the line, who proposes it; the line's head named
-            // when he is another's.
-            Choice::Accelerate { front } => {
-                let line = self.line_to(front);
-                let colour = self.slot.as_ref().map(|s| s.seat);
-                let ours = self
-                    .option_rider(choice)
-                    .or_else(|| {
-                        line.iter()
-                            .copied()
-                            .find(|&r| Some(self.fixed.team_of[r as usize]) == colour)
-                    })
-                    .unwrap_or(front);
-                let n = line.len();
-                let label = if ours == front {
-                    format!("Accélération: lead the line of {n} (vote)")
-                } else {
-                    format!(
-                        "Accélération: the line of {n} led by {} (vote)",
-                        self.rider_name(front)
-                    )
-                };
-                (Text::from(self.rider_name(ours)), Text::from(label))
-            }
-            Choice::Attack { rider } => (
-                Text::from(self.rider_name(rider)),
-                Text::from("Attack (own 2 dice, -20 % condition)"),
-            ),
-            Choice::Pick { a, b } => (
-                Text::from("Neutral riders"),
-                Text::from(if a == b {
-                    format!("Take {}", self.rider_name(a))
-                } else {
-                    format!("Take {} and {}", self.rider_name(a), self.rider_name(b))
-                }),
-            ),
-            Choice::Vote { yes } => {
-                let r = self.voter().unwrap_or(0);
-                (
-                    Text::from(self.rider_name(r)),
-                    Text::from(if yes { "Vote yes" } else { "Vote no" }),
-                )
-            }
-            Choice::Jump { cell } if self.jump.is_none() => {
-                let r = self.jumper().unwrap_or(0);
-                let landings = self.accel_landings();
-                let n = landings.iter().position(|l| l.cell == cell).unwrap_or(0);
-                let mut label = format!("Jump to {} ({})", letter(n), self.cell_name(cell));
-                if let Some(l) = landings.get(n) {
-                    if self.fixed.board.cell(cell).danger {
-                        label.push_str(", danger: skill roll");
-                    }
-                    if !l.swallows.is_empty() {
-                        label.push_str(&format!(", past {} more", l.swallows.len()));
-                    }
-                }
-                (Text::from(self.rider_name(r)), Text::from(label))
-            }
-            Choice::Roll => match self.hands_over() {
-                // the outsider's "roll" hands the slot to the leader's director.
-                Some((from, to)) => (
-                    Text::from(self.fixed.teams[from as usize].clone()),
-                    Text::from(format!(
-                        "Done: {} rolls (no more entraides)",
-                        self.fixed.teams[to as usize]
-                    )),
-                ),
-                None => (
-                    Text::from(
-                        self.fixed.teams[self.slot.as_ref().map_or(0, |s| s.seat) as usize].clone(),
-                    ),
-                    Text::from("Roll the dice (no more entraides)"),
-                ),
-            },
-            Choice::Jump { cell } => {
-                let Some(j) = &self.jump else {
-                    return (
-                        Text::from("?"),
-                        Text::from(format!("Jump to {}", self.cell_name(cell))),
-                    );
-                };
-                let group = Text::from(self.rider_name(j.rider));
-                let landings = self.landings(j);
-                let n = landings.iter().position(|l| l.0 == cell).unwrap_or(0);
-                let b = &self.fixed.board;
-                let mut label = format!("Jump to {} ({})", letter(n), self.cell_name(cell));
-                if b.cell(cell).danger {
-                    label.push_str(", danger: skill roll");
-                }
-                if let Spot::Road(over) = self.riders[j.partner as usize].spot
-                    && landings.get(n).is_some_and(|l| l.1 != LinkKind::Forward)
-                    && let Some(slope) = b.slope(over)
-                {
-                    label.push_str(&format!(", power roll over {slope}"));
-                }
-                (group, Text::from(label))
-            }
-            Choice::Stop if self.moving.is_none() => {
-                let r = self
-                    .jump
-                    .as_ref()
-                    .map(|j| j.rider)
-                    .or_else(|| self.jumper())
-                    .unwrap_or(0);
-                (Text::from(self.rider_name(r)), Text::from("Do not jump"))
-            }
-            Choice::Stop => {
-                let group = Text::from(mover.map_or_else(String::new, |r| self.rider_name(r)));
-                let label = match &self.moving {
-                    Some(m) if m.extra => "No extra step".to_string(),
-                    Some(m) if m.kept && m.moved == 0 => "Not now (keep the points)".to_string(),
-                    Some(m) if m.moved == 0 => "Stay here (do not move)".to_string(),
-                    Some(m) => format!("Stop here ({} unused)", m.left),
-                    None => "Stop here".to_string(),
-                };
-                (group, Text::from(label))
-            }
-        }
+        let w = self.worded(choice);
+        (w.group, Text::from(w.label))
+    }
+
+    fn said(&self, choice: &Choice) -> (Option<Sentence>, Sentence) {
+        let w = self.worded(choice);
+        (w.group_said, w.said)
     }
 
     fn audience(&self, _event: &Event) -> Option<Seat> {

@@ -1,0 +1,93 @@
+# Slash commands, their options and choices, as Discord shows them: a command's message
+# is its name (lowercase, no spaces, at most 32 characters) and `.description` its
+# description (at most 100). An id is `cmd-` and the command's path; a choice's ends with
+# its English name. English names are the ones the code registers.
+
+cmd-tour = tour
+    .description = Run a tour in this channel: create, join, leave, start, status
+cmd-tour-create = create
+    .description = Open a tour in this channel (admins)
+cmd-tour-create-preset = preset
+    .description = Which tour to ride
+cmd-tour-create-deadline = deadline
+    .description = Minutes each round stays open before the bot plays for late teams (default 60)
+cmd-tour-create-teams = teams
+    .description = How many teams ride (1 to 8, default 4); bots take the empty seats
+cmd-tour-create-decision_deadline = decision_deadline
+    .description = Minutes for a decision only one director owes, e.g. a slot (default: the preset's, else as a round)
+cmd-tour-create-language = language
+    .description = The language of the tour's posts and pictures (default: the server's)
+cmd-tour-join = join
+    .description = Join the tour with your team
+cmd-tour-join-team = team
+    .description = Your team's name
+cmd-tour-join-colour = colour
+    .description = Your team's colour
+cmd-tour-leave = leave
+    .description = Leave the tour before it starts
+cmd-tour-start = start
+    .description = Start the tour (admins): bots take the empty seats
+cmd-tour-status = status
+    .description = Where the tour stands: the teams, the stage, who the round waits for
+cmd-standings = standings
+    .description = The standings after the last finished stage
+cmd-standings-classification = classification
+    .description = Which classification (default: the tour's first); type to see its own
+cmd-stage = stage
+    .description = The stage being raced: its profile, the round, who leads on the road
+cmd-hand = hand
+    .description = Your riders and your options, only for you, with a button for each choice
+cmd-play = play
+    .description = Make a choice: pick one of the options open to you (type to narrow them down)
+cmd-play-choice = choice
+    .description = One of your options, e.g. "Rouleur: Keep 5"; type to narrow them down
+cmd-autopilot = autopilot
+    .description = Let the bot choose for your team while you are away, or take your team back
+cmd-autopilot-switch = switch
+    .description = on: the bot chooses for your team; off: you choose again
+cmd-admin = admin
+    .description = Tour administration (Manage Channels, or the configured role)
+cmd-admin-pause = pause
+    .description = Pause the tour: deadlines stop and choices wait
+cmd-admin-resume = resume
+    .description = Resume a paused tour: the round's deadline starts again
+cmd-admin-deadline = deadline
+    .description = Change how long each round stays open
+cmd-admin-deadline-minutes = minutes
+    .description = Minutes per round
+cmd-admin-close-round = close-round
+    .description = Close the round now: the bot plays for the teams that have not chosen
+cmd-admin-replace = replace
+    .description = Hand a team over to a bot (its director leaves)
+cmd-admin-replace-team = team
+    .description = The team's name
+cmd-admin-abandon = abandon
+    .description = A rider abandons the tour
+cmd-admin-abandon-rider = rider
+    .description = The rider's name, as the standings write it
+cmd-admin-repechage = repechage
+    .description = Propose to bring back a rider who abandoned: the directeurs sportifs vote
+cmd-admin-repechage-rider = rider
+    .description = The rider's name or start number
+cmd-admin-repechage-minutes = minutes
+    .description = Minutes the vote stays open (default: the round deadline)
+cmd-admin-end = end
+    .description = End the tour now; its standings stay
+
+## Choices.
+
+cmd-tour-create-language-english = English
+cmd-tour-create-language-french = French
+cmd-tour-create-language-dutch = Dutch
+cmd-tour-join-colour-red = Red
+cmd-tour-join-colour-blue = Blue
+cmd-tour-join-colour-green = Green
+cmd-tour-join-colour-yellow = Yellow
+cmd-tour-join-colour-black = Black
+cmd-tour-join-colour-white = White
+cmd-tour-join-colour-orange = Orange
+cmd-tour-join-colour-purple = Purple
+cmd-tour-join-colour-pink = Pink
+cmd-tour-join-colour-brown = Brown
+cmd-autopilot-switch-on = On
+cmd-autopilot-switch-off = Off

@@ -1,0 +1,56 @@
+# lobby
+# Voor de start: een tour aanmaken, je aanmelden, vertrekken, starten.
+
+lobby-team-name-length = een ploegnaam telt 1 tot { $max } tekens, niet { $count }
+lobby-seats = een tour neemt 1 tot { $max } ploegen, niet { $seats }
+library-no-presets = geen tourvoorinstellingen gevonden in { $folder }: start vanuit de projectmap of geef --config mee
+library-no-such-preset = er is geen tourvoorinstelling met de naam '{ $name }'; de voorinstellingen zijn: { $known }
+lobby-preset-course = { $tour }: { $error }
+lobby-tour-exists = er is al een tour in dit kanaal ({ $preset }, { $status ->
+        [lobby] wacht op ploegen
+        [running] onderweg
+        [paused] stilgelegd
+       *[other] { $status }
+    }): een beheerder kan die eerst beëindigen
+lobby-open = **{ $tour }** is open: { $stages ->
+        [one] 1 etappe
+       *[other] { $stages } etappes
+    }, { $teams ->
+        [one] 1 ploeg
+       *[other] { $teams } ploegen
+    } van { $riders } renners, { $deadline }. Meld je aan met een ploegnaam en een kleur; een beheerder start de tour als jullie klaar zijn (lege plaatsen gaan naar bots).
+lobby-colour-missing = geef je ploeg een kleur, bijvoorbeeld rood
+lobby-join-too-late = de tour is al begonnen: nieuwe ploegen kunnen bij de volgende meedoen
+lobby-already-in = je zit al in deze tour, als ploegleider van { $team }
+lobby-name-taken = de naam { $name } is al bezet: kies een andere
+lobby-full = de tour is vol ({ $seats } ploegen)
+lobby-joined = { $team } ({ $colour ->
+        [red] rood
+        [blue] blauw
+        [green] groen
+        [yellow] geel
+        [black] zwart
+        [white] wit
+        [orange] oranje
+        [purple] paars
+        [pink] roze
+        [brown] bruin
+       *[other] { $colour }
+    }) doet mee aan de tour: { $taken } van de { $seats } plaatsen bezet.
+lobby-not-in = je zit niet in deze tour
+lobby-withdraws = { $team } trekt zich terug uit de tour.
+lobby-director-leaves = De ploegleider van { $team } verlaat de tour: voortaan rijdt een bot met de ploeg.
+lobby-already-started = de tour is al begonnen
+lobby-no-bot-names = niet genoeg ploegnamen voor de bots op de lege plaatsen
+lobby-starts-bots = **{ $tour }** gaat van start! { $count ->
+        [one] 1 ploeg
+       *[other] { $count } ploegen
+    }: { $teams }. Bots rijden met elke ploeg.
+lobby-starts = **{ $tour }** gaat van start! { $count ->
+        [one] 1 ploeg
+       *[other] { $count } ploegen
+    }: { $teams }. { $call }
+    .terminal = **{ $tour }** gaat van start! { $count ->
+        [one] 1 ploeg
+       *[other] { $count } ploegen
+    }: { $teams }.
