@@ -56,14 +56,14 @@ pub use options::{GcShort, SteepBonus, TeamTime, TourOptions};
 pub use plan::{PresetError, StagePlan, TourPreset, TourRider, enter_teams, entrants_setup};
 pub use repechage::{VoteCount, count_votes, stage_left};
 pub use result::{LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult};
-pub use standing::{Award, Score, StandingRow};
+pub use standing::{Award, Score, StandingRow, format_time};
 
 // House rules B's grand-tour classifications live with the card race; re-exported so the bot,
 // the renderer and the tests keep their paths.
 pub use crate::games::card_race::tour::grand_tour::{
-    FINISH, FinalWinners, StageTime, Standings, combativity, final_winners, format_time, general,
-    mountains, points, ridden_time, stage_combativity, stage_mountain_points, stage_points,
-    stage_times, standings, team, youth,
+    FINISH, FinalWinners, StageTime, Standings, combativity, final_winners, general, mountains,
+    points, ridden_time, stage_combativity, stage_mountain_points, stage_points, stage_times,
+    standings, team, youth,
 };
 
 pub(crate) use ledger::{Ledger, RiderLine};

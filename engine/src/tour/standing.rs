@@ -2,7 +2,6 @@
 
 use super::ledger::RiderLine;
 use super::result::RiderKey;
-use crate::games::card_race::tour::grand_tour::time::format_time;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -155,6 +154,18 @@ where
         });
     }
     rows
+}
+
+/// A time as the standings print it: `m:ss` under an hour, `h:mm:ss` from an hour on.
+pub fn format_time(seconds: i64) -> String {
+    let sign = if seconds < 0 { "-" } else { "" };
+    let s = seconds.unsigned_abs();
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{sign}{h}:{m:02}:{s:02}")
+    } else {
+        format!("{sign}{m}:{s:02}")
+    }
 }
 
 #[cfg(test)]

@@ -68,6 +68,6 @@ pub use general::general;
 pub use mountains::{mountains, stage_mountain_points};
 pub use points::{FINISH, points, stage_points};
 pub use team::team;
-pub use time::{StageTime, format_time, ridden_time, stage_times};
+pub use time::{StageTime, ridden_time, stage_times};
 pub use winners::{FinalWinners, Standings, final_winners, standings};
 pub use youth::youth;

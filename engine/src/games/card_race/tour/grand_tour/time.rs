@@ -133,23 +133,12 @@ fn nth_or_zero(scale: &[u32], index: usize) -> u32 {
     scale.get(index).copied().unwrap_or(0)
 }
 
-/// A time as the standings print it: `m:ss` under an hour, `h:mm:ss` from an hour on.
-pub fn format_time(seconds: i64) -> String {
-    let sign = if seconds < 0 { "-" } else { "" };
-    let s = seconds.unsigned_abs();
-    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    if h > 0 {
-        format!("{sign}{h}:{m:02}:{s:02}")
-    } else {
-        format!("{sign}{m}:{s:02}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::course::Terrain::{Cobbles, Downhill, Flat, Supply, Uphill};
     use crate::tour::fixtures::*;
+    use crate::tour::format_time;
 
     fn by_rider(times: &[StageTime]) -> HashMap<&str, i64> {
         times.iter().map(|t| (t.rider.as_str(), t.time)).collect()
