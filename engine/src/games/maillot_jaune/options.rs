@@ -1,0 +1,91 @@
+//! The options of a Maillot Jaune stage: the rule level (MJ-041, G-24) and the config key of
+//! every default of ours (G-01…G-25), each named as the conformance table names it.
+
+use super::tables::{Card, default_roster};
+use serde::{Deserialize, Serialize};
+
+/// Basic rules, or the complementary ones on top (aspiration, décalage, help after a puncture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Basic,
+    /// G-24's default: the complementary rules on.
+    #[default]
+    Complementary,
+}
+
+/// G-06: which rating a move uses across a change of terrain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TerrainChange {
+    /// The terrain of the row just ahead; the whole move stays on that terrain (default).
+    #[default]
+    StopAtChange,
+    /// The rating of the row the rider starts on; the move may run on.
+    StartRow,
+}
+
+/// G-08: who plays first in round 1 of a stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LaterStages {
+    /// Overall order, the yellow jersey first (default).
+    #[default]
+    GcOrder,
+    /// A random first rider, then seat order, as in stage 1.
+    RandomThenSeat,
+}
+
+/// The options of a stage, all with our defaults.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// `rules.level` (G-24).
+    pub level: Level,
+    /// `terrain_change` (G-06).
+    pub terrain_change: TerrainChange,
+    /// `risky_escape.puncture_pairs` (G-04): the doubles that puncture.
+    pub puncture_pairs: Vec<u8>,
+    /// `start.later_stages` (G-08).
+    pub later_stages: LaterStages,
+    /// `puncture_help.teammates_only` (G-22).
+    pub help_teammates_only: bool,
+    /// `aspiration.stay_put_pulls` (G-13): off by default.
+    pub stay_put_pulls: bool,
+    /// `[[riders]]` (G-01): the cards riders are dealt from.
+    pub riders: Vec<Card>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            level: Level::Complementary,
+            terrain_change: TerrainChange::StopAtChange,
+            puncture_pairs: vec![3, 4, 5],
+            later_stages: LaterStages::GcOrder,
+            help_teammates_only: false,
+            stay_put_pulls: false,
+            riders: default_roster(),
+        }
+    }
+}
+
+impl Options {
+    pub fn complementary(&self) -> bool {
+        self.level == Level::Complementary
+    }
+}
+
+/// What a stage reads of a rider's attributes: the card he rides (by name; the next free card
+/// of the roster when none), his form (20 before the tour), his minutes so far and his place
+/// in the overall order (stages 2 and 3 start in that order, G-08).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Attributes {
+    pub card: Option<String>,
+    pub form: Option<u8>,
+    pub minutes: u32,
+    pub overall: Option<u32>,
+    /// The dial at the start of the stage: 6 (MJ-005); a scenario may set another.
+    pub energy: Option<u8>,
+}

@@ -1,0 +1,1210 @@
+//! A stage of Maillot Jaune: its state, the one legal-moves function, and how a choice is
+//! played. Rulings of ours (G-xx of the conformance table, and R-MJ-x where the table is
+//! silent) stand beside the code that follows them; docs/maillot-jaune.md lists them all.
+
+use super::events::{Choice, Event, RiderIx, Why};
+use super::options::{Attributes, LaterStages, Options, TerrainChange};
+use super::tables::{
+    self, Card, FULL_ENERGY, FULL_FORM, MAX_RIDERS, MAX_RISKY, Pair, Price, risky_price,
+};
+use crate::course::{Course, LinkKind, Pos, Terrain};
+use crate::dice::Dice;
+use crate::game::Seat;
+use crate::registry::{Setup, StartError};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Where a rider is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "at", content = "pos", rename_all = "snake_case")]
+pub enum Spot {
+    /// Behind the start banner (G-08: any number of riders).
+    Start,
+    Road(Pos),
+    /// Over the line this round: he stays on his cell until the round ends (G-10).
+    Across(Pos),
+    /// Over the line, off the board.
+    Finished,
+    /// Abandoned (MJ-033).
+    Out,
+}
+
+impl Spot {
+    pub fn pos(self) -> Option<Pos> {
+        match self {
+            Spot::Road(p) | Spot::Across(p) => Some(p),
+            _ => None,
+        }
+    }
+    pub fn racing(self) -> bool {
+        matches!(self, Spot::Start | Spot::Road(_))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rider {
+    pub name: String,
+    pub card: Card,
+    pub seat: Seat,
+    pub spot: Spot,
+    pub energy: u8,
+    pub form: u8,
+    /// Loses his next turn (a puncture, MJ-059).
+    pub skip: bool,
+    /// Minutes before this stage and place in the overall order (stages 2 and 3).
+    pub minutes_before: u32,
+    pub overall: Option<u32>,
+}
+
+/// Where the turn being played stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Phase {
+    /// The rider's director chooses a move, or an escape first (`plan`: safe, risky cells).
+    Choose { plan: Option<(u8, u8)> },
+    /// The partner's director answers a pact.
+    Ask { partner: RiderIx },
+    /// The rider ended beside punctured riders: he may help one.
+    Help { riders: Vec<RiderIx> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    pub rider: RiderIx,
+    pub phase: Phase,
+}
+
+/// A pact of décalage (G-17): accepted, the leader moves, then the partner ends beside him.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pact {
+    pub leader: RiderIx,
+    pub partner: RiderIx,
+    /// Where the leader ended, once he has moved.
+    pub leader_end: Option<Pos>,
+    /// Whom the leader had in his wheel, and where he started.
+    pub leader_from: Option<Pos>,
+}
+
+/// Why a choice is refused. The stage is unchanged whenever one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MjError {
+    #[error("it is not this director's turn")]
+    NotYourTurn,
+    #[error("no energy for a safe escape: the dial shows {energy}, the safe cells need {needed}")]
+    NoEnergyForSafe { energy: u8, needed: u8 },
+    #[error("a risky escape is 1 to 4 cells")]
+    RiskyTooLong,
+    #[error("that cell cannot be reached by this move")]
+    Unreachable,
+    #[error("that is not a choice now")]
+    NotNow,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MaillotJaune {
+    #[serde(skip)]
+    pub course: Arc<Course>,
+    pub options: Options,
+    pub teams: Vec<String>,
+    pub riders: Vec<Rider>,
+    #[serde(skip)]
+    dice: DiceBox,
+    pub round: u32,
+    /// Race order of the round, measured at its start (MJ-017, MJ-018).
+    pub order: Vec<RiderIx>,
+    pub played: Vec<bool>,
+    /// Riders to play next, before the round's order: pulled riders and pact partners (G-15).
+    pub queue: Vec<RiderIx>,
+    pub turn: Option<Turn>,
+    pub pact: Option<Pact>,
+    /// Partners who refused a pact this turn.
+    pub refused: Vec<RiderIx>,
+    /// Riders over the line, in the order they crossed, with the round.
+    pub finish: Vec<(RiderIx, u32)>,
+    pub over: bool,
+    /// What happened as the stage was set up (the first rider drawn, round 1).
+    pub opening: Vec<Event>,
+}
+
+/// The dice, compared by nothing: two stages are equal when what can be seen is.
+#[derive(Debug, Clone)]
+struct DiceBox(Dice);
+
+impl Default for DiceBox {
+    fn default() -> Self {
+        DiceBox(Dice::new(0, Vec::new()))
+    }
+}
+
+impl PartialEq for DiceBox {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// A rider's stars on a terrain (MJ-013): the course's uphill is the climb, downhill the descent.
+pub fn stars(card: &Card, terrain: Terrain) -> u8 {
+    match terrain {
+        Terrain::Uphill => card.climb,
+        Terrain::Downhill => card.descent,
+        _ => card.flat,
+    }
+}
+
+/// The cells a rider can end on: each with the cells ridden, and the path.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    pub dist: Vec<u8>,
+    pub parent: Vec<Option<usize>>,
+    lanes: usize,
+}
+
+const FAR: u8 = u8::MAX;
+
+impl Reach {
+    fn at(&self, p: Pos) -> usize {
+        p.row as usize * self.lanes + p.lane as usize
+    }
+    pub fn distance(&self, p: Pos) -> Option<u8> {
+        self.dist
+            .get(self.at(p))
+            .copied()
+            .filter(|&d| d != FAR && d > 0)
+    }
+    /// The path to `p`, first step first.
+    pub fn path(&self, p: Pos) -> Vec<Pos> {
+        let mut out = vec![p];
+        let mut i = self.at(p);
+        while let Some(j) = self.parent[i] {
+            out.push(Pos::new((j / self.lanes) as u16, (j % self.lanes) as u8));
+            i = j;
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl MaillotJaune {
+    pub fn new(setup: &Setup, seed: u64) -> Result<MaillotJaune, StartError> {
+        setup.check_names()?;
+        let options: Options = if setup.options.is_null() {
+            Options::default()
+        } else {
+            serde_json::from_value(setup.options.clone()).map_err(|e| StartError::Options {
+                ruleset: super::ID,
+                message: e.to_string(),
+            })?
+        };
+        tables::validate_roster(&options.riders).map_err(|e| StartError::Rules(e.to_string()))?;
+        // MJ-002: nine cards, nine riders at most (G-23: two at least for a race, one allowed
+        // for a scenario).
+        if setup.riders.is_empty() || setup.riders.len() > MAX_RIDERS {
+            return Err(StartError::Rules(format!(
+                "{} riders: a race of Maillot Jaune has 1 to 9 (nine cards, MJ-002)",
+                setup.riders.len()
+            )));
+        }
+        let course = Arc::clone(&setup.course);
+        let mut used: Vec<String> = Vec::new();
+        let mut riders = Vec::new();
+        let starts_given = setup.riders.iter().filter(|r| r.start.is_some()).count();
+        if starts_given != 0 && starts_given != setup.riders.len() {
+            return Err(StartError::MixedStarts);
+        }
+        let attrs: Vec<Attributes> = setup
+            .riders
+            .iter()
+            .map(|e| {
+                if e.attributes.is_null() {
+                    Ok(Attributes::default())
+                } else {
+                    serde_json::from_value(e.attributes.clone()).map_err(|err| StartError::Rider {
+                        rider: e.id.clone(),
+                        message: err.to_string(),
+                    })
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        // MJ-010: a card is taken once. Named cards first, then the free ones in roster order.
+        for (e, a) in setup.riders.iter().zip(&attrs) {
+            if let Some(name) = &a.card {
+                if used.contains(name) {
+                    return Err(StartError::Rider {
+                        rider: e.id.clone(),
+                        message: format!("{name} is already ridden: each card once (MJ-010)"),
+                    });
+                }
+                if !options.riders.iter().any(|c| &c.name == name) {
+                    return Err(StartError::Rider {
+                        rider: e.id.clone(),
+                        message: format!("there is no card '{name}' in the roster"),
+                    });
+                }
+                used.push(name.clone());
+            }
+        }
+        for (e, a) in setup.riders.iter().zip(&attrs) {
+            let card = match &a.card {
+                Some(name) => options.riders.iter().find(|c| &c.name == name).cloned(),
+                None => {
+                    let free = options
+                        .riders
+                        .iter()
+                        .find(|c| !used.contains(&c.name))
+                        .cloned();
+                    if let Some(c) = &free {
+                        used.push(c.name.clone());
+                    }
+                    free
+                }
+            };
+            let Some(card) = card else {
+                return Err(StartError::Rider {
+                    rider: e.id.clone(),
+                    message: "no card is left in the roster for this rider".into(),
+                });
+            };
+            if e.team as usize >= setup.teams.len() {
+                return Err(StartError::Rider {
+                    rider: e.id.clone(),
+                    message: format!("there is no team {}", e.team),
+                });
+            }
+            let spot = match e.start {
+                None => Spot::Start,
+                Some(p) if course.contains(p) && p.row >= 1 => Spot::Road(p),
+                Some(p) => {
+                    return Err(StartError::Rider {
+                        rider: e.id.clone(),
+                        message: format!("{}/{} is not a cell of the road", p.row, p.lane),
+                    });
+                }
+            };
+            if let Some(p) = spot.pos()
+                && riders.iter().any(|r: &Rider| r.spot.pos() == Some(p))
+            {
+                return Err(StartError::Rider {
+                    rider: e.id.clone(),
+                    message: "two riders on one cell (G-07)".into(),
+                });
+            }
+            riders.push(Rider {
+                name: e.id.clone(),
+                card,
+                seat: e.team,
+                spot,
+                // MJ-005, MJ-023: the dial is full at every stage's start; a scenario may
+                // give another (`energy`).
+                energy: a.energy.unwrap_or(FULL_ENERGY).min(FULL_ENERGY),
+                form: a.form.unwrap_or(FULL_FORM).min(FULL_FORM),
+                skip: false,
+                minutes_before: a.minutes,
+                overall: a.overall,
+            });
+        }
+        let n = riders.len();
+        let mut stage = MaillotJaune {
+            course,
+            options,
+            teams: setup.teams.clone(),
+            riders,
+            dice: DiceBox(Dice::new(seed, setup.dice.clone())),
+            round: 0,
+            order: Vec::new(),
+            played: vec![false; n],
+            queue: Vec::new(),
+            turn: None,
+            pact: None,
+            refused: Vec::new(),
+            finish: Vec::new(),
+            over: false,
+            opening: Vec::new(),
+        };
+        let mut events = Vec::new();
+        stage.first_round(starts_given > 0, &mut events)?;
+        stage.advance(&mut events);
+        stage.opening = events;
+        Ok(stage)
+    }
+
+    /// Round 1 (MJ-011, G-08): a stage whose riders start on the road (a scenario) plays in
+    /// race order; stage 1 draws its first rider with the die, then seat order; stages 2 and 3
+    /// go in overall order, the yellow jersey first.
+    fn first_round(&mut self, on_road: bool, events: &mut Vec<Event>) -> Result<(), StartError> {
+        self.round = 1;
+        let n = self.riders.len();
+        let later = self.riders.iter().any(|r| r.overall.is_some());
+        self.order = if on_road {
+            self.race_order()
+        } else if later && self.options.later_stages == LaterStages::GcOrder {
+            let mut order: Vec<RiderIx> = (0..n as RiderIx).collect();
+            order.sort_by_key(|&r| (self.riders[r as usize].overall.unwrap_or(u32::MAX), r));
+            order
+        } else {
+            let roll = self
+                .dice
+                .0
+                .roll(n as u8)
+                .map_err(|e| StartError::Rules(e.to_string()))?;
+            let first = roll.face - 1;
+            events.push(Event::FirstDrawn {
+                rider: first,
+                face: roll.face,
+                given: roll.given,
+            });
+            (0..n as RiderIx)
+                .map(|k| (first + k) % n as RiderIx)
+                .collect()
+        };
+        events.push(Event::RoundBegins {
+            round: 1,
+            order: self.order.clone(),
+        });
+        Ok(())
+    }
+
+    /// Race order (MJ-017, MJ-018): furthest along first, level riders from the priority
+    /// (left, lane 0) lane; riders still behind the banner last, in seat order.
+    pub fn race_order(&self) -> Vec<RiderIx> {
+        let mut order: Vec<RiderIx> = (0..self.riders.len() as RiderIx)
+            .filter(|&r| self.riders[r as usize].spot.racing())
+            .collect();
+        order.sort_by_key(|&r| match self.riders[r as usize].spot {
+            Spot::Road(p) => (0, u16::MAX - p.row, p.lane, r),
+            _ => (1, 0, 0, r),
+        });
+        order
+    }
+
+    pub fn seats(&self) -> usize {
+        self.teams.len()
+    }
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    pub fn name(&self, r: RiderIx) -> &str {
+        &self.riders[r as usize].name
+    }
+
+    /// Who decides now: the seat owning the rider whose turn it is, or the pact partner's.
+    pub fn to_play(&self) -> Option<Seat> {
+        let t = self.turn.as_ref()?;
+        Some(match t.phase {
+            Phase::Ask { partner } => self.riders[partner as usize].seat,
+            _ => self.riders[t.rider as usize].seat,
+        })
+    }
+
+    fn occupied(&self, p: Pos, except: RiderIx) -> bool {
+        self.riders
+            .iter()
+            .enumerate()
+            .any(|(i, r)| i as RiderIx != except && r.spot.pos() == Some(p))
+    }
+
+    pub fn rider_at(&self, p: Pos) -> Option<RiderIx> {
+        self.riders
+            .iter()
+            .position(|r| r.spot.pos() == Some(p))
+            .map(|i| i as RiderIx)
+    }
+
+    /// The terrain a rider's turn is ridden on and the last row his move may reach (G-06).
+    pub fn terrain_of_turn(&self, r: RiderIx) -> (Terrain, u16) {
+        let last = self.course.last_row();
+        let row = self.riders[r as usize].spot.pos().map_or(0, |p| p.row);
+        match self.options.terrain_change {
+            TerrainChange::StopAtChange => {
+                let ahead = (row + 1).min(last);
+                let t = self.course.terrain(ahead);
+                let mut end = ahead;
+                while end < last && self.course.terrain(end + 1) == t {
+                    end += 1;
+                }
+                (t, end)
+            }
+            TerrainChange::StartRow => (self.course.terrain(row.max(1)), last),
+        }
+    }
+
+    /// The rider's stars this turn (MJ-013, MJ-056).
+    pub fn allowance(&self, r: RiderIx) -> u8 {
+        stars(&self.riders[r as usize].card, self.terrain_of_turn(r).0)
+    }
+
+    /// Every cell the rider can reach, one step at a time (MJ-014): forward, diagonal or
+    /// sideways, never back, each step onto a free cell (G-07), staying on the turn's terrain
+    /// (G-06). `via`: the first step is sideways into that lane. From the start area the first
+    /// step enters row 1 in any lane (G-08).
+    pub fn reach(&self, r: RiderIx, via: Option<u8>) -> Reach {
+        let lanes = crate::course::MAX_LANES as usize;
+        let rows = self.course.row_count() as usize;
+        let mut reach = Reach {
+            dist: vec![FAR; rows * lanes],
+            parent: vec![None; rows * lanes],
+            lanes,
+        };
+        let (_, last) = self.terrain_of_turn(r);
+        let here = self.riders[r as usize].spot.pos();
+        let own_row = here.map_or(0, |p| p.row);
+        let free = |p: Pos| p.row >= 1 && p.row <= last && !self.occupied(p, r);
+        let mut frontier: Vec<Pos> = Vec::new();
+        match (here, via) {
+            (Some(h), None) => {
+                let i = reach.at(h);
+                reach.dist[i] = 0;
+                frontier.push(h);
+            }
+            (Some(h), Some(lane)) => {
+                let to = Pos::new(h.row, lane);
+                let sideways = self
+                    .course
+                    .links(h)
+                    .iter()
+                    .any(|l| l.kind == LinkKind::Side && l.to == to);
+                let i = reach.at(h);
+                reach.dist[i] = 0;
+                if sideways && free(to) {
+                    let j = reach.at(to);
+                    reach.dist[j] = 1;
+                    reach.parent[j] = Some(i);
+                    frontier.push(to);
+                } else {
+                    return reach;
+                }
+            }
+            (None, _) => {
+                for lane in 0..self.course.width(1) {
+                    let p = Pos::new(1, lane);
+                    if free(p) {
+                        let j = reach.at(p);
+                        reach.dist[j] = 1;
+                        frontier.push(p);
+                    }
+                }
+            }
+        }
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for p in frontier {
+                let d = reach.dist[reach.at(p)];
+                let mut links: Vec<_> = self.course.links(p).to_vec();
+                links
+                    .sort_by_key(|l| (l.kind != LinkKind::Forward, l.kind == LinkKind::Side, l.to));
+                for l in links {
+                    // Sideways only on the rider's own row or ahead of it; never back.
+                    if l.to.row < own_row.max(1) || !free(l.to) {
+                        continue;
+                    }
+                    let j = reach.at(l.to);
+                    if reach.dist[j] == FAR {
+                        reach.dist[j] = d + 1;
+                        reach.parent[j] = Some(reach.at(p));
+                        next.push(l.to);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        reach
+    }
+
+    /// The rider ahead of whom `r` stands in the wheel, and the rider in `r`'s wheel (MJ-042):
+    /// on the cell straight behind, on the road (G-14: not behind the banner, not across).
+    pub fn follower(&self, r: RiderIx) -> Option<RiderIx> {
+        let Spot::Road(p) = self.riders[r as usize].spot else {
+            return None;
+        };
+        self.riders
+            .iter()
+            .enumerate()
+            .find(|(_, o)| matches!(o.spot, Spot::Road(q) if self.course.ahead(q) == Some(p)))
+            .map(|(i, _)| i as RiderIx)
+    }
+
+    /// Whether a move pays the aspiration unit (MJ-043): complementary rules, someone in the
+    /// wheel, the rider leaves his cell (G-13), his first step is not sideways (G-16), no pact.
+    pub fn owes_aspiration(&self, r: RiderIx, path: &[Pos]) -> bool {
+        if !self.options.complementary() || self.follower(r).is_none() {
+            return false;
+        }
+        if self.pact.is_some() {
+            return false;
+        }
+        let Some(from) = self.riders[r as usize].spot.pos() else {
+            return false;
+        };
+        match path.get(1) {
+            None => self.options.stay_put_pulls,
+            Some(first) => first.row != from.row,
+        }
+    }
+
+    /// The one legal-moves function: every choice the seat may make now.
+    pub fn legal(&self, seat: Seat) -> Vec<Choice> {
+        if self.over || self.to_play() != Some(seat) {
+            return Vec::new();
+        }
+        let Some(turn) = &self.turn else {
+            return Vec::new();
+        };
+        let r = turn.rider;
+        match &turn.phase {
+            Phase::Ask { .. } => vec![Choice::Answer { yes: true }, Choice::Answer { yes: false }],
+            Phase::Help { riders } => riders
+                .iter()
+                .map(|&x| Choice::Help { rider: x })
+                .chain([Choice::NoHelp])
+                .collect(),
+            Phase::Choose { plan: None } => {
+                let mut out = Vec::new();
+                if self.may_stay(r) {
+                    out.push(Choice::Stay);
+                }
+                out.extend(self.moves(r, 0, 0));
+                for (safe, risky) in self.plans(r) {
+                    out.push(Choice::Plan { safe, risky });
+                }
+                out.extend(
+                    self.pact_partners(r)
+                        .into_iter()
+                        .map(|partner| Choice::Pact { partner }),
+                );
+                out
+            }
+            Phase::Choose { plan: Some((s, k)) } => {
+                let mut out = self.moves(r, *s, *k);
+                out.push(Choice::Back);
+                out
+            }
+        }
+    }
+
+    fn partner_turn(&self, r: RiderIx) -> Option<Pos> {
+        self.pact
+            .as_ref()
+            .filter(|p| p.partner == r)
+            .and_then(|p| p.leader_end)
+    }
+
+    fn may_stay(&self, r: RiderIx) -> bool {
+        match self.partner_turn(r) {
+            Some(end) => self.riders[r as usize]
+                .spot
+                .pos()
+                .is_some_and(|p| beside(end, p)),
+            None => true,
+        }
+    }
+
+    /// The escapes (safe, risky) the rider may announce: safe within the dial (MJ-021,
+    /// MJ-022), risky 1 to 4 (MJ-026), each with somewhere to end.
+    pub fn plans(&self, r: RiderIx) -> Vec<(u8, u8)> {
+        let energy = self.riders[r as usize].energy;
+        let mut out = Vec::new();
+        // R-MJ-2: a pact's leader escapes only without risk (a puncture would break the
+        // pact before his partner plays).
+        let leader = self.pact.as_ref().is_some_and(|p| p.leader == r);
+        let max_risky = if leader { 0 } else { MAX_RISKY };
+        for safe in 0..=energy {
+            for risky in 0..=max_risky {
+                if safe + risky > 0 && !self.moves(r, safe, risky).is_empty() {
+                    out.push((safe, risky));
+                }
+            }
+        }
+        out
+    }
+
+    /// Where the rider may end with an announced escape. Without one: any cell within his
+    /// stars (MJ-013, MJ-015). With `safe` + `risky` cells: the cells that need exactly
+    /// stars + safe + risky cells (R-MJ-1: an escape is announced to be ridden; a nearer cell
+    /// is a smaller escape). The safe cells and the aspiration unit the move owes must be
+    /// paid from the dial (MJ-036).
+    pub fn moves(&self, r: RiderIx, safe: u8, risky: u8) -> Vec<Choice> {
+        let stars = self.allowance(r);
+        let budget = stars + safe + risky;
+        let energy = self.riders[r as usize].energy;
+        let fits = |d: u8| {
+            if safe + risky == 0 {
+                d >= 1 && d <= stars
+            } else {
+                d == budget
+            }
+        };
+        let mut out = Vec::new();
+        let plain = self.reach(r, None);
+        let mut cells: Vec<(Pos, u8)> = self
+            .course
+            .cells()
+            .filter_map(|(p, _)| plain.distance(p).map(|d| (p, d)))
+            .collect();
+        // Furthest first, then the priority lane first: the board letters them so.
+        cells.sort_by_key(|&(p, _)| (u16::MAX - p.row, p.lane));
+        // With an empty dial the aspiration unit is rolled for (MJ-046): only safe cells need it.
+        let pays =
+            |path: &[Pos]| safe == 0 || safe + u8::from(self.owes_aspiration(r, path)) <= energy;
+        let partner_end = self.partner_turn(r);
+        for &(p, d) in &cells {
+            if !fits(d) {
+                continue;
+            }
+            if partner_end.is_some_and(|end| !beside(end, p)) {
+                continue;
+            }
+            let path = plain.path(p);
+            if !pays(&path) {
+                continue;
+            }
+            if self.pact.as_ref().is_some_and(|k| k.leader == r) && !self.partner_can_follow(r, p) {
+                continue;
+            }
+            out.push(Choice::Move { to: p, via: None });
+        }
+        // Décalage, first method (MJ-052, G-16): with someone in his wheel, the rider may start
+        // with a sideways step and pay nothing; offered where the plain way does not already.
+        if self.options.complementary()
+            && self.pact.is_none()
+            && self.follower(r).is_some()
+            && let Some(h) = self.riders[r as usize].spot.pos()
+        {
+            for lane in [h.lane.wrapping_sub(1), h.lane + 1] {
+                if lane >= self.course.width(h.row) {
+                    continue;
+                }
+                let side = self.reach(r, Some(lane));
+                for &(p, _) in &cells {
+                    let Some(d) = side.distance(p) else { continue };
+                    if !fits(d) || safe > energy {
+                        continue;
+                    }
+                    let plain_path = plain.path(p);
+                    if fits(plain.distance(p).unwrap_or(FAR))
+                        && plain_path.get(1).is_some_and(|s| s.row == h.row)
+                    {
+                        continue;
+                    }
+                    out.push(Choice::Move {
+                        to: p,
+                        via: Some(lane),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// G-17: the partner could end on the leader's row, alongside `end`, with his stars and the
+    /// escapes he can afford.
+    fn partner_can_follow(&self, leader: RiderIx, end: Pos) -> bool {
+        let Some(pact) = &self.pact else { return false };
+        let q = pact.partner;
+        let mut trial = self.clone();
+        trial.riders[leader as usize].spot = Spot::Road(end);
+        if trial.riders[q as usize]
+            .spot
+            .pos()
+            .is_some_and(|p| beside(end, p))
+        {
+            return true;
+        }
+        // Within his stars, or an escape of safe cells (up to the dial) and risky ones (up to
+        // 4): what his own options will offer him (`moves`, `plans`).
+        let most = trial.allowance(q) + trial.riders[q as usize].energy + MAX_RISKY;
+        let reach = trial.reach(q, None);
+        trial
+            .course
+            .cells()
+            .any(|(p, _)| beside(end, p) && reach.distance(p).is_some_and(|d| d <= most))
+    }
+
+    /// Riders the rider may ask for a pact (MJ-053, G-17, G-18): complementary rules,
+    /// someone in his wheel, a rider on his row in a neighbouring lane who has not played this
+    /// round, is not losing a turn and has not refused this turn.
+    fn pact_partners(&self, r: RiderIx) -> Vec<RiderIx> {
+        if !self.options.complementary() || self.pact.is_some() || self.follower(r).is_none() {
+            return Vec::new();
+        }
+        let Some(h) = self.riders[r as usize].spot.pos() else {
+            return Vec::new();
+        };
+        (0..self.riders.len() as RiderIx)
+            .filter(|&q| {
+                let o = &self.riders[q as usize];
+                q != r
+                    && matches!(o.spot, Spot::Road(p) if beside(h, p))
+                    && !self.played[q as usize]
+                    && !o.skip
+                    && !self.refused.contains(&q)
+            })
+            .collect()
+    }
+
+    /// Why a choice is not legal now (the legal list decides; this only names the reason).
+    pub fn refusal(&self, seat: Seat, choice: &Choice) -> MjError {
+        if self.to_play() != Some(seat) {
+            return MjError::NotYourTurn;
+        }
+        let Some(turn) = &self.turn else {
+            return MjError::NotNow;
+        };
+        let energy = self.riders[turn.rider as usize].energy;
+        match choice {
+            Choice::Plan { safe, risky } if *risky > MAX_RISKY => MjError::RiskyTooLong,
+            Choice::Plan { safe, .. } if *safe > energy => MjError::NoEnergyForSafe {
+                energy,
+                needed: *safe,
+            },
+            Choice::Move { .. } => MjError::Unreachable,
+            _ => MjError::NotNow,
+        }
+    }
+
+    /// Plays a choice, or refuses it and changes nothing.
+    pub fn play(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, MjError> {
+        if !self.legal(seat).contains(choice) {
+            return Err(self.refusal(seat, choice));
+        }
+        let turn = self.turn.clone().expect("a legal choice has a turn");
+        let r = turn.rider;
+        let mut events = Vec::new();
+        match (choice, &turn.phase) {
+            (Choice::Plan { safe, risky }, _) => {
+                self.set_phase(Phase::Choose {
+                    plan: Some((*safe, *risky)),
+                });
+            }
+            (Choice::Back, _) => self.set_phase(Phase::Choose { plan: None }),
+            (Choice::Pact { partner }, _) => {
+                events.push(Event::PactAsked {
+                    rider: r,
+                    partner: *partner,
+                });
+                if self.riders[*partner as usize].seat == self.riders[r as usize].seat {
+                    // G-17: the same director's two riders agree at once.
+                    self.accept_pact(r, *partner, &mut events);
+                } else {
+                    self.set_phase(Phase::Ask { partner: *partner });
+                }
+            }
+            (Choice::Answer { yes }, Phase::Ask { partner }) => {
+                let partner = *partner;
+                if *yes {
+                    self.accept_pact(r, partner, &mut events);
+                } else {
+                    events.push(Event::PactAnswered {
+                        rider: r,
+                        partner,
+                        yes: false,
+                    });
+                    self.refused.push(partner);
+                    self.set_phase(Phase::Choose { plan: None });
+                }
+            }
+            (Choice::Help { rider: x }, _) => {
+                // MJ-060: the helper passes the turn in the punctured rider's place.
+                self.riders[*x as usize].skip = false;
+                self.riders[r as usize].skip = true;
+                events.push(Event::Helped {
+                    helper: r,
+                    rider: *x,
+                });
+                self.end_turn(&mut events);
+            }
+            (Choice::NoHelp, _) => self.end_turn(&mut events),
+            (Choice::Stay, _) => {
+                events.push(Event::Stayed { rider: r });
+                let path: Vec<Pos> = self.riders[r as usize].spot.pos().into_iter().collect();
+                self.ride(r, path, 0, 0, &mut events);
+            }
+            (Choice::Move { to, via }, Phase::Choose { plan }) => {
+                let (safe, risky) = plan.unwrap_or((0, 0));
+                let reach = self.reach(r, *via);
+                let mut path = reach.path(*to);
+                if self.riders[r as usize].spot == Spot::Start {
+                    // The start area is not a cell: the path starts on row 1.
+                    path.insert(0, Pos::new(0, 0));
+                }
+                self.ride(r, path, safe, risky, &mut events);
+            }
+            _ => return Err(MjError::NotNow),
+        }
+        self.advance(&mut events);
+        Ok(events)
+    }
+
+    fn set_phase(&mut self, phase: Phase) {
+        if let Some(t) = &mut self.turn {
+            t.phase = phase;
+        }
+    }
+
+    fn accept_pact(&mut self, r: RiderIx, partner: RiderIx, events: &mut Vec<Event>) {
+        events.push(Event::PactAnswered {
+            rider: r,
+            partner,
+            yes: true,
+        });
+        self.pact = Some(Pact {
+            leader: r,
+            partner,
+            leader_end: None,
+            leader_from: self.riders[r as usize].spot.pos(),
+        });
+        self.set_phase(Phase::Choose { plan: None });
+    }
+
+    /// Rolls the two dice (MJ-001).
+    fn roll_pair(&mut self) -> (Pair, bool) {
+        let a = self.dice.0.roll(6).expect("a d6 rolls");
+        let b = self.dice.0.roll(6).expect("a d6 rolls");
+        (
+            Pair {
+                a: a.face,
+                b: b.face,
+            },
+            a.given || b.given,
+        )
+    }
+
+    /// Takes `units`, energy first, then form (MJ-028); more than is left takes all (G-20).
+    fn pay(&mut self, r: RiderIx, units: u8, why: Why, form_too: bool, events: &mut Vec<Event>) {
+        let rider = &mut self.riders[r as usize];
+        let energy = units.min(rider.energy);
+        rider.energy -= energy;
+        let form = if form_too {
+            (units - energy).min(rider.form)
+        } else {
+            0
+        };
+        rider.form -= form;
+        events.push(Event::Paid {
+            rider: r,
+            why,
+            energy,
+            form,
+            energy_left: rider.energy,
+            form_left: rider.form,
+        });
+    }
+
+    /// The aspiration unit (MJ-043, MJ-046): one energy, or with the dial at 0 the form cost
+    /// of a one-cell risky escape. `false` when that roll punctures (G-19).
+    fn pay_aspiration(&mut self, r: RiderIx, events: &mut Vec<Event>) -> bool {
+        if self.riders[r as usize].energy > 0 {
+            self.pay(r, 1, Why::Aspiration, false, events);
+            return true;
+        }
+        let (pair, given) = self.roll_pair();
+        let price = risky_price(pair, 1, &self.options.puncture_pairs);
+        events.push(Event::Rolled {
+            rider: r,
+            pair,
+            cells: 1,
+            price,
+            why: Why::Aspiration,
+            given,
+        });
+        match price {
+            Price::Cost(c) => {
+                self.pay(r, c, Why::Aspiration, true, events);
+                true
+            }
+            Price::Puncture => false,
+        }
+    }
+
+    /// A move: the aspiration unit, the risky roll, the costs, the puncture, the line moving up,
+    /// the line crossed, the abandon (the turn of section 1 of the conformance table).
+    fn ride(&mut self, r: RiderIx, path: Vec<Pos>, safe: u8, risky: u8, events: &mut Vec<Event>) {
+        let from = self.riders[r as usize].spot.pos();
+        let stars = self.allowance(r);
+        let aspiration = self.owes_aspiration(r, &path);
+        let mut stop = path.len().saturating_sub(1);
+        if aspiration && !self.pay_aspiration(r, events) {
+            // G-19: he loses this turn; not moving, he pulls nobody.
+            events.push(Event::LostTurn { rider: r });
+            self.after_move(r, from, false, events);
+            return;
+        }
+        let mut punctured = false;
+        let mut risky_cost = 0;
+        if risky > 0 {
+            let (pair, given) = self.roll_pair();
+            let price = risky_price(pair, risky, &self.options.puncture_pairs);
+            events.push(Event::Rolled {
+                rider: r,
+                pair,
+                cells: risky,
+                price,
+                why: Why::Risky,
+                given,
+            });
+            match price {
+                Price::Cost(c) => risky_cost = c,
+                // G-05: the normal and safe cells are ridden, the risky ones are not.
+                Price::Puncture => {
+                    punctured = true;
+                    stop = stop.min((stars + safe) as usize);
+                }
+            }
+        }
+        if safe > 0 {
+            self.pay(r, safe, Why::Safe, false, events);
+        }
+        if risky > 0 && !punctured {
+            self.pay(r, risky_cost, Why::Risky, true, events);
+        }
+        let end = path.get(stop).copied().filter(|p| p.row >= 1);
+        if let Some(to) = end
+            && Some(to) != from
+        {
+            self.riders[r as usize].spot = Spot::Road(to);
+            events.push(Event::Moved {
+                rider: r,
+                from,
+                to,
+                cells: stop as u8,
+                safe: safe.min((stop as u8).saturating_sub(stars)),
+                risky: if punctured { 0 } else { risky },
+            });
+        }
+        if punctured {
+            // MJ-059, G-05: his next turn is lost.
+            self.riders[r as usize].skip = true;
+            events.push(Event::Punctured {
+                rider: r,
+                at: self.riders[r as usize].spot.pos(),
+            });
+        }
+        let pulls = aspiration && self.riders[r as usize].spot.pos() != from;
+        self.after_move(r, from, pulls, events);
+    }
+
+    /// The line moves up (MJ-044, MJ-047), the pact plays on, the line, the abandon, the help.
+    fn after_move(&mut self, r: RiderIx, from: Option<Pos>, pulls: bool, events: &mut Vec<Event>) {
+        if pulls && let Some(from) = from {
+            self.pull_line(r, from, events);
+        }
+        self.check_line(r, events);
+        self.check_abandon(r, events);
+        // The pact: the leader has moved, his partner plays next; the partner has moved.
+        if let Some(pact) = self.pact.clone() {
+            if pact.leader == r {
+                self.pact = Some(Pact {
+                    leader_end: self.riders[r as usize].spot.pos().or(from),
+                    ..pact.clone()
+                });
+                if self.riders[pact.partner as usize].spot.racing() {
+                    self.queue.insert(0, pact.partner);
+                } else {
+                    self.pact = None;
+                }
+            } else if pact.partner == r {
+                self.pact = None;
+                let end = pact.leader_end.unwrap_or(Pos::new(0, 0));
+                let alongside = self.riders[r as usize]
+                    .spot
+                    .pos()
+                    .is_some_and(|p| beside(end, p));
+                if !alongside {
+                    self.pact_failed(&pact, from, events);
+                }
+            }
+        }
+        self.offer_help(r);
+    }
+
+    /// G-17: the partner did not get alongside: both pay the unit and both lines move up.
+    fn pact_failed(&mut self, pact: &Pact, partner_from: Option<Pos>, events: &mut Vec<Event>) {
+        events.push(Event::PactFailed {
+            rider: pact.leader,
+            partner: pact.partner,
+        });
+        for (rider, from) in [
+            (pact.leader, pact.leader_from),
+            (pact.partner, partner_from),
+        ] {
+            let Some(from) = from else { continue };
+            let behind = self.riders.iter().position(
+                |o| matches!(o.spot, Spot::Road(q) if self.course.ahead(q) == Some(from)),
+            );
+            if behind.is_none() || !self.riders[rider as usize].spot.racing() {
+                continue;
+            }
+            // A puncture on this roll costs nothing more (R-MJ-3): he has lost a turn already
+            // or has moved.
+            self.pay_aspiration(rider, events);
+            self.check_abandon(rider, events);
+            if !self.occupied(from, u8::MAX) {
+                self.pull_line(rider, from, events);
+            }
+        }
+    }
+
+    /// Every rider of the line behind `from` moves up one cell (MJ-044, MJ-047); the first
+    /// plays next if he has not played this round (MJ-045, G-14, G-15).
+    fn pull_line(&mut self, by: RiderIx, from: Pos, events: &mut Vec<Event>) {
+        let mut vacated = from;
+        let mut first = None;
+        while let Some(f) = self
+            .riders
+            .iter()
+            .position(|o| matches!(o.spot, Spot::Road(q) if self.course.ahead(q) == Some(vacated)))
+        {
+            let old = self.riders[f].spot.pos().expect("on the road");
+            self.riders[f].spot = Spot::Road(vacated);
+            events.push(Event::PulledUp {
+                rider: f as RiderIx,
+                by,
+                to: vacated,
+            });
+            first.get_or_insert(f as RiderIx);
+            vacated = old;
+        }
+        if let Some(f) = first
+            && !self.played[f as usize]
+            && !self.queue.contains(&f)
+        {
+            self.queue.push(f);
+        }
+    }
+
+    /// Over the line (MJ-038): he stops playing and stays on his cell to the round's end.
+    fn check_line(&mut self, r: RiderIx, events: &mut Vec<Event>) {
+        if let Spot::Road(p) = self.riders[r as usize].spot
+            && self.course.is_past_line(p.row)
+        {
+            self.riders[r as usize].spot = Spot::Across(p);
+            self.finish.push((r, self.round));
+            events.push(Event::Crossed {
+                rider: r,
+                place: self.finish.len() as u32,
+                round: self.round,
+            });
+        }
+    }
+
+    /// MJ-033, G-20: energy and form spent, not across the line: he abandons at once.
+    fn check_abandon(&mut self, r: RiderIx, events: &mut Vec<Event>) {
+        let rider = &mut self.riders[r as usize];
+        if rider.energy == 0 && rider.form == 0 && rider.spot.racing() {
+            rider.spot = Spot::Out;
+            rider.skip = false;
+            events.push(Event::Abandoned { rider: r });
+        }
+    }
+
+    /// Punctured riders alongside the rider's end cell he may help (MJ-060, G-22).
+    fn offer_help(&mut self, r: RiderIx) {
+        let me = &self.riders[r as usize];
+        let candidates: Vec<RiderIx> = match me.spot {
+            Spot::Road(p) if self.options.complementary() && !me.skip => (0..self.riders.len()
+                as RiderIx)
+                .filter(|&x| {
+                    let o = &self.riders[x as usize];
+                    x != r
+                        && o.skip
+                        && matches!(o.spot, Spot::Road(q) if beside(p, q))
+                        && (!self.options.help_teammates_only || o.seat == me.seat)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        if candidates.is_empty() {
+            self.turn = None;
+        } else {
+            self.set_phase(Phase::Help { riders: candidates });
+        }
+    }
+
+    fn end_turn(&mut self, _events: &mut [Event]) {
+        self.turn = None;
+    }
+
+    /// Hands the turn on: pulled riders and pact partners first (G-15), then the round's order;
+    /// a rider losing a turn passes it (MJ-059); a round over, the next (G-10: riders across
+    /// leave the board), until nobody is left racing.
+    fn advance(&mut self, events: &mut Vec<Event>) {
+        while self.turn.is_none() && !self.over {
+            self.refused.clear();
+            let racing = |s: &MaillotJaune, r: RiderIx| {
+                s.riders[r as usize].spot.racing() && !s.played[r as usize]
+            };
+            let next = loop {
+                if self.queue.is_empty() {
+                    break self.order.iter().copied().find(|&r| racing(self, r));
+                }
+                let q = self.queue.remove(0);
+                if racing(self, q) {
+                    break Some(q);
+                }
+            };
+            match next {
+                Some(r) => {
+                    self.played[r as usize] = true;
+                    if self.riders[r as usize].skip {
+                        // G-14, G-25: he neither moves, pays nor pulls; the round counts.
+                        self.riders[r as usize].skip = false;
+                        events.push(Event::Skipped { rider: r });
+                        if self.pact.as_ref().is_some_and(|p| p.partner == r) {
+                            self.pact = None;
+                        }
+                        continue;
+                    }
+                    self.turn = Some(Turn {
+                        rider: r,
+                        phase: Phase::Choose { plan: None },
+                    });
+                }
+                None => {
+                    for rider in &mut self.riders {
+                        if let Spot::Across(_) = rider.spot {
+                            rider.spot = Spot::Finished;
+                        }
+                    }
+                    if !self.riders.iter().any(|r| r.spot.racing()) {
+                        self.over = true;
+                        events.push(Event::StageOver {
+                            winner: self.finish.first().map(|f| f.0),
+                        });
+                        return;
+                    }
+                    self.round += 1;
+                    self.order = self.race_order();
+                    self.played = vec![false; self.riders.len()];
+                    self.queue.clear();
+                    events.push(Event::RoundBegins {
+                        round: self.round,
+                        order: self.order.clone(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Minutes of each rider over the line: rounds after the winner's (MJ-039), in the order
+    /// they crossed (G-09).
+    pub fn classification(&self) -> Vec<(RiderIx, u32, u32)> {
+        let first = self.finish.first().map_or(0, |f| f.1);
+        self.finish
+            .iter()
+            .enumerate()
+            .map(|(k, &(r, round))| (r, k as u32 + 1, round - first))
+            .collect()
+    }
+
+    /// The cost of a risky escape of `cells` on each of the 36 rolls, for a director who
+    /// weighs it (the price table shown before choosing).
+    pub fn price_table(&self, cells: u8) -> Vec<(Pair, Price)> {
+        (1..=6)
+            .flat_map(|a| (1..=6).map(move |b| Pair { a, b }))
+            .filter(|p| p.a <= p.b)
+            .map(|p| (p, risky_price(p, cells, &self.options.puncture_pairs)))
+            .collect()
+    }
+}
+
+/// Side by side (G-18): the same row, a neighbouring lane.
+pub fn beside(a: Pos, b: Pos) -> bool {
+    a.row == b.row && a.lane.abs_diff(b.lane) == 1
+}

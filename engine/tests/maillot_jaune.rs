@@ -1,0 +1,973 @@
+//! Maillot Jaune, clause by clause (seed 002, the French rulebook; the conformance table's
+//! clauses MJ-xxx, defaults G-xx and test vectors TV-MJ-xx). Each test sets up the clause's
+//! situation and asserts what the rulebook (or our stated default) says happens.
+//!
+//! Positions are (row, lane) of one stage's course: row 1 is the first cell after the banner,
+//! lane 0 the priority (left) lane. The table's tour rows 29-56 are stage 2's rows 1-28.
+
+use commissaire_engine::course::{Pos, parse_course_toml};
+use commissaire_engine::games::maillot_jaune::events::Why;
+use commissaire_engine::games::maillot_jaune::tables::{Pair, Price};
+use commissaire_engine::games::maillot_jaune::{Choice, Event, MaillotJaune, MjError, Spot};
+use commissaire_engine::registry::{Entrant, Setup};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+const STAGE_1: &str = include_str!("../../config/courses/maillot-jaune/mj-etape-1.toml");
+const STAGE_2: &str = include_str!("../../config/courses/maillot-jaune/mj-etape-2.toml");
+const STAGE_3: &str = include_str!("../../config/courses/maillot-jaune/mj-etape-3.toml");
+
+/// A rider: his card, where he stands (None: behind the banner), his dial and form.
+struct R {
+    card: &'static str,
+    at: Option<(u16, u8)>,
+    energy: u8,
+    form: u8,
+    team: u8,
+}
+
+fn r(card: &'static str, row: u16, lane: u8) -> R {
+    R {
+        card,
+        at: Some((row, lane)),
+        energy: 6,
+        form: 20,
+        team: 0,
+    }
+}
+
+impl R {
+    fn e(mut self, energy: u8) -> R {
+        self.energy = energy;
+        self
+    }
+    fn f(mut self, form: u8) -> R {
+        self.form = form;
+        self
+    }
+    fn team(mut self, team: u8) -> R {
+        self.team = team;
+        self
+    }
+}
+
+/// Custom cards, for vectors that give a rider so many stars on the terrain.
+fn cards(list: &[(&str, u8, u8, u8)]) -> Value {
+    json!(
+        list.iter()
+            .map(|(n, f, c, d)| json!({"name": n, "flat": f, "climb": c, "descent": d}))
+            .collect::<Vec<_>>()
+    )
+}
+
+fn stage_with(course: &str, riders: Vec<R>, options: Value, dice: Vec<u8>) -> MaillotJaune {
+    try_stage(course, riders, options, dice).unwrap()
+}
+
+fn try_stage(
+    course: &str,
+    riders: Vec<R>,
+    options: Value,
+    dice: Vec<u8>,
+) -> Result<MaillotJaune, commissaire_engine::registry::StartError> {
+    let course = Arc::new(parse_course_toml(course, "test.toml").unwrap());
+    let teams = riders.iter().map(|r| r.team).max().unwrap_or(0) as usize + 1;
+    let setup = Setup {
+        course,
+        teams: (0..teams).map(|t| format!("Team {t}")).collect(),
+        riders: riders
+            .iter()
+            .map(|x| Entrant {
+                id: x.card.to_string(),
+                team: x.team,
+                start: x.at.map(|(row, lane)| Pos::new(row, lane)),
+                attributes: json!({"card": x.card, "energy": x.energy, "form": x.form}),
+            })
+            .collect(),
+        options,
+        dice,
+    };
+    commissaire_engine::games::maillot_jaune::stage::MaillotJaune::new(&setup, 1)
+}
+
+fn stage(riders: Vec<R>) -> MaillotJaune {
+    stage_with(STAGE_1, riders, Value::Null, vec![])
+}
+
+fn ix(s: &MaillotJaune, card: &str) -> u8 {
+    s.riders.iter().position(|x| x.name == card).unwrap() as u8
+}
+
+fn current(s: &MaillotJaune) -> u8 {
+    s.turn.as_ref().unwrap().rider
+}
+
+/// Plays a choice for whoever owes it.
+fn play(s: &mut MaillotJaune, c: Choice) -> Vec<Event> {
+    let seat = s.to_play().unwrap();
+    s.play(seat, &c)
+        .unwrap_or_else(|e| panic!("{c:?} refused: {e}"))
+}
+
+fn mv(row: u16, lane: u8) -> Choice {
+    Choice::Move {
+        to: Pos::new(row, lane),
+        via: None,
+    }
+}
+
+fn plan(safe: u8, risky: u8) -> Choice {
+    Choice::Plan { safe, risky }
+}
+
+fn at(s: &MaillotJaune, card: &str) -> Option<(u16, u8)> {
+    s.riders[ix(s, card) as usize]
+        .spot
+        .pos()
+        .map(|p| (p.row, p.lane))
+}
+
+fn dial(s: &MaillotJaune, card: &str) -> (u8, u8) {
+    let x = &s.riders[ix(s, card) as usize];
+    (x.energy, x.form)
+}
+
+/// End cells a rider may choose without escape (MJ-013), as (row, lane), sorted.
+fn ends(s: &MaillotJaune, card: &str) -> Vec<(u16, u8)> {
+    ends_with(s, card, 0, 0)
+}
+
+fn ends_with(s: &MaillotJaune, card: &str, safe: u8, risky: u8) -> Vec<(u16, u8)> {
+    let mut v: Vec<(u16, u8)> = s
+        .moves(ix(s, card), safe, risky)
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Move { to, via: None } => Some((to.row, to.lane)),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn grid(
+    rows: std::ops::RangeInclusive<u16>,
+    lanes: std::ops::RangeInclusive<u8>,
+) -> Vec<(u16, u8)> {
+    rows.flat_map(|r| lanes.clone().map(move |l| (r, l)))
+        .collect()
+}
+
+fn rolls(events: &[Event]) -> Vec<(Pair, Price, Why)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                pair, price, why, ..
+            } => Some((*pair, *price, *why)),
+            _ => None,
+        })
+        .collect()
+}
+
+// Flat stars by card in the default roster: Renault 2, La Providence 3, La Bonnal 2, Vandamme 1,
+// PTT 1, La Redoute 3. Climb: Renault 3, La Providence 1, La Bonnal 1, Vandamme 2, PTT 3,
+// La Redoute 2.
+
+// ---------------------------------------------------------------- movement
+
+#[test]
+fn mj_016_g_02_tv_mj_14_three_stars_in_the_second_lane_reach_fifteen_cells() {
+    // La Providence: 3 stars on the flat, at (10,1) of an empty 4-lane flat road.
+    let s = stage(vec![r("La Providence", 10, 1)]);
+    let mut expected = vec![(10, 0), (10, 2), (10, 3)];
+    expected.extend(grid(11..=13, 0..=3));
+    expected.sort();
+    assert_eq!(ends(&s, "La Providence"), expected);
+    assert_eq!(expected.len(), 15);
+    assert!(s.legal(0).contains(&Choice::Stay), "and staying put");
+}
+
+#[test]
+fn mj_013_tv_mj_14_two_stars_eleven_cells_one_star_five() {
+    let s = stage(vec![r("Renault", 10, 1)]); // flat 2
+    assert_eq!(ends(&s, "Renault").len(), 11);
+    let s = stage(vec![r("Vandamme", 10, 1)]); // flat 1
+    assert_eq!(
+        ends(&s, "Vandamme"),
+        vec![(10, 0), (10, 2), (11, 0), (11, 1), (11, 2)]
+    );
+}
+
+#[test]
+fn mj_013_tv_mj_15_from_the_edge_lane() {
+    for (card, n) in [("La Providence", 15), ("Renault", 8), ("Vandamme", 3)] {
+        let s = stage(vec![r(card, 10, 0)]);
+        assert_eq!(ends(&s, card).len(), n, "{card}");
+    }
+}
+
+#[test]
+fn mj_014_tv_mj_16_no_step_backwards() {
+    let mut s = stage(vec![r("Renault", 10, 1)]);
+    assert!(!ends(&s, "Renault").iter().any(|&(row, _)| row < 10));
+    let before = s.clone();
+    assert_eq!(s.play(0, &mv(9, 1)), Err(MjError::Unreachable));
+    assert_eq!(s, before, "state unchanged");
+}
+
+#[test]
+fn mj_015_g_07_tv_mj_17_hemmed_in_he_can_only_stay() {
+    let blockers = [(5, 0), (5, 2), (6, 0), (6, 1), (6, 2)];
+    let names = ["PTT", "La Bonnal", "Vandamme", "La Redoute", "Agfa"];
+    let mut riders = vec![r("Renault", 5, 1)];
+    riders.extend(names.iter().zip(blockers).map(|(n, (a, b))| r(n, a, b)));
+    let s = stage(riders);
+    assert!(ends(&s, "Renault").is_empty());
+    // With (6,2) free instead.
+    let mut riders = vec![r("Renault", 5, 1)];
+    riders.extend(
+        names[..4]
+            .iter()
+            .zip(blockers)
+            .map(|(n, (a, b))| r(n, a, b)),
+    );
+    let s = stage(riders);
+    assert_eq!(
+        ends(&s, "Renault"),
+        vec![(6, 2), (6, 3), (7, 1), (7, 2), (7, 3)]
+    );
+}
+
+#[test]
+fn mj_015_a_rider_may_ride_less_or_stay() {
+    let mut s = stage(vec![r("La Providence", 10, 1)]);
+    assert!(
+        ends(&s, "La Providence").contains(&(11, 1)),
+        "one cell of three"
+    );
+    play(&mut s, Choice::Stay);
+    assert_eq!(at(&s, "La Providence"), Some((10, 1)));
+}
+
+#[test]
+fn mj_056_g_06_tv_mj_18_the_row_ahead_sets_the_terrain() {
+    // La Providence: flat 3, climb 1. Row 15 is the first climbing row of stage 1.
+    let s = stage(vec![r("La Providence", 14, 0)]);
+    assert_eq!(s.allowance(0), 1, "the climb ahead: her climb rating");
+    let s = stage(vec![r("La Providence", 13, 0)]);
+    assert_eq!(s.allowance(0), 3);
+    assert!(ends(&s, "La Providence").iter().all(|&(row, _)| row <= 14));
+    assert!(ends(&s, "La Providence").contains(&(14, 3)));
+}
+
+#[test]
+fn mj_056_tv_mj_19_renault_changes_pace_on_the_climb() {
+    // Renault: flat 2, climb 3.
+    let mut s = stage(vec![r("Renault", 12, 0)]);
+    play(&mut s, mv(14, 0));
+    assert_eq!(
+        s.allowance(0),
+        3,
+        "next turn from (14,0): three climbing cells"
+    );
+    play(&mut s, mv(17, 0));
+    assert_eq!(at(&s, "Renault"), Some((17, 0)));
+    // From (13,0) he can only reach row 14, even with escape cells.
+    let s = stage(vec![r("Renault", 13, 0)]);
+    assert!(ends(&s, "Renault").iter().all(|&(row, _)| row <= 14));
+    for safe in 1..=6 {
+        assert!(
+            ends_with(&s, "Renault", safe, 0)
+                .iter()
+                .all(|&(row, _)| row <= 14)
+        );
+    }
+}
+
+#[test]
+fn g_06_start_row_lets_a_move_run_on() {
+    let s = stage_with(
+        STAGE_1,
+        vec![r("La Providence", 13, 0)],
+        json!({"terrain_change": "start_row"}),
+        vec![],
+    );
+    assert!(ends(&s, "La Providence").contains(&(16, 0)));
+}
+
+#[test]
+fn mj_012_tv_mj_23_riders_count_their_cells_from_the_banner() {
+    let s = stage_with(
+        STAGE_1,
+        vec![
+            R {
+                at: None,
+                ..r("Renault", 0, 0)
+            },
+            R {
+                at: None,
+                ..r("PTT", 0, 0)
+            },
+        ],
+        Value::Null,
+        vec![1],
+    );
+    assert_eq!(s.riders[0].spot, Spot::Start);
+    assert_eq!(ends(&s, "Renault"), grid(1..=2, 0..=3));
+}
+
+#[test]
+fn mj_017_tv_mj_20_from_round_two_the_front_rider_plays_first() {
+    let s = stage(vec![r("Renault", 12, 0), r("PTT", 15, 0), r("Agfa", 9, 0)]);
+    assert_eq!(
+        s.race_order(),
+        vec![ix(&s, "PTT"), ix(&s, "Renault"), ix(&s, "Agfa")]
+    );
+}
+
+#[test]
+fn mj_018_tv_mj_21_level_riders_play_from_the_left() {
+    let s = stage(vec![r("Renault", 10, 3), r("PTT", 10, 1)]);
+    assert_eq!(s.race_order(), vec![ix(&s, "PTT"), ix(&s, "Renault")]);
+    assert_eq!(current(&s), ix(&s, "PTT"));
+}
+
+#[test]
+fn mj_011_g_08_tv_mj_22_the_die_picks_the_first_rider_then_seat_order() {
+    let behind = |c| R {
+        at: None,
+        ..r(c, 0, 0)
+    };
+    // Seats A, B, C, D; the draw shows 3: C.
+    let s = stage_with(
+        STAGE_1,
+        vec![
+            behind("Renault"),
+            behind("PTT"),
+            behind("Agfa"),
+            behind("Noël"),
+        ],
+        Value::Null,
+        vec![3],
+    );
+    assert_eq!(s.order, vec![2, 3, 0, 1]);
+    assert!(matches!(
+        s.opening[0],
+        Event::FirstDrawn {
+            rider: 2,
+            face: 3,
+            given: true
+        }
+    ));
+}
+
+#[test]
+fn mj_019_mj_024_g_21_tv_mj_24_only_an_escape_goes_beyond_the_stars() {
+    // Vandamme: 1 star on the flat, E6: 3 safe cells take him 4 cells in all.
+    let mut s = stage(vec![r("Vandamme", 5, 1)]);
+    assert!(ends(&s, "Vandamme").iter().all(|&(row, _)| row <= 6));
+    play(&mut s, plan(3, 0));
+    play(&mut s, mv(9, 1));
+    assert_eq!(at(&s, "Vandamme"), Some((9, 1)));
+    assert_eq!(dial(&s, "Vandamme"), (3, 20));
+}
+
+// ---------------------------------------------------------------- escapes
+
+/// A 2-star rider (Renault on the flat) at (5,1) with the given dial and dice.
+fn renault(energy: u8, form: u8, dice: Vec<u8>) -> MaillotJaune {
+    stage_with(
+        STAGE_1,
+        vec![r("Renault", 5, 1).e(energy).f(form)],
+        Value::Null,
+        dice,
+    )
+}
+
+#[test]
+fn mj_029_tv_mj_01_a_roll_of_nine_costs_four_for_two_cells() {
+    let mut s = renault(6, 20, vec![4, 5]);
+    play(&mut s, plan(0, 2));
+    let ev = play(&mut s, mv(9, 1));
+    assert_eq!(rolls(&ev)[0].1, Price::Cost(4));
+    assert_eq!(dial(&s, "Renault"), (2, 20));
+    assert_eq!(at(&s, "Renault"), Some((9, 1)), "4 cells ridden");
+}
+
+#[test]
+fn mj_030_tv_mj_02_a_pair_of_ones_costs_one() {
+    let mut s = renault(6, 20, vec![1, 1]);
+    play(&mut s, plan(0, 2));
+    play(&mut s, mv(9, 1));
+    assert_eq!(dial(&s, "Renault"), (5, 20));
+}
+
+#[test]
+fn mj_034_mj_035_tv_mj_03_two_safe_and_two_risky_on_an_eight() {
+    let mut s = renault(6, 20, vec![3, 5]);
+    play(&mut s, plan(2, 2));
+    play(&mut s, mv(11, 1));
+    assert_eq!(dial(&s, "Renault"), (1, 20), "2 safe + 3 risky");
+}
+
+#[test]
+fn mj_028_mj_034_tv_mj_04_the_dial_runs_out_and_form_pays_the_rest() {
+    let mut s = renault(3, 20, vec![3, 5]);
+    play(&mut s, plan(2, 2));
+    let ev = play(&mut s, mv(11, 1));
+    assert_eq!(dial(&s, "Renault"), (0, 18));
+    let paid: Vec<(Why, u8, u8)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Paid {
+                why, energy, form, ..
+            } => Some((*why, *energy, *form)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(paid, vec![(Why::Safe, 2, 0), (Why::Risky, 1, 2)]);
+}
+
+#[test]
+fn mj_028_tv_mj_05_one_energy_then_three_form() {
+    let mut s = renault(1, 20, vec![6, 3]);
+    play(&mut s, plan(0, 2));
+    play(&mut s, mv(9, 1));
+    assert_eq!(dial(&s, "Renault"), (0, 17));
+}
+
+#[test]
+fn mj_020_mj_022_tv_mj_06_a_safe_escape_costs_its_cells_and_rolls_nothing() {
+    let mut s = renault(6, 20, vec![]);
+    play(&mut s, plan(3, 0));
+    let ev = play(&mut s, mv(10, 1));
+    assert!(rolls(&ev).is_empty(), "no dice");
+    assert_eq!(dial(&s, "Renault"), (3, 20));
+}
+
+#[test]
+fn mj_021_tv_mj_07_an_empty_dial_allows_only_the_risky_kind() {
+    let mut s = renault(0, 20, vec![3, 4]);
+    let before = s.clone();
+    assert_eq!(
+        s.play(0, &plan(1, 0)),
+        Err(MjError::NoEnergyForSafe {
+            energy: 0,
+            needed: 1
+        })
+    );
+    assert_eq!(s, before);
+    assert!(s.legal(0).contains(&plan(0, 1)));
+    play(&mut s, plan(0, 1));
+    play(&mut s, mv(8, 1));
+    assert_eq!(at(&s, "Renault"), Some((8, 1)));
+}
+
+#[test]
+fn mj_025_mj_036_tv_mj_08_form_never_pays_a_safe_escape() {
+    let mut s = renault(1, 20, vec![]);
+    let before = s.clone();
+    assert!(matches!(
+        s.play(0, &plan(2, 1)),
+        Err(MjError::NoEnergyForSafe { .. })
+    ));
+    assert_eq!(s, before);
+    assert!(!s.legal(0).contains(&plan(2, 0)));
+}
+
+#[test]
+fn mj_026_tv_mj_09_a_risky_escape_is_one_to_four_cells() {
+    let mut s = renault(6, 20, vec![]);
+    assert_eq!(s.play(0, &plan(0, 5)), Err(MjError::RiskyTooLong));
+    assert!(s.legal(0).contains(&plan(0, 4)));
+}
+
+#[test]
+fn mj_027_the_roll_reads_the_table_at_the_cells_announced() {
+    // Roll (4,6): 0, 0, 1, 2 for 1-4 cells; announce 4 risky: cost 2.
+    let mut s = renault(6, 20, vec![4, 6]);
+    play(&mut s, plan(0, 4));
+    let ev = play(&mut s, mv(11, 1));
+    assert_eq!(
+        rolls(&ev),
+        vec![(Pair { a: 4, b: 6 }, Price::Cost(2), Why::Risky)]
+    );
+    assert_eq!(dial(&s, "Renault"), (4, 20));
+}
+
+#[test]
+fn mj_037_mj_059_g_05_tv_mj_10_a_puncture_stops_after_the_safe_cells() {
+    for pair in [[3, 3], [4, 4], [5, 5]] {
+        let mut s = stage_with(
+            STAGE_1,
+            vec![r("Renault", 2, 1), r("Vandamme", 1, 3)],
+            Value::Null,
+            pair.to_vec(),
+        );
+        play(&mut s, plan(1, 2));
+        let ev = play(&mut s, mv(7, 1));
+        assert!(ev.iter().any(|e| matches!(e, Event::Punctured { .. })));
+        assert_eq!(at(&s, "Renault"), Some((5, 1)), "2 normal + 1 safe");
+        assert_eq!(dial(&s, "Renault"), (5, 20), "risky part unpaid");
+        // Vandamme plays, then the next round Renault's turn is skipped.
+        play(&mut s, Choice::Stay);
+        assert_eq!(current(&s), ix(&s, "Vandamme"));
+    }
+}
+
+#[test]
+fn mj_033_g_20_tv_mj_40_spent_energy_and_form_abandon() {
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Renault", 5, 1).e(0).f(2), r("PTT", 1, 0)],
+        Value::Null,
+        vec![1, 2],
+    );
+    play(&mut s, plan(0, 1));
+    let ev = play(&mut s, mv(8, 1));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Abandoned { rider: 0 }))
+    );
+    assert_eq!(s.riders[0].spot, Spot::Out);
+    assert_eq!(dial(&s, "Renault"), (0, 0));
+    assert!(!s.race_order().contains(&0));
+}
+
+// ---------------------------------------------------------------- finish
+
+#[test]
+fn mj_038_mj_039_g_09_tv_mj_41_minutes_by_rounds_after_the_winner() {
+    // A and B cross in one round (A plays first), D one round later, C three rounds later.
+    let c = cards(&[
+        ("A", 3, 3, 3),
+        ("B", 3, 3, 3),
+        ("C", 3, 3, 3),
+        ("D", 3, 3, 3),
+    ]);
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("A", 26, 0), r("B", 26, 1), r("C", 17, 0), r("D", 24, 2)],
+        json!({ "riders": c }),
+        vec![],
+    );
+    // Round 1: A, B, D, C.
+    play(&mut s, mv(29, 0));
+    play(&mut s, mv(29, 1));
+    play(&mut s, mv(27, 2));
+    play(&mut s, mv(20, 0));
+    // Round 2: D crosses; C rides on; rounds 3 and 4: C crosses in round 4.
+    play(&mut s, mv(30, 2));
+    play(&mut s, mv(23, 0));
+    play(&mut s, mv(26, 0));
+    play(&mut s, mv(29, 0));
+    assert!(s.is_over());
+    let by = |c| {
+        let i = ix(&s, c);
+        s.classification().into_iter().find(|l| l.0 == i).unwrap()
+    };
+    assert_eq!(by("A"), (0, 1, 0), "the winner");
+    assert_eq!(by("B"), (1, 2, 0), "second, same round: 0 min");
+    assert_eq!(by("D"), (3, 3, 1));
+    assert_eq!(by("C"), (2, 4, 3), "three more rounds: 3 minutes");
+}
+
+#[test]
+fn g_10_tv_mj_43_a_rider_across_stays_on_his_cell_until_the_round_ends() {
+    let mut s = stage(vec![r("La Redoute", 27, 0), r("Agfa", 27, 1)]);
+    play(&mut s, mv(29, 0));
+    assert!(matches!(s.riders[0].spot, Spot::Across(_)));
+    assert!(!ends(&s, "Agfa").contains(&(29, 0)), "his cell is taken");
+    play(&mut s, mv(29, 1));
+    assert_eq!(s.riders[0].spot, Spot::Finished);
+}
+
+// ---------------------------------------------------------------- aspiration
+
+/// TV-MJ-30's five riders on the climb of stage 1.
+fn five() -> MaillotJaune {
+    stage(vec![
+        r("La Bonnal", 16, 0).team(0),
+        r("Vandamme", 17, 0).team(1),
+        r("PTT", 18, 0).team(2),
+        r("La Redoute", 17, 2).team(3),
+        r("Renault", 18, 2).team(4),
+    ])
+}
+
+#[test]
+fn mj_042_mj_043_mj_044_mj_045_mj_047_mj_048_mj_049_g_15_tv_mj_30_the_books_example() {
+    let mut s = five();
+    assert_eq!(
+        current(&s),
+        ix(&s, "PTT"),
+        "level with Renault, more to the left"
+    );
+    assert_eq!(
+        s.follower(ix(&s, "PTT")),
+        Some(ix(&s, "Vandamme")),
+        "MJ-042"
+    );
+    play(&mut s, mv(21, 0));
+    assert_eq!(dial(&s, "PTT"), (5, 20));
+    assert_eq!(at(&s, "Vandamme"), Some((18, 0)));
+    assert_eq!(at(&s, "La Bonnal"), Some((17, 0)));
+    assert_eq!(current(&s), ix(&s, "Vandamme"), "the follower plays next");
+    play(&mut s, mv(20, 0));
+    assert_eq!(dial(&s, "Vandamme"), (5, 20));
+    assert_eq!(
+        at(&s, "La Bonnal"),
+        Some((18, 0)),
+        "gained 2 cells without playing"
+    );
+    assert_eq!(current(&s), ix(&s, "La Bonnal"));
+    assert_eq!(dial(&s, "La Bonnal"), (6, 20));
+    assert_eq!(at(&s, "La Redoute"), Some((17, 2)));
+    assert_eq!(at(&s, "Renault"), Some((18, 2)));
+    // MJ-049: behind Vandamme again, or out sideways.
+    let options = s.legal(0);
+    assert!(options.contains(&mv(19, 0)) && options.contains(&mv(18, 1)));
+    play(&mut s, mv(19, 0));
+    assert_eq!(dial(&s, "La Bonnal"), (6, 20), "nobody in his wheel");
+    assert_eq!(current(&s), ix(&s, "Renault"));
+    play(&mut s, mv(21, 2));
+    assert_eq!(dial(&s, "Renault"), (5, 20));
+    assert_eq!(at(&s, "La Redoute"), Some((18, 2)));
+    assert_eq!(current(&s), ix(&s, "La Redoute"));
+}
+
+#[test]
+fn mj_046_g_19_tv_mj_31_an_empty_dial_rolls_for_the_aspiration_unit() {
+    for (dice, form, moved) in [
+        (vec![1, 2], 7, true),
+        (vec![3, 4], 10, true),
+        (vec![3, 3], 10, false),
+    ] {
+        let mut s = stage_with(
+            STAGE_1,
+            vec![r("PTT", 18, 0).e(0).f(10), r("Vandamme", 17, 0).team(1)],
+            Value::Null,
+            dice,
+        );
+        let ev = play(&mut s, mv(21, 0));
+        assert_eq!(dial(&s, "PTT"), (0, form));
+        assert_eq!(at(&s, "PTT") == Some((21, 0)), moved);
+        assert_eq!(
+            at(&s, "Vandamme") == Some((18, 0)),
+            moved,
+            "the follower stays"
+        );
+        assert_eq!(
+            ev.iter().any(|e| matches!(e, Event::LostTurn { .. })),
+            !moved
+        );
+    }
+}
+
+#[test]
+fn mj_047_g_14_tv_mj_32_a_line_of_four_moves_up() {
+    let cards_json = cards(&[
+        ("A", 3, 3, 3),
+        ("B", 3, 3, 3),
+        ("C", 3, 3, 3),
+        ("D", 3, 3, 3),
+    ]);
+    let mut s = stage_with(
+        STAGE_1,
+        vec![
+            r("A", 10, 0).team(0),
+            r("B", 9, 0).team(1),
+            r("C", 8, 0).team(2),
+            r("D", 7, 0).team(3),
+        ],
+        json!({ "riders": cards_json }),
+        vec![],
+    );
+    play(&mut s, mv(13, 0));
+    assert_eq!(
+        [at(&s, "B"), at(&s, "C"), at(&s, "D")],
+        [Some((10, 0)), Some((9, 0)), Some((8, 0))]
+    );
+    assert_eq!(current(&s), ix(&s, "B"));
+    play(&mut s, mv(12, 0));
+    assert_eq!([at(&s, "C"), at(&s, "D")], [Some((10, 0)), Some((9, 0))]);
+    assert_eq!(current(&s), ix(&s, "C"));
+    play(&mut s, mv(11, 0));
+    assert_eq!(
+        at(&s, "D"),
+        Some((10, 0)),
+        "D gained 3 cells before his turn"
+    );
+    assert_eq!(current(&s), ix(&s, "D"));
+    let e: Vec<u8> = ["A", "B", "C", "D"].iter().map(|c| dial(&s, c).0).collect();
+    assert_eq!(e, vec![5, 5, 5, 6]);
+}
+
+#[test]
+fn mj_051_mj_052_g_16_tv_mj_33_a_sideways_first_step_escapes_the_aspiration() {
+    let setup = || {
+        stage(vec![
+            r("Renault", 18, 2).team(0),
+            r("La Redoute", 17, 2).team(1),
+        ])
+    };
+    let mut s = setup();
+    play(
+        &mut s,
+        Choice::Move {
+            to: Pos::new(20, 3),
+            via: Some(3),
+        },
+    );
+    assert_eq!(dial(&s, "Renault"), (6, 20));
+    assert_eq!(at(&s, "La Redoute"), Some((17, 2)));
+    let mut s = setup();
+    play(&mut s, mv(21, 3)); // diagonal to (19,3) first
+    assert_eq!(dial(&s, "Renault"), (5, 20));
+    assert_eq!(at(&s, "La Redoute"), Some((18, 2)));
+}
+
+#[test]
+fn g_13_tv_mj_37_staying_put_pays_and_pulls_nothing() {
+    let mut s = stage(vec![r("Renault", 18, 2), r("La Redoute", 17, 2).team(1)]);
+    play(&mut s, Choice::Stay);
+    assert_eq!(dial(&s, "Renault"), (6, 20));
+    assert_eq!(at(&s, "La Redoute"), Some((17, 2)));
+}
+
+#[test]
+fn mj_041_g_24_tv_mj_54_basic_rules_have_no_aspiration() {
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("PTT", 18, 0), r("Vandamme", 17, 0).team(1)],
+        json!({"level": "basic"}),
+        vec![],
+    );
+    assert!(s.legal(0).iter().all(|c| !matches!(c, Choice::Pact { .. })));
+    play(&mut s, mv(21, 0));
+    assert_eq!(dial(&s, "PTT"), (6, 20));
+    assert_eq!(at(&s, "Vandamme"), Some((17, 0)));
+}
+
+#[test]
+fn g_14_g_25_tv_mj_38_a_rider_losing_his_turn_neither_pays_nor_pulls() {
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Renault", 5, 1), r("Vandamme", 4, 1).team(1)],
+        Value::Null,
+        vec![3, 3],
+    );
+    play(&mut s, plan(0, 1));
+    play(&mut s, mv(8, 1)); // punctures at (7,1) after 2 normal cells
+    // Renault paid the aspiration unit and pulled Vandamme up; Vandamme plays.
+    play(&mut s, Choice::Stay);
+    // Round 2: Renault skips.
+    assert_eq!(current(&s), ix(&s, "Vandamme"));
+    let (e, _) = dial(&s, "Renault");
+    play(&mut s, Choice::Stay);
+    assert_eq!(dial(&s, "Renault").0, e, "skipping pays nothing");
+}
+
+// ---------------------------------------------------------------- décalage: the pact
+
+/// TV-MJ-34's décalage diagram, on the climb.
+fn pact_start(cards_json: Option<Value>, renault_energy: u8, dice: Vec<u8>) -> MaillotJaune {
+    stage_with(
+        STAGE_1,
+        vec![
+            r("La Bonnal", 16, 0).team(0),
+            r("Vandamme", 17, 0).team(1),
+            r("PTT", 18, 0).team(2),
+            r("La Redoute", 17, 1).team(3),
+            r("Renault", 18, 1).team(4).e(renault_energy),
+        ],
+        cards_json.map_or(Value::Null, |c| json!({ "riders": c })),
+        dice,
+    )
+}
+
+#[test]
+fn mj_053_mj_054_mj_055_g_17_g_18_tv_mj_34_a_pact_with_the_rider_alongside() {
+    let mut s = pact_start(None, 6, vec![]);
+    assert_eq!(current(&s), ix(&s, "PTT"));
+    let renault = ix(&s, "Renault");
+    play(&mut s, Choice::Pact { partner: renault });
+    // Renault's director is asked, and accepts.
+    assert_eq!(s.to_play(), Some(4));
+    play(&mut s, Choice::Answer { yes: true });
+    play(&mut s, mv(21, 0));
+    assert_eq!(dial(&s, "PTT"), (6, 20));
+    assert_eq!(at(&s, "Vandamme"), Some((17, 0)));
+    assert_eq!(at(&s, "La Bonnal"), Some((16, 0)));
+    assert_eq!(current(&s), renault, "the partner plays next");
+    assert_eq!(ends(&s, "Renault"), vec![(21, 1)], "only alongside PTT");
+    assert!(!s.legal(4).contains(&Choice::Stay));
+    play(&mut s, mv(21, 1));
+    assert_eq!(dial(&s, "Renault"), (6, 20));
+    assert_eq!(at(&s, "La Redoute"), Some((17, 1)));
+    // Vandamme and La Redoute, side by side, may make the same pact.
+    assert_eq!(current(&s), ix(&s, "Vandamme"));
+    assert!(s.legal(1).contains(&Choice::Pact {
+        partner: ix(&s, "La Redoute")
+    }));
+}
+
+#[test]
+fn g_17_a_refused_pact_is_not_asked_again_this_turn() {
+    let mut s = pact_start(None, 6, vec![]);
+    let renault = ix(&s, "Renault");
+    play(&mut s, Choice::Pact { partner: renault });
+    play(&mut s, Choice::Answer { yes: false });
+    assert_eq!(current(&s), ix(&s, "PTT"));
+    assert!(!s.legal(2).contains(&Choice::Pact { partner: renault }));
+}
+
+#[test]
+fn mj_054_g_17_tv_mj_35_a_puncture_breaks_the_pact() {
+    // PTT 3 stars on the climb, Renault 2, Renault's dial at 0.
+    let c = cards(&[
+        ("La Bonnal", 2, 1, 3),
+        ("Vandamme", 1, 2, 3),
+        ("PTT", 1, 3, 2),
+        ("La Redoute", 3, 2, 1),
+        ("Renault", 2, 2, 2),
+    ]);
+    let mut s = pact_start(Some(c), 0, vec![4, 4, 2, 5]);
+    let renault = ix(&s, "Renault");
+    play(&mut s, Choice::Pact { partner: renault });
+    play(&mut s, Choice::Answer { yes: true });
+    play(&mut s, mv(21, 0));
+    assert_eq!(current(&s), renault);
+    assert_eq!(
+        s.plans(renault),
+        vec![(0, 1)],
+        "one risky cell to get alongside"
+    );
+    play(&mut s, plan(0, 1));
+    let ev = play(&mut s, mv(21, 1));
+    assert!(ev.iter().any(|e| matches!(e, Event::PactFailed { .. })));
+    assert_eq!(at(&s, "Renault"), Some((20, 1)));
+    assert_eq!(dial(&s, "PTT"), (5, 20));
+    assert_eq!(at(&s, "Vandamme"), Some((18, 0)));
+    assert_eq!(at(&s, "La Bonnal"), Some((17, 0)));
+    assert_eq!(dial(&s, "Renault"), (0, 20), "(2,5) costs nothing");
+    assert_eq!(at(&s, "La Redoute"), Some((18, 1)));
+    assert!(s.riders[renault as usize].skip, "he skips his next turn");
+}
+
+// ---------------------------------------------------------------- help after a puncture
+
+#[test]
+fn mj_059_mj_060_g_22_tv_mj_36_help_moves_the_lost_turn_to_the_helper() {
+    // X = Vandamme (flat 1) punctures; Y = Renault ends beside him and helps.
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Vandamme", 5, 1), r("Renault", 4, 3).team(1)],
+        Value::Null,
+        vec![3, 3],
+    );
+    play(&mut s, plan(0, 1));
+    play(&mut s, mv(7, 1));
+    assert_eq!(at(&s, "Vandamme"), Some((6, 1)));
+    assert!(s.riders[0].skip);
+    play(&mut s, mv(6, 2));
+    assert_eq!(s.legal(1), vec![Choice::Help { rider: 0 }, Choice::NoHelp]);
+    play(&mut s, Choice::Help { rider: 0 });
+    assert!(!s.riders[0].skip && s.riders[1].skip);
+    // Next round: Vandamme plays normally; Renault passes.
+    assert_eq!(current(&s), ix(&s, "Vandamme"));
+    play(&mut s, Choice::Stay);
+    assert_eq!(current(&s), ix(&s, "Vandamme"), "Renault skipped");
+}
+
+#[test]
+fn g_18_two_lanes_away_is_not_alongside() {
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Vandamme", 5, 0), r("Renault", 4, 3).team(1)],
+        Value::Null,
+        vec![3, 3],
+    );
+    play(&mut s, plan(0, 1));
+    play(&mut s, mv(7, 0));
+    play(&mut s, mv(6, 2));
+    assert!(!s.legal(1).contains(&Choice::NoHelp), "no help offered");
+}
+
+// ---------------------------------------------------------------- setup and data
+
+#[test]
+fn mj_002_tv_mj_50_ten_riders_are_refused() {
+    let c: Vec<(String, u8, u8, u8)> = (0..10).map(|k| (format!("C{k}"), 2, 2, 2)).collect();
+    let names: Vec<&'static str> = c.iter().map(|x| &*x.0.clone().leak()).collect();
+    let riders = names
+        .iter()
+        .enumerate()
+        .map(|(k, n)| r(n, 1 + k as u16, 0))
+        .collect();
+    assert!(try_stage(STAGE_1, riders, Value::Null, vec![]).is_err());
+}
+
+#[test]
+fn mj_010_mj_062_g_23_tv_mj_51_each_card_once_a_director_may_run_three() {
+    let twice = try_stage(
+        STAGE_1,
+        vec![r("Renault", 1, 0), r("Renault", 2, 0).team(1)],
+        Value::Null,
+        vec![],
+    );
+    assert!(twice.unwrap_err().to_string().contains("already ridden"));
+    let three = stage(vec![
+        r("Renault", 1, 0),
+        r("PTT", 2, 0),
+        r("Agfa", 3, 0),
+        r("Noël", 4, 0).team(1),
+    ]);
+    assert_eq!(three.riders.iter().filter(|x| x.seat == 0).count(), 3);
+}
+
+#[test]
+fn mj_005_mj_023_mj_031_mj_032_tv_mj_42_the_dial_is_full_at_the_start_form_is_not() {
+    // A rider ending stage 1 with E2 F13 starts stage 2 with E6 F13: the stage reads his
+    // carried form, and fills his dial.
+    let course = Arc::new(parse_course_toml(STAGE_2, "s2.toml").unwrap());
+    let setup = Setup {
+        course,
+        teams: vec!["T".into()],
+        riders: vec![Entrant {
+            id: "Renault".into(),
+            team: 0,
+            start: None,
+            attributes: json!({"card": "Renault", "form": 13, "minutes": 0, "overall": 1}),
+        }],
+        options: Value::Null,
+        dice: vec![],
+    };
+    let s = MaillotJaune::new(&setup, 3).unwrap();
+    assert_eq!(dial(&s, "Renault"), (6, 13));
+}
+
+#[test]
+fn mj_006_mj_007_g_11_tv_mj_53_three_stages_of_two_stretches() {
+    use commissaire_engine::course::Terrain::*;
+    let mut tour = Vec::new();
+    for (k, text) in [STAGE_1, STAGE_2, STAGE_3].iter().enumerate() {
+        let c = parse_course_toml(text, "s.toml").unwrap();
+        assert_eq!(c.finish_row(), 29, "the line after row 28");
+        assert_eq!(c.run_out(), 14, "run-out of 14 rows");
+        assert!((0..c.row_count()).all(|row| c.width(row) == 4), "G-02");
+        tour.extend((1..=28).map(|row| c.terrain(row)));
+        let next_first = [Uphill, Downhill, Flat][k];
+        assert!((29..=42).all(|row| c.terrain(row) == next_first));
+    }
+    assert_eq!(tour.len(), 84);
+    assert!(tour[..14].iter().all(|t| *t == Flat));
+    assert!(tour[14..42].iter().all(|t| *t == Uphill));
+    assert!(tour[42..70].iter().all(|t| *t == Downhill));
+    assert!(tour[70..].iter().all(|t| *t == Flat));
+    for t in [Flat, Uphill, Downhill] {
+        assert_eq!(tour.iter().filter(|x| **x == t).count(), 28, "MJ-007");
+    }
+}
