@@ -60,6 +60,21 @@ const COURSES: &[(&str, &str, &str)] = &[
         "vm-sprint-de-vic.toml",
         include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml"),
     ),
+    (
+        "maillot-jaune",
+        "mj-etape-1.toml",
+        include_str!("../../config/courses/maillot-jaune/mj-etape-1.toml"),
+    ),
+    (
+        "maillot-jaune",
+        "mj-etape-2.toml",
+        include_str!("../../config/courses/maillot-jaune/mj-etape-2.toml"),
+    ),
+    (
+        "maillot-jaune",
+        "mj-etape-3.toml",
+        include_str!("../../config/courses/maillot-jaune/mj-etape-3.toml"),
+    ),
 ];
 
 /// Choices played at most in one random walk: enough for several turns of any game.

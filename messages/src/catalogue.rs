@@ -53,6 +53,10 @@ macro_rules! files {
                 include_str!(concat!("../locales/", $lang, "/velo-master.ftl")),
             ),
             (
+                "maillot-jaune.ftl",
+                include_str!(concat!("../locales/", $lang, "/maillot-jaune.ftl")),
+            ),
+            (
                 "words.ftl",
                 include_str!(concat!("../locales/", $lang, "/words.ftl")),
             ),

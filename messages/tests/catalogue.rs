@@ -1212,3 +1212,180 @@ fn every_kind_of_card_race_event_is_told_in_words_never_as_its_id() {
         }
     }
 }
+
+/// Every Maillot Jaune sentence renders from the catalogue as the engine's English says it, in
+/// French and Dutch too: the stages its bots ride on every shipped course at both rule levels,
+/// the refusals players can meet, and events written out for what bots never do (a pact, a
+/// help, a lost turn, an abandon, a stage nobody finishes).
+#[test]
+fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
+    use serde_json::json;
+    let teams = ["Jaunes", "Verts"];
+    let mut seen = BTreeSet::new();
+    let mut keys: BTreeSet<String> = BTreeSet::from(["e:0:5".to_string(), "m:200:0".to_string()]);
+    let mut last = None;
+    for file in ["mj-etape-1.toml", "mj-etape-2.toml", "mj-etape-3.toml"] {
+        let text =
+            std::fs::read_to_string(workspace().join("config/courses/maillot-jaune").join(file))
+                .unwrap();
+        let course = std::sync::Arc::new(
+            commissaire_engine::course::parse_course_toml(&text, file).unwrap(),
+        );
+        for options in [json!({"level": "complementary"}), json!({"level": "basic"})] {
+            let riders = (0..6)
+                .map(|i| Entrant {
+                    id: format!("{} {}", teams[i % 2], i / 2 + 1),
+                    team: (i % 2) as u8,
+                    start: None,
+                    attributes: json!({}),
+                })
+                .collect();
+            let setup = Setup {
+                course: course.clone(),
+                teams: teams.iter().map(|t| t.to_string()).collect(),
+                riders,
+                options,
+                dice: Vec::new(),
+            };
+            let mut stage = registry::start("maillot-jaune", &setup, 5).unwrap();
+            let opening = stage.opening();
+            render_all_told(stage.as_ref(), &opening, 2, &mut seen);
+            let mut guard = 0;
+            while !stage.is_over() {
+                guard += 1;
+                assert!(guard < 5_000, "the stage never ended");
+                let seat = stage.waiting_on()[0].0;
+                options_say_their_labels(stage.as_ref(), &mut seen);
+                for p in stage.pending() {
+                    keys.extend(p.options.iter().map(|o| o.key.to_string()));
+                }
+                if guard % 11 == 0 {
+                    for probe_seat in 0..2 {
+                        for key in &keys {
+                            let mut probe = stage.clone_box();
+                            if let Err(registry::ChoiceError::Illegal { reason, .. }) =
+                                probe.apply(probe_seat, key)
+                            {
+                                seen.insert(render_refusal(&reason));
+                            }
+                        }
+                    }
+                }
+                let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
+                render_all_told(stage.as_ref(), &events, 2, &mut seen);
+            }
+            last = Some(stage);
+        }
+    }
+    // What bots never do, written out and told by the last stage.
+    let stage = last.unwrap();
+    let pos = json!({"row": 3, "lane": 1});
+    let written = vec![
+        json!({"event": "rolled", "rider": 0, "pair": {"a": 3, "b": 3}, "cells": 2,
+            "price": {"kind": "puncture"}, "why": "risky", "given": false}),
+        json!({"event": "rolled", "rider": 0, "pair": {"a": 1, "b": 2}, "cells": 1,
+            "price": {"kind": "cost", "units": 3}, "why": "aspiration", "given": true}),
+        json!({"event": "paid", "rider": 0, "why": "aspiration", "energy": 1, "form": 0,
+            "energy_left": 5, "form_left": 20}),
+        json!({"event": "paid", "rider": 0, "why": "safe", "energy": 2, "form": 0,
+            "energy_left": 3, "form_left": 20}),
+        json!({"event": "paid", "rider": 0, "why": "risky", "energy": 1, "form": 2,
+            "energy_left": 0, "form_left": 18}),
+        json!({"event": "stayed", "rider": 1}),
+        json!({"event": "punctured", "rider": 0, "at": pos}),
+        json!({"event": "lost_turn", "rider": 0}),
+        json!({"event": "pulled_up", "rider": 1, "by": 0, "to": pos}),
+        json!({"event": "skipped", "rider": 0}),
+        json!({"event": "pact_asked", "rider": 0, "partner": 1}),
+        json!({"event": "pact_answered", "rider": 0, "partner": 1, "yes": true}),
+        json!({"event": "pact_answered", "rider": 0, "partner": 1, "yes": false}),
+        json!({"event": "pact_failed", "rider": 0, "partner": 1}),
+        json!({"event": "helped", "helper": 1, "rider": 0}),
+        json!({"event": "abandoned", "rider": 0}),
+        json!({"event": "first_drawn", "rider": 1, "face": 2, "given": false}),
+        json!({"event": "stage_over", "winner": null}),
+    ];
+    let events = stage.events_from_json(&written).unwrap();
+    render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    // The options of a pact and a help, and the refusals, as a scripted stage meets them.
+    let text =
+        std::fs::read_to_string(workspace().join("config/courses/maillot-jaune/mj-etape-1.toml"))
+            .unwrap();
+    let course =
+        std::sync::Arc::new(commissaire_engine::course::parse_course_toml(&text, "s1").unwrap());
+    let rider = |id: &str, team: u8, row: u16, lane: u8, energy: u8| Entrant {
+        id: id.into(),
+        team,
+        start: Some(commissaire_engine::course::Pos::new(row, lane)),
+        attributes: json!({"card": id, "energy": energy}),
+    };
+    let setup = Setup {
+        course,
+        teams: teams.iter().map(|t| t.to_string()).collect(),
+        riders: vec![
+            rider("PTT", 0, 18, 0, 6),
+            rider("Vandamme", 1, 17, 0, 6),
+            rider("Renault", 1, 18, 1, 0),
+        ],
+        options: serde_json::Value::Null,
+        dice: vec![3, 3],
+    };
+    let mut stage = registry::start("maillot-jaune", &setup, 1).unwrap();
+    options_say_their_labels(stage.as_ref(), &mut seen);
+    if let Err(registry::ChoiceError::Illegal { reason, .. }) = stage.apply(0, "e:1:5") {
+        seen.insert(render_refusal(&reason));
+    }
+    stage.apply(0, "p:2").unwrap();
+    options_say_their_labels(stage.as_ref(), &mut seen);
+    if let Err(registry::ChoiceError::Illegal { reason, .. }) = stage.apply(0, "y") {
+        seen.insert(render_refusal(&reason));
+    }
+    stage.apply(1, "y").unwrap();
+    stage.apply(0, "e:1:0").unwrap();
+    options_say_their_labels(stage.as_ref(), &mut seen);
+    let events = stage.apply(0, "m:22:0").unwrap();
+    render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    options_say_their_labels(stage.as_ref(), &mut seen);
+    let mut probe = stage.clone_box();
+    if let Err(registry::ChoiceError::Illegal { reason, .. }) = probe.apply(1, "e:1:0") {
+        seen.insert(render_refusal(&reason));
+    }
+    // Renault punctures on his risky cell: the pact fails.
+    stage.apply(1, "e:0:1").unwrap();
+    let events = stage.apply(1, "m:22:1").unwrap();
+    render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    // A rider ends beside a punctured one and may help.
+    let setup = Setup {
+        riders: vec![rider("Vandamme", 0, 5, 1, 6), rider("Renault", 1, 4, 3, 6)],
+        dice: vec![3, 3],
+        ..setup
+    };
+    let mut stage = registry::start("maillot-jaune", &setup, 1).unwrap();
+    stage.apply(0, "e:0:1").unwrap();
+    stage.apply(0, "m:7:1").unwrap();
+    stage.apply(1, "m:6:2").unwrap();
+    let mut guard = 0;
+    while !stage.is_over() && guard < 50 {
+        guard += 1;
+        options_say_their_labels(stage.as_ref(), &mut seen);
+        let seat = stage.waiting_on()[0].0;
+        let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
+        render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    }
+    let narrated: BTreeSet<String> = ids_used()
+        .into_iter()
+        .filter(|(_, file)| file.starts_with("engine/src/games/maillot_jaune/"))
+        .map(|(id, _)| id)
+        .filter(|id| !word_ids().contains(id))
+        .collect();
+    assert!(
+        narrated.len() > 30,
+        "the scan found {} mj ids",
+        narrated.len()
+    );
+    let missing: Vec<&String> = narrated.difference(&seen).collect();
+    assert!(
+        missing.is_empty(),
+        "Maillot Jaune ids never rendered: {missing:?}"
+    );
+}

@@ -29,7 +29,7 @@ pub use setup::{Entrant, Setup, StartError};
 pub use words::{Deadlines, Word, Words, word};
 
 use crate::game::Seat;
-use crate::games::{card_race, velo_master};
+use crate::games::{card_race, maillot_jaune, velo_master};
 use crate::tour::{Classifications, StageKind, StageResult, TourError};
 use serde_json::Value;
 
@@ -148,6 +148,18 @@ pub static RULESETS: &[RulesetEntry] = &[
         classify: velo_master::classify::classifications,
         prepare: road_stages_only,
         words: velo_master::game::WORDS,
+    },
+    RulesetEntry {
+        id: maillot_jaune::ID,
+        name: "Maillot Jaune (energy and escapes)",
+        start: Hosted::<maillot_jaune::MaillotJaune>::boxed,
+        roster: maillot_jaune::game::roster,
+        max_team: 9,
+        rules: maillot_jaune::game::RULES,
+        // Stage times in minutes (Outcome::Timed), summed: the general classification.
+        classify: velo_master::classify::classifications,
+        prepare: road_stages_only,
+        words: maillot_jaune::game::WORDS,
     },
 ];
 

@@ -8,13 +8,17 @@
 //! defaults' keys), `events` (choices and events), `stage` (state, the one legal-moves
 //! function, turns), `game` (the registry's adapter), `view`, `bot`.
 
+pub mod bot;
 pub mod events;
+pub mod game;
 pub mod options;
 pub mod stage;
 pub mod tables;
+pub mod view;
 
 pub use events::{Choice, Event, RiderIx};
 pub use options::{Level, Options};
 pub use stage::{MaillotJaune, MjError, Spot};
+pub use view::{MjRiderView, MjView};
 
 pub const ID: &str = "maillot-jaune";

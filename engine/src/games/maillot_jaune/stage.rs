@@ -605,14 +605,58 @@ impl MaillotJaune {
         // pact before his partner plays).
         let leader = self.pact.as_ref().is_some_and(|p| p.leader == r);
         let max_risky = if leader { 0 } else { MAX_RISKY };
+        let ways = self.ways(r);
         for safe in 0..=energy {
             for risky in 0..=max_risky {
-                if safe + risky > 0 && !self.moves(r, safe, risky).is_empty() {
+                if safe + risky > 0 && !self.moves_in(r, &ways, safe, risky).is_empty() {
                     out.push((safe, risky));
                 }
             }
         }
         out
+    }
+
+    /// Every way the rider can go this turn, computed once for all the plans.
+    fn ways(&self, r: RiderIx) -> Ways {
+        let plain = self.reach(r, None);
+        let here = self.riders[r as usize].spot.pos();
+        let mut cells: Vec<WayCell> = self
+            .course
+            .cells()
+            .filter_map(|(p, _)| {
+                let d = plain.distance(p)?;
+                // From the road the path starts on the rider's cell.
+                let full = plain.path(p);
+                Some(WayCell {
+                    pos: p,
+                    dist: d,
+                    owes: self.owes_aspiration(r, &full),
+                    sideways_first: here
+                        .is_some_and(|h| full.get(1).is_some_and(|s| s.row == h.row)),
+                })
+            })
+            .collect();
+        // Furthest first, then the priority lane first: the board letters them so.
+        cells.sort_by_key(|c| (u16::MAX - c.pos.row, c.pos.lane));
+        let mut sides = Vec::new();
+        // Décalage, first method (MJ-052, G-16): with someone in his wheel, the rider may start
+        // with a sideways step and pay nothing.
+        if self.options.complementary()
+            && self.pact.is_none()
+            && self.follower(r).is_some()
+            && let Some(h) = here
+        {
+            for lane in [h.lane.wrapping_sub(1), h.lane + 1] {
+                if lane < self.course.width(h.row) {
+                    sides.push((lane, self.reach(r, Some(lane))));
+                }
+            }
+        }
+        Ways {
+            stars: self.allowance(r),
+            cells,
+            sides,
+        }
     }
 
     /// Where the rider may end with an announced escape. Without one: any cell within his
@@ -621,7 +665,11 @@ impl MaillotJaune {
     /// is a smaller escape). The safe cells and the aspiration unit the move owes must be
     /// paid from the dial (MJ-036).
     pub fn moves(&self, r: RiderIx, safe: u8, risky: u8) -> Vec<Choice> {
-        let stars = self.allowance(r);
+        self.moves_in(r, &self.ways(r), safe, risky)
+    }
+
+    fn moves_in(&self, r: RiderIx, ways: &Ways, safe: u8, risky: u8) -> Vec<Choice> {
+        let stars = ways.stars;
         let budget = stars + safe + risky;
         let energy = self.riders[r as usize].energy;
         let fits = |d: u8| {
@@ -632,62 +680,36 @@ impl MaillotJaune {
             }
         };
         let mut out = Vec::new();
-        let plain = self.reach(r, None);
-        let mut cells: Vec<(Pos, u8)> = self
-            .course
-            .cells()
-            .filter_map(|(p, _)| plain.distance(p).map(|d| (p, d)))
-            .collect();
-        // Furthest first, then the priority lane first: the board letters them so.
-        cells.sort_by_key(|&(p, _)| (u16::MAX - p.row, p.lane));
         // With an empty dial the aspiration unit is rolled for (MJ-046): only safe cells need it.
-        let pays =
-            |path: &[Pos]| safe == 0 || safe + u8::from(self.owes_aspiration(r, path)) <= energy;
+        let pays = |owes: bool| safe == 0 || safe + u8::from(owes) <= energy;
         let partner_end = self.partner_turn(r);
-        for &(p, d) in &cells {
-            if !fits(d) {
+        let leader = self.pact.as_ref().is_some_and(|k| k.leader == r);
+        for c in &ways.cells {
+            if !fits(c.dist)
+                || partner_end.is_some_and(|end| !beside(end, c.pos))
+                || !pays(c.owes)
+                || (leader && !self.partner_can_follow(r, c.pos))
+            {
                 continue;
             }
-            if partner_end.is_some_and(|end| !beside(end, p)) {
-                continue;
-            }
-            let path = plain.path(p);
-            if !pays(&path) {
-                continue;
-            }
-            if self.pact.as_ref().is_some_and(|k| k.leader == r) && !self.partner_can_follow(r, p) {
-                continue;
-            }
-            out.push(Choice::Move { to: p, via: None });
+            out.push(Choice::Move {
+                to: c.pos,
+                via: None,
+            });
         }
-        // Décalage, first method (MJ-052, G-16): with someone in his wheel, the rider may start
-        // with a sideways step and pay nothing; offered where the plain way does not already.
-        if self.options.complementary()
-            && self.pact.is_none()
-            && self.follower(r).is_some()
-            && let Some(h) = self.riders[r as usize].spot.pos()
-        {
-            for lane in [h.lane.wrapping_sub(1), h.lane + 1] {
-                if lane >= self.course.width(h.row) {
+        // The sideways first step, offered where the plain way does not already take it.
+        for (lane, side) in &ways.sides {
+            for c in &ways.cells {
+                let Some(d) = side.distance(c.pos) else {
+                    continue;
+                };
+                if !fits(d) || safe > energy || (fits(c.dist) && c.sideways_first) {
                     continue;
                 }
-                let side = self.reach(r, Some(lane));
-                for &(p, _) in &cells {
-                    let Some(d) = side.distance(p) else { continue };
-                    if !fits(d) || safe > energy {
-                        continue;
-                    }
-                    let plain_path = plain.path(p);
-                    if fits(plain.distance(p).unwrap_or(FAR))
-                        && plain_path.get(1).is_some_and(|s| s.row == h.row)
-                    {
-                        continue;
-                    }
-                    out.push(Choice::Move {
-                        to: p,
-                        via: Some(lane),
-                    });
-                }
+                out.push(Choice::Move {
+                    to: c.pos,
+                    via: Some(*lane),
+                });
             }
         }
         out
@@ -1202,6 +1224,21 @@ impl MaillotJaune {
             .map(|p| (p, risky_price(p, cells, &self.options.puncture_pairs)))
             .collect()
     }
+}
+
+/// A cell the rider can end on, with the cells his shortest way rides, whether that way owes
+/// the aspiration unit and whether it starts sideways.
+struct WayCell {
+    pos: Pos,
+    dist: u8,
+    owes: bool,
+    sideways_first: bool,
+}
+
+struct Ways {
+    stars: u8,
+    cells: Vec<WayCell>,
+    sides: Vec<(u8, Reach)>,
 }
 
 /// Side by side (G-18): the same row, a neighbouring lane.

@@ -1,0 +1,755 @@
+//! Maillot Jaune behind the registry.
+//!
+//! Keys: `m:<row>:<lane>` ends the move on a cell (`m:<row>:<lane>:<lane>` with a sideways first
+//! step into that lane), `s` stays, `e:<safe>:<risky>` announces an escape, `b` takes it back,
+//! `p:<rider>` asks for a pact, `y` / `n` answers it, `h:<rider>` helps a punctured rider, `x`
+//! does not. Labels letter the cells (A, B, C…) as the board draws them.
+
+use super::bot;
+use super::events::{Choice, Event, RiderIx, Why};
+use super::stage::{MaillotJaune, MjError, Spot};
+use super::tables::Price;
+use crate::game::{Seat, Viewer};
+use crate::registry::{
+    Game, Key, OutcomeError, Place, Scene, Secret, Sentence, Setup, StartError, Text,
+};
+use crate::tour::{Outcome, RiderKey, RiderStage, StageKind, StageResult, TourRider};
+use serde_json::{Value, json};
+
+/// A director decides for one rider at a time; every rider's turn settles a turn.
+pub const WORDS: crate::registry::Words = crate::registry::Words {
+    hand_button: crate::registry::word("mj-hand-button"),
+    call_to_directors: crate::registry::word("mj-call-to-directors"),
+    nothing_to_choose: crate::registry::word("mj-nothing-to-choose"),
+    settled: crate::registry::word("mj-settled"),
+    deadlines: crate::registry::Deadlines::PerDecision,
+    deadline: crate::registry::word("mj-deadline"),
+};
+
+/// A team from a tour preset's roster: the cards it rides, by name (`["Renault", "PTT"]`); one
+/// rider, dealt the next free card, when the roster is empty (G-23: a director may run one
+/// or more riders).
+pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::Rostered>, String> {
+    if list.is_empty() {
+        return Ok(vec![crate::registry::Rostered {
+            label: "Rider".into(),
+            attributes: json!({}),
+        }]);
+    }
+    let mut out: Vec<crate::registry::Rostered> = Vec::new();
+    for v in list {
+        let Some(name) = v.as_str() else {
+            return Err(format!(
+                "'{v}' is not a rider card: give the card's name, such as \"Renault\""
+            ));
+        };
+        if out.iter().any(|r| r.label == name) {
+            return Err(format!(
+                "{name} is twice in the team: each card once (MJ-010)"
+            ));
+        }
+        out.push(crate::registry::Rostered {
+            label: name.to_string(),
+            attributes: json!({ "card": name }),
+        });
+    }
+    Ok(out)
+}
+
+/// The rule levels a tour preset names with `rules` (MJ-041, G-24): complementary by default.
+pub static RULES: &[crate::registry::NamedRules] = &[
+    crate::registry::NamedRules {
+        name: "complementary",
+        options: complementary,
+    },
+    crate::registry::NamedRules {
+        name: "basic",
+        options: basic,
+    },
+];
+
+fn complementary() -> Value {
+    json!({ "level": "complementary" })
+}
+
+fn basic() -> Value {
+    json!({ "level": "basic" })
+}
+
+fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
+    Sentence { id, args, text }
+}
+
+fn why_word(why: Why) -> &'static str {
+    match why {
+        Why::Safe => "safe",
+        Why::Risky => "risky",
+        Why::Aspiration => "aspiration",
+    }
+}
+
+/// A refusal, in the catalogue's words.
+pub fn refusal(e: &MjError) -> Sentence {
+    let text = e.to_string();
+    match e {
+        MjError::NotYourTurn => sentence("mj-refused-not-your-turn", vec![], text),
+        MjError::NoEnergyForSafe { energy, needed } => sentence(
+            "mj-refused-no-energy",
+            vec![("energy", json!(energy)), ("needed", json!(needed))],
+            text,
+        ),
+        MjError::RiskyTooLong => sentence("mj-refused-risky-too-long", vec![], text),
+        MjError::Unreachable => sentence("mj-refused-unreachable", vec![], text),
+        MjError::NotNow => sentence("mj-refused-not-now", vec![], text),
+    }
+}
+
+impl MaillotJaune {
+    fn cell(&self, p: crate::course::Pos) -> String {
+        self.course.cell_id(p)
+    }
+
+    /// An option's group (the rider) and label, in English and as the catalogue words it.
+    fn worded(&self, choice: &Choice) -> (Text, String, Sentence) {
+        let rider = self.turn.as_ref().map_or(0, |t| t.rider);
+        let group = Text::from(self.name(rider));
+        let said = |id, args| sentence(id, args, String::new());
+        match choice {
+            Choice::Move { to, via } => {
+                let letter = self
+                    .letters()
+                    .iter()
+                    .find(|l| l.0 == *to)
+                    .map_or('?', |l| l.1);
+                let side = via.map_or_else(|| "none".to_string(), |l| l.to_string());
+                let label = match via {
+                    Some(l) => format!(
+                        "Ride to {letter} ({}), sideways first to lane {l}",
+                        self.cell(*to)
+                    ),
+                    None => format!("Ride to {letter} ({})", self.cell(*to)),
+                };
+                (
+                    group,
+                    label,
+                    said(
+                        "mj-option-move",
+                        vec![
+                            ("letter", json!(letter.to_string())),
+                            ("cell", json!(self.cell(*to))),
+                            ("via", json!(side)),
+                        ],
+                    ),
+                )
+            }
+            Choice::Stay => (group, "Stay".into(), said("mj-option-stay", vec![])),
+            Choice::Plan { safe, risky } => (
+                group,
+                format!("Escape +{} ({safe} safe, {risky} risky)", safe + risky),
+                said(
+                    "mj-option-plan",
+                    vec![
+                        ("cells", json!(safe + risky)),
+                        ("safe", json!(safe)),
+                        ("risky", json!(risky)),
+                    ],
+                ),
+            ),
+            Choice::Back => (
+                group,
+                "Back: no escape".into(),
+                said("mj-option-back", vec![]),
+            ),
+            Choice::Pact { partner } => (
+                group,
+                format!("Pact with {}", self.name(*partner)),
+                said(
+                    "mj-option-pact",
+                    vec![("partner", json!(self.name(*partner)))],
+                ),
+            ),
+            Choice::Answer { yes } => {
+                let partner = match self.turn.as_ref().map(|t| &t.phase) {
+                    Some(super::stage::Phase::Ask { partner }) => *partner,
+                    _ => rider,
+                };
+                (
+                    Text::from(self.name(partner)),
+                    format!(
+                        "{} the pact of {}",
+                        if *yes { "Accept" } else { "Refuse" },
+                        self.name(rider)
+                    ),
+                    said(
+                        "mj-option-answer",
+                        vec![
+                            ("yes", json!(if *yes { "yes" } else { "no" })),
+                            ("rider", json!(self.name(rider))),
+                        ],
+                    ),
+                )
+            }
+            Choice::Help { rider: x } => (
+                group,
+                format!("Help {}", self.name(*x)),
+                said("mj-option-help", vec![("rider", json!(self.name(*x)))]),
+            ),
+            Choice::NoHelp => (
+                group,
+                "Do not help".into(),
+                said("mj-option-no-help", vec![]),
+            ),
+        }
+    }
+
+    /// Where the race stands: its front rider and how far he has to go.
+    fn front(&self) -> Sentence {
+        let order = self.race_order();
+        match order
+            .first()
+            .and_then(|&r| self.riders[r as usize].spot.pos().map(|p| (r, p)))
+        {
+            Some((r, p)) => {
+                let to_go = self.course.rows_to_line(p.row);
+                sentence(
+                    "mj-front",
+                    vec![
+                        ("rider", json!(self.name(r))),
+                        ("cell", json!(self.cell(p))),
+                        ("to_go", json!(to_go)),
+                    ],
+                    format!(
+                        "{} leads the race at {}, {to_go} rows from the line.",
+                        self.name(r),
+                        self.cell(p)
+                    ),
+                )
+            }
+            None => sentence(
+                "mj-front-none",
+                vec![],
+                "Nobody is on the road.".to_string(),
+            ),
+        }
+    }
+
+    fn narrate_one(&self, e: &Event) -> Sentence {
+        let n = |r: &RiderIx| json!(self.name(*r));
+        let name = |r: &RiderIx| self.name(*r).to_string();
+        match e {
+            Event::FirstDrawn { rider, face, .. } => sentence(
+                "mj-first-drawn",
+                vec![("rider", n(rider)), ("face", json!(face))],
+                format!("The die shows {face}: {} plays first.", name(rider)),
+            ),
+            Event::RoundBegins { round, .. } => sentence(
+                "mj-round",
+                vec![("round", json!(round))],
+                format!("Round {round} begins."),
+            ),
+            Event::Rolled {
+                rider,
+                pair,
+                cells,
+                price,
+                why,
+                ..
+            } => {
+                let (kind, cost) = match price {
+                    Price::Cost(c) => ("cost", *c),
+                    Price::Puncture => ("puncture", 0),
+                };
+                sentence(
+                    "mj-rolled",
+                    vec![
+                        ("rider", n(rider)),
+                        ("a", json!(pair.a)),
+                        ("b", json!(pair.b)),
+                        ("cells", json!(cells)),
+                        ("result", json!(kind)),
+                        ("cost", json!(cost)),
+                        ("why", json!(why_word(*why))),
+                    ],
+                    format!(
+                        "{} rolls {} and {} {}: {}",
+                        name(rider),
+                        pair.a,
+                        pair.b,
+                        if *why == Why::Aspiration {
+                            "for the aspiration".to_string()
+                        } else {
+                            format!("for {cells} risky cells")
+                        },
+                        if kind == "cost" {
+                            format!("{cost} units.")
+                        } else {
+                            "puncture!".into()
+                        }
+                    ),
+                )
+            }
+            Event::Paid {
+                rider,
+                why,
+                energy,
+                form,
+                energy_left,
+                form_left,
+            } => sentence(
+                "mj-paid",
+                vec![
+                    ("rider", n(rider)),
+                    ("why", json!(why_word(*why))),
+                    ("energy", json!(energy)),
+                    ("form", json!(form)),
+                    ("energy_left", json!(energy_left)),
+                    ("form_left", json!(form_left)),
+                ],
+                format!(
+                    "{} pays {energy} energy and {form} form {}: energy {energy_left}, form {form_left}.",
+                    name(rider),
+                    match why {
+                        Why::Safe => "for the safe escape",
+                        Why::Risky => "for the risky escape",
+                        Why::Aspiration => "for the rider in his wheel",
+                    }
+                ),
+            ),
+            Event::Moved {
+                rider, to, cells, ..
+            } => sentence(
+                "mj-moved",
+                vec![
+                    ("rider", n(rider)),
+                    ("cell", json!(self.cell(*to))),
+                    ("cells", json!(cells)),
+                ],
+                format!("{} rides {cells} cells to {}.", name(rider), self.cell(*to)),
+            ),
+            Event::Stayed { rider } => sentence(
+                "mj-stayed",
+                vec![("rider", n(rider))],
+                format!("{} stays where he is.", name(rider)),
+            ),
+            Event::Punctured { rider, .. } => sentence(
+                "mj-punctured",
+                vec![("rider", n(rider))],
+                format!("{} punctures: he loses his next turn.", name(rider)),
+            ),
+            Event::LostTurn { rider } => sentence(
+                "mj-lost-turn",
+                vec![("rider", n(rider))],
+                format!(
+                    "{} punctures on the aspiration roll: he loses this turn.",
+                    name(rider)
+                ),
+            ),
+            Event::PulledUp { rider, by, to } => sentence(
+                "mj-pulled",
+                vec![
+                    ("rider", n(rider)),
+                    ("by", n(by)),
+                    ("cell", json!(self.cell(*to))),
+                ],
+                format!(
+                    "{} is pulled up by {} to {}.",
+                    name(rider),
+                    name(by),
+                    self.cell(*to)
+                ),
+            ),
+            Event::Skipped { rider } => sentence(
+                "mj-skipped",
+                vec![("rider", n(rider))],
+                format!("{} passes his turn.", name(rider)),
+            ),
+            Event::PactAsked { rider, partner } => sentence(
+                "mj-pact-asked",
+                vec![("rider", n(rider)), ("partner", n(partner))],
+                format!("{} asks {} for a pact.", name(rider), name(partner)),
+            ),
+            Event::PactAnswered {
+                rider,
+                partner,
+                yes,
+            } => sentence(
+                "mj-pact-answered",
+                vec![
+                    ("rider", n(rider)),
+                    ("partner", n(partner)),
+                    ("yes", json!(if *yes { "yes" } else { "no" })),
+                ],
+                format!(
+                    "{} {} the pact of {}.",
+                    name(partner),
+                    if *yes { "accepts" } else { "refuses" },
+                    name(rider)
+                ),
+            ),
+            Event::PactFailed { rider, partner } => sentence(
+                "mj-pact-failed",
+                vec![("rider", n(rider)), ("partner", n(partner))],
+                format!(
+                    "The pact fails: {} did not end beside {}.",
+                    name(partner),
+                    name(rider)
+                ),
+            ),
+            Event::Helped { helper, rider } => sentence(
+                "mj-helped",
+                vec![("helper", n(helper)), ("rider", n(rider))],
+                format!(
+                    "{} helps {}: he takes over the lost turn.",
+                    name(helper),
+                    name(rider)
+                ),
+            ),
+            Event::Crossed {
+                rider,
+                place,
+                round,
+            } => sentence(
+                "mj-crossed",
+                vec![
+                    ("rider", n(rider)),
+                    ("place", json!(place)),
+                    ("round", json!(round)),
+                ],
+                format!(
+                    "{} crosses the line in place {place} (round {round}).",
+                    name(rider)
+                ),
+            ),
+            Event::Abandoned { rider } => sentence(
+                "mj-abandoned",
+                vec![("rider", n(rider))],
+                format!(
+                    "{} has no energy and no form left: he abandons.",
+                    name(rider)
+                ),
+            ),
+            Event::StageOver { winner } => match winner {
+                Some(w) => sentence(
+                    "mj-stage-over",
+                    vec![("winner", n(w))],
+                    format!("The stage is over: {} wins.", name(w)),
+                ),
+                None => sentence(
+                    "mj-stage-over-nobody",
+                    vec![],
+                    "The stage is over: nobody crossed the line.".into(),
+                ),
+            },
+        }
+    }
+}
+
+impl Game for MaillotJaune {
+    type Choice = Choice;
+    type Event = Event;
+    const ID: &'static str = super::ID;
+
+    fn start(setup: &Setup, seed: u64) -> Result<Self, StartError> {
+        MaillotJaune::new(setup, seed)
+    }
+    fn seats(&self) -> usize {
+        MaillotJaune::seats(self)
+    }
+    fn is_over(&self) -> bool {
+        MaillotJaune::is_over(self)
+    }
+    fn owes(&self, seat: Seat) -> bool {
+        !self.over && self.to_play() == Some(seat)
+    }
+    fn legal(&self, seat: Seat) -> Vec<Choice> {
+        MaillotJaune::legal(self, seat)
+    }
+    fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Sentence> {
+        self.play(seat, choice).map_err(|e| refusal(&e))
+    }
+
+    fn key(&self, choice: &Choice) -> Key {
+        let mut key = Key::empty();
+        match choice {
+            Choice::Move { to, via } => {
+                key.push("m:");
+                key.push_number(to.row as u32);
+                key.push(":");
+                key.push_number(to.lane as u32);
+                if let Some(l) = via {
+                    key.push(":");
+                    key.push_number(*l as u32);
+                }
+            }
+            Choice::Stay => {
+                key.push("s");
+            }
+            Choice::Plan { safe, risky } => {
+                key.push("e:");
+                key.push_number(*safe as u32);
+                key.push(":");
+                key.push_number(*risky as u32);
+            }
+            Choice::Back => {
+                key.push("b");
+            }
+            Choice::Pact { partner } => {
+                key.push("p:");
+                key.push_number(*partner as u32);
+            }
+            Choice::Answer { yes } => {
+                key.push(if *yes { "y" } else { "n" });
+            }
+            Choice::Help { rider } => {
+                key.push("h:");
+                key.push_number(*rider as u32);
+            }
+            Choice::NoHelp => {
+                key.push("x");
+            }
+        }
+        key
+    }
+
+    fn parse_key(&self, key: &str) -> Option<Choice> {
+        let number = |t: &str| -> Option<u32> {
+            let n: u32 = t.parse().ok()?;
+            (n.to_string() == t).then_some(n)
+        };
+        let small = |t: &str| number(t).and_then(|n| u8::try_from(n).ok());
+        match key {
+            "s" => return Some(Choice::Stay),
+            "b" => return Some(Choice::Back),
+            "y" => return Some(Choice::Answer { yes: true }),
+            "n" => return Some(Choice::Answer { yes: false }),
+            "x" => return Some(Choice::NoHelp),
+            _ => {}
+        }
+        let (kind, rest) = key.split_once(':')?;
+        let parts: Vec<&str> = rest.split(':').collect();
+        match (kind, parts.as_slice()) {
+            ("m", [r, l]) => Some(Choice::Move {
+                to: crate::course::Pos::new(u16::try_from(number(r)?).ok()?, small(l)?),
+                via: None,
+            }),
+            ("m", [r, l, v]) => Some(Choice::Move {
+                to: crate::course::Pos::new(u16::try_from(number(r)?).ok()?, small(l)?),
+                via: Some(small(v)?),
+            }),
+            ("e", [s, k]) => Some(Choice::Plan {
+                safe: small(s)?,
+                risky: small(k)?,
+            }),
+            ("p", [p]) => Some(Choice::Pact { partner: small(p)? }),
+            ("h", [p]) => Some(Choice::Help { rider: small(p)? }),
+            _ => None,
+        }
+    }
+
+    fn label(&self, choice: &Choice) -> (Text, Text) {
+        let (g, l, _) = self.worded(choice);
+        (g, Text::from(l))
+    }
+
+    fn said(&self, choice: &Choice) -> (Option<Sentence>, Sentence) {
+        (None, self.worded(choice).2)
+    }
+
+    fn audience(&self, _event: &Event) -> Option<Seat> {
+        None
+    }
+
+    fn settles_turn(event: &Event) -> bool {
+        matches!(
+            event,
+            Event::Moved { .. }
+                | Event::Stayed { .. }
+                | Event::LostTurn { .. }
+                | Event::StageOver { .. }
+        )
+    }
+
+    /// One post a round, edited as each rider plays.
+    fn phase(&self) -> Option<u32> {
+        Some(self.round)
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        self.opening.clone()
+    }
+
+    fn turn_name(&self, _turn: u32) -> Sentence {
+        Sentence::round(self.round)
+    }
+
+    fn narrate(&self, events: &[Event], _viewer: Viewer) -> Vec<Sentence> {
+        events.iter().map(|e| self.narrate_one(e)).collect()
+    }
+
+    fn tell_turn(&self, events: &[Event]) -> crate::registry::Told {
+        crate::registry::Told {
+            lines: self.narrate(events, Viewer::Public),
+            brief: Some(self.front()),
+        }
+    }
+
+    fn notable(&self, events: &[Event]) -> Vec<Sentence> {
+        events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Punctured { .. }
+                        | Event::Abandoned { .. }
+                        | Event::Crossed { .. }
+                        | Event::PactFailed { .. }
+                        | Event::Helped { .. }
+                        | Event::StageOver { .. }
+                )
+            })
+            .map(|e| self.narrate_one(e))
+            .collect()
+    }
+
+    /// Each of the seat's riders: his dial, his form and his stars on the turn's terrain.
+    fn brief(&self, seat: Seat) -> Vec<Sentence> {
+        (0..self.riders.len() as RiderIx)
+            .filter(|&r| {
+                self.riders[r as usize].seat == seat && self.riders[r as usize].spot.racing()
+            })
+            .map(|r| {
+                let x = &self.riders[r as usize];
+                let stars = self.allowance(r);
+                sentence(
+                    "mj-brief",
+                    vec![
+                        ("rider", json!(x.name)),
+                        ("energy", json!(x.energy)),
+                        ("form", json!(x.form)),
+                        ("stars", json!(stars)),
+                    ],
+                    format!(
+                        "{}: energy {}/6, form {}/20, {stars} stars this turn.",
+                        x.name, x.energy, x.form
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    fn situation(&self) -> Vec<Sentence> {
+        vec![self.front()]
+    }
+
+    fn view_json(&self, _viewer: Viewer) -> Value {
+        serde_json::to_value(self.view()).expect("views serialise")
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        Vec::new()
+    }
+
+    fn scene(&self) -> Scene {
+        Scene::MaillotJaune(self.view())
+    }
+
+    fn place(&self, choice: &Choice) -> Option<Place> {
+        match choice {
+            Choice::Move { to, via: None } => Some(Place::Onto(self.cell(*to))),
+            Choice::Stay => Some(Place::Halt),
+            _ => None,
+        }
+    }
+
+    fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
+        bot::sensible(self, seat, options)
+    }
+
+    fn result(
+        &self,
+        number: u32,
+        kind: StageKind,
+        riders: &[TourRider],
+    ) -> Result<StageResult, OutcomeError> {
+        if !self.over {
+            return Err(OutcomeError::Running);
+        }
+        let lines = self.classification();
+        let mut out = Vec::new();
+        let entries = lines.iter().map(|l| (l.0, Some(*l))).chain(
+            (0..self.riders.len() as RiderIx)
+                .filter(|&r| self.riders[r as usize].spot == Spot::Out)
+                .map(|r| (r, None)),
+        );
+        for (r, line) in entries {
+            let id = &self.riders[r as usize].name;
+            let Some(k) = riders.iter().position(|t| t.key.0 == *id) else {
+                return Err(OutcomeError::NotInTour(id.clone()));
+            };
+            out.push(RiderStage {
+                rider: RiderKey::new(id.clone()),
+                team: self
+                    .teams
+                    .get(riders[k].team as usize)
+                    .cloned()
+                    .unwrap_or_default(),
+                start_number: riders[k].start_number,
+                cards_played: line.map_or(0, |l| l.2),
+                // MJ-039: the minutes are the rounds after the winner's.
+                outcome: match line {
+                    None => Outcome::Abandoned,
+                    Some(l) => Outcome::Timed {
+                        minutes: l.2,
+                        across: true,
+                        climber_points: 0,
+                    },
+                },
+                place: line.map(|l| l.1),
+                exhaustion_start: 0,
+                exhaustion_end: 0,
+            });
+        }
+        Ok(StageResult {
+            number,
+            kind,
+            summit_finish: false,
+            riders: out,
+            rejoined: Vec::new(),
+            sprints: Vec::new(),
+            summits: Vec::new(),
+            bonus_seconds: false,
+            carry: Value::Null,
+        })
+    }
+
+    /// Form goes on to the next stage (MJ-031, MJ-032), energy does not (MJ-023); so do the
+    /// card, the minutes so far and the overall place (G-08: the next stage starts in that
+    /// order, the yellow jersey first).
+    fn carry_over(&self, riders: &mut [TourRider]) {
+        let lines = self.classification();
+        let mut totals: Vec<(usize, u32, u32)> = Vec::new();
+        for (k, t) in riders.iter().enumerate() {
+            let Some(r) = self.riders.iter().position(|x| x.name == t.key.0) else {
+                continue;
+            };
+            let Some(line) = lines.iter().find(|l| l.0 as usize == r) else {
+                continue;
+            };
+            totals.push((k, self.riders[r].minutes_before + line.2, line.1));
+        }
+        totals.sort_by_key(|&(k, minutes, place)| (minutes, place, k));
+        for (rank, &(k, minutes, _)) in totals.iter().enumerate() {
+            let r = self
+                .riders
+                .iter()
+                .find(|x| x.name == riders[k].key.0)
+                .expect("found above");
+            riders[k].attributes = json!({
+                "card": r.card.name,
+                "form": r.form,
+                "minutes": minutes,
+                "overall": rank as u32 + 1,
+            });
+        }
+    }
+}

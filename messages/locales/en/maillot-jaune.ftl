@@ -1,0 +1,74 @@
+# What happened in a Maillot Jaune stage, as the engine narrates it
+# (engine/src/games/maillot_jaune/game.rs: `sentence("id", ...)`). A yes-or-no argument arrives
+# as the word `yes` or `no`; $why is `safe`, `risky` or `aspiration`.
+
+## The services' words for its turns
+
+mj-hand-button = Choose my move
+# /tour start, after the teams.
+mj-call-to-directors = Directors, open your options when one of your riders has his turn: one rider at a time, front of the race first.
+mj-nothing-to-choose = Nothing to choose now: your options open when one of your riders has his turn, or a pact is asked of you.
+mj-settled = Your move is played: stage { $stage }, { $turn } goes on in the channel.
+mj-deadline = { $decision } for each rider's turn, { $round } for a round
+
+## The options a director picks from
+
+mj-option-move = { $via ->
+        [none] Ride to { $letter } ({ $cell })
+       *[other] Ride to { $letter } ({ $cell }), sideways first to lane { $via }
+    }
+mj-option-stay = Stay
+mj-option-plan = Escape +{ $cells } ({ $safe } safe, { $risky } risky)
+mj-option-back = Back: no escape
+mj-option-pact = Pact with { $partner }
+mj-option-answer = { $yes ->
+        [yes] Accept the pact of { $rider }
+       *[no] Refuse the pact of { $rider }
+    }
+mj-option-help = Help { $rider }
+mj-option-no-help = Do not help
+
+## Refusals
+
+mj-refused-not-your-turn = It is not your rider's turn.
+mj-refused-no-energy = No energy for a safe escape: the dial shows { $energy }, the safe cells need { $needed }.
+mj-refused-risky-too-long = A risky escape is 1 to 4 cells.
+mj-refused-unreachable = Your rider cannot reach that cell with this move.
+mj-refused-not-now = That is not a choice now: pick one of the options shown.
+
+## The race
+
+mj-first-drawn = The die shows { $face }: { $rider } plays first.
+mj-round = Round { $round } begins.
+mj-rolled = { $rider } rolls { $a } and { $b } { $why ->
+        [aspiration] for the aspiration
+       *[other] for { $cells } risky cells
+    }: { $result ->
+        [puncture] puncture!
+       *[cost] { $cost } units.
+    }
+mj-paid = { $rider } pays { $energy } energy and { $form } form { $why ->
+        [safe] for the safe escape
+        [risky] for the risky escape
+       *[aspiration] for the rider in his wheel
+    }: energy { $energy_left }, form { $form_left }.
+mj-moved = { $rider } rides { $cells } cells to { $cell }.
+mj-stayed = { $rider } stays where he is.
+mj-punctured = { $rider } punctures: he loses his next turn.
+mj-lost-turn = { $rider } punctures on the aspiration roll: he loses this turn.
+mj-pulled = { $rider } is pulled up by { $by } to { $cell }.
+mj-skipped = { $rider } passes his turn.
+mj-pact-asked = { $rider } asks { $partner } for a pact.
+mj-pact-answered = { $yes ->
+        [yes] { $partner } accepts the pact of { $rider }.
+       *[no] { $partner } refuses the pact of { $rider }.
+    }
+mj-pact-failed = The pact fails: { $partner } did not end beside { $rider }.
+mj-helped = { $helper } helps { $rider }: he takes over the lost turn.
+mj-crossed = { $rider } crosses the line in place { $place } (round { $round }).
+mj-abandoned = { $rider } has no energy and no form left: he abandons.
+mj-stage-over = The stage is over: { $winner } wins.
+mj-stage-over-nobody = The stage is over: nobody crossed the line.
+mj-front = { $rider } leads the race at { $cell }, { $to_go } rows from the line.
+mj-front-none = Nobody is on the road.
+mj-brief = { $rider }: energy { $energy }/6, form { $form }/20, { $stars } stars this turn.

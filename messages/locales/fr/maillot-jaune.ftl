@@ -1,0 +1,71 @@
+# Ce qui arrive dans une étape de Maillot Jaune, tel que le moteur le raconte.
+
+## Les mots des services pour ses tours
+
+mj-hand-button = Choisir mon coup
+mj-call-to-directors = Directeurs, ouvrez vos options quand l'un de vos coureurs a son tour : un coureur à la fois, la tête de course d'abord.
+mj-nothing-to-choose = Rien à choisir pour l'instant : vos options s'ouvrent quand l'un de vos coureurs a son tour, ou quand on vous propose un pacte.
+mj-settled = Votre coup est joué : étape { $stage }, { $turn } continue dans le salon.
+mj-deadline = { $decision } pour chaque tour de coureur, { $round } pour un tour de jeu
+
+## Les options
+
+mj-option-move = { $via ->
+        [none] Aller en { $letter } ({ $cell })
+       *[other] Aller en { $letter } ({ $cell }), d'abord de côté vers la file { $via }
+    }
+mj-option-stay = Rester sur place
+mj-option-plan = Échappée +{ $cells } ({ $safe } sans risque, { $risky } avec risque)
+mj-option-back = Retour : pas d'échappée
+mj-option-pact = Pacte avec { $partner }
+mj-option-answer = { $yes ->
+        [yes] Accepter le pacte de { $rider }
+       *[no] Refuser le pacte de { $rider }
+    }
+mj-option-help = Aider { $rider }
+mj-option-no-help = Ne pas aider
+
+## Refus
+
+mj-refused-not-your-turn = Ce n'est pas le tour de votre coureur.
+mj-refused-no-energy = Pas assez d'énergie pour une échappée sans risque : le cadran indique { $energy }, les cases sans risque en demandent { $needed }.
+mj-refused-risky-too-long = Une échappée avec risque fait de 1 à 4 cases.
+mj-refused-unreachable = Votre coureur ne peut pas atteindre cette case avec ce coup.
+mj-refused-not-now = Ce n'est pas un choix possible maintenant : prenez l'une des options proposées.
+
+## La course
+
+mj-first-drawn = Le dé donne { $face } : { $rider } joue en premier.
+mj-round = Le tour { $round } commence.
+mj-rolled = { $rider } lance { $a } et { $b } { $why ->
+        [aspiration] pour l'aspiration
+       *[other] pour { $cells } cases avec risque
+    } : { $result ->
+        [puncture] crevaison !
+       *[cost] { $cost } unités.
+    }
+mj-paid = { $rider } paie { $energy } d'énergie et { $form } de forme { $why ->
+        [safe] pour l'échappée sans risque
+        [risky] pour l'échappée avec risque
+       *[aspiration] pour le coureur dans sa roue
+    } : énergie { $energy_left }, forme { $form_left }.
+mj-moved = { $rider } avance de { $cells } cases jusqu'en { $cell }.
+mj-stayed = { $rider } reste sur place.
+mj-punctured = { $rider } crève : il passe son prochain tour.
+mj-lost-turn = { $rider } crève sur le jet d'aspiration : il perd ce tour.
+mj-pulled = { $rider } est aspiré par { $by } jusqu'en { $cell }.
+mj-skipped = { $rider } passe son tour.
+mj-pact-asked = { $rider } propose un pacte à { $partner }.
+mj-pact-answered = { $yes ->
+        [yes] { $partner } accepte le pacte de { $rider }.
+       *[no] { $partner } refuse le pacte de { $rider }.
+    }
+mj-pact-failed = Le pacte échoue : { $partner } n'a pas fini à côté de { $rider }.
+mj-helped = { $helper } aide { $rider } : il passe le tour à sa place.
+mj-crossed = { $rider } franchit la ligne à la place { $place } (tour { $round }).
+mj-abandoned = { $rider } n'a plus ni énergie ni forme : il abandonne.
+mj-stage-over = L'étape est finie : { $winner } gagne.
+mj-stage-over-nobody = L'étape est finie : personne n'a franchi la ligne.
+mj-front = { $rider } mène la course en { $cell }, à { $to_go } rangées de la ligne.
+mj-front-none = Personne n'est sur la route.
+mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars } étoiles ce tour.

@@ -1,0 +1,71 @@
+# Wat er in een etappe van Maillot Jaune gebeurt, zoals de engine het vertelt.
+
+## De woorden van de diensten voor de beurten
+
+mj-hand-button = Mijn zet kiezen
+mj-call-to-directors = Ploegleiders, open jullie opties wanneer een van jullie renners aan de beurt is: één renner tegelijk, de kop van de koers eerst.
+mj-nothing-to-choose = Nu niets te kiezen: je opties openen wanneer een van je renners aan de beurt is, of wanneer je een pact wordt gevraagd.
+mj-settled = Je zet is gespeeld: etappe { $stage }, { $turn } gaat verder in het kanaal.
+mj-deadline = { $decision } voor elke beurt van een renner, { $round } voor een ronde
+
+## De opties
+
+mj-option-move = { $via ->
+        [none] Naar { $letter } ({ $cell })
+       *[other] Naar { $letter } ({ $cell }), eerst opzij naar rijstrook { $via }
+    }
+mj-option-stay = Blijven staan
+mj-option-plan = Ontsnapping +{ $cells } ({ $safe } zonder risico, { $risky } met risico)
+mj-option-back = Terug: geen ontsnapping
+mj-option-pact = Pact met { $partner }
+mj-option-answer = { $yes ->
+        [yes] Het pact van { $rider } aannemen
+       *[no] Het pact van { $rider } weigeren
+    }
+mj-option-help = { $rider } helpen
+mj-option-no-help = Niet helpen
+
+## Weigeringen
+
+mj-refused-not-your-turn = Je renner is niet aan de beurt.
+mj-refused-no-energy = Geen energie voor een ontsnapping zonder risico: de wijzer staat op { $energy }, de vakjes zonder risico vragen { $needed }.
+mj-refused-risky-too-long = Een ontsnapping met risico is 1 tot 4 vakjes.
+mj-refused-unreachable = Je renner kan dat vakje met deze zet niet bereiken.
+mj-refused-not-now = Dat is nu geen keuze: neem een van de getoonde opties.
+
+## De koers
+
+mj-first-drawn = De dobbelsteen toont { $face }: { $rider } speelt als eerste.
+mj-round = Ronde { $round } begint.
+mj-rolled = { $rider } gooit { $a } en { $b } { $why ->
+        [aspiration] voor de zuiging
+       *[other] voor { $cells } vakjes met risico
+    }: { $result ->
+        [puncture] lekke band!
+       *[cost] { $cost } eenheden.
+    }
+mj-paid = { $rider } betaalt { $energy } energie en { $form } vorm { $why ->
+        [safe] voor de ontsnapping zonder risico
+        [risky] voor de ontsnapping met risico
+       *[aspiration] voor de renner in zijn wiel
+    }: energie { $energy_left }, vorm { $form_left }.
+mj-moved = { $rider } rijdt { $cells } vakjes naar { $cell }.
+mj-stayed = { $rider } blijft staan.
+mj-punctured = { $rider } rijdt lek: hij verliest zijn volgende beurt.
+mj-lost-turn = { $rider } rijdt lek bij de worp voor de zuiging: hij verliest deze beurt.
+mj-pulled = { $rider } wordt door { $by } meegezogen naar { $cell }.
+mj-skipped = { $rider } slaat zijn beurt over.
+mj-pact-asked = { $rider } vraagt { $partner } om een pact.
+mj-pact-answered = { $yes ->
+        [yes] { $partner } neemt het pact van { $rider } aan.
+       *[no] { $partner } weigert het pact van { $rider }.
+    }
+mj-pact-failed = Het pact mislukt: { $partner } eindigde niet naast { $rider }.
+mj-helped = { $helper } helpt { $rider }: hij neemt de verloren beurt over.
+mj-crossed = { $rider } komt over de streep als { $place }e (ronde { $round }).
+mj-abandoned = { $rider } heeft geen energie en geen vorm meer: hij geeft op.
+mj-stage-over = De etappe is voorbij: { $winner } wint.
+mj-stage-over-nobody = De etappe is voorbij: niemand kwam over de streep.
+mj-front = { $rider } leidt de koers op { $cell }, { $to_go } rijen van de streep.
+mj-front-none = Niemand is op de weg.
+mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars } sterren deze beurt.
