@@ -1282,9 +1282,11 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
     let pos = json!({"row": 3, "lane": 1});
     let written = vec![
         json!({"event": "rolled", "rider": 0, "pair": {"a": 3, "b": 3}, "cells": 2,
-            "price": {"kind": "puncture"}, "why": "risky", "given": false}),
+            "price": {"kind": "puncture"}, "why": "risky",
+            "dice": [{"sides": 6, "face": 3}, {"sides": 6, "face": 3}]}),
         json!({"event": "rolled", "rider": 0, "pair": {"a": 1, "b": 2}, "cells": 1,
-            "price": {"kind": "cost", "units": 3}, "why": "aspiration", "given": true}),
+            "price": {"kind": "cost", "units": 3}, "why": "aspiration",
+            "dice": [{"sides": 6, "face": 1, "given": true}, {"sides": 6, "face": 2, "given": true}]}),
         json!({"event": "paid", "rider": 0, "why": "aspiration", "energy": 1, "form": 0,
             "energy_left": 5, "form_left": 20}),
         json!({"event": "paid", "rider": 0, "why": "safe", "energy": 2, "form": 0,
@@ -1302,7 +1304,7 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
         json!({"event": "pact_failed", "rider": 0, "partner": 1}),
         json!({"event": "helped", "helper": 1, "rider": 0}),
         json!({"event": "abandoned", "rider": 0}),
-        json!({"event": "first_drawn", "rider": 1, "face": 2, "given": false}),
+        json!({"event": "first_drawn", "rider": 1, "roll": {"sides": 2, "face": 2}}),
         json!({"event": "stage_over", "winner": null}),
     ];
     let events = stage.events_from_json(&written).unwrap();

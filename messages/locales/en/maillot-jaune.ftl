@@ -42,7 +42,10 @@ mj-first-drawn = The die shows { $face }: { $rider } plays first.
 mj-round = Round { $round } begins.
 mj-rolled = { $rider } rolls { $a } and { $b } { $why ->
         [aspiration] for the aspiration
-       *[other] for { $cells } risky cells
+       *[other] for { $cells ->
+            [one] 1 risky cell
+           *[other] { $cells } risky cells
+        }
     }: { $result ->
         [puncture] puncture!
        *[cost] { $cost } units.
@@ -52,7 +55,10 @@ mj-paid = { $rider } pays { $energy } energy and { $form } form { $why ->
         [risky] for the risky escape
        *[aspiration] for the rider in his wheel
     }: energy { $energy_left }, form { $form_left }.
-mj-moved = { $rider } rides { $cells } cells to { $cell }.
+mj-moved = { $rider } rides { $cells ->
+        [one] 1 cell
+       *[other] { $cells } cells
+    } to { $cell }.
 mj-stayed = { $rider } stays where he is.
 mj-punctured = { $rider } punctures: he loses his next turn.
 mj-lost-turn = { $rider } punctures on the aspiration roll: he loses this turn.
@@ -69,6 +75,9 @@ mj-crossed = { $rider } crosses the line in place { $place } (round { $round }).
 mj-abandoned = { $rider } has no energy and no form left: he abandons.
 mj-stage-over = The stage is over: { $winner } wins.
 mj-stage-over-nobody = The stage is over: nobody crossed the line.
-mj-front = { $rider } leads the race at { $cell }, { $to_go } rows from the line.
+mj-front = { $rider } leads the race at { $cell }, { $to_go ->
+        [one] 1 row
+       *[other] { $to_go } rows
+    } from the line.
 mj-front-none = Nobody is on the road.
 mj-brief = { $rider }: energy { $energy }/6, form { $form }/20, { $stars } stars this turn.

@@ -39,7 +39,10 @@ mj-first-drawn = Le dé donne { $face } : { $rider } joue en premier.
 mj-round = Le tour { $round } commence.
 mj-rolled = { $rider } lance { $a } et { $b } { $why ->
         [aspiration] pour l'aspiration
-       *[other] pour { $cells } cases avec risque
+       *[other] pour { $cells ->
+            [one] 1 case avec risque
+           *[other] { $cells } cases avec risque
+        }
     } : { $result ->
         [puncture] crevaison !
        *[cost] { $cost } unités.
@@ -49,7 +52,10 @@ mj-paid = { $rider } paie { $energy } d'énergie et { $form } de forme { $why ->
         [risky] pour l'échappée avec risque
        *[aspiration] pour le coureur dans sa roue
     } : énergie { $energy_left }, forme { $form_left }.
-mj-moved = { $rider } avance de { $cells } cases jusqu'en { $cell }.
+mj-moved = { $rider } avance de { $cells ->
+        [one] 1 case
+       *[other] { $cells } cases
+    } jusqu'en { $cell }.
 mj-stayed = { $rider } reste sur place.
 mj-punctured = { $rider } crève : il passe son prochain tour.
 mj-lost-turn = { $rider } crève sur le jet d'aspiration : il perd ce tour.
@@ -66,6 +72,9 @@ mj-crossed = { $rider } franchit la ligne à la place { $place } (tour { $round 
 mj-abandoned = { $rider } n'a plus ni énergie ni forme : il abandonne.
 mj-stage-over = L'étape est finie : { $winner } gagne.
 mj-stage-over-nobody = L'étape est finie : personne n'a franchi la ligne.
-mj-front = { $rider } mène la course en { $cell }, à { $to_go } rangées de la ligne.
+mj-front = { $rider } mène la course en { $cell }, à { $to_go ->
+        [one] 1 rangée
+       *[other] { $to_go } rangées
+    } de la ligne.
 mj-front-none = Personne n'est sur la route.
 mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars } étoiles ce tour.

@@ -39,7 +39,10 @@ mj-first-drawn = De dobbelsteen toont { $face }: { $rider } speelt als eerste.
 mj-round = Ronde { $round } begint.
 mj-rolled = { $rider } gooit { $a } en { $b } { $why ->
         [aspiration] voor de zuiging
-       *[other] voor { $cells } vakjes met risico
+       *[other] voor { $cells ->
+            [one] 1 vakje met risico
+           *[other] { $cells } vakjes met risico
+        }
     }: { $result ->
         [puncture] lekke band!
        *[cost] { $cost } eenheden.
@@ -49,7 +52,10 @@ mj-paid = { $rider } betaalt { $energy } energie en { $form } vorm { $why ->
         [risky] voor de ontsnapping met risico
        *[aspiration] voor de renner in zijn wiel
     }: energie { $energy_left }, vorm { $form_left }.
-mj-moved = { $rider } rijdt { $cells } vakjes naar { $cell }.
+mj-moved = { $rider } rijdt { $cells ->
+        [one] 1 vakje
+       *[other] { $cells } vakjes
+    } naar { $cell }.
 mj-stayed = { $rider } blijft staan.
 mj-punctured = { $rider } rijdt lek: hij verliest zijn volgende beurt.
 mj-lost-turn = { $rider } rijdt lek bij de worp voor de zuiging: hij verliest deze beurt.
@@ -66,6 +72,9 @@ mj-crossed = { $rider } komt over de streep als { $place }e (ronde { $round }).
 mj-abandoned = { $rider } heeft geen energie en geen vorm meer: hij geeft op.
 mj-stage-over = De etappe is voorbij: { $winner } wint.
 mj-stage-over-nobody = De etappe is voorbij: niemand kwam over de streep.
-mj-front = { $rider } leidt de koers op { $cell }, { $to_go } rijen van de streep.
+mj-front = { $rider } leidt de koers op { $cell }, { $to_go ->
+        [one] 1 rij
+       *[other] { $to_go } rijen
+    } van de streep.
 mj-front-none = Niemand is op de weg.
 mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars } sterren deze beurt.

@@ -2,6 +2,7 @@
 
 use super::tables::{Pair, Price};
 use crate::course::Pos;
+use crate::dice::Roll;
 use serde::{Deserialize, Serialize};
 
 /// A rider's index in the stage, in the order the setup lists them (the seat order of G-08).
@@ -48,8 +49,7 @@ pub enum Event {
     /// The die that picks the first rider of stage 1 (MJ-011, G-08).
     FirstDrawn {
         rider: RiderIx,
-        face: u8,
-        given: bool,
+        roll: Roll,
     },
     RoundBegins {
         round: u32,
@@ -62,7 +62,8 @@ pub enum Event {
         cells: u8,
         price: Price,
         why: Why,
-        given: bool,
+        /// The two dice as rolled (a scenario shows them, and which faces it gave).
+        dice: [Roll; 2],
     },
     /// Units taken, energy first then form (MJ-028); what is left.
     Paid {

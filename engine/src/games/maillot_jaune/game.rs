@@ -80,6 +80,15 @@ fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) ->
     Sentence { id, args, text }
 }
 
+/// "1 cell", "3 cells": the English of a count, as the catalogue words it.
+fn plural(n: u32, one: &str, other: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {other}")
+    }
+}
+
 fn why_word(why: Why) -> &'static str {
     match why {
         Why::Safe => "safe",
@@ -219,9 +228,10 @@ impl MaillotJaune {
                         ("to_go", json!(to_go)),
                     ],
                     format!(
-                        "{} leads the race at {}, {to_go} rows from the line.",
+                        "{} leads the race at {}, {} from the line.",
                         self.name(r),
-                        self.cell(p)
+                        self.cell(p),
+                        plural(to_go as u32, "row", "rows")
                     ),
                 )
             }
@@ -237,10 +247,10 @@ impl MaillotJaune {
         let n = |r: &RiderIx| json!(self.name(*r));
         let name = |r: &RiderIx| self.name(*r).to_string();
         match e {
-            Event::FirstDrawn { rider, face, .. } => sentence(
+            Event::FirstDrawn { rider, roll } => sentence(
                 "mj-first-drawn",
-                vec![("rider", n(rider)), ("face", json!(face))],
-                format!("The die shows {face}: {} plays first.", name(rider)),
+                vec![("rider", n(rider)), ("face", json!(roll.face))],
+                format!("The die shows {}: {} plays first.", roll.face, name(rider)),
             ),
             Event::RoundBegins { round, .. } => sentence(
                 "mj-round",
@@ -278,7 +288,7 @@ impl MaillotJaune {
                         if *why == Why::Aspiration {
                             "for the aspiration".to_string()
                         } else {
-                            format!("for {cells} risky cells")
+                            format!("for {}", plural(*cells as u32, "risky cell", "risky cells"))
                         },
                         if kind == "cost" {
                             format!("{cost} units.")
@@ -324,7 +334,12 @@ impl MaillotJaune {
                     ("cell", json!(self.cell(*to))),
                     ("cells", json!(cells)),
                 ],
-                format!("{} rides {cells} cells to {}.", name(rider), self.cell(*to)),
+                format!(
+                    "{} rides {} to {}.",
+                    name(rider),
+                    plural(*cells as u32, "cell", "cells"),
+                    self.cell(*to)
+                ),
             ),
             Event::Stayed { rider } => sentence(
                 "mj-stayed",

@@ -346,11 +346,7 @@ impl MaillotJaune {
                 .roll(n as u8)
                 .map_err(|e| StartError::Rules(e.to_string()))?;
             let first = roll.face - 1;
-            events.push(Event::FirstDrawn {
-                rider: first,
-                face: roll.face,
-                given: roll.given,
-            });
+            events.push(Event::FirstDrawn { rider: first, roll });
             (0..n as RiderIx)
                 .map(|k| (first + k) % n as RiderIx)
                 .collect()
@@ -876,7 +872,7 @@ impl MaillotJaune {
     }
 
     /// Rolls the two dice (MJ-001).
-    fn roll_pair(&mut self) -> (Pair, bool) {
+    fn roll_pair(&mut self) -> (Pair, [crate::dice::Roll; 2]) {
         let a = self.dice.0.roll(6).expect("a d6 rolls");
         let b = self.dice.0.roll(6).expect("a d6 rolls");
         (
@@ -884,7 +880,7 @@ impl MaillotJaune {
                 a: a.face,
                 b: b.face,
             },
-            a.given || b.given,
+            [a, b],
         )
     }
 
@@ -916,7 +912,7 @@ impl MaillotJaune {
             self.pay(r, 1, Why::Aspiration, false, events);
             return true;
         }
-        let (pair, given) = self.roll_pair();
+        let (pair, dice) = self.roll_pair();
         let price = risky_price(pair, 1, &self.options.puncture_pairs);
         events.push(Event::Rolled {
             rider: r,
@@ -924,7 +920,7 @@ impl MaillotJaune {
             cells: 1,
             price,
             why: Why::Aspiration,
-            given,
+            dice,
         });
         match price {
             Price::Cost(c) => {
@@ -951,7 +947,7 @@ impl MaillotJaune {
         let mut punctured = false;
         let mut risky_cost = 0;
         if risky > 0 {
-            let (pair, given) = self.roll_pair();
+            let (pair, dice) = self.roll_pair();
             let price = risky_price(pair, risky, &self.options.puncture_pairs);
             events.push(Event::Rolled {
                 rider: r,
@@ -959,7 +955,7 @@ impl MaillotJaune {
                 cells: risky,
                 price,
                 why: Why::Risky,
-                given,
+                dice,
             });
             match price {
                 Price::Cost(c) => risky_cost = c,
