@@ -355,11 +355,7 @@ fn mj_011_g_08_tv_mj_22_the_die_picks_the_first_rider_then_seat_order() {
     assert_eq!(s.order, vec![2, 3, 0, 1]);
     assert!(matches!(
         s.opening[0],
-        Event::FirstDrawn {
-            rider: 2,
-            face: 3,
-            given: true
-        }
+        Event::FirstDrawn { rider: 2, roll } if roll.face == 3 && roll.given
     ));
 }
 
