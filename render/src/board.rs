@@ -949,6 +949,7 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
     let order = [
         MarkKind::Card,
         MarkKind::Dice,
+        MarkKind::Reserves,
         MarkKind::Crossed,
         MarkKind::Slipstream,
         MarkKind::Exhaustion,
@@ -964,7 +965,7 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
             continue;
         };
         match mark {
-            Mark::Card(_) | Mark::Dice(_) => {
+            Mark::Card(_) | Mark::Dice(_) | Mark::Reserves { .. } => {
                 let text = mark_text(mark);
                 let bw = (BADGE.width(&text) + 8).max(bh);
                 badge(img, tx + tw - bw - 2, ty + 2, bw, bh, (WHITE, INK), &text);
@@ -1009,6 +1010,7 @@ fn mark_text(mark: &Mark) -> String {
             .map(|f| f.to_string())
             .collect::<Vec<_>>()
             .join("·"),
+        Mark::Reserves { energy, form } => format!("{energy}·{form}"),
         _ => String::new(),
     }
 }
@@ -1092,6 +1094,8 @@ fn badge(
 
 /// The dice badge the key shows.
 const DICE_SAMPLE: &str = "3·5";
+/// What the key shows for a rider's energy and form.
+const RESERVES_SAMPLE: &str = "6·20";
 
 /// A terrain as the keys of the board and the profile name it.
 pub(crate) fn terrain_word(t: Terrain) -> String {
@@ -1141,6 +1145,7 @@ impl KeyItem {
                 MarkKind::Champion => msg!("key-champion"),
                 MarkKind::Attack => msg!("key-attack"),
                 MarkKind::Musette => msg!("key-musette"),
+                MarkKind::Reserves => msg!("key-reserves"),
             },
             KeyItem::ExhaustionCard => msg!("key-exhaustion-card"),
             KeyItem::Terrain(t) => terrain_word(*t),
@@ -1163,6 +1168,7 @@ impl KeyItem {
             KeyItem::Mark(kind) => match kind {
                 MarkKind::Card => "5".into(),
                 MarkKind::Dice => DICE_SAMPLE.into(),
+                MarkKind::Reserves => RESERVES_SAMPLE.into(),
                 MarkKind::Slipstream => "»".into(),
                 MarkKind::Crossed => msg!("key-mark-flag"),
                 small => small_badge(*small).1.into(),
@@ -1189,6 +1195,7 @@ impl KeyItem {
             KeyItem::Mark(kind) => match kind {
                 MarkKind::Card => 20,
                 MarkKind::Dice => BADGE.width(DICE_SAMPLE) + 8,
+                MarkKind::Reserves => BADGE.width(RESERVES_SAMPLE) + 8,
                 MarkKind::Slipstream => 22,
                 MarkKind::Crossed => 18,
                 small => small_badge_w(*small),
@@ -1425,6 +1432,15 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                 KeyItem::Mark(MarkKind::Dice) => {
                     badge(img, x, y + 2, item.mark_w(), 18, (WHITE, INK), DICE_SAMPLE)
                 }
+                KeyItem::Mark(MarkKind::Reserves) => badge(
+                    img,
+                    x,
+                    y + 2,
+                    item.mark_w(),
+                    18,
+                    (WHITE, INK),
+                    RESERVES_SAMPLE,
+                ),
                 KeyItem::ExhaustionCard => {
                     badge(img, x, y + 2, item.mark_w(), 18, (WHITE, INK), "2E")
                 }

@@ -10,6 +10,7 @@ pub fn board_scene(scene: &Scene) -> Result<BoardScene, RenderError> {
     match scene {
         Scene::CardRace(view) => Ok(BoardScene::from_view(view)),
         Scene::VeloMaster(view) => Ok(BoardScene::from_velo_master(view)),
+        Scene::MaillotJaune(view) => Ok(BoardScene::from_maillot_jaune(view)),
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }
@@ -20,6 +21,9 @@ pub fn profile_scene(scene: &Scene) -> Result<ProfileScene, RenderError> {
     match scene {
         Scene::CardRace(view) => Ok(ProfileScene::from_view(view)),
         Scene::VeloMaster(view) => Ok(ProfileScene::from_board(&BoardScene::from_velo_master(
+            view,
+        ))),
+        Scene::MaillotJaune(view) => Ok(ProfileScene::from_board(&BoardScene::from_maillot_jaune(
             view,
         ))),
         #[allow(unreachable_patterns)]

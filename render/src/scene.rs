@@ -54,6 +54,9 @@ pub enum Mark {
     Attack,
     /// Holds a musette from a feed zone (house rules B), to open for 2 more cards.
     Musette,
+    /// What the rider has left to spend: energy and form (Maillot Jaune's dial and form
+    /// indicator), shown on the token for all to see.
+    Reserves { energy: u8, form: u8 },
 }
 
 /// The kinds of [`Mark`], without what they carry: what the key explains.
@@ -71,11 +74,12 @@ pub enum MarkKind {
     Champion,
     Attack,
     Musette,
+    Reserves,
 }
 
 impl MarkKind {
     /// Every kind, in the order the key lists them.
-    pub const ALL: [MarkKind; 11] = [
+    pub const ALL: [MarkKind; 12] = [
         MarkKind::Card,
         MarkKind::Dice,
         MarkKind::Slipstream,
@@ -87,6 +91,7 @@ impl MarkKind {
         MarkKind::Champion,
         MarkKind::Attack,
         MarkKind::Musette,
+        MarkKind::Reserves,
     ];
 }
 
@@ -104,6 +109,7 @@ impl Mark {
             Mark::Roadside => MarkKind::Roadside,
             Mark::Crossed | Mark::Finished => MarkKind::Crossed,
             Mark::Champion => MarkKind::Champion,
+            Mark::Reserves { .. } => MarkKind::Reserves,
         }
     }
 }
@@ -279,8 +285,10 @@ impl BoardScene {
     /// The scene with the jersey each rider wears, by rider id (the tour's leaders going into
     /// this stage).
     pub fn with_jerseys(mut self, worn_by: &dyn Fn(&str) -> Option<Jersey>) -> Self {
+        // A jersey the game itself shows (Maillot Jaune's yellow, from its own overall order)
+        // stays where the tour names none.
         for token in &mut self.riders {
-            token.jersey = worn_by(&token.rider);
+            token.jersey = worn_by(&token.rider).or(token.jersey);
         }
         self
     }

@@ -203,6 +203,13 @@ fn every_mark_has_a_badge_and_a_key_entry() {
         (Mark::Champion, "the champion, on his white bike"),
         (Mark::Attack, "attacked"),
         (Mark::Musette, "holds a musette"),
+        (
+            Mark::Reserves {
+                energy: 4,
+                form: 17,
+            },
+            "energy · form left",
+        ),
     ];
     let mut kinds = Vec::new();
     for (mark, words) in marks {

@@ -81,3 +81,17 @@ mj-front = { $rider } leads the race at { $cell }, { $to_go ->
     } from the line.
 mj-front-none = Nobody is on the road.
 mj-brief = { $rider }: energy { $energy }/6, form { $form }/20, { $stars } stars this turn.
+
+## The text board (the terminal)
+
+mj-text-board-rider = { $code } { $rider } ({ $team }{ $yours ->
+        [yes] , you
+       *[no] {""}
+    }): { $place }, energy { $energy }/6, form { $form }/20
+mj-text-board-behind-banner = behind the banner
+mj-text-board-across = across the line
+mj-text-board-out = out of the race
+mj-text-board-yellow = yellow jersey
+mj-text-board-loses-turn = loses his next turn
+mj-text-board-to-play = to play
+mj-text-board-legend = riders: the card's first two letters (RE Renault, LB La Bonnal); lane 0, the priority lane, on top; .. flat, ^^ climb, vv descent; A. B. the cells the rider to play may end on; | finish line

@@ -68,6 +68,7 @@ board-cells-to-line = { $count ->
 
 key-entry = { $mark }: { $text }
 key-card-played = card played
+key-reserves = energy · form left
 key-dice-rolled = dice rolled
 key-slipstream = slipstream
 key-exhaustion-taken = exhaustion taken

@@ -78,3 +78,17 @@ mj-front = { $rider } mène la course en { $cell }, à { $to_go ->
     } de la ligne.
 mj-front-none = Personne n'est sur la route.
 mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars } étoiles ce tour.
+
+## Le plateau en texte (le terminal)
+
+mj-text-board-rider = { $code } { $rider } ({ $team }{ $yours ->
+        [yes] , vous
+       *[no] {""}
+    }) : { $place }, énergie { $energy }/6, forme { $form }/20
+mj-text-board-behind-banner = derrière la banderole
+mj-text-board-across = a franchi la ligne
+mj-text-board-out = hors course
+mj-text-board-yellow = maillot jaune
+mj-text-board-loses-turn = passe son prochain tour
+mj-text-board-to-play = à jouer
+mj-text-board-legend = coureurs : les deux premières lettres de la carte (RE Renault, LB La Bonnal) ; file 0, la file prioritaire, en haut ; .. plat, ^^ montée, vv descente ; A. B. les cases où le coureur à jouer peut finir ; | ligne d'arrivée

@@ -68,6 +68,7 @@ board-cells-to-line = { $count ->
 
 key-entry = { $mark } : { $text }
 key-card-played = carte jouée
+key-reserves = énergie · forme restantes
 key-dice-rolled = dés lancés
 key-slipstream = aspiration
 key-exhaustion-taken = fatigue prise

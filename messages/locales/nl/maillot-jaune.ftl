@@ -78,3 +78,17 @@ mj-front = { $rider } leidt de koers op { $cell }, { $to_go ->
     } van de streep.
 mj-front-none = Niemand is op de weg.
 mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars } sterren deze beurt.
+
+## Het bord als tekst (de terminal)
+
+mj-text-board-rider = { $code } { $rider } ({ $team }{ $yours ->
+        [yes] , jij
+       *[no] {""}
+    }): { $place }, energie { $energy }/6, vorm { $form }/20
+mj-text-board-behind-banner = achter het spandoek
+mj-text-board-across = over de streep
+mj-text-board-out = uit de koers
+mj-text-board-yellow = gele trui
+mj-text-board-loses-turn = verliest zijn volgende beurt
+mj-text-board-to-play = aan de beurt
+mj-text-board-legend = renners: de eerste twee letters van de kaart (RE Renault, LB La Bonnal); rijstrook 0, de voorrangsstrook, bovenaan; .. vlak, ^^ klim, vv afdaling; A. B. de vakjes waar de renner aan de beurt kan eindigen; | finish

@@ -68,6 +68,7 @@ board-cells-to-line = { $count ->
 
 key-entry = { $mark }: { $text }
 key-card-played = kaart gespeeld
+key-reserves = energie · vorm over
 key-dice-rolled = dobbelstenen gegooid
 key-slipstream = slipstream
 key-exhaustion-taken = vermoeidheid genomen

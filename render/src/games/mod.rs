@@ -3,5 +3,7 @@
 //! [`crate::ruleset`].
 
 pub mod card_race;
+pub mod maillot_jaune;
+pub mod maillot_jaune_text;
 pub mod velo_master;
 pub mod velo_master_text;

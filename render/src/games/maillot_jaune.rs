@@ -1,0 +1,203 @@
+//! Scenes from Maillot Jaune's public view: every rider on his cell with his energy and form on
+//! his token ("4·17"), the yellow jersey on the overall leader, riders who lose their next turn
+//! marked punctured, and the cells the rider to play may end on lettered A, B, C… as the
+//! options name them.
+//!
+//! Maillot Jaune's priority lane is the left-hand one as a rider rides forward (MJ-018), lane 0
+//! of its courses: the road runs left to right on the picture, so lane 0 is drawn at the top,
+//! as in the rulebook's diagrams. The renderer draws a course's lane 0 at the bottom, so this
+//! adapter mirrors the lanes (its courses are plain grids, the same on both sides).
+
+use crate::Jersey;
+use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, TeamStyle};
+use commissaire_engine::course::Pos;
+use commissaire_engine::games::maillot_jaune::{MjRiderView, MjView, Spot};
+
+/// What a Maillot Jaune token can show: the key explains them all on every board.
+pub const MAILLOT_JAUNE_MARKS: [MarkKind; 3] =
+    [MarkKind::Reserves, MarkKind::Punctured, MarkKind::Crossed];
+
+/// A rider's label: the first two letters of his card's name, or its initials when it has
+/// several words ("RE" Renault, "LB" La Bonnal, "R9" Rider 9).
+pub fn card_code(card: &str) -> String {
+    let words: Vec<&str> = card.split_whitespace().collect();
+    let code: String = if words.len() > 1 {
+        words
+            .iter()
+            .filter_map(|w| w.chars().find(|c| c.is_alphanumeric()))
+            .take(2)
+            .collect()
+    } else {
+        card.chars()
+            .filter(|c| c.is_alphanumeric())
+            .take(2)
+            .collect()
+    };
+    code.to_uppercase()
+}
+
+/// The cell as drawn: lanes mirrored, lane 0 at the top.
+fn drawn(view: &MjView, p: Pos) -> Pos {
+    let width = view.course.width(p.row);
+    Pos::new(p.row, width - 1 - p.lane.min(width - 1))
+}
+
+impl BoardScene {
+    /// The board as everyone sees it now, with the cells of the rider to play lettered.
+    pub fn from_maillot_jaune(view: &MjView) -> BoardScene {
+        let mut riders = Vec::new();
+        // Riders still behind the banner wait on the start row, as many as it holds.
+        let start_row = 0;
+        let mut waiting = 0u8;
+        for r in &view.riders {
+            let pos = match r.spot {
+                Spot::Road(p) | Spot::Across(p) => p,
+                Spot::Start if waiting < view.course.width(start_row) => {
+                    waiting += 1;
+                    Pos::new(start_row, waiting - 1)
+                }
+                _ => continue,
+            };
+            riders.push(token(view, r, pos));
+        }
+        BoardScene {
+            course: view.course.clone(),
+            stage_name: view.course_name.clone(),
+            turn: view.round,
+            teams: view
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(i, name)| TeamStyle {
+                    name: name.clone(),
+                    colour: i,
+                    mark: crate::games::velo_master::initials(&view.teams)[i].clone(),
+                })
+                .collect(),
+            riders,
+            mark_kinds: MAILLOT_JAUNE_MARKS.to_vec(),
+            letters: view
+                .letters
+                .iter()
+                .map(|&(p, l)| (drawn(view, p), l))
+                .collect(),
+            sky: Default::default(),
+            road_signs: Vec::new(),
+            fictive_start: false,
+            packs: Vec::new(),
+            jersey_names: Vec::new(),
+        }
+    }
+}
+
+fn token(view: &MjView, r: &MjRiderView, pos: Pos) -> RiderToken {
+    let mut token = RiderToken::new(card_code(&r.card), r.team as usize, drawn(view, pos))
+        .of(r.id.clone())
+        .with(Mark::Reserves {
+            energy: r.energy,
+            form: r.form,
+        });
+    if r.skip {
+        token = token.with(Mark::Punctured);
+    }
+    if matches!(r.spot, Spot::Across(_)) {
+        token = token.with(Mark::Crossed);
+    }
+    if r.yellow {
+        token.jersey = Some(Jersey::Yellow);
+    }
+    token
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::board_png;
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, DynStage, Entrant, Scene, Setup};
+    use serde_json::json;
+    use std::sync::Arc;
+
+    const STAGE_1: &str = include_str!("../../../config/courses/maillot-jaune/mj-etape-1.toml");
+
+    /// Three teams of three from behind the banner; the Jaunes' first rider wears yellow.
+    fn stage() -> Box<dyn DynStage> {
+        let teams = ["Jaunes", "Verts", "Bleus"];
+        let riders = (0..9u8)
+            .map(|i| Entrant {
+                id: format!("{} {}", teams[(i % 3) as usize], i / 3 + 1),
+                team: i % 3,
+                start: None,
+                attributes: json!({"overall": i + 1, "form": 20 - i}),
+            })
+            .collect();
+        let setup = Setup {
+            course: Arc::new(parse_course_toml(STAGE_1, "mj-etape-1.toml").unwrap()),
+            teams: teams.map(String::from).to_vec(),
+            riders,
+            options: serde_json::Value::Null,
+            dice: Vec::new(),
+        };
+        registry::start("maillot-jaune", &setup, 4).unwrap()
+    }
+
+    fn scene(stage: &dyn DynStage) -> BoardScene {
+        let Scene::MaillotJaune(view) = stage.scene() else {
+            panic!("a Maillot Jaune scene");
+        };
+        BoardScene::from_maillot_jaune(&view)
+    }
+
+    #[test]
+    fn card_codes_tell_the_nine_cards_apart() {
+        let codes: Vec<String> = commissaire_engine::games::maillot_jaune::tables::default_roster()
+            .iter()
+            .map(|c| card_code(&c.name))
+            .collect();
+        assert_eq!(
+            codes,
+            ["RE", "LP", "LB", "VA", "PT", "LR", "AG", "NO", "R9"]
+        );
+    }
+
+    #[test]
+    fn tokens_show_energy_and_form_the_yellow_jersey_and_lettered_cells() {
+        let mut stage = stage();
+        for _ in 0..14 {
+            let (seat, _) = stage.waiting_on()[0];
+            stage.play_bot(seat).unwrap();
+        }
+        let board = scene(stage.as_ref());
+        assert!(
+            board
+                .riders
+                .iter()
+                .all(|t| t.marks.iter().any(|m| matches!(m, Mark::Reserves { .. })))
+        );
+        let yellow: Vec<&RiderToken> = board
+            .riders
+            .iter()
+            .filter(|t| t.jersey == Some(Jersey::Yellow))
+            .collect();
+        assert_eq!(yellow.len(), 1);
+        assert_eq!(yellow[0].rider, "Jaunes 1");
+        assert!(!board.letters.is_empty(), "the rider to play has cells");
+        let png = board_png(&stage.scene(), "Étape 1", &|_| None).unwrap();
+        assert!(png.len() > 1000);
+        if let Ok(dir) = std::env::var("MJ_PNG_DIR") {
+            std::fs::write(format!("{dir}/mj-board.png"), &png).unwrap();
+            let profile = crate::ruleset::profile_png(&stage.scene(), "Étape 1", &|_| None);
+            std::fs::write(format!("{dir}/mj-profile.png"), profile.unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn lane_0_the_priority_lane_is_drawn_at_the_top() {
+        let stage = stage();
+        let Scene::MaillotJaune(view) = stage.scene() else {
+            panic!()
+        };
+        assert_eq!(drawn(&view, Pos::new(5, 0)), Pos::new(5, 3));
+        assert_eq!(drawn(&view, Pos::new(5, 3)), Pos::new(5, 0));
+    }
+}
