@@ -78,6 +78,7 @@ mj-front = { $rider } leidt de koers op { $cell }, { $to_go ->
     } van de streep.
 mj-front-none = Niemand is op de weg.
 mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars } sterren deze beurt.
+mj-brief-prices = Ontsnapping met risico, kosten voor 1/2/3/4 vakjes per worp (P: lekke band): { $table }
 
 ## Het bord als tekst (de terminal)
 

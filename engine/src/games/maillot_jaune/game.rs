@@ -26,23 +26,36 @@ pub const WORDS: crate::registry::Words = crate::registry::Words {
     deadline: crate::registry::word("mj-deadline"),
 };
 
-/// A team from a tour preset's roster: the cards it rides, by name (`["Renault", "PTT"]`); one
-/// rider, dealt the next free card, when the roster is empty (G-23: a director may run one
-/// or more riders).
+/// A team from a tour preset's roster: each entry a card by name (`"Renault"`), which only
+/// one team may take (MJ-010), or `"rider"` for the next free card of the roster, dealt as the
+/// stage starts (every team of a preset enters the same roster, so a tour of several teams
+/// writes `"rider"`). One rider when the roster is empty (G-23: a director runs one or more).
 pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::Rostered>, String> {
-    if list.is_empty() {
-        return Ok(vec![crate::registry::Rostered {
-            label: "Rider".into(),
-            attributes: json!({}),
-        }]);
-    }
+    let list: Vec<Value> = if list.is_empty() {
+        vec![json!("rider")]
+    } else {
+        list.to_vec()
+    };
     let mut out: Vec<crate::registry::Rostered> = Vec::new();
-    for v in list {
+    let mut dealt = 0;
+    for v in &list {
         let Some(name) = v.as_str() else {
             return Err(format!(
-                "'{v}' is not a rider card: give the card's name, such as \"Renault\""
+                "'{v}' is not a rider of Maillot Jaune: give \"rider\" or a card's name, such as \"Renault\""
             ));
         };
+        if name.eq_ignore_ascii_case("rider") {
+            dealt += 1;
+            out.push(crate::registry::Rostered {
+                label: if dealt == 1 {
+                    "Rider".to_string()
+                } else {
+                    format!("Rider {dealt}")
+                },
+                attributes: json!({}),
+            });
+            continue;
+        }
         if out.iter().any(|r| r.label == name) {
             return Err(format!(
                 "{name} is twice in the team: each card once (MJ-010)"
@@ -114,6 +127,36 @@ pub fn refusal(e: &MjError) -> Sentence {
 }
 
 impl MaillotJaune {
+    /// The risky-escape table (MJ-058) for the director whose rider is to play, before he
+    /// chooses an escape: what each roll would cost for 1 to 4 cells ("P": a puncture).
+    fn prices_for(&self, seat: Seat) -> Option<Sentence> {
+        let turn = self.turn.as_ref()?;
+        if self.riders[turn.rider as usize].seat != seat
+            || !matches!(turn.phase, super::stage::Phase::Choose { .. })
+        {
+            return None;
+        }
+        let table = super::tables::price_lines(&self.options.puncture_pairs)
+            .iter()
+            .map(|(roll, prices)| {
+                let cells: Vec<String> = prices
+                    .iter()
+                    .map(|p| match p {
+                        Price::Cost(c) => c.to_string(),
+                        Price::Puncture => "P".to_string(),
+                    })
+                    .collect();
+                format!("{roll}: {}", cells.join("/"))
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        Some(sentence(
+            "mj-brief-prices",
+            vec![("table", json!(table))],
+            format!("Risky escape, cost for 1/2/3/4 cells by roll (P: puncture): {table}"),
+        ))
+    }
+
     fn cell(&self, p: crate::course::Pos) -> String {
         self.course.cell_id(p)
     }
@@ -649,6 +692,7 @@ impl Game for MaillotJaune {
                     ),
                 )
             })
+            .chain(self.prices_for(seat))
             .collect()
     }
 

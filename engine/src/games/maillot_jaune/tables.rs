@@ -87,6 +87,29 @@ pub fn risky_price(roll: Pair, cells: u8, puncture_pairs: &[u8]) -> Price {
     }
 }
 
+/// The table as a director reads it before choosing a risky escape: each line (a double as
+/// "1+1", a total as "3"), with the price for 1, 2, 3 and 4 cells, in the book's order.
+pub fn price_lines(puncture_pairs: &[u8]) -> Vec<(String, [Price; 4])> {
+    let mut rolls: Vec<(String, Pair)> = Vec::new();
+    for total in 2..=12u8 {
+        if total % 2 == 0 {
+            let face = total / 2;
+            rolls.push((format!("{face}+{face}"), Pair { a: face, b: face }));
+        }
+        if (3..=11).contains(&total) {
+            let a = total.saturating_sub(6).max(1);
+            rolls.push((total.to_string(), Pair { a, b: total - a }));
+        }
+    }
+    rolls
+        .into_iter()
+        .map(|(name, roll)| {
+            let prices = [1, 2, 3, 4].map(|n| risky_price(roll, n, puncture_pairs));
+            (name, prices)
+        })
+        .collect()
+}
+
 /// Energy on the dial at the start of every stage (MJ-005, MJ-023).
 pub const FULL_ENERGY: u8 = 6;
 /// Form at the start of the tour, never refilled (MJ-005, MJ-031).
@@ -282,6 +305,21 @@ mod tests {
         let warnings = validate_roster(&roster).unwrap();
         assert_eq!(warnings.len(), 1);
         assert!(warnings[0].contains("La Bonnal"));
+    }
+
+    #[test]
+    fn mj_058_the_price_lines_are_the_books_fifteen_in_its_order() {
+        let lines = price_lines(&[3, 4, 5]);
+        let names: Vec<&str> = lines.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "1+1", "3", "2+2", "4", "5", "3+3", "6", "7", "4+4", "8", "9", "5+5", "10", "11",
+                "6+6"
+            ]
+        );
+        assert_eq!(lines[10].1[1], Price::Cost(4), "9 for 2 cells: 4 (MJ-029)");
+        assert_eq!(lines[5].1, [Price::Puncture; 4]);
     }
 
     #[test]
