@@ -917,6 +917,20 @@ fn vm_095_a_bike_that_stays_does_not_stop_the_ones_after_it() {
 }
 
 #[test]
+fn a_32_a_diagonal_landing_beside_nobody_costs_no_skill_roll() {
+    // A-32 asks a skill roll of a diagonal landing between two bikes, and of no other: grey1
+    // lands on (7, 0), diagonally off the head violet1 (6, 1), with nobody on (6, 0) or (7, 1).
+    let mut s = line_of_three(flat(), None, &[3]);
+    accelerate_all_yes(&mut s);
+    let ev = jump(&mut s, (7, 0));
+    assert_eq!(at(&s, "grey1"), Some((7, 0)));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::SkillRoll { .. })),
+        "{ev:?}"
+    );
+}
+
+#[test]
 fn tv_20_vm_072_summit_places_follow_the_jumps_not_the_slot() {
     // A 3rd-category summit line between levels 8 and 9; the line (6, 1), (7, 1), (8, 1)
     // accelerates in the slot of its front bike, the leader L0.

@@ -81,6 +81,8 @@ mj-front = { $rider } leads the race at { $cell }, { $to_go ->
     } from the line.
 mj-front-none = Nobody is on the road.
 mj-brief = { $rider }: energy { $energy }/6, form { $form }/20, { $stars } stars this turn.
+# The classification of the tour (MJ-003, MJ-040).
+classification-maillot-jaune = Maillot Jaune (time)
 mj-brief-prices = Risky escape, cost for 1/2/3/4 cells by roll (P: puncture): { $table }
 
 ## The text board (the terminal)

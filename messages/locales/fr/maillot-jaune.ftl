@@ -78,6 +78,8 @@ mj-front = { $rider } mène la course en { $cell }, à { $to_go ->
     } de la ligne.
 mj-front-none = Personne n'est sur la route.
 mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars } étoiles ce tour.
+# The classification of the tour (MJ-003, MJ-040).
+classification-maillot-jaune = Maillot jaune (temps)
 mj-brief-prices = Échappée avec risque, coût pour 1/2/3/4 cases selon le jet (P : crevaison) : { $table }
 
 ## Le plateau en texte (le terminal)

@@ -78,6 +78,8 @@ mj-front = { $rider } leidt de koers op { $cell }, { $to_go ->
     } van de streep.
 mj-front-none = Niemand is op de weg.
 mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars } sterren deze beurt.
+# The classification of the tour (MJ-003, MJ-040).
+classification-maillot-jaune = Gele trui (tijd)
 mj-brief-prices = Ontsnapping met risico, kosten voor 1/2/3/4 vakjes per worp (P: lekke band): { $table }
 
 ## Het bord als tekst (de terminal)

@@ -30,25 +30,17 @@ pub fn sensible(stage: &MaillotJaune, _seat: Seat, options: &[Choice]) -> Choice
     if options.contains(&Choice::Answer { yes: false }) {
         return Choice::Answer { yes: false };
     }
-    let line = stage.course.finish_row();
-    // A safe escape that crosses the line.
-    if let Some(plan) = options
-        .iter()
-        .filter(|c| matches!(c, Choice::Plan { risky: 0, .. }))
-        .find(|c| {
-            let Choice::Plan { safe, .. } = c else {
-                return false;
+    // A safe escape that crosses the line, when the stars alone do not.
+    if let Some(d) = stage.cells_to_line(turn.rider) {
+        let stars = stage.allowance(turn.rider);
+        if d > stars {
+            let plan = Choice::Plan {
+                safe: d - stars,
+                risky: 0,
             };
-            stage
-                .moves(turn.rider, *safe, 0)
-                .iter()
-                .any(|m| matches!(m, Choice::Move { to, .. } if to.row >= line))
-        })
-    {
-        let best_plain = best_move(stage, options);
-        let plain_crosses = matches!(&best_plain, Some(Choice::Move { to, .. }) if to.row >= line);
-        if !plain_crosses {
-            return plan.clone();
+            if options.contains(&plan) {
+                return plan;
+            }
         }
     }
     best_move(stage, options)

@@ -9,6 +9,7 @@
 //! function, turns), `game` (the registry's adapter), `view`, `bot`.
 
 pub mod bot;
+pub mod classify;
 pub mod events;
 pub mod game;
 pub mod options;

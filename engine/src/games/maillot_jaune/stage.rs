@@ -155,6 +155,8 @@ pub fn stars(card: &Card, terrain: Terrain) -> u8 {
 pub struct Reach {
     pub dist: Vec<u8>,
     pub parent: Vec<Option<usize>>,
+    /// Each cell's first step from the rider's cell (itself for a first step).
+    first: Vec<usize>,
     lanes: usize,
 }
 
@@ -169,6 +171,11 @@ impl Reach {
             .get(self.at(p))
             .copied()
             .filter(|&d| d != FAR && d > 0)
+    }
+    /// The first cell of the way to `p`.
+    pub fn first_step(&self, p: Pos) -> Option<Pos> {
+        let f = *self.first.get(self.at(p))?;
+        (f != usize::MAX).then(|| Pos::new((f / self.lanes) as u16, (f % self.lanes) as u8))
     }
     /// The path to `p`, first step first.
     pub fn path(&self, p: Pos) -> Vec<Pos> {
@@ -437,12 +444,24 @@ impl MaillotJaune {
         let mut reach = Reach {
             dist: vec![FAR; rows * lanes],
             parent: vec![None; rows * lanes],
+            first: vec![usize::MAX; rows * lanes],
             lanes,
         };
         let (_, last) = self.terrain_of_turn(r);
         let here = self.riders[r as usize].spot.pos();
         let own_row = here.map_or(0, |p| p.row);
-        let free = |p: Pos| p.row >= 1 && p.row <= last && !self.occupied(p, r);
+        // One rider per cell (G-07): the cells taken, looked up once.
+        let mut taken = vec![false; rows * lanes];
+        for (i, o) in self.riders.iter().enumerate() {
+            if let Some(p) = o.spot.pos()
+                && i != r as usize
+            {
+                taken[p.row as usize * lanes + p.lane as usize] = true;
+            }
+        }
+        let free = |p: Pos| {
+            p.row >= 1 && p.row <= last && !taken[p.row as usize * lanes + p.lane as usize]
+        };
         let mut frontier: Vec<Pos> = Vec::new();
         match (here, via) {
             (Some(h), None) => {
@@ -463,6 +482,7 @@ impl MaillotJaune {
                     let j = reach.at(to);
                     reach.dist[j] = 1;
                     reach.parent[j] = Some(i);
+                    reach.first[j] = j;
                     frontier.push(to);
                 } else {
                     return reach;
@@ -474,6 +494,7 @@ impl MaillotJaune {
                     if free(p) {
                         let j = reach.at(p);
                         reach.dist[j] = 1;
+                        reach.first[j] = j;
                         frontier.push(p);
                     }
                 }
@@ -482,20 +503,38 @@ impl MaillotJaune {
         while !frontier.is_empty() {
             let mut next = Vec::new();
             for p in frontier {
-                let d = reach.dist[reach.at(p)];
-                let mut links: Vec<_> = self.course.links(p).to_vec();
-                links
-                    .sort_by_key(|l| (l.kind != LinkKind::Forward, l.kind == LinkKind::Side, l.to));
-                for l in links {
-                    // Sideways only on the rider's own row or ahead of it; never back.
-                    if l.to.row < own_row.max(1) || !free(l.to) {
-                        continue;
+                let i = reach.at(p);
+                let d = reach.dist[i];
+                // Forward first, then diagonal, then sideways, each from the priority lane:
+                // the way a move takes is always the same (G-05's puncture stops on it).
+                let links = self.course.links(p);
+                for kind in [LinkKind::Forward, LinkKind::Diagonal, LinkKind::Side] {
+                    // A grid cell has at most two links of a kind: no allocation for them.
+                    let mut few = [Pos::new(0, 0); 8];
+                    let mut n = 0;
+                    let mut more: Vec<Pos> = Vec::new();
+                    for l in links.iter().filter(|l| l.kind == kind) {
+                        if n < few.len() {
+                            few[n] = l.to;
+                            n += 1;
+                        } else {
+                            more.push(l.to);
+                        }
                     }
-                    let j = reach.at(l.to);
-                    if reach.dist[j] == FAR {
-                        reach.dist[j] = d + 1;
-                        reach.parent[j] = Some(reach.at(p));
-                        next.push(l.to);
+                    few[..n].sort_unstable();
+                    more.sort_unstable();
+                    for &to in few[..n].iter().chain(&more) {
+                        // Sideways only on the rider's own row or ahead of it; never back.
+                        if to.row < own_row.max(1) || !free(to) {
+                            continue;
+                        }
+                        let j = reach.at(to);
+                        if reach.dist[j] == FAR {
+                            reach.dist[j] = d + 1;
+                            reach.parent[j] = Some(i);
+                            reach.first[j] = if d == 0 { j } else { reach.first[i] };
+                            next.push(to);
+                        }
                     }
                 }
             }
@@ -556,8 +595,9 @@ impl MaillotJaune {
                 if self.may_stay(r) {
                     out.push(Choice::Stay);
                 }
-                out.extend(self.moves(r, 0, 0));
-                for (safe, risky) in self.plans(r) {
+                let ways = self.ways(r);
+                out.extend(self.move_iter(r, &ways, 0, 0));
+                for (safe, risky) in self.plans_in(r, &ways) {
                     out.push(Choice::Plan { safe, risky });
                 }
                 out.extend(
@@ -595,16 +635,19 @@ impl MaillotJaune {
     /// The escapes (safe, risky) the rider may announce: safe within the dial (MJ-021,
     /// MJ-022), risky 1 to 4 (MJ-026), each with somewhere to end.
     pub fn plans(&self, r: RiderIx) -> Vec<(u8, u8)> {
+        self.plans_in(r, &self.ways(r))
+    }
+
+    fn plans_in(&self, r: RiderIx, ways: &Ways) -> Vec<(u8, u8)> {
         let energy = self.riders[r as usize].energy;
         let mut out = Vec::new();
         // R-MJ-2: a pact's leader escapes only without risk (a puncture would break the
         // pact before his partner plays).
         let leader = self.pact.as_ref().is_some_and(|p| p.leader == r);
         let max_risky = if leader { 0 } else { MAX_RISKY };
-        let ways = self.ways(r);
         for safe in 0..=energy {
             for risky in 0..=max_risky {
-                if safe + risky > 0 && !self.moves_in(r, &ways, safe, risky).is_empty() {
+                if safe + risky > 0 && self.move_iter(r, ways, safe, risky).next().is_some() {
                     out.push((safe, risky));
                 }
             }
@@ -616,24 +659,29 @@ impl MaillotJaune {
     fn ways(&self, r: RiderIx) -> Ways {
         let plain = self.reach(r, None);
         let here = self.riders[r as usize].spot.pos();
-        let mut cells: Vec<WayCell> = self
-            .course
-            .cells()
-            .filter_map(|(p, _)| {
+        let pursued = self.options.complementary()
+            && self.pact.is_none()
+            && here.is_some()
+            && self.follower(r).is_some();
+        // Furthest first, then the priority lane first: the board letters them so.
+        let course = &self.course;
+        let cells: Vec<WayCell> = (1..course.row_count())
+            .rev()
+            .flat_map(|row| (0..course.width(row)).map(move |lane| Pos::new(row, lane)))
+            .filter_map(|p| {
                 let d = plain.distance(p)?;
-                // From the road the path starts on the rider's cell.
-                let full = plain.path(p);
+                let first = plain.first_step(p);
+                let sideways_first = here.is_some_and(|h| first.is_some_and(|s| s.row == h.row));
                 Some(WayCell {
                     pos: p,
                     dist: d,
-                    owes: self.owes_aspiration(r, &full),
-                    sideways_first: here
-                        .is_some_and(|h| full.get(1).is_some_and(|s| s.row == h.row)),
+                    // MJ-043, G-16: the unit is owed by a move off the cell that does not start
+                    // sideways (the same test as `owes_aspiration`, for every cell at once).
+                    owes: pursued && !sideways_first,
+                    sideways_first,
                 })
             })
             .collect();
-        // Furthest first, then the priority lane first: the board letters them so.
-        cells.sort_by_key(|c| (u16::MAX - c.pos.row, c.pos.lane));
         let mut sides = Vec::new();
         // Décalage, first method (MJ-052, G-16): with someone in his wheel, the rider may start
         // with a sideways step and pay nothing.
@@ -665,50 +713,53 @@ impl MaillotJaune {
     }
 
     fn moves_in(&self, r: RiderIx, ways: &Ways, safe: u8, risky: u8) -> Vec<Choice> {
+        self.move_iter(r, ways, safe, risky).collect()
+    }
+
+    /// The moves of [`Self::moves`], one at a time: `plans` asks only whether there is one.
+    fn move_iter<'a>(
+        &'a self,
+        r: RiderIx,
+        ways: &'a Ways,
+        safe: u8,
+        risky: u8,
+    ) -> impl Iterator<Item = Choice> + 'a {
         let stars = ways.stars;
         let budget = stars + safe + risky;
         let energy = self.riders[r as usize].energy;
-        let fits = |d: u8| {
+        let fits = move |d: u8| {
             if safe + risky == 0 {
                 d >= 1 && d <= stars
             } else {
                 d == budget
             }
         };
-        let mut out = Vec::new();
         // With an empty dial the aspiration unit is rolled for (MJ-046): only safe cells need it.
-        let pays = |owes: bool| safe == 0 || safe + u8::from(owes) <= energy;
+        let pays = move |owes: bool| safe == 0 || safe + u8::from(owes) <= energy;
         let partner_end = self.partner_turn(r);
         let leader = self.pact.as_ref().is_some_and(|k| k.leader == r);
-        for c in &ways.cells {
-            if !fits(c.dist)
-                || partner_end.is_some_and(|end| !beside(end, c.pos))
-                || !pays(c.owes)
-                || (leader && !self.partner_can_follow(r, c.pos))
-            {
-                continue;
-            }
-            out.push(Choice::Move {
+        let plain = ways.cells.iter().filter_map(move |c| {
+            let ok = fits(c.dist)
+                && partner_end.is_none_or(|end| beside(end, c.pos))
+                && pays(c.owes)
+                && (!leader || self.partner_can_follow(r, c.pos));
+            ok.then_some(Choice::Move {
                 to: c.pos,
                 via: None,
-            });
-        }
+            })
+        });
         // The sideways first step, offered where the plain way does not already take it.
-        for (lane, side) in &ways.sides {
-            for c in &ways.cells {
-                let Some(d) = side.distance(c.pos) else {
-                    continue;
-                };
-                if !fits(d) || safe > energy || (fits(c.dist) && c.sideways_first) {
-                    continue;
-                }
-                out.push(Choice::Move {
+        let sideways = ways.sides.iter().flat_map(move |(lane, side)| {
+            ways.cells.iter().filter_map(move |c| {
+                let d = side.distance(c.pos)?;
+                let ok = fits(d) && safe <= energy && !(fits(c.dist) && c.sideways_first);
+                ok.then_some(Choice::Move {
                     to: c.pos,
                     via: Some(*lane),
-                });
-            }
-        }
-        out
+                })
+            })
+        });
+        plain.chain(sideways)
     }
 
     /// G-17: the partner could end on the leader's row, alongside `end`, with his stars and the
@@ -777,9 +828,63 @@ impl MaillotJaune {
         }
     }
 
+    /// The fewest cells that take the rider over the line this turn, if any can.
+    pub fn cells_to_line(&self, r: RiderIx) -> Option<u8> {
+        let line = self.course.finish_row();
+        let x = &self.riders[r as usize];
+        let row = x.spot.pos().map_or(0, |p| p.row);
+        // Out of reach of the stars and every safe cell: no need to look.
+        if row + u16::from(self.allowance(r) + x.energy) < line {
+            return None;
+        }
+        let reach = self.reach(r, None);
+        self.course
+            .cells()
+            .filter(|(p, _)| p.row >= line)
+            .filter_map(|(p, _)| reach.distance(p))
+            .min()
+    }
+
+    /// Whether `legal(seat)` holds `choice`, asking only what that choice needs.
+    fn is_legal(&self, seat: Seat, choice: &Choice) -> bool {
+        if self.over || self.to_play() != Some(seat) {
+            return false;
+        }
+        let Some(turn) = &self.turn else {
+            return false;
+        };
+        let r = turn.rider;
+        match (&turn.phase, choice) {
+            (Phase::Choose { plan: None }, Choice::Stay) => self.may_stay(r),
+            (Phase::Choose { plan: None }, Choice::Move { .. }) => {
+                self.moves(r, 0, 0).contains(choice)
+            }
+            (Phase::Choose { plan: None }, Choice::Plan { safe, risky }) => {
+                let leader = self.pact.as_ref().is_some_and(|p| p.leader == r);
+                let max_risky = if leader { 0 } else { MAX_RISKY };
+                *safe <= self.riders[r as usize].energy
+                    && *risky <= max_risky
+                    && safe + risky > 0
+                    && self
+                        .move_iter(r, &self.ways(r), *safe, *risky)
+                        .next()
+                        .is_some()
+            }
+            (Phase::Choose { plan: None }, Choice::Pact { partner }) => {
+                self.pact_partners(r).contains(partner)
+            }
+            (Phase::Choose { plan: Some(_) }, Choice::Back) => true,
+            (Phase::Choose { plan: Some((s, k)) }, Choice::Move { .. }) => {
+                self.moves(r, *s, *k).contains(choice)
+            }
+            (Phase::Choose { .. }, _) => false,
+            _ => self.legal(seat).contains(choice),
+        }
+    }
+
     /// Plays a choice, or refuses it and changes nothing.
     pub fn play(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, MjError> {
-        if !self.legal(seat).contains(choice) {
+        if !self.is_legal(seat, choice) {
             return Err(self.refusal(seat, choice));
         }
         let turn = self.turn.clone().expect("a legal choice has a turn");

@@ -1,0 +1,87 @@
+//! Maillot Jaune's classification over its tour of three stages (MJ-003, MJ-039, MJ-040): each
+//! rider's stage time is the minutes a stage reports (a minute a round after the winner's), the
+//! tour adds them up, and the lowest total wears the yellow jersey. Ties (G-12,
+//! `classification.tie_break`): the lower sum of stage places, then the better place in the last
+//! stage, then the start number (seat order). No team classification (G-12's default,
+//! `classification.teams = false`).
+//!
+//! The tour's fold (its ledger) keeps who started which stage and who left (MJ-033: a rider who
+//! abandoned is not classified).
+
+use crate::tour::classifications::{Jersey, Unit, led, sentence};
+use crate::tour::{
+    Classifications, Ledger, Outcome, Pricing, RiderLine, StageResult, StageTime, TourError,
+    rider_time_rows,
+};
+use serde_json::Value;
+
+/// Seconds in one minute: the tour's fold counts seconds.
+const MINUTE: i64 = 60;
+
+/// How Maillot Jaune prices a stage: each classified rider's minutes, in stage-place order, no
+/// bonus, no points.
+#[derive(Debug, Clone, Copy)]
+pub struct Minutes;
+
+impl Pricing for Minutes {
+    fn times(&self, stage: &StageResult) -> Vec<StageTime> {
+        let mut times: Vec<StageTime> = stage
+            .riders
+            .iter()
+            .filter_map(|r| {
+                let Outcome::Timed { minutes, .. } = r.outcome else {
+                    return None;
+                };
+                let ridden = i64::from(minutes) * MINUTE;
+                Some(StageTime {
+                    rider: r.rider.clone(),
+                    team: r.team.clone(),
+                    place: r.place?,
+                    ridden,
+                    finish_bonus: 0,
+                    sprint_bonus: 0,
+                    time: ridden,
+                })
+            })
+            .collect();
+        times.sort_by_key(|t| t.place);
+        times
+    }
+
+    /// No team classification (G-12): the ledger makes no team stage times.
+    fn team_counted(&self) -> usize {
+        usize::MAX
+    }
+}
+
+/// The general classification after `stages`: the yellow jersey's order.
+pub fn classifications(
+    stages: &[StageResult],
+    _options: &Value,
+) -> Result<Classifications, TourError> {
+    let ledger = Ledger::build(stages, &Minutes)?;
+    let mut racing: Vec<&RiderLine> = ledger.racing().collect();
+    racing.sort_by_key(|r| order_key(r));
+    let rows = rider_time_rows(racing.iter().copied());
+    let general = led(
+        "general",
+        sentence("classification-maillot-jaune", "Maillot Jaune (time)"),
+        Some(Jersey::Yellow),
+        Unit::Time,
+        rows,
+    );
+    Ok(Classifications {
+        tables: vec![general],
+    })
+}
+
+/// MJ-003: the lowest total time; G-12: then the lower sum of stage places, the better place in
+/// the last stage, the start number.
+fn order_key(r: &RiderLine) -> (i64, u32, u32, u32) {
+    (
+        r.total_time,
+        r.places.iter().sum(),
+        r.places.last().copied().unwrap_or(u32::MAX),
+        r.start_number,
+    )
+}

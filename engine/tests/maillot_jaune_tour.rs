@@ -1,0 +1,264 @@
+//! Maillot Jaune's tour of three stages (MJ-003, MJ-005, MJ-023, MJ-031, MJ-032, MJ-039,
+//! MJ-040, G-08, G-12): stage results in minutes, form carried and energy refilled, the yellow
+//! jersey to the lowest total, its ties, and nine bot riders over the three stages.
+
+use commissaire_engine::course::parse_course_toml;
+use commissaire_engine::games::maillot_jaune::MaillotJaune;
+use commissaire_engine::registry::{self, Entrant, Scene, Setup};
+use commissaire_engine::tour::{
+    Outcome, RiderKey, RiderStage, StageKind, StageResult, TourRider, enter_teams, entrants_setup,
+};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+const STAGES: [&str; 3] = [
+    include_str!("../../config/courses/maillot-jaune/mj-etape-1.toml"),
+    include_str!("../../config/courses/maillot-jaune/mj-etape-2.toml"),
+    include_str!("../../config/courses/maillot-jaune/mj-etape-3.toml"),
+];
+
+/// A stage's line for a rider: his place and minutes (None: abandoned).
+fn line(rider: &str, team: &str, start: u32, line: Option<(u32, u32)>) -> RiderStage {
+    RiderStage {
+        rider: RiderKey::new(rider),
+        team: team.into(),
+        start_number: start,
+        cards_played: line.map_or(0, |l| l.1),
+        outcome: match line {
+            None => Outcome::Abandoned,
+            Some((_, minutes)) => Outcome::Timed {
+                minutes,
+                across: true,
+                climber_points: 0,
+            },
+        },
+        place: line.map(|l| l.0),
+        exhaustion_start: 0,
+        exhaustion_end: 0,
+    }
+}
+
+fn stage(number: u32, riders: Vec<RiderStage>) -> StageResult {
+    StageResult {
+        number,
+        kind: StageKind::Hilly,
+        summit_finish: false,
+        riders,
+        rejoined: Vec::new(),
+        sprints: Vec::new(),
+        summits: Vec::new(),
+        bonus_seconds: false,
+        carry: Value::Null,
+    }
+}
+
+fn general(stages: &[StageResult]) -> Vec<String> {
+    let c = registry::classify("maillot-jaune", stages, &Value::Null).unwrap();
+    let table = &c.tables[0];
+    assert_eq!(table.id, "general");
+    assert_eq!(table.holder, Some(0), "the leader wears the yellow jersey");
+    table
+        .rows
+        .iter()
+        .map(|r| r.rider.as_ref().unwrap().0.clone())
+        .collect()
+}
+
+#[test]
+fn mj_003_mj_039_mj_040_g_12_tv_mj_41_the_lowest_total_wears_yellow_ties_by_places() {
+    // Stage 1 of TV-MJ-41: A wins (0), B 0 min in 2nd, D 1 min, C 3 min. A takes yellow.
+    let s1 = stage(
+        1,
+        vec![
+            line("A", "T", 1, Some((1, 0))),
+            line("B", "T", 2, Some((2, 0))),
+            line("D", "T", 4, Some((3, 1))),
+            line("C", "T", 3, Some((4, 3))),
+        ],
+    );
+    assert_eq!(general(&[s1.clone()]), ["A", "B", "D", "C"]);
+    let title = &registry::classify("maillot-jaune", &[s1.clone()], &Value::Null)
+        .unwrap()
+        .tables[0]
+        .title;
+    assert_eq!(title.id, "classification-maillot-jaune");
+    // Over three stages A and B end on 2 minutes each: B has the lower sum of places.
+    let s2 = stage(
+        2,
+        vec![
+            line("B", "T", 2, Some((1, 0))),
+            line("A", "T", 1, Some((2, 0))),
+            line("C", "T", 3, Some((3, 1))),
+            line("D", "T", 4, Some((4, 4))),
+        ],
+    );
+    let s3 = stage(
+        3,
+        vec![
+            line("B", "T", 2, Some((1, 0))),
+            line("C", "T", 3, Some((2, 0))),
+            line("A", "T", 1, Some((3, 2))),
+            line("D", "T", 4, Some((4, 3))),
+        ],
+    );
+    // Totals: A 2, B 2 (places A 1+2+3 = 6, B 2+1+1 = 4), C 4, D 8.
+    assert_eq!(general(&[s1, s2, s3]), ["B", "A", "C", "D"]);
+}
+
+#[test]
+fn g_12_equal_places_too_the_last_stage_decides() {
+    let s1 = stage(
+        1,
+        vec![
+            line("A", "T", 1, Some((1, 0))),
+            line("B", "T", 2, Some((2, 1))),
+        ],
+    );
+    let s2 = stage(
+        2,
+        vec![
+            line("B", "T", 2, Some((1, 0))),
+            line("A", "T", 1, Some((2, 1))),
+        ],
+    );
+    // 1 minute each, places 3 each: B won the last stage.
+    assert_eq!(general(&[s1, s2]), ["B", "A"]);
+}
+
+#[test]
+fn mj_033_a_rider_who_abandoned_is_not_classified() {
+    let s1 = stage(
+        1,
+        vec![line("A", "T", 1, Some((1, 0))), line("B", "T", 2, None)],
+    );
+    assert_eq!(general(&[s1]), ["A"]);
+}
+
+/// Rides a whole tour of three stages with bots: `teams` teams of `per` riders. Returns the
+/// results and the riders as the tour keeps them.
+fn ride_tour(teams: usize, per: usize, seed: u64) -> (Vec<StageResult>, Vec<TourRider>) {
+    let names: Vec<String> = (0..teams).map(|t| format!("Team {t}")).collect();
+    let entry = registry::ruleset("maillot-jaune").unwrap();
+    let roster = (entry.roster)(&vec![json!("rider"); per], &Value::Null).unwrap();
+    let mut riders = enter_teams(&names, &roster);
+    let mut results = Vec::new();
+    for (k, text) in STAGES.iter().enumerate() {
+        let course = Arc::new(parse_course_toml(text, "s.toml").unwrap());
+        let racing: Vec<&TourRider> = riders.iter().filter(|r| !r.abandoned).collect();
+        let setup = entrants_setup(&course, &names, &racing, json!({"level": "complementary"}));
+        let mut stage = registry::start("maillot-jaune", &setup, seed + k as u64).unwrap();
+        let mut guard = 0;
+        while !stage.is_over() {
+            guard += 1;
+            assert!(guard < 5_000, "stage {} never ends", k + 1);
+            let (seat, _) = stage.waiting_on()[0];
+            stage.play_bot(seat).unwrap();
+        }
+        let result = stage
+            .result(k as u32 + 1, StageKind::Hilly, &riders)
+            .unwrap();
+        for r in &result.riders {
+            if r.outcome == Outcome::Abandoned {
+                riders
+                    .iter_mut()
+                    .find(|t| t.key == r.rider)
+                    .unwrap()
+                    .abandoned = true;
+            }
+        }
+        stage.carry_over(&mut riders);
+        results.push(result);
+    }
+    (results, riders)
+}
+
+#[test]
+fn mj_005_mj_023_mj_031_mj_032_g_08_tv_mj_42_form_carries_energy_refills_yellow_starts_first() {
+    let names = vec!["Jaunes".to_string(), "Verts".to_string()];
+    let course = Arc::new(parse_course_toml(STAGES[0], "s1").unwrap());
+    let setup = Setup {
+        course,
+        teams: names.clone(),
+        riders: vec![
+            Entrant {
+                id: "A".into(),
+                team: 0,
+                start: None,
+                attributes: json!({"card": "Renault"}),
+            },
+            Entrant {
+                id: "B".into(),
+                team: 1,
+                start: None,
+                attributes: json!({"card": "PTT"}),
+            },
+        ],
+        options: Value::Null,
+        dice: vec![2],
+    };
+    let mut stage = registry::start("maillot-jaune", &setup, 9).unwrap();
+    while !stage.is_over() {
+        let (seat, _) = stage.waiting_on()[0];
+        stage.play_bot(seat).unwrap();
+    }
+    let mut riders: Vec<TourRider> = ["A", "B"]
+        .iter()
+        .enumerate()
+        .map(|(i, id)| TourRider {
+            key: RiderKey::new(*id),
+            team: i as u8,
+            start_number: i as u32 + 1,
+            abandoned: false,
+            attributes: setup.riders[i].attributes.clone(),
+        })
+        .collect();
+    let result = stage.result(1, StageKind::Hilly, &riders).unwrap();
+    let Scene::MaillotJaune(view) = stage.scene() else {
+        panic!()
+    };
+    let form_after: Vec<u8> = view.riders.iter().map(|r| r.form).collect();
+    stage.carry_over(&mut riders);
+    for (i, r) in riders.iter().enumerate() {
+        assert_eq!(
+            r.attributes["form"],
+            json!(form_after[i]),
+            "MJ-031: form carries"
+        );
+    }
+    let winner = result.riders.iter().find(|r| r.place == Some(1)).unwrap();
+    let yellow = riders.iter().find(|r| r.key == winner.rider).unwrap();
+    assert_eq!(
+        yellow.attributes["overall"],
+        json!(1),
+        "MJ-040: the winner takes yellow"
+    );
+    // Stage 2: the dial is full again, form as carried; the yellow jersey plays first (G-08).
+    let course = Arc::new(parse_course_toml(STAGES[1], "s2").unwrap());
+    let racing: Vec<&TourRider> = riders.iter().collect();
+    let next = entrants_setup(&course, &names, &racing, Value::Null);
+    let s2 = MaillotJaune::new(&next, 3).unwrap();
+    for (i, r) in s2.riders.iter().enumerate() {
+        assert_eq!(r.energy, 6, "MJ-023: energy refilled");
+        assert_eq!(r.form, form_after[i]);
+    }
+    let first = s2.order[0] as usize;
+    assert_eq!(s2.riders[first].name, winner.rider.0);
+    assert!(s2.view().riders[first].yellow, "MJ-002: the yellow figure");
+}
+
+#[test]
+fn mj_003_a_tour_of_three_stages_with_nine_bot_riders() {
+    let started = std::time::Instant::now();
+    let (results, riders) = ride_tour(3, 3, 11);
+    let elapsed = started.elapsed();
+    assert_eq!(results.len(), 3);
+    let c = registry::classify("maillot-jaune", &results, &Value::Null).unwrap();
+    let gc = &c.tables[0];
+    let classified = riders.iter().filter(|r| !r.abandoned).count();
+    assert_eq!(gc.rows.len(), classified);
+    // The leader overall is the one the next stage would dress in yellow.
+    let leader = gc.rows[0].rider.clone().unwrap();
+    let dressed = riders.iter().find(|r| r.key == leader).unwrap();
+    assert_eq!(dressed.attributes["overall"], json!(1));
+    eprintln!("a tour of three stages with nine bot riders: {elapsed:?}");
+}
