@@ -757,13 +757,20 @@ fn g_14_g_25_tv_mj_38_a_rider_losing_his_turn_neither_pays_nor_pulls() {
     );
     play(&mut s, plan(0, 1));
     play(&mut s, mv(8, 1)); // punctures at (7,1) after 2 normal cells
-    // Renault paid the aspiration unit and pulled Vandamme up; Vandamme plays.
-    play(&mut s, Choice::Stay);
-    // Round 2: Renault skips.
+    assert_eq!(at(&s, "Renault"), Some((7, 1)));
+    // Renault paid the aspiration unit and pulled Vandamme up to (5,1); Vandamme plays next
+    // and settles in Renault's wheel.
+    assert_eq!(at(&s, "Vandamme"), Some((5, 1)));
+    play(&mut s, mv(6, 1));
+    let energy = dial(&s, "Renault").0;
+    // Round 2: Renault's turn comes and is skipped: he neither pays nor pulls.
     assert_eq!(current(&s), ix(&s, "Vandamme"));
-    let (e, _) = dial(&s, "Renault");
-    play(&mut s, Choice::Stay);
-    assert_eq!(dial(&s, "Renault").0, e, "skipping pays nothing");
+    assert_eq!(dial(&s, "Renault").0, energy, "skipping pays nothing");
+    assert_eq!(
+        at(&s, "Vandamme"),
+        Some((6, 1)),
+        "the follower does not move up"
+    );
 }
 
 // ---------------------------------------------------------------- décalage: the pact
