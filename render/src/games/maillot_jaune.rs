@@ -60,6 +60,24 @@ impl BoardScene {
             };
             riders.push(token(view, r, pos));
         }
+        // Riders across the line in an earlier round have left the road (G-10): the picture
+        // draws them faded past the line, a free cell each in the order they crossed, the
+        // winner furthest along, so a finish board shows every finisher.
+        let course = &view.course;
+        let mut free = (course.finish_row()..course.row_count())
+            .rev()
+            .flat_map(|row| (0..course.width(row)).map(move |lane| Pos::new(row, lane)))
+            .filter(|p| !view.riders.iter().any(|r| r.pos == Some(*p)));
+        for &(index, _, _) in &view.finish {
+            let Some(r) = view.riders.iter().find(|r| r.index == index) else {
+                continue;
+            };
+            if r.spot != Spot::Finished {
+                continue;
+            }
+            let Some(pos) = free.next() else { break };
+            riders.push(token(view, r, pos).with(Mark::Finished));
+        }
         BoardScene {
             course: view.course.clone(),
             stage_name: view.course_name.clone(),
@@ -188,6 +206,22 @@ mod tests {
             std::fs::write(format!("{dir}/mj-board.png"), &png).unwrap();
             let profile = crate::ruleset::profile_png(&stage.scene(), "Étape 1", &|_| None);
             std::fs::write(format!("{dir}/mj-profile.png"), profile.unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_finish_board_shows_every_finisher_past_the_line() {
+        let mut stage = stage();
+        while let Some(&(seat, _)) = stage.waiting_on().first() {
+            stage.play_bot(seat).unwrap();
+        }
+        let board = scene(stage.as_ref());
+        let line = board.course.finish_row();
+        assert_eq!(board.riders.len(), 9);
+        assert!(board.riders.iter().all(|t| t.pos.row >= line && t.across()));
+        if let Ok(dir) = std::env::var("MJ_PNG_DIR") {
+            let png = board_png(&stage.scene(), "Étape 1", &|_| None).unwrap();
+            std::fs::write(format!("{dir}/mj-finish.png"), &png).unwrap();
         }
     }
 

@@ -4,8 +4,8 @@
 //! The advice (seed 002): spend energy at the right moment, not on luck (MJ-063); arrive on
 //! the last cells before a change of terrain with a full move (MJ-057, which the terrain rule
 //! G-06 already enforces: a move stops at the change); sit in a wheel to be pulled
-//! (L'ASPIRATION); keep the dial for the finish: the bot escapes, safely, only when that takes
-//! it over the line.
+//! (L'ASPIRATION); keep the dial for the finish: the bot escapes, safely, only in the stretch
+//! that runs to the line (energy left at the line is lost), or when that takes it over.
 
 use super::events::Choice;
 use super::stage::{MaillotJaune, Spot};
@@ -42,6 +42,19 @@ pub fn sensible(stage: &MaillotJaune, _seat: Seat, options: &[Choice]) -> Choice
                 return plan;
             }
         }
+    }
+    // The last stretch runs to the line: energy left at the line is lost (the dial is refilled
+    // for the next stage, MJ-023), so it is spent there, safely, as far as it goes.
+    if stage.terrain_of_turn(turn.rider).1 >= stage.course.finish_row()
+        && let Some(plan) = options
+            .iter()
+            .filter(|c| matches!(c, Choice::Plan { risky: 0, .. }))
+            .max_by_key(|c| match c {
+                Choice::Plan { safe, .. } => *safe,
+                _ => 0,
+            })
+    {
+        return plan.clone();
     }
     best_move(stage, options)
         .or_else(|| options.iter().find(|c| **c == Choice::Stay).cloned())
