@@ -76,8 +76,8 @@ fn mj_003_mj_039_mj_040_g_12_tv_mj_41_the_lowest_total_wears_yellow_ties_by_plac
             line("C", "T", 3, Some((4, 3))),
         ],
     );
-    assert_eq!(general(&[s1.clone()]), ["A", "B", "D", "C"]);
-    let title = &registry::classify("maillot-jaune", &[s1.clone()], &Value::Null)
+    assert_eq!(general(std::slice::from_ref(&s1)), ["A", "B", "D", "C"]);
+    let title = &registry::classify("maillot-jaune", std::slice::from_ref(&s1), &Value::Null)
         .unwrap()
         .tables[0]
         .title;
