@@ -974,3 +974,51 @@ fn mj_006_mj_007_g_11_tv_mj_53_three_stages_of_two_stretches() {
         assert_eq!(tour.iter().filter(|x| **x == t).count(), 28, "MJ-007");
     }
 }
+
+// ---------------------------------------------------------------- one legal-moves function
+
+/// The escapes offered (read from the distances the search keeps) are exactly those with
+/// somewhere to end (the moves themselves), in every position random legal play reaches.
+#[test]
+fn the_escapes_offered_are_those_with_a_move() {
+    use commissaire_engine::games::maillot_jaune::bot::random_legal;
+    use commissaire_engine::games::maillot_jaune::stage::Phase;
+    for seed in 0..6u64 {
+        let riders: Vec<R> = ["Renault", "PTT", "Agfa", "Noël", "La Bonnal", "Vandamme"]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| R {
+                at: None,
+                ..r(c, 0, 0).team(i as u8 % 3)
+            })
+            .collect();
+        let course = [STAGE_1, STAGE_2, STAGE_3][seed as usize % 3];
+        let mut s = stage_with(course, riders, Value::Null, vec![]);
+        let mut n = seed;
+        while !s.is_over() {
+            n += 1;
+            let seat = s.to_play().unwrap();
+            if let Some(t) = &s.turn
+                && t.phase == (Phase::Choose { plan: None })
+            {
+                let r = t.rider;
+                let x = &s.riders[r as usize];
+                let mut brute = Vec::new();
+                for safe in 0..=x.energy {
+                    for risky in 0..=4 {
+                        if safe + risky > 0 && !s.moves(r, safe, risky).is_empty() {
+                            brute.push((safe, risky));
+                        }
+                    }
+                }
+                if s.pact.is_none() {
+                    assert_eq!(s.plans(r), brute, "seed {seed}, rider {r}");
+                }
+            }
+            let options = s.legal(seat);
+            let c = random_legal(&options, n);
+            s.play(seat, &c).unwrap();
+            assert!(n < seed + 20_000, "the stage never ends");
+        }
+    }
+}

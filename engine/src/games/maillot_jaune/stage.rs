@@ -500,11 +500,20 @@ impl MaillotJaune {
                 }
             }
         }
-        while !frontier.is_empty() {
-            let mut next = Vec::new();
-            for p in frontier {
+        // No move goes further than the stars, a safe escape of the whole dial and a risky one
+        // of 4 cells: the search stops there.
+        let x = &self.riders[r as usize];
+        let limit = stars(&x.card, self.terrain_of_turn(r).0) + x.energy + MAX_RISKY;
+        let mut head = 0;
+        while head < frontier.len() {
+            let p = frontier[head];
+            head += 1;
+            {
                 let i = reach.at(p);
                 let d = reach.dist[i];
+                if d >= limit {
+                    continue;
+                }
                 // Forward first, then diagonal, then sideways, each from the priority lane:
                 // the way a move takes is always the same (G-05's puncture stops on it).
                 let links = self.course.links(p);
@@ -533,12 +542,11 @@ impl MaillotJaune {
                             reach.dist[j] = d + 1;
                             reach.parent[j] = Some(i);
                             reach.first[j] = if d == 0 { j } else { reach.first[i] };
-                            next.push(to);
+                            frontier.push(to);
                         }
                     }
                 }
             }
-            frontier = next;
         }
         reach
     }
@@ -647,12 +655,31 @@ impl MaillotJaune {
         let max_risky = if leader { 0 } else { MAX_RISKY };
         for safe in 0..=energy {
             for risky in 0..=max_risky {
-                if safe + risky > 0 && self.move_iter(r, ways, safe, risky).next().is_some() {
+                if safe + risky > 0 && self.has_move(r, ways, safe, risky) {
                     out.push((safe, risky));
                 }
             }
         }
         out
+    }
+
+    /// Whether `move_iter` yields a move for this escape: without a pact, read from the
+    /// distances `ways` keeps (a cell at exactly stars + safe + risky cells whose way the dial
+    /// can pay, MJ-036; a sideways first step owes nothing, and where it is not offered the plain
+    /// way to that cell starts sideways and owes nothing either); under a pact, by the moves.
+    fn has_move(&self, r: RiderIx, ways: &Ways, safe: u8, risky: u8) -> bool {
+        let energy = self.riders[r as usize].energy;
+        if self.pact.is_some() || safe > energy || safe + risky == 0 {
+            return self.move_iter(r, ways, safe, risky).next().is_some();
+        }
+        let d = ways.stars + safe + risky;
+        if d >= 64 {
+            return false;
+        }
+        let bit = 1u64 << d;
+        ways.free_at & bit != 0
+            || ways.side_at & bit != 0
+            || (ways.owing_at & bit != 0 && (safe == 0 || safe < energy))
     }
 
     /// Every way the rider can go this turn, computed once for all the plans.
@@ -696,11 +723,30 @@ impl MaillotJaune {
                 }
             }
         }
-        Ways {
+        let bit = |d: u8| 1u64 << d.min(63);
+        let mut ways = Ways {
             stars: self.allowance(r),
             cells,
             sides,
+            free_at: 0,
+            owing_at: 0,
+            side_at: 0,
+        };
+        for c in &ways.cells {
+            if c.owes {
+                ways.owing_at |= bit(c.dist);
+            } else {
+                ways.free_at |= bit(c.dist);
+            }
         }
+        for (_, side) in &ways.sides {
+            for c in &ways.cells {
+                if let Some(d) = side.distance(c.pos) {
+                    ways.side_at |= bit(d);
+                }
+            }
+        }
+        ways
     }
 
     /// Where the rider may end with an announced escape. Without one: any cell within his
@@ -1340,6 +1386,11 @@ struct Ways {
     stars: u8,
     cells: Vec<WayCell>,
     sides: Vec<(u8, Reach)>,
+    /// Bit d set: some cell is d cells away by a way that owes no aspiration unit / owes it /
+    /// starts sideways into a side lane. What `plans_in` asks without walking the cells.
+    free_at: u64,
+    owing_at: u64,
+    side_at: u64,
 }
 
 /// Side by side (G-18): the same row, a neighbouring lane.
