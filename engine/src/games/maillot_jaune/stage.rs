@@ -1163,7 +1163,11 @@ impl MaillotJaune {
                     leader_end: self.riders[r as usize].spot.pos().or(from),
                     ..pact.clone()
                 });
-                if self.riders[pact.partner as usize].spot.racing() {
+                // A leader who abandoned on this move (G-20) has left the board: the pact ends
+                // with him, and his partner plays in his turn.
+                if self.riders[pact.partner as usize].spot.racing()
+                    && self.riders[r as usize].spot != Spot::Out
+                {
                     self.queue.insert(0, pact.partner);
                 } else {
                     self.pact = None;
