@@ -599,12 +599,12 @@ impl MaillotJaune {
                 .chain([Choice::NoHelp])
                 .collect(),
             Phase::Choose { plan: None } => {
-                let mut out = Vec::new();
+                // The cells first (A, B… furthest first), then staying, the escapes, the pacts.
+                let ways = self.ways(r);
+                let mut out: Vec<Choice> = self.move_iter(r, &ways, 0, 0).collect();
                 if self.may_stay(r) {
                     out.push(Choice::Stay);
                 }
-                let ways = self.ways(r);
-                out.extend(self.move_iter(r, &ways, 0, 0));
                 for (safe, risky) in self.plans_in(r, &ways) {
                     out.push(Choice::Plan { safe, risky });
                 }
