@@ -1374,6 +1374,10 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
         let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
         render_all_told(stage.as_ref(), &events, 2, &mut seen);
     }
+    // The tour's classification title, as the standings word it.
+    let title = in_every_language("classification-maillot-jaune", &[]).unwrap();
+    assert_eq!(title, "Maillot Jaune (time)");
+    seen.insert("classification-maillot-jaune".to_string());
     let narrated: BTreeSet<String> = ids_used()
         .into_iter()
         .filter(|(_, file)| file.starts_with("engine/src/games/maillot_jaune/"))

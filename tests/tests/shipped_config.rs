@@ -48,11 +48,15 @@ fn the_six_base_stages_load_with_a_sprint_and_a_finish() {
 
 #[test]
 fn the_tours_name_only_shipped_courses() {
-    let courses: Vec<String> = ["courses/card-race", "courses/velo-master"]
-        .into_iter()
-        .flat_map(files)
-        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
-        .collect();
+    let courses: Vec<String> = [
+        "courses/card-race",
+        "courses/velo-master",
+        "courses/maillot-jaune",
+    ]
+    .into_iter()
+    .flat_map(files)
+    .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+    .collect();
     let mut lengths = Vec::new();
     for file in files("tours") {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -70,9 +74,10 @@ fn the_tours_name_only_shipped_courses() {
     lengths.sort();
     assert_eq!(
         lengths,
-        [3, 3, 6, 7, 21, 21, 21],
-        "Velo Master weeks at Expert and Pro, the world cup's six classics, a card-race week and \
-         three grand tours (house rules B on the road, A and B with their time trials)"
+        [3, 3, 3, 6, 7, 21, 21, 21],
+        "Velo Master weeks at Expert and Pro, Maillot Jaune's three stages, the world cup's six \
+         classics, a card-race week and three grand tours (house rules B on the road, A and B \
+         with their time trials)"
     );
 }
 
