@@ -634,3 +634,20 @@ fn card_race_a_seat_handed_to_the_time_trial_bot_keeps_its_biggest_card() {
     // Blue, scripted, still owes its card.
     assert_eq!(played.result.waiting_on, ["Blue"]);
 }
+
+#[test]
+fn the_rounds_notation_stops_after_the_round_asked_for() {
+    let text = format!(
+        r#"{{"ruleset": "flamme-rouge", "hands": "free", "course": {CARD_COURSE},
+ "riders": [{{"id": "BlueR", "team": "Blue", "kind": "rouleur"}}, {{"id": "RedS", "team": "Red", "kind": "sprinteur"}}],
+ "rounds": [{{"BlueR": 5, "RedS": 5}}, {{"BlueR": 4, "RedS": 4}}, {{"BlueR": 3, "RedS": 3}}]}}"#
+    );
+    let file = ScenarioFile::from_json(&text).unwrap();
+    let played = |stop| {
+        let course = file.course(no_files).unwrap();
+        file.run(course, stop).unwrap().turns()
+    };
+    assert_eq!(played(Some(2)), 2);
+    assert_eq!(played(Some(1)), 1);
+    assert_eq!(played(None), 3);
+}

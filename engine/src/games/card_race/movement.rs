@@ -137,10 +137,12 @@ pub(crate) fn slipstream_except(
     while let Some((back, front)) = next_group(board, from, line) {
         from = front + 1;
         let gap = front + 1;
-        if gap + 1 >= line || board.count(gap + 1) == 0 {
-            continue;
-        }
-        if !carries_slipstream(course, gap) || !carries_slipstream(course, gap + 1) {
+        // The empty row and the row ahead of it carry slipstream (so neither is past the line,
+        // and the row ahead is on the board), and the row ahead holds the group to join.
+        if !carries_slipstream(course, gap)
+            || !carries_slipstream(course, gap + 1)
+            || board.count(gap + 1) == 0
+        {
             continue;
         }
         let Some(tail) = (back..=front)
@@ -230,5 +232,34 @@ mod tests {
             destination(&course, &board, Pos::new(5, 0), 40),
             Some(Pos::new(course.last_row(), 0))
         );
+    }
+
+    #[test]
+    fn fr_4_a_card_on_a_climb_takes_a_rider_5_rows_and_the_grimpeurs_7_all_the_way() {
+        use crate::course::{SegmentSpec, Terrain};
+        let seg = |terrain, length, start, finish| SegmentSpec {
+            terrain,
+            length,
+            lanes: None,
+            start,
+            finish,
+        };
+        // Rows 0-3 the start, 4-13 uphill, then the finish.
+        let course = CourseSpec {
+            segments: vec![
+                seg(Terrain::Flat, 4, true, false),
+                seg(Terrain::Uphill, 10, false, false),
+                seg(Terrain::Flat, 5, false, true),
+            ],
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let (rouleur, grimpeur) = (RiderKind::Rouleur, RiderKind::Grimpeur);
+        // On the climb a 7 rides 5; the grimpeur's 7 is exempt (QB-04) and rides 7.
+        assert_eq!(effective_distance(&course, 5, rouleur, Card::Energy(7)), 5);
+        assert_eq!(effective_distance(&course, 5, grimpeur, Card::Energy(7)), 7);
+        // A 3 is under the cap: 3.
+        assert_eq!(effective_distance(&course, 5, rouleur, Card::Energy(3)), 3);
     }
 }
