@@ -4,4 +4,5 @@
 //! [`crate::registry::RULESETS`] and its variant of [`crate::registry::Scene`].
 
 pub mod card_race;
+pub mod hulst;
 pub mod velo_master;
