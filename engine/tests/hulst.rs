@@ -993,3 +993,49 @@ fn ht_055_the_stage_runs_until_every_rider_has_finished() {
     assert!(s.over);
     assert!(s.riders.iter().all(|x| x.result.is_some()));
 }
+
+// ----- courses -----
+
+const FLAT: &str = include_str!("../../config/courses/hulst/hulst-vlakke-etappe.toml");
+const MOUNTAIN: &str = include_str!("../../config/courses/hulst/hulst-bergetappe.toml");
+
+#[test]
+fn ht_001_ht_006_both_stages_of_the_box_pass_the_course_checks() {
+    // SPEL MATERIAAL / VOORBEREIDING: a flat and a mountain stage (our own layout).
+    use commissaire_engine::games::hulst::check_course;
+    let (_, flat) = check_course(FLAT, "hulst-vlakke-etappe.toml").unwrap();
+    assert_eq!((flat.length, flat.runout, flat.line()), (95, 12, 95));
+    assert_eq!(flat.label(p(44, 2)).to_string(), "44A");
+    assert_eq!(flat.label(p(97, 0)).to_string(), "-2");
+    assert_eq!(flat.sprints.len(), 2);
+    assert_ne!(flat.square(p(62, 1)).unwrap().way, flat.square(p(62, 2)).unwrap().way);
+    let (_, mountain) = check_course(MOUNTAIN, "hulst-bergetappe.toml").unwrap();
+    assert!(mountain.is_uphill(p(20, 0)) && mountain.is_downhill(p(50, 1)));
+}
+
+#[test]
+fn course_errors_name_the_file_the_line_and_the_problem() {
+    use commissaire_engine::games::hulst::check_course;
+    let bad = FLAT.replace("\"52/0\"", "\"52/7\"");
+    let e = check_course(&bad, "x.toml").unwrap_err();
+    let line = bad.lines().position(|l| l.contains("52/7")).unwrap() + 1;
+    assert_eq!((e.file.as_deref(), e.line), (Some("x.toml"), Some(line)), "{e}");
+    assert!(e.message.contains("no square '52/7'"), "{e}");
+    let bad = FLAT.replace("after = 70", "after = 99");
+    let e = check_course(&bad, "x.toml").unwrap_err();
+    assert!(e.to_string().starts_with("x.toml, line "), "{e}");
+    assert!(e.message.contains("sprint line"), "{e}");
+    let bad = FLAT.replace("label = \"44A\"", "label = \"A44\"");
+    let e = check_course(&bad, "x.toml").unwrap_err();
+    assert!(e.message.contains("printed label"), "{e}");
+    let bad = FLAT.replace("after_lane = 1", "after_lane = 5");
+    assert!(check_course(&bad, "x.toml").unwrap_err().message.contains("divider"));
+}
+
+#[test]
+fn ht_042_no_step_crosses_a_full_divider() {
+    use commissaire_engine::games::hulst::check_course;
+    let (_, b) = check_course(FLAT, "f.toml").unwrap();
+    assert!(!b.steps(p(61, 1)).contains(&p(62, 2)));
+    assert!(b.steps(p(61, 1)).contains(&p(62, 0)));
+}
