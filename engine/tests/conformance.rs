@@ -60,6 +60,16 @@ const COURSES: &[(&str, &str, &str)] = &[
         "vm-sprint-de-vic.toml",
         include_str!("../../config/courses/velo-master/vm-sprint-de-vic.toml"),
     ),
+    (
+        "hulst",
+        "hulst-bergetappe.toml",
+        include_str!("../../config/courses/hulst/hulst-bergetappe.toml"),
+    ),
+    (
+        "hulst",
+        "hulst-vlakke-etappe.toml",
+        include_str!("../../config/courses/hulst/hulst-vlakke-etappe.toml"),
+    ),
 ];
 
 /// Choices played at most in one random walk: enough for several turns of any game.

@@ -1008,7 +1008,10 @@ fn ht_001_ht_006_both_stages_of_the_box_pass_the_course_checks() {
     assert_eq!(flat.label(p(44, 2)).to_string(), "44A");
     assert_eq!(flat.label(p(97, 0)).to_string(), "-2");
     assert_eq!(flat.sprints.len(), 2);
-    assert_ne!(flat.square(p(62, 1)).unwrap().way, flat.square(p(62, 2)).unwrap().way);
+    assert_ne!(
+        flat.square(p(62, 1)).unwrap().way,
+        flat.square(p(62, 2)).unwrap().way
+    );
     let (_, mountain) = check_course(MOUNTAIN, "hulst-bergetappe.toml").unwrap();
     assert!(mountain.is_uphill(p(20, 0)) && mountain.is_downhill(p(50, 1)));
 }
@@ -1019,7 +1022,11 @@ fn course_errors_name_the_file_the_line_and_the_problem() {
     let bad = FLAT.replace("\"52/0\"", "\"52/7\"");
     let e = check_course(&bad, "x.toml").unwrap_err();
     let line = bad.lines().position(|l| l.contains("52/7")).unwrap() + 1;
-    assert_eq!((e.file.as_deref(), e.line), (Some("x.toml"), Some(line)), "{e}");
+    assert_eq!(
+        (e.file.as_deref(), e.line),
+        (Some("x.toml"), Some(line)),
+        "{e}"
+    );
     assert!(e.message.contains("no square '52/7'"), "{e}");
     let bad = FLAT.replace("after = 70", "after = 99");
     let e = check_course(&bad, "x.toml").unwrap_err();
@@ -1029,7 +1036,12 @@ fn course_errors_name_the_file_the_line_and_the_problem() {
     let e = check_course(&bad, "x.toml").unwrap_err();
     assert!(e.message.contains("printed label"), "{e}");
     let bad = FLAT.replace("after_lane = 1", "after_lane = 5");
-    assert!(check_course(&bad, "x.toml").unwrap_err().message.contains("divider"));
+    assert!(
+        check_course(&bad, "x.toml")
+            .unwrap_err()
+            .message
+            .contains("divider")
+    );
 }
 
 #[test]

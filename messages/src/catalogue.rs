@@ -53,6 +53,10 @@ macro_rules! files {
                 include_str!(concat!("../locales/", $lang, "/velo-master.ftl")),
             ),
             (
+                "hulst.ftl",
+                include_str!(concat!("../locales/", $lang, "/hulst.ftl")),
+            ),
+            (
                 "words.ftl",
                 include_str!(concat!("../locales/", $lang, "/words.ftl")),
             ),

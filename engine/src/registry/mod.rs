@@ -29,7 +29,7 @@ pub use setup::{Entrant, Setup, StartError};
 pub use words::{Deadlines, Word, Words, word};
 
 use crate::game::Seat;
-use crate::games::{card_race, velo_master};
+use crate::games::{card_race, hulst, velo_master};
 use crate::tour::{Classifications, StageKind, StageResult, TourError};
 use serde_json::Value;
 
@@ -148,6 +148,17 @@ pub static RULESETS: &[RulesetEntry] = &[
         classify: velo_master::classify::classifications,
         prepare: road_stages_only,
         words: velo_master::game::WORDS,
+    },
+    RulesetEntry {
+        id: hulst::ID,
+        name: "Le Tour de France (Hulst, seconde cards)",
+        start: Hosted::<hulst::Hulst>::boxed,
+        roster: hulst::game::roster,
+        max_team: 3,
+        rules: hulst::game::RULES,
+        classify: hulst::classify::classifications,
+        prepare: road_stages_only,
+        words: hulst::game::WORDS,
     },
 ];
 

@@ -2,6 +2,7 @@
 //! A new ruleset adds its variant here, and its adapter in `render`.
 
 use crate::games::card_race::StageView;
+use crate::games::hulst::HulstView;
 use crate::games::velo_master::VeloView;
 
 #[derive(Debug, Clone)]
@@ -9,4 +10,5 @@ use crate::games::velo_master::VeloView;
 pub enum Scene {
     CardRace(StageView),
     VeloMaster(VeloView),
+    Hulst(HulstView),
 }

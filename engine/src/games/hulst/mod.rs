@@ -4,15 +4,20 @@
 //! chance squares, sprints, crashes across the road and the passing principle.
 
 pub mod board;
+pub mod bot;
+pub mod classify;
 pub mod events;
+pub mod game;
 pub mod options;
 pub mod stage;
 pub mod tables;
+pub mod view;
 
 pub use board::{Board, check_course};
 pub use events::{Choice, Event, RiderIx, Spot};
 pub use options::Options;
 pub use stage::{Hulst, Refusal};
+pub use view::HulstView;
 
 /// The registry id.
 pub const ID: &str = "hulst";

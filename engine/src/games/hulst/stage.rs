@@ -138,6 +138,8 @@ pub struct Hulst {
     pub over: bool,
     /// Choices applied: the stage's step, for the random bot.
     pub played: u64,
+    /// What the stage did as it was set up: the draw for the first player, the deal.
+    pub opening: Vec<Event>,
 }
 
 /// The squares a card's move may end on, by how it ends.
@@ -275,6 +277,7 @@ impl Hulst {
             finished: Vec::new(),
             over: false,
             played: 0,
+            opening: Vec::new(),
         };
         stage.start_round(&mut events);
         stage.settle(&mut events);
