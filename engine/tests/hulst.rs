@@ -287,7 +287,7 @@ fn ht_014_no_riding_through_a_rider_tv_ht_23() {
 }
 
 #[test]
-fn ht_016_ht_018_order_from_the_front_numbered_side_first_tv_ht_24() {
+fn ht_016_ht_017_ht_018_order_from_the_front_numbered_side_first_tv_ht_24() {
     // DYNAMISCHE SPEELRONDES, VAK-NUMMERS: front first; on one number the numbered side.
     let mut s = flat();
     clear(&mut s);

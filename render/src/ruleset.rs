@@ -10,6 +10,7 @@ pub fn board_scene(scene: &Scene) -> Result<BoardScene, RenderError> {
     match scene {
         Scene::CardRace(view) => Ok(BoardScene::from_view(view)),
         Scene::VeloMaster(view) => Ok(BoardScene::from_velo_master(view)),
+        Scene::Hulst(view) => Ok(BoardScene::from_hulst(view)),
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }
@@ -22,6 +23,7 @@ pub fn profile_scene(scene: &Scene) -> Result<ProfileScene, RenderError> {
         Scene::VeloMaster(view) => Ok(ProfileScene::from_board(&BoardScene::from_velo_master(
             view,
         ))),
+        Scene::Hulst(view) => Ok(ProfileScene::from_board(&BoardScene::from_hulst(view))),
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }

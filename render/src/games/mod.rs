@@ -3,5 +3,6 @@
 //! [`crate::ruleset`].
 
 pub mod card_race;
+pub mod hulst;
 pub mod velo_master;
 pub mod velo_master_text;

@@ -84,6 +84,9 @@ pub struct Board {
     pub sprints: Vec<Sprint>,
     /// The numbered side lies on the right of the road as it runs (the picture's side).
     pub numbered_right: bool,
+    /// The course row of board row 0 (the start area's last row): board row r is course row
+    /// `offset + r`.
+    pub offset: u16,
     /// Per square (row by row), its steps ahead: forward first, then diagonals.
     #[serde(skip)]
     steps: Vec<Vec<Pos>>,
@@ -410,6 +413,7 @@ impl Board {
             rows,
             sprints,
             numbered_right,
+            offset: first - 1,
             steps,
             offsets,
         };
@@ -522,6 +526,10 @@ impl Board {
         self.squares()
             .filter(|&p| self.number(p) == number && self.square(p).is_some_and(|s| s.way == way))
             .collect()
+    }
+    /// The course's cell of a board square (for the pictures).
+    pub fn course_pos(&self, p: Pos) -> Pos {
+        Pos::new(p.row + self.offset, p.lane)
     }
     pub fn name_of(p: Pos) -> String {
         format!("{}/{}", p.row, p.lane)
