@@ -65,10 +65,19 @@ hulst-bonus-seconds = { $rider } wins { $seconds } bonus seconds.
 
 ## Sprints and the finish
 
-hulst-sprint = Sprint after square { $after }: { $rider } is number { $place }, { $seconds } bonus seconds and { $points } points.
-hulst-finished = { $rider } finishes in place { $place }, { $past } past the line: { $time } s, { $points } points.
+hulst-sprint = Sprint after square { $after }: { $rider } is number { $place }, { $seconds ->
+        [one] { $seconds } bonus second
+       *[other] { $seconds } bonus seconds
+    } and { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+hulst-finished = { $rider } finishes in place { $place }, { $past } past the line: { $time } s, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
 hulst-over = Every rider is across the line: the stage is over.
-hulst-front = Round { $round }: { $rider } leads on square { $square }.
+hulst-front = { $rider } leads on square { $square }.
 
 ## A director's own note
 
@@ -110,3 +119,12 @@ classification-hulst-yellow = Yellow jersey (gele trui, maillot jaune)
 classification-hulst-points = Points (puntenklassement, classement aux points)
 classification-hulst-team = Teams on time (ploegenklassement, classement par équipes)
 classification-hulst-final = Final score (eindklassement, classement général)
+
+## The text board of the terminal
+
+hulst-text-title = { $course }, round { $round } (the finish line is after square { $line })
+hulst-text-lane = lane { $lane }
+hulst-text-roadside = beside the road: { $riders }
+hulst-text-across = across the line: { $riders }
+hulst-text-start = at the start: { $riders }
+hulst-text-legend = riders: team initial and number; .. flat, ^^ uphill (card halved), vv downhill (wind worth 2), S swap square, ? chance square, | finish line; lane 0 is the numbered side

@@ -61,10 +61,19 @@ hulst-bonus-seconds = { $rider } gagne { $seconds } secondes de bonification.
 
 ## Sprints et arrivée
 
-hulst-sprint = Sprint après la case { $after } : { $rider } passe en position { $place }, { $seconds } secondes de bonification et { $points } points.
-hulst-finished = { $rider } termine à la place { $place }, { $past } cases après la ligne : { $time } s, { $points } points.
+hulst-sprint = Sprint après la case { $after } : { $rider } passe en position { $place }, { $seconds ->
+        [one] { $seconds } seconde de bonification
+       *[other] { $seconds } secondes de bonification
+    } et { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+hulst-finished = { $rider } termine à la place { $place }, { $past } cases après la ligne : { $time } s, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
 hulst-over = Tous les coureurs ont franchi la ligne : l'étape est terminée.
-hulst-front = Manche { $round } : { $rider } mène sur la case { $square }.
+hulst-front = { $rider } mène sur la case { $square }.
 
 ## La note d'un directeur sportif
 
@@ -106,3 +115,12 @@ classification-hulst-yellow = Maillot jaune (gele trui)
 classification-hulst-points = Classement aux points (puntenklassement)
 classification-hulst-team = Classement par équipes au temps (ploegenklassement)
 classification-hulst-final = Classement général final (eindklassement)
+
+## Le plateau en texte du terminal
+
+hulst-text-title = { $course }, manche { $round } (la ligne d'arrivée est après la case { $line })
+hulst-text-lane = file { $lane }
+hulst-text-roadside = au bord de la route : { $riders }
+hulst-text-across = la ligne franchie : { $riders }
+hulst-text-start = au départ : { $riders }
+hulst-text-legend = coureurs : initiale de l'équipe et numéro ; .. plat, ^^ montée (carte divisée par deux), vv descente (aspiration de 2), S case échange, ? case chance, | ligne d'arrivée ; la file 0 est le côté numéroté

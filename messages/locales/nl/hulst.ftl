@@ -61,10 +61,19 @@ hulst-bonus-seconds = { $rider } wint { $seconds } bonificatieseconden.
 
 ## Tussensprints en finish
 
-hulst-sprint = Tussensprint na vak { $after }: { $rider } komt als nummer { $place } door, { $seconds } bonificatieseconden en { $points } punten.
-hulst-finished = { $rider } eindigt op plaats { $place }, { $past } vakken voorbij de streep: { $time } s, { $points } punten.
+hulst-sprint = Tussensprint na vak { $after }: { $rider } komt als nummer { $place } door, { $seconds ->
+        [one] { $seconds } bonificatieseconde
+       *[other] { $seconds } bonificatieseconden
+    } en { $points ->
+        [one] { $points } punt
+       *[other] { $points } punten
+    }.
+hulst-finished = { $rider } eindigt op plaats { $place }, { $past } vakken voorbij de streep: { $time } s, { $points ->
+        [one] { $points } punt
+       *[other] { $points } punten
+    }.
 hulst-over = Alle renners zijn over de streep: de etappe is afgelopen.
-hulst-front = Ronde { $round }: { $rider } rijdt voorop op vak { $square }.
+hulst-front = { $rider } rijdt voorop op vak { $square }.
 
 ## De eigen notitie van een ploegleider
 
@@ -106,3 +115,12 @@ classification-hulst-yellow = Gele trui (maillot jaune)
 classification-hulst-points = Puntenklassement (classement aux points)
 classification-hulst-team = Ploegenklassement op tijd (classement par équipes)
 classification-hulst-final = Eindklassement (classement général)
+
+## Het tekstbord van de terminal
+
+hulst-text-title = { $course }, ronde { $round } (de finish ligt na vak { $line })
+hulst-text-lane = baan { $lane }
+hulst-text-roadside = naast de weg: { $riders }
+hulst-text-across = over de streep: { $riders }
+hulst-text-start = aan de start: { $riders }
+hulst-text-legend = renners: beginletter van de ploeg en nummer; .. vlak, ^^ bergop (kaart gehalveerd), vv bergaf (windvoordeel 2), S wisselvak, ? kansvak, | finish; baan 0 is de genummerde kant

@@ -4,5 +4,6 @@
 
 pub mod card_race;
 pub mod hulst;
+pub mod hulst_text;
 pub mod velo_master;
 pub mod velo_master_text;

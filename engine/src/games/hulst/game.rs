@@ -143,7 +143,10 @@ impl Hulst {
     fn chance_said(&self, rider: RiderIx, card: ChanceCard) -> Sentence {
         let name = json!(self.rider_name(rider));
         let amount = json!(card.amount);
-        let args = vec![("rider", name), ("amount", amount)];
+        let args = match card.effect {
+            Effect::Puncture | Effect::CrashHere | Effect::Nothing => vec![("rider", name)],
+            _ => vec![("rider", name), ("amount", amount)],
+        };
         let text = format!(
             "{} draws a chance card: {:?} {}.",
             self.rider_name(rider),
@@ -484,11 +487,9 @@ impl Hulst {
             vec![
                 ("rider", json!(self.rider_name(first))),
                 ("square", json!(self.square_name(pos))),
-                ("round", json!(self.round)),
             ],
             format!(
-                "Round {}: {} leads on {}.",
-                self.round,
+                "{} leads on {}.",
                 self.rider_name(first),
                 self.square_name(pos)
             ),
