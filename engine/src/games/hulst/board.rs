@@ -446,6 +446,16 @@ impl Board {
         same(from.row) && same(to.row)
     }
 
+    /// A square's index in the board's flat numbering (row by row), if it exists.
+    pub fn index(&self, p: Pos) -> Option<usize> {
+        let row = self.rows.get(p.row as usize)?;
+        ((p.lane as usize) < row.len()).then(|| self.offsets[p.row as usize] + p.lane as usize)
+    }
+    /// How many squares the board has, the start area's included.
+    pub fn square_count(&self) -> usize {
+        self.steps.len()
+    }
+
     /// The last row of the board.
     pub fn last_row(&self) -> u16 {
         (self.rows.len() - 1) as u16

@@ -142,6 +142,25 @@ pub struct Hulst {
     pub opening: Vec<Event>,
 }
 
+/// Which squares are taken now: a rider on the road, or a crash's square of this round (G-18).
+/// Built once per question, so that the many paths of a hand are walked without looking at
+/// every rider at every step.
+#[derive(Debug, Clone)]
+pub struct Occ {
+    taken: Vec<bool>,
+}
+
+impl Occ {
+    fn get(&self, board: &Board, p: Pos) -> bool {
+        board.index(p).is_some_and(|i| self.taken[i])
+    }
+    fn set(&mut self, board: &Board, p: Pos, v: bool) {
+        if let Some(i) = board.index(p) {
+            self.taken[i] = v;
+        }
+    }
+}
+
 /// The squares a card's move may end on, by how it ends.
 #[derive(Debug, Clone, Default)]
 pub struct Ends {
@@ -319,6 +338,18 @@ impl Hulst {
         }
     }
 
+    /// Whether the current slot has anything to play: a card to give up, or a move or crash
+    /// for one of its riders (the passing principle never leaves a slot without options).
+    fn can_play(&self) -> bool {
+        if self.gives_up() || self.wait != Wait::Turn {
+            return true;
+        }
+        self.movers().into_iter().any(|r| {
+            let e = self.all_ends(r);
+            !e.clean.is_empty() || !e.crash.is_empty()
+        })
+    }
+
     /// The one legal-moves function: every option of `seat` now.
     pub fn legal(&self, seat: Seat) -> Vec<Choice> {
         if self.to_play() != Some(seat) {
@@ -417,17 +448,10 @@ impl Hulst {
     // ----- movement -----
 
     /// Whether a square holds a rider on the road (finished riders on the run-out too).
-    fn occupied(&self, p: Pos, moving: Option<(RiderIx, Pos)>) -> bool {
-        self.riders.iter().enumerate().any(|(i, r)| {
-            let at = match moving {
-                Some((m, to)) if m == i => Some(to),
-                _ => match r.spot {
-                    Spot::Road { pos } => Some(pos),
-                    _ => None,
-                },
-            };
-            at == Some(p)
-        })
+    fn occupied(&self, p: Pos) -> bool {
+        self.riders
+            .iter()
+            .any(|r| matches!(r.spot, Spot::Road { pos } if pos == p))
     }
 
     /// Whether a square belongs to a crash of this round (G-18).
@@ -442,8 +466,28 @@ impl Hulst {
                 .any(|c| c.number == sq.label.number && c.way == sq.way)
     }
 
-    fn blocked(&self, p: Pos, moving: Option<(RiderIx, Pos)>) -> bool {
-        self.occupied(p, moving) || self.involved(p)
+    fn blocked(&self, p: Pos) -> bool {
+        self.occupied(p) || self.involved(p)
+    }
+
+    /// The squares taken now.
+    pub fn occupancy(&self) -> Occ {
+        let mut occ = Occ {
+            taken: vec![false; self.board.square_count()],
+        };
+        for r in &self.riders {
+            if let Spot::Road { pos } = r.spot {
+                occ.set(&self.board, pos, true);
+            }
+        }
+        if !self.crashes.is_empty() {
+            for p in self.board.squares() {
+                if self.involved(p) {
+                    occ.set(&self.board, p, true);
+                }
+            }
+        }
+        occ
     }
 
     /// The squares of a rider's first step: from the start area or the roadside, any square
@@ -490,23 +534,50 @@ impl Hulst {
     /// standing elsewhere (a mover's new square, for the passing principle). Past the line a
     /// move goes as far as there is room and lines up, the rest of the card lost (HT-052,
     /// G-27): ends past the line are the furthest reachable.
-    fn reach(&self, spot: Spot, n: u8, moving: Option<(RiderIx, Pos)>) -> Vec<Pos> {
-        let mut layer: Vec<Pos> = Vec::new();
-        let mut stuck: Vec<Pos> = Vec::new();
-        if n == 0 {
-            return Vec::new();
+    fn reach(&self, spot: Spot, n: u8, occ: &Occ) -> Vec<Pos> {
+        self.reach_all(spot, n, occ).pop().unwrap_or_default()
+    }
+
+    /// [`Hulst::reach`] for every move of 0 to `max` squares at once: one walk of the paths.
+    fn reach_all(&self, spot: Spot, max: u8, occ: &Occ) -> Vec<Vec<Pos>> {
+        let mut out = vec![Vec::new(); max as usize + 1];
+        if max == 0 {
+            return out;
         }
+        let mut layer: Vec<Pos> = Vec::new();
         for p in self.first_steps(spot) {
-            if !self.blocked(p, moving) && !layer.contains(&p) {
+            if !occ.get(&self.board, p) && !layer.contains(&p) {
                 layer.push(p);
             }
         }
-        for _ in 1..n {
+        // Riders past the line with no free square ahead: they stop there (HT-052).
+        let mut stuck: Vec<Pos> = Vec::new();
+        for n in 1..=max {
+            // The ends of a move of n squares: the squares n steps away, or past the line
+            // where a shorter path had to stop, the furthest of them only.
+            let mut ends = layer.clone();
+            if !stuck.is_empty() || ends.iter().any(|p| self.board.past_line(p.row)) {
+                ends.extend(stuck.iter().copied());
+                if let Some(far) = ends
+                    .iter()
+                    .filter(|p| self.board.past_line(p.row))
+                    .map(|p| p.row)
+                    .max()
+                {
+                    ends.retain(|p| p.row == far);
+                }
+            }
+            ends.sort();
+            ends.dedup();
+            out[n as usize] = ends;
+            if n == max {
+                break;
+            }
             let mut next = Vec::new();
             for &p in &layer {
                 let mut went = false;
                 for &q in self.board.steps(p) {
-                    if !self.blocked(q, moving) {
+                    if !occ.get(&self.board, q) {
                         went = true;
                         if !next.contains(&q) {
                             next.push(q);
@@ -519,30 +590,7 @@ impl Hulst {
             }
             layer = next;
         }
-        // A rider on the last row before the line whose way into a full run-out is shut
-        // stops there: no crash past the line.
-        let mut ends = layer;
-        if !stuck.is_empty() || ends.iter().any(|p| self.board.past_line(p.row)) {
-            ends.extend(stuck);
-            let past: Vec<Pos> = ends
-                .iter()
-                .copied()
-                .filter(|p| self.board.past_line(p.row))
-                .collect();
-            if let Some(far) = past.iter().map(|p| p.row).max() {
-                let before: Vec<Pos> = ends
-                    .iter()
-                    .copied()
-                    .filter(|p| !self.board.past_line(p.row))
-                    .collect();
-                ends = past.into_iter().filter(|p| p.row == far).collect();
-                // A path that could not reach the line keeps its ends only if none could.
-                let _ = before;
-            }
-        }
-        ends.sort();
-        ends.dedup();
-        ends
+        out
     }
 
     /// Every clean end of every card of a rider's team, and the unavoidable crashes when
@@ -554,7 +602,17 @@ impl Hulst {
         let uphill = self.starts_uphill(spot);
         let downhill = self.starts_downhill(spot);
         let from_row = Self::row_of(spot);
+        let occ = self.occupancy();
         let mut ends = Ends::default();
+        let longest = hand
+            .iter()
+            .map(|&c| if uphill { c / 2 } else { c })
+            .max()
+            .unwrap_or(0)
+            + rider.kept.map_or(0, |k| k.amount)
+            + 2;
+        let reached = self.reach_all(spot, longest, &occ);
+        let at = |n: u8| reached.get(n as usize).map_or(&[][..], |v| &v[..]);
         for &card in &hand {
             // HT-030: uphill the card is halved, rounded down.
             let base = if uphill { card / 2 } else { card };
@@ -564,7 +622,7 @@ impl Hulst {
             };
             for &extra in &boosts {
                 let n = base + extra;
-                for to in self.reach(spot, n, None) {
+                for &to in at(n) {
                     ends.clean.push((card, to, 0, extra > 0));
                 }
                 // HT-020…HT-022, HT-031…HT-034, G-09…G-11: the wind's extra squares.
@@ -573,7 +631,7 @@ impl Hulst {
                 }
                 let winds: &[u8] = if downhill { &[1, 2] } else { &[1] };
                 for &w in winds {
-                    for to in self.reach(spot, n + w, None) {
+                    for &to in at(n + w) {
                         if self.board.past_line(to.row) || self.board.is_uphill(to) {
                             continue;
                         }
@@ -590,7 +648,7 @@ impl Hulst {
         if ends.clean.is_empty() {
             for &card in &hand {
                 let n = if uphill { card / 2 } else { card };
-                let stops = self.crash_stops(spot, n);
+                let stops = self.crash_stops(spot, n, &occ);
                 // G-20: the stop furthest from the numbered side.
                 if let Some(far) = stops.iter().map(|p| p.lane).max() {
                     for p in stops.into_iter().filter(|p| p.lane == far) {
@@ -623,23 +681,23 @@ impl Hulst {
 
     /// The squares a rider may stop on when every path of `n` squares runs into a rider or a
     /// crash (G-14): the last free square before the contact.
-    fn crash_stops(&self, spot: Spot, n: u8) -> Vec<Pos> {
+    fn crash_stops(&self, spot: Spot, n: u8, occ: &Occ) -> Vec<Pos> {
         let mut stops = Vec::new();
         let firsts = self.first_steps(spot);
         if let Spot::Road { pos } = spot
-            && firsts.iter().any(|&q| self.blocked(q, None))
+            && firsts.iter().any(|&q| occ.get(&self.board, q))
         {
             stops.push(pos);
         }
         let mut layer: Vec<Pos> = firsts
             .into_iter()
-            .filter(|&q| !self.blocked(q, None))
+            .filter(|&q| !occ.get(&self.board, q))
             .collect();
         for _ in 1..n {
             let mut next = Vec::new();
             for &p in &layer {
                 for &q in self.board.steps(p) {
-                    if self.blocked(q, None) {
+                    if occ.get(&self.board, q) {
                         if !self.board.past_line(q.row) && !stops.contains(&p) {
                             stops.push(p);
                         }
@@ -674,19 +732,35 @@ impl Hulst {
 
     /// Whether the next rider keeps a clean move of 4 squares (3 from an uphill square) once
     /// the mover stands on `to` (HT-046, G-22).
-    fn leaves_room(&self, mover: RiderIx, to: Pos) -> bool {
-        let Some((next, spot)) = self.next_mover() else {
-            return true;
+    /// For each end square, whether the next rider keeps a clean move of 4 squares (3 from an
+    /// uphill square) once the mover stands there (HT-046, G-22). An end beyond the reach of
+    /// that move cannot take his room: for those the answer is the same, asked once.
+    fn leaves_room(&self, mover: RiderIx, ends: &[Pos]) -> Vec<bool> {
+        let Some((_, spot)) = self.next_mover().filter(|(n, _)| *n != mover) else {
+            return vec![true; ends.len()];
         };
-        if next == mover {
-            return true;
-        }
         let n = if self.starts_uphill(spot) {
             ROOM_UPHILL
         } else {
             ROOM_FLAT
         };
-        !self.reach(spot, n, Some((mover, to))).is_empty()
+        let mut without = self.occupancy();
+        if let Spot::Road { pos } = self.riders[mover].spot {
+            without.set(&self.board, pos, false);
+        }
+        let reach_row = Self::row_of(spot) + u16::from(n);
+        let mut far: Option<bool> = None;
+        ends.iter()
+            .map(|&to| {
+                if to.row > reach_row {
+                    *far.get_or_insert_with(|| !self.reach(spot, n, &without).is_empty())
+                } else {
+                    let mut after = without.clone();
+                    after.set(&self.board, to, true);
+                    !self.reach(spot, n, &after).is_empty()
+                }
+            })
+            .collect()
     }
 
     /// The ends the rules allow: clean ends, filtered by the passing principle; crashes only
@@ -696,11 +770,8 @@ impl Hulst {
         if ends.clean.is_empty() || self.options.passing == Passing::Off {
             return ends;
         }
-        let room: Vec<bool> = ends
-            .clean
-            .iter()
-            .map(|&(_, to, _, _)| self.leaves_room(r, to))
-            .collect();
+        let tos: Vec<Pos> = ends.clean.iter().map(|e| e.1).collect();
+        let room = self.leaves_room(r, &tos);
         let keep: Vec<bool> = match self.options.passing {
             Passing::AllOptions => {
                 let any = room.iter().any(|&x| x);
@@ -755,15 +826,14 @@ impl Hulst {
                 },
                 Wait::Turn,
             ) => {
-                let ends = self.all_ends(rider);
-                let wind = ends
-                    .clean
-                    .iter()
-                    .find(|e| e.0 == card && e.1 == to && e.3 == boost)
-                    .map_or(0, |e| e.2);
                 self.take_card(seat, card);
                 let from = self.riders[rider].spot;
                 let squares = to.row - Self::row_of(from);
+                let base = if self.starts_uphill(from) {
+                    card / 2
+                } else {
+                    card
+                };
                 let extra = if boost {
                     self.riders[rider].kept.take().map_or(0, |k| {
                         self.chance.push(k);
@@ -772,6 +842,9 @@ impl Hulst {
                 } else {
                     0
                 };
+                // The wind's squares: what the move went beyond the card and a kept card
+                // (past the line a move may end short, HT-052).
+                let wind = (squares as u8).saturating_sub(base + extra);
                 self.riders[rider].spot = Spot::Road { pos: to };
                 events.push(Event::Moved {
                     rider,
@@ -822,7 +895,7 @@ impl Hulst {
                 let contact = self
                     .steps_from(self.riders[rider].spot)
                     .into_iter()
-                    .find(|&q| self.blocked(q, None));
+                    .find(|&q| self.blocked(q));
                 match contact {
                     Some(q) if self.involved(q) => {
                         let sq = self.board.square(q).cloned();
@@ -1059,7 +1132,7 @@ impl Hulst {
                         .collect()
                 };
                 for q in steps {
-                    if !self.blocked(q, Some((r, pos))) && q != pos && !next.contains(&q) {
+                    if !self.blocked(q) && q != pos && !next.contains(&q) {
                         next.push(q);
                     }
                 }
@@ -1182,7 +1255,7 @@ impl Hulst {
                 });
                 events.push(Event::Dealt { seat, cards: got });
             }
-            if self.hands[seat as usize].is_empty() || self.legal(seat).is_empty() {
+            if self.hands[seat as usize].is_empty() || !self.can_play() {
                 // No card left anywhere, or nowhere to go: the turn passes.
                 self.cursor += 1;
                 continue;
