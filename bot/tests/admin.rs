@@ -3,7 +3,8 @@
 mod common;
 
 use commissaire::store::{results, stages, tours};
-use commissaire_engine::tour::{Outcome, TourOptions, standings};
+use commissaire_engine::games::card_race::tour::grand_tour::{TourOptions, standings};
+use commissaire_engine::tour::Outcome;
 use common::*;
 
 #[tokio::test]

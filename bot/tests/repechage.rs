@@ -7,7 +7,8 @@ use commissaire::scheduler::Scheduler;
 use commissaire::services::{ButtonAction, Reply, Services, parse_button};
 use commissaire::store::votes::{self, VoteStatus};
 use commissaire::store::{results, riders, stages, tours};
-use commissaire_engine::tour::{Outcome, RiderKey, TourOptions, stage_times, standings};
+use commissaire_engine::games::card_race::tour::grand_tour::{TourOptions, stage_times, standings};
+use commissaire_engine::tour::{Outcome, RiderKey};
 use common::*;
 use std::sync::Arc;
 

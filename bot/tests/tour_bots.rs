@@ -4,10 +4,11 @@ mod common;
 
 use commissaire::store::{choices, results, stages, tours};
 use commissaire_engine::games::card_race::ID as CARD_RACE;
-use commissaire_engine::registry::{self};
-use commissaire_engine::tour::{
-    RiderKey, Score, TourOptions, TourRider, entrants_setup, final_winners, stage_times, standings,
+use commissaire_engine::games::card_race::tour::grand_tour::{
+    TourOptions, final_winners, stage_times, standings,
 };
+use commissaire_engine::registry::{self};
+use commissaire_engine::tour::{RiderKey, Score, TourRider, entrants_setup};
 use common::*;
 use std::collections::HashMap;
 

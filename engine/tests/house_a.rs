@@ -764,8 +764,9 @@ fn ha_029_a_domestique_sheds_its_exhaustion_between_stages() {
 #[test]
 fn ha_030_qa_16_a_domestique_who_quits_takes_the_gruppettos_time() {
     use commissaire_engine::games::card_race::CardRace;
+    use commissaire_engine::games::card_race::tour::grand_tour::ridden_time;
     use commissaire_engine::registry::Game;
-    use commissaire_engine::tour::{Outcome, StageKind, enter_teams, ridden_time};
+    use commissaire_engine::tour::{Outcome, StageKind, enter_teams};
     let teams = vec!["Blue".to_string(), "Red".to_string()];
     let roster = (registry::ruleset(CARD_RACE).unwrap().roster)(
         &[json!("domestique"), json!("rouleur"), json!("sprinteur")],
@@ -844,7 +845,11 @@ fn ha_030_qa_16_a_domestique_who_quits_takes_the_gruppettos_time() {
         }
     );
     assert_eq!(dom.place, Some(6), "behind every rider");
-    let times = commissaire_engine::tour::stage_times(&result, &Default::default()).unwrap();
+    let times = commissaire_engine::games::card_race::tour::grand_tour::stage_times(
+        &result,
+        &Default::default(),
+    )
+    .unwrap();
     assert_eq!(times.len(), 6, "the quitter is classified");
 
     let (_, result, _) = ride(false);

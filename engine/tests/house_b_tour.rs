@@ -455,8 +455,9 @@ fn hb_056_slipstream_behind_a_caught_rider_of_another_team() {
 /// rider of the team.
 #[test]
 fn hb_057_tv_09_team_time_is_the_last_riders() {
+    use commissaire_engine::games::card_race::tour::grand_tour::stage_times;
     use commissaire_engine::games::card_race::tour::stage_result;
-    use commissaire_engine::tour::{StageKind, enter_teams, stage_times};
+    use commissaire_engine::tour::{StageKind, enter_teams};
     assert_eq!(b_tt::time_secs(15, 2), 14 * 60 + 40);
     let riders = [("Blue A", 0), ("Red A", 1), ("Blue B", 0), ("Red B", 1)];
     let mut s = Stage::new(
@@ -972,14 +973,18 @@ mod tour {
     fn hb_057_a_tours_team_time_trial_times_each_team_on_its_last_rider() {
         let tour = rules("house-b");
         let (_, result) = ride(&tour, 1, StageKind::TeamTimeTrial, None, &riders());
-        let times = commissaire_engine::tour::stage_times(&result, &Default::default()).unwrap();
+        let times = commissaire_engine::games::card_race::tour::grand_tour::stage_times(
+            &result,
+            &Default::default(),
+        )
+        .unwrap();
         for team in ["Blue", "Red"] {
             let ridden: Vec<i64> = result
                 .riders
                 .iter()
                 .filter(|r| r.team == team)
                 .map(|r| {
-                    commissaire_engine::tour::ridden_time(
+                    commissaire_engine::games::card_race::tour::grand_tour::ridden_time(
                         r.cards_played,
                         &r.outcome,
                         Default::default(),

@@ -498,6 +498,7 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     max_team: 1,
     rules: &[],
     classify: commissaire_engine::games::card_race::tour::classifications,
+    pricing: &commissaire_engine::games::card_race::tour::PRICING,
     prepare: commissaire_engine::registry::road_stages_only,
     // A test game speaks of its turns as Velo Master does: the services never meet it.
     words: commissaire_engine::games::velo_master::game::WORDS,

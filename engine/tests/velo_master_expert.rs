@@ -917,6 +917,50 @@ fn vm_095_a_bike_that_stays_does_not_stop_the_ones_after_it() {
 }
 
 #[test]
+fn a_32_a_diagonal_landing_beside_nobody_costs_no_skill_roll() {
+    // A-32 asks a skill roll of a diagonal landing between two bikes, and of no other: grey1
+    // lands on (7, 0), diagonally off the head violet1 (6, 1), with nobody on (6, 0) or (7, 1).
+    let mut s = line_of_three(flat(), None, &[3]);
+    accelerate_all_yes(&mut s);
+    let ev = jump(&mut s, (7, 0));
+    assert_eq!(at(&s, "grey1"), Some((7, 0)));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::SkillRoll { .. })),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn a_32_an_entraide_landing_straight_ahead_between_bikes_costs_no_skill_roll() {
+    // A-32 asks a skill roll of a diagonal landing between two bikes only. The rear bike on
+    // (4, 1) jumps over L0 on (5, 1) and lands straight ahead on (6, 1), with bikes on
+    // (5, 0), (5, 2), (6, 0) and (6, 2) all round it: a straight step squeezes nobody.
+    let mut s = placed(
+        flat(),
+        [
+            [(5, 1), (5, 0), (5, 2), (18, 1)],
+            [(4, 1), (6, 0), (6, 2), (0, 0)],
+            [(3, 2), (0, 2), (1, 2), (0, 1)],
+        ],
+        &[3, 3, 3],
+    );
+    let (rear, front) = (4, 0);
+    assert!(
+        s.legal(0).contains(&Choice::Entraide { rear, front }),
+        "{:?}",
+        s.legal(0)
+    );
+    play(&mut s, Choice::Entraide { rear, front });
+    let ev = jump(&mut s, (6, 1));
+    let id = s.fixed.ids[rear as usize].clone();
+    assert_eq!(at(&s, &id), Some((6, 1)), "{ev:?}");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::SkillRoll { .. })),
+        "{ev:?}"
+    );
+}
+
+#[test]
 fn tv_20_vm_072_summit_places_follow_the_jumps_not_the_slot() {
     // A 3rd-category summit line between levels 8 and 9; the line (6, 1), (7, 1), (8, 1)
     // accelerates in the slot of its front bike, the leader L0.

@@ -8,14 +8,13 @@
 
 mod common;
 
-use common::{channel_posts, config_with_presets, start_bot, told, wait_told};
+use common::{channel_posts, config_with_presets, start_bot, told, wait_hand_post, wait_told};
 
 use commissaire::clock::ManualClock;
-use commissaire_tests::drive::{WAIT, button_ids, content, play_with_buttons, slash};
+use commissaire_tests::drive::{WAIT, content, play_with_buttons, slash};
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
 use serde_json::json;
 use std::sync::Arc;
-use std::time::Duration;
 
 const GUILD: u64 = 1_100_000_000_000_000_400;
 const CHANNEL: u64 = 1_200_000_000_000_000_041;
@@ -39,27 +38,6 @@ fn card_titles(fake: &FakeDiscord) -> Vec<String> {
         .iter()
         .filter_map(|m| m["embeds"][0]["title"].as_str().map(String::from))
         .collect()
-}
-
-/// The latest public message with the way into the hand, and the tour's id from its button.
-async fn wait_hand_message(fake: &FakeDiscord) -> (u64, String) {
-    let give_up = std::time::Instant::now() + WAIT;
-    loop {
-        let found = channel_posts(fake, CHANNEL).iter().rev().find_map(|m| {
-            let id = button_ids(m).into_iter().find(|id| id.ends_with(":hand"))?;
-            let tour = id.split(':').nth(1)?.to_string();
-            Some((m["id"].as_str()?.parse().ok()?, tour))
-        });
-        if let Some(found) = found {
-            return found;
-        }
-        assert!(
-            std::time::Instant::now() < give_up,
-            "no post with the way into the hand; failures: {:#?}",
-            fake.failures()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -97,7 +75,8 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     // empty seat bids at once, which settles the step her bid opened: her answer is the one a
     // choice that settles a step gets, the second step's options under "completed", and she
     // bids again from the same message (the same rider only).
-    let (hand_message, tour) = wait_hand_message(&fake).await;
+    let post = wait_hand_post(&fake, CHANNEL).await;
+    let (hand_message, tour) = (post.id, post.tour);
     let first = play_with_buttons(&fake, &alice, hand_message, &tour, 4).await;
     assert_eq!(first.len(), 4, "{first:?}");
     for step in [&first[..2], &first[2..]] {
@@ -137,7 +116,8 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
 
     // The stage goes on: the first round's draws and keeps, then the moves are told. It is the
     // race's round 1, on its card and on /stage, though the bot has settled two turns before.
-    let (hand_message, tour) = wait_hand_message(&fake).await;
+    let post = wait_hand_post(&fake, CHANNEL).await;
+    let (hand_message, tour) = (post.id, post.tour);
     let titles = card_titles(&fake);
     let ends: Vec<&str> = titles
         .iter()
@@ -178,7 +158,8 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
         if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
-        let (hand_message, tour) = wait_hand_message(&fake).await;
+        let post = wait_hand_post(&fake, CHANNEL).await;
+        let (hand_message, tour) = (post.id, post.tour);
         if trial_stage.is_none() {
             let now = content(&slash(&fake, "stage", json!({}), &alice).await).to_string();
             if now.contains("**Stage 2/2") {

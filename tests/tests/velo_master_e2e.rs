@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{config_with_presets, hand_message, start_bot, told, wait_told};
+use common::{config_with_presets, start_bot, told, wait_hand_post, wait_told};
 
 use commissaire::clock::ManualClock;
 use commissaire::services::{Actor, Pick, Services, TourSettings};
@@ -50,21 +50,6 @@ fn config_dir() -> tempfile::TempDir {
          decision_deadline = 15\n{stage}{stage}{stage}"
     );
     config_with_presets(&[(PRESET, &preset)])
-}
-
-async fn wait_hand_message(fake: &FakeDiscord) -> u64 {
-    let give_up = std::time::Instant::now() + WAIT;
-    loop {
-        if let Some(id) = hand_message(fake, CHANNEL) {
-            return id;
-        }
-        assert!(
-            std::time::Instant::now() < give_up,
-            "no post with the way into the hand; failures: {:#?}",
-            fake.failures()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 async fn finished_stages(database: &Path) -> usize {
@@ -126,7 +111,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
         if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
-        let tour_message = wait_hand_message(&fake).await;
+        let tour_message = wait_hand_post(&fake, CHANNEL).await.id;
         let tour = button_ids(&fake.message(tour_message).unwrap())
             .into_iter()
             .find(|id| id.ends_with(":hand"))

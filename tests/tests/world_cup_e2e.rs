@@ -6,12 +6,10 @@
 
 mod common;
 
-use common::{channel_posts, config_with_presets, start_bot, told};
+use common::{channel_posts, config_with_presets, hand_post, start_bot, told};
 
 use commissaire::clock::ManualClock;
-use commissaire_tests::drive::{
-    WAIT, button_ids, button_labels, content, play_with_buttons, slash,
-};
+use commissaire_tests::drive::{WAIT, content, play_with_buttons, slash};
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
 use serde_json::json;
 use std::sync::Arc;
@@ -30,15 +28,6 @@ fn config_dir() -> tempfile::TempDir {
                   [[stage]]\nname = \"Classic 1\"\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n\n\
                   [[stage]]\nname = \"Classic 2\"\ncourse = \"avenue-corso-paseo\"\nkind = \"flat\"\n";
     config_with_presets(&[(PRESET, preset)])
-}
-
-/// The latest public post with the way into the hand: its id, the tour's id and its labels.
-fn hand_post(fake: &FakeDiscord) -> Option<(u64, String, Vec<String>)> {
-    channel_posts(fake, CHANNEL).iter().rev().find_map(|m| {
-        let id = button_ids(m).into_iter().find(|id| id.ends_with(":hand"))?;
-        let tour = id.split(':').nth(1)?.to_string();
-        Some((m["id"].as_str()?.parse().ok()?, tour, button_labels(m)))
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -91,12 +80,12 @@ async fn a_world_cups_standings_are_its_cup() {
                 .map(|m| content(m).to_string())
                 .collect::<Vec<_>>()
         );
-        let Some((message, tour, seen)) = hand_post(&fake) else {
+        let Some(post) = hand_post(&fake, CHANNEL) else {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
             continue;
         };
-        labels.get_or_insert(seen);
-        play_with_buttons(&fake, &alice, message, &tour, 8).await;
+        labels.get_or_insert(post.labels);
+        play_with_buttons(&fake, &alice, post.id, &post.tour, 8).await;
     }
     // The card race speaks of cards (Velo Master's button reads its own move).
     let labels = labels.expect("a post with the way into the hand");

@@ -17,8 +17,8 @@ use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
 use commissaire_engine::registry::{self, ChoiceError, DynStage, Events, Sentence};
 use commissaire_engine::tour::{
-    Classification, Classifications, Outcome, RiderKey, StagePlan, StageResult, TourRider, Unit,
-    entrants_setup,
+    Classification, Classifications, Outcome, RiderKey, StagePlan, StageResult, StageTime,
+    TourRider, Unit, entrants_setup,
 };
 use commissaire_messages::{msg, sentence};
 use serde_json::Value;
@@ -157,9 +157,8 @@ pub(crate) struct News {
     pub timeouts: Vec<String>,
     /// Set when an admin closed the round before its deadline.
     pub closed_early: bool,
-    /// Stages finished, with their title, and what the stage alone scored in the tour's leading
-    /// classification when that counts points rather than time (a world cup's event, HB-077).
-    pub results: Vec<(String, StageResult, Option<Classification>)>,
+    /// Stages finished, with their title and how they are told (see [`Scored`]).
+    pub results: Vec<(String, StageResult, Scored)>,
     /// Stages started: their number and title.
     pub started: Vec<(u32, String)>,
     /// Set when the tour ended: the classifications, whose jersey holders are the winners.
@@ -167,6 +166,16 @@ pub(crate) struct News {
     /// What to draw for the news, once committed (drawing inside the transaction would hold
     /// every writer up for as long as the pictures take).
     pub pictures: Vec<Picture>,
+}
+
+/// What a finished stage is told with.
+#[derive(Debug, Clone)]
+pub(crate) enum Scored {
+    /// What the stage alone scored in the tour's leading classification, when that counts
+    /// points rather than time (a world cup's event, HB-077).
+    Points(Classification),
+    /// Each classified rider's time, as the tour's game prices it, or why it has none.
+    Times(Result<Vec<StageTime>, String>),
 }
 
 impl News {
@@ -571,6 +580,10 @@ impl Services {
             })
             .flatten()
             .and_then(|t| t.tables.into_iter().next());
+        let scored = match scored {
+            Some(table) => Scored::Points(table),
+            None => Scored::Times(registry::stage_times(&live.tour.ruleset, &result)),
+        };
         news.results.push((title, result, scored));
         let anyone_left = tour_riders.iter().any(|r| !r.abandoned)
             || !votes::rejoining(conn, live.tour.id, number + 1)

@@ -2,13 +2,12 @@
 //! classifications as text tables, the winners. Pictures come from the render crate.
 
 use super::ServiceError;
-use super::live::News;
+use super::live::{News, Scored};
 use crate::store::teams::TeamRow;
 use crate::store::tours::TourRow;
 use commissaire_engine::registry::{self, Scene, Sentence, Told};
 use commissaire_engine::tour::{
-    Classification, Classifications, RiderStage, Score, StageResult, StandingRow, TourOptions,
-    stage_times,
+    Classification, Classifications, RiderStage, Score, StageResult, StageTime, StandingRow,
 };
 use commissaire_messages::{msg, sentence, sentence_at_start};
 use commissaire_render::{classification_title, palette, render_standings, standings_table};
@@ -126,7 +125,11 @@ pub(crate) fn round_text(news: &RoundNews) -> String {
 }
 
 /// A stage's result: every finisher (a stage has at most a few dozen riders), in finish order.
-pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
+pub(crate) fn stage_result_text(
+    title: &str,
+    result: &StageResult,
+    times: &Result<Vec<StageTime>, String>,
+) -> String {
     // The list is the finish order with the time ridden, and the bonus seconds (house rules B:
     // finish places 1 to 3 and the intermediate sprints) are shown apart because they come off
     // in the general classification only: the time with its bonus, in finish order, would
@@ -147,8 +150,9 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
         text.push_str(&msg!("stage-result-legend"));
     }
     text.push('\n');
-    match stage_times(result, &TourOptions::default()) {
-        Ok(mut times) => {
+    match times {
+        Ok(times) => {
+            let mut times = times.clone();
             times.sort_by_key(|t| t.place);
             for t in &times {
                 let bonus = t.finish_bonus + t.sprint_bonus;
@@ -184,7 +188,7 @@ pub(crate) fn stage_result_text(title: &str, result: &StageResult) -> String {
             text.push_str(&left_the_race(&out));
         }
         Err(e) => {
-            text.push_str(&msg!("summary-no-times", error = e.to_string()));
+            text.push_str(&msg!("summary-no-times", error = e.as_str()));
             text.push('\n');
         }
     }
@@ -329,8 +333,8 @@ pub(crate) fn news_text(news: &News) -> String {
         for (title, result, scored) in news.results.iter().filter(|(_, r, _)| r.number == stage) {
             text.push('\n');
             text.push_str(&match scored {
-                Some(table) => stage_points_text(title, result, table),
-                None => stage_result_text(title, result),
+                Scored::Points(table) => stage_points_text(title, result, table),
+                Scored::Times(times) => stage_result_text(title, result, times),
             });
         }
     }
@@ -876,7 +880,11 @@ mod tests {
             bonus_seconds: true,
             carry: serde_json::Value::Null,
         };
-        let text = stage_result_text("Stage 1/1, Test", &result);
+        let text = stage_result_text(
+            "Stage 1/1, Test",
+            &result,
+            &registry::stage_times("card-race", &result),
+        );
         assert!(text.contains(&msg!("stage-result-legend")), "{text}");
         let times = times(&text);
         assert_eq!(times.len(), 12, "every finisher is listed: {text}");
@@ -890,7 +898,11 @@ mod tests {
             bonus_seconds: false,
             ..result
         };
-        let text = stage_result_text("Stage 1/1, Test", &plain);
+        let text = stage_result_text(
+            "Stage 1/1, Test",
+            &plain,
+            &registry::stage_times("card-race", &plain),
+        );
         assert!(
             text.contains(&msg!("stage-result-legend-no-bonus")),
             "{text}"
@@ -957,7 +969,11 @@ mod tests {
             carry: serde_json::Value::Null,
             bonus_seconds: true,
         };
-        let text = stage_result_text("Stage 2/3, Test", &result);
+        let text = stage_result_text(
+            "Stage 2/3, Test",
+            &result,
+            &registry::stage_times("card-race", &result),
+        );
         assert!(
             text.contains("2 left the race during the stage: Blue Team-mate 3, Blue Leader.\n"),
             "{text}"
@@ -965,7 +981,11 @@ mod tests {
         // One rider: no count.
         let mut result = result;
         result.riders.pop();
-        let text = stage_result_text("Stage 2/3, Test", &result);
+        let text = stage_result_text(
+            "Stage 2/3, Test",
+            &result,
+            &registry::stage_times("card-race", &result),
+        );
         assert!(
             text.contains("Left the race during the stage: Blue Team-mate 3.\n"),
             "{text}"

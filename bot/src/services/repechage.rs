@@ -38,8 +38,9 @@ use crate::store::teams::{self, TeamRow};
 use crate::store::tours::{self, TourStatus};
 use crate::store::votes::{self, Closing, NewVote, VoteRow, VoteStatus};
 use crate::store::{results, riders, stages};
+use commissaire_engine::registry;
 use commissaire_engine::tour::tables::REPECHAGES_PER_STAGE;
-use commissaire_engine::tour::{StageResult, TourRider, count_votes, stage_left};
+use commissaire_engine::tour::{StageResult, TourRider, count_votes};
 use commissaire_messages::{Language, msg, speaking};
 use sqlx::SqliteConnection;
 
@@ -76,7 +77,9 @@ impl Services {
         }
         let total = self.stage_count(&tour.preset)?;
         let current = tour.current_stage;
-        let left = self.stage_left(&mut tx, tour.id, current, &found).await?;
+        let left = self
+            .stage_left(&mut tx, &tour.ruleset, tour.id, current, &found)
+            .await?;
         let about = votes::about_stage(&mut tx, tour.id, left).await?;
         if let Some(v) = about
             .iter()
@@ -412,6 +415,7 @@ impl Services {
     async fn stage_left(
         &self,
         conn: &mut SqliteConnection,
+        ruleset: &str,
         tour_id: i64,
         current: u32,
         rider: &TourRider,
@@ -421,8 +425,8 @@ impl Services {
             return Ok(current);
         }
         let done = results::list(conn, tour_id).await?;
-        stage_left(&done, &rider.key)
-            .map_err(|e| ServiceError::Broken(e.to_string()))?
+        registry::stage_left(ruleset, &done, &rider.key)
+            .map_err(ServiceError::Broken)?
             .ok_or_else(|| {
                 ServiceError::Broken(msg!(
                     "repechage-no-stage-left",

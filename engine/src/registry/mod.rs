@@ -30,7 +30,9 @@ pub use words::{Deadlines, Word, Words, word};
 
 use crate::game::Seat;
 use crate::games::{card_race, hulst, velo_master};
-use crate::tour::{Classifications, StageKind, StageResult, TourError};
+use crate::tour::{
+    Classifications, Pricing, RiderKey, StageKind, StageResult, StageTime, TourError, priced_times,
+};
 use serde_json::Value;
 
 /// How a ruleset starts a stage.
@@ -55,6 +57,9 @@ pub struct RulesetEntry {
     /// The tour's classifications after the given stages (all of them, or the first `k`),
     /// from the stage results and the tour's options (as stored with it).
     pub classify: ClassifyFn,
+    /// How the ruleset prices one stage for its tour (times, points, summits, combativity,
+    /// team times): the shared ledger folds these, and the bot tells a stage's result with them.
+    pub pricing: &'static dyn Pricing,
     /// The options one stage of a tour starts with, from the tour's options and the stage's
     /// place in it: its kind (a time trial), a rest day before it, what the stage before it
     /// handed on ([`StageResult::carry`]). A sentence saying what to change when the ruleset
@@ -135,6 +140,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         max_team: 4,
         rules: card_race::game::RULES,
         classify: card_race::tour::classifications,
+        pricing: &card_race::tour::PRICING,
         prepare: card_race::game::prepare,
         words: card_race::game::WORDS,
     },
@@ -146,6 +152,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         max_team: 4,
         rules: velo_master::game::RULES,
         classify: velo_master::classify::classifications,
+        pricing: &velo_master::classify::Clock,
         prepare: road_stages_only,
         words: velo_master::game::WORDS,
     },
@@ -157,6 +164,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         max_team: 3,
         rules: hulst::game::RULES,
         classify: hulst::classify::classifications,
+        pricing: &hulst::classify::PRICING,
         prepare: road_stages_only,
         words: hulst::game::WORDS,
     },
@@ -185,6 +193,24 @@ pub fn prepare(id: &str, ctx: &StageContext) -> Result<Value, String> {
 
 /// The classifications of a tour of ruleset `id` after `stages`; a sentence when the ruleset is
 /// unknown or the results do not add up.
+/// Each classified rider's time for one stage of a tour of ruleset `id`, in stage-place order,
+/// priced as its tour prices it.
+pub fn stage_times(id: &str, stage: &StageResult) -> Result<Vec<StageTime>, String> {
+    let entry = ruleset(id).map_err(|e| e.to_string())?;
+    priced_times(stage, entry.pricing).map_err(|e| e.to_string())
+}
+
+/// The stage in which `rider` left a tour of ruleset `id` after `stages` (see
+/// [`crate::tour::stage_left`]).
+pub fn stage_left(
+    id: &str,
+    stages: &[StageResult],
+    rider: &RiderKey,
+) -> Result<Option<u32>, String> {
+    let entry = ruleset(id).map_err(|e| e.to_string())?;
+    crate::tour::stage_left(stages, rider, entry.pricing).map_err(|e| e.to_string())
+}
+
 pub fn classify(
     id: &str,
     stages: &[StageResult],

@@ -11,37 +11,34 @@
 mod choose;
 mod course_ref;
 mod lines;
-mod rounds;
 mod runner;
 mod script;
 mod walk;
 
 pub use course_ref::CourseRef;
-pub use rounds::{
-    Outcome, ResultBody, ResultLine, RiderLine, RoundLine, Scenario, ScenarioRider, Until,
+// The card race's own cards-per-round notation lives with the card race.
+pub use crate::games::card_race::scenario::{
+    Outcome, ROUNDS_NOTATION, ResultBody, ResultLine, RiderLine, RoundLine, Scenario,
+    ScenarioRider, Until,
 };
 pub use runner::{ChoiceLine, LineOrder, Played, RollLine, Summary, TurnLine};
 pub use script::{Entry, ScriptRider, Scripted};
 
 use crate::course::Course;
-use crate::game::{Ruleset, Viewer};
 use crate::registry::{RULESETS, Scene};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-
-/// The ruleset name of the card race's cards-per-round notation.
-pub const ROUNDS_NOTATION: &str = "flamme-rouge";
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ScenarioError(pub String);
 
-fn fail<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
+pub(crate) fn fail<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError(message.into()))
 }
 
 /// Reads JSON into `T`; an error names the field it is about (`course.segments[1].terrain`).
-fn parse<T: DeserializeOwned>(text: &str) -> Result<T, ScenarioError> {
+pub(crate) fn parse<T: DeserializeOwned>(text: &str) -> Result<T, ScenarioError> {
     let mut de = serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -158,7 +155,7 @@ impl ScenarioRun {
     /// What the pictures are drawn from, as the registry gives it.
     pub fn scene(&self) -> Scene {
         match self {
-            ScenarioRun::Rounds(o) => Scene::CardRace(o.stage.view(Viewer::Public)),
+            ScenarioRun::Rounds(o) => o.scene(),
             ScenarioRun::Script(p) => p.stage.scene(),
         }
     }

@@ -4,16 +4,11 @@
 //! moment of a tour can be recomputed from its log by passing the first `k` results.
 
 use super::error::TourError;
-use super::options::TourOptions;
+use super::pricing::Pricing;
 use super::result::{Outcome, RiderKey, StageResult};
 use super::tables::REPECHAGE_DELAY_SECONDS;
+use super::tiebreak::countback;
 use super::validate;
-use crate::games::card_race::tour::grand_tour::combativity::stage_combativity_checked;
-use crate::games::card_race::tour::grand_tour::general;
-use crate::games::card_race::tour::grand_tour::mountains::stage_mountain_points_checked;
-use crate::games::card_race::tour::grand_tour::points::stage_points_checked;
-use crate::games::card_race::tour::grand_tour::tables::{COMBATIVITY_POINTS, TEAM_COUNTED_RIDERS};
-use crate::games::card_race::tour::grand_tour::time::stage_times_checked;
 use std::collections::{HashMap, HashSet};
 
 /// One rider's running totals.
@@ -53,13 +48,14 @@ pub(crate) struct Ledger {
     pub riders: Vec<RiderLine>,
     /// Teams in the order they first appear in stage 1.
     pub teams: Vec<String>,
-    /// Per stage, the time of each team with at least two finishers: the sum of its two best
-    /// stage times (HB-069, QB-23).
+    /// Per stage, the time of each team with enough finishers: the sum of its best stage times,
+    /// as many as the game's [`Pricing::team_counted`] (house rules B: two, HB-069, QB-23).
     pub team_stage_times: Vec<HashMap<String, i64>>,
 }
 
 impl Ledger {
-    pub(crate) fn build(stages: &[StageResult], options: &TourOptions) -> Result<Self, TourError> {
+    /// Folds `stages`, priced by the game's `pricing`.
+    pub(crate) fn build(stages: &[StageResult], pricing: &dyn Pricing) -> Result<Self, TourError> {
         let mut ledger = Ledger {
             riders: Vec::new(),
             teams: Vec::new(),
@@ -76,24 +72,25 @@ impl Ledger {
             }
             validate::stage(stage)?;
             ledger.enter_riders(stage, &mut fold)?;
-            ledger.score(stage, &mut fold, options);
+            ledger.score(stage, &mut fold, pricing);
         }
         // Team stage times are made last: a repêchage adds a time to a stage already scored.
+        let counted = pricing.team_counted();
         ledger.team_stage_times = fold
             .team_times
             .into_iter()
             .map(|by_team| {
                 by_team
                     .into_iter()
-                    .filter(|(_, v)| v.len() >= TEAM_COUNTED_RIDERS)
+                    .filter(|(_, v)| v.len() >= counted)
                     .map(|(team, mut v)| {
                         v.sort_unstable();
-                        (team, v[..TEAM_COUNTED_RIDERS].iter().sum())
+                        (team, v[..counted].iter().sum())
                     })
                     .collect()
             })
             .collect();
-        let order = general::order(&ledger.riders);
+        let order = general_order(&ledger.riders);
         for (rank, &i) in order.iter().enumerate() {
             ledger.riders[i].gc_rank = Some(rank as u32 + 1);
         }
@@ -231,9 +228,9 @@ impl Ledger {
     }
 
     /// Adds one validated stage's times and points to the totals.
-    fn score(&mut self, stage: &StageResult, fold: &mut Fold, o: &TourOptions) {
+    fn score(&mut self, stage: &StageResult, fold: &mut Fold, pricing: &dyn Pricing) {
         let index = &fold.index;
-        let times = stage_times_checked(stage, o);
+        let times = pricing.times(stage);
         let mut by_team: HashMap<String, Vec<i64>> = HashMap::new();
         for t in &times {
             let line = &mut self.riders[index[&t.rider]];
@@ -261,24 +258,39 @@ impl Ledger {
             .filter(|r| r.outcome == Outcome::Abandoned)
             .map(|r| &r.rider)
             .collect();
-        for award in stage_points_checked(stage) {
+        for award in pricing.points(stage) {
             if !left.contains(&award.rider) {
                 self.riders[index[&award.rider]].points += award.points;
             }
         }
-        for award in stage_mountain_points_checked(stage, o) {
+        for award in pricing.mountains(stage) {
             if !left.contains(&award.rider) {
                 self.riders[index[&award.rider]].mountains += award.points;
             }
         }
-        if let Some(key) = stage_combativity_checked(stage) {
-            self.riders[index[&key]].combativity += COMBATIVITY_POINTS;
+        if let Some((key, points)) = pricing.combativity(stage) {
+            self.riders[index[&key]].combativity += points;
         }
     }
 
     pub(crate) fn racing(&self) -> impl Iterator<Item = &RiderLine> {
         self.riders.iter().filter(|r| r.racing)
     }
+}
+
+/// The indices of the riders still racing, in the order of the general classification on time:
+/// the lowest total first, ties broken by QX-09 (countback of stage places, then the lower start
+/// number; the "better general classification" step is this order itself).
+pub(crate) fn general_order(riders: &[RiderLine]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..riders.len()).filter(|&i| riders[i].racing).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&riders[a], &riders[b]);
+        a.total_time
+            .cmp(&b.total_time)
+            .then_with(|| countback(&a.places, &b.places))
+            .then(a.start_number.cmp(&b.start_number))
+    });
+    order
 }
 
 impl RiderLine {
@@ -304,6 +316,8 @@ struct Fold {
 mod tests {
     use super::*;
     use crate::tour::fixtures::*;
+    // The house rules B grand tour's pricing: the worked numbers below are its.
+    use crate::games::card_race::tour::grand_tour::GrandTour;
 
     fn stage_of(number: u32, riders: &[(&str, &str, u32)]) -> StageResult {
         flat_stage(
@@ -320,7 +334,7 @@ mod tests {
     fn stages_must_come_in_order() {
         let stages = [stage_of(2, &[("a", "Red", 1)])];
         assert!(matches!(
-            Ledger::build(&stages, &TourOptions::default()),
+            Ledger::build(&stages, &GrandTour::default()),
             Err(TourError::StageNumber {
                 expected: 1,
                 found: 2
@@ -335,14 +349,14 @@ mod tests {
             stage_of(2, &[("a", "Red", 1), ("b", "Red", 2)]),
         ];
         assert!(matches!(
-            Ledger::build(&stages, &TourOptions::default()),
+            Ledger::build(&stages, &GrandTour::default()),
             Err(TourError::LateStarter { stage: 2, .. })
         ));
     }
 
     #[test]
     fn a_rider_keeps_team_and_number() {
-        let o = TourOptions::default();
+        let o = GrandTour::default();
         let stages = [
             stage_of(1, &[("a", "Red", 1)]),
             stage_of(2, &[("a", "Blue", 1)]),
@@ -368,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_rider_who_left_cannot_come_back() {
-        let o = TourOptions::default();
+        let o = GrandTour::default();
         let stages = [
             stage_of(1, &[("a", "Red", 1), ("b", "Red", 2)]),
             stage_of(2, &[("a", "Red", 1)]),
@@ -385,7 +399,7 @@ mod tests {
 
     #[test]
     fn totals_add_up_over_stages() {
-        let o = TourOptions::default();
+        let o = GrandTour::default();
         let stages = [
             stage_of(1, &[("a", "Red", 1), ("b", "Red", 2)]),
             stage_of(2, &[("b", "Red", 2), ("a", "Red", 1)]),

@@ -4,13 +4,11 @@
 //! jerseys, its grand tour's classifications) and how its stages hand on to the next live in its
 //! folder (`games/<game>/`).
 //!
-//! The card race's house rules B grand-tour classifications (general, points, mountains, team,
-//! youth, combativity, priced as seed 004 prices them) live in
-//! `games::card_race::tour::grand_tour`, with their tables, tests and conformance table
-//! (HB-058…HB-073); they are re-exported here (`crate::tour::general`, `standings`, ...) so the
-//! bot, the renderer and the tests keep their paths. The ledger still folds with them, and
-//! [`TourOptions`] (the switchable readings QB-20…QB-23) stays here because the ledger and Velo
-//! Master's classifications take it too.
+//! Each game prices a stage its own way: its [`Pricing`] (given by its line in the registry)
+//! says what a stage pays in time, points, summit points and combativity, and the ledger folds
+//! those into running totals the same way for every game. The card race's house rules B grand
+//! tour, with its six classifications and their switchable readings, lives in
+//! `games::card_race::tour::grand_tour`; Velo Master's clock in `games::velo_master::classify`.
 //!
 //! The stage engine reports each finished stage as a [`StageResult`] (plain data: each rider's
 //! cards played, where it ended, its stage place, exhaustion counts, and the order over each
@@ -27,22 +25,19 @@
 //! | A-48 back at the next stage's start, last classified time + 1 min for the stage left | implemented: [`StageResult::rejoined`], credited by the ledger for every stage not finished, time only | `repechage::a_48_*`, `validate::vm_085_*` |
 //! | VM-087 an abandoned rider is out for every later stage, unless reinstated | implemented: the ledger, [`stage_left`] | `repechage::vm_087_*`, `ledger::a_rider_who_left_cannot_come_back` |
 //!
-//! Readings of ours where the seed and the rulings are silent (each said where it is applied):
-//! a team time trial gives every rider its team's time (HB-057, in [`StageKind`]); summits pay
-//! in time trials too ([`mountains`]); the finish points go to the stage ranking that QB-20 uses
-//! for the bonus seconds ([`points`]); QX-09 is read for teams in [`team`]; riders who abandon
-//! leave the points, mountains and combativity classifications as well as the general; a rider
-//! brought back by a repêchage is marked on every row ([`StandingRow::reinstated`]), has no
-//! place, points or bonus for the stages it did not finish, and its credited times count for its
-//! team (the `repechage` module has the rest).
+//! Readings of ours where the seed and the rulings are silent: riders who abandon leave every
+//! classification; a rider brought back by a repêchage is marked on every row
+//! ([`StandingRow::reinstated`]), has no place, points or bonus for the stages it did not finish,
+//! and its credited times count for its team (the `repechage` module has the rest). The card
+//! race's own readings are in `games::card_race::tour::grand_tour`.
 
 pub mod classifications;
 pub(crate) mod error;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub(crate) mod ledger;
-pub(crate) mod options;
 mod plan;
+pub(crate) mod pricing;
 mod repechage;
 pub(crate) mod result;
 pub(crate) mod standing;
@@ -52,19 +47,11 @@ pub(crate) mod validate;
 
 pub use classifications::{Classification, Classifications, Jersey, Unit};
 pub use error::TourError;
-pub use options::{GcShort, SteepBonus, TeamTime, TourOptions};
 pub use plan::{PresetError, StagePlan, TourPreset, TourRider, enter_teams, entrants_setup};
+pub use pricing::{Pricing, StageTime, priced_times};
 pub use repechage::{VoteCount, count_votes, stage_left};
 pub use result::{LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult};
 pub use standing::{Award, Score, StandingRow, format_time};
-
-// House rules B's grand-tour classifications live with the card race; re-exported so the bot,
-// the renderer and the tests keep their paths.
-pub use crate::games::card_race::tour::grand_tour::{
-    FINISH, FinalWinners, StageTime, Standings, combativity, final_winners, general, mountains,
-    points, ridden_time, stage_combativity, stage_mountain_points, stage_points, stage_times,
-    standings, team, youth,
-};
 
 pub(crate) use ledger::{Ledger, RiderLine};
 pub(crate) use standing::{rider_points_rows, rider_time_rows};

@@ -20,7 +20,7 @@
 
 use super::error::TourError;
 use super::ledger::Ledger;
-use super::options::TourOptions;
+use super::pricing::Pricing;
 use super::result::{RiderKey, StageResult};
 use super::tables::STAGE_WINNER_EXTRA_VOTES;
 use serde::{Deserialize, Serialize};
@@ -72,10 +72,14 @@ pub fn count_votes<D: Eq>(ballots: &[(D, bool)], stage_winner: Option<&D>) -> Vo
 }
 
 /// The stage in which `rider` left the race (the stage it abandoned during, or the first it did
-/// not start), if it is out of the race after `stages`; `None` while it races or if it never
-/// started.
-pub fn stage_left(stages: &[StageResult], rider: &RiderKey) -> Result<Option<u32>, TourError> {
-    let ledger = Ledger::build(stages, &TourOptions::default())?;
+/// not start), if it is out of the race after `stages`, priced by the tour's game; `None` while
+/// it races or if it never started.
+pub fn stage_left(
+    stages: &[StageResult],
+    rider: &RiderKey,
+    pricing: &dyn Pricing,
+) -> Result<Option<u32>, TourError> {
+    let ledger = Ledger::build(stages, pricing)?;
     Ok(ledger
         .riders
         .iter()
@@ -86,9 +90,11 @@ pub fn stage_left(stages: &[StageResult], rider: &RiderKey) -> Result<Option<u32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::card_race::tour::grand_tour::{
+        GrandTour, TourOptions, general, points, standings, team,
+    };
     use crate::tour::fixtures::*;
     use crate::tour::result::{Outcome, SummitResult};
-    use crate::tour::{general, points, standings, team};
 
     fn vote(ballots: &[(&str, bool)], winner: Option<&str>) -> VoteCount {
         let ballots: Vec<(String, bool)> = ballots.iter().map(|&(d, v)| (d.into(), v)).collect();
@@ -301,8 +307,14 @@ mod tests {
         );
         s3.rejoined = keys(&["R3"]);
         let stages = [s1, s2, s3];
-        assert_eq!(stage_left(&stages[..2], &"R3".into()), Ok(Some(1)));
-        assert_eq!(stage_left(&stages, &"R3".into()), Ok(None));
+        assert_eq!(
+            stage_left(&stages[..2], &"R3".into(), &GrandTour::default()),
+            Ok(Some(1))
+        );
+        assert_eq!(
+            stage_left(&stages, &"R3".into(), &GrandTour::default()),
+            Ok(None)
+        );
         let rows = general(&stages, &TourOptions::default()).unwrap();
         let r3 = rows.iter().find(|r| r.rider == Some("R3".into())).unwrap();
         // Stage 1's last classified is R5 (20:10), stage 2's is R1 (18:30); stage 3: 9:50 - 5 s.
@@ -313,12 +325,24 @@ mod tests {
     #[test]
     fn vm_087_stage_left_names_the_stage_abandoned_or_not_started() {
         let stages = tour_with_repechage();
-        assert_eq!(stage_left(&stages[..1], &"R3".into()), Ok(None));
-        assert_eq!(stage_left(&stages[..2], &"R3".into()), Ok(Some(2)));
+        assert_eq!(
+            stage_left(&stages[..1], &"R3".into(), &GrandTour::default()),
+            Ok(None)
+        );
+        assert_eq!(
+            stage_left(&stages[..2], &"R3".into(), &GrandTour::default()),
+            Ok(Some(2))
+        );
         let mut s2 = tv16_stage2();
         s2.riders.remove(4); // R3 does not start stage 2
-        assert_eq!(stage_left(&[tv15_stage(), s2], &"R3".into()), Ok(Some(2)));
-        assert_eq!(stage_left(&stages, &"nobody".into()), Ok(None));
+        assert_eq!(
+            stage_left(&[tv15_stage(), s2], &"R3".into(), &GrandTour::default()),
+            Ok(Some(2))
+        );
+        assert_eq!(
+            stage_left(&stages, &"nobody".into(), &GrandTour::default()),
+            Ok(None)
+        );
     }
 
     #[test]

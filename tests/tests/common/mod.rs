@@ -7,7 +7,7 @@
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{Options, ServeError, run};
-use commissaire_tests::drive::{WAIT, button_ids, content};
+use commissaire_tests::drive::{WAIT, button_ids, button_labels, content};
 use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord};
 use serde_json::Value;
 use std::path::Path;
@@ -85,13 +85,50 @@ pub fn channel_posts(fake: &FakeDiscord, channel: u64) -> Vec<Value> {
         .collect()
 }
 
-/// The channel's latest public message carrying the way into the hand.
+/// A public post carrying the way into the hand (the button a director presses to play).
+#[allow(dead_code)] // each test binary reads what it needs
+pub struct HandPost {
+    /// The message's id, to press its buttons.
+    pub id: u64,
+    /// The tour's id, read from the button's custom id.
+    pub tour: String,
+    /// The labels of its buttons, as a player reads them.
+    pub labels: Vec<String>,
+}
+
+/// The channel's latest public post carrying the way into the hand.
+pub fn hand_post(fake: &FakeDiscord, channel: u64) -> Option<HandPost> {
+    channel_posts(fake, channel).iter().rev().find_map(|m| {
+        let button = button_ids(m).into_iter().find(|id| id.ends_with(":hand"))?;
+        Some(HandPost {
+            id: m["id"].as_str()?.parse().ok()?,
+            tour: button.split(':').nth(1)?.to_string(),
+            labels: button_labels(m),
+        })
+    })
+}
+
+/// Waits for a post carrying the way into the hand; fails with the fake's failures if none comes.
+#[allow(dead_code)]
+pub async fn wait_hand_post(fake: &FakeDiscord, channel: u64) -> HandPost {
+    let give_up = std::time::Instant::now() + WAIT;
+    loop {
+        if let Some(post) = hand_post(fake, channel) {
+            return post;
+        }
+        assert!(
+            std::time::Instant::now() < give_up,
+            "no post with the way into the hand; failures: {:#?}",
+            fake.failures()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The id of the channel's latest public message carrying the way into the hand.
+#[allow(dead_code)]
 pub fn hand_message(fake: &FakeDiscord, channel: u64) -> Option<u64> {
-    channel_posts(fake, channel)
-        .iter()
-        .rev()
-        .find(|m| button_ids(m).iter().any(|id| id.ends_with(":hand")))
-        .and_then(|m| m["id"].as_str()?.parse().ok())
+    hand_post(fake, channel).map(|post| post.id)
 }
 
 /// Whether a public message of the channel contains `text`.

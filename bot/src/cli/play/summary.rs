@@ -3,7 +3,7 @@
 
 use commissaire::store::tours::TourRow;
 use commissaire_engine::registry;
-use commissaire_engine::tour::{StageResult, StandingRow, TourOptions, format_time, stage_times};
+use commissaire_engine::tour::{StageResult, StandingRow, format_time};
 use commissaire_messages::{msg, sentence};
 
 /// Rows of the general classification always shown; your riders below them are added.
@@ -16,7 +16,7 @@ pub fn after_stage(tour: &TourRow, results: &[StageResult], team: &str) -> Strin
     };
     let mut text = msg!("summary-stage-over", stage = stage.number);
     text.push('\n');
-    match stage_times(stage, &TourOptions::default()) {
+    match registry::stage_times(&tour.ruleset, stage) {
         Ok(mut times) => {
             times.sort_by_key(|t| t.place);
             let field = times.len();

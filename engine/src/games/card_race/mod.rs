@@ -60,6 +60,7 @@ pub mod game;
 pub mod house_a;
 pub mod house_b;
 pub mod movement;
+pub mod scenario;
 pub mod setup;
 pub mod stage;
 pub mod tour;

@@ -8,7 +8,7 @@
 use super::tables::{RIDER_TIME_BONUS, TEAM_TIME_BONUS};
 use crate::tour::classifications::{Classification, Classifications, Jersey, Unit, led, sentence};
 use crate::tour::standing::{Score, StandingRow, time_rows};
-use crate::tour::{Outcome, RiderKey, StageResult, TourError};
+use crate::tour::{Award, Outcome, Pricing, RiderKey, StageResult, StageTime, TourError};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -204,4 +204,63 @@ pub fn classifications(
     Ok(Classifications {
         tables: vec![general, points, team, score],
     })
+}
+
+/// How a Hulst stage is priced for the tour's shared ledger and the stage's result as the bot
+/// tells it: the seconds ridden (HT-050, HT-054), the bonus seconds won at sprints off them for
+/// the classifications (HT-058, HT-059), the stage's points (HT-061) and the three riders of a
+/// team for its time (G-30).
+#[derive(Debug)]
+pub struct Seconds;
+
+pub static PRICING: Seconds = Seconds;
+
+impl Pricing for Seconds {
+    fn times(&self, stage: &StageResult) -> Vec<StageTime> {
+        let mut times: Vec<StageTime> = stage
+            .riders
+            .iter()
+            .filter_map(|r| {
+                let Outcome::Timed {
+                    minutes: seconds,
+                    bonus_seconds,
+                    ..
+                } = r.outcome
+                else {
+                    return None;
+                };
+                let ridden = i64::from(seconds);
+                Some(StageTime {
+                    rider: r.rider.clone(),
+                    team: r.team.clone(),
+                    place: r.place?,
+                    ridden,
+                    finish_bonus: 0,
+                    sprint_bonus: bonus_seconds,
+                    time: ridden - i64::from(bonus_seconds),
+                })
+            })
+            .collect();
+        times.sort_by_key(|t| t.place);
+        times
+    }
+
+    fn points(&self, stage: &StageResult) -> Vec<Award> {
+        stage
+            .riders
+            .iter()
+            .filter_map(|r| match r.outcome {
+                Outcome::Timed { points, .. } if points > 0 => Some(Award {
+                    rider: r.rider.clone(),
+                    points,
+                    at: "finish".into(),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn team_counted(&self) -> usize {
+        super::tables::TEAM_SIZE
+    }
 }

@@ -6,7 +6,6 @@ use super::board::{CellIx, Relief};
 use super::events::{Event, RiderIx, Skill};
 use super::options::Role;
 use super::stage::{Part, Phase, Spot, VeloMaster};
-use super::tables;
 use crate::course::LinkKind;
 use crate::game::Seat;
 
@@ -365,7 +364,7 @@ impl VeloMaster {
             return self.next_jumper(ev);
         }
         for c in passed {
-            if self.fixed.board.cell(c).danger && self.skill_roll(j, c, Skill::Danger, ev)? {
+            if self.fixed.board.cell(c).danger && self.skill_check(j, c, Skill::Danger, ev)? {
                 self.occupied[from as usize] = None;
                 self.fall(j, c, ev)?;
                 self.after_segment(ev);
@@ -379,7 +378,7 @@ impl VeloMaster {
         }
         if landing.kind == LinkKind::Diagonal
             && self.squeezed(landing.head, cell)
-            && self.skill_roll(j, landing.head, Skill::Squeeze, ev)?
+            && self.skill_check(j, landing.head, Skill::Squeeze, ev)?
         {
             self.occupied[from as usize] = None;
             self.fall(j, landing.head, ev)?;
@@ -404,7 +403,7 @@ impl VeloMaster {
             self.after_segment(ev);
             return self.next_jumper(ev);
         }
-        if danger && self.skill_roll(j, cell, Skill::Danger, ev)? {
+        if danger && self.skill_check(j, cell, Skill::Danger, ev)? {
             self.occupied[cell as usize] = None;
             self.fall(j, cell, ev)?;
             self.after_segment(ev);
@@ -442,35 +441,7 @@ impl VeloMaster {
 
     /// A power roll: d20 over the slope (VM-064). Returns whether it succeeded.
     fn power_roll(&mut self, r: RiderIx, slope: u8, ev: &mut Vec<Event>) -> Result<bool, String> {
-        let roll = self.roll(20)?;
-        let success = tables::power_succeeds(roll.face, slope);
-        ev.push(Event::PowerRoll {
-            rider: r,
-            roll,
-            slope,
-            success,
-        });
-        self.power_outcome(r, roll.face, success, ev);
+        let success = self.power_check(r, slope, ev)?;
         Ok(success && self.racing(r))
-    }
-
-    /// A skill roll for `cell` (VM-046). Returns whether the rider crashes.
-    fn skill_roll(
-        &mut self,
-        r: RiderIx,
-        cell: CellIx,
-        why: Skill,
-        ev: &mut Vec<Event>,
-    ) -> Result<bool, String> {
-        let roll = self.roll(20)?;
-        let crash = tables::skill_fails(roll.face);
-        ev.push(Event::SkillRoll {
-            rider: r,
-            cell,
-            roll,
-            crash,
-            why,
-        });
-        Ok(crash)
     }
 }

@@ -15,8 +15,8 @@ use super::finish::{Totals, climber_order, jerseys, team_classification, time_or
 use super::options::Options;
 use crate::tour::classifications::{Jersey, Unit, led, sentence};
 use crate::tour::{
-    Classification, Classifications, Ledger, Outcome, RiderLine, Score, StageResult, StandingRow,
-    TourError, TourOptions, rider_points_rows, rider_time_rows,
+    Classification, Classifications, Ledger, Outcome, Pricing, RiderLine, Score, StageResult,
+    StageTime, StandingRow, TourError, rider_points_rows, rider_time_rows,
 };
 use serde_json::Value;
 
@@ -28,8 +28,7 @@ pub fn classifications(
     stages: &[StageResult],
     options: &Value,
 ) -> Result<Classifications, TourError> {
-    let stages: Vec<StageResult> = stages.iter().map(own_times).collect();
-    let ledger = Ledger::build(&stages, &TourOptions::default())?;
+    let ledger = Ledger::build(stages, &Clock)?;
     // A-46 ends in a d20 roll-off, which a pure function of the results cannot roll: the lower
     // start number stands in for it (riders enter the orders sorted by it, the sorts are stable).
     let mut racing: Vec<&RiderLine> = ledger.racing().collect();
@@ -90,6 +89,47 @@ pub fn classifications(
         tables.push(teams(&ledger));
     }
     Ok(Classifications { tables })
+}
+
+/// How Velo Master prices a stage for the tour's ledger: each classified rider's own time on the
+/// race clock (VM-078), in stage-place order, with no bonus and no points of the card race's
+/// kinds. Its climber points come with the time ([`Outcome::Timed`]) and its team
+/// classification is its own (VM-082, A-49), so the ledger's points, mountains, combativity and
+/// team stage times stay empty.
+#[derive(Debug, Clone, Copy)]
+pub struct Clock;
+
+impl Pricing for Clock {
+    fn times(&self, stage: &StageResult) -> Vec<StageTime> {
+        let stage = own_times(stage);
+        let mut times: Vec<StageTime> = stage
+            .riders
+            .iter()
+            .filter_map(|r| {
+                let Outcome::Timed { minutes, .. } = r.outcome else {
+                    return None;
+                };
+                let ridden = i64::from(minutes) * MINUTE;
+                Some(StageTime {
+                    rider: r.rider.clone(),
+                    team: r.team.clone(),
+                    place: r.place?,
+                    ridden,
+                    finish_bonus: 0,
+                    sprint_bonus: 0,
+                    time: ridden,
+                })
+            })
+            .collect();
+        times.sort_by_key(|t| t.place);
+        times
+    }
+
+    /// More finishers than any team has: the ledger makes no team stage times for this game,
+    /// whose team classification is its own (see the type's comment).
+    fn team_counted(&self) -> usize {
+        usize::MAX
+    }
 }
 
 /// A stage as this game's classifications read it. Results stored before Velo Master reported

@@ -2,9 +2,8 @@
 //! two cells each, before the slot's dice; each bike's director decides for his own bike.
 
 use super::board::{CellIx, Relief};
-use super::events::{Event, RiderIx};
+use super::events::{Event, RiderIx, Skill};
 use super::stage::{Move, Part, Phase, Spot, VeloMaster};
-use super::tables;
 use crate::course::LinkKind;
 use crate::game::Seat;
 
@@ -149,15 +148,7 @@ impl VeloMaster {
         let (over_danger, from_level) = (b.cell(over).danger, b.cell(from).level);
         self.riders[r as usize].bonus_in = self.round();
         if over_danger {
-            let roll = self.roll(20)?;
-            let crash = tables::skill_fails(roll.face);
-            ev.push(Event::SkillRoll {
-                rider: r,
-                cell: over,
-                roll,
-                crash,
-                why: super::events::Skill::Danger,
-            });
+            let crash = self.skill_check(r, over, Skill::Danger, ev)?;
             if crash {
                 // a jumper falls where the failing test happened.
                 self.occupied[from as usize] = None;
@@ -168,15 +159,7 @@ impl VeloMaster {
         if kind != LinkKind::Forward
             && let Some(slope) = self.fixed.board.slope(over)
         {
-            let roll = self.roll(20)?;
-            let success = tables::power_succeeds(roll.face, slope);
-            ev.push(Event::PowerRoll {
-                rider: r,
-                roll,
-                slope,
-                success,
-            });
-            self.power_outcome(r, roll.face, success, ev);
+            let success = self.power_check(r, slope, ev)?;
             if !success || !self.racing(r) {
                 // Our reading of A-19 for a jump: it is not made, the bike stays where it was.
                 return self.after_jump(j, false, ev);
@@ -184,15 +167,7 @@ impl VeloMaster {
         }
         // diagonal landings of jumps squeeze like any diagonal step.
         if kind == LinkKind::Diagonal && self.squeezed(over, cell) {
-            let roll = self.roll(20)?;
-            let crash = tables::skill_fails(roll.face);
-            ev.push(Event::SkillRoll {
-                rider: r,
-                cell: over,
-                roll,
-                crash,
-                why: super::events::Skill::Squeeze,
-            });
+            let crash = self.skill_check(r, over, Skill::Squeeze, ev)?;
             if crash {
                 self.occupied[from as usize] = None;
                 self.fall(r, over, ev)?;
@@ -218,15 +193,7 @@ impl VeloMaster {
             return self.after_jump(j, false, ev);
         }
         if danger {
-            let roll = self.roll(20)?;
-            let crash = tables::skill_fails(roll.face);
-            ev.push(Event::SkillRoll {
-                rider: r,
-                cell,
-                roll,
-                crash,
-                why: super::events::Skill::Danger,
-            });
+            let crash = self.skill_check(r, cell, Skill::Danger, ev)?;
             if crash {
                 self.occupied[cell as usize] = None;
                 self.fall(r, cell, ev)?;

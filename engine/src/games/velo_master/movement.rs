@@ -61,6 +61,26 @@ impl VeloMaster {
         out
     }
 
+    /// A power roll: d20 over the slope (VM-064), told, with what a 1 or a 20 does to the
+    /// rider's condition (`power_outcome`). Returns whether it succeeded.
+    pub(super) fn power_check(
+        &mut self,
+        r: super::events::RiderIx,
+        slope: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, String> {
+        let roll = self.roll(20)?;
+        let success = tables::power_succeeds(roll.face, slope);
+        ev.push(Event::PowerRoll {
+            rider: r,
+            roll,
+            slope,
+            success,
+        });
+        self.power_outcome(r, roll.face, success, ev);
+        Ok(success)
+    }
+
     /// A skill roll for `cell` (VM-046): whether the rider crashes.
     pub(super) fn skill_check(
         &mut self,
@@ -193,15 +213,7 @@ impl VeloMaster {
             && kind != LinkKind::Forward
             && let Some(slope) = self.fixed.board.slope(c)
         {
-            let roll = self.roll(20)?;
-            let success = tables::power_succeeds(roll.face, slope);
-            ev.push(Event::PowerRoll {
-                rider: r,
-                roll,
-                slope,
-                success,
-            });
-            self.power_outcome(r, roll.face, success, ev);
+            let success = self.power_check(r, slope, ev)?;
             if !self.racing(r) {
                 self.moving = None;
                 self.after_segment(ev);
@@ -220,15 +232,7 @@ impl VeloMaster {
             && kind == LinkKind::Diagonal
             && self.squeezed(c, cell)
         {
-            let roll = self.roll(20)?;
-            let crash = tables::skill_fails(roll.face);
-            ev.push(Event::SkillRoll {
-                rider: r,
-                cell: c,
-                roll,
-                crash,
-                why: Skill::Squeeze,
-            });
+            let crash = self.skill_check(r, c, Skill::Squeeze, ev)?;
             if crash {
                 self.occupied[c as usize] = None;
                 self.fall(r, c, ev)?;
@@ -279,15 +283,7 @@ impl VeloMaster {
         // VM-045, VM-046: every danger cell passed or stopped on costs a skill roll, rolled as
         // the rider enters it; 1 or 2 is a crash (VM-047: the move ends, a turn is missed).
         if danger {
-            let roll = self.roll(20)?;
-            let crash = tables::skill_fails(roll.face);
-            ev.push(Event::SkillRoll {
-                rider: r,
-                cell,
-                roll,
-                crash,
-                why: Skill::Danger,
-            });
+            let crash = self.skill_check(r, cell, Skill::Danger, ev)?;
             if crash {
                 self.occupied[cell as usize] = None;
                 self.fall(r, cell, ev)?;

@@ -1,8 +1,9 @@
 //! The card race's classifications as the registry reads them: house rules B's six (HB-059),
 //! house rules A's jersey tables where a tour's options name them, or the world cup's alone.
 
+use super::grand_tour::{GrandTour, TourOptions, standings};
 use crate::tour::classifications::{Classifications, Jersey, Unit, led, titles};
-use crate::tour::{StageResult, TourError, TourOptions, standings};
+use crate::tour::{StageResult, TourError};
 
 /// Which jersey tables a card-race tour rides: the tour's options `points`, `mountains` and
 /// `combativity`, each `"house-b"` (the default) or `"house-a"` ([`super::house_a`]).
@@ -10,6 +11,11 @@ fn house_a_jerseys(options: &serde_json::Value) -> [bool; 3] {
     ["points", "mountains", "combativity"]
         .map(|name| options.get(name).and_then(|v| v.as_str()) == Some("house-a"))
 }
+
+/// How the card race's tours price a stage: house rules B's grand tour with the rulings'
+/// defaults, as [`classifications`] reads them (house rules A's stages say themselves that they
+/// give no bonus seconds; a world cup ranks by its cup, from the stage places alone).
+pub static PRICING: GrandTour = GrandTour(TourOptions::DEFAULT);
 
 /// The card race's six classifications (house rules B, HB-059), as [`standings`] computes
 /// them; its winners are the first rows (HB-072, QB-26). `options` are the tour's ruleset
@@ -89,8 +95,8 @@ pub fn classifications(
 
 #[cfg(test)]
 mod tests {
+    use super::super::grand_tour::final_winners;
     use super::*;
-    use crate::tour::final_winners;
     use crate::tour::fixtures::*;
 
     #[test]

@@ -23,9 +23,9 @@
 //! stage of another ruleset, or house rules A's stage types off) is typed by its `kind` and
 //! gives no tokens.
 
+use super::grand_tour::TourOptions;
 use crate::tour::error::TourError;
-use crate::tour::ledger::{Ledger, RiderLine};
-use crate::tour::options::TourOptions;
+use crate::tour::ledger::RiderLine;
 use crate::tour::result::{Outcome, RiderKey, StageKind, StageResult};
 use crate::tour::standing::{Award, StandingRow, rider_points_rows};
 use crate::tour::tiebreak::countback;
@@ -152,7 +152,7 @@ pub fn stage_points(stage: &StageResult) -> Vec<Award> {
     } else {
         finish_scale(kind)
     };
-    awards.extend(pay(&order, scale, crate::tour::FINISH));
+    awards.extend(pay(&order, scale, super::grand_tour::FINISH));
     awards
 }
 
@@ -265,7 +265,7 @@ pub struct Tables {
 }
 
 pub fn tables(stages: &[StageResult], options: &TourOptions) -> Result<Tables, TourError> {
-    let ledger = Ledger::build(stages, options)?;
+    let ledger = super::grand_tour::ledger(stages, options)?;
     let t = totals(stages);
     let none = Totals::default();
     let of = |r: &RiderLine| t.get(&r.key).unwrap_or(&none);

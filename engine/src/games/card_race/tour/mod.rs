@@ -7,5 +7,5 @@ pub mod house_a;
 mod stages;
 pub mod world_cup;
 
-pub use classify::classifications;
+pub use classify::{PRICING, classifications};
 pub use stages::{carry_over, exhaustion_held, stage_result, stage_setup};

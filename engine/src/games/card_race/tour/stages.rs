@@ -167,8 +167,9 @@ fn quitters_times(stage: &Stage, mut riders: Vec<RiderStage>) -> Vec<RiderStage>
         }
         return riders;
     }
-    let time =
-        |r: &RiderStage| crate::tour::ridden_time(r.cards_played, &r.outcome, Default::default());
+    let time = |r: &RiderStage| {
+        super::grand_tour::ridden_time(r.cards_played, &r.outcome, Default::default())
+    };
     let last = (0..riders.len())
         .filter(|i| !quitters.contains(i))
         .max_by_key(|&i| (time(&riders[i]), riders[i].place));
@@ -206,7 +207,8 @@ fn house_a_team_times(stage: &Stage, mut riders: Vec<RiderStage>) -> Vec<RiderSt
         }
     }
     let time = |r: &RiderStage| {
-        crate::tour::ridden_time(r.cards_played, &r.outcome, Default::default()).unwrap_or(i64::MAX)
+        super::grand_tour::ridden_time(r.cards_played, &r.outcome, Default::default())
+            .unwrap_or(i64::MAX)
     };
     let mut order: Vec<usize> = (0..riders.len()).collect();
     order.sort_by_key(|&i| (time(&riders[i]), riders[i].place));
@@ -229,11 +231,12 @@ pub fn carry_over(stage: &Stage, riders: &mut [TourRider]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::grand_tour::{TourOptions, standings};
     use super::*;
     use crate::course::CourseSpec;
     use crate::games::card_race::bot::{SensibleBot, play_stage};
     use crate::registry::Rostered;
-    use crate::tour::{TourOptions, enter_teams, standings};
+    use crate::tour::enter_teams;
 
     fn teams() -> Vec<String> {
         ["Blue", "Red", "Green", "Black"].map(String::from).to_vec()

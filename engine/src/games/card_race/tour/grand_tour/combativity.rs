@@ -16,9 +16,9 @@
 //! "the gain, when there is one" (no gain, no point). Counts are of cards held (draw pile, hand,
 //! recycle pile), as the seed's "remaining" says: a card played is gone.
 
+use super::options::TourOptions;
 use crate::tour::error::TourError;
 use crate::tour::ledger::{Ledger, RiderLine};
-use crate::tour::options::TourOptions;
 use crate::tour::result::{RiderKey, StageResult};
 use crate::tour::standing::{StandingRow, rider_points_rows};
 use crate::tour::tiebreak::countback;
@@ -50,7 +50,7 @@ pub fn combativity(
     stages: &[StageResult],
     options: &TourOptions,
 ) -> Result<Vec<StandingRow>, TourError> {
-    Ok(rows(&Ledger::build(stages, options)?))
+    Ok(rows(&super::pricing::ledger(stages, options)?))
 }
 
 pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {

@@ -5,12 +5,11 @@
 //! start number (the "better general classification" step is this classification itself).
 //! Riders who abandoned are left out: they have no time for the stages they did not ride.
 
+use super::options::TourOptions;
 use crate::tour::error::TourError;
 use crate::tour::ledger::{Ledger, RiderLine};
-use crate::tour::options::TourOptions;
 use crate::tour::result::StageResult;
 use crate::tour::standing::{StandingRow, rider_time_rows};
-use crate::tour::tiebreak::countback;
 
 /// The general classification after the given stages (all of them, or the first `k` to see
 /// the standings as they were after stage `k`).
@@ -18,20 +17,7 @@ pub fn general(
     stages: &[StageResult],
     options: &TourOptions,
 ) -> Result<Vec<StandingRow>, TourError> {
-    Ok(rows(&Ledger::build(stages, options)?))
-}
-
-/// The indices of the riders still racing, in general-classification order.
-pub(crate) fn order(riders: &[RiderLine]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..riders.len()).filter(|&i| riders[i].racing).collect();
-    order.sort_by(|&a, &b| {
-        let (a, b) = (&riders[a], &riders[b]);
-        a.total_time
-            .cmp(&b.total_time)
-            .then_with(|| countback(&a.places, &b.places))
-            .then(a.start_number.cmp(&b.start_number))
-    });
-    order
+    Ok(rows(&super::pricing::ledger(stages, options)?))
 }
 
 pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {

@@ -1,7 +1,8 @@
 //! The card race's grand tour under house rules B: its six classifications, priced as seed 004
-//! prices them. The shared machinery (stage results, the ledger, standing rows, tie-breaks,
-//! repêchage, [`TourOptions`](crate::tour::TourOptions)) is in `crate::tour`, which re-exports everything public here so
-//! older paths (`crate::tour::standings`, ...) keep working.
+//! prices them ([`GrandTour`], the card race's [`Pricing`](crate::tour::Pricing), which the
+//! shared ledger folds), and the switchable readings of its rulings ([`TourOptions`]). The
+//! shared machinery (stage results, the ledger, standing rows, tie-breaks, repêchage) is in
+//! `crate::tour`.
 //!
 //! The six classifications are priced as seed 004 prices a grand tour (MODES DE COURSE – GRAND
 //! TOUR: CLASSEMENTS and RESULTATS; clauses HB-058…HB-073 and rulings QB-20…QB-27, QX-09,
@@ -21,10 +22,16 @@
 //! - [`stage_times`], [`stage_points`], [`stage_mountain_points`] and [`stage_combativity`] give
 //!   what one stage paid, for the bot's narration.
 //!
-//! Rules tables live in [`tables`] (the repêchage's, shared by every tour, in `crate::tour::tables`); the switchable readings of the rulings in [`TourOptions`](crate::tour::TourOptions).
+//! Rules tables live in [`tables`] (the repêchage's, shared by every tour, in `crate::tour::tables`); the switchable readings of the rulings in [`TourOptions`].
 //! Ties never stay: each classification applies its clause's tie-break, then QX-09 (countback of
 //! stage places, the general classification, the lower start number). Riders who abandon leave
 //! every individual classification; a team needs two riders still racing (QB-23).
+//!
+//! Readings of ours where the seed and the rulings are silent (each said where it is applied):
+//! a team time trial gives every rider its team's time (HB-057, in
+//! [`StageKind`](crate::tour::StageKind)); summits pay in time trials too ([`mountains`]); the
+//! finish points go to the stage ranking that QB-20 uses for the bonus seconds ([`points`]);
+//! QX-09 is read for teams in [`team`].
 //!
 //! # Conformance (house rules B, HB-058…HB-073)
 //!
@@ -56,7 +63,9 @@
 pub(crate) mod combativity;
 pub(crate) mod general;
 pub(crate) mod mountains;
+pub(crate) mod options;
 pub(crate) mod points;
+mod pricing;
 pub mod tables;
 pub(crate) mod team;
 pub(crate) mod time;
@@ -66,8 +75,11 @@ pub(crate) mod youth;
 pub use combativity::{combativity, stage_combativity};
 pub use general::general;
 pub use mountains::{mountains, stage_mountain_points};
+pub use options::{GcShort, SteepBonus, TeamTime, TourOptions};
 pub use points::{FINISH, points, stage_points};
+pub use pricing::GrandTour;
+pub(crate) use pricing::ledger;
 pub use team::team;
-pub use time::{StageTime, ridden_time, stage_times};
+pub use time::{ridden_time, stage_times};
 pub use winners::{FinalWinners, Standings, final_winners, standings};
 pub use youth::youth;

@@ -7,10 +7,10 @@
 //! "no points" sentence is under POINTS), so summits pay in every kind of stage.
 //! No tie-break in the seed: QX-09, countback of stage places, then the general classification.
 
+use super::options::{SteepBonus, TourOptions};
 use super::tables::{STEEP_BONUS_POINTS, mountain_points};
 use crate::tour::error::TourError;
 use crate::tour::ledger::{Ledger, RiderLine};
-use crate::tour::options::{SteepBonus, TourOptions};
 use crate::tour::result::StageResult;
 use crate::tour::standing::{Award, StandingRow, rider_points_rows};
 use crate::tour::tiebreak::countback;
@@ -54,7 +54,7 @@ pub fn mountains(
     stages: &[StageResult],
     options: &TourOptions,
 ) -> Result<Vec<StandingRow>, TourError> {
-    Ok(rows(&Ledger::build(stages, options)?))
+    Ok(rows(&super::pricing::ledger(stages, options)?))
 }
 
 pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {

@@ -12,10 +12,10 @@
 //! Ties: more stage wins, then the better general classification (QB-21), which settles
 //! everything since the general classification has no ties.
 
+use super::options::TourOptions;
 use super::tables::{FINISH_POINTS, SPRINT_POINTS};
 use crate::tour::error::TourError;
 use crate::tour::ledger::{Ledger, RiderLine};
-use crate::tour::options::TourOptions;
 use crate::tour::result::{Outcome, StageResult};
 use crate::tour::standing::{Award, StandingRow, rider_points_rows};
 use crate::tour::validate;
@@ -73,7 +73,7 @@ pub fn points(
     stages: &[StageResult],
     options: &TourOptions,
 ) -> Result<Vec<StandingRow>, TourError> {
-    Ok(rows(&Ledger::build(stages, options)?))
+    Ok(rows(&super::pricing::ledger(stages, options)?))
 }
 
 pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {

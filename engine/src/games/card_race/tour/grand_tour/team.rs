@@ -9,17 +9,17 @@
 //! the team's stage places (its rank among the teams on each stage's team time, equal times
 //! sharing a rank), then its best rider's general classification, then its lowest start number.
 
+use super::options::{TeamTime, TourOptions};
 use super::tables::TEAM_COUNTED_RIDERS;
 use crate::tour::error::TourError;
 use crate::tour::ledger::Ledger;
-use crate::tour::options::{TeamTime, TourOptions};
 use crate::tour::result::StageResult;
 use crate::tour::standing::{StandingRow, time_rows};
 use crate::tour::tiebreak::countback;
 
 /// The team classification after the given stages, lowest time first.
 pub fn team(stages: &[StageResult], options: &TourOptions) -> Result<Vec<StandingRow>, TourError> {
-    Ok(rows(&Ledger::build(stages, options)?, options))
+    Ok(rows(&super::pricing::ledger(stages, options)?, options))
 }
 
 struct TeamLine<'a> {
@@ -228,7 +228,7 @@ mod tests {
             ],
         );
         // Red 555 + 590 = 1145, Blue 560 + 585 = 1145: both first of the stage.
-        let ledger = Ledger::build(&[s1], &TourOptions::default()).unwrap();
+        let ledger = super::super::pricing::ledger(&[s1], &TourOptions::default()).unwrap();
         let rows = rows(&ledger, &TourOptions::default());
         assert_eq!(rows[0].value, Score::Seconds(1145));
         assert_eq!(rows[1].value, Score::Seconds(1145));

@@ -4,32 +4,16 @@
 //! A time is a number of seconds (`i64`): one minute per card, then seconds off for rows past
 //! the line and for bonuses, or seconds on for rows still to ride.
 
+use super::options::{GcShort, TourOptions};
 use super::tables::{
     FINISH_BONUS_SECONDS, SECONDS_PER_CARD, SECONDS_PER_ROW_PAST, SPRINT_BONUS_SECONDS,
     short_row_seconds,
 };
 use crate::tour::error::TourError;
-use crate::tour::options::{GcShort, TourOptions};
-use crate::tour::result::{Outcome, RiderKey, StageKind, StageResult};
+pub use crate::tour::pricing::StageTime;
+use crate::tour::result::{Outcome, StageKind, StageResult};
 use crate::tour::validate;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-
-/// One rider's time for one stage, with its parts so the standings can show them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StageTime {
-    pub rider: RiderKey,
-    pub team: String,
-    pub place: u32,
-    /// Before bonuses: cards and rows (HB-061, HB-062); in a team time trial, the team's time.
-    pub ridden: i64,
-    /// Seconds off for a stage place 1 to 3 (HB-063).
-    pub finish_bonus: u32,
-    /// Seconds off won at intermediate sprints (HB-064).
-    pub sprint_bonus: u32,
-    /// What counts in the general classification: `ridden - finish_bonus - sprint_bonus`.
-    pub time: i64,
-}
 
 /// The time a rider rode, before bonuses (HB-061, HB-062, table B5): one minute per card played,
 /// then 10 s off per row past the line, or, short of the line, the price of each row not yet

@@ -7,12 +7,11 @@
 use super::combativity;
 use super::general;
 use super::mountains;
+use super::options::TourOptions;
 use super::points;
 use super::team;
 use super::youth;
 use crate::tour::error::TourError;
-use crate::tour::ledger::Ledger;
-use crate::tour::options::TourOptions;
 use crate::tour::result::StageResult;
 use crate::tour::standing::StandingRow;
 use serde::{Deserialize, Serialize};
@@ -41,7 +40,7 @@ pub struct FinalWinners {
 
 /// The six classifications after the given stages, from one pass over the log.
 pub fn standings(stages: &[StageResult], options: &TourOptions) -> Result<Standings, TourError> {
-    let ledger = Ledger::build(stages, options)?;
+    let ledger = super::pricing::ledger(stages, options)?;
     Ok(Standings {
         general: general::rows(&ledger),
         points: points::rows(&ledger),

@@ -5,15 +5,15 @@
 //! on with its slowest remaining one), and ranks those riders by total time. Their order is
 //! therefore their order in the general classification, ties included (QX-09).
 
+use super::options::TourOptions;
 use crate::tour::error::TourError;
 use crate::tour::ledger::{Ledger, RiderLine};
-use crate::tour::options::TourOptions;
 use crate::tour::result::StageResult;
 use crate::tour::standing::{StandingRow, rider_time_rows};
 
 /// The youth classification after the given stages: one rider a team, lowest time first.
 pub fn youth(stages: &[StageResult], options: &TourOptions) -> Result<Vec<StandingRow>, TourError> {
-    Ok(rows(&Ledger::build(stages, options)?))
+    Ok(rows(&super::pricing::ledger(stages, options)?))
 }
 
 pub(crate) fn rows(ledger: &Ledger) -> Vec<StandingRow> {

@@ -3,16 +3,21 @@
 //! lane and exhaustion in race order, then the finish order. Files written for it keep giving
 //! the same bytes; new files use the script of choices ([`super::Scripted`]).
 
-use super::{CourseRef, ROUNDS_NOTATION, ScenarioError, fail, parse};
-use crate::course::{Course, Pos};
-use crate::game::{Ruleset, Seat};
-use crate::games::card_race::{
+use super::{
     Card, Choice, Hands, Options, Profiles, RiderIdx, RiderKind, RiderSetup, RuleError, Stage,
     StageEnd, StageSetup,
 };
+use crate::course::{Course, Pos};
+use crate::game::Viewer;
+use crate::game::{Ruleset, Seat};
+use crate::registry::Scene;
+use crate::scenario::{CourseRef, ScenarioError, fail, parse};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// The ruleset name of the card race's cards-per-round notation.
+pub const ROUNDS_NOTATION: &str = "flamme-rouge";
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -93,6 +98,11 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// What the pictures are drawn from: the stage as everyone sees it.
+    pub fn scene(&self) -> Scene {
+        Scene::CardRace(self.stage.view(Viewer::Public))
+    }
+
     /// The output format: one JSON object per line.
     pub fn to_json_lines(&self) -> String {
         let mut out = String::new();

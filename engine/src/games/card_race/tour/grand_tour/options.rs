@@ -5,12 +5,27 @@
 use serde::{Deserialize, Serialize};
 
 /// How the classifications read the rules where the rulings allow a choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TourOptions {
     pub gc_short: GcShort,
     pub steep_bonus: SteepBonus,
     pub team_time: TeamTime,
+}
+
+impl TourOptions {
+    /// The rulings' defaults, the `house-b` preset's.
+    pub const DEFAULT: Self = Self {
+        gc_short: GcShort::RowsBetween,
+        steep_bonus: SteepBonus::FirstOnly,
+        team_time: TeamTime::PerStage,
+    };
+}
+
+impl Default for TourOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
 }
 
 /// Which rows a rider short of the line pays for (HB-062, QB-20).
