@@ -1051,3 +1051,158 @@ fn ht_042_no_step_crosses_a_full_divider() {
     assert!(!b.steps(p(61, 1)).contains(&p(62, 2)));
     assert!(b.steps(p(61, 1)).contains(&p(62, 0)));
 }
+
+// ----- team time trial -----
+
+fn ttt(teams: usize) -> Hulst {
+    let o = Options {
+        stage: commissaire_engine::games::hulst::options::StageType::TeamTimeTrial,
+        ..Options::default()
+    };
+    let text = course_text(
+        3,
+        &[("flat", 95)],
+        12,
+        "[[game.sprint]]\nafter = 20\nbonus = [{ seconds = 3, points = 3 }]",
+    );
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let names: Vec<String> = (1..=teams).map(|t| format!("T{t}")).collect();
+    let riders = (0..teams * 3)
+        .map(|i| (format!("T{}r{}", i / 3 + 1, i % 3 + 1), (i / 3) as u8))
+        .collect();
+    // The draw: T1 highest, then the seat order T1, T2, T3…
+    let mut dice = vec![10];
+    dice.extend(std::iter::repeat_n(3, teams - 1));
+    Hulst::new(board, Arc::new(course), o, names, riders, &dice, 5)
+        .unwrap()
+        .0
+}
+
+fn teams_of(s: &Hulst) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::new();
+    for slot in &s.order {
+        let Slot::Ride(r) = slot else {
+            panic!("{slot:?}")
+        };
+        let t = s.riders[*r].team;
+        if out.last() != Some(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+#[test]
+fn ht_071_ht_073_ht_075_teams_start_a_round_apart_tv_ht_70() {
+    // START VAN EEN PLOEGENTIJDRIT: round 1 team 1; round 2 teams 1, 2; round 3 teams 1, 2, 3;
+    // then all four; a team's turn moves its three riders one after the other.
+    let mut s = ttt(4);
+    for (round, expect) in [
+        (1, vec![0]),
+        (2, vec![0, 1]),
+        (3, vec![0, 1, 2]),
+        (4, vec![0, 1, 2, 3]),
+    ] {
+        assert_eq!(s.round, round);
+        assert_eq!(teams_of(&s), expect, "round {round}");
+        assert_eq!(s.order.len(), 3 * expect.len());
+        while s.round == round {
+            let seat = s.to_play().unwrap();
+            let options = s.legal(seat);
+            let c = commissaire_engine::games::hulst::bot::sensible(&s, seat, &options);
+            s.apply(seat, &c).unwrap();
+        }
+    }
+}
+
+#[test]
+fn ht_076_ht_077_ht_079_team_times_and_points_tv_ht_71() {
+    // PUNTENTELLING (TTT): 200 minus the last rider's squares past, 10 s a team turn more than
+    // the fewest (G-33); 18 / 12 / 6 shared by the team's riders; a sprint gives nothing.
+    let mut s = ttt(3);
+    clear(&mut s);
+    let finish = |s: &mut Hulst, r: usize, round: u32, past: u16| {
+        s.riders[r].result = Some(commissaire_engine::games::hulst::stage::Finish {
+            round,
+            past,
+            lane: 0,
+            time: 0,
+            place: 0,
+            points: 0,
+        });
+    };
+    // T1 (start round 1) last rider -4 after 11 turns: round 11; T2 (start 2) -2 after 11
+    // turns: round 12; T3 (start 3) -6 after 12 turns: round 14.
+    for (r, round, past) in [
+        (0, 10, 7),
+        (1, 11, 4),
+        (2, 11, 5),
+        (3, 12, 2),
+        (4, 12, 3),
+        (5, 11, 8),
+        (6, 14, 6),
+        (7, 14, 9),
+        (8, 13, 9),
+    ] {
+        finish(&mut s, r, round, past);
+    }
+    // End the stage through a last round with nothing left to ride.
+    let mut events = Vec::new();
+    s.order = vec![Slot::Discard(0)];
+    s.cursor = 0;
+    s.hands[0] = vec![3];
+    events.extend(s.apply(0, &Choice::GiveUp { card: 3 }).unwrap());
+    assert!(s.over);
+    let time = |r: usize| s.riders[r].result.unwrap().time;
+    assert_eq!((time(0), time(1), time(2)), (196, 196, 196));
+    assert_eq!(time(3), 198);
+    assert_eq!(time(6), 204);
+    let points = |r: usize| s.riders[r].result.unwrap().points;
+    assert_eq!((points(0) * 3, points(3) * 3, points(6) * 3), (18, 12, 6));
+    assert!(
+        s.riders
+            .iter()
+            .all(|x| x.bonus_points == 0 && x.bonus_seconds == 0)
+    );
+}
+
+#[test]
+fn ht_072_new_cards_once_when_one_card_a_rider_is_left_tv_ht_72() {
+    // MOGELIJKE SPEEL VARIANT: 5 a rider, new cards only once, at one card a rider.
+    let mut s = ttt(2);
+    let seat = s.to_play().unwrap() as usize;
+    s.hands[seat] = vec![3, 4, 5, 6];
+    let r = match s.order[s.cursor] {
+        Slot::Ride(r) => r,
+        _ => panic!(),
+    };
+    let options = s.legal(seat as u8);
+    let c = options
+        .iter()
+        .find(|c| matches!(c, Choice::Move { rider, card: 3, .. } if *rider == r))
+        .unwrap()
+        .clone();
+    let events = s.apply(seat as u8, &c).unwrap();
+    assert!(events.contains(&Event::Refilled {
+        seat: seat as u8,
+        count: 15
+    }));
+    assert_eq!(s.hands[seat].len(), 18);
+    assert!(s.refilled[seat]);
+}
+
+#[test]
+fn ht_078_finished_riders_shelter_nobody_tv_ht_73() {
+    // PUNTENTELLING (TTT): once off the road they block nobody and give no wind.
+    let mut s = ttt(2);
+    clear(&mut s);
+    s.riders[3].spot = Spot::Off;
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 10);
+    hand(&mut s, 0, &[4]);
+    assert!(
+        ends(&s, 0, 4).iter().all(|p| p.row == 14),
+        "no wind from a rider off the road"
+    );
+}

@@ -165,7 +165,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         rules: hulst::game::RULES,
         classify: hulst::classify::classifications,
         pricing: &hulst::classify::PRICING,
-        prepare: road_stages_only,
+        prepare: hulst::game::prepare,
         words: hulst::game::WORDS,
     },
 ];

@@ -68,6 +68,26 @@ fn box_rules() -> Value {
     json!({})
 }
 
+/// A stage's options in a tour: the tour's, and for a stage of kind `team_time_trial` the
+/// book's variant (HT-071); Hulst has no individual time trial.
+pub fn prepare(ctx: &crate::registry::StageContext) -> Result<Value, String> {
+    match ctx.kind {
+        StageKind::TimeTrial => Err(
+            "Le Tour de France has no individual time trial: make the stage flat, mountain or team_time_trial"
+                .to_string(),
+        ),
+        StageKind::TeamTimeTrial => {
+            let mut options = match ctx.options {
+                Value::Object(map) => map.clone(),
+                _ => serde_json::Map::new(),
+            };
+            options.insert("stage".into(), json!("team_time_trial"));
+            Ok(Value::Object(options))
+        }
+        _ => Ok(ctx.options.clone()),
+    }
+}
+
 fn sentence(id: &'static str, args: Vec<(&'static str, Value)>, text: String) -> Sentence {
     Sentence { id, args, text }
 }

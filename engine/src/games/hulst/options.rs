@@ -83,6 +83,48 @@ fn yes() -> bool {
     true
 }
 
+/// What kind of stage is ridden (HT-071: the team time trial is the book's variant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageType {
+    #[default]
+    Road,
+    TeamTimeTrial,
+}
+
+/// G-33 (`ttt.time`): the team time trial's time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TttTime {
+    /// 200 − k + 10 × (R − Rmin): k the squares past the line of the team's last rider, R the
+    /// team turns it needed, Rmin the fewest any team needed.
+    #[default]
+    #[serde(rename = "200_minus_k_plus_rounds")]
+    PlusRounds,
+    /// 200 − k.
+    #[serde(rename = "200_minus_k")]
+    Plain,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TttOptions {
+    #[serde(default)]
+    pub time: TttTime,
+    /// G-34 (`ttt.extra_refills`): a hand empty again with riders on the road is dealt 5 per
+    /// remaining rider (a house ruling, the book deals once).
+    #[serde(default = "yes")]
+    pub extra_refills: bool,
+}
+
+impl Default for TttOptions {
+    fn default() -> Self {
+        TttOptions {
+            time: TttTime::default(),
+            extra_refills: true,
+        }
+    }
+}
+
 /// The options a stage starts with (a tour's, as JSON; `null` for every default).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -106,6 +148,12 @@ pub struct Options {
     pub hands: Vec<Vec<u8>>,
     #[serde(default)]
     pub bot: BotKind,
+    /// `stage = "team_time_trial"` rides the variant (HT-071…HT-079); a tour sets it for a
+    /// stage of kind `team_time_trial`.
+    #[serde(default)]
+    pub stage: StageType,
+    #[serde(default)]
+    pub ttt: TttOptions,
 }
 
 impl Options {

@@ -4,7 +4,7 @@
 
 use super::board::{Board, Special};
 use super::events::{Choice, Event, RiderIx, Spot};
-use super::options::{Options, Passing};
+use super::options::{Options, Passing, StageType, TttTime};
 use super::tables::{
     self, CARDS_PER_RIDER, ChanceCard, Effect, ROOM_FLAT, ROOM_UPHILL, ROUND_SECONDS, SWAP_CARDS,
     TEAM_SIZE,
@@ -140,6 +140,8 @@ pub struct Hulst {
     pub played: u64,
     /// What the stage did as it was set up: the draw for the first player, the deal.
     pub opening: Vec<Event>,
+    /// Team time trial: the teams already dealt their one new hand (HT-072).
+    pub refilled: Vec<bool>,
 }
 
 /// Which squares are taken now: a rider on the road, or a crash's square of this round (G-18).
@@ -297,6 +299,7 @@ impl Hulst {
             over: false,
             played: 0,
             opening: Vec::new(),
+            refilled: vec![false; n],
         };
         stage.start_round(&mut events);
         stage.settle(&mut events);
@@ -1031,12 +1034,14 @@ impl Hulst {
 
     /// A sprint line crossed by a move from `from_row` to `to` (HT-028, G-25).
     fn crossed(&mut self, r: RiderIx, from_row: u16, to: Pos) {
+        // HT-076, G-37 (6): a sprint line does nothing in a team time trial.
+        let ttt = self.ttt();
         let lines: Vec<u16> = self
             .board
             .sprints
             .iter()
             .map(|s| s.after)
-            .filter(|&a| from_row <= a && to.row > a)
+            .filter(|&a| !ttt && from_row <= a && to.row > a)
             .collect();
         for after in lines {
             if !self.riders[r].sprints.contains(&after) {
@@ -1194,6 +1199,30 @@ impl Hulst {
         self.cursor = 0;
         self.crashes.clear();
         events.push(Event::RoundStarted { round: self.round });
+        if self.ttt() {
+            // HT-073, HT-075, G-35: team 1 alone in round 1, then one more team a round, each
+            // moving all its riders in one turn (front rider first).
+            let teams = (self.round as usize).min(self.seat_order.len());
+            let mut order = Vec::new();
+            for &seat in &self.seat_order[..teams] {
+                let mut own: Vec<(u16, u8, RiderIx)> = self
+                    .riders
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.team == seat)
+                    .filter_map(|(i, x)| match x.spot {
+                        Spot::Road { pos } => Some((pos.row, pos.lane, i)),
+                        Spot::Roadside { row, .. } => Some((row, u8::MAX, i)),
+                        Spot::Start => Some((0, i as u8, i)),
+                        Spot::Off => None,
+                    })
+                    .collect();
+                own.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                order.extend(own.into_iter().map(|x| Slot::Ride(x.2)));
+            }
+            self.order = order;
+            return;
+        }
         if self.round == 1 {
             // HT-015: placement, first riders in seat order from the first player, then the
             // second riders, then the third.
@@ -1247,7 +1276,32 @@ impl Hulst {
                 Slot::Place(s) => s,
                 Slot::Ride(r) | Slot::Discard(r) => self.riders[r].team,
             };
-            if self.hands[seat as usize].is_empty() {
+            if self.ttt() {
+                // HT-072: new cards once, when the team holds one card a rider; G-34: dealt
+                // again, 5 a rider still racing, if the hand runs dry (`ttt.extra_refills`).
+                let hand = self.hands[seat as usize].len();
+                let racing = self
+                    .riders
+                    .iter()
+                    .filter(|x| x.team == seat && x.spot != Spot::Off)
+                    .count();
+                let count = if !self.refilled[seat as usize] && hand <= TEAM_SIZE {
+                    self.refilled[seat as usize] = true;
+                    TEAM_SIZE * CARDS_PER_RIDER
+                } else if hand == 0 && self.options.ttt.extra_refills {
+                    racing * CARDS_PER_RIDER
+                } else {
+                    0
+                };
+                if count > 0 {
+                    let got = self.deal(seat, count);
+                    events.push(Event::Refilled {
+                        seat,
+                        count: got.len(),
+                    });
+                    events.push(Event::Dealt { seat, cards: got });
+                }
+            } else if self.hands[seat as usize].is_empty() {
                 let got = self.deal(seat, TEAM_SIZE * CARDS_PER_RIDER);
                 events.push(Event::Refilled {
                     seat,
@@ -1302,6 +1356,27 @@ impl Hulst {
             })
             .collect();
         over.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        if self.ttt() {
+            // HT-078: across the line, off the road once every team has played the round;
+            // the times wait for the last team (HT-077).
+            for &(past, lane, r) in &over {
+                self.riders[r].spot = Spot::Off;
+                self.riders[r].result = Some(Finish {
+                    round: self.round,
+                    past,
+                    lane,
+                    time: 0,
+                    place: 0,
+                    points: 0,
+                });
+            }
+            if self.riders.iter().all(|x| x.spot == Spot::Off) {
+                self.ttt_results(events);
+                self.over = true;
+                events.push(Event::StageOver);
+            }
+            return;
+        }
         if !over.is_empty() && self.first_finish.is_none() {
             self.first_finish = Some(self.round);
         }
@@ -1345,6 +1420,79 @@ impl Hulst {
         if self.riders.iter().all(|x| x.spot == Spot::Off) {
             self.over = true;
             events.push(Event::StageOver);
+        }
+    }
+
+    pub fn ttt(&self) -> bool {
+        self.options.stage == StageType::TeamTimeTrial
+    }
+
+    /// The team time trial's times, places and points (HT-077, HT-079, G-33, G-36): every rider
+    /// of a team gets the time of its last rider across; the teams' 18 / 12 / 6 points are
+    /// shared by their three riders.
+    fn ttt_results(&mut self, events: &mut Vec<Event>) {
+        let start = |seat: Seat| {
+            self.seat_order
+                .iter()
+                .position(|&s| s == seat)
+                .map_or(1, |i| i as u32 + 1)
+        };
+        // Per team: (seat, k of its last rider, team turns it needed, total squares past).
+        let mut teams: Vec<(Seat, u16, u32, u32)> = Vec::new();
+        for &seat in &self.seat_order {
+            let own: Vec<Finish> = self
+                .riders
+                .iter()
+                .filter(|x| x.team == seat)
+                .filter_map(|x| x.result)
+                .collect();
+            let Some(last) = own
+                .iter()
+                .max_by(|a, b| a.round.cmp(&b.round).then(b.past.cmp(&a.past)))
+            else {
+                continue;
+            };
+            let turns = last.round + 1 - start(seat);
+            let total = own.iter().map(|f| u32::from(f.past)).sum();
+            teams.push((seat, last.past, turns, total));
+        }
+        let fewest = teams.iter().map(|t| t.2).min().unwrap_or(0);
+        let time_of = |t: &(Seat, u16, u32, u32)| {
+            let base = 200u32.saturating_sub(u32::from(t.1));
+            match self.options.ttt.time {
+                TttTime::PlusRounds => base + ROUND_SECONDS * (t.2 - fewest),
+                TttTime::Plain => base,
+            }
+        };
+        teams.sort_by(|a, b| time_of(a).cmp(&time_of(b)).then(b.3.cmp(&a.3)));
+        let mut place = 0;
+        for (rank, t) in teams.iter().enumerate() {
+            let time = time_of(t);
+            let share = tables::TTT_POINTS.get(rank).copied().unwrap_or(0) / TEAM_SIZE as u32;
+            let mut own: Vec<RiderIx> = (0..self.riders.len())
+                .filter(|&r| self.riders[r].team == t.0)
+                .collect();
+            own.sort_by_key(|&r| {
+                let f = self.riders[r].result.expect("finished");
+                (f.round, std::cmp::Reverse(f.past), f.lane)
+            });
+            for r in own {
+                place += 1;
+                let f = self.riders[r].result.as_mut().expect("finished");
+                f.time = time;
+                f.place = place;
+                f.points = share;
+                let f = *f;
+                self.finished.push(r);
+                events.push(Event::Finished {
+                    rider: r,
+                    round: f.round,
+                    past: f.past,
+                    time,
+                    place,
+                    points: share,
+                });
+            }
         }
     }
 
