@@ -1206,3 +1206,70 @@ fn ht_078_finished_riders_shelter_nobody_tv_ht_73() {
         "no wind from a rider off the road"
     );
 }
+
+// ----- bots -----
+
+#[test]
+fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
+    use commissaire_engine::games::hulst::bot::sensible;
+    // TV-HT-31's road: with a 4 the bot takes the square beside X (+1).
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 15, 0);
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[4]);
+    let options = s.legal(0);
+    assert_eq!(
+        sensible(&s, 0, &options),
+        Choice::Move {
+            rider: 0,
+            card: 4,
+            to: p(15, 1),
+            boost: false
+        }
+    );
+    // Far from the line, it keeps its 10 and plays the next best card.
+    hand(&mut s, 0, &[5, 10]);
+    let options = s.legal(0);
+    assert!(matches!(
+        sensible(&s, 0, &options),
+        Choice::Move { card: 5, .. }
+    ));
+    // Near the line, the 10 goes.
+    put(&mut s, 0, 86, 0);
+    put(&mut s, 3, 80, 0);
+    let options = s.legal(0);
+    assert!(matches!(
+        sensible(&s, 0, &options),
+        Choice::Move { card: 10, .. }
+    ));
+}
+
+#[test]
+fn the_random_bot_plays_legal_options_to_the_end() {
+    let o = Options {
+        bot: commissaire_engine::games::hulst::options::BotKind::Random,
+        ..Options::default()
+    };
+    let mut s = stage_on(
+        &course_text(
+            3,
+            &[("flat", 40)],
+            10,
+            "swap = [\"5/1\"]\nchance = [\"8/0\", \"9/1\"]",
+        ),
+        3,
+        o,
+    );
+    let mut n = 0;
+    while let Some(seat) = s.to_play() {
+        let options = s.legal(seat);
+        let c = commissaire_engine::games::hulst::bot::choose(&s, seat, &options);
+        assert!(options.contains(&c));
+        s.apply(seat, &c).unwrap();
+        n += 1;
+        assert!(n < 5000);
+    }
+    assert!(s.riders.iter().all(|r| r.result.is_some()));
+}
