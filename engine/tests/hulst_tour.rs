@@ -181,3 +181,25 @@ fn ht_006_a_tour_adds_its_stages_up_tv_ht_61() {
     assert_eq!(general.rows[0].value, Score::Seconds(180));
     assert_eq!(c.get("points").unwrap().rows[0].value, Score::Points(19));
 }
+
+#[test]
+fn g29_equal_final_scores_and_team_times_go_to_more_stage_wins() {
+    // G-29: the final score, then the lower team time, then more stage wins. Bee and Zed ride
+    // 303 s each with a best rider of 100 s; Bee takes the team bonus by name order (40 + 10 +
+    // 5 = 55), Zed its 15 + 15 and 25 points (55): Zed's stage win puts it first.
+    let s = stage(
+        1,
+        &[
+            ("Z1", "Zed", 1, 100, 25, 0),
+            ("B1", "Bee", 2, 100, 0, 0),
+            ("B2", "Bee", 3, 101, 0, 0),
+            ("Z2", "Zed", 4, 101, 0, 0),
+            ("B3", "Bee", 5, 102, 0, 0),
+            ("Z3", "Zed", 6, 102, 0, 0),
+        ],
+    );
+    assert_eq!(
+        final_scores(&[s]),
+        vec![("Zed".to_string(), 55), ("Bee".to_string(), 55)]
+    );
+}
