@@ -1273,3 +1273,32 @@ fn the_random_bot_plays_legal_options_to_the_end() {
     }
     assert!(s.riders.iter().all(|r| r.result.is_some()));
 }
+
+#[test]
+fn ht_027_g23_a_chance_move_may_ride_into_a_crash_of_the_round() {
+    // KANS VAKJES: a chance move may take the rider into a crash that already happened.
+    // Number 41 crashed earlier this round; "advance 2" from the chance square 40 joins it.
+    let mut s = chance_with(ChanceCard {
+        effect: Effect::Advance,
+        amount: 2,
+    });
+    s.crashes
+        .push(commissaire_engine::games::hulst::stage::Crash {
+            number: 41,
+            way: 0,
+            riders: vec![5],
+        });
+    let events = mv(&mut s, 0, 2, 40, 1);
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::JoinedCrash {
+                rider: 0,
+                number: 41,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert!(matches!(s.riders[0].spot, Spot::Roadside { row: 41, .. }));
+}

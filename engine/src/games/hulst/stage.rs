@@ -1066,7 +1066,28 @@ impl Hulst {
         let mut waits = false;
         match card.effect {
             Effect::Advance | Effect::FallBack => {
-                let options = self.chance_ends(r, card.effect == Effect::Advance, card.amount);
+                let (options, into) =
+                    self.chance_ends(r, card.effect == Effect::Advance, card.amount);
+                if let Some(q) = into {
+                    let sq = self.board.square(q).cloned().expect("a square");
+                    if let Some(ci) = self
+                        .crashes
+                        .iter()
+                        .position(|c| c.number == sq.label.number && c.way == sq.way)
+                    {
+                        self.crashes[ci].riders.push(r);
+                        let row = self.crash_row(sq.label.number, sq.way);
+                        self.set_aside(r, row);
+                        events.push(Event::JoinedCrash {
+                            rider: r,
+                            card: 0,
+                            number: sq.label.number,
+                            shown: None,
+                        });
+                        self.chance.push(card);
+                        return false;
+                    }
+                }
                 match options.len() {
                     0 => {}
                     1 => self.chance_land(r, options[0], events),
@@ -1119,12 +1140,13 @@ impl Hulst {
 
     /// The furthest squares a chance move of `amount` reaches, stopping before an occupied
     /// square or a crash's (never a crash; HT-026, G-23).
-    fn chance_ends(&self, r: RiderIx, forward: bool, amount: u8) -> Vec<Pos> {
+    fn chance_ends(&self, r: RiderIx, forward: bool, amount: u8) -> (Vec<Pos>, Option<Pos>) {
         let Spot::Road { pos } = self.riders[r].spot else {
-            return Vec::new();
+            return (Vec::new(), None);
         };
         let mut layer = vec![pos];
         let mut best = Vec::new();
+        let mut short = false;
         for _ in 0..amount {
             let mut next = Vec::new();
             for &p in &layer {
@@ -1143,13 +1165,24 @@ impl Hulst {
                 }
             }
             if next.is_empty() {
+                short = true;
                 break;
             }
             best = next.clone();
             layer = next;
         }
         best.sort();
-        best
+        // G-23: a chance move that falls short where the way on is a crash's square of this
+        // round rides into that crash.
+        let into = if short && forward {
+            layer
+                .iter()
+                .flat_map(|&p| self.board.steps(p).iter().copied())
+                .find(|&q| self.involved(q))
+        } else {
+            None
+        };
+        (best, into)
     }
 
     fn chance_land(&mut self, r: RiderIx, to: Pos, events: &mut Vec<Event>) {
