@@ -48,7 +48,7 @@ fn the_six_base_stages_load_with_a_sprint_and_a_finish() {
 
 #[test]
 fn the_tours_name_only_shipped_courses() {
-    let courses: Vec<String> = ["courses/card-race", "courses/velo-master"]
+    let courses: Vec<String> = ["courses/card-race", "courses/velo-master", "courses/hulst"]
         .into_iter()
         .flat_map(files)
         .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
@@ -70,9 +70,10 @@ fn the_tours_name_only_shipped_courses() {
     lengths.sort();
     assert_eq!(
         lengths,
-        [3, 3, 6, 7, 21, 21, 21],
-        "Velo Master weeks at Expert and Pro, the world cup's six classics, a card-race week and \
-         three grand tours (house rules B on the road, A and B with their time trials)"
+        [3, 3, 3, 6, 7, 21, 21, 21],
+        "Velo Master weeks at Expert and Pro, Hulst's two stages and team time trial, the world \
+         cup's six classics, a card-race week and three grand tours (house rules B on the road, \
+         A and B with their time trials)"
     );
 }
 
