@@ -209,7 +209,10 @@ fn ht_060_the_team_tables_rank_and_give_the_gaps_tv_ht_50() {
     let c = classifications(&[tv50()], &Value::Null).unwrap();
     let points = &c.get("points").unwrap().rows;
     assert_eq!((points[0].rank, points[1].rank), (1, 2));
-    assert_eq!((points[0].gap, points[1].gap), (Score::Points(0), Score::Points(5)));
+    assert_eq!(
+        (points[0].gap, points[1].gap),
+        (Score::Points(0), Score::Points(5))
+    );
     let last = &c.get("final").unwrap().rows[1];
     assert_eq!((last.rank, last.gap), (2, Score::Points(50)));
 }
