@@ -223,8 +223,14 @@ fn ht_059_the_stage_is_priced_with_its_time_ridden_and_the_bonus_apart_tv_ht_50(
     use commissaire_engine::tour::Pricing;
     let times = registry::stage_times("hulst", &tv50()).unwrap();
     let r2 = times.iter().find(|t| t.rider.0 == "R2").unwrap();
-    assert_eq!((r2.place, r2.ridden, r2.sprint_bonus, r2.time), (3, 91, 3, 88));
-    assert_eq!(times.iter().map(|t| t.place).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        (r2.place, r2.ridden, r2.sprint_bonus, r2.time),
+        (3, 91, 3, 88)
+    );
+    assert_eq!(
+        times.iter().map(|t| t.place).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
     let pricing = &commissaire_engine::games::hulst::classify::PRICING;
     let points: u32 = pricing.points(&tv50()).iter().map(|a| a.points).sum();
     assert_eq!(points, 28 + 23);
