@@ -667,16 +667,7 @@ impl CardRace {
             }
         }
         if let Some(wind) = now.wind {
-            let face = self
-                .stage
-                .opening_events()
-                .iter()
-                .find_map(|e| match e {
-                    Event::WindDrawn { face, .. } => Some(*face),
-                    _ => None,
-                })
-                .unwrap_or(0);
-            out.push(self.tell_conditions(&Event::WindDrawn { wind, face }));
+            out.push(tell_wind(wind));
         }
         if let Some(sky) = &now.sky {
             out.push(sentence(
@@ -761,23 +752,7 @@ impl CardRace {
     /// House rules B's weather and wind, a line each (HB-030…HB-037).
     fn tell_conditions(&self, e: &Event) -> Sentence {
         match *e {
-            Event::WindDrawn { wind, .. } => {
-                let text = match wind {
-                    Wind::Head => "a headwind: riders with nobody ahead take 2 exhaustion cards",
-                    Wind::CrossFromLeft => {
-                        "a crosswind from the left: riders with nobody beside them on the left take 1 exhaustion card"
-                    }
-                    Wind::CrossFromRight => {
-                        "a crosswind from the right: riders with nobody beside them on the right take 1 exhaustion card"
-                    }
-                    Wind::Tail => "a tailwind: nobody takes exhaustion",
-                };
-                sentence(
-                    "card-race-wind",
-                    vec![("wind", json!(wind.name()))],
-                    format!("Wind for the stage: {text}."),
-                )
-            }
+            Event::WindDrawn { wind, .. } => tell_wind(wind),
             Event::WeatherRolled { round, face, level } => {
                 let effect = match level {
                     1 => ", cold and wet: exhaustion goes on top of the draw pile",
@@ -1113,6 +1088,25 @@ impl CardRace {
             .get(rider as usize)
             .map(|r| r.team)
     }
+}
+
+/// The stage's wind, as it is told when drawn and on `/stage` (the face drawn says nothing more).
+fn tell_wind(wind: Wind) -> Sentence {
+    let text = match wind {
+        Wind::Head => "a headwind: riders with nobody ahead take 2 exhaustion cards",
+        Wind::CrossFromLeft => {
+            "a crosswind from the left: riders with nobody beside them on the left take 1 exhaustion card"
+        }
+        Wind::CrossFromRight => {
+            "a crosswind from the right: riders with nobody beside them on the right take 1 exhaustion card"
+        }
+        Wind::Tail => "a tailwind: nobody takes exhaustion",
+    };
+    sentence(
+        "card-race-wind",
+        vec![("wind", json!(wind.name()))],
+        format!("Wind for the stage: {text}."),
+    )
 }
 
 /// A rider's line when it has not drawn yet: what a draw will take from. A draw takes four
@@ -2140,5 +2134,18 @@ impl Game for CardRace {
                 r.attributes = attributes(kind, time_trial::third(held));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pel_4_a_bot_seat_counts_from_the_end_only_when_negative() {
+        // Seat 0 is the first seat; -1 is the last of three.
+        let seat = |v: i64| seats_from_end(&json!({ "peloton_team": v }), Some(3)).unwrap();
+        assert_eq!(seat(0)["peloton_team"], json!(0));
+        assert_eq!(seat(-1)["peloton_team"], json!(2));
     }
 }

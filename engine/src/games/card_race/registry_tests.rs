@@ -501,3 +501,45 @@ fn hb_040_the_fictive_starts_hand_warns_that_a_high_card_costs_exhaustion() {
     }
     assert!(warned(&*s, 0).is_none());
 }
+
+/// One event of the card race as the store keeps it, told to everyone.
+fn told_alone(s: &dyn DynStage, event: Value) -> Sentence {
+    let events = s.events_from_json(&[event]).unwrap();
+    let told = s.narrate(&events, Viewer::Public);
+    assert_eq!(told.len(), 1, "{told:?}");
+    told.into_iter().next().unwrap()
+}
+
+#[test]
+fn a_road_stages_exhaustion_is_told_as_the_wind_not_as_a_time_trials_top_card() {
+    // HA-046's sentence ("the round's highest card") belongs to individual time trials; on a
+    // road stage exhaustion comes from riding in the wind.
+    let s = stage();
+    let told = told_alone(&*s, json!({"event": "exhaustion_taken", "rider": 0}));
+    assert_eq!(told.id, "card-race-exhaustion");
+    assert_eq!(
+        told.text,
+        "Blue Rouleur rides in the wind: one exhaustion card."
+    );
+}
+
+#[test]
+fn a_puncture_slowdown_is_told_in_rows_one_or_more() {
+    let s = stage();
+    let one = told_alone(
+        &*s,
+        json!({"event": "puncture_slowed", "rider": 1, "rows": 1}),
+    );
+    assert_eq!(
+        one.text,
+        "Red Rouleur rides on after its puncture: 1 row lost."
+    );
+    let two = told_alone(
+        &*s,
+        json!({"event": "puncture_slowed", "rider": 1, "rows": 2}),
+    );
+    assert_eq!(
+        two.text,
+        "Red Rouleur rides on after its puncture: 2 rows lost."
+    );
+}
