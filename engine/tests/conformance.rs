@@ -75,6 +75,16 @@ const COURSES: &[(&str, &str, &str)] = &[
         "mj-etape-3.toml",
         include_str!("../../config/courses/maillot-jaune/mj-etape-3.toml"),
     ),
+    (
+        "hulst",
+        "hulst-bergetappe.toml",
+        include_str!("../../config/courses/hulst/hulst-bergetappe.toml"),
+    ),
+    (
+        "hulst",
+        "hulst-vlakke-etappe.toml",
+        include_str!("../../config/courses/hulst/hulst-vlakke-etappe.toml"),
+    ),
 ];
 
 /// Choices played at most in one random walk: enough for several turns of any game.

@@ -839,7 +839,9 @@ fn ha_030_qa_16_a_domestique_who_quits_takes_the_gruppettos_time() {
         Outcome::Timed {
             minutes,
             across: true,
-            climber_points: 0
+            climber_points: 0,
+            points: 0,
+            bonus_seconds: 0,
         }
     );
     assert_eq!(dom.place, Some(6), "behind every rider");

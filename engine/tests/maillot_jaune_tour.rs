@@ -30,6 +30,8 @@ fn line(rider: &str, team: &str, start: u32, line: Option<(u32, u32)>) -> RiderS
                 minutes,
                 across: true,
                 climber_points: 0,
+                points: 0,
+                bonus_seconds: 0,
             },
         },
         place: line.map(|l| l.0),

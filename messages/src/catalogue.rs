@@ -57,6 +57,10 @@ macro_rules! files {
                 include_str!(concat!("../locales/", $lang, "/maillot-jaune.ftl")),
             ),
             (
+                "hulst.ftl",
+                include_str!(concat!("../locales/", $lang, "/hulst.ftl")),
+            ),
+            (
                 "words.ftl",
                 include_str!(concat!("../locales/", $lang, "/words.ftl")),
             ),

@@ -19,6 +19,7 @@ const LEGEND: Style = Style::bold(18.0);
 const STRIP_LABEL: Style = Style::bold(17.0);
 const MARKER: Style = Style::bold(15.0);
 const TICK: Style = Style::bold(14.0);
+const CELL_LABEL: Style = Style::bold(11.0);
 const KEY: Style = Style::regular(15.0);
 const BADGE: Style = Style::bold(15.0);
 
@@ -439,6 +440,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     let count = strips.len();
     for (i, g) in strips.iter().enumerate() {
         draw_strip(&mut img, course, &layout, g, &g.title(i, count), width);
+        draw_cell_marks(&mut img, scene, &layout, g);
         draw_packs(&mut img, scene, &layout, g);
         draw_tokens(&mut img, scene, &layout, g, &crowds);
         draw_letters(&mut img, scene, &layout, g);
@@ -1048,6 +1050,40 @@ fn letters_caption(scene: &BoardScene) -> Option<String> {
     }
     let letters: Vec<String> = scene.letters.iter().map(|(_, c)| c.to_string()).collect();
     Some(msg!("board-letters", letters = letters.join(", ")))
+}
+
+/// The scene's shaded cells (a band darker than the road) and its printed cell labels, small in
+/// the cell's top corner, under the tokens.
+fn draw_cell_marks(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
+    for &pos in &scene.shaded {
+        if !g.strip.contains(pos.row) {
+            continue;
+        }
+        let Some(place) = scene.course.place(pos) else {
+            continue;
+        };
+        let (x, y, w, h) = g.cell(layout, place);
+        for yy in (y + 3..y + h - 2).step_by(6) {
+            rect(
+                img,
+                x + 2,
+                yy,
+                w - 3,
+                1,
+                palette::darken(palette::VERGE, 0.15),
+            );
+        }
+    }
+    for (pos, label) in &scene.cell_labels {
+        if !g.strip.contains(pos.row) {
+            continue;
+        }
+        let Some(place) = scene.course.place(*pos) else {
+            continue;
+        };
+        let (x, y, _, _) = g.cell(layout, place);
+        text::draw(img, CELL_LABEL, INK, x + 3, y + 3, label);
+    }
 }
 
 /// The candidate cells' letters: a disc in the middle of an empty cell, a small one at the

@@ -11,6 +11,7 @@ pub fn board_scene(scene: &Scene) -> Result<BoardScene, RenderError> {
         Scene::CardRace(view) => Ok(BoardScene::from_view(view)),
         Scene::VeloMaster(view) => Ok(BoardScene::from_velo_master(view)),
         Scene::MaillotJaune(view) => Ok(BoardScene::from_maillot_jaune(view)),
+        Scene::Hulst(view) => Ok(BoardScene::from_hulst(view)),
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }
@@ -26,6 +27,7 @@ pub fn profile_scene(scene: &Scene) -> Result<ProfileScene, RenderError> {
         Scene::MaillotJaune(view) => Ok(ProfileScene::from_board(&BoardScene::from_maillot_jaune(
             view,
         ))),
+        Scene::Hulst(view) => Ok(ProfileScene::from_board(&BoardScene::from_hulst(view))),
         #[allow(unreachable_patterns)]
         _ => Err(RenderError::NoPictures),
     }

@@ -76,6 +76,8 @@ pub fn start() -> BoardScene {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     }
 }
 
@@ -117,6 +119,8 @@ pub fn bunch_sprint() -> BoardScene {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     }
 }
 
@@ -240,6 +244,8 @@ pub fn split_field() -> BoardScene {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     }
 }
 
@@ -274,6 +280,8 @@ pub fn uphill_finish() -> BoardScene {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     }
 }
 
@@ -462,5 +470,7 @@ pub fn staggered_letters() -> BoardScene {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     }
 }

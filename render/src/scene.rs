@@ -208,6 +208,12 @@ pub struct BoardScene {
     /// The classification each jersey stands for ("General classification"), so that the key
     /// names the jerseys the tokens wear; a jersey it does not name is keyed as a leader's.
     pub jersey_names: Vec<(Jersey, String)>,
+    /// Labels printed in cells, drawn small in a corner (a game whose board numbers its
+    /// squares: Hulst's numbers along the numbered side, its lettered curve squares, its swap
+    /// and chance squares). None by default.
+    pub cell_labels: Vec<(Pos, String)>,
+    /// Cells drawn shaded (Hulst's sheltered, numbered side). None by default.
+    pub shaded: Vec<Pos>,
 }
 
 /// A turned Meteo token that does something (blank ones are not drawn).
@@ -273,6 +279,8 @@ impl BoardScene {
             fictive_start: false,
             packs: Vec::new(),
             jersey_names: Vec::new(),
+            cell_labels: Vec::new(),
+            shaded: Vec::new(),
         }
     }
 
@@ -283,12 +291,16 @@ impl BoardScene {
     }
 
     /// The scene with the jersey each rider wears, by rider id (the tour's leaders going into
-    /// this stage).
+    /// this stage). When the tour gives nobody a jersey, a jersey the game put on a token
+    /// itself stays (Hulst's yellow on the stage's fastest rider, HT-070).
     pub fn with_jerseys(mut self, worn_by: &dyn Fn(&str) -> Option<Jersey>) -> Self {
-        // A jersey the game itself shows (Maillot Jaune's yellow, from its own overall order)
-        // stays where the tour names none.
-        for token in &mut self.riders {
-            token.jersey = worn_by(&token.rider).or(token.jersey);
+        // A jersey the game itself shows (Maillot Jaune's yellow on its overall leader, Hulst's
+        // on the stage's fastest) stays when the tour names none.
+        let worn: Vec<Option<Jersey>> = self.riders.iter().map(|t| worn_by(&t.rider)).collect();
+        if worn.iter().any(Option::is_some) {
+            for (token, jersey) in self.riders.iter_mut().zip(worn) {
+                token.jersey = jersey;
+            }
         }
         self
     }

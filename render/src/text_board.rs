@@ -31,6 +31,7 @@ pub fn scene_text(scene: &Scene, mine: Option<Seat>) -> String {
         Scene::CardRace(view) => board_text(view, mine),
         Scene::VeloMaster(view) => crate::games::velo_master_text::board_text(view, mine),
         Scene::MaillotJaune(view) => crate::games::maillot_jaune_text::board_text(view, mine),
+        Scene::Hulst(view) => crate::games::hulst_text::board_text(view, mine),
         #[allow(unreachable_patterns)]
         _ => msg!("text-board-none"),
     }

@@ -148,6 +148,8 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -588,6 +590,8 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         fictive_start: false,
         packs: Vec::new(),
         jersey_names: Vec::new(),
+        cell_labels: Vec::new(),
+        shaded: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

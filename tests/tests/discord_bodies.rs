@@ -1154,7 +1154,8 @@ fn every_option_of(
     let roster = (entry.roster)(roles.as_array().unwrap(), &options)
         .or_else(|_| (entry.roster)(&[], &options))
         .unwrap();
-    let teams = longest_team_names(8);
+    // Hulst's table seats four teams at most (HT-002).
+    let teams = longest_team_names(if ruleset == "hulst" { 4 } else { 8 });
     let riders = enter_teams(&teams, &roster);
     let library = commissaire::services::Library::new(&config_dir());
     let course = library.course(course).unwrap();
@@ -1217,6 +1218,19 @@ fn every_option_of_both_games_fits_discord_with_the_longest_names() {
                 seed,
             ));
         }
+    }
+    for (kind, seed) in [
+        (StageKind::Mountain, 1),
+        (StageKind::Mountain, 2),
+        (StageKind::TeamTimeTrial, 3),
+    ] {
+        met.extend(every_option_of(
+            "hulst",
+            "box",
+            kind,
+            "hulst-bergetappe",
+            seed,
+        ));
     }
     let kinds = |game: &str| -> std::collections::BTreeSet<String> {
         met.iter()

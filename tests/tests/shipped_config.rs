@@ -52,6 +52,7 @@ fn the_tours_name_only_shipped_courses() {
         "courses/card-race",
         "courses/velo-master",
         "courses/maillot-jaune",
+        "courses/hulst",
     ]
     .into_iter()
     .flat_map(files)
@@ -75,9 +76,9 @@ fn the_tours_name_only_shipped_courses() {
     assert_eq!(
         lengths,
         [3, 3, 3, 6, 7, 21, 21, 21],
-        "Velo Master weeks at Expert and Pro, Maillot Jaune's three stages, the world cup's six \
-         classics, a card-race week and three grand tours (house rules B on the road, A and B \
-         with their time trials)"
+        "Velo Master weeks at Expert and Pro, Maillot Jaune's three stages, Hulst's two stages and \
+         team time trial, the world cup's six classics, a card-race week and three grand tours \
+         (house rules B on the road, A and B with their time trials)"
     );
 }
 

@@ -212,6 +212,10 @@ pub struct Course {
     /// file gives them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     climbs: Vec<ClimbInfo>,
+    /// The file's `[game]` table as written (`null` when it has none): what one game's own
+    /// rules read of the course, which that game checks (see [`CourseSpec::game`]).
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub game: serde_json::Value,
 }
 
 impl Course {
@@ -290,6 +294,7 @@ impl Course {
             written,
             ids,
             climbs: Vec::new(),
+            game: serde_json::Value::Null,
         }
     }
 
@@ -496,6 +501,7 @@ impl Course {
             ids,
         );
         grown.climbs = self.climbs.clone();
+        grown.game = self.game.clone();
         grown
     }
 
@@ -556,6 +562,7 @@ impl Course {
             ids,
         );
         grown.climbs = self.climbs.clone();
+        grown.game = self.game.clone();
         grown
     }
 

@@ -70,6 +70,11 @@ pub struct CourseSpec {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub roundabouts: Vec<super::RoundaboutSpec>,
+    /// What a game's own rules read of the course beyond the shared road (a `[game]` table),
+    /// kept as written: the game checks it when it reads it (Hulst's printed numbers, swap and
+    /// chance squares, dividers and sprint bonuses, see `games::hulst::board`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,6 +175,9 @@ impl CourseSpec {
         add_marks(&mut course, &self.climbs, &self.danger)?;
         super::steep::add_steep(&mut course, &self.steep)?;
         super::neutral::add_neutral(&mut course, &self.neutral)?;
+        if let Some(game) = &self.game {
+            course.game = game.clone();
+        }
         Ok(course)
     }
 

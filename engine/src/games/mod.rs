@@ -4,5 +4,6 @@
 //! [`crate::registry::RULESETS`] and its variant of [`crate::registry::Scene`].
 
 pub mod card_race;
+pub mod hulst;
 pub mod maillot_jaune;
 pub mod velo_master;

@@ -29,7 +29,7 @@ pub use setup::{Entrant, Setup, StartError};
 pub use words::{Deadlines, Word, Words, word};
 
 use crate::game::Seat;
-use crate::games::{card_race, maillot_jaune, velo_master};
+use crate::games::{card_race, hulst, maillot_jaune, velo_master};
 use crate::tour::{
     Classifications, Pricing, RiderKey, StageKind, StageResult, StageTime, TourError, priced_times,
 };
@@ -167,6 +167,18 @@ pub static RULESETS: &[RulesetEntry] = &[
         pricing: &maillot_jaune::classify::Minutes,
         prepare: road_stages_only,
         words: maillot_jaune::game::WORDS,
+    },
+    RulesetEntry {
+        id: hulst::ID,
+        name: "Le Tour de France (Hulst, seconde cards)",
+        start: Hosted::<hulst::Hulst>::boxed,
+        roster: hulst::game::roster,
+        max_team: 3,
+        rules: hulst::game::RULES,
+        classify: hulst::classify::classifications,
+        pricing: &hulst::classify::PRICING,
+        prepare: hulst::game::prepare,
+        words: hulst::game::WORDS,
     },
 ];
 

@@ -2,6 +2,7 @@
 //! A new ruleset adds its variant here, and its adapter in `render`.
 
 use crate::games::card_race::StageView;
+use crate::games::hulst::HulstView;
 use crate::games::maillot_jaune::MjView;
 use crate::games::velo_master::VeloView;
 
@@ -11,4 +12,5 @@ pub enum Scene {
     CardRace(StageView),
     VeloMaster(VeloView),
     MaillotJaune(MjView),
+    Hulst(HulstView),
 }

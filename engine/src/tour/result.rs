@@ -171,7 +171,19 @@ pub enum Outcome {
         /// VM-070…074), which its own classifications add up (VM-080).
         #[serde(default)]
         climber_points: u32,
+        /// Points a game's own points classification adds up (Hulst: 11 minus the place plus
+        /// the sprint points, HT-061); 0 for a game without one.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        points: u32,
+        /// Bonus seconds the rider won on this stage, which a game's own time classification
+        /// takes off (Hulst, HT-058); the stage's time stays as ridden (HT-059).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        bonus_seconds: u32,
     },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Outcome {
@@ -248,6 +260,8 @@ mod tests {
             minutes: 57,
             across: true,
             climber_points: 12,
+            points: 0,
+            bonus_seconds: 0,
         };
         let json = serde_json::to_string(&o).unwrap();
         assert_eq!(
@@ -261,7 +275,9 @@ mod tests {
             Outcome::Timed {
                 minutes: 88,
                 across: false,
-                climber_points: 0
+                climber_points: 0,
+                points: 0,
+                bonus_seconds: 0,
             }
         );
     }

@@ -107,6 +107,8 @@ impl BoardScene {
             fictive_start: view.fictive_start,
             packs: view.house_a.gruppetto.clone(),
             jersey_names: Vec::new(),
+            cell_labels: Vec::new(),
+            shaded: Vec::new(),
         }
     }
 }

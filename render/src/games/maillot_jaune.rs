@@ -79,6 +79,8 @@ impl BoardScene {
             riders.push(token(view, r, pos).with(Mark::Finished));
         }
         BoardScene {
+            cell_labels: Vec::new(),
+            shaded: Vec::new(),
             course: view.course.clone(),
             stage_name: view.course_name.clone(),
             turn: view.round,

@@ -3,6 +3,8 @@
 //! [`crate::ruleset`].
 
 pub mod card_race;
+pub mod hulst;
+pub mod hulst_text;
 pub mod maillot_jaune;
 pub mod maillot_jaune_text;
 pub mod velo_master;

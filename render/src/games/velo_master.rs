@@ -84,6 +84,8 @@ impl BoardScene {
             fictive_start: false,
             packs: Vec::new(),
             jersey_names: Vec::new(),
+            cell_labels: Vec::new(),
+            shaded: Vec::new(),
         }
     }
 }

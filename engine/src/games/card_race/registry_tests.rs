@@ -260,7 +260,7 @@ fn a_setup_that_cannot_start_says_what_to_change() {
     let e = start("velo", &two_teams(Value::Null), 1).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "there is no ruleset 'velo': use one of card-race, velo-master, maillot-jaune"
+        "there is no ruleset 'velo': use one of card-race, velo-master, maillot-jaune, hulst"
     );
     let e = start("card-race", &two_teams(json!({"hand": "free"})), 1).unwrap_err();
     assert!(e.to_string().contains("'hand' is not an option"), "{e}");

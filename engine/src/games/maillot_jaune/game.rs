@@ -761,6 +761,8 @@ impl Game for MaillotJaune {
                         minutes: l.2,
                         across: true,
                         climber_points: 0,
+                        points: 0,
+                        bonus_seconds: 0,
                     },
                 },
                 place: line.map(|l| l.1),

@@ -1358,6 +1358,8 @@ impl Game for VeloMaster {
                         minutes: l.time,
                         across: l.finished,
                         climber_points: l.points,
+                        points: 0,
+                        bonus_seconds: 0,
                     },
                 },
                 place: line.map(|l| l.place),

@@ -161,6 +161,8 @@ fn quitters_times(stage: &Stage, mut riders: Vec<RiderStage>) -> Vec<RiderStage>
                 minutes,
                 across: true,
                 climber_points: 0,
+                points: 0,
+                bonus_seconds: 0,
             };
         }
         return riders;

@@ -1,0 +1,1304 @@
+//! Hulst "Le Tour de France": each clause of `hulst-tour-de-france.md` (HT-…) and each test
+//! vector (TV-HT-…) set up on a board and checked against the outcome the rulebook states
+//! (seed `003_f0f0fe26d238c817.txt`, sections named in each test).
+
+use commissaire_engine::course::{Pos, parse_course_toml};
+use commissaire_engine::games::hulst::board::Board;
+use commissaire_engine::games::hulst::stage::{Slot, Wait, finish_time};
+use commissaire_engine::games::hulst::tables::{self, ChanceCard, Effect};
+use commissaire_engine::games::hulst::{Choice, Event, Hulst, Options, Refusal, Spot};
+use std::sync::Arc;
+
+/// A board: a start area, `segments` (terrain, rows) before the line, a run-out of `runout`.
+fn course_text(lanes: u8, segments: &[(&str, u16)], runout: u16, game: &str) -> String {
+    let mut t = format!(
+        "name = \"Test\"\nlanes = {lanes}\n[[segment]]\nterrain = \"flat\"\nlength = 1\nstart = true\n"
+    );
+    for (terrain, n) in segments {
+        t += &format!("[[segment]]\nterrain = \"{terrain}\"\nlength = {n}\n");
+    }
+    t += &format!(
+        "[[segment]]\nterrain = \"flat\"\nlength = {runout}\nfinish = true\n[game]\n{game}\n"
+    );
+    t
+}
+
+/// Two teams (Red 0, Blue 1, or more), riders "T0R0"…, on `text`'s board, every default.
+fn stage_on(text: &str, teams: usize, options: Options) -> Hulst {
+    let course = parse_course_toml(text, "test.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let names: Vec<String> = ["Red", "Blue", "Green", "Yellow", "Black"][..teams]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut riders = Vec::new();
+    for (t, name) in names.iter().enumerate() {
+        for k in 0..3 {
+            riders.push((format!("{}{}", &name[..1], k + 1), t as u8));
+        }
+    }
+    Hulst::new(board, Arc::new(course), options, names, riders, &[9, 4], 7)
+        .unwrap()
+        .0
+}
+
+/// The book's straight road: 3 lanes, L = 95, a run-out of 12.
+fn flat() -> Hulst {
+    stage_on(
+        &course_text(3, &[("flat", 95)], 12, ""),
+        2,
+        Options::default(),
+    )
+}
+
+/// Every rider set aside (finished and off the road) but the ones placed.
+fn clear(s: &mut Hulst) {
+    for r in &mut s.riders {
+        r.spot = Spot::Off;
+    }
+    s.finished.clear();
+}
+
+fn put(s: &mut Hulst, r: usize, row: u16, lane: u8) {
+    s.riders[r].spot = Spot::Road {
+        pos: Pos::new(row, lane),
+    };
+}
+
+/// The round's order from the given riders, the first of them to play.
+fn turn(s: &mut Hulst, order: &[usize], round: u32) {
+    s.round = round;
+    s.order = order.iter().map(|&r| Slot::Ride(r)).collect();
+    s.cursor = 0;
+    s.wait = Wait::Turn;
+}
+
+fn hand(s: &mut Hulst, seat: usize, cards: &[u8]) {
+    s.hands[seat] = cards.to_vec();
+}
+
+fn p(row: u16, lane: u8) -> Pos {
+    Pos::new(row, lane)
+}
+
+/// The clean ends a rider is offered for a card (with the wind, without a kept card).
+fn ends(s: &Hulst, r: usize, card: u8) -> Vec<Pos> {
+    let seat = s.riders[r].team;
+    let mut v: Vec<Pos> = s
+        .legal(seat)
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Move {
+                rider, card: k, to, ..
+            } if rider == r && k == card => Some(to),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn mv(s: &mut Hulst, r: usize, card: u8, row: u16, lane: u8) -> Vec<Event> {
+    let seat = s.riders[r].team;
+    s.apply(
+        seat,
+        &Choice::Move {
+            rider: r,
+            card,
+            to: p(row, lane),
+            boost: false,
+        },
+    )
+    .unwrap()
+}
+
+// ----- components and setup -----
+
+#[test]
+fn ht_001_the_default_deck_has_112_cards_and_the_chance_pile_32() {
+    // SPEL MATERIAAL: 112 seconde cards, 32 chance cards (G-01, G-02 defaults).
+    let o = Options::default();
+    assert_eq!(o.deck_cards().unwrap().len(), 112);
+    assert_eq!(o.deck_cards().unwrap().len(), tables::DECK_SIZE);
+    assert_eq!(o.chance_cards().len(), tables::CHANCE_SIZE);
+}
+
+#[test]
+fn ht_002_two_to_four_teams_tv_ht_60() {
+    // Header: 2 to 4 players. TV-HT-60: five teams are refused.
+    let text = course_text(3, &[("flat", 20)], 5, "");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let team = |n: usize| -> (Vec<String>, Vec<(String, u8)>) {
+        let names: Vec<String> = (0..n).map(|t| format!("T{t}")).collect();
+        let riders = (0..n * 3)
+            .map(|i| (format!("r{i}"), (i / 3) as u8))
+            .collect();
+        (names, riders)
+    };
+    for n in [1, 5] {
+        let (names, riders) = team(n);
+        let e = Hulst::new(
+            board.clone(),
+            Arc::new(course.clone()),
+            Options::default(),
+            names,
+            riders,
+            &[],
+            1,
+        );
+        assert!(e.is_err(), "{n} teams must be refused");
+    }
+    for n in 2..=4 {
+        let (names, riders) = team(n);
+        assert!(
+            Hulst::new(
+                board.clone(),
+                Arc::new(course.clone()),
+                Options::default(),
+                names,
+                riders,
+                &[],
+                1
+            )
+            .is_ok()
+        );
+    }
+}
+
+#[test]
+fn ht_003_every_team_races_exactly_three_riders() {
+    // DOEL VAN HET SPEL: a team of 3 riders.
+    let text = course_text(3, &[("flat", 20)], 5, "");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let riders = vec![
+        ("a".to_string(), 0u8),
+        ("b".to_string(), 0),
+        ("c".to_string(), 1),
+        ("d".to_string(), 1),
+        ("e".to_string(), 1),
+    ];
+    let e = Hulst::new(
+        board,
+        Arc::new(course),
+        Options::default(),
+        vec!["A".into(), "B".into()],
+        riders,
+        &[],
+        1,
+    );
+    assert!(e.unwrap_err().contains("exactly 3"));
+}
+
+#[test]
+fn ht_008_each_team_holds_five_cards_a_rider_in_secret() {
+    // VOORBEREIDING: 5 cards per rider, 15 for a team of three.
+    let s = flat();
+    assert_eq!(s.hands[0].len(), 15);
+    assert_eq!(s.hands[1].len(), 15);
+}
+
+#[test]
+fn ht_007_the_highest_card_starts_and_ht_015_placement_order_tv_ht_20() {
+    // VOORBEREIDING / DE EERSTE RONDE: three players draw 9, 4, 9: the 9s draw again (G-32);
+    // say the third wins with 8 against 5. Placement: P3, P1, P2 for rider 1, then rider 2…
+    let text = course_text(3, &[("flat", 30)], 5, "");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let names: Vec<String> = vec!["P1".into(), "P2".into(), "P3".into()];
+    let riders = (0..9).map(|i| (format!("r{i}"), (i / 3) as u8)).collect();
+    let (s, events) = Hulst::new(
+        board,
+        Arc::new(course),
+        Options::default(),
+        names,
+        riders,
+        &[9, 4, 9, 5, 8],
+        1,
+    )
+    .unwrap();
+    assert!(events.contains(&Event::FirstPlayer { seat: 2 }));
+    let seats: Vec<u8> = s
+        .order
+        .iter()
+        .map(|slot| match slot {
+            Slot::Place(seat) => *seat,
+            _ => panic!("placement slots"),
+        })
+        .collect();
+    assert_eq!(seats, vec![2, 0, 1, 2, 0, 1, 2, 0, 1]);
+}
+
+#[test]
+fn ht_011_from_the_start_area_any_lane_of_the_row_reached_tv_ht_21() {
+    // BEGINSITUATIE (picture only; G-04): a 5 from the start area ends on row 5, any lane.
+    let mut s = flat();
+    hand(&mut s, 0, &[5]);
+    hand(&mut s, 1, &[5]);
+    let seat = s.to_play().unwrap();
+    let r = s.riders.iter().position(|x| x.team == seat).unwrap();
+    assert_eq!(ends(&s, r, 5), vec![p(5, 0), p(5, 1), p(5, 2)]);
+}
+
+// ----- movement -----
+
+#[test]
+fn ht_012_ht_013_exact_moves_straight_or_diagonal_tv_ht_22() {
+    // HET SPEL BEGINT: exactly the card, each step straight or diagonally ahead.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 20, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[1]);
+    assert_eq!(ends(&s, 0, 1), vec![p(21, 0), p(21, 1)]);
+    for (row, lane) in [(20, 1), (19, 0), (22, 0)] {
+        let e = s
+            .apply(
+                0,
+                &Choice::Move {
+                    rider: 0,
+                    card: 1,
+                    to: p(row, lane),
+                    boost: false,
+                },
+            )
+            .unwrap_err();
+        assert!(matches!(e, Refusal::Unreachable { .. }), "{e:?}");
+    }
+    assert_eq!(
+        s.riders[0].spot,
+        Spot::Road { pos: p(20, 0) },
+        "a refusal changes nothing"
+    );
+}
+
+#[test]
+fn ht_014_no_riding_through_a_rider_tv_ht_23() {
+    // HET SPEL BEGINT: a rider cannot ride through or onto another's square.
+    let text = course_text(1, &[("flat", 40)], 5, "");
+    let mut s = stage_on(&text, 2, Options::default());
+    clear(&mut s);
+    put(&mut s, 0, 20, 0);
+    put(&mut s, 3, 21, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[2]);
+    assert!(ends(&s, 0, 2).is_empty(), "the 2 gives no clean move");
+}
+
+#[test]
+fn ht_016_ht_017_ht_018_order_from_the_front_numbered_side_first_tv_ht_24() {
+    // DYNAMISCHE SPEELRONDES, VAK-NUMMERS: front first; on one number the numbered side.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 31, 2);
+    put(&mut s, 1, 30, 1);
+    put(&mut s, 3, 30, 0);
+    put(&mut s, 4, 28, 2);
+    let mut t = s.clone();
+    let order = round_order(&mut t);
+    assert_eq!(order, vec![0, 3, 1, 4]);
+}
+
+/// The order the engine sets at a round's start, from the riders' places now.
+fn round_order(s: &mut Hulst) -> Vec<usize> {
+    // One rider plays the last slot of a round; the next round's order follows.
+    let last = s
+        .riders
+        .iter()
+        .position(|x| matches!(x.spot, Spot::Road { .. }))
+        .unwrap();
+    let seat = s.riders[last].team as usize;
+    s.order = vec![Slot::Discard(last)];
+    s.cursor = 0;
+    s.wait = Wait::Turn;
+    s.hands[seat] = vec![3];
+    s.apply(seat as u8, &Choice::GiveUp { card: 3 }).unwrap();
+    s.order
+        .iter()
+        .filter_map(|x| match x {
+            Slot::Ride(r) => Some(*r),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ht_019_lettered_squares_a_before_b_and_one_number_for_a_crash_tv_ht_25() {
+    // VAK-NUMMERS: 12A then 12B in the curve; 12B is further along and plays first; a crash
+    // on number 12 spans 12, 12A and 12B (G-13).
+    let game = "[[game.label]]\nsquare = \"12/1\"\nlabel = \"12A\"\n[[game.label]]\nsquare = \"13/1\"\nlabel = \"12B\"\n";
+    let mut s = stage_on(
+        &course_text(2, &[("flat", 40)], 5, game),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 0, 12, 1); // 12A
+    put(&mut s, 3, 13, 1); // 12B
+    put(&mut s, 1, 12, 0); // 12
+    let mut t = s.clone();
+    let order = round_order(&mut t);
+    assert_eq!(order[0], 3, "12B first");
+    assert_eq!(s.board.label(p(12, 1)).to_string(), "12A");
+    assert_eq!(s.board.label(p(13, 1)).to_string(), "12B");
+    // M on (10, 0) holds only a 3: row 13 lane 0 is free but every path meets number 12.
+    put(&mut s, 4, 11, 0);
+    hand(&mut s, 1, &[3]);
+    put(&mut s, 2, 14, 0);
+    put(&mut s, 5, 14, 1);
+    turn(&mut s, &[4], 5);
+    let options = s.legal(1);
+    let Choice::Crash { card, stop, .. } = options[0].clone() else {
+        panic!("{options:?}");
+    };
+    s.apply(
+        1,
+        &Choice::Crash {
+            rider: 4,
+            card,
+            stop,
+        },
+    )
+    .unwrap();
+    for r in [0, 1, 3, 4] {
+        assert!(
+            matches!(s.riders[r].spot, Spot::Roadside { .. }),
+            "rider {r} on 12/12A/12B"
+        );
+    }
+}
+
+#[test]
+fn ht_020_ht_022_wind_one_more_square_beside_a_rider_tv_ht_31() {
+    // WINDVOORDEEL: on flat +1 if it ends behind or beside another rider; optional.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 15, 0);
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[4]);
+    assert_eq!(ends(&s, 0, 4), vec![p(14, 0), p(14, 1), p(14, 2), p(15, 1)]);
+}
+
+#[test]
+fn ht_021_the_front_rider_has_no_wind_tv_ht_32() {
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 40, 1);
+    put(&mut s, 3, 30, 1);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[6]);
+    assert!(ends(&s, 0, 6).iter().all(|e| e.row == 46));
+}
+
+#[test]
+fn ht_030_ht_031_uphill_halves_the_card_and_no_wind_tv_ht_33() {
+    // BERGOPWAARTS: the card halved, rounded down; no wind on an uphill square.
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 9), ("uphill", 30), ("flat", 20)], 5, ""),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 0, 12, 0);
+    for (card, squares) in [
+        (3, 1),
+        (4, 2),
+        (5, 2),
+        (6, 3),
+        (7, 3),
+        (8, 4),
+        (9, 4),
+        (10, 5),
+    ] {
+        // A rider straight ahead of the end square would shelter on flat.
+        put(&mut s, 3, 12 + squares + 1, 0);
+        turn(&mut s, &[0], 5);
+        hand(&mut s, 0, &[card]);
+        let e = ends(&s, 0, card);
+        assert!(!e.is_empty());
+        assert!(
+            e.iter().all(|x| x.row == 12 + squares),
+            "card {card}: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn ht_032_ht_033_ht_034_downhill_wind_worth_two_tv_ht_34() {
+    // BERGAFWAARTS: wind worth 2, may pass one square ahead of the rider in front; 1 or 2.
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 9), ("downhill", 11), ("flat", 60)], 5, ""),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 3, 15, 0);
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[4]);
+    assert_eq!(
+        ends(&s, 0, 4),
+        vec![
+            p(14, 0),
+            p(14, 1),
+            p(14, 2),
+            p(15, 1),
+            p(16, 0),
+            p(16, 1),
+            p(16, 2)
+        ]
+    );
+}
+
+// ----- crashes -----
+
+/// TV-HT-35's road: X, Y, Z on row 30 (played), M on (27, 1) holding only a 3.
+fn tv35() -> Hulst {
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 30, 0); // X
+    put(&mut s, 4, 30, 1); // Y
+    put(&mut s, 5, 30, 2); // Z
+    put(&mut s, 0, 27, 1); // M
+    put(&mut s, 1, 26, 0); // W
+    turn(&mut s, &[0, 1], 5);
+    hand(&mut s, 0, &[3]);
+    s
+}
+
+#[test]
+fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35() {
+    // VALPARTIJ: contact is a crash across the road; the causer stops furthest from the
+    // numbered side (29, 2), hits Z; X, Y, Z and M are involved, roadside order M, Z, X, Y;
+    // the hand is shown as the proof.
+    let mut s = tv35();
+    let options = s.legal(0);
+    assert_eq!(
+        options,
+        vec![Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2)
+        }]
+    );
+    let events = s.apply(0, &options[0]).unwrap();
+    let crash = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Crashed {
+                riders,
+                hit,
+                number,
+                shown,
+                ..
+            } => Some((riders.clone(), *hit, *number, shown.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(crash.0, vec![0, 5, 3, 4]);
+    assert_eq!(crash.1, Some(5));
+    assert_eq!(crash.2, 30);
+    assert_eq!(
+        crash.3,
+        Some(vec![]),
+        "the hand shown: nothing left after the 3"
+    );
+}
+
+#[test]
+fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
+    // VALPARTIJ: every rider involved skips his next turn and still gives up a card.
+    let mut s = tv35();
+    s.apply(
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    for r in [0, 3, 4, 5] {
+        assert!(s.riders[r].skip, "rider {r} owes a skipped turn");
+    }
+    // In his slot, the skipped rider's team gives up a card and he does not move.
+    turn(&mut s, &[5], 6);
+    hand(&mut s, 1, &[4, 7]);
+    assert_eq!(
+        s.legal(1),
+        vec![Choice::GiveUp { card: 4 }, Choice::GiveUp { card: 7 }]
+    );
+    s.apply(1, &Choice::GiveUp { card: 7 }).unwrap();
+    assert_eq!(s.hands[1], vec![4]);
+    assert!(!s.riders[5].skip);
+    assert!(matches!(s.riders[5].spot, Spot::Roadside { row: 30, .. }));
+}
+
+#[test]
+fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
+    // VALPARTIJ: W on (26, 0) holds {4}: every path reaches number 30: he joins the crash.
+    let mut s = tv35();
+    s.apply(
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    hand(&mut s, 0, &[4]);
+    let options = s.legal(0);
+    assert!(
+        options
+            .iter()
+            .all(|c| matches!(c, Choice::Crash { rider: 1, .. })),
+        "{options:?}"
+    );
+    let events = s.apply(0, &options[0]).unwrap();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::JoinedCrash {
+            rider: 1,
+            number: 30,
+            ..
+        }
+    )));
+    // The roadside order: M, Z, X, Y, then W.
+    let seq = |r: usize| match s.riders[r].spot {
+        Spot::Roadside { seq, row: 30 } => seq,
+        other => panic!("{other:?}"),
+    };
+    let mut by: Vec<usize> = vec![0, 1, 3, 4, 5];
+    by.sort_by_key(|&r| seq(r));
+    assert_eq!(by, vec![0, 5, 3, 4, 1]);
+}
+
+#[test]
+fn ht_047_a_crash_that_could_be_avoided_is_refused_naming_the_clean_card_tv_ht_36() {
+    // PASSEERPRINCIPLE: a crash only when it cannot be avoided: with {3, 4} the 3 is clean.
+    let mut s = tv35();
+    s.apply(
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    hand(&mut s, 0, &[3, 4]);
+    assert!(
+        s.legal(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { card: 3, .. }))
+    );
+    let e = s
+        .apply(
+            0,
+            &Choice::Crash {
+                rider: 1,
+                card: 4,
+                stop: p(29, 0),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e, Refusal::Avoidable { clean: 3 });
+}
+
+#[test]
+fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
+    // VALPARTIJ (LET OP): across a full divider riders are not involved.
+    let game = "[[game.divider]]\nrows = [28, 32]\nafter_lane = 1\n";
+    let mut s = stage_on(
+        &course_text(4, &[("flat", 60)], 5, game),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 3, 30, 0); // X
+    put(&mut s, 4, 30, 1); // Y
+    put(&mut s, 5, 30, 3); // V
+    put(&mut s, 0, 27, 0); // M
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[3]);
+    let options = s.legal(0);
+    assert_eq!(
+        options,
+        vec![Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 1)
+        }]
+    );
+    let events = s.apply(0, &options[0]).unwrap();
+    let riders = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Crashed { riders, hit, .. } => Some((riders.clone(), *hit)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(riders, (vec![0, 4, 3], Some(4)));
+    assert_eq!(s.riders[5].spot, Spot::Road { pos: p(30, 3) });
+}
+
+#[test]
+fn ht_044_others_pass_a_crash_of_an_earlier_round_tv_ht_38() {
+    // VALPARTIJ: the crashed stand beside the road; the next round others pass normally.
+    let mut s = tv35();
+    s.apply(
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    s.crashes.clear(); // the round after
+    put(&mut s, 2, 28, 1);
+    turn(&mut s, &[2], 6);
+    hand(&mut s, 0, &[4]);
+    assert!(ends(&s, 2, 4).contains(&p(32, 1)));
+}
+
+#[test]
+fn ht_046_passing_principle_leaves_the_next_rider_room_tv_ht_39() {
+    // PASSEERPRINCIPLE: A must leave B room for a 4 when another move does.
+    let mut s = stage_on(
+        &course_text(2, &[("flat", 60)], 5, ""),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 3, 22, 1); // C, played
+    put(&mut s, 0, 20, 0); // A
+    put(&mut s, 4, 18, 0); // B (plays next)
+    turn(&mut s, &[0, 4], 5);
+    hand(&mut s, 0, &[2, 6]);
+    let cards: Vec<u8> = s
+        .legal(0)
+        .iter()
+        .filter_map(|c| match c {
+            Choice::Move { card, .. } => Some(*card),
+            _ => None,
+        })
+        .collect();
+    assert!(cards.iter().all(|&c| c == 6), "{cards:?}");
+    assert_eq!(ends(&s, 0, 6), vec![p(26, 0), p(26, 1)]);
+    let e = s
+        .apply(
+            0,
+            &Choice::Move {
+                rider: 0,
+                card: 2,
+                to: p(22, 0),
+                boost: false,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e, Refusal::NoRoom { room: 6 });
+    hand(&mut s, 0, &[2]);
+    assert_eq!(ends(&s, 0, 2), vec![p(22, 0)]);
+}
+
+// ----- cards and special squares -----
+
+#[test]
+fn ht_009_an_empty_hand_is_dealt_five_cards_a_rider_tv_ht_40() {
+    // VOORBEREIDING: new cards when they are used up (G-06): 15 for a team of three.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 20, 0);
+    put(&mut s, 3, 10, 0);
+    turn(&mut s, &[0, 3], 5);
+    hand(&mut s, 0, &[5]);
+    hand(&mut s, 1, &[]);
+    let events = mv(&mut s, 0, 5, 25, 0);
+    assert!(events.contains(&Event::Refilled { seat: 1, count: 15 }));
+    assert_eq!(s.hands[1].len(), 15);
+}
+
+#[test]
+fn ht_023_a_swap_square_exchanges_three_cards_tv_ht_41() {
+    // WISSELVAKJES: 3 given up, 3 drawn; with fewer, all of them.
+    let game = "swap = [\"25/0\"]";
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 60)], 5, game),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 0, 20, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[3, 5, 5, 7, 9, 10]);
+    mv(&mut s, 0, 5, 25, 0);
+    assert!(matches!(s.wait, Wait::Swap { count: 3, .. }));
+    assert!(s.legal(0).contains(&Choice::Swap {
+        give: vec![3, 5, 7]
+    }));
+    s.apply(
+        0,
+        &Choice::Swap {
+            give: vec![3, 5, 7],
+        },
+    )
+    .unwrap();
+    assert_eq!(s.hands[0].len(), 5);
+    // With two cards left, both are exchanged.
+    put(&mut s, 0, 20, 0);
+    turn(&mut s, &[0], 6);
+    hand(&mut s, 0, &[5, 4, 8]);
+    mv(&mut s, 0, 5, 25, 0);
+    assert_eq!(s.legal(0), vec![Choice::Swap { give: vec![4, 8] }]);
+    // Riding over it does nothing.
+    put(&mut s, 0, 20, 0);
+    turn(&mut s, &[0], 7);
+    hand(&mut s, 0, &[7, 3]);
+    mv(&mut s, 0, 7, 27, 0);
+    assert_eq!(s.wait, Wait::Turn);
+}
+
+/// A stage whose chance pile starts with `card`, M on (38, 1) to ride a 2 onto (40, 1).
+fn chance_with(card: ChanceCard) -> Hulst {
+    let game = "chance = [\"40/1\"]";
+    let o = Options {
+        chance: vec![tables::ChanceSpec {
+            effect: card.effect,
+            amount: card.amount,
+            count: 1,
+        }],
+        ..Options::default()
+    };
+    let mut s = stage_on(&course_text(3, &[("flat", 60)], 5, game), 2, o);
+    clear(&mut s);
+    put(&mut s, 0, 38, 1);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[2, 9]);
+    s
+}
+
+#[test]
+fn ht_024_ht_025_ht_026_a_chance_move_never_crashes_tv_ht_42() {
+    // KANS VAKJES: the card is carried out at once, for this rider; a chance move stops
+    // before a rider: "advance 2" with row 42 full ends on row 41.
+    let mut s = chance_with(ChanceCard {
+        effect: Effect::Advance,
+        amount: 2,
+    });
+    for l in 0..3 {
+        put(&mut s, 3 + l as usize, 42, l);
+    }
+    mv(&mut s, 0, 2, 40, 1);
+    assert!(matches!(&s.wait, Wait::Land { options, .. } if options.iter().all(|p| p.row == 41)));
+    s.apply(0, &Choice::Land { to: p(41, 1) }).unwrap();
+    assert_eq!(s.riders[0].spot, Spot::Road { pos: p(41, 1) });
+    assert!(s.crashes.is_empty());
+}
+
+#[test]
+fn ht_027_ht_041_a_chance_card_may_cause_a_crash_then_the_pile_is_shuffled_tv_ht_43() {
+    // KANS VAKJES, VALPARTIJ (LET OP): "crash here" on 40: riders on 40 involved, M causer;
+    // the card under the pile, the pile shuffled.
+    let mut s = chance_with(ChanceCard {
+        effect: Effect::CrashHere,
+        amount: 0,
+    });
+    put(&mut s, 3, 40, 0);
+    let events = mv(&mut s, 0, 2, 40, 1);
+    assert!(events.iter().any(|e| matches!(e, Event::Crashed { number: 40, causer: 0, riders, .. } if riders == &vec![0, 3])));
+    assert!(events.contains(&Event::ChanceShuffled));
+}
+
+#[test]
+fn ht_028_sprint_places_by_distance_in_a_round_tv_ht_44() {
+    // TUSSENSPRINTS: bonus seconds and points in crossing order (G-25).
+    let game = "[[game.sprint]]\nafter = 40\nbonus = [{ seconds = 3, points = 3 }, { seconds = 2, points = 2 }, { seconds = 1, points = 1 }]";
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 80)], 5, game),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 0, 38, 0); // A
+    put(&mut s, 3, 37, 0); // B
+    put(&mut s, 1, 30, 0); // C
+    turn(&mut s, &[0, 3, 1], 12);
+    hand(&mut s, 0, &[5, 9]);
+    hand(&mut s, 1, &[8]);
+    mv(&mut s, 0, 5, 43, 0);
+    mv(&mut s, 3, 8, 45, 0);
+    mv(&mut s, 1, 9, 39, 0);
+    assert_eq!(
+        (s.riders[3].bonus_seconds, s.riders[3].bonus_points),
+        (3, 3)
+    );
+    assert_eq!(
+        (s.riders[0].bonus_seconds, s.riders[0].bonus_points),
+        (2, 2)
+    );
+    put(&mut s, 1, 39, 0);
+    turn(&mut s, &[1], 13);
+    hand(&mut s, 0, &[10, 11]);
+    s.options.passing = commissaire_engine::games::hulst::options::Passing::Off;
+    s.apply(
+        0,
+        &Choice::Move {
+            rider: 1,
+            card: 10,
+            to: p(49, 0),
+            boost: false,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (s.riders[1].bonus_seconds, s.riders[1].bonus_points),
+        (1, 1)
+    );
+}
+
+// ----- finish -----
+
+#[test]
+fn ht_050_time_is_the_stage_squares_minus_the_squares_past_tv_ht_01() {
+    // EINDE VAN EEN ETAPPE: 95 squares, finishing on -4: 91 seconds.
+    assert_eq!(finish_time(95, 0, 4, None), 91);
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 92, 0);
+    turn(&mut s, &[0], 20);
+    hand(&mut s, 0, &[7]);
+    let events = mv(&mut s, 0, 7, 99, 0);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Finished {
+            rider: 0,
+            time: 91,
+            place: 1,
+            past: 4,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn ht_054_ten_seconds_a_later_round_tv_ht_02() {
+    assert_eq!(finish_time(95, 1, 2, Some(91)), 103);
+    assert_eq!(finish_time(95, 2, 6, Some(103)), 109);
+}
+
+#[test]
+fn ht_054_g26_a_later_round_never_beats_an_earlier_one_tv_ht_13() {
+    assert_eq!(finish_time(95, 1, 12, Some(94)), 94);
+}
+
+#[test]
+fn ht_049_ht_051_furthest_past_the_line_wins_tv_ht_11() {
+    // EINDE VAN EEN ETAPPE: A first over on -2, B later on -5: B wins with 90 s, A 93 s.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 90, 0);
+    put(&mut s, 3, 88, 0);
+    turn(&mut s, &[0, 3], 20);
+    hand(&mut s, 0, &[7]);
+    hand(&mut s, 1, &[12]);
+    s.options.passing = commissaire_engine::games::hulst::options::Passing::Off;
+    mv(&mut s, 0, 7, 97, 0);
+    let events = mv(&mut s, 3, 12, 100, 0);
+    let f = |r: usize| s.riders[r].result.unwrap();
+    assert_eq!((f(3).place, f(3).time), (1, 90));
+    assert_eq!((f(0).place, f(0).time), (2, 93));
+    assert!(events.iter().any(|e| matches!(e, Event::Finished { .. })));
+}
+
+#[test]
+fn ht_052_ht_057_past_the_line_as_far_as_there_is_room_tv_ht_12() {
+    // EINDE VAN EEN ETAPPE: no wind, no crash past the line; the rest of the card lost;
+    // finished riders leave the road at the end of the round.
+    let mut s = flat();
+    clear(&mut s);
+    for l in 0..3 {
+        put(&mut s, 3 + l as usize, 97, l);
+        s.riders[3 + l as usize].crossed = Some(20);
+    }
+    put(&mut s, 0, 90, 0);
+    turn(&mut s, &[0], 20);
+    hand(&mut s, 0, &[8]);
+    assert_eq!(ends(&s, 0, 8), vec![p(96, 0), p(96, 1), p(96, 2)]);
+    mv(&mut s, 0, 8, 96, 0);
+    assert_eq!(s.riders[0].result.unwrap().time, 94);
+    assert!(s.riders.iter().all(|x| x.spot == Spot::Off));
+}
+
+#[test]
+fn ht_053_equal_distance_numbered_side_first_tv_ht_03() {
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 90, 1); // A
+    put(&mut s, 3, 90, 0); // B
+    put(&mut s, 1, 90, 2); // C
+    turn(&mut s, &[3, 0, 1], 20);
+    hand(&mut s, 0, &[8, 8]);
+    hand(&mut s, 1, &[8]);
+    s.options.passing = commissaire_engine::games::hulst::options::Passing::Off;
+    mv(&mut s, 3, 8, 98, 0);
+    mv(&mut s, 0, 8, 98, 1);
+    mv(&mut s, 1, 8, 98, 2);
+    let place = |r: usize| s.riders[r].result.unwrap().place;
+    assert_eq!((place(3), place(0), place(1)), (1, 2, 3));
+    assert!(
+        [0, 1, 3]
+            .iter()
+            .all(|&r| s.riders[r].result.unwrap().time == 92)
+    );
+}
+
+#[test]
+fn ht_056_a_finished_rider_costs_a_card_each_round() {
+    // EINDE VAN EEN ETAPPE: at each round's start a card per finished rider.
+    let mut s = flat();
+    clear(&mut s);
+    s.finished = vec![0];
+    put(&mut s, 3, 50, 0);
+    let order = round_order(&mut s);
+    assert_eq!(s.order[0], Slot::Discard(0));
+    assert_eq!(order, vec![3]);
+}
+
+#[test]
+fn ht_061_ht_062_points_eleven_minus_the_place_tv_ht_05() {
+    // PUNTENTELLING: 1st 10 … 10th 1, 11th and 12th 0.
+    let table: Vec<u32> = (1..=12).map(tables::place_points).collect();
+    assert_eq!(table, vec![10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0]);
+}
+
+#[test]
+fn ht_055_the_stage_runs_until_every_rider_has_finished() {
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 25)], 8, ""),
+        2,
+        Options::default(),
+    );
+    let mut guard = 0;
+    while let Some(seat) = s.to_play() {
+        let options = s.legal(seat);
+        let c = s.random_pick(&options);
+        s.apply(seat, &c).unwrap();
+        guard += 1;
+        assert!(guard < 5000);
+    }
+    assert!(s.over);
+    assert!(s.riders.iter().all(|x| x.result.is_some()));
+}
+
+// ----- courses -----
+
+const FLAT: &str = include_str!("../../config/courses/hulst/hulst-vlakke-etappe.toml");
+const MOUNTAIN: &str = include_str!("../../config/courses/hulst/hulst-bergetappe.toml");
+
+#[test]
+fn ht_001_ht_006_both_stages_of_the_box_pass_the_course_checks() {
+    // SPEL MATERIAAL / VOORBEREIDING: a flat and a mountain stage (our own layout).
+    use commissaire_engine::games::hulst::check_course;
+    let (_, flat) = check_course(FLAT, "hulst-vlakke-etappe.toml").unwrap();
+    assert_eq!((flat.length, flat.runout, flat.line()), (95, 12, 95));
+    assert_eq!(flat.label(p(44, 2)).to_string(), "44A");
+    assert_eq!(flat.label(p(97, 0)).to_string(), "-2");
+    assert_eq!(flat.sprints.len(), 2);
+    assert_ne!(
+        flat.square(p(62, 1)).unwrap().way,
+        flat.square(p(62, 2)).unwrap().way
+    );
+    let (_, mountain) = check_course(MOUNTAIN, "hulst-bergetappe.toml").unwrap();
+    assert!(mountain.is_uphill(p(20, 0)) && mountain.is_downhill(p(50, 1)));
+}
+
+#[test]
+fn course_errors_name_the_file_the_line_and_the_problem() {
+    use commissaire_engine::games::hulst::check_course;
+    let bad = FLAT.replace("\"52/0\"", "\"52/7\"");
+    let e = check_course(&bad, "x.toml").unwrap_err();
+    let line = bad.lines().position(|l| l.contains("52/7")).unwrap() + 1;
+    assert_eq!(
+        (e.file.as_deref(), e.line),
+        (Some("x.toml"), Some(line)),
+        "{e}"
+    );
+    assert!(e.message.contains("no square '52/7'"), "{e}");
+    let bad = FLAT.replace("after = 70", "after = 99");
+    let e = check_course(&bad, "x.toml").unwrap_err();
+    assert!(e.to_string().starts_with("x.toml, line "), "{e}");
+    assert!(e.message.contains("sprint line"), "{e}");
+    let bad = FLAT.replace("label = \"44A\"", "label = \"A44\"");
+    let e = check_course(&bad, "x.toml").unwrap_err();
+    assert!(e.message.contains("printed label"), "{e}");
+    let bad = FLAT.replace("after_lane = 1", "after_lane = 5");
+    assert!(
+        check_course(&bad, "x.toml")
+            .unwrap_err()
+            .message
+            .contains("divider")
+    );
+}
+
+#[test]
+fn ht_042_no_step_crosses_a_full_divider() {
+    use commissaire_engine::games::hulst::check_course;
+    let (_, b) = check_course(FLAT, "f.toml").unwrap();
+    assert!(!b.steps(p(61, 1)).contains(&p(62, 2)));
+    assert!(b.steps(p(61, 1)).contains(&p(62, 0)));
+}
+
+// ----- team time trial -----
+
+fn ttt(teams: usize) -> Hulst {
+    let o = Options {
+        stage: commissaire_engine::games::hulst::options::StageType::TeamTimeTrial,
+        ..Options::default()
+    };
+    let text = course_text(
+        3,
+        &[("flat", 95)],
+        12,
+        "[[game.sprint]]\nafter = 20\nbonus = [{ seconds = 3, points = 3 }]",
+    );
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let names: Vec<String> = (1..=teams).map(|t| format!("T{t}")).collect();
+    let riders = (0..teams * 3)
+        .map(|i| (format!("T{}r{}", i / 3 + 1, i % 3 + 1), (i / 3) as u8))
+        .collect();
+    // The draw: T1 highest, then the seat order T1, T2, T3…
+    let mut dice = vec![10];
+    dice.extend(std::iter::repeat_n(3, teams - 1));
+    Hulst::new(board, Arc::new(course), o, names, riders, &dice, 5)
+        .unwrap()
+        .0
+}
+
+fn teams_of(s: &Hulst) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::new();
+    for slot in &s.order {
+        let Slot::Ride(r) = slot else {
+            panic!("{slot:?}")
+        };
+        let t = s.riders[*r].team;
+        if out.last() != Some(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+#[test]
+fn ht_071_ht_073_ht_075_teams_start_a_round_apart_tv_ht_70() {
+    // START VAN EEN PLOEGENTIJDRIT: round 1 team 1; round 2 teams 1, 2; round 3 teams 1, 2, 3;
+    // then all four; a team's turn moves its three riders one after the other.
+    let mut s = ttt(4);
+    for (round, expect) in [
+        (1, vec![0]),
+        (2, vec![0, 1]),
+        (3, vec![0, 1, 2]),
+        (4, vec![0, 1, 2, 3]),
+    ] {
+        assert_eq!(s.round, round);
+        assert_eq!(teams_of(&s), expect, "round {round}");
+        assert_eq!(s.order.len(), 3 * expect.len());
+        while s.round == round {
+            let seat = s.to_play().unwrap();
+            let options = s.legal(seat);
+            let c = commissaire_engine::games::hulst::bot::sensible(&s, seat, &options);
+            s.apply(seat, &c).unwrap();
+        }
+    }
+}
+
+#[test]
+fn ht_076_ht_077_ht_079_team_times_and_points_tv_ht_71() {
+    // PUNTENTELLING (TTT): 200 minus the last rider's squares past, 10 s a team turn more than
+    // the fewest (G-33); 18 / 12 / 6 shared by the team's riders; a sprint gives nothing.
+    let mut s = ttt(3);
+    clear(&mut s);
+    let finish = |s: &mut Hulst, r: usize, round: u32, past: u16| {
+        s.riders[r].result = Some(commissaire_engine::games::hulst::stage::Finish {
+            round,
+            past,
+            lane: 0,
+            time: 0,
+            place: 0,
+            points: 0,
+        });
+    };
+    // T1 (start round 1) last rider -4 after 11 turns: round 11; T2 (start 2) -2 after 11
+    // turns: round 12; T3 (start 3) -6 after 12 turns: round 14.
+    for (r, round, past) in [
+        (0, 10, 7),
+        (1, 11, 4),
+        (2, 11, 5),
+        (3, 12, 2),
+        (4, 12, 3),
+        (5, 11, 8),
+        (6, 14, 6),
+        (7, 14, 9),
+        (8, 13, 9),
+    ] {
+        finish(&mut s, r, round, past);
+    }
+    // End the stage through a last round with nothing left to ride.
+    let mut events = Vec::new();
+    s.order = vec![Slot::Discard(0)];
+    s.cursor = 0;
+    s.hands[0] = vec![3];
+    events.extend(s.apply(0, &Choice::GiveUp { card: 3 }).unwrap());
+    assert!(s.over);
+    let time = |r: usize| s.riders[r].result.unwrap().time;
+    assert_eq!((time(0), time(1), time(2)), (196, 196, 196));
+    assert_eq!(time(3), 198);
+    assert_eq!(time(6), 204);
+    let points = |r: usize| s.riders[r].result.unwrap().points;
+    assert_eq!((points(0) * 3, points(3) * 3, points(6) * 3), (18, 12, 6));
+    assert!(
+        s.riders
+            .iter()
+            .all(|x| x.bonus_points == 0 && x.bonus_seconds == 0)
+    );
+}
+
+#[test]
+fn ht_072_new_cards_once_when_one_card_a_rider_is_left_tv_ht_72() {
+    // MOGELIJKE SPEEL VARIANT: 5 a rider, new cards only once, at one card a rider.
+    let mut s = ttt(2);
+    let seat = s.to_play().unwrap() as usize;
+    s.hands[seat] = vec![3, 4, 5, 6];
+    let r = match s.order[s.cursor] {
+        Slot::Ride(r) => r,
+        _ => panic!(),
+    };
+    let options = s.legal(seat as u8);
+    let c = options
+        .iter()
+        .find(|c| matches!(c, Choice::Move { rider, card: 3, .. } if *rider == r))
+        .unwrap()
+        .clone();
+    let events = s.apply(seat as u8, &c).unwrap();
+    assert!(events.contains(&Event::Refilled {
+        seat: seat as u8,
+        count: 15
+    }));
+    assert_eq!(s.hands[seat].len(), 18);
+    assert!(s.refilled[seat]);
+}
+
+#[test]
+fn ht_078_finished_riders_shelter_nobody_tv_ht_73() {
+    // PUNTENTELLING (TTT): once off the road they block nobody and give no wind.
+    let mut s = ttt(2);
+    clear(&mut s);
+    s.riders[3].spot = Spot::Off;
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 10);
+    hand(&mut s, 0, &[4]);
+    assert!(
+        ends(&s, 0, 4).iter().all(|p| p.row == 14),
+        "no wind from a rider off the road"
+    );
+}
+
+// ----- bots -----
+
+#[test]
+fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
+    use commissaire_engine::games::hulst::bot::sensible;
+    // TV-HT-31's road: with a 4 the bot takes the square beside X (+1).
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 15, 0);
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[4]);
+    let options = s.legal(0);
+    assert_eq!(
+        sensible(&s, 0, &options),
+        Choice::Move {
+            rider: 0,
+            card: 4,
+            to: p(15, 1),
+            boost: false
+        }
+    );
+    // Far from the line, it keeps its 10 and plays the next best card.
+    hand(&mut s, 0, &[5, 10]);
+    let options = s.legal(0);
+    assert!(matches!(
+        sensible(&s, 0, &options),
+        Choice::Move { card: 5, .. }
+    ));
+    // Near the line, the 10 goes.
+    put(&mut s, 0, 86, 0);
+    put(&mut s, 3, 80, 0);
+    let options = s.legal(0);
+    assert!(matches!(
+        sensible(&s, 0, &options),
+        Choice::Move { card: 10, .. }
+    ));
+}
+
+#[test]
+fn the_random_bot_plays_legal_options_to_the_end() {
+    let o = Options {
+        bot: commissaire_engine::games::hulst::options::BotKind::Random,
+        ..Options::default()
+    };
+    let mut s = stage_on(
+        &course_text(
+            3,
+            &[("flat", 40)],
+            10,
+            "swap = [\"5/1\"]\nchance = [\"8/0\", \"9/1\"]",
+        ),
+        3,
+        o,
+    );
+    let mut n = 0;
+    while let Some(seat) = s.to_play() {
+        let options = s.legal(seat);
+        let c = commissaire_engine::games::hulst::bot::choose(&s, seat, &options);
+        assert!(options.contains(&c));
+        s.apply(seat, &c).unwrap();
+        n += 1;
+        assert!(n < 5000);
+    }
+    assert!(s.riders.iter().all(|r| r.result.is_some()));
+}
+
+#[test]
+fn ht_027_g23_a_chance_move_may_ride_into_a_crash_of_the_round() {
+    // KANS VAKJES: a chance move may take the rider into a crash that already happened.
+    // Number 41 crashed earlier this round; "advance 2" from the chance square 40 joins it.
+    let mut s = chance_with(ChanceCard {
+        effect: Effect::Advance,
+        amount: 2,
+    });
+    s.crashes
+        .push(commissaire_engine::games::hulst::stage::Crash {
+            number: 41,
+            way: 0,
+            riders: vec![5],
+        });
+    let events = mv(&mut s, 0, 2, 40, 1);
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::JoinedCrash {
+                rider: 0,
+                number: 41,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert!(matches!(s.riders[0].spot, Spot::Roadside { row: 41, .. }));
+}

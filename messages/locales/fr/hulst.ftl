@@ -1,0 +1,126 @@
+# Ce qui se passe dans une étape du « Tour de France » de Hulst, tel que le moteur le raconte
+# (engine/src/games/hulst/game.rs). Une case est nommée comme sur le plateau ($square : « 44 »,
+# « 44A », « -3 ») ; les listes de cartes arrivent en texte (« 3, 5, 7 »).
+
+## Les mots des services pour les tours de Hulst
+
+hulst-hand-button = Jouer ma carte
+hulst-call-to-directors = Directeurs sportifs, ouvrez votre main quand un de vos coureurs doit rouler : le coureur de tête roule en premier.
+hulst-nothing-to-choose = Rien à choisir pour l'instant : votre main s'ouvre quand un de vos coureurs doit rouler, ou quand une case échange ou chance vous le demande.
+hulst-settled = Votre carte est jouée : étape { $stage }, { $turn } continue dans le salon.
+hulst-deadline = { $decision } pour le tour de chaque coureur, { $round } par manche
+
+## Le départ
+
+hulst-drew = { $draw ->
+        [1] { $team } tire { $card } pour le départ.
+       *[other] { $team } tire à nouveau pour départager : { $card }.
+    }
+hulst-first-player = { $team } place ses coureurs en premier.
+hulst-dealt = Votre main : { $cards }.
+hulst-refilled = { $team } reçoit { $count } nouvelles cartes.
+hulst-round = Manche { $round }.
+
+## Les déplacements
+
+hulst-moved = { $rider } joue { $card } vers la case { $square }, file { $lane }{ $wind ->
+        [0] {""}
+       *[other] , avec { $wind } d'aspiration
+    }{ $boost ->
+        [0] {""}
+       *[other] , plus { $boost } grâce à une carte chance gardée
+    }.
+hulst-crashed = { $chance ->
+        [true] Carte chance : chute sur la case { $number } ! À terre : { $riders }.
+       *[false] Chute sur la case { $number } ! { $rider } percute { $hit }. À terre : { $riders }.
+    }
+hulst-shown = { $team } montre ses cartes pour prouver qu'aucune n'évitait la chute : { $count ->
+        [0] il n'en reste aucune
+       *[other] { $cards }
+    }.
+hulst-joined-crash = { $rider } ne peut pas freiner et tombe dans la chute de la case { $number }.
+hulst-skipped = { $rider } passe ce tour après sa chute.
+hulst-discarded = Une carte est défaussée pour { $rider }, qui a franchi la ligne.
+hulst-gave-up = Vous défaussez { $card }.
+hulst-swapped = { $rider } s'arrête sur une case échange : { $count } cartes échangées.
+hulst-swap-cards = Vous donnez { $cards_given } et tirez { $cards_drawn }.
+
+## Les cartes chance
+
+hulst-chance-advance = { $rider } tire une carte chance : avancez de { $amount } cases.
+hulst-chance-fall-back = { $rider } tire une carte chance : reculez de { $amount } cases.
+hulst-chance-puncture = { $rider } tire une carte chance : crevaison, il passe son prochain tour.
+hulst-chance-crash = { $rider } tire une carte chance : chute sur place.
+hulst-chance-exchange = { $rider } tire une carte chance : échangez jusqu'à { $amount } cartes.
+hulst-chance-keep = { $rider } tire une carte chance à garder : { $amount } cases de plus lors d'un prochain déplacement.
+hulst-chance-bonus = { $rider } tire une carte chance : { $amount } secondes de bonification.
+hulst-chance-nothing = { $rider } tire une carte chance : il ne se passe rien.
+hulst-chance-moved = { $rider } va sur la case { $square }.
+hulst-chance-shuffled = La carte chance passe sous le paquet, puis le paquet est mélangé.
+hulst-bonus-seconds = { $rider } gagne { $seconds } secondes de bonification.
+
+## Sprints et arrivée
+
+hulst-sprint = Sprint après la case { $after } : { $rider } passe en position { $place }, { $seconds ->
+        [one] { $seconds } seconde de bonification
+       *[other] { $seconds } secondes de bonification
+    } et { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+hulst-finished = { $rider } termine à la place { $place }, { $past } cases après la ligne : { $time } s, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+hulst-over = Tous les coureurs ont franchi la ligne : l'étape est terminée.
+hulst-front = { $rider } mène sur la case { $square }.
+
+## La note d'un directeur sportif
+
+hulst-brief-hand = Votre main ({ $count } cartes) : { $cards }.
+hulst-brief-kept = { $rider } garde une carte chance : { $amount } cases de plus lors d'un déplacement en plaine ou en descente.
+
+## Les options
+
+hulst-option-move = { $card } vers { $square }, file { $lane }{ $wind ->
+        [0] {""}
+       *[other] {" "}(aspiration +{ $wind })
+    }{ $boost ->
+        [true] {" "}avec la carte gardée
+       *[false] {""}
+    }
+hulst-option-crash = { $card } : chute inévitable, arrêt sur { $square }, file { $lane }
+hulst-option-swap = { $count ->
+        [0] Garder toutes les cartes
+       *[other] Défausser { $cards }
+    }
+hulst-option-give-up = Défausser { $card }
+hulst-option-land = Case { $square }, file { $lane }
+
+## Refus
+
+hulst-refused-over = L'étape est terminée.
+hulst-refused-not-your-turn = Ce n'est pas le tour de votre équipe.
+hulst-refused-not-this-rider = Ce coureur ne roule pas maintenant.
+hulst-refused-no-such-card = Votre main n'a pas de { $card }.
+hulst-refused-unreachable = Un { $card } ne peut pas finir sur la case { $square } : un coureur avance exactement de sa carte, tout droit ou en diagonale, par des cases libres.
+hulst-refused-avoidable = Cette chute pouvait être évitée : le { $card } passe sans chute.
+hulst-refused-no-room = Ce déplacement ne laisse pas de place au coureur suivant (règle de dépassement) : le { $card } lui en laisserait.
+hulst-refused-crash-lane = Une chute doit se produire aussi loin du côté numéroté que la carte le permet.
+hulst-refused-wrong = Ce n'est pas ce que ce tour demande.
+
+## Les classements du tour, avec leur nom néerlandais
+
+classification-hulst-yellow = Maillot jaune (gele trui)
+classification-hulst-points = Classement aux points (puntenklassement)
+classification-hulst-team = Classement par équipes au temps (ploegenklassement)
+classification-hulst-final = Classement général final (eindklassement)
+
+## Le plateau en texte du terminal
+
+hulst-text-title = { $course }, manche { $round } (la ligne d'arrivée est après la case { $line })
+hulst-text-lane = file { $lane }
+hulst-text-roadside = au bord de la route : { $riders }
+hulst-text-across = la ligne franchie : { $riders }
+hulst-text-start = au départ : { $riders }
+hulst-text-legend = coureurs : initiale de l'équipe et numéro ; .. plat, ^^ montée (carte divisée par deux), vv descente (aspiration de 2), S case échange, ? case chance, | ligne d'arrivée ; la file 0 est le côté numéroté

@@ -1,0 +1,197 @@
+//! Scenes from Hulst's public view: the printed numbers along the numbered side (lane 0, shaded
+//! as the sheltered side), lettered curve squares, swap (S) and chance (?) squares, riders on
+//! their squares, fallen riders at the roadside beside their crash's number, riders across the
+//! line on the run-out, and the yellow jersey on the fastest rider (HT-070).
+
+use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, TeamStyle};
+use commissaire_engine::course::Pos;
+use commissaire_engine::games::hulst::board::Special;
+use commissaire_engine::games::hulst::{HulstView, Spot};
+
+/// What a Hulst token can show: the key explains them all on every board.
+pub const HULST_MARKS: [MarkKind; 3] = [MarkKind::Crashed, MarkKind::Roadside, MarkKind::Crossed];
+
+impl BoardScene {
+    pub fn from_hulst(view: &HulstView) -> BoardScene {
+        let board = &view.board;
+        let initials = super::velo_master::initials(&view.teams);
+        let mut per_team = vec![0usize; view.teams.len()];
+        let mut riders = Vec::new();
+        let start_row = board.offset;
+        let mut at_start = 0u16;
+        // Riders off the road after their finish are drawn on the run-out in their finishing
+        // order, the winner furthest along, around the riders still standing there.
+        let taken: Vec<Pos> = view
+            .riders
+            .iter()
+            .filter_map(|r| match r.spot {
+                Spot::Road { pos } => Some(pos),
+                _ => None,
+            })
+            .collect();
+        let mut free: Vec<Pos> = (board.line() + 1..=board.last_row())
+            .rev()
+            .flat_map(|row| (0..board.width(row)).map(move |l| Pos::new(row, l)))
+            .filter(|p| !taken.contains(p))
+            .collect();
+        free.reverse();
+        let mut finished: Vec<(usize, usize)> = view
+            .riders
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.spot == Spot::Off)
+            .filter_map(|(i, r)| r.result.map(|f| (f.place, i)))
+            .collect();
+        finished.sort_unstable();
+        let mut off_at = vec![None; view.riders.len()];
+        for (_, i) in finished {
+            off_at[i] = free.pop();
+        }
+        for (i, r) in view.riders.iter().enumerate() {
+            let team = r.team as usize;
+            per_team[team] += 1;
+            let label = format!("{}{}", initials[team], per_team[team]);
+            let (pos, marks): (Pos, Vec<Mark>) = match r.spot {
+                Spot::Road { pos } => (
+                    board.course_pos(pos),
+                    if board.past_line(pos.row) {
+                        vec![Mark::Crossed]
+                    } else {
+                        Vec::new()
+                    },
+                ),
+                Spot::Roadside { row, .. } => {
+                    let lane = board.width(row).saturating_sub(1);
+                    (
+                        board.course_pos(Pos::new(row, lane)),
+                        vec![Mark::Roadside, Mark::Crashed],
+                    )
+                }
+                Spot::Start => {
+                    let width = board.width(1).max(1) as u16;
+                    let lane = (at_start % width) as u8;
+                    let back = at_start / width;
+                    at_start += 1;
+                    (Pos::new(start_row.saturating_sub(back), lane), Vec::new())
+                }
+                Spot::Off => match off_at[i] {
+                    Some(p) => (board.course_pos(p), vec![Mark::Finished]),
+                    None => continue,
+                },
+            };
+            let mut token = RiderToken::new(label, team, pos).of(r.id.clone());
+            for m in marks {
+                token = token.with(m);
+            }
+            if view.yellow == Some(i) {
+                token.jersey = Some(Jersey::Yellow);
+            }
+            riders.push(token);
+        }
+        let mut cell_labels = Vec::new();
+        let mut shaded = Vec::new();
+        for p in board.squares() {
+            let sq = board.square(p).expect("a square of the board");
+            let mut label = String::new();
+            if p.lane == 0 || sq.label.letter.is_some() {
+                label = sq.label.to_string();
+            }
+            match sq.special {
+                Some(Special::Swap) => label.push_str(" S"),
+                Some(Special::Chance) => label.push_str(" ?"),
+                None => {}
+            }
+            if !label.is_empty() {
+                cell_labels.push((board.course_pos(p), label.trim().to_string()));
+            }
+            if p.lane == 0 {
+                shaded.push(board.course_pos(p));
+            }
+        }
+        BoardScene {
+            course: view.course.clone(),
+            stage_name: board.name.clone(),
+            turn: view.round,
+            teams: view
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(i, name)| TeamStyle {
+                    name: name.clone(),
+                    colour: i,
+                    mark: initials[i].clone(),
+                })
+                .collect(),
+            riders,
+            mark_kinds: HULST_MARKS.to_vec(),
+            letters: Vec::new(),
+            sky: Default::default(),
+            road_signs: Vec::new(),
+            fictive_start: false,
+            packs: Vec::new(),
+            jersey_names: Vec::new(),
+            cell_labels,
+            shaded,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ruleset::{board_png, profile_png};
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, Entrant, Setup};
+    use std::sync::Arc;
+
+    const FLAT: &str = include_str!("../../../config/courses/hulst/hulst-vlakke-etappe.toml");
+    const MOUNTAIN: &str = include_str!("../../../config/courses/hulst/hulst-bergetappe.toml");
+
+    fn stage(text: &str, file: &str) -> Box<dyn registry::DynStage> {
+        let teams = ["Rood", "Blauw", "Geel"];
+        let riders = (0..9)
+            .map(|i| Entrant {
+                id: format!("{}{}", &teams[i / 3][..1], i % 3 + 1),
+                team: (i / 3) as u8,
+                start: None,
+                attributes: serde_json::Value::Null,
+            })
+            .collect();
+        let setup = Setup {
+            course: Arc::new(parse_course_toml(text, file).unwrap()),
+            teams: teams.iter().map(|t| t.to_string()).collect(),
+            riders,
+            options: serde_json::Value::Null,
+            dice: Vec::new(),
+        };
+        registry::start("hulst", &setup, 11).unwrap()
+    }
+
+    fn ride(s: &mut Box<dyn registry::DynStage>, choices: usize) {
+        for _ in 0..choices {
+            let Some(&(seat, _)) = s.waiting_on().first() else {
+                break;
+            };
+            s.play_bot(seat).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_hulst_board_draws_numbers_riders_and_the_profile() {
+        let mut s = stage(FLAT, "hulst-vlakke-etappe.toml");
+        ride(&mut s, 60);
+        let colours = |_: &str| None;
+        let png = board_png(&s.scene(), "Vlakke etappe", &colours).unwrap();
+        assert!(png.len() > 1000);
+        if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
+            std::fs::write(format!("{dir}/hulst-flat.png"), &png).unwrap();
+            let profile = profile_png(&s.scene(), "Vlakke etappe", &colours).unwrap();
+            std::fs::write(format!("{dir}/hulst-flat-profile.png"), profile).unwrap();
+        }
+        let mut m = stage(MOUNTAIN, "hulst-bergetappe.toml");
+        ride(&mut m, 400);
+        let png = board_png(&m.scene(), "Bergetappe", &colours).unwrap();
+        if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
+            std::fs::write(format!("{dir}/hulst-mountain.png"), &png).unwrap();
+        }
+    }
+}
