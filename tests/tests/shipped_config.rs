@@ -75,7 +75,7 @@ fn the_tours_name_only_shipped_courses() {
     lengths.sort();
     assert_eq!(
         lengths,
-        [3, 3, 3, 6, 7, 21, 21, 21],
+        [3, 3, 3, 3, 6, 7, 21, 21, 21],
         "Velo Master weeks at Expert and Pro, Maillot Jaune's three stages, Hulst's two stages and \
          team time trial, the world cup's six classics, a card-race week and three grand tours \
          (house rules B on the road, A and B with their time trials)"
