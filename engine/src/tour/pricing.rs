@@ -8,7 +8,7 @@
 //! the registry) for the prices and keeps the rest itself.
 
 use super::error::TourError;
-use super::result::{RiderKey, StageResult};
+use super::result::{Outcome, RiderKey, StageResult};
 use super::standing::Award;
 use super::validate;
 use serde::{Deserialize, Serialize};
@@ -63,4 +63,31 @@ pub fn priced_times(
 ) -> Result<Vec<StageTime>, TourError> {
     validate::stage(stage)?;
     Ok(pricing.times(stage))
+}
+
+/// The times of a game that keeps its own race clock and reports each rider's minutes
+/// ([`Outcome::Timed`]): those minutes in seconds, in stage-place order, with no bonus. Velo
+/// Master and Maillot Jaune price their stages with it.
+pub fn clock_times(stage: &StageResult) -> Vec<StageTime> {
+    let mut times: Vec<StageTime> = stage
+        .riders
+        .iter()
+        .filter_map(|r| {
+            let Outcome::Timed { minutes, .. } = r.outcome else {
+                return None;
+            };
+            let ridden = i64::from(minutes) * 60;
+            Some(StageTime {
+                rider: r.rider.clone(),
+                team: r.team.clone(),
+                place: r.place?,
+                ridden,
+                finish_bonus: 0,
+                sprint_bonus: 0,
+                time: ridden,
+            })
+        })
+        .collect();
+    times.sort_by_key(|t| t.place);
+    times
 }

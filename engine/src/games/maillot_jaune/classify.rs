@@ -10,13 +10,10 @@
 
 use crate::tour::classifications::{Jersey, Unit, led, sentence};
 use crate::tour::{
-    Classifications, Ledger, Outcome, Pricing, RiderLine, StageResult, StageTime, TourError,
+    Classifications, Ledger, Pricing, RiderLine, StageResult, StageTime, TourError, clock_times,
     rider_time_rows,
 };
 use serde_json::Value;
-
-/// Seconds in one minute: the tour's fold counts seconds.
-const MINUTE: i64 = 60;
 
 /// How Maillot Jaune prices a stage: each classified rider's minutes, in stage-place order, no
 /// bonus, no points.
@@ -25,27 +22,7 @@ pub struct Minutes;
 
 impl Pricing for Minutes {
     fn times(&self, stage: &StageResult) -> Vec<StageTime> {
-        let mut times: Vec<StageTime> = stage
-            .riders
-            .iter()
-            .filter_map(|r| {
-                let Outcome::Timed { minutes, .. } = r.outcome else {
-                    return None;
-                };
-                let ridden = i64::from(minutes) * MINUTE;
-                Some(StageTime {
-                    rider: r.rider.clone(),
-                    team: r.team.clone(),
-                    place: r.place?,
-                    ridden,
-                    finish_bonus: 0,
-                    sprint_bonus: 0,
-                    time: ridden,
-                })
-            })
-            .collect();
-        times.sort_by_key(|t| t.place);
-        times
+        clock_times(stage)
     }
 
     /// No team classification (G-12): the ledger makes no team stage times.

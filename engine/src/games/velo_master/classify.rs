@@ -16,7 +16,7 @@ use super::options::Options;
 use crate::tour::classifications::{Jersey, Unit, led, sentence};
 use crate::tour::{
     Classification, Classifications, Ledger, Outcome, Pricing, RiderLine, Score, StageResult,
-    StageTime, StandingRow, TourError, rider_points_rows, rider_time_rows,
+    StageTime, StandingRow, TourError, clock_times, rider_points_rows, rider_time_rows,
 };
 use serde_json::Value;
 
@@ -102,27 +102,7 @@ pub struct Clock;
 impl Pricing for Clock {
     fn times(&self, stage: &StageResult) -> Vec<StageTime> {
         let stage = own_times(stage);
-        let mut times: Vec<StageTime> = stage
-            .riders
-            .iter()
-            .filter_map(|r| {
-                let Outcome::Timed { minutes, .. } = r.outcome else {
-                    return None;
-                };
-                let ridden = i64::from(minutes) * MINUTE;
-                Some(StageTime {
-                    rider: r.rider.clone(),
-                    team: r.team.clone(),
-                    place: r.place?,
-                    ridden,
-                    finish_bonus: 0,
-                    sprint_bonus: 0,
-                    time: ridden,
-                })
-            })
-            .collect();
-        times.sort_by_key(|t| t.place);
-        times
+        clock_times(&stage)
     }
 
     /// More finishers than any team has: the ledger makes no team stage times for this game,
