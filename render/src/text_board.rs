@@ -283,6 +283,38 @@ pub(crate) fn columns(back: u16, last: u16, keep: impl Fn(u16) -> bool) -> Vec<C
 }
 
 /// The line drawn just before a row: `|` the finish, `:` an intermediate sprint.
+/// The header (a row number every fifth row, the lines between rows) and the terrain line of a
+/// text board, each column as `blank` pads it.
+pub(crate) fn header_and_terrain(
+    course: &Course,
+    columns: &[Column],
+    blank: &dyn Fn(&str) -> String,
+) -> (String, String) {
+    let mut header = String::new();
+    let mut terrain = String::new();
+    for c in columns {
+        match *c {
+            Column::Row(row) => {
+                if let Some(mark) = line_before(course, row) {
+                    header.push(mark);
+                    terrain.push(mark);
+                }
+                header.push_str(&blank(&if row % 5 == 0 {
+                    row.to_string()
+                } else {
+                    String::new()
+                }));
+                terrain.push_str(&blank(terrain_mark(course.terrain(row))));
+            }
+            Column::Folded(..) => {
+                header.push_str(&blank("~"));
+                terrain.push_str(&blank("~"));
+            }
+        }
+    }
+    (header, terrain)
+}
+
 pub(crate) fn line_before(course: &Course, row: u16) -> Option<char> {
     if row == course.finish_row() {
         return Some('|');

@@ -5,7 +5,7 @@
 //! jersey and a lost turn.
 
 use super::maillot_jaune::card_code;
-use crate::text_board::{Column, REACH, columns, line_before, terrain_mark};
+use crate::text_board::{Column, REACH, columns, header_and_terrain, line_before, terrain_mark};
 use commissaire_engine::Seat;
 use commissaire_engine::course::Pos;
 use commissaire_engine::games::maillot_jaune::{MjRiderView, MjView, Spot};
@@ -39,28 +39,7 @@ pub fn board_text(view: &MjView, mine: Option<Seat>) -> String {
         let columns = columns(back, last, keep);
         let lanes = (back..=last).map(|r| course.width(r)).max().unwrap_or(1);
         let blank = |text: &str| format!("{text:<2} ");
-        let mut header = String::new();
-        let mut terrain = String::new();
-        for c in &columns {
-            match *c {
-                Column::Row(row) => {
-                    if let Some(mark) = line_before(course, row) {
-                        header.push(mark);
-                        terrain.push(mark);
-                    }
-                    header.push_str(&blank(&if row % 5 == 0 {
-                        row.to_string()
-                    } else {
-                        String::new()
-                    }));
-                    terrain.push_str(&blank(terrain_mark(course.terrain(row))));
-                }
-                Column::Folded(..) => {
-                    header.push_str(&blank("~"));
-                    terrain.push_str(&blank("~"));
-                }
-            }
-        }
+        let (header, terrain) = header_and_terrain(course, &columns, &blank);
         let names: Vec<String> = [msg!("text-board-row"), msg!("text-board-road")]
             .into_iter()
             .chain((0..lanes).map(|lane| msg!("text-board-lane", lane = lane)))

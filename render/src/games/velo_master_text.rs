@@ -6,7 +6,7 @@
 //! start.
 
 use super::velo_master::{initials, label};
-use crate::text_board::{Column, REACH, columns, line_before, terrain_mark};
+use crate::text_board::{Column, REACH, columns, header_and_terrain, line_before, terrain_mark};
 use commissaire_engine::Seat;
 use commissaire_engine::course::Pos;
 use commissaire_engine::games::velo_master::{RiderView, Spot, VeloView};
@@ -126,28 +126,7 @@ fn road_lines(
     let course = &view.course;
     let initials = initials(&view.teams);
     let blank = |text: &str| format!("{text:<width$} ");
-    let mut header = String::new();
-    let mut terrain = String::new();
-    for c in columns {
-        match *c {
-            Column::Row(row) => {
-                if let Some(mark) = line_before(course, row) {
-                    header.push(mark);
-                    terrain.push(mark);
-                }
-                header.push_str(&blank(&if row % 5 == 0 {
-                    row.to_string()
-                } else {
-                    String::new()
-                }));
-                terrain.push_str(&blank(terrain_mark(course.terrain(row))));
-            }
-            Column::Folded(..) => {
-                header.push_str(&blank("~"));
-                terrain.push_str(&blank("~"));
-            }
-        }
-    }
+    let (header, terrain) = header_and_terrain(course, columns, &blank);
     let names: Vec<String> = [msg!("text-board-row"), msg!("text-board-road")]
         .into_iter()
         .chain(
