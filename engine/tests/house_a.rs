@@ -710,6 +710,20 @@ fn sensible_bot_keeps_the_grimpeurs_7s_for_the_climb() {
     assert_eq!(SensibleBot.choose(&s, 0, &hand), keep(n(7)));
 }
 
+/// The sensible bot does not waste a card the climb cap cuts: on a climb a 6 rides 5, one row
+/// fewer than its face, and the bot prefers the 3 that rides all of its face, keeping the 6 for
+/// the flat. On the flat, where the 6 rides 6, it plays the 6.
+#[test]
+fn sensible_bot_keeps_a_capped_card_off_the_climb() {
+    let keep = |card| Choice::Keep { rider: 0, card };
+    let hand = [keep(n(6)), keep(n(3))];
+    let climbing = stage(course(&[(F, 12), (U, 12), (F, 30)]), &[("R", 14, 0)]);
+    assert_eq!(climbing.reach(0, n(6)), 5, "the climb caps the 6 at 5");
+    assert_eq!(SensibleBot.choose(&climbing, 0, &hand), keep(n(3)));
+    let flat = stage(course(&[(F, 60)]), &[("R", 14, 0)]);
+    assert_eq!(SensibleBot.choose(&flat, 0, &hand), keep(n(6)));
+}
+
 /// HA-029: a domestique starts the next stage without the exhaustion cards it took; its
 /// team-mate keeps them.
 #[test]
