@@ -1874,6 +1874,47 @@ fn vm_124_a_leader_with_two_team_mates_in_line_in_front_gains_once_a_phase() {
     assert!(changes(&ev).iter().all(|c| c.3 != Why::TeamMatesInLine));
 }
 
+/// VM-124 counts the leader's own team-mates: a line whose first bike is a rival's gives the
+/// leader nothing. As in the test above violet0 rides to (14, 1), but the bike at (13, 1), just in
+/// front of L0, is the red leader's.
+#[test]
+fn vm_124_a_rivals_bike_in_the_line_gives_no_gain() {
+    let mut s = pro_condition(
+        flat(),
+        [
+            [(12, 1), (5, 0), (9, 2), (7, 1)],
+            [(13, 1), (0, 0), (0, 1), (0, 2)],
+            BACK[1],
+        ],
+        &[3, 3, 3, 2, 6, 6],
+        &[("L0", json!({"condition": 80}))],
+    );
+    let mut ev = roll(&mut s);
+    while s.to_play().is_some_and(|seat| seat != 0) {
+        ev.extend(others_pass(&mut s));
+        ev.extend(roll(&mut s));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    ev.extend(others_pass(&mut s));
+    ev.extend(roll(&mut s));
+    ev.extend(give(&mut s, "violet0", 6));
+    for lvl in 10..=14 {
+        let to = if lvl == 14 { (14, 1) } else { (lvl, 2) };
+        ev.extend(step(&mut s, to));
+    }
+    ev.extend(play(&mut s, Choice::Stop));
+    assert_eq!(
+        [at(&s, "L0"), at(&s, "violet0")],
+        [Some((12, 1)), Some((14, 1))],
+    );
+    assert_eq!(s.riders[ix(&s, "L0") as usize].condition, 80);
+    assert!(
+        changes(&ev).iter().all(|c| c.3 != Why::TeamMatesInLine),
+        "{:?}",
+        changes(&ev)
+    );
+}
+
 #[test]
 fn tv_31_vm_134_vm_135_a41_restricted_bikes_stay_in_their_lines_but_do_not_jump() {
     // A team-mate at 80 % may no longer accelerate: in the line of three he votes no by
