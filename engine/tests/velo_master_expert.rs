@@ -1809,6 +1809,31 @@ fn vm_131_a_crash_costs_condition_by_severity() {
     assert_eq!(changes(&ev), vec![(0, -30, 70, Why::Crash)]);
 }
 
+/// VM-131 then the abandon level: a rider at 60 % whose crash (an injury, −30 %) leaves him at
+/// 30 % abandons where he fell: the crash put him at the roadside beside (13, 1), and his
+/// abandon is told at that cell.
+#[test]
+fn vm_131_a_crash_that_takes_the_condition_under_40_abandons_at_the_roadside_cell() {
+    let mut s = pro_condition(
+        danger_flat(),
+        [SPREAD, BACK[0], BACK[1]],
+        &[3, 2, 4],
+        &[("L0", json!({"condition": 60}))],
+    );
+    let ev = step(&mut s, (13, 1));
+    assert_eq!(changes(&ev), vec![(0, -30, 30, Why::Crash)]);
+    let fell_at = cell(&s, (13, 1));
+    let abandoned: Vec<(u8, u16)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Abandoned { rider, cell } => Some((*rider, *cell)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(abandoned, vec![(0, fell_at)]);
+    assert_eq!(at(&s, "L0"), None, "out of the race");
+}
+
 #[test]
 fn vm_120_three_ones_on_the_team_mates_roll_gain_for_each_of_them() {
     let mut s = pro_condition(
