@@ -570,6 +570,95 @@ fn mj_038_mj_039_g_09_tv_mj_41_minutes_by_rounds_after_the_winner() {
     assert_eq!(by("C"), (2, 4, 3), "three more rounds: 3 minutes");
 }
 
+/// G-09: A plays first and ends on row 29, the first row past the line; B plays after him and escapes one safe cell further, to row 30. D crosses
+/// in round 2, C in round 4. Played the same way under each reading of `finish.winner`.
+fn two_cross_in_one_round(options: Value) -> (MaillotJaune, Vec<Event>) {
+    let c = cards(&[
+        ("A", 3, 3, 3),
+        ("B", 3, 3, 3),
+        ("C", 3, 3, 3),
+        ("D", 3, 3, 3),
+    ]);
+    let mut options = options;
+    options["riders"] = c;
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("A", 27, 0), r("B", 26, 1), r("C", 17, 0), r("D", 24, 2)],
+        options,
+        vec![],
+    );
+    let mut events = Vec::new();
+    // Round 1: A, B, D, C.
+    events.extend(play(&mut s, mv(29, 0)));
+    events.extend(play(&mut s, plan(1, 0)));
+    events.extend(play(&mut s, mv(30, 1)));
+    events.extend(play(&mut s, mv(27, 2)));
+    events.extend(play(&mut s, mv(20, 0)));
+    // Round 2: D crosses; rounds 2 to 4: C crosses in round 4.
+    events.extend(play(&mut s, mv(30, 2)));
+    events.extend(play(&mut s, mv(23, 0)));
+    events.extend(play(&mut s, mv(26, 0)));
+    events.extend(play(&mut s, mv(29, 0)));
+    assert!(s.is_over());
+    (s, events)
+}
+
+#[test]
+fn g_09_first_in_play_order_the_first_to_cross_wins_however_far_the_others_go() {
+    let (s, events) = two_cross_in_one_round(json!({}));
+    let (a, b) = (ix(&s, "A"), ix(&s, "B"));
+    assert_eq!(s.classification()[0], (a, 1, 0), "A crossed first: he wins");
+    assert_eq!(
+        s.classification()[1],
+        (b, 2, 0),
+        "B, further past the line, is second"
+    );
+    assert!(events.contains(&Event::StageOver { winner: Some(a) }));
+    assert!(!events.iter().any(|e| matches!(e, Event::Placed { .. })));
+}
+
+#[test]
+fn g_09_furthest_past_line_the_round_s_crossers_are_placed_by_distance() {
+    let (s, events) = two_cross_in_one_round(json!({ "finish_winner": "furthest_past_line" }));
+    let (a, b, c, d) = (ix(&s, "A"), ix(&s, "B"), ix(&s, "C"), ix(&s, "D"));
+    // B stands on row 30, A on row 29: B wins, A is second, both on the winner's time.
+    assert_eq!(
+        s.classification(),
+        vec![(b, 1, 0), (a, 2, 0), (d, 3, 1), (c, 4, 3)]
+    );
+    assert!(events.contains(&Event::StageOver { winner: Some(b) }));
+    // As round 1 ends both are told their new place; D and C, alone in their rounds, are not.
+    let placed: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Placed { .. }))
+        .collect();
+    assert_eq!(
+        placed,
+        vec![
+            &Event::Placed { rider: b, place: 1 },
+            &Event::Placed { rider: a, place: 2 }
+        ]
+    );
+}
+
+#[test]
+fn g_09_furthest_past_line_level_riders_keep_their_crossing_order() {
+    // A and B both end on row 29: the order they crossed in stands, and nobody is re-placed.
+    let c = cards(&[("A", 3, 3, 3), ("B", 3, 3, 3)]);
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("A", 27, 0), r("B", 26, 1)],
+        json!({ "riders": c, "finish_winner": "furthest_past_line" }),
+        vec![],
+    );
+    let mut events = play(&mut s, mv(29, 0));
+    events.extend(play(&mut s, mv(29, 1)));
+    assert!(s.is_over());
+    let (a, b) = (ix(&s, "A"), ix(&s, "B"));
+    assert_eq!(s.classification(), vec![(a, 1, 0), (b, 2, 0)]);
+    assert!(!events.iter().any(|e| matches!(e, Event::Placed { .. })));
+}
+
 #[test]
 fn g_10_tv_mj_43_a_rider_across_stays_on_his_cell_until_the_round_ends() {
     let mut s = stage(vec![r("La Redoute", 27, 0), r("Agfa", 27, 1)]);

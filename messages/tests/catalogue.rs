@@ -999,6 +999,11 @@ fn every_games_words_render_with_the_services_arguments() {
                 ("decision", Arg::from("15 minutes")),
                 ("round", Arg::from("1 hour")),
             ],
+            registry::Deadlines::PerDecisionWithAnswers => vec![
+                ("decision", Arg::from("15 minutes")),
+                ("round", Arg::from("1 hour")),
+                ("answer", Arg::from("3 minutes")),
+            ],
         };
         let settled = vec![("stage", Arg::from(1u32)), ("turn", Arg::from("round 5"))];
         for (word, args) in [
@@ -1372,6 +1377,19 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
         options_say_their_labels(stage.as_ref(), &mut seen);
         let seat = stage.waiting_on()[0].0;
         let (_, events) = stage.play_bot(seat).unwrap().expect("a bot move");
+        render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    }
+    // G-09's other reading: B crosses after A but further past the line, and is placed first.
+    let card = |name: &str| json!({"name": name, "flat": 3, "climb": 3, "descent": 3});
+    let setup = Setup {
+        riders: vec![rider("A", 0, 27, 0, 6), rider("B", 1, 26, 1, 6)],
+        options: json!({"finish_winner": "furthest_past_line", "riders": [card("A"), card("B")]}),
+        dice: Vec::new(),
+        ..setup
+    };
+    let mut stage = registry::start("maillot-jaune", &setup, 1).unwrap();
+    for (seat, key) in [(0, "m:29:0"), (1, "e:1:0"), (1, "m:30:1")] {
+        let events = stage.apply(seat, key).unwrap();
         render_all_told(stage.as_ref(), &events, 2, &mut seen);
     }
     // The tour's classification title, as the standings word it.

@@ -87,6 +87,19 @@ pub async fn play_with_buttons(
     tour: &str,
     limit: usize,
 ) -> Vec<String> {
+    play_with_buttons_choosing(fake, who, hand_message, tour, limit, &|_| 0).await
+}
+
+/// As [`play_with_buttons`], the director pressing the option `choose` picks among the labels
+/// offered (every button and menu option of the hand that plays a decision, in order).
+pub async fn play_with_buttons_choosing(
+    fake: &FakeDiscord,
+    who: &Who,
+    hand_message: u64,
+    tour: &str,
+    limit: usize,
+    choose: &dyn Fn(&[String]) -> usize,
+) -> Vec<String> {
     let (sent, hand) = ask(
         fake,
         fake.component(&format!("v1:{tour}:hand"), hand_message, who),
@@ -96,31 +109,48 @@ pub async fn play_with_buttons(
     assert_eq!(flags(&hand), 64, "a hand is private: {hand}");
     let mut private = fake.original_response(&sent).expect("the hand message");
     let private_id: u64 = private["id"].as_str().unwrap().parse().unwrap();
+    let decision = format!("v2:{tour}:");
     let mut pressed = Vec::new();
     while pressed.len() < limit {
         let shown = json!({ "components": private["components"].clone() });
-        let Some(component) = buttons(&shown).into_iter().next() else {
+        // Every option of the decision: a button, or an option of a menu (past 25 options the
+        // hand is select menus), with the menu it sits in.
+        let mut options: Vec<(String, String, Option<String>)> = Vec::new();
+        for component in buttons(&shown) {
+            if component["type"] == 3 {
+                let menu = component["custom_id"].as_str().expect("a menu's id");
+                for option in component["options"].as_array().into_iter().flatten() {
+                    options.push((
+                        option["value"]
+                            .as_str()
+                            .expect("an option's id")
+                            .to_string(),
+                        option["label"]
+                            .as_str()
+                            .expect("an option's label")
+                            .to_string(),
+                        Some(menu.to_string()),
+                    ));
+                }
+            } else if let Some(id) = component["custom_id"].as_str() {
+                options.push((
+                    id.to_string(),
+                    component["label"].as_str().unwrap_or("").to_string(),
+                    None,
+                ));
+            }
+        }
+        let Some(first) = options.first() else {
             break;
         };
-        // Past 25 options the hand is select menus: the first option of the first menu.
-        let menu = component["type"] == 3;
-        let (first, label) = if menu {
-            let option = &component["options"][0];
-            (option["value"].clone(), option["label"].clone())
-        } else {
-            (component["custom_id"].clone(), component["label"].clone())
-        };
-        let (first, label) = (
-            first.as_str().expect("an option's id").to_string(),
-            label.as_str().expect("an option's label").to_string(),
-        );
         // A decision's option: `v2:<tour>:<stage>:<step>:<key>`.
-        assert!(first.starts_with(&format!("v2:{tour}:")), "{first}");
-        let press = if menu {
-            let id = component["custom_id"].as_str().expect("a menu's id");
-            fake.select(id, &[first.as_str()], private_id, who)
-        } else {
-            fake.component(&first, private_id, who)
+        assert!(first.0.starts_with(&decision), "{}", first.0);
+        options.retain(|(id, _, _)| id.starts_with(&decision));
+        let labels: Vec<String> = options.iter().map(|(_, l, _)| l.clone()).collect();
+        let (id, label, menu) = options.swap_remove(choose(&labels).min(options.len() - 1));
+        let press = match &menu {
+            Some(menu) => fake.select(menu, &[id.as_str()], private_id, who),
+            None => fake.component(&id, private_id, who),
         };
         let (_, answer) = ask(fake, press).await;
         assert_eq!(

@@ -39,6 +39,9 @@ pub(crate) struct Live {
     /// Choices and events stored for this stage: the next sequence numbers.
     pub choices: u32,
     pub events: u32,
+    /// Whether the stage waited on an answer to a request (`DynStage::awaits_answer`) when its
+    /// deadline was last set: a choice that changes it sets a new deadline.
+    pub answering: bool,
 }
 
 impl Live {
@@ -199,15 +202,39 @@ pub(crate) fn stage_seed(tour_seed: u64, number: u32) -> u64 {
     z ^ (z >> 31)
 }
 
-/// When the turn that opens now closes: a turn that waits on one seat alone (a game of turns)
-/// takes the tour's deadline for a decision when it has one, any other the round's. `None`
-/// while the tour is paused.
-pub(crate) fn turn_deadline(tour: &TourRow, waiting: usize, now: Timestamp) -> Option<Timestamp> {
-    let secs = match tour.decision_deadline_secs {
-        Some(secs) if waiting == 1 => secs,
-        _ => tour.turn_deadline_secs,
+/// When the decision owed now closes: an answer to a request made in the middle of a turn (a
+/// pact, `DynStage::awaits_answer`) takes the tour's answer deadline; a turn that waits on one
+/// seat alone (a game of turns) takes the tour's deadline for a decision when it has one; any
+/// other the round's. `None` while the tour is paused.
+pub(crate) fn turn_deadline(
+    tour: &TourRow,
+    stage: &dyn DynStage,
+    now: Timestamp,
+) -> Option<Timestamp> {
+    let secs = if stage.awaits_answer() {
+        answer_secs(tour)
+    } else {
+        match tour.decision_deadline_secs {
+            Some(secs) if stage.waiting_on().len() == 1 => secs,
+            _ => tour.turn_deadline_secs,
+        }
     };
     (tour.status == TourStatus::Running).then_some(now + secs)
+}
+
+/// How long a director has to answer another's request (a pact asked): a quarter of a decision's
+/// time in whole minutes, so that a request never holds the race up for a whole turn, but never
+/// less than a minute (nor more than the decision itself, when that is shorter).
+pub(crate) fn answer_secs(tour: &TourRow) -> i64 {
+    answer_secs_of(
+        tour.decision_deadline_secs
+            .unwrap_or(tour.turn_deadline_secs),
+    )
+}
+
+/// The answer deadline of a tour whose decisions last `decision` seconds (see [`answer_secs`]).
+pub(crate) fn answer_secs_of(decision: i64) -> i64 {
+    (decision / 4 / 60 * 60).max(60).min(decision)
 }
 
 pub(crate) fn stage_title(number: u32, total: usize, course: &str) -> String {
@@ -283,6 +310,7 @@ impl Services {
             tour,
             teams,
             row,
+            answering: stage.awaits_answer(),
             stage,
             turn_name,
             choices,
@@ -393,12 +421,19 @@ impl Services {
             }));
             // The next turn opens now, with its own deadline.
             let next = turn + 1;
-            let deadline = turn_deadline(&live.tour, live.stage.waiting_on().len(), now);
+            let deadline = turn_deadline(&live.tour, &*live.stage, now);
             stages::set_round(conn, live.row.id, next, deadline).await?;
             live.row.round = next;
             live.row.deadline = deadline;
             live.turn_name = live.stage.turn_name(next);
+        } else if live.stage.awaits_answer() != live.answering {
+            // A request in the middle of a turn (a pact) gives the one who must answer the short
+            // answer deadline; the answer gives the asker a fresh deadline for the rest of it.
+            let deadline = turn_deadline(&live.tour, &*live.stage, now);
+            stages::set_deadline(conn, live.row.id, deadline).await?;
+            live.row.deadline = deadline;
         }
+        live.answering = live.stage.awaits_answer();
         Ok(())
     }
 
@@ -693,7 +728,7 @@ impl Services {
         let setup = entrants_setup(&course, &names, &refs, options.clone());
         let stage = registry::start(&tour.ruleset, &setup, seed)
             .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
-        let deadline = turn_deadline(&tour, stage.waiting_on().len(), now);
+        let deadline = turn_deadline(&tour, &*stage, now);
         stages::set_deadline(conn, id, deadline).await?;
         let title = in_tour(&tour, || {
             announced(plan, number, preset.stages.len(), &course.name)
@@ -716,6 +751,7 @@ impl Services {
             tour,
             teams,
             turn_name: stage.turn_name(1),
+            answering: stage.awaits_answer(),
             stage,
             choices: 0,
             events: 0,

@@ -124,13 +124,17 @@ impl Services {
             let round = duration_text(settings.turn_deadline_secs);
             let deadline = match words.deadlines {
                 Deadlines::PerRound => say(words.deadline, &[("round", round.into())]),
-                Deadlines::PerDecision => {
-                    let decision =
-                        duration_text(decision_deadline.unwrap_or(settings.turn_deadline_secs));
-                    say(
-                        words.deadline,
-                        &[("decision", decision.into()), ("round", round.into())],
-                    )
+                Deadlines::PerDecision | Deadlines::PerDecisionWithAnswers => {
+                    let decision = decision_deadline.unwrap_or(settings.turn_deadline_secs);
+                    let mut args = vec![
+                        ("decision", duration_text(decision).into()),
+                        ("round", round.into()),
+                    ];
+                    if words.deadlines == Deadlines::PerDecisionWithAnswers {
+                        let answer = super::live::answer_secs_of(decision);
+                        args.push(("answer", duration_text(answer).into()));
+                    }
+                    say(words.deadline, &args)
                 }
             };
             msg!(

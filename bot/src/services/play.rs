@@ -319,9 +319,11 @@ impl Services {
         now: Timestamp,
     ) -> Result<(Live, News), ServiceError> {
         let mut news = News::default();
-        let (turn, number) = (live.turn(), live.row.number);
+        let (turn, number, deadline) = (live.turn(), live.row.number, live.row.deadline);
         // A turn can hand a late director a decision again after the bots' part (the card
-        // race's attack search, resolved rider by rider): play until the turn is over.
+        // race's attack search, resolved rider by rider): play until the turn is over, or until
+        // a choice gave the turn a new deadline (a pact answered for a late partner: the one who
+        // asked has a fresh deadline of his own, and is not late).
         loop {
             let late: Vec<(Seat, String)> = live
                 .late_humans()
@@ -336,7 +338,11 @@ impl Services {
                 }
             }
             self.settle(conn, &mut live, now, &mut news).await?;
-            if live.turn() != turn || live.row.number != number || live.late_humans().is_empty() {
+            if live.turn() != turn
+                || live.row.number != number
+                || live.row.deadline != deadline
+                || live.late_humans().is_empty()
+            {
                 break;
             }
         }

@@ -57,6 +57,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn phase(&self) -> Option<u32> {
         None
     }
+    /// Whether the decision owed now is another director's answer to a request made in the
+    /// middle of a turn (Maillot Jaune's pact, G-17), rather than a turn of their own. The
+    /// services give such an answer the tour's short answer deadline, so that a request never
+    /// holds the race for a whole decision's time, and give the asker a fresh deadline once it
+    /// is answered. `false` by default: a game that asks nobody.
+    fn awaits_answer(&self) -> bool {
+        false
+    }
     /// What the stage did as it was set up, before any choice (the card race's house rules:
     /// the wind and weather drawn, with the dice rolled for them). A scenario reads the rolls
     /// among them as it reads a choice's. None by default.

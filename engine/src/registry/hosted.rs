@@ -20,6 +20,8 @@ pub trait DynStage: Debug + Send + Sync {
     /// The public phase the race is in (see [`super::Game::phase`]); `None` for a game whose
     /// every settled turn gets a post of its own.
     fn phase(&self) -> Option<u32>;
+    /// Whether the decision owed now answers a request (see [`super::Game::awaits_answer`]).
+    fn awaits_answer(&self) -> bool;
     /// What the turn now being played is called (see [`super::Game::turn_name`]); `turn` is the
     /// services' count of turns, the name a game gives none of its own.
     fn turn_name(&self, turn: u32) -> Sentence;
@@ -217,6 +219,10 @@ impl<G: Game> DynStage for Hosted<G> {
 
     fn phase(&self) -> Option<u32> {
         self.game.phase()
+    }
+
+    fn awaits_answer(&self) -> bool {
+        self.game.awaits_answer()
     }
 
     fn turn_name(&self, turn: u32) -> Sentence {

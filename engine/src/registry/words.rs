@@ -22,6 +22,10 @@ pub enum Deadlines {
     /// Decisions come one director at a time (a slot), with a turn now and then where several
     /// choose at once (a vote). Its word takes `$decision` and `$round`.
     PerDecision,
+    /// As [`Deadlines::PerDecision`], and a director may be asked for an answer in the middle
+    /// of another's turn (a pact, see `Game::awaits_answer`), on a shorter deadline of its own.
+    /// Its word takes `$decision`, `$answer` and `$round`.
+    PerDecisionWithAnswers,
 }
 
 /// The words the services use for any game's turns (see the module's note).

@@ -9,7 +9,7 @@ mj-hand-button = Choose my move
 mj-call-to-directors = Directors, open your options when one of your riders has his turn: one rider at a time, front of the race first.
 mj-nothing-to-choose = Nothing to choose now: your options open when one of your riders has his turn, or a pact is asked of you.
 mj-settled = Your move is played: stage { $stage }, { $turn } goes on in the channel.
-mj-deadline = { $decision } for each rider's turn, { $round } for a round
+mj-deadline = { $decision } for each rider's turn, { $answer } to answer a pact, { $round } for a round
 
 ## The options a director picks from
 
@@ -72,6 +72,7 @@ mj-pact-answered = { $yes ->
 mj-pact-failed = The pact fails: { $partner } did not end beside { $rider }.
 mj-helped = { $helper } helps { $rider }: he takes over the lost turn.
 mj-crossed = { $rider } crosses the line in place { $place } (round { $round }).
+mj-placed = { $rider } is placed { $place } on how far past the line he stands.
 mj-abandoned = { $rider } has no energy and no form left: he abandons.
 mj-stage-over = The stage is over: { $winner } wins.
 mj-stage-over-nobody = The stage is over: nobody crossed the line.

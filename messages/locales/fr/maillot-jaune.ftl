@@ -6,7 +6,7 @@ mj-hand-button = Choisir mon coup
 mj-call-to-directors = Directeurs, ouvrez vos options quand l'un de vos coureurs a son tour : un coureur à la fois, la tête de course d'abord.
 mj-nothing-to-choose = Rien à choisir pour l'instant : vos options s'ouvrent quand l'un de vos coureurs a son tour, ou quand on vous propose un pacte.
 mj-settled = Votre coup est joué : étape { $stage }, { $turn } continue dans le salon.
-mj-deadline = { $decision } pour chaque tour de coureur, { $round } pour un tour de jeu
+mj-deadline = { $decision } pour chaque tour de coureur, { $answer } pour répondre à un pacte, { $round } pour un tour de jeu
 
 ## Les options
 
@@ -69,6 +69,7 @@ mj-pact-answered = { $yes ->
 mj-pact-failed = Le pacte échoue : { $partner } n'a pas fini à côté de { $rider }.
 mj-helped = { $helper } aide { $rider } : il passe le tour à sa place.
 mj-crossed = { $rider } franchit la ligne à la place { $place } (tour { $round }).
+mj-placed = { $rider } est classé { $place } selon la distance parcourue au-delà de la ligne.
 mj-abandoned = { $rider } n'a plus ni énergie ni forme : il abandonne.
 mj-stage-over = L'étape est finie : { $winner } gagne.
 mj-stage-over-nobody = L'étape est finie : personne n'a franchi la ligne.

@@ -6,7 +6,7 @@ mj-hand-button = Mijn zet kiezen
 mj-call-to-directors = Ploegleiders, open jullie opties wanneer een van jullie renners aan de beurt is: één renner tegelijk, de kop van de koers eerst.
 mj-nothing-to-choose = Nu niets te kiezen: je opties openen wanneer een van je renners aan de beurt is, of wanneer je een pact wordt gevraagd.
 mj-settled = Je zet is gespeeld: etappe { $stage }, { $turn } gaat verder in het kanaal.
-mj-deadline = { $decision } voor elke beurt van een renner, { $round } voor een ronde
+mj-deadline = { $decision } voor elke beurt van een renner, { $answer } om een pact te beantwoorden, { $round } voor een ronde
 
 ## De opties
 
@@ -69,6 +69,7 @@ mj-pact-answered = { $yes ->
 mj-pact-failed = Het pact mislukt: { $partner } eindigde niet naast { $rider }.
 mj-helped = { $helper } helpt { $rider }: hij neemt de verloren beurt over.
 mj-crossed = { $rider } komt over de streep als { $place }e (ronde { $round }).
+mj-placed = { $rider } wordt als { $place }e geklasseerd op de afstand voorbij de streep.
 mj-abandoned = { $rider } heeft geen energie en geen vorm meer: hij geeft op.
 mj-stage-over = De etappe is voorbij: { $winner } wint.
 mj-stage-over-nobody = De etappe is voorbij: niemand kwam over de streep.

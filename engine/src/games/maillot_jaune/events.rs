@@ -128,6 +128,12 @@ pub enum Event {
         place: u32,
         round: u32,
     },
+    /// The round's crossers placed again by how far past the line they stand (G-09's
+    /// `furthest_past_line`): a rider whose place changed, with his place now.
+    Placed {
+        rider: RiderIx,
+        place: u32,
+    },
     /// Energy and form both spent (MJ-033).
     Abandoned {
         rider: RiderIx,

@@ -22,7 +22,7 @@ pub const WORDS: crate::registry::Words = crate::registry::Words {
     call_to_directors: crate::registry::word("mj-call-to-directors"),
     nothing_to_choose: crate::registry::word("mj-nothing-to-choose"),
     settled: crate::registry::word("mj-settled"),
-    deadlines: crate::registry::Deadlines::PerDecision,
+    deadlines: crate::registry::Deadlines::PerDecisionWithAnswers,
     deadline: crate::registry::word("mj-deadline"),
 };
 
@@ -478,6 +478,14 @@ impl MaillotJaune {
                     name(rider)
                 ),
             ),
+            Event::Placed { rider, place } => sentence(
+                "mj-placed",
+                vec![("rider", n(rider)), ("place", json!(place))],
+                format!(
+                    "{} is placed {place} on how far past the line he stands.",
+                    name(rider)
+                ),
+            ),
             Event::Abandoned { rider } => sentence(
                 "mj-abandoned",
                 vec![("rider", n(rider))],
@@ -632,6 +640,16 @@ impl Game for MaillotJaune {
         Some(self.round)
     }
 
+    /// A pact asked waits on the partner's director alone (G-17: "the partner is asked and
+    /// answers"), on the tour's short answer deadline; no answer in time is a refusal (the bot's
+    /// answer, `bot::choose`).
+    fn awaits_answer(&self) -> bool {
+        matches!(
+            self.turn.as_ref().map(|t| &t.phase),
+            Some(super::stage::Phase::Ask { .. })
+        )
+    }
+
     fn opening(&self) -> Vec<Event> {
         self.opening.clone()
     }
@@ -660,6 +678,7 @@ impl Game for MaillotJaune {
                     Event::Punctured { .. }
                         | Event::Abandoned { .. }
                         | Event::Crossed { .. }
+                        | Event::Placed { .. }
                         | Event::PactFailed { .. }
                         | Event::Helped { .. }
                         | Event::StageOver { .. }

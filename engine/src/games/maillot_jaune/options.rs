@@ -36,6 +36,19 @@ pub enum LaterStages {
     RandomThenSeat,
 }
 
+/// G-09: who wins when several riders cross in the same round, and how that round's crossers
+/// are placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishWinner {
+    /// In the order they crossed, turn by turn: the first to cross wins (default).
+    #[default]
+    FirstInPlayOrder,
+    /// When the round ends, its crossers are placed by how far past the line they stand; level
+    /// riders keep the order they crossed in.
+    FurthestPastLine,
+}
+
 /// The options of a stage, all with our defaults.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -52,6 +65,8 @@ pub struct Options {
     pub help_teammates_only: bool,
     /// `aspiration.stay_put_pulls` (G-13): off by default.
     pub stay_put_pulls: bool,
+    /// `finish.winner` (G-09).
+    pub finish_winner: FinishWinner,
     /// `[[riders]]` (G-01): the cards riders are dealt from.
     pub riders: Vec<Card>,
 }
@@ -65,6 +80,7 @@ impl Default for Options {
             later_stages: LaterStages::GcOrder,
             help_teammates_only: false,
             stay_put_pulls: false,
+            finish_winner: FinishWinner::FirstInPlayOrder,
             riders: default_roster(),
         }
     }

@@ -3,7 +3,7 @@
 //! silent) stand beside the code that follows them; docs/maillot-jaune.md lists them all.
 
 use super::events::{Choice, Event, RiderIx, Why};
-use super::options::{Attributes, LaterStages, Options, TerrainChange};
+use super::options::{Attributes, FinishWinner, LaterStages, Options, TerrainChange};
 use super::tables::{
     self, Card, FULL_ENERGY, FULL_FORM, MAX_RIDERS, MAX_RISKY, Pair, Price, risky_price,
 };
@@ -333,7 +333,8 @@ impl MaillotJaune {
         Ok(stage)
     }
 
-    /// Round 1 (MJ-011, G-08): a stage whose riders start on the road (a scenario) plays in
+    /// Round 1 (MJ-011, G-08's `start.first_round = "random_then_seat"`; `start.later_stages`
+    /// is the option `later_stages`): a stage whose riders start on the road (a scenario) plays in
     /// race order; stage 1 draws its first rider with the die, then seat order; stages 2 and 3
     /// go in overall order, the yellow jersey first.
     fn first_round(&mut self, on_road: bool, events: &mut Vec<Event>) -> Result<(), StartError> {
@@ -450,7 +451,8 @@ impl MaillotJaune {
         let (_, last) = self.terrain_of_turn(r);
         let here = self.riders[r as usize].spot.pos();
         let own_row = here.map_or(0, |p| p.row);
-        // One rider per cell (G-07): the cells taken, looked up once.
+        // One rider per cell, never passed through (G-07, `movement.pass_through = false`): the
+        // cells taken, looked up once.
         let mut taken = vec![false; rows * lanes];
         for (i, o) in self.riders.iter().enumerate() {
             if let Some(p) = o.spot.pos()
@@ -710,7 +712,8 @@ impl MaillotJaune {
             })
             .collect();
         let mut sides = Vec::new();
-        // Décalage, first method (MJ-052, G-16): with someone in his wheel, the rider may start
+        // Décalage, first method (MJ-052, G-16 `decalage.first_method = "first_step_sideways"`,
+        // the table's only reading): with someone in his wheel, the rider may start
         // with a sideways step and pay nothing.
         if self.options.complementary()
             && self.pact.is_none()
@@ -1090,7 +1093,8 @@ impl MaillotJaune {
         let aspiration = self.owes_aspiration(r, &path);
         let mut stop = path.len().saturating_sub(1);
         if aspiration && !self.pay_aspiration(r, events) {
-            // G-19: he loses this turn; not moving, he pulls nobody.
+            // G-19 (`aspiration.roll_puncture = "lose_this_turn"`, the table's only reading): he
+            // loses this turn; not moving, he pulls nobody.
             events.push(Event::LostTurn { rider: r });
             self.after_move(r, from, false, events);
             return;
@@ -1138,7 +1142,9 @@ impl MaillotJaune {
             });
         }
         if punctured {
-            // MJ-059, G-05: his next turn is lost.
+            // MJ-059, G-05 (`puncture.skips = "next_turn"`; `puncture.risky_cells =
+            // "not_ridden"`, the stop above): his next turn is lost. The table names no other
+            // reading of either key, so neither is an option.
             self.riders[r as usize].skip = true;
             events.push(Event::Punctured {
                 rider: r,
@@ -1187,7 +1193,8 @@ impl MaillotJaune {
         self.offer_help(r);
     }
 
-    /// G-17: the partner did not get alongside: both pay the unit and both lines move up.
+    /// G-17 (`decalage.pact_failure = "both_pay"`, the table's only reading): the partner did
+    /// not get alongside: both pay the unit and both lines move up.
     fn pact_failed(&mut self, pact: &Pact, partner_from: Option<Pos>, events: &mut Vec<Event>) {
         events.push(Event::PactFailed {
             rider: pact.leader,
@@ -1330,6 +1337,9 @@ impl MaillotJaune {
                     });
                 }
                 None => {
+                    if self.options.finish_winner == FinishWinner::FurthestPastLine {
+                        self.place_by_distance(events);
+                    }
                     for rider in &mut self.riders {
                         if let Spot::Across(_) = rider.spot {
                             rider.spot = Spot::Finished;
@@ -1351,6 +1361,27 @@ impl MaillotJaune {
                         order: self.order.clone(),
                     });
                 }
+            }
+        }
+    }
+
+    /// G-09's `furthest_past_line`: as the round ends, the riders who crossed in it are placed by
+    /// how far past the line they stand (a stable sort: level riders keep their crossing order),
+    /// and every rider whose place changed is told his new one.
+    fn place_by_distance(&mut self, events: &mut Vec<Event>) {
+        let Some(start) = self.finish.iter().position(|f| f.1 == self.round) else {
+            return;
+        };
+        let before: Vec<RiderIx> = self.finish[start..].iter().map(|f| f.0).collect();
+        let riders = &self.riders;
+        let row = |r: RiderIx| riders[r as usize].spot.pos().map_or(0, |p| p.row);
+        self.finish[start..].sort_by_key(|f| std::cmp::Reverse(row(f.0)));
+        for (k, f) in self.finish[start..].iter().enumerate() {
+            if before[k] != f.0 {
+                events.push(Event::Placed {
+                    rider: f.0,
+                    place: (start + k) as u32 + 1,
+                });
             }
         }
     }
