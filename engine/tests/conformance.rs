@@ -438,6 +438,13 @@ fn bots_finish_a_whole_stage_on_every_shipped_course() {
                         "{} on {file}: nobody owes, yet the stage is not over",
                         entry.id
                     );
+                    // An answer to a request (a pact) is one director's, never a round's.
+                    assert!(
+                        !stage.awaits_answer() || owed.len() == 1,
+                        "{} on {file}: an answer awaited from {} seats",
+                        entry.id,
+                        owed.len()
+                    );
                     for (seat, _) in owed {
                         if stage.play_bot(seat).unwrap().is_some() {
                             played += 1;

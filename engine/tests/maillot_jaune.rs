@@ -70,9 +70,16 @@ fn try_stage(
     options: Value,
     dice: Vec<u8>,
 ) -> Result<MaillotJaune, commissaire_engine::registry::StartError> {
+    commissaire_engine::games::maillot_jaune::stage::MaillotJaune::new(
+        &setup_of(course, riders, options, dice),
+        1,
+    )
+}
+
+fn setup_of(course: &str, riders: Vec<R>, options: Value, dice: Vec<u8>) -> Setup {
     let course = Arc::new(parse_course_toml(course, "test.toml").unwrap());
     let teams = riders.iter().map(|r| r.team).max().unwrap_or(0) as usize + 1;
-    let setup = Setup {
+    Setup {
         course,
         teams: (0..teams).map(|t| format!("Team {t}")).collect(),
         riders: riders
@@ -86,8 +93,7 @@ fn try_stage(
             .collect(),
         options,
         dice,
-    };
-    commissaire_engine::games::maillot_jaune::stage::MaillotJaune::new(&setup, 1)
+    }
 }
 
 fn stage(riders: Vec<R>) -> MaillotJaune {
@@ -866,7 +872,11 @@ fn g_14_g_25_tv_mj_38_a_rider_losing_his_turn_neither_pays_nor_pulls() {
 
 /// TV-MJ-34's décalage diagram, on the climb.
 fn pact_start(cards_json: Option<Value>, renault_energy: u8, dice: Vec<u8>) -> MaillotJaune {
-    stage_with(
+    MaillotJaune::new(&pact_setup(cards_json, renault_energy, dice), 1).unwrap()
+}
+
+fn pact_setup(cards_json: Option<Value>, renault_energy: u8, dice: Vec<u8>) -> Setup {
+    setup_of(
         STAGE_1,
         vec![
             r("La Bonnal", 16, 0).team(0),
@@ -904,6 +914,24 @@ fn mj_053_mj_054_mj_055_g_17_g_18_tv_mj_34_a_pact_with_the_rider_alongside() {
     assert!(s.legal(1).contains(&Choice::Pact {
         partner: ix(&s, "La Redoute")
     }));
+}
+
+#[test]
+fn g_17_a_pact_asked_of_another_director_awaits_his_answer_alone() {
+    use commissaire_engine::registry::Game;
+    let mut s = pact_start(None, 6, vec![]);
+    assert!(!s.awaits_answer(), "PTT's own turn is no answer");
+    let renault = ix(&s, "Renault");
+    play(&mut s, Choice::Pact { partner: renault });
+    assert!(s.awaits_answer(), "Renault's director is asked");
+    play(&mut s, Choice::Answer { yes: true });
+    assert!(!s.awaits_answer(), "PTT moves now, on a turn of his own");
+    // The same through the registry, as the services hold a stage.
+    use commissaire_engine::registry::{DynStage, Hosted};
+    let mut hosted = Hosted::<MaillotJaune>::start(&pact_setup(None, 6, vec![]), 1).unwrap();
+    assert!(!hosted.awaits_answer());
+    hosted.apply(2, "p:4").unwrap();
+    assert!(hosted.awaits_answer());
 }
 
 #[test]
