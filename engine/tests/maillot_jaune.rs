@@ -648,6 +648,28 @@ fn g_09_furthest_past_line_the_round_s_crossers_are_placed_by_distance() {
 }
 
 #[test]
+fn g_09_a_tour_told_in_brief_keeps_the_crossings_the_new_places_and_the_winner() {
+    // A tour of bots is told a round at a time: of all that happened, what must not be left
+    // out is each rider across the line, each new place and the end of the stage; the moves are
+    // left out.
+    use commissaire_engine::registry::Game;
+    let (s, events) = two_cross_in_one_round(json!({ "finish_winner": "furthest_past_line" }));
+    let ids: Vec<&str> = s.notable(&events).iter().map(|n| n.id).collect();
+    assert_eq!(
+        ids,
+        vec![
+            "mj-crossed",
+            "mj-crossed",
+            "mj-placed",
+            "mj-placed",
+            "mj-crossed",
+            "mj-crossed",
+            "mj-stage-over"
+        ]
+    );
+}
+
+#[test]
 fn g_09_furthest_past_line_level_riders_keep_their_crossing_order() {
     // A and B both end on row 29: the order they crossed in stands, and nobody is re-placed.
     let c = cards(&[("A", 3, 3, 3), ("B", 3, 3, 3)]);

@@ -2042,6 +2042,11 @@ fn tv_32_vm_129_vm_137_vm_138_vm_139_vm_140_a44_an_attacking_team_mate_rolls_apa
     let violet = ix(&s, "violet0");
     let ev = play(&mut s, Choice::Attack { rider: violet });
     assert_eq!(changes(&ev), vec![(violet, -20, 80, Why::Attack)]);
+    // VM-137: one attack a slot; declared, it is not offered again before the roll.
+    assert!(
+        !s.attack_options()
+            .contains(&Choice::Attack { rider: violet })
+    );
     let ev = play(&mut s, Choice::Roll);
     assert!(
         ev.iter()
