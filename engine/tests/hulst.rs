@@ -85,7 +85,7 @@ fn p(row: u16, lane: u8) -> Pos {
 fn ends(s: &Hulst, r: usize, card: u8) -> Vec<Pos> {
     let seat = s.riders[r].team;
     let mut v: Vec<Pos> = s
-        .legal(seat)
+        .moves(seat)
         .into_iter()
         .filter_map(|c| match c {
             Choice::Move {
@@ -98,9 +98,22 @@ fn ends(s: &Hulst, r: usize, card: u8) -> Vec<Pos> {
     v
 }
 
+/// Plays a whole move as a director does: its card first when that card leaves more than one
+/// landing square, then the square (the two decisions of a turn).
+fn play(s: &mut Hulst, seat: u8, c: &Choice) -> Result<Vec<Event>, Refusal> {
+    if let Choice::Move { rider, card, .. } | Choice::Crash { rider, card, .. } = *c {
+        let first = Choice::Card { rider, card };
+        if !s.legal(seat).contains(c) && s.legal(seat).contains(&first) {
+            assert_eq!(s.apply(seat, &first).unwrap(), vec![]);
+        }
+    }
+    s.apply(seat, c)
+}
+
 fn mv(s: &mut Hulst, r: usize, card: u8, row: u16, lane: u8) -> Vec<Event> {
     let seat = s.riders[r].team;
-    s.apply(
+    play(
+        s,
         seat,
         &Choice::Move {
             rider: r,
@@ -253,17 +266,17 @@ fn ht_012_ht_013_exact_moves_straight_or_diagonal_tv_ht_22() {
     hand(&mut s, 0, &[1]);
     assert_eq!(ends(&s, 0, 1), vec![p(21, 0), p(21, 1)]);
     for (row, lane) in [(20, 1), (19, 0), (22, 0)] {
-        let e = s
-            .apply(
-                0,
-                &Choice::Move {
-                    rider: 0,
-                    card: 1,
-                    to: p(row, lane),
-                    boost: false,
-                },
-            )
-            .unwrap_err();
+        let e = play(
+            &mut s,
+            0,
+            &Choice::Move {
+                rider: 0,
+                card: 1,
+                to: p(row, lane),
+                boost: false,
+            },
+        )
+        .unwrap_err();
         assert!(matches!(e, Refusal::Unreachable { .. }), "{e:?}");
     }
     assert_eq!(
@@ -313,7 +326,7 @@ fn round_order(s: &mut Hulst) -> Vec<usize> {
     s.cursor = 0;
     s.wait = Wait::Turn;
     s.hands[seat] = vec![3];
-    s.apply(seat as u8, &Choice::GiveUp { card: 3 }).unwrap();
+    play(s, seat as u8, &Choice::GiveUp { card: 3 }).unwrap();
     s.order
         .iter()
         .filter_map(|x| match x {
@@ -348,11 +361,12 @@ fn ht_019_lettered_squares_a_before_b_and_one_number_for_a_crash_tv_ht_25() {
     put(&mut s, 2, 14, 0);
     put(&mut s, 5, 14, 1);
     turn(&mut s, &[4], 5);
-    let options = s.legal(1);
+    let options = s.moves(1);
     let Choice::Crash { card, stop, .. } = options[0].clone() else {
         panic!("{options:?}");
     };
-    s.apply(
+    play(
+        &mut s,
         1,
         &Choice::Crash {
             rider: 4,
@@ -474,7 +488,7 @@ fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35()
     // numbered side (29, 2), hits Z; X, Y, Z and M are involved, roadside order M, Z, X, Y;
     // the hand is shown as the proof.
     let mut s = tv35();
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert_eq!(
         options,
         vec![Choice::Crash {
@@ -483,7 +497,7 @@ fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35()
             stop: p(29, 2)
         }]
     );
-    let events = s.apply(0, &options[0]).unwrap();
+    let events = play(&mut s, 0, &options[0]).unwrap();
     let crash = events
         .iter()
         .find_map(|e| match e {
@@ -511,7 +525,8 @@ fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35()
 fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
     // VALPARTIJ: every rider involved skips his next turn and still gives up a card.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -530,7 +545,7 @@ fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
         s.legal(1),
         vec![Choice::GiveUp { card: 4 }, Choice::GiveUp { card: 7 }]
     );
-    s.apply(1, &Choice::GiveUp { card: 7 }).unwrap();
+    play(&mut s, 1, &Choice::GiveUp { card: 7 }).unwrap();
     assert_eq!(s.hands[1], vec![4]);
     assert!(!s.riders[5].skip);
     assert!(matches!(s.riders[5].spot, Spot::Roadside { row: 30, .. }));
@@ -540,7 +555,8 @@ fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
 fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
     // VALPARTIJ: W on (26, 0) holds {4}: every path reaches number 30: he joins the crash.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -550,14 +566,14 @@ fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
     )
     .unwrap();
     hand(&mut s, 0, &[4]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert!(
         options
             .iter()
             .all(|c| matches!(c, Choice::Crash { rider: 1, .. })),
         "{options:?}"
     );
-    let events = s.apply(0, &options[0]).unwrap();
+    let events = play(&mut s, 0, &options[0]).unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
         Event::JoinedCrash {
@@ -580,7 +596,8 @@ fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
 fn ht_047_a_crash_that_could_be_avoided_is_refused_naming_the_clean_card_tv_ht_36() {
     // PASSEERPRINCIPLE: a crash only when it cannot be avoided: with {3, 4} the 3 is clean.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -591,20 +608,20 @@ fn ht_047_a_crash_that_could_be_avoided_is_refused_naming_the_clean_card_tv_ht_3
     .unwrap();
     hand(&mut s, 0, &[3, 4]);
     assert!(
-        s.legal(0)
+        s.moves(0)
             .iter()
             .all(|c| matches!(c, Choice::Move { card: 3, .. }))
     );
-    let e = s
-        .apply(
-            0,
-            &Choice::Crash {
-                rider: 1,
-                card: 4,
-                stop: p(29, 0),
-            },
-        )
-        .unwrap_err();
+    let e = play(
+        &mut s,
+        0,
+        &Choice::Crash {
+            rider: 1,
+            card: 4,
+            stop: p(29, 0),
+        },
+    )
+    .unwrap_err();
     assert_eq!(e, Refusal::Avoidable { clean: 3 });
 }
 
@@ -624,7 +641,7 @@ fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
     put(&mut s, 0, 27, 0); // M
     turn(&mut s, &[0], 5);
     hand(&mut s, 0, &[3]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert_eq!(
         options,
         vec![Choice::Crash {
@@ -633,7 +650,7 @@ fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
             stop: p(29, 1)
         }]
     );
-    let events = s.apply(0, &options[0]).unwrap();
+    let events = play(&mut s, 0, &options[0]).unwrap();
     let riders = events
         .iter()
         .find_map(|e| match e {
@@ -649,7 +666,8 @@ fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
 fn ht_044_others_pass_a_crash_of_an_earlier_round_tv_ht_38() {
     // VALPARTIJ: the crashed stand beside the road; the next round others pass normally.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -680,7 +698,7 @@ fn ht_046_passing_principle_leaves_the_next_rider_room_tv_ht_39() {
     turn(&mut s, &[0, 4], 5);
     hand(&mut s, 0, &[2, 6]);
     let cards: Vec<u8> = s
-        .legal(0)
+        .moves(0)
         .iter()
         .filter_map(|c| match c {
             Choice::Move { card, .. } => Some(*card),
@@ -689,17 +707,17 @@ fn ht_046_passing_principle_leaves_the_next_rider_room_tv_ht_39() {
         .collect();
     assert!(cards.iter().all(|&c| c == 6), "{cards:?}");
     assert_eq!(ends(&s, 0, 6), vec![p(26, 0), p(26, 1)]);
-    let e = s
-        .apply(
-            0,
-            &Choice::Move {
-                rider: 0,
-                card: 2,
-                to: p(22, 0),
-                boost: false,
-            },
-        )
-        .unwrap_err();
+    let e = play(
+        &mut s,
+        0,
+        &Choice::Move {
+            rider: 0,
+            card: 2,
+            to: p(22, 0),
+            boost: false,
+        },
+    )
+    .unwrap_err();
     assert_eq!(e, Refusal::NoRoom { room: 6 });
     hand(&mut s, 0, &[2]);
     assert_eq!(ends(&s, 0, 2), vec![p(22, 0)]);
@@ -740,7 +758,8 @@ fn ht_023_a_swap_square_exchanges_three_cards_tv_ht_41() {
     assert!(s.legal(0).contains(&Choice::Swap {
         give: vec![3, 5, 7]
     }));
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Swap {
             give: vec![3, 5, 7],
@@ -794,7 +813,7 @@ fn ht_024_ht_025_ht_026_a_chance_move_never_crashes_tv_ht_42() {
     }
     mv(&mut s, 0, 2, 40, 1);
     assert!(matches!(&s.wait, Wait::Land { options, .. } if options.iter().all(|p| p.row == 41)));
-    s.apply(0, &Choice::Land { to: p(41, 1) }).unwrap();
+    play(&mut s, 0, &Choice::Land { to: p(41, 1) }).unwrap();
     assert_eq!(s.riders[0].spot, Spot::Road { pos: p(41, 1) });
     assert!(s.crashes.is_empty());
 }
@@ -844,7 +863,8 @@ fn ht_028_sprint_places_by_distance_in_a_round_tv_ht_44() {
     turn(&mut s, &[1], 13);
     hand(&mut s, 0, &[10, 11]);
     s.options.passing = commissaire_engine::games::hulst::options::Passing::Off;
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Move {
             rider: 1,
@@ -986,7 +1006,7 @@ fn ht_055_the_stage_runs_until_every_rider_has_finished() {
     while let Some(seat) = s.to_play() {
         let options = s.legal(seat);
         let c = s.random_pick(&options);
-        s.apply(seat, &c).unwrap();
+        play(&mut s, seat, &c).unwrap();
         guard += 1;
         assert!(guard < 5000);
     }
@@ -1109,9 +1129,9 @@ fn ht_071_ht_073_ht_075_teams_start_a_round_apart_tv_ht_70() {
         assert_eq!(s.order.len(), 3 * expect.len());
         while s.round == round {
             let seat = s.to_play().unwrap();
-            let options = s.legal(seat);
+            let options = s.moves(seat);
             let c = commissaire_engine::games::hulst::bot::sensible(&s, seat, &options);
-            s.apply(seat, &c).unwrap();
+            play(&mut s, seat, &c).unwrap();
         }
     }
 }
@@ -1152,7 +1172,7 @@ fn ht_076_ht_077_ht_079_team_times_and_points_tv_ht_71() {
     s.order = vec![Slot::Discard(0)];
     s.cursor = 0;
     s.hands[0] = vec![3];
-    events.extend(s.apply(0, &Choice::GiveUp { card: 3 }).unwrap());
+    events.extend(play(&mut s, 0, &Choice::GiveUp { card: 3 }).unwrap());
     assert!(s.over);
     let time = |r: usize| s.riders[r].result.unwrap().time;
     assert_eq!((time(0), time(1), time(2)), (196, 196, 196));
@@ -1177,13 +1197,13 @@ fn ht_072_new_cards_once_when_one_card_a_rider_is_left_tv_ht_72() {
         Slot::Ride(r) => r,
         _ => panic!(),
     };
-    let options = s.legal(seat as u8);
+    let options = s.moves(seat as u8);
     let c = options
         .iter()
         .find(|c| matches!(c, Choice::Move { rider, card: 3, .. } if *rider == r))
         .unwrap()
         .clone();
-    let events = s.apply(seat as u8, &c).unwrap();
+    let events = play(&mut s, seat as u8, &c).unwrap();
     assert!(events.contains(&Event::Refilled {
         seat: seat as u8,
         count: 15
@@ -1219,7 +1239,7 @@ fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
     put(&mut s, 0, 10, 0);
     turn(&mut s, &[0], 5);
     hand(&mut s, 0, &[4]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert_eq!(
         sensible(&s, 0, &options),
         Choice::Move {
@@ -1231,7 +1251,7 @@ fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
     );
     // Far from the line, it keeps its 10 and plays the next best card.
     hand(&mut s, 0, &[5, 10]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert!(matches!(
         sensible(&s, 0, &options),
         Choice::Move { card: 5, .. }
@@ -1239,7 +1259,7 @@ fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
     // Near the line, the 10 goes.
     put(&mut s, 0, 86, 0);
     put(&mut s, 3, 80, 0);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert!(matches!(
         sensible(&s, 0, &options),
         Choice::Move { card: 10, .. }
@@ -1267,7 +1287,7 @@ fn the_random_bot_plays_legal_options_to_the_end() {
         let options = s.legal(seat);
         let c = commissaire_engine::games::hulst::bot::choose(&s, seat, &options);
         assert!(options.contains(&c));
-        s.apply(seat, &c).unwrap();
+        play(&mut s, seat, &c).unwrap();
         n += 1;
         assert!(n < 5000);
     }
@@ -1301,4 +1321,144 @@ fn ht_027_g23_a_chance_move_may_ride_into_a_crash_of_the_round() {
         "{events:?}"
     );
     assert!(matches!(s.riders[0].spot, Spot::Roadside { row: 41, .. }));
+}
+
+// ----- a move in two decisions: the card, then the landing square -----
+
+/// The real flat stage at its placement round, the first player holding one card of every
+/// value 3 to 10 twice (and a spare 10).
+fn placement_on_the_flat_stage() -> (Hulst, u8) {
+    let mut s = stage_on(FLAT, 2, Options::default());
+    let seat = s.to_play().unwrap();
+    hand(
+        &mut s,
+        seat as usize,
+        &[3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10],
+    );
+    (s, seat)
+}
+
+#[test]
+fn g_31_ht_015_the_placement_offers_the_cards_first_then_the_squares_of_one() {
+    // DE EERSTE RONDE (G-31: the director picks the rider): every rider of the start area
+    // and every card, as a flat list of whole moves, is far more than Discord's 25 buttons;
+    // card first, it is one option a rider and card, then the squares of that card alone.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let whole = s.moves(seat);
+    let first = s.legal(seat);
+    assert_eq!(whole.len(), 72, "3 riders x 8 cards x 3 lanes");
+    assert_eq!(first.len(), 24, "3 riders x 8 cards");
+    assert!(
+        first
+            .iter()
+            .all(|c| matches!(c, Choice::Card { card: 3..=10, .. }))
+    );
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    let events = s.apply(seat, &Choice::Card { rider, card: 7 }).unwrap();
+    assert!(events.is_empty(), "choosing the card plays nothing yet");
+    assert_eq!(s.to_play(), Some(seat), "the same seat decides the square");
+    let squares = s.legal(seat);
+    assert_eq!(
+        squares,
+        vec![
+            Choice::Move {
+                rider,
+                card: 7,
+                to: p(7, 0),
+                boost: false
+            },
+            Choice::Move {
+                rider,
+                card: 7,
+                to: p(7, 1),
+                boost: false
+            },
+            Choice::Move {
+                rider,
+                card: 7,
+                to: p(7, 2),
+                boost: false
+            },
+            Choice::Back,
+        ]
+    );
+    assert_eq!(
+        s.landing_letters(),
+        vec![(p(7, 0), 'A'), (p(7, 1), 'B'), (p(7, 2), 'C')]
+    );
+    // Back to the cards: the same options as before.
+    s.apply(seat, &Choice::Back).unwrap();
+    assert_eq!(s.legal(seat), first);
+    assert_eq!(s.hands[seat as usize].len(), 15, "no card spent going back");
+    // Then the 7 again, and its square B: the rider is on (7, 1), the 7 spent.
+    s.apply(seat, &Choice::Card { rider, card: 7 }).unwrap();
+    let events = s.apply(seat, &squares[1]).unwrap();
+    assert!(events.contains(&Event::Moved {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        squares: 7,
+        wind: 0,
+        boost: 0
+    }));
+    assert_eq!(
+        s.hands[seat as usize].iter().filter(|&&c| c == 7).count(),
+        1
+    );
+}
+
+#[test]
+fn a_whole_move_before_its_card_or_a_square_of_another_card_is_refused_and_changes_nothing() {
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    let seven = Choice::Move {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        boost: false,
+    };
+    let before = (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played);
+    assert_eq!(s.apply(seat, &seven), Err(Refusal::CardFirst));
+    assert_eq!(
+        s.apply(seat, &Choice::Back),
+        Err(Refusal::Wrong),
+        "nothing to go back from"
+    );
+    assert_eq!(
+        (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played),
+        before
+    );
+    s.apply(seat, &Choice::Card { rider, card: 5 }).unwrap();
+    let waiting = (s.legal(seat), s.wait.clone(), s.played);
+    assert_eq!(s.apply(seat, &seven), Err(Refusal::OtherCard { card: 5 }));
+    assert_eq!(
+        s.apply(seat, &Choice::Card { rider, card: 7 }),
+        Err(Refusal::Wrong),
+        "one card at a time: back first"
+    );
+    assert_eq!((s.legal(seat), s.wait.clone(), s.played), waiting);
+}
+
+#[test]
+fn ht_020_a_card_with_one_landing_square_is_played_in_one_decision() {
+    // HET SPEL BEGINT: a 1 from the numbered side's edge with a rider straight ahead has
+    // one square only (the diagonal): no letter to choose, the card is the move.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 20, 0);
+    put(&mut s, 3, 21, 0);
+    turn(&mut s, &[0, 3], 5);
+    hand(&mut s, 0, &[1, 5]);
+    let options = s.legal(0);
+    assert_eq!(
+        options[0],
+        Choice::Move {
+            rider: 0,
+            card: 1,
+            to: p(21, 1),
+            boost: false
+        }
+    );
+    assert_eq!(options[1], Choice::Card { rider: 0, card: 5 });
+    assert_eq!(options.len(), 2);
 }

@@ -3,12 +3,14 @@
 //! Keys: `m:<rider>:<card>:<row>.<lane>` a clean move (`:b` with a kept chance card),
 //! `c:<rider>:<card>:<row>.<lane>` an unavoidable crash stopping there, `s:<cards>` the cards
 //! given up on a swap (`s:3.5.7`, `s:-` for none), `g:<card>` a card given up, `l:<row>.<lane>`
-//! where a chance move ends. Labels name the card and the square as printed (44A, -3).
+//! where a chance move ends, `p:<rider>:<card>` a card chosen whose landing square comes next,
+//! `b` back from the squares to the cards. Labels name the card and the square as printed
+//! (44A, -3); the landing squares of a card chosen are lettered ("B: 7 to 44A, lane 2").
 
 use super::board::Board;
 use super::events::{Choice, Event, RiderIx, Spot};
 use super::options::Options;
-use super::stage::{Hulst, Refusal, Wait};
+use super::stage::{Hulst, LETTERS, Refusal, Wait};
 use super::tables::{ChanceCard, Effect, TEAM_SIZE};
 use crate::course::Pos;
 use crate::game::{Seat, Viewer};
@@ -157,6 +159,12 @@ impl Hulst {
             }
             Refusal::CrashLane => sentence("hulst-refused-crash-lane", vec![], text),
             Refusal::Wrong => sentence("hulst-refused-wrong", vec![], text),
+            Refusal::CardFirst => sentence("hulst-refused-card-first", vec![], text),
+            Refusal::OtherCard { card } => sentence(
+                "hulst-refused-other-card",
+                vec![("card", json!(card))],
+                text,
+            ),
         }
     }
 
@@ -407,8 +415,50 @@ impl Hulst {
         })
     }
 
+    /// The letter of a landing square among the options of the card chosen (A, B, C…).
+    fn letter_of(&self, choice: &Choice) -> Option<char> {
+        let Wait::Square { .. } = self.wait else {
+            return None;
+        };
+        let seat = self.to_play()?;
+        self.legal(seat)
+            .iter()
+            .filter(|c| !matches!(c, Choice::Back))
+            .position(|c| c == choice)
+            .and_then(|i| LETTERS.chars().nth(i))
+    }
+
     fn option_said(&self, choice: &Choice) -> (String, Sentence) {
+        let (label, said) = self.move_said(choice);
+        match self.letter_of(choice) {
+            Some(letter) => {
+                let mut args = said.args;
+                args.insert(0, ("letter", json!(letter.to_string())));
+                let text = format!("{letter}: {}", said.text);
+                let said = match choice {
+                    Choice::Crash { .. } => sentence("hulst-option-letter-crash", args, text),
+                    _ => sentence("hulst-option-letter-move", args, text),
+                };
+                (format!("{letter}: {label}"), said)
+            }
+            None => (label, said),
+        }
+    }
+
+    fn move_said(&self, choice: &Choice) -> (String, Sentence) {
         match choice {
+            Choice::Card { card, .. } => (
+                format!("Play {card}"),
+                sentence(
+                    "hulst-option-card",
+                    vec![("card", json!(card))],
+                    format!("Play {card}"),
+                ),
+            ),
+            Choice::Back => (
+                "Back to the cards".to_string(),
+                sentence("hulst-option-back", vec![], "Back to the cards".to_string()),
+            ),
             Choice::Move {
                 rider,
                 card,
@@ -489,7 +539,9 @@ impl Hulst {
         match choice.rider() {
             Some(r) => self.rider_name(r),
             None => match &self.wait {
-                Wait::Swap { rider, .. } | Wait::Land { rider, .. } => self.rider_name(*rider),
+                Wait::Swap { rider, .. }
+                | Wait::Land { rider, .. }
+                | Wait::Square { rider, .. } => self.rider_name(*rider),
                 Wait::Turn => self.team_name(self.to_play().unwrap_or(0)),
             },
         }
@@ -591,11 +643,16 @@ impl Game for Hulst {
             ),
             Choice::GiveUp { card } => format!("g:{card}"),
             Choice::Land { to } => format!("l:{}", pos_key(*to)),
+            Choice::Card { rider, card } => format!("p:{rider}:{card}"),
+            Choice::Back => "b".to_string(),
         };
         Key::new(&text).unwrap_or_else(|_| Key::empty())
     }
 
     fn parse_key(&self, key: &str) -> Option<Choice> {
+        if key == "b" {
+            return Some(Choice::Back);
+        }
         let (kind, rest) = key.split_once(':')?;
         match kind {
             "m" | "c" => {
@@ -639,6 +696,13 @@ impl Game for Hulst {
             "l" => Some(Choice::Land {
                 to: parse_pos(rest)?,
             }),
+            "p" => {
+                let (rider, card) = rest.split_once(':')?;
+                Some(Choice::Card {
+                    rider: number(rider)?,
+                    card: number(card)?,
+                })
+            }
             _ => None,
         }
     }

@@ -69,6 +69,9 @@ pub enum Wait {
     },
     /// Where a chance move ends.
     Land { rider: RiderIx, options: Vec<Pos> },
+    /// The landing square of the card chosen for the slot's rider (the second decision of a
+    /// move).
+    Square { rider: RiderIx, card: u8 },
 }
 
 /// A crash of the round: its number and carriageway, whose squares stay involved (G-18).
@@ -105,6 +108,10 @@ pub enum Refusal {
     CrashLane,
     #[error("that is not what the turn asks for")]
     Wrong,
+    #[error("choose the card first, then its landing square")]
+    CardFirst,
+    #[error("the {card} is chosen: pick one of its landing squares, or go back to the cards")]
+    OtherCard { card: u8 },
 }
 
 #[derive(Debug, Clone)]
@@ -314,7 +321,9 @@ impl Hulst {
             return None;
         }
         match &self.wait {
-            Wait::Swap { rider, .. } | Wait::Land { rider, .. } => Some(self.riders[*rider].team),
+            Wait::Swap { rider, .. } | Wait::Land { rider, .. } | Wait::Square { rider, .. } => {
+                Some(self.riders[*rider].team)
+            }
             Wait::Turn => Some(match self.order[self.cursor] {
                 Slot::Place(seat) => seat,
                 Slot::Ride(r) | Slot::Discard(r) => self.riders[r].team,
@@ -344,7 +353,7 @@ impl Hulst {
     /// Whether the current slot has anything to play: a card to give up, or a move or crash
     /// for one of its riders (the passing principle never leaves a slot without options).
     fn can_play(&self) -> bool {
-        if self.gives_up() || self.wait != Wait::Turn {
+        if self.gives_up() || !matches!(self.wait, Wait::Turn) {
             return true;
         }
         self.movers().into_iter().any(|r| {
@@ -353,7 +362,38 @@ impl Hulst {
         })
     }
 
-    /// The one legal-moves function: every option of `seat` now.
+    /// The one legal-moves function: every whole move (a card and where it ends, or an
+    /// unavoidable crash) the slot's riders may make now. [`Hulst::legal`] offers them in two
+    /// decisions, the card then the square, and every check of a choice comes from it.
+    pub fn moves(&self, seat: Seat) -> Vec<Choice> {
+        if self.to_play() != Some(seat)
+            || self.gives_up()
+            || !matches!(self.wait, Wait::Turn | Wait::Square { .. })
+        {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for r in self.movers() {
+            let ends = self.allowed_ends(r);
+            out.extend(ends.clean.iter().map(|&(card, to, _, boost)| Choice::Move {
+                rider: r,
+                card,
+                to,
+                boost,
+            }));
+            out.extend(ends.crash.iter().map(|&(card, stop)| Choice::Crash {
+                rider: r,
+                card,
+                stop,
+            }));
+        }
+        out
+    }
+
+    /// The options of `seat` now. A move is two decisions of the same seat: first the card
+    /// (a [`Choice::Card`] for each rider and card of [`Hulst::moves`]; the move itself when
+    /// that card leaves one landing square only), then the landing square among that card's
+    /// moves, with [`Choice::Back`] to the cards.
     pub fn legal(&self, seat: Seat) -> Vec<Choice> {
         if self.to_play() != Some(seat) {
             return Vec::new();
@@ -378,24 +418,57 @@ impl Hulst {
                 .map(|card| Choice::GiveUp { card })
                 .collect(),
             Wait::Turn => {
+                let moves = self.moves(seat);
+                let mut seen: Vec<(RiderIx, u8)> = Vec::new();
                 let mut out = Vec::new();
-                for r in self.movers() {
-                    let ends = self.allowed_ends(r);
-                    out.extend(ends.clean.iter().map(|&(card, to, _, boost)| Choice::Move {
-                        rider: r,
-                        card,
-                        to,
-                        boost,
-                    }));
-                    out.extend(ends.crash.iter().map(|&(card, stop)| Choice::Crash {
-                        rider: r,
-                        card,
-                        stop,
-                    }));
+                for m in &moves {
+                    let rc = played(m);
+                    if seen.contains(&rc) {
+                        continue;
+                    }
+                    seen.push(rc);
+                    let same = moves.iter().filter(|x| played(x) == rc).count();
+                    out.push(if same == 1 {
+                        m.clone()
+                    } else {
+                        Choice::Card {
+                            rider: rc.0,
+                            card: rc.1,
+                        }
+                    });
                 }
                 out
             }
+            &Wait::Square { rider, card } => {
+                let mut out: Vec<Choice> = self
+                    .moves(seat)
+                    .into_iter()
+                    .filter(|m| played(m) == (rider, card))
+                    .collect();
+                out.push(Choice::Back);
+                out
+            }
         }
+    }
+
+    /// The landing squares of the card chosen, lettered A, B, C… in the order the options
+    /// offer them: what the director's own picture marks.
+    pub fn landing_letters(&self) -> Vec<(Pos, char)> {
+        let Some(seat) = self.to_play() else {
+            return Vec::new();
+        };
+        if !matches!(self.wait, Wait::Square { .. }) {
+            return Vec::new();
+        }
+        self.legal(seat)
+            .iter()
+            .filter_map(|c| match c {
+                Choice::Move { to, .. } => Some(*to),
+                Choice::Crash { stop, .. } => Some(*stop),
+                _ => None,
+            })
+            .zip(LETTERS.chars())
+            .collect()
     }
 
     /// Why a choice not among the options is refused.
@@ -407,11 +480,17 @@ impl Hulst {
             return Refusal::NotYourTurn;
         }
         let (rider, card) = match choice {
-            Choice::Move { rider, card, .. } | Choice::Crash { rider, card, .. } => (*rider, *card),
+            Choice::Move { .. } | Choice::Crash { .. } | Choice::Card { .. } => played(choice),
             _ => return Refusal::Wrong,
         };
-        if self.wait != Wait::Turn || self.gives_up() {
-            return Refusal::Wrong;
+        match self.wait {
+            Wait::Turn if !self.gives_up() => {}
+            Wait::Square { rider: r, card: c } if !matches!(choice, Choice::Card { .. }) => {
+                if (r, c) != (rider, card) {
+                    return Refusal::OtherCard { card: c };
+                }
+            }
+            _ => return Refusal::Wrong,
         }
         if !self.movers().contains(&rider) {
             return Refusal::NotThisRider;
@@ -419,8 +498,24 @@ impl Hulst {
         if !self.hands[seat as usize].contains(&card) {
             return Refusal::NoSuchCard(card);
         }
+        if self.wait == Wait::Turn && self.moves(seat).contains(choice) {
+            // A whole move of a card with more than one landing square: the card comes first.
+            return Refusal::CardFirst;
+        }
         let all = self.all_ends(rider);
         match choice {
+            Choice::Card { .. } => {
+                // A card with no move the rules allow: a crash another card avoids, or moves
+                // that all leave the next rider no room.
+                let allowed = self.allowed_ends(rider);
+                match allowed.clean.first() {
+                    Some(&(room, ..)) if all.clean.iter().any(|e| e.0 == card) => {
+                        Refusal::NoRoom { room }
+                    }
+                    Some(&(clean, ..)) => Refusal::Avoidable { clean },
+                    None => Refusal::Wrong,
+                }
+            }
             Choice::Crash { .. } => {
                 if let Some(&(clean, ..)) = all.clean.first() {
                     return Refusal::Avoidable { clean };
@@ -820,6 +915,13 @@ impl Hulst {
                 }
                 self.next_slot(&mut events);
             }
+            (&Choice::Card { rider, card }, Wait::Turn) => {
+                // The first decision of a move: its landing square comes next.
+                self.wait = Wait::Square { rider, card };
+            }
+            (Choice::Back, Wait::Square { .. }) => {
+                self.wait = Wait::Turn;
+            }
             (
                 &Choice::Move {
                     rider,
@@ -827,8 +929,9 @@ impl Hulst {
                     to,
                     boost,
                 },
-                Wait::Turn,
+                Wait::Turn | Wait::Square { .. },
             ) => {
+                self.wait = Wait::Turn;
                 self.take_card(seat, card);
                 let from = self.riders[rider].spot;
                 let squares = to.row - Self::row_of(from);
@@ -881,7 +984,8 @@ impl Hulst {
                 }
                 self.next_slot(&mut events);
             }
-            (&Choice::Crash { rider, card, stop }, Wait::Turn) => {
+            (&Choice::Crash { rider, card, stop }, Wait::Turn | Wait::Square { .. }) => {
+                self.wait = Wait::Turn;
                 self.take_card(seat, card);
                 let from = self.riders[rider].spot;
                 if stop.row > Self::row_of(from)
@@ -1558,6 +1662,19 @@ pub fn finish_time(length: u16, later_rounds: u32, past: u16, worst_before: Opti
     match worst_before {
         Some(w) if later_rounds > 0 && raw < w => w,
         _ => raw,
+    }
+}
+
+/// The letters of the landing squares, in the order of the options.
+pub const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The rider and card of a move, a crash or a card chosen (`usize::MAX` for anything else).
+pub fn played(c: &Choice) -> (RiderIx, u8) {
+    match *c {
+        Choice::Move { rider, card, .. }
+        | Choice::Crash { rider, card, .. }
+        | Choice::Card { rider, card } => (rider, card),
+        _ => (usize::MAX, 0),
     }
 }
 
