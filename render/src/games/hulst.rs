@@ -124,7 +124,11 @@ impl BoardScene {
                 .collect(),
             riders,
             mark_kinds: HULST_MARKS.to_vec(),
-            letters: Vec::new(),
+            letters: view
+                .letters
+                .iter()
+                .map(|&(p, letter)| (board.course_pos(p), letter))
+                .collect(),
             sky: Default::default(),
             road_signs: Vec::new(),
             fictive_start: false,
@@ -192,6 +196,53 @@ mod tests {
         let png = board_png(&m.scene(), "Bergetappe", &colours).unwrap();
         if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
             std::fs::write(format!("{dir}/hulst-mountain.png"), &png).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_directors_own_board_letters_the_landing_squares_of_its_card() {
+        use crate::BoardScene;
+        use commissaire_engine::registry::Scene;
+        let mut s = stage(FLAT, "hulst-vlakke-etappe.toml");
+        ride(&mut s, 30);
+        // The next card with a choice of squares: chosen, its squares lettered.
+        let (seat, key) = loop {
+            let p = s.pending().remove(0);
+            if let Some(o) = p.options.iter().find(|o| o.key.as_str().starts_with("p:")) {
+                break (p.seat, o.key);
+            }
+            s.play_bot(p.seat).unwrap();
+        };
+        assert!(
+            s.private_scene(seat).is_none(),
+            "no letters before the card"
+        );
+        s.apply(seat, key.as_str()).unwrap();
+        let options = s.pending_for(seat).unwrap().options;
+        let Some(Scene::Hulst(own)) = s.private_scene(seat) else {
+            panic!("a director's own board once the card is chosen")
+        };
+        let scene = BoardScene::from_hulst(&own);
+        assert_eq!(
+            scene.letters.len() + 1,
+            options.len(),
+            "a letter a square, and Back"
+        );
+        for (n, (_, letter)) in scene.letters.iter().enumerate() {
+            assert!(options[n].label.starts_with(&format!("{letter}: ")));
+        }
+        let Scene::Hulst(public) = s.scene() else {
+            panic!()
+        };
+        assert!(BoardScene::from_hulst(&public).letters.is_empty());
+        for other in 0..3 {
+            if other != seat {
+                assert!(s.private_scene(other).is_none(), "nobody else sees them");
+            }
+        }
+        let png = board_png(&Scene::Hulst(own), "Vlakke etappe", &|_| None).unwrap();
+        if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
+            std::fs::write(format!("{dir}/hulst-own-letters.png"), &png).unwrap();
         }
     }
 }

@@ -827,6 +827,18 @@ impl Game for Hulst {
         Scene::Hulst(self.view(Viewer::Public))
     }
 
+    /// The director's own board while it chooses the landing square of its card: those
+    /// squares lettered as the options name them (never public: they tell the card).
+    fn private_scene(&self, seat: Seat) -> Option<Scene> {
+        let letters = self.landing_letters();
+        if letters.is_empty() || self.to_play() != Some(seat) {
+            return None;
+        }
+        let mut view = self.view(Viewer::Seat(seat));
+        view.letters = letters;
+        Some(Scene::Hulst(view))
+    }
+
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         super::bot::choose(self, seat, options)
     }
