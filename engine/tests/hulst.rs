@@ -1099,6 +1099,15 @@ fn ttt(teams: usize) -> Hulst {
         .0
 }
 
+/// A team time trial's team turn in the order it stands (front first, G-35).
+fn front_first(s: &mut Hulst) {
+    let Wait::Order { seat } = s.wait else {
+        panic!("{:?}", s.wait)
+    };
+    let riders = s.team_block();
+    s.apply(seat, &Choice::Order { riders }).unwrap();
+}
+
 fn teams_of(s: &Hulst) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::new();
     for slot in &s.order {
@@ -1129,8 +1138,8 @@ fn ht_071_ht_073_ht_075_teams_start_a_round_apart_tv_ht_70() {
         assert_eq!(s.order.len(), 3 * expect.len());
         while s.round == round {
             let seat = s.to_play().unwrap();
-            let options = s.moves(seat);
-            let c = commissaire_engine::games::hulst::bot::sensible(&s, seat, &options);
+            let options = s.legal(seat);
+            let c = commissaire_engine::games::hulst::bot::choose(&s, seat, &options);
             play(&mut s, seat, &c).unwrap();
         }
     }
@@ -1171,6 +1180,7 @@ fn ht_076_ht_077_ht_079_team_times_and_points_tv_ht_71() {
     let mut events = Vec::new();
     s.order = vec![Slot::Discard(0)];
     s.cursor = 0;
+    s.wait = Wait::Turn;
     s.hands[0] = vec![3];
     events.extend(play(&mut s, 0, &Choice::GiveUp { card: 3 }).unwrap());
     assert!(s.over);
@@ -1192,6 +1202,7 @@ fn ht_072_new_cards_once_when_one_card_a_rider_is_left_tv_ht_72() {
     // MOGELIJKE SPEEL VARIANT: 5 a rider, new cards only once, at one card a rider.
     let mut s = ttt(2);
     let seat = s.to_play().unwrap() as usize;
+    front_first(&mut s);
     s.hands[seat] = vec![3, 4, 5, 6];
     let r = match s.order[s.cursor] {
         Slot::Ride(r) => r,
@@ -1461,4 +1472,116 @@ fn ht_020_a_card_with_one_landing_square_is_played_in_one_decision() {
     );
     assert_eq!(options[1], Choice::Card { rider: 0, card: 5 });
     assert_eq!(options.len(), 2);
+}
+
+// ----- G-35: the order of a team's riders in a team time trial -----
+
+/// TV-HT-39's two-lane road in a team time trial: C (the other team) on (22, 1) has played;
+/// the team's A on (20, 0) holds {2, 6}, B on (18, 0), D far behind on (5, 0); the team's
+/// turn starts and its director is asked the order.
+fn ttt_passing() -> Hulst {
+    let o = Options {
+        stage: commissaire_engine::games::hulst::options::StageType::TeamTimeTrial,
+        ..Options::default()
+    };
+    let mut s = stage_on(&course_text(2, &[("flat", 60)], 5, ""), 2, o);
+    clear(&mut s);
+    put(&mut s, 3, 22, 1); // C
+    put(&mut s, 0, 20, 0); // A
+    put(&mut s, 1, 18, 0); // B
+    put(&mut s, 2, 5, 0); // D
+    turn(&mut s, &[0, 1, 2], 5);
+    s.wait = Wait::Order { seat: 0 };
+    s.refilled = vec![true, true];
+    hand(&mut s, 0, &[2, 6]);
+    s
+}
+
+#[test]
+fn g_35_ht_073_a_team_moves_its_riders_in_the_order_its_director_chooses_tv_ht_70() {
+    // MOGELIJKE SPEEL VARIANT: a team moves its three riders one after the other; G-35: in
+    // the order its player chooses. The six orders are offered, the front first as it stands.
+    let mut s = ttt_passing();
+    let options = s.legal(0);
+    assert_eq!(options.len(), 6);
+    assert_eq!(
+        options[0],
+        Choice::Order {
+            riders: vec![0, 1, 2]
+        }
+    );
+    assert!(options.contains(&Choice::Order {
+        riders: vec![2, 1, 0]
+    }));
+    assert_eq!(s.apply(1, &options[0]), Err(Refusal::NotYourTurn));
+    s.apply(
+        0,
+        &Choice::Order {
+            riders: vec![2, 1, 0],
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.order,
+        vec![Slot::Ride(2), Slot::Ride(1), Slot::Ride(0)],
+        "D, then B, then A"
+    );
+    // D rides first: only his moves are offered.
+    assert!(
+        s.moves(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { rider: 2, .. }))
+    );
+    mv(&mut s, 2, 6, 11, 0);
+    assert!(
+        s.moves(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { rider: 1, .. }))
+    );
+}
+
+#[test]
+fn g_35_ht_046_the_passing_principle_looks_at_the_next_rider_moved() {
+    // G-35: the passing principle applies towards the next rider moved, team-mate or not.
+    // A then B: A's 2 to (22, 0) fills row 22 and leaves B no clean 4: refused, the 6 only
+    // (TV-HT-39).
+    let mut s = ttt_passing();
+    s.apply(
+        0,
+        &Choice::Order {
+            riders: vec![0, 1, 2],
+        },
+    )
+    .unwrap();
+    assert!(
+        s.moves(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { card: 6, .. }))
+    );
+    assert_eq!(
+        play(
+            &mut s,
+            0,
+            &Choice::Move {
+                rider: 0,
+                card: 2,
+                to: p(22, 0),
+                boost: false
+            }
+        ),
+        Err(Refusal::NoRoom { room: 6 })
+    );
+    // A then D: D, far behind, keeps his room whatever A does; the 2 to (22, 0) is legal.
+    let mut s = ttt_passing();
+    s.apply(
+        0,
+        &Choice::Order {
+            riders: vec![0, 2, 1],
+        },
+    )
+    .unwrap();
+    assert_eq!(ends(&s, 0, 2), vec![p(22, 0)]);
+    mv(&mut s, 0, 2, 22, 0);
+    assert_eq!(s.riders[0].spot, Spot::Road { pos: p(22, 0) });
+    assert_eq!(s.order[s.cursor], Slot::Ride(2), "D rides next");
 }

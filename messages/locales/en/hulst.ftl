@@ -112,6 +112,8 @@ hulst-option-letter-move = { $letter }: { $card } to { $square }, lane { $lane }
     }
 hulst-option-letter-crash = { $letter }: { $card }, unavoidable crash, stop on { $square }, lane { $lane }
 hulst-option-back = Back to the cards
+# Team time trial: the order a team moves its riders this turn, the riders in that order.
+hulst-option-order = Order: { $riders }
 
 ## Refusals
 

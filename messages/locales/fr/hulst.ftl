@@ -108,6 +108,8 @@ hulst-option-letter-move = { $letter } : { $card } vers { $square }, file { $lan
     }
 hulst-option-letter-crash = { $letter } : { $card }, chute inévitable, arrêt sur { $square }, file { $lane }
 hulst-option-back = Revenir aux cartes
+# Contre-la-montre par équipes : l'ordre dans lequel l'équipe déplace ses coureurs ce tour-ci.
+hulst-option-order = Ordre : { $riders }
 
 ## Refus
 

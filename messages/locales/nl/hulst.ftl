@@ -108,6 +108,8 @@ hulst-option-letter-move = { $letter }: { $card } naar { $square }, baan { $lane
     }
 hulst-option-letter-crash = { $letter }: { $card }, onvermijdelijke valpartij, stop op { $square }, baan { $lane }
 hulst-option-back = Terug naar de kaarten
+# Ploegentijdrit: de volgorde waarin de ploeg deze beurt haar renners zet.
+hulst-option-order = Volgorde: { $riders }
 
 ## Weigeringen
 

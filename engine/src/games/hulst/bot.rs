@@ -97,6 +97,8 @@ pub fn sensible(stage: &Hulst, seat: Seat, options: &[Choice]) -> Choice {
             Choice::Land { to } => i64::from(to.row) * 10 - i64::from(to.lane),
             // Only whole moves are weighed (see `choose`).
             Choice::Card { .. } | Choice::Back => i64::MIN,
+            // G-35: the front rider first, as the order stands.
+            Choice::Order { riders } => i64::from(*riders == stage.team_block()),
         }
     };
     options

@@ -36,6 +36,8 @@ pub enum Choice {
     Card { rider: RiderIx, card: u8 },
     /// Back from the landing squares to the choice of a card.
     Back,
+    /// Team time trial (G-35): the order in which the team moves its riders this turn.
+    Order { riders: Vec<RiderIx> },
 }
 
 impl Choice {

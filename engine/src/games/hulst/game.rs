@@ -4,7 +4,8 @@
 //! `c:<rider>:<card>:<row>.<lane>` an unavoidable crash stopping there, `s:<cards>` the cards
 //! given up on a swap (`s:3.5.7`, `s:-` for none), `g:<card>` a card given up, `l:<row>.<lane>`
 //! where a chance move ends, `p:<rider>:<card>` a card chosen whose landing square comes next,
-//! `b` back from the squares to the cards. Labels name the card and the square as printed
+//! `b` back from the squares to the cards, `o:<rider>.<rider>.<rider>` the order a team moves
+//! its riders in a team time trial's turn (G-35). Labels name the card and the square as printed
 //! (44A, -3); the landing squares of a card chosen are lettered ("B: 7 to 44A, lane 2").
 
 use super::board::Board;
@@ -455,6 +456,25 @@ impl Hulst {
                     format!("Play {card}"),
                 ),
             ),
+            Choice::Order { riders } => {
+                // The riders without their team's name, which the option's group gives.
+                let names: Vec<String> = riders
+                    .iter()
+                    .map(|&r| {
+                        let name = self.rider_name(r);
+                        let team = format!("{} ", self.team_name(self.riders[r].team));
+                        name.strip_prefix(&team).unwrap_or(&name).to_string()
+                    })
+                    .collect();
+                (
+                    format!("Order: {}", names.join(", ")),
+                    sentence(
+                        "hulst-option-order",
+                        vec![("riders", json!(names.join(", ")))],
+                        format!("Order: {}", names.join(", ")),
+                    ),
+                )
+            }
             Choice::Back => (
                 "Back to the cards".to_string(),
                 sentence("hulst-option-back", vec![], "Back to the cards".to_string()),
@@ -542,6 +562,7 @@ impl Hulst {
                 Wait::Swap { rider, .. }
                 | Wait::Land { rider, .. }
                 | Wait::Square { rider, .. } => self.rider_name(*rider),
+                Wait::Order { seat } => self.team_name(*seat),
                 Wait::Turn => self.team_name(self.to_play().unwrap_or(0)),
             },
         }
@@ -645,6 +666,14 @@ impl Game for Hulst {
             Choice::Land { to } => format!("l:{}", pos_key(*to)),
             Choice::Card { rider, card } => format!("p:{rider}:{card}"),
             Choice::Back => "b".to_string(),
+            Choice::Order { riders } => format!(
+                "o:{}",
+                riders
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(".")
+            ),
         };
         Key::new(&text).unwrap_or_else(|_| Key::empty())
     }
@@ -695,6 +724,12 @@ impl Game for Hulst {
             }),
             "l" => Some(Choice::Land {
                 to: parse_pos(rest)?,
+            }),
+            "o" => Some(Choice::Order {
+                riders: rest
+                    .split('.')
+                    .map(number::<RiderIx>)
+                    .collect::<Option<Vec<_>>>()?,
             }),
             "p" => {
                 let (rider, card) = rest.split_once(':')?;

@@ -72,6 +72,8 @@ pub enum Wait {
     /// The landing square of the card chosen for the slot's rider (the second decision of a
     /// move).
     Square { rider: RiderIx, card: u8 },
+    /// Team time trial (G-35): the order in which the team moves its riders this turn.
+    Order { seat: Seat },
 }
 
 /// A crash of the round: its number and carriageway, whose squares stay involved (G-18).
@@ -149,6 +151,8 @@ pub struct Hulst {
     pub opening: Vec<Event>,
     /// Team time trial: the teams already dealt their one new hand (HT-072).
     pub refilled: Vec<bool>,
+    /// Team time trial: the teams that chose the order of their riders this round (G-35).
+    pub ordered: Vec<Seat>,
 }
 
 /// Which squares are taken now: a rider on the road, or a crash's square of this round (G-18).
@@ -307,6 +311,7 @@ impl Hulst {
             played: 0,
             opening: Vec::new(),
             refilled: vec![false; n],
+            ordered: Vec::new(),
         };
         stage.start_round(&mut events);
         stage.settle(&mut events);
@@ -324,11 +329,28 @@ impl Hulst {
             Wait::Swap { rider, .. } | Wait::Land { rider, .. } | Wait::Square { rider, .. } => {
                 Some(self.riders[*rider].team)
             }
+            Wait::Order { seat } => Some(*seat),
             Wait::Turn => Some(match self.order[self.cursor] {
                 Slot::Place(seat) => seat,
                 Slot::Ride(r) | Slot::Discard(r) => self.riders[r].team,
             }),
         }
+    }
+
+    /// Team time trial: the riders of the team whose turn it is, in their slots from the
+    /// current one on (front first until the director orders them, G-35).
+    pub fn team_block(&self) -> Vec<RiderIx> {
+        let Some(&Slot::Ride(first)) = self.order.get(self.cursor) else {
+            return Vec::new();
+        };
+        let team = self.riders[first].team;
+        self.order[self.cursor..]
+            .iter()
+            .map_while(|slot| match *slot {
+                Slot::Ride(r) if self.riders[r].team == team => Some(r),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The riders the current slot may move.
@@ -400,6 +422,10 @@ impl Hulst {
         }
         let hand = &self.hands[seat as usize];
         match &self.wait {
+            Wait::Order { .. } => permutations(&self.team_block())
+                .into_iter()
+                .map(|riders| Choice::Order { riders })
+                .collect(),
             Wait::Land { options, .. } => options.iter().map(|&to| Choice::Land { to }).collect(),
             Wait::Swap { count, up_to, .. } => {
                 let sizes: Vec<usize> = if *up_to {
@@ -922,6 +948,17 @@ impl Hulst {
             (Choice::Back, Wait::Square { .. }) => {
                 self.wait = Wait::Turn;
             }
+            (Choice::Order { riders }, Wait::Order { seat }) => {
+                // G-35: the team's slots of this turn, in the order its director chose; the
+                // passing principle then looks at the next rider so moved.
+                let at = self.cursor;
+                for (k, &r) in riders.iter().enumerate() {
+                    self.order[at + k] = Slot::Ride(r);
+                }
+                self.ordered.push(seat);
+                self.wait = Wait::Turn;
+                self.settle(&mut events);
+            }
             (
                 &Choice::Move {
                     rider,
@@ -1335,10 +1372,12 @@ impl Hulst {
         self.round += 1;
         self.cursor = 0;
         self.crashes.clear();
+        self.ordered.clear();
         events.push(Event::RoundStarted { round: self.round });
         if self.ttt() {
             // HT-073, HT-075, G-35: team 1 alone in round 1, then one more team a round, each
-            // moving all its riders in one turn (front rider first).
+            // moving all its riders in one turn (front rider first, until its director says
+            // the order it wants as its turn comes).
             let teams = (self.round as usize).min(self.seat_order.len());
             let mut order = Vec::new();
             for &seat in &self.seat_order[..teams] {
@@ -1446,8 +1485,18 @@ impl Hulst {
                 });
                 events.push(Event::Dealt { seat, cards: got });
             }
-            if self.hands[seat as usize].is_empty() || !self.can_play() {
-                // No card left anywhere, or nowhere to go: the turn passes.
+            if self.hands[seat as usize].is_empty() {
+                // No card left anywhere: the turn passes.
+                self.cursor += 1;
+                continue;
+            }
+            if self.ttt() && !self.ordered.contains(&seat) && self.team_block().len() > 1 {
+                // G-35: the team first says in which order its riders go this turn.
+                self.wait = Wait::Order { seat };
+                return;
+            }
+            if !self.can_play() {
+                // Nowhere to go: the turn passes.
                 self.cursor += 1;
                 continue;
             }
@@ -1663,6 +1712,23 @@ pub fn finish_time(length: u16, later_rounds: u32, past: u16, worst_before: Opti
         Some(w) if later_rounds > 0 && raw < w => w,
         _ => raw,
     }
+}
+
+/// Every order of `riders`, the given one first.
+fn permutations(riders: &[RiderIx]) -> Vec<Vec<RiderIx>> {
+    if riders.len() <= 1 {
+        return vec![riders.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, &r) in riders.iter().enumerate() {
+        let mut rest = riders.to_vec();
+        rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, r);
+            out.push(tail);
+        }
+    }
+    out
 }
 
 /// The letters of the landing squares, in the order of the options.
