@@ -1585,3 +1585,99 @@ fn g_35_ht_046_the_passing_principle_looks_at_the_next_rider_moved() {
     assert_eq!(s.riders[0].spot, Spot::Road { pos: p(22, 0) });
     assert_eq!(s.order[s.cursor], Slot::Ride(2), "D rides next");
 }
+
+// ----- G-08 `slope = "per_square"` -----
+
+/// Rows 1-9 flat, 10-20 uphill, 21-60 flat, with the slope option given.
+fn climb(slope: &str) -> Hulst {
+    let o: Options = serde_json::from_value(serde_json::json!({ "slope": slope })).unwrap();
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 9), ("uphill", 11), ("flat", 40)], 5, ""),
+        2,
+        o,
+    );
+    clear(&mut s);
+    s
+}
+
+fn rows_of(e: &[Pos]) -> Vec<u16> {
+    let mut rows: Vec<u16> = e.iter().map(|p| p.row).collect();
+    rows.dedup();
+    rows
+}
+
+#[test]
+fn g_08_per_square_each_uphill_square_costs_two_seconds_of_the_card() {
+    // G-08, alternative `per_square`: each uphill square costs 2 seconds of the card. From
+    // (8, 0), flat, below the climb at 10: a 6 pays 9 (1) + 10 (2) + 11 (2); its last
+    // second cannot pay 12 and is lost: row 11. A 7 pays 12 as well: row 12.
+    let mut s = climb("per_square");
+    put(&mut s, 0, 8, 0);
+    for (card, row) in [(6, 11), (7, 12), (3, 10)] {
+        turn(&mut s, &[0], 5);
+        hand(&mut s, 0, &[card]);
+        assert_eq!(rows_of(&ends(&s, 0, card)), vec![row], "card {card}");
+    }
+    // The default (`start_square`) from the same flat square: the whole card, row 14.
+    let mut d = climb("start_square");
+    put(&mut d, 0, 8, 0);
+    turn(&mut d, &[0], 5);
+    hand(&mut d, 0, &[6]);
+    assert_eq!(rows_of(&ends(&d, 0, 6)), vec![14]);
+}
+
+#[test]
+fn g_08_per_square_over_the_top_the_flat_squares_cost_one() {
+    // From (18, 0), uphill: a 6 pays 19 (2) + 20 (2) + 21 (1) + 22 (1): row 22, where the
+    // halved card of the default goes 3 squares, to row 21. A 5: 19, 20, 21 (row 21; the
+    // default's 2 squares, row 20). No wind from an uphill square (HT-031) either way.
+    let mut s = climb("per_square");
+    put(&mut s, 0, 18, 0);
+    put(&mut s, 3, 24, 0); // straight ahead of (23, 0): wind on flat, not from uphill
+    for (card, row) in [(6, 22), (5, 21)] {
+        turn(&mut s, &[0], 5);
+        hand(&mut s, 0, &[card]);
+        assert_eq!(rows_of(&ends(&s, 0, card)), vec![row], "card {card}");
+    }
+    let mut d = climb("start_square");
+    put(&mut d, 0, 18, 0);
+    for (card, row) in [(6, 21), (5, 20)] {
+        turn(&mut d, &[0], 5);
+        hand(&mut d, 0, &[card]);
+        assert_eq!(rows_of(&ends(&d, 0, card)), vec![row], "card {card}");
+    }
+    // Played: 4 squares for the 6, no wind told.
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[6]);
+    let events = mv(&mut s, 0, 6, 22, 0);
+    assert!(events.contains(&Event::Moved {
+        rider: 0,
+        card: 6,
+        to: p(22, 0),
+        squares: 4,
+        wind: 0,
+        boost: 0
+    }));
+}
+
+#[test]
+fn g_08_per_square_a_crash_stops_where_the_card_runs_into_a_rider() {
+    // From (8, 0) with a 6 (row 11 if free): the climb's row 11 is full across; the card
+    // pays 9 and 10 (3 seconds) and 11 would cost 2 more: every path runs into row 11, the
+    // rider stops on row 10, as far from the numbered side as he can (G-20).
+    let mut s = climb("per_square");
+    put(&mut s, 0, 8, 0);
+    put(&mut s, 3, 11, 0);
+    put(&mut s, 4, 11, 1);
+    put(&mut s, 5, 11, 2);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[6]);
+    assert_eq!(
+        s.moves(0),
+        vec![Choice::Crash {
+            rider: 0,
+            card: 6,
+            stop: p(10, 2)
+        }]
+    );
+}

@@ -4,7 +4,7 @@
 
 use super::board::{Board, Special};
 use super::events::{Choice, Event, RiderIx, Spot};
-use super::options::{Options, Passing, StageType, TttTime};
+use super::options::{Options, Passing, Slope, StageType, TttTime};
 use super::tables::{
     self, CARDS_PER_RIDER, ChanceCard, Effect, ROOM_FLAT, ROOM_UPHILL, ROUND_SECONDS, SWAP_CARDS,
     TEAM_SIZE,
@@ -717,6 +717,113 @@ impl Hulst {
         out
     }
 
+    /// What entering a square costs of a card under G-08 `per_square`: two seconds uphill,
+    /// one elsewhere.
+    fn cost(&self, p: Pos) -> u8 {
+        if self.board.is_uphill(p) { 2 } else { 1 }
+    }
+
+    /// [`Hulst::reach_all`] under G-08 `per_square`: for every card value up to `max`, the
+    /// squares a move paid with exactly that many seconds ends on by free squares, each
+    /// uphill square costing two. A second left over that cannot pay the uphill square ahead
+    /// is lost there, as the halved card loses its odd second. Past the line, as far as there
+    /// is room (HT-052).
+    fn reach_paid(&self, spot: Spot, max: u8, occ: &Occ) -> Vec<Vec<Pos>> {
+        let top = max as usize;
+        // paid[c]: the free squares a path costing exactly c seconds reaches.
+        let mut paid: Vec<Vec<Pos>> = vec![Vec::new(); top + 1];
+        let mut stuck: Vec<(usize, Pos)> = Vec::new();
+        for p in self.first_steps(spot) {
+            let c = self.cost(p) as usize;
+            if c <= top && !occ.get(&self.board, p) && !paid[c].contains(&p) {
+                paid[c].push(p);
+            }
+        }
+        for spent in 1..=top {
+            for p in paid[spent].clone() {
+                let mut went = false;
+                for &q in self.board.steps(p) {
+                    if occ.get(&self.board, q) {
+                        continue;
+                    }
+                    went = true;
+                    let c = spent + self.cost(q) as usize;
+                    if c <= top && !paid[c].contains(&q) {
+                        paid[c].push(q);
+                    }
+                }
+                if !went && self.board.past_line(p.row) {
+                    stuck.push((spent, p));
+                }
+            }
+        }
+        let mut out = vec![Vec::new(); top + 1];
+        for card in 1..=top {
+            let mut ends = paid[card].clone();
+            // One second left and only uphill squares ahead: it is lost.
+            ends.extend(paid[card - 1].iter().copied().filter(|&p| {
+                let ahead = self.board.steps(p);
+                !ahead.is_empty() && ahead.iter().all(|&q| self.board.is_uphill(q))
+            }));
+            ends.extend(stuck.iter().filter(|s| s.0 < card).map(|s| s.1));
+            if let Some(far) = ends
+                .iter()
+                .filter(|p| self.board.past_line(p.row))
+                .map(|p| p.row)
+                .max()
+            {
+                ends.retain(|p| p.row == far);
+            }
+            ends.sort();
+            ends.dedup();
+            out[card] = ends;
+        }
+        out
+    }
+
+    /// [`Hulst::crash_stops`] under G-08 `per_square`: the last free squares before a contact
+    /// the card's seconds would pay for.
+    fn crash_stops_paid(&self, spot: Spot, n: u8, occ: &Occ) -> Vec<Pos> {
+        let mut stops = Vec::new();
+        let budget = n as usize;
+        let contact = |q: Pos| occ.get(&self.board, q) && !self.board.past_line(q.row);
+        let mut paid: Vec<Vec<Pos>> = vec![Vec::new(); budget + 1];
+        for q in self.first_steps(spot) {
+            let c = self.cost(q) as usize;
+            if c > budget {
+                continue;
+            }
+            if contact(q) {
+                if let Spot::Road { pos } = spot
+                    && !stops.contains(&pos)
+                {
+                    stops.push(pos);
+                }
+            } else if !occ.get(&self.board, q) && !paid[c].contains(&q) {
+                paid[c].push(q);
+            }
+        }
+        for spent in 1..budget {
+            for p in paid[spent].clone() {
+                for &q in self.board.steps(p) {
+                    let c = spent + self.cost(q) as usize;
+                    if c > budget {
+                        continue;
+                    }
+                    if contact(q) {
+                        if !stops.contains(&p) {
+                            stops.push(p);
+                        }
+                    } else if !occ.get(&self.board, q) && !paid[c].contains(&q) {
+                        paid[c].push(q);
+                    }
+                }
+            }
+        }
+        stops.sort();
+        stops
+    }
+
     /// Every clean end of every card of a rider's team, and the unavoidable crashes when
     /// there is none, before the passing principle.
     pub fn all_ends(&self, r: RiderIx) -> Ends {
@@ -725,21 +832,28 @@ impl Hulst {
         let hand = distinct(&self.hands[rider.team as usize]);
         let uphill = self.starts_uphill(spot);
         let downhill = self.starts_downhill(spot);
+        let per_square = self.options.slope == Slope::PerSquare;
+        // HT-030, G-08 `start_square`: from an uphill square the card is halved, rounded
+        // down; `per_square`: the card is whole, each uphill square entered costs it two.
+        let halved = uphill && !per_square;
         let from_row = Self::row_of(spot);
         let occ = self.occupancy();
         let mut ends = Ends::default();
         let longest = hand
             .iter()
-            .map(|&c| if uphill { c / 2 } else { c })
+            .map(|&c| if halved { c / 2 } else { c })
             .max()
             .unwrap_or(0)
             + rider.kept.map_or(0, |k| k.amount)
             + 2;
-        let reached = self.reach_all(spot, longest, &occ);
+        let reached = if per_square {
+            self.reach_paid(spot, longest, &occ)
+        } else {
+            self.reach_all(spot, longest, &occ)
+        };
         let at = |n: u8| reached.get(n as usize).map_or(&[][..], |v| &v[..]);
         for &card in &hand {
-            // HT-030: uphill the card is halved, rounded down.
-            let base = if uphill { card / 2 } else { card };
+            let base = if halved { card / 2 } else { card };
             let boosts: Vec<u8> = match rider.kept {
                 Some(k) if !uphill => vec![0, k.amount],
                 _ => vec![0],
@@ -771,8 +885,12 @@ impl Hulst {
             .dedup_by(|a, b| a.0 == b.0 && a.1 == b.1 && a.3 == b.3);
         if ends.clean.is_empty() {
             for &card in &hand {
-                let n = if uphill { card / 2 } else { card };
-                let stops = self.crash_stops(spot, n, &occ);
+                let n = if halved { card / 2 } else { card };
+                let stops = if per_square {
+                    self.crash_stops_paid(spot, n, &occ)
+                } else {
+                    self.crash_stops(spot, n, &occ)
+                };
                 // G-20: the stop furthest from the numbered side.
                 if let Some(far) = stops.iter().map(|p| p.lane).max() {
                     for p in stops.into_iter().filter(|p| p.lane == far) {
@@ -969,6 +1087,15 @@ impl Hulst {
                 Wait::Turn | Wait::Square { .. },
             ) => {
                 self.wait = Wait::Turn;
+                // G-08 `per_square`: the wind's squares as the options counted them (the
+                // squares moved say nothing of the card's seconds spent uphill).
+                let counted_wind = (self.options.slope == Slope::PerSquare).then(|| {
+                    self.all_ends(rider)
+                        .clean
+                        .iter()
+                        .find(|e| e.0 == card && e.1 == to && e.3 == boost)
+                        .map_or(0, |e| e.2)
+                });
                 self.take_card(seat, card);
                 let from = self.riders[rider].spot;
                 let squares = to.row - Self::row_of(from);
@@ -987,7 +1114,8 @@ impl Hulst {
                 };
                 // The wind's squares: what the move went beyond the card and a kept card
                 // (past the line a move may end short, HT-052).
-                let wind = (squares as u8).saturating_sub(base + extra);
+                let wind =
+                    counted_wind.unwrap_or_else(|| (squares as u8).saturating_sub(base + extra));
                 self.riders[rider].spot = Spot::Road { pos: to };
                 events.push(Event::Moved {
                     rider,
