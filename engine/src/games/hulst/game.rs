@@ -493,7 +493,16 @@ impl Hulst {
                     .map_or(0, |e| e.2);
                 let square = self.square_name(*to);
                 (
-                    format!("{card} to {square}, lane {}", to.lane),
+                    format!(
+                        "{card} to {square}, lane {}{}{}",
+                        to.lane,
+                        if wind > 0 {
+                            format!(" (wind +{wind})")
+                        } else {
+                            String::new()
+                        },
+                        if *boost { " with the kept card" } else { "" }
+                    ),
                     sentence(
                         "hulst-option-move",
                         vec![
