@@ -1681,3 +1681,33 @@ fn g_08_per_square_a_crash_stops_where_the_card_runs_into_a_rider() {
         }]
     );
 }
+
+#[test]
+fn g_31_the_shipped_scenario_plays_card_then_square_by_letter() {
+    // config/scenarios/hulst-card-then-square.json (docs/hulst.md): the placement round
+    // played by the card, then the landing square's letter, once going back to the cards.
+    use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+    let file = ScenarioFile::from_json(include_str!(
+        "../../config/scenarios/hulst-card-then-square.json"
+    ))
+    .unwrap();
+    let course = file
+        .course(|name| {
+            assert_eq!(name, "hulst-vlakke-etappe");
+            parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").map_err(|e| e.to_string())
+        })
+        .unwrap();
+    let ScenarioRun::Script(played) = file.run(course, None).unwrap() else {
+        panic!("a script scenario");
+    };
+    let out = played.to_json_lines();
+    for told in [
+        r#""choose":"A: 10 to 10, lane 0","key":"m:0:10:10.0""#,
+        r#""choose":"Back to the cards","key":"b""#,
+        r#""choose":"C: 8 to 8, lane 2","key":"m:1:8:8.2""#,
+        "Rood 1 plays 10 to 10 (wind 0).",
+        "Rood 2 plays 8 to 8 (wind 0).",
+    ] {
+        assert!(out.contains(told), "{told} missing from:\n{out}");
+    }
+}
