@@ -1711,3 +1711,61 @@ fn g_31_the_shipped_scenario_plays_card_then_square_by_letter() {
         assert!(out.contains(told), "{told} missing from:\n{out}");
     }
 }
+
+#[test]
+fn the_directors_own_board_letters_the_squares_of_the_card_chosen_and_nobody_elses() {
+    // Through the registry, as the services ask it: no private board before the card, the
+    // landing squares lettered A, B, C once the card is chosen (the placement's 7 reaches
+    // row 7 on three lanes), for the seat that chose it alone.
+    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
+    let course = Arc::new(parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").unwrap());
+    let setup = Setup {
+        course,
+        teams: vec!["Rood".into(), "Blauw".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("r{i}"),
+                team: (i / 3) as u8,
+                start: None,
+                attributes: serde_json::Value::Null,
+            })
+            .collect(),
+        options: serde_json::json!({"hands": [[7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+                                              [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]]}),
+        dice: vec![9, 4],
+    };
+    let mut s = registry::start("hulst", &setup, 3).unwrap();
+    assert!(s.private_scene(0).is_none() && s.private_scene(1).is_none());
+    s.apply(0, "p:0:7").unwrap();
+    assert!(
+        s.private_scene(1).is_none(),
+        "the other director sees no letters"
+    );
+    let Some(Scene::Hulst(own)) = s.private_scene(0) else {
+        panic!("the director's own board")
+    };
+    assert_eq!(
+        own.letters,
+        vec![(p(7, 0), 'A'), (p(7, 1), 'B'), (p(7, 2), 'C')]
+    );
+    let Scene::Hulst(public) = s.scene() else {
+        panic!()
+    };
+    assert!(public.letters.is_empty(), "never on the public board");
+    let labels: Vec<String> = s
+        .pending_for(0)
+        .unwrap()
+        .options
+        .iter()
+        .map(|o| o.label.to_string())
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            "A: 7 to 7, lane 0",
+            "B: 7 to 7, lane 1",
+            "C: 7 to 7, lane 2",
+            "Back to the cards"
+        ]
+    );
+}
