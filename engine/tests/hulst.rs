@@ -1769,3 +1769,47 @@ fn the_directors_own_board_letters_the_squares_of_the_card_chosen_and_nobody_els
         ]
     );
 }
+
+#[test]
+fn the_sensible_bot_plays_its_move_in_two_decisions_and_keeps_the_front_first_order() {
+    use commissaire_engine::games::hulst::bot::choose;
+    // TV-HT-31's road: X on (15, 0), the bot's M on (10, 0) with {3, 4, 10}: its best move is
+    // the 4 beside X with the wind (the 3 behind X gains less, the 10 waits for the sprint).
+    // The 4 has several squares: the bot first takes the 4's card, then (15, 1).
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 15, 0);
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[3, 4, 10]);
+    let first = s.legal(0);
+    assert_eq!(
+        first,
+        vec![
+            Choice::Card { rider: 0, card: 3 },
+            Choice::Card { rider: 0, card: 4 },
+            Choice::Card { rider: 0, card: 10 }
+        ]
+    );
+    let card = choose(&s, 0, &first);
+    assert_eq!(card, Choice::Card { rider: 0, card: 4 });
+    s.apply(0, &card).unwrap();
+    let square = choose(&s, 0, &s.legal(0));
+    assert_eq!(
+        square,
+        Choice::Move {
+            rider: 0,
+            card: 4,
+            to: p(15, 1),
+            boost: false
+        }
+    );
+    // G-35: in a team time trial the bot keeps the order as it stands, front first.
+    let s = ttt_passing();
+    assert_eq!(
+        choose(&s, 0, &s.legal(0)),
+        Choice::Order {
+            riders: vec![0, 1, 2]
+        }
+    );
+}
