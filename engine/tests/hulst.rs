@@ -1813,3 +1813,37 @@ fn the_sensible_bot_plays_its_move_in_two_decisions_and_keeps_the_front_first_or
         }
     );
 }
+
+#[test]
+fn g_08_ht_052_per_square_past_the_line_as_far_as_the_seconds_and_the_room_go() {
+    // G-08 `per_square` with HT-052 (the rest of the card lost past the line): a climb to the
+    // line after 20, a run-out of 3 (rows 21 to 23, printed -1 to -3). From (18, 0) a 6 pays
+    // 19 and 20 (4 seconds) and two run-out squares: -2 (the halved card: -1). A 10 goes to
+    // the end of the run-out, -3, its last seconds lost; with -3 full, to -2.
+    let on = |slope: &str| {
+        let o: Options = serde_json::from_value(serde_json::json!({ "slope": slope })).unwrap();
+        let mut s = stage_on(&course_text(3, &[("flat", 9), ("uphill", 11)], 3, ""), 2, o);
+        clear(&mut s);
+        put(&mut s, 0, 18, 0);
+        s
+    };
+    for (slope, card, row) in [
+        ("per_square", 6, 22),
+        ("start_square", 6, 21),
+        ("per_square", 10, 23),
+        ("start_square", 10, 23),
+    ] {
+        let mut s = on(slope);
+        turn(&mut s, &[0], 9);
+        hand(&mut s, 0, &[card]);
+        assert_eq!(rows_of(&ends(&s, 0, card)), vec![row], "{slope} {card}");
+    }
+    let mut s = on("per_square");
+    for l in 0..3 {
+        put(&mut s, 3 + l as usize, 23, l);
+        s.riders[3 + l as usize].crossed = Some(8);
+    }
+    turn(&mut s, &[0], 9);
+    hand(&mut s, 0, &[10]);
+    assert_eq!(ends(&s, 0, 10), vec![p(22, 0), p(22, 1), p(22, 2)]);
+}
