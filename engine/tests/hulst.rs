@@ -1847,3 +1847,82 @@ fn g_08_ht_052_per_square_past_the_line_as_far_as_the_seconds_and_the_room_go() 
     hand(&mut s, 0, &[10]);
     assert_eq!(ends(&s, 0, 10), vec![p(22, 0), p(22, 1), p(22, 2)]);
 }
+
+#[test]
+fn ht_037_g_20_a_crash_with_two_stops_is_chosen_card_then_letter() {
+    // VALPARTIJ, G-20: row 30 full across, W on (28, 2); M on (26, 1) with a 5 cannot ride
+    // clean. He may stop on (27, 2) (running into W) or on (29, 2) (into Z), both as far from
+    // the numbered side as the card allows: the 5 first, then the stop by its letter.
+    use commissaire_engine::registry::Game;
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 30, 0);
+    put(&mut s, 4, 30, 1);
+    put(&mut s, 5, 30, 2);
+    put(&mut s, 1, 28, 2);
+    put(&mut s, 0, 26, 1);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[5]);
+    assert_eq!(s.legal(0), vec![Choice::Card { rider: 0, card: 5 }]);
+    s.apply(0, &Choice::Card { rider: 0, card: 5 }).unwrap();
+    let stops = s.legal(0);
+    assert_eq!(
+        stops[..2],
+        [
+            Choice::Crash {
+                rider: 0,
+                card: 5,
+                stop: p(27, 2)
+            },
+            Choice::Crash {
+                rider: 0,
+                card: 5,
+                stop: p(29, 2)
+            }
+        ]
+    );
+    let (_, said) = Game::said(&s, &stops[1]);
+    assert_eq!(said.id, "hulst-option-letter-crash");
+    assert_eq!(said.text, "B: 5: crash");
+    assert_eq!(
+        Game::label(&s, &stops[0]).1.as_ref(),
+        "A: 5: crash, stop on 27"
+    );
+}
+
+#[test]
+fn ht_016_a_rider_with_nowhere_to_go_is_passed_over() {
+    // DE DYNAMISCHE RONDES: B waits in the start area behind a full first row: no card
+    // takes him anywhere (no clean move, no square to stop on): his turn passes to C.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 10, 0); // A (Red)
+    s.riders[3].spot = Spot::Start; // B (Blue)
+    put(&mut s, 4, 1, 0); // C (Blue)
+    put(&mut s, 5, 1, 1);
+    put(&mut s, 1, 1, 2);
+    turn(&mut s, &[0, 3, 4], 5);
+    hand(&mut s, 0, &[3]);
+    hand(&mut s, 1, &[3]);
+    mv(&mut s, 0, 3, 13, 0);
+    assert_eq!(s.order[s.cursor], Slot::Ride(4), "B is passed over");
+    assert!(!s.legal(1).is_empty());
+}
+
+#[test]
+fn g_35_an_order_is_a_key_as_every_choice() {
+    use commissaire_engine::registry::Game;
+    let s = ttt_passing();
+    for order in s.legal(0) {
+        let key = Game::key(&s, &order);
+        assert!(key.as_str().starts_with("o:"), "{key:?}");
+        assert_eq!(Game::parse_key(&s, key.as_str()), Some(order));
+    }
+    assert_eq!(
+        Game::parse_key(&s, "o:2.1.0"),
+        Some(Choice::Order {
+            riders: vec![2, 1, 0]
+        })
+    );
+    assert_eq!(Game::parse_key(&s, "o:2.x"), None);
+}
