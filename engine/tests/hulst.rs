@@ -1419,7 +1419,41 @@ fn g_31_ht_015_the_placement_offers_the_cards_first_then_the_squares_of_one() {
 }
 
 #[test]
-fn a_whole_move_before_its_card_or_a_square_of_another_card_is_refused_and_changes_nothing() {
+fn a_whole_move_is_one_choice_still_and_a_square_of_another_card_is_refused() {
+    // A stage stored before moves had two decisions replays: a whole move of the rules is
+    // still accepted at the card step.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    let whole = Choice::Move {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        boost: false,
+    };
+    assert!(!s.legal(seat).contains(&whole), "offered card first");
+    s.apply(seat, &whole).unwrap();
+    assert_eq!(s.riders[rider].spot, Spot::Road { pos: p(7, 1) });
+    // An illegal whole move is refused as before, and changes nothing.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let before = (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played);
+    let far = Choice::Move {
+        rider,
+        card: 7,
+        to: p(8, 1),
+        boost: false,
+    };
+    assert!(matches!(
+        s.apply(seat, &far),
+        Err(Refusal::Unreachable { card: 7, .. })
+    ));
+    assert_eq!(
+        (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played),
+        before
+    );
+}
+
+#[test]
+fn a_square_of_another_card_or_a_back_with_no_card_chosen_is_refused_and_changes_nothing() {
     let (mut s, seat) = placement_on_the_flat_stage();
     let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
     let seven = Choice::Move {
@@ -1429,7 +1463,6 @@ fn a_whole_move_before_its_card_or_a_square_of_another_card_is_refused_and_chang
         boost: false,
     };
     let before = (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played);
-    assert_eq!(s.apply(seat, &seven), Err(Refusal::CardFirst));
     assert_eq!(
         s.apply(seat, &Choice::Back),
         Err(Refusal::Wrong),

@@ -126,7 +126,6 @@ hulst-refused-avoidable = This crash could be avoided: the { $card } rides clean
 hulst-refused-no-room = This move leaves the next rider no room (passing principle): the { $card } would leave it.
 hulst-refused-crash-lane = A crash must happen as far from the numbered side as the card allows.
 hulst-refused-wrong = That is not what this turn asks for.
-hulst-refused-card-first = Choose the card first, then its landing square.
 hulst-refused-other-card = You chose the { $card }: pick one of its landing squares, or go back to the cards.
 
 ## The tour's classifications, with the box's Dutch and French names beside them

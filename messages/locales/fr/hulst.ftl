@@ -122,7 +122,6 @@ hulst-refused-avoidable = Cette chute pouvait être évitée : le { $card } pass
 hulst-refused-no-room = Ce déplacement ne laisse pas de place au coureur suivant (règle de dépassement) : le { $card } lui en laisserait.
 hulst-refused-crash-lane = Une chute doit se produire aussi loin du côté numéroté que la carte le permet.
 hulst-refused-wrong = Ce n'est pas ce que ce tour demande.
-hulst-refused-card-first = Choisissez d'abord la carte, puis sa case d'arrivée.
 hulst-refused-other-card = Vous avez choisi le { $card } : prenez une de ses cases d'arrivée, ou revenez aux cartes.
 
 ## Les classements du tour, avec leur nom néerlandais

@@ -122,7 +122,6 @@ hulst-refused-avoidable = Deze valpartij kon vermeden worden: met de { $card } r
 hulst-refused-no-room = Deze zet laat de volgende renner geen ruimte (passeerprincipe): de { $card } zou die wel laten.
 hulst-refused-crash-lane = Een valpartij moet zo ver mogelijk van de genummerde kant gebeuren als de kaart toelaat.
 hulst-refused-wrong = Dat vraagt deze beurt niet.
-hulst-refused-card-first = Kies eerst de kaart, dan het eindvak.
 hulst-refused-other-card = Je koos de { $card }: kies een van zijn eindvakken, of ga terug naar de kaarten.
 
 ## De klassementen van de ronde, met hun Franse naam

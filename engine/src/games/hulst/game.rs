@@ -160,7 +160,6 @@ impl Hulst {
             }
             Refusal::CrashLane => sentence("hulst-refused-crash-lane", vec![], text),
             Refusal::Wrong => sentence("hulst-refused-wrong", vec![], text),
-            Refusal::CardFirst => sentence("hulst-refused-card-first", vec![], text),
             Refusal::OtherCard { card } => sentence(
                 "hulst-refused-other-card",
                 vec![("card", json!(card))],

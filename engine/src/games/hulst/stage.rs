@@ -110,8 +110,6 @@ pub enum Refusal {
     CrashLane,
     #[error("that is not what the turn asks for")]
     Wrong,
-    #[error("choose the card first, then its landing square")]
-    CardFirst,
     #[error("the {card} is chosen: pick one of its landing squares, or go back to the cards")]
     OtherCard { card: u8 },
 }
@@ -523,10 +521,6 @@ impl Hulst {
         }
         if !self.hands[seat as usize].contains(&card) {
             return Refusal::NoSuchCard(card);
-        }
-        if self.wait == Wait::Turn && self.moves(seat).contains(choice) {
-            // A whole move of a card with more than one landing square: the card comes first.
-            return Refusal::CardFirst;
         }
         let all = self.all_ends(rider);
         match choice {
@@ -1040,7 +1034,13 @@ impl Hulst {
     // ----- applying -----
 
     pub fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Refusal> {
-        if !self.legal(seat).contains(choice) {
+        // A whole move of [`Hulst::moves`] is still one choice at the card step: the options
+        // offer it in two decisions, but a stage stored before them (or a key typed in
+        // full) replays as it was played.
+        let whole = self.wait == Wait::Turn
+            && matches!(choice, Choice::Move { .. } | Choice::Crash { .. })
+            && self.moves(seat).contains(choice);
+        if !whole && !self.legal(seat).contains(choice) {
             return Err(self.why(seat, choice));
         }
         self.played += 1;
