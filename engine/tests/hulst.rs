@@ -1959,3 +1959,21 @@ fn g_35_an_order_is_a_key_as_every_choice() {
     );
     assert_eq!(Game::parse_key(&s, "o:2.x"), None);
 }
+
+#[test]
+fn ht_016_another_team_cannot_play_the_riders_move_nor_see_it() {
+    // One rider at a time, for his own team: the other seat has no moves and its whole move
+    // for him is refused, changing nothing.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let other = 1 - seat;
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    assert!(s.moves(other).is_empty() && s.legal(other).is_empty());
+    let whole = Choice::Move {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        boost: false,
+    };
+    assert_eq!(s.apply(other, &whole), Err(Refusal::NotYourTurn));
+    assert_eq!(s.riders[rider].spot, Spot::Start);
+}
