@@ -711,8 +711,10 @@ impl Hulst {
         out
     }
 
-    /// What entering a square costs of a card under G-08 `per_square`: two seconds uphill,
-    /// one elsewhere.
+    /// What entering a square costs of a card under G-08 `per_square` (the conformance table
+    /// hulst-tour-de-france.md, section 3: "each uphill square costs 2 seconds of the card";
+    /// the rulebook's BERGOPWAARTS / MONTEES only halves the card): two seconds uphill, one
+    /// elsewhere.
     fn cost(&self, p: Pos) -> u8 {
         if self.board.is_uphill(p) { 2 } else { 1 }
     }
@@ -1067,8 +1069,9 @@ impl Hulst {
                 self.wait = Wait::Turn;
             }
             (Choice::Order { riders }, Wait::Order { seat }) => {
-                // G-35: the team's slots of this turn, in the order its director chose; the
-                // passing principle then looks at the next rider so moved.
+                // G-35 (hulst-tour-de-france.md, section 3): the team's slots of this turn, in
+                // the order its director chose; the passing principle then looks at the next
+                // rider so moved, team-mate or not.
                 let at = self.cursor;
                 for (k, &r) in riders.iter().enumerate() {
                     self.order[at + k] = Slot::Ride(r);
