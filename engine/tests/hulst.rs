@@ -1914,6 +1914,7 @@ fn ht_037_g_20_a_crash_with_two_stops_is_chosen_card_then_letter() {
             }
         ]
     );
+    assert_eq!(s.landing_letters(), vec![(p(27, 2), 'A'), (p(29, 2), 'B')]);
     let (_, said) = Game::said(&s, &stops[1]);
     assert_eq!(said.id, "hulst-option-letter-crash");
     assert_eq!(said.text, "B: 5: crash");
@@ -1976,4 +1977,87 @@ fn ht_016_another_team_cannot_play_the_riders_move_nor_see_it() {
     };
     assert_eq!(s.apply(other, &whole), Err(Refusal::NotYourTurn));
     assert_eq!(s.riders[rider].spot, Spot::Start);
+}
+
+#[test]
+fn ht_047_ht_046_a_card_with_no_move_allowed_is_refused_with_the_reason() {
+    // PASSEERPRINCIPLE: with {3, 4} after TV-HT-35's crash the 3 rides clean, so the 4's
+    // crash may not be chosen: its card is refused naming the 3.
+    let mut s = tv35();
+    play(
+        &mut s,
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    hand(&mut s, 0, &[3, 4]);
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 1, card: 4 }),
+        Err(Refusal::Avoidable { clean: 3 })
+    );
+    // TV-HT-39: the 2 rides clean but leaves B no room while the 6 does: its card is refused
+    // naming the 6.
+    let mut s = stage_on(
+        &course_text(2, &[("flat", 60)], 5, ""),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 3, 22, 1);
+    put(&mut s, 0, 20, 0);
+    put(&mut s, 4, 18, 0);
+    turn(&mut s, &[0, 4], 5);
+    hand(&mut s, 0, &[2, 6]);
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 0, card: 2 }),
+        Err(Refusal::NoRoom { room: 6 })
+    );
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 4, card: 6 }),
+        Err(Refusal::NotThisRider)
+    );
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 0, card: 9 }),
+        Err(Refusal::NoSuchCard(9))
+    );
+}
+
+#[test]
+fn ht_036_a_rider_who_skips_gives_up_a_card_and_plays_no_move() {
+    // VALPARTIJ: in the skipped turn the team gives up a card; a move or a card for the
+    // fallen rider is not what the turn asks for.
+    let mut s = tv35();
+    play(
+        &mut s,
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    turn(&mut s, &[5], 6);
+    hand(&mut s, 1, &[4, 7]);
+    assert_eq!(
+        s.apply(1, &Choice::Card { rider: 5, card: 4 }),
+        Err(Refusal::Wrong)
+    );
+    assert_eq!(
+        s.apply(
+            1,
+            &Choice::Move {
+                rider: 5,
+                card: 4,
+                to: p(34, 0),
+                boost: false
+            }
+        ),
+        Err(Refusal::Wrong)
+    );
+    assert!(s.riders[5].skip);
 }
