@@ -85,7 +85,7 @@ fn p(row: u16, lane: u8) -> Pos {
 fn ends(s: &Hulst, r: usize, card: u8) -> Vec<Pos> {
     let seat = s.riders[r].team;
     let mut v: Vec<Pos> = s
-        .legal(seat)
+        .moves(seat)
         .into_iter()
         .filter_map(|c| match c {
             Choice::Move {
@@ -98,9 +98,22 @@ fn ends(s: &Hulst, r: usize, card: u8) -> Vec<Pos> {
     v
 }
 
+/// Plays a whole move as a director does: its card first when that card leaves more than one
+/// landing square, then the square (the two decisions of a turn).
+fn play(s: &mut Hulst, seat: u8, c: &Choice) -> Result<Vec<Event>, Refusal> {
+    if let Choice::Move { rider, card, .. } | Choice::Crash { rider, card, .. } = *c {
+        let first = Choice::Card { rider, card };
+        if !s.legal(seat).contains(c) && s.legal(seat).contains(&first) {
+            assert_eq!(s.apply(seat, &first).unwrap(), vec![]);
+        }
+    }
+    s.apply(seat, c)
+}
+
 fn mv(s: &mut Hulst, r: usize, card: u8, row: u16, lane: u8) -> Vec<Event> {
     let seat = s.riders[r].team;
-    s.apply(
+    play(
+        s,
         seat,
         &Choice::Move {
             rider: r,
@@ -253,17 +266,17 @@ fn ht_012_ht_013_exact_moves_straight_or_diagonal_tv_ht_22() {
     hand(&mut s, 0, &[1]);
     assert_eq!(ends(&s, 0, 1), vec![p(21, 0), p(21, 1)]);
     for (row, lane) in [(20, 1), (19, 0), (22, 0)] {
-        let e = s
-            .apply(
-                0,
-                &Choice::Move {
-                    rider: 0,
-                    card: 1,
-                    to: p(row, lane),
-                    boost: false,
-                },
-            )
-            .unwrap_err();
+        let e = play(
+            &mut s,
+            0,
+            &Choice::Move {
+                rider: 0,
+                card: 1,
+                to: p(row, lane),
+                boost: false,
+            },
+        )
+        .unwrap_err();
         assert!(matches!(e, Refusal::Unreachable { .. }), "{e:?}");
     }
     assert_eq!(
@@ -313,7 +326,7 @@ fn round_order(s: &mut Hulst) -> Vec<usize> {
     s.cursor = 0;
     s.wait = Wait::Turn;
     s.hands[seat] = vec![3];
-    s.apply(seat as u8, &Choice::GiveUp { card: 3 }).unwrap();
+    play(s, seat as u8, &Choice::GiveUp { card: 3 }).unwrap();
     s.order
         .iter()
         .filter_map(|x| match x {
@@ -348,11 +361,12 @@ fn ht_019_lettered_squares_a_before_b_and_one_number_for_a_crash_tv_ht_25() {
     put(&mut s, 2, 14, 0);
     put(&mut s, 5, 14, 1);
     turn(&mut s, &[4], 5);
-    let options = s.legal(1);
+    let options = s.moves(1);
     let Choice::Crash { card, stop, .. } = options[0].clone() else {
         panic!("{options:?}");
     };
-    s.apply(
+    play(
+        &mut s,
         1,
         &Choice::Crash {
             rider: 4,
@@ -474,7 +488,7 @@ fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35()
     // numbered side (29, 2), hits Z; X, Y, Z and M are involved, roadside order M, Z, X, Y;
     // the hand is shown as the proof.
     let mut s = tv35();
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert_eq!(
         options,
         vec![Choice::Crash {
@@ -483,7 +497,7 @@ fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35()
             stop: p(29, 2)
         }]
     );
-    let events = s.apply(0, &options[0]).unwrap();
+    let events = play(&mut s, 0, &options[0]).unwrap();
     let crash = events
         .iter()
         .find_map(|e| match e {
@@ -511,7 +525,8 @@ fn ht_035_ht_037_ht_038_ht_039_ht_043_ht_045_ht_048_unavoidable_crash_tv_ht_35()
 fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
     // VALPARTIJ: every rider involved skips his next turn and still gives up a card.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -530,7 +545,7 @@ fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
         s.legal(1),
         vec![Choice::GiveUp { card: 4 }, Choice::GiveUp { card: 7 }]
     );
-    s.apply(1, &Choice::GiveUp { card: 7 }).unwrap();
+    play(&mut s, 1, &Choice::GiveUp { card: 7 }).unwrap();
     assert_eq!(s.hands[1], vec![4]);
     assert!(!s.riders[5].skip);
     assert!(matches!(s.riders[5].spot, Spot::Roadside { row: 30, .. }));
@@ -540,7 +555,8 @@ fn ht_036_crashed_riders_skip_their_next_turn_giving_up_a_card_tv_ht_46() {
 fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
     // VALPARTIJ: W on (26, 0) holds {4}: every path reaches number 30: he joins the crash.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -550,14 +566,14 @@ fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
     )
     .unwrap();
     hand(&mut s, 0, &[4]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert!(
         options
             .iter()
             .all(|c| matches!(c, Choice::Crash { rider: 1, .. })),
         "{options:?}"
     );
-    let events = s.apply(0, &options[0]).unwrap();
+    let events = play(&mut s, 0, &options[0]).unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
         Event::JoinedCrash {
@@ -580,7 +596,8 @@ fn ht_040_ht_047_a_later_rider_who_cannot_brake_joins_tv_ht_36() {
 fn ht_047_a_crash_that_could_be_avoided_is_refused_naming_the_clean_card_tv_ht_36() {
     // PASSEERPRINCIPLE: a crash only when it cannot be avoided: with {3, 4} the 3 is clean.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -591,20 +608,20 @@ fn ht_047_a_crash_that_could_be_avoided_is_refused_naming_the_clean_card_tv_ht_3
     .unwrap();
     hand(&mut s, 0, &[3, 4]);
     assert!(
-        s.legal(0)
+        s.moves(0)
             .iter()
             .all(|c| matches!(c, Choice::Move { card: 3, .. }))
     );
-    let e = s
-        .apply(
-            0,
-            &Choice::Crash {
-                rider: 1,
-                card: 4,
-                stop: p(29, 0),
-            },
-        )
-        .unwrap_err();
+    let e = play(
+        &mut s,
+        0,
+        &Choice::Crash {
+            rider: 1,
+            card: 4,
+            stop: p(29, 0),
+        },
+    )
+    .unwrap_err();
     assert_eq!(e, Refusal::Avoidable { clean: 3 });
 }
 
@@ -624,7 +641,7 @@ fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
     put(&mut s, 0, 27, 0); // M
     turn(&mut s, &[0], 5);
     hand(&mut s, 0, &[3]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert_eq!(
         options,
         vec![Choice::Crash {
@@ -633,7 +650,7 @@ fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
             stop: p(29, 1)
         }]
     );
-    let events = s.apply(0, &options[0]).unwrap();
+    let events = play(&mut s, 0, &options[0]).unwrap();
     let riders = events
         .iter()
         .find_map(|e| match e {
@@ -649,7 +666,8 @@ fn ht_042_a_full_divider_keeps_the_other_carriageway_out_tv_ht_37() {
 fn ht_044_others_pass_a_crash_of_an_earlier_round_tv_ht_38() {
     // VALPARTIJ: the crashed stand beside the road; the next round others pass normally.
     let mut s = tv35();
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Crash {
             rider: 0,
@@ -680,7 +698,7 @@ fn ht_046_passing_principle_leaves_the_next_rider_room_tv_ht_39() {
     turn(&mut s, &[0, 4], 5);
     hand(&mut s, 0, &[2, 6]);
     let cards: Vec<u8> = s
-        .legal(0)
+        .moves(0)
         .iter()
         .filter_map(|c| match c {
             Choice::Move { card, .. } => Some(*card),
@@ -689,17 +707,17 @@ fn ht_046_passing_principle_leaves_the_next_rider_room_tv_ht_39() {
         .collect();
     assert!(cards.iter().all(|&c| c == 6), "{cards:?}");
     assert_eq!(ends(&s, 0, 6), vec![p(26, 0), p(26, 1)]);
-    let e = s
-        .apply(
-            0,
-            &Choice::Move {
-                rider: 0,
-                card: 2,
-                to: p(22, 0),
-                boost: false,
-            },
-        )
-        .unwrap_err();
+    let e = play(
+        &mut s,
+        0,
+        &Choice::Move {
+            rider: 0,
+            card: 2,
+            to: p(22, 0),
+            boost: false,
+        },
+    )
+    .unwrap_err();
     assert_eq!(e, Refusal::NoRoom { room: 6 });
     hand(&mut s, 0, &[2]);
     assert_eq!(ends(&s, 0, 2), vec![p(22, 0)]);
@@ -740,7 +758,8 @@ fn ht_023_a_swap_square_exchanges_three_cards_tv_ht_41() {
     assert!(s.legal(0).contains(&Choice::Swap {
         give: vec![3, 5, 7]
     }));
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Swap {
             give: vec![3, 5, 7],
@@ -794,7 +813,7 @@ fn ht_024_ht_025_ht_026_a_chance_move_never_crashes_tv_ht_42() {
     }
     mv(&mut s, 0, 2, 40, 1);
     assert!(matches!(&s.wait, Wait::Land { options, .. } if options.iter().all(|p| p.row == 41)));
-    s.apply(0, &Choice::Land { to: p(41, 1) }).unwrap();
+    play(&mut s, 0, &Choice::Land { to: p(41, 1) }).unwrap();
     assert_eq!(s.riders[0].spot, Spot::Road { pos: p(41, 1) });
     assert!(s.crashes.is_empty());
 }
@@ -844,7 +863,8 @@ fn ht_028_sprint_places_by_distance_in_a_round_tv_ht_44() {
     turn(&mut s, &[1], 13);
     hand(&mut s, 0, &[10, 11]);
     s.options.passing = commissaire_engine::games::hulst::options::Passing::Off;
-    s.apply(
+    play(
+        &mut s,
         0,
         &Choice::Move {
             rider: 1,
@@ -986,7 +1006,7 @@ fn ht_055_the_stage_runs_until_every_rider_has_finished() {
     while let Some(seat) = s.to_play() {
         let options = s.legal(seat);
         let c = s.random_pick(&options);
-        s.apply(seat, &c).unwrap();
+        play(&mut s, seat, &c).unwrap();
         guard += 1;
         assert!(guard < 5000);
     }
@@ -1079,6 +1099,15 @@ fn ttt(teams: usize) -> Hulst {
         .0
 }
 
+/// A team time trial's team turn in the order it stands (front first, G-35).
+fn front_first(s: &mut Hulst) {
+    let Wait::Order { seat } = s.wait else {
+        panic!("{:?}", s.wait)
+    };
+    let riders = s.team_block();
+    s.apply(seat, &Choice::Order { riders }).unwrap();
+}
+
 fn teams_of(s: &Hulst) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::new();
     for slot in &s.order {
@@ -1110,8 +1139,8 @@ fn ht_071_ht_073_ht_075_teams_start_a_round_apart_tv_ht_70() {
         while s.round == round {
             let seat = s.to_play().unwrap();
             let options = s.legal(seat);
-            let c = commissaire_engine::games::hulst::bot::sensible(&s, seat, &options);
-            s.apply(seat, &c).unwrap();
+            let c = commissaire_engine::games::hulst::bot::choose(&s, seat, &options);
+            play(&mut s, seat, &c).unwrap();
         }
     }
 }
@@ -1151,8 +1180,9 @@ fn ht_076_ht_077_ht_079_team_times_and_points_tv_ht_71() {
     let mut events = Vec::new();
     s.order = vec![Slot::Discard(0)];
     s.cursor = 0;
+    s.wait = Wait::Turn;
     s.hands[0] = vec![3];
-    events.extend(s.apply(0, &Choice::GiveUp { card: 3 }).unwrap());
+    events.extend(play(&mut s, 0, &Choice::GiveUp { card: 3 }).unwrap());
     assert!(s.over);
     let time = |r: usize| s.riders[r].result.unwrap().time;
     assert_eq!((time(0), time(1), time(2)), (196, 196, 196));
@@ -1172,18 +1202,19 @@ fn ht_072_new_cards_once_when_one_card_a_rider_is_left_tv_ht_72() {
     // MOGELIJKE SPEEL VARIANT: 5 a rider, new cards only once, at one card a rider.
     let mut s = ttt(2);
     let seat = s.to_play().unwrap() as usize;
+    front_first(&mut s);
     s.hands[seat] = vec![3, 4, 5, 6];
     let r = match s.order[s.cursor] {
         Slot::Ride(r) => r,
         _ => panic!(),
     };
-    let options = s.legal(seat as u8);
+    let options = s.moves(seat as u8);
     let c = options
         .iter()
         .find(|c| matches!(c, Choice::Move { rider, card: 3, .. } if *rider == r))
         .unwrap()
         .clone();
-    let events = s.apply(seat as u8, &c).unwrap();
+    let events = play(&mut s, seat as u8, &c).unwrap();
     assert!(events.contains(&Event::Refilled {
         seat: seat as u8,
         count: 15
@@ -1219,7 +1250,7 @@ fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
     put(&mut s, 0, 10, 0);
     turn(&mut s, &[0], 5);
     hand(&mut s, 0, &[4]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert_eq!(
         sensible(&s, 0, &options),
         Choice::Move {
@@ -1231,7 +1262,7 @@ fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
     );
     // Far from the line, it keeps its 10 and plays the next best card.
     hand(&mut s, 0, &[5, 10]);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert!(matches!(
         sensible(&s, 0, &options),
         Choice::Move { card: 5, .. }
@@ -1239,7 +1270,7 @@ fn the_sensible_bot_takes_the_wind_and_keeps_its_top_card_for_the_sprint() {
     // Near the line, the 10 goes.
     put(&mut s, 0, 86, 0);
     put(&mut s, 3, 80, 0);
-    let options = s.legal(0);
+    let options = s.moves(0);
     assert!(matches!(
         sensible(&s, 0, &options),
         Choice::Move { card: 10, .. }
@@ -1267,7 +1298,7 @@ fn the_random_bot_plays_legal_options_to_the_end() {
         let options = s.legal(seat);
         let c = commissaire_engine::games::hulst::bot::choose(&s, seat, &options);
         assert!(options.contains(&c));
-        s.apply(seat, &c).unwrap();
+        play(&mut s, seat, &c).unwrap();
         n += 1;
         assert!(n < 5000);
     }
@@ -1301,4 +1332,732 @@ fn ht_027_g23_a_chance_move_may_ride_into_a_crash_of_the_round() {
         "{events:?}"
     );
     assert!(matches!(s.riders[0].spot, Spot::Roadside { row: 41, .. }));
+}
+
+// ----- a move in two decisions: the card, then the landing square -----
+
+/// The real flat stage at its placement round, the first player holding one card of every
+/// value 3 to 10 twice (and a spare 10).
+fn placement_on_the_flat_stage() -> (Hulst, u8) {
+    let mut s = stage_on(FLAT, 2, Options::default());
+    let seat = s.to_play().unwrap();
+    hand(
+        &mut s,
+        seat as usize,
+        &[3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10],
+    );
+    (s, seat)
+}
+
+#[test]
+fn g_31_ht_015_the_placement_offers_the_cards_first_then_the_squares_of_one() {
+    // DE EERSTE RONDE (G-31: the director picks the rider): every rider of the start area
+    // and every card, as a flat list of whole moves, is far more than Discord's 25 buttons;
+    // card first, it is one option a rider and card, then the squares of that card alone.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let whole = s.moves(seat);
+    let first = s.legal(seat);
+    assert_eq!(whole.len(), 72, "3 riders x 8 cards x 3 lanes");
+    assert_eq!(first.len(), 24, "3 riders x 8 cards");
+    assert!(
+        first
+            .iter()
+            .all(|c| matches!(c, Choice::Card { card: 3..=10, .. }))
+    );
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    let events = s.apply(seat, &Choice::Card { rider, card: 7 }).unwrap();
+    assert!(events.is_empty(), "choosing the card plays nothing yet");
+    assert_eq!(s.to_play(), Some(seat), "the same seat decides the square");
+    let squares = s.legal(seat);
+    assert_eq!(
+        squares,
+        vec![
+            Choice::Move {
+                rider,
+                card: 7,
+                to: p(7, 0),
+                boost: false
+            },
+            Choice::Move {
+                rider,
+                card: 7,
+                to: p(7, 1),
+                boost: false
+            },
+            Choice::Move {
+                rider,
+                card: 7,
+                to: p(7, 2),
+                boost: false
+            },
+            Choice::Back,
+        ]
+    );
+    assert_eq!(
+        s.landing_letters(),
+        vec![(p(7, 0), 'A'), (p(7, 1), 'B'), (p(7, 2), 'C')]
+    );
+    // Back to the cards: the same options as before.
+    s.apply(seat, &Choice::Back).unwrap();
+    assert_eq!(s.legal(seat), first);
+    assert_eq!(s.hands[seat as usize].len(), 15, "no card spent going back");
+    // Then the 7 again, and its square B: the rider is on (7, 1), the 7 spent.
+    s.apply(seat, &Choice::Card { rider, card: 7 }).unwrap();
+    let events = s.apply(seat, &squares[1]).unwrap();
+    assert!(events.contains(&Event::Moved {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        squares: 7,
+        wind: 0,
+        boost: 0
+    }));
+    assert_eq!(
+        s.hands[seat as usize].iter().filter(|&&c| c == 7).count(),
+        1
+    );
+}
+
+#[test]
+fn a_whole_move_is_one_choice_still_and_a_square_of_another_card_is_refused() {
+    // A stage stored before moves had two decisions replays: a whole move of the rules is
+    // still accepted at the card step.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    let whole = Choice::Move {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        boost: false,
+    };
+    assert!(!s.legal(seat).contains(&whole), "offered card first");
+    s.apply(seat, &whole).unwrap();
+    assert_eq!(s.riders[rider].spot, Spot::Road { pos: p(7, 1) });
+    // An illegal whole move is refused as before, and changes nothing.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let before = (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played);
+    let far = Choice::Move {
+        rider,
+        card: 7,
+        to: p(8, 1),
+        boost: false,
+    };
+    assert!(matches!(
+        s.apply(seat, &far),
+        Err(Refusal::Unreachable { card: 7, .. })
+    ));
+    assert_eq!(
+        (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played),
+        before
+    );
+}
+
+#[test]
+fn a_square_of_another_card_or_a_back_with_no_card_chosen_is_refused_and_changes_nothing() {
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    let seven = Choice::Move {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        boost: false,
+    };
+    let before = (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played);
+    assert_eq!(
+        s.apply(seat, &Choice::Back),
+        Err(Refusal::Wrong),
+        "nothing to go back from"
+    );
+    assert_eq!(
+        (s.legal(seat), s.hands.clone(), s.wait.clone(), s.played),
+        before
+    );
+    s.apply(seat, &Choice::Card { rider, card: 5 }).unwrap();
+    let waiting = (s.legal(seat), s.wait.clone(), s.played);
+    assert_eq!(s.apply(seat, &seven), Err(Refusal::OtherCard { card: 5 }));
+    assert_eq!(
+        s.apply(seat, &Choice::Card { rider, card: 7 }),
+        Err(Refusal::Wrong),
+        "one card at a time: back first"
+    );
+    assert_eq!((s.legal(seat), s.wait.clone(), s.played), waiting);
+}
+
+#[test]
+fn ht_020_a_card_with_one_landing_square_is_played_in_one_decision() {
+    // HET SPEL BEGINT: a 1 from the numbered side's edge with a rider straight ahead has
+    // one square only (the diagonal): no letter to choose, the card is the move.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 20, 0);
+    put(&mut s, 3, 21, 0);
+    turn(&mut s, &[0, 3], 5);
+    hand(&mut s, 0, &[1, 5]);
+    let options = s.legal(0);
+    assert_eq!(
+        options[0],
+        Choice::Move {
+            rider: 0,
+            card: 1,
+            to: p(21, 1),
+            boost: false
+        }
+    );
+    assert_eq!(options[1], Choice::Card { rider: 0, card: 5 });
+    assert_eq!(options.len(), 2);
+}
+
+// ----- G-35: the order of a team's riders in a team time trial -----
+
+/// TV-HT-39's two-lane road in a team time trial: C (the other team) on (22, 1) has played;
+/// the team's A on (20, 0) holds {2, 6}, B on (18, 0), D far behind on (5, 0); the team's
+/// turn starts and its director is asked the order.
+fn ttt_passing() -> Hulst {
+    let o = Options {
+        stage: commissaire_engine::games::hulst::options::StageType::TeamTimeTrial,
+        ..Options::default()
+    };
+    let mut s = stage_on(&course_text(2, &[("flat", 60)], 5, ""), 2, o);
+    clear(&mut s);
+    put(&mut s, 3, 22, 1); // C
+    put(&mut s, 0, 20, 0); // A
+    put(&mut s, 1, 18, 0); // B
+    put(&mut s, 2, 5, 0); // D
+    turn(&mut s, &[0, 1, 2], 5);
+    s.wait = Wait::Order { seat: 0 };
+    s.refilled = vec![true, true];
+    hand(&mut s, 0, &[2, 6]);
+    s
+}
+
+#[test]
+fn g_35_ht_073_a_team_moves_its_riders_in_the_order_its_director_chooses_tv_ht_70() {
+    // MOGELIJKE SPEEL VARIANT: a team moves its three riders one after the other; G-35: in
+    // the order its player chooses. The six orders are offered, the front first as it stands.
+    let mut s = ttt_passing();
+    let options = s.legal(0);
+    assert_eq!(options.len(), 6);
+    assert_eq!(
+        options[0],
+        Choice::Order {
+            riders: vec![0, 1, 2]
+        }
+    );
+    assert!(options.contains(&Choice::Order {
+        riders: vec![2, 1, 0]
+    }));
+    assert_eq!(s.apply(1, &options[0]), Err(Refusal::NotYourTurn));
+    s.apply(
+        0,
+        &Choice::Order {
+            riders: vec![2, 1, 0],
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.order,
+        vec![Slot::Ride(2), Slot::Ride(1), Slot::Ride(0)],
+        "D, then B, then A"
+    );
+    // D rides first: only his moves are offered.
+    assert!(
+        s.moves(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { rider: 2, .. }))
+    );
+    mv(&mut s, 2, 6, 11, 0);
+    assert!(
+        s.moves(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { rider: 1, .. }))
+    );
+}
+
+#[test]
+fn g_35_ht_046_the_passing_principle_looks_at_the_next_rider_moved() {
+    // G-35: the passing principle applies towards the next rider moved, team-mate or not.
+    // A then B: A's 2 to (22, 0) fills row 22 and leaves B no clean 4: refused, the 6 only
+    // (TV-HT-39).
+    let mut s = ttt_passing();
+    s.apply(
+        0,
+        &Choice::Order {
+            riders: vec![0, 1, 2],
+        },
+    )
+    .unwrap();
+    assert!(
+        s.moves(0)
+            .iter()
+            .all(|c| matches!(c, Choice::Move { card: 6, .. }))
+    );
+    assert_eq!(
+        play(
+            &mut s,
+            0,
+            &Choice::Move {
+                rider: 0,
+                card: 2,
+                to: p(22, 0),
+                boost: false
+            }
+        ),
+        Err(Refusal::NoRoom { room: 6 })
+    );
+    // A then D: D, far behind, keeps his room whatever A does; the 2 to (22, 0) is legal.
+    let mut s = ttt_passing();
+    s.apply(
+        0,
+        &Choice::Order {
+            riders: vec![0, 2, 1],
+        },
+    )
+    .unwrap();
+    assert_eq!(ends(&s, 0, 2), vec![p(22, 0)]);
+    mv(&mut s, 0, 2, 22, 0);
+    assert_eq!(s.riders[0].spot, Spot::Road { pos: p(22, 0) });
+    assert_eq!(s.order[s.cursor], Slot::Ride(2), "D rides next");
+}
+
+// ----- G-08 `slope = "per_square"` -----
+
+/// Rows 1-9 flat, 10-20 uphill, 21-60 flat, with the slope option given.
+fn climb(slope: &str) -> Hulst {
+    let o: Options = serde_json::from_value(serde_json::json!({ "slope": slope })).unwrap();
+    let mut s = stage_on(
+        &course_text(3, &[("flat", 9), ("uphill", 11), ("flat", 40)], 5, ""),
+        2,
+        o,
+    );
+    clear(&mut s);
+    s
+}
+
+fn rows_of(e: &[Pos]) -> Vec<u16> {
+    let mut rows: Vec<u16> = e.iter().map(|p| p.row).collect();
+    rows.dedup();
+    rows
+}
+
+#[test]
+fn g_08_per_square_each_uphill_square_costs_two_seconds_of_the_card() {
+    // G-08, alternative `per_square`: each uphill square costs 2 seconds of the card. From
+    // (8, 0), flat, below the climb at 10: a 6 pays 9 (1) + 10 (2) + 11 (2); its last
+    // second cannot pay 12 and is lost: row 11. A 7 pays 12 as well: row 12.
+    let mut s = climb("per_square");
+    put(&mut s, 0, 8, 0);
+    for (card, row) in [(6, 11), (7, 12), (3, 10)] {
+        turn(&mut s, &[0], 5);
+        hand(&mut s, 0, &[card]);
+        assert_eq!(rows_of(&ends(&s, 0, card)), vec![row], "card {card}");
+    }
+    // The default (`start_square`) from the same flat square: the whole card, row 14.
+    let mut d = climb("start_square");
+    put(&mut d, 0, 8, 0);
+    turn(&mut d, &[0], 5);
+    hand(&mut d, 0, &[6]);
+    assert_eq!(rows_of(&ends(&d, 0, 6)), vec![14]);
+}
+
+#[test]
+fn g_08_per_square_over_the_top_the_flat_squares_cost_one() {
+    // From (18, 0), uphill: a 6 pays 19 (2) + 20 (2) + 21 (1) + 22 (1): row 22, where the
+    // halved card of the default goes 3 squares, to row 21. A 5: 19, 20, 21 (row 21; the
+    // default's 2 squares, row 20). No wind from an uphill square (HT-031) either way.
+    let mut s = climb("per_square");
+    put(&mut s, 0, 18, 0);
+    put(&mut s, 3, 24, 0); // straight ahead of (23, 0): wind on flat, not from uphill
+    for (card, row) in [(6, 22), (5, 21)] {
+        turn(&mut s, &[0], 5);
+        hand(&mut s, 0, &[card]);
+        assert_eq!(rows_of(&ends(&s, 0, card)), vec![row], "card {card}");
+    }
+    let mut d = climb("start_square");
+    put(&mut d, 0, 18, 0);
+    for (card, row) in [(6, 21), (5, 20)] {
+        turn(&mut d, &[0], 5);
+        hand(&mut d, 0, &[card]);
+        assert_eq!(rows_of(&ends(&d, 0, card)), vec![row], "card {card}");
+    }
+    // Played: 4 squares for the 6, no wind told.
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[6]);
+    let events = mv(&mut s, 0, 6, 22, 0);
+    assert!(events.contains(&Event::Moved {
+        rider: 0,
+        card: 6,
+        to: p(22, 0),
+        squares: 4,
+        wind: 0,
+        boost: 0
+    }));
+}
+
+#[test]
+fn g_08_per_square_a_crash_stops_where_the_card_runs_into_a_rider() {
+    // From (8, 0) with a 6 (row 11 if free): the climb's row 11 is full across; the card
+    // pays 9 and 10 (3 seconds) and 11 would cost 2 more: every path runs into row 11, the
+    // rider stops on row 10, as far from the numbered side as he can (G-20).
+    let mut s = climb("per_square");
+    put(&mut s, 0, 8, 0);
+    put(&mut s, 3, 11, 0);
+    put(&mut s, 4, 11, 1);
+    put(&mut s, 5, 11, 2);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[6]);
+    assert_eq!(
+        s.moves(0),
+        vec![Choice::Crash {
+            rider: 0,
+            card: 6,
+            stop: p(10, 2)
+        }]
+    );
+}
+
+#[test]
+fn g_31_the_shipped_scenario_plays_card_then_square_by_letter() {
+    // config/scenarios/hulst-card-then-square.json (docs/hulst.md): the placement round
+    // played by the card, then the landing square's letter, once going back to the cards.
+    use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+    let file = ScenarioFile::from_json(include_str!(
+        "../../config/scenarios/hulst-card-then-square.json"
+    ))
+    .unwrap();
+    let course = file
+        .course(|name| {
+            assert_eq!(name, "hulst-vlakke-etappe");
+            parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").map_err(|e| e.to_string())
+        })
+        .unwrap();
+    let ScenarioRun::Script(played) = file.run(course, None).unwrap() else {
+        panic!("a script scenario");
+    };
+    let out = played.to_json_lines();
+    for told in [
+        r#""choose":"A: 10 to 10, lane 0","key":"m:0:10:10.0""#,
+        r#""choose":"Back to the cards","key":"b""#,
+        r#""choose":"C: 8 to 8, lane 2","key":"m:1:8:8.2""#,
+        "Rood 1 plays 10 to 10 (wind 0).",
+        "Rood 2 plays 8 to 8 (wind 0).",
+    ] {
+        assert!(out.contains(told), "{told} missing from:\n{out}");
+    }
+}
+
+#[test]
+fn the_directors_own_board_letters_the_squares_of_the_card_chosen_and_nobody_elses() {
+    // Through the registry, as the services ask it: no private board before the card, the
+    // landing squares lettered A, B, C once the card is chosen (the placement's 7 reaches
+    // row 7 on three lanes), for the seat that chose it alone.
+    use commissaire_engine::registry::{self, Entrant, Scene, Setup};
+    let course = Arc::new(parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").unwrap());
+    let setup = Setup {
+        course,
+        teams: vec!["Rood".into(), "Blauw".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("r{i}"),
+                team: (i / 3) as u8,
+                start: None,
+                attributes: serde_json::Value::Null,
+            })
+            .collect(),
+        options: serde_json::json!({"hands": [[7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+                                              [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]]}),
+        dice: vec![9, 4],
+    };
+    let mut s = registry::start("hulst", &setup, 3).unwrap();
+    assert!(s.private_scene(0).is_none() && s.private_scene(1).is_none());
+    s.apply(0, "p:0:7").unwrap();
+    assert!(
+        s.private_scene(1).is_none(),
+        "the other director sees no letters"
+    );
+    let Some(Scene::Hulst(own)) = s.private_scene(0) else {
+        panic!("the director's own board")
+    };
+    assert_eq!(
+        own.letters,
+        vec![(p(7, 0), 'A'), (p(7, 1), 'B'), (p(7, 2), 'C')]
+    );
+    let Scene::Hulst(public) = s.scene() else {
+        panic!()
+    };
+    assert!(public.letters.is_empty(), "never on the public board");
+    let labels: Vec<String> = s
+        .pending_for(0)
+        .unwrap()
+        .options
+        .iter()
+        .map(|o| o.label.to_string())
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            "A: 7 to 7, lane 0",
+            "B: 7 to 7, lane 1",
+            "C: 7 to 7, lane 2",
+            "Back to the cards"
+        ]
+    );
+}
+
+#[test]
+fn the_sensible_bot_plays_its_move_in_two_decisions_and_keeps_the_front_first_order() {
+    use commissaire_engine::games::hulst::bot::choose;
+    // TV-HT-31's road: X on (15, 0), the bot's M on (10, 0) with {3, 4, 10}: its best move is
+    // the 4 beside X with the wind (the 3 behind X gains less, the 10 waits for the sprint).
+    // The 4 has several squares: the bot first takes the 4's card, then (15, 1).
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 15, 0);
+    put(&mut s, 0, 10, 0);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[3, 4, 10]);
+    let first = s.legal(0);
+    assert_eq!(
+        first,
+        vec![
+            Choice::Card { rider: 0, card: 3 },
+            Choice::Card { rider: 0, card: 4 },
+            Choice::Card { rider: 0, card: 10 }
+        ]
+    );
+    let card = choose(&s, 0, &first);
+    assert_eq!(card, Choice::Card { rider: 0, card: 4 });
+    s.apply(0, &card).unwrap();
+    let square = choose(&s, 0, &s.legal(0));
+    assert_eq!(
+        square,
+        Choice::Move {
+            rider: 0,
+            card: 4,
+            to: p(15, 1),
+            boost: false
+        }
+    );
+    // G-35: in a team time trial the bot keeps the order as it stands, front first.
+    let s = ttt_passing();
+    assert_eq!(
+        choose(&s, 0, &s.legal(0)),
+        Choice::Order {
+            riders: vec![0, 1, 2]
+        }
+    );
+}
+
+#[test]
+fn g_08_ht_052_per_square_past_the_line_as_far_as_the_seconds_and_the_room_go() {
+    // G-08 `per_square` with HT-052 (the rest of the card lost past the line): a climb to the
+    // line after 20, a run-out of 3 (rows 21 to 23, printed -1 to -3). From (18, 0) a 6 pays
+    // 19 and 20 (4 seconds) and two run-out squares: -2 (the halved card: -1). A 10 goes to
+    // the end of the run-out, -3, its last seconds lost; with -3 full, to -2.
+    let on = |slope: &str| {
+        let o: Options = serde_json::from_value(serde_json::json!({ "slope": slope })).unwrap();
+        let mut s = stage_on(&course_text(3, &[("flat", 9), ("uphill", 11)], 3, ""), 2, o);
+        clear(&mut s);
+        put(&mut s, 0, 18, 0);
+        s
+    };
+    for (slope, card, row) in [
+        ("per_square", 6, 22),
+        ("start_square", 6, 21),
+        ("per_square", 10, 23),
+        ("start_square", 10, 23),
+    ] {
+        let mut s = on(slope);
+        turn(&mut s, &[0], 9);
+        hand(&mut s, 0, &[card]);
+        assert_eq!(rows_of(&ends(&s, 0, card)), vec![row], "{slope} {card}");
+    }
+    let mut s = on("per_square");
+    for l in 0..3 {
+        put(&mut s, 3 + l as usize, 23, l);
+        s.riders[3 + l as usize].crossed = Some(8);
+    }
+    turn(&mut s, &[0], 9);
+    hand(&mut s, 0, &[10]);
+    assert_eq!(ends(&s, 0, 10), vec![p(22, 0), p(22, 1), p(22, 2)]);
+}
+
+#[test]
+fn ht_037_g_20_a_crash_with_two_stops_is_chosen_card_then_letter() {
+    // VALPARTIJ, G-20: row 30 full across, W on (28, 2); M on (26, 1) with a 5 cannot ride
+    // clean. He may stop on (27, 2) (running into W) or on (29, 2) (into Z), both as far from
+    // the numbered side as the card allows: the 5 first, then the stop by its letter.
+    use commissaire_engine::registry::Game;
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 3, 30, 0);
+    put(&mut s, 4, 30, 1);
+    put(&mut s, 5, 30, 2);
+    put(&mut s, 1, 28, 2);
+    put(&mut s, 0, 26, 1);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[5]);
+    assert_eq!(s.legal(0), vec![Choice::Card { rider: 0, card: 5 }]);
+    s.apply(0, &Choice::Card { rider: 0, card: 5 }).unwrap();
+    let stops = s.legal(0);
+    assert_eq!(
+        stops[..2],
+        [
+            Choice::Crash {
+                rider: 0,
+                card: 5,
+                stop: p(27, 2)
+            },
+            Choice::Crash {
+                rider: 0,
+                card: 5,
+                stop: p(29, 2)
+            }
+        ]
+    );
+    assert_eq!(s.landing_letters(), vec![(p(27, 2), 'A'), (p(29, 2), 'B')]);
+    let (_, said) = Game::said(&s, &stops[1]);
+    assert_eq!(said.id, "hulst-option-letter-crash");
+    assert_eq!(said.text, "B: 5: crash");
+    assert_eq!(
+        Game::label(&s, &stops[0]).1.as_ref(),
+        "A: 5: crash, stop on 27"
+    );
+}
+
+#[test]
+fn ht_016_a_rider_with_nowhere_to_go_is_passed_over() {
+    // DE DYNAMISCHE RONDES: B waits in the start area behind a full first row: no card
+    // takes him anywhere (no clean move, no square to stop on): his turn passes to C.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 10, 0); // A (Red)
+    s.riders[3].spot = Spot::Start; // B (Blue)
+    put(&mut s, 4, 1, 0); // C (Blue)
+    put(&mut s, 5, 1, 1);
+    put(&mut s, 1, 1, 2);
+    turn(&mut s, &[0, 3, 4], 5);
+    hand(&mut s, 0, &[3]);
+    hand(&mut s, 1, &[3]);
+    mv(&mut s, 0, 3, 13, 0);
+    assert_eq!(s.order[s.cursor], Slot::Ride(4), "B is passed over");
+    assert!(!s.legal(1).is_empty());
+}
+
+#[test]
+fn g_35_an_order_is_a_key_as_every_choice() {
+    use commissaire_engine::registry::Game;
+    let s = ttt_passing();
+    for order in s.legal(0) {
+        let key = Game::key(&s, &order);
+        assert!(key.as_str().starts_with("o:"), "{key:?}");
+        assert_eq!(Game::parse_key(&s, key.as_str()), Some(order));
+    }
+    assert_eq!(
+        Game::parse_key(&s, "o:2.1.0"),
+        Some(Choice::Order {
+            riders: vec![2, 1, 0]
+        })
+    );
+    assert_eq!(Game::parse_key(&s, "o:2.x"), None);
+}
+
+#[test]
+fn ht_016_another_team_cannot_play_the_riders_move_nor_see_it() {
+    // One rider at a time, for his own team: the other seat has no moves and its whole move
+    // for him is refused, changing nothing.
+    let (mut s, seat) = placement_on_the_flat_stage();
+    let other = 1 - seat;
+    let rider = s.riders.iter().position(|x| x.team == seat).unwrap();
+    assert!(s.moves(other).is_empty() && s.legal(other).is_empty());
+    let whole = Choice::Move {
+        rider,
+        card: 7,
+        to: p(7, 1),
+        boost: false,
+    };
+    assert_eq!(s.apply(other, &whole), Err(Refusal::NotYourTurn));
+    assert_eq!(s.riders[rider].spot, Spot::Start);
+}
+
+#[test]
+fn ht_047_ht_046_a_card_with_no_move_allowed_is_refused_with_the_reason() {
+    // PASSEERPRINCIPLE: with {3, 4} after TV-HT-35's crash the 3 rides clean, so the 4's
+    // crash may not be chosen: its card is refused naming the 3.
+    let mut s = tv35();
+    play(
+        &mut s,
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    hand(&mut s, 0, &[3, 4]);
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 1, card: 4 }),
+        Err(Refusal::Avoidable { clean: 3 })
+    );
+    // TV-HT-39: the 2 rides clean but leaves B no room while the 6 does: its card is refused
+    // naming the 6.
+    let mut s = stage_on(
+        &course_text(2, &[("flat", 60)], 5, ""),
+        2,
+        Options::default(),
+    );
+    clear(&mut s);
+    put(&mut s, 3, 22, 1);
+    put(&mut s, 0, 20, 0);
+    put(&mut s, 4, 18, 0);
+    turn(&mut s, &[0, 4], 5);
+    hand(&mut s, 0, &[2, 6]);
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 0, card: 2 }),
+        Err(Refusal::NoRoom { room: 6 })
+    );
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 4, card: 6 }),
+        Err(Refusal::NotThisRider)
+    );
+    assert_eq!(
+        s.apply(0, &Choice::Card { rider: 0, card: 9 }),
+        Err(Refusal::NoSuchCard(9))
+    );
+}
+
+#[test]
+fn ht_036_a_rider_who_skips_gives_up_a_card_and_plays_no_move() {
+    // VALPARTIJ: in the skipped turn the team gives up a card; a move or a card for the
+    // fallen rider is not what the turn asks for.
+    let mut s = tv35();
+    play(
+        &mut s,
+        0,
+        &Choice::Crash {
+            rider: 0,
+            card: 3,
+            stop: p(29, 2),
+        },
+    )
+    .unwrap();
+    turn(&mut s, &[5], 6);
+    hand(&mut s, 1, &[4, 7]);
+    assert_eq!(
+        s.apply(1, &Choice::Card { rider: 5, card: 4 }),
+        Err(Refusal::Wrong)
+    );
+    assert_eq!(
+        s.apply(
+            1,
+            &Choice::Move {
+                rider: 5,
+                card: 4,
+                to: p(34, 0),
+                boost: false
+            }
+        ),
+        Err(Refusal::Wrong)
+    );
+    assert!(s.riders[5].skip);
 }

@@ -841,7 +841,9 @@ fn draw_tokens(
             .course
             .place(crowd.pos)
             .expect("riders were checked on the course");
-        crate::crowds::draw_cell(img, scene, crowd, g.cell(layout, place));
+        let (x, y, w, h) = g.cell(layout, place);
+        let top = label_room(scene, crowd.pos);
+        crate::crowds::draw_cell(img, scene, crowd, (x, y + top, w, h - top));
     }
     for r in &scene.riders {
         if !g.strip.contains(r.pos.row) || crowds.iter().any(|c| c.pos == r.pos) {
@@ -852,7 +854,19 @@ fn draw_tokens(
             .place(r.pos)
             .expect("riders were checked on the course");
         let (x, y, w, h) = g.cell(layout, place);
-        token(img, scene, r, x, y, w, h);
+        let top = label_room(scene, r.pos);
+        token(img, scene, r, x, y + top, w, h - top);
+    }
+}
+
+/// How far down a token moves in a cell whose printed label (a Hulst square's number, `S`,
+/// `?`) sits in its top corner, so that the label stays readable: nothing in a cell without
+/// one (every board but Hulst's).
+fn label_room(scene: &BoardScene, pos: Pos) -> i32 {
+    if scene.cell_labels.iter().any(|(p, _)| *p == pos) {
+        CELL_LABEL.cap_height() + 4
+    } else {
+        0
     }
 }
 

@@ -1120,6 +1120,8 @@ struct Met {
     game: String,
     team: String,
     option: LabelledOption,
+    /// Which decision of the stage offered it (counted from 0).
+    decision: usize,
 }
 
 /// Rides one stage of `ruleset` under `rules` with eight teams of the longest names, each
@@ -1168,7 +1170,7 @@ fn every_option_of(
     let mut stage = registry::start(ruleset, &setup, seed).unwrap();
     let mut met = Vec::new();
     let mut dice = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-    for _ in 0..20_000 {
+    for decision in 0..20_000 {
         let Some(pending) = stage.pending().into_iter().next() else {
             break;
         };
@@ -1177,6 +1179,7 @@ fn every_option_of(
             .wrapping_add(1_442_695_040_888_963_407);
         let pick = pending.options[(dice >> 33) as usize % pending.options.len()].key;
         met.extend(pending.options.into_iter().map(|option| Met {
+            decision,
             game: format!("{ruleset} {rules} {kind:?}"),
             team: teams[pending.seat as usize].clone(),
             option,
@@ -1192,6 +1195,30 @@ fn every_option_of(
 /// The kind of an option: its key's first part (`e` an entraide, `k` a kept card).
 fn kind_of(option: &LabelledOption) -> &str {
     option.key.as_str().split(':').next().unwrap_or_default()
+}
+
+/// A Hulst move is two decisions, the card then the landing square: each fits Discord's 25
+/// buttons (5 rows of 5), where one flat list of every card and square did not.
+#[test]
+fn every_hulst_move_decision_fits_the_buttons() {
+    let mut most = 0;
+    for (kind, seed) in [
+        (StageKind::Flat, 1),
+        (StageKind::Mountain, 2),
+        (StageKind::TeamTimeTrial, 3),
+    ] {
+        let met = every_option_of("hulst", "box", kind, "hulst-vlakke-etappe", seed);
+        let mut per: std::collections::BTreeMap<usize, usize> = Default::default();
+        for m in met
+            .iter()
+            .filter(|m| ["p", "m", "c", "b"].contains(&kind_of(&m.option)))
+        {
+            *per.entry(m.decision).or_default() += 1;
+        }
+        most = most.max(per.values().copied().max().unwrap_or(0));
+    }
+    eprintln!("at most {most} options in a decision of a move");
+    assert!(most <= 25, "{most} options: more than Discord's 25 buttons");
 }
 
 #[test]
@@ -1238,6 +1265,15 @@ fn every_option_of_both_games_fits_discord_with_the_longest_names() {
             .map(|m| kind_of(&m.option).to_string())
             .collect()
     };
+    // Hulst: the cards (a move's first decision, or the move itself), the lettered squares,
+    // the way back, and the team time trial's order of riders.
+    let hulst = kinds("hulst");
+    for kind in ["p", "m", "b", "o"] {
+        assert!(
+            hulst.contains(kind),
+            "no Hulst option of kind {kind}: {hulst:?}"
+        );
+    }
     let vm = kinds("velo-master");
     // Moves (dice given, steps), entraides, accélérations and their votes.
     for kind in ["g", "m", "e", "a", "v"] {

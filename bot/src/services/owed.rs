@@ -37,6 +37,18 @@ pub enum Picture {
         title: String,
         file: String,
     },
+    /// The board as one seat alone sees it after the stage's first `choices` choices (its
+    /// game's [`private_scene`](commissaire_engine::registry::DynStage::private_scene), e.g.
+    /// the landing squares of a director's card, lettered): for that director's private reply
+    /// only, never for the channel. Nothing is drawn when the game has no such picture.
+    Own {
+        tour_id: i64,
+        stage: u32,
+        choices: u32,
+        seat: commissaire_engine::game::Seat,
+        title: String,
+        file: String,
+    },
     /// One classification (by its slug) after stage `after_stage`.
     Standings {
         tour_id: i64,
@@ -225,6 +237,14 @@ impl Services {
     /// Draws the pictures a reply (and its follow-ups) still owes, on blocking threads, and
     /// attaches them. A picture that cannot be drawn is left out and logged: the message is
     /// worth posting without it.
+    /// Draws the pictures of a reply itself, not of its follow-ups (which the channel is
+    /// owed and gets drawn as they are delivered): a director's private answer.
+    pub(crate) async fn draw_own(&self, reply: &mut Reply) {
+        let followups = std::mem::take(&mut reply.followups);
+        self.draw(reply).await;
+        reply.followups = followups;
+    }
+
     pub async fn draw(&self, reply: &mut Reply) {
         for picture in std::mem::take(&mut reply.pictures) {
             match self.draw_one(&picture).await {
@@ -252,6 +272,14 @@ impl Services {
                 choices,
                 title,
                 file,
+            }
+            | Picture::Own {
+                tour_id,
+                stage,
+                choices,
+                title,
+                file,
+                ..
             } => {
                 let (course, team_rows, tour, row, mut log, before) = {
                     let mut conn = self.store.read().await?;
@@ -276,13 +304,23 @@ impl Services {
                 };
                 log.truncate(*choices as usize);
                 let profile = matches!(picture, Picture::Profile { .. });
+                let own = match picture {
+                    Picture::Own { seat, .. } => Some(*seat),
+                    _ => None,
+                };
                 let (title, file) = (title.clone(), file.clone());
                 // The words on a picture are the channel's: the tour's language.
                 let language = tour.language;
                 blocking(language, move || {
                     let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
                     let stage = rebuild(&course, &names, &tour, &row, &log)?;
-                    let scene = stage.scene();
+                    let scene = match own {
+                        Some(seat) => match stage.private_scene(seat) {
+                            Some(scene) => scene,
+                            None => return Ok(Vec::new()),
+                        },
+                        None => stage.scene(),
+                    };
                     let colours = narrate::team_colours(&team_rows);
                     let png = if profile {
                         narrate::profile_png(&scene, &title, &colours)

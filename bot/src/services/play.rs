@@ -45,7 +45,9 @@ impl Services {
     /// The director's riders, their hands and the choices open to them (private).
     pub async fn hand(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         let (live, seat) = self.read_for_director(actor, channel_id).await?;
-        Ok(self.hand_reply(&live, seat, String::new()))
+        let mut reply = self.hand_reply(&live, seat, String::new());
+        self.draw_own(&mut reply).await;
+        Ok(reply)
     }
 
     /// The channel's race as it stands, and the seat of the director asking.
@@ -115,7 +117,21 @@ impl Services {
                     .collect()
             })
             .unwrap_or_default();
-        Reply::private(text).with_buttons(buttons)
+        let mut reply = Reply::private(text).with_buttons(buttons);
+        // The director's own picture, when the game has one now (Hulst: the landing squares
+        // of the card chosen, lettered as the buttons name them).
+        if self.pictures && live.stage.private_scene(seat).is_some() {
+            let number = live.row.number;
+            reply.pictures.push(Picture::Own {
+                tour_id: live.tour.id,
+                stage: number,
+                choices: live.choices,
+                seat,
+                title: msg!("picture-own", stage = number, turn = live.turn_text()),
+                file: format!("stage-{number}-choice-{}-own.png", live.choices),
+            });
+        }
+        reply
     }
 
     /// A director's choice: the option `pick` names. The ruleset alone says whether it is
@@ -227,6 +243,7 @@ impl Services {
             }
             reply
         };
+        self.draw_own(&mut reply).await;
         reply.followups = owed;
         Ok(reply)
     }

@@ -119,6 +119,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;
     fn scene(&self) -> Scene;
+    /// What one seat alone may see drawn now, beside the public [`Game::scene`]: a director's
+    /// own picture (Hulst letters the landing squares of the card the director chose, which
+    /// the channel must not see, as they tell the card). `None` by default, and whenever the
+    /// seat has nothing of its own to be shown.
+    fn private_scene(&self, _seat: Seat) -> Option<Scene> {
+        None
+    }
 
     /// Where a choice takes a rider on the road, for a game whose moves are walked a step at a
     /// time: a scenario may then give a move as a path of places or a destination (see

@@ -83,6 +83,8 @@ pub trait DynStage: Debug + Send + Sync {
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;
     fn scene(&self) -> Scene;
+    /// What the seat alone may see drawn now (see [`Game::private_scene`]).
+    fn private_scene(&self, seat: Seat) -> Option<Scene>;
     fn result(
         &self,
         number: u32,
@@ -397,6 +399,9 @@ impl<G: Game> DynStage for Hosted<G> {
     }
     fn scene(&self) -> Scene {
         self.game.scene()
+    }
+    fn private_scene(&self, seat: Seat) -> Option<Scene> {
+        self.game.private_scene(seat)
     }
     fn result(
         &self,

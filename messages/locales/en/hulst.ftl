@@ -100,6 +100,20 @@ hulst-option-swap = { $count ->
     }
 hulst-option-give-up = Give up { $card }
 hulst-option-land = Square { $square }, lane { $lane }
+# The first decision of a move: a card whose landing square is chosen next.
+hulst-option-card = Play { $card }
+# The landing squares of the card chosen, by the letters drawn on the director's picture.
+hulst-option-letter-move = { $letter }: { $card } to { $square }, lane { $lane }{ $wind ->
+        [0] {""}
+       *[other] {" "}(wind +{ $wind })
+    }{ $boost ->
+        [true] {" "}with the kept card
+       *[false] {""}
+    }
+hulst-option-letter-crash = { $letter }: { $card }, unavoidable crash, stop on { $square }, lane { $lane }
+hulst-option-back = Back to the cards
+# Team time trial: the order a team moves its riders this turn, the riders in that order.
+hulst-option-order = Order: { $riders }
 
 ## Refusals
 
@@ -112,6 +126,7 @@ hulst-refused-avoidable = This crash could be avoided: the { $card } rides clean
 hulst-refused-no-room = This move leaves the next rider no room (passing principle): the { $card } would leave it.
 hulst-refused-crash-lane = A crash must happen as far from the numbered side as the card allows.
 hulst-refused-wrong = That is not what this turn asks for.
+hulst-refused-other-card = You chose the { $card }: pick one of its landing squares, or go back to the cards.
 
 ## The tour's classifications, with the box's Dutch and French names beside them
 

@@ -43,6 +43,8 @@ picture-finish = Stage { $stage }, finish
 # A moment of the race, $tenth tenths of the way through the stage's decisions.
 picture-moment = Stage { $stage }, { $tenth }/10 of the way
 picture-fall = Stage { $stage }, the first fall
+# A director's own board (private): the squares its chosen card may land on, lettered.
+picture-own = Stage { $stage }, { $turn }: your landing squares
 picture-stage = Stage { $stage }
 picture-profile = Stage { $stage }: { $course }
 

@@ -96,6 +96,20 @@ hulst-option-swap = { $count ->
     }
 hulst-option-give-up = Défausser { $card }
 hulst-option-land = Case { $square }, file { $lane }
+# Le premier choix d'un déplacement : une carte dont la case d'arrivée se choisit ensuite.
+hulst-option-card = Jouer { $card }
+# Les cases d'arrivée de la carte choisie, par les lettres dessinées sur l'image du directeur.
+hulst-option-letter-move = { $letter } : { $card } vers { $square }, file { $lane }{ $wind ->
+        [0] {""}
+       *[other] {" "}(aspiration +{ $wind })
+    }{ $boost ->
+        [true] {" "}avec la carte gardée
+       *[false] {""}
+    }
+hulst-option-letter-crash = { $letter } : { $card }, chute inévitable, arrêt sur { $square }, file { $lane }
+hulst-option-back = Revenir aux cartes
+# Contre-la-montre par équipes : l'ordre dans lequel l'équipe déplace ses coureurs ce tour-ci.
+hulst-option-order = Ordre : { $riders }
 
 ## Refus
 
@@ -108,6 +122,7 @@ hulst-refused-avoidable = Cette chute pouvait être évitée : le { $card } pass
 hulst-refused-no-room = Ce déplacement ne laisse pas de place au coureur suivant (règle de dépassement) : le { $card } lui en laisserait.
 hulst-refused-crash-lane = Une chute doit se produire aussi loin du côté numéroté que la carte le permet.
 hulst-refused-wrong = Ce n'est pas ce que ce tour demande.
+hulst-refused-other-card = Vous avez choisi le { $card } : prenez une de ses cases d'arrivée, ou revenez aux cartes.
 
 ## Les classements du tour, avec leur nom néerlandais
 

@@ -43,6 +43,8 @@ picture-finish = Étape { $stage }, arrivée
 # Un moment de la course, aux $tenth dixièmes des décisions de l'étape.
 picture-moment = Étape { $stage }, à { $tenth }/10 du parcours
 picture-fall = Étape { $stage }, la première chute
+# A director's own board (private): the squares its chosen card may land on, lettered.
+picture-own = Étape { $stage }, { $turn } : vos cases d'arrivée
 picture-stage = Étape { $stage }
 picture-profile = Étape { $stage } : { $course }
 

@@ -96,6 +96,20 @@ hulst-option-swap = { $count ->
     }
 hulst-option-give-up = { $card } afleggen
 hulst-option-land = Vak { $square }, baan { $lane }
+# De eerste keuze van een zet: een kaart waarvan het eindvak daarna gekozen wordt.
+hulst-option-card = { $card } spelen
+# De eindvakken van de gekozen kaart, met de letters op de afbeelding van de ploegleider.
+hulst-option-letter-move = { $letter }: { $card } naar { $square }, baan { $lane }{ $wind ->
+        [0] {""}
+       *[other] {" "}(wind +{ $wind })
+    }{ $boost ->
+        [true] {" "}met de bewaarde kaart
+       *[false] {""}
+    }
+hulst-option-letter-crash = { $letter }: { $card }, onvermijdelijke valpartij, stop op { $square }, baan { $lane }
+hulst-option-back = Terug naar de kaarten
+# Ploegentijdrit: de volgorde waarin de ploeg deze beurt haar renners zet.
+hulst-option-order = Volgorde: { $riders }
 
 ## Weigeringen
 
@@ -108,6 +122,7 @@ hulst-refused-avoidable = Deze valpartij kon vermeden worden: met de { $card } r
 hulst-refused-no-room = Deze zet laat de volgende renner geen ruimte (passeerprincipe): de { $card } zou die wel laten.
 hulst-refused-crash-lane = Een valpartij moet zo ver mogelijk van de genummerde kant gebeuren als de kaart toelaat.
 hulst-refused-wrong = Dat vraagt deze beurt niet.
+hulst-refused-other-card = Je koos de { $card }: kies een van zijn eindvakken, of ga terug naar de kaarten.
 
 ## De klassementen van de ronde, met hun Franse naam
 

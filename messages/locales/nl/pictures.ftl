@@ -43,6 +43,8 @@ picture-finish = Etappe { $stage }, aankomst
 # Een moment van de koers, na $tenth tienden van de beslissingen van de etappe.
 picture-moment = Etappe { $stage }, { $tenth }/10 van de weg
 picture-fall = Etappe { $stage }, de eerste valpartij
+# A director's own board (private): the squares its chosen card may land on, lettered.
+picture-own = Etappe { $stage }, { $turn }: je eindvakken
 picture-stage = Etappe { $stage }
 picture-profile = Etappe { $stage }: { $course }
 

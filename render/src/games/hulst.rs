@@ -8,8 +8,11 @@ use commissaire_engine::course::Pos;
 use commissaire_engine::games::hulst::board::Special;
 use commissaire_engine::games::hulst::{HulstView, Spot};
 
-/// What a Hulst token can show: the key explains them all on every board.
-pub const HULST_MARKS: [MarkKind; 3] = [MarkKind::Crashed, MarkKind::Roadside, MarkKind::Crossed];
+/// What a Hulst token can show: the key explains them all on every board. A fallen rider is
+/// told by his place beside the road and its badge, his letters upright (the card race's
+/// fallen token on its side is not Hulst's: riders who fell together share one cell, and
+/// their tokens stand side by side in the panel of riders sharing a cell).
+pub const HULST_MARKS: [MarkKind; 2] = [MarkKind::Roadside, MarkKind::Crossed];
 
 impl BoardScene {
     pub fn from_hulst(view: &HulstView) -> BoardScene {
@@ -62,10 +65,7 @@ impl BoardScene {
                 ),
                 Spot::Roadside { row, .. } => {
                     let lane = board.width(row).saturating_sub(1);
-                    (
-                        board.course_pos(Pos::new(row, lane)),
-                        vec![Mark::Roadside, Mark::Crashed],
-                    )
+                    (board.course_pos(Pos::new(row, lane)), vec![Mark::Roadside])
                 }
                 Spot::Start => {
                     let width = board.width(1).max(1) as u16;
@@ -124,7 +124,11 @@ impl BoardScene {
                 .collect(),
             riders,
             mark_kinds: HULST_MARKS.to_vec(),
-            letters: Vec::new(),
+            letters: view
+                .letters
+                .iter()
+                .map(|&(p, letter)| (board.course_pos(p), letter))
+                .collect(),
             sky: Default::default(),
             road_signs: Vec::new(),
             fictive_start: false,
@@ -147,6 +151,10 @@ mod tests {
     const MOUNTAIN: &str = include_str!("../../../config/courses/hulst/hulst-bergetappe.toml");
 
     fn stage(text: &str, file: &str) -> Box<dyn registry::DynStage> {
+        stage_seeded(text, file, 11)
+    }
+
+    fn stage_seeded(text: &str, file: &str, seed: u64) -> Box<dyn registry::DynStage> {
         let teams = ["Rood", "Blauw", "Geel"];
         let riders = (0..9)
             .map(|i| Entrant {
@@ -163,7 +171,7 @@ mod tests {
             options: serde_json::Value::Null,
             dice: Vec::new(),
         };
-        registry::start("hulst", &setup, 11).unwrap()
+        registry::start("hulst", &setup, seed).unwrap()
     }
 
     fn ride(s: &mut Box<dyn registry::DynStage>, choices: usize) {
@@ -192,6 +200,101 @@ mod tests {
         let png = board_png(&m.scene(), "Bergetappe", &colours).unwrap();
         if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
             std::fs::write(format!("{dir}/hulst-mountain.png"), &png).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_directors_own_board_letters_the_landing_squares_of_its_card() {
+        use crate::BoardScene;
+        use commissaire_engine::registry::Scene;
+        let mut s = stage(FLAT, "hulst-vlakke-etappe.toml");
+        ride(&mut s, 30);
+        // The next card with a choice of squares: chosen, its squares lettered.
+        let (seat, key) = loop {
+            let p = s.pending().remove(0);
+            if let Some(o) = p.options.iter().find(|o| o.key.as_str().starts_with("p:")) {
+                break (p.seat, o.key);
+            }
+            s.play_bot(p.seat).unwrap();
+        };
+        assert!(
+            s.private_scene(seat).is_none(),
+            "no letters before the card"
+        );
+        s.apply(seat, key.as_str()).unwrap();
+        let options = s.pending_for(seat).unwrap().options;
+        let Some(Scene::Hulst(own)) = s.private_scene(seat) else {
+            panic!("a director's own board once the card is chosen")
+        };
+        let scene = BoardScene::from_hulst(&own);
+        assert_eq!(
+            scene.letters.len() + 1,
+            options.len(),
+            "a letter a square, and Back"
+        );
+        for (n, (_, letter)) in scene.letters.iter().enumerate() {
+            assert!(options[n].label.starts_with(&format!("{letter}: ")));
+        }
+        let Scene::Hulst(public) = s.scene() else {
+            panic!()
+        };
+        assert!(BoardScene::from_hulst(&public).letters.is_empty());
+        for other in 0..3 {
+            if other != seat {
+                assert!(s.private_scene(other).is_none(), "nobody else sees them");
+            }
+        }
+        let png = board_png(&Scene::Hulst(own), "Vlakke etappe", &|_| None).unwrap();
+        if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
+            std::fs::write(format!("{dir}/hulst-own-letters.png"), &png).unwrap();
+        }
+    }
+
+    /// A seed whose flat stage (three teams, the sensible bots) has a fall of two riders or more.
+    const FALL_SEED: u64 = 6;
+
+    /// The first fall of a stage: the fallen riders beside the road at their crash's number,
+    /// upright, under their badge, and the printed numbers readable above every token.
+    #[test]
+    fn the_first_fall_shows_the_fallen_beside_the_road_upright() {
+        use crate::BoardScene;
+        use crate::scene::Mark;
+        use commissaire_engine::games::hulst::Spot;
+        use commissaire_engine::registry::Scene;
+        let mut s = stage_seeded(FLAT, "hulst-vlakke-etappe.toml", FALL_SEED);
+        let view = loop {
+            let Scene::Hulst(view) = s.scene() else {
+                panic!()
+            };
+            if view
+                .riders
+                .iter()
+                .filter(|r| matches!(r.spot, Spot::Roadside { .. }))
+                .count()
+                >= 2
+            {
+                break view;
+            }
+            let Some(&(seat, _)) = s.waiting_on().first() else {
+                panic!("no fall in this stage")
+            };
+            s.play_bot(seat).unwrap();
+        };
+        let scene = BoardScene::from_hulst(&view);
+        let fallen: Vec<_> = scene
+            .riders
+            .iter()
+            .filter(|t| t.has(&Mark::Roadside))
+            .collect();
+        assert!(fallen.len() >= 2);
+        for t in &fallen {
+            assert!(!t.has(&Mark::Crashed), "upright: {t:?}");
+            // Beside the road: on the side away from the numbered side.
+            assert_eq!(t.pos.lane, view.board.width(t.pos.row) - 1);
+        }
+        let png = board_png(&Scene::Hulst(view), "Vlakke etappe", &|_| None).unwrap();
+        if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
+            std::fs::write(format!("{dir}/hulst-fall.png"), &png).unwrap();
         }
     }
 }

@@ -4,13 +4,40 @@
 
 use super::events::{Choice, Spot};
 use super::options::BotKind;
-use super::stage::Hulst;
+use super::stage::{Hulst, played};
 use crate::game::Seat;
 
 /// Rows before a sprint line or the finish where the bot plays its high cards.
 const SPRINT_REACH: u16 = 12;
 
+/// The bot's pick among `options`. A move is two decisions (the card, then its square): the
+/// bot weighs the whole moves of [`Hulst::moves`], then takes the option that leads to its
+/// pick; it never goes back from the squares to the cards.
 pub fn choose(stage: &Hulst, seat: Seat, options: &[Choice]) -> Choice {
+    let forward: Vec<Choice> = options
+        .iter()
+        .filter(|c| !matches!(c, Choice::Back))
+        .cloned()
+        .collect();
+    let options = if forward.is_empty() {
+        options
+    } else {
+        &forward[..]
+    };
+    if !options.iter().any(|c| matches!(c, Choice::Card { .. })) {
+        return pick(stage, seat, options);
+    }
+    let moves = stage.moves(seat);
+    let whole = pick(stage, seat, &moves);
+    let (rider, card) = played(&whole);
+    options
+        .iter()
+        .find(|&o| *o == whole || *o == Choice::Card { rider, card })
+        .cloned()
+        .unwrap_or_else(|| pick(stage, seat, options))
+}
+
+fn pick(stage: &Hulst, seat: Seat, options: &[Choice]) -> Choice {
     match stage.options.bot {
         BotKind::Random => stage.random_pick(options),
         BotKind::Sensible => sensible(stage, seat, options),
@@ -68,6 +95,10 @@ pub fn sensible(stage: &Hulst, seat: Seat, options: &[Choice]) -> Choice {
             }
             Choice::GiveUp { card } => -i64::from(*card),
             Choice::Land { to } => i64::from(to.row) * 10 - i64::from(to.lane),
+            // Only whole moves are weighed (see `choose`).
+            Choice::Card { .. } | Choice::Back => i64::MIN,
+            // G-35: the front rider first, as the order stands.
+            Choice::Order { riders } => i64::from(*riders == stage.team_block()),
         }
     };
     options

@@ -30,12 +30,22 @@ pub enum Choice {
     GiveUp { card: u8 },
     /// Where a chance move ends, among equally far squares (G-23).
     Land { to: Pos },
+    /// The first of a move's two decisions: the card a rider plays, when it leaves more than
+    /// one landing square (the wind, a downhill, a diagonal, the placement); the square comes
+    /// next, as a [`Choice::Move`] or [`Choice::Crash`] of that card.
+    Card { rider: RiderIx, card: u8 },
+    /// Back from the landing squares to the choice of a card.
+    Back,
+    /// Team time trial (G-35): the order in which the team moves its riders this turn.
+    Order { riders: Vec<RiderIx> },
 }
 
 impl Choice {
     pub fn rider(&self) -> Option<RiderIx> {
         match self {
-            Choice::Move { rider, .. } | Choice::Crash { rider, .. } => Some(*rider),
+            Choice::Move { rider, .. }
+            | Choice::Crash { rider, .. }
+            | Choice::Card { rider, .. } => Some(*rider),
             _ => None,
         }
     }

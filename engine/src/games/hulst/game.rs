@@ -3,12 +3,15 @@
 //! Keys: `m:<rider>:<card>:<row>.<lane>` a clean move (`:b` with a kept chance card),
 //! `c:<rider>:<card>:<row>.<lane>` an unavoidable crash stopping there, `s:<cards>` the cards
 //! given up on a swap (`s:3.5.7`, `s:-` for none), `g:<card>` a card given up, `l:<row>.<lane>`
-//! where a chance move ends. Labels name the card and the square as printed (44A, -3).
+//! where a chance move ends, `p:<rider>:<card>` a card chosen whose landing square comes next,
+//! `b` back from the squares to the cards, `o:<rider>.<rider>.<rider>` the order a team moves
+//! its riders in a team time trial's turn (G-35). Labels name the card and the square as printed
+//! (44A, -3); the landing squares of a card chosen are lettered ("B: 7 to 44A, lane 2").
 
 use super::board::Board;
 use super::events::{Choice, Event, RiderIx, Spot};
 use super::options::Options;
-use super::stage::{Hulst, Refusal, Wait};
+use super::stage::{Hulst, LETTERS, Refusal, Wait};
 use super::tables::{ChanceCard, Effect, TEAM_SIZE};
 use crate::course::Pos;
 use crate::game::{Seat, Viewer};
@@ -157,6 +160,11 @@ impl Hulst {
             }
             Refusal::CrashLane => sentence("hulst-refused-crash-lane", vec![], text),
             Refusal::Wrong => sentence("hulst-refused-wrong", vec![], text),
+            Refusal::OtherCard { card } => sentence(
+                "hulst-refused-other-card",
+                vec![("card", json!(card))],
+                text,
+            ),
         }
     }
 
@@ -407,8 +415,69 @@ impl Hulst {
         })
     }
 
+    /// The letter of a landing square among the options of the card chosen (A, B, C…).
+    fn letter_of(&self, choice: &Choice) -> Option<char> {
+        let Wait::Square { .. } = self.wait else {
+            return None;
+        };
+        let seat = self.to_play()?;
+        self.legal(seat)
+            .iter()
+            .filter(|c| !matches!(c, Choice::Back))
+            .position(|c| c == choice)
+            .and_then(|i| LETTERS.chars().nth(i))
+    }
+
     fn option_said(&self, choice: &Choice) -> (String, Sentence) {
+        let (label, said) = self.move_said(choice);
+        match self.letter_of(choice) {
+            Some(letter) => {
+                let mut args = said.args;
+                args.insert(0, ("letter", json!(letter.to_string())));
+                let text = format!("{letter}: {}", said.text);
+                let said = match choice {
+                    Choice::Crash { .. } => sentence("hulst-option-letter-crash", args, text),
+                    _ => sentence("hulst-option-letter-move", args, text),
+                };
+                (format!("{letter}: {label}"), said)
+            }
+            None => (label, said),
+        }
+    }
+
+    fn move_said(&self, choice: &Choice) -> (String, Sentence) {
         match choice {
+            Choice::Card { card, .. } => (
+                format!("Play {card}"),
+                sentence(
+                    "hulst-option-card",
+                    vec![("card", json!(card))],
+                    format!("Play {card}"),
+                ),
+            ),
+            Choice::Order { riders } => {
+                // The riders without their team's name, which the option's group gives.
+                let names: Vec<String> = riders
+                    .iter()
+                    .map(|&r| {
+                        let name = self.rider_name(r);
+                        let team = format!("{} ", self.team_name(self.riders[r].team));
+                        name.strip_prefix(&team).unwrap_or(&name).to_string()
+                    })
+                    .collect();
+                (
+                    format!("Order: {}", names.join(", ")),
+                    sentence(
+                        "hulst-option-order",
+                        vec![("riders", json!(names.join(", ")))],
+                        format!("Order: {}", names.join(", ")),
+                    ),
+                )
+            }
+            Choice::Back => (
+                "Back to the cards".to_string(),
+                sentence("hulst-option-back", vec![], "Back to the cards".to_string()),
+            ),
             Choice::Move {
                 rider,
                 card,
@@ -423,7 +492,16 @@ impl Hulst {
                     .map_or(0, |e| e.2);
                 let square = self.square_name(*to);
                 (
-                    format!("{card} to {square}, lane {}", to.lane),
+                    format!(
+                        "{card} to {square}, lane {}{}{}",
+                        to.lane,
+                        if wind > 0 {
+                            format!(" (wind +{wind})")
+                        } else {
+                            String::new()
+                        },
+                        if *boost { " with the kept card" } else { "" }
+                    ),
                     sentence(
                         "hulst-option-move",
                         vec![
@@ -489,7 +567,10 @@ impl Hulst {
         match choice.rider() {
             Some(r) => self.rider_name(r),
             None => match &self.wait {
-                Wait::Swap { rider, .. } | Wait::Land { rider, .. } => self.rider_name(*rider),
+                Wait::Swap { rider, .. }
+                | Wait::Land { rider, .. }
+                | Wait::Square { rider, .. } => self.rider_name(*rider),
+                Wait::Order { seat } => self.team_name(*seat),
                 Wait::Turn => self.team_name(self.to_play().unwrap_or(0)),
             },
         }
@@ -591,11 +672,24 @@ impl Game for Hulst {
             ),
             Choice::GiveUp { card } => format!("g:{card}"),
             Choice::Land { to } => format!("l:{}", pos_key(*to)),
+            Choice::Card { rider, card } => format!("p:{rider}:{card}"),
+            Choice::Back => "b".to_string(),
+            Choice::Order { riders } => format!(
+                "o:{}",
+                riders
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(".")
+            ),
         };
         Key::new(&text).unwrap_or_else(|_| Key::empty())
     }
 
     fn parse_key(&self, key: &str) -> Option<Choice> {
+        if key == "b" {
+            return Some(Choice::Back);
+        }
         let (kind, rest) = key.split_once(':')?;
         match kind {
             "m" | "c" => {
@@ -639,6 +733,19 @@ impl Game for Hulst {
             "l" => Some(Choice::Land {
                 to: parse_pos(rest)?,
             }),
+            "o" => Some(Choice::Order {
+                riders: rest
+                    .split('.')
+                    .map(number::<RiderIx>)
+                    .collect::<Option<Vec<_>>>()?,
+            }),
+            "p" => {
+                let (rider, card) = rest.split_once(':')?;
+                Some(Choice::Card {
+                    rider: number(rider)?,
+                    card: number(card)?,
+                })
+            }
             _ => None,
         }
     }
@@ -761,6 +868,18 @@ impl Game for Hulst {
 
     fn scene(&self) -> Scene {
         Scene::Hulst(self.view(Viewer::Public))
+    }
+
+    /// The director's own board while it chooses the landing square of its card: those
+    /// squares lettered as the options name them (never public: they tell the card).
+    fn private_scene(&self, seat: Seat) -> Option<Scene> {
+        let letters = self.landing_letters();
+        if letters.is_empty() || self.to_play() != Some(seat) {
+            return None;
+        }
+        let mut view = self.view(Viewer::Seat(seat));
+        view.letters = letters;
+        Some(Scene::Hulst(view))
     }
 
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {

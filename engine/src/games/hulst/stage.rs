@@ -4,7 +4,7 @@
 
 use super::board::{Board, Special};
 use super::events::{Choice, Event, RiderIx, Spot};
-use super::options::{Options, Passing, StageType, TttTime};
+use super::options::{Options, Passing, Slope, StageType, TttTime};
 use super::tables::{
     self, CARDS_PER_RIDER, ChanceCard, Effect, ROOM_FLAT, ROOM_UPHILL, ROUND_SECONDS, SWAP_CARDS,
     TEAM_SIZE,
@@ -69,6 +69,11 @@ pub enum Wait {
     },
     /// Where a chance move ends.
     Land { rider: RiderIx, options: Vec<Pos> },
+    /// The landing square of the card chosen for the slot's rider (the second decision of a
+    /// move).
+    Square { rider: RiderIx, card: u8 },
+    /// Team time trial (G-35): the order in which the team moves its riders this turn.
+    Order { seat: Seat },
 }
 
 /// A crash of the round: its number and carriageway, whose squares stay involved (G-18).
@@ -105,6 +110,8 @@ pub enum Refusal {
     CrashLane,
     #[error("that is not what the turn asks for")]
     Wrong,
+    #[error("the {card} is chosen: pick one of its landing squares, or go back to the cards")]
+    OtherCard { card: u8 },
 }
 
 #[derive(Debug, Clone)]
@@ -142,6 +149,8 @@ pub struct Hulst {
     pub opening: Vec<Event>,
     /// Team time trial: the teams already dealt their one new hand (HT-072).
     pub refilled: Vec<bool>,
+    /// Team time trial: the teams that chose the order of their riders this round (G-35).
+    pub ordered: Vec<Seat>,
 }
 
 /// Which squares are taken now: a rider on the road, or a crash's square of this round (G-18).
@@ -300,6 +309,7 @@ impl Hulst {
             played: 0,
             opening: Vec::new(),
             refilled: vec![false; n],
+            ordered: Vec::new(),
         };
         stage.start_round(&mut events);
         stage.settle(&mut events);
@@ -314,12 +324,31 @@ impl Hulst {
             return None;
         }
         match &self.wait {
-            Wait::Swap { rider, .. } | Wait::Land { rider, .. } => Some(self.riders[*rider].team),
+            Wait::Swap { rider, .. } | Wait::Land { rider, .. } | Wait::Square { rider, .. } => {
+                Some(self.riders[*rider].team)
+            }
+            Wait::Order { seat } => Some(*seat),
             Wait::Turn => Some(match self.order[self.cursor] {
                 Slot::Place(seat) => seat,
                 Slot::Ride(r) | Slot::Discard(r) => self.riders[r].team,
             }),
         }
+    }
+
+    /// Team time trial: the riders of the team whose turn it is, in their slots from the
+    /// current one on (front first until the director orders them, G-35).
+    pub fn team_block(&self) -> Vec<RiderIx> {
+        let Some(&Slot::Ride(first)) = self.order.get(self.cursor) else {
+            return Vec::new();
+        };
+        let team = self.riders[first].team;
+        self.order[self.cursor..]
+            .iter()
+            .map_while(|slot| match *slot {
+                Slot::Ride(r) if self.riders[r].team == team => Some(r),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The riders the current slot may move.
@@ -344,7 +373,7 @@ impl Hulst {
     /// Whether the current slot has anything to play: a card to give up, or a move or crash
     /// for one of its riders (the passing principle never leaves a slot without options).
     fn can_play(&self) -> bool {
-        if self.gives_up() || self.wait != Wait::Turn {
+        if self.gives_up() || !matches!(self.wait, Wait::Turn) {
             return true;
         }
         self.movers().into_iter().any(|r| {
@@ -353,13 +382,48 @@ impl Hulst {
         })
     }
 
-    /// The one legal-moves function: every option of `seat` now.
+    /// The one legal-moves function: every whole move (a card and where it ends, or an
+    /// unavoidable crash) the slot's riders may make now. [`Hulst::legal`] offers them in two
+    /// decisions, the card then the square, and every check of a choice comes from it.
+    pub fn moves(&self, seat: Seat) -> Vec<Choice> {
+        if self.to_play() != Some(seat)
+            || self.gives_up()
+            || !matches!(self.wait, Wait::Turn | Wait::Square { .. })
+        {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for r in self.movers() {
+            let ends = self.allowed_ends(r);
+            out.extend(ends.clean.iter().map(|&(card, to, _, boost)| Choice::Move {
+                rider: r,
+                card,
+                to,
+                boost,
+            }));
+            out.extend(ends.crash.iter().map(|&(card, stop)| Choice::Crash {
+                rider: r,
+                card,
+                stop,
+            }));
+        }
+        out
+    }
+
+    /// The options of `seat` now. A move is two decisions of the same seat: first the card
+    /// (a [`Choice::Card`] for each rider and card of [`Hulst::moves`]; the move itself when
+    /// that card leaves one landing square only), then the landing square among that card's
+    /// moves, with [`Choice::Back`] to the cards.
     pub fn legal(&self, seat: Seat) -> Vec<Choice> {
         if self.to_play() != Some(seat) {
             return Vec::new();
         }
         let hand = &self.hands[seat as usize];
         match &self.wait {
+            Wait::Order { .. } => permutations(&self.team_block())
+                .into_iter()
+                .map(|riders| Choice::Order { riders })
+                .collect(),
             Wait::Land { options, .. } => options.iter().map(|&to| Choice::Land { to }).collect(),
             Wait::Swap { count, up_to, .. } => {
                 let sizes: Vec<usize> = if *up_to {
@@ -378,24 +442,57 @@ impl Hulst {
                 .map(|card| Choice::GiveUp { card })
                 .collect(),
             Wait::Turn => {
+                let moves = self.moves(seat);
+                let mut seen: Vec<(RiderIx, u8)> = Vec::new();
                 let mut out = Vec::new();
-                for r in self.movers() {
-                    let ends = self.allowed_ends(r);
-                    out.extend(ends.clean.iter().map(|&(card, to, _, boost)| Choice::Move {
-                        rider: r,
-                        card,
-                        to,
-                        boost,
-                    }));
-                    out.extend(ends.crash.iter().map(|&(card, stop)| Choice::Crash {
-                        rider: r,
-                        card,
-                        stop,
-                    }));
+                for m in &moves {
+                    let rc = played(m);
+                    if seen.contains(&rc) {
+                        continue;
+                    }
+                    seen.push(rc);
+                    let same = moves.iter().filter(|x| played(x) == rc).count();
+                    out.push(if same == 1 {
+                        m.clone()
+                    } else {
+                        Choice::Card {
+                            rider: rc.0,
+                            card: rc.1,
+                        }
+                    });
                 }
                 out
             }
+            &Wait::Square { rider, card } => {
+                let mut out: Vec<Choice> = self
+                    .moves(seat)
+                    .into_iter()
+                    .filter(|m| played(m) == (rider, card))
+                    .collect();
+                out.push(Choice::Back);
+                out
+            }
         }
+    }
+
+    /// The landing squares of the card chosen, lettered A, B, C… in the order the options
+    /// offer them: what the director's own picture marks.
+    pub fn landing_letters(&self) -> Vec<(Pos, char)> {
+        let Some(seat) = self.to_play() else {
+            return Vec::new();
+        };
+        if !matches!(self.wait, Wait::Square { .. }) {
+            return Vec::new();
+        }
+        self.legal(seat)
+            .iter()
+            .filter_map(|c| match c {
+                Choice::Move { to, .. } => Some(*to),
+                Choice::Crash { stop, .. } => Some(*stop),
+                _ => None,
+            })
+            .zip(LETTERS.chars())
+            .collect()
     }
 
     /// Why a choice not among the options is refused.
@@ -407,11 +504,17 @@ impl Hulst {
             return Refusal::NotYourTurn;
         }
         let (rider, card) = match choice {
-            Choice::Move { rider, card, .. } | Choice::Crash { rider, card, .. } => (*rider, *card),
+            Choice::Move { .. } | Choice::Crash { .. } | Choice::Card { .. } => played(choice),
             _ => return Refusal::Wrong,
         };
-        if self.wait != Wait::Turn || self.gives_up() {
-            return Refusal::Wrong;
+        match self.wait {
+            Wait::Turn if !self.gives_up() => {}
+            Wait::Square { rider: r, card: c } if !matches!(choice, Choice::Card { .. }) => {
+                if (r, c) != (rider, card) {
+                    return Refusal::OtherCard { card: c };
+                }
+            }
+            _ => return Refusal::Wrong,
         }
         if !self.movers().contains(&rider) {
             return Refusal::NotThisRider;
@@ -421,6 +524,18 @@ impl Hulst {
         }
         let all = self.all_ends(rider);
         match choice {
+            Choice::Card { .. } => {
+                // A card with no move the rules allow: a crash another card avoids, or moves
+                // that all leave the next rider no room.
+                let allowed = self.allowed_ends(rider);
+                match allowed.clean.first() {
+                    Some(&(room, ..)) if all.clean.iter().any(|e| e.0 == card) => {
+                        Refusal::NoRoom { room }
+                    }
+                    Some(&(clean, ..)) => Refusal::Avoidable { clean },
+                    None => Refusal::Wrong,
+                }
+            }
             Choice::Crash { .. } => {
                 if let Some(&(clean, ..)) = all.clean.first() {
                     return Refusal::Avoidable { clean };
@@ -596,6 +711,115 @@ impl Hulst {
         out
     }
 
+    /// What entering a square costs of a card under G-08 `per_square` (the conformance table
+    /// hulst-tour-de-france.md, section 3: "each uphill square costs 2 seconds of the card";
+    /// the rulebook's BERGOPWAARTS / MONTEES only halves the card): two seconds uphill, one
+    /// elsewhere.
+    fn cost(&self, p: Pos) -> u8 {
+        if self.board.is_uphill(p) { 2 } else { 1 }
+    }
+
+    /// [`Hulst::reach_all`] under G-08 `per_square`: for every card value up to `max`, the
+    /// squares a move paid with exactly that many seconds ends on by free squares, each
+    /// uphill square costing two. A second left over that cannot pay the uphill square ahead
+    /// is lost there, as the halved card loses its odd second. Past the line, as far as there
+    /// is room (HT-052).
+    fn reach_paid(&self, spot: Spot, max: u8, occ: &Occ) -> Vec<Vec<Pos>> {
+        let top = max as usize;
+        // paid[c]: the free squares a path costing exactly c seconds reaches.
+        let mut paid: Vec<Vec<Pos>> = vec![Vec::new(); top + 1];
+        let mut stuck: Vec<(usize, Pos)> = Vec::new();
+        for p in self.first_steps(spot) {
+            let c = self.cost(p) as usize;
+            if c <= top && !occ.get(&self.board, p) && !paid[c].contains(&p) {
+                paid[c].push(p);
+            }
+        }
+        for spent in 1..=top {
+            for p in paid[spent].clone() {
+                let mut went = false;
+                for &q in self.board.steps(p) {
+                    if occ.get(&self.board, q) {
+                        continue;
+                    }
+                    went = true;
+                    let c = spent + self.cost(q) as usize;
+                    if c <= top && !paid[c].contains(&q) {
+                        paid[c].push(q);
+                    }
+                }
+                if !went && self.board.past_line(p.row) {
+                    stuck.push((spent, p));
+                }
+            }
+        }
+        let mut out = vec![Vec::new(); top + 1];
+        for card in 1..=top {
+            let mut ends = paid[card].clone();
+            // One second left and only uphill squares ahead: it is lost.
+            ends.extend(paid[card - 1].iter().copied().filter(|&p| {
+                let ahead = self.board.steps(p);
+                !ahead.is_empty() && ahead.iter().all(|&q| self.board.is_uphill(q))
+            }));
+            ends.extend(stuck.iter().filter(|s| s.0 < card).map(|s| s.1));
+            if let Some(far) = ends
+                .iter()
+                .filter(|p| self.board.past_line(p.row))
+                .map(|p| p.row)
+                .max()
+            {
+                ends.retain(|p| p.row == far);
+            }
+            ends.sort();
+            ends.dedup();
+            out[card] = ends;
+        }
+        out
+    }
+
+    /// [`Hulst::crash_stops`] under G-08 `per_square`: the last free squares before a contact
+    /// the card's seconds would pay for.
+    fn crash_stops_paid(&self, spot: Spot, n: u8, occ: &Occ) -> Vec<Pos> {
+        let mut stops = Vec::new();
+        let budget = n as usize;
+        let contact = |q: Pos| occ.get(&self.board, q) && !self.board.past_line(q.row);
+        let mut paid: Vec<Vec<Pos>> = vec![Vec::new(); budget + 1];
+        for q in self.first_steps(spot) {
+            let c = self.cost(q) as usize;
+            if c > budget {
+                continue;
+            }
+            if contact(q) {
+                if let Spot::Road { pos } = spot
+                    && !stops.contains(&pos)
+                {
+                    stops.push(pos);
+                }
+            } else if !occ.get(&self.board, q) && !paid[c].contains(&q) {
+                paid[c].push(q);
+            }
+        }
+        for spent in 1..budget {
+            for p in paid[spent].clone() {
+                for &q in self.board.steps(p) {
+                    let c = spent + self.cost(q) as usize;
+                    if c > budget {
+                        continue;
+                    }
+                    if contact(q) {
+                        if !stops.contains(&p) {
+                            stops.push(p);
+                        }
+                    } else if !occ.get(&self.board, q) && !paid[c].contains(&q) {
+                        paid[c].push(q);
+                    }
+                }
+            }
+        }
+        stops.sort();
+        stops
+    }
+
     /// Every clean end of every card of a rider's team, and the unavoidable crashes when
     /// there is none, before the passing principle.
     pub fn all_ends(&self, r: RiderIx) -> Ends {
@@ -604,21 +828,28 @@ impl Hulst {
         let hand = distinct(&self.hands[rider.team as usize]);
         let uphill = self.starts_uphill(spot);
         let downhill = self.starts_downhill(spot);
+        let per_square = self.options.slope == Slope::PerSquare;
+        // HT-030, G-08 `start_square`: from an uphill square the card is halved, rounded
+        // down; `per_square`: the card is whole, each uphill square entered costs it two.
+        let halved = uphill && !per_square;
         let from_row = Self::row_of(spot);
         let occ = self.occupancy();
         let mut ends = Ends::default();
         let longest = hand
             .iter()
-            .map(|&c| if uphill { c / 2 } else { c })
+            .map(|&c| if halved { c / 2 } else { c })
             .max()
             .unwrap_or(0)
             + rider.kept.map_or(0, |k| k.amount)
             + 2;
-        let reached = self.reach_all(spot, longest, &occ);
+        let reached = if per_square {
+            self.reach_paid(spot, longest, &occ)
+        } else {
+            self.reach_all(spot, longest, &occ)
+        };
         let at = |n: u8| reached.get(n as usize).map_or(&[][..], |v| &v[..]);
         for &card in &hand {
-            // HT-030: uphill the card is halved, rounded down.
-            let base = if uphill { card / 2 } else { card };
+            let base = if halved { card / 2 } else { card };
             let boosts: Vec<u8> = match rider.kept {
                 Some(k) if !uphill => vec![0, k.amount],
                 _ => vec![0],
@@ -650,8 +881,12 @@ impl Hulst {
             .dedup_by(|a, b| a.0 == b.0 && a.1 == b.1 && a.3 == b.3);
         if ends.clean.is_empty() {
             for &card in &hand {
-                let n = if uphill { card / 2 } else { card };
-                let stops = self.crash_stops(spot, n, &occ);
+                let n = if halved { card / 2 } else { card };
+                let stops = if per_square {
+                    self.crash_stops_paid(spot, n, &occ)
+                } else {
+                    self.crash_stops(spot, n, &occ)
+                };
                 // G-20: the stop furthest from the numbered side.
                 if let Some(far) = stops.iter().map(|p| p.lane).max() {
                     for p in stops.into_iter().filter(|p| p.lane == far) {
@@ -801,7 +1036,13 @@ impl Hulst {
     // ----- applying -----
 
     pub fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Refusal> {
-        if !self.legal(seat).contains(choice) {
+        // A whole move of [`Hulst::moves`] is still one choice at the card step: the options
+        // offer it in two decisions, but a stage stored before them (or a key typed in
+        // full) replays as it was played.
+        let whole = self.wait == Wait::Turn
+            && matches!(choice, Choice::Move { .. } | Choice::Crash { .. })
+            && self.moves(seat).contains(choice);
+        if !whole && !self.legal(seat).contains(choice) {
             return Err(self.why(seat, choice));
         }
         self.played += 1;
@@ -820,6 +1061,25 @@ impl Hulst {
                 }
                 self.next_slot(&mut events);
             }
+            (&Choice::Card { rider, card }, Wait::Turn) => {
+                // The first decision of a move: its landing square comes next.
+                self.wait = Wait::Square { rider, card };
+            }
+            (Choice::Back, Wait::Square { .. }) => {
+                self.wait = Wait::Turn;
+            }
+            (Choice::Order { riders }, Wait::Order { seat }) => {
+                // G-35 (hulst-tour-de-france.md, section 3): the team's slots of this turn, in
+                // the order its director chose; the passing principle then looks at the next
+                // rider so moved, team-mate or not.
+                let at = self.cursor;
+                for (k, &r) in riders.iter().enumerate() {
+                    self.order[at + k] = Slot::Ride(r);
+                }
+                self.ordered.push(seat);
+                self.wait = Wait::Turn;
+                self.settle(&mut events);
+            }
             (
                 &Choice::Move {
                     rider,
@@ -827,8 +1087,18 @@ impl Hulst {
                     to,
                     boost,
                 },
-                Wait::Turn,
+                Wait::Turn | Wait::Square { .. },
             ) => {
+                self.wait = Wait::Turn;
+                // G-08 `per_square`: the wind's squares as the options counted them (the
+                // squares moved say nothing of the card's seconds spent uphill).
+                let counted_wind = (self.options.slope == Slope::PerSquare).then(|| {
+                    self.all_ends(rider)
+                        .clean
+                        .iter()
+                        .find(|e| e.0 == card && e.1 == to && e.3 == boost)
+                        .map_or(0, |e| e.2)
+                });
                 self.take_card(seat, card);
                 let from = self.riders[rider].spot;
                 let squares = to.row - Self::row_of(from);
@@ -847,7 +1117,8 @@ impl Hulst {
                 };
                 // The wind's squares: what the move went beyond the card and a kept card
                 // (past the line a move may end short, HT-052).
-                let wind = (squares as u8).saturating_sub(base + extra);
+                let wind =
+                    counted_wind.unwrap_or_else(|| (squares as u8).saturating_sub(base + extra));
                 self.riders[rider].spot = Spot::Road { pos: to };
                 events.push(Event::Moved {
                     rider,
@@ -881,7 +1152,8 @@ impl Hulst {
                 }
                 self.next_slot(&mut events);
             }
-            (&Choice::Crash { rider, card, stop }, Wait::Turn) => {
+            (&Choice::Crash { rider, card, stop }, Wait::Turn | Wait::Square { .. }) => {
+                self.wait = Wait::Turn;
                 self.take_card(seat, card);
                 let from = self.riders[rider].spot;
                 if stop.row > Self::row_of(from)
@@ -1231,10 +1503,12 @@ impl Hulst {
         self.round += 1;
         self.cursor = 0;
         self.crashes.clear();
+        self.ordered.clear();
         events.push(Event::RoundStarted { round: self.round });
         if self.ttt() {
             // HT-073, HT-075, G-35: team 1 alone in round 1, then one more team a round, each
-            // moving all its riders in one turn (front rider first).
+            // moving all its riders in one turn (front rider first, until its director says
+            // the order it wants as its turn comes).
             let teams = (self.round as usize).min(self.seat_order.len());
             let mut order = Vec::new();
             for &seat in &self.seat_order[..teams] {
@@ -1342,8 +1616,18 @@ impl Hulst {
                 });
                 events.push(Event::Dealt { seat, cards: got });
             }
-            if self.hands[seat as usize].is_empty() || !self.can_play() {
-                // No card left anywhere, or nowhere to go: the turn passes.
+            if self.hands[seat as usize].is_empty() {
+                // No card left anywhere: the turn passes.
+                self.cursor += 1;
+                continue;
+            }
+            if self.ttt() && !self.ordered.contains(&seat) && self.team_block().len() > 1 {
+                // G-35: the team first says in which order its riders go this turn.
+                self.wait = Wait::Order { seat };
+                return;
+            }
+            if !self.can_play() {
+                // Nowhere to go: the turn passes.
                 self.cursor += 1;
                 continue;
             }
@@ -1558,6 +1842,36 @@ pub fn finish_time(length: u16, later_rounds: u32, past: u16, worst_before: Opti
     match worst_before {
         Some(w) if later_rounds > 0 && raw < w => w,
         _ => raw,
+    }
+}
+
+/// Every order of `riders`, the given one first.
+fn permutations(riders: &[RiderIx]) -> Vec<Vec<RiderIx>> {
+    if riders.len() <= 1 {
+        return vec![riders.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, &r) in riders.iter().enumerate() {
+        let mut rest = riders.to_vec();
+        rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, r);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// The letters of the landing squares, in the order of the options.
+pub const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The rider and card of a move, a crash or a card chosen (`usize::MAX` for anything else).
+pub fn played(c: &Choice) -> (RiderIx, u8) {
+    match *c {
+        Choice::Move { rider, card, .. }
+        | Choice::Crash { rider, card, .. }
+        | Choice::Card { rider, card } => (rider, card),
+        _ => (usize::MAX, 0),
     }
 }
 

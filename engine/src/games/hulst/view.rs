@@ -27,6 +27,10 @@ pub struct HulstView {
     pub over: bool,
     /// The rider with the lowest time so far, bonus seconds off (the yellow jersey, HT-070).
     pub yellow: Option<usize>,
+    /// The landing squares of the card a director chose, lettered as its options name them:
+    /// only in that director's own picture ([`crate::registry::Game::private_scene`]).
+    #[serde(skip)]
+    pub letters: Vec<(Pos, char)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -91,6 +95,7 @@ impl Hulst {
             playing,
             over: self.over,
             yellow,
+            letters: Vec::new(),
         }
     }
 }
