@@ -2096,3 +2096,25 @@ fn g_08_per_square_a_card_of_two_into_a_full_uphill_row_crashes_where_it_stands(
         }]
     );
 }
+
+#[test]
+fn g_08_per_square_a_crash_on_the_flat_counts_every_second_to_the_contact() {
+    // G-08 `per_square`, HT-035, G-20: row 9 (flat, below the climb) full across; from
+    // (5, 1) a 4 pays 6, 7 and 8 (3 seconds) and runs into row 9 with its fourth: a crash,
+    // stopping on (8, 2), the furthest from the numbered side.
+    let mut s = climb("per_square");
+    put(&mut s, 0, 5, 1);
+    put(&mut s, 3, 9, 0);
+    put(&mut s, 4, 9, 1);
+    put(&mut s, 5, 9, 2);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[4]);
+    assert_eq!(
+        s.moves(0),
+        vec![Choice::Crash {
+            rider: 0,
+            card: 4,
+            stop: p(8, 2)
+        }]
+    );
+}
