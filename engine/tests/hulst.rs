@@ -1535,6 +1535,7 @@ fn g_35_ht_073_a_team_moves_its_riders_in_the_order_its_director_chooses_tv_ht_7
     // MOGELIJKE SPEEL VARIANT: a team moves its three riders one after the other; G-35: in
     // the order its player chooses. The six orders are offered, the front first as it stands.
     let mut s = ttt_passing();
+    assert!(s.moves(0).is_empty(), "no move before the order is chosen");
     let options = s.legal(0);
     assert_eq!(options.len(), 6);
     assert_eq!(
