@@ -1535,6 +1535,7 @@ fn g_35_ht_073_a_team_moves_its_riders_in_the_order_its_director_chooses_tv_ht_7
     // MOGELIJKE SPEEL VARIANT: a team moves its three riders one after the other; G-35: in
     // the order its player chooses. The six orders are offered, the front first as it stands.
     let mut s = ttt_passing();
+    assert!(s.moves(0).is_empty(), "no move before the order is chosen");
     let options = s.legal(0);
     assert_eq!(options.len(), 6);
     assert_eq!(
@@ -2060,4 +2061,61 @@ fn ht_036_a_rider_who_skips_gives_up_a_card_and_plays_no_move() {
         Err(Refusal::Wrong)
     );
     assert!(s.riders[5].skip);
+}
+
+#[test]
+fn g_08_per_square_never_through_a_rider() {
+    // G-08 `per_square` with HT-014: from (8, 1) with (9, 0) and (9, 1) taken, a 3 pays 9
+    // (1) and 10 (2) by (9, 2) only: (10, 1) or (10, 2), never (10, 0).
+    let mut s = climb("per_square");
+    put(&mut s, 0, 8, 1);
+    put(&mut s, 3, 9, 0);
+    put(&mut s, 4, 9, 1);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[3]);
+    assert_eq!(ends(&s, 0, 3), vec![p(10, 1), p(10, 2)]);
+}
+
+#[test]
+fn g_08_per_square_a_card_of_two_into_a_full_uphill_row_crashes_where_it_stands() {
+    // G-08 `per_square`, HT-035: a 2 (a deck of `deck.values` may hold one) from (9, 0), the
+    // uphill row 10 full: its first square would cost both seconds and holds a rider, so the
+    // rider stops where he stands (G-14).
+    let mut s = climb("per_square");
+    put(&mut s, 0, 9, 0);
+    put(&mut s, 3, 10, 0);
+    put(&mut s, 4, 10, 1);
+    put(&mut s, 5, 10, 2);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[2]);
+    assert_eq!(
+        s.moves(0),
+        vec![Choice::Crash {
+            rider: 0,
+            card: 2,
+            stop: p(9, 0)
+        }]
+    );
+}
+
+#[test]
+fn g_08_per_square_a_crash_on_the_flat_counts_every_second_to_the_contact() {
+    // G-08 `per_square`, HT-035, G-20: row 9 (flat, below the climb) full across; from
+    // (5, 1) a 4 pays 6, 7 and 8 (3 seconds) and runs into row 9 with its fourth: a crash,
+    // stopping on (8, 2), the furthest from the numbered side.
+    let mut s = climb("per_square");
+    put(&mut s, 0, 5, 1);
+    put(&mut s, 3, 9, 0);
+    put(&mut s, 4, 9, 1);
+    put(&mut s, 5, 9, 2);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[4]);
+    assert_eq!(
+        s.moves(0),
+        vec![Choice::Crash {
+            rider: 0,
+            card: 4,
+            stop: p(8, 2)
+        }]
+    );
 }
