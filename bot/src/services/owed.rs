@@ -234,9 +234,6 @@ impl Services {
         Ok(self.turn_card(&live).filter(|now| now.same_round(card)))
     }
 
-    /// Draws the pictures a reply (and its follow-ups) still owes, on blocking threads, and
-    /// attaches them. A picture that cannot be drawn is left out and logged: the message is
-    /// worth posting without it.
     /// Draws the pictures of a reply itself, not of its follow-ups (which the channel is
     /// owed and gets drawn as they are delivered): a director's private answer.
     pub(crate) async fn draw_own(&self, reply: &mut Reply) {
@@ -245,6 +242,9 @@ impl Services {
         reply.followups = followups;
     }
 
+    /// Draws the pictures a reply (and its follow-ups) still owes, on blocking threads, and
+    /// attaches them. A picture that cannot be drawn is left out and logged: the message is
+    /// worth posting without it.
     pub async fn draw(&self, reply: &mut Reply) {
         for picture in std::mem::take(&mut reply.pictures) {
             match self.draw_one(&picture).await {
