@@ -71,7 +71,14 @@ pub enum Wait {
     Land { rider: RiderIx, options: Vec<Pos> },
     /// The landing square of the card chosen for the slot's rider (the second decision of a
     /// move).
-    Square { rider: RiderIx, card: u8 },
+    Square {
+        rider: RiderIx,
+        card: u8,
+        /// That card's whole moves, as [`Hulst::moves`] gave them when the card was chosen:
+        /// nothing but this decision changes before the square is chosen, so they are the
+        /// options of the square, kept rather than searched for again.
+        ends: Vec<Choice>,
+    },
     /// Team time trial (G-35): the order in which the team moves its riders this turn.
     Order { seat: Seat },
 }
@@ -463,12 +470,8 @@ impl Hulst {
                 }
                 out
             }
-            &Wait::Square { rider, card } => {
-                let mut out: Vec<Choice> = self
-                    .moves(seat)
-                    .into_iter()
-                    .filter(|m| played(m) == (rider, card))
-                    .collect();
+            Wait::Square { ends, .. } => {
+                let mut out = ends.clone();
                 out.push(Choice::Back);
                 out
             }
@@ -509,7 +512,9 @@ impl Hulst {
         };
         match self.wait {
             Wait::Turn if !self.gives_up() => {}
-            Wait::Square { rider: r, card: c } if !matches!(choice, Choice::Card { .. }) => {
+            Wait::Square {
+                rider: r, card: c, ..
+            } if !matches!(choice, Choice::Card { .. }) => {
                 if (r, c) != (rider, card) {
                     return Refusal::OtherCard { card: c };
                 }
@@ -1036,13 +1041,25 @@ impl Hulst {
     // ----- applying -----
 
     pub fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Refusal> {
-        // A whole move of [`Hulst::moves`] is still one choice at the card step: the options
-        // offer it in two decisions, but a stage stored before them (or a key typed in
-        // full) replays as it was played.
-        let whole = self.wait == Wait::Turn
-            && matches!(choice, Choice::Move { .. } | Choice::Crash { .. })
-            && self.moves(seat).contains(choice);
-        if !whole && !self.legal(seat).contains(choice) {
+        // The slot's whole moves, searched once for a move or a card chosen at the card step.
+        // A whole move of [`Hulst::moves`] is still one choice there: the options offer it in
+        // two decisions, but a stage stored before them (or a key typed in full) replays as it
+        // was played.
+        let moves = match (&self.wait, choice) {
+            (Wait::Turn, Choice::Move { .. } | Choice::Crash { .. } | Choice::Card { .. }) => {
+                self.moves(seat)
+            }
+            _ => Vec::new(),
+        };
+        let legal = match (&self.wait, choice) {
+            (Wait::Turn, Choice::Move { .. } | Choice::Crash { .. }) => moves.contains(choice),
+            // A card is offered when it has more than one landing square (see `legal`).
+            (Wait::Turn, &Choice::Card { rider, card }) => {
+                moves.iter().filter(|m| played(m) == (rider, card)).count() > 1
+            }
+            _ => self.legal(seat).contains(choice),
+        };
+        if !legal {
             return Err(self.why(seat, choice));
         }
         self.played += 1;
@@ -1063,7 +1080,11 @@ impl Hulst {
             }
             (&Choice::Card { rider, card }, Wait::Turn) => {
                 // The first decision of a move: its landing square comes next.
-                self.wait = Wait::Square { rider, card };
+                let ends = moves
+                    .into_iter()
+                    .filter(|m| played(m) == (rider, card))
+                    .collect();
+                self.wait = Wait::Square { rider, card, ends };
             }
             (Choice::Back, Wait::Square { .. }) => {
                 self.wait = Wait::Turn;
