@@ -658,11 +658,19 @@ impl Hulst {
     /// move goes as far as there is room and lines up, the rest of the card lost (HT-052,
     /// G-27): ends past the line are the furthest reachable.
     fn reach(&self, spot: Spot, n: u8, occ: &Occ) -> Vec<Pos> {
-        self.reach_all(spot, n, occ).pop().unwrap_or_default()
+        // The passing principle asks this for every end a mover may take: only the last
+        // layer is wanted, so the shorter moves' ends are not gathered.
+        self.walk(spot, n, occ, false).pop().unwrap_or_default()
     }
 
     /// [`Hulst::reach`] for every move of 0 to `max` squares at once: one walk of the paths.
     fn reach_all(&self, spot: Spot, max: u8, occ: &Occ) -> Vec<Vec<Pos>> {
+        self.walk(spot, max, occ, true)
+    }
+
+    /// The walk behind [`Hulst::reach_all`] (`every` layer) and [`Hulst::reach`] (the last
+    /// one only; the others are left empty).
+    fn walk(&self, spot: Spot, max: u8, occ: &Occ, every: bool) -> Vec<Vec<Pos>> {
         let mut out = vec![Vec::new(); max as usize + 1];
         if max == 0 {
             return out;
@@ -676,6 +684,10 @@ impl Hulst {
         // Riders past the line with no free square ahead: they stop there (HT-052).
         let mut stuck: Vec<Pos> = Vec::new();
         for n in 1..=max {
+            if !every && n < max {
+                layer = self.next_layer(&layer, occ, &mut stuck);
+                continue;
+            }
             // The ends of a move of n squares: the squares n steps away, or past the line
             // where a shorter path had to stop, the furthest of them only.
             let mut ends = layer.clone();
@@ -696,24 +708,30 @@ impl Hulst {
             if n == max {
                 break;
             }
-            let mut next = Vec::new();
-            for &p in &layer {
-                let mut went = false;
-                for &q in self.board.steps(p) {
-                    if !occ.get(&self.board, q) {
-                        went = true;
-                        if !next.contains(&q) {
-                            next.push(q);
-                        }
-                    }
-                }
-                if !went && self.board.past_line(p.row) {
-                    stuck.push(p);
-                }
-            }
-            layer = next;
+            layer = self.next_layer(&layer, occ, &mut stuck);
         }
         out
+    }
+
+    /// The free squares one step on from `layer`; a square past the line with no free square
+    /// ahead joins `stuck` (HT-052).
+    fn next_layer(&self, layer: &[Pos], occ: &Occ, stuck: &mut Vec<Pos>) -> Vec<Pos> {
+        let mut next = Vec::with_capacity(layer.len() * 3);
+        for &p in layer {
+            let mut went = false;
+            for &q in self.board.steps(p) {
+                if !occ.get(&self.board, q) {
+                    went = true;
+                    if !next.contains(&q) {
+                        next.push(q);
+                    }
+                }
+            }
+            if !went && self.board.past_line(p.row) {
+                stuck.push(p);
+            }
+        }
+        next
     }
 
     /// What entering a square costs of a card under G-08 `per_square` (the conformance table
