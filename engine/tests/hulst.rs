@@ -1505,6 +1505,10 @@ fn ht_020_a_card_with_one_landing_square_is_played_in_one_decision() {
     );
     assert_eq!(options[1], Choice::Card { rider: 0, card: 5 });
     assert_eq!(options.len(), 2);
+    // The 1 is no card to choose a square for: asked as a card, it is refused, nothing changed.
+    let before = (s.legal(0), s.wait.clone(), s.played);
+    assert!(s.apply(0, &Choice::Card { rider: 0, card: 1 }).is_err());
+    assert_eq!((s.legal(0), s.wait.clone(), s.played), before);
 }
 
 // ----- G-35: the order of a team's riders in a team time trial -----

@@ -1073,7 +1073,8 @@ impl Hulst {
         };
         let legal = match (&self.wait, choice) {
             (Wait::Turn, Choice::Move { .. } | Choice::Crash { .. }) => moves.contains(choice),
-            // A card is offered when it has more than one landing square (see `legal`).
+            // A card is offered when it has more than one landing square (see `legal`). This
+            // arm only saves asking `legal` for the same moves again.
             (Wait::Turn, &Choice::Card { rider, card }) => {
                 moves.iter().filter(|m| played(m) == (rider, card)).count() > 1
             }
