@@ -693,19 +693,8 @@ impl Hulst {
             // The ends of a move of n squares: the squares n steps away, or past the line
             // where a shorter path had to stop, the furthest of them only.
             let mut ends = layer.clone();
-            if !stuck.is_empty() || ends.iter().any(|p| self.board.past_line(p.row)) {
-                ends.extend(stuck.iter().copied());
-                if let Some(far) = ends
-                    .iter()
-                    .filter(|p| self.board.past_line(p.row))
-                    .map(|p| p.row)
-                    .max()
-                {
-                    ends.retain(|p| p.row == far);
-                }
-            }
-            ends.sort();
-            ends.dedup();
+            ends.extend(stuck.iter().copied());
+            self.line_up(&mut ends);
             out[n as usize] = ends;
             if n == max {
                 break;
@@ -713,6 +702,21 @@ impl Hulst {
             layer = self.next_layer(&layer, occ, &mut stuck);
         }
         out
+    }
+
+    /// A move's ends as the rules keep them: past the line only the furthest row reached
+    /// stands, the rest of the card lost (HT-052, G-27); each square once, in order.
+    fn line_up(&self, ends: &mut Vec<Pos>) {
+        if let Some(far) = ends
+            .iter()
+            .filter(|p| self.board.past_line(p.row))
+            .map(|p| p.row)
+            .max()
+        {
+            ends.retain(|p| p.row == far);
+        }
+        ends.sort();
+        ends.dedup();
     }
 
     /// The free squares one step on from `layer`; a square past the line with no free square
@@ -787,16 +791,7 @@ impl Hulst {
                 !ahead.is_empty() && ahead.iter().all(|&q| self.board.is_uphill(q))
             }));
             ends.extend(stuck.iter().filter(|s| s.0 < card).map(|s| s.1));
-            if let Some(far) = ends
-                .iter()
-                .filter(|p| self.board.past_line(p.row))
-                .map(|p| p.row)
-                .max()
-            {
-                ends.retain(|p| p.row == far);
-            }
-            ends.sort();
-            ends.dedup();
+            self.line_up(&mut ends);
             out[card] = ends;
         }
         out
