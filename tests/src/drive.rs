@@ -100,6 +100,34 @@ pub async fn play_with_buttons_choosing(
     limit: usize,
     choose: &dyn Fn(&[String]) -> usize,
 ) -> Vec<String> {
+    press_hand(fake, who, hand_message, tour, limit, choose)
+        .await
+        .into_iter()
+        .map(|p| p.label)
+        .collect()
+}
+
+/// One option a director pressed in their private hand, with the answer that redrew it.
+pub struct Press {
+    pub label: String,
+    /// Whether it was an option of a select menu rather than a button.
+    pub from_menu: bool,
+    /// The interaction's answer (type 7: the hand redrawn in place).
+    pub answer: Value,
+}
+
+/// The director opens their private hand from the `v1:<tour>:hand` button of `hand_message`
+/// and presses the option `choose` picks among the labels offered (every button and menu
+/// option that plays a decision, in order), until nothing is offered or `limit` presses are
+/// made. Each press must redraw the hand in place.
+pub async fn press_hand(
+    fake: &FakeDiscord,
+    who: &Who,
+    hand_message: u64,
+    tour: &str,
+    limit: usize,
+    choose: &dyn Fn(&[String]) -> usize,
+) -> Vec<Press> {
     let (sent, hand) = ask(
         fake,
         fake.component(&format!("v1:{tour}:hand"), hand_message, who),
@@ -157,7 +185,11 @@ pub async fn play_with_buttons_choosing(
             answer["type"], 7,
             "a choice redraws the hand in place: {answer}"
         );
-        pressed.push(label);
+        pressed.push(Press {
+            label,
+            from_menu: menu.is_some(),
+            answer,
+        });
         private = fake.message(private_id).expect("the hand message, updated");
     }
     pressed

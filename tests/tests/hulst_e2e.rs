@@ -12,14 +12,16 @@
 
 mod common;
 
-use common::{config_with_presets, start_bot, told, wait_hand_post, wait_told};
+use common::{
+    config_with_presets, open_tour, services_tour, start_bot, told, wait_hand_post, wait_told,
+};
 
 use commissaire::clock::ManualClock;
-use commissaire::services::{Actor, Pick, Services, TourSettings};
+use commissaire::services::{Actor, Pick};
 use commissaire::store::results;
-use commissaire_tests::drive::{WAIT, ask, button_labels, content, flags, slash};
+use commissaire_tests::drive::{Press, WAIT, button_labels, content, press_hand, slash};
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -72,73 +74,13 @@ fn config_dir() -> tempfile::TempDir {
     dir
 }
 
-/// What a director pressed, with the private answer it got.
-struct Press {
-    label: String,
-    answer: Value,
-}
-
-/// A director plays from the buttons of their private hand until nothing is offered or `limit`
-/// presses are made: a landing square with the wind when one is offered (by its letter),
-/// else the first button. Each press redraws the hand in place.
-async fn play_hand(
-    fake: &FakeDiscord,
-    who: &Who,
-    hand_message: u64,
-    tour: &str,
-    limit: usize,
-) -> Vec<Press> {
-    let (sent, hand) = ask(
-        fake,
-        fake.component(&format!("v1:{tour}:hand"), hand_message, who),
-    )
-    .await;
-    assert_eq!(flags(&hand), 64, "a hand is private: {hand}");
-    let mut private = fake.original_response(&sent).expect("the hand message");
-    let private_id: u64 = private["id"].as_str().unwrap().parse().unwrap();
-    let mut pressed = Vec::new();
-    while pressed.len() < limit {
-        let rows = private["components"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        let buttons: Vec<Value> = rows
-            .iter()
-            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
-            .collect();
-        if buttons.is_empty() {
-            break;
-        }
-        // Past 25 options (the cards to give up on a swap square) the hand is select menus;
-        // a move's decisions, card then square, are always buttons.
-        if buttons[0]["type"] == 3 {
-            let menu = &buttons[0];
-            let option = &menu["options"][0];
-            let label = option["label"].as_str().unwrap().to_string();
-            assert!(
-                label.contains("Give up"),
-                "only cards to give up in menus: {label}"
-            );
-            let value = option["value"].as_str().unwrap();
-            let id = menu["custom_id"].as_str().unwrap();
-            let (_, answer) = ask(fake, fake.select(id, &[value], private_id, who)).await;
-            assert_eq!(answer["type"], 7, "a choice redraws the hand: {answer}");
-            pressed.push(Press { label, answer });
-            private = fake.message(private_id).expect("the hand message, updated");
-            continue;
-        }
-        let pick = buttons
-            .iter()
-            .find(|b| b["label"].as_str().is_some_and(|l| l.contains("(wind +")))
-            .unwrap_or(&buttons[0]);
-        let id = pick["custom_id"].as_str().unwrap().to_string();
-        let label = pick["label"].as_str().unwrap().to_string();
-        let (_, answer) = ask(fake, fake.component(&id, private_id, who)).await;
-        assert_eq!(answer["type"], 7, "a choice redraws the hand: {answer}");
-        pressed.push(Press { label, answer });
-        private = fake.message(private_id).expect("the hand message, updated");
-    }
-    pressed
+/// What the test's directors press: a landing square with the wind when one is offered (by
+/// its letter), else the first option.
+fn wind_first(labels: &[String]) -> usize {
+    labels
+        .iter()
+        .position(|l| l.contains("(wind +"))
+        .unwrap_or(0)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -154,26 +96,15 @@ async fn a_hulst_stage_card_then_letter_from_create_to_the_points() {
     let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
     let bob = Who::member(BOB, "bob", GUILD, CHANNEL);
 
-    let created = slash(
+    // The third seat is the bot's.
+    open_tour(
         &fake,
-        "tour create",
-        json!({"preset": PRESET, "teams": 3}),
+        PRESET,
+        3,
         &admin,
+        &[(&alice, "Rood", 0), (&bob, "Blauw", 1)],
     )
     .await;
-    assert!(content(&created).contains("is open"), "{created}");
-    for (who, team, colour) in [(&alice, "Rood", 0), (&bob, "Blauw", 1)] {
-        let joined = slash(
-            &fake,
-            "tour join",
-            json!({"team": team, "colour": colour}),
-            who,
-        )
-        .await;
-        assert!(content(&joined).contains(team), "{joined}");
-    }
-    // The third seat is the bot's.
-    slash(&fake, "tour start", json!({}), &admin).await;
 
     let mut pressed: Vec<Press> = Vec::new();
     for _ in 0..1_000 {
@@ -181,8 +112,8 @@ async fn a_hulst_stage_card_then_letter_from_create_to_the_points() {
             break;
         }
         let post = wait_hand_post(&fake, CHANNEL).await;
-        let a = play_hand(&fake, &alice, post.id, &post.tour, 200).await;
-        let b = play_hand(&fake, &bob, post.id, &post.tour, 200).await;
+        let a = press_hand(&fake, &alice, post.id, &post.tour, 200, &wind_first).await;
+        let b = press_hand(&fake, &bob, post.id, &post.tour, 200, &wind_first).await;
         let idle = a.is_empty() && b.is_empty();
         pressed.extend(a);
         pressed.extend(b);
@@ -221,6 +152,15 @@ async fn a_hulst_stage_card_then_letter_from_create_to_the_points() {
         "a swap square's cards given up: {labels:?}"
     );
     assert!(told(&fake, CHANNEL, "swap square"));
+    // A move's decisions, card then square, are always buttons: menus hold only the cards to
+    // give up on a swap square.
+    for p in pressed.iter().filter(|p| p.from_menu) {
+        assert!(
+            p.label.contains("Give up"),
+            "only cards to give up in menus: {}",
+            p.label
+        );
+    }
     // An unavoidable crash, told in the channel.
     assert!(told(&fake, CHANNEL, "Crash on"), "a crash in the channel");
 
@@ -270,28 +210,19 @@ async fn a_hulst_stage_card_then_letter_from_create_to_the_points() {
 async fn find_a_stage_with_a_crash() {
     for offset in 0..20 {
         let config = config_dir();
-        let dir = tempfile::tempdir().unwrap();
-        let clock = Arc::new(ManualClock::new(T0 + offset));
-        let s = Services::open(&dir.path().join("db"), config.path(), clock)
-            .await
-            .unwrap()
-            .with_pictures(false);
         let channel = CHANNEL.to_string();
         let admin = Actor::admin(ADMIN.to_string());
         let people = [ALICE, BOB].map(|id| Actor::player(id.to_string()));
-        let settings = TourSettings {
-            preset: PRESET.into(),
-            seats: 3,
-            turn_deadline_secs: 3600,
-            seed: None,
-            decision_deadline_secs: None,
-            language: None,
-        };
-        s.create_tour(&admin, &channel, settings).await.unwrap();
-        for (who, team) in people.iter().zip(["Rood", "Blauw"]) {
-            s.join(who, &channel, team, "red").await.unwrap();
-        }
-        s.start(&admin, &channel).await.unwrap();
+        let (s, _dir) = services_tour(
+            config.path(),
+            T0 + offset,
+            &channel,
+            PRESET,
+            3,
+            &admin,
+            &[(&people[0], "Rood"), (&people[1], "Blauw")],
+        )
+        .await;
         let mut asked = 0;
         let (mut wind, mut swap, mut crash) = (false, false, false);
         loop {

@@ -11,14 +11,15 @@
 
 mod common;
 
-use common::{config_with_presets, start_bot, told, wait_hand_post, wait_told};
+use common::{
+    config_with_presets, open_tour, services_tour, start_bot, told, wait_hand_post, wait_told,
+};
 
 use commissaire::clock::ManualClock;
-use commissaire::services::{Actor, Pick, Services, TourSettings};
+use commissaire::services::{Actor, Pick};
 use commissaire::store::{Store, choices, results, stages};
-use commissaire_tests::drive::{WAIT, content, play_with_buttons_choosing, slash};
+use commissaire_tests::drive::{WAIT, content, play_with_buttons_choosing};
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
-use serde_json::json;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,29 +75,18 @@ async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_punct
     let alice = Who::member(ALICE, "alice", GUILD, CHANNEL);
     let bob = Who::member(BOB, "bob", GUILD, CHANNEL);
 
-    let created = slash(
+    let created = open_tour(
         &fake,
-        "tour create",
-        json!({"preset": PRESET, "teams": 3}),
+        PRESET,
+        3,
         &admin,
+        &[(&alice, "Jaunes", 0), (&bob, "Verts", 1)],
     )
     .await;
-    assert!(content(&created).contains("is open"), "{created}");
     assert!(
         content(&created).contains("to answer a pact"),
         "the pact's own deadline is told: {created}"
     );
-    for (who, team, colour) in [(&alice, "Jaunes", 0), (&bob, "Verts", 1)] {
-        let joined = slash(
-            &fake,
-            "tour join",
-            json!({"team": team, "colour": colour}),
-            who,
-        )
-        .await;
-        assert!(content(&joined).contains(team), "{joined}");
-    }
-    slash(&fake, "tour start", json!({}), &admin).await;
 
     // Each director plays every decision they owe, from their hand's buttons, in turn.
     let mut pressed: Vec<String> = Vec::new();
@@ -192,28 +182,19 @@ async fn finished_stages(database: &Path) -> usize {
 async fn find_a_stage_with_a_pact_and_a_help() {
     for offset in 0..200 {
         let config = config_dir();
-        let dir = tempfile::tempdir().unwrap();
-        let clock = Arc::new(ManualClock::new(T0 + offset));
-        let s = Services::open(&dir.path().join("db"), config.path(), clock)
-            .await
-            .unwrap()
-            .with_pictures(false);
         let channel = CHANNEL.to_string();
         let admin = Actor::admin(ADMIN.to_string());
         let people = [ALICE, BOB].map(|id| Actor::player(id.to_string()));
-        let settings = TourSettings {
-            preset: PRESET.into(),
-            seats: 3,
-            turn_deadline_secs: 3600,
-            seed: None,
-            decision_deadline_secs: None,
-            language: None,
-        };
-        s.create_tour(&admin, &channel, settings).await.unwrap();
-        for (who, team) in people.iter().zip(["Jaunes", "Verts"]) {
-            s.join(who, &channel, team, "red").await.unwrap();
-        }
-        s.start(&admin, &channel).await.unwrap();
+        let (s, _dir) = services_tour(
+            config.path(),
+            T0 + offset,
+            &channel,
+            PRESET,
+            3,
+            &admin,
+            &[(&people[0], "Jaunes"), (&people[1], "Verts")],
+        )
+        .await;
         let mut pressed: Vec<(usize, String)> = Vec::new();
         let mut asked = 0;
         'race: loop {

@@ -12,10 +12,12 @@
 
 mod common;
 
-use common::{config_with_presets, start_bot, told, wait_hand_post, wait_told};
+use common::{
+    config_with_presets, open_tour, services_tour, start_bot, told, wait_hand_post, wait_told,
+};
 
 use commissaire::clock::ManualClock;
-use commissaire::services::{Actor, Pick, Services, TourSettings};
+use commissaire::services::{Actor, Pick, Services};
 use commissaire::store::{Store, choices, results, stages, teams, tours};
 use commissaire_engine::tour::Outcome;
 use commissaire_tests::drive::{
@@ -75,29 +77,18 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     let bob = Who::member(BOB, "bob", GUILD, CHANNEL);
     let carol = Who::member(CAROL, "carol", GUILD, CHANNEL);
 
-    let created = slash(
+    open_tour(
         &fake,
-        "tour create",
-        json!({"preset": PRESET, "teams": 3}),
+        PRESET,
+        3,
         &admin,
+        &[
+            (&alice, "Reds", 0),
+            (&bob, "Blues", 1),
+            (&carol, "Greens", 2),
+        ],
     )
     .await;
-    assert!(content(&created).contains("is open"), "{created}");
-    for (who, team, colour) in [
-        (&alice, "Reds", 0),
-        (&bob, "Blues", 1),
-        (&carol, "Greens", 2),
-    ] {
-        let joined = slash(
-            &fake,
-            "tour join",
-            json!({"team": team, "colour": colour}),
-            who,
-        )
-        .await;
-        assert!(content(&joined).contains(team), "{joined}");
-    }
-    slash(&fake, "tour start", json!({}), &admin).await;
     let on = slash(&fake, "autopilot", json!({"switch": 0}), &carol).await;
     assert_eq!(flags(&on), 64);
     assert!(content(&on).contains("Greens"), "{on}");
@@ -268,28 +259,23 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
 async fn find_a_tour_with_a_crash_abandon() {
     for offset in 0..30 {
         let config = config_dir();
-        let dir = tempfile::tempdir().unwrap();
-        let clock = Arc::new(ManualClock::new(T0 + offset));
-        let s = Services::open(&dir.path().join("db"), config.path(), clock)
-            .await
-            .unwrap()
-            .with_pictures(false);
         let channel = CHANNEL.to_string();
         let admin = Actor::admin(ADMIN.to_string());
         let people = [ALICE, BOB, CAROL].map(|id| Actor::player(id.to_string()));
-        let settings = TourSettings {
-            preset: PRESET.into(),
-            seats: 3,
-            turn_deadline_secs: 3600,
-            seed: None,
-            decision_deadline_secs: None,
-            language: None,
-        };
-        s.create_tour(&admin, &channel, settings).await.unwrap();
-        for (who, team) in people.iter().zip(["Reds", "Blues", "Greens"]) {
-            s.join(who, &channel, team, "red").await.unwrap();
-        }
-        s.start(&admin, &channel).await.unwrap();
+        let (s, _dir) = services_tour(
+            config.path(),
+            T0 + offset,
+            &channel,
+            PRESET,
+            3,
+            &admin,
+            &[
+                (&people[0], "Reds"),
+                (&people[1], "Blues"),
+                (&people[2], "Greens"),
+            ],
+        )
+        .await;
         s.autopilot(&people[2], &channel, true).await.unwrap();
         let mut asked = 0;
         let outcome = loop {

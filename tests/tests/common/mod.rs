@@ -7,9 +7,10 @@
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{Options, ServeError, run};
-use commissaire_tests::drive::{WAIT, button_ids, button_labels, content};
-use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord};
-use serde_json::Value;
+use commissaire::services::{Actor, Services, TourSettings};
+use commissaire_tests::drive::{WAIT, button_ids, button_labels, content, slash};
+use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, Who};
+use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -153,4 +154,70 @@ pub async fn wait_told(fake: &FakeDiscord, channel: u64, text: &str) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Opens a tour of `preset` for `teams` seats in the fake's channel as people would: the admin
+/// creates it, each director joins with a team and a colour, the admin starts it (the seats
+/// left are the bot's). Returns `/tour create`'s answer.
+pub async fn open_tour(
+    fake: &FakeDiscord,
+    preset: &str,
+    teams: u8,
+    admin: &Who,
+    directors: &[(&Who, &str, u64)],
+) -> Value {
+    let created = slash(
+        fake,
+        "tour create",
+        json!({"preset": preset, "teams": teams}),
+        admin,
+    )
+    .await;
+    assert!(content(&created).contains("is open"), "{created}");
+    for (who, team, colour) in directors {
+        let joined = slash(
+            fake,
+            "tour join",
+            json!({"team": team, "colour": colour}),
+            who,
+        )
+        .await;
+        assert!(content(&joined).contains(team), "{joined}");
+    }
+    slash(fake, "tour start", json!({}), admin).await;
+    created
+}
+
+/// The same tour through the services alone, for the tests that look for a seed: created at
+/// `at` in `channel` (the seed comes from both, as in Discord), joined by `directors`, started.
+/// Keep the folder: the database lives in it.
+pub async fn services_tour(
+    config_dir: &Path,
+    at: i64,
+    channel: &str,
+    preset: &str,
+    seats: u8,
+    admin: &Actor,
+    directors: &[(&Actor, &str)],
+) -> (Services, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(at));
+    let s = Services::open(&dir.path().join("db"), config_dir, clock)
+        .await
+        .unwrap()
+        .with_pictures(false);
+    let settings = TourSettings {
+        preset: preset.into(),
+        seats,
+        turn_deadline_secs: 3600,
+        seed: None,
+        decision_deadline_secs: None,
+        language: None,
+    };
+    s.create_tour(admin, channel, settings).await.unwrap();
+    for (who, team) in directors {
+        s.join(who, channel, team, "red").await.unwrap();
+    }
+    s.start(admin, channel).await.unwrap();
+    (s, dir)
 }
