@@ -482,7 +482,7 @@ impl MaillotJaune {
                 "mj-placed",
                 vec![("rider", n(rider)), ("place", json!(place))],
                 format!(
-                    "{} is placed {place} on how far past the line he stands.",
+                    "{} is now placed {place}: the riders of one round are placed by how far past the line they stand.",
                     name(rider)
                 ),
             ),
