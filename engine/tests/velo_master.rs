@@ -1613,3 +1613,51 @@ fn vm_055_a_15_bonus_limit_slot_gives_a_bike_one_bonus_a_slot_not_a_round() {
         assert_eq!(offered, open, "bonus_limit = {limit}");
     }
 }
+
+// ---- the sensible bot in set situations ------------------------------------------------------
+// Its weights follow no clause; these pin the choices its module promises ("straight on climbs
+// rather than risk a power roll"), so that a changed weight shows.
+
+fn sensible(s: &VeloMaster) -> Choice {
+    let seat = s.to_play().expect("someone is to play");
+    let legal = s.legal(seat);
+    commissaire_engine::games::velo_master::bot::sensible(s, seat, &legal)
+}
+
+#[test]
+fn the_sensible_bot_waits_behind_a_bike_on_a_climb_rather_than_ride_a_long_diagonal() {
+    // L0 (10, 1) with a 5 on a slope of 8, T0 on (11, 1) ahead: only the diagonals are open,
+    // and each costs a power roll that fails 8 times in 20 with the whole move still to ride.
+    let mut s = duel(climb_course(8, ""), (10, 1), (11, 1), &[5, 1]);
+    give(&mut s, "L0", 5);
+    assert_eq!(steps(&s), vec![(11, 0), (11, 2)]);
+    assert_eq!(sensible(&s), Choice::Stop);
+    // On the flat the same diagonal costs nothing: he rides it.
+    let mut s = duel(flat(20), (10, 1), (11, 1), &[5, 1]);
+    give(&mut s, "L0", 5);
+    assert!(matches!(sensible(&s), Choice::Step { .. }));
+}
+
+#[test]
+fn the_sensible_bot_jumps_onto_a_danger_cell_straight_ahead_rather_than_a_diagonal_on_a_climb() {
+    // T0 (10, 1) jumps over L0 (11, 1) on a slope of 8; (12, 1) straight ahead is a danger cell.
+    let mut s = duel(climb_course(8, "\"12/1\""), (11, 1), (10, 1), &[3, 4]);
+    entraide(&mut s, "T0", "L0");
+    assert_eq!(landings(&s), vec![(12, 0), (12, 1), (12, 2)]);
+    let straight = cell(&s, (12, 1));
+    assert_eq!(sensible(&s), Choice::Jump { cell: straight });
+    // On the flat a diagonal costs no roll: the danger cell is avoided.
+    let mut s = duel(
+        grid(&[("flat", 20)], "danger = [\"7/1\"]"),
+        (6, 1),
+        (5, 1),
+        &[3, 4],
+    );
+    entraide(&mut s, "T0", "L0");
+    let danger = cell(&s, (7, 1));
+    let c = sensible(&s);
+    assert!(
+        matches!(c, Choice::Jump { cell } if cell != danger),
+        "{c:?}"
+    );
+}

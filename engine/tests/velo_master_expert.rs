@@ -1244,6 +1244,50 @@ fn vm_100_the_sensible_bot_brings_a_team_mate_beside_its_leader_on_a_climb() {
     );
 }
 
+#[test]
+fn the_sensible_bot_stops_to_eat_on_the_last_feed_cell_it_can_reach() {
+    // VM-103 at Expert: L0 (12, 1) with a 5, the feed zone on levels 14-16. Inside the zone
+    // with cells of it still ahead, he rides on; on its last level he stops to eat rather than
+    // ride past it unfed (VM-104/105 would cost him the smallest die to the finish).
+    let mut s = expert(feed_course(), SPREAD, &[5]);
+    step(&mut s, (13, 1));
+    step(&mut s, (14, 1));
+    let seat = s.to_play().unwrap();
+    let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &s.legal(seat));
+    assert!(
+        matches!(c, Choice::Step { cell } if s.fixed.board.cell(cell).pos.row == 15),
+        "{c:?}"
+    );
+    step(&mut s, (15, 1));
+    step(&mut s, (16, 1));
+    assert_eq!(s.moving.as_ref().map(|m| m.left), Some(1));
+    let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &s.legal(seat));
+    assert_eq!(c, Choice::Stop);
+    // Once fed he has nothing to stop for: the same cell, the same 1 left, he rides on.
+    let mut s = expert(feed_course(), SPREAD, &[5]);
+    s.riders[0].fed = 1;
+    for lvl in 13..=16 {
+        step(&mut s, (lvl, 1));
+    }
+    let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &s.legal(seat));
+    assert!(matches!(c, Choice::Step { .. }), "{c:?}");
+}
+
+#[test]
+fn the_sensible_bot_lands_an_acceleration_as_far_up_the_road_as_it_can() {
+    // TV-19's line: after grey1 lands on (7, 1), L0 (5, 1) may land beside X on level 8 or
+    // beyond it on level 9; the bot takes level 9.
+    let mut s = line_of_three(flat(), Some((8, 1)), &[3]);
+    accelerate_all_yes(&mut s);
+    jump(&mut s, (7, 1));
+    assert_eq!(s.jumper(), Some(0));
+    let c = commissaire_engine::games::velo_master::bot::sensible(&s, 0, &s.legal(0));
+    assert!(
+        matches!(c, Choice::Jump { cell } if s.fixed.board.cell(cell).pos.row == 9),
+        "{c:?}"
+    );
+}
+
 // ---- 2.2 two players: the neutral team ------------------------------------------------------
 
 /// Two players of four and the neutral team, placed as given (team 2 is neutral).

@@ -105,6 +105,9 @@ fn stop_worth(stage: &VeloMaster) -> f64 {
         .steps(m)
         .iter()
         .any(|&(c, _)| stage.fixed.board.cell(c).feed == Some(zone));
+    // Every step out of the zone unfed is worth less than nothing (it pays four levels, more
+    // than a step can gain), so any positive worth here makes the same choice: the three
+    // levels are a reading of the cost, not a balance (a mutant changing them is equivalent).
     if further { 0.0 } else { 3.0 * LEVEL }
 }
 
@@ -237,6 +240,8 @@ fn neutral_worth(stage: &VeloMaster, r: super::events::RiderIx) -> f64 {
 /// A legal option picked from `salt` and the state: the same state and salt, the same pick.
 pub fn random(stage: &VeloMaster, options: &[Choice], salt: u64) -> Choice {
     let mut x = salt ^ ((stage.seq as u64) << 32) ^ stage.clock as u64 ^ options.len() as u64;
+    // A mixer, not a rule: the random bot promises only a legal pick and the same pick for
+    // the same state and salt, which any mixing keeps (a mutant of these shifts is equivalent).
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
     x ^= x >> 33;
