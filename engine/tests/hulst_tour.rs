@@ -236,3 +236,28 @@ fn ht_059_the_stage_is_priced_with_its_time_ridden_and_the_bonus_apart_tv_ht_50(
     assert_eq!(points, 28 + 23);
     assert_eq!(pricing.team_counted(), 3);
 }
+
+#[test]
+fn g29_yellow_ties_past_the_places_fall_to_the_lower_start_number() {
+    // G-29 breaks a yellow tie by the last stage's place, then the sum of places; two riders
+    // level on time with no place at all are still ordered, by the lower start number, and the
+    // table shows each rider's own number.
+    let mut s = stage(1, &[("A", "Red", 1, 90, 0, 0), ("B", "Blue", 2, 90, 0, 0)]);
+    for r in &mut s.riders {
+        r.place = None;
+    }
+    s.riders[0].start_number = 7;
+    s.riders[1].start_number = 4;
+    let c = classifications(&[s], &Value::Null).unwrap();
+    let general: Vec<(String, Option<u32>)> = c
+        .get("general")
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| (r.rider.as_ref().unwrap().0.clone(), r.start_number))
+        .collect();
+    assert_eq!(
+        general,
+        [("B".to_string(), Some(4)), ("A".to_string(), Some(7))]
+    );
+}

@@ -648,3 +648,34 @@ fn the_output_words_its_sentences_and_shows_the_rolls_made_before_any_choice() {
         old.to_json_lines()
     );
 }
+
+#[test]
+fn the_rounds_notation_hands_its_hands_end_and_profiles_to_the_stage() {
+    use commissaire_engine::games::card_race::{Hands, Profiles, StageEnd};
+    let text = |extra: &str| {
+        format!(
+            r#"{{"ruleset": "flamme-rouge", {extra} "course": {COURSE},
+                "riders": [{{"id": "BlueR", "team": "Blue", "kind": "rouleur", "row": 3, "lane": 0}}],
+                "rounds": []}}"#
+        )
+    };
+    let options = |extra: &str| {
+        let s = Scenario::from_json(&text(extra)).unwrap();
+        s.setup(s.course(no_files).unwrap()).unwrap().options
+    };
+    let given = options(r#""hands": "free", "profiles": "house-b", "until": "all_across","#);
+    assert_eq!(
+        (given.hands, given.stage_end, given.profiles),
+        (Hands::Free, StageEnd::AllAcross, Profiles::HouseB)
+    );
+    // Played to the end of the script, a stage ends when everyone is across.
+    assert_eq!(
+        options(r#""until": "script","#).stage_end,
+        StageEnd::AllAcross
+    );
+    let left = options("");
+    assert_eq!(
+        (left.hands, left.stage_end, left.profiles),
+        (Hands::Deal, StageEnd::FirstAcross, Profiles::Base)
+    );
+}

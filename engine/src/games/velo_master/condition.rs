@@ -124,14 +124,16 @@ impl VeloMaster {
             why,
         });
         if now < 40 {
-            let cell = match self.riders[r as usize].spot {
-                Spot::Road(c) => {
-                    self.occupied[c as usize] = None;
-                    c
-                }
-                Spot::Roadside(c) => c,
+            // No loss reaches a rider at the roadside today (crashes are paid before he
+            // leaves the road), but one that did would leave from his cell all the same.
+            let spot = self.riders[r as usize].spot;
+            let cell = match spot {
+                Spot::Road(c) | Spot::Roadside(c) => c,
                 _ => 0,
             };
+            if let Spot::Road(c) = spot {
+                self.occupied[c as usize] = None;
+            }
             self.riders[r as usize].spot = Spot::Out;
             if self.moving.as_ref().is_some_and(|m| m.rider == r) {
                 self.moving = None;
