@@ -345,8 +345,23 @@ mod tests {
             (Terrain::Downhill, false, 0, false),
         ];
         for (terrain, rain, d, expected) in table {
-            let falls = d > 0 && d >= crash_threshold(terrain, rain);
-            assert_eq!(falls, expected, "{terrain:?} rain {rain} set-back {d}");
+            // The rider stops on row 8, in the middle of ten rows of `terrain`.
+            let course = CourseSpec {
+                segments: vec![
+                    seg(Terrain::Flat, 4, true, false),
+                    seg(terrain, 10, false, false),
+                    seg(Terrain::Flat, 5, false, true),
+                ],
+                ..Default::default()
+            }
+            .build()
+            .unwrap();
+            assert_eq!(course.terrain(8), terrain);
+            assert_eq!(
+                falls_in(&course, 8, d, rain),
+                expected,
+                "{terrain:?} rain {rain} set-back {d}"
+            );
         }
     }
 
