@@ -641,6 +641,44 @@ mod tour_chain {
         );
     }
 
+    /// HA-074, TV-10 told: the opening says the weather drawn on the start table (4 + 5 = 9:
+    /// sunny) and the forecast (5 + 5 = 10 from sunny: storm) with their rolls; a weather the
+    /// tour hands on is told as given, with no roll.
+    #[test]
+    fn ha_074_tv_10_the_opening_tells_the_weather_drawn_and_the_forecast() {
+        let mut drawn = setup(json!({"profiles": "house-a", "weather": "house-a"}));
+        drawn.dice = vec![4, 5, 5, 5];
+        let s = registry::start(CARD_RACE, &drawn, 5).unwrap();
+        let told = s.narrate(&s.opening(), commissaire_engine::game::Viewer::Public);
+        let sky = told.iter().find(|t| t.id.starts_with("card-race-sky"));
+        let sky = sky.unwrap_or_else(|| panic!("the sky is told: {told:?}"));
+        assert_eq!(sky.id, "card-race-sky-drawn");
+        for arg in [
+            ("weather", json!("sunny")),
+            ("roll", json!(9)),
+            ("forecast", json!("storm")),
+            ("forecast_roll", json!(10)),
+        ] {
+            assert!(sky.args.contains(&arg), "{arg:?} in {:?}", sky.args);
+        }
+        let mut given = setup(json!({"profiles": "house-a", "weather": "house-a",
+            "weather_today": "windy"}));
+        given.dice = vec![5, 5];
+        let s = registry::start(CARD_RACE, &given, 5).unwrap();
+        let told = s.narrate(&s.opening(), commissaire_engine::game::Viewer::Public);
+        let sky = told
+            .iter()
+            .find(|t| t.id.starts_with("card-race-sky"))
+            .unwrap();
+        assert_eq!(sky.id, "card-race-sky-given");
+        assert!(sky.args.contains(&("weather", json!("windy"))));
+        assert!(
+            !sky.args.iter().any(|(k, _)| *k == "roll"),
+            "{:?}",
+            sky.args
+        );
+    }
+
     #[test]
     fn ha_069_the_situation_tells_the_weather_and_where_the_wind_tokens_lie() {
         let options = json!({"weather": "house-a", "weather_today": "windy"});

@@ -825,10 +825,22 @@ mod tour {
         previous: Option<&StageResult>,
         riders: &[TourRider],
     ) -> (Box<dyn DynStage>, StageResult) {
+        ride_on(&course(), tour, number, kind, previous, riders)
+    }
+
+    /// [`ride`] on another course.
+    fn ride_on(
+        course: &Arc<commissaire_engine::course::Course>,
+        tour: &Value,
+        number: u32,
+        kind: StageKind,
+        previous: Option<&StageResult>,
+        riders: &[TourRider],
+    ) -> (Box<dyn DynStage>, StageResult) {
         let options = registry::prepare(CARD_RACE, &ctx(number, kind, previous, tour)).unwrap();
         let refs: Vec<&TourRider> = riders.iter().filter(|r| !r.abandoned).collect();
         let names: Vec<String> = vec!["Blue".into(), "Red".into()];
-        let setup: Setup = entrants_setup(&course(), &names, &refs, options);
+        let setup: Setup = entrants_setup(course, &names, &refs, options);
         let mut s = registry::start(CARD_RACE, &setup, 40 + u64::from(number)).unwrap();
         let mut guard = 0;
         while let Some(&(seat, _)) = s.waiting_on().first() {
@@ -1035,6 +1047,45 @@ mod tour {
             held.iter().take(3).any(|&e| e > 1),
             "a Brain rider shed cards: {held:?}"
         );
+    }
+
+    /// HA-008 on a summit finish: the rows before the line climb, so a Brain rider takes no
+    /// card back for a flat finish; only the winner takes one.
+    #[test]
+    fn ha_008_a_summit_finish_gives_no_card_back_for_the_flat() {
+        use commissaire_engine::course::{SegmentSpec, Terrain};
+        let seg = |terrain, length, start, finish| SegmentSpec {
+            terrain,
+            length,
+            lanes: None,
+            start,
+            finish,
+        };
+        let summit = Arc::new(
+            CourseSpec {
+                segments: vec![
+                    seg(Terrain::Flat, 5, true, false),
+                    seg(Terrain::Flat, 30, false, false),
+                    seg(Terrain::Uphill, 6, false, false),
+                    seg(Terrain::Flat, 5, false, true),
+                ],
+                ..Default::default()
+            }
+            .build()
+            .unwrap(),
+        );
+        let line = summit.finish_row();
+        assert_eq!(summit.terrain(line - 1), Terrain::Uphill);
+        assert_eq!(summit.terrain(line), Terrain::Flat);
+        let tour = rules("house-a");
+        let mut riders = riders();
+        let (s, result) = ride_on(&summit, &tour, 1, StageKind::Mountain, None, &riders);
+        s.carry_over_bots(&mut riders, &[0]);
+        let winner = result.riders.iter().find(|r| r.place == Some(1)).unwrap();
+        for r in riders.iter().filter(|r| r.team == 0) {
+            let carried = card_race_attributes_of(&r.attributes).1;
+            assert_eq!(carried, u16::from(winner.rider == r.key), "{}", r.key);
+        }
     }
 
     // ---- World cup (HB-073…HB-077 through the registry) ----

@@ -274,6 +274,8 @@ fn fr_6_no_slipstream_on_climbs() {
         (vec![(F, 4), (U, 1), (F, 20)], 6, 4),
         (vec![(F, 3), (U, 1), (F, 20)], 5, 3),
         (vec![(F, 5), (U, 1), (F, 20)], 7, 5),
+        // The gap row is flat but the group ahead stands on a climb row.
+        (vec![(F, 6), (U, 1), (F, 20)], 7, 5),
     ] {
         let mut s = stage(course(&runs), &[("A", a_start, 0), ("B", b_start, 0)]);
         round(&mut s, &[("A", n(3)), ("B", n(3))]);
