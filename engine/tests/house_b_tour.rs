@@ -1053,27 +1053,9 @@ mod tour {
     /// card back for a flat finish; only the winner takes one.
     #[test]
     fn ha_008_a_summit_finish_gives_no_card_back_for_the_flat() {
-        use commissaire_engine::course::{SegmentSpec, Terrain};
-        let seg = |terrain, length, start, finish| SegmentSpec {
-            terrain,
-            length,
-            lanes: None,
-            start,
-            finish,
-        };
-        let summit = Arc::new(
-            CourseSpec {
-                segments: vec![
-                    seg(Terrain::Flat, 5, true, false),
-                    seg(Terrain::Flat, 30, false, false),
-                    seg(Terrain::Uphill, 6, false, false),
-                    seg(Terrain::Flat, 5, false, true),
-                ],
-                ..Default::default()
-            }
-            .build()
-            .unwrap(),
-        );
+        use super::common::{F, U, course as runs};
+        use commissaire_engine::course::Terrain;
+        let summit = Arc::new(runs(&[(F, 30), (U, 6)]));
         let line = summit.finish_row();
         assert_eq!(summit.terrain(line - 1), Terrain::Uphill);
         assert_eq!(summit.terrain(line), Terrain::Flat);
