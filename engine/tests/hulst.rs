@@ -205,6 +205,39 @@ fn ht_003_every_team_races_exactly_three_riders() {
 }
 
 #[test]
+fn ht_003_a_roster_is_three_names_or_none() {
+    use commissaire_engine::games::hulst::game::roster;
+    use serde_json::{Value, json};
+    let labels = |list: &[Value]| -> Result<Vec<String>, String> {
+        roster(list, &Value::Null).map(|r| r.into_iter().map(|r| r.label).collect())
+    };
+    assert_eq!(labels(&[]).unwrap(), ["Rider 1", "Rider 2", "Rider 3"]);
+    assert_eq!(
+        labels(&[json!("Ann"), json!("Bo"), json!("Cy")]).unwrap(),
+        ["Ann", "Bo", "Cy"]
+    );
+    for short_or_long in [vec![json!("Ann"), json!("Bo")], vec![json!("A"); 4]] {
+        let refused = labels(&short_or_long).unwrap_err();
+        assert!(refused.contains("exactly 3"), "{refused}");
+    }
+}
+
+#[test]
+fn the_board_starts_its_rows_after_the_start_area_and_knows_no_square_off_the_road() {
+    // Three start rows: board row 1 is the course's row 3 (what the pictures draw it on).
+    let text =
+        course_text(2, &[("flat", 20)], 5, "").replace("length = 1\nstart", "length = 3\nstart");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    assert_eq!(board.course_pos(Pos::new(1, 0)), Pos::new(3, 0));
+    assert_eq!(board.course_pos(Pos::new(5, 1)), Pos::new(7, 1));
+    // A lane the row does not have, and the start area, lead nowhere.
+    assert!(!board.steps(Pos::new(5, 1)).is_empty());
+    assert!(board.steps(Pos::new(5, 2)).is_empty());
+    assert!(board.steps(Pos::new(0, 0)).is_empty());
+}
+
+#[test]
 fn ht_008_each_team_holds_five_cards_a_rider_in_secret() {
     // VOORBEREIDING: 5 cards per rider, 15 for a team of three.
     let s = flat();
