@@ -238,6 +238,85 @@ fn the_board_starts_its_rows_after_the_start_area_and_knows_no_square_off_the_ro
 }
 
 #[test]
+fn g_17_a_rider_back_from_the_roadside_may_take_any_square_of_the_next_row_however_wide() {
+    // The road widens from two lanes to three after row 10: a rider who fell on row 10 comes
+    // back with a 1 on any square of row 11, the third lane too.
+    let text = "name = \"Test\"\nlanes = 3\n[[segment]]\nterrain = \"flat\"\nlength = 1\n\
+                start = true\n[[segment]]\nterrain = \"flat\"\nlength = 10\nlanes = 2\n\
+                [[segment]]\nterrain = \"flat\"\nlength = 20\n[[segment]]\nterrain = \"flat\"\n\
+                length = 5\nfinish = true\n[game]\n";
+    let mut s = stage_on(text, 2, Options::default());
+    clear(&mut s);
+    s.riders[0].spot = Spot::Roadside { row: 10, seq: 0 };
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[1]);
+    assert_eq!(ends(&s, 0, 1), vec![p(11, 0), p(11, 1), p(11, 2)]);
+}
+
+#[test]
+fn ht_030_ht_035_an_unavoidable_crash_uphill_rides_the_halved_card() {
+    // M on the uphill square (14, 1) holds a 6 alone: halved, 3 squares, into row 17, which
+    // X, Y and Z fill. The crash stops on row 16, furthest from the numbered side (G-20).
+    let mut s = climb("start_square");
+    put(&mut s, 3, 17, 0);
+    put(&mut s, 4, 17, 1);
+    put(&mut s, 5, 17, 2);
+    put(&mut s, 0, 14, 1);
+    turn(&mut s, &[0], 5);
+    hand(&mut s, 0, &[6]);
+    assert_eq!(
+        s.moves(0),
+        vec![Choice::Crash {
+            rider: 0,
+            card: 6,
+            stop: p(16, 2)
+        }]
+    );
+}
+
+#[test]
+fn ht_057_a_stage_has_a_result_once_it_is_over_and_not_before() {
+    use commissaire_engine::registry::{self, Entrant, OutcomeError, Setup};
+    use commissaire_engine::tour::{RiderKey, StageKind, TourRider};
+    let course = Arc::new(parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").unwrap());
+    let setup = Setup {
+        course,
+        teams: vec!["Rood".into(), "Blauw".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("r{i}"),
+                team: (i / 3) as u8,
+                start: None,
+                attributes: serde_json::Value::Null,
+            })
+            .collect(),
+        options: serde_json::Value::Null,
+        dice: Vec::new(),
+    };
+    let tour: Vec<TourRider> = (0..6)
+        .map(|i| TourRider {
+            key: RiderKey::new(format!("r{i}")),
+            team: (i / 3) as u8,
+            start_number: i + 1,
+            abandoned: false,
+            attributes: serde_json::Value::Null,
+        })
+        .collect();
+    let mut s = registry::start("hulst", &setup, 3).unwrap();
+    assert_eq!(
+        s.result(1, StageKind::Flat, &tour).unwrap_err(),
+        OutcomeError::Running
+    );
+    while let Some(&(seat, _)) = s.waiting_on().first() {
+        s.play_bot(seat).unwrap();
+    }
+    let result = s.result(1, StageKind::Flat, &tour).unwrap();
+    let mut places: Vec<u32> = result.riders.iter().filter_map(|r| r.place).collect();
+    places.sort();
+    assert_eq!(places, [1, 2, 3, 4, 5, 6], "every rider across and placed");
+}
+
+#[test]
 fn ht_008_each_team_holds_five_cards_a_rider_in_secret() {
     // VOORBEREIDING: 5 cards per rider, 15 for a team of three.
     let s = flat();
