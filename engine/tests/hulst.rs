@@ -931,6 +931,25 @@ fn ht_024_ht_025_ht_026_a_chance_move_never_crashes_tv_ht_42() {
 }
 
 #[test]
+fn ht_024_an_exchange_chance_card_with_no_card_left_asks_nothing() {
+    // M rides his last card, a 2, onto the chance square: "exchange up to 3" finds an empty
+    // hand, so nothing is asked and the turn moves on.
+    let mut s = chance_with(ChanceCard {
+        effect: Effect::Exchange,
+        amount: 3,
+    });
+    hand(&mut s, 0, &[2]);
+    let events = mv(&mut s, 0, 2, 40, 1);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::ChanceDrawn { rider: 0, .. }))
+    );
+    assert!(!matches!(s.wait, Wait::Swap { .. }), "{:?}", s.wait);
+    assert!(!s.legal(0).iter().any(|c| matches!(c, Choice::Swap { .. })));
+}
+
+#[test]
 fn ht_027_ht_041_a_chance_card_may_cause_a_crash_then_the_pile_is_shuffled_tv_ht_43() {
     // KANS VAKJES, VALPARTIJ (LET OP): "crash here" on 40: riders on 40 involved, M causer;
     // the card under the pile, the pile shuffled.
@@ -1020,6 +1039,55 @@ fn ht_050_time_is_the_stage_squares_minus_the_squares_past_tv_ht_01() {
 fn ht_054_ten_seconds_a_later_round_tv_ht_02() {
     assert_eq!(finish_time(95, 1, 2, Some(91)), 103);
     assert_eq!(finish_time(95, 2, 6, Some(103)), 109);
+}
+
+#[test]
+fn ht_054_tv_ht_02_the_ten_seconds_count_from_the_first_round_someone_finishes() {
+    // Round 19 brings nobody home; in round 20 A finishes on -4 (91 s, no later round); in
+    // round 21 B finishes on -2: one round later, 95 + 10 - 2 = 103 s.
+    let mut s = flat();
+    clear(&mut s);
+    put(&mut s, 0, 85, 0);
+    put(&mut s, 3, 85, 2);
+    turn(&mut s, &[0, 3], 19);
+    hand(&mut s, 0, &[7]);
+    hand(&mut s, 1, &[5]);
+    mv(&mut s, 0, 7, 92, 0);
+    mv(&mut s, 3, 5, 90, 2);
+    turn(&mut s, &[0, 3], 20);
+    hand(&mut s, 0, &[7]);
+    hand(&mut s, 1, &[2]);
+    // The finishers of a round are timed as it ends.
+    let mut a = mv(&mut s, 0, 7, 99, 0);
+    a.extend(mv(&mut s, 3, 2, 92, 2));
+    assert!(
+        a.iter().any(|e| matches!(
+            e,
+            Event::Finished {
+                rider: 0,
+                time: 91,
+                place: 1,
+                past: 4,
+                ..
+            }
+        )),
+        "{a:?}"
+    );
+    turn(&mut s, &[3], 21);
+    hand(&mut s, 1, &[5]);
+    let b = mv(&mut s, 3, 5, 97, 2);
+    assert!(
+        b.iter().any(|e| matches!(
+            e,
+            Event::Finished {
+                rider: 3,
+                time: 103,
+                past: 2,
+                ..
+            }
+        )),
+        "{b:?}"
+    );
 }
 
 #[test]
@@ -1644,6 +1712,38 @@ fn ttt_passing() -> Hulst {
     s.refilled = vec![true, true];
     hand(&mut s, 0, &[2, 6]);
     s
+}
+
+#[test]
+fn g_35_a_team_with_one_rider_left_is_asked_no_order() {
+    // Red still has A and B on the road, Blue only C: when the next round comes to Blue, C's
+    // moves are offered at once; Red is asked the order of its two.
+    let mut s = ttt_passing();
+    s.riders[2].spot = Spot::Off;
+    put(&mut s, 3, 40, 1);
+    s.order = vec![Slot::Ride(0), Slot::Ride(1)];
+    s.wait = Wait::Order { seat: 0 };
+    hand(&mut s, 0, &[2, 3]);
+    hand(&mut s, 1, &[2, 3]);
+    s.apply(0, &Choice::Order { riders: vec![0, 1] }).unwrap();
+    mv(&mut s, 0, 2, 22, 0);
+    mv(&mut s, 1, 3, 21, 0);
+    // The round ends; the next comes to each team in turn.
+    let mut asked = Vec::new();
+    for _ in 0..6 {
+        let Some(seat) = s.to_play() else { break };
+        let legal = s.legal(seat);
+        if let Some(Choice::Order { riders }) = legal.first() {
+            asked.push((seat, riders.len()));
+        }
+        let c = legal[0].clone();
+        s.apply(seat, &c).unwrap();
+    }
+    assert!(
+        asked.iter().all(|&(seat, n)| seat == 0 && n == 2),
+        "{asked:?}"
+    );
+    assert!(!asked.is_empty(), "Red is asked its order again");
 }
 
 #[test]

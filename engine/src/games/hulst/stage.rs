@@ -1498,9 +1498,8 @@ impl Hulst {
         let from = Self::row_of(self.riders[r].spot);
         self.riders[r].spot = Spot::Road { pos: to };
         events.push(Event::ChanceMoved { rider: r, to });
-        if to.row > from {
-            self.crossed(r, from, to);
-        }
+        // A chance move that gains no row crosses no line: `crossed` finds none then.
+        self.crossed(r, from, to);
     }
 
     // ----- cards -----
