@@ -1161,3 +1161,51 @@ fn the_escapes_offered_are_those_with_a_move() {
         }
     }
 }
+
+#[test]
+fn the_sensible_bot_stays_put_when_every_cell_it_could_reach_is_taken() {
+    // TV-MJ-34's pact diagram with (19, 0) and (19, 1) taken: PTT on (18, 0) has no cell to
+    // ride to, and may still ask Renault, alongside, for a pact. The bot stays put; a pact
+    // would only bind Renault to a rider who cannot move.
+    let names = [
+        "La Bonnal",
+        "Vandamme",
+        "PTT",
+        "La Redoute",
+        "Renault",
+        "Peugeot",
+        "Mercier",
+    ];
+    let list: Vec<(&str, u8, u8, u8)> = names.iter().map(|n| (*n, 2, 2, 2)).collect();
+    let mut s = stage_with(
+        STAGE_1,
+        vec![
+            r("La Bonnal", 16, 0).team(0),
+            r("Vandamme", 17, 0).team(1),
+            r("PTT", 18, 0).team(2),
+            r("La Redoute", 17, 1).team(3),
+            r("Renault", 18, 1).team(4),
+            r("Peugeot", 19, 0).team(5),
+            r("Mercier", 19, 1).team(5),
+        ],
+        json!({ "riders": cards(&list) }),
+        vec![],
+    );
+    let ptt = ix(&s, "PTT");
+    let mut guard = 0;
+    while current(&s) != ptt {
+        play(&mut s, Choice::Stay);
+        guard += 1;
+        assert!(guard < 3, "PTT rides in this round");
+    }
+    assert!(ends(&s, "PTT").is_empty());
+    let seat = s.to_play().unwrap();
+    let legal = s.legal(seat);
+    let renault = ix(&s, "Renault");
+    assert!(
+        legal.contains(&Choice::Pact { partner: renault }),
+        "{legal:?}"
+    );
+    let c = commissaire_engine::games::maillot_jaune::bot::sensible(&s, seat, &legal);
+    assert_eq!(c, Choice::Stay, "{legal:?}");
+}
