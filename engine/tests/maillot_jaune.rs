@@ -1209,3 +1209,46 @@ fn the_sensible_bot_stays_put_when_every_cell_it_could_reach_is_taken() {
     let c = commissaire_engine::games::maillot_jaune::bot::sensible(&s, seat, &legal);
     assert_eq!(c, Choice::Stay, "{legal:?}");
 }
+
+#[test]
+fn mj_013_the_reach_counts_cells_from_the_rider_and_knows_none_it_cannot_reach() {
+    // Renault, 2 stars on the flat, on (10, 1): one cell ahead is 1 away; his own cell and a
+    // cell far up the road are no distance at all.
+    let s = stage(vec![r("Renault", 10, 1)]);
+    let reach = s.reach(ix(&s, "Renault"), None);
+    assert_eq!(reach.distance(Pos::new(11, 1)), Some(1));
+    assert_eq!(reach.distance(Pos::new(10, 1)), None, "where he stands");
+    assert_eq!(reach.distance(Pos::new(40, 1)), None, "out of reach");
+}
+
+#[test]
+fn g_23_a_team_of_dealt_riders_names_them_rider_rider_2_rider_3() {
+    use commissaire_engine::games::maillot_jaune::game::roster;
+    let labels: Vec<String> = roster(
+        &[json!("rider"), json!("Rider"), json!("rider")],
+        &Value::Null,
+    )
+    .unwrap()
+    .into_iter()
+    .map(|r| r.label)
+    .collect();
+    assert_eq!(labels, ["Rider", "Rider 2", "Rider 3"]);
+    let one: Vec<String> = roster(&[], &Value::Null)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.label)
+        .collect();
+    assert_eq!(one, ["Rider"]);
+}
+
+#[test]
+fn mj_the_post_of_a_round_is_its_phase() {
+    // One post a round, edited as each rider plays: the phase is the round.
+    use commissaire_engine::registry::Game;
+    let mut s = stage(vec![r("Renault", 10, 1), r("PTT", 12, 1)]);
+    assert_eq!(Game::phase(&s), Some(1));
+    play(&mut s, Choice::Stay);
+    assert_eq!(Game::phase(&s), Some(1));
+    play(&mut s, Choice::Stay);
+    assert_eq!(Game::phase(&s), Some(2));
+}

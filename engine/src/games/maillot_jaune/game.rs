@@ -723,6 +723,8 @@ impl Game for MaillotJaune {
         serde_json::to_value(self.view()).expect("views serialise")
     }
 
+    /// Nothing is hidden in Maillot Jaune: every card and dial lies open on the table (the
+    /// mutant that returns `vec![]` here is this body, so equivalent).
     fn secrets(&self) -> Vec<Secret> {
         Vec::new()
     }
