@@ -1252,3 +1252,26 @@ fn mj_the_post_of_a_round_is_its_phase() {
     play(&mut s, Choice::Stay);
     assert_eq!(Game::phase(&s), Some(2));
 }
+
+#[test]
+fn mj_052_g_16_a_decalage_that_starts_sideways_needs_the_cell_beside_free() {
+    // MJ-052, G-16: the first method of décalage moves sideways first. Renault on (10, 1),
+    // PTT on (10, 2): through lane 0 the way starts with the free cell beside him; through
+    // lane 2 it would enter PTT's cell, and lane 3 is not beside him: no way at all.
+    let s = stage(vec![r("Renault", 10, 1), r("PTT", 10, 2)]);
+    let renault = ix(&s, "Renault");
+    assert_eq!(s.reach(renault, Some(0)).distance(Pos::new(10, 0)), Some(1));
+    assert_eq!(s.reach(renault, Some(0)).distance(Pos::new(11, 0)), Some(2));
+    for lane in [2, 3] {
+        let reach = s.reach(renault, Some(lane));
+        for row in 10..=13 {
+            for l in 0..4 {
+                assert_eq!(
+                    reach.distance(Pos::new(row, l)),
+                    None,
+                    "via {lane}: ({row}, {l})"
+                );
+            }
+        }
+    }
+}
