@@ -1275,3 +1275,36 @@ fn mj_052_g_16_a_decalage_that_starts_sideways_needs_the_cell_beside_free() {
         }
     }
 }
+
+#[test]
+fn mj_036_mj_043_a_rider_nobody_follows_may_spend_his_whole_dial_on_safe_cells() {
+    // Renault alone on (5, 1) with 2 energy: his 2 stars and 2 safe cells take him 4 rows on.
+    // Nobody is in his wheel, so no aspiration unit is owed on top of the 2 paid.
+    let s = stage(vec![r("Renault", 5, 1).e(2)]);
+    assert!(
+        ends_with(&s, "Renault", 2, 0).contains(&(9, 1)),
+        "{:?}",
+        ends_with(&s, "Renault", 2, 0)
+    );
+}
+
+#[test]
+fn mj_036_a_refused_escape_names_what_is_wrong_with_it() {
+    use commissaire_engine::games::maillot_jaune::tables::MAX_RISKY;
+    // Renault has 1 energy: 3 safe cells with the longest risky part allowed are refused for
+    // the energy, not for the risky part; one risky cell more is refused for its length.
+    let s = stage(vec![r("Renault", 5, 1).e(1)]);
+    let seat = s.to_play().unwrap();
+    let plan = |safe, risky| Choice::Plan { safe, risky };
+    assert_eq!(
+        s.refusal(seat, &plan(3, MAX_RISKY)),
+        MjError::NoEnergyForSafe {
+            energy: 1,
+            needed: 3
+        }
+    );
+    assert_eq!(
+        s.refusal(seat, &plan(0, MAX_RISKY + 1)),
+        MjError::RiskyTooLong
+    );
+}
