@@ -1661,3 +1661,24 @@ fn the_sensible_bot_jumps_onto_a_danger_cell_straight_ahead_rather_than_a_diagon
         "{c:?}"
     );
 }
+
+#[test]
+fn the_sensible_bot_steps_to_a_cell_with_the_road_open_ahead() {
+    // L0 (10, 1) with a 2; T0 and T1 fill (12, 0) and (12, 1). From (11, 0) the road ahead is
+    // shut; from (11, 1) and (11, 2) the cell (12, 2) is open: the bot goes there.
+    let mut s = race(
+        flat(20),
+        &[
+            r("L0", 0, true, (10, 1)),
+            r("T0", 0, false, (12, 0)),
+            r("L1", 1, true, (1, 0)),
+            r("T1", 1, false, (12, 1)),
+        ],
+        &[2, 1],
+    );
+    give(&mut s, "L0", 2);
+    assert_eq!(steps(&s), vec![(11, 0), (11, 1), (11, 2)]);
+    let shut = cell(&s, (11, 0));
+    let c = sensible(&s);
+    assert!(matches!(c, Choice::Step { cell } if cell != shut), "{c:?}");
+}

@@ -1288,6 +1288,25 @@ fn the_sensible_bot_lands_an_acceleration_as_far_up_the_road_as_it_can() {
     );
 }
 
+#[test]
+fn the_sensible_bot_lands_one_level_further_on_a_danger_cell_rather_than_short_of_it() {
+    // TV-19's line with level 9 all danger cells: L0 (5, 1) may land beside X on level 8 or
+    // on a danger cell of level 9. A level is worth more than the 1-in-10 skill roll: level 9.
+    let danger = course(
+        "[[segment]]\nterrain = \"flat\"\nlength = 30\n",
+        "danger = [\"9/0\", \"9/1\", \"9/2\"]",
+    );
+    let mut s = line_of_three(danger, Some((8, 1)), &[3]);
+    accelerate_all_yes(&mut s);
+    jump(&mut s, (7, 1));
+    assert_eq!(s.jumper(), Some(0));
+    let c = commissaire_engine::games::velo_master::bot::sensible(&s, 0, &s.legal(0));
+    assert!(
+        matches!(c, Choice::Jump { cell } if s.fixed.board.cell(cell).pos.row == 9),
+        "{c:?}"
+    );
+}
+
 // ---- 2.2 two players: the neutral team ------------------------------------------------------
 
 /// Two players of four and the neutral team, placed as given (team 2 is neutral).
@@ -1807,6 +1826,17 @@ fn vm_122_vm_119_vm_118_a38_a_power_roll_of_18_to_20_gains_unless_it_would_pass_
     );
     let ev = step(&mut s, (11, 2));
     assert_eq!(changes(&ev), vec![(0, 10, 90, Why::PowerRoll)]);
+    // From 90 % the gain lands on 100 % exactly: taken, 100 is not passed.
+    let mut s = pro_condition(
+        climb(),
+        [[(10, 1), (20, 0), (20, 2), (22, 1)], BACK[0], BACK[1]],
+        &[3, 19],
+        &[("L0", json!({"condition": 90}))],
+    );
+    assert_eq!(
+        changes(&step(&mut s, (11, 2))),
+        vec![(0, 10, 100, Why::PowerRoll)]
+    );
     // At 100 % the gain is refused by default, taken with "gains": "all" (VM-118: above 100).
     let mut s = pro_condition(
         climb(),
@@ -2072,6 +2102,48 @@ fn pro_attacks(teams: [[(u16, u8); 4]; 3], course: Arc<Course>, dice: &[u8]) -> 
     }
     setup.options = json!({"level": "pro", "anti_doping": false, "team_classification": false});
     VeloMaster::new(&setup, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_33_a_44_a_scratched_rider_or_one_who_missed_the_feed_may_not_attack() {
+    let mut s = pro_attacks([SPREAD, BACK[0], BACK[1]], flat(), &[3, 3, 3, 3, 5, 2, 6]);
+    play(&mut s, Choice::Roll);
+    play(&mut s, Choice::Stop);
+    others_pass(&mut s);
+    let (violet, green) = (ix(&s, "violet0"), ix(&s, "green0"));
+    assert!(
+        s.attack_options()
+            .contains(&Choice::Attack { rider: violet })
+    );
+    s.riders[violet as usize].scratch = true;
+    s.riders[green as usize].missed_feed = true;
+    let offered = s.attack_options();
+    assert!(
+        !offered.contains(&Choice::Attack { rider: violet }),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&Choice::Attack { rider: green }),
+        "{offered:?}"
+    );
+}
+
+#[test]
+fn the_sensible_bot_attacks_with_a_leader_in_form_near_the_line() {
+    // L0 on (20, 1), 11 levels from the line at 100 %: he attacks. Out of form (90 %), or
+    // far from the line on (12, 1), he rolls with the others.
+    let bot =
+        |s: &VeloMaster| commissaire_engine::games::velo_master::bot::sensible(s, 0, &s.legal(0));
+    let near = [(20, 1), (9, 0), (9, 2), (7, 1)];
+    let s = pro_attacks([near, BACK[0], BACK[1]], flat(), &[3, 3, 3, 3]);
+    assert!(s.legal(0).contains(&Choice::Attack { rider: 0 }));
+    assert_eq!(bot(&s), Choice::Attack { rider: 0 });
+    let mut tired = s.clone();
+    tired.riders[0].condition = 90;
+    assert_eq!(bot(&tired), Choice::Roll);
+    let far = pro_attacks([SPREAD, BACK[0], BACK[1]], flat(), &[3, 3, 3, 3]);
+    assert!(far.legal(0).contains(&Choice::Attack { rider: 0 }));
+    assert_eq!(bot(&far), Choice::Roll);
 }
 
 #[test]
