@@ -44,15 +44,15 @@ pub fn title_of(course_name: &str) -> Title {
 
 impl VeloMaster {
     /// VM-070, VM-072, A-24: a rider crosses a summit line when a step takes him from its
-    /// level or below to beyond it; places follow the order of crossing. Once per rider with
-    /// no record of it: a rider's level never falls (no step goes back, and a fall leaves him
-    /// on the cell he stood on or was leaving, A-28), so no later step crosses the line again.
+    /// level or below to beyond it; places follow the order of crossing, once per rider.
     pub(super) fn cross_summits(&mut self, r: RiderIx, from: f64, to: f64, ev: &mut Vec<Event>) {
         for (k, s) in self.fixed.board.summits.iter().enumerate() {
-            if !(from <= s.level && s.level < to) {
+            let bit = 1u64 << k.min(63);
+            let rider = &mut self.riders[r as usize];
+            if rider.summits & bit != 0 || !(from <= s.level && s.level < to) {
                 continue;
             }
-            let rider = &mut self.riders[r as usize];
+            rider.summits |= bit;
             self.over[k].push(r);
             let place = self.over[k].len() as u32;
             let points = tables::climber_points(s.category, place);

@@ -69,6 +69,8 @@ pub struct Rider {
     pub reached: u32,
     pub misses: u8,
     pub points: u32,
+    /// Summits crossed, as a bit per summit (a rider scores once per summit, VM-070).
+    pub summits: u64,
     /// Finishing place and time in minutes.
     pub finish: Option<(u32, u32)>,
     /// The phase in which the rider last took part in a bonus move (0: none); one per phase
@@ -376,6 +378,7 @@ impl VeloMaster {
                 reached: i as u32,
                 misses: 0,
                 points: 0,
+                summits: 0,
                 finish: None,
                 bonus_in: 0,
                 scratch: false,
