@@ -1059,6 +1059,26 @@ fn vm_070_vm_072_summit_places_follow_the_order_of_crossing_once_per_rider() {
     assert_eq!((s.riders[0].points, s.riders[1].points), (7, 10));
 }
 
+#[test]
+fn vm_070_a_rider_back_behind_the_line_scores_the_summit_once() {
+    // A rider who falls just past a summit comes back behind it when his level is full
+    // (`return_cell` takes the nearest free level at or below), and crosses its line a second
+    // time: VM-070 pays a summit once per rider. T0 crosses first (10 points), is put back on
+    // (12, 0), before the line, and crosses again: no second place, no more points.
+    let mut s = duel(climb_course(8, ""), (11, 1), (12, 2), &[3, 2]);
+    give(&mut s, "T0", 2);
+    step(&mut s, (13, 2));
+    let t0 = ix(&s, "T0");
+    let back = cell(&s, (12, 0));
+    s.place(t0, back);
+    let ev = step(&mut s, (13, 0));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::SummitCrossed { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.riders[t0 as usize].points, 10);
+}
+
 // ---- 2.12 finish, time ----------------------------------------------------------------------
 
 #[test]
