@@ -1358,6 +1358,26 @@ fn tv_17_vm_062_an_entraide_on_a_climb_rolls_only_for_a_diagonal_landing() {
 }
 
 #[test]
+fn tv_17_vm_062_a_jumps_label_warns_of_the_power_roll_on_a_diagonal_landing_only() {
+    // Slope 8: R at (10, 1) jumps over F at (11, 1). A diagonal landing costs a power roll,
+    // and its button says so; the straight one does not.
+    use commissaire_engine::registry::Game;
+    let mut s = duel(climb_course(8, ""), (11, 1), (10, 1), &[3, 4]);
+    entraide(&mut s, "T0", "L0");
+    let label = |s: &VeloMaster, at| Game::label(s, &Choice::Jump { cell: cell(s, at) }).1;
+    assert!(
+        label(&s, (12, 2)).contains("power roll over 8"),
+        "{}",
+        label(&s, (12, 2))
+    );
+    assert!(
+        !label(&s, (12, 1)).contains("power roll"),
+        "{}",
+        label(&s, (12, 1))
+    );
+}
+
+#[test]
 fn tv_09d_vm_061_a_jump_rolls_for_the_danger_cell_it_passes_and_the_one_it_lands_on() {
     let course = grid(&[("flat", 20)], "danger = [\"6/1\", \"7/1\"]");
     let mut s = duel(course, (6, 1), (5, 1), &[11, 12, 3, 4]);

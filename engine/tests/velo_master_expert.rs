@@ -220,6 +220,21 @@ fn vm_032_vm_033_vm_034_leaders_phase_then_team_mates_phase() {
 }
 
 #[test]
+fn vm_032_each_phase_of_a_round_has_a_post_of_its_own() {
+    // The channel gets a post a phase: round 1's leaders are phase 2, its team-mates 3, and
+    // round 2's leaders 4 (the start, when there is one, is phase 0).
+    use commissaire_engine::registry::Game;
+    let mut s = expert(flat(), SPREAD, &[3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    assert_eq!(Game::phase(&s), Some(2));
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    assert_eq!(Game::phase(&s), Some(3));
+    team0_pass(&mut s);
+    others_pass(&mut s);
+    assert_eq!(Game::phase(&s), Some(4));
+}
+
+#[test]
 fn tv_27_vm_035_a_lone_team_mate_takes_any_of_the_three_dice() {
     // grey0 and violet0 across the line already: start them past it is not allowed, so put
     // them one step short and let them finish in the first team-mates' phase.
