@@ -197,6 +197,23 @@ fn vm_001_a_race_is_played_at_one_level_given_in_the_options() {
 }
 
 #[test]
+fn vm_030_a_die_nobody_rolled_is_refused_naming_the_dice_left() {
+    // Team 0 rolled 3 and 4: a 6 for L0 is refused, and the refusal names the dice there are.
+    let mut s = duel(flat(20), (6, 1), (2, 0), &[3, 4]);
+    if s.legal(0).contains(&Choice::Roll) {
+        play(&mut s, Choice::Roll);
+    }
+    let l0 = ix(&s, "L0");
+    let refused = s.apply(0, &Choice::Give { rider: l0, die: 6 }).unwrap_err();
+    assert_eq!(refused.id, "vm-refusal-no-die");
+    assert!(
+        refused.args.contains(&("left", json!("3, 4"))),
+        "{:?}",
+        refused.args
+    );
+}
+
+#[test]
 fn vm_010_a_debutant_team_is_one_leader_and_one_team_mate() {
     let course = flat(20);
     let three = [

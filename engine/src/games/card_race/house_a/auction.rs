@@ -472,9 +472,9 @@ impl Stage {
                     .last()
                     .unwrap_or(row);
                 (back..=front).any(|r| {
-                    self.board.riders_in(r).any(|(_, o)| {
-                        (o as usize) < self.riders.len() && !self.breakaway.contains(&o)
-                    })
+                    self.board
+                        .riders_in(r)
+                        .any(|(_, o)| !self.breakaway.contains(&o))
                 })
             })
             .collect();
@@ -743,6 +743,19 @@ mod tests {
         assert_eq!(s.position(1), Pos::new(3 + AHEAD_ROWS, 1));
         assert!(!s.in_auction());
         assert!(matches!(s.legal_choices(0)[0], Choice::Draw { .. }));
+    }
+
+    #[test]
+    fn ha_024_a_specialist_never_bids_for_the_breakaway() {
+        // Flat: the specialist rides as a sprinteur, one card a round and no choice (HA-024),
+        // so its team has nobody to bid; the rouleur's team bids alone.
+        let s = stage(&[RiderKind::Rouleur, RiderKind::Specialist], 0);
+        assert!(s.legal_choices(1).is_empty(), "{:?}", s.legal_choices(1));
+        assert!(
+            s.legal_choices(0)
+                .iter()
+                .any(|c| matches!(c, Choice::BidBlind { rider: 0 }))
+        );
     }
 
     #[test]
