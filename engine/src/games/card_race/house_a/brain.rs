@@ -192,7 +192,9 @@ pub fn has_table(kind: RiderKind) -> bool {
 }
 
 /// Where a card's reach is kept while a Brain rider chooses: the energy cards up to 11, then
-/// the exhaustion, attack and split cards; other cards are worked out when asked.
+/// the exhaustion, attack and split cards; other cards are worked out when asked. A saving
+/// only: a card with no slot is worked out each time, to the same reach (the mutant that gives
+/// every card none is equivalent).
 const MEMO_SLOTS: usize = 15;
 
 fn memo_slot(card: Card) -> Option<usize> {
@@ -219,7 +221,8 @@ impl BrainBot {
         let course = stage.course();
         let row = stage.position(rider).row;
         let seat = stage.setup().riders[rider as usize].team;
-        // Race order compares (row, then lane 0 first): no need to sort the field for it.
+        // Race order compares (row, then lane 0 first): no need to sort the field for it. Two
+        // riders on the road never share a cell, so `<` and `<=` agree here.
         let key = |r: RiderIdx| {
             let p = stage.position(r);
             (p.row, std::cmp::Reverse(p.lane))
@@ -346,6 +349,8 @@ mod tests {
         phase: u8,
         ahead: bool,
         hand: Vec<Card>,
+        /// Alone in the breakaway (HA-056).
+        alone: bool,
     }
 
     fn play(c: &Case) -> Card {
@@ -366,7 +371,7 @@ mod tests {
             to_line: course.rows_to_line(c.row),
             summit_finish_climb: climb_from
                 .is_some_and(|f| (f..line).all(|r| course.terrain(r) == Terrain::Uphill)),
-            breakaway_alone: false,
+            breakaway_alone: c.alone,
             reach: &reach,
         };
         pick(&s, &c.hand)
@@ -384,6 +389,7 @@ mod tests {
             phase: 1,
             ahead: true,
             hand: hand.to_vec(),
+            alone: false,
         }
     }
 
@@ -421,6 +427,18 @@ mod tests {
     }
 
     /// TV-04 4.10–4.22: climbs (HA-016…HA-019) and a flat pick cut by a climb ahead (HA-014).
+    #[test]
+    fn ha_056_qa_28_alone_in_the_breakaway_on_the_flat_the_highest_card() {
+        // TV-04 4.4's hand: the table keeps the 6; alone in the breakaway on the flat, the 9.
+        let mut c = case(S, &[(F, 40)], 10, &[n(9), n(6), n(4), n(2)]);
+        c.alone = true;
+        assert_eq!(play(&c), n(9));
+        // On a climb the table holds even alone (4.10: the 4).
+        let mut c = case(R, &[(U, 10), (F, 30)], 6, &[n(7), n(6), n(4), n(3)]);
+        c.alone = true;
+        assert_eq!(play(&c), n(4));
+    }
+
     #[test]
     fn ha_014_to_ha_019_tv_04_climbs() {
         let climb = [(U, 10), (F, 30)];
