@@ -481,8 +481,14 @@ fn ha_047_a_dealt_time_trial_rides_to_the_end_with_bots() {
     let mut s = Stage::new(setup, 11).unwrap();
     play_stage(&mut s, &mut TimeTrialBot).unwrap();
     assert!(s.is_over());
+    // HA-043: a minute a card played, less 10 seconds a row past the line (the first row
+    // after it counts 1).
+    let line = s.course().finish_row();
     for r in 0..4 {
-        assert!(time_trial::rider_time(&s, r).is_some());
+        let (_, at) = s.crossed(r).expect("across");
+        let cards = s.cards_played(r).len() as u32;
+        let expected = 60 * cards - 10 * u32::from(at.row + 1 - line);
+        assert_eq!(time_trial::rider_time(&s, r), Some(expected), "rider {r}");
     }
 }
 

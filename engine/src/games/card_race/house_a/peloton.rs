@@ -374,6 +374,24 @@ mod tests {
     }
 
     #[test]
+    fn pel_4_the_peloton_deck_goes_on_to_the_first_rider_still_racing() {
+        // The Peloton's second rider holds its cards (a recycle pile only, its draw pile
+        // spent) and is across the line; the first rider, still racing, holds nothing. After
+        // the round the cards are the first rider's.
+        let mut s = stage(&[ROULEURS, ROULEURS], 0, peloton_at_1());
+        let (first, second) = (s.team_riders(1)[0], s.team_riders(1)[1]);
+        let mut cards = std::mem::take(&mut s.riders[first as usize].deck);
+        cards.append(&mut s.riders[first as usize].recycle);
+        s.riders[second as usize].deck.clear();
+        s.riders[second as usize].recycle = cards.clone();
+        s.riders[second as usize].crossed = Some((1, Pos::new(50, 0)));
+        s.pass_peloton_deck();
+        let got = &s.riders[first as usize];
+        assert_eq!((got.deck.len(), got.recycle.len()), (0, cards.len()));
+        assert!(s.riders[second as usize].recycle.is_empty());
+    }
+
+    #[test]
     fn pel_4_tv_01_bot_team_decks() {
         assert_eq!(peloton_deck(Profiles::Base).len(), 17);
         let printed: u32 = peloton_deck(Profiles::Base)

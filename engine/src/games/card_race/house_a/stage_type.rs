@@ -35,14 +35,6 @@ impl StageType {
     pub fn of(course: &Course) -> StageType {
         Self::from_uphill_rows(uphill_rows(course))
     }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            StageType::Flat => "flat",
-            StageType::Hilly => "hilly",
-            StageType::Mountain => "mountain",
-        }
-    }
 }
 
 /// Uphill rows before the finish line.
