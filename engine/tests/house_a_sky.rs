@@ -210,6 +210,19 @@ fn met_1_a_crosswind_tile_gives_no_slipstream() {
     let (token, b, _) = play(5);
     assert_eq!(token, (4, Token::Blank));
     assert_eq!(b, (7, 0), "a blank token leaves the slipstream");
+    // The crosswind lies on its own tile, rows 4 to 9: on the next tile (a blank one) B,
+    // riding from row 10 to 12 behind A on 14, joins A.
+    let mut s = start_on(
+        flat(),
+        &rouleurs(&[("A", 12, 0), ("B", 10, 0)]),
+        Hands::Free,
+        overcast(),
+        overcast_with_first(3),
+    )
+    .unwrap();
+    round(&mut s, &[("A", n(2)), ("B", n(2))]);
+    assert_eq!(s.conditions().sky.unwrap().tokens[0], (4, Token::Crosswind));
+    assert_eq!(at(&s, "B"), (13, 0), "slipstream past the crosswind tile");
 }
 
 #[test]
