@@ -178,6 +178,37 @@ mod tests {
     }
 
     #[test]
+    fn hb_006_fr_2_an_empty_draw_pile_is_reshuffled_for_the_gamble_and_said_so() {
+        // The draw pile is spent: the recycle pile (the 6, and the hand's three cards not
+        // kept) is shuffled to turn the card, and the reshuffle is told.
+        let mut s = descent(SteepDownhill::Gamble, e(6));
+        let r = &mut s.riders[0];
+        r.recycle = std::mem::take(&mut r.deck);
+        r.recycle.retain(|&c| c == e(6));
+        let events = s
+            .apply(
+                0,
+                &Choice::Gamble {
+                    rider: 0,
+                    card: e(5),
+                },
+            )
+            .unwrap();
+        assert!(
+            events.contains(&Event::DeckReshuffled { rider: 0 }),
+            "{events:?}"
+        );
+        assert!(events.iter().any(|e| matches!(
+            e,
+            Event::SteepGamble {
+                rider: 0,
+                crashed: false,
+                ..
+            }
+        )));
+    }
+
+    #[test]
     fn hb_006_qx_02_an_exhaustion_card_is_a_fall_before_the_steep_row() {
         let mut s = descent(SteepDownhill::Gamble, X);
         let events = s
