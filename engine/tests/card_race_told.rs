@@ -81,3 +81,25 @@ fn hb_017_hb_018_an_attack_search_offers_to_turn_the_next_card_in_its_own_words(
     let labels: Vec<&str> = search.options.iter().map(|o| &*o.label).collect();
     assert!(labels.contains(&"Turn the next card"), "{labels:?}");
 }
+
+#[test]
+fn hb_033_the_stages_wind_is_told_by_its_name() {
+    // House rules B's wind, a d4 rolled as the stage is set up: 1 is a headwind, 4 a tailwind.
+    for (face, name) in [
+        (1, "head"),
+        (2, "cross_from_left"),
+        (3, "cross_from_right"),
+        (4, "tail"),
+    ] {
+        let mut setup = setup(
+            &[("A", 5, 0), ("B", 4, 0)],
+            json!({"profiles": "house-b", "wind": "house-b"}),
+        );
+        setup.dice = vec![face];
+        let s = registry::start(CARD_RACE, &setup, 1).unwrap();
+        let told = s.narrate(&s.opening(), commissaire_engine::game::Viewer::Public);
+        let wind = told.iter().find(|t| t.id == "card-race-wind");
+        let wind = wind.unwrap_or_else(|| panic!("the wind is told: {told:?}"));
+        assert_eq!(wind.args, vec![("wind", json!(name))]);
+    }
+}

@@ -1376,3 +1376,46 @@ mod cup {
         assert_eq!(second.len(), 2);
     }
 }
+
+/// House rules B's time-trial bot keeps the hand's highest card (an exhaustion card more,
+/// HB-051) only when it goes two rows further than the best card below it: a 7 over a best 5
+/// is worth it, a 7 over a 6 is not. On the flat, far from the line; hands found by seed.
+#[test]
+fn hb_051_the_trial_bot_pays_for_the_top_card_only_when_it_goes_two_rows_further() {
+    use commissaire_engine::games::card_race::bot::Policy;
+    use commissaire_engine::games::card_race::house_b::time_trial::TimeTrialBBot;
+    let mut seen = (false, false);
+    for seed in 0..200 {
+        let mut s = Stage::new(
+            setup(
+                course(&[(F, 40)]),
+                &[("P", 0)],
+                1,
+                trial(TimeTrialB::Individual, Hands::Deal, Cut::None),
+            ),
+            seed,
+        )
+        .unwrap();
+        s.apply(0, &Choice::Draw { rider: 0 }).unwrap();
+        let hand = s.hand(0).to_vec();
+        let values: Vec<u8> = hand.iter().map(|c| c.value()).collect();
+        let top = *values.iter().max().unwrap();
+        let below = values.iter().copied().filter(|&v| v < top).max();
+        let kept = match TimeTrialBBot.choose(&s, 0, &s.legal_choices(0)) {
+            Choice::Keep { card, .. } => card.value(),
+            other => panic!("{other:?}"),
+        };
+        match (top, below) {
+            (7, Some(5)) if !hand.contains(&Card::Exhaustion) => {
+                assert_eq!(kept, 7, "{hand:?}");
+                seen.0 = true;
+            }
+            (7, Some(6)) if !hand.contains(&Card::Exhaustion) => {
+                assert_eq!(kept, 6, "{hand:?}");
+                seen.1 = true;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(seen, (true, true), "both hands turn up in 200 seeds");
+}
