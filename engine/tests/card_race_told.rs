@@ -1,5 +1,6 @@
 //! The card race told: the round's brief names who leads and on which row, and the options of
-//! house rules B's attack search are worded as a search, not as the fictive start's redraw.
+//! house rules B's attack search are worded as a search, not as the fictive start's redraw; the
+//! wind of the stage is told by its name; a stage's result counts the rows past the line.
 
 use commissaire_engine::course::parse_course_toml;
 use commissaire_engine::games::card_race::ID as CARD_RACE;
@@ -102,4 +103,37 @@ fn hb_033_the_stages_wind_is_told_by_its_name() {
         let wind = wind.unwrap_or_else(|| panic!("the wind is told: {told:?}"));
         assert_eq!(wind.args, vec![("wind", json!(name))]);
     }
+}
+
+#[test]
+fn fr_8_qb_20_a_stage_result_counts_the_rows_past_the_line_from_1() {
+    // The line lies before row 46. Front (row 44) plays 4 and stands on row 48, the third row
+    // past it; Back (row 2) plays 2 and is short. The stage ends with that round (FR-8).
+    use commissaire_engine::tour::{Outcome, RiderKey, StageKind, TourRider};
+    let mut s = registry::start(
+        CARD_RACE,
+        &setup(
+            &[("Front", 44, 0), ("Back", 2, 0)],
+            json!({"hands": "free"}),
+        ),
+        1,
+    )
+    .unwrap();
+    choose(&mut s, 0, "Keep 4");
+    choose(&mut s, 1, "Keep 2");
+    assert!(s.pending().is_empty(), "the stage is over");
+    let tour: Vec<TourRider> = ["Front", "Back"]
+        .iter()
+        .enumerate()
+        .map(|(i, id)| TourRider {
+            key: RiderKey::new(*id),
+            team: i as u8,
+            start_number: i as u32 + 1,
+            abandoned: false,
+            attributes: json!({"kind": "rouleur"}),
+        })
+        .collect();
+    let result = s.result(1, StageKind::Flat, &tour).unwrap();
+    let front = result.riders.iter().find(|r| r.rider.0 == "Front").unwrap();
+    assert_eq!(front.outcome, Outcome::Crossed { rows_past: 3 });
 }
