@@ -217,6 +217,50 @@ mod tests {
     }
 
     #[test]
+    fn qx_09_a_team_stage_place_counts_the_teams_faster_that_day() {
+        use crate::tour::ledger::RiderLine;
+        use std::collections::HashMap;
+        let line = |key: &str, team: &str, number: u32| RiderLine {
+            key: key.into(),
+            team: team.into(),
+            start_number: number,
+            racing: true,
+            left_at: None,
+            reinstated: false,
+            total_time: 0,
+            places: Vec::new(),
+            stage_wins: 0,
+            points: 0,
+            mountains: 0,
+            combativity: 0,
+            climber_points: 0,
+            gc_rank: None,
+        };
+        let stage = |times: [(&str, i64); 3]| -> HashMap<String, i64> {
+            times.iter().map(|&(t, s)| (t.to_owned(), s)).collect()
+        };
+        // Red and Blue both total 2250 s. Red is 1st then 3rd, Blue 2nd then 1st: one win
+        // each, and Blue's second place breaks the tie.
+        let ledger = Ledger {
+            riders: vec![
+                line("r1", "Red", 1),
+                line("r2", "Red", 2),
+                line("b1", "Blue", 3),
+                line("b2", "Blue", 4),
+                line("g1", "Green", 5),
+                line("g2", "Green", 6),
+            ],
+            teams: vec!["Red".into(), "Blue".into(), "Green".into()],
+            team_stage_times: vec![
+                stage([("Red", 1100), ("Blue", 1150), ("Green", 1200)]),
+                stage([("Red", 1150), ("Blue", 1100), ("Green", 1125)]),
+            ],
+        };
+        let rows = rows(&ledger, &TourOptions::default());
+        assert_eq!(riders_of(&rows), ["Blue", "Red", "Green"]);
+    }
+
+    #[test]
     fn qx_09_shared_team_stage_place_on_equal_stage_times() {
         let s1 = flat_stage(
             1,
