@@ -1308,3 +1308,26 @@ fn mj_036_a_refused_escape_names_what_is_wrong_with_it() {
         MjError::RiskyTooLong
     );
 }
+
+#[test]
+fn mj_036_an_escape_within_the_dial_is_not_refused_for_the_energy() {
+    // La Providence, boxed in on (10, 0) with 1 energy, may not escape: no cell lies at the
+    // end of it. The refusal does not blame the dial: 1 safe cell is what she has.
+    let mut s = stage(vec![
+        r("La Providence", 10, 0).e(1),
+        r("Renault", 10, 1),
+        r("Vandamme", 11, 0),
+        r("PTT", 11, 1),
+    ]);
+    let lp = ix(&s, "La Providence");
+    let mut guard = 0;
+    while current(&s) != lp {
+        play(&mut s, Choice::Stay);
+        guard += 1;
+        assert!(guard < 4, "La Providence rides in this round");
+    }
+    let seat = s.to_play().unwrap();
+    let plan = Choice::Plan { safe: 1, risky: 0 };
+    assert!(!s.legal(seat).contains(&plan));
+    assert_eq!(s.refusal(seat, &plan), MjError::NotNow);
+}
