@@ -235,6 +235,23 @@ fn vm_032_each_phase_of_a_round_has_a_post_of_its_own() {
 }
 
 #[test]
+fn vm_032_the_finish_has_the_post_after_the_last_rounds_two() {
+    // Bots ride a whole race; the race's last round R had its leaders' post 2R and its
+    // team-mates' 2R + 1, and the finish is told in a post of its own, 2R + 2.
+    use commissaire_engine::registry::Game;
+    let mut s = expert(flat(), SPREAD, &[]);
+    let mut last = 0;
+    while let Some(seat) = s.to_play() {
+        last = Game::phase(&s).unwrap();
+        let c = commissaire_engine::games::velo_master::bot::sensible(&s, seat, &s.legal(seat));
+        s.apply(seat, &c).unwrap();
+    }
+    assert!(last >= 4, "several rounds: {last}");
+    let round = last / 2;
+    assert_eq!(Game::phase(&s), Some(round * 2 + 2));
+}
+
+#[test]
 fn tv_27_vm_035_a_lone_team_mate_takes_any_of_the_three_dice() {
     // grey0 and violet0 across the line already: start them past it is not allowed, so put
     // them one step short and let them finish in the first team-mates' phase.
