@@ -108,6 +108,18 @@ fn current(s: &MaillotJaune) -> u8 {
     s.turn.as_ref().unwrap().rider
 }
 
+/// Everyone before `card` in this round stays put, so that `card` is to play.
+fn stay_until(s: &mut MaillotJaune, card: &str) {
+    let r = ix(s, card);
+    for _ in 0..s.riders.len() {
+        if current(s) == r {
+            return;
+        }
+        play(s, Choice::Stay);
+    }
+    assert_eq!(current(s), r, "{card} rides in this round");
+}
+
 /// Plays a choice for whoever owes it.
 fn play(s: &mut MaillotJaune, c: Choice) -> Vec<Event> {
     let seat = s.to_play().unwrap();
@@ -1191,13 +1203,7 @@ fn the_sensible_bot_stays_put_when_every_cell_it_could_reach_is_taken() {
         json!({ "riders": cards(&list) }),
         vec![],
     );
-    let ptt = ix(&s, "PTT");
-    let mut guard = 0;
-    while current(&s) != ptt {
-        play(&mut s, Choice::Stay);
-        guard += 1;
-        assert!(guard < 3, "PTT rides in this round");
-    }
+    stay_until(&mut s, "PTT");
     assert!(ends(&s, "PTT").is_empty());
     let seat = s.to_play().unwrap();
     let legal = s.legal(seat);
@@ -1319,13 +1325,7 @@ fn mj_036_an_escape_within_the_dial_is_not_refused_for_the_energy() {
         r("Vandamme", 11, 0),
         r("PTT", 11, 1),
     ]);
-    let lp = ix(&s, "La Providence");
-    let mut guard = 0;
-    while current(&s) != lp {
-        play(&mut s, Choice::Stay);
-        guard += 1;
-        assert!(guard < 4, "La Providence rides in this round");
-    }
+    stay_until(&mut s, "La Providence");
     let seat = s.to_play().unwrap();
     let plan = Choice::Plan { safe: 1, risky: 0 };
     assert!(!s.legal(seat).contains(&plan));

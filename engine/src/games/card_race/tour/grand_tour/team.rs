@@ -171,11 +171,14 @@ mod tests {
         assert_eq!(rows[1].rank, 2);
     }
 
-    #[test]
-    fn qx_09_team_tie_goes_to_countback_of_team_stage_places() {
-        use crate::tour::ledger::RiderLine;
-        use std::collections::HashMap;
-        let line = |key: &str, team: &str, number: u32, gc_rank: u32| RiderLine {
+    /// A racing rider of the ledger, at no time yet, `gc_rank` where given.
+    fn line(
+        key: &str,
+        team: &str,
+        number: u32,
+        gc_rank: Option<u32>,
+    ) -> crate::tour::ledger::RiderLine {
+        crate::tour::ledger::RiderLine {
             key: key.into(),
             team: team.into(),
             start_number: number,
@@ -189,26 +192,32 @@ mod tests {
             mountains: 0,
             combativity: 0,
             climber_points: 0,
-            gc_rank: Some(gc_rank),
-        };
-        let stage = |times: [(&str, i64); 3]| -> HashMap<String, i64> {
-            times.iter().map(|&(t, s)| (t.to_owned(), s)).collect()
-        };
+            gc_rank,
+        }
+    }
+
+    /// One stage's team times.
+    fn stage_times(times: [(&str, i64); 3]) -> std::collections::HashMap<String, i64> {
+        times.iter().map(|&(t, s)| (t.to_owned(), s)).collect()
+    }
+
+    #[test]
+    fn qx_09_team_tie_goes_to_countback_of_team_stage_places() {
         // All three teams total 2310 s. Team stage places: Red 1 and 3, Blue 2 and 2, Green
         // 3 and 1. Red and Green beat Blue on countback; Green's best rider leads the general.
         let ledger = Ledger {
             riders: vec![
-                line("r1", "Red", 1, 3),
-                line("r2", "Red", 2, 4),
-                line("b1", "Blue", 3, 2),
-                line("b2", "Blue", 4, 5),
-                line("g1", "Green", 5, 1),
-                line("g2", "Green", 6, 6),
+                line("r1", "Red", 1, Some(3)),
+                line("r2", "Red", 2, Some(4)),
+                line("b1", "Blue", 3, Some(2)),
+                line("b2", "Blue", 4, Some(5)),
+                line("g1", "Green", 5, Some(1)),
+                line("g2", "Green", 6, Some(6)),
             ],
             teams: vec!["Red".into(), "Blue".into(), "Green".into()],
             team_stage_times: vec![
-                stage([("Red", 1140), ("Blue", 1155), ("Green", 1170)]),
-                stage([("Red", 1170), ("Blue", 1155), ("Green", 1140)]),
+                stage_times([("Red", 1140), ("Blue", 1155), ("Green", 1170)]),
+                stage_times([("Red", 1170), ("Blue", 1155), ("Green", 1140)]),
             ],
         };
         let rows = rows(&ledger, &TourOptions::default());
@@ -218,42 +227,21 @@ mod tests {
 
     #[test]
     fn qx_09_a_team_stage_place_counts_the_teams_faster_that_day() {
-        use crate::tour::ledger::RiderLine;
-        use std::collections::HashMap;
-        let line = |key: &str, team: &str, number: u32| RiderLine {
-            key: key.into(),
-            team: team.into(),
-            start_number: number,
-            racing: true,
-            left_at: None,
-            reinstated: false,
-            total_time: 0,
-            places: Vec::new(),
-            stage_wins: 0,
-            points: 0,
-            mountains: 0,
-            combativity: 0,
-            climber_points: 0,
-            gc_rank: None,
-        };
-        let stage = |times: [(&str, i64); 3]| -> HashMap<String, i64> {
-            times.iter().map(|&(t, s)| (t.to_owned(), s)).collect()
-        };
         // Red and Blue both total 2250 s. Red is 1st then 3rd, Blue 2nd then 1st: one win
         // each, and Blue's second place breaks the tie.
         let ledger = Ledger {
             riders: vec![
-                line("r1", "Red", 1),
-                line("r2", "Red", 2),
-                line("b1", "Blue", 3),
-                line("b2", "Blue", 4),
-                line("g1", "Green", 5),
-                line("g2", "Green", 6),
+                line("r1", "Red", 1, None),
+                line("r2", "Red", 2, None),
+                line("b1", "Blue", 3, None),
+                line("b2", "Blue", 4, None),
+                line("g1", "Green", 5, None),
+                line("g2", "Green", 6, None),
             ],
             teams: vec!["Red".into(), "Blue".into(), "Green".into()],
             team_stage_times: vec![
-                stage([("Red", 1100), ("Blue", 1150), ("Green", 1200)]),
-                stage([("Red", 1150), ("Blue", 1100), ("Green", 1125)]),
+                stage_times([("Red", 1100), ("Blue", 1150), ("Green", 1200)]),
+                stage_times([("Red", 1150), ("Blue", 1100), ("Green", 1125)]),
             ],
         };
         let rows = rows(&ledger, &TourOptions::default());
