@@ -38,7 +38,7 @@ pub fn classifications(
 ) -> Result<Classifications, TourError> {
     let ledger = Ledger::build(stages, &Minutes)?;
     let mut racing: Vec<&RiderLine> = ledger.racing().collect();
-    racing.sort_by_key(|r| order_key(r));
+    racing.sort_by_key(|r| overall_key(r.total_time, &r.places, r.start_number));
     let rows = rider_time_rows(racing.iter().copied());
     let general = led(
         "general",
@@ -52,13 +52,17 @@ pub fn classifications(
     })
 }
 
-/// MJ-003: the lowest total time; G-12: then the lower sum of stage places, the better place in
-/// the last stage, the start number.
-fn order_key(r: &RiderLine) -> (i64, u32, u32, u32) {
+/// A rider's place in the overall order, as a key to sort by (MJ-003: the lowest total time;
+/// G-12: then the lower sum of stage places, the better place in the last stage, the start
+/// number). The one computation of that order: the standings above, and `carry_over`'s
+/// `overall`, from which the next stage dresses the yellow jersey (MJ-040) and starts its round
+/// 1 (G-08), both sort by it. `time` is the total in any unit, the same for every rider;
+/// `places` the rider's stage places, stage 1 first.
+pub fn overall_key(time: i64, places: &[u32], start_number: u32) -> (i64, u32, u32, u32) {
     (
-        r.total_time,
-        r.places.iter().sum(),
-        r.places.last().copied().unwrap_or(u32::MAX),
-        r.start_number,
+        time,
+        places.iter().sum(),
+        places.last().copied().unwrap_or(u32::MAX),
+        start_number,
     )
 }

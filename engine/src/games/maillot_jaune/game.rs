@@ -805,11 +805,12 @@ impl Game for MaillotJaune {
     }
 
     /// Form goes on to the next stage (MJ-031, MJ-032), energy does not (MJ-023); so do the
-    /// card, the minutes so far and the overall place (G-08: the next stage starts in that
-    /// order, the yellow jersey first).
+    /// card, the minutes and the stage places so far, and the place in the overall order, which
+    /// the standings publish (`classify::overall_key`, G-12's tie-breaks): the next stage dresses
+    /// its first in yellow and starts in that order (G-08).
     fn carry_over(&self, riders: &mut [TourRider]) {
         let lines = self.classification();
-        let mut totals: Vec<(usize, u32, u32)> = Vec::new();
+        let mut totals: Vec<(usize, u32, Vec<u32>)> = Vec::new();
         for (k, t) in riders.iter().enumerate() {
             let Some(r) = self.riders.iter().position(|x| x.name == t.key.0) else {
                 continue;
@@ -817,10 +818,14 @@ impl Game for MaillotJaune {
             let Some(line) = lines.iter().find(|l| l.0 as usize == r) else {
                 continue;
             };
-            totals.push((k, self.riders[r].minutes_before + line.2, line.1));
+            let mut places = self.riders[r].places_before.clone();
+            places.push(line.1);
+            totals.push((k, self.riders[r].minutes_before + line.2, places));
         }
-        totals.sort_by_key(|&(k, minutes, place)| (minutes, place, k));
-        for (rank, &(k, minutes, _)) in totals.iter().enumerate() {
+        totals.sort_by_key(|(k, minutes, places)| {
+            super::classify::overall_key(i64::from(*minutes), places, riders[*k].start_number)
+        });
+        for (rank, (k, minutes, places)) in totals.into_iter().enumerate() {
             let r = self
                 .riders
                 .iter()
@@ -830,6 +835,7 @@ impl Game for MaillotJaune {
                 "card": r.card.name,
                 "form": r.form,
                 "minutes": minutes,
+                "places": places,
                 "overall": rank as u32 + 1,
             });
         }

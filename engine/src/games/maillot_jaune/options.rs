@@ -93,14 +93,17 @@ impl Options {
 }
 
 /// What a stage reads of a rider's attributes: the card he rides (by name; the next free card
-/// of the roster when none), his form (20 before the tour), his minutes so far and his place
-/// in the overall order (stages 2 and 3 start in that order, G-08).
+/// of the roster when none), his form (20 before the tour), his minutes so far, his place in
+/// each stage so far and his place in the overall order (stages 2 and 3 start in that order,
+/// G-08; the places break its ties, G-12).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Attributes {
     pub card: Option<String>,
     pub form: Option<u8>,
     pub minutes: u32,
+    /// His place in each stage ridden, stage 1 first (G-12's tie-breaks).
+    pub places: Vec<u32>,
     pub overall: Option<u32>,
     /// The dial at the start of the stage: 6 (MJ-005); a scenario may set another.
     pub energy: Option<u8>,

@@ -51,8 +51,10 @@ pub struct Rider {
     pub form: u8,
     /// Loses his next turn (a puncture, MJ-059).
     pub skip: bool,
-    /// Minutes before this stage and place in the overall order (stages 2 and 3).
+    /// Minutes before this stage, the stage places before it and the place in the overall
+    /// order (stages 2 and 3).
     pub minutes_before: u32,
+    pub places_before: Vec<u32>,
     pub overall: Option<u32>,
 }
 
@@ -305,6 +307,7 @@ impl MaillotJaune {
                 form: a.form.unwrap_or(FULL_FORM).min(FULL_FORM),
                 skip: false,
                 minutes_before: a.minutes,
+                places_before: a.places.clone(),
                 overall: a.overall,
             });
         }
