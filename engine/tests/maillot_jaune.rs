@@ -1331,3 +1331,120 @@ fn mj_036_an_escape_within_the_dial_is_not_refused_for_the_energy() {
     assert!(!s.legal(seat).contains(&plan));
     assert_eq!(s.refusal(seat, &plan), MjError::NotNow);
 }
+
+/// The message a stage that cannot start gives.
+fn refused(s: Result<MaillotJaune, commissaire_engine::registry::StartError>) -> String {
+    match s {
+        Ok(_) => panic!("the stage started"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn mj_001_a_given_face_no_d6_shows_is_refused_with_its_place_before_anything_is_played() {
+    // Riders on the road: every roll is a d6 (MJ-001), the first draw is not made.
+    let riders = || vec![r("Renault", 16, 1), r("PTT", 12, 0).team(1)];
+    assert_eq!(
+        refused(try_stage(STAGE_1, riders(), Value::Null, vec![3, 7])),
+        r#"given roll 2 is 7, but a d6 shows 1 to 6: fix roll 2 of "dice""#
+    );
+    assert_eq!(
+        refused(try_stage(STAGE_1, riders(), Value::Null, vec![0])),
+        r#"given roll 1 is 0, but a d6 shows 1 to 6: fix roll 1 of "dice""#
+    );
+    // Faces the dice show start, and the risky escape reads them.
+    let mut s = stage_with(STAGE_1, riders(), Value::Null, vec![6, 1]);
+    play(&mut s, plan(0, 2));
+    let events = play(&mut s, mv(21, 1));
+    assert_eq!(
+        rolls(&events),
+        [(Pair { a: 6, b: 1 }, Price::Cost(0), Why::Risky)]
+    );
+}
+
+#[test]
+fn mj_011_mj_001_the_first_draw_has_a_face_a_rider_then_every_roll_is_a_d6() {
+    let behind = |c| R {
+        at: None,
+        ..r(c, 0, 0)
+    };
+    let nine = || {
+        [
+            "Renault",
+            "La Providence",
+            "La Bonnal",
+            "Vandamme",
+            "PTT",
+            "La Redoute",
+            "Agfa",
+            "Noël",
+            "Rider 9",
+        ]
+        .into_iter()
+        .enumerate()
+        .map(|(k, c)| behind(c).team(k as u8))
+        .collect::<Vec<_>>()
+    };
+    // Nine riders: the draw is a d9, so a 9 is a face; the next roll is a d6 again.
+    let s = stage_with(STAGE_1, nine(), Value::Null, vec![9, 6]);
+    assert_eq!(s.order[0], 8, "the 9 draws the ninth rider");
+    assert_eq!(
+        refused(try_stage(STAGE_1, nine(), Value::Null, vec![9, 7])),
+        r#"given roll 2 is 7, but a d6 shows 1 to 6: fix roll 2 of "dice""#
+    );
+    // Two riders: a d2.
+    assert_eq!(
+        refused(try_stage(
+            STAGE_1,
+            vec![behind("Renault"), behind("PTT").team(1)],
+            Value::Null,
+            vec![3]
+        )),
+        r#"given roll 1 is 3, but a d2 shows 1 to 2: fix roll 1 of "dice""#
+    );
+}
+
+/// A stage whose one rider has these attributes.
+fn with_attributes(
+    attributes: Value,
+) -> Result<MaillotJaune, commissaire_engine::registry::StartError> {
+    let mut setup = setup_of(STAGE_1, vec![r("Renault", 16, 1)], Value::Null, vec![]);
+    setup.riders[0].attributes = attributes;
+    MaillotJaune::new(&setup, 1)
+}
+
+#[test]
+fn mj_005_an_energy_or_a_form_out_of_its_range_is_refused_naming_the_field_and_the_range() {
+    assert_eq!(
+        refused(with_attributes(json!({"card": "Renault", "energy": 7}))),
+        "rider 'Renault': `energy` is 7, but the energy dial runs from 0 to 6: give 0 to 6"
+    );
+    assert_eq!(
+        refused(with_attributes(json!({"card": "Renault", "form": 25}))),
+        "rider 'Renault': `form` is 25, but form runs from 0 to 20: give 0 to 20"
+    );
+    assert_eq!(
+        refused(with_attributes(json!({"card": "Renault", "energy": -1}))),
+        "rider 'Renault': `energy` is -1, but the energy dial runs from 0 to 6: give 0 to 6"
+    );
+    assert_eq!(
+        refused(with_attributes(json!({"card": "Renault", "form": 300}))),
+        "rider 'Renault': `form` is 300, but form runs from 0 to 20: give 0 to 20"
+    );
+    let wrong_type = refused(with_attributes(
+        json!({"card": "Renault", "energy": "full"}),
+    ));
+    assert!(
+        wrong_type.starts_with("rider 'Renault': energy: invalid type"),
+        "{wrong_type}"
+    );
+    // The ends of each range are taken as given, and left out the dial is 6, form 20.
+    for (attributes, expected) in [
+        (json!({"energy": 6, "form": 20}), (6, 20)),
+        (json!({"energy": 0, "form": 0}), (0, 0)),
+        (json!({"card": "Renault"}), (6, 20)),
+    ] {
+        let s = with_attributes(attributes.clone()).unwrap();
+        assert_eq!(dial(&s, "Renault"), expected, "{attributes}");
+    }
+}

@@ -100,11 +100,53 @@ impl Options {
 #[serde(default)]
 pub struct Attributes {
     pub card: Option<String>,
-    pub form: Option<u8>,
+    /// What is left of his form: 20 before the tour (MJ-005).
+    pub form: Option<i64>,
     pub minutes: u32,
     /// His place in each stage ridden, stage 1 first (G-12's tie-breaks).
     pub places: Vec<u32>,
     pub overall: Option<u32>,
     /// The dial at the start of the stage: 6 (MJ-005); a scenario may set another.
-    pub energy: Option<u8>,
+    pub energy: Option<i64>,
+}
+
+/// The dial's range (MJ-005: 6 before every stage, spent down to 0).
+pub const ENERGY_RANGE: (i64, i64) = (0, super::tables::FULL_ENERGY as i64);
+/// Form's range (MJ-005: 20 before the tour; MJ-031: it only goes down).
+pub const FORM_RANGE: (i64, i64) = (0, super::tables::FULL_FORM as i64);
+
+/// A rider's attribute the game has no room for: refused, never bent into range (a dial of 7
+/// is not a dial of 6).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{field}` is {value}, but {what} runs from {min} to {max}: give {min} to {max}")]
+pub struct OutOfRange {
+    /// The attribute's name, as the rider's `attributes` write it.
+    pub field: &'static str,
+    pub value: i64,
+    pub min: i64,
+    pub max: i64,
+    /// What the number is, in words.
+    pub what: &'static str,
+}
+
+impl Attributes {
+    /// The dial at the start (6 when not given, MJ-005) and the form (20 when not given), each
+    /// refused when out of its range.
+    pub fn dial_and_form(&self) -> Result<(u8, u8), OutOfRange> {
+        let check = |field, what, value: Option<i64>, (min, max): (i64, i64)| match value {
+            None => Ok(max as u8),
+            Some(v) if (min..=max).contains(&v) => Ok(v as u8),
+            Some(value) => Err(OutOfRange {
+                field,
+                value,
+                min,
+                max,
+                what,
+            }),
+        };
+        Ok((
+            check("energy", "the energy dial", self.energy, ENERGY_RANGE)?,
+            check("form", "form", self.form, FORM_RANGE)?,
+        ))
+    }
 }

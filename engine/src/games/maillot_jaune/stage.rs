@@ -4,11 +4,9 @@
 
 use super::events::{Choice, Event, RiderIx, Why};
 use super::options::{Attributes, FinishWinner, LaterStages, Options, TerrainChange};
-use super::tables::{
-    self, Card, FULL_ENERGY, FULL_FORM, MAX_RIDERS, MAX_RISKY, Pair, Price, risky_price,
-};
+use super::tables::{self, Card, MAX_RIDERS, MAX_RISKY, Pair, Price, risky_price};
 use crate::course::{Course, LinkKind, Pos, Terrain};
-use crate::dice::Dice;
+use crate::dice::{Dice, DiceError};
 use crate::game::Seat;
 use crate::registry::{Setup, StartError};
 use serde::{Deserialize, Serialize};
@@ -226,9 +224,12 @@ impl MaillotJaune {
                 if e.attributes.is_null() {
                     Ok(Attributes::default())
                 } else {
-                    serde_json::from_value(e.attributes.clone()).map_err(|err| StartError::Rider {
-                        rider: e.id.clone(),
-                        message: err.to_string(),
+                    // The error names the attribute (`energy: invalid type: string "x", ...`).
+                    serde_path_to_error::deserialize(e.attributes.clone()).map_err(|err| {
+                        StartError::Rider {
+                            rider: e.id.clone(),
+                            message: err.to_string(),
+                        }
                     })
                 }
             })
@@ -288,6 +289,13 @@ impl MaillotJaune {
                     });
                 }
             };
+            // MJ-005: the dial is full at every stage's start and form is 20 before the tour; a
+            // scenario (or a tour's carried form) may give less, never more than the dial or
+            // the form indicator shows, nor below 0.
+            let (energy, form) = a.dial_and_form().map_err(|err| StartError::Rider {
+                rider: e.id.clone(),
+                message: err.to_string(),
+            })?;
             if let Some(p) = spot.pos()
                 && riders.iter().any(|r: &Rider| r.spot.pos() == Some(p))
             {
@@ -303,8 +311,8 @@ impl MaillotJaune {
                 spot,
                 // MJ-005, MJ-023: the dial is full at every stage's start; a scenario may
                 // give another (`energy`).
-                energy: a.energy.unwrap_or(FULL_ENERGY).min(FULL_ENERGY),
-                form: a.form.unwrap_or(FULL_FORM).min(FULL_FORM),
+                energy,
+                form,
                 skip: false,
                 minutes_before: a.minutes,
                 places_before: a.places.clone(),
@@ -329,8 +337,11 @@ impl MaillotJaune {
             over: false,
             opening: Vec::new(),
         };
+        let on_road = starts_given > 0;
+        check_dice(&setup.dice, stage.first_die(on_road))
+            .map_err(|e| StartError::Rules(e.to_string()))?;
         let mut events = Vec::new();
-        stage.first_round(starts_given > 0, &mut events)?;
+        stage.first_round(on_road, &mut events)?;
         stage.advance(&mut events);
         stage.opening = events;
         Ok(stage)
@@ -343,30 +354,41 @@ impl MaillotJaune {
     fn first_round(&mut self, on_road: bool, events: &mut Vec<Event>) -> Result<(), StartError> {
         self.round = 1;
         let n = self.riders.len();
-        let later = self.riders.iter().any(|r| r.overall.is_some());
         self.order = if on_road {
             self.race_order()
-        } else if later && self.options.later_stages == LaterStages::GcOrder {
-            let mut order: Vec<RiderIx> = (0..n as RiderIx).collect();
-            order.sort_by_key(|&r| (self.riders[r as usize].overall.unwrap_or(u32::MAX), r));
-            order
-        } else {
+        } else if let Some(sides) = self.first_die(on_road) {
             let roll = self
                 .dice
                 .0
-                .roll(n as u8)
+                .roll(sides)
                 .map_err(|e| StartError::Rules(e.to_string()))?;
             let first = roll.face - 1;
             events.push(Event::FirstDrawn { rider: first, roll });
             (0..n as RiderIx)
                 .map(|k| (first + k) % n as RiderIx)
                 .collect()
+        } else {
+            let mut order: Vec<RiderIx> = (0..n as RiderIx).collect();
+            order.sort_by_key(|&r| (self.riders[r as usize].overall.unwrap_or(u32::MAX), r));
+            order
         };
         events.push(Event::RoundBegins {
             round: 1,
             order: self.order.clone(),
         });
         Ok(())
+    }
+
+    /// The die round 1 draws its first rider with (MJ-011): as many faces as riders, when they
+    /// start behind the banner on stage 1, or on a later stage under `random_then_seat`; none
+    /// when they start on the road (a scenario) or the overall order decides (G-08).
+    fn first_die(&self, on_road: bool) -> Option<u8> {
+        let later = self.riders.iter().any(|r| r.overall.is_some());
+        if on_road || (later && self.options.later_stages == LaterStages::GcOrder) {
+            None
+        } else {
+            Some(self.riders.len() as u8)
+        }
     }
 
     /// Race order (MJ-017, MJ-018): furthest along first, level riders from the priority
@@ -1028,10 +1050,19 @@ impl MaillotJaune {
         self.set_phase(Phase::Choose { plan: None });
     }
 
-    /// Rolls the two dice (MJ-001).
+    /// Rolls the two dice (MJ-001). Neither roll can be refused: every given face was checked
+    /// against its die as the stage started (`check_dice`), and the seed's stream rolls 1 to 6.
     fn roll_pair(&mut self) -> (Pair, [crate::dice::Roll; 2]) {
-        let a = self.dice.0.roll(6).expect("a d6 rolls");
-        let b = self.dice.0.roll(6).expect("a d6 rolls");
+        let a = self
+            .dice
+            .0
+            .roll(6)
+            .expect("given faces checked at the start");
+        let b = self
+            .dice
+            .0
+            .roll(6)
+            .expect("given faces checked at the start");
         (
             Pair {
                 a: a.face,
@@ -1409,6 +1440,21 @@ impl MaillotJaune {
             .map(|p| (p, risky_price(p, cells, &self.options.puncture_pairs)))
             .collect()
     }
+}
+
+/// Every given face must suit the die it will be rolled on, or a move would have to fail half-way
+/// (after costs were paid): checked as the stage starts. The first roll is round 1's draw when
+/// there is one (`first`, as many faces as riders); every other roll is a d6 (MJ-001).
+fn check_dice(given: &[u8], first: Option<u8>) -> Result<(), DiceError> {
+    // The same dice, rolled through on their own: each refusal is the one the roll would give.
+    let mut dice = Dice::new(0, given.to_vec());
+    if let Some(sides) = first {
+        dice.roll(sides)?;
+    }
+    while dice.left() > 0 {
+        dice.roll(6)?;
+    }
+    Ok(())
 }
 
 /// A cell the rider can end on, with the cells his shortest way rides, whether that way owes
