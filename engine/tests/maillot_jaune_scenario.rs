@@ -40,3 +40,137 @@ fn mj_048_mj_029_the_scenario_plays_with_given_dice_and_a_bot() {
         "the Bleus' bot played: {out}"
     );
 }
+
+/// A scenario on stage 1's climb (rows 15-28 uphill after 14 flat), its riders and script as
+/// JSON, and the seed's dice.
+fn on_stage_1(riders: &str, script: &str, dice: &str) -> String {
+    format!(
+        r#"{{"ruleset": "maillot-jaune", "seed": 3, "dice": {dice},
+ "course": {{"lanes": 4, "segments": [{{"terrain": "flat", "length": 1, "start": true}},
+                                     {{"terrain": "flat", "length": 14}},
+                                     {{"terrain": "uphill", "length": 14}},
+                                     {{"terrain": "uphill", "length": 14, "finish": true}}]}},
+ "riders": {riders}, "script": {script}}}"#
+    )
+}
+
+/// Plays `text` on a thread of its own and waits at most `limit` for it: its output lines, or
+/// its refusal. A scenario that has not answered by then fails the test (the thread is left to
+/// the end of the test binary: nothing can stop it sooner).
+fn within(limit: std::time::Duration, text: String) -> Result<String, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let run = || -> Result<String, String> {
+            let file = ScenarioFile::from_json(&text).map_err(|e| e.0)?;
+            let course = file.course(no_files).map_err(|e| e.0)?;
+            match file.run(course, None).map_err(|e| e.0)? {
+                ScenarioRun::Script(played) => Ok(played.to_json_lines()),
+                ScenarioRun::Rounds(_) => Err("not a script scenario".into()),
+            }
+        };
+        let _ = tx.send(run());
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("the scenario gave no answer in {limit:?}"))
+}
+
+/// Each line's choices, as `rider: key` (a move's key names its cell, `m:21:0`).
+fn choices(out: &str) -> Vec<String> {
+    out.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter_map(|l| l.get("choices").cloned())
+        .flat_map(|c| {
+            c.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}: {}",
+                        c["rider"].as_str().unwrap(),
+                        c["key"].as_str().unwrap()
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Generous: the bug was a search with no end in sight, and the machine may be slow.
+const LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+#[test]
+fn mj_013_an_end_cell_entry_answers_when_the_rider_who_moves_plays_next_too() {
+    // A lone rider: he plays every turn. The entry is his move and nothing more (no "Stay" for
+    // his next turn after it).
+    let lone = on_stage_1(
+        r#"[{"id": "PTT", "team": "Jaunes", "start": {"row": 18, "lane": 0}, "attributes": {"card": "PTT"}}]"#,
+        r#"[{"to": "21/0"}, {"to": "23/1"}]"#,
+        "[]",
+    );
+    let out = within(LIMIT, lone).unwrap();
+    assert_eq!(choices(&out), ["PTT: m:21:0", "PTT: m:23:1"], "{out}");
+    // Two riders: La Providence, the last of round 1, is the front rider and opens round 2.
+    let two = on_stage_1(
+        r#"[{"id": "PTT", "team": "Jaunes", "start": {"row": 12, "lane": 0}, "attributes": {"card": "PTT"}},
+            {"id": "La Providence", "team": "Verts", "start": {"row": 11, "lane": 1}, "attributes": {"card": "La Providence"}}]"#,
+        r#"[{"to": "13/0"}, {"to": "14/1"}, {"rider": "La Providence", "to": "15/1"}, {"to": "14/0"}]"#,
+        "[]",
+    );
+    let out = within(LIMIT, two).unwrap();
+    assert_eq!(
+        choices(&out),
+        [
+            "PTT: m:13:0",
+            "La Providence: m:14:1",
+            "La Providence: m:15:1",
+            "PTT: m:14:0"
+        ],
+        "{out}"
+    );
+    // A place after the move's end is refused, not walked as his next turn.
+    let on = on_stage_1(
+        r#"[{"id": "PTT", "team": "Jaunes", "start": {"row": 18, "lane": 0}, "attributes": {"card": "PTT"}}]"#,
+        r#"[{"path": ["21/0", "22/0"]}]"#,
+        "[]",
+    );
+    let refused = within(LIMIT, on).unwrap_err();
+    assert!(
+        refused.contains("PTT's move ended at step 1, on 21/0, with no step left to it"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn mj_001_mj_005_a_scenario_with_a_face_or_a_dial_out_of_range_is_refused_before_it_plays() {
+    let lone = |attributes: &str, dice: &str| {
+        on_stage_1(
+            &format!(
+                r#"[{{"id": "PTT", "team": "Jaunes", "start": {{"row": 18, "lane": 0}}, "attributes": {attributes}}}]"#
+            ),
+            r#"[{"choose": "Escape +2 (0 safe, 2 risky)"}, {"to": "23/0"}]"#,
+            dice,
+        )
+    };
+    assert_eq!(
+        within(LIMIT, lone(r#"{"card": "PTT"}"#, "[3, 7]")).unwrap_err(),
+        r#"the stage cannot start: given roll 2 is 7, but a d6 shows 1 to 6: fix roll 2 of "dice""#
+    );
+    assert_eq!(
+        within(LIMIT, lone(r#"{"card": "PTT", "energy": 7}"#, "[3, 4]")).unwrap_err(),
+        "the stage cannot start: rider 'PTT': `energy` is 7, but the energy dial runs from 0 to 6: give 0 to 6"
+    );
+    assert_eq!(
+        within(LIMIT, lone(r#"{"card": "PTT", "form": 25}"#, "[3, 4]")).unwrap_err(),
+        "the stage cannot start: rider 'PTT': `form` is 25, but form runs from 0 to 20: give 0 to 20"
+    );
+    // In range, the escape is ridden on the given 3 and 4 (a 7: nothing to pay, MJ-058).
+    let out = within(
+        LIMIT,
+        lone(r#"{"card": "PTT", "energy": 6, "form": 20}"#, "[3, 4]"),
+    )
+    .unwrap();
+    assert!(
+        out.contains("PTT rolls 3 and 4 for 2 risky cells: 0 units."),
+        "{out}"
+    );
+}

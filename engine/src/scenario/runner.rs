@@ -201,9 +201,12 @@ impl Scripted {
             // the next rider's.
             let mut mover = script.clone();
             let mut last: Option<(Seat, String)> = None;
+            // A step that settles a turn ends the move, even when the same rider is offered a
+            // step again (his next turn, in a game whose move is one choice).
+            let mut ended = false;
             for (n, name) in places.iter().enumerate() {
                 if let Some((seat, group)) = &last
-                    && !walk::walking(&*stage, *seat, group)
+                    && (ended || !walk::walking(&*stage, *seat, group))
                 {
                     let here = &places[n - 1];
                     // The rider crossed the line: the move ends there, whatever the die had
@@ -230,7 +233,8 @@ impl Scripted {
                     walk::step_onto(&*stage, &teams, &mover, name).map_err(|m| {
                         ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
                     })?;
-                rec.apply(&mut *stage, &teams, seat, &option, false)
+                ended = rec
+                    .apply(&mut *stage, &teams, seat, &option, false)
                     .map_err(|m| {
                         ScenarioError(format!("{}, step {} of the move: {m}", at(), n + 1))
                     })?;
@@ -238,7 +242,8 @@ impl Scripted {
                 last = Some((seat, option.group.to_string()));
             }
             // The move ends where the places end: if the rider could go on, it stops there.
-            if let Some((seat, group)) = last
+            if !ended
+                && let Some((seat, group)) = last
                 && let Some(option) = walk::halt(&*stage, seat, &group)
             {
                 rec.apply(&mut *stage, &teams, seat, &option, false)
@@ -345,6 +350,7 @@ fn told_line(s: Sentence) -> String {
 
 impl Recorder {
     /// Applies one option and writes down what it did; a turn it settles becomes a line.
+    /// Returns whether it settled one.
     fn apply(
         &mut self,
         stage: &mut dyn DynStage,
@@ -352,7 +358,7 @@ impl Recorder {
         seat: Seat,
         option: &LabelledOption,
         bot: bool,
-    ) -> Result<(), String> {
+    ) -> Result<bool, String> {
         let events = stage
             .apply(seat, option.key.as_str())
             .map_err(|e| e.to_string())?;
@@ -368,7 +374,8 @@ impl Recorder {
         self.told.extend(told.iter().cloned().map(told_line));
         self.sentences.extend(told);
         self.rolled_before(&events.to_json());
-        if events.settles_turn() {
+        let settled = events.settles_turn();
+        if settled {
             self.turns.push(TurnLine {
                 turn: self.turns.len() as u32 + 1,
                 settled: true,
@@ -379,7 +386,7 @@ impl Recorder {
                 riders: riders(stage),
             });
         }
-        Ok(())
+        Ok(settled)
     }
 
     /// Writes down the rolls among `events`, for the next line.

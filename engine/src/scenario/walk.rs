@@ -173,6 +173,10 @@ pub(super) fn places(
 
 /// Every way `group` can walk from here to `to`, each step tried on a copy of the stage (the
 /// copy rolls the same dice the stage will, so a step that ends the move ends it there too).
+/// A step that settles a turn ends the move: the way goes no further, even when the same rider
+/// is offered a step again (a game whose move is one choice, Maillot Jaune, and a lone rider or
+/// the last of a round who opens the next: searching on would walk his later turns, a search
+/// with no end in sight).
 fn search(
     stage: &dyn DynStage,
     seat: Seat,
@@ -196,7 +200,10 @@ fn search(
             ways.push(trail.clone());
         } else {
             let mut next = stage.clone_box();
-            if next.apply(seat, option.key.as_str()).is_ok() {
+            if next
+                .apply(seat, option.key.as_str())
+                .is_ok_and(|events| !events.settles_turn())
+            {
                 search(&*next, seat, group, to, trail, ways);
             }
         }
