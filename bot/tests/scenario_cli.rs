@@ -479,6 +479,84 @@ fn bad_input_exits_2_with_what_to_change() {
     );
 }
 
+/// A Maillot Jaune scenario of one rider, PTT on stage 1's climb, with these attributes,
+/// given dice and script.
+fn lone_ptt(attributes: &str, dice: &str, script: &str) -> String {
+    format!(
+        r#"{{"ruleset": "maillot-jaune", "seed": 3, "dice": {dice},
+ "course": {{"lanes": 4, "segments": [{{"terrain": "flat", "length": 1, "start": true}},
+   {{"terrain": "flat", "length": 14}}, {{"terrain": "uphill", "length": 14}},
+   {{"terrain": "uphill", "length": 14, "finish": true}}]}},
+ "riders": [{{"id": "PTT", "team": "Jaunes", "start": {{"row": 18, "lane": 0}}, "attributes": {attributes}}}],
+ "script": {script}}}"#
+    )
+}
+
+#[test]
+fn mj_001_mj_005_a_face_or_a_dial_out_of_range_exits_2_naming_it_and_its_range() {
+    let escape = r#"[{"choose": "Escape +2 (0 safe, 2 risky)"}, {"to": "23/0"}]"#;
+    fails_with(
+        &lone_ptt(r#"{"card": "PTT"}"#, "[3, 7]", escape),
+        r#"given roll 2 is 7, but a d6 shows 1 to 6: fix roll 2 of "dice""#,
+    );
+    fails_with(
+        &lone_ptt(r#"{"card": "PTT", "energy": 7}"#, "[3, 4]", escape),
+        "rider 'PTT': `energy` is 7, but the energy dial runs from 0 to 6: give 0 to 6",
+    );
+    fails_with(
+        &lone_ptt(r#"{"card": "PTT", "form": 25}"#, "[3, 4]", escape),
+        "rider 'PTT': `form` is 25, but form runs from 0 to 20: give 0 to 20",
+    );
+}
+
+#[test]
+fn mj_013_a_lone_riders_end_cell_entry_answers_in_time() {
+    // The issue's input: a rider who moves and plays next. Bounded by a generous limit: the
+    // bug never answered.
+    let text = lone_ptt(r#"{"card": "PTT"}"#, "[]", r#"[{"to": "21/0"}]"#);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_commissaire"))
+        .args(["scenario", "-"])
+        .current_dir(&root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let limit = std::time::Duration::from_secs(20);
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("commissaire scenario gave no answer in {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "one move, then the result: {text}");
+    assert_eq!(lines[0]["choices"][0]["key"], "m:21:0");
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"result": {"over": false, "waiting_on": ["Jaunes"]}})
+    );
+}
+
 /// Plays a card-race stage of two bot teams under `options`, with the given `dice`, and
 /// returns the output's lines.
 fn bot_stage(options: &str, dice: &str) -> Vec<serde_json::Value> {

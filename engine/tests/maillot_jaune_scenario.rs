@@ -5,6 +5,8 @@
 
 use commissaire_engine::course::Course;
 use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+use proptest::prelude::*;
+use serde_json::{Value, json};
 
 const FILE: &str = include_str!("../../config/scenarios/mj-aspiration-and-escape.json");
 
@@ -55,8 +57,8 @@ fn on_stage_1(riders: &str, script: &str, dice: &str) -> String {
 }
 
 /// Plays `text` on a thread of its own and waits at most `limit` for it: its output lines, or
-/// its refusal. A scenario that has not answered by then fails the test (the thread is left to
-/// the end of the test binary: nothing can stop it sooner).
+/// its refusal. A scenario that panics, or has not answered by then, fails the test (the thread
+/// is left to the end of the test binary: nothing can stop it sooner).
 fn within(limit: std::time::Duration, text: String) -> Result<String, String> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -70,8 +72,13 @@ fn within(limit: std::time::Duration, text: String) -> Result<String, String> {
         };
         let _ = tx.send(run());
     });
-    rx.recv_timeout(limit)
-        .unwrap_or_else(|_| panic!("the scenario gave no answer in {limit:?}"))
+    match rx.recv_timeout(limit) {
+        Ok(answer) => answer,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("the scenario gave no answer in {limit:?}")
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the scenario panicked"),
+    }
 }
 
 /// Each line's choices, as `rider: key` (a move's key names its cell, `m:21:0`).
@@ -173,4 +180,108 @@ fn mj_001_mj_005_a_scenario_with_a_face_or_a_dial_out_of_range_is_refused_before
         out.contains("PTT rolls 3 and 4 for 2 risky cells: 0 units."),
         "{out}"
     );
+}
+
+/// Anything a scenario file may hold for Maillot Jaune: riders on the road or behind the banner,
+/// cells off the road, cards twice, dials and form out of range, faces no die shows, end cells,
+/// paths and option texts of every kind, a bot's team. Mostly what a stage accepts, so that the
+/// scripts are played (cells a few rows ahead of the first rider); sometimes what it refuses.
+fn any_scenario() -> impl Strategy<Value = String> {
+    const CHOOSE: [&str; 11] = [
+        "Stay",
+        "s",
+        "Ride to A",
+        "Ride to B",
+        "Escape +2 (0 safe, 2 risky)",
+        "Escape +1 (1 safe, 0 risky)",
+        "e:0:4",
+        "e:6:0",
+        "Back: no escape",
+        "Do not help",
+        "m:20:1",
+    ];
+    let lane = || prop_oneof![29 => 0u8..=3, 1 => Just(4u8)];
+    // A cell as rows ahead of the first rider, and a lane.
+    let ahead = (0u16..=7, lane());
+    let rider = (
+        0u8..3,
+        (prop_oneof![29 => 1u16..=30, 1 => Just(0u16)], lane()),
+        prop_oneof![29 => 0i64..=6, 1 => prop_oneof![Just(-1i64), Just(7), Just(300)]],
+        prop_oneof![29 => 0i64..=20, 1 => prop_oneof![Just(-1i64), Just(21), Just(25)]],
+    );
+    let face = prop_oneof![29 => 1u8..=6, 1 => prop_oneof![Just(0u8), Just(7), Just(9)]];
+    let entry = prop_oneof![
+        ahead.clone().prop_map(|c| ("to", vec![c])),
+        proptest::collection::vec(ahead, 1..4).prop_map(|p| ("path", p)),
+        (0..CHOOSE.len()).prop_map(|k| ("choose", vec![(k as u16, 0)])),
+    ];
+    let cards = Just(["Renault", "PTT", "La Providence", "Agfa", "Noël"]).prop_shuffle();
+    (
+        proptest::collection::vec(rider, 1..5),
+        (cards, prop_oneof![9 => Just(None), 1 => prop_oneof![Just(Some("Nobody")), Just(Some("Renault"))]]),
+        prop_oneof![3 => Just(true), 1 => Just(false)],
+        proptest::collection::vec(face, 0..8),
+        proptest::collection::vec(entry, 0..8),
+        any::<bool>(),
+        any::<u64>(),
+    )
+        .prop_map(|(riders, (cards, odd_card), on_road, dice, script, bot, seed)| {
+            let first_row = if on_road { riders[0].1.0 } else { 0 };
+            let cell = |(rows, lane): (u16, u8)| format!("{}/{lane}", first_row + rows);
+            let script: Vec<Value> = script
+                .into_iter()
+                .map(|(kind, cells)| match kind {
+                    "to" => json!({"to": cell(cells[0])}),
+                    "path" => json!({"path": cells.into_iter().map(cell).collect::<Vec<_>>()}),
+                    _ => json!(CHOOSE[cells[0].0 as usize]),
+                })
+                .collect();
+            let last = riders.len() - 1;
+            let riders: Vec<Value> = riders
+                .iter()
+                .enumerate()
+                .map(|(k, &(team, (row, lane), energy, form))| {
+                    let card = match odd_card {
+                        Some(odd) if k == last => odd,
+                        _ => cards[k],
+                    };
+                    let mut r = json!({
+                        "id": format!("R{k}"),
+                        "team": format!("T{team}"),
+                        "attributes": {"card": card, "energy": energy, "form": form},
+                    });
+                    if on_road {
+                        r["start"] = json!({"row": row, "lane": lane});
+                    }
+                    r
+                })
+                .collect();
+            let bots = if bot { json!([riders[0]["team"]]) } else { json!([]) };
+            json!({
+                "ruleset": "maillot-jaune", "seed": seed, "dice": dice, "bots": bots,
+                "course": {"lanes": 4, "segments": [
+                    {"terrain": "flat", "length": 1, "start": true},
+                    {"terrain": "flat", "length": 14},
+                    {"terrain": "uphill", "length": 14},
+                    {"terrain": "uphill", "length": 14, "finish": true}]},
+                "riders": riders, "script": script,
+            })
+            .to_string()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// No scenario input makes Maillot Jaune panic or spin: each is played or refused in time.
+    #[test]
+    fn any_scenario_input_is_played_or_refused_in_time(text in any_scenario()) {
+        match within(LIMIT, text.clone()) {
+            Ok(out) => prop_assert!(
+                out.lines().last().is_some_and(|l| l.starts_with(r#"{"result":"#)),
+                "a played scenario ends with its result: {out}"
+            ),
+            Err(refusal) => prop_assert!(!refusal.is_empty(), "a refusal says why: {text}"),
+        }
+    }
 }
