@@ -2772,3 +2772,40 @@ fn ht_075_a_team_time_trial_gives_its_riders_no_square_on_the_road() {
         }
     );
 }
+
+#[test]
+fn g_04_ht_028_g_25_the_shipped_mid_stage_scenario_sets_up_a_sprint_from_the_squares_given() {
+    // config/scenarios/hulst-sprint-mid-stage.json (docs/hulst.md, issue 32 item 8): riders
+    // given squares just before the sprint after 35. Rood 1 (33/0) plays first, a 4 to 37;
+    // Blauw 1 (32/1) next, a 10 to 42: both cross in round 1, so Blauw 1, further past the
+    // line, wins it (G-25). Rood 3 and Blauw 3 ride from the start area, last.
+    use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+    let file = ScenarioFile::from_json(include_str!(
+        "../../config/scenarios/hulst-sprint-mid-stage.json"
+    ))
+    .unwrap();
+    let course = file
+        .course(|name| {
+            assert_eq!(name, "hulst-vlakke-etappe");
+            parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").map_err(|e| e.to_string())
+        })
+        .unwrap();
+    let ScenarioRun::Script(played) = file.run(course, None).unwrap() else {
+        panic!("a script scenario");
+    };
+    let out = played.to_json_lines();
+    for told in [
+        r#""choose":"A: 4 to 37, lane 0","key":"m:0:4:37.0""#,
+        r#""choose":"B: 10 to 42, lane 1","key":"m:3:10:42.1""#,
+        r#""choose":"A: 3 to 3, lane 0","key":"m:2:3:3.0""#,
+        "Blauw 1 is 1 at the sprint after 35: 3 s, 3 pts.",
+        "Rood 1 is 2 at the sprint after 35: 2 s, 2 pts.",
+        "Round 2.",
+    ] {
+        assert!(out.contains(told), "{told} missing from:\n{out}");
+    }
+    assert!(
+        !out.contains("draws") && !out.contains("places first"),
+        "no draw for the first player: {out}"
+    );
+}
