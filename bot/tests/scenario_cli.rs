@@ -612,7 +612,10 @@ fn hulst(extra: &str, starts: [&str; 6]) -> String {
             } else {
                 format!(r#", "start": {start}"#)
             };
-            format!(r#"{{"id": "{team} {}", "team": "{team}"{start}}}"#, i % 3 + 1)
+            format!(
+                r#"{{"id": "{team} {}", "team": "{team}"{start}}}"#,
+                i % 3 + 1
+            )
         })
         .collect();
     format!(

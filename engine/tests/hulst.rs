@@ -2623,7 +2623,7 @@ fn g_04_a_rider_given_row_0_waits_in_the_start_area_and_rides_after_those_on_the
         Some(p(0, 2)),
         Some(p(9, 2)),
     ];
-    let (mut s, _) = Hulst::new_at(
+    let (s, _) = Hulst::new_at(
         Board::from_course(&parse_course_toml(FLAT, "f.toml").unwrap()).unwrap(),
         Arc::new(parse_course_toml(FLAT, "f.toml").unwrap()),
         Options::default(),

@@ -855,6 +855,21 @@ impl Game for Hulst {
         self.front_said().into_iter().collect()
     }
 
+    /// The stage's squares, what its times count (HT-050: the course's `length`, 95 on the
+    /// box's two stages), which a curve's lettered squares can make differ from the board's
+    /// rows (section 5 of the conformance table).
+    fn to_line(&self) -> Sentence {
+        let count = self.board.length;
+        sentence(
+            "hulst-squares-to-line",
+            vec![("count", json!(count))],
+            format!(
+                "{count} {} to the line",
+                if count == 1 { "square" } else { "squares" }
+            ),
+        )
+    }
+
     fn view_json(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.view(viewer)).expect("views serialise")
     }
