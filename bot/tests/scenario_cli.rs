@@ -676,3 +676,102 @@ fn house_a_weather_rolls_are_shown_and_can_be_given() {
     let raw: Vec<&String> = told.iter().filter(|t| raw(t)).collect();
     assert!(raw.is_empty(), "told as ids: {raw:#?}");
 }
+
+/// A Hulst scenario on the shipped flat stage: Rood and Blauw, riders with the `start`s given
+/// (or none), and `extra` fields.
+fn hulst(extra: &str, starts: [&str; 6]) -> String {
+    let riders: Vec<String> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, start)| {
+            let team = ["Rood", "Blauw"][i / 3];
+            let start = if start.is_empty() {
+                String::new()
+            } else {
+                format!(r#", "start": {start}"#)
+            };
+            format!(
+                r#"{{"id": "{team} {}", "team": "{team}"{start}}}"#,
+                i % 3 + 1
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"ruleset": "hulst", {extra} "course": "hulst-vlakke-etappe",
+ "riders": [{}]}}"#,
+        riders.join(", ")
+    )
+}
+
+#[test]
+fn hulst_cards_the_deck_does_not_hold_exit_2_naming_them() {
+    // Issue 32, item 7 (HT-007, HT-008): the deck holds 3 to 10.
+    fails_with(
+        &hulst(r#""dice": [42, 4],"#, [""; 6]),
+        "dice: card 1 of the draw for the first player is 42, but the deck holds only 3 to 10",
+    );
+    fails_with(
+        &hulst(r#""options": {"hands": [[3, 4], [99]]},"#, [""; 6]),
+        "hands[1] (Blauw): the deck holds no card of 99; it holds only 3 to 10",
+    );
+    fails_with(
+        &hulst(r#""options": {"hands": [[0]]},"#, [""; 6]),
+        "hands[0] (Rood): the deck holds no card of 0",
+    );
+}
+
+#[test]
+fn hulst_riders_start_on_the_squares_given_and_a_bad_square_exits_2_naming_rider_and_square() {
+    // Issue 32, item 8 (G-04, HT-014): the squares are used, row 0 is the start area.
+    let placed = [
+        r#"{"row": 40, "lane": 0}"#,
+        r#"{"row": 12, "lane": 1}"#,
+        r#"{"row": 0, "lane": 0}"#,
+        r#"{"row": 41, "lane": 2}"#,
+        r#"{"row": 12, "lane": 2}"#,
+        r#"{"row": 0, "lane": 0}"#,
+    ];
+    let out = run(&["scenario", "-"], Some(&hulst("", placed)));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // No move is scripted: the result says who is waiting, the front rider's team (Blauw 1
+    // on 41) first.
+    assert_eq!(
+        text.trim(),
+        r#"{"result":{"over":false,"waiting_on":["Blauw"]}}"#
+    );
+    let mut twice = placed;
+    twice[4] = r#"{"row": 40, "lane": 0}"#;
+    fails_with(
+        &hulst("", twice),
+        "rider 'Blauw 2': square 40/0 is already given to 'Rood 1': one rider a square",
+    );
+    let mut past = placed;
+    past[1] = r#"{"row": 97, "lane": 1}"#;
+    fails_with(
+        &hulst("", past),
+        "rider 'Rood 2': square 97/1 lies past the line",
+    );
+    let mut off = placed;
+    off[3] = r#"{"row": 41, "lane": 5}"#;
+    fails_with(
+        &hulst("", off),
+        "rider 'Blauw 1': there is no square 41/5 on this board",
+    );
+}
+
+#[test]
+fn the_shipped_hulst_mid_stage_scenario_tells_the_sprint_in_the_catalogues_words() {
+    let out = run(
+        &["scenario", "config/scenarios/hulst-sprint-mid-stage.json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for told in [
+        "Sprint after square 35: Blauw 1 is number 1, 3 bonus seconds and 3 points.",
+        "Sprint after square 35: Rood 1 is number 2, 2 bonus seconds and 2 points.",
+    ] {
+        assert!(text.contains(told), "{told} missing from {text}");
+    }
+}

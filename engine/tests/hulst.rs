@@ -201,7 +201,7 @@ fn ht_003_every_team_races_exactly_three_riders() {
         &[],
         1,
     );
-    assert!(e.unwrap_err().contains("exactly 3"));
+    assert!(e.unwrap_err().to_string().contains("exactly 3"));
 }
 
 #[test]
@@ -1980,8 +1980,8 @@ fn the_directors_own_board_letters_the_squares_of_the_card_chosen_and_nobody_els
                 attributes: serde_json::Value::Null,
             })
             .collect(),
-        options: serde_json::json!({"hands": [[7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
-                                              [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]]}),
+        // Seven 7s a team: the default deck's fourteen (a hand may ask no more, HT-008).
+        options: serde_json::json!({"hands": [[7, 7, 7, 7, 7, 7, 7], [7, 7, 7, 7, 7, 7, 7]]}),
         dice: vec![9, 4],
     };
     let mut s = registry::start("hulst", &setup, 3).unwrap();
@@ -2333,5 +2333,479 @@ fn g_08_per_square_a_crash_on_the_flat_counts_every_second_to_the_contact() {
             card: 4,
             stop: p(8, 2)
         }]
+    );
+}
+
+// ----- what a stage is set up from (issue 32, items 7 and 8) -----
+
+/// Through the registry, as a scenario or a tour starts it: Rood and Blauw on the flat stage,
+/// riders "Rood 1"… with the `starts` given (none: the start area), `options` and `dice`.
+fn registry_setup(
+    starts: &[Option<Pos>],
+    options: serde_json::Value,
+    dice: &[u8],
+) -> commissaire_engine::registry::Setup {
+    use commissaire_engine::registry::{Entrant, Setup};
+    Setup {
+        course: Arc::new(parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").unwrap()),
+        teams: vec!["Rood".into(), "Blauw".into()],
+        riders: (0..6)
+            .map(|i| Entrant {
+                id: format!("{} {}", ["Rood", "Blauw"][i / 3], i % 3 + 1),
+                team: (i / 3) as u8,
+                start: starts.get(i).copied().flatten(),
+                attributes: serde_json::Value::Null,
+            })
+            .collect(),
+        options,
+        dice: dice.to_vec(),
+    }
+}
+
+fn start_error(
+    setup: &commissaire_engine::registry::Setup,
+) -> commissaire_engine::registry::StartError {
+    commissaire_engine::registry::start("hulst", setup, 3).unwrap_err()
+}
+
+/// Hulst::new on the book's straight road with `options` and `dice`: the refusal.
+fn setup_error(options: Options, dice: &[u8]) -> commissaire_engine::games::hulst::SetupError {
+    let text = course_text(3, &[("flat", 95)], 12, "");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let board = Board::from_course(&course).unwrap();
+    let riders = (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect();
+    Hulst::new(
+        board,
+        Arc::new(course),
+        options,
+        vec!["Red".into(), "Blue".into()],
+        riders,
+        dice,
+        7,
+    )
+    .unwrap_err()
+}
+
+fn hands(h: serde_json::Value) -> Options {
+    Options::parse(&serde_json::json!({ "hands": h })).unwrap()
+}
+
+#[test]
+fn ht_007_a_draw_for_the_first_player_of_a_card_the_deck_does_not_hold_is_refused_naming_it() {
+    // Issue 32, item 7: the deck holds 3 to 10 (G-01); a draw of 42 was accepted.
+    use commissaire_engine::games::hulst::SetupError;
+    use commissaire_engine::registry::StartError;
+    assert_eq!(
+        setup_error(Options::default(), &[42, 4]),
+        SetupError::DrawCard {
+            place: 1,
+            card: 42,
+            values: "3 to 10".into()
+        }
+    );
+    // The second card, a 0, and a tie's card drawn again (the 9s tie, then 2).
+    assert!(matches!(
+        setup_error(Options::default(), &[9, 0]),
+        SetupError::DrawCard {
+            place: 2,
+            card: 0,
+            ..
+        }
+    ));
+    assert!(matches!(
+        setup_error(Options::default(), &[9, 9, 2, 5]),
+        SetupError::DrawCard {
+            place: 3,
+            card: 2,
+            ..
+        }
+    ));
+    // A deck of the options: its own values, listed when they are no run.
+    let odd = Options::parse(&serde_json::json!({"deck": {"values": {"3": 20, "5": 20, "9": 20}}}))
+        .unwrap();
+    assert_eq!(
+        setup_error(odd, &[4]).to_string(),
+        "dice: card 1 of the draw for the first player is 4, but the deck holds only 3, 5, 9: give cards the deck holds"
+    );
+    // Through the registry: a refusal of the rules, naming the card.
+    let StartError::Rules(said) =
+        start_error(&registry_setup(&[], serde_json::Value::Null, &[42, 4]))
+    else {
+        panic!("a refusal of the draw")
+    };
+    assert!(said.contains("is 42") && said.contains("3 to 10"), "{said}");
+    // The deck's cards are drawn as they are.
+    let (_, events) = Hulst::new(
+        Board::from_course(&parse_course_toml(FLAT, "f.toml").unwrap()).unwrap(),
+        Arc::new(parse_course_toml(FLAT, "f.toml").unwrap()),
+        Options::default(),
+        vec!["Red".into(), "Blue".into()],
+        (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect(),
+        &[3, 10],
+        7,
+    )
+    .unwrap();
+    assert!(events.contains(&Event::FirstPlayer { seat: 1 }));
+}
+
+#[test]
+fn ht_008_a_first_hand_holding_a_card_the_deck_does_not_hold_is_refused_naming_it() {
+    // Issue 32, item 7: first hands holding a 0 or a 99 were accepted, and a team holding
+    // only the 0 silently lost its riders' turns.
+    use commissaire_engine::games::hulst::SetupError;
+    use commissaire_engine::registry::StartError;
+    assert_eq!(
+        setup_error(hands(serde_json::json!([[0]])), &[]),
+        SetupError::HandCard {
+            index: 0,
+            team: "Red".into(),
+            card: 0,
+            values: "3 to 10".into()
+        }
+    );
+    assert_eq!(
+        setup_error(hands(serde_json::json!([[5, 6], [7, 99, 3]])), &[]).to_string(),
+        "hands[1] (Blue): the deck holds no card of 99; it holds only 3 to 10"
+    );
+    // Through the registry: a refusal of the options, naming the team and the card.
+    let refused = start_error(&registry_setup(
+        &[],
+        serde_json::json!({"hands": [[0]]}),
+        &[],
+    ));
+    let StartError::Options { ruleset, message } = refused else {
+        panic!("a refusal of the options: {refused:?}")
+    };
+    assert_eq!(ruleset, "hulst");
+    assert!(
+        message.contains("(Rood)") && message.contains("no card of 0"),
+        "{message}"
+    );
+}
+
+#[test]
+fn ht_008_the_first_hands_hold_no_more_of_a_value_than_the_deck() {
+    // G-01: fourteen 10s. Fifteen in one hand, or ten and five in two, ask one too many.
+    use commissaire_engine::games::hulst::SetupError;
+    let too_many = SetupError::HandTooMany {
+        card: 10,
+        asked: 15,
+        held: 14,
+    };
+    assert_eq!(
+        setup_error(hands(serde_json::json!([vec![10; 15]])), &[]),
+        too_many
+    );
+    assert_eq!(
+        setup_error(hands(serde_json::json!([vec![10; 10], vec![10; 5]])), &[]),
+        too_many
+    );
+    assert_eq!(
+        too_many.to_string(),
+        "hands: the hands hold 15 cards of 10, but the deck has 14"
+    );
+    // Fourteen are all the deck's: accepted, and the other team is dealt none of them.
+    let text = course_text(3, &[("flat", 95)], 12, "");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let (s, _) = Hulst::new(
+        Board::from_course(&course).unwrap(),
+        Arc::new(course),
+        hands(serde_json::json!([[], vec![10; 14]])),
+        vec!["Red".into(), "Blue".into()],
+        (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect(),
+        &[],
+        7,
+    )
+    .unwrap();
+    assert_eq!(s.hands[1], vec![10; 14]);
+    assert_eq!(s.hands[0].len(), 15);
+    assert!(!s.hands[0].contains(&10), "{:?}", s.hands[0]);
+}
+
+#[test]
+fn ht_008_hands_for_more_teams_than_race_or_too_many_to_deal_the_others_are_refused() {
+    use commissaire_engine::games::hulst::SetupError;
+    assert_eq!(
+        setup_error(hands(serde_json::json!([[3], [4], [5]])), &[]),
+        SetupError::HandsCount { given: 3, teams: 2 }
+    );
+    // A deck of 30 threes deals 15 to each of two teams; a first hand of 16 leaves 14 for
+    // Blue (the deal used to run under the deck's bottom and panic).
+    let o = Options::parse(&serde_json::json!({"deck": {"values": {"3": 30}},
+                                               "hands": [vec![3; 16]]}))
+    .unwrap();
+    assert_eq!(
+        setup_error(o, &[]),
+        SetupError::DealShort {
+            left: 14,
+            needed: 15,
+            team: "Blue".into()
+        }
+    );
+}
+
+#[test]
+fn g_04_ht_016_riders_given_squares_start_on_them_and_round_1_rides_from_the_front() {
+    // Issue 32, item 8: the squares given are used (a ruling set up mid-stage), the board's
+    // "row/lane" (row 1 the first square after the start area). Nobody is in the start area,
+    // so there is no placement round and no draw: round 1 goes from the front (HT-016), on
+    // one number the numbered side first (HT-018).
+    use commissaire_engine::registry;
+    let starts = [
+        Some(p(20, 1)),
+        Some(p(12, 0)),
+        Some(p(44, 2)),
+        Some(p(20, 0)),
+        Some(p(3, 2)),
+        Some(p(30, 1)),
+    ];
+    let setup = registry_setup(&starts, serde_json::Value::Null, &[]);
+    let s = registry::start("hulst", &setup, 3).unwrap();
+    let view = s.view_json(commissaire_engine::game::Viewer::Public);
+    let at: Vec<serde_json::Value> = view["riders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["spot"]["pos"].clone())
+        .collect();
+    assert_eq!(
+        at,
+        starts
+            .iter()
+            .map(|p| serde_json::to_value(p.unwrap()).unwrap())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        view["riders"][2]["square"], "44A",
+        "the square's printed label: the curve letters 44/2"
+    );
+    let opening = s.narrate(&s.opening(), commissaire_engine::game::Viewer::Public);
+    assert!(
+        opening
+            .iter()
+            .all(|x| x.id != "hulst-drew" && x.id != "hulst-first-player"),
+        "no draw for the first player: {opening:?}"
+    );
+    // The stage itself: round 1's order from the front.
+    let (mut stage, _) = Hulst::new_at(
+        Board::from_course(&parse_course_toml(FLAT, "f.toml").unwrap()).unwrap(),
+        Arc::new(parse_course_toml(FLAT, "f.toml").unwrap()),
+        Options::default(),
+        vec!["Rood".into(), "Blauw".into()],
+        (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect(),
+        &starts,
+        &[],
+        3,
+    )
+    .unwrap();
+    assert_eq!(stage.round, 1);
+    assert_eq!(
+        stage.order,
+        [2, 5, 3, 0, 1, 4].map(Slot::Ride).to_vec(),
+        "44, 30, 20 lane 0, 20 lane 1, 12, 3"
+    );
+    // The front rider plays first, from his square: a 3 ends on row 47.
+    assert_eq!(stage.to_play(), Some(0));
+    stage.hands[0] = vec![3];
+    assert_eq!(ends(&stage, 2, 3), vec![p(47, 0), p(47, 1), p(47, 2)]);
+}
+
+#[test]
+fn g_04_a_rider_given_row_0_waits_in_the_start_area_and_rides_after_those_on_the_road() {
+    // Row 0 is the start area (G-04: any number of riders, who neither block nor shelter).
+    // With riders on the road, those still in it ride last in round 1, onto any square of
+    // row 1 and on.
+    let starts = [
+        Some(p(0, 0)),
+        Some(p(5, 1)),
+        Some(p(6, 0)),
+        Some(p(0, 0)),
+        Some(p(0, 2)),
+        Some(p(9, 2)),
+    ];
+    let (s, _) = Hulst::new_at(
+        Board::from_course(&parse_course_toml(FLAT, "f.toml").unwrap()).unwrap(),
+        Arc::new(parse_course_toml(FLAT, "f.toml").unwrap()),
+        Options::default(),
+        vec!["Rood".into(), "Blauw".into()],
+        (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect(),
+        &starts,
+        &[],
+        3,
+    )
+    .unwrap();
+    assert_eq!(s.riders[0].spot, Spot::Start);
+    assert_eq!(s.riders[3].spot, Spot::Start);
+    assert_eq!(
+        s.order,
+        [5, 2, 1, 0, 3, 4].map(Slot::Ride).to_vec(),
+        "the road from the front, then the start area"
+    );
+    // Everyone in the start area, given or not: the placement round, after the draw.
+    let (s, events) = Hulst::new_at(
+        Board::from_course(&parse_course_toml(FLAT, "f.toml").unwrap()).unwrap(),
+        Arc::new(parse_course_toml(FLAT, "f.toml").unwrap()),
+        Options::default(),
+        vec!["Rood".into(), "Blauw".into()],
+        (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect(),
+        &[Some(p(0, 1)); 6],
+        &[4, 9],
+        3,
+    )
+    .unwrap();
+    assert!(events.contains(&Event::FirstPlayer { seat: 1 }));
+    assert_eq!(s.order[0], Slot::Place(1));
+}
+
+#[test]
+fn g_04_a_rider_of_the_start_area_in_a_dynamic_round_counts_his_card_from_row_1() {
+    let starts = [
+        Some(p(0, 0)),
+        Some(p(50, 1)),
+        Some(p(51, 0)),
+        Some(p(52, 0)),
+        Some(p(53, 2)),
+        Some(p(54, 2)),
+    ];
+    let (mut s, _) = Hulst::new_at(
+        Board::from_course(&parse_course_toml(FLAT, "f.toml").unwrap()).unwrap(),
+        Arc::new(parse_course_toml(FLAT, "f.toml").unwrap()),
+        Options {
+            passing: commissaire_engine::games::hulst::options::Passing::Off,
+            ..Options::default()
+        },
+        vec!["Rood".into(), "Blauw".into()],
+        (0..6).map(|i| (format!("r{i}"), (i / 3) as u8)).collect(),
+        &starts,
+        &[],
+        3,
+    )
+    .unwrap();
+    turn(&mut s, &[0], 1);
+    hand(&mut s, 0, &[4]);
+    assert_eq!(ends(&s, 0, 4), vec![p(4, 0), p(4, 1), p(4, 2)]);
+}
+
+#[test]
+fn ht_014_g_04_a_square_given_is_checked_and_a_refusal_names_the_rider_and_the_square() {
+    // Issue 32, item 8: each rider on a square of the board before the line, one a square.
+    use commissaire_engine::registry::StartError;
+    let on = |moved: usize, to: Pos| {
+        let mut starts: Vec<Option<Pos>> = (0..6).map(|i| Some(p(10 + i as u16, 0))).collect();
+        starts[moved] = Some(to);
+        start_error(&registry_setup(&starts, serde_json::Value::Null, &[]))
+    };
+    let rider = |e: StartError| match e {
+        StartError::Rider { rider, message } => (rider, message),
+        other => panic!("a rider's refusal: {other:?}"),
+    };
+    // HT-014: one rider a square.
+    let (who, why) = rider(on(4, p(10, 0)));
+    assert_eq!(who, "Blauw 2");
+    assert_eq!(
+        why,
+        "square 10/0 is already given to 'Rood 1': one rider a square"
+    );
+    // No such square: a fourth lane before the separated carriageway (rows 59 to 65), a row
+    // beyond the run-out.
+    let (who, why) = rider(on(1, p(20, 3)));
+    assert_eq!(who, "Rood 2");
+    assert_eq!(
+        why,
+        "there is no square 20/3 on this board (row 0 the start area, rows 1 to 107, lanes from 0)"
+    );
+    assert!(rider(on(0, p(400, 0))).1.contains("no square 400/0"));
+    // Past the line (row 96 is -1): a finished rider's place.
+    let (who, why) = rider(on(5, p(96, 1)));
+    assert_eq!(who, "Blauw 3");
+    assert!(
+        why.contains("square 96/1 lies past the line") && why.contains("rows 1 to 95"),
+        "{why}"
+    );
+    // The last square before the line is a start, and so is the fourth lane where the
+    // separated carriageway has one.
+    let mut starts: Vec<Option<Pos>> = (0..6).map(|i| Some(p(10 + i as u16, 0))).collect();
+    starts[5] = Some(p(95, 2));
+    starts[1] = Some(p(60, 3));
+    assert!(
+        commissaire_engine::registry::start(
+            "hulst",
+            &registry_setup(&starts, serde_json::Value::Null, &[]),
+            3
+        )
+        .is_ok()
+    );
+    // All or none.
+    let mut some: Vec<Option<Pos>> = vec![None; 6];
+    some[2] = Some(p(4, 1));
+    assert_eq!(
+        start_error(&registry_setup(&some, serde_json::Value::Null, &[])),
+        StartError::MixedStarts
+    );
+    // The draw for the first player opens the placement round, which riders on the road skip.
+    let on_road: Vec<Option<Pos>> = (0..6).map(|i| Some(p(10 + i as u16, 0))).collect();
+    let StartError::Rules(said) =
+        start_error(&registry_setup(&on_road, serde_json::Value::Null, &[9, 4]))
+    else {
+        panic!()
+    };
+    assert!(
+        said.starts_with("dice: riders given squares on the road"),
+        "{said}"
+    );
+}
+
+#[test]
+fn ht_075_a_team_time_trial_gives_its_riders_no_square_on_the_road() {
+    // Issue 32, item 8: the teams leave the start area one round apart (HT-075), which a
+    // square on the road cannot say; the start area (row 0) is what it always is.
+    use commissaire_engine::registry::{self, StartError};
+    let ttt = serde_json::json!({"stage": "team_time_trial"});
+    let mut starts: Vec<Option<Pos>> = vec![Some(p(0, 0)); 6];
+    assert!(registry::start("hulst", &registry_setup(&starts, ttt.clone(), &[]), 3).is_ok());
+    starts[4] = Some(p(7, 1));
+    assert_eq!(
+        start_error(&registry_setup(&starts, ttt, &[])),
+        StartError::Rider {
+            rider: "Blauw 2".into(),
+            message: "a team time trial starts every team from the start area, one round after the other (HT-075): give no square on the road (7/1)".into()
+        }
+    );
+}
+
+#[test]
+fn g_04_ht_028_g_25_the_shipped_mid_stage_scenario_sets_up_a_sprint_from_the_squares_given() {
+    // config/scenarios/hulst-sprint-mid-stage.json (docs/hulst.md, issue 32 item 8): riders
+    // given squares just before the sprint after 35. Rood 1 (33/0) plays first, a 4 to 37;
+    // Blauw 1 (32/1) next, a 10 to 42: both cross in round 1, so Blauw 1, further past the
+    // line, wins it (G-25). Rood 3 and Blauw 3 ride from the start area, last.
+    use commissaire_engine::scenario::{ScenarioFile, ScenarioRun};
+    let file = ScenarioFile::from_json(include_str!(
+        "../../config/scenarios/hulst-sprint-mid-stage.json"
+    ))
+    .unwrap();
+    let course = file
+        .course(|name| {
+            assert_eq!(name, "hulst-vlakke-etappe");
+            parse_course_toml(FLAT, "hulst-vlakke-etappe.toml").map_err(|e| e.to_string())
+        })
+        .unwrap();
+    let ScenarioRun::Script(played) = file.run(course, None).unwrap() else {
+        panic!("a script scenario");
+    };
+    let out = played.to_json_lines();
+    for told in [
+        r#""choose":"A: 4 to 37, lane 0","key":"m:0:4:37.0""#,
+        r#""choose":"B: 10 to 42, lane 1","key":"m:3:10:42.1""#,
+        r#""choose":"A: 3 to 3, lane 0","key":"m:2:3:3.0""#,
+        "Blauw 1 is 1 at the sprint after 35: 3 s, 3 pts.",
+        "Rood 1 is 2 at the sprint after 35: 2 s, 2 pts.",
+        "Round 2.",
+    ] {
+        assert!(out.contains(told), "{told} missing from:\n{out}");
+    }
+    assert!(
+        !out.contains("draws") && !out.contains("places first"),
+        "no draw for the first player: {out}"
     );
 }

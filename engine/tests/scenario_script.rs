@@ -389,6 +389,9 @@ impl Game for DiceRace {
     fn audience(&self, _: &DiceEvent) -> Option<Seat> {
         None
     }
+    fn to_line(&self) -> Sentence {
+        Sentence::rows_to_line(u32::from(self.course.rows_from_start()))
+    }
     fn settles_turn(event: &DiceEvent) -> bool {
         matches!(event, DiceEvent::Moved { .. })
     }

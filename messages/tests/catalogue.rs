@@ -253,6 +253,12 @@ fn every_narrated_sentence_of_a_played_stage_renders_from_the_catalogue() {
             told.extend(stage.brief(0));
             told.extend(stage.brief(1));
             told.extend(stage.situation());
+            // How far the start lies from the line (/stage), and the shared distances in the
+            // singular too (Velo Master counts cells).
+            told.push(stage.to_line());
+            told.push(registry::Sentence::rows_to_line(1));
+            told.push(registry::Sentence::cells_to_line(1));
+            told.push(registry::Sentence::cells_to_line(26));
             // What a rider's next draw takes from, in every case (an empty draw pile with or
             // without a recycle pile to shuffle in comes late in long stages only).
             for (draw, recycled) in [(12, 0), (1, 1), (2, 6), (0, 9), (0, 0)] {
@@ -658,6 +664,8 @@ fn render_all_told(
     told.extend(stage.situation());
     // What the turn now played is called (the services' count does not change the name's id).
     told.push(stage.turn_name(1));
+    // How far the stage's start lies from its line, as /stage tells it.
+    told.push(stage.to_line());
     for s in told {
         let text = in_every_language(s.id, &args(&s)).unwrap_or_else(|e| panic!("{e}"));
         if !s.text.is_empty() {

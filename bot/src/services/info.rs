@@ -161,7 +161,8 @@ fn stage_reply(
             tour = &preset.name,
             course = &course.name,
             kind = kind_words(live.row.kind),
-            to_line = msg!("board-rows-to-line", count = course.finish_row()),
+            // The game counts its own distance, in its own words (rows, cells, squares).
+            to_line = sentence(&live.stage.to_line()),
             turn = sentence_at_start(&live.turn_name)
         );
         let mut also = Vec::new();

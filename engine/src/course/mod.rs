@@ -382,6 +382,14 @@ impl Course {
     pub fn rows_to_line(&self, row: u16) -> u16 {
         self.finish_row.saturating_sub(row)
     }
+    /// The rows of the road between the start area and the line: those ahead of the front of
+    /// the start grid and before the line (the card race's start line lies after the grid's
+    /// front row; Maillot Jaune's banner after its start area, row 0). A course with no start
+    /// cell counts from row 0.
+    pub fn rows_from_start(&self) -> u16 {
+        let first = self.start_cells().first().map_or(0, |p| p.row + 1);
+        self.finish_row.saturating_sub(first)
+    }
     /// Distance from `row` to the first uphill row strictly ahead of it, if there is one.
     pub fn uphill_ahead(&self, row: u16) -> Option<u16> {
         let d = self.uphill_ahead[row as usize];

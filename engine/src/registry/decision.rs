@@ -92,6 +92,29 @@ impl Sentence {
             format!("round {round}"),
         )
     }
+    /// "28 rows to the line": a distance counted in rows of the road (see
+    /// [`super::Game::to_line`]).
+    pub fn rows_to_line(count: u32) -> Sentence {
+        sentence(
+            "board-rows-to-line",
+            vec![("count", Value::from(count))],
+            format!(
+                "{count} {} to the line",
+                if count == 1 { "row" } else { "rows" }
+            ),
+        )
+    }
+    /// "26 cells to the line": a distance counted in cells along the road.
+    pub fn cells_to_line(count: u32) -> Sentence {
+        sentence(
+            "board-cells-to-line",
+            vec![("count", Value::from(count))],
+            format!(
+                "{count} {} to the line",
+                if count == 1 { "cell" } else { "cells" }
+            ),
+        )
+    }
 }
 
 /// Its English text, for logs, tests and the scenario runner (players read the catalogue's).

@@ -115,6 +115,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn situation(&self) -> Vec<Sentence> {
         Vec::new()
     }
+    /// How far the stage's start lies from its line, counted as the game counts and in its
+    /// words, for anyone (`/stage` tells it beside the stage's kind): the rows of the road
+    /// ahead of the start area ("68 rows to the line"), Velo Master's cells along the road,
+    /// Hulst's squares of the stage ("95 squares to the line", what its times count).
+    fn to_line(&self) -> Sentence;
 
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;

@@ -80,6 +80,9 @@ pub trait DynStage: Debug + Send + Sync {
     fn brief(&self, seat: Seat) -> Vec<Sentence>;
     /// Where the race stands on the road, for anyone.
     fn situation(&self) -> Vec<Sentence>;
+    /// How far the stage's start lies from its line, in its game's words (see
+    /// [`Game::to_line`]).
+    fn to_line(&self) -> Sentence;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn secrets(&self) -> Vec<Secret>;
     fn scene(&self) -> Scene;
@@ -383,6 +386,10 @@ impl<G: Game> DynStage for Hosted<G> {
 
     fn situation(&self) -> Vec<Sentence> {
         self.game.situation()
+    }
+
+    fn to_line(&self) -> Sentence {
+        self.game.to_line()
     }
 
     fn audience(&self, events: &Events) -> Vec<Option<Seat>> {

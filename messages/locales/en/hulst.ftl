@@ -78,6 +78,11 @@ hulst-finished = { $rider } finishes in place { $place }, { $past } past the lin
     }.
 hulst-over = Every rider is across the line: the stage is over.
 hulst-front = { $rider } leads on square { $square }.
+# /stage: the stage's length, the squares its times count.
+hulst-squares-to-line = { $count ->
+        [one] { $count } square to the line
+       *[other] { $count } squares to the line
+    }
 
 ## A director's own note
 

@@ -34,7 +34,8 @@ standings-none-yet = No stage has finished yet: the standings come after stage 1
 # $classification: the id asked for; $known: the ids this tour's game has.
 standings-no-such = this tour's game has no '{ $classification }' classification: ask for one of { $known }
 
-## /stage: the stage being raced. $kind is a stage-kind, $to_line a board-rows-to-line.
+## /stage: the stage being raced. $kind is a stage-kind, $to_line how far its start lies from the
+## line, as its game counts (board-rows-to-line, board-cells-to-line, hulst-squares-to-line).
 
 # $turn: the turn being played, as its game names it at the start of a sentence ("Round 3").
 stage-info-head = **Stage { $number }/{ $total } of { $tour }: { $course }** ({ $kind }, { $to_line })

@@ -74,6 +74,11 @@ hulst-finished = { $rider } termine à la place { $place }, { $past } cases apr�
     }.
 hulst-over = Tous les coureurs ont franchi la ligne : l'étape est terminée.
 hulst-front = { $rider } mène sur la case { $square }.
+# /stage : la longueur de l'étape, les cases que comptent ses temps.
+hulst-squares-to-line = { $count ->
+        [one] { $count } case avant la ligne
+       *[other] { $count } cases avant la ligne
+    }
 
 ## La note d'un directeur sportif
 

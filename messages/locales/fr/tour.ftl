@@ -34,7 +34,8 @@ standings-none-yet = Aucune étape n'est encore terminée : les classements vien
 # $classification : l'identifiant demandé ; $known : ceux du jeu de ce tour.
 standings-no-such = le jeu de ce tour n'a pas de classement « { $classification } » : demandez l'un de ceux-ci : { $known }
 
-## /stage : l'étape en cours. $kind est un stage-kind, $to_line un board-rows-to-line.
+## /stage : l'étape en cours. $kind est un stage-kind, $to_line la distance du départ à la ligne,
+## comptée comme le jeu la compte (board-rows-to-line, board-cells-to-line, hulst-squares-to-line).
 
 # $turn : le tour de jeu en cours, tel que le jeu le nomme en début de phrase (« Manche 3 »).
 stage-info-head = **Étape { $number }/{ $total } de { $tour } : { $course }** ({ $kind }, { $to_line })

@@ -74,6 +74,11 @@ hulst-finished = { $rider } eindigt op plaats { $place }, { $past } vakken voorb
     }.
 hulst-over = Alle renners zijn over de streep: de etappe is afgelopen.
 hulst-front = { $rider } rijdt voorop op vak { $square }.
+# /stage: de lengte van de etappe, de vakken die de tijden tellen.
+hulst-squares-to-line = { $count ->
+        [one] { $count } vak tot de streep
+       *[other] { $count } vakken tot de streep
+    }
 
 ## De eigen notitie van een ploegleider
 

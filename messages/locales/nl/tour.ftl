@@ -34,7 +34,9 @@ standings-none-yet = Er is nog geen etappe gefinisht: de klassementen komen na e
 # $classification: de gevraagde naam; $known: die van het spel van deze tour.
 standings-no-such = het spel van deze tour heeft geen klassement '{ $classification }': vraag er een van { $known }
 
-## /stage: de etappe die gereden wordt. $kind is een stage-kind, $to_line een board-rows-to-line.
+## /stage: de etappe die gereden wordt. $kind is een stage-kind, $to_line de afstand van de start
+## tot de streep, geteld zoals het spel telt (board-rows-to-line, board-cells-to-line,
+## hulst-squares-to-line).
 
 # $turn: de beurt die gespeeld wordt, zoals het spel hem aan het begin van een zin noemt ("Ronde 3").
 stage-info-head = **Etappe { $number }/{ $total } van { $tour }: { $course }** ({ $kind }, { $to_line })

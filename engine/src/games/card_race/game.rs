@@ -1954,6 +1954,12 @@ impl Game for CardRace {
     }
 
     /// The first five riders on the road, a line each after a heading.
+    /// The rows from the start line, which lies ahead of the grid's front row (HB-040's "first
+    /// row beyond"), to the finish line.
+    fn to_line(&self) -> Sentence {
+        Sentence::rows_to_line(u32::from(self.stage.course().rows_from_start()))
+    }
+
     fn situation(&self) -> Vec<Sentence> {
         let view = self.stage.view(Viewer::Public);
         let mut out = self.conditions_now();

@@ -617,12 +617,16 @@ impl Game for Hulst {
             .iter()
             .map(|r| (r.id.clone(), r.team))
             .collect();
-        Hulst::new(
+        // A rider's `start` names a square as the board does (row 1 the first after the start
+        // area, row 0 the start area; the `[game]` table's and the keys' "row/lane").
+        let starts: Vec<_> = setup.riders.iter().map(|r| r.start).collect();
+        Hulst::new_at(
             board,
             std::sync::Arc::clone(&setup.course),
             options,
             setup.teams.clone(),
             riders,
+            &starts,
             &setup.dice,
             seed,
         )
@@ -630,7 +634,7 @@ impl Game for Hulst {
             s.opening = events;
             s
         })
-        .map_err(StartError::Rules)
+        .map_err(StartError::from)
     }
     fn opening(&self) -> Vec<Event> {
         // The draw for the first player and the deal, as the stage was set up.
@@ -849,6 +853,21 @@ impl Game for Hulst {
 
     fn situation(&self) -> Vec<Sentence> {
         self.front_said().into_iter().collect()
+    }
+
+    /// The stage's squares, what its times count (HT-050: the course's `length`, 95 on the
+    /// box's two stages), which a curve's lettered squares can make differ from the board's
+    /// rows (section 5 of the conformance table).
+    fn to_line(&self) -> Sentence {
+        let count = self.board.length;
+        sentence(
+            "hulst-squares-to-line",
+            vec![("count", json!(count))],
+            format!(
+                "{count} {} to the line",
+                if count == 1 { "square" } else { "squares" }
+            ),
+        )
     }
 
     fn view_json(&self, viewer: Viewer) -> Value {

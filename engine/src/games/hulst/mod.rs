@@ -9,6 +9,7 @@ pub mod classify;
 pub mod events;
 pub mod game;
 pub mod options;
+pub mod setup;
 pub mod stage;
 pub mod tables;
 pub mod view;
@@ -16,6 +17,7 @@ pub mod view;
 pub use board::{Board, check_course};
 pub use events::{Choice, Event, RiderIx, Spot};
 pub use options::Options;
+pub use setup::SetupError;
 pub use stage::{Hulst, Refusal};
 pub use view::HulstView;
 

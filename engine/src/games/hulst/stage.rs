@@ -5,6 +5,7 @@
 use super::board::{Board, Special};
 use super::events::{Choice, Event, RiderIx, Spot};
 use super::options::{Options, Passing, Slope, StageType, TttTime};
+use super::setup::{self, SetupError};
 use super::tables::{
     self, CARDS_PER_RIDER, ChanceCard, Effect, ROOM_FLAT, ROOM_UPHILL, ROUND_SECONDS, SWAP_CARDS,
     TEAM_SIZE,
@@ -158,6 +159,9 @@ pub struct Hulst {
     pub refilled: Vec<bool>,
     /// Team time trial: the teams that chose the order of their riders this round (G-35).
     pub ordered: Vec<Seat>,
+    /// The riders were given squares on the road (a ruling set up mid-stage): round 1 is a
+    /// dynamic round, not the placement round.
+    pub placed: bool,
 }
 
 /// Which squares are taken now: a rider on the road, or a crash's square of this round (G-18).
@@ -189,6 +193,8 @@ pub struct Ends {
 }
 
 impl Hulst {
+    /// A stage whose riders all wait in the start area (G-04): the draw for the first player,
+    /// the deal, then the placement round.
     pub fn new(
         board: Board,
         course: Arc<Course>,
@@ -197,68 +203,86 @@ impl Hulst {
         riders: Vec<(String, Seat)>,
         dice: &[u8],
         seed: u64,
-    ) -> Result<(Hulst, Vec<Event>), String> {
+    ) -> Result<(Hulst, Vec<Event>), SetupError> {
+        let none = vec![None; riders.len()];
+        Hulst::new_at(board, course, options, teams, riders, &none, dice, seed)
+    }
+
+    /// A stage whose riders start where `starts` says (see [`setup::starts`]): all in the
+    /// start area, or a ruling set up mid-stage. With a rider on the road there is no
+    /// placement round and so no draw for the first player: round 1 is a dynamic round, in
+    /// race order from the front (HT-016; our ruling, as the other games' scenarios start).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_at(
+        board: Board,
+        course: Arc<Course>,
+        options: Options,
+        teams: Vec<String>,
+        riders: Vec<(String, Seat)>,
+        starts: &[Option<Pos>],
+        dice: &[u8],
+        seed: u64,
+    ) -> Result<(Hulst, Vec<Event>), SetupError> {
         let n = teams.len();
         if !(tables::MIN_TEAMS..=tables::MAX_TEAMS).contains(&n) {
-            return Err(format!(
-                "Le Tour de France is raced by 2 to 4 teams, not {n}"
-            ));
+            return Err(SetupError::Teams(n));
         }
         for (t, name) in teams.iter().enumerate() {
             let count = riders.iter().filter(|r| r.1 as usize == t).count();
             if count != TEAM_SIZE {
-                return Err(format!(
-                    "team '{name}' has {count} riders: every team races exactly {TEAM_SIZE}"
-                ));
+                return Err(SetupError::TeamSize {
+                    team: name.clone(),
+                    count,
+                });
             }
         }
-        let mut deck = options.deck_cards()?;
+        let mut deck = options.deck_cards().map_err(SetupError::Deck)?;
         if deck.len() < n * TEAM_SIZE * CARDS_PER_RIDER {
-            return Err(format!(
-                "deck.values: {} cards cannot deal {} a team to {n} teams",
-                deck.len(),
-                TEAM_SIZE * CARDS_PER_RIDER
-            ));
+            return Err(SetupError::DeckTooSmall {
+                cards: deck.len(),
+                per_team: TEAM_SIZE * CARDS_PER_RIDER,
+                teams: n,
+            });
+        }
+        setup::check_draw(&deck, dice)?;
+        setup::check_hands(&deck, &options.hands, &teams)?;
+        let names: Vec<String> = riders.iter().map(|r| r.0.clone()).collect();
+        let spots = setup::starts(
+            &board,
+            &names,
+            starts,
+            options.stage == StageType::TeamTimeTrial,
+        )?;
+        let placed = spots.iter().any(|s| matches!(s, Spot::Road { .. }));
+        if placed && !dice.is_empty() {
+            return Err(SetupError::DrawUnused);
         }
         let mut deck_rng = rng::stream(seed, 1);
         let mut chance_rng = rng::stream(seed, 2);
         let mut draw_rng = rng::stream(seed, rng::STAGE_STREAM);
         let mut events = Vec::new();
-        // HT-007, G-32: every team draws a card, the highest starts, ties draw again.
-        let mut given = dice.iter().copied();
-        let mut left: Vec<Seat> = (0..n as Seat).collect();
-        let mut draw = 0;
-        let first = loop {
-            draw += 1;
-            let cards: Vec<(Seat, u8)> = left
-                .iter()
-                .map(|&s| {
-                    let c = given
-                        .next()
-                        .unwrap_or_else(|| deck[draw_rng.random_range(0..deck.len())]);
-                    (s, c)
-                })
-                .collect();
-            for &(seat, card) in &cards {
-                events.push(Event::Drew { seat, card, draw });
-            }
-            let top = cards.iter().map(|c| c.1).max().unwrap_or(0);
-            left = cards.iter().filter(|c| c.1 == top).map(|c| c.0).collect();
-            if left.len() == 1 || draw >= 20 {
-                break left[0];
-            }
+        // HT-007, G-32: every team draws a card, the highest starts, ties draw again. Riders
+        // already on the road have no placement round to open: no draw, seats in their order.
+        let first = if placed {
+            0
+        } else {
+            let first = Self::draw_first(n, &deck, dice, &mut draw_rng, &mut events);
+            events.push(Event::FirstPlayer { seat: first });
+            first
         };
-        events.push(Event::FirstPlayer { seat: first });
         let seat_order: Vec<Seat> = (0..n).map(|k| ((first as usize + k) % n) as Seat).collect();
         deck.shuffle(&mut deck_rng);
+        // The hands given come out of the deck before any team is dealt from it, so that a
+        // deal never takes a card a later team's given hand holds (`check_hands`: the deck
+        // holds them all, and enough is left to deal the others).
+        for &c in options.hands.iter().flatten() {
+            if let Some(i) = deck.iter().position(|&d| d == c) {
+                deck.remove(i);
+            }
+        }
         let mut hands = vec![Vec::new(); n];
         for (t, hand) in hands.iter_mut().enumerate() {
             if let Some(cards) = options.hands.get(t).filter(|h| !h.is_empty()) {
-                for &c in cards {
-                    if let Some(i) = deck.iter().position(|&d| d == c) {
-                        deck.remove(i);
-                    }
-                }
                 *hand = cards.clone();
             } else {
                 let k = deck.len() - TEAM_SIZE * CARDS_PER_RIDER;
@@ -274,10 +298,11 @@ impl Hulst {
         chance.shuffle(&mut chance_rng);
         let riders = riders
             .into_iter()
-            .map(|(id, team)| Rider {
+            .zip(spots)
+            .map(|((id, team), spot)| Rider {
                 id,
                 team,
-                spot: Spot::Start,
+                spot,
                 skip: false,
                 crossed: None,
                 result: None,
@@ -317,10 +342,45 @@ impl Hulst {
             opening: Vec::new(),
             refilled: vec![false; n],
             ordered: Vec::new(),
+            placed,
         };
         stage.start_round(&mut events);
         stage.settle(&mut events);
         Ok((stage, events))
+    }
+
+    /// HT-007, G-32: every team draws a card (the `given` ones first, then from the seed),
+    /// the highest starts, ties draw again; the first player's seat.
+    fn draw_first(
+        n: usize,
+        deck: &[u8],
+        dice: &[u8],
+        draw_rng: &mut ChaCha8Rng,
+        events: &mut Vec<Event>,
+    ) -> Seat {
+        let mut given = dice.iter().copied();
+        let mut left: Vec<Seat> = (0..n as Seat).collect();
+        let mut draw = 0;
+        loop {
+            draw += 1;
+            let cards: Vec<(Seat, u8)> = left
+                .iter()
+                .map(|&s| {
+                    let c = given
+                        .next()
+                        .unwrap_or_else(|| deck[draw_rng.random_range(0..deck.len())]);
+                    (s, c)
+                })
+                .collect();
+            for &(seat, card) in &cards {
+                events.push(Event::Drew { seat, card, draw });
+            }
+            let top = cards.iter().map(|c| c.1).max().unwrap_or(0);
+            left = cards.iter().filter(|c| c.1 == top).map(|c| c.0).collect();
+            if left.len() == 1 || draw >= 20 {
+                return left[0];
+            }
+        }
     }
 
     // ----- who plays -----
@@ -1566,7 +1626,7 @@ impl Hulst {
             self.order = order;
             return;
         }
-        if self.round == 1 {
+        if self.round == 1 && !self.placed {
             // HT-015: placement, first riders in seat order from the first player, then the
             // second riders, then the third.
             self.order = (0..TEAM_SIZE)

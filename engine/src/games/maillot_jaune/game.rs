@@ -719,6 +719,12 @@ impl Game for MaillotJaune {
         vec![self.front()]
     }
 
+    /// The stage's rows, the start area behind the banner (row 0) left out: 28 on each of the
+    /// book's stages (MJ-006: two stretches of 14).
+    fn to_line(&self) -> Sentence {
+        Sentence::rows_to_line(u32::from(self.course.rows_from_start()))
+    }
+
     fn view_json(&self, _viewer: Viewer) -> Value {
         serde_json::to_value(self.view()).expect("views serialise")
     }

@@ -223,4 +223,13 @@ impl Board {
     pub fn levels_to_line(&self, level: f64) -> u32 {
         (self.finish_level - level).ceil().max(0.0) as u32
     }
+    /// The road's whole levels before the line, from the level of the start's entry cells on.
+    pub fn road_to_line(&self) -> u32 {
+        let first = self
+            .entries
+            .iter()
+            .map(|&c| self.cell(c).level)
+            .fold(f64::INFINITY, f64::min);
+        self.levels_to_line(first)
+    }
 }

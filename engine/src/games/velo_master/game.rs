@@ -681,6 +681,12 @@ impl Game for VeloMaster {
 
     /// Every roll settles a turn: the services count dozens a round. What the players read is
     /// the start, then the race's own round.
+    /// The cells along the road from its first level, the start's entry cells, to the line (a
+    /// course of staggered files counts its places along, half a cell apart).
+    fn to_line(&self) -> Sentence {
+        Sentence::cells_to_line(self.fixed.board.road_to_line())
+    }
+
     fn turn_name(&self, _turn: u32) -> Sentence {
         match &self.phase {
             Phase::Start { .. } => sentence("vm-turn-start", vec![], "the start".to_string()),
