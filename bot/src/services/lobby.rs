@@ -143,7 +143,9 @@ impl Services {
                 stages = preset.stages.len(),
                 teams = settings.seats,
                 riders = team_size,
-                deadline = deadline
+                deadline = deadline,
+                tour_join = self.command("tour join"),
+                tour_start = self.command("tour start")
             )
         })))
     }

@@ -18,7 +18,7 @@ lobby-open = **{ $tour }** is open: { $stages ->
     }, { $teams ->
         [one] 1 team
        *[other] { $teams } teams
-    } of { $riders } riders, { $deadline }. Join with a team name and a colour; an admin starts the tour when you are ready (empty seats go to bots).
+    } of { $riders } riders, { $deadline }. Join with { $tour_join }, giving a team name and a colour; an admin starts the tour with { $tour_start } when you are ready (empty seats go to bots).
 lobby-colour-missing = give your team a colour, e.g. red
 lobby-join-too-late = the tour has already started: new teams can join the next one
 lobby-already-in = you are already in this tour, directing { $team }

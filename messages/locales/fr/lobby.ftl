@@ -18,7 +18,7 @@ lobby-open = **{ $tour }** est ouvert : { $stages ->
     }, { $teams ->
         [one] 1 équipe
        *[other] { $teams } équipes
-    } de { $riders } coureurs, { $deadline }. Inscrivez-vous avec un nom d'équipe et une couleur ; un admin donne le départ quand vous êtes prêts (les places vides vont aux bots).
+    } de { $riders } coureurs, { $deadline }. Inscrivez-vous avec { $tour_join }, en donnant un nom d'équipe et une couleur ; un admin donne le départ avec { $tour_start } quand vous êtes prêts (les places vides vont aux bots).
 lobby-colour-missing = donnez une couleur à votre équipe, par exemple rouge
 lobby-join-too-late = le tour a déjà commencé : les nouvelles équipes pourront rejoindre le suivant
 lobby-already-in = vous êtes déjà dans ce tour, à la tête de { $team }

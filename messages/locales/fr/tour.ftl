@@ -26,7 +26,7 @@ stage-kind = { $kind ->
 ## Refus et réponses sur le tour tel qu'il est.
 
 no-tour = il n'y a pas de tour dans ce salon
-no-tour-create = il n'y a pas de tour dans ce salon : un admin en crée un avec /tour create
+no-tour-create = il n'y a pas de tour dans ce salon : un admin en crée un avec { $tour_create }
 tour-not-started = le tour n'a pas commencé : un admin le lance une fois les équipes inscrites
 tour-over = le tour est terminé
 standings-not-started = le tour n'a pas commencé : les classements viennent après la première étape
@@ -62,11 +62,11 @@ status-lobby = **{ $tour }** ({ $stages ->
         [one] place prise
        *[other] places prises
     } sur { $seats }.
-status-lobby-join = Inscrivez-vous avec /tour join ; un admin donne le départ avec /tour start (les places vides vont aux bots).
-status-over = **{ $tour }** est terminé. /standings affiche ses classements finaux ; un admin peut créer le tour suivant avec /tour create.
+status-lobby-join = Inscrivez-vous avec { $tour_join } ; un admin donne le départ avec { $tour_start } (les places vides vont aux bots).
+status-over = **{ $tour }** est terminé. { $standings } affiche ses classements finaux ; un admin peut créer le tour suivant avec { $tour_create }.
 # $turn : le tour de jeu en cours, tel que le jeu le nomme (« manche 3 »).
 status-running = **{ $tour }** : étape { $stage } sur { $total }, { $course }, { $turn }.
-status-paused = En pause : un admin le relance avec /admin resume.
+status-paused = En pause : un admin le relance avec { $admin_resume }.
 
 ## Les nouvelles d'une manche, d'une étape, du tour.
 

@@ -18,7 +18,7 @@ lobby-open = **{ $tour }** is open: { $stages ->
     }, { $teams ->
         [one] 1 ploeg
        *[other] { $teams } ploegen
-    } van { $riders } renners, { $deadline }. Meld je aan met een ploegnaam en een kleur; een beheerder start de tour als jullie klaar zijn (lege plaatsen gaan naar bots).
+    } van { $riders } renners, { $deadline }. Meld je aan met { $tour_join } en geef een ploegnaam en een kleur; een beheerder start de tour met { $tour_start } als jullie klaar zijn (lege plaatsen gaan naar bots).
 lobby-colour-missing = geef je ploeg een kleur, bijvoorbeeld rood
 lobby-join-too-late = de tour is al begonnen: nieuwe ploegen kunnen bij de volgende meedoen
 lobby-already-in = je zit al in deze tour, als ploegleider van { $team }
