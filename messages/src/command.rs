@@ -74,10 +74,7 @@ mod tests {
     fn a_known_command_is_its_mention_whatever_the_language() {
         for l in Language::ALL {
             speaking(l, || {
-                assert_eq!(
-                    command_for(Medium::Discord, "play", Some(77)),
-                    "</play:77>"
-                );
+                assert_eq!(command_for(Medium::Discord, "play", Some(77)), "</play:77>");
                 assert_eq!(
                     command_for(Medium::Discord, "tour create", Some(12)),
                     "</tour create:12>"

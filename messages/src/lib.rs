@@ -26,8 +26,8 @@ mod command;
 mod language;
 mod sentence;
 
-pub use command::{command, command_for, command_plain, mention};
 pub use catalogue::{Catalogue, DUTCH, ENGLISH, FILES, FILES_FR, FILES_NL, FRENCH};
+pub use command::{command, command_for, command_plain, mention};
 pub use language::{
     Language, Speaking, format_in, format_with, in_language, language, reported_missing,
     set_language, speaking,

@@ -8,7 +8,8 @@ use crate::scheduler::Scheduler;
 use crate::services::{ServiceError, Services};
 use commissaire_messages::msg;
 use serenity::all::{
-    ClientBuilder, Command, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, ShardManager,
+    ClientBuilder, Command, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction,
+    ShardManager,
 };
 use std::future::{Future, IntoFuture};
 use std::path::PathBuf;
@@ -241,7 +242,8 @@ async fn register(
     };
     match known {
         Ok(commands) => {
-            let ids: Vec<(String, u64)> = commands.into_iter().map(|c| (c.name, c.id.get())).collect();
+            let ids: Vec<(String, u64)> =
+                commands.into_iter().map(|c| (c.name, c.id.get())).collect();
             let count = ids.len();
             services.commands().learn(ids);
             count

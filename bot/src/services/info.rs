@@ -222,7 +222,10 @@ impl Services {
     pub async fn status(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;
         let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
-            return Err(ServiceError::refused(msg!("no-tour-create", tour_create = self.command("tour create"))));
+            return Err(ServiceError::refused(msg!(
+                "no-tour-create",
+                tour_create = self.command("tour create")
+            )));
         };
         let preset = self
             .library

@@ -24,8 +24,8 @@ mod warm;
 
 pub use info::Board;
 pub use library::Library;
-pub use mentions::CommandIds;
 pub use lobby::check_team_name;
+pub use mentions::CommandIds;
 pub use owed::{Owed, Picture};
 pub(crate) use play::Tended;
 pub use play::{Pick, option_text};

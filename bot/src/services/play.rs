@@ -191,10 +191,7 @@ impl Services {
             .await?
             .map_err(|e| match e {
                 ChoiceError::UnknownKey { .. } => {
-                    ServiceError::refused(msg!(
-                        "choose-not-an-option",
-                        hand = self.command("hand")
-                    ))
+                    ServiceError::refused(msg!("choose-not-an-option", hand = self.command("hand")))
                 }
                 // The rules' own reason, worded by the catalogue: what to do instead.
                 ChoiceError::Illegal { reason, .. } => ServiceError::refused(sentence(&reason)),

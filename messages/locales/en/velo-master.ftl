@@ -128,7 +128,10 @@ vm-acceleration-over = The accélération is over.
 
 ## Summits and the finish
 
-vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } climber points.
+vm-summit = { $rider } crosses { $summit } in place { $place }: { $points ->
+        [one] 1 climber point
+       *[other] { $points } climber points
+    }.
 vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
 vm-race-over = The race is over: { $winner } wins.
 vm-race-over-nobody = The race is over: nobody reached the line.

@@ -47,12 +47,12 @@ play-nothing-to-choose = vous n'avez rien à choisir pour l'instant : attendez v
 play-no-such-option = « { $typed } » ne fait pas partie de vos options ; choisissez parmi : { $options }
 play-ambiguous = « { $typed } » peut désigner { $options } : tapez davantage de l'option voulue
 play-and-more = et { $count ->
-        [one] 1 autre
+        [one] { $count } autre
        *[other] { $count } autres
     } (commencez à taper pour les voir)
 # Un préréglage proposé par l'autocomplétion de /tour create.
 preset-choice = { $name } ({ $stages ->
-        [one] 1 étape
+        [one] { $stages } étape
        *[other] { $stages } étapes
     })
 

@@ -56,7 +56,7 @@ round-closes-in = La manche se termine dans { $left }.
 status-team-director = { $team } (<@{ $user }>)
 status-team-bot = { $team } (bot)
 status-lobby = **{ $tour }** ({ $stages ->
-        [one] 1 étape
+        [one] { $stages } étape
        *[other] { $stages } étapes
     }) attend ses équipes : { $taken } { $taken ->
         [one] place prise
@@ -76,7 +76,7 @@ round-title = **Étape { $stage }, { $turn }**
 round-nothing-happened = rien ne s'est passé
 # Une manche en une ligne quand le jeu n'en donne pas de résumé : sa première phrase, et combien d'autres.
 round-and-more = { $first } (et { $count ->
-        [one] 1 autre
+        [one] { $count } autre
        *[other] { $count } autres
     })
 news-time-is-up = Le temps est écoulé : le bot a joué les choix manquants de { $teams }.
@@ -98,7 +98,7 @@ stage-result-legend-no-bonus = Ordre d'arrivée, avec le temps couru, qui compte
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonification −{ $bonus } s
 # Un tour mené aux points (une coupe du monde) : les points marqués par chaque coureur dans l'étape.
-stage-result-legend-points = Ordre d'arrivée, avec les points de { $classification } marqués par chaque coureur.
+stage-result-legend-points = Ordre d'arrivée, avec les points de { $classification } que chaque coureur a marqués.
 stage-result-line-points = { $place }. { $rider } : { $points ->
     [one] { $points } pt
    *[other] { $points } pts
@@ -110,7 +110,7 @@ stage-result-out = { $count ->
     }
 # Après une équipe qui a moins de coureurs que son classement n'en compte (équipes de Velo Master, A-49).
 standings-team-short-mark = ({ $count ->
-        [one] 1 coureur
+        [one] { $count } coureur
        *[other] { $count } coureurs
     })
 standings-team-short-legend = Une équipe qui a moins de coureurs que le classement n'en compte est classée après les équipes complètes, quel que soit son temps.

@@ -125,7 +125,10 @@ vm-vote = { $rider } vote { $yes ->
         [true] oui
        *[false] non
     }.
-vm-acceleration-voted = { $yes } oui sur { $needed } nécessaires : { $go ->
+vm-acceleration-voted = { $yes } oui sur { $needed ->
+        [one] { $needed } nécessaire
+       *[other] { $needed } nécessaires
+    } : { $go ->
         [true] la ligne accélère
        *[false] pas d'accélération
     }.
@@ -267,14 +270,14 @@ vm-option-stop = { $how ->
 
 # Un lancer en une ligne, où en est la course : le coureur en tête encore en course.
 vm-brief-front = { $rider } mène la course en { $cell }, à { $to_go ->
-        [one] 1 niveau
+        [one] { $to_go } niveau
        *[other] { $to_go } niveaux
     } de la ligne{ $across ->
         [0] {""}
        *[other] {""} ({ $across } arrivés)
     }.
 vm-brief-across = { $across ->
-        [one] 1 coureur a franchi la ligne.
+        [one] { $across } coureur a franchi la ligne.
        *[other] { $across } coureurs ont franchi la ligne.
     }
 vm-brief-start = Personne n'est encore sur la route.
@@ -286,12 +289,12 @@ vm-text-board-legend-road = .. plat, ^^ montée, vv descente, ss ravitaillement,
 # $team a lancé $dice (les faces) ; $rider (son étiquette) est en mouvement, $name son nom, $left
 # les pas qu'il peut encore faire.
 vm-text-board-moving = { $team } a fait { $dice } : { $rider } ({ $name }) avance, { $left ->
-        [one] encore 1 pas
+        [one] encore { $left } pas
        *[other] encore { $left } pas
     }.
 vm-text-board-fallen-rider = { $rider } à côté de { $cell } ({ $misses ->
         [0] de retour au prochain tour
-        [one] passe 1 tour
+        [one] passe { $misses } tour
        *[other] passe { $misses } tours
     })
 vm-text-board-fallen = au bord de la route : { $riders }
