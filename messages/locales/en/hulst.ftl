@@ -158,12 +158,17 @@ hulst-refused-crash-lane = A crash must happen as far from the numbered side as 
 hulst-refused-wrong = That is not what this turn asks for.
 hulst-refused-other-card = You chose the { $card }: pick one of its landing squares, or go back to the cards.
 
-## The tour's classifications, with the box's Dutch and French names beside them
+## The tour's classifications (docs/hulst.md gives the box's Dutch and French names: a player
+## reads his own language)
 
-classification-hulst-yellow = Yellow jersey (gele trui, maillot jaune)
-classification-hulst-points = Points (puntenklassement, classement aux points)
-classification-hulst-team = Teams on time (ploegenklassement, classement par équipes)
-classification-hulst-final = Final score (eindklassement, classement général)
+classification-hulst-yellow = Yellow jersey
+classification-hulst-points = Points
+classification-hulst-team = Teams on time
+classification-hulst-final = Final score
+
+## A rider with no name of his own (no names in the preset): his number in the team
+
+hulst-roster-rider = Rider { $number }
 
 ## The text board of the terminal
 

@@ -170,6 +170,12 @@ vm-refusal-no-vote = no vote is under way
 vm-refusal-pick = pick two of the neutral riders offered
 vm-refusal-attack = that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)
 
+## A rider's name from his role, with his number in the team (VM-008), when the preset gives
+## none: the leader, then team-mates 2, 3, 4.
+
+vm-roster-leader = Leader
+vm-roster-team-mate = Team-mate { $number }
+
 ## Velo Master's classifications (VM-079, VM-080, VM-142)
 
 classification-or = Maillot Or (time)

@@ -157,12 +157,17 @@ hulst-refused-crash-lane = Une chute doit se produire aussi loin du côté numé
 hulst-refused-wrong = Ce n'est pas ce que ce tour demande.
 hulst-refused-other-card = Vous avez choisi le { $card } : prenez une de ses cases d'arrivée, ou revenez aux cartes.
 
-## Les classements du tour, avec leur nom néerlandais
+## Les classements du tour (docs/hulst.md donne leur nom néerlandais de la boîte : un joueur lit sa
+## propre langue)
 
-classification-hulst-yellow = Maillot jaune (gele trui)
-classification-hulst-points = Classement aux points (puntenklassement)
-classification-hulst-team = Classement par équipes au temps (ploegenklassement)
-classification-hulst-final = Classement général final (eindklassement)
+classification-hulst-yellow = Maillot jaune
+classification-hulst-points = Classement aux points
+classification-hulst-team = Classement par équipes au temps
+classification-hulst-final = Classement général final
+
+## Un coureur sans nom à lui (le préréglage n'en donne pas) : son numéro dans l'équipe
+
+hulst-roster-rider = Coureur { $number }
 
 ## Le plateau en texte du terminal
 

@@ -172,6 +172,12 @@ vm-refusal-no-vote = aucun vote n'est en cours
 vm-refusal-pick = choisissez deux des coureurs neutres proposés
 vm-refusal-attack = ce coureur ne peut pas attaquer maintenant : les attaques se déclarent avant les dés, par l'un de vos coureurs dans cette phase, sans pénalité (Pro)
 
+## Le nom d'un coureur d'après son rôle, avec son numéro dans l'équipe (VM-008), quand le
+## préréglage n'en donne pas : le leader, puis les équipiers 2, 3, 4.
+
+vm-roster-leader = Leader
+vm-roster-team-mate = Équipier { $number }
+
 ## Les classements de Velo Master (VM-079, VM-080, VM-142)
 
 classification-or = Maillot Or (temps)
@@ -284,7 +290,7 @@ vm-brief-start = Personne n'est encore sur la route.
 
 ## Le plateau en texte du terminal (`commissaire play`) : les coureurs par l'étiquette de leur pion.
 
-vm-text-board-legend-riders = coureurs : initiale de l'équipe, puis L pour le leader ou le numéro de l'équipier, comme sur l'image du plateau et dans leurs noms (P3 : Team-mate 3)
+vm-text-board-legend-riders = coureurs : initiale de l'équipe, puis L pour le leader ou le numéro de l'équipier, comme sur l'image du plateau et dans leurs noms (P3 : Équipier 3)
 vm-text-board-legend-road = .. plat, ^^ montée, vv descente, ss ravitaillement, ## pavés, !! case danger (un jet d'habileté ; P3! un coureur dessus), A. B. les cases où le coureur en mouvement peut aller, | ligne d'arrivée
 # $team a lancé $dice (les faces) ; $rider (son étiquette) est en mouvement, $name son nom, $left
 # les pas qu'il peut encore faire.

@@ -157,12 +157,17 @@ hulst-refused-crash-lane = Een valpartij moet zo ver mogelijk van de genummerde 
 hulst-refused-wrong = Dat vraagt deze beurt niet.
 hulst-refused-other-card = Je koos de { $card }: kies een van zijn eindvakken, of ga terug naar de kaarten.
 
-## De klassementen van de ronde, met hun Franse naam
+## De klassementen van de ronde (docs/hulst.md geeft hun Franse naam op de doos: een speler leest
+## zijn eigen taal)
 
-classification-hulst-yellow = Gele trui (maillot jaune)
-classification-hulst-points = Puntenklassement (classement aux points)
-classification-hulst-team = Ploegenklassement op tijd (classement par équipes)
-classification-hulst-final = Eindklassement (classement général)
+classification-hulst-yellow = Gele trui
+classification-hulst-points = Puntenklassement
+classification-hulst-team = Ploegenklassement op tijd
+classification-hulst-final = Eindklassement
+
+## Een renner zonder eigen naam (de voorinstelling geeft er geen): zijn nummer in de ploeg
+
+hulst-roster-rider = Renner { $number }
 
 ## Het tekstbord van de terminal
 
