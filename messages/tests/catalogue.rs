@@ -1694,14 +1694,16 @@ fn looks_plural(language: Language, word: &str) -> bool {
     }
 }
 
+/// What a message writes out, and the variables it selects a plural on.
+type Writes = (Vec<Placed>, BTreeSet<String>);
+
 /// Counts written without a plural in some languages' Fluent files ("1 stars"): a number
 /// argument written as it is and followed by a noun that varies with it. Which arguments are
 /// numbers the catalogue does not say; a heuristic tells them: a message's argument is a count
 /// when French writes a plural-looking word after it (French verbs never end in -s or -x after
 /// a name, English ones do: "Alice rolls"), or when a language selects a plural on it.
 fn counts_without_plural(languages: &[(Language, &[(&str, &'static str)])]) -> Vec<String> {
-    let mut by_language: Vec<(Language, BTreeMap<String, (Vec<Placed>, BTreeSet<String>)>)> =
-        Vec::new();
+    let mut by_language: Vec<(Language, BTreeMap<String, Writes>)> = Vec::new();
     for (language, files) in languages {
         let mut messages = BTreeMap::new();
         for resource in parsed(files) {
@@ -1815,7 +1817,12 @@ rolls = { $rider } gooit { $die }.
 /// the count: French counts 0 as one ("0 étape"), so there a literal would read "1 étape" for 0.
 fn literal_ones(files: &[(&str, &'static str)]) -> Vec<String> {
     use fluent_syntax::ast::{Expression, InlineExpression, PatternElement, VariantKey};
-    fn walk(p: &fluent_syntax::ast::Pattern<&'static str>, id: &str, out: &mut Vec<String>) {
+    fn walk(
+        p: &fluent_syntax::ast::Pattern<&'static str>,
+        id: &str,
+        literal: &Regex,
+        out: &mut Vec<String>,
+    ) {
         for e in &p.elements {
             let PatternElement::Placeable {
                 expression: Expression::Select { selector, variants },
@@ -1828,7 +1835,6 @@ fn literal_ones(files: &[(&str, &'static str)]) -> Vec<String> {
                 if one && let InlineExpression::VariableReference { id: var } = selector {
                     let mut texts = Vec::new();
                     written_texts(&v.value, &mut texts);
-                    let literal = Regex::new(r"(?:^|\D)1(?:\D|$)").unwrap();
                     if texts.iter().any(|t| literal.is_match(t)) {
                         out.push(format!(
                             "{id}: ${} [one] {}",
@@ -1837,16 +1843,17 @@ fn literal_ones(files: &[(&str, &'static str)]) -> Vec<String> {
                         ));
                     }
                 }
-                walk(&v.value, id, out);
+                walk(&v.value, id, literal, out);
             }
         }
     }
+    let literal = Regex::new(r"(?:^|\D)1(?:\D|$)").unwrap();
     let mut found = Vec::new();
     for resource in parsed(files) {
         for entry in &resource.body {
             if let fluent_syntax::ast::Entry::Message(m) = entry {
                 for p in message_patterns(m) {
-                    walk(p, m.id.name, &mut found);
+                    walk(p, m.id.name, &literal, &mut found);
                 }
             }
         }
