@@ -176,3 +176,89 @@ async fn the_servers_language_is_a_new_tours_and_a_member_whose_language_is_not_
         "{refused}"
     );
 }
+
+/// The riders a tour of the channel entered, by key.
+async fn entered(s: &commissaire::services::Services) -> Vec<String> {
+    use commissaire::store::riders;
+    let mut conn = s.store().read().await.unwrap();
+    let tour = tours::active_in_channel(&mut conn, CHANNEL)
+        .await
+        .unwrap()
+        .unwrap();
+    riders::list(&mut conn, tour.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.key.0)
+        .collect()
+}
+
+/// Issue 32, item 10: a rider with no name of his own is named in the tour's language, and
+/// keeps that one name: a French Hulst tour rides "Coureur 1" to "Coureur 3" (the name his key,
+/// the narration and the standings carry), a Dutch Velo Master tour a "Kopman" and his
+/// "Ploegmaat 2"; the classifications read in the tour's language alone, the box's Dutch names
+/// left to the docs.
+#[tokio::test]
+async fn a_riders_default_name_and_the_classifications_speak_the_tours_language() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    let hulst = TourSettings {
+        preset: "hulst".into(),
+        language: Some(Language::Fr),
+        ..settings(2, 7)
+    };
+    ok(s.create_tour(&admin(), CHANNEL, hulst).await);
+    ok(s.join(&player(1), CHANNEL, "Rouges", "red").await);
+    let started = ok(s.start(&admin(), CHANNEL).await);
+    let riders = entered(&s).await;
+    assert_eq!(
+        riders[..3],
+        ["Rouges Coureur 1", "Rouges Coureur 2", "Rouges Coureur 3"]
+    );
+    assert!(riders.iter().all(|r| !r.contains("Rider")), "{riders:?}");
+    let told = all_text(&started);
+    assert!(!told.contains("Rider"), "{told}");
+    // As `/standings` offers them to a French member.
+    let titles: Vec<String> = in_language(Language::Fr, s.classification_choices(CHANNEL))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(_, title)| title)
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Maillot jaune",
+            "Classement aux points",
+            "Classement par équipes au temps",
+            "Classement général final"
+        ]
+    );
+    ok(s.end_tour(&admin(), CHANNEL).await);
+
+    let velo = TourSettings {
+        preset: "velo-master-week".into(),
+        language: Some(Language::Nl),
+        ..settings(3, 7)
+    };
+    ok(s.create_tour(&admin(), CHANNEL, velo).await);
+    ok(s.join(&player(1), CHANNEL, "Rooien", "red").await);
+    ok(s.start(&admin(), CHANNEL).await);
+    assert_eq!(
+        entered(&s).await[..4],
+        [
+            "Rooien Kopman",
+            "Rooien Ploegmaat 2",
+            "Rooien Ploegmaat 3",
+            "Rooien Ploegmaat 4"
+        ]
+    );
+    // The director's hand names his riders as the tour does.
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    let words = format!(
+        "{} {:?}",
+        hand.text,
+        hand.buttons.iter().map(|b| &b.label).collect::<Vec<_>>()
+    );
+    assert!(!words.contains("Team-mate"), "{words}");
+}

@@ -494,6 +494,7 @@ fn hb_057_tv_09_team_time_is_the_last_riders() {
                 RiderKind::Rouleur,
                 0,
             ),
+            said: None,
         },
         commissaire_engine::registry::Rostered {
             label: "B".into(),
@@ -501,6 +502,7 @@ fn hb_057_tv_09_team_time_is_the_last_riders() {
                 RiderKind::Rouleur,
                 0,
             ),
+            said: None,
         },
     ];
     let tour_riders = enter_teams(&names, &roster);

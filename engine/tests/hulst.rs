@@ -222,6 +222,27 @@ fn ht_003_a_roster_is_three_names_or_none() {
     }
 }
 
+/// Issue 32, item 10: riders with no name of their own are "Rider 1" to "Rider 3" in words a
+/// tour says in its own language (the catalogue's `hulst-roster-rider`, by number); names the
+/// preset gives are names in every language.
+#[test]
+fn ht_003_default_names_are_words_of_the_tours_language_given_names_are_not() {
+    use commissaire_engine::games::hulst::game::roster;
+    use serde_json::{Value, json};
+    let said: Vec<_> = roster(&[], &Value::Null)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.said.expect("a default name is worded by the catalogue"))
+        .collect();
+    for (k, s) in said.iter().enumerate() {
+        assert_eq!(s.id, "hulst-roster-rider");
+        assert_eq!(s.args, [("number", json!(k + 1))]);
+        assert_eq!(s.text, format!("Rider {}", k + 1));
+    }
+    let given = roster(&[json!("Ann"), json!("Bo"), json!("Cy")], &Value::Null).unwrap();
+    assert!(given.iter().all(|r| r.said.is_none()));
+}
+
 #[test]
 fn the_board_starts_its_rows_after_the_start_area_and_knows_no_square_off_the_road() {
     // Three start rows: board row 1 is the course's row 3 (what the pictures draw it on).

@@ -66,6 +66,36 @@ fn vm_008_the_roster_numbers_its_riders_as_it_names_them() {
     );
 }
 
+/// Issue 32, item 10: a rider named by his role (VM-008) is named in words a tour says in its own
+/// language: the leader (`vm-roster-leader`) and team-mate 2, 3, 4 (`vm-roster-team-mate`, by
+/// the number his name and bib carry).
+#[test]
+fn vm_008_a_role_name_is_a_word_of_the_tours_language() {
+    let roster = roster(
+        &[json!("team-mate"), json!("leader"), json!("team-mate")],
+        &json!({"level": "expert"}),
+    )
+    .unwrap();
+    let said: Vec<String> = roster
+        .iter()
+        .map(|r| {
+            let s = r
+                .said
+                .as_ref()
+                .expect("a role's name is worded by the catalogue");
+            format!("{} {:?} {}", s.id, s.args, s.text)
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            r#"vm-roster-team-mate [("number", Number(2))] Team-mate 2"#,
+            "vm-roster-leader [] Leader",
+            r#"vm-roster-team-mate [("number", Number(3))] Team-mate 3"#,
+        ]
+    );
+}
+
 /// Three Expert teams, their riders listed team by team in the order given, each `(team, role,
 /// number)`; every rider on the road.
 fn numbers(riders: &[(u8, &str, Option<u8>)]) -> Vec<(String, u8)> {

@@ -22,10 +22,12 @@
 //! shows the id instead and carries on.
 
 mod catalogue;
+mod command;
 mod language;
 mod sentence;
 
 pub use catalogue::{Catalogue, DUTCH, ENGLISH, FILES, FILES_FR, FILES_NL, FRENCH};
+pub use command::{command, command_for, command_plain, mention};
 pub use language::{
     Language, Speaking, format_in, format_with, in_language, language, reported_missing,
     set_language, speaking,

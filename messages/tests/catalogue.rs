@@ -1421,3 +1421,465 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
         "Maillot Jaune ids never rendered: {missing:?}"
     );
 }
+
+/// The messages of some Fluent files (a language's), parsed.
+fn parsed(files: &[(&str, &'static str)]) -> Vec<fluent_syntax::ast::Resource<&'static str>> {
+    files
+        .iter()
+        .map(|(name, source)| {
+            fluent_syntax::parser::parse(*source).unwrap_or_else(|(_, e)| panic!("{name}: {e:?}"))
+        })
+        .collect()
+}
+
+/// Every pattern of a message: its value and its attributes (`.terminal`).
+fn message_patterns<'a>(
+    m: &'a fluent_syntax::ast::Message<&'static str>,
+) -> impl Iterator<Item = &'a fluent_syntax::ast::Pattern<&'static str>> {
+    m.value.iter().chain(m.attributes.iter().map(|a| &a.value))
+}
+
+/// Every text a message writes as it is (not its placeables), in every variant of every
+/// selector, each piece alone.
+fn written_texts(p: &fluent_syntax::ast::Pattern<&'static str>, out: &mut Vec<String>) {
+    use fluent_syntax::ast::{Expression, PatternElement};
+    for e in &p.elements {
+        match e {
+            PatternElement::TextElement { value } => out.push(value.to_string()),
+            PatternElement::Placeable {
+                expression: Expression::Select { variants, .. },
+            } => {
+                for v in variants {
+                    written_texts(&v.value, out);
+                }
+            }
+            PatternElement::Placeable { .. } => {}
+        }
+    }
+}
+
+/// The slash commands written out by hand in some Fluent files, `names` being every command's
+/// name in every language: a `/` that is no part of a path or a mention, then a name.
+fn hand_written_commands(files: &[(&str, &'static str)], names: &BTreeSet<String>) -> Vec<String> {
+    let alternatives: Vec<String> = names.iter().map(|n| regex::escape(n)).collect();
+    let written = Regex::new(&format!(
+        r"(?:^|[^\w/<:.\-])/(?:{})(?:$|[^\w\-])",
+        alternatives.join("|")
+    ))
+    .unwrap();
+    let mut found = Vec::new();
+    for resource in parsed(files) {
+        for entry in &resource.body {
+            let fluent_syntax::ast::Entry::Message(m) = entry else {
+                continue;
+            };
+            let mut texts = Vec::new();
+            for p in message_patterns(m) {
+                written_texts(p, &mut texts);
+            }
+            for t in texts {
+                if written.is_match(&t) {
+                    found.push(format!("{}: {}", m.id.name, t.trim()));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every slash command's name (the top commands: `tour`, `jouer`, `automatische-piloot`) in
+/// every language, as `commands.ftl` gives them to Discord.
+fn command_names() -> BTreeSet<String> {
+    let top = Regex::new(r"^cmd-[a-z_]+$").unwrap();
+    let mut names = BTreeSet::new();
+    for language in Language::ALL {
+        let catalogue = language.catalogue();
+        for id in catalogue.ids().filter(|id| top.is_match(id)) {
+            names.insert(catalogue.format(Medium::Discord, id, &[]));
+        }
+    }
+    names
+}
+
+/// Issue 32, item 9: a sentence names a command through an argument, which Discord's adapter
+/// fills with the command's mention (each member reads it in their own language) and the
+/// terminal with its words: no message writes `/play` or `/tour create` by hand, in any language.
+#[test]
+fn no_sentence_writes_a_slash_command_by_hand() {
+    let names = command_names();
+    assert!(
+        ["play", "jouer", "spelen", "tour", "pilote-auto", "beheer"]
+            .iter()
+            .all(|n| names.contains(*n)),
+        "{names:?}"
+    );
+    let mut found = Vec::new();
+    for (language, files) in [
+        (Language::En, commissaire_messages::FILES),
+        (Language::Fr, commissaire_messages::FILES_FR),
+        (Language::Nl, commissaire_messages::FILES_NL),
+    ] {
+        found.extend(
+            hand_written_commands(files, &names)
+                .into_iter()
+                .map(|f| format!("{language}: {f}")),
+        );
+    }
+    assert!(found.is_empty(), "commands written by hand: {found:#?}");
+}
+
+/// The check above sees a command written in any language, and nothing else: not a mention,
+/// an argument, a path, a fraction or a comment.
+#[test]
+fn the_hand_written_command_check_bites() {
+    let names = command_names();
+    let source = "\
+# A comment may say /play.
+by-hand = Choose with the button below or /play.
+french = Choisissez avec /jouer.
+sub = an admin creates one with /tour create
+selected = { $n ->
+        [one] see /standings
+       *[other] see { $standings }
+    }
+attribute = { $play }
+    .terminal = type /hand
+argument = Choose with the button below or { $play }.
+mention = Choose with </play:1234>.
+fraction = energy { $energy }/6, form { $form }/20
+path = copy config/tours/week.toml
+plural = the /tours folder
+";
+    let found = hand_written_commands(&[("a.ftl", source)], &names);
+    let ids: Vec<&str> = found.iter().map(|f| f.split(':').next().unwrap()).collect();
+    assert_eq!(
+        ids,
+        ["by-hand", "french", "sub", "selected", "attribute"],
+        "{found:#?}"
+    );
+}
+
+/// A variable a message writes as it is (`{ $stars }`), the text right after it, and whether it
+/// stands inside a selector on that same variable (a plural's variant, which words its noun).
+struct Placed {
+    var: String,
+    after: String,
+    selected: bool,
+}
+
+/// Plural categories, which each language's rules pick from a number.
+const PLURAL_CASES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
+/// Every variable a pattern writes out, and the variables it selects a plural on.
+fn placed(
+    p: &fluent_syntax::ast::Pattern<&'static str>,
+    selecting: &mut Vec<String>,
+    out: &mut Vec<Placed>,
+    plural_on: &mut BTreeSet<String>,
+) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement, VariantKey};
+    for (i, e) in p.elements.iter().enumerate() {
+        let PatternElement::Placeable { expression } = e else {
+            continue;
+        };
+        match expression {
+            Expression::Inline(InlineExpression::VariableReference { id }) => {
+                let after = match p.elements.get(i + 1) {
+                    Some(PatternElement::TextElement { value }) => value.to_string(),
+                    _ => String::new(),
+                };
+                out.push(Placed {
+                    var: id.name.to_string(),
+                    after,
+                    selected: selecting.iter().any(|s| s == id.name),
+                });
+            }
+            Expression::Select { selector, variants } => {
+                let on = match selector {
+                    InlineExpression::VariableReference { id } => Some(id.name.to_string()),
+                    _ => None,
+                };
+                if let Some(v) = &on {
+                    let counts = variants.iter().any(|variant| {
+                        matches!(&variant.key, VariantKey::Identifier { name }
+                            if PLURAL_CASES.contains(name) && *name != "other")
+                    });
+                    if counts {
+                        plural_on.insert(v.clone());
+                    }
+                    selecting.push(v.clone());
+                }
+                for variant in variants {
+                    placed(&variant.value, selecting, out, plural_on);
+                }
+                if on.is_some() {
+                    selecting.pop();
+                }
+            }
+            Expression::Inline(_) => {}
+        }
+    }
+}
+
+/// The two words right after a variable, when a space parts them ("stars", "this" in
+/// `{ $n } stars this turn`): the noun of a count, or the adjective before it ("new cards").
+fn next_words(after: &str) -> Vec<String> {
+    if !after.starts_with(char::is_whitespace) {
+        return Vec::new();
+    }
+    after
+        .split_whitespace()
+        .take(2)
+        .map(|w| {
+            w.chars()
+                .take_while(|c| c.is_alphabetic())
+                .collect::<String>()
+        })
+        .take_while(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect()
+}
+
+/// Whether a word reads as a plural noun (or an adjective agreeing with one) of `language`: the
+/// ending its plurals take, and not one of the short words that end so but never vary.
+fn looks_plural(language: Language, word: &str) -> bool {
+    let n = word.chars().count();
+    match language {
+        Language::En => {
+            n >= 3
+                && word.ends_with('s')
+                && !word.ends_with("ss")
+                && !["was", "has", "its", "this", "thus", "plus"].contains(&word)
+        }
+        // French words that end in s or x whatever the number: prepositions, adverbs and the
+        // nouns that do not vary ("1 pas", "2 pas"; "1 fois").
+        Language::Fr => {
+            n >= 2
+                && (word.ends_with('s') || word.ends_with('x'))
+                && ![
+                    "dans",
+                    "sans",
+                    "après",
+                    "vers",
+                    "pas",
+                    "plus",
+                    "moins",
+                    "sous",
+                    "depuis",
+                    "chez",
+                    "puis",
+                    "très",
+                    "désormais",
+                    "alors",
+                    "jamais",
+                    "toujours",
+                    "mais",
+                    "fois",
+                    "temps",
+                    "prix",
+                    "choix",
+                    "les",
+                    "des",
+                    "ces",
+                    "ses",
+                    "mes",
+                    "tes",
+                    "vous",
+                    "nous",
+                    "dehors",
+                ]
+                .contains(&word)
+        }
+        Language::Nl => {
+            n >= 3
+                && (word.ends_with("en") || word.ends_with('s'))
+                && ![
+                    "tussen", "tegen", "open", "binnen", "boven", "even", "geen", "heen", "zijn",
+                    "alleen", "samen", "eens", "pas", "alles", "iets", "niets", "buiten",
+                ]
+                .contains(&word)
+        }
+    }
+}
+
+/// What a message writes out, and the variables it selects a plural on.
+type Writes = (Vec<Placed>, BTreeSet<String>);
+
+/// Counts written without a plural in some languages' Fluent files ("1 stars"): a number
+/// argument written as it is and followed by a noun that varies with it. Which arguments are
+/// numbers the catalogue does not say; a heuristic tells them: a message's argument is a count
+/// when French writes a plural-looking word after it (French verbs never end in -s or -x after
+/// a name, English ones do: "Alice rolls"), or when a language selects a plural on it.
+fn counts_without_plural(languages: &[(Language, &[(&str, &'static str)])]) -> Vec<String> {
+    let mut by_language: Vec<(Language, BTreeMap<String, Writes>)> = Vec::new();
+    for (language, files) in languages {
+        let mut messages = BTreeMap::new();
+        for resource in parsed(files) {
+            for entry in &resource.body {
+                let fluent_syntax::ast::Entry::Message(m) = entry else {
+                    continue;
+                };
+                let (mut out, mut plural_on) = (Vec::new(), BTreeSet::new());
+                for p in message_patterns(m) {
+                    placed(p, &mut Vec::new(), &mut out, &mut plural_on);
+                }
+                messages.insert(m.id.name.to_string(), (out, plural_on));
+            }
+        }
+        by_language.push((*language, messages));
+    }
+    // A message's counts, by what its French writes and what any language selects on.
+    let mut counts: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (language, messages) in &by_language {
+        for (id, (out, plural_on)) in messages {
+            let entry = counts.entry(id.clone()).or_default();
+            entry.extend(plural_on.iter().cloned());
+            if *language == Language::Fr {
+                entry.extend(
+                    out.iter()
+                        .filter(|p| {
+                            next_words(&p.after)
+                                .first()
+                                .is_some_and(|w| looks_plural(Language::Fr, w))
+                        })
+                        .map(|p| p.var.clone()),
+                );
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for (language, messages) in &by_language {
+        for (id, (out, _)) in messages {
+            for p in out
+                .iter()
+                .filter(|p| !p.selected && counts[id].contains(&p.var))
+            {
+                let words = next_words(&p.after);
+                if let Some(w) = words.iter().find(|w| looks_plural(*language, w)) {
+                    found.push(format!("{language}: {id}: {{ ${} }} {w}", p.var));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Issue 32, item 11: every count goes through a plural selector where its noun varies, in
+/// every language: "1 star this turn", "1 étoile", "1 ster", never "1 stars".
+#[test]
+fn every_count_chooses_its_plural() {
+    let found = counts_without_plural(&[
+        (Language::En, commissaire_messages::FILES),
+        (Language::Fr, commissaire_messages::FILES_FR),
+        (Language::Nl, commissaire_messages::FILES_NL),
+    ]);
+    assert!(found.is_empty(), "counts without a plural: {found:#?}");
+}
+
+/// The check above catches "{ $stars } stars this turn" in each language, and passes the same
+/// count through a selector, a name before a verb ("Alice rolls") and an invariant word.
+#[test]
+fn the_plural_check_bites() {
+    let en = "\
+mj-brief = { $rider }: { $stars } stars this turn.
+fixed = { $rider } rolls { $stars ->
+        [one] 1 star
+       *[other] { $stars } stars
+    }.
+rolls = { $rider } rolls { $die }.
+";
+    let fr = "\
+mj-brief = { $rider } : { $stars } étoiles ce tour.
+fixed = { $rider } lance { $stars ->
+        [one] 1 étoile
+       *[other] { $stars } étoiles
+    }.
+rolls = { $rider } lance { $die } dés.
+";
+    let nl = "\
+mj-brief = { $rider }: { $stars } sterren deze beurt.
+fixed = { $rider } gooit { $stars ->
+        [one] 1 ster
+       *[other] { $stars } sterren
+    }.
+rolls = { $rider } gooit { $die }.
+";
+    let found = counts_without_plural(&[
+        (Language::En, &[("a.ftl", en)]),
+        (Language::Fr, &[("a.ftl", fr)]),
+        (Language::Nl, &[("a.ftl", nl)]),
+    ]);
+    assert_eq!(
+        found,
+        [
+            "en: mj-brief: { $stars } stars",
+            "fr: mj-brief: { $stars } étoiles",
+            "fr: rolls: { $die } dés",
+            "nl: mj-brief: { $stars } sterren",
+        ],
+        "{found:#?}"
+    );
+}
+
+/// The `[one]` variants of plural selectors that write the number as a literal `1` rather than
+/// the count: French counts 0 as one ("0 étape"), so there a literal would read "1 étape" for 0.
+fn literal_ones(files: &[(&str, &'static str)]) -> Vec<String> {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement, VariantKey};
+    fn walk(
+        p: &fluent_syntax::ast::Pattern<&'static str>,
+        id: &str,
+        literal: &Regex,
+        out: &mut Vec<String>,
+    ) {
+        for e in &p.elements {
+            let PatternElement::Placeable {
+                expression: Expression::Select { selector, variants },
+            } = e
+            else {
+                continue;
+            };
+            for v in variants {
+                let one = matches!(&v.key, VariantKey::Identifier { name } if *name == "one");
+                if one && let InlineExpression::VariableReference { id: var } = selector {
+                    let mut texts = Vec::new();
+                    written_texts(&v.value, &mut texts);
+                    if texts.iter().any(|t| literal.is_match(t)) {
+                        out.push(format!(
+                            "{id}: ${} [one] {}",
+                            var.name,
+                            texts.join("").trim()
+                        ));
+                    }
+                }
+                walk(&v.value, id, literal, out);
+            }
+        }
+    }
+    let literal = Regex::new(r"(?:^|\D)1(?:\D|$)").unwrap();
+    let mut found = Vec::new();
+    for resource in parsed(files) {
+        for entry in &resource.body {
+            if let fluent_syntax::ast::Entry::Message(m) = entry {
+                for p in message_patterns(m) {
+                    walk(p, m.id.name, &literal, &mut found);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Issue 32, item 11: French says "0 étape" as it says "1 étape", both in the `[one]` case, so
+/// its singular writes the count, never a literal 1.
+#[test]
+fn a_french_singular_writes_its_count() {
+    let found = literal_ones(commissaire_messages::FILES_FR);
+    assert!(found.is_empty(), "a literal 1 in French: {found:#?}");
+    let bites = literal_ones(&[(
+        "a.ftl",
+        "a = { $n ->\n        [one] 1 étape\n       *[other] { $n } étapes\n    }\n\
+         b = { $n ->\n        [one] { $n } étape\n       *[other] { $n } étapes\n    }\n\
+         c = { $n ->\n        [0] aucune\n        [one] { $n } étape sur 10\n       *[other] { $n } étapes\n    }\n",
+    )]);
+    assert_eq!(bites, ["a: $n [one] 1 étape"]);
+}

@@ -69,6 +69,16 @@ pub fn message_id(recorded: &Recorded) -> u64 {
 }
 
 /// The round's card (the embed's description) of a message body.
+/// The id Discord gave the command `name` when the bot registered it in `guild`: what a
+/// sentence's mention of it (`</play:ID>`) carries.
+pub fn command_id(fake: &FakeDiscord, name: &str, guild: u64) -> u64 {
+    fake.commands(Some(guild))
+        .iter()
+        .find(|c| c["name"] == name)
+        .and_then(|c| c["id"].as_str()?.parse().ok())
+        .unwrap_or_else(|| panic!("no command {name} registered in guild {guild}"))
+}
+
 pub fn card_text(body: &Value) -> String {
     body["embeds"][0]["description"]
         .as_str()

@@ -13,7 +13,8 @@ use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{INTENTS, Options, run};
 use commissaire::store::{Store, results};
 use commissaire_tests::drive::{
-    WAIT, button_ids, card_text, content, flags, message_id, play_with_buttons, play_with_slash,
+    WAIT, button_ids, card_text, command_id, content, flags, message_id, play_with_buttons,
+    play_with_slash,
 };
 use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, MANAGE_CHANNELS, Recorded, Who};
 use serde_json::{Value, json};
@@ -262,6 +263,10 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         card.contains("⏳ Reds") && card.contains("⏳ Blues"),
         "{card}"
     );
+    // The card names /play by Discord's mention, with the id the registration gave it: each
+    // member's client shows the command in their own language, as a link.
+    let play = command_id(&t.fake, "play", GUILD);
+    assert!(card.contains(&format!(" or </play:{play}>.")), "{card}");
     let turn_message = message_id(&opening);
 
     // Alice plays with the buttons; when she is through, the public card ticks Reds off.
@@ -563,4 +568,63 @@ async fn buttons_and_the_round_card_survive_a_restart() {
         tokio::time::timeout(WAIT, bot).await,
         Ok(Ok(Ok(())))
     ));
+}
+
+/// Issue 32, item 9: a registration Discord refuses does not stop the bot. It goes on with the
+/// commands Discord holds from an earlier start, and names them in its sentences by the ids
+/// Discord lists; with none held, a sentence writes the command out in its language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_registration_goes_on_with_the_commands_discord_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(T0));
+    let bob = Who::member(BOB, "bob", GUILD, CHANNEL);
+    // Run by run, what /tour status answers in a channel with no tour: its way to create one.
+    async fn no_tour_answer(
+        fake: &FakeDiscord,
+        database: &Path,
+        clock: &Arc<ManualClock>,
+        bob: &Who,
+    ) -> String {
+        let before = fake.gateway_counts().0;
+        let (stop, bot) = start_bot(fake, database, clock);
+        fake.wait_gateway(|identifies, _| identifies > before, WAIT)
+            .await;
+        let answer = commissaire_tests::drive::slash(fake, "tour status", json!({}), bob).await;
+        let _ = stop.send(());
+        let stopped = tokio::time::timeout(WAIT, bot).await;
+        assert!(matches!(stopped, Ok(Ok(Ok(())))), "{stopped:?}");
+        content(&answer).to_string()
+    }
+
+    // A first start registers the commands; a second, whose registration Discord refuses, names
+    // them by the ids Discord still holds.
+    let fake = FakeDiscord::start().await;
+    let database = dir.path().join("held.db");
+    let first = no_tour_answer(&fake, &database, &clock, &bob).await;
+    let tour = command_id(&fake, "tour", GUILD);
+    assert!(
+        first.ends_with(&format!("with </tour create:{tour}>")),
+        "{first}"
+    );
+    fake.refuse_command_registration(true);
+    let second = no_tour_answer(&fake, &database, &clock, &bob).await;
+    assert_eq!(second, first);
+    assert!(
+        fake.requests()
+            .iter()
+            .filter(|r| r.is("PUT", "/applications/"))
+            .count()
+            == 2,
+        "the second start tried to register"
+    );
+    fake.assert_clean();
+
+    // With none held, the command is written out.
+    let fresh = FakeDiscord::start().await;
+    fresh.refuse_command_registration(true);
+    let database = dir.path().join("none.db");
+    let answer = no_tour_answer(&fresh, &database, &clock, &bob).await;
+    assert!(answer.ends_with("with /tour create"), "{answer}");
+    assert!(fresh.commands(Some(GUILD)).is_empty());
+    fresh.assert_clean();
 }

@@ -104,7 +104,14 @@ async fn answer_of(
     parsed: Option<crate::services::Pressed>,
 ) -> (Reply, Answer) {
     match parsed {
-        None => (Reply::private(msg!("button-outdated")), Answer::New),
+        None => (
+            Reply::private(msg!(
+                "button-outdated",
+                hand = services.commands().named("hand"),
+                tour_status = services.commands().named("tour status")
+            )),
+            Answer::New,
+        ),
         Some(p) => match services.active_tour_id(channel).await {
             Ok(Some(current)) if current == p.tour_id => {
                 let result = match p.action {
@@ -140,7 +147,13 @@ async fn answer_of(
                     Err(e) => (e.to_reply(), Answer::New),
                 }
             }
-            Ok(_) => (Reply::private(msg!("button-earlier-tour")), Answer::New),
+            Ok(_) => (
+                Reply::private(msg!(
+                    "button-earlier-tour",
+                    tour_status = services.commands().named("tour status")
+                )),
+                Answer::New,
+            ),
             Err(e) => (e.to_reply(), Answer::New),
         },
     }

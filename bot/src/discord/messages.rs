@@ -183,11 +183,13 @@ fn menu_rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
             let first = n * MENU_OPTIONS + 1;
             let last = first + chunk.len() - 1;
             let placeholder = if n + 1 == menus.len() && shown < total {
+                // A placeholder shows its text as it is: the command by its name, not a mention.
                 msg!(
                     "menu-placeholder-more",
                     first = first,
                     last = last,
-                    total = total
+                    total = total,
+                    play = commissaire_messages::command_plain("play")
                 )
             } else {
                 msg!(
@@ -265,7 +267,11 @@ fn card_embed(card: &TurnCard) -> CreateEmbed {
     lines.push(String::new());
     lines.push(match (waiting, card.deadline) {
         (0, _) => msg!("card-all-chosen"),
-        (_, Some(deadline)) => msg!("card-choose", deadline = deadline.to_string()),
+        (_, Some(deadline)) => msg!(
+            "card-choose",
+            deadline = deadline.to_string(),
+            play = commissaire_messages::command("play", card.play_command)
+        ),
         (_, None) => msg!("card-paused"),
     });
     // A card stored before turns had names counts rounds, as it did then.
@@ -543,6 +549,7 @@ mod tests {
             ],
             deadline: Some(1_800_000_000),
             language: Default::default(),
+            play_command: None,
         };
         let embed = serde_json::to_value(turn_embed(&card)).unwrap();
         assert_eq!(embed["title"], "Stage 2/7, Col: round 5");
@@ -562,6 +569,21 @@ mod tests {
             d.contains("Le bot joue pour les équipes en retard <t:1800000000:R>"),
             "{d}"
         );
+        // Before Discord has told /play's id, the card names it in its own language.
+        assert!(d.contains("ci-dessous ou /jouer."), "{d}");
+        // Once it has, every member reads the command in theirs, as a link.
+        let told = TurnCard {
+            play_command: Some(1_234),
+            ..french
+        };
+        let embed = serde_json::to_value(turn_embed(&told)).unwrap();
+        let d = embed["description"].as_str().unwrap();
+        assert!(d.contains("ci-dessous ou </play:1234>."), "{d}");
+        // A card stored before cards named the command has no id: it names it in words.
+        let mut stored = serde_json::to_value(&told).unwrap();
+        stored.as_object_mut().unwrap().remove("play_command");
+        let old: TurnCard = serde_json::from_value(stored).unwrap();
+        assert_eq!(old.play_command, None);
     }
 
     #[test]
@@ -575,6 +597,7 @@ mod tests {
             teams: Vec::new(),
             deadline: None,
             language: Default::default(),
+            play_command: None,
         };
         let embed = serde_json::to_value(turn_embed(&card)).unwrap();
         assert_eq!(embed["title"], "Stage 1/2, Avenue: breakaway bid 2 of 2");

@@ -8,7 +8,8 @@ use crate::scheduler::Scheduler;
 use crate::services::{ServiceError, Services};
 use commissaire_messages::msg;
 use serenity::all::{
-    ClientBuilder, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, ShardManager,
+    ClientBuilder, Command, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction,
+    ShardManager,
 };
 use std::future::{Future, IntoFuture};
 use std::path::PathBuf;
@@ -116,6 +117,7 @@ pub async fn run(
         config: options.config.clone(),
     };
     let guild = options.guild;
+    let registry = Arc::clone(&services);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -128,15 +130,11 @@ pub async fn run(
             ready.send_replace(true);
             Box::pin(async move {
                 let list = &framework.options().commands;
-                match guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(ctx, list, GuildId::new(g)).await?
-                    }
-                    None => poise::builtins::register_globally(ctx, list).await?,
-                }
+                let known = register(ctx, list, guild, &registry).await;
                 tracing::info!(
                     bot = %ready_event.user.name,
                     commands = list.len(),
+                    known,
                     scope = guild.map_or("global".to_string(), |g| format!("guild {g}")),
                     "connected; commands registered"
                 );
@@ -214,6 +212,47 @@ pub async fn run(
         }
     };
     close(&services, result).await
+}
+
+/// Registers the commands (in `guild` only, or globally) and tells the services the ids Discord
+/// gave them, by which sentences name the commands as mentions (`</play:1234>`); how many ids
+/// are known after. Should the registration fail, the bot goes on with the commands Discord
+/// holds from an earlier start and asks for their ids; failing that too, sentences name the
+/// commands in words (`/play`) until the next start.
+async fn register(
+    http: &serenity::all::Context,
+    list: &[poise::Command<Data, Error>],
+    guild: Option<u64>,
+    services: &Services,
+) -> usize {
+    let builders = poise::builtins::create_application_commands(list);
+    let registered = match guild {
+        Some(g) => GuildId::new(g).set_commands(http, builders).await,
+        None => Command::set_global_commands(http, builders).await,
+    };
+    let known = match registered {
+        Ok(commands) => Ok(commands),
+        Err(e) => {
+            tracing::error!(error = %crate::logs::Redacted(&e), "the commands could not be registered; the bot goes on with those Discord already holds");
+            match guild {
+                Some(g) => GuildId::new(g).get_commands(http).await,
+                None => Command::get_global_commands(http).await,
+            }
+        }
+    };
+    match known {
+        Ok(commands) => {
+            let ids: Vec<(String, u64)> =
+                commands.into_iter().map(|c| (c.name, c.id.get())).collect();
+            let count = ids.len();
+            services.commands().learn(ids);
+            count
+        }
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "the commands' ids are not known: sentences name the commands in words");
+            0
+        }
+    }
 }
 
 /// Closes the shards' connections; serenity's own stop waits on shards that never started

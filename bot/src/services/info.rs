@@ -223,7 +223,10 @@ impl Services {
     pub async fn status(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;
         let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
-            return Err(ServiceError::refused(msg!("no-tour-create")));
+            return Err(ServiceError::refused(msg!(
+                "no-tour-create",
+                tour_create = self.command("tour create")
+            )));
         };
         let preset = self
             .library
@@ -247,10 +250,21 @@ impl Services {
                     text.push_str(&format!("\n- {}", team_line(t)));
                 }
                 text.push('\n');
-                text.push_str(&msg!("status-lobby-join"));
+                text.push_str(&msg!(
+                    "status-lobby-join",
+                    tour_join = self.command("tour join"),
+                    tour_start = self.command("tour start")
+                ));
                 text
             }),
-            TourStatus::Finished => in_tour(&tour, || msg!("status-over", tour = &preset.name)),
+            TourStatus::Finished => in_tour(&tour, || {
+                msg!(
+                    "status-over",
+                    tour = &preset.name,
+                    standings = self.command("standings"),
+                    tour_create = self.command("tour create")
+                )
+            }),
             TourStatus::Running | TourStatus::Paused => {
                 let live = self.load_live(&mut conn, tour).await?;
                 let now = self.now();
@@ -270,7 +284,10 @@ impl Services {
                     match (live.tour.status, live.row.deadline) {
                         (TourStatus::Paused, _) => {
                             text.push(' ');
-                            text.push_str(&msg!("status-paused"));
+                            text.push_str(&msg!(
+                                "status-paused",
+                                admin_resume = self.command("admin resume")
+                            ));
                         }
                         (_, Some(deadline)) => {
                             text.push(' ');

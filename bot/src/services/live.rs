@@ -140,6 +140,7 @@ impl Live {
                 })
                 .collect(),
             deadline: self.row.deadline,
+            play_command: None,
         })
     }
 }

@@ -10,7 +10,7 @@ use crate::store::riders;
 use crate::store::teams;
 use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
-use commissaire_engine::registry::Deadlines;
+use commissaire_engine::registry::{Deadlines, Rostered};
 use commissaire_engine::tour::enter_teams;
 use commissaire_messages::{msg, speaking};
 
@@ -143,7 +143,9 @@ impl Services {
                 stages = preset.stages.len(),
                 teams = settings.seats,
                 riders = team_size,
-                deadline = deadline
+                deadline = deadline,
+                tour_join = self.command("tour join"),
+                tour_start = self.command("tour start")
             )
         })))
     }
@@ -269,6 +271,9 @@ impl Services {
         let roster = preset
             .entrants()
             .map_err(|e| ServiceError::Broken(format!("{}: {e}", preset.name)))?;
+        // A rider with no name of his own is called in the tour's language ("Coureur 2"), and
+        // keeps that one name everywhere: his key is the name.
+        let roster = in_tour(&tour, || named_in_language(roster));
         for rider in enter_teams(&names, &roster) {
             riders::insert(&mut tx, tour.id, &rider).await?;
         }
@@ -345,6 +350,21 @@ pub(crate) fn duration_text(secs: i64) -> String {
         parts.push(msg!("count-seconds", count = seconds));
     }
     parts.join(" ")
+}
+
+/// The roster with each default name (a word of a language, `Rostered::said`) worded in the
+/// current language; names of their own stay as they are.
+fn named_in_language(roster: Vec<Rostered>) -> Vec<Rostered> {
+    roster
+        .into_iter()
+        .map(|r| match &r.said {
+            Some(said) => Rostered {
+                label: commissaire_messages::sentence(said),
+                ..r
+            },
+            None => r,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod library;
 mod live;
 mod lobby;
 mod locks;
+mod mentions;
 mod narrate;
 mod owed;
 mod play;
@@ -24,6 +25,7 @@ mod warm;
 pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;
+pub use mentions::CommandIds;
 pub use owed::{Owed, Picture};
 pub(crate) use play::Tended;
 pub use play::{Pick, option_text};
@@ -157,6 +159,8 @@ pub struct Services {
     /// Choices applied by replays since start-up: what the warm stages save, for tests.
     replayed: std::sync::atomic::AtomicU64,
     pictures: bool,
+    /// The ids Discord gave the slash commands, once the adapter has registered them.
+    commands: CommandIds,
 }
 
 impl Services {
@@ -182,6 +186,7 @@ impl Services {
             warm: warm::WarmStages::new(warm::CAPACITY),
             replayed: std::sync::atomic::AtomicU64::new(0),
             pictures: true,
+            commands: CommandIds::default(),
         }
     }
 
@@ -198,6 +203,17 @@ impl Services {
 
     pub fn library(&self) -> &Library {
         &self.library
+    }
+
+    /// The slash commands' ids, which the Discord adapter tells once they are registered.
+    pub fn commands(&self) -> &CommandIds {
+        &self.commands
+    }
+
+    /// The slash command at `path` ("play", "tour create") as a sentence names it, in the
+    /// current language: its mention once Discord has told its id (see [`CommandIds`]).
+    pub(crate) fn command(&self, path: &str) -> String {
+        self.commands.named(path)
     }
 
     /// How many stored choices were replayed to rebuild stages since start-up. With the stage

@@ -100,7 +100,10 @@ impl Services {
             (Some(_), None) => msg!("hand-paused"),
         });
         if live.teams[seat as usize].autopilot {
-            lines.push(msg!("hand-autopilot-on"));
+            lines.push(msg!(
+                "hand-autopilot-on",
+                autopilot = self.command("autopilot")
+            ));
         }
         // A sentence worded away for this medium (the terminal has no deadline) leaves no
         // blank line.
@@ -188,7 +191,7 @@ impl Services {
             .await?
             .map_err(|e| match e {
                 ChoiceError::UnknownKey { .. } => {
-                    ServiceError::refused(msg!("choose-not-an-option"))
+                    ServiceError::refused(msg!("choose-not-an-option", hand = self.command("hand")))
                 }
                 // The rules' own reason, worded by the catalogue: what to do instead.
                 ChoiceError::Illegal { reason, .. } => ServiceError::refused(sentence(&reason)),
@@ -262,7 +265,10 @@ impl Services {
             .iter()
             .find(|t| t.director.as_deref() == Some(actor.user_id.as_str()))
         else {
-            return Err(ServiceError::refused(msg!("autopilot-no-team")));
+            return Err(ServiceError::refused(msg!(
+                "autopilot-no-team",
+                tour_join = self.command("tour join")
+            )));
         };
         if team.autopilot == on {
             return Ok(Reply::private(if on {
@@ -288,7 +294,11 @@ impl Services {
             self.keep(l);
         }
         let mut reply = Reply::private(if on {
-            msg!("autopilot-on", team = name)
+            msg!(
+                "autopilot-on",
+                team = name,
+                autopilot = self.command("autopilot")
+            )
         } else {
             msg!("autopilot-off", team = name)
         });
@@ -546,7 +556,10 @@ impl Services {
                     course = course
                 )
             };
-            live.turn_card(title)
+            live.turn_card(title).map(|card| TurnCard {
+                play_command: self.commands().id("play"),
+                ..card
+            })
         })
     }
 }

@@ -83,6 +83,11 @@ pub struct TurnCard {
     /// card stored before tours had languages.
     #[serde(default)]
     pub language: Language,
+    /// The id Discord gave `/play` when the card was made, by which the card names it as a
+    /// mention; `None` while it is not known (and on a card stored before cards named it so):
+    /// the card then writes the command out in its language.
+    #[serde(default)]
+    pub play_command: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

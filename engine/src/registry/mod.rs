@@ -125,9 +125,15 @@ pub struct NamedRules {
 /// One rider of a team as a roster enters it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rostered {
-    /// Added to the team's name to make the rider's key ("Rouleur", "Rouleur 2").
+    /// Added to the team's name to make the rider's key ("Rouleur", "Rouleur 2"), in English.
     pub label: String,
     pub attributes: Value,
+    /// When the label is a word of a language rather than a name ("Rider 2", "Team-mate 3":
+    /// what a rider with no name of his own is called), the same words as a sentence of the
+    /// catalogue, which a tour names the rider by in its own language ("Coureur 2"), on the
+    /// board, in the narration and in the standings alike. `None`: the label is a name in every
+    /// language (a card's, a profile's, one the preset gives).
+    pub said: Option<Sentence>,
 }
 
 /// Every ruleset the bot referees.

@@ -8,7 +8,7 @@ hand-choose-within = Choose within { $left } or the bot plays for you.
     .terminal = {""}
 hand-paused = The tour is paused: choices wait for an admin to resume it.
     .terminal = The tour is paused.
-hand-autopilot-on = Autopilot is on: the bot chooses for your team until you switch it off (/autopilot off).
+hand-autopilot-on = Autopilot is on: the bot chooses for your team until you switch it off with { $autopilot }.
 # An option on a button or in a list: a rider (or the team), then what it does ("Blue Rouleur: Keep 5").
 option = { $group }: { $label }
 
@@ -19,7 +19,7 @@ choose-paused = the tour is paused: choices wait until an admin resumes it
 # A choice made for a decision that has passed (another tab, an old message).
 choose-stale = That choice was for a decision that has passed, so it was not used: choose again from the options shown now.
 choose-stale-button = That button was for a decision that has passed, so it was not used. Here is where your team stands now.
-choose-not-an-option = that is not one of your options now: /hand shows the ones open to you
+choose-not-an-option = that is not one of your options now: { $hand } shows the ones open to you
 # What the director chose, ticked.
 choose-done = ✓ { $option }
 # The teams a round still waits for, after a choice or on /stage.
@@ -28,10 +28,10 @@ reminder = Reminder: { $team } still has choices to make for stage { $stage }, {
 
 ## /autopilot.
 
-autopilot-no-team = you direct no team in this tour: join one with /tour join
+autopilot-no-team = you direct no team in this tour: join one with { $tour_join }
 autopilot-already-on = Autopilot is already on: the bot is choosing for your team.
 autopilot-already-off = Autopilot is already off: your team's choices are yours.
-autopilot-on = Autopilot on: the bot chooses for { $team } until you switch it off with /autopilot off.
+autopilot-on = Autopilot on: the bot chooses for { $team } until you switch it off with { $autopilot }.
 autopilot-off = Autopilot off: the choices of { $team } are yours again.
 
 ## Closing a round, moving a tour of bots on.
@@ -56,12 +56,12 @@ preset-choice = { $name } ({ $stages ->
 ## Select menus, when a decision has more options than buttons fit.
 
 menu-placeholder = Options { $first }–{ $last } of { $total }
-menu-placeholder-more = Options { $first }–{ $last } of { $total }: /play offers them all
+menu-placeholder-more = Options { $first }–{ $last } of { $total }: { $play } offers them all
 
 ## Buttons that no longer act.
 
-button-outdated = This button comes from an older version of the commissaire and no longer works: use /hand to see your options, or /tour status.
-button-earlier-tour = This button belongs to an earlier tour of this channel: /tour status shows the current one.
+button-outdated = This button comes from an older version of the commissaire and no longer works: use { $hand } to see your options, or { $tour_status }.
+button-earlier-tour = This button belongs to an earlier tour of this channel: { $tour_status } shows the current one.
 
 ## The round's card: every team, ticked off as it chooses, and when the round closes.
 
@@ -72,7 +72,7 @@ card-team-done = ✅ { $who }
 card-team-waiting = ⏳ { $who }
 card-all-chosen = Every team has chosen: the round is being played.
 # $deadline: a Unix time, which Discord shows as "in 5 minutes".
-card-choose = Choose with the button below or /play. The bot plays for late teams <t:{ $deadline }:R>.
+card-choose = Choose with the button below or { $play }. The bot plays for late teams <t:{ $deadline }:R>.
 card-paused = The tour is paused: choices wait until an admin resumes it.
 
 ## Private acknowledgements of a command whose answer went to the channel.

@@ -22,7 +22,10 @@ hulst-drew = { $draw ->
     }
 hulst-first-player = { $team } places its riders first.
 hulst-dealt = Your hand: { $cards }.
-hulst-refilled = { $team } is dealt { $count } new cards.
+hulst-refilled = { $team } is dealt { $count ->
+        [one] 1 new card
+       *[other] { $count } new cards
+    }.
 hulst-round = Round { $round }.
 
 ## Moves
@@ -46,22 +49,43 @@ hulst-joined-crash = { $rider } cannot brake and joins the crash on { $number }.
 hulst-skipped = { $rider } sits out this turn after his fall.
 hulst-discarded = A card goes for { $rider }, who has finished.
 hulst-gave-up = You give up { $card }.
-hulst-swapped = { $rider } stops on a swap square: { $count } cards exchanged.
+hulst-swapped = { $rider } stops on a swap square: { $count ->
+        [one] 1 card exchanged
+       *[other] { $count } cards exchanged
+    }.
 hulst-swap-cards = You give { $cards_given } and draw { $cards_drawn }.
 
 ## Chance cards
 
-hulst-chance-advance = { $rider } draws a chance card: ride on { $amount } squares.
-hulst-chance-fall-back = { $rider } draws a chance card: drop back { $amount } squares.
+hulst-chance-advance = { $rider } draws a chance card: ride on { $amount ->
+        [one] 1 square
+       *[other] { $amount } squares
+    }.
+hulst-chance-fall-back = { $rider } draws a chance card: drop back { $amount ->
+        [one] 1 square
+       *[other] { $amount } squares
+    }.
 hulst-chance-puncture = { $rider } draws a chance card: a puncture, he skips his next turn.
 hulst-chance-crash = { $rider } draws a chance card: a crash right here.
-hulst-chance-exchange = { $rider } draws a chance card: exchange up to { $amount } cards.
-hulst-chance-keep = { $rider } draws a chance card to keep: { $amount } more squares on a later move.
-hulst-chance-bonus = { $rider } draws a chance card: { $amount } bonus seconds.
+hulst-chance-exchange = { $rider } draws a chance card: exchange up to { $amount ->
+        [one] 1 card
+       *[other] { $amount } cards
+    }.
+hulst-chance-keep = { $rider } draws a chance card to keep: { $amount ->
+        [one] 1 more square
+       *[other] { $amount } more squares
+    } on a later move.
+hulst-chance-bonus = { $rider } draws a chance card: { $amount ->
+        [one] 1 bonus second
+       *[other] { $amount } bonus seconds
+    }.
 hulst-chance-nothing = { $rider } draws a chance card: nothing happens.
 hulst-chance-moved = { $rider } goes to square { $square }.
 hulst-chance-shuffled = The chance card goes under the pile and the pile is shuffled.
-hulst-bonus-seconds = { $rider } wins { $seconds } bonus seconds.
+hulst-bonus-seconds = { $rider } wins { $seconds ->
+        [one] 1 bonus second
+       *[other] { $seconds } bonus seconds
+    }.
 
 ## Sprints and the finish
 
@@ -86,8 +110,14 @@ hulst-squares-to-line = { $count ->
 
 ## A director's own note
 
-hulst-brief-hand = Your hand ({ $count } cards): { $cards }.
-hulst-brief-kept = { $rider } keeps a chance card: { $amount } more squares on a flat or downhill move.
+hulst-brief-hand = Your hand ({ $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }): { $cards }.
+hulst-brief-kept = { $rider } keeps a chance card: { $amount ->
+        [one] 1 more square
+       *[other] { $amount } more squares
+    } on a flat or downhill move.
 
 ## The options (buttons, menus, /play)
 
@@ -133,12 +163,17 @@ hulst-refused-crash-lane = A crash must happen as far from the numbered side as 
 hulst-refused-wrong = That is not what this turn asks for.
 hulst-refused-other-card = You chose the { $card }: pick one of its landing squares, or go back to the cards.
 
-## The tour's classifications, with the box's Dutch and French names beside them
+## The tour's classifications (docs/hulst.md gives the box's Dutch and French names: a player
+## reads his own language)
 
-classification-hulst-yellow = Yellow jersey (gele trui, maillot jaune)
-classification-hulst-points = Points (puntenklassement, classement aux points)
-classification-hulst-team = Teams on time (ploegenklassement, classement par équipes)
-classification-hulst-final = Final score (eindklassement, classement général)
+classification-hulst-yellow = Yellow jersey
+classification-hulst-points = Points
+classification-hulst-team = Teams on time
+classification-hulst-final = Final score
+
+## A rider with no name of his own (no names in the preset): his number in the team
+
+hulst-roster-rider = Rider { $number }
 
 ## The text board of the terminal
 

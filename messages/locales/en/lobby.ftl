@@ -1,8 +1,14 @@
 # lobby
 # Before the start: creating a tour, joining it, leaving it, starting it.
 
-lobby-team-name-length = a team name has 1 to { $max } characters, not { $count }
-lobby-seats = a tour takes 1 to { $max } teams, not { $seats }
+lobby-team-name-length = a team name has 1 to { $max ->
+        [one] 1 character
+       *[other] { $max } characters
+    }, not { $count }
+lobby-seats = a tour takes 1 to { $max ->
+        [one] 1 team
+       *[other] { $max } teams
+    }, not { $seats }
 library-no-presets = no tour presets found in { $folder }: run from the project folder or pass --config
 library-no-such-preset = there is no tour preset named '{ $name }'; the presets are: { $known }
 lobby-preset-course = { $tour }: { $error }
@@ -18,12 +24,18 @@ lobby-open = **{ $tour }** is open: { $stages ->
     }, { $teams ->
         [one] 1 team
        *[other] { $teams } teams
-    } of { $riders } riders, { $deadline }. Join with a team name and a colour; an admin starts the tour when you are ready (empty seats go to bots).
+    } of { $riders ->
+        [one] 1 rider
+       *[other] { $riders } riders
+    }, { $deadline }. Join with { $tour_join }, giving a team name and a colour; an admin starts the tour with { $tour_start } when you are ready (empty seats go to bots).
 lobby-colour-missing = give your team a colour, e.g. red
 lobby-join-too-late = the tour has already started: new teams can join the next one
 lobby-already-in = you are already in this tour, directing { $team }
 lobby-name-taken = the name { $name } is taken: choose another
-lobby-full = the tour is full ({ $seats } teams)
+lobby-full = the tour is full ({ $seats ->
+        [one] 1 team
+       *[other] { $seats } teams
+    })
 lobby-joined = { $team } ({ $colour }) joins the tour: { $taken } of { $seats } seats taken.
 lobby-not-in = you are not in this tour
 lobby-withdraws = { $team } withdraws from the tour.

@@ -48,7 +48,10 @@ mj-rolled = { $rider } rolls { $a } and { $b } { $why ->
         }
     }: { $result ->
         [puncture] puncture!
-       *[cost] { $cost } units.
+       *[cost] { $cost ->
+            [one] 1 unit
+           *[other] { $cost } units
+        }.
     }
 mj-paid = { $rider } pays { $energy } energy and { $form } form { $why ->
         [safe] for the safe escape
@@ -81,7 +84,10 @@ mj-front = { $rider } leads the race at { $cell }, { $to_go ->
        *[other] { $to_go } rows
     } from the line.
 mj-front-none = Nobody is on the road.
-mj-brief = { $rider }: energy { $energy }/6, form { $form }/20, { $stars } stars this turn.
+mj-brief = { $rider }: energy { $energy }/6, form { $form }/20, { $stars ->
+        [one] 1 star
+       *[other] { $stars } stars
+    } this turn.
 # The classification of the tour (MJ-003, MJ-040).
 classification-maillot-jaune = Maillot Jaune (time)
 mj-brief-prices = Risky escape, cost for 1/2/3/4 cells by roll (P: puncture): { $table }

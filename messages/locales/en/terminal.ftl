@@ -34,7 +34,10 @@ summary-rider = - { $rider } { $place } of { $field }, { $time }
 summary-rider-behind = - { $rider } { $place } of { $field }, { $time } (+{ $gap })
 summary-no-times = (the times cannot be computed: { $error })
 # $title: the classification's title (the card race's general, Velo Master's Maillot Or).
-summary-general = { $title } after stage { $stage } ({ $riders } riders):
+summary-general = { $title } after stage { $stage } ({ $riders ->
+        [one] 1 rider
+       *[other] { $riders } riders
+    }):
 summary-no-standings = (the standings cannot be computed: { $error })
 summary-yours = ← yours
 summary-more = … and { $count } more

@@ -26,7 +26,7 @@ stage-kind = { $kind ->
 ## Refusals and answers about the tour as it stands.
 
 no-tour = there is no tour in this channel
-no-tour-create = there is no tour in this channel: an admin creates one with /tour create
+no-tour-create = there is no tour in this channel: an admin creates one with { $tour_create }
 tour-not-started = the tour has not started: an admin starts it once the teams have joined
 tour-over = the tour is over
 standings-not-started = the tour has not started: the standings come after the first stage
@@ -60,11 +60,11 @@ status-lobby = **{ $tour }** ({ $stages ->
         [one] 1 stage
        *[other] { $stages } stages
     }) is waiting for teams: { $taken } of { $seats } seats taken.
-status-lobby-join = Join with /tour join; an admin starts with /tour start (empty seats go to bots).
-status-over = **{ $tour }** is over. /standings shows its final classifications; an admin can create the next tour with /tour create.
+status-lobby-join = Join with { $tour_join }; an admin starts with { $tour_start } (empty seats go to bots).
+status-over = **{ $tour }** is over. { $standings } shows its final classifications; an admin can create the next tour with { $tour_create }.
 # $turn: the turn being played, as its game names it ("round 3").
 status-running = **{ $tour }**: stage { $stage } of { $total }, { $course }, { $turn }.
-status-paused = Paused: an admin resumes it with /admin resume.
+status-paused = Paused: an admin resumes it with { $admin_resume }.
 
 ## The news of a round, a stage, the tour.
 

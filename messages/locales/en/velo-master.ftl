@@ -128,7 +128,10 @@ vm-acceleration-over = The accélération is over.
 
 ## Summits and the finish
 
-vm-summit = { $rider } crosses { $summit } in place { $place }: { $points } climber points.
+vm-summit = { $rider } crosses { $summit } in place { $place }: { $points ->
+        [one] 1 climber point
+       *[other] { $points } climber points
+    }.
 vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
 vm-race-over = The race is over: { $winner } wins.
 vm-race-over-nobody = The race is over: nobody reached the line.
@@ -166,6 +169,12 @@ vm-refusal-acceleration = that accélération is not open: the line must be the 
 vm-refusal-no-vote = no vote is under way
 vm-refusal-pick = pick two of the neutral riders offered
 vm-refusal-attack = that rider cannot attack now: attacks are declared before the dice, by a rider of yours in this phase under no penalty (Pro)
+
+## A rider's name from his role, with his number in the team (VM-008), when the preset gives
+## none: the leader, then team-mates 2, 3, 4.
+
+vm-roster-leader = Leader
+vm-roster-team-mate = Team-mate { $number }
 
 ## Velo Master's classifications (VM-079, VM-080, VM-142)
 

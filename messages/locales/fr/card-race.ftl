@@ -23,7 +23,7 @@ card-race-card-chosen = { $rider } a choisi une carte.
 card-race-cards-revealed = Cartes révélées : { $cards }.
 card-race-moved = { $rider } joue { $card } : case { $from } → { $to }{ $blocked ->
         [0] {""}
-        [one] {" "}(bloqué, 1 case perdue)
+        [one] {" "}(bloqué, { $blocked } case perdue)
        *[other] {" "}(bloqué, { $blocked } cases perdues)
     }.
 card-race-slipstream = { $rider } profite de l'aspiration jusqu'à la case { $to }.
@@ -51,7 +51,7 @@ card-race-cup-entry = { $rider } est engagé{ $form ->
        *[no] {""}
     }.
 card-race-past-start-line = { $rider } dépasse la ligne de départ de { $rows ->
-        [one] 1 case
+        [one] { $rows } case
        *[other] { $rows } cases
     } : { $cards ->
         [one] une carte fatigue
@@ -85,7 +85,7 @@ card-race-breakaway-placed = { $rider } { $bid ->
     } : case { $row }.
 card-race-stage-over = L'étape est terminée : victoire de { $winner }.
 card-race-crashed = { $rider } chute à la case { $row }, { $set_back ->
-        [one] 1 case
+        [one] { $set_back } case
        *[other] { $set_back } cases
     } en retrait : 2 cartes de moins dans sa prochaine main.
 card-race-puncture-check = { $rider } retourne { $card } : { $punctured ->
@@ -93,12 +93,12 @@ card-race-puncture-check = { $rider } retourne { $card } : { $punctured ->
        *[no] pas de crevaison
     }.
 card-race-puncture-slowed = { $rider } repart après sa crevaison : { $rows ->
-        [one] 1 case perdue
+        [one] { $rows } case perdue
        *[other] { $rows } cases perdues
     }.
 card-race-attack-turned = { $rider } attaque : retourne { $card }{ $left ->
         [0] , la dernière carte de sa pioche, et la joue
-        [one] {" "}(1 carte reste en dessous)
+        [one] {" "}({ $left } carte reste en dessous)
        *[other] {" "}({ $left } cartes restent en dessous)
     }.
 card-race-attack-empty = { $rider } attaque avec une pioche vide : il joue une carte fatigue.
@@ -149,7 +149,7 @@ card-race-exhaustion-dealt = { $rider } { $exposure ->
 
 card-race-turn-brief = { $leader } en tête, case { $row }{ $winded ->
         [0] {""}
-        [one] {" "}; 1 coureur a pris de la fatigue dans le vent
+        [one] {" "}; { $winded } coureur a pris de la fatigue dans le vent
        *[other] {" "}; { $winded } coureurs ont pris de la fatigue dans le vent
     }{ $across ->
         [0] {""}
@@ -163,11 +163,11 @@ card-race-brief-across = { $rider } (case { $row }, file { $lane }) : ligne fran
 card-race-brief-kept = { $rider } (case { $row }, file { $lane }) : garde { $card }.
 card-race-brief-hand = { $rider } (case { $row }, file { $lane }) : main { $cards }, gardez-en une.
 card-race-brief-pile = { $rider } (case { $row }, file { $lane }) : { $draw ->
-        [one] 1 carte
+        [one] { $draw } carte
        *[other] { $draw } cartes
     } à piocher.
 card-race-brief-pile-short = { $rider } (case { $row }, file { $lane }) : { $draw ->
-        [one] 1 carte
+        [one] { $draw } carte
        *[other] { $draw } cartes
     } à piocher, puis les cartes recyclées ({ $recycled }) sont mélangées en une nouvelle pioche.
 card-race-brief-pile-empty = { $rider } (case { $row }, file { $lane }) : pioche vide, piocher mélange les cartes recyclées ({ $recycled }) en une nouvelle pioche.
@@ -213,7 +213,7 @@ card-race-sky-now = Météo : { $weather ->
        *[heatwave] canicule (une carte fatigue de plus toutes les 4 manches)
     }{ $face_down ->
         [0] {""}
-        [one] , 1 jeton Météo encore face cachée
+        [one] , { $face_down } jeton Météo encore face cachée
        *[other] , { $face_down } jetons Météo encore face cachée
     }.
 card-race-token-turned = Jeton Météo sur la tuile de la case { $row } : { $token ->

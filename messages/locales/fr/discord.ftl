@@ -8,7 +8,7 @@ hand-choose-within = Choisissez d'ici { $left }, sinon le bot joue à votre plac
     .terminal = {""}
 hand-paused = Le tour est en pause : les choix attendent qu'un admin le relance.
     .terminal = Le tour est en pause.
-hand-autopilot-on = Le pilote automatique est activé : le bot choisit pour votre équipe jusqu'à ce que vous le coupiez (/autopilot off).
+hand-autopilot-on = Le pilote automatique est activé : le bot choisit pour votre équipe jusqu'à ce que vous le coupiez avec { $autopilot }.
 # Une option sur un bouton ou dans une liste : un coureur (ou l'équipe), puis ce qu'il fait (« Bleus Rouleur : Garder 5 »).
 option = { $group } : { $label }
 
@@ -19,7 +19,7 @@ choose-paused = le tour est en pause : les choix attendent qu'un admin le relanc
 # Un choix fait pour une décision passée (un autre onglet, un vieux message).
 choose-stale = Ce choix portait sur une décision déjà passée, il n'a donc pas été retenu : choisissez à nouveau parmi les options affichées maintenant.
 choose-stale-button = Ce bouton portait sur une décision déjà passée, il n'a donc pas été retenu. Voici où en est votre équipe.
-choose-not-an-option = ce n'est pas l'une de vos options en ce moment : /hand affiche celles qui vous sont ouvertes
+choose-not-an-option = ce n'est pas l'une de vos options en ce moment : { $hand } affiche celles qui vous sont ouvertes
 # Ce que le directeur sportif a choisi, coché.
 choose-done = ✓ { $option }
 # Les équipes qu'une manche attend encore, après un choix ou avec /stage.
@@ -28,10 +28,10 @@ reminder = Rappel : { $team } a encore des choix à faire pour l'étape { $stage
 
 ## /autopilot.
 
-autopilot-no-team = vous ne dirigez aucune équipe dans ce tour : rejoignez-en une avec /tour join
+autopilot-no-team = vous ne dirigez aucune équipe dans ce tour : rejoignez-en une avec { $tour_join }
 autopilot-already-on = Le pilote automatique est déjà activé : le bot choisit pour votre équipe.
 autopilot-already-off = Le pilote automatique est déjà coupé : les choix de votre équipe vous appartiennent.
-autopilot-on = Pilote automatique activé : le bot choisit pour { $team } jusqu'à ce que vous le coupiez avec /autopilot off.
+autopilot-on = Pilote automatique activé : le bot choisit pour { $team } jusqu'à ce que vous le coupiez avec { $autopilot }.
 autopilot-off = Pilote automatique coupé : les choix de { $team } vous reviennent.
 
 ## Clore une manche, faire avancer un tour de bots.
@@ -47,24 +47,24 @@ play-nothing-to-choose = vous n'avez rien à choisir pour l'instant : attendez v
 play-no-such-option = « { $typed } » ne fait pas partie de vos options ; choisissez parmi : { $options }
 play-ambiguous = « { $typed } » peut désigner { $options } : tapez davantage de l'option voulue
 play-and-more = et { $count ->
-        [one] 1 autre
+        [one] { $count } autre
        *[other] { $count } autres
     } (commencez à taper pour les voir)
 # Un préréglage proposé par l'autocomplétion de /tour create.
 preset-choice = { $name } ({ $stages ->
-        [one] 1 étape
+        [one] { $stages } étape
        *[other] { $stages } étapes
     })
 
 ## Menus déroulants, quand une décision a plus d'options que de boutons.
 
 menu-placeholder = Options { $first } à { $last } sur { $total }
-menu-placeholder-more = Options { $first } à { $last } sur { $total } : /play les propose toutes
+menu-placeholder-more = Options { $first } à { $last } sur { $total } : { $play } les propose toutes
 
 ## Boutons qui ne fonctionnent plus.
 
-button-outdated = Ce bouton vient d'une ancienne version du commissaire et ne fonctionne plus : utilisez /hand pour voir vos options, ou /tour status.
-button-earlier-tour = Ce bouton appartient à un tour précédent de ce salon : /tour status affiche le tour en cours.
+button-outdated = Ce bouton vient d'une ancienne version du commissaire et ne fonctionne plus : utilisez { $hand } pour voir vos options, ou { $tour_status }.
+button-earlier-tour = Ce bouton appartient à un tour précédent de ce salon : { $tour_status } affiche le tour en cours.
 
 ## La carte de la manche : chaque équipe, cochée dès qu'elle a choisi, et l'heure de clôture.
 
@@ -75,7 +75,7 @@ card-team-done = ✅ { $who }
 card-team-waiting = ⏳ { $who }
 card-all-chosen = Toutes les équipes ont choisi : la manche se joue.
 # $deadline : une heure Unix, que Discord affiche comme « dans 5 minutes ».
-card-choose = Choisissez avec le bouton ci-dessous ou /play. Le bot joue pour les équipes en retard <t:{ $deadline }:R>.
+card-choose = Choisissez avec le bouton ci-dessous ou { $play }. Le bot joue pour les équipes en retard <t:{ $deadline }:R>.
 card-paused = Le tour est en pause : les choix attendent qu'un admin le relance.
 
 ## Accusés de réception privés d'une commande dont la réponse est allée dans le salon.

@@ -18,7 +18,10 @@ hulst-drew = { $draw ->
     }
 hulst-first-player = { $team } place ses coureurs en premier.
 hulst-dealt = Votre main : { $cards }.
-hulst-refilled = { $team } reçoit { $count } nouvelles cartes.
+hulst-refilled = { $team } reçoit { $count ->
+        [one] { $count } nouvelle carte
+       *[other] { $count } nouvelles cartes
+    }.
 hulst-round = Manche { $round }.
 
 ## Les déplacements
@@ -42,22 +45,43 @@ hulst-joined-crash = { $rider } ne peut pas freiner et tombe dans la chute de la
 hulst-skipped = { $rider } passe ce tour après sa chute.
 hulst-discarded = Une carte est défaussée pour { $rider }, qui a franchi la ligne.
 hulst-gave-up = Vous défaussez { $card }.
-hulst-swapped = { $rider } s'arrête sur une case échange : { $count } cartes échangées.
+hulst-swapped = { $rider } s'arrête sur une case échange : { $count ->
+        [one] { $count } carte échangée
+       *[other] { $count } cartes échangées
+    }.
 hulst-swap-cards = Vous donnez { $cards_given } et tirez { $cards_drawn }.
 
 ## Les cartes chance
 
-hulst-chance-advance = { $rider } tire une carte chance : avancez de { $amount } cases.
-hulst-chance-fall-back = { $rider } tire une carte chance : reculez de { $amount } cases.
+hulst-chance-advance = { $rider } tire une carte chance : avancez { $amount ->
+        [one] de { $amount } case
+       *[other] de { $amount } cases
+    }.
+hulst-chance-fall-back = { $rider } tire une carte chance : reculez { $amount ->
+        [one] de { $amount } case
+       *[other] de { $amount } cases
+    }.
 hulst-chance-puncture = { $rider } tire une carte chance : crevaison, il passe son prochain tour.
 hulst-chance-crash = { $rider } tire une carte chance : chute sur place.
-hulst-chance-exchange = { $rider } tire une carte chance : échangez jusqu'à { $amount } cartes.
-hulst-chance-keep = { $rider } tire une carte chance à garder : { $amount } cases de plus lors d'un prochain déplacement.
-hulst-chance-bonus = { $rider } tire une carte chance : { $amount } secondes de bonification.
+hulst-chance-exchange = { $rider } tire une carte chance : échangez jusqu'à { $amount ->
+        [one] { $amount } carte
+       *[other] { $amount } cartes
+    }.
+hulst-chance-keep = { $rider } tire une carte chance à garder : { $amount ->
+        [one] { $amount } case
+       *[other] { $amount } cases
+    } de plus lors d'un prochain déplacement.
+hulst-chance-bonus = { $rider } tire une carte chance : { $amount ->
+        [one] { $amount } seconde
+       *[other] { $amount } secondes
+    } de bonification.
 hulst-chance-nothing = { $rider } tire une carte chance : il ne se passe rien.
 hulst-chance-moved = { $rider } va sur la case { $square }.
 hulst-chance-shuffled = La carte chance passe sous le paquet, puis le paquet est mélangé.
-hulst-bonus-seconds = { $rider } gagne { $seconds } secondes de bonification.
+hulst-bonus-seconds = { $rider } gagne { $seconds ->
+        [one] { $seconds } seconde
+       *[other] { $seconds } secondes
+    } de bonification.
 
 ## Sprints et arrivée
 
@@ -68,7 +92,10 @@ hulst-sprint = Sprint après la case { $after } : { $rider } passe en position {
         [one] { $points } point
        *[other] { $points } points
     }.
-hulst-finished = { $rider } termine à la place { $place }, { $past } cases après la ligne : { $time } s, { $points ->
+hulst-finished = { $rider } termine à la place { $place }, { $past ->
+        [one] { $past } case
+       *[other] { $past } cases
+    } après la ligne : { $time } s, { $points ->
         [one] { $points } point
        *[other] { $points } points
     }.
@@ -82,8 +109,14 @@ hulst-squares-to-line = { $count ->
 
 ## La note d'un directeur sportif
 
-hulst-brief-hand = Votre main ({ $count } cartes) : { $cards }.
-hulst-brief-kept = { $rider } garde une carte chance : { $amount } cases de plus lors d'un déplacement en plaine ou en descente.
+hulst-brief-hand = Votre main ({ $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    }) : { $cards }.
+hulst-brief-kept = { $rider } garde une carte chance : { $amount ->
+        [one] { $amount } case
+       *[other] { $amount } cases
+    } de plus lors d'un déplacement en plaine ou en descente.
 
 ## Les options
 
@@ -129,12 +162,17 @@ hulst-refused-crash-lane = Une chute doit se produire aussi loin du côté numé
 hulst-refused-wrong = Ce n'est pas ce que ce tour demande.
 hulst-refused-other-card = Vous avez choisi le { $card } : prenez une de ses cases d'arrivée, ou revenez aux cartes.
 
-## Les classements du tour, avec leur nom néerlandais
+## Les classements du tour (docs/hulst.md donne leur nom néerlandais de la boîte : un joueur lit sa
+## propre langue)
 
-classification-hulst-yellow = Maillot jaune (gele trui)
-classification-hulst-points = Classement aux points (puntenklassement)
-classification-hulst-team = Classement par équipes au temps (ploegenklassement)
-classification-hulst-final = Classement général final (eindklassement)
+classification-hulst-yellow = Maillot jaune
+classification-hulst-points = Classement aux points
+classification-hulst-team = Classement par équipes au temps
+classification-hulst-final = Classement général final
+
+## Un coureur sans nom à lui (le préréglage n'en donne pas) : son numéro dans l'équipe
+
+hulst-roster-rider = Coureur { $number }
 
 ## Le plateau en texte du terminal
 

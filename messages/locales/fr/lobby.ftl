@@ -1,8 +1,14 @@
 # lobby
 # Avant le départ : créer un tour, le rejoindre, le quitter, le lancer.
 
-lobby-team-name-length = un nom d'équipe compte de 1 à { $max } caractères, pas { $count }
-lobby-seats = un tour accueille de 1 à { $max } équipes, pas { $seats }
+lobby-team-name-length = un nom d'équipe compte de 1 à { $max ->
+        [one] { $max } caractère
+       *[other] { $max } caractères
+    }, pas { $count }
+lobby-seats = un tour accueille de 1 à { $max ->
+        [one] { $max } équipe
+       *[other] { $max } équipes
+    }, pas { $seats }
 library-no-presets = aucun préréglage de tour trouvé dans { $folder } : lancez la commande depuis le dossier du projet ou passez --config
 library-no-such-preset = il n'y a pas de préréglage de tour nommé « { $name } » ; les préréglages sont : { $known }
 lobby-preset-course = { $tour } : { $error }
@@ -13,17 +19,23 @@ lobby-tour-exists = il y a déjà un tour dans ce salon ({ $preset }, { $status 
        *[other] { $status }
     }) : un admin peut d'abord y mettre fin
 lobby-open = **{ $tour }** est ouvert : { $stages ->
-        [one] 1 étape
+        [one] { $stages } étape
        *[other] { $stages } étapes
     }, { $teams ->
-        [one] 1 équipe
+        [one] { $teams } équipe
        *[other] { $teams } équipes
-    } de { $riders } coureurs, { $deadline }. Inscrivez-vous avec un nom d'équipe et une couleur ; un admin donne le départ quand vous êtes prêts (les places vides vont aux bots).
+    } { $riders ->
+        [one] de { $riders } coureur
+       *[other] de { $riders } coureurs
+    }, { $deadline }. Inscrivez-vous avec { $tour_join }, en donnant un nom d'équipe et une couleur ; un admin donne le départ avec { $tour_start } quand vous êtes prêts (les places vides vont aux bots).
 lobby-colour-missing = donnez une couleur à votre équipe, par exemple rouge
 lobby-join-too-late = le tour a déjà commencé : les nouvelles équipes pourront rejoindre le suivant
 lobby-already-in = vous êtes déjà dans ce tour, à la tête de { $team }
 lobby-name-taken = le nom { $name } est déjà pris : choisissez-en un autre
-lobby-full = le tour est complet ({ $seats } équipes)
+lobby-full = le tour est complet ({ $seats ->
+        [one] { $seats } équipe
+       *[other] { $seats } équipes
+    })
 lobby-joined = { $team } ({ $colour ->
         [red] rouge
         [blue] bleu
@@ -46,14 +58,14 @@ lobby-director-leaves = Le directeur sportif de { $team } quitte le tour : un bo
 lobby-already-started = le tour a déjà commencé
 lobby-no-bot-names = pas assez de noms d'équipes pour les bots des places vides
 lobby-starts-bots = **{ $tour }** est lancé ! { $count ->
-        [one] 1 équipe
+        [one] { $count } équipe
        *[other] { $count } équipes
     } : { $teams }. Des bots mènent toutes les équipes.
 lobby-starts = **{ $tour }** est lancé ! { $count ->
-        [one] 1 équipe
+        [one] { $count } équipe
        *[other] { $count } équipes
     } : { $teams }. { $call }
     .terminal = **{ $tour }** est lancé ! { $count ->
-        [one] 1 équipe
+        [one] { $count } équipe
        *[other] { $count } équipes
     } : { $teams }.

@@ -40,12 +40,15 @@ mj-round = Le tour { $round } commence.
 mj-rolled = { $rider } lance { $a } et { $b } { $why ->
         [aspiration] pour l'aspiration
        *[other] pour { $cells ->
-            [one] 1 case avec risque
+            [one] { $cells } case avec risque
            *[other] { $cells } cases avec risque
         }
     } : { $result ->
         [puncture] crevaison !
-       *[cost] { $cost } unités.
+       *[cost] { $cost ->
+            [one] { $cost } unité
+           *[other] { $cost } unités
+        }.
     }
 mj-paid = { $rider } paie { $energy } d'énergie et { $form } de forme { $why ->
         [safe] pour l'échappée sans risque
@@ -53,7 +56,7 @@ mj-paid = { $rider } paie { $energy } d'énergie et { $form } de forme { $why ->
        *[aspiration] pour le coureur dans sa roue
     } : énergie { $energy_left }, forme { $form_left }.
 mj-moved = { $rider } avance de { $cells ->
-        [one] 1 case
+        [one] { $cells } case
        *[other] { $cells } cases
     } jusqu'en { $cell }.
 mj-stayed = { $rider } reste sur place.
@@ -74,11 +77,14 @@ mj-abandoned = { $rider } n'a plus ni énergie ni forme : il abandonne.
 mj-stage-over = L'étape est finie : { $winner } gagne.
 mj-stage-over-nobody = L'étape est finie : personne n'a franchi la ligne.
 mj-front = { $rider } mène la course en { $cell }, à { $to_go ->
-        [one] 1 rangée
+        [one] { $to_go } rangée
        *[other] { $to_go } rangées
     } de la ligne.
 mj-front-none = Personne n'est sur la route.
-mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars } étoiles ce tour.
+mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars ->
+        [one] { $stars } étoile
+       *[other] { $stars } étoiles
+    } ce tour.
 # The classification of the tour (MJ-003, MJ-040).
 classification-maillot-jaune = Maillot jaune (temps)
 mj-brief-prices = Échappée avec risque, coût pour 1/2/3/4 cases selon le jet (P : crevaison) : { $table }

@@ -144,7 +144,7 @@ standings-reinstated = repêché
 standings-picture-after = après l'étape { $stage }
 # Après une équipe qui a moins de coureurs que son classement n'en compte (équipes de Velo Master, A-49).
 standings-team-short = { $count ->
-        [one] 1 coureur restant : classée après les équipes complètes
+        [one] { $count } coureur restant : classée après les équipes complètes
        *[other] { $count } coureurs restants : classée après les équipes complètes
     }
 

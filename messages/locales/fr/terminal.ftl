@@ -34,11 +34,14 @@ summary-rider = - { $rider } { $place } sur { $field }, { $time }
 summary-rider-behind = - { $rider } { $place } sur { $field }, { $time } (+{ $gap })
 summary-no-times = (les temps ne peuvent pas être calculés : { $error })
 # $title : le titre du classement (le général de la course de cartes, le Maillot Or de Velo Master).
-summary-general = { $title } après l'étape { $stage } ({ $riders } coureurs) :
+summary-general = { $title } après l'étape { $stage } ({ $riders ->
+        [one] { $riders } coureur
+       *[other] { $riders } coureurs
+    }) :
 summary-no-standings = (les classements ne peuvent pas être calculés : { $error })
 summary-yours = ← à vous
 summary-more = … et { $count ->
-        [one] 1 autre
+        [one] { $count } autre
        *[other] { $count } autres
     }
 
@@ -50,7 +53,7 @@ cli-no-runtime = impossible de démarrer l'environnement asynchrone : { $error }
 ## `commissaire play` : démarrer, reprendre, s'arrêter. $again est la commande qui reprend.
 
 play-intro = { $tour } : { $stages ->
-        [one] 1 étape
+        [one] { $stages } étape
        *[other] { $stages } étapes
     }. Vous dirigez { $team } (l'équipe 1 sur le plateau) ; des bots mènent les autres équipes.
     À chaque invite, tapez le numéro de votre choix. Chaque choix est enregistré aussitôt : q arrête, et `{ $again }` reprend.

@@ -26,7 +26,7 @@ stage-kind = { $kind ->
 ## Refus et réponses sur le tour tel qu'il est.
 
 no-tour = il n'y a pas de tour dans ce salon
-no-tour-create = il n'y a pas de tour dans ce salon : un admin en crée un avec /tour create
+no-tour-create = il n'y a pas de tour dans ce salon : un admin en crée un avec { $tour_create }
 tour-not-started = le tour n'a pas commencé : un admin le lance une fois les équipes inscrites
 tour-over = le tour est terminé
 standings-not-started = le tour n'a pas commencé : les classements viennent après la première étape
@@ -57,17 +57,17 @@ round-closes-in = La manche se termine dans { $left }.
 status-team-director = { $team } (<@{ $user }>)
 status-team-bot = { $team } (bot)
 status-lobby = **{ $tour }** ({ $stages ->
-        [one] 1 étape
+        [one] { $stages } étape
        *[other] { $stages } étapes
     }) attend ses équipes : { $taken } { $taken ->
         [one] place prise
        *[other] places prises
     } sur { $seats }.
-status-lobby-join = Inscrivez-vous avec /tour join ; un admin donne le départ avec /tour start (les places vides vont aux bots).
-status-over = **{ $tour }** est terminé. /standings affiche ses classements finaux ; un admin peut créer le tour suivant avec /tour create.
+status-lobby-join = Inscrivez-vous avec { $tour_join } ; un admin donne le départ avec { $tour_start } (les places vides vont aux bots).
+status-over = **{ $tour }** est terminé. { $standings } affiche ses classements finaux ; un admin peut créer le tour suivant avec { $tour_create }.
 # $turn : le tour de jeu en cours, tel que le jeu le nomme (« manche 3 »).
 status-running = **{ $tour }** : étape { $stage } sur { $total }, { $course }, { $turn }.
-status-paused = En pause : un admin le relance avec /admin resume.
+status-paused = En pause : un admin le relance avec { $admin_resume }.
 
 ## Les nouvelles d'une manche, d'une étape, du tour.
 
@@ -77,7 +77,7 @@ round-title = **Étape { $stage }, { $turn }**
 round-nothing-happened = rien ne s'est passé
 # Une manche en une ligne quand le jeu n'en donne pas de résumé : sa première phrase, et combien d'autres.
 round-and-more = { $first } (et { $count ->
-        [one] 1 autre
+        [one] { $count } autre
        *[other] { $count } autres
     })
 news-time-is-up = Le temps est écoulé : le bot a joué les choix manquants de { $teams }.
@@ -99,7 +99,7 @@ stage-result-legend-no-bonus = Ordre d'arrivée, avec le temps couru, qui compte
 stage-result-line = { $place }. { $rider } { $time }
 stage-result-line-bonus = { $place }. { $rider } { $time }, bonification −{ $bonus } s
 # Un tour mené aux points (une coupe du monde) : les points marqués par chaque coureur dans l'étape.
-stage-result-legend-points = Ordre d'arrivée, avec les points de { $classification } marqués par chaque coureur.
+stage-result-legend-points = Ordre d'arrivée, avec les points de { $classification } que chaque coureur a marqués.
 stage-result-line-points = { $place }. { $rider } : { $points ->
     [one] { $points } pt
    *[other] { $points } pts
@@ -111,7 +111,7 @@ stage-result-out = { $count ->
     }
 # Après une équipe qui a moins de coureurs que son classement n'en compte (équipes de Velo Master, A-49).
 standings-team-short-mark = ({ $count ->
-        [one] 1 coureur
+        [one] { $count } coureur
        *[other] { $count } coureurs
     })
 standings-team-short-legend = Une équipe qui a moins de coureurs que le classement n'en compte est classée après les équipes complètes, quel que soit son temps.

@@ -125,7 +125,10 @@ vm-vote = { $rider } vote { $yes ->
         [true] oui
        *[false] non
     }.
-vm-acceleration-voted = { $yes } oui sur { $needed } nécessaires : { $go ->
+vm-acceleration-voted = { $yes } oui sur { $needed ->
+        [one] { $needed } nécessaire
+       *[other] { $needed } nécessaires
+    } : { $go ->
         [true] la ligne accélère
        *[false] pas d'accélération
     }.
@@ -168,6 +171,12 @@ vm-refusal-acceleration = cette accélération n'est pas possible : la ligne doi
 vm-refusal-no-vote = aucun vote n'est en cours
 vm-refusal-pick = choisissez deux des coureurs neutres proposés
 vm-refusal-attack = ce coureur ne peut pas attaquer maintenant : les attaques se déclarent avant les dés, par l'un de vos coureurs dans cette phase, sans pénalité (Pro)
+
+## Le nom d'un coureur d'après son rôle, avec son numéro dans l'équipe (VM-008), quand le
+## préréglage n'en donne pas : le leader, puis les équipiers 2, 3, 4.
+
+vm-roster-leader = Leader
+vm-roster-team-mate = Équipier { $number }
 
 ## Les classements de Velo Master (VM-079, VM-080, VM-142)
 
@@ -267,31 +276,31 @@ vm-option-stop = { $how ->
 
 # Un lancer en une ligne, où en est la course : le coureur en tête encore en course.
 vm-brief-front = { $rider } mène la course en { $cell }, à { $to_go ->
-        [one] 1 niveau
+        [one] { $to_go } niveau
        *[other] { $to_go } niveaux
     } de la ligne{ $across ->
         [0] {""}
        *[other] {""} ({ $across } arrivés)
     }.
 vm-brief-across = { $across ->
-        [one] 1 coureur a franchi la ligne.
+        [one] { $across } coureur a franchi la ligne.
        *[other] { $across } coureurs ont franchi la ligne.
     }
 vm-brief-start = Personne n'est encore sur la route.
 
 ## Le plateau en texte du terminal (`commissaire play`) : les coureurs par l'étiquette de leur pion.
 
-vm-text-board-legend-riders = coureurs : initiale de l'équipe, puis L pour le leader ou le numéro de l'équipier, comme sur l'image du plateau et dans leurs noms (P3 : Team-mate 3)
+vm-text-board-legend-riders = coureurs : initiale de l'équipe, puis L pour le leader ou le numéro de l'équipier, comme sur l'image du plateau et dans leurs noms (P3 : Équipier 3)
 vm-text-board-legend-road = .. plat, ^^ montée, vv descente, ss ravitaillement, ## pavés, !! case danger (un jet d'habileté ; P3! un coureur dessus), A. B. les cases où le coureur en mouvement peut aller, | ligne d'arrivée
 # $team a lancé $dice (les faces) ; $rider (son étiquette) est en mouvement, $name son nom, $left
 # les pas qu'il peut encore faire.
 vm-text-board-moving = { $team } a fait { $dice } : { $rider } ({ $name }) avance, { $left ->
-        [one] encore 1 pas
+        [one] encore { $left } pas
        *[other] encore { $left } pas
     }.
 vm-text-board-fallen-rider = { $rider } à côté de { $cell } ({ $misses ->
         [0] de retour au prochain tour
-        [one] passe 1 tour
+        [one] passe { $misses } tour
        *[other] passe { $misses } tours
     })
 vm-text-board-fallen = au bord de la route : { $riders }

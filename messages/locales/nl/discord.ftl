@@ -8,7 +8,7 @@ hand-choose-within = Kies binnen { $left }, anders speelt de bot voor je.
     .terminal = {""}
 hand-paused = De tour staat stil: keuzes wachten tot een beheerder hem hervat.
     .terminal = De tour staat stil.
-hand-autopilot-on = De automatische piloot staat aan: de bot kiest voor je ploeg tot je hem uitzet (/autopilot off).
+hand-autopilot-on = De automatische piloot staat aan: de bot kiest voor je ploeg tot je hem uitzet met { $autopilot }.
 # Een optie op een knop of in een lijst: een renner (of de ploeg), dan wat hij doet ("Blauw Rouleur: Houd 5").
 option = { $group }: { $label }
 
@@ -19,7 +19,7 @@ choose-paused = de tour staat stil: keuzes wachten tot een beheerder hem hervat
 # Een keuze voor een beslissing die al voorbij is (een ander tabblad, een oud bericht).
 choose-stale = Die keuze hoorde bij een beslissing die al voorbij is en is dus niet gebruikt: kies opnieuw uit de opties die nu getoond worden.
 choose-stale-button = Die knop hoorde bij een beslissing die al voorbij is en is dus niet gebruikt. Hier zie je hoe je ploeg er nu voor staat.
-choose-not-an-option = dat is nu geen van je opties: /hand toont welke je hebt
+choose-not-an-option = dat is nu geen van je opties: { $hand } toont welke je hebt
 # Wat de ploegleider koos, afgevinkt.
 choose-done = ✓ { $option }
 # De ploegen waar een ronde nog op wacht, na een keuze of bij /stage.
@@ -28,10 +28,10 @@ reminder = Herinnering: { $team } moet nog kiezen voor etappe { $stage }, { $tur
 
 ## /autopilot.
 
-autopilot-no-team = je leidt geen ploeg in deze tour: sluit je aan bij een ploeg met /tour join
+autopilot-no-team = je leidt geen ploeg in deze tour: sluit je aan bij een ploeg met { $tour_join }
 autopilot-already-on = De automatische piloot staat al aan: de bot kiest voor je ploeg.
 autopilot-already-off = De automatische piloot staat al uit: de keuzes van je ploeg zijn aan jou.
-autopilot-on = Automatische piloot aan: de bot kiest voor { $team } tot je hem uitzet met /autopilot off.
+autopilot-on = Automatische piloot aan: de bot kiest voor { $team } tot je hem uitzet met { $autopilot }.
 autopilot-off = Automatische piloot uit: de keuzes van { $team } zijn weer aan jou.
 
 ## Een ronde afsluiten, een tour van bots verder laten gaan.
@@ -56,12 +56,12 @@ preset-choice = { $name } ({ $stages ->
 ## Keuzemenu's, als een beslissing meer opties heeft dan er knoppen passen.
 
 menu-placeholder = Opties { $first }–{ $last } van { $total }
-menu-placeholder-more = Opties { $first }–{ $last } van { $total }: /play biedt ze allemaal
+menu-placeholder-more = Opties { $first }–{ $last } van { $total }: { $play } biedt ze allemaal
 
 ## Knoppen die niet meer werken.
 
-button-outdated = Deze knop komt uit een oudere versie van de commissaire en werkt niet meer: gebruik /hand om je opties te zien, of /tour status.
-button-earlier-tour = Deze knop hoort bij een eerdere tour in dit kanaal: /tour status toont de huidige.
+button-outdated = Deze knop komt uit een oudere versie van de commissaire en werkt niet meer: gebruik { $hand } om je opties te zien, of { $tour_status }.
+button-earlier-tour = Deze knop hoort bij een eerdere tour in dit kanaal: { $tour_status } toont de huidige.
 
 ## De kaart van de ronde: elke ploeg, afgevinkt zodra ze kiest, en wanneer de ronde sluit.
 
@@ -72,7 +72,7 @@ card-team-done = ✅ { $who }
 card-team-waiting = ⏳ { $who }
 card-all-chosen = Elke ploeg heeft gekozen: de ronde wordt gespeeld.
 # $deadline: een Unix-tijd, die Discord toont als "over 5 minuten".
-card-choose = Kies met de knop hieronder of met /play. De bot speelt voor de late ploegen <t:{ $deadline }:R>.
+card-choose = Kies met de knop hieronder of met { $play }. De bot speelt voor de late ploegen <t:{ $deadline }:R>.
 card-paused = De tour staat stil: keuzes wachten tot een beheerder hem hervat.
 
 ## Privébevestigingen van een commando waarvan het antwoord in het kanaal staat.

@@ -18,7 +18,10 @@ hulst-drew = { $draw ->
     }
 hulst-first-player = { $team } zet zijn renners als eerste op het bord.
 hulst-dealt = Je hand: { $cards }.
-hulst-refilled = { $team } krijgt { $count } nieuwe kaarten.
+hulst-refilled = { $team } krijgt { $count ->
+        [one] 1 nieuwe kaart
+       *[other] { $count } nieuwe kaarten
+    }.
 hulst-round = Ronde { $round }.
 
 ## Verplaatsingen
@@ -42,22 +45,43 @@ hulst-joined-crash = { $rider } kan niet op tijd remmen en valt mee in de valpar
 hulst-skipped = { $rider } slaat deze beurt over na zijn val.
 hulst-discarded = Er gaat een kaart af voor { $rider }, die al binnen is.
 hulst-gave-up = Je legt { $card } af.
-hulst-swapped = { $rider } stopt op een wisselvak: { $count } kaarten gewisseld.
+hulst-swapped = { $rider } stopt op een wisselvak: { $count ->
+        [one] 1 kaart
+       *[other] { $count } kaarten
+    } gewisseld.
 hulst-swap-cards = Je geeft { $cards_given } en trekt { $cards_drawn }.
 
 ## Kanskaarten
 
-hulst-chance-advance = { $rider } trekt een kanskaart: { $amount } vakken vooruit.
-hulst-chance-fall-back = { $rider } trekt een kanskaart: { $amount } vakken terug.
+hulst-chance-advance = { $rider } trekt een kanskaart: { $amount ->
+        [one] 1 vak
+       *[other] { $amount } vakken
+    } vooruit.
+hulst-chance-fall-back = { $rider } trekt een kanskaart: { $amount ->
+        [one] 1 vak
+       *[other] { $amount } vakken
+    } terug.
 hulst-chance-puncture = { $rider } trekt een kanskaart: lekke band, hij slaat zijn volgende beurt over.
 hulst-chance-crash = { $rider } trekt een kanskaart: hier een valpartij.
-hulst-chance-exchange = { $rider } trekt een kanskaart: wissel tot { $amount } kaarten.
-hulst-chance-keep = { $rider } trekt een kanskaart om te bewaren: { $amount } vakken extra bij een latere zet.
-hulst-chance-bonus = { $rider } trekt een kanskaart: { $amount } bonificatieseconden.
+hulst-chance-exchange = { $rider } trekt een kanskaart: wissel tot { $amount ->
+        [one] 1 kaart
+       *[other] { $amount } kaarten
+    }.
+hulst-chance-keep = { $rider } trekt een kanskaart om te bewaren: { $amount ->
+        [one] 1 vak
+       *[other] { $amount } vakken
+    } extra bij een latere zet.
+hulst-chance-bonus = { $rider } trekt een kanskaart: { $amount ->
+        [one] 1 bonificatieseconde
+       *[other] { $amount } bonificatieseconden
+    }.
 hulst-chance-nothing = { $rider } trekt een kanskaart: er gebeurt niets.
 hulst-chance-moved = { $rider } gaat naar vak { $square }.
 hulst-chance-shuffled = De kanskaart gaat onder de stapel en de stapel wordt geschud.
-hulst-bonus-seconds = { $rider } wint { $seconds } bonificatieseconden.
+hulst-bonus-seconds = { $rider } wint { $seconds ->
+        [one] 1 bonificatieseconde
+       *[other] { $seconds } bonificatieseconden
+    }.
 
 ## Tussensprints en finish
 
@@ -68,7 +92,10 @@ hulst-sprint = Tussensprint na vak { $after }: { $rider } komt als nummer { $pla
         [one] { $points } punt
        *[other] { $points } punten
     }.
-hulst-finished = { $rider } eindigt op plaats { $place }, { $past } vakken voorbij de streep: { $time } s, { $points ->
+hulst-finished = { $rider } eindigt op plaats { $place }, { $past ->
+        [one] 1 vak
+       *[other] { $past } vakken
+    } voorbij de streep: { $time } s, { $points ->
         [one] { $points } punt
        *[other] { $points } punten
     }.
@@ -82,8 +109,14 @@ hulst-squares-to-line = { $count ->
 
 ## De eigen notitie van een ploegleider
 
-hulst-brief-hand = Je hand ({ $count } kaarten): { $cards }.
-hulst-brief-kept = { $rider } bewaart een kanskaart: { $amount } vakken extra bij een zet op vlak of bergaf.
+hulst-brief-hand = Je hand ({ $count ->
+        [one] 1 kaart
+       *[other] { $count } kaarten
+    }): { $cards }.
+hulst-brief-kept = { $rider } bewaart een kanskaart: { $amount ->
+        [one] 1 vak
+       *[other] { $amount } vakken
+    } extra bij een zet op vlak of bergaf.
 
 ## De keuzes
 
@@ -129,12 +162,17 @@ hulst-refused-crash-lane = Een valpartij moet zo ver mogelijk van de genummerde 
 hulst-refused-wrong = Dat vraagt deze beurt niet.
 hulst-refused-other-card = Je koos de { $card }: kies een van zijn eindvakken, of ga terug naar de kaarten.
 
-## De klassementen van de ronde, met hun Franse naam
+## De klassementen van de ronde (docs/hulst.md geeft hun Franse naam op de doos: een speler leest
+## zijn eigen taal)
 
-classification-hulst-yellow = Gele trui (maillot jaune)
-classification-hulst-points = Puntenklassement (classement aux points)
-classification-hulst-team = Ploegenklassement op tijd (classement par équipes)
-classification-hulst-final = Eindklassement (classement général)
+classification-hulst-yellow = Gele trui
+classification-hulst-points = Puntenklassement
+classification-hulst-team = Ploegenklassement op tijd
+classification-hulst-final = Eindklassement
+
+## Een renner zonder eigen naam (de voorinstelling geeft er geen): zijn nummer in de ploeg
+
+hulst-roster-rider = Renner { $number }
 
 ## Het tekstbord van de terminal
 

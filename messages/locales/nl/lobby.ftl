@@ -1,8 +1,14 @@
 # lobby
 # Voor de start: een tour aanmaken, je aanmelden, vertrekken, starten.
 
-lobby-team-name-length = een ploegnaam telt 1 tot { $max } tekens, niet { $count }
-lobby-seats = een tour neemt 1 tot { $max } ploegen, niet { $seats }
+lobby-team-name-length = een ploegnaam telt 1 tot { $max ->
+        [one] 1 teken
+       *[other] { $max } tekens
+    }, niet { $count }
+lobby-seats = een tour neemt 1 tot { $max ->
+        [one] 1 ploeg
+       *[other] { $max } ploegen
+    }, niet { $seats }
 library-no-presets = geen tourvoorinstellingen gevonden in { $folder }: start vanuit de projectmap of geef --config mee
 library-no-such-preset = er is geen tourvoorinstelling met de naam '{ $name }'; de voorinstellingen zijn: { $known }
 lobby-preset-course = { $tour }: { $error }
@@ -18,12 +24,18 @@ lobby-open = **{ $tour }** is open: { $stages ->
     }, { $teams ->
         [one] 1 ploeg
        *[other] { $teams } ploegen
-    } van { $riders } renners, { $deadline }. Meld je aan met een ploegnaam en een kleur; een beheerder start de tour als jullie klaar zijn (lege plaatsen gaan naar bots).
+    } van { $riders ->
+        [one] 1 renner
+       *[other] { $riders } renners
+    }, { $deadline }. Meld je aan met { $tour_join } en geef een ploegnaam en een kleur; een beheerder start de tour met { $tour_start } als jullie klaar zijn (lege plaatsen gaan naar bots).
 lobby-colour-missing = geef je ploeg een kleur, bijvoorbeeld rood
 lobby-join-too-late = de tour is al begonnen: nieuwe ploegen kunnen bij de volgende meedoen
 lobby-already-in = je zit al in deze tour, als ploegleider van { $team }
 lobby-name-taken = de naam { $name } is al bezet: kies een andere
-lobby-full = de tour is vol ({ $seats } ploegen)
+lobby-full = de tour is vol ({ $seats ->
+        [one] 1 ploeg
+       *[other] { $seats } ploegen
+    })
 lobby-joined = { $team } ({ $colour ->
         [red] rood
         [blue] blauw

@@ -45,7 +45,10 @@ mj-rolled = { $rider } gooit { $a } en { $b } { $why ->
         }
     }: { $result ->
         [puncture] lekke band!
-       *[cost] { $cost } eenheden.
+       *[cost] { $cost ->
+            [one] 1 eenheid
+           *[other] { $cost } eenheden
+        }.
     }
 mj-paid = { $rider } betaalt { $energy } energie en { $form } vorm { $why ->
         [safe] voor de ontsnapping zonder risico
@@ -78,7 +81,10 @@ mj-front = { $rider } leidt de koers op { $cell }, { $to_go ->
        *[other] { $to_go } rijen
     } van de streep.
 mj-front-none = Niemand is op de weg.
-mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars } sterren deze beurt.
+mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars ->
+        [one] 1 ster
+       *[other] { $stars } sterren
+    } deze beurt.
 # The classification of the tour (MJ-003, MJ-040).
 classification-maillot-jaune = Gele trui (tijd)
 mj-brief-prices = Ontsnapping met risico, kosten voor 1/2/3/4 vakjes per worp (P: lekke band): { $table }

@@ -34,7 +34,10 @@ summary-rider = - { $rider } { $place } van { $field }, { $time }
 summary-rider-behind = - { $rider } { $place } van { $field }, { $time } (+{ $gap })
 summary-no-times = (de tijden kunnen niet berekend worden: { $error })
 # $title: de titel van het klassement (het algemeen klassement van de kaartkoers, de Maillot Or van Velo Master).
-summary-general = { $title } na etappe { $stage } ({ $riders } renners):
+summary-general = { $title } na etappe { $stage } ({ $riders ->
+        [one] 1 renner
+       *[other] { $riders } renners
+    }):
 summary-no-standings = (de klassementen kunnen niet berekend worden: { $error })
 summary-yours = ← van jou
 summary-more = … en nog { $count }

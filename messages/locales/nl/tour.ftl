@@ -26,7 +26,7 @@ stage-kind = { $kind ->
 ## Weigeringen en antwoorden over de tour zoals hij ervoor staat.
 
 no-tour = er is geen tour in dit kanaal
-no-tour-create = er is geen tour in dit kanaal: een beheerder maakt er een aan met /tour create
+no-tour-create = er is geen tour in dit kanaal: een beheerder maakt er een aan met { $tour_create }
 tour-not-started = de tour is nog niet begonnen: een beheerder start hem zodra de ploegen zich hebben aangemeld
 tour-over = de tour is voorbij
 standings-not-started = de tour is nog niet begonnen: de klassementen komen na de eerste etappe
@@ -61,11 +61,11 @@ status-lobby = **{ $tour }** ({ $stages ->
         [one] 1 etappe
        *[other] { $stages } etappes
     }) wacht op ploegen: { $taken } van de { $seats } plaatsen bezet.
-status-lobby-join = Meld je aan met /tour join; een beheerder start met /tour start (lege plaatsen gaan naar bots).
-status-over = **{ $tour }** is voorbij. /standings toont de eindklassementen; een beheerder kan de volgende tour aanmaken met /tour create.
+status-lobby-join = Meld je aan met { $tour_join }; een beheerder start met { $tour_start } (lege plaatsen gaan naar bots).
+status-over = **{ $tour }** is voorbij. { $standings } toont de eindklassementen; een beheerder kan de volgende tour aanmaken met { $tour_create }.
 # $turn: de beurt die gespeeld wordt, zoals het spel hem noemt ("ronde 3").
 status-running = **{ $tour }**: etappe { $stage } van { $total }, { $course }, { $turn }.
-status-paused = Stilgelegd: een beheerder hervat met /admin resume.
+status-paused = Stilgelegd: een beheerder hervat met { $admin_resume }.
 
 ## Het nieuws van een ronde, een etappe, de tour.
 

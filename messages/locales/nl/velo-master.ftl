@@ -163,6 +163,12 @@ vm-refusal-no-vote = er loopt geen stemming
 vm-refusal-pick = kies twee van de neutrale renners die aangeboden worden
 vm-refusal-attack = die renner kan nu niet aanvallen: aanvallen worden voor de dobbelstenen aangekondigd, door een van je renners in deze fase zonder straf (Pro)
 
+## De naam van een renner naar zijn rol, met zijn nummer in de ploeg (VM-008), als de
+## voorinstelling er geen geeft: de kopman, dan de ploegmaats 2, 3, 4.
+
+vm-roster-leader = Kopman
+vm-roster-team-mate = Ploegmaat { $number }
+
 ## De klassementen van Velo Master (VM-079, VM-080, VM-142)
 
 classification-or = Maillot Or (tijd)
@@ -266,7 +272,7 @@ vm-brief-start = Er is nog niemand op de weg.
 
 ## Het tekstbord van de terminal (`commissaire play`): renners met het label van hun pion.
 
-vm-text-board-legend-riders = renners: beginletter van de ploeg, dan L voor de kopman of het nummer van de ploegmaat, zoals op de afbeelding van het bord en in hun namen (P3: Team-mate 3)
+vm-text-board-legend-riders = renners: beginletter van de ploeg, dan L voor de kopman of het nummer van de ploegmaat, zoals op de afbeelding van het bord en in hun namen (P3: Ploegmaat 3)
 vm-text-board-legend-road = .. vlak, ^^ klim, vv afdaling, ss bevoorrading, ## kasseien, !! gevaarlijk vak (een behendigheidsworp; P3! een renner erop), A. B. de vakken waar de renner in beweging heen kan, | finishlijn
 # $team gooide $dice (de ogen); $rider (zijn label) is in beweging, $name zijn naam, $left de
 # stappen die hij nog mag zetten.

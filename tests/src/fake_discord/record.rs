@@ -240,6 +240,12 @@ impl FakeDiscord {
         state.messages.get(&id).map(|m| m.json.clone())
     }
 
+    /// Refuses every registration of commands from now on (`true`), as Discord refuses a body
+    /// it finds invalid, or accepts them again; the commands already held stay.
+    pub fn refuse_command_registration(&self, refuse: bool) {
+        self.shared.state().refuse_commands = refuse;
+    }
+
     /// The commands registered globally (`None`) or in a guild.
     pub fn commands(&self, guild_id: Option<u64>) -> Vec<Value> {
         self.shared

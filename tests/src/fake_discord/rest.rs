@@ -218,6 +218,11 @@ fn route(
                 "GET" => Reply::json(Value::Array(
                     state.commands.get(&scope).cloned().unwrap_or_default(),
                 )),
+                _ if state.refuse_commands => Reply::error(
+                    400,
+                    50035,
+                    "Invalid Form Body: the registration is refused (a test's choice)",
+                ),
                 "PUT" => state.put_commands(world, scope, body.json),
                 _ => state.post_command(world, scope, body.json),
             }

@@ -24,6 +24,9 @@ pub struct State {
     pub interactions: HashMap<String, Pending>,
     /// Registered commands, globally (`None`) or per guild.
     pub commands: BTreeMap<Option<u64>, Vec<Value>>,
+    /// Whether a registration is refused (as Discord refuses a body it finds invalid), for a
+    /// test of a bot whose registration fails; the commands held stay.
+    pub refuse_commands: bool,
     /// The guild of each channel seen in an interaction (`None`: a DM).
     pub channels: HashMap<u64, Option<u64>>,
     /// The message made by each (channel, author, nonce) posted with `enforce_nonce`, so that a

@@ -510,9 +510,12 @@ pub fn roster(list: &[Value], options: &Value) -> Result<Vec<crate::registry::Ro
             } else {
                 base.to_string()
             };
+            // The profiles' and house rules B's names are the rulebooks' own, the same in
+            // every language the game is played in: names, not words to translate.
             crate::registry::Rostered {
                 label,
                 attributes: attributes(kind, 0),
+                said: None,
             }
         })
         .collect())

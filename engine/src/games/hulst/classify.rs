@@ -146,10 +146,7 @@ pub fn classifications(
     let yellow = yellow_order(&lines);
     let general = led(
         "general",
-        sentence(
-            "classification-hulst-yellow",
-            "Yellow jersey (gele trui, maillot jaune)",
-        ),
+        sentence("classification-hulst-yellow", "Yellow jersey"),
         Some(Jersey::Yellow),
         Unit::Time,
         time_rows(yellow.iter().map(|l| {
@@ -165,10 +162,7 @@ pub fn classifications(
     by_points.sort_by(|a, b| b.points.cmp(&a.points).then(a.time.cmp(&b.time)));
     let points = led(
         "points",
-        sentence(
-            "classification-hulst-points",
-            "Points (puntenklassement, classement aux points)",
-        ),
+        sentence("classification-hulst-points", "Points"),
         None,
         Unit::Points,
         team_points_rows(
@@ -182,20 +176,14 @@ pub fn classifications(
     by_time.sort_by_key(|t| (t.time, t.best, t.name.clone()));
     let team = led(
         "team",
-        sentence(
-            "classification-hulst-team",
-            "Teams on time (ploegenklassement, classement par équipes)",
-        ),
+        sentence("classification-hulst-team", "Teams on time"),
         None,
         Unit::Time,
         time_rows(by_time.iter().map(|t| (None, None, t.name.clone(), t.time))),
     );
     let score = led(
         "final",
-        sentence(
-            "classification-hulst-final",
-            "Final score (eindklassement, classement général)",
-        ),
+        sentence("classification-hulst-final", "Final score"),
         None,
         Unit::Points,
         team_points_rows(final_scores(stages)),

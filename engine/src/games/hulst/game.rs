@@ -32,13 +32,22 @@ pub const WORDS: crate::registry::Words = crate::registry::Words {
     deadline: crate::registry::word("hulst-deadline"),
 };
 
-/// A team of three (HT-003): the roster's names, or "Rider 1" to "Rider 3".
+/// A team of three (HT-003): the roster's names, or "Rider 1" to "Rider 3", which a tour words
+/// in its language (`hulst-roster-rider`: "Coureur 1").
 pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<Rostered>, String> {
     if list.is_empty() {
         return Ok((1..=TEAM_SIZE)
-            .map(|k| Rostered {
-                label: format!("Rider {k}"),
-                attributes: json!({}),
+            .map(|k| {
+                let label = format!("Rider {k}");
+                Rostered {
+                    said: Some(sentence(
+                        "hulst-roster-rider",
+                        vec![("number", json!(k))],
+                        label.clone(),
+                    )),
+                    label,
+                    attributes: json!({}),
+                }
             })
             .collect());
     }
@@ -55,6 +64,7 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<Rostered>, String>
                 .map(|s| Rostered {
                     label: s.to_string(),
                     attributes: json!({}),
+                    said: None,
                 })
                 .ok_or_else(|| format!("'{v}' is not a rider's name: write a name in quotes"))
         })

@@ -53,6 +53,7 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::R
                     format!("Rider {dealt}")
                 },
                 attributes: json!({}),
+                said: None,
             });
             continue;
         }
@@ -64,6 +65,7 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::R
         out.push(crate::registry::Rostered {
             label: name.to_string(),
             attributes: json!({ "card": name }),
+            said: None,
         });
     }
     Ok(out)
@@ -334,7 +336,7 @@ impl MaillotJaune {
                             format!("for {}", plural(*cells as u32, "risky cell", "risky cells"))
                         },
                         if kind == "cost" {
-                            format!("{cost} units.")
+                            format!("{}.", plural(u32::from(cost), "unit", "units"))
                         } else {
                             "puncture!".into()
                         }
@@ -706,8 +708,11 @@ impl Game for MaillotJaune {
                         ("stars", json!(stars)),
                     ],
                     format!(
-                        "{}: energy {}/6, form {}/20, {stars} stars this turn.",
-                        x.name, x.energy, x.form
+                        "{}: energy {}/6, form {}/20, {} this turn.",
+                        x.name,
+                        x.energy,
+                        x.form,
+                        plural(u32::from(stars), "star", "stars")
                     ),
                 )
             })

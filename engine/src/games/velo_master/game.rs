@@ -56,16 +56,25 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::R
     Ok(parsed
         .iter()
         .map(|role| {
-            let (label, attr, number) = match role {
-                super::options::Role::Leader => ("Leader".to_string(), "leader", 1),
+            // The name is a word of a language: a tour words it in its own ("Équipier 2").
+            let (label, attr, number, said) = match role {
+                super::options::Role::Leader => {
+                    let label = "Leader".to_string();
+                    let said = sentence("vm-roster-leader", vec![], label.clone());
+                    (label, "leader", 1, said)
+                }
                 _ => {
                     mates += 1;
-                    (format!("Team-mate {mates}"), "team-mate", mates)
+                    let label = format!("Team-mate {mates}");
+                    let args = vec![("number", json!(mates))];
+                    let said = sentence("vm-roster-team-mate", args, label.clone());
+                    (label, "team-mate", mates, said)
                 }
             };
             crate::registry::Rostered {
                 label,
                 attributes: json!({ "role": attr, "number": number }),
+                said: Some(said),
             }
         })
         .collect())
@@ -1238,8 +1247,9 @@ impl Game for VeloMaster {
                             ("points", json!(points)),
                         ],
                         format!(
-                            "{} crosses {s} in place {place}: {points} climber points.",
-                            self.rider_name(*rider)
+                            "{} crosses {s} in place {place}: {points} climber {}.",
+                            self.rider_name(*rider),
+                            if *points == 1 { "point" } else { "points" }
                         ),
                     )
                 }
