@@ -2830,3 +2830,62 @@ fn g_04_ht_028_g_25_the_shipped_mid_stage_scenario_sets_up_a_sprint_from_the_squ
         "no draw for the first player: {out}"
     );
 }
+
+#[test]
+fn ht_008_g_01_a_deck_exactly_large_enough_deals_every_team_and_two_values_are_named_apart() {
+    // A deck of 30 deals 15 to each of two teams, the last card included; with a first hand
+    // of 15 given, the other 15 are Blue's.
+    let text = course_text(3, &[("flat", 95)], 12, "");
+    let course = parse_course_toml(&text, "t.toml").unwrap();
+    let deal = |options: serde_json::Value, teams: usize| {
+        let names: Vec<String> = ["Red", "Blue", "Green"][..teams]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        Hulst::new(
+            Board::from_course(&course).unwrap(),
+            Arc::new(course.clone()),
+            Options::parse(&options).unwrap(),
+            names,
+            (0..teams * 3)
+                .map(|i| (format!("r{i}"), (i / 3) as u8))
+                .collect(),
+            &[],
+            7,
+        )
+    };
+    let (s, _) = deal(serde_json::json!({"deck": {"values": {"3": 30}}}), 2).unwrap();
+    assert_eq!((s.hands[0].len(), s.hands[1].len()), (15, 15));
+    let (s, _) = deal(
+        serde_json::json!({"deck": {"values": {"3": 30}}, "hands": [vec![3; 15]]}),
+        2,
+    )
+    .unwrap();
+    assert_eq!(s.hands[1], vec![3; 15]);
+    // Three teams from 46 cards, Red's hand of 16 given: Blue is dealt 15, which leaves 15
+    // for Green; one card fewer and Green is short.
+    assert!(
+        deal(
+            serde_json::json!({"deck": {"values": {"3": 46}}, "hands": [vec![3; 16]]}),
+            3
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        deal(
+            serde_json::json!({"deck": {"values": {"3": 45}}, "hands": [vec![3; 16]]}),
+            3
+        )
+        .unwrap_err()
+        .to_string(),
+        "hands: the hands given leave 14 cards in the deck, too few to deal 15 to team 'Green'"
+    );
+    // A deck of two values names both, not a run of them.
+    let two = Options::parse(&serde_json::json!({"deck": {"values": {"4": 15, "5": 15}}})).unwrap();
+    assert!(
+        setup_error(two, &[9])
+            .to_string()
+            .contains("holds only 4, 5:"),
+        "two values are listed"
+    );
+}
