@@ -927,10 +927,12 @@ fn every_velo_master_sentence_of_played_stages_renders_from_the_catalogue() {
         })
         .map(|(id, _)| id)
         // Classification titles are the standings' to tell (the tours' tests render them).
+        // Riders' default names are the roster's, worded as a tour starts (tested below).
         .filter(|id| {
             !VELO_MASTER_RARE.contains(&id.as_str())
                 && !word_ids().contains(id)
                 && !id.starts_with("classification-")
+                && !id.starts_with("vm-roster-")
         })
         .collect();
     assert!(
@@ -1882,4 +1884,51 @@ fn a_french_singular_writes_its_count() {
          c = { $n ->\n        [0] aucune\n        [one] { $n } étape sur 10\n       *[other] { $n } étapes\n    }\n",
     )]);
     assert_eq!(bites, ["a: $n [one] 1 étape"]);
+}
+
+/// Issue 32, item 10: every default name a roster gives (Hulst's riders, Velo Master's roles)
+/// renders from the catalogue as the roster's English says it, and in French and Dutch in their
+/// own words.
+#[test]
+fn every_default_rider_name_renders_from_the_catalogue() {
+    use commissaire_engine::games::{hulst, velo_master};
+    use serde_json::json;
+    let mut said = Vec::new();
+    said.extend(hulst::game::roster(&[], &json!({})).unwrap());
+    let roles = [json!("leader"), json!("team-mate"), json!("team-mate")];
+    said.extend(velo_master::game::roster(&roles, &json!({"level": "expert"})).unwrap());
+    let mut names = BTreeMap::new();
+    for r in said {
+        let s = r.said.expect("a default name is a sentence");
+        said_everywhere(&s);
+        assert_eq!(speaking(Language::En, || sentence(&s)), r.label);
+        for language in Language::ALL {
+            names
+                .entry(language)
+                .or_insert_with(Vec::new)
+                .push(speaking(language, || sentence(&s)));
+        }
+    }
+    assert_eq!(
+        names[&Language::Fr],
+        [
+            "Coureur 1",
+            "Coureur 2",
+            "Coureur 3",
+            "Leader",
+            "Équipier 2",
+            "Équipier 3"
+        ]
+    );
+    assert_eq!(
+        names[&Language::Nl],
+        [
+            "Renner 1",
+            "Renner 2",
+            "Renner 3",
+            "Kopman",
+            "Ploegmaat 2",
+            "Ploegmaat 3"
+        ]
+    );
 }
