@@ -11,7 +11,6 @@ use crate::store::teams;
 use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
 use commissaire_engine::registry::Deadlines;
-use commissaire_engine::tour::enter_teams;
 use commissaire_messages::{msg, speaking};
 
 /// Names and colours for the teams bots ride, taken in order, skipping any a player chose.
@@ -266,10 +265,16 @@ impl Services {
         }
         let list = teams::list(&mut tx, tour.id).await?;
         let names: Vec<String> = list.iter().map(|t| t.name.clone()).collect();
-        let roster = preset
-            .entrants()
-            .map_err(|e| ServiceError::Broken(format!("{}: {e}", preset.name)))?;
-        for rider in enter_teams(&names, &roster) {
+        // The riders as the game names them (a Maillot Jaune rider is the card he is dealt);
+        // riders that cannot all be dealt are the admin's to fix, in a sentence.
+        let entered = preset.riders(&names).map_err(|e| {
+            ServiceError::refused(msg!(
+                "lobby-riders-refused",
+                tour = &preset.name,
+                reason = e
+            ))
+        })?;
+        for rider in entered {
             riders::insert(&mut tx, tour.id, &rider).await?;
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;
