@@ -735,7 +735,7 @@ mod tests {
         assert_eq!(resolve_play(&open, &whole, "m:12:2"), Ok(key("m:12:2")));
         assert_eq!(resolve_play(&open, &whole, "12/2"), Ok(key("m:12:2")));
         assert_eq!(
-            resolve_play(&open, &whole, "0 safe 13/1"),
+            resolve_play(&open, &whole, "(0 13/1"),
             Ok(key("e:0:1:13:1"))
         );
         let e = resolve_play(&open, &whole, "13/1").unwrap_err();
@@ -744,7 +744,12 @@ mod tests {
         let shown = |typed| -> Vec<String> {
             suggestions_of(&open, &whole, typed)
                 .iter()
-                .map(|c| c.name.clone())
+                .map(|c| {
+                    serde_json::to_value(c).unwrap()["name"]
+                        .as_str()
+                        .unwrap()
+                        .to_string()
+                })
                 .collect()
         };
         assert_eq!(
