@@ -494,7 +494,7 @@ fn lone_ptt(attributes: &str, dice: &str, script: &str) -> String {
 
 #[test]
 fn mj_001_mj_005_a_face_or_a_dial_out_of_range_exits_2_naming_it_and_its_range() {
-    let escape = r#"[{"choose": "Escape +2 (0 safe, 2 risky)"}, {"to": "23/0"}]"#;
+    let escape = r#"[{"choose": "Escape +2 (5 cells)"}, {"choose": "Escape +2 (0 safe, 2 risky)"}, {"to": "23/0"}]"#;
     fails_with(
         &lone_ptt(r#"{"card": "PTT"}"#, "[3, 7]", escape),
         r#"given roll 2 is 7, but a d6 shows 1 to 6: fix roll 2 of "dice""#,

@@ -126,6 +126,52 @@ fn play_takes_numbered_choices_and_resumes_after_stopping() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// Issue 32 item 6: a Maillot Jaune move in the terminal is the same steps as its buttons: how
+/// far first, then the cell among those that far (with a way back), and the rider moves; your
+/// riders are named by the cards they were dealt (MJ-010).
+#[test]
+fn play_takes_a_maillot_jaune_move_in_steps() {
+    let out = temp_dir("play-mj");
+    let dir = out.to_str().unwrap();
+    let run_ = run(
+        &[
+            "play",
+            "--tour",
+            "maillot-jaune",
+            "--out",
+            dir,
+            "--team",
+            "Les Testeurs",
+        ],
+        "1\n1\nq\n",
+    );
+    let text = String::from_utf8_lossy(&run_.stdout);
+    assert!(
+        run_.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run_.stderr)
+    );
+    // The first team is dealt Renault and La Providence; the first step is how far.
+    let first = text
+        .lines()
+        .find(|l| l.starts_with("  1) "))
+        .unwrap_or_else(|| panic!("no numbered choice: {text}"));
+    assert!(
+        first.starts_with("  1) Renault: Ride ") || first.starts_with("  1) La Providence: Ride "),
+        "{first}"
+    );
+    assert!(text.contains(": Stay"), "{text}");
+    assert!(text.contains(": Escape +1 ("), "{text}");
+    // Then the cells that far, lettered, with the way back; the first is ridden.
+    assert!(text.contains(": Ride to A ("), "{text}");
+    assert!(text.contains(": Back to how far"), "{text}");
+    assert!(
+        text.contains("Renault rides") || text.contains("La Providence rides"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
 /// `m:ss` or `h:mm:ss` as seconds.
 fn seconds(time: &str) -> Option<i64> {
     time.split(':')

@@ -131,6 +131,7 @@ fn mv(row: u16, lane: u8) -> Choice {
     Choice::Move {
         to: Pos::new(row, lane),
         via: None,
+        escape: None,
     }
 }
 
@@ -160,7 +161,7 @@ fn ends_with(s: &MaillotJaune, card: &str, safe: u8, risky: u8) -> Vec<(u16, u8)
         .moves(ix(s, card), safe, risky)
         .into_iter()
         .filter_map(|c| match c {
-            Choice::Move { to, via: None } => Some((to.row, to.lane)),
+            Choice::Move { to, via: None, .. } => Some((to.row, to.lane)),
             _ => None,
         })
         .collect();
@@ -495,6 +496,9 @@ fn mj_025_mj_036_tv_mj_08_form_never_pays_a_safe_escape() {
 fn mj_026_tv_mj_09_a_risky_escape_is_one_to_four_cells() {
     let mut s = renault(6, 20, vec![]);
     assert_eq!(s.play(0, &plan(0, 5)), Err(MjError::RiskyTooLong));
+    // Four risky cells are offered in steps: an escape of 4 cells, then its ways to pay.
+    assert!(s.legal(0).contains(&Choice::Escape { cells: 4 }));
+    play(&mut s, Choice::Escape { cells: 4 });
     assert!(s.legal(0).contains(&plan(0, 4)));
 }
 
@@ -752,7 +756,7 @@ fn mj_042_mj_043_mj_044_mj_045_mj_047_mj_048_mj_049_g_15_tv_mj_30_the_books_exam
     assert_eq!(at(&s, "La Redoute"), Some((17, 2)));
     assert_eq!(at(&s, "Renault"), Some((18, 2)));
     // MJ-049: behind Vandamme again, or out sideways.
-    let options = s.legal(0);
+    let options = s.decisions(0);
     assert!(options.contains(&mv(19, 0)) && options.contains(&mv(18, 1)));
     play(&mut s, mv(19, 0));
     assert_eq!(dial(&s, "La Bonnal"), (6, 20), "nobody in his wheel");
@@ -844,6 +848,7 @@ fn mj_051_mj_052_g_16_tv_mj_33_a_sideways_first_step_escapes_the_aspiration() {
         Choice::Move {
             to: Pos::new(20, 3),
             via: Some(3),
+            escape: None,
         },
     );
     assert_eq!(dial(&s, "Renault"), (6, 20));
@@ -1447,4 +1452,317 @@ fn mj_005_an_energy_or_a_form_out_of_its_range_is_refused_naming_the_field_and_t
         let s = with_attributes(attributes.clone()).unwrap();
         assert_eq!(dial(&s, "Renault"), expected, "{attributes}");
     }
+}
+
+// ---------------------------------------------------------------- a move in steps
+
+fn escape_to(safe: u8, risky: u8, row: u16, lane: u8) -> Choice {
+    Choice::Move {
+        to: Pos::new(row, lane),
+        via: None,
+        escape: Some((safe, risky)),
+    }
+}
+
+#[test]
+fn a_move_is_offered_in_steps_how_far_then_which_cell() {
+    // La Providence, 3 stars on the flat, on (1, 1) of an empty road, 6 energy: her fifteen
+    // cells (MJ-016) and thirty-four escapes do not fit one set of buttons. First how far: 3,
+    // 2 or 1 cells, staying, an escape of 1 to 10 cells past her stars (the last, 6 safe and
+    // 4 risky, has one way to pay and is offered as it is).
+    let mut s = stage(vec![r("La Providence", 1, 1)]);
+    let mut first = vec![
+        Choice::Ride { cells: 3 },
+        Choice::Ride { cells: 2 },
+        Choice::Ride { cells: 1 },
+        Choice::Stay,
+    ];
+    first.extend((1..=9).map(|cells| Choice::Escape { cells }));
+    first.push(plan(6, 4));
+    assert_eq!(s.legal(0), first);
+    // Two cells away: (1,3) sideways twice, (2,3) and the four cells of row 3.
+    play(&mut s, Choice::Ride { cells: 2 });
+    let mut two = s.legal(0);
+    assert_eq!(two.pop(), Some(Choice::Back));
+    let mut cells: Vec<(u16, u8)> = two
+        .iter()
+        .map(|c| match c {
+            Choice::Move {
+                to,
+                via: None,
+                escape: None,
+            } => (to.row, to.lane),
+            other => panic!("{other:?} is not a cell two away"),
+        })
+        .collect();
+    cells.sort();
+    assert_eq!(cells, [(1, 3), (2, 3), (3, 0), (3, 1), (3, 2), (3, 3)]);
+    // Back to how far changes nothing on the road; then the cell is ridden.
+    play(&mut s, Choice::Back);
+    assert_eq!(s.legal(0), first);
+    play(&mut s, Choice::Ride { cells: 2 });
+    let ev = play(&mut s, mv(3, 0));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Moved { cells: 2, .. }))
+    );
+    assert_eq!(at(&s, "La Providence"), Some((3, 0)));
+}
+
+#[test]
+fn mj_034_an_escape_is_offered_in_steps_how_far_how_paid_then_which_cell() {
+    // Renault, 2 stars on the flat, on (5, 1) with a full dial: an escape of 2 cells past his
+    // stars is paid all safe, 1 and 1, or all risky; then its cells, 4 away.
+    let mut s = renault(6, 20, vec![1, 1]);
+    play(&mut s, Choice::Escape { cells: 2 });
+    assert_eq!(
+        s.legal(0),
+        [plan(2, 0), plan(1, 1), plan(0, 2), Choice::Back]
+    );
+    play(&mut s, plan(1, 1));
+    let cells = s.legal(0);
+    assert!(cells.contains(&escape_to(1, 1, 9, 1)), "{cells:?}");
+    assert_eq!(cells.last(), Some(&Choice::Back));
+    assert!(
+        cells[..cells.len() - 1].iter().all(|c| matches!(
+            c,
+            Choice::Move {
+                escape: Some((1, 1)),
+                ..
+            }
+        )),
+        "{cells:?}"
+    );
+    // The safe cell costs 1 energy; a pair of ones costs nothing for one risky cell (MJ-030's
+    // row reads 1 for two).
+    play(&mut s, escape_to(1, 1, 9, 1));
+    assert_eq!(at(&s, "Renault"), Some((9, 1)));
+    assert_eq!(dial(&s, "Renault"), (5, 20));
+}
+
+#[test]
+fn a_step_of_one_option_is_not_asked() {
+    // Vandamme, 1 star on the flat, on (10, 0) behind two riders: (10, 1) is his one cell
+    // within his stars, offered as it is; with an empty dial the one way to pay an escape is
+    // risky, offered as it is too (MJ-021).
+    let mut s = stage(vec![
+        r("PTT", 11, 0).team(1),
+        r("Agfa", 11, 1).team(1),
+        r("Vandamme", 10, 0).e(0),
+    ]);
+    stay_until(&mut s, "Vandamme");
+    let seat = s.to_play().unwrap();
+    let legal = s.legal(seat);
+    assert_eq!(legal[0], mv(10, 1), "{legal:?}");
+    assert!(legal.contains(&plan(0, 1)), "{legal:?}");
+    assert!(!legal.contains(&Choice::Ride { cells: 1 }), "{legal:?}");
+    assert!(!legal.contains(&Choice::Escape { cells: 1 }), "{legal:?}");
+    // Asked anyway, the step is refused and nothing changes.
+    let before = s.clone();
+    assert_eq!(
+        s.play(seat, &Choice::Ride { cells: 1 }),
+        Err(MjError::NotNow)
+    );
+    assert_eq!(
+        s.play(seat, &Choice::Escape { cells: 1 }),
+        Err(MjError::NotNow)
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn a_whole_move_is_legal_at_every_step() {
+    // Typed in full (`/play`), a move names its escape: it is played at the first step, or
+    // from a step on the way to another move, as the steps would have played it.
+    let mut s = renault(6, 20, vec![1, 1]);
+    assert!(s.decisions(0).contains(&escape_to(1, 1, 9, 1)));
+    play(&mut s, Choice::Ride { cells: 1 });
+    play(&mut s, escape_to(1, 1, 9, 1));
+    assert_eq!(at(&s, "Renault"), Some((9, 1)));
+    assert_eq!(
+        dial(&s, "Renault"),
+        (5, 20),
+        "1 safe, and the ones' risky cell free"
+    );
+    // A move within the stars, from the ways to pay an escape.
+    let mut s = renault(6, 20, vec![]);
+    play(&mut s, Choice::Escape { cells: 2 });
+    play(&mut s, mv(7, 1));
+    assert_eq!(at(&s, "Renault"), Some((7, 1)));
+    assert_eq!(dial(&s, "Renault"), (6, 20));
+}
+
+#[test]
+fn a_step_too_far_is_refused_with_its_range() {
+    let mut s = renault(6, 20, vec![]);
+    let before = s.clone();
+    assert_eq!(
+        s.play(0, &Choice::Ride { cells: 3 }),
+        Err(MjError::BeyondStars { cells: 3, stars: 2 })
+    );
+    assert_eq!(
+        s.play(0, &Choice::Ride { cells: 0 }),
+        Err(MjError::BeyondStars { cells: 0, stars: 2 })
+    );
+    assert_eq!(
+        s.play(0, &Choice::Escape { cells: 11 }),
+        Err(MjError::EscapeTooLong {
+            cells: 11,
+            most: 10
+        })
+    );
+    assert_eq!(
+        s.play(0, &Choice::Escape { cells: 0 }),
+        Err(MjError::EscapeTooLong { cells: 0, most: 10 })
+    );
+    assert_eq!(
+        s.play(0, &escape_to(0, 5, 12, 1)),
+        Err(MjError::RiskyTooLong)
+    );
+    assert_eq!(
+        s.play(0, &escape_to(7, 0, 14, 1)),
+        Err(MjError::NoEnergyForSafe {
+            energy: 6,
+            needed: 7
+        })
+    );
+    assert_eq!(
+        s.play(0, &escape_to(1, 0, 14, 1)),
+        Err(MjError::Unreachable)
+    );
+    assert_eq!(s, before);
+    // A distance with no free cell, an escape with none at its end.
+    let mut s = stage(vec![
+        r("Vandamme", 10, 0).e(0),
+        r("PTT", 11, 0).team(1),
+        r("Agfa", 11, 1).team(1),
+        r("Noël", 10, 1).team(1),
+    ]);
+    stay_until(&mut s, "Vandamme");
+    let seat = s.to_play().unwrap();
+    assert_eq!(
+        s.play(seat, &Choice::Ride { cells: 1 }),
+        Err(MjError::NoCellThatFar { cells: 1 })
+    );
+    assert_eq!(
+        s.play(seat, &Choice::Escape { cells: 1 }),
+        Err(MjError::NoCellThatFar { cells: 2 })
+    );
+}
+
+/// Every whole decision a step's options lead to, walking them on copies of the stage.
+fn walked(s: &MaillotJaune, seat: u8, out: &mut Vec<Choice>) {
+    for c in s.legal(seat) {
+        match c {
+            Choice::Ride { .. } | Choice::Escape { .. } | Choice::Plan { .. } => {
+                let mut next = s.clone();
+                next.play(seat, &c).unwrap();
+                walked(&next, seat, out);
+            }
+            Choice::Back => {}
+            whole => out.push(whole),
+        }
+    }
+}
+
+/// The steps are views onto the one legal-moves function: in every position random and
+/// sensible play reach, the moves the steps lead to are exactly the whole decisions, each
+/// once, and the bot's pick is always one of the step's options.
+#[test]
+fn the_steps_lead_to_every_whole_decision_and_only_to_them() {
+    use commissaire_engine::games::maillot_jaune::bot::{random_legal, sensible};
+    use commissaire_engine::games::maillot_jaune::stage::Phase;
+    for seed in 0..4u64 {
+        let riders: Vec<R> = ["Renault", "PTT", "Agfa", "Noël", "La Bonnal", "Vandamme"]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| R {
+                at: None,
+                ..r(c, 0, 0).team(i as u8 % 3)
+            })
+            .collect();
+        let course = [STAGE_1, STAGE_2, STAGE_3][seed as usize % 3];
+        let mut s = stage_with(course, riders, Value::Null, vec![]);
+        let mut n = seed;
+        while !s.is_over() {
+            n += 1;
+            let seat = s.to_play().unwrap();
+            let options = s.legal(seat);
+            if s.turn.as_ref().unwrap().phase == (Phase::Choose { plan: None }) {
+                let mut reached = Vec::new();
+                walked(&s, seat, &mut reached);
+                let mut whole = s.decisions(seat);
+                let key = |c: &Choice| format!("{c:?}");
+                reached.sort_by_key(key);
+                whole.sort_by_key(key);
+                assert_eq!(reached, whole, "seed {seed}, choice {n}");
+                assert!(options.len() <= 25, "{options:?}");
+            }
+            let c = if seed % 2 == 0 {
+                random_legal(&options, n)
+            } else {
+                sensible(&s, seat, &options)
+            };
+            assert!(options.contains(&c), "{c:?} is not among {options:?}");
+            s.play(seat, &c).unwrap();
+            assert!(n < seed + 20_000, "the stage never ends");
+        }
+    }
+}
+
+#[test]
+fn a_rider_is_named_by_his_card_with_his_team_where_it_helps() {
+    // Riders keyed otherwise (a tour entered before riders were named by their cards, a
+    // scenario): every sentence and option names them by the card they ride.
+    let course = Arc::new(parse_course_toml(STAGE_1, "test.toml").unwrap());
+    let entrant = |id: &str, team: u8, card: &str, row: u16, lane: u8| Entrant {
+        id: id.into(),
+        team,
+        start: Some(Pos::new(row, lane)),
+        attributes: json!({ "card": card }),
+    };
+    let setup = Setup {
+        course,
+        teams: vec!["Jaunes".into(), "Verts".into()],
+        riders: vec![
+            entrant("Jaunes Rider", 0, "Renault", 18, 2),
+            entrant("Verts Rider", 1, "La Redoute", 18, 1),
+        ],
+        options: Value::Null,
+        dice: vec![],
+    };
+    use commissaire_engine::registry::Game;
+    let mut s = MaillotJaune::new(&setup, 1).unwrap();
+    assert_eq!(s.name(0), "Renault");
+    let seat = s.to_play().unwrap();
+    let rider = s.turn.as_ref().unwrap().rider;
+    assert_eq!(
+        s.name(rider),
+        "La Redoute",
+        "level riders: the priority lane first"
+    );
+    let (group, label) = s.label(&Choice::Pact { partner: 0 });
+    assert_eq!(&*group, "La Redoute");
+    assert_eq!(&*label, "Pact with Renault (Jaunes)");
+    let brief = s.brief(seat);
+    assert!(
+        brief[0].text.starts_with("La Redoute: energy 6/6"),
+        "{brief:?}"
+    );
+    let ev = s.play(seat, &mv(20, 1)).unwrap();
+    let told: Vec<String> = s
+        .narrate(&ev, commissaire_engine::game::Viewer::Public)
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        told.contains(&"La Redoute rides 2 cells to 20/1.".to_string()),
+        "{told:?}"
+    );
+    assert_eq!(
+        s.situation()[0].text,
+        "La Redoute (Verts) leads the race at 20/1, 9 rows from the line."
+    );
+    // The tour still knows him by his key.
+    assert_eq!(s.riders[1].name, "Verts Rider");
 }

@@ -154,7 +154,7 @@ fn mj_001_mj_005_a_scenario_with_a_face_or_a_dial_out_of_range_is_refused_before
             &format!(
                 r#"[{{"id": "PTT", "team": "Jaunes", "start": {{"row": 18, "lane": 0}}, "attributes": {attributes}}}]"#
             ),
-            r#"[{"choose": "Escape +2 (0 safe, 2 risky)"}, {"to": "23/0"}]"#,
+            r#"[{"choose": "Escape +2 (5 cells)"}, {"choose": "Escape +2 (0 safe, 2 risky)"}, {"to": "23/0"}]"#,
             dice,
         )
     };
@@ -187,11 +187,12 @@ fn mj_001_mj_005_a_scenario_with_a_face_or_a_dial_out_of_range_is_refused_before
 /// paths and option texts of every kind, a bot's team. Mostly what a stage accepts, so that the
 /// scripts are played (cells a few rows ahead of the first rider); sometimes what it refuses.
 fn any_scenario() -> impl Strategy<Value = String> {
-    const CHOOSE: [&str; 11] = [
+    const CHOOSE: [&str; 12] = [
         "Stay",
         "s",
         "Ride to A",
         "Ride to B",
+        "Escape +2 (5 cells)",
         "Escape +2 (0 safe, 2 risky)",
         "Escape +1 (1 safe, 0 risky)",
         "e:0:4",

@@ -225,6 +225,7 @@ fn ride_to(row: u16, lane: u8) -> Choice {
     Choice::Move {
         to: commissaire_engine::course::Pos::new(row, lane),
         via: None,
+        escape: None,
     }
 }
 
@@ -469,4 +470,66 @@ fn mj_003_a_tour_of_three_stages_with_nine_bot_riders() {
     let dressed = riders.iter().find(|r| r.key == leader).unwrap();
     assert_eq!(dressed.attributes["overall"], json!(1));
     eprintln!("a tour of three stages with nine bot riders: {elapsed:?}");
+}
+
+#[test]
+fn mj_010_g_01_the_tour_deals_each_rider_a_card_and_names_him_by_it() {
+    use commissaire_engine::tour::TourPreset;
+    let preset = TourPreset::from_toml(
+        include_str!("../../config/tours/maillot-jaune.toml"),
+        "maillot-jaune.toml",
+    )
+    .unwrap();
+    let names: Vec<String> = ["Jaunes", "Verts", "Bleus", "Rouges"]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let riders = preset.riders(&names).unwrap();
+    let keys: Vec<&str> = riders.iter().map(|r| r.key.as_str()).collect();
+    // The roster's first eight cards, two a team in seat order (G-01).
+    assert_eq!(
+        keys,
+        [
+            "Renault",
+            "La Providence",
+            "La Bonnal",
+            "Vandamme",
+            "PTT",
+            "La Redoute",
+            "Agfa",
+            "Noël"
+        ]
+    );
+    assert_eq!(riders[2].team, 1);
+    assert_eq!(riders[2].attributes["card"], json!("La Bonnal"));
+    // The stage rides the cards the tour dealt, under the same names.
+    let course = Arc::new(parse_course_toml(STAGES[0], "s1").unwrap());
+    let racing: Vec<&TourRider> = riders.iter().collect();
+    let setup = entrants_setup(&course, &names, &racing, preset.stage_options().unwrap());
+    let stage = MaillotJaune::new(&setup, 1).unwrap();
+    for (r, key) in stage.riders.iter().zip(&keys) {
+        assert_eq!((r.name.as_str(), r.card.name.as_str()), (*key, *key));
+    }
+}
+
+#[test]
+fn mj_002_mj_010_a_deal_that_does_not_go_round_is_refused_in_a_sentence() {
+    use commissaire_engine::games::maillot_jaune::game::deal;
+    let entry = registry::ruleset("maillot-jaune").unwrap();
+    let five: Vec<String> = (0..5).map(|t| format!("Team {t}")).collect();
+    let two = (entry.roster)(&[json!("rider"), json!("rider")], &Value::Null).unwrap();
+    let mut riders = enter_teams(&five, &two);
+    let e = deal(&mut riders, &Value::Null).unwrap_err();
+    assert!(e.contains("10 riders for 9 cards"), "{e}");
+    // A card named by the roster goes to one team only.
+    let named = (entry.roster)(&[json!("Renault")], &Value::Null).unwrap();
+    let mut riders = enter_teams(&five[..2], &named);
+    let e = deal(&mut riders, &Value::Null).unwrap_err();
+    assert!(e.contains("Renault is entered twice"), "{e}");
+    // One team naming a card: it rides it, and the others are dealt around it.
+    let mixed = (entry.roster)(&[json!("rider"), json!("PTT")], &Value::Null).unwrap();
+    let mut riders = enter_teams(&five[..1], &mixed);
+    deal(&mut riders, &Value::Null).unwrap();
+    let keys: Vec<&str> = riders.iter().map(|r| r.key.as_str()).collect();
+    assert_eq!(keys, ["Renault", "PTT"]);
 }

@@ -498,6 +498,7 @@ static DICE_RACE: RulesetEntry = RulesetEntry {
     name: "A dice race (tests only)",
     start: Hosted::<DiceRace>::boxed,
     roster: no_roster,
+    deal: commissaire_engine::registry::keep_names,
     max_team: 1,
     rules: &[],
     classify: commissaire_engine::games::card_race::tour::classifications,

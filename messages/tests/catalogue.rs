@@ -625,6 +625,19 @@ fn options_say_their_labels(stage: &dyn registry::DynStage, seen: &mut BTreeSet<
     }
 }
 
+/// The whole decisions a game offers in steps (a Maillot Jaune move typed in full) say their
+/// labels from the catalogue too.
+fn whole_say_their_labels(stage: &dyn registry::DynStage, seen: &mut BTreeSet<String>) {
+    for (seat, _) in stage.waiting_on() {
+        for o in stage.whole_for(seat) {
+            let text =
+                in_every_language(o.said.id, &args(&o.said)).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(text, &*o.label, "{}", o.said.id);
+            seen.insert(o.said.id.to_string());
+        }
+    }
+}
+
 /// A refusal renders from the catalogue with every argument it carries in the text; its id.
 fn render_refusal(s: &registry::Sentence) -> String {
     let text = in_every_language(s.id, &args(s)).unwrap_or_else(|e| panic!("{e}"));
@@ -1237,7 +1250,14 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
     use serde_json::json;
     let teams = ["Jaunes", "Verts"];
     let mut seen = BTreeSet::new();
-    let mut keys: BTreeSet<String> = BTreeSet::from(["e:0:5".to_string(), "m:200:0".to_string()]);
+    // Besides the options seen, keys a player may type: too long a risky escape, a cell off the
+    // road, distances and escapes past what the stars and the dial allow.
+    let mut keys: BTreeSet<String> = ["e:0:5", "m:200:0", "r:0", "r:4", "e:0", "e:11"]
+        .into_iter()
+        .map(String::from)
+        .chain((1..=10).map(|n| format!("e:{n}")))
+        .chain((1..=3).map(|n| format!("r:{n}")))
+        .collect();
     let mut last = None;
     for file in ["mj-etape-1.toml", "mj-etape-2.toml", "mj-etape-3.toml"] {
         let text =
@@ -1275,6 +1295,7 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
                     keys.extend(p.options.iter().map(|o| o.key.to_string()));
                 }
                 if guard % 11 == 0 {
+                    whole_say_their_labels(stage.as_ref(), &mut seen);
                     for probe_seat in 0..2 {
                         for key in &keys {
                             let mut probe = stage.clone_box();
@@ -1360,6 +1381,7 @@ fn every_maillot_jaune_sentence_renders_from_the_catalogue() {
     stage.apply(1, "y").unwrap();
     stage.apply(0, "e:1:0").unwrap();
     options_say_their_labels(stage.as_ref(), &mut seen);
+    whole_say_their_labels(stage.as_ref(), &mut seen);
     let events = stage.apply(0, "m:22:0").unwrap();
     render_all_told(stage.as_ref(), &events, 2, &mut seen);
     options_say_their_labels(stage.as_ref(), &mut seen);

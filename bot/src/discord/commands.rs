@@ -381,16 +381,18 @@ pub async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
 const SUGGESTIONS: usize = 25;
 
 /// `/play` choice: the options open to the player now, as their buttons read, narrowed to
-/// those whose words contain every word typed so far ("rou 5" finds "Reds Rouleur: Keep 5").
+/// those whose words contain every word typed so far ("rou 5" finds "Reds Rouleur: Keep 5"),
+/// then the whole decisions those options are steps to ("12/1" finds a Maillot Jaune move to
+/// that cell, typed in full).
 async fn own_options(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
     speaking_to(ctx, async {
-        let open = ctx
+        let (open, whole) = ctx
             .data()
             .services
-            .open_choices(&actor(ctx), &channel(ctx))
+            .play_choices(&actor(ctx), &channel(ctx))
             .await
             .unwrap_or_default();
-        CreateAutocompleteResponse::new().set_choices(suggestions(&open, partial))
+        CreateAutocompleteResponse::new().set_choices(suggestions_of(&open, &whole, partial))
     })
     .await
 }
@@ -399,7 +401,19 @@ async fn own_options(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse 
 /// read as its button (cut to Discord's 100 characters at a word) with its key as the value,
 /// which `/play` resolves whatever the name shows.
 pub fn suggestions(open: &[LabelledOption], typed: &str) -> Vec<AutocompleteChoice> {
+    suggestions_of(open, &[], typed)
+}
+
+/// As [`suggestions`], the step's options first (every one of them: a step fits Discord's 25),
+/// then the whole decisions (`whole`, none of them among `open`) whose words hold every word
+/// typed, as many as there is room for.
+pub fn suggestions_of(
+    open: &[LabelledOption],
+    whole: &[LabelledOption],
+    typed: &str,
+) -> Vec<AutocompleteChoice> {
     open.iter()
+        .chain(whole)
         .filter(|o| matches_words(o, typed))
         .take(SUGGESTIONS)
         .map(|o| AutocompleteChoice::new(fit(&option_text(o), CHOICE_LIMIT), o.key.to_string()))
@@ -426,9 +440,9 @@ pub async fn play(
     let me = actor(ctx);
     let here = channel(ctx);
     let result = async {
-        match services.open_choices(&me, &here).await {
+        match services.play_choices(&me, &here).await {
             Err(e) => Err(e),
-            Ok(open) => match resolve_play(&open, &choice) {
+            Ok((open, whole)) => match resolve_play(&open, &whole, &choice) {
                 Ok(key) => {
                     let request = ctx.interaction.id.to_string();
                     services.choose(&me, &here, &request, Pick::now(key)).await
@@ -441,23 +455,29 @@ pub async fn play(
 }
 
 /// Reads `/play`'s choice: the key autocomplete gives, or words typed by hand that name exactly
-/// one open option (its whole text, or enough words of it). Legality stays the ruleset's to
+/// one open option (its whole text, or enough words of it); failing that, one whole decision
+/// the options are steps to (`whole`: a move typed in full). Legality stays the ruleset's to
 /// judge: a key goes through as given and comes back refused if it breaks a rule.
-fn resolve_play(open: &[LabelledOption], typed: &str) -> Result<Key, String> {
+fn resolve_play(
+    open: &[LabelledOption],
+    whole: &[LabelledOption],
+    typed: &str,
+) -> Result<Key, String> {
     let typed = typed.trim();
     if open.is_empty() {
         return Err(msg!("play-nothing-to-choose"));
     }
-    if let Some(o) = open.iter().find(|o| o.key.as_str() == typed) {
+    let every = || open.iter().chain(whole);
+    if let Some(o) = every().find(|o| o.key.as_str() == typed) {
         return Ok(o.key);
     }
-    if let Some(o) = open
-        .iter()
-        .find(|o| option_text(o).eq_ignore_ascii_case(typed))
-    {
+    if let Some(o) = every().find(|o| option_text(o).eq_ignore_ascii_case(typed)) {
         return Ok(o.key);
     }
-    let found: Vec<&LabelledOption> = open.iter().filter(|o| matches_words(o, typed)).collect();
+    let mut found: Vec<&LabelledOption> = open.iter().filter(|o| matches_words(o, typed)).collect();
+    if found.is_empty() {
+        found = whole.iter().filter(|o| matches_words(o, typed)).collect();
+    }
     match found.as_slice() {
         [one] => Ok(one.key),
         [] => Err(msg!(
@@ -661,26 +681,94 @@ mod tests {
 
     #[test]
     fn play_reads_a_key_the_whole_words_or_enough_of_them() {
-        assert_eq!(resolve_play(&open(), "d:3"), Ok(key("d:3")));
+        assert_eq!(resolve_play(&open(), &[], "d:3"), Ok(key("d:3")));
         assert_eq!(
-            resolve_play(&open(), "reds sprinteur: keep 5"),
+            resolve_play(&open(), &[], "reds sprinteur: keep 5"),
             Ok(key("k:4:5"))
         );
-        assert_eq!(resolve_play(&open(), "sprint exhaust"), Ok(key("k:4:E")));
-        assert_eq!(resolve_play(&open(), " rouleur "), Ok(key("d:3")));
+        assert_eq!(
+            resolve_play(&open(), &[], "sprint exhaust"),
+            Ok(key("k:4:E"))
+        );
+        assert_eq!(resolve_play(&open(), &[], " rouleur "), Ok(key("d:3")));
     }
 
     #[test]
     fn play_words_that_do_not_name_one_option_say_what_to_give() {
-        let e = resolve_play(&open(), "Blues Grimpeur").unwrap_err();
+        let e = resolve_play(&open(), &[], "Blues Grimpeur").unwrap_err();
         assert!(
             e.contains("Reds Rouleur: Draw, Reds Sprinteur: Keep 5"),
             "{e}"
         );
-        let e = resolve_play(&open(), "sprinteur").unwrap_err();
+        let e = resolve_play(&open(), &[], "sprinteur").unwrap_err();
         assert!(e.contains("type more"), "{e}");
-        let e = resolve_play(&[], "d:3").unwrap_err();
+        let e = resolve_play(&[], &[], "d:3").unwrap_err();
         assert!(e.contains("wait for your turn"), "{e}");
+    }
+
+    /// A Maillot Jaune rider at the first step of his move: how far, and the moves those
+    /// steps lead to, typed in full.
+    fn steps() -> (Vec<LabelledOption>, Vec<LabelledOption>) {
+        let o = |label: &str, k: &str| LabelledOption::plain("Renault", label, key(k));
+        (
+            vec![
+                o("Ride 2 cells", "r:2"),
+                o("Ride 1 cell", "r:1"),
+                o("Stay", "s"),
+                o("Escape +1 (3 cells)", "e:1"),
+            ],
+            vec![
+                o("Ride to A (12/1)", "m:12:1"),
+                o("Ride to B (12/2)", "m:12:2"),
+                o("Escape +1 (1 safe, 0 risky) to 13/1", "e:1:0:13:1"),
+                o("Escape +1 (0 safe, 1 risky) to 13/1", "e:0:1:13:1"),
+            ],
+        )
+    }
+
+    #[test]
+    fn play_takes_a_whole_move_typed_in_full_as_well_as_the_steps_options() {
+        let (open, whole) = steps();
+        // The step's own words win: "ride 1" is the distance, not a move to a cell.
+        assert_eq!(resolve_play(&open, &whole, "ride 1"), Ok(key("r:1")));
+        // A move in full, by its key or its words.
+        assert_eq!(resolve_play(&open, &whole, "m:12:2"), Ok(key("m:12:2")));
+        assert_eq!(resolve_play(&open, &whole, "12/2"), Ok(key("m:12:2")));
+        assert_eq!(
+            resolve_play(&open, &whole, "(0 13/1"),
+            Ok(key("e:0:1:13:1"))
+        );
+        let e = resolve_play(&open, &whole, "13/1").unwrap_err();
+        assert!(e.contains("type more"), "{e}");
+        // Autocomplete: the step's options when nothing is typed, the moves as words narrow.
+        let shown = |typed| -> Vec<String> {
+            suggestions_of(&open, &whole, typed)
+                .iter()
+                .map(|c| {
+                    serde_json::to_value(c).unwrap()["name"]
+                        .as_str()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect()
+        };
+        assert_eq!(
+            shown(""),
+            [
+                "Renault: Ride 2 cells",
+                "Renault: Ride 1 cell",
+                "Renault: Stay",
+                "Renault: Escape +1 (3 cells)",
+                "Renault: Ride to A (12/1)",
+                "Renault: Ride to B (12/2)",
+                "Renault: Escape +1 (1 safe, 0 risky) to 13/1",
+                "Renault: Escape +1 (0 safe, 1 risky) to 13/1",
+            ]
+        );
+        assert_eq!(
+            shown("12/"),
+            ["Renault: Ride to A (12/1)", "Renault: Ride to B (12/2)"]
+        );
     }
 
     #[test]

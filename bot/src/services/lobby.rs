@@ -11,7 +11,6 @@ use crate::store::teams;
 use crate::store::tours::{self, NewTour, TourStatus};
 use commissaire_engine::Seat;
 use commissaire_engine::registry::{Deadlines, Rostered};
-use commissaire_engine::tour::enter_teams;
 use commissaire_messages::{msg, speaking};
 
 /// Names and colours for the teams bots ride, taken in order, skipping any a player chose.
@@ -272,9 +271,18 @@ impl Services {
             .entrants()
             .map_err(|e| ServiceError::Broken(format!("{}: {e}", preset.name)))?;
         // A rider with no name of his own is called in the tour's language ("Coureur 2"), and
-        // keeps that one name everywhere: his key is the name.
+        // keeps that one name everywhere: his key is the name. Then the riders as the game
+        // names them (a Maillot Jaune rider is the card he is dealt); riders that cannot all be
+        // dealt are the admin's to fix, in a sentence.
         let roster = in_tour(&tour, || named_in_language(roster));
-        for rider in enter_teams(&names, &roster) {
+        let entered = preset.riders_of(&names, &roster).map_err(|e| {
+            ServiceError::refused(msg!(
+                "lobby-riders-refused",
+                tour = &preset.name,
+                reason = e
+            ))
+        })?;
+        for rider in entered {
             riders::insert(&mut tx, tour.id, &rider).await?;
         }
         tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;

@@ -79,6 +79,32 @@ impl Services {
             .unwrap_or_default())
     }
 
+    /// What `/play` offers a director: the options of the step their decision is at (what the
+    /// buttons show), and the whole decisions those steps lead to, for a game that offers a
+    /// decision in steps (a Maillot Jaune move typed in full), each once.
+    pub async fn play_choices(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+    ) -> Result<(Vec<LabelledOption>, Vec<LabelledOption>), ServiceError> {
+        let (live, seat) = self.read_for_director(actor, channel_id).await?;
+        let open = live
+            .stage
+            .pending_for(seat)
+            .map(|p| p.options)
+            .unwrap_or_default();
+        let whole = if open.is_empty() {
+            Vec::new()
+        } else {
+            live.stage
+                .whole_for(seat)
+                .into_iter()
+                .filter(|w| !open.iter().any(|o| o.key == w.key))
+                .collect()
+        };
+        Ok((open, whole))
+    }
+
     /// What a director sees of their team now, with a button for each option open to them.
     fn hand_reply(&self, live: &Live, seat: Seat, intro: String) -> Reply {
         let mut lines = vec![msg!(
@@ -168,10 +194,17 @@ impl Services {
         if stale {
             return Ok(self.hand_reply(&live, seat, msg!("choose-stale-button") + "\n"));
         }
+        // The option as offered, or the whole decision typed in full (`/play`).
         let option = live
             .stage
             .pending_for(seat)
-            .and_then(|p| p.options.into_iter().find(|o| o.key == pick.key));
+            .and_then(|p| p.options.into_iter().find(|o| o.key == pick.key))
+            .or_else(|| {
+                live.stage
+                    .whole_for(seat)
+                    .into_iter()
+                    .find(|o| o.key == pick.key)
+            });
         let mut news = News::default();
         let turn = live.turn();
         let turn_name = live.turn_text();

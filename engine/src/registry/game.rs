@@ -31,6 +31,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
     /// The legal options of a seat now; empty when it owes nothing.
     fn legal(&self, seat: Seat) -> Vec<Self::Choice>;
+    /// For a game that offers a decision in steps (Maillot Jaune: how far, then which cell), the
+    /// whole decisions the seat may make now, each one choice that [`Game::apply`] takes at any
+    /// step: what a player who types a move in full (`/play`) or a scenario's destination names.
+    /// Empty by default: a game whose options are its whole decisions.
+    fn whole(&self, _seat: Seat) -> Vec<Self::Choice> {
+        Vec::new()
+    }
     /// Applies a choice, or refuses it in a sentence and changes nothing.
     fn apply(&mut self, seat: Seat, choice: &Self::Choice) -> Result<Vec<Self::Event>, Sentence>;
 

@@ -37,6 +37,10 @@ pub trait DynStage: Debug + Send + Sync {
     fn waiting_on(&self) -> Vec<(Seat, u32)>;
     /// The decision one seat owes now, if any.
     fn pending_for(&self, seat: Seat) -> Option<Pending>;
+    /// The whole decisions a seat may make now when its game offers them in steps (see
+    /// [`Game::whole`]), labelled as options are: each is applied by its key at any step of the
+    /// decision. Empty for a game whose options are its whole decisions.
+    fn whole_for(&self, seat: Seat) -> Vec<LabelledOption>;
     /// The seat's current decision number (see [`Pending::step`]).
     fn step(&self, seat: Seat) -> Result<u32, ChoiceError>;
     /// Applies the option named by `key`. Refused (and nothing changes) when the key names no
@@ -204,6 +208,19 @@ impl<G: Game> Hosted<G> {
         }
     }
 
+    /// A choice as an option: its group, label and key, in English and in the catalogue's words.
+    fn labelled(&self, c: &G::Choice) -> LabelledOption {
+        let (group, label) = self.game.label(c);
+        let (group_said, said) = self.game.said(c);
+        LabelledOption {
+            group,
+            label,
+            key: self.game.key(c),
+            said,
+            group_said,
+        }
+    }
+
     fn parse(&self, key: &str) -> Result<G::Choice, ChoiceError> {
         self.game
             .parse_key(key)
@@ -264,25 +281,23 @@ impl<G: Game> DynStage for Hosted<G> {
         if legal.is_empty() {
             return None;
         }
-        let options = legal
-            .iter()
-            .map(|c| {
-                let (group, label) = self.game.label(c);
-                let (group_said, said) = self.game.said(c);
-                LabelledOption {
-                    group,
-                    label,
-                    key: self.game.key(c),
-                    said,
-                    group_said,
-                }
-            })
-            .collect();
+        let options = legal.iter().map(|c| self.labelled(c)).collect();
         Some(Pending {
             seat,
             step: self.steps[seat as usize],
             options,
         })
+    }
+
+    fn whole_for(&self, seat: Seat) -> Vec<LabelledOption> {
+        if (seat as usize) >= self.steps.len() {
+            return Vec::new();
+        }
+        self.game
+            .whole(seat)
+            .iter()
+            .map(|c| self.labelled(c))
+            .collect()
     }
 
     fn step(&self, seat: Seat) -> Result<u32, ChoiceError> {

@@ -50,6 +50,8 @@ pub struct RulesetEntry {
     /// tour's options (names may follow the rules, HB-010): a name for each, unique within the
     /// team, and its attributes. A sentence saying what to write when the roster does not fit.
     pub roster: fn(&[Value], &Value) -> Result<Vec<Rostered>, String>,
+    /// Names the tour's riders once every team has entered them (see [`DealFn`]).
+    pub deal: DealFn,
     /// The most riders a team enters.
     pub max_team: usize,
     /// The named sets of rules a tour preset may choose with `rules`, the first by default.
@@ -112,6 +114,17 @@ pub fn road_stages_only(ctx: &StageContext) -> Result<Value, String> {
     Ok(ctx.options.clone())
 }
 
+/// What a ruleset does to the tour's riders once every team has entered its roster (in seat
+/// order, with the tour's options): a game whose riders are dealt from one set of cards deals
+/// them here and names each by his card (Maillot Jaune). A sentence saying what to change when
+/// the riders cannot all be dealt.
+pub type DealFn = fn(&mut [crate::tour::TourRider], &Value) -> Result<(), String>;
+
+/// A ruleset whose riders keep the names their teams enter ("Reds Rouleur").
+pub fn keep_names(_riders: &mut [crate::tour::TourRider], _options: &Value) -> Result<(), String> {
+    Ok(())
+}
+
 /// How a ruleset adds a tour's stages up.
 pub type ClassifyFn = fn(&[StageResult], &Value) -> Result<Classifications, TourError>;
 
@@ -143,6 +156,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         name: "Card race (Flamme Rouge family)",
         start: Hosted::<card_race::CardRace>::boxed,
         roster: card_race::game::roster,
+        deal: keep_names,
         max_team: 4,
         rules: card_race::game::RULES,
         classify: card_race::tour::classifications,
@@ -155,6 +169,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         name: "Velo Master (dice race)",
         start: Hosted::<velo_master::VeloMaster>::boxed,
         roster: velo_master::game::roster,
+        deal: keep_names,
         max_team: 4,
         rules: velo_master::game::RULES,
         classify: velo_master::classify::classifications,
@@ -167,6 +182,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         name: "Maillot Jaune (energy and escapes)",
         start: Hosted::<maillot_jaune::MaillotJaune>::boxed,
         roster: maillot_jaune::game::roster,
+        deal: maillot_jaune::game::deal,
         max_team: 9,
         rules: maillot_jaune::game::RULES,
         classify: maillot_jaune::classify::classifications,
@@ -179,6 +195,7 @@ pub static RULESETS: &[RulesetEntry] = &[
         name: "Le Tour de France (Hulst, seconde cards)",
         start: Hosted::<hulst::Hulst>::boxed,
         roster: hulst::game::roster,
+        deal: keep_names,
         max_team: 3,
         rules: hulst::game::RULES,
         classify: hulst::classify::classifications,

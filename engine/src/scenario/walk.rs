@@ -1,6 +1,8 @@
 //! A move given whole in a script (`path` or `to`), for a game whose moves are walked a step at a
 //! time: each step is still the option the buttons offer, found by the place it steps onto
-//! ([`Place`]), so a walked move is played exactly as a director would click it.
+//! ([`Place`]), so a walked move is played exactly as a director would click it. A game that
+//! offers a decision in steps before its cells (Maillot Jaune: how far, then which cell) has its
+//! whole moves stepped onto too ([`DynStage::whole_for`]), as a director types one in full.
 
 use super::script::{Entry, Walk};
 use crate::course::Course;
@@ -12,19 +14,35 @@ const MAX_STEPS: usize = 24;
 /// How many ways to a destination a refusal lists.
 const LISTED: usize = 6;
 
+/// What a seat may choose now: the options offered, then the whole decisions they are steps
+/// to (each once: a whole decision offered as it is stays where it was offered).
+fn options_of(stage: &dyn DynStage, seat: Seat) -> Vec<LabelledOption> {
+    let Some(pending) = stage.pending_for(seat) else {
+        return Vec::new();
+    };
+    let mut options = pending.options;
+    for o in stage.whole_for(seat) {
+        if !options.iter().any(|x| x.key == o.key) {
+            options.push(o);
+        }
+    }
+    options
+}
+
 /// The options offered now that the entry's team and rider allow, with their seats.
 fn offered(stage: &dyn DynStage, teams: &[String], entry: &Entry) -> Vec<(Seat, LabelledOption)> {
     let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
     stage
-        .pending()
+        .waiting_on()
         .into_iter()
-        .filter(|p| {
+        .map(|(seat, _)| seat)
+        .filter(|&seat| {
             entry
                 .team
                 .as_ref()
-                .is_none_or(|t| teams.get(p.seat as usize).is_some_and(|n| same(n, t)))
+                .is_none_or(|t| teams.get(seat as usize).is_some_and(|n| same(n, t)))
         })
-        .flat_map(|p| p.options.into_iter().map(move |o| (p.seat, o)))
+        .flat_map(|seat| options_of(stage, seat).into_iter().map(move |o| (seat, o)))
         .filter(|(_, o)| entry.rider.as_ref().is_none_or(|r| same(&o.group, r)))
         .collect()
 }
@@ -85,11 +103,9 @@ pub(super) fn step_onto(
 
 /// Whether `group` is still offered a step, so that its move goes on.
 pub(super) fn walking(stage: &dyn DynStage, seat: Seat, group: &str) -> bool {
-    stage.pending_for(seat).is_some_and(|p| {
-        p.options.iter().any(|o| {
-            &*o.group == group && matches!(stage.place(o.key.as_str()), Some(Place::Onto(_)))
-        })
-    })
+    options_of(stage, seat)
+        .iter()
+        .any(|o| &*o.group == group && matches!(stage.place(o.key.as_str()), Some(Place::Onto(_))))
 }
 
 /// Whether the place so named lies past the finish line: a rider who stands there has
@@ -102,9 +118,7 @@ pub(super) fn past_line(course: &Course, name: &str) -> bool {
 
 /// The option that ends the move of `group` where it stands, when one is offered to `seat`.
 pub(super) fn halt(stage: &dyn DynStage, seat: Seat, group: &str) -> Option<LabelledOption> {
-    stage
-        .pending_for(seat)?
-        .options
+    options_of(stage, seat)
         .into_iter()
         .find(|o| &*o.group == group && stage.place(o.key.as_str()) == Some(Place::Halt))
 }
@@ -188,10 +202,10 @@ fn search(
     if trail.len() >= MAX_STEPS {
         return;
     }
-    let Some(pending) = stage.pending_for(seat) else {
-        return;
-    };
-    for option in pending.options.iter().filter(|o| &*o.group == group) {
+    for option in options_of(stage, seat)
+        .iter()
+        .filter(|o| &*o.group == group)
+    {
         let Some(Place::Onto(name)) = stage.place(option.key.as_str()) else {
             continue;
         };

@@ -167,6 +167,25 @@ impl TourPreset {
         let options = self.stage_options()?;
         (entry.roster)(&self.roster, &options)
     }
+
+    /// The tour's riders, every team (in seat order) entering the preset's roster, as the
+    /// ruleset names them (see [`registry::DealFn`]: Maillot Jaune's riders are their cards).
+    pub fn riders(&self, team_names: &[String]) -> Result<Vec<TourRider>, String> {
+        self.riders_of(team_names, &self.entrants()?)
+    }
+
+    /// [`Self::riders`] from a roster the caller has worded (the bot names a rider with no name
+    /// of his own in the tour's language before the ruleset deals).
+    pub fn riders_of(
+        &self,
+        team_names: &[String],
+        roster: &[Rostered],
+    ) -> Result<Vec<TourRider>, String> {
+        let entry = registry::ruleset(&self.ruleset).map_err(|e| e.to_string())?;
+        let mut riders = enter_teams(team_names, roster);
+        (entry.deal)(&mut riders, &self.stage_options()?)?;
+        Ok(riders)
+    }
 }
 
 /// A rider of a tour, between stages.

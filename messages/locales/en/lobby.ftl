@@ -42,6 +42,7 @@ lobby-withdraws = { $team } withdraws from the tour.
 lobby-director-leaves = The director of { $team } leaves the tour: a bot rides the team from now on.
 lobby-already-started = the tour has already started
 lobby-no-bot-names = not enough bot team names for the empty seats
+lobby-riders-refused = the riders of { $tour } cannot be entered: { $reason }
 lobby-starts-bots = **{ $tour }** starts! { $count ->
         [one] 1 team
        *[other] { $count } teams

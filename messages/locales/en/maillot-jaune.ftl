@@ -17,15 +17,32 @@ mj-option-move = { $via ->
         [none] Ride to { $letter } ({ $cell })
        *[other] Ride to { $letter } ({ $cell }), sideways first to lane { $via }
     }
-mj-option-stay = Stay
-mj-option-plan = Escape +{ $cells } ({ $safe } safe, { $risky } risky)
-mj-option-back = Back: no escape
-mj-option-pact = Pact with { $partner }
-mj-option-answer = { $yes ->
-        [yes] Accept the pact of { $rider }
-       *[no] Refuse the pact of { $rider }
+# A move typed in full whose cell the board does not letter now.
+mj-option-move-to = { $via ->
+        [none] Ride to { $cell }
+       *[other] Ride to { $cell }, sideways first to lane { $via }
     }
-mj-option-help = Help { $rider }
+# An escape typed in full: how it is paid and where it ends.
+mj-option-escape-to = { $via ->
+        [none] Escape +{ $cells } ({ $safe } safe, { $risky } risky) to { $cell }
+       *[other] Escape +{ $cells } ({ $safe } safe, { $risky } risky) to { $cell }, sideways first to lane { $via }
+    }
+mj-option-stay = Stay
+# The first step of a move, how far: the cells that far within his stars come next.
+mj-option-ride = Ride { $cells ->
+        [one] 1 cell
+       *[other] { $cells } cells
+    }
+# The first step, an escape of $cells cells past his stars ($total cells in all): how it is paid comes next.
+mj-option-escape = Escape +{ $cells } ({ $total } cells)
+mj-option-plan = Escape +{ $cells } ({ $safe } safe, { $risky } risky)
+mj-option-back = Back to how far
+mj-option-pact = Pact with { $partner } ({ $team })
+mj-option-answer = { $yes ->
+        [yes] Accept the pact of { $rider } ({ $team })
+       *[no] Refuse the pact of { $rider } ({ $team })
+    }
+mj-option-help = Help { $rider } ({ $team })
 mj-option-no-help = Do not help
 
 ## Refusals
@@ -35,10 +52,16 @@ mj-refused-no-energy = No energy for a safe escape: the dial shows { $energy }, 
 mj-refused-risky-too-long = A risky escape is 1 to 4 cells.
 mj-refused-unreachable = Your rider cannot reach that cell with this move.
 mj-refused-not-now = That is not a choice now: pick one of the options shown.
+mj-refused-beyond-stars = A move within the stars is 1 to { $stars } { $stars ->
+        [one] cell
+       *[other] cells
+    } this turn, not { $cells }: ride further with an escape.
+mj-refused-no-cell-that-far = No free cell is { $cells } cells away: pick another distance.
+mj-refused-escape-too-long = An escape is 1 to { $most } cells past the stars (the energy on the dial and 4 risky), not { $cells }.
 
 ## The race
 
-mj-first-drawn = The die shows { $face }: { $rider } plays first.
+mj-first-drawn = The die shows { $face }: { $rider } ({ $team }) plays first.
 mj-round = Round { $round } begins.
 mj-rolled = { $rider } rolls { $a } and { $b } { $why ->
         [aspiration] for the aspiration
@@ -67,19 +90,19 @@ mj-punctured = { $rider } punctures: he loses his next turn.
 mj-lost-turn = { $rider } punctures on the aspiration roll: he loses this turn.
 mj-pulled = { $rider } is pulled up by { $by } to { $cell }.
 mj-skipped = { $rider } passes his turn.
-mj-pact-asked = { $rider } asks { $partner } for a pact.
+mj-pact-asked = { $rider } ({ $team }) asks { $partner } ({ $partner_team }) for a pact.
 mj-pact-answered = { $yes ->
         [yes] { $partner } accepts the pact of { $rider }.
        *[no] { $partner } refuses the pact of { $rider }.
     }
 mj-pact-failed = The pact fails: { $partner } did not end beside { $rider }.
 mj-helped = { $helper } helps { $rider }: he takes over the lost turn.
-mj-crossed = { $rider } crosses the line in place { $place } (round { $round }).
+mj-crossed = { $rider } ({ $team }) crosses the line in place { $place } (round { $round }).
 mj-placed = { $rider } is now placed { $place }: the riders of one round are placed by how far past the line they stand.
-mj-abandoned = { $rider } has no energy and no form left: he abandons.
-mj-stage-over = The stage is over: { $winner } wins.
+mj-abandoned = { $rider } ({ $team }) has no energy and no form left: he abandons.
+mj-stage-over = The stage is over: { $winner } ({ $team }) wins.
 mj-stage-over-nobody = The stage is over: nobody crossed the line.
-mj-front = { $rider } leads the race at { $cell }, { $to_go ->
+mj-front = { $rider } ({ $team }) leads the race at { $cell }, { $to_go ->
         [one] 1 row
        *[other] { $to_go } rows
     } from the line.

@@ -57,6 +57,7 @@ lobby-withdraws = { $team } se retire du tour.
 lobby-director-leaves = Le directeur sportif de { $team } quitte le tour : un bot mène l'équipe désormais.
 lobby-already-started = le tour a déjà commencé
 lobby-no-bot-names = pas assez de noms d'équipes pour les bots des places vides
+lobby-riders-refused = les coureurs de { $tour } ne peuvent pas être engagés : { $reason }
 lobby-starts-bots = **{ $tour }** est lancé ! { $count ->
         [one] { $count } équipe
        *[other] { $count } équipes

@@ -14,15 +14,28 @@ mj-option-move = { $via ->
         [none] Aller en { $letter } ({ $cell })
        *[other] Aller en { $letter } ({ $cell }), d'abord de côté vers la file { $via }
     }
-mj-option-stay = Rester sur place
-mj-option-plan = Échappée +{ $cells } ({ $safe } sans risque, { $risky } avec risque)
-mj-option-back = Retour : pas d'échappée
-mj-option-pact = Pacte avec { $partner }
-mj-option-answer = { $yes ->
-        [yes] Accepter le pacte de { $rider }
-       *[no] Refuser le pacte de { $rider }
+mj-option-move-to = { $via ->
+        [none] Aller en { $cell }
+       *[other] Aller en { $cell }, d'abord de côté vers la file { $via }
     }
-mj-option-help = Aider { $rider }
+mj-option-escape-to = { $via ->
+        [none] Échappée +{ $cells } ({ $safe } sans risque, { $risky } avec risque) jusqu'en { $cell }
+       *[other] Échappée +{ $cells } ({ $safe } sans risque, { $risky } avec risque) jusqu'en { $cell }, d'abord vers la file { $via }
+    }
+mj-option-stay = Rester sur place
+mj-option-ride = Avancer { $cells ->
+        [one] d'une case
+       *[other] de { $cells } cases
+    }
+mj-option-escape = Échappée +{ $cells } ({ $total } cases)
+mj-option-plan = Échappée +{ $cells } ({ $safe } sans risque, { $risky } avec risque)
+mj-option-back = Retour : choisir la distance
+mj-option-pact = Pacte avec { $partner } ({ $team })
+mj-option-answer = { $yes ->
+        [yes] Accepter le pacte de { $rider } ({ $team })
+       *[no] Refuser le pacte de { $rider } ({ $team })
+    }
+mj-option-help = Aider { $rider } ({ $team })
 mj-option-no-help = Ne pas aider
 
 ## Refus
@@ -32,10 +45,16 @@ mj-refused-no-energy = Pas assez d'énergie pour une échappée sans risque : le
 mj-refused-risky-too-long = Une échappée avec risque fait de 1 à 4 cases.
 mj-refused-unreachable = Votre coureur ne peut pas atteindre cette case avec ce coup.
 mj-refused-not-now = Ce n'est pas un choix possible maintenant : prenez l'une des options proposées.
+mj-refused-beyond-stars = Avec ses étoiles, un coureur avance de 1 à { $stars } { $stars ->
+        [one] case
+       *[other] cases
+    } ce tour-ci, pas de { $cells } : pour aller plus loin, tentez une échappée.
+mj-refused-no-cell-that-far = Aucune case libre n'est à { $cells } cases : choisissez une autre distance.
+mj-refused-escape-too-long = Une échappée fait de 1 à { $most } cases au-delà des étoiles (l'énergie du cadran et 4 avec risque), pas { $cells }.
 
 ## La course
 
-mj-first-drawn = Le dé donne { $face } : { $rider } joue en premier.
+mj-first-drawn = Le dé donne { $face } : { $rider } ({ $team }) joue en premier.
 mj-round = Le tour { $round } commence.
 mj-rolled = { $rider } lance { $a } et { $b } { $why ->
         [aspiration] pour l'aspiration
@@ -64,19 +83,19 @@ mj-punctured = { $rider } crève : il passe son prochain tour.
 mj-lost-turn = { $rider } crève sur le jet d'aspiration : il perd ce tour.
 mj-pulled = { $rider } est aspiré par { $by } jusqu'en { $cell }.
 mj-skipped = { $rider } passe son tour.
-mj-pact-asked = { $rider } propose un pacte à { $partner }.
+mj-pact-asked = { $rider } ({ $team }) propose un pacte à { $partner } ({ $partner_team }).
 mj-pact-answered = { $yes ->
         [yes] { $partner } accepte le pacte de { $rider }.
        *[no] { $partner } refuse le pacte de { $rider }.
     }
 mj-pact-failed = Le pacte échoue : { $partner } n'a pas fini à côté de { $rider }.
 mj-helped = { $helper } aide { $rider } : il passe le tour à sa place.
-mj-crossed = { $rider } franchit la ligne à la place { $place } (tour { $round }).
+mj-crossed = { $rider } ({ $team }) franchit la ligne à la place { $place } (tour { $round }).
 mj-placed = { $rider } est classé { $place } selon la distance parcourue au-delà de la ligne.
-mj-abandoned = { $rider } n'a plus ni énergie ni forme : il abandonne.
-mj-stage-over = L'étape est finie : { $winner } gagne.
+mj-abandoned = { $rider } ({ $team }) n'a plus ni énergie ni forme : il abandonne.
+mj-stage-over = L'étape est finie : { $winner } ({ $team }) gagne.
 mj-stage-over-nobody = L'étape est finie : personne n'a franchi la ligne.
-mj-front = { $rider } mène la course en { $cell }, à { $to_go ->
+mj-front = { $rider } ({ $team }) mène la course en { $cell }, à { $to_go ->
         [one] { $to_go } rangée
        *[other] { $to_go } rangées
     } de la ligne.

@@ -54,6 +54,7 @@ lobby-withdraws = { $team } trekt zich terug uit de tour.
 lobby-director-leaves = De ploegleider van { $team } verlaat de tour: voortaan rijdt een bot met de ploeg.
 lobby-already-started = de tour is al begonnen
 lobby-no-bot-names = niet genoeg ploegnamen voor de bots op de lege plaatsen
+lobby-riders-refused = de renners van { $tour } kunnen niet ingeschreven worden: { $reason }
 lobby-starts-bots = **{ $tour }** gaat van start! { $count ->
         [one] 1 ploeg
        *[other] { $count } ploegen

@@ -14,15 +14,28 @@ mj-option-move = { $via ->
         [none] Naar { $letter } ({ $cell })
        *[other] Naar { $letter } ({ $cell }), eerst opzij naar rijstrook { $via }
     }
-mj-option-stay = Blijven staan
-mj-option-plan = Ontsnapping +{ $cells } ({ $safe } zonder risico, { $risky } met risico)
-mj-option-back = Terug: geen ontsnapping
-mj-option-pact = Pact met { $partner }
-mj-option-answer = { $yes ->
-        [yes] Het pact van { $rider } aannemen
-       *[no] Het pact van { $rider } weigeren
+mj-option-move-to = { $via ->
+        [none] Naar { $cell }
+       *[other] Naar { $cell }, eerst opzij naar rijstrook { $via }
     }
-mj-option-help = { $rider } helpen
+mj-option-escape-to = { $via ->
+        [none] Ontsnapping +{ $cells } ({ $safe } zonder risico, { $risky } met risico) naar { $cell }
+       *[other] Ontsnapping +{ $cells } ({ $safe } zonder risico, { $risky } met risico) naar { $cell }, eerst naar rijstrook { $via }
+    }
+mj-option-stay = Blijven staan
+mj-option-ride = { $cells ->
+        [one] 1 vakje rijden
+       *[other] { $cells } vakjes rijden
+    }
+mj-option-escape = Ontsnapping +{ $cells } ({ $total } vakjes)
+mj-option-plan = Ontsnapping +{ $cells } ({ $safe } zonder risico, { $risky } met risico)
+mj-option-back = Terug naar hoe ver
+mj-option-pact = Pact met { $partner } ({ $team })
+mj-option-answer = { $yes ->
+        [yes] Het pact van { $rider } ({ $team }) aannemen
+       *[no] Het pact van { $rider } ({ $team }) weigeren
+    }
+mj-option-help = { $rider } ({ $team }) helpen
 mj-option-no-help = Niet helpen
 
 ## Weigeringen
@@ -32,10 +45,16 @@ mj-refused-no-energy = Geen energie voor een ontsnapping zonder risico: de wijze
 mj-refused-risky-too-long = Een ontsnapping met risico is 1 tot 4 vakjes.
 mj-refused-unreachable = Je renner kan dat vakje met deze zet niet bereiken.
 mj-refused-not-now = Dat is nu geen keuze: neem een van de getoonde opties.
+mj-refused-beyond-stars = Met zijn sterren rijdt een renner deze beurt 1 tot { $stars } { $stars ->
+        [one] vakje
+       *[other] vakjes
+    }, niet { $cells }: verder gaat het met een ontsnapping.
+mj-refused-no-cell-that-far = Geen vrij vakje ligt { $cells } vakjes ver: kies een andere afstand.
+mj-refused-escape-too-long = Een ontsnapping is 1 tot { $most } vakjes voorbij de sterren (de energie op de wijzer en 4 met risico), niet { $cells }.
 
 ## De koers
 
-mj-first-drawn = De dobbelsteen toont { $face }: { $rider } speelt als eerste.
+mj-first-drawn = De dobbelsteen toont { $face }: { $rider } ({ $team }) speelt als eerste.
 mj-round = Ronde { $round } begint.
 mj-rolled = { $rider } gooit { $a } en { $b } { $why ->
         [aspiration] voor de zuiging
@@ -64,19 +83,19 @@ mj-punctured = { $rider } rijdt lek: hij verliest zijn volgende beurt.
 mj-lost-turn = { $rider } rijdt lek bij de worp voor de zuiging: hij verliest deze beurt.
 mj-pulled = { $rider } wordt door { $by } meegezogen naar { $cell }.
 mj-skipped = { $rider } slaat zijn beurt over.
-mj-pact-asked = { $rider } vraagt { $partner } om een pact.
+mj-pact-asked = { $rider } ({ $team }) vraagt { $partner } ({ $partner_team }) om een pact.
 mj-pact-answered = { $yes ->
         [yes] { $partner } neemt het pact van { $rider } aan.
        *[no] { $partner } weigert het pact van { $rider }.
     }
 mj-pact-failed = Het pact mislukt: { $partner } eindigde niet naast { $rider }.
 mj-helped = { $helper } helpt { $rider }: hij neemt de verloren beurt over.
-mj-crossed = { $rider } komt over de streep als { $place }e (ronde { $round }).
+mj-crossed = { $rider } ({ $team }) komt over de streep als { $place }e (ronde { $round }).
 mj-placed = { $rider } wordt als { $place }e geklasseerd op de afstand voorbij de streep.
-mj-abandoned = { $rider } heeft geen energie en geen vorm meer: hij geeft op.
-mj-stage-over = De etappe is voorbij: { $winner } wint.
+mj-abandoned = { $rider } ({ $team }) heeft geen energie en geen vorm meer: hij geeft op.
+mj-stage-over = De etappe is voorbij: { $winner } ({ $team }) wint.
 mj-stage-over-nobody = De etappe is voorbij: niemand kwam over de streep.
-mj-front = { $rider } leidt de koers op { $cell }, { $to_go ->
+mj-front = { $rider } ({ $team }) leidt de koers op { $cell }, { $to_go ->
         [one] 1 rij
        *[other] { $to_go } rijen
     } van de streep.

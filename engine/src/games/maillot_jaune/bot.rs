@@ -7,14 +7,16 @@
 //! (L'ASPIRATION); keep the dial for the finish: the bot escapes, safely, only in the stretch
 //! that runs to the line (energy left at the line is lost), or when that takes it over.
 
-use super::events::Choice;
+use super::events::{Choice, RiderIx};
 use super::stage::{MaillotJaune, Spot};
 use crate::game::Seat;
 
 /// The rulebook's bot: the furthest cell, in a wheel when it can, escaping only to cross the
 /// line with energy it has; it helps a team-mate who punctured and refuses pacts it is asked
-/// (an unanswered pact is a refusal, G-17).
-pub fn sensible(stage: &MaillotJaune, _seat: Seat, options: &[Choice]) -> Choice {
+/// (an unanswered pact is a refusal, G-17). It weighs whole moves (`MaillotJaune::moves`, the
+/// one legal-moves function) and takes, among the step's options, the one that leads to its
+/// pick: how far, how the escape is paid, then the cell; it never goes back.
+pub fn sensible(stage: &MaillotJaune, seat: Seat, options: &[Choice]) -> Choice {
     let Some(turn) = &stage.turn else {
         return options[0].clone();
     };
@@ -30,36 +32,44 @@ pub fn sensible(stage: &MaillotJaune, _seat: Seat, options: &[Choice]) -> Choice
     if options.contains(&Choice::Answer { yes: false }) {
         return Choice::Answer { yes: false };
     }
-    // A safe escape that crosses the line, when the stars alone do not.
-    if let Some(d) = stage.cells_to_line(turn.rider) {
-        let stars = stage.allowance(turn.rider);
-        if d > stars {
-            let plan = Choice::Plan {
-                safe: d - stars,
-                risky: 0,
-            };
-            if options.contains(&plan) {
-                return plan;
+    pick(stage, turn.rider)
+        .and_then(|whole| {
+            if options.contains(&whole) {
+                Some(whole)
+            } else {
+                stage.lead(seat, &whole)
             }
-        }
-    }
-    // The last stretch runs to the line: energy left at the line is lost (the dial is refilled
-    // for the next stage, MJ-023), so it is spent there, safely, as far as it goes.
-    if stage.terrain_of_turn(turn.rider).1 >= stage.course.finish_row()
-        && let Some(plan) = options
-            .iter()
-            .filter(|c| matches!(c, Choice::Plan { risky: 0, .. }))
-            .max_by_key(|c| match c {
-                Choice::Plan { safe, .. } => *safe,
-                _ => 0,
-            })
-    {
-        return plan.clone();
-    }
-    best_move(stage, options)
+        })
         .or_else(|| options.iter().find(|c| **c == Choice::Stay).cloned())
         .or_else(|| options.iter().find(|c| **c == Choice::Back).cloned())
         .unwrap_or_else(|| options[0].clone())
+}
+
+/// The whole move the bot rides: a safe escape that crosses the line when the stars alone do
+/// not; in the stretch that runs to the line, the longest safe escape (energy left at the line
+/// is lost: the dial is refilled for the next stage, MJ-023); else the best cell within the
+/// stars. `None`: no move at all (he stays).
+fn pick(stage: &MaillotJaune, r: RiderIx) -> Option<Choice> {
+    let stars = stage.allowance(r);
+    let plans = stage.plans(r);
+    let safe = |s: u8| {
+        plans
+            .contains(&(s, 0))
+            .then(|| best_move(stage, &stage.moves(r, s, 0)))
+    };
+    if let Some(d) = stage.cells_to_line(r)
+        && d > stars
+        && let Some(Some(m)) = safe(d - stars)
+    {
+        return Some(m);
+    }
+    if stage.terrain_of_turn(r).1 >= stage.course.finish_row()
+        && let Some(&(most, _)) = plans.iter().filter(|p| p.1 == 0).max_by_key(|p| p.0)
+        && let Some(Some(m)) = safe(most)
+    {
+        return Some(m);
+    }
+    best_move(stage, &stage.moves(r, 0, 0))
 }
 
 /// The furthest move; among equals one that ends in another's wheel, without the aspiration
@@ -74,7 +84,7 @@ fn best_move(stage: &MaillotJaune, options: &[Choice]) -> Option<Choice> {
     options
         .iter()
         .filter_map(|c| match c {
-            Choice::Move { to, via } => Some((c, *to, via.is_some())),
+            Choice::Move { to, via, .. } => Some((c, *to, via.is_some())),
             _ => None,
         })
         .max_by_key(|&(_, to, via)| (to.row, in_wheel(to), via, std::cmp::Reverse(to.lane)))

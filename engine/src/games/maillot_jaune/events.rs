@@ -8,21 +8,33 @@ use serde::{Deserialize, Serialize};
 /// A rider's index in the stage, in the order the setup lists them (the seat order of G-08).
 pub type RiderIx = u8;
 
-/// A decision. Every one is offered by the one legal-moves function ([`super::MaillotJaune::legal`]).
+/// A decision. The whole ones (a move, staying, a pact, an answer, a help) are what the one
+/// legal-moves function ([`super::MaillotJaune::decisions`]) lists; a move is offered in steps
+/// ([`super::MaillotJaune::legal`]): how far first ([`Choice::Ride`], [`Choice::Escape`]), how an
+/// escape is paid ([`Choice::Plan`]), then the cell, so that every step fits one set of buttons.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum Choice {
     /// End the move on `to`. `via`: the first step is sideways into that lane (décalage, MJ-052).
+    /// `escape`: the escape (safe, risky cells) the move rides; `None`, a move within his stars
+    /// (or, as stored before the steps, a move of the escape announced).
     Move {
         to: Pos,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         via: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        escape: Option<(u8, u8)>,
     },
     /// Stay where he is (MJ-015).
     Stay,
+    /// How far, within his stars: the cells `cells` cells away are offered next.
+    Ride { cells: u8 },
+    /// How far, past his stars: an escape of `cells` cells, whose payment (safe and risky
+    /// cells) is chosen next.
+    Escape { cells: u8 },
     /// Announce an escape of `safe` + `risky` cells before choosing where to end (MJ-034).
     Plan { safe: u8, risky: u8 },
-    /// Take back the announced escape.
+    /// Back to the first step of the move (how far).
     Back,
     /// Ask the rider alongside for a pact (décalage, second method, MJ-053, G-17).
     Pact { partner: RiderIx },

@@ -1,13 +1,17 @@
 //! Maillot Jaune behind the registry.
 //!
-//! Keys: `m:<row>:<lane>` ends the move on a cell (`m:<row>:<lane>:<lane>` with a sideways first
-//! step into that lane), `s` stays, `e:<safe>:<risky>` announces an escape, `b` takes it back,
+//! Keys: `m:<row>:<lane>` ends a move within the stars on a cell (`m:<row>:<lane>:<lane>` with a
+//! sideways first step into that lane), `e:<safe>:<risky>:<row>:<lane>[:<lane>]` ends an escape
+//! there, `s` stays; the steps of a move: `r:<cells>` how far within the stars, `e:<cells>` an
+//! escape that far past them, `e:<safe>:<risky>` how it is paid, `b` back to how far;
 //! `p:<rider>` asks for a pact, `y` / `n` answers it, `h:<rider>` helps a punctured rider, `x`
-//! does not. Labels letter the cells (A, B, C…) as the board draws them.
+//! does not. Labels letter the cells (A, B, C…) as the board draws them, and name each rider by
+//! his card.
 
 use super::bot;
 use super::events::{Choice, Event, RiderIx, Why};
-use super::stage::{MaillotJaune, MjError, Spot};
+use super::options::Options;
+use super::stage::{MaillotJaune, MjError, Phase, Spot};
 use super::tables::Price;
 use crate::game::{Seat, Viewer};
 use crate::registry::{
@@ -71,6 +75,66 @@ pub fn roster(list: &[Value], _options: &Value) -> Result<Vec<crate::registry::R
     Ok(out)
 }
 
+/// Deals each tour rider his card as the tour is entered, and names him by it (MJ-010): a rider
+/// is the card he was dealt, Renault or La Providence, in every sentence, picture, option and
+/// standings row (the team goes beside the name where a line needs it). A card the roster names
+/// goes to its rider; the others take the free cards in roster order, rider by rider in the
+/// order they are entered: the deal a stage makes itself (`MaillotJaune::new`), so a tour
+/// entered without names rides the same cards. Refused, in a sentence, when the cards do not go
+/// round or one is named twice.
+pub fn deal(riders: &mut [TourRider], options: &Value) -> Result<(), String> {
+    let options: Options = if options.is_null() {
+        Options::default()
+    } else {
+        serde_json::from_value(options.clone()).map_err(|e| e.to_string())?
+    };
+    let named = |r: &TourRider| {
+        r.attributes
+            .get("card")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let mut used: Vec<String> = Vec::new();
+    for r in riders.iter() {
+        if let Some(card) = named(r) {
+            if used.contains(&card) {
+                return Err(format!(
+                    "{card} is entered twice: each card once (MJ-010); write \"rider\" in the roster to deal the cards"
+                ));
+            }
+            used.push(card);
+        }
+    }
+    let count = riders.len();
+    for r in riders.iter_mut() {
+        let card = match named(r) {
+            Some(card) => card,
+            None => {
+                let free = options
+                    .riders
+                    .iter()
+                    .find(|c| !used.contains(&c.name))
+                    .ok_or_else(|| {
+                        format!(
+                            "{count} riders for {} cards: a race of Maillot Jaune deals each rider a card (MJ-002, MJ-010); enter fewer teams or riders",
+                            options.riders.len()
+                        )
+                    })?;
+                used.push(free.name.clone());
+                free.name.clone()
+            }
+        };
+        r.key = RiderKey::new(card.clone());
+        match &mut r.attributes {
+            Value::Object(map) => {
+                map.insert("card".into(), json!(card));
+            }
+            other => *other = json!({ "card": card }),
+        }
+    }
+    Ok(())
+}
+
 /// The rule levels a tour preset names with `rules` (MJ-041, G-24): complementary by default.
 pub static RULES: &[crate::registry::NamedRules] = &[
     crate::registry::NamedRules {
@@ -125,6 +189,21 @@ pub fn refusal(e: &MjError) -> Sentence {
         MjError::RiskyTooLong => sentence("mj-refused-risky-too-long", vec![], text),
         MjError::Unreachable => sentence("mj-refused-unreachable", vec![], text),
         MjError::NotNow => sentence("mj-refused-not-now", vec![], text),
+        MjError::BeyondStars { cells, stars } => sentence(
+            "mj-refused-beyond-stars",
+            vec![("cells", json!(cells)), ("stars", json!(stars))],
+            text,
+        ),
+        MjError::NoCellThatFar { cells } => sentence(
+            "mj-refused-no-cell-that-far",
+            vec![("cells", json!(cells))],
+            text,
+        ),
+        MjError::EscapeTooLong { cells, most } => sentence(
+            "mj-refused-escape-too-long",
+            vec![("cells", json!(cells)), ("most", json!(most))],
+            text,
+        ),
     }
 }
 
@@ -133,9 +212,7 @@ impl MaillotJaune {
     /// chooses an escape: what each roll would cost for 1 to 4 cells ("P": a puncture).
     fn prices_for(&self, seat: Seat) -> Option<Sentence> {
         let turn = self.turn.as_ref()?;
-        if self.riders[turn.rider as usize].seat != seat
-            || !matches!(turn.phase, super::stage::Phase::Choose { .. })
-        {
+        if self.riders[turn.rider as usize].seat != seat || !turn.phase.choosing() {
             return None;
         }
         let table = super::tables::price_lines(&self.options.puncture_pairs)
@@ -163,40 +240,103 @@ impl MaillotJaune {
         self.course.cell_id(p)
     }
 
+    /// A rider by his card, and his team, as the catalogue's arguments `rider` and `team` (for
+    /// a sentence that names a rider of any team).
+    fn who(&self, r: RiderIx) -> [(&'static str, Value); 2] {
+        [
+            ("rider", json!(self.name(r))),
+            ("team", json!(self.team_of(r))),
+        ]
+    }
+
+    /// "Renault (Jaunes)": a rider named with his team, in English.
+    fn with_team(&self, r: RiderIx) -> String {
+        format!("{} ({})", self.name(r), self.team_of(r))
+    }
+
+    /// The letter of a move's cell when the board letters it now: the cells within his stars
+    /// while he chooses how far and which, those of his escape once announced. A whole move of
+    /// another step (typed in full) has none.
+    fn letter_of(&self, to: crate::course::Pos, escape: Option<(u8, u8)>) -> Option<char> {
+        let phase = &self.turn.as_ref()?.phase;
+        let lettered = match phase {
+            Phase::Choose { plan: None } | Phase::Ride { .. } => escape.is_none(),
+            Phase::Choose { plan } => escape == *plan,
+            _ => false,
+        };
+        if !lettered {
+            return None;
+        }
+        self.letters().iter().find(|l| l.0 == to).map(|l| l.1)
+    }
+
     /// An option's group (the rider) and label, in English and as the catalogue words it.
     fn worded(&self, choice: &Choice) -> (Text, String, Sentence) {
         let rider = self.turn.as_ref().map_or(0, |t| t.rider);
         let group = Text::from(self.name(rider));
         let said = |id, args| sentence(id, args, String::new());
         match choice {
-            Choice::Move { to, via } => {
-                let letter = self
-                    .letters()
-                    .iter()
-                    .find(|l| l.0 == *to)
-                    .map_or('?', |l| l.1);
+            Choice::Move { to, via, escape } => {
+                let cell = self.cell(*to);
                 let side = via.map_or_else(|| "none".to_string(), |l| l.to_string());
-                let label = match via {
-                    Some(l) => format!(
-                        "Ride to {letter} ({}), sideways first to lane {l}",
-                        self.cell(*to)
+                let sideways =
+                    via.map_or_else(String::new, |l| format!(", sideways first to lane {l}"));
+                let letter = self.letter_of(*to, *escape);
+                let (label, said) = match (letter, escape) {
+                    (Some(letter), _) => (
+                        format!("Ride to {letter} ({cell}){sideways}"),
+                        said(
+                            "mj-option-move",
+                            vec![
+                                ("letter", json!(letter.to_string())),
+                                ("cell", json!(cell)),
+                                ("via", json!(side)),
+                            ],
+                        ),
                     ),
-                    None => format!("Ride to {letter} ({})", self.cell(*to)),
+                    (None, None) => (
+                        format!("Ride to {cell}{sideways}"),
+                        said(
+                            "mj-option-move-to",
+                            vec![("cell", json!(cell)), ("via", json!(side))],
+                        ),
+                    ),
+                    (None, Some((safe, risky))) => (
+                        format!(
+                            "Escape +{} ({safe} safe, {risky} risky) to {cell}{sideways}",
+                            safe + risky
+                        ),
+                        said(
+                            "mj-option-escape-to",
+                            vec![
+                                ("cells", json!(safe + risky)),
+                                ("safe", json!(safe)),
+                                ("risky", json!(risky)),
+                                ("cell", json!(cell)),
+                                ("via", json!(side)),
+                            ],
+                        ),
+                    ),
                 };
+                (group, label, said)
+            }
+            Choice::Stay => (group, "Stay".into(), said("mj-option-stay", vec![])),
+            Choice::Ride { cells } => (
+                group,
+                format!("Ride {}", plural(*cells as u32, "cell", "cells")),
+                said("mj-option-ride", vec![("cells", json!(cells))]),
+            ),
+            Choice::Escape { cells } => {
+                let total = self.allowance(rider) + cells;
                 (
                     group,
-                    label,
+                    format!("Escape +{cells} ({total} cells)"),
                     said(
-                        "mj-option-move",
-                        vec![
-                            ("letter", json!(letter.to_string())),
-                            ("cell", json!(self.cell(*to))),
-                            ("via", json!(side)),
-                        ],
+                        "mj-option-escape",
+                        vec![("cells", json!(cells)), ("total", json!(total))],
                     ),
                 )
             }
-            Choice::Stay => (group, "Stay".into(), said("mj-option-stay", vec![])),
             Choice::Plan { safe, risky } => (
                 group,
                 format!("Escape +{} ({safe} safe, {risky} risky)", safe + risky),
@@ -211,42 +351,38 @@ impl MaillotJaune {
             ),
             Choice::Back => (
                 group,
-                "Back: no escape".into(),
+                "Back to how far".into(),
                 said("mj-option-back", vec![]),
             ),
-            Choice::Pact { partner } => (
-                group,
-                format!("Pact with {}", self.name(*partner)),
-                said(
-                    "mj-option-pact",
-                    vec![("partner", json!(self.name(*partner)))],
-                ),
-            ),
+            Choice::Pact { partner } => {
+                let [(_, name), (_, team)] = self.who(*partner);
+                (
+                    group,
+                    format!("Pact with {}", self.with_team(*partner)),
+                    said("mj-option-pact", vec![("partner", name), ("team", team)]),
+                )
+            }
             Choice::Answer { yes } => {
                 let partner = match self.turn.as_ref().map(|t| &t.phase) {
-                    Some(super::stage::Phase::Ask { partner }) => *partner,
+                    Some(Phase::Ask { partner }) => *partner,
                     _ => rider,
                 };
+                let mut args = vec![("yes", json!(if *yes { "yes" } else { "no" }))];
+                args.extend(self.who(rider));
                 (
                     Text::from(self.name(partner)),
                     format!(
                         "{} the pact of {}",
                         if *yes { "Accept" } else { "Refuse" },
-                        self.name(rider)
+                        self.with_team(rider)
                     ),
-                    said(
-                        "mj-option-answer",
-                        vec![
-                            ("yes", json!(if *yes { "yes" } else { "no" })),
-                            ("rider", json!(self.name(rider))),
-                        ],
-                    ),
+                    said("mj-option-answer", args),
                 )
             }
             Choice::Help { rider: x } => (
                 group,
-                format!("Help {}", self.name(*x)),
-                said("mj-option-help", vec![("rider", json!(self.name(*x)))]),
+                format!("Help {}", self.with_team(*x)),
+                said("mj-option-help", self.who(*x).to_vec()),
             ),
             Choice::NoHelp => (
                 group,
@@ -265,16 +401,14 @@ impl MaillotJaune {
         {
             Some((r, p)) => {
                 let to_go = self.course.rows_to_line(p.row);
+                let mut args = self.who(r).to_vec();
+                args.extend([("cell", json!(self.cell(p))), ("to_go", json!(to_go))]);
                 sentence(
                     "mj-front",
-                    vec![
-                        ("rider", json!(self.name(r))),
-                        ("cell", json!(self.cell(p))),
-                        ("to_go", json!(to_go)),
-                    ],
+                    args,
                     format!(
                         "{} leads the race at {}, {} from the line.",
-                        self.name(r),
+                        self.with_team(r),
                         self.cell(p),
                         plural(to_go as u32, "row", "rows")
                     ),
@@ -294,8 +428,15 @@ impl MaillotJaune {
         match e {
             Event::FirstDrawn { rider, roll } => sentence(
                 "mj-first-drawn",
-                vec![("rider", n(rider)), ("face", json!(roll.face))],
-                format!("The die shows {}: {} plays first.", roll.face, name(rider)),
+                [("face", json!(roll.face))]
+                    .into_iter()
+                    .chain(self.who(*rider))
+                    .collect(),
+                format!(
+                    "The die shows {}: {} plays first.",
+                    roll.face,
+                    self.with_team(*rider)
+                ),
             ),
             Event::RoundBegins { round, .. } => sentence(
                 "mj-round",
@@ -425,8 +566,17 @@ impl MaillotJaune {
             ),
             Event::PactAsked { rider, partner } => sentence(
                 "mj-pact-asked",
-                vec![("rider", n(rider)), ("partner", n(partner))],
-                format!("{} asks {} for a pact.", name(rider), name(partner)),
+                vec![
+                    ("rider", n(rider)),
+                    ("team", json!(self.team_of(*rider))),
+                    ("partner", n(partner)),
+                    ("partner_team", json!(self.team_of(*partner))),
+                ],
+                format!(
+                    "{} asks {} for a pact.",
+                    self.with_team(*rider),
+                    self.with_team(*partner)
+                ),
             ),
             Event::PactAnswered {
                 rider,
@@ -470,14 +620,13 @@ impl MaillotJaune {
                 round,
             } => sentence(
                 "mj-crossed",
-                vec![
-                    ("rider", n(rider)),
-                    ("place", json!(place)),
-                    ("round", json!(round)),
-                ],
+                self.who(*rider)
+                    .into_iter()
+                    .chain([("place", json!(place)), ("round", json!(round))])
+                    .collect(),
                 format!(
                     "{} crosses the line in place {place} (round {round}).",
-                    name(rider)
+                    self.with_team(*rider)
                 ),
             ),
             Event::Placed { rider, place } => sentence(
@@ -490,17 +639,17 @@ impl MaillotJaune {
             ),
             Event::Abandoned { rider } => sentence(
                 "mj-abandoned",
-                vec![("rider", n(rider))],
+                self.who(*rider).to_vec(),
                 format!(
                     "{} has no energy and no form left: he abandons.",
-                    name(rider)
+                    self.with_team(*rider)
                 ),
             ),
             Event::StageOver { winner } => match winner {
                 Some(w) => sentence(
                     "mj-stage-over",
-                    vec![("winner", n(w))],
-                    format!("The stage is over: {} wins.", name(w)),
+                    vec![("winner", n(w)), ("team", json!(self.team_of(*w)))],
+                    format!("The stage is over: {} wins.", self.with_team(*w)),
                 ),
                 None => sentence(
                     "mj-stage-over-nobody",
@@ -532,6 +681,10 @@ impl Game for MaillotJaune {
     fn legal(&self, seat: Seat) -> Vec<Choice> {
         MaillotJaune::legal(self, seat)
     }
+    /// The whole decisions (`MaillotJaune::decisions`): a move with its escape, typed in full.
+    fn whole(&self, seat: Seat) -> Vec<Choice> {
+        MaillotJaune::decisions(self, seat)
+    }
     fn apply(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, Sentence> {
         self.play(seat, choice).map_err(|e| refusal(&e))
     }
@@ -539,8 +692,17 @@ impl Game for MaillotJaune {
     fn key(&self, choice: &Choice) -> Key {
         let mut key = Key::empty();
         match choice {
-            Choice::Move { to, via } => {
-                key.push("m:");
+            Choice::Move { to, via, escape } => {
+                match escape {
+                    None => key.push("m:"),
+                    Some((safe, risky)) => {
+                        key.push("e:")
+                            && key.push_number(*safe as u32)
+                            && key.push(":")
+                            && key.push_number(*risky as u32)
+                            && key.push(":")
+                    }
+                };
                 key.push_number(to.row as u32);
                 key.push(":");
                 key.push_number(to.lane as u32);
@@ -551,6 +713,14 @@ impl Game for MaillotJaune {
             }
             Choice::Stay => {
                 key.push("s");
+            }
+            Choice::Ride { cells } => {
+                key.push("r:");
+                key.push_number(*cells as u32);
+            }
+            Choice::Escape { cells } => {
+                key.push("e:");
+                key.push_number(*cells as u32);
             }
             Choice::Plan { safe, risky } => {
                 key.push("e:");
@@ -595,15 +765,36 @@ impl Game for MaillotJaune {
         }
         let (kind, rest) = key.split_once(':')?;
         let parts: Vec<&str> = rest.split(':').collect();
+        let cell = |r: &str, l: &str| {
+            Some(crate::course::Pos::new(
+                u16::try_from(number(r)?).ok()?,
+                small(l)?,
+            ))
+        };
+        let escape = |s: &str, k: &str| Some((small(s)?, small(k)?));
         match (kind, parts.as_slice()) {
             ("m", [r, l]) => Some(Choice::Move {
-                to: crate::course::Pos::new(u16::try_from(number(r)?).ok()?, small(l)?),
+                to: cell(r, l)?,
                 via: None,
+                escape: None,
             }),
             ("m", [r, l, v]) => Some(Choice::Move {
-                to: crate::course::Pos::new(u16::try_from(number(r)?).ok()?, small(l)?),
+                to: cell(r, l)?,
                 via: Some(small(v)?),
+                escape: None,
             }),
+            ("e", [s, k, r, l]) => Some(Choice::Move {
+                to: cell(r, l)?,
+                via: None,
+                escape: Some(escape(s, k)?),
+            }),
+            ("e", [s, k, r, l, v]) => Some(Choice::Move {
+                to: cell(r, l)?,
+                via: Some(small(v)?),
+                escape: Some(escape(s, k)?),
+            }),
+            ("r", [c]) => Some(Choice::Ride { cells: small(c)? }),
+            ("e", [c]) => Some(Choice::Escape { cells: small(c)? }),
             ("e", [s, k]) => Some(Choice::Plan {
                 safe: small(s)?,
                 risky: small(k)?,
@@ -702,14 +893,14 @@ impl Game for MaillotJaune {
                 sentence(
                     "mj-brief",
                     vec![
-                        ("rider", json!(x.name)),
+                        ("rider", json!(self.name(r))),
                         ("energy", json!(x.energy)),
                         ("form", json!(x.form)),
                         ("stars", json!(stars)),
                     ],
                     format!(
                         "{}: energy {}/6, form {}/20, {} this turn.",
-                        x.name,
+                        self.name(r),
                         x.energy,
                         x.form,
                         plural(u32::from(stars), "star", "stars")
@@ -744,9 +935,21 @@ impl Game for MaillotJaune {
         Scene::MaillotJaune(self.view())
     }
 
+    /// A move steps onto its cell: one within the stars at any step of the choice (a scenario
+    /// gives it as its destination, and it is played whole), an escape's once the escape is
+    /// announced (before, its cell is reached by more than one way to pay: the script says which
+    /// with the escape's option first).
     fn place(&self, choice: &Choice) -> Option<Place> {
+        let announced = match self.turn.as_ref().map(|t| &t.phase) {
+            Some(Phase::Choose { plan }) => *plan,
+            _ => None,
+        };
         match choice {
-            Choice::Move { to, via: None } => Some(Place::Onto(self.cell(*to))),
+            Choice::Move {
+                to,
+                via: None,
+                escape,
+            } if escape.is_none() || *escape == announced => Some(Place::Onto(self.cell(*to))),
             Choice::Stay => Some(Place::Halt),
             _ => None,
         }

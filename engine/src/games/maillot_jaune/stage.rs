@@ -56,15 +56,33 @@ pub struct Rider {
     pub overall: Option<u32>,
 }
 
-/// Where the turn being played stands.
+/// Where the turn being played stands. A move is chosen in steps, so that each fits one set of
+/// buttons (Discord's 25): how far (`Choose { plan: None }`), then the cell among those that far
+/// within his stars (`Ride`), or for an escape how it is paid (`Escape`) and the cell it ends on
+/// (`Choose { plan: Some(..) }`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Phase {
-    /// The rider's director chooses a move, or an escape first (`plan`: safe, risky cells).
+    /// The rider's director chooses how far (`plan: None`), or, an escape announced (`plan`:
+    /// safe, risky cells), the cell it ends on.
     Choose { plan: Option<(u8, u8)> },
+    /// Which cell, among those `cells` cells away within his stars.
+    Ride { cells: u8 },
+    /// How an escape of `cells` cells past his stars is paid: how many safe, how many risky.
+    Escape { cells: u8 },
     /// The partner's director answers a pact.
     Ask { partner: RiderIx },
     /// The rider ended beside punctured riders: he may help one.
     Help { riders: Vec<RiderIx> },
+}
+
+impl Phase {
+    /// Whether the rider's director is choosing his move, at any of its steps.
+    pub fn choosing(&self) -> bool {
+        matches!(
+            self,
+            Phase::Choose { .. } | Phase::Ride { .. } | Phase::Escape { .. }
+        )
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -97,6 +115,12 @@ pub enum MjError {
     Unreachable,
     #[error("that is not a choice now")]
     NotNow,
+    #[error("a move within the stars is 1 to {stars} cells, not {cells}")]
+    BeyondStars { cells: u8, stars: u8 },
+    #[error("no cell is {cells} cells away within the stars")]
+    NoCellThatFar { cells: u8 },
+    #[error("an escape is 1 to {most} cells past the stars (the dial and 4 risky), not {cells}")]
+    EscapeTooLong { cells: u8, most: u8 },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -410,8 +434,18 @@ impl MaillotJaune {
     pub fn is_over(&self) -> bool {
         self.over
     }
+    /// A rider as players know him: by his card (Renault, La Providence…), the name on his
+    /// token. His tour key (`Rider::name`) is the card too when the tour dealt it (see
+    /// `game::deal`); a scenario may key him otherwise.
     pub fn name(&self, r: RiderIx) -> &str {
-        &self.riders[r as usize].name
+        &self.riders[r as usize].card.name
+    }
+
+    /// The name of the team a rider rides for.
+    pub fn team_of(&self, r: RiderIx) -> &str {
+        self.teams
+            .get(self.riders[r as usize].seat as usize)
+            .map_or("", String::as_str)
     }
 
     /// Who decides now: the seat owning the rider whose turn it is, or the pact partner's.
@@ -609,16 +643,54 @@ impl MaillotJaune {
         }
     }
 
-    /// The one legal-moves function: every choice the seat may make now.
-    pub fn legal(&self, seat: Seat) -> Vec<Choice> {
+    /// The rider whose choice it is, and where the choice stands, when `seat` owes it.
+    fn owed(&self, seat: Seat) -> Option<(RiderIx, &Phase)> {
         if self.over || self.to_play() != Some(seat) {
-            return Vec::new();
+            return None;
         }
-        let Some(turn) = &self.turn else {
+        self.turn.as_ref().map(|t| (t.rider, &t.phase))
+    }
+
+    /// The one legal-moves function, whole: every decision the seat may make now, each as one
+    /// choice (a move with the escape it rides, staying, a pact, an answer, a help). Any of them
+    /// is legal at every step of the rider's choice ([`Self::legal`] only offers them in
+    /// steps): what a director types in full, and what the steps are views onto.
+    pub fn decisions(&self, seat: Seat) -> Vec<Choice> {
+        let Some((r, phase)) = self.owed(seat) else {
             return Vec::new();
         };
-        let r = turn.rider;
-        match &turn.phase {
+        if !phase.choosing() {
+            return self.legal(seat);
+        }
+        let ways = self.ways(r);
+        let mut out: Vec<Choice> = self.move_iter(r, &ways, 0, 0).collect();
+        if self.may_stay(r) {
+            out.push(Choice::Stay);
+        }
+        for (safe, risky) in self.plans_in(r, &ways) {
+            out.extend(self.move_iter(r, &ways, safe, risky));
+        }
+        out.extend(
+            self.pact_partners(r)
+                .into_iter()
+                .map(|partner| Choice::Pact { partner }),
+        );
+        out
+    }
+
+    /// The options of the step the seat is at, each a view onto [`Self::decisions`]. First, how
+    /// far: `Ride n cells` for each distance within his stars (furthest first), staying, `Escape
+    /// +n` for each escape he can ride (the cheapest first), the pacts; a distance with one cell,
+    /// or an escape with one way to pay it, is offered as that move or that escape at once (a
+    /// step of one option is not asked). Then the cells that far (lettered as on the board), or
+    /// how the escape is paid, then its cells; each later step with [`Choice::Back`]. The most
+    /// any step offers: 3 distances, staying, 10 escapes and 2 pacts; 5 ways to pay; the cells of
+    /// one distance, which a bots' tour keeps under 20 (a test rides one).
+    pub fn legal(&self, seat: Seat) -> Vec<Choice> {
+        let Some((r, phase)) = self.owed(seat) else {
+            return Vec::new();
+        };
+        match phase {
             Phase::Ask { .. } => vec![Choice::Answer { yes: true }, Choice::Answer { yes: false }],
             Phase::Help { riders } => riders
                 .iter()
@@ -626,14 +698,30 @@ impl MaillotJaune {
                 .chain([Choice::NoHelp])
                 .collect(),
             Phase::Choose { plan: None } => {
-                // The cells first (A, B… furthest first), then staying, the escapes, the pacts.
                 let ways = self.ways(r);
-                let mut out: Vec<Choice> = self.move_iter(r, &ways, 0, 0).collect();
+                let mut out = Vec::new();
+                // How far within the stars, furthest first: a distance with one cell is that move.
+                let ends: Vec<(u8, Choice)> = self.ends(r, &ways, 0, 0).collect();
+                for d in (1..=ways.stars).rev() {
+                    let mut that_far = ends.iter().filter(|e| e.0 == d);
+                    match (that_far.next(), that_far.next()) {
+                        (Some((_, only)), None) => out.push(only.clone()),
+                        (Some(_), Some(_)) => out.push(Choice::Ride { cells: d }),
+                        _ => {}
+                    }
+                }
                 if self.may_stay(r) {
                     out.push(Choice::Stay);
                 }
-                for (safe, risky) in self.plans_in(r, &ways) {
-                    out.push(Choice::Plan { safe, risky });
+                // The escapes, the cheapest first: one with one way to pay is that escape.
+                let plans = self.plans_in(r, &ways);
+                for cells in 1..=self.riders[r as usize].energy + MAX_RISKY {
+                    let mut paid = plans.iter().filter(|p| p.0 + p.1 == cells);
+                    match (paid.next(), paid.next()) {
+                        (Some(&(safe, risky)), None) => out.push(Choice::Plan { safe, risky }),
+                        (Some(_), Some(_)) => out.push(Choice::Escape { cells }),
+                        _ => {}
+                    }
                 }
                 out.extend(
                     self.pact_partners(r)
@@ -642,12 +730,71 @@ impl MaillotJaune {
                 );
                 out
             }
+            Phase::Ride { cells } => {
+                let ways = self.ways(r);
+                let mut out: Vec<Choice> = self
+                    .ends(r, &ways, 0, 0)
+                    .filter(|e| e.0 == *cells)
+                    .map(|e| e.1)
+                    .collect();
+                out.push(Choice::Back);
+                out
+            }
+            Phase::Escape { cells } => {
+                // All safe first, one risky cell more each next.
+                let mut out: Vec<Choice> = self
+                    .plans(r)
+                    .into_iter()
+                    .filter(|p| p.0 + p.1 == *cells)
+                    .rev()
+                    .map(|(safe, risky)| Choice::Plan { safe, risky })
+                    .collect();
+                out.push(Choice::Back);
+                out
+            }
             Phase::Choose { plan: Some((s, k)) } => {
                 let mut out = self.moves(r, *s, *k);
                 out.push(Choice::Back);
                 out
             }
         }
+    }
+
+    /// The option of this step on the way to a whole decision (one of [`Self::decisions`]):
+    /// itself when offered, else the distance, the escape or its payment that leads to it.
+    /// `None` when no option leads there (a decision of another step, or not legal).
+    pub fn lead(&self, seat: Seat, whole: &Choice) -> Option<Choice> {
+        let options = self.legal(seat);
+        if options.contains(whole) {
+            return Some(whole.clone());
+        }
+        let (r, _) = self.owed(seat)?;
+        let step = match whole {
+            Choice::Move {
+                to,
+                via,
+                escape: None,
+            } => Choice::Ride {
+                cells: self.reach(r, *via).distance(*to)?,
+            },
+            Choice::Move {
+                escape: Some((safe, risky)),
+                ..
+            } => {
+                let plan = Choice::Plan {
+                    safe: *safe,
+                    risky: *risky,
+                };
+                if options.contains(&plan) {
+                    return Some(plan);
+                }
+                Choice::Escape {
+                    cells: safe + risky,
+                }
+            }
+            _ => return None,
+        };
+        options.contains(&step).then_some(step)
     }
 
     fn partner_turn(&self, r: RiderIx) -> Option<Pos> {
@@ -697,7 +844,7 @@ impl MaillotJaune {
     fn has_move(&self, r: RiderIx, ways: &Ways, safe: u8, risky: u8) -> bool {
         let energy = self.riders[r as usize].energy;
         if self.pact.is_some() || safe > energy || safe + risky == 0 {
-            return self.move_iter(r, ways, safe, risky).next().is_some();
+            return self.ends(r, ways, safe, risky).next().is_some();
         }
         let d = ways.stars + safe + risky;
         if d >= 64 {
@@ -782,15 +929,14 @@ impl MaillotJaune {
     /// stars + safe + risky cells (R-MJ-1: an escape is announced to be ridden; a nearer cell
     /// is a smaller escape). The safe cells and the aspiration unit the move owes must be
     /// paid from the dial (MJ-036).
+    ///
+    /// Each is the whole move: with `escape` set for an escape (its cells offered once it is
+    /// announced are these too).
     pub fn moves(&self, r: RiderIx, safe: u8, risky: u8) -> Vec<Choice> {
-        self.moves_in(r, &self.ways(r), safe, risky)
+        self.move_iter(r, &self.ways(r), safe, risky).collect()
     }
 
-    fn moves_in(&self, r: RiderIx, ways: &Ways, safe: u8, risky: u8) -> Vec<Choice> {
-        self.move_iter(r, ways, safe, risky).collect()
-    }
-
-    /// The moves of [`Self::moves`], one at a time: `plans` asks only whether there is one.
+    /// The moves of [`Self::moves`], one at a time.
     fn move_iter<'a>(
         &'a self,
         r: RiderIx,
@@ -798,6 +944,19 @@ impl MaillotJaune {
         safe: u8,
         risky: u8,
     ) -> impl Iterator<Item = Choice> + 'a {
+        self.ends(r, ways, safe, risky).map(|e| e.1)
+    }
+
+    /// The moves of [`Self::moves`], each with the cells it rides (for the distances of the
+    /// first step): `plans` asks only whether there is one.
+    fn ends<'a>(
+        &'a self,
+        r: RiderIx,
+        ways: &'a Ways,
+        safe: u8,
+        risky: u8,
+    ) -> impl Iterator<Item = (u8, Choice)> + 'a {
+        let escape = (safe + risky > 0).then_some((safe, risky));
         let stars = ways.stars;
         let budget = stars + safe + risky;
         let energy = self.riders[r as usize].energy;
@@ -817,20 +976,28 @@ impl MaillotJaune {
                 && partner_end.is_none_or(|end| beside(end, c.pos))
                 && pays(c.owes)
                 && (!leader || self.partner_can_follow(r, c.pos));
-            ok.then_some(Choice::Move {
-                to: c.pos,
-                via: None,
-            })
+            ok.then_some((
+                c.dist,
+                Choice::Move {
+                    to: c.pos,
+                    via: None,
+                    escape,
+                },
+            ))
         });
         // The sideways first step, offered where the plain way does not already take it.
         let sideways = ways.sides.iter().flat_map(move |(lane, side)| {
             ways.cells.iter().filter_map(move |c| {
                 let d = side.distance(c.pos)?;
                 let ok = fits(d) && safe <= energy && !(fits(c.dist) && c.sideways_first);
-                ok.then_some(Choice::Move {
-                    to: c.pos,
-                    via: Some(*lane),
-                })
+                ok.then_some((
+                    d,
+                    Choice::Move {
+                        to: c.pos,
+                        via: Some(*lane),
+                        escape,
+                    },
+                ))
             })
         });
         plain.chain(sideways)
@@ -890,16 +1057,48 @@ impl MaillotJaune {
         let Some(turn) = &self.turn else {
             return MjError::NotNow;
         };
-        let energy = self.riders[turn.rider as usize].energy;
-        match choice {
-            Choice::Plan { safe, risky } if *risky > MAX_RISKY => MjError::RiskyTooLong,
-            Choice::Plan { safe, .. } if *safe > energy => MjError::NoEnergyForSafe {
+        let r = turn.rider;
+        let energy = self.riders[r as usize].energy;
+        let stars = self.allowance(r);
+        let plan = match choice {
+            Choice::Plan { safe, risky }
+            | Choice::Move {
+                escape: Some((safe, risky)),
+                ..
+            } => Some((*safe, *risky)),
+            _ => None,
+        };
+        match (choice, plan) {
+            (_, Some((_, risky))) if risky > MAX_RISKY => MjError::RiskyTooLong,
+            (_, Some((safe, _))) if safe > energy => MjError::NoEnergyForSafe {
                 energy,
-                needed: *safe,
+                needed: safe,
             },
-            Choice::Move { .. } => MjError::Unreachable,
+            (Choice::Move { .. }, _) => MjError::Unreachable,
+            (&Choice::Ride { cells }, _) if cells == 0 || cells > stars => {
+                MjError::BeyondStars { cells, stars }
+            }
+            (&Choice::Escape { cells }, _) if cells == 0 || cells > energy + MAX_RISKY => {
+                MjError::EscapeTooLong {
+                    cells,
+                    most: energy + MAX_RISKY,
+                }
+            }
+            (&Choice::Ride { cells }, _) if !self.has_cell_at(r, cells) => {
+                MjError::NoCellThatFar { cells }
+            }
+            (&Choice::Escape { cells }, _) if !self.plans(r).iter().any(|p| p.0 + p.1 == cells) => {
+                MjError::NoCellThatFar {
+                    cells: stars + cells,
+                }
+            }
             _ => MjError::NotNow,
         }
+    }
+
+    /// Whether some move within his stars rides exactly `cells` cells.
+    fn has_cell_at(&self, r: RiderIx, cells: u8) -> bool {
+        self.ends(r, &self.ways(r), 0, 0).any(|e| e.0 == cells)
     }
 
     /// The fewest cells that take the rider over the line this turn, if any can.
@@ -919,52 +1118,108 @@ impl MaillotJaune {
             .min()
     }
 
-    /// Whether `legal(seat)` holds `choice`, asking only what that choice needs.
-    fn is_legal(&self, seat: Seat, choice: &Choice) -> bool {
-        if self.over || self.to_play() != Some(seat) {
-            return false;
+    /// Whether an escape of (`safe`, `risky`) cells may be announced, leaving aside where it
+    /// can end: safe within the dial (MJ-021, MJ-022), risky 1 to 4 (MJ-026), none under a
+    /// pact's lead (R-MJ-2).
+    fn may_announce(&self, r: RiderIx, safe: u8, risky: u8) -> bool {
+        let leader = self.pact.as_ref().is_some_and(|p| p.leader == r);
+        let max_risky = if leader { 0 } else { MAX_RISKY };
+        safe <= self.riders[r as usize].energy && risky <= max_risky && safe + risky > 0
+    }
+
+    /// The escape a move rides when it is one of [`Self::decisions`] now: (0, 0) for a move
+    /// within his stars. A move stored before the steps, once an escape was announced, named
+    /// no escape: it rides the escape announced (its cell is further than his stars, so it is
+    /// never a move within them too).
+    fn escape_of(&self, r: RiderIx, phase: &Phase, choice: &Choice) -> Option<(u8, u8)> {
+        let Choice::Move { to, via, escape } = choice else {
+            return None;
+        };
+        let ways = self.ways(r);
+        let ends_there = |(safe, risky): (u8, u8)| {
+            self.move_iter(r, &ways, safe, risky)
+                .any(|m| matches!(m, Choice::Move { to: t, via: v, .. } if t == *to && v == *via))
+        };
+        match (escape, phase) {
+            (Some((safe, risky)), _) => (self.may_announce(r, *safe, *risky)
+                && ends_there((*safe, *risky)))
+            .then_some((*safe, *risky)),
+            (None, _) if ends_there((0, 0)) => Some((0, 0)),
+            (None, Phase::Choose { plan: Some(plan) }) => ends_there(*plan).then_some(*plan),
+            (None, _) => None,
         }
-        let Some(turn) = &self.turn else {
+    }
+
+    /// Whether `choice` is legal now: an option of [`Self::legal`]'s step, or a whole decision of
+    /// [`Self::decisions`] (legal at every step of the rider's choice), asking only what that
+    /// choice needs.
+    fn is_legal(&self, seat: Seat, choice: &Choice) -> bool {
+        let Some((r, phase)) = self.owed(seat) else {
             return false;
         };
-        let r = turn.rider;
-        match (&turn.phase, choice) {
-            (Phase::Choose { plan: None }, Choice::Stay) => self.may_stay(r),
-            (Phase::Choose { plan: None }, Choice::Move { .. }) => {
-                self.moves(r, 0, 0).contains(choice)
+        if !phase.choosing() {
+            return self.legal(seat).contains(choice);
+        }
+        match (phase, choice) {
+            (_, Choice::Move { .. }) => self.escape_of(r, phase, choice).is_some(),
+            (_, Choice::Stay) => self.may_stay(r),
+            (_, Choice::Pact { partner }) => self.pact_partners(r).contains(partner),
+            // A distance or an escape is a step only when it leaves more than one option: with
+            // one, that move or that escape is offered instead (see `legal`).
+            (Phase::Choose { plan: None }, &Choice::Ride { cells }) => self
+                .ends(r, &self.ways(r), 0, 0)
+                .filter(|e| e.0 == cells)
+                .nth(1)
+                .is_some(),
+            (Phase::Choose { plan: None }, &Choice::Escape { cells }) => self
+                .plans(r)
+                .iter()
+                .filter(|p| p.0 + p.1 == cells)
+                .nth(1)
+                .is_some(),
+            // An escape announced at the first step (offered there when it is the one way to pay
+            // that far, and how a stage stored before the steps announced every escape), or
+            // among the ways to pay the escape chosen.
+            (Phase::Choose { plan: None }, &Choice::Plan { safe, risky }) => {
+                self.may_announce(r, safe, risky)
+                    && self.ends(r, &self.ways(r), safe, risky).next().is_some()
             }
-            (Phase::Choose { plan: None }, Choice::Plan { safe, risky }) => {
-                let leader = self.pact.as_ref().is_some_and(|p| p.leader == r);
-                let max_risky = if leader { 0 } else { MAX_RISKY };
-                *safe <= self.riders[r as usize].energy
-                    && *risky <= max_risky
-                    && safe + risky > 0
-                    && self
-                        .move_iter(r, &self.ways(r), *safe, *risky)
-                        .next()
-                        .is_some()
+            (Phase::Escape { cells }, &Choice::Plan { safe, risky }) => {
+                safe + risky == *cells
+                    && self.may_announce(r, safe, risky)
+                    && self.ends(r, &self.ways(r), safe, risky).next().is_some()
             }
-            (Phase::Choose { plan: None }, Choice::Pact { partner }) => {
-                self.pact_partners(r).contains(partner)
-            }
-            (Phase::Choose { plan: Some(_) }, Choice::Back) => true,
-            (Phase::Choose { plan: Some((s, k)) }, Choice::Move { .. }) => {
-                self.moves(r, *s, *k).contains(choice)
-            }
-            (Phase::Choose { .. }, _) => false,
-            _ => self.legal(seat).contains(choice),
+            (
+                Phase::Ride { .. } | Phase::Escape { .. } | Phase::Choose { plan: Some(_) },
+                Choice::Back,
+            ) => true,
+            _ => false,
         }
     }
 
     /// Plays a choice, or refuses it and changes nothing.
     pub fn play(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, MjError> {
-        if !self.is_legal(seat, choice) {
+        // A move's escape, asked once: whether it is legal, and what it rides.
+        let escape = match choice {
+            Choice::Move { .. } => self
+                .owed(seat)
+                .filter(|(_, phase)| phase.choosing())
+                .and_then(|(r, phase)| self.escape_of(r, phase, choice)),
+            _ => None,
+        };
+        let legal = match choice {
+            Choice::Move { .. } => escape.is_some(),
+            _ => self.is_legal(seat, choice),
+        };
+        if !legal {
             return Err(self.refusal(seat, choice));
         }
         let turn = self.turn.clone().expect("a legal choice has a turn");
         let r = turn.rider;
         let mut events = Vec::new();
         match (choice, &turn.phase) {
+            (&Choice::Ride { cells }, _) => self.set_phase(Phase::Ride { cells }),
+            (&Choice::Escape { cells }, _) => self.set_phase(Phase::Escape { cells }),
             (Choice::Plan { safe, risky }, _) => {
                 self.set_phase(Phase::Choose {
                     plan: Some((*safe, *risky)),
@@ -1013,8 +1268,8 @@ impl MaillotJaune {
                 let path: Vec<Pos> = self.riders[r as usize].spot.pos().into_iter().collect();
                 self.ride(r, path, 0, 0, &mut events);
             }
-            (Choice::Move { to, via }, Phase::Choose { plan }) => {
-                let (safe, risky) = plan.unwrap_or((0, 0));
+            (Choice::Move { to, via, .. }, _) => {
+                let (safe, risky) = escape.unwrap_or((0, 0));
                 let reach = self.reach(r, *via);
                 let mut path = reach.path(*to);
                 if self.riders[r as usize].spot == Spot::Start {

@@ -54,13 +54,16 @@ pub fn letter(n: usize) -> char {
 }
 
 impl MaillotJaune {
-    /// The cells offered to the rider to play, in order, each once, with its letter.
+    /// The cells offered to the rider to play, in order, each once, with its letter: every
+    /// cell within his stars while he chooses how far and which of them (the board the channel
+    /// sees, and the letters his options name them by), the cells of his escape once announced.
     pub fn letters(&self) -> Vec<(Pos, char)> {
         let Some(turn) = &self.turn else {
             return Vec::new();
         };
         let (safe, risky) = match turn.phase {
             Phase::Choose { plan } => plan.unwrap_or((0, 0)),
+            Phase::Ride { .. } => (0, 0),
             _ => return Vec::new(),
         };
         let mut out: Vec<Pos> = Vec::new();
