@@ -194,6 +194,9 @@ async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     assert_eq!(forecast, after, "{first_stage}\n{trial_stage}");
     assert_ne!(before, after, "{first_stage}\n{trial_stage}");
 
+    // Issue 32, item 12: the card race under house rules A: a post a turn, its auction steps included.
+    let turns = common::check_one_post_a_turn(&fake, CHANNEL, 2);
+    eprintln!("turn posts per stage: {turns:?}");
     fake.assert_clean();
     let _ = stop.send(());
     let stopped = tokio::time::timeout(WAIT, bot).await;

@@ -230,6 +230,9 @@ async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
             .collect::<Vec<_>>()
     );
     assert!(!told(&fake, "kept the highest card of its hand").is_empty());
+    // Issue 32, item 12: the card race under house rules B: a post a round, its fictive start included.
+    let turns = common::check_one_post_a_turn(&fake, CHANNEL, 2);
+    eprintln!("turn posts per stage: {turns:?}");
     assert!(fake.failures().is_empty(), "{:#?}", fake.failures());
 
     stop.send(()).unwrap();

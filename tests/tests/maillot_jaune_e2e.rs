@@ -159,6 +159,9 @@ async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_punct
             r.path
         );
     }
+    // Issue 32, item 12: Maillot Jaune: a post a round.
+    let turns = common::check_one_post_a_turn(&fake, CHANNEL, 1);
+    eprintln!("turn posts per stage: {turns:?}");
     fake.assert_clean();
     let _ = stop.send(());
     let stopped = tokio::time::timeout(WAIT, bot).await;
