@@ -155,3 +155,37 @@ async fn a_card_delivered_late_is_brought_up_to_date_and_its_pictures_are_drawn_
     assert!(now.same_round(&card));
     assert!(now.teams[0].done && !now.teams[1].done, "{:?}", now.teams);
 }
+
+/// Issue 32, item 12: a channel reads its posts in the order they were owed, whichever request
+/// delivers them: what a delivery finds still owed from before its own row goes first.
+#[tokio::test]
+async fn a_delivery_finds_what_the_channel_is_still_owed_from_before_it() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 2, 2, 23).await;
+    let start = s.undelivered().await.unwrap();
+    assert_eq!(start.len(), 1);
+    // Round 1 (the fictive start) closes: its post's edit, then round 2's post, both owed.
+    play_round(&s, &player(1)).await;
+    play_round(&s, &player(2)).await;
+    let owed = s.undelivered().await.unwrap();
+    let ids: Vec<i64> = owed.iter().map(|o| o.id).collect();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    let before = |id| {
+        let s = &s;
+        async move {
+            s.owed_before(CHANNEL, id)
+                .await
+                .unwrap()
+                .iter()
+                .map(|o| o.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(before(ids[2]).await, ids[..2]);
+    assert_eq!(before(ids[0]).await, Vec::<i64>::new());
+    // Another channel's rows are its own.
+    assert!(s.owed_before("elsewhere", ids[2]).await.unwrap().is_empty());
+    s.delivered(ids[0], &["100".into()], None).await.unwrap();
+    assert_eq!(before(ids[2]).await, ids[1..2]);
+}

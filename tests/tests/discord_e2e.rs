@@ -352,7 +352,9 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     assert!(pinged.contains(&ALICE.to_string()) && pinged.contains(&BOB.to_string()));
     clock.set(deadline + 1);
     let round_two = t
-        .wait_post(from, |r| r.json.as_ref().unwrap()["embeds"].is_array())
+        .wait_post(from, |r| {
+            r.json.as_ref().unwrap()["embeds"][0]["title"].is_string()
+        })
         .await;
     let title = &round_two.json.as_ref().unwrap()["embeds"][0]["title"];
     assert!(
@@ -399,7 +401,9 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         // Every closed round is told in its own post, which says the admin closed it; the
         // next round gets a post of its own with its card.
         let next = t
-            .wait_post(from, |r| r.json.as_ref().unwrap()["embeds"].is_array())
+            .wait_post(from, |r| {
+                r.json.as_ref().unwrap()["embeds"][0]["title"].is_string()
+            })
             .await;
         let closed = t.wait_told_in(current, from).await;
         let text = content(closed.json.as_ref().unwrap());

@@ -151,7 +151,9 @@ async fn hulst_stage(fake: &FakeDiscord) {
         if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
-        let post = wait_hand_post(&fake, CHANNEL).await;
+        let Some(post) = wait_hand_post(fake, CHANNEL).await else {
+            break;
+        };
         let a = press_hand(&fake, &alice, post.id, &post.tour, 200, &wind_first).await;
         let b = press_hand(&fake, &bob, post.id, &post.tour, 200, &wind_first).await;
         let idle = a.is_empty() && b.is_empty();
@@ -213,11 +215,13 @@ async fn hulst_stage(fake: &FakeDiscord) {
                 .is_some_and(|n| n.ends_with("-own.png"))
         })
     };
+    // Only in the interaction's own answer: its callback, or the edit of a deferred one
+    // through the interaction's webhook (a busy machine puts answers off).
     assert!(
         requests
             .iter()
             .filter(own)
-            .all(|r| r.path.contains("/interactions/")),
+            .all(|r| r.route().starts_with("/interactions/") || r.route().starts_with("/webhooks/")),
         "a director's own picture never goes to the channel"
     );
     assert!(

@@ -94,7 +94,9 @@ async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_punct
         if finished_stages(&database).await == 1 {
             break;
         }
-        let post = wait_hand_post(&fake, CHANNEL).await;
+        let Some(post) = wait_hand_post(&fake, CHANNEL).await else {
+            break;
+        };
         let a = play_with_buttons_choosing(&fake, &alice, post.id, &post.tour, 500, &pick).await;
         let b = play_with_buttons_choosing(&fake, &bob, post.id, &post.tour, 500, &pick).await;
         if a.is_empty() && b.is_empty() {

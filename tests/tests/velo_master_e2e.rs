@@ -102,12 +102,10 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
         if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
-        let tour_message = wait_hand_post(&fake, CHANNEL).await.id;
-        let tour = button_ids(&fake.message(tour_message).unwrap())
-            .into_iter()
-            .find(|id| id.ends_with(":hand"))
-            .and_then(|id| id.split(':').nth(1).map(str::to_string))
-            .unwrap();
+        let Some(post) = wait_hand_post(&fake, CHANNEL).await else {
+            break;
+        };
+        let (tour_message, tour) = (post.id, post.tour);
         let a = play_with_buttons(&fake, &alice, tour_message, &tour, 500).await;
         let b = play_with_slash(&fake, &bob, 500).await;
         let idle = a.is_empty() && b.is_empty();

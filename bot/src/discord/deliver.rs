@@ -283,11 +283,38 @@ pub async fn post_owed(
     let Some(owing) = reply.owed.clone() else {
         return Delivery::Went;
     };
-    let id = owing.id;
-    // One delivery at a time in a channel: a phase's edits land in the order they were owed,
-    // and a row delivered meanwhile (by a row that edits its post) is not posted again.
+    // One delivery at a time in a channel, in the order the rows were owed, whichever request
+    // or tick delivers them: what an earlier change owes the channel and is still on its way
+    // (another request's, or a failed post's) goes first. So a turn's post is never made by an
+    // edit that overtook it, nor a stage's first post before the last turn of the one before.
     let lock = channel_lock(channel);
     let _delivering = lock.lock().await;
+    match services.owed_before(&channel.to_string(), owing.id).await {
+        Ok(earlier) => {
+            for o in earlier {
+                if deliver_one(http, services, channel, &o.reply).await == Delivery::Stopped {
+                    return Delivery::Stopped;
+                }
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not read what the channel is owed");
+        }
+    }
+    deliver_one(http, services, channel, reply).await
+}
+
+/// Delivers one owed row, the channel's delivery lock held (see [`post_owed`]).
+async fn deliver_one(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    reply: &Reply,
+) -> Delivery {
+    let Some(owing) = reply.owed.clone() else {
+        return Delivery::Went;
+    };
+    let id = owing.id;
     match services.is_delivered(id).await {
         Ok(false) => {}
         Ok(true) => return Delivery::Went,

@@ -221,6 +221,24 @@ impl Services {
         Ok(outbox::newer_edit(&mut conn, anchor, id).await?)
     }
 
+    /// The messages a channel is still owed from before row `id`, oldest first: what a delivery
+    /// of `id` posts first, so that the channel reads them in order.
+    pub async fn owed_before(&self, channel_id: &str, id: i64) -> Result<Vec<Owed>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let rows = outbox::undelivered_before(&mut conn, channel_id, id).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                let id = row.id;
+                owed_of(row)
+                    .inspect_err(
+                        |e| tracing::error!(error = %e, id, "an owed message is unreadable"),
+                    )
+                    .ok()
+            })
+            .collect())
+    }
+
     /// Every message still owed, oldest first: at start-up, what a crash left unposted.
     pub async fn undelivered(&self) -> Result<Vec<Owed>, ServiceError> {
         let mut conn = self.store.read().await?;

@@ -107,6 +107,23 @@ pub async fn undelivered(conn: &mut SqliteConnection) -> Result<Vec<OwedRow>, St
     Ok(rows.into_iter().map(owed_row).collect())
 }
 
+/// The messages a channel is still owed from before row `before`, oldest first.
+pub async fn undelivered_before(
+    conn: &mut SqliteConnection,
+    channel_id: &str,
+    before: i64,
+) -> Result<Vec<OwedRow>, StoreError> {
+    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
+         WHERE delivered_at IS NULL AND channel_id = ? AND id < ? ORDER BY id",
+    )
+    .bind(channel_id)
+    .bind(before)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(owed_row).collect())
+}
+
 /// Marks a message delivered with the ids of the channel messages it became. Returns false if
 /// it already was (another delivery got there first), so the caller does nothing more.
 pub async fn delivered(

@@ -115,6 +115,33 @@ pub fn answer_budget_ms() -> u64 {
     }
 }
 
+/// A wait that gives up only once the bot has stopped working: [`WAIT`] without a request
+/// reaching the fake. A busy machine draws the boards slowly and the channel's posts lag the
+/// players' presses; a test waits for them as long as they keep coming (issue 32, item 15).
+pub struct Patience {
+    seen: usize,
+    since: std::time::Instant,
+}
+
+impl Patience {
+    pub fn new(fake: &FakeDiscord) -> Patience {
+        Patience {
+            seen: fake.request_count(),
+            since: std::time::Instant::now(),
+        }
+    }
+
+    /// Whether to keep waiting: the bot sent something within the last [`WAIT`].
+    pub fn holds(&mut self, fake: &FakeDiscord) -> bool {
+        let now = fake.request_count();
+        if now != self.seen {
+            self.seen = now;
+            self.since = std::time::Instant::now();
+        }
+        self.since.elapsed() < WAIT
+    }
+}
+
 /// The channel's public messages, oldest first.
 pub fn channel_posts(fake: &FakeDiscord, channel: u64) -> Vec<Value> {
     fake.channel_messages(channel)
@@ -146,17 +173,28 @@ pub fn hand_post(fake: &FakeDiscord, channel: u64) -> Option<HandPost> {
     })
 }
 
-/// Waits for a post carrying the way into the hand; fails with the fake's failures if none comes.
+/// Waits for a post carrying the way into the hand; `None` once the tour is over (its last
+/// turn's post keeps no button, issue 32, item 12). Fails with the fake's failures if neither
+/// comes.
 #[allow(dead_code)]
-pub async fn wait_hand_post(fake: &FakeDiscord, channel: u64) -> HandPost {
-    let give_up = std::time::Instant::now() + WAIT;
+pub async fn wait_hand_post(fake: &FakeDiscord, channel: u64) -> Option<HandPost> {
+    let mut patience = Patience::new(fake);
     loop {
         if let Some(post) = hand_post(fake, channel) {
-            return post;
+            return Some(post);
+        }
+        if told(fake, channel, "The tour is over") {
+            return None;
         }
         assert!(
-            std::time::Instant::now() < give_up,
-            "no post with the way into the hand; failures: {:#?}",
+            patience.holds(fake),
+            "no post with the way into the hand; posts: {:#?}; failures: {:#?}",
+            channel_posts(fake, channel)
+                .iter()
+                .rev()
+                .take(3)
+                .map(|m| content(m).to_string())
+                .collect::<Vec<_>>(),
             fake.failures()
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -178,10 +216,10 @@ pub fn told(fake: &FakeDiscord, channel: u64, text: &str) -> bool {
 
 /// Waits until the channel is told `text`; fails with what it was told instead.
 pub async fn wait_told(fake: &FakeDiscord, channel: u64, text: &str) {
-    let give_up = std::time::Instant::now() + WAIT;
+    let mut patience = Patience::new(fake);
     while !told(fake, channel, text) {
         assert!(
-            std::time::Instant::now() < give_up,
+            patience.holds(fake),
             "the channel never told {text:?}; posts: {:#?}; failures: {:#?}",
             channel_posts(fake, channel)
                 .iter()
