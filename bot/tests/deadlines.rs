@@ -47,11 +47,14 @@ async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
     assert_eq!(out.len(), 1, "{out:?}");
     assert_eq!(out[0].user_id, None);
     let text = all_text(&out[0].reply);
+    // The turn's post says it, under its title, before the turn's moves (issue 32, item 12).
     assert!(
-        text.starts_with("Time is up: the bot played the missing choices of Team 2."),
+        text.contains(
+            "\n**Stage 1, the fictive start**\n\
+             Time is up: the bot played the missing choices of Team 2.\n- "
+        ),
         "{text}"
     );
-    assert!(text.contains("Stage 1, the fictive start"), "{text}");
 
     let mut conn = s.store().read().await.unwrap();
     let tour = tours::active_in_channel(&mut conn, CHANNEL)
@@ -100,7 +103,11 @@ async fn the_deadline_plays_for_the_late_and_each_is_reminded_once() {
             .all(|o| o.user_id.is_some())
     );
     let out = scheduler.tick(T0 + 5600).await.unwrap();
-    assert!(all_text(&out[0].reply).starts_with("Time is up"));
+    let text = all_text(&out[0].reply);
+    assert!(
+        text.starts_with("**Stage 1, round 1**\nTime is up"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -153,7 +160,7 @@ async fn a_pass_reaching_a_tour_past_its_deadline_closes_the_round_and_reminds_n
     assert_eq!(out.len(), 1, "{out:?}");
     let text = all_text(&out[0].reply);
     assert!(
-        text.starts_with("Time is up: the bot played the missing choices of Team 2."),
+        text.contains("\nTime is up: the bot played the missing choices of Team 2.\n"),
         "{text}"
     );
     // The next round's deadline runs from when the round was closed, not from the pass's start.

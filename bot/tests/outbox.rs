@@ -36,6 +36,7 @@ async fn a_round_close_owes_its_news_from_its_own_commit_until_it_is_delivered()
     let owed = s.undelivered().await.unwrap();
     assert_eq!(owed.len(), 1);
     assert_eq!(owed[0].reply.turn.as_ref().map(|c| c.round), Some(1));
+    let start_row = owed[0].id;
     s.delivered(owed[0].id, &["100".into()], None)
         .await
         .unwrap();
@@ -57,25 +58,39 @@ async fn a_round_close_owes_its_news_from_its_own_commit_until_it_is_delivered()
     ));
     assert!(s.undelivered().await.unwrap().is_empty());
 
-    // Committed, then the process dies before posting: the reopened store still owes it.
+    // Committed, then the process dies before posting: the reopened store still owes it, the
+    // round's post edited to tell how it ended, then round 2's post with its card.
     let reply = ok(s.choose(&player(2), CHANNEL, &request_id, last).await);
-    let news = reply.followups.iter().find(|r| r.owed.is_some()).unwrap();
+    let news: Vec<&commissaire::services::Reply> = reply
+        .followups
+        .iter()
+        .filter(|r| r.owed.is_some())
+        .collect();
+    assert_eq!(news.len(), 2);
     assert!(
-        news.text.contains("Stage 1, the fictive start"),
+        news[0].text.contains("Stage 1, the fictive start"),
         "{}",
-        news.text
+        news[0].text
     );
+    assert_eq!(news[0].edits, Some(start_row), "the start's post is edited");
+    assert_eq!(news[0].turn, None, "a turn over keeps no card");
     drop(s);
     let s = open(&db, &clock).await.with_pictures(true);
     let owed = s.undelivered().await.unwrap();
-    assert_eq!(owed.len(), 1);
-    let o = &owed[0];
-    assert_eq!(o.channel_id, CHANNEL);
-    assert_eq!(o.reply.text, news.text);
-    assert_eq!(o.reply.turn, news.turn);
-    assert_eq!(o.reply.owed, news.owed);
+    assert_eq!(owed.len(), 2);
+    for (o, news) in owed.iter().zip(&news) {
+        assert_eq!(o.channel_id, CHANNEL);
+        assert_eq!(o.reply.text, news.text);
+        assert_eq!(o.reply.turn, news.turn);
+        assert_eq!(o.reply.owed, news.owed);
+        assert_eq!(o.reply.edits, news.edits);
+    }
+    let o = &owed[1];
     let card = o.reply.turn.clone().expect("round 2's card");
     assert_eq!((card.stage, card.round), (1, 2));
+    s.delivered(owed[0].id, &["100".into()], None)
+        .await
+        .unwrap();
 
     // Delivered with where it went: the round's post is remembered in the same step, and a
     // second delivery of the same row (a race, a restart) changes nothing.
@@ -139,4 +154,38 @@ async fn a_card_delivered_late_is_brought_up_to_date_and_its_pictures_are_drawn_
         .expect("the card moved on");
     assert!(now.same_round(&card));
     assert!(now.teams[0].done && !now.teams[1].done, "{:?}", now.teams);
+}
+
+/// Issue 32, item 12: a channel reads its posts in the order they were owed, whichever request
+/// delivers them: what a delivery finds still owed from before its own row goes first.
+#[tokio::test]
+async fn a_delivery_finds_what_the_channel_is_still_owed_from_before_it() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 2, 2, 23).await;
+    let start = s.undelivered().await.unwrap();
+    assert_eq!(start.len(), 1);
+    // Round 1 (the fictive start) closes: its post's edit, then round 2's post, both owed.
+    play_round(&s, &player(1)).await;
+    play_round(&s, &player(2)).await;
+    let owed = s.undelivered().await.unwrap();
+    let ids: Vec<i64> = owed.iter().map(|o| o.id).collect();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    let before = |id| {
+        let s = &s;
+        async move {
+            s.owed_before(CHANNEL, id)
+                .await
+                .unwrap()
+                .iter()
+                .map(|o| o.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(before(ids[2]).await, ids[..2]);
+    assert_eq!(before(ids[0]).await, Vec::<i64>::new());
+    // Another channel's rows are its own.
+    assert!(s.owed_before("elsewhere", ids[2]).await.unwrap().is_empty());
+    s.delivered(ids[0], &["100".into()], None).await.unwrap();
+    assert_eq!(before(ids[2]).await, ids[1..2]);
 }

@@ -1,7 +1,8 @@
 //! A game told phase by phase (Velo Master: a slot a director, one after another) gets one
 //! channel post a phase, which every later choice of the phase edits in place; the card race
-//! keeps its post a round. What is edited is decided where the news is owed, so a restart in
-//! the middle of a phase goes on editing the same post.
+//! gets one post a round, opened with the round and edited when it ends (issue 32, item 12).
+//! What is edited is decided where the news is owed, so a restart in the middle of a phase goes
+//! on editing the same post.
 
 mod common;
 
@@ -44,8 +45,11 @@ async fn a_phase_is_one_post_edited_by_each_choice_and_a_restart_keeps_editing_i
     velo_master_tour(&s).await;
 
     // Every owed message either opens a post or edits one opened before, and an edit's text
-    // is the post's text so far with the new news after it.
-    let mut posts: Vec<(i64, String)> = Vec::new();
+    // is the post's text so far with the new news after it. The start opened the first
+    // phase's post, which the first choices edit (issue 32, item 12).
+    let start = s.undelivered().await.unwrap();
+    assert_eq!(start.len(), 1);
+    let mut posts: Vec<(i64, String)> = vec![(start[0].id, start[0].reply.text.clone())];
     let mut edits = 0;
     let mut owed_count = 0;
     for _ in 0..40 {
@@ -72,12 +76,12 @@ async fn a_phase_is_one_post_edited_by_each_choice_and_a_restart_keeps_editing_i
         "{} posts for {owed_count} messages",
         posts.len()
     );
-    // A phase's post begins with the phase (or the start), so a post is a phase.
+    // A phase's post begins with the phase's title, so a post is a phase.
     assert!(
         posts
             .iter()
             .skip(1)
-            .any(|(_, t)| t.contains("phase begins") || t.contains("Round ")),
+            .all(|(_, t)| t.starts_with("**Stage 1, ")),
         "{:#?}",
         posts
     );
@@ -99,26 +103,38 @@ async fn a_phase_is_one_post_edited_by_each_choice_and_a_restart_keeps_editing_i
         }
     };
     assert!(
-        after.1 == Some(open_post) || after.2.contains("phase begins"),
+        after.1 == Some(open_post) || after.2.starts_with("**Stage 1, "),
         "after the restart the phase's post is edited: {after:?}"
     );
 }
 
 #[tokio::test]
-async fn the_card_race_keeps_a_post_a_round() {
+async fn the_card_race_has_a_post_a_round_edited_when_it_ends() {
     let db = Db::new();
     let s = open(&db, &clock()).await;
     started_tour(&s, 2, 2, 3).await;
-    let mut owed_count = 0;
+    let opening = s.undelivered().await.unwrap();
+    assert_eq!(opening.len(), 1);
+    let mut open_post = opening[0].id;
     for _ in 0..3 {
+        let mut owed_now = Vec::new();
         for who in [player(1), player(2)] {
             for reply in play_round(&s, &who).await {
-                for (_, anchor, _) in owed(&reply) {
-                    owed_count += 1;
-                    assert_eq!(anchor, None, "the card race never edits a round's news");
-                }
+                owed_now.extend(owed(&reply));
             }
         }
+        // The round's end: its post edited (the round told, no card left), then the next
+        // round's post, opened with nothing told yet.
+        assert_eq!(owed_now.len(), 2, "{owed_now:#?}");
+        let (edit, next) = (&owed_now[0], &owed_now[1]);
+        assert_eq!(edit.1, Some(open_post), "the round's own post is edited");
+        assert!(edit.2.lines().any(|l| l.starts_with("- ")), "{}", edit.2);
+        assert_eq!(next.1, None, "the next round opens a post");
+        assert!(
+            next.2.starts_with("**Stage 1, ") && !next.2.contains("\n- "),
+            "{}",
+            next.2
+        );
+        open_post = next.0;
     }
-    assert_eq!(owed_count, 3, "a post a round");
 }

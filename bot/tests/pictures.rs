@@ -34,9 +34,12 @@ async fn stage_info_standings_and_rounds_come_with_pictures() {
     s.draw(&mut news).await;
     assert!(news.pictures.is_empty());
     assert_eq!(news.images.len(), 1, "the board after the round");
-    // The week rides house rules B's fictive start before round 1 (HB-038).
+    // The week rides house rules B's fictive start before round 1 (HB-038): the stage's first
+    // post, edited to tell it.
     assert!(
-        news.text.starts_with("**Stage 1, the fictive start**"),
+        news.text
+            .starts_with("**Stage 1/7, Avenue Corso Paseo** starts.")
+            && news.text.contains("\n**Stage 1, the fictive start**\n- "),
         "{}",
         news.text
     );

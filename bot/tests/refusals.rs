@@ -264,8 +264,10 @@ async fn lobby_and_admin_refusals_say_what_to_do() {
         "Blue is already ridden by a bot"
     );
     ok(s.end_tour(&admin(), CHANNEL).await);
+    // Issue 32, item 13: after the end, the true answer: that tour is over.
     assert_eq!(
         refusal(s.hand(&player(2), CHANNEL).await),
-        "there is no tour in this channel"
+        "**Tour de la Semaine** is over: nothing more is played here until an admin creates the \
+         next tour, and its final standings stay up until then."
     );
 }

@@ -57,7 +57,11 @@ async fn a_late_directors_slot_is_played_by_the_bot_after_the_presets_15_minutes
         .map(|o| all_text(&o.reply))
         .collect::<Vec<_>>()
         .join("\n");
-    assert!(text.starts_with("Time is up"), "{text}");
+    // Told in the turn's post, under its title (issue 32, item 12).
+    assert!(
+        text.contains("\n**Stage 1, the start**\nTime is up: the bot played"),
+        "{text}"
+    );
     let mut conn = s.store().read().await.unwrap();
     let played = choices::count_by_source(&mut conn, stage.id, choices::Source::Timeout)
         .await

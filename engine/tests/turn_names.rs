@@ -185,3 +185,66 @@ fn velo_master_names_its_start_then_its_own_rounds_not_its_rolls() {
         "rounds {rounds:?} over {turn} turns"
     );
 }
+
+/// VM-032 with issue 32, item 12: an Expert round is two phases, leaders then team-mates, and
+/// the turn being played names its phase, so that each phase's post in the channel has a title
+/// of its own ("round 1, the leaders' phase", then "round 1, the team-mates' phase"). Débutant
+/// rounds (one phase each) keep the round's name (the test above).
+#[test]
+fn vm_032_an_expert_round_names_its_leaders_then_its_team_mates_phase() {
+    let teams = ["Verts", "Roses", "Jaunes"];
+    let riders = (0..6)
+        .map(|i| Entrant {
+            id: format!("{} {}", teams[i / 2], i % 2),
+            team: (i / 2) as u8,
+            start: None,
+            attributes: json!({"role": if i % 2 == 0 { "leader" } else { "team-mate" }}),
+        })
+        .collect();
+    let setup = Setup {
+        course: course(40),
+        teams: teams.iter().map(|t| t.to_string()).collect(),
+        riders,
+        options: json!({"level": "expert"}),
+        dice: Vec::new(),
+    };
+    let mut stage = registry::start("velo-master", &setup, 7).unwrap();
+    let mut names: Vec<(&'static str, Option<u64>, String)> = Vec::new();
+    let mut turn = 1;
+    while !stage.is_over() && turn < 400 {
+        let name = stage.turn_name(turn);
+        let round = name.args.first().and_then(|(_, v)| v.as_u64());
+        if names
+            .last()
+            .is_none_or(|(id, r, _)| (*id, *r) != (name.id, round))
+        {
+            names.push((name.id, round, name.text.clone()));
+        }
+        settle_a_turn(&mut stage);
+        turn += 1;
+    }
+    assert!(stage.is_over(), "the race ends");
+    // The start, then each round's leaders' phase, then its team-mates', never a bare round.
+    assert_eq!(names[0].0, "vm-turn-start", "{names:?}");
+    let race: Vec<&(&str, Option<u64>, String)> = names
+        .iter()
+        .skip_while(|(id, _, _)| *id == "vm-turn-start")
+        .collect();
+    assert!(race.len() >= 4, "two rounds at least: {names:?}");
+    for (i, (id, round, text)) in race.iter().enumerate() {
+        let expected_round = i as u64 / 2 + 1;
+        assert_eq!(*round, Some(expected_round), "{names:?}");
+        let (id_wanted, text_wanted) = if i % 2 == 0 {
+            (
+                "vm-turn-leaders",
+                format!("round {expected_round}, the leaders' phase"),
+            )
+        } else {
+            (
+                "vm-turn-mates",
+                format!("round {expected_round}, the team-mates' phase"),
+            )
+        };
+        assert_eq!((*id, text.as_str()), (id_wanted, text_wanted.as_str()));
+    }
+}

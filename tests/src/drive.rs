@@ -9,12 +9,82 @@ use std::time::Duration;
 /// How long a test waits for the bot before it fails with what did arrive.
 pub const WAIT: Duration = Duration::from_secs(20);
 
-/// Sends an interaction and returns the bot's first answer to it.
+/// Sends an interaction and returns the bot's answer to it as the member finally reads it
+/// (see [`final_answer`]): a test never depends on whether the bot answered within its budget.
 pub async fn ask(fake: &FakeDiscord, payload: Value) -> (SentInteraction, Value) {
     let sent = fake.interaction(payload);
     let answer = fake.wait_callback(&sent, WAIT).await;
-    let body = answer.json.clone().expect("a callback has a body");
+    let body = final_answer(fake, &sent, &answer).await;
     (sent, body)
+}
+
+/// The answer to an interaction as Discord's clients show it once the bot is done, in the
+/// shape of an immediate callback (`{"type": .., "data": {..}}`), from its `callback`:
+///
+/// - answered at once (4 a new message, 7 the clicked message updated, 8 suggestions): the
+///   callback itself;
+/// - put off (5 a "thinking…" note, 6 a press acknowledged, as the bot does past its answer
+///   budget on a busy machine): the deferral is followed to the edit that gives the answer
+///   (`PATCH …/messages/@original`, or after a 6 a follow-up `POST /webhooks/…`), and the
+///   message as it then stands is the `data`, under the type an immediate answer would have had
+///   (7 when the clicked message was edited in place, else 4). A deferred public answer goes
+///   into the channel and the private note links to it: the `data` is then that channel
+///   message. `deferred` keeps the callback's own type.
+pub async fn final_answer(
+    fake: &FakeDiscord,
+    sent: &SentInteraction,
+    callback: &Recorded,
+) -> Value {
+    let body = callback.json.clone().expect("a callback has a body");
+    let kind = body["type"].as_u64().unwrap_or(0);
+    if kind != 5 && kind != 6 {
+        return body;
+    }
+    let webhook = format!("/webhooks/{}/{}", fake.application_id(), sent.token);
+    let original = format!("{webhook}/messages/@original");
+    let later = fake
+        .wait_for(
+            |r| {
+                (r.method == "PATCH" && r.route() == original)
+                    || (kind == 6 && r.method == "POST" && r.route() == webhook)
+            },
+            WAIT,
+        )
+        .await;
+    let in_place = later.method == "PATCH";
+    let mut message = if in_place {
+        fake.original_response(sent)
+    } else {
+        later.response.clone()
+    }
+    .unwrap_or_else(|| panic!("the deferred answer's message: {later:?}"));
+    let mut answered = if kind == 6 && in_place { 7 } else { 4 };
+    if let Some(posted) = linked_message(content(&message)).and_then(|id| fake.message(id)) {
+        message = posted;
+        answered = 4;
+    }
+    json!({"type": answered, "data": message, "deferred": kind})
+}
+
+/// The id of the message a text links to (`https://discord.com/channels/<guild>/<channel>/<id>`).
+pub fn linked_message(text: &str) -> Option<u64> {
+    let at = text.find("https://discord.com/channels/")?;
+    let link = text[at..].split_whitespace().next()?;
+    link.rsplit('/').next()?.parse().ok()
+}
+
+/// The id of the message an answer from [`ask`] is: the one Discord keeps for it (a deferred
+/// public answer's channel message included).
+pub fn answer_id(fake: &FakeDiscord, sent: &SentInteraction, answer: &Value) -> u64 {
+    answer["data"]["id"]
+        .as_str()
+        .map(str::to_string)
+        .or_else(|| {
+            fake.original_response(sent)
+                .and_then(|m| m["id"].as_str().map(str::to_string))
+        })
+        .and_then(|id| id.parse().ok())
+        .expect("the answer's message")
 }
 
 pub async fn slash(fake: &FakeDiscord, command: &str, options: Value, who: &Who) -> Value {

@@ -8,8 +8,9 @@
 //! the admin, a repêchage vote tied 1–1 and broken by the stage winner's directeur, and a
 //! clean stop.
 
+mod common;
+
 use commissaire::clock::{Clock, ManualClock};
-use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{INTENTS, Options, run};
 use commissaire::store::{Store, results};
 use commissaire_tests::drive::{
@@ -101,6 +102,33 @@ impl Table {
     fn mark(&self) -> usize {
         self.fake.requests().len()
     }
+
+    /// Waits, after request number `from`, for the edit of the turn's post `message` that
+    /// tells the turn (its content carries the turn's lines).
+    async fn wait_told_in(&self, message: u64, from: usize) -> Recorded {
+        let route = format!("/channels/{CHANNEL}/messages/{message}");
+        let give_up = std::time::Instant::now() + WAIT;
+        loop {
+            let found = self.fake.requests()[from..]
+                .iter()
+                .find(|r| {
+                    r.is("PATCH", &route)
+                        && r.json
+                            .as_ref()
+                            .is_some_and(|j| content(j).lines().any(|l| l.starts_with("- ")))
+                })
+                .cloned();
+            if let Some(edit) = found {
+                return edit;
+            }
+            assert!(
+                std::time::Instant::now() < give_up,
+                "the turn's post {message} was never told; failures: {:#?}",
+                self.fake.failures()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
 }
 
 async fn stage_winner_team(database: &Path) -> String {
@@ -124,13 +152,7 @@ fn start_bot(
     tokio::sync::oneshot::Sender<()>,
     tokio::task::JoinHandle<Result<(), commissaire::discord::serve::ServeError>>,
 ) {
-    let config = ServeConfig {
-        database: database.to_path_buf(),
-        api_base: Some(fake.url()),
-        tick_secs: 1,
-        reminder_lead_secs: 120,
-        ..ServeConfig::default()
-    };
+    let config = common::serve_config(fake, database);
     let token = config
         .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
         .unwrap();
@@ -284,15 +306,16 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         "nothing public while the round is open"
     );
 
-    // Bob plays with /play; his last choice closes the round (house rules B's fictive start)
-    // and round 1 is posted.
+    // Bob plays with /play; his last choice closes the round (house rules B's fictive start):
+    // its post is edited to tell it, with the board after it and no card left (issue 32, item
+    // 12), and round 1 gets a post of its own.
     let from = t.mark();
     let played = play_with_slash(&t.fake, &t.bob, 20).await;
     assert!(played.len() < 20, "a director's round never ended");
-    let round_two = t
+    let round_one = t
         .wait_post(from, |r| card_text(r.json.as_ref().unwrap()).contains("⏳"))
         .await;
-    let body = round_two.json.clone().unwrap();
+    let body = round_one.json.clone().unwrap();
     assert!(
         body["embeds"][0]["title"]
             .as_str()
@@ -300,10 +323,25 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
             .contains(": round 1"),
         "{body}"
     );
-    assert!(round_two.file("files[0]").is_some(), "the new board");
+    assert_eq!(content(&body), "**Stage 1, round 1**", "nothing told yet");
+    let told = t.wait_told_in(turn_message, from).await;
+    assert!(told.file("files[0]").is_some(), "the board after the turn");
+    let fictive = t.fake.message(turn_message).unwrap();
+    assert!(
+        content(&fictive).contains("**Stage 1, the fictive start**\n- "),
+        "{fictive}"
+    );
+    assert!(
+        fictive["embeds"].as_array().is_some_and(|e| e.is_empty())
+            && fictive["components"]
+                .as_array()
+                .is_some_and(|c| c.is_empty()),
+        "a turn over keeps no card nor button: {fictive}"
+    );
+    let round_one = message_id(&round_one);
 
     // The scheduler: a reminder mentions both late directors, once, then the deadline plays
-    // for them.
+    // for them: round 1's post says so and tells the round, round 2 gets its post.
     let deadline = T0 + DEADLINE_MINUTES * 60;
     let from = t.mark();
     clock.set(deadline - 60);
@@ -318,15 +356,20 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     assert_eq!(pinged.len(), 2, "{body}");
     assert!(pinged.contains(&ALICE.to_string()) && pinged.contains(&BOB.to_string()));
     clock.set(deadline + 1);
-    let timed_out = t
+    let round_two = t
         .wait_post(from, |r| {
-            content(r.json.as_ref().unwrap()).contains("Time is up")
+            r.json.as_ref().unwrap()["embeds"][0]["title"].is_string()
         })
         .await;
-    let title = &timed_out.json.as_ref().unwrap()["embeds"][0]["title"];
+    let title = &round_two.json.as_ref().unwrap()["embeds"][0]["title"];
     assert!(
         title.as_str().unwrap_or("").contains(": round 2"),
         "{title}"
+    );
+    let timed_out = t.wait_told_in(round_one, from).await;
+    assert!(
+        content(timed_out.json.as_ref().unwrap()).starts_with("**Stage 1, round 1**\nTime is up"),
+        "{timed_out:?}"
     );
     let reminders = t
         .posts_since(from)
@@ -334,6 +377,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         .filter(|r| content(r.json.as_ref().unwrap()).contains("Reminder"))
         .count();
     assert_eq!(reminders, 1, "each late director is reminded once a round");
+    let mut current = message_id(&round_two);
 
     // A rider of Alice's abandons; the admin closes rounds until stage 1 is over.
     let (_, options) = t
@@ -359,25 +403,48 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     for _ in 0..60 {
         let from = t.mark();
         t.slash("admin close-round", json!({}), &t.admin).await;
-        // Every closed round posts its news with the next round's card.
-        let news = t
-            .wait_post(from, |r| r.json.as_ref().unwrap()["embeds"].is_array())
+        // Every closed round is told in its own post, which says the admin closed it; the
+        // next round gets a post of its own with its card.
+        let next = t
+            .wait_post(from, |r| {
+                r.json.as_ref().unwrap()["embeds"][0]["title"].is_string()
+            })
             .await;
-        let text = content(news.json.as_ref().unwrap());
+        let closed = t.wait_told_in(current, from).await;
+        let text = content(closed.json.as_ref().unwrap());
         assert!(text.contains("An admin closed the round"), "{text}");
-        if text.contains("Stage 2/7") {
-            // The results come with the finish, the profile and the jerseys' standings.
-            let files: Vec<&str> = news
-                .files
-                .iter()
-                .filter_map(|f| f.filename.as_deref())
-                .collect();
-            for name in ["stage-01-finish.png", "general.png", "stage-02-start.png"] {
-                assert!(files.contains(&name), "{name} missing from {files:?}");
+        let next_text = content(next.json.as_ref().unwrap());
+        if next_text.contains("Stage 2/7") {
+            // The result is a post of its own, between the last round's and stage 2's first:
+            // with the finish, the profile and the jerseys' standings; stage 2 opens on its
+            // start grid.
+            let result = t
+                .posts_since(from)
+                .into_iter()
+                .find(|r| content(r.json.as_ref().unwrap()).contains(": result**"))
+                .expect("stage 1's result, posted");
+            let result_text = content(result.json.as_ref().unwrap());
+            assert!(!result_text.contains("Stage 2/7"), "{result_text}");
+            assert!(!next_text.contains(": result**"), "{next_text}");
+            let files = |r: &Recorded| -> Vec<String> {
+                r.files.iter().filter_map(|f| f.filename.clone()).collect()
+            };
+            for name in ["stage-01-finish.png", "general.png"] {
+                assert!(
+                    files(&result).iter().any(|f| f == name),
+                    "{name} missing from {:?}",
+                    files(&result)
+                );
             }
+            assert!(
+                files(&next).iter().any(|f| f == "stage-02-start.png"),
+                "{:?}",
+                files(&next)
+            );
             finished = true;
             break;
         }
+        current = message_id(&next);
     }
     assert!(finished, "stage 1 never finished");
 
@@ -400,11 +467,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         .find(|id| id.ends_with(":no"))
         .expect("a no button")
         .clone();
-    let proposal_id: u64 = t.fake.original_response(&proposal_sent).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let proposal_id = commissaire_tests::drive::answer_id(&t.fake, &proposal_sent, &proposal);
     let outsider = Who::member(1_300_000_000_000_000_009, "eve", GUILD, CHANNEL);
     let (_, eve) = t.ask(t.fake.component(&yes, proposal_id, &outsider)).await;
     assert_eq!(flags(&eve), 64);

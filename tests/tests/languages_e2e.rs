@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{channel_posts, config_with_presets, hand_message, start_bot, told};
+use common::{channel_posts, config_with_presets, hand_post, start_bot, told};
 
 use commissaire::clock::ManualClock;
 use commissaire_messages::{ENGLISH, Language, Medium};
@@ -256,15 +256,12 @@ async fn whole_tour(game: Game, speaks: Speaks, ids: (u64, u64, u64)) {
                 .map(|m| content(m).to_string()),
             fake.failures()
         );
-        let Some(tour_message) = hand_message(&fake, channel) else {
+        // The post and its tour read at once: a turn's post loses its button when it ends.
+        let Some(post) = hand_post(&fake, channel) else {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
-        let tour = button_ids(&fake.message(tour_message).unwrap())
-            .into_iter()
-            .find(|id| id.ends_with(":hand"))
-            .and_then(|id| id.split(':').nth(1).map(str::to_string))
-            .unwrap();
+        let (tour_message, tour) = (post.id, post.tour);
         let a = play_with_buttons(&fake, &alice, tour_message, &tour, 500).await;
         let b = play_with_slash(&fake, &bob, 500).await;
         if a.is_empty() && b.is_empty() {

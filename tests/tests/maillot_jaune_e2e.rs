@@ -100,7 +100,9 @@ async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_punct
         if finished_stages(&database).await == 1 {
             break;
         }
-        let post = wait_hand_post(&fake, CHANNEL).await;
+        let Some(post) = wait_hand_post(&fake, CHANNEL).await else {
+            break;
+        };
         let a = play_with_buttons_choosing(&fake, &alice, post.id, &post.tour, 500, &pick).await;
         let b = play_with_buttons_choosing(&fake, &bob, post.id, &post.tour, 500, &pick).await;
         if a.is_empty() && b.is_empty() {
@@ -165,6 +167,9 @@ async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_punct
             r.path
         );
     }
+    // Issue 32, item 12: Maillot Jaune: a post a round.
+    let turns = common::check_one_post_a_turn(&fake, CHANNEL, 1);
+    eprintln!("turn posts per stage: {turns:?}");
     fake.assert_clean();
     let _ = stop.send(());
     let stopped = tokio::time::timeout(WAIT, bot).await;

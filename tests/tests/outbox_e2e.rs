@@ -8,8 +8,9 @@
 //! starts a new one. The failpoints are process-wide, so these tests have their own binary
 //! and each its own channel.
 
+mod common;
+
 use commissaire::clock::{Clock, ManualClock};
-use commissaire::discord::config::ServeConfig;
 use commissaire::discord::deliver::failpoint::{self, Crash};
 use commissaire::discord::serve::{Options, ServeError, run};
 use commissaire_tests::fake_discord::{
@@ -48,10 +49,9 @@ impl Table {
         }
     }
 
+    /// Sends an interaction; the answer as the member reads it, a deferral followed to its edit.
     async fn ask(&self, payload: Value) -> (SentInteraction, Value) {
-        let sent = self.fake.interaction(payload);
-        let answer = self.fake.wait_callback(&sent, WAIT).await;
-        (sent, answer.json.clone().expect("a callback has a body"))
+        commissaire_tests::drive::ask(&self.fake, payload).await
     }
 
     async fn slash(&self, command: &str, options: Value, who: &Who) -> Value {
@@ -138,6 +138,13 @@ fn content(body: &Value) -> &str {
     body["data"]["content"].as_str().unwrap_or("")
 }
 
+/// Whether a turn's post tells its moves (a line each): it was edited at the turn's end.
+fn tells_moves(message: &Value) -> bool {
+    message["content"]
+        .as_str()
+        .is_some_and(|c| c.lines().any(|l| l.starts_with("- ")))
+}
+
 fn id_of(message: &Value) -> u64 {
     message["id"].as_str().unwrap().parse().unwrap()
 }
@@ -199,13 +206,7 @@ async fn play_with_slash(t: &Table, who: &Who) {
 type Bot = (oneshot::Sender<()>, JoinHandle<Result<(), ServeError>>);
 
 fn start_bot(fake: &FakeDiscord, database: &Path, clock: &Arc<ManualClock>) -> Bot {
-    let config = ServeConfig {
-        database: database.to_path_buf(),
-        api_base: Some(fake.url()),
-        tick_secs: 1,
-        reminder_lead_secs: 120,
-        ..ServeConfig::default()
-    };
+    let config = common::serve_config(fake, database);
     let token = config
         .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
         .unwrap();
@@ -290,21 +291,21 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
 
     close_round_one_and_crash(&t, bot, &tour, opening, Crash::BeforePost).await;
     assert!(
-        t.cards_of_round(2).is_empty() && t.told("Stage 1, the fictive start").is_empty(),
+        t.cards_of_round(2).is_empty() && !tells_moves(&t.fake.message(opening).unwrap()),
         "the process died before posting"
     );
 
-    // The new process posts what is owed: the round's news and round 2's card, once.
+    // The new process delivers what is owed: round 1's post told (edited, its board redrawn),
+    // then round 2's post, once.
     let bot = start_bot(&t.fake, &database, &clock);
     let card = t.wait_card(2).await;
-    assert_eq!(t.told("Stage 1, the fictive start").len(), 1);
-    assert!(
-        card["attachments"]
-            .as_array()
-            .is_some_and(|a| !a.is_empty()),
-        "the board, drawn after the restart: {card}"
+    let told = t.fake.message(opening).unwrap();
+    assert!(tells_moves(&told), "{told}");
+    assert_eq!(
+        told["attachments"][0]["filename"], "stage-01-fictive-start.png",
+        "the board after the turn, drawn after the restart: {told}"
     );
-    // Round 2 is played on that message: each team is ticked off on it.
+    // Round 2 is played on its own message: each team is ticked off on it.
     let message = id_of(&card);
     play_with_buttons(&t, &t.alice, message, &tour).await;
     let ticked = t.wait_card_shows(message, "✅ Reds").await;
@@ -384,6 +385,37 @@ async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_n
     play_with_buttons(&t, &t.alice, message, &tour).await;
     let ticked = t.wait_card_shows(message, "✅ Reds").await;
     assert!(ticked.contains("⏳ Blues"), "{ticked}");
+    t.fake.assert_clean();
+    stop_bot(bot).await;
+}
+
+/// Issue 32, item 12: the end of a round is an edit of its post, then the next round's post.
+/// The process dies after the edit, before it is marked: the next start edits it again (the same
+/// text, so nothing shows twice) and posts round 2 once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rounds_post_edited_but_never_marked_is_edited_again_and_the_next_round_posted_once() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("commissaire.db");
+    let clock = Arc::new(ManualClock::new(T0));
+    let bot = start_bot(&fake, &database, &clock);
+    fake.wait_ready(WAIT).await;
+    let t = Table::new(fake, 1_200_000_000_000_000_013);
+    let (tour, opening) = round_one(&t).await;
+
+    close_round_one_and_crash(&t, bot, &tour, opening, Crash::AfterEdit).await;
+    let told = t.fake.message(opening).unwrap();
+    assert!(tells_moves(&told), "edited before the process died: {told}");
+    assert!(t.cards_of_round(2).is_empty(), "round 2 not posted yet");
+
+    let bot = start_bot(&t.fake, &database, &clock);
+    let card = t.wait_card(2).await;
+    assert_eq!(t.fake.message(opening).unwrap()["content"], told["content"]);
+    assert_eq!(t.cards_of_round(2).len(), 1, "round 2 was announced once");
+    assert_eq!(t.told("Stage 1, the fictive start").len(), 1);
+    let message = id_of(&card);
+    play_with_buttons(&t, &t.alice, message, &tour).await;
+    t.wait_card_shows(message, "✅ Reds").await;
     t.fake.assert_clean();
     stop_bot(bot).await;
 }

@@ -102,12 +102,10 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
         if told(&fake, CHANNEL, "The tour is over") {
             break;
         }
-        let tour_message = wait_hand_post(&fake, CHANNEL).await.id;
-        let tour = button_ids(&fake.message(tour_message).unwrap())
-            .into_iter()
-            .find(|id| id.ends_with(":hand"))
-            .and_then(|id| id.split(':').nth(1).map(str::to_string))
-            .unwrap();
+        let Some(post) = wait_hand_post(&fake, CHANNEL).await else {
+            break;
+        };
+        let (tour_message, tour) = (post.id, post.tour);
         let a = play_with_buttons(&fake, &alice, tour_message, &tour, 500).await;
         let b = play_with_slash(&fake, &bob, 500).await;
         let idle = a.is_empty() && b.is_empty();
@@ -129,11 +127,7 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
                 .into_iter()
                 .find(|id| id.ends_with(":yes"))
                 .expect("a yes button");
-            let proposal_id: u64 = fake.original_response(&proposal_sent).unwrap()["id"]
-                .as_str()
-                .unwrap()
-                .parse()
-                .unwrap();
+            let proposal_id = commissaire_tests::drive::answer_id(&fake, &proposal_sent, &proposal);
             for who in [&alice, &bob, &carol] {
                 let (_, ballot) = ask(&fake, fake.component(&yes, proposal_id, who)).await;
                 assert_eq!(flags(&ballot), 64, "a ballot is answered privately");
@@ -245,6 +239,13 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     drop(conn);
     store.close().await;
 
+    // Issue 32, item 12: Velo Master: a post a phase, each round's two named apart.
+    let turns = common::check_one_post_a_turn(&fake, CHANNEL, 3);
+    eprintln!("turn posts per stage: {turns:?}");
+    for phase in ["the leaders' phase", "the team-mates' phase"] {
+        let title = format!("**Stage 1, round 1, {phase}**");
+        assert!(told(&fake, CHANNEL, &title), "{title}");
+    }
     fake.assert_clean();
     let _ = stop.send(());
     let stopped = tokio::time::timeout(WAIT, bot).await;

@@ -1,7 +1,6 @@
 //! The slash commands. Each one reads its options, asks one service, and hands the reply to
 //! [`deliver`](super::deliver): the rules and the refusals are the services'.
 
-use super::components::DEFER_AFTER;
 use super::deliver::{self, Answer, Asked, Deferred};
 use super::messages::{CHOICE_LIMIT, fit};
 use super::{Asker, Data, Error, actor_of};
@@ -89,7 +88,7 @@ fn localized(
 }
 
 /// Answers the command with what the service says (or its refusal, privately): at once when
-/// it answers within [`DEFER_AFTER`], else the command is deferred (a private "thinking…" note)
+/// it answers within the answer budget (`answer_budget_ms`), else the command is deferred (a private "thinking…" note)
 /// and the answer edited in when ready, so that Discord's three seconds never run out.
 async fn reply(
     ctx: Ctx<'_>,
@@ -115,11 +114,18 @@ async fn reply_in(
 ) -> Result<(), Error> {
     let http = ctx.serenity_context().http.as_ref();
     tokio::pin!(work);
-    let (result, deferred) = tokio::select! {
-        result = &mut work => (result, None),
-        _ = tokio::time::sleep(DEFER_AFTER) => {
-            deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
-            (work.await, Some(Deferred::Private))
+    let budget = ctx.data().config.answer_budget();
+    let (result, deferred) = if budget.is_zero() {
+        // No budget: put off before any work, so every answer goes the deferred way.
+        deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
+        (work.await, Some(Deferred::Private))
+    } else {
+        tokio::select! {
+            result = &mut work => (result, None),
+            _ = tokio::time::sleep(budget) => {
+                deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
+                (work.await, Some(Deferred::Private))
+            }
         }
     };
     let reply = result.unwrap_or_else(|e| {

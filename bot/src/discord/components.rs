@@ -3,8 +3,8 @@
 //! button posted last week still works after a restart, and one from an earlier tour of the
 //! channel is refused instead of acting on the current one.
 //!
-//! A press is answered at once when the services answer within [`DEFER_AFTER`]; past that it
-//! is deferred (the hand's own message acknowledged, to be redrawn in place, or a private
+//! A press is answered at once when the services answer within the answer budget
+//! (`answer_budget_ms` of the settings, a second by default); past that it is deferred (the hand's own message acknowledged, to be redrawn in place, or a private
 //! "thinking…" note) and the answer edited in when ready: a choice that closes a round, or a
 //! busy moment, never meets Discord's three seconds with "This interaction failed".
 
@@ -13,11 +13,6 @@ use super::{Asker, Data, actor_of};
 use crate::services::{ButtonAction, Pick, Reply, parse_button};
 use commissaire_messages::{in_language, msg};
 use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, Context, MessageFlags};
-use std::time::Duration;
-
-/// How long an answer may take before the interaction is deferred: well inside Discord's
-/// three seconds, with room for the callback's own trip.
-pub const DEFER_AFTER: Duration = Duration::from_secs(1);
 
 pub async fn pressed(ctx: &Context, data: &Data, press: &ComponentInteraction) {
     let services = &data.services;
@@ -61,14 +56,21 @@ async fn press_in(
     };
     let work = async { answer_of(services, &actor, &channel, press, on_private, parsed).await };
     tokio::pin!(work);
-    let deferred = tokio::select! {
-        (reply, how) = &mut work => {
-            deliver::answer(&ctx.http, services, Asked::Component(press), &reply, how).await;
-            return;
-        }
-        _ = tokio::time::sleep(DEFER_AFTER) => {
-            deliver::defer(&ctx.http, Asked::Component(press), deferral).await;
-            deferral
+    let budget = data.config.answer_budget();
+    let deferred = if budget.is_zero() {
+        // No budget: put off before any work, so every answer goes the deferred way.
+        deliver::defer(&ctx.http, Asked::Component(press), deferral).await;
+        deferral
+    } else {
+        tokio::select! {
+            (reply, how) = &mut work => {
+                deliver::answer(&ctx.http, services, Asked::Component(press), &reply, how).await;
+                return;
+            }
+            _ = tokio::time::sleep(budget) => {
+                deliver::defer(&ctx.http, Asked::Component(press), deferral).await;
+                deferral
+            }
         }
     };
     let (reply, how) = work.await;
@@ -112,8 +114,8 @@ async fn answer_of(
             )),
             Answer::New,
         ),
-        Some(p) => match services.active_tour_id(channel).await {
-            Ok(Some(current)) if current == p.tour_id => {
+        Some(p) => match services.button_tour(channel, p.tour_id).await {
+            Ok(()) => {
                 let result = match p.action {
                     ButtonAction::Hand => services.hand(actor, channel).await,
                     ButtonAction::Decide { stage, step, key } => {
@@ -147,13 +149,8 @@ async fn answer_of(
                     Err(e) => (e.to_reply(), Answer::New),
                 }
             }
-            Ok(_) => (
-                Reply::private(msg!(
-                    "button-earlier-tour",
-                    tour_status = services.commands().named("tour status")
-                )),
-                Answer::New,
-            ),
+            // The tour is over, or the button is an earlier tour's: said privately, as a new
+            // note.
             Err(e) => (e.to_reply(), Answer::New),
         },
     }

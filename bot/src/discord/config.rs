@@ -19,6 +19,7 @@ struct FileSettings {
     tick_secs: Option<u64>,
     default_turn_deadline_secs: Option<i64>,
     connect_timeout_secs: Option<u64>,
+    answer_budget_ms: Option<u64>,
 }
 
 /// What `serve` runs with.
@@ -42,6 +43,11 @@ pub struct ServeConfig {
     /// gateway's READY) before it gives up and exits with a sentence saying so. Once connected,
     /// serenity reconnects by itself for as long as it takes.
     pub connect_timeout_secs: u64,
+    /// How long an interaction's answer may take before it is put off (deferred, then edited in
+    /// when ready), in milliseconds: Discord drops an interaction not answered within three
+    /// seconds, and the callback's own trip needs room. 0 defers every answer at once, which the
+    /// end-to-end tests use to show that nothing depends on the machine's speed.
+    pub answer_budget_ms: u64,
     /// The settings file these came from, for messages that send the user to it.
     pub file: PathBuf,
 }
@@ -57,6 +63,7 @@ impl Default for ServeConfig {
             tick_secs: 5,
             default_turn_deadline_secs: 3600,
             connect_timeout_secs: 60,
+            answer_budget_ms: DEFAULT_ANSWER_BUDGET_MS,
             file: PathBuf::from("config/commissaire.toml"),
         }
     }
@@ -68,6 +75,13 @@ pub const ENV_API_BASE: &str = "COMMISSAIRE_DISCORD_API";
 pub const ENV_TOKEN_FILE: &str = "COMMISSAIRE_TOKEN_FILE";
 pub const ENV_ADMIN_ROLE: &str = "COMMISSAIRE_ADMIN_ROLE";
 pub const ENV_TOKEN: &str = "DISCORD_TOKEN";
+pub const ENV_ANSWER_BUDGET: &str = "COMMISSAIRE_ANSWER_BUDGET_MS";
+
+/// The answer budget by default: a second, well inside Discord's three.
+pub const DEFAULT_ANSWER_BUDGET_MS: u64 = 1000;
+/// The longest answer budget taken: past it the deferral itself could miss Discord's three
+/// seconds on a slow connection.
+pub const MAX_ANSWER_BUDGET_MS: u64 = 2000;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ConfigError {
@@ -121,6 +135,19 @@ impl ServeConfig {
             }
         };
         let defaults = ServeConfig::default();
+        let answer_budget_ms = match env(ENV_ANSWER_BUDGET) {
+            Some(text) => text.trim().parse::<u64>().map_err(|_| ConfigError::File {
+                file: shown.clone(),
+                message: msg!(
+                    "config-env-not-a-number",
+                    env = ENV_ANSWER_BUDGET,
+                    value = text
+                ),
+            })?,
+            None => settings
+                .answer_budget_ms
+                .unwrap_or(defaults.answer_budget_ms),
+        };
         let config = ServeConfig {
             database: env(ENV_DATABASE)
                 .map(PathBuf::from)
@@ -141,6 +168,7 @@ impl ServeConfig {
             connect_timeout_secs: settings
                 .connect_timeout_secs
                 .unwrap_or(defaults.connect_timeout_secs),
+            answer_budget_ms,
             file: file.to_path_buf(),
         };
         config.check().map_err(|message| ConfigError::File {
@@ -174,7 +202,20 @@ impl ServeConfig {
                 setting = "connect_timeout_secs"
             ));
         }
+        if self.answer_budget_ms > MAX_ANSWER_BUDGET_MS {
+            return Err(msg!(
+                "config-at-most",
+                setting = "answer_budget_ms",
+                max = MAX_ANSWER_BUDGET_MS.to_string()
+            ));
+        }
         Ok(())
+    }
+
+    /// How long an answer may take before it is deferred (see
+    /// [`ServeConfig::answer_budget_ms`]).
+    pub fn answer_budget(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.answer_budget_ms)
     }
 
     /// The bot's token: `DISCORD_TOKEN`, else the first line of the token file.
@@ -298,6 +339,37 @@ mod tests {
         let file = write(dir.path(), "zero.toml", "connect_timeout_secs = 0\n");
         let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
         assert!(e.to_string().contains("connect_timeout_secs"), "{e}");
+    }
+
+    /// Issue 32, item 15: the answer budget is a setting, with an environment override, so
+    /// that a test can defer every answer (0); past two seconds it is refused, by name.
+    #[test]
+    fn the_answer_budget_is_read_overridden_and_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = write(dir.path(), "budget.toml", "answer_budget_ms = 250\n");
+        let c = ServeConfig::load(&file, &env_of(&[])).unwrap();
+        assert_eq!(c.answer_budget(), std::time::Duration::from_millis(250));
+        let c = ServeConfig::load(&file, &env_of(&[(ENV_ANSWER_BUDGET, " 0 ")])).unwrap();
+        assert_eq!(c.answer_budget_ms, 0);
+        let e = ServeConfig::load(&file, &env_of(&[(ENV_ANSWER_BUDGET, "soon")])).unwrap_err();
+        assert!(
+            e.to_string().contains(ENV_ANSWER_BUDGET) && e.to_string().contains("soon"),
+            "{e}"
+        );
+        let file = write(dir.path(), "long.toml", "answer_budget_ms = 2001\n");
+        let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
+        assert!(
+            e.to_string().contains("answer_budget_ms") && e.to_string().contains("2000"),
+            "{e}"
+        );
+        let file = write(dir.path(), "edge.toml", "answer_budget_ms = 2000\n");
+        assert_eq!(
+            ServeConfig::load(&file, &env_of(&[]))
+                .unwrap()
+                .answer_budget_ms,
+            2000
+        );
+        assert_eq!(ServeConfig::default().answer_budget_ms, 1000);
     }
 
     #[test]

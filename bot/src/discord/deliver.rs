@@ -43,6 +43,24 @@ impl Asked<'_> {
         }
     }
 
+    fn guild_id(&self) -> Option<serenity::all::GuildId> {
+        match self {
+            Asked::Command(i) => i.guild_id,
+            Asked::Component(i) => i.guild_id,
+        }
+    }
+
+    /// The address of a message of the interaction's channel, as Discord's clients open it.
+    fn link(&self, message: MessageId) -> String {
+        let guild = self
+            .guild_id()
+            .map_or_else(|| "@me".to_string(), |g| g.to_string());
+        format!(
+            "https://discord.com/channels/{guild}/{}/{message}",
+            self.channel_id()
+        )
+    }
+
     async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
         match self {
             Asked::Command(i) => i.create_response(http, r).await,
@@ -110,13 +128,16 @@ impl Asked<'_> {
         how: Answer,
     ) -> serenity::Result<()> {
         if !first.private {
-            post(http, services, self.channel_id(), first, &[]).await;
+            // The private note says where the answer went, with its address: one click away.
+            let posted = post(http, services, self.channel_id(), first, &[]).await;
+            let text = match (posted, first.card.is_some()) {
+                (Some(m), true) => msg!("done-round-posted-at", link = self.link(m)),
+                (Some(m), false) => msg!("done-answer-posted-at", link = self.link(m)),
+                (None, true) => msg!("done-round-posted"),
+                (None, false) => msg!("done-answer-posted"),
+            };
             let ack = Part {
-                text: if first.card.is_some() {
-                    msg!("done-round-posted")
-                } else {
-                    msg!("done-answer-posted")
-                },
+                text,
                 files: Vec::new(),
                 buttons: Vec::new(),
                 card: None,
@@ -229,32 +250,77 @@ pub async fn answer_deferred(
         }
     }
     for r in owed {
-        post_owed(http, services, channel, r).await;
+        if post_owed(http, services, channel, r).await == Delivery::Stopped {
+            return;
+        }
     }
     for card in messages::turn_updates(reply) {
         tick_off(http, services, &card).await;
     }
 }
 
+/// How a delivery of an owed message ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    /// Delivered, found delivered already, or left owed by a failure Discord gave: the next
+    /// owed message may go.
+    Went,
+    /// A crash test's failpoint stopped it, as if the process had died: nothing more is
+    /// delivered in this batch (see [`failpoint`]).
+    Stopped,
+}
+
 /// Posts a message the channel is owed (its [`Reply::owed`] row): its pictures drawn now, after
 /// the commit and on blocking threads; each message with the row's nonce; then marked delivered
 /// with where it went, and a round's card brought up to date if a director chose meanwhile.
 /// A failure leaves it owed: it is posted at the next start.
-pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, reply: &Reply) {
+pub async fn post_owed(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    reply: &Reply,
+) -> Delivery {
     let Some(owing) = reply.owed.clone() else {
-        return;
+        return Delivery::Went;
     };
-    let id = owing.id;
-    // One delivery at a time in a channel: a phase's edits land in the order they were owed,
-    // and a row delivered meanwhile (by a row that edits its post) is not posted again.
+    // One delivery at a time in a channel, in the order the rows were owed, whichever request
+    // or tick delivers them: what an earlier change owes the channel and is still on its way
+    // (another request's, or a failed post's) goes first. So a turn's post is never made by an
+    // edit that overtook it, nor a stage's first post before the last turn of the one before.
     let lock = channel_lock(channel);
     let _delivering = lock.lock().await;
+    match services.owed_before(&channel.to_string(), owing.id).await {
+        Ok(earlier) => {
+            for o in earlier {
+                if deliver_one(http, services, channel, &o.reply).await == Delivery::Stopped {
+                    return Delivery::Stopped;
+                }
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not read what the channel is owed");
+        }
+    }
+    deliver_one(http, services, channel, reply).await
+}
+
+/// Delivers one owed row, the channel's delivery lock held (see [`post_owed`]).
+async fn deliver_one(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    reply: &Reply,
+) -> Delivery {
+    let Some(owing) = reply.owed.clone() else {
+        return Delivery::Went;
+    };
+    let id = owing.id;
     match services.is_delivered(id).await {
         Ok(false) => {}
-        Ok(true) => return,
+        Ok(true) => return Delivery::Went,
         Err(e) => {
             tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not read an owed message");
-            return;
+            return Delivery::Went;
         }
     }
     // A later edit of the same post is owed already: it carries this news too, so this one is
@@ -266,7 +332,7 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         if let Err(e) = services.delivered(id, &ids.unwrap_or_default(), None).await {
             tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not mark an owed message delivered");
         }
-        return;
+        return Delivery::Went;
     }
     let mut reply = reply.clone();
     reply.followups.clear();
@@ -277,12 +343,14 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
     }
     services.draw(&mut reply).await;
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
-        return;
+        return Delivery::Stopped;
     }
-    if let Some(anchor) = reply.edits
-        && edit_phase_post(http, services, channel, &reply, id, anchor).await
-    {
-        return;
+    if let Some(anchor) = reply.edits {
+        match edit_phase_post(http, services, channel, &reply, id, anchor).await {
+            Edited::Yes => return Delivery::Went,
+            Edited::Stopped => return Delivery::Stopped,
+            Edited::No => {}
+        }
     }
     let mut posted = Vec::new();
     for (n, part) in messages::parts(&reply).iter().enumerate() {
@@ -293,12 +361,12 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
             Ok(message) => posted.push(message.id),
             Err(e) => {
                 tracing::warn!(error = %crate::logs::Redacted(&e), %channel, id, "could not post what the channel is owed");
-                return;
+                return Delivery::Went;
             }
         }
     }
     if failpoint::hit(channel, failpoint::Crash::BeforeRemember) {
-        return;
+        return Delivery::Stopped;
     }
     let ids: Vec<String> = posted.iter().map(|m| m.to_string()).collect();
     if let Some(anchor) = reply.edits {
@@ -309,6 +377,7 @@ pub async fn post_owed(http: &Http, services: &Services, channel: ChannelId, rep
         }
     }
     remember_delivered(http, services, channel, &reply, id, &ids).await;
+    Delivery::Went
 }
 
 /// Marks an owed row delivered as the channel messages `ids`, the round's post remembered in
@@ -335,7 +404,8 @@ async fn remember_delivered(
         .delivered(id, ids, post.as_ref().map(|(c, p)| (*c, p)))
         .await
     {
-        Ok(Some(now)) => tick_off(http, services, &now).await,
+        // The delivery lock is held: the card is drawn as it stands, without taking it again.
+        Ok(Some(now)) => tick_off_held(http, services, &now).await,
         Ok(None) => {}
         Err(e) => {
             tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not mark an owed message delivered")
@@ -343,9 +413,17 @@ async fn remember_delivered(
     }
 }
 
-/// Delivers row `id` as an edit of the phase's post (row `anchor`'s message): its text (the
-/// phase so far), board, buttons and card replace what the post showed. Returns false when
-/// there is no post to edit (never made, or deleted): the caller posts the news instead.
+/// How an edit of a turn's post went.
+enum Edited {
+    Yes,
+    /// There is no post to edit (never made, or deleted): the news is posted instead.
+    No,
+    /// A crash test's failpoint stopped the delivery after the edit.
+    Stopped,
+}
+
+/// Delivers row `id` as an edit of the turn's post (row `anchor`'s message): its text (the
+/// turn so far), board, buttons and card replace what the post showed.
 async fn edit_phase_post(
     http: &Http,
     services: &Services,
@@ -353,34 +431,34 @@ async fn edit_phase_post(
     reply: &Reply,
     id: i64,
     anchor: i64,
-) -> bool {
+) -> Edited {
     let message = match services.delivered_as(anchor).await {
         Ok(Some(ids)) => ids.last().and_then(|m| m.parse::<u64>().ok()),
         Ok(None) => None,
         Err(e) => {
-            tracing::warn!(error = %crate::logs::Redacted(&e), anchor, "could not look up a phase's post");
+            tracing::warn!(error = %crate::logs::Redacted(&e), anchor, "could not look up a turn's post");
             None
         }
     };
     let Some(message) = message.filter(|&m| m != 0) else {
-        return false;
+        return Edited::No;
     };
     let ids = [message.to_string()];
     let Some(part) = messages::parts(reply).pop() else {
-        return false;
+        return Edited::No;
     };
     if let Err(e) = channel
         .edit_message(http, MessageId::new(message), messages::phase_edit(&part))
         .await
     {
-        tracing::warn!(error = %crate::logs::Redacted(&e), %channel, id, "could not edit a phase's post; posting anew");
-        return false;
+        tracing::warn!(error = %crate::logs::Redacted(&e), %channel, id, "could not edit a turn's post; posting anew");
+        return Edited::No;
     }
-    if failpoint::hit(channel, failpoint::Crash::BeforeRemember) {
-        return true;
+    if failpoint::hit(channel, failpoint::Crash::AfterEdit) {
+        return Edited::Stopped;
     }
     remember_delivered(http, services, channel, reply, id, &ids).await;
-    true
+    Edited::Yes
 }
 
 /// The lock that keeps one channel's deliveries in order.
@@ -405,7 +483,9 @@ pub async fn owed(http: Arc<Http>, services: Arc<Services>, list: Vec<Owed>) {
         let Some(channel) = parse_channel(&o.channel_id) else {
             continue;
         };
-        post_owed(&http, &services, channel, &o.reply).await;
+        if post_owed(&http, &services, channel, &o.reply).await == Delivery::Stopped {
+            return;
+        }
     }
 }
 
@@ -423,6 +503,8 @@ pub mod failpoint {
         BeforePost,
         /// After the post, before it is marked delivered (and the round's post remembered).
         BeforeRemember,
+        /// After the edit of a turn's post, before it is marked delivered.
+        AfterEdit,
     }
 
     static ARMED: Mutex<Vec<(u64, Crash)>> = Mutex::new(Vec::new());
@@ -450,8 +532,15 @@ pub mod failpoint {
     }
 }
 
-/// Posts a public message in the channel; a round's opening message is remembered.
-async fn post(http: &Http, services: &Services, channel: ChannelId, part: &Part, ping: &[UserId]) {
+/// Posts a public message in the channel; a round's opening message is remembered. Returns
+/// the message made, if Discord took it.
+async fn post(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    part: &Part,
+    ping: &[UserId],
+) -> Option<MessageId> {
     match channel
         .send_message(http, messages::channel_message(part, ping))
         .await
@@ -466,15 +555,32 @@ async fn post(http: &Http, services: &Services, channel: ChannelId, part: &Part,
                     tracing::warn!(error = %crate::logs::Redacted(&e), "could not remember where a round was posted");
                 }
             }
+            Some(message.id)
         }
         Err(e) => {
-            tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not post in the channel")
+            tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not post in the channel");
+            None
         }
     }
 }
 
-/// Edits a round's opening message to show who has chosen since.
+/// Edits a turn's post to show who has chosen since, in the order of the channel's deliveries.
 async fn tick_off(http: &Http, services: &Services, card: &TurnCard) {
+    let Ok(post) = services.turn_post(card).await else {
+        return;
+    };
+    let Some(channel) = post.as_ref().and_then(|p| parse_channel(&p.channel_id)) else {
+        return;
+    };
+    let lock = channel_lock(channel);
+    let _delivering = lock.lock().await;
+    tick_off_held(http, services, card).await;
+}
+
+/// As [`tick_off`], the channel's delivery lock held. The card is drawn as the turn stands now
+/// (the store read under the lock): an edit late on its way never puts back the card of a turn
+/// whose post has since told how it ended.
+async fn tick_off_held(http: &Http, services: &Services, card: &TurnCard) {
     let post = match services.turn_post(card).await {
         Ok(Some(post)) => post,
         // Posted by another adapter (the terminal) or before posts were remembered.
@@ -491,8 +597,17 @@ async fn tick_off(http: &Http, services: &Services, card: &TurnCard) {
         tracing::warn!(?post, "a stored round message has an unreadable id");
         return;
     };
+    let now = match services.card_now(&post.channel_id, card).await {
+        Ok(Some(now)) => now,
+        // The turn is over: its post tells how it ended, with no card.
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not read a round's card");
+            return;
+        }
+    };
     if let Err(e) = ChannelId::new(channel)
-        .edit_message(http, MessageId::new(message), messages::turn_edit(card))
+        .edit_message(http, MessageId::new(message), messages::turn_edit(&now))
         .await
     {
         // Someone may have deleted it: the round goes on without its card.
@@ -517,7 +632,11 @@ pub async fn outgoing(http: &Http, services: &Services, out: Vec<Outgoing>) {
         };
         for r in o.reply.all() {
             match r.owed {
-                Some(_) => post_owed(http, services, channel, r).await,
+                Some(_) => {
+                    if post_owed(http, services, channel, r).await == Delivery::Stopped {
+                        return;
+                    }
+                }
                 // The scheduler has no one to answer privately: its news is all public.
                 None => {
                     for part in messages::parts_of(r) {

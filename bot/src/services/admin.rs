@@ -6,8 +6,7 @@ use super::lobby::duration_text;
 use super::narrate;
 use super::repechage::find_rider;
 use super::{
-    Actor, Reply, ServiceError, ServiceResult, Services, active_tour, in_tour, require_admin,
-    require_started,
+    Actor, Reply, ServiceError, ServiceResult, Services, in_tour, require_admin, require_started,
 };
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, riders, stages, teams, votes};
@@ -20,7 +19,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
             return Err(ServiceError::refused(msg!("admin-already-paused")));
@@ -43,7 +42,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let mut tour = active_tour(&mut tx, channel_id).await?;
+        let mut tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status != TourStatus::Paused {
             return Err(ServiceError::refused(msg!("admin-not-paused")));
@@ -82,7 +81,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         tours::set_turn_deadline(&mut tx, tour.id, secs).await?;
         let mut text = in_tour(&tour, || {
             msg!("admin-deadline-set", deadline = duration_text(secs))
@@ -115,7 +114,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         let list = teams::list(&mut tx, tour.id).await?;
         let team = list
             .iter()
@@ -164,7 +163,7 @@ impl Services {
         require_admin(actor, &msg!("admin-action-abandon"))?;
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         let list = riders::list(&mut tx, tour.id).await?;
         let mut found = find_rider(&list, rider)?.clone();
@@ -194,7 +193,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         let done = results::list(&mut tx, tour.id).await?;
         if let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await? {
             stages::set_deadline(&mut tx, stage.id, None).await?;

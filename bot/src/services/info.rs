@@ -2,7 +2,7 @@
 
 use super::lobby::duration_text;
 use super::narrate;
-use super::{Reply, ServiceError, ServiceResult, Services, active_tour, in_tour, require_started};
+use super::{Reply, ServiceError, ServiceResult, Services, in_tour, require_started};
 use crate::store::tours::{self, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::{self, Scene};
@@ -111,7 +111,7 @@ impl Services {
     /// The stage as everyone may see it, for an adapter that draws it itself (the terminal).
     pub async fn public_board(&self, channel_id: &str) -> Result<Board, ServiceError> {
         let mut conn = self.store.read().await?;
-        let tour = active_tour(&mut conn, channel_id).await?;
+        let tour = self.active_tour(&mut conn, channel_id).await?;
         require_started(&tour)?;
         let live = self.load_live(&mut conn, tour).await?;
         Ok(Board {
@@ -125,7 +125,7 @@ impl Services {
     /// The stage being raced: where, which round, who leads on the road, and its profile.
     pub async fn stage_info(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;
-        let tour = active_tour(&mut conn, channel_id).await?;
+        let tour = self.active_tour(&mut conn, channel_id).await?;
         require_started(&tour)?;
         let preset = self
             .library
@@ -315,13 +315,25 @@ impl Services {
         Ok(Reply::public(text))
     }
 
-    /// The id of the channel's tour that is not finished, if any: buttons name the tour they
-    /// were posted for, and one from an earlier tour must not act on the current one.
-    pub async fn active_tour_id(&self, channel_id: &str) -> Result<Option<i64>, ServiceError> {
+    /// Whether a button posted for tour `tour_id` may act now: it is the channel's tour being
+    /// raced. Otherwise the refusal that says why: that tour is over (its last card's button
+    /// pressed after the end), or the button is from an earlier tour of the channel.
+    pub async fn button_tour(&self, channel_id: &str, tour_id: i64) -> Result<(), ServiceError> {
         let mut conn = self.store.read().await?;
-        Ok(tours::active_in_channel(&mut conn, channel_id)
-            .await?
-            .map(|t| t.id))
+        if let Some(tour) = tours::active_in_channel(&mut conn, channel_id).await?
+            && tour.id == tour_id
+        {
+            return Ok(());
+        }
+        match tours::latest_in_channel(&mut conn, channel_id).await? {
+            Some(latest) if latest.id == tour_id && latest.status == TourStatus::Finished => {
+                Err(ServiceError::refused(self.tour_is_over(&latest)))
+            }
+            _ => Err(ServiceError::refused(msg!(
+                "button-earlier-tour",
+                tour_status = self.commands().named("tour status")
+            ))),
+        }
     }
 }
 

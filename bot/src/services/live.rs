@@ -42,6 +42,12 @@ pub(crate) struct Live {
     /// Whether the stage waited on an answer to a request (`DynStage::awaits_answer`) when its
     /// deadline was last set: a choice that changes it sets a new deadline.
     pub answering: bool,
+    /// Which post of the channel the turn being played is told in (see [`Live::unit_now`]),
+    /// as it was when the request last looked: a choice is told in the post of the turn it
+    /// was played in, not the one it opened.
+    pub unit: u32,
+    /// What that turn is called, as its post's title: the game's name for it when it opened.
+    pub unit_name: Sentence,
 }
 
 impl Live {
@@ -110,11 +116,25 @@ impl Live {
         self.teams.iter().any(|t| !t.is_bot())
     }
 
-    /// Whether the channel follows this stage phase by phase, one post a phase edited as each
-    /// choice is told (see `DynStage::phase`), rather than a post a settled turn. Only with
-    /// directors: a tour of bots has no channel to follow it.
+    /// Whether the channel follows the race post by post: one post a turn, opened with the
+    /// turn and edited as its moves are told, whose last edit tells how it ended (issue 32,
+    /// item 12). Only with directors: a tour of bots has no one following it in the channel,
+    /// and is told a stage at a time.
+    pub fn followed(&self) -> bool {
+        self.has_humans()
+    }
+
+    /// Whether the game tells its turns choice by choice, in phases of short turns (see
+    /// `DynStage::phase`): each choice's public lines go into the phase's post as it is played.
+    /// Otherwise a turn is told when it settles.
     pub fn phased(&self) -> bool {
-        self.has_humans() && self.stage.phase().is_some()
+        self.stage.phase().is_some()
+    }
+
+    /// Which post the turn being played now is told in: the game's phase for a game told in
+    /// phases, else the services' count of turns (one post a turn, e.g. a card-race round).
+    pub fn unit_now(&self) -> u32 {
+        self.stage.phase().unwrap_or(self.row.round)
     }
 
     /// Where the round being played stands, for its public message; `None` once nothing is
@@ -148,11 +168,11 @@ impl Live {
 /// What happened during one request, for the replies.
 #[derive(Default)]
 pub(crate) struct News {
-    /// Rounds resolved, in order.
+    /// Rounds resolved, in order: how a tour nobody follows (bots alone) is told, in brief.
     pub rounds: Vec<RoundNews>,
-    /// In a game told phase by phase (`DynStage::phase`) with directors: every public sentence
-    /// of every choice, settled turn or not, with its stage number, for the phase's post.
-    pub lines: Vec<(u32, String)>,
+    /// In a tour the channel follows ([`Live::followed`]): the turns this request told, each
+    /// the news of its own post, in the order they were played.
+    pub turns: Vec<TurnNews>,
     /// What mattered in the choices played up to the next settled turn (`DynStage::notable`;
     /// a game of many rolls a round: the crashes of the moves after a roll), told with it: its
     /// name is the turn those choices were played in.
@@ -182,10 +202,75 @@ pub(crate) enum Scored {
     Times(Result<Vec<StageTime>, String>),
 }
 
+/// What a request told of one turn, for its post in the channel (a tour the channel follows):
+/// the post is opened with the turn, edited as its moves are told, and its last edit tells how
+/// it ended.
+#[derive(Debug, Clone)]
+pub(crate) struct TurnNews {
+    pub stage: u32,
+    /// Which post (see [`Live::unit_now`]).
+    pub unit: u32,
+    /// What the turn is called: its post's title.
+    pub name: Sentence,
+    /// Opened by this request: its post is new. Otherwise the news edits the turn's post.
+    pub opened: bool,
+    /// The title of the stage it starts, when it is the first turn of a stage started by this
+    /// request.
+    pub starts: Option<String>,
+    /// What this request told of the turn, line by line, in order.
+    pub lines: Vec<String>,
+    /// Over within this request: its post's last edit, with no card and no button left.
+    pub over: bool,
+    /// How many choices of the stage had been made when the request last told of the turn:
+    /// its board.
+    pub choices: u32,
+}
+
 impl News {
+    /// The news of the turn being played (opened by this request or an earlier one), made
+    /// when the request first tells of it.
+    fn turn_mut(&mut self, live: &Live) -> &mut TurnNews {
+        let (stage, unit) = (live.row.number, live.unit);
+        let at = match self
+            .turns
+            .iter()
+            .position(|t| (t.stage, t.unit) == (stage, unit))
+        {
+            Some(at) => at,
+            None => {
+                self.turns.push(TurnNews {
+                    stage,
+                    unit,
+                    name: live.unit_name.clone(),
+                    opened: false,
+                    starts: None,
+                    lines: Vec::new(),
+                    over: false,
+                    choices: live.choices,
+                });
+                self.turns.len() - 1
+            }
+        };
+        &mut self.turns[at]
+    }
+
+    /// A turn opens: its post is new (`starts`: the stage it is the first turn of).
+    fn open_turn(&mut self, live: &Live, starts: Option<String>) {
+        self.turns.push(TurnNews {
+            stage: live.row.number,
+            unit: live.unit,
+            name: live.unit_name.clone(),
+            opened: true,
+            starts,
+            lines: Vec::new(),
+            over: false,
+            choices: live.choices,
+        });
+    }
+
     pub fn is_public(&self) -> bool {
         !self.rounds.is_empty()
-            || !self.lines.is_empty()
+            || !self.turns.is_empty()
             || !self.timeouts.is_empty()
             || !self.results.is_empty()
             || !self.started.is_empty()
@@ -307,15 +392,18 @@ impl Services {
         };
         let events = events::count(conn, row.id).await?;
         let turn_name = stage.turn_name(row.round);
+        let unit = stage.phase().unwrap_or(row.round);
         Ok(Live {
             tour,
             teams,
             row,
             answering: stage.awaits_answer(),
             stage,
+            unit_name: turn_name.clone(),
             turn_name,
             choices,
             events,
+            unit,
         })
     }
 
@@ -402,24 +490,37 @@ impl Services {
         .await?;
         live.choices += 1;
         live.events += events.len() as u32;
-        if !live.phased() {
+        let number = live.row.number;
+        // The turn's post the choice is told in: the turn it was played in.
+        let followed = live.followed();
+        if followed && live.phased() {
+            let lines: Vec<String> = live
+                .stage
+                .narrate(events, Viewer::Public)
+                .iter()
+                .map(|line| in_tour(&live.tour, || sentence(line)))
+                .collect();
+            let told = news.turn_mut(live);
+            told.lines.extend(lines);
+            told.choices = live.choices;
+        } else if !followed {
             news.notable.extend(live.stage.notable(events));
-        }
-        if live.phased() {
-            let number = live.row.number;
-            news.lines.extend(
-                live.stage
-                    .narrate(events, Viewer::Public)
-                    .iter()
-                    .map(|line| (number, in_tour(&live.tour, || sentence(line)))),
-            );
         }
         if events.settles_turn() {
             let told = live.stage.tell_turn(events);
-            let notable = std::mem::take(&mut news.notable);
-            news.rounds.push(in_tour(&live.tour, || {
-                narrate::turn(live.row.number, turn, &live.turn_name, &told, notable)
-            }));
+            if followed && !live.phased() {
+                let lines: Vec<String> = in_tour(&live.tour, || {
+                    told.lines.iter().map(sentence).collect::<Vec<_>>()
+                });
+                let post = news.turn_mut(live);
+                post.lines.extend(lines);
+                post.choices = live.choices;
+            } else if !followed {
+                let notable = std::mem::take(&mut news.notable);
+                news.rounds.push(in_tour(&live.tour, || {
+                    narrate::turn(number, turn, &live.turn_name, &told, notable)
+                }));
+            }
             // The next turn opens now, with its own deadline.
             let next = turn + 1;
             let deadline = turn_deadline(&live.tour, &*live.stage, now);
@@ -433,6 +534,22 @@ impl Services {
             let deadline = turn_deadline(&live.tour, &*live.stage, now);
             stages::set_deadline(conn, live.row.id, deadline).await?;
             live.row.deadline = deadline;
+        }
+        // The turn's post is over when the stage is, or when the next turn's post opens.
+        let unit = live.unit_now();
+        if live.stage.is_over() || unit != live.unit {
+            if followed {
+                let told = news.turn_mut(live);
+                told.over = true;
+                told.choices = live.choices;
+            }
+            if !live.stage.is_over() {
+                live.unit = unit;
+                live.unit_name = live.stage.turn_name(live.turn());
+                if followed {
+                    news.open_turn(live, None);
+                }
+            }
         }
         live.answering = live.stage.awaits_answer();
         Ok(())
@@ -734,8 +851,8 @@ impl Services {
         let title = in_tour(&tour, || {
             announced(plan, number, preset.stages.len(), &course.name)
         });
-        news.started.push((number, title));
-        Ok(Live {
+        news.started.push((number, title.clone()));
+        let live = Live {
             row: StageRow {
                 id,
                 tour_id: tour.id,
@@ -752,11 +869,18 @@ impl Services {
             tour,
             teams,
             turn_name: stage.turn_name(1),
+            unit_name: stage.turn_name(1),
+            unit: stage.phase().unwrap_or(1),
             answering: stage.awaits_answer(),
             stage,
             choices: 0,
             events: 0,
-        })
+        };
+        // A stage the channel follows opens its first turn's post, which tells it starts.
+        if live.followed() {
+            news.open_turn(&live, Some(title));
+        }
+        Ok(live)
     }
 }
 

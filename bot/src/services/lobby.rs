@@ -3,8 +3,7 @@
 use super::live::News;
 use super::say;
 use super::{
-    Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, active_tour, in_tour,
-    require_admin,
+    Actor, MAX_SEATS, ServiceError, ServiceResult, Services, TourSettings, in_tour, require_admin,
 };
 use crate::store::riders;
 use crate::store::teams;
@@ -164,7 +163,7 @@ impl Services {
         }
         let _guard = self.lock(channel_id).await;
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
             return Err(ServiceError::refused(msg!("lobby-join-too-late")));
         }
@@ -205,7 +204,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         let teams = teams::list(&mut tx, tour.id).await?;
         let team = teams
             .iter()
@@ -239,7 +238,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let mut tour = active_tour(&mut tx, channel_id).await?;
+        let mut tour = self.active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
             return Err(ServiceError::refused(msg!("lobby-already-started")));
         }

@@ -246,6 +246,32 @@ impl Services {
 }
 
 impl Services {
+    /// The channel's tour that is not finished, or the refusal every service gives without one:
+    /// the true one (issue 32, item 13). After a tour's end it says that tour is over, as
+    /// `/tour status` does, not that there is no tour.
+    pub(crate) async fn active_tour(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        channel_id: &str,
+    ) -> Result<TourRow, ServiceError> {
+        if let Some(tour) = tours::active_in_channel(conn, channel_id).await? {
+            return Ok(tour);
+        }
+        Err(match tours::latest_in_channel(conn, channel_id).await? {
+            Some(over) => ServiceError::refused(self.tour_is_over(&over)),
+            None => ServiceError::refused(commissaire_messages::msg!("no-tour")),
+        })
+    }
+
+    /// What is said to anyone who asks for a finished tour to move: it is over, by its name.
+    pub(crate) fn tour_is_over(&self, tour: &TourRow) -> String {
+        let name = self
+            .library
+            .preset(&tour.preset)
+            .map_or_else(|_| tour.preset.clone(), |p| p.name.clone());
+        commissaire_messages::msg!("tour-over-nothing-more", tour = name)
+    }
+
     /// The language a reply to `actor` in `channel_id` is worded in: their own when the
     /// catalogue speaks it, else the channel's tour's, else their server's, else English. The
     /// adapters word each request in it (`in_language`); what the channel reads is worded in the
@@ -269,16 +295,6 @@ impl Services {
 /// pictures) whoever asked.
 pub(crate) fn in_tour<R>(tour: &TourRow, work: impl FnOnce() -> R) -> R {
     speaking(tour.language, work)
-}
-
-/// The channel's tour that is not finished, or the refusal every service gives without one.
-pub(crate) async fn active_tour(
-    conn: &mut sqlx::SqliteConnection,
-    channel_id: &str,
-) -> Result<TourRow, ServiceError> {
-    tours::active_in_channel(conn, channel_id)
-        .await?
-        .ok_or_else(|| ServiceError::refused(commissaire_messages::msg!("no-tour")))
 }
 
 /// The words the tour's game speaks of its turns in (see `Words`): the services never assume

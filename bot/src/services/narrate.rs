@@ -260,9 +260,9 @@ fn left_the_race(out: &[&RiderStage]) -> String {
     ) + "\n"
 }
 
-/// The public text of what happened, in the order it happened, stage by stage: the stage's
-/// start, its rounds (each earlier round in one line, the last in full), its result; then the
-/// winners.
+/// The public text of what happened in a tour nobody follows, in the order it happened, stage
+/// by stage: the stage's start, its rounds (each earlier round in one line, the last in full),
+/// its result; then the winners.
 pub(crate) fn news_text(news: &News) -> String {
     let mut text = String::new();
     if !news.timeouts.is_empty() {
@@ -279,7 +279,6 @@ pub(crate) fn news_text(news: &News) -> String {
         .iter()
         .map(|(n, _)| *n)
         .chain(news.rounds.iter().map(|r| r.stage))
-        .chain(news.lines.iter().map(|(n, _)| *n))
         .chain(news.results.iter().map(|(_, r, _)| r.number))
         .collect();
     stages.sort_unstable();
@@ -291,20 +290,7 @@ pub(crate) fn news_text(news: &News) -> String {
             text.push('\n');
         }
         let rounds: Vec<&RoundNews> = news.rounds.iter().filter(|r| r.stage == stage).collect();
-        // A game told phase by phase: every public sentence of the request, in order (its
-        // post gathers a phase's choices one edit after another).
-        let told: Vec<&String> = news
-            .lines
-            .iter()
-            .filter(|(n, _)| *n == stage)
-            .map(|(_, line)| line)
-            .collect();
-        if !told.is_empty() {
-            text.push('\n');
-            for line in told {
-                text.push_str(&format!("- {line}\n"));
-            }
-        } else if let Some((last, earlier)) = rounds.split_last() {
+        if let Some((last, earlier)) = rounds.split_last() {
             if let (Some(first), Some(before)) = (earlier.first(), earlier.last()) {
                 let head = if first.round == before.round {
                     msg!(

@@ -8,8 +8,9 @@
 //! where it went) is the adapter's: see `discord/deliver.rs`.
 
 use super::live::{Live, News, rebuild};
+use super::play::Piece;
 use super::reply::Owing;
-use super::{Reply, ServiceError, Services, TurnCard, narrate};
+use super::{Reply, ServiceError, Services, TurnCard, in_tour, narrate};
 use crate::store::outbox::{self, OwedRow};
 use crate::store::posts::{self, TurnPost};
 use crate::store::{StoreError, choices, results, stages, teams, tours};
@@ -67,23 +68,26 @@ struct Body {
     turn: Option<TurnCard>,
     #[serde(default)]
     pictures: Vec<Picture>,
-    /// Set on a phase's post (a game told phase by phase): which phase, and the row whose
-    /// message it edits (`None`: it opens the phase's post).
+    /// Set on a turn's post (a tour the channel follows): which turn, and the row whose
+    /// message it edits (`None`: it opens the turn's post). Named `phase` since the posts of a
+    /// game told phase by phase were the first to be edited: rows written then still read.
     #[serde(default)]
     phase: Option<PhasePost>,
 }
 
-/// A post of a game told phase by phase (see `DynStage::phase`).
+/// A turn's post (see `Live::unit_now`): the game's phase in a game told phase by phase,
+/// else the services' count of turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 struct PhasePost {
     stage: u32,
+    /// Which turn's post (`Live::unit_now`).
     phase: u32,
     /// The outbox row that opened the phase's post, when this one edits it.
     #[serde(default)]
     edits: Option<i64>,
 }
 
-/// A phase's post stays one channel message: past this many characters its news opens a new
+/// A turn's post stays one channel message: past this many characters its news opens a new
 /// post (Discord's 2,000, the tightest adapter's, less room for the card).
 const PHASE_POST_LIMIT: usize = 1900;
 
@@ -98,53 +102,103 @@ pub struct Owed {
 impl Services {
     /// The public news of a change, recorded as owed to the tour's channel in the change's own
     /// transaction. The replies come back marked with their outbox id.
+    ///
+    /// A tour the channel follows (`Live::followed`) gets one post a turn: opened with the
+    /// turn (its first turn's post tells the stage starts), edited with each move told, its
+    /// last edit telling how the turn ended, with no card nor button left; the next turn gets a
+    /// post of its own, and a stage's result and the winners one of theirs, never edited. A
+    /// tour of bots is told a request at a time, in brief.
     pub(crate) async fn owe_news(
         &self,
         conn: &mut SqliteConnection,
         live: &Live,
         news: News,
     ) -> Result<Vec<Reply>, ServiceError> {
-        // Only news of the race itself goes into a phase's post: a stage's result, a new stage
-        // or the winners get a post of their own, which is never edited.
-        let phase = live
-            .stage
-            .phase()
-            .filter(|_| live.phased())
-            .filter(|_| news.started.is_empty() && news.results.is_empty())
-            .filter(|_| news.winners.is_none());
-        let mut replies = self.news_replies(live, news);
+        if !news.is_public() {
+            return Ok(Vec::new());
+        }
         let now = self.now();
-        for reply in replies.iter_mut().filter(|r| !r.private) {
-            let mut post = phase
-                .filter(|_| reply.turn.is_some())
-                .map(|phase| PhasePost {
-                    stage: live.row.number,
-                    phase,
-                    edits: None,
-                });
-            if let Some(post) = &mut post {
-                if let Some((anchor, text)) =
-                    continued(conn, live.tour.id, post, &reply.text).await?
-                {
-                    post.edits = Some(anchor);
-                    reply.text = text;
-                }
-                reply.edits = post.edits;
+        let mut replies = Vec::new();
+        if !live.followed() {
+            for mut reply in self.news_replies(live, news) {
+                self.owe(conn, live, &mut reply, None, now).await?;
+                replies.push(reply);
             }
-            // A post too long for one message is never edited: its news goes on in a new one.
-            let post = post.filter(|_| reply.text.chars().count() <= PHASE_POST_LIMIT);
-            let body = serde_json::to_string(&Body {
-                text: reply.text.clone(),
-                buttons: reply.buttons.clone(),
-                turn: reply.turn.clone(),
-                pictures: reply.pictures.clone(),
-                phase: post,
-            })
-            .map_err(StoreError::from)?;
-            let id = outbox::owe(conn, live.tour.id, &live.tour.channel_id, &body, now).await?;
-            reply.owed = Some(Owing::new(id, now));
+            return Ok(replies);
+        }
+        for piece in in_tour(&live.tour, || self.pieces(live, news)) {
+            let mut reply = match piece {
+                Piece::Told(reply) => {
+                    let mut reply = *reply;
+                    self.owe(conn, live, &mut reply, None, now).await?;
+                    replies.push(reply);
+                    continue;
+                }
+                Piece::Turn(turn) => turn,
+            };
+            let mut key = PhasePost {
+                stage: reply.stage,
+                phase: reply.unit,
+                edits: None,
+            };
+            let text = if reply.opened {
+                join(&reply.head, &reply.part)
+            } else {
+                match continued(conn, live.tour.id, &key, &reply.part).await? {
+                    Continued::Edit { anchor, text } => {
+                        key.edits = Some(anchor);
+                        text
+                    }
+                    // Its post would grow past one message: the news goes on in a new one,
+                    // which says so, and the post it leaves keeps its text and board but no
+                    // card nor button (only the post of the turn being played has them).
+                    Continued::Full { anchor, before } => {
+                        if before.turn.is_some() || !before.buttons.is_empty() {
+                            let mut closed = Reply::public(before.text.clone());
+                            closed.pictures = before.pictures;
+                            closed.edits = Some(anchor);
+                            let edit = PhasePost {
+                                edits: Some(anchor),
+                                ..key
+                            };
+                            self.owe(conn, live, &mut closed, Some(edit), now).await?;
+                            replies.push(closed);
+                        }
+                        join(&reply.again, &reply.part)
+                    }
+                    // Never posted (a row written before turns had posts): a new one.
+                    Continued::None => join(&reply.again, &reply.part),
+                }
+            };
+            reply.reply.text = text;
+            reply.reply.edits = key.edits;
+            self.owe(conn, live, &mut reply.reply, Some(key), now)
+                .await?;
+            replies.push(reply.reply);
         }
         Ok(replies)
+    }
+
+    /// Records one public reply as owed (a turn's post when `post` is set) and marks it so.
+    async fn owe(
+        &self,
+        conn: &mut SqliteConnection,
+        live: &Live,
+        reply: &mut Reply,
+        post: Option<PhasePost>,
+        now: crate::clock::Timestamp,
+    ) -> Result<(), ServiceError> {
+        let body = serde_json::to_string(&Body {
+            text: reply.text.clone(),
+            buttons: reply.buttons.clone(),
+            turn: reply.turn.clone(),
+            pictures: reply.pictures.clone(),
+            phase: post,
+        })
+        .map_err(StoreError::from)?;
+        let id = outbox::owe(conn, live.tour.id, &live.tour.channel_id, &body, now).await?;
+        reply.owed = Some(Owing::new(id, now));
+        Ok(())
     }
 
     /// Whether a row is delivered already (a delivery that lost a race does nothing more).
@@ -165,6 +219,24 @@ impl Services {
     pub async fn superseded(&self, anchor: i64, id: i64) -> Result<bool, ServiceError> {
         let mut conn = self.store.read().await?;
         Ok(outbox::newer_edit(&mut conn, anchor, id).await?)
+    }
+
+    /// The messages a channel is still owed from before row `id`, oldest first: what a delivery
+    /// of `id` posts first, so that the channel reads them in order.
+    pub async fn owed_before(&self, channel_id: &str, id: i64) -> Result<Vec<Owed>, ServiceError> {
+        let mut conn = self.store.read().await?;
+        let rows = outbox::undelivered_before(&mut conn, channel_id, id).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                let id = row.id;
+                owed_of(row)
+                    .inspect_err(
+                        |e| tracing::error!(error = %e, id, "an owed message is unreadable"),
+                    )
+                    .ok()
+            })
+            .collect())
     }
 
     /// Every message still owed, oldest first: at start-up, what a crash left unposted.
@@ -217,7 +289,17 @@ impl Services {
         Ok(now.filter(|now| now != posted))
     }
 
-    /// The card of the round `card` shows, as it stands now; `None` once the round is over.
+    /// The card of the round `card` shows, as it stands now; `None` once the round is over:
+    /// what an edit that ticks a team off draws, so that an edit late on its way never puts
+    /// back the card of a turn whose post has told how it ended.
+    pub async fn card_now(
+        &self,
+        channel_id: &str,
+        card: &TurnCard,
+    ) -> Result<Option<TurnCard>, ServiceError> {
+        self.current_card(channel_id, card).await
+    }
+
     async fn current_card(
         &self,
         channel_id: &str,
@@ -391,29 +473,47 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ServiceError::Broken(format!("a drawing task failed: {e}")))?
 }
 
-/// When the tour's latest owed post is this phase's and has room: the row whose message the
-/// news edits (the one that opened the phase's post), and the post's text with `text` added.
+/// Where a turn's news goes, given its post so far (see [`continued`]).
+enum Continued {
+    /// Into the post, as an edit of the row that opened it: the post's text with the news
+    /// under it.
+    Edit { anchor: i64, text: String },
+    /// Not into the post (row `anchor`'s), which would grow past one message: `before` is what
+    /// it shows now.
+    Full { anchor: i64, before: Body },
+    /// The turn has no post.
+    None,
+}
+
+/// Where the news `part` of a turn goes: into its post when there is room.
 async fn continued(
     conn: &mut SqliteConnection,
     tour_id: i64,
     post: &PhasePost,
-    text: &str,
-) -> Result<Option<(i64, String)>, ServiceError> {
-    let Some(row) = outbox::latest(conn, tour_id).await? else {
-        return Ok(None);
+    part: &str,
+) -> Result<Continued, ServiceError> {
+    let Some(row) = outbox::latest_of_post(conn, tour_id, post.stage, post.phase).await? else {
+        return Ok(Continued::None);
     };
-    let body: Body = serde_json::from_str(&row.body).map_err(StoreError::from)?;
-    let Some(before) = body.phase else {
-        return Ok(None);
+    let before: Body = serde_json::from_str(&row.body).map_err(StoreError::from)?;
+    let Some(key) = before.phase else {
+        return Ok(Continued::None);
     };
-    if (before.stage, before.phase) != (post.stage, post.phase) {
-        return Ok(None);
-    }
-    let text = format!("{}\n{}", body.text.trim_end(), text.trim());
+    let anchor = key.edits.unwrap_or(row.id);
+    let text = join(&before.text, part);
     if text.chars().count() > PHASE_POST_LIMIT {
-        return Ok(None);
+        return Ok(Continued::Full { anchor, before });
     }
-    Ok(Some((before.edits.unwrap_or(row.id), text)))
+    Ok(Continued::Edit { anchor, text })
+}
+
+/// A post's text with more lines under it.
+fn join(text: &str, more: &str) -> String {
+    match (text.trim_end(), more.trim()) {
+        (text, "") => text.to_string(),
+        ("", more) => more.to_string(),
+        (text, more) => format!("{text}\n{more}"),
+    }
 }
 
 fn owed_of(row: OwedRow) -> Result<Owed, ServiceError> {

@@ -1,13 +1,13 @@
 //! Racing: a director's hand, their choices, closing a round at its deadline, and moving a
 //! tour of bots on.
 
-use super::live::{Live, News};
+use super::live::{Live, News, Scored, TurnNews};
 use super::lobby::duration_text;
 use super::narrate;
 use super::owed::Picture;
 use super::{
-    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, active_tour,
-    choice_button_id, hand_button, in_tour, require_started, say,
+    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, choice_button_id,
+    hand_button, in_tour, require_started, say,
 };
 use crate::clock::Timestamp;
 use crate::store::choices::{self, Source};
@@ -57,7 +57,7 @@ impl Services {
         channel_id: &str,
     ) -> Result<(Live, Seat), ServiceError> {
         let mut conn = self.store.read().await?;
-        let tour = active_tour(&mut conn, channel_id).await?;
+        let tour = self.active_tour(&mut conn, channel_id).await?;
         require_started(&tour)?;
         let live = self.load_live(&mut conn, tour).await?;
         let seat = live.director_seat(&actor.user_id)?;
@@ -176,7 +176,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         if choices::request_seen(&mut tx, request_id).await? {
             return Ok(Reply::private(msg!("choose-already-counted")));
         }
@@ -292,7 +292,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         let list = crate::store::teams::list(&mut tx, tour.id).await?;
         let Some(team) = list
             .iter()
@@ -345,7 +345,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
             return Err(ServiceError::refused(msg!("paused-resume-first")));
@@ -416,7 +416,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
             return Err(ServiceError::refused(msg!("paused-resume-first")));
@@ -502,8 +502,9 @@ impl Services {
         Ok(Tended::Reminded(out))
     }
 
-    /// The public messages for what happened: late teams played by the bot, the rounds, the
-    /// stage results and the next stage, the winners.
+    /// The public messages for what happened in a tour nobody follows (bots alone): late teams
+    /// played by the bot, the rounds in brief, the stage results and the next stage, the
+    /// winners, in one message.
     pub(crate) fn news_replies(&self, live: &Live, news: News) -> Vec<Reply> {
         if !news.is_public() {
             return Vec::new();
@@ -522,50 +523,175 @@ impl Services {
             .last()
             .filter(|r| r.stage == live.row.number)
             .map(|r| &r.name);
-        let card = self.turn_card(live);
         if self.pictures && !live.stage.is_over() {
             let number = live.row.number;
-            let round = live.turn();
             // A game told phase by phase settles several turns under one name: each moment
             // gets a file of its own.
             let moment = live.stage.phase().map(|_| live.choices);
-            // The board after the round just played, or the grid of a stage that just began
-            // (its directors need to see where they start before they choose).
-            let board = if let Some(played) = played.filter(|_| news.results.is_empty()) {
-                Some((
-                    msg!("picture-round", stage = number, turn = sentence(played)),
-                    narrate::turn_file(number, played, moment),
-                ))
-            } else if card.is_some() && round == 1 {
-                Some((
-                    msg!("picture-start", stage = number),
-                    narrate::stage_file(number, "start"),
-                ))
-            } else if live.phased() && news.results.is_empty() {
-                // A choice told in its phase's post: the board as it stands now, its lettered
-                // cells those of the decision open now.
-                Some((
-                    msg!("picture-round", stage = number, turn = live.turn_text()),
-                    narrate::turn_file(number, &live.turn_name, moment),
-                ))
-            } else {
-                None
-            };
-            if let Some((title, file)) = board {
+            // The board after the round just played.
+            if let Some(played) = played.filter(|_| news.results.is_empty()) {
                 reply.pictures.push(Picture::Board {
                     tour_id: live.tour.id,
                     stage: number,
                     choices: live.choices,
+                    title: msg!("picture-round", stage = number, turn = sentence(played)),
+                    file: narrate::turn_file(number, played, moment),
+                });
+            }
+        }
+        vec![reply]
+    }
+
+    /// The posts of what happened in a tour the channel follows, in the order it happened: each
+    /// turn told (its post opened, or edited), each stage's result after its last turn, the
+    /// winners with the last result. Worded in the tour's language.
+    pub(crate) fn pieces(&self, live: &Live, mut news: News) -> Vec<Piece> {
+        let mut pieces = Vec::new();
+        // The late teams the bot played for: said first in the post of the turn they were late
+        // in (the first told), or alone when nothing was.
+        let late = (!news.timeouts.is_empty()).then(|| {
+            let teams = news.timeouts.join(", ");
+            if news.closed_early {
+                msg!("news-closed-early", teams = teams)
+            } else {
+                msg!("news-time-is-up", teams = teams)
+            }
+        });
+        if let (Some(late), None) = (&late, news.turns.first()) {
+            pieces.push(Piece::Told(Box::new(Reply::public(late.clone()))));
+        }
+        let mut results = std::mem::take(&mut news.results).into_iter().peekable();
+        let mut winners = news.winners.take();
+        let current = news
+            .turns
+            .last()
+            .filter(|t| !t.over && (t.stage, t.unit) == (live.row.number, live.unit))
+            .map(|t| (t.stage, t.unit));
+        for (i, turn) in news.turns.iter().enumerate() {
+            // The results of the stages before this turn's come before it.
+            while let Some(result) = results.next_if(|(_, r, _)| r.number < turn.stage) {
+                pieces.push(self.result_piece(result, &news.pictures, None));
+            }
+            let first = if i == 0 { late.as_deref() } else { None };
+            let is_current = current == Some((turn.stage, turn.unit));
+            pieces.push(Piece::Turn(self.turn_piece(live, turn, first, is_current)));
+        }
+        while let Some(result) = results.next() {
+            // The winners go with the tour's last result.
+            let last = results.peek().is_none();
+            let with = if last { winners.take() } else { None };
+            pieces.push(self.result_piece(result, &news.pictures, with));
+        }
+        if let Some(w) = winners {
+            pieces.push(Piece::Told(Box::new(Reply::public(narrate::winners_text(
+                &w,
+            )))));
+        }
+        pieces
+    }
+
+    /// One turn's post as this request leaves it (its text set when it is owed: a new post's,
+    /// or the post so far with these lines under it).
+    fn turn_piece(
+        &self,
+        live: &Live,
+        turn: &TurnNews,
+        late: Option<&str>,
+        is_current: bool,
+    ) -> TurnPiece {
+        let name = sentence(&turn.name);
+        let title = msg!("round-title", stage = turn.stage, turn = name.as_str());
+        let head = match &turn.starts {
+            Some(stage) => msg!("news-stage-starts", title = stage.as_str()) + "\n\n" + &title,
+            None => title,
+        };
+        let again = msg!(
+            "round-title-continued",
+            stage = turn.stage,
+            turn = name.as_str()
+        );
+        let mut part = String::new();
+        for line in late
+            .into_iter()
+            .map(str::to_string)
+            .chain(turn.lines.iter().map(|l| format!("- {l}")))
+        {
+            part.push_str(&line);
+            part.push('\n');
+        }
+        let mut reply = Reply::public(String::new());
+        if self.pictures {
+            // The board as the turn leaves it: the start grid on a stage's first post, none on
+            // a turn's new post with nothing told yet (the post above shows the board as it
+            // stands), else after what was told. A game told phase by phase settles several
+            // turns under one name: each moment gets a file of its own.
+            let moment = live.phased().then_some(turn.choices);
+            let board = if turn.opened && turn.lines.is_empty() && late.is_none() {
+                turn.starts.as_ref().map(|_| {
+                    (
+                        msg!("picture-start", stage = turn.stage),
+                        narrate::stage_file(turn.stage, "start"),
+                    )
+                })
+            } else {
+                Some((
+                    msg!("picture-round", stage = turn.stage, turn = name.as_str()),
+                    narrate::turn_file(turn.stage, &turn.name, moment),
+                ))
+            };
+            if let Some((title, file)) = board {
+                reply.pictures.push(Picture::Board {
+                    tour_id: live.tour.id,
+                    stage: turn.stage,
+                    choices: turn.choices,
                     title,
                     file,
                 });
             }
         }
-        if let Some(card) = card {
+        // Only the turn being played keeps its card and the way into the hand.
+        if let Some(card) = self.turn_card(live).filter(|_| is_current) {
             reply.buttons.push(hand_button(live.tour.id, &live.words()));
             reply.turn = Some(card);
         }
-        vec![reply]
+        TurnPiece {
+            stage: turn.stage,
+            unit: turn.unit,
+            opened: turn.opened,
+            head,
+            again,
+            part,
+            reply,
+        }
+    }
+
+    /// A finished stage's post: its result and pictures (and the winners, after the last).
+    fn result_piece(
+        &self,
+        (title, result, scored): (String, commissaire_engine::tour::StageResult, Scored),
+        pictures: &[Picture],
+        winners: Option<commissaire_engine::tour::Classifications>,
+    ) -> Piece {
+        let mut text = match &scored {
+            Scored::Points(table) => narrate::stage_points_text(&title, &result, table),
+            Scored::Times(times) => narrate::stage_result_text(&title, &result, times),
+        };
+        if let Some(w) = &winners {
+            text.push('\n');
+            text.push_str(&narrate::winners_text(w));
+        }
+        let mut reply = Reply::public(text.trim_end().to_string());
+        let number = result.number;
+        reply.pictures = pictures
+            .iter()
+            .filter(|p| match p {
+                Picture::Board { stage, .. } | Picture::Profile { stage, .. } => *stage == number,
+                Picture::Standings { after_stage, .. } => *after_stage == number,
+                Picture::Own { .. } => false,
+            })
+            .cloned()
+            .collect();
+        Piece::Told(Box::new(reply))
     }
 
     /// The round's standing for its public message (see [`TurnCard`]).
@@ -595,6 +721,31 @@ impl Services {
             })
         })
     }
+}
+
+/// One post of a followed tour's news (see [`Services::pieces`]).
+pub(crate) enum Piece {
+    /// A post never edited: a stage's result, the winners, the late teams alone.
+    Told(Box<Reply>),
+    /// A turn's post, new or edited.
+    Turn(TurnPiece),
+}
+
+/// A turn's post as a request leaves it.
+pub(crate) struct TurnPiece {
+    pub stage: u32,
+    /// Which post of the stage (`Live::unit_now`).
+    pub unit: u32,
+    /// A new post, with its [`TurnPiece::head`]; otherwise an edit of the turn's post.
+    pub opened: bool,
+    /// A new post's first lines: the stage starting, the turn's title.
+    pub head: String,
+    /// The title of a post that goes on where the turn's post grew past one message.
+    pub again: String,
+    /// What this request told of the turn, a line each.
+    pub part: String,
+    /// Its pictures, card and buttons; the text is set when it is owed.
+    pub reply: Reply,
 }
 
 /// What the scheduler did for one tour.

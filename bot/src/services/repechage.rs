@@ -30,8 +30,8 @@
 use super::live::tour_over;
 use super::lobby::duration_text;
 use super::{
-    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, active_tour, in_tour,
-    require_admin, require_started, vote_button_id,
+    Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, in_tour, require_admin,
+    require_started, vote_button_id,
 };
 use crate::clock::Timestamp;
 use crate::store::teams::{self, TeamRow};
@@ -61,7 +61,7 @@ impl Services {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let tour = active_tour(&mut tx, channel_id).await?;
+        let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
             return Err(ServiceError::refused(msg!("repechage-paused")));

@@ -48,16 +48,22 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<OwedRow>
     Ok(row.map(owed_row))
 }
 
-/// The tour's latest owed message, delivered or not: the one a phase's next choice may continue.
-pub async fn latest(
+/// The latest owed message of one turn's post of a tour (`$.phase` of its body: the stage and
+/// the turn), delivered or not: the one the turn's next news continues.
+pub async fn latest_of_post(
     conn: &mut SqliteConnection,
     tour_id: i64,
+    stage: u32,
+    unit: u32,
 ) -> Result<Option<OwedRow>, StoreError> {
     let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(
         "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = ? \
+         AND json_extract(body, '$.phase.stage') = ? AND json_extract(body, '$.phase.phase') = ? \
          ORDER BY id DESC LIMIT 1",
     )
     .bind(tour_id)
+    .bind(stage as i64)
+    .bind(unit as i64)
     .fetch_optional(conn)
     .await?;
     Ok(row.map(owed_row))
@@ -96,6 +102,23 @@ pub async fn undelivered(conn: &mut SqliteConnection) -> Result<Vec<OwedRow>, St
         "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
          WHERE delivered_at IS NULL ORDER BY id",
     )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(owed_row).collect())
+}
+
+/// The messages a channel is still owed from before row `before`, oldest first.
+pub async fn undelivered_before(
+    conn: &mut SqliteConnection,
+    channel_id: &str,
+    before: i64,
+) -> Result<Vec<OwedRow>, StoreError> {
+    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
+         WHERE delivered_at IS NULL AND channel_id = ? AND id < ? ORDER BY id",
+    )
+    .bind(channel_id)
+    .bind(before)
     .fetch_all(conn)
     .await?;
     Ok(rows.into_iter().map(owed_row).collect())

@@ -164,14 +164,15 @@ pub async fn latest_in_channel(
     r.as_ref().map(row).transpose()
 }
 
-/// The language of the channel's tour that is not finished, if any: what a reply to a member
-/// whose own language the catalogue lacks is worded in.
+/// The language of the channel's latest tour, finished or not: what a reply to a member whose
+/// own language the catalogue lacks is worded in (after the end too: the tour is over, in its
+/// own words, until the next one).
 pub async fn language_in_channel(
     conn: &mut SqliteConnection,
     channel_id: &str,
 ) -> Result<Option<Language>, StoreError> {
     let code: Option<String> = sqlx::query_scalar(
-        "SELECT language FROM tours WHERE channel_id = ? AND status <> 'finished'",
+        "SELECT language FROM tours WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
     )
     .bind(channel_id)
     .fetch_optional(conn)

@@ -80,6 +80,9 @@ card-paused = The tour is paused: choices wait until an admin resumes it.
 done = Done.
 done-round-posted = Done: the round is posted in the channel.
 done-answer-posted = Done: the answer is posted in the channel.
+# After a deferred answer: where the public answer was posted ($link: the message's address).
+done-round-posted-at = Done: the round is posted in the channel: { $link }
+done-answer-posted-at = Done: the answer is posted in the channel: { $link }
 done-news-posted = Done: the news is posted in the channel.
 # A reminder that mentions its director first.
 reminder-ping = <@{ $user }> { $text }

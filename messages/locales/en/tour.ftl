@@ -29,6 +29,8 @@ no-tour = there is no tour in this channel
 no-tour-create = there is no tour in this channel: an admin creates one with { $tour_create }
 tour-not-started = the tour has not started: an admin starts it once the teams have joined
 tour-over = the tour is over
+# A request to a finished tour (its hand, a choice, the stage, an admin action): the tour is over.
+tour-over-nothing-more = **{ $tour }** is over: nothing more is played here until an admin creates the next tour, and its final standings stay up until then.
 standings-not-started = the tour has not started: the standings come after the first stage
 standings-none-yet = No stage has finished yet: the standings come after stage 1.
 # $classification: the id asked for; $known: the ids this tour's game has.
@@ -71,6 +73,8 @@ status-paused = Paused: an admin resumes it with { $admin_resume }.
 # $turn (here and below): a turn as its game names it ("round 3", "breakaway bid 1 of 2"); a
 # $turn opening a sentence is its capitalised wording ("Round 3").
 round-title = **Stage { $stage }, { $turn }**
+# A turn's post grown past one message goes on in a new one, titled so.
+round-title-continued = **Stage { $stage }, { $turn }** (continued)
 round-nothing-happened = nothing happened
 # A round in one line when its game gives no summary: its first sentence, and how many more.
 round-and-more = { $first } (and { $count } more)

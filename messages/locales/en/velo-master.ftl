@@ -7,6 +7,11 @@
 # The turns of the start, before round 1, as the services name the turn being played.
 vm-turn-start = the start
     .start = The start
+# An Expert round's two phases (VM-032), as the turn being played is named.
+vm-turn-leaders = round { $round }, the leaders' phase
+    .start = Round { $round }, the leaders' phase
+vm-turn-mates = round { $round }, the team-mates' phase
+    .start = Round { $round }, the team-mates' phase
 vm-order-roll = { $round ->
         [0] { $team } rolls { $face } on the d20 for the start order.
        *[other] { $team } rolls again to break a tie: { $face }.

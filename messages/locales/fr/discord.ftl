@@ -83,6 +83,9 @@ card-paused = Le tour est en pause : les choix attendent qu'un admin le relance.
 done = C'est fait.
 done-round-posted = C'est fait : la manche est publiée dans le salon.
 done-answer-posted = C'est fait : la réponse est publiée dans le salon.
+# After a deferred answer: where the public answer was posted ($link: the message's address).
+done-round-posted-at = C'est fait : la manche est publiée dans le salon : { $link }
+done-answer-posted-at = C'est fait : la réponse est publiée dans le salon : { $link }
 done-news-posted = C'est fait : les nouvelles sont publiées dans le salon.
 # Un rappel qui mentionne d'abord son directeur sportif.
 reminder-ping = <@{ $user }> { $text }

@@ -29,6 +29,8 @@ no-tour = il n'y a pas de tour dans ce salon
 no-tour-create = il n'y a pas de tour dans ce salon : un admin en crée un avec { $tour_create }
 tour-not-started = le tour n'a pas commencé : un admin le lance une fois les équipes inscrites
 tour-over = le tour est terminé
+# A request to a finished tour (its hand, a choice, the stage, an admin action): the tour is over.
+tour-over-nothing-more = **{ $tour }** est terminé : plus rien ne se joue ici tant qu'un admin n'a pas créé le tour suivant, et ses classements finaux restent consultables jusque-là.
 standings-not-started = le tour n'a pas commencé : les classements viennent après la première étape
 standings-none-yet = Aucune étape n'est encore terminée : les classements viennent après l'étape 1.
 # $classification : l'identifiant demandé ; $known : ceux du jeu de ce tour.
@@ -74,6 +76,8 @@ status-paused = En pause : un admin le relance avec { $admin_resume }.
 # $turn (ici et plus bas) : un tour de jeu tel que le jeu le nomme (« manche 3 », « enchère
 # pour l'échappée 1 sur 2 ») ; un $turn en début de phrase prend sa majuscule (« Manche 3 »).
 round-title = **Étape { $stage }, { $turn }**
+# A turn's post grown past one message goes on in a new one, titled so.
+round-title-continued = **Étape { $stage }, { $turn }** (suite)
 round-nothing-happened = rien ne s'est passé
 # Une manche en une ligne quand le jeu n'en donne pas de résumé : sa première phrase, et combien d'autres.
 round-and-more = { $first } (et { $count ->

@@ -7,6 +7,11 @@
 # Les tours de jeu du départ, avant la manche 1, tels que les services nomment le tour en cours.
 vm-turn-start = le départ
     .start = Le départ
+# Les deux phases d'une manche Expert (VM-032), telles que le tour en cours est nommé.
+vm-turn-leaders = manche { $round }, phase des leaders
+    .start = Manche { $round }, phase des leaders
+vm-turn-mates = manche { $round }, phase des équipiers
+    .start = Manche { $round }, phase des équipiers
 vm-order-roll = { $round ->
         [0] { $team } fait { $face } au d20 pour l'ordre de départ.
        *[other] { $team } relance pour départager une égalité : { $face }.

@@ -80,6 +80,9 @@ card-paused = De tour staat stil: keuzes wachten tot een beheerder hem hervat.
 done = Klaar.
 done-round-posted = Klaar: de ronde staat in het kanaal.
 done-answer-posted = Klaar: het antwoord staat in het kanaal.
+# After a deferred answer: where the public answer was posted ($link: the message's address).
+done-round-posted-at = Klaar: de ronde staat in het kanaal: { $link }
+done-answer-posted-at = Klaar: het antwoord staat in het kanaal: { $link }
 done-news-posted = Klaar: het nieuws staat in het kanaal.
 # Een herinnering die eerst de ploegleider noemt.
 reminder-ping = <@{ $user }> { $text }

@@ -29,6 +29,8 @@ no-tour = er is geen tour in dit kanaal
 no-tour-create = er is geen tour in dit kanaal: een beheerder maakt er een aan met { $tour_create }
 tour-not-started = de tour is nog niet begonnen: een beheerder start hem zodra de ploegen zich hebben aangemeld
 tour-over = de tour is voorbij
+# A request to a finished tour (its hand, a choice, the stage, an admin action): the tour is over.
+tour-over-nothing-more = **{ $tour }** is voorbij: hier wordt niets meer gespeeld tot een beheerder de volgende tour aanmaakt, en de eindklassementen blijven tot dan te zien.
 standings-not-started = de tour is nog niet begonnen: de klassementen komen na de eerste etappe
 standings-none-yet = Er is nog geen etappe gefinisht: de klassementen komen na etappe 1.
 # $classification: de gevraagde naam; $known: die van het spel van deze tour.
@@ -72,6 +74,8 @@ status-paused = Stilgelegd: een beheerder hervat met { $admin_resume }.
 # $turn (hier en verder): een beurt zoals het spel hem noemt ("ronde 3", "bod voor de
 # ontsnapping 1 van 2"); een $turn aan het begin van een zin heeft een hoofdletter ("Ronde 3").
 round-title = **Etappe { $stage }, { $turn }**
+# A turn's post grown past one message goes on in a new one, titled so.
+round-title-continued = **Etappe { $stage }, { $turn }** (vervolg)
 round-nothing-happened = er gebeurde niets
 # Een ronde in één regel als het spel geen samenvatting geeft: de eerste zin, en hoeveel meer.
 round-and-more = { $first } (en nog { $count })

@@ -7,6 +7,11 @@
 # De beurten van de start, voor ronde 1, zoals de diensten de beurt noemen die gespeeld wordt.
 vm-turn-start = de start
     .start = De start
+# De twee fasen van een Expert-ronde (VM-032), zoals de beurt die gespeeld wordt heet.
+vm-turn-leaders = ronde { $round }, fase van de kopmannen
+    .start = Ronde { $round }, fase van de kopmannen
+vm-turn-mates = ronde { $round }, fase van de ploegmaats
+    .start = Ronde { $round }, fase van de ploegmaats
 vm-order-roll = { $round ->
         [0] { $team } gooit { $face } met de d20 voor de startvolgorde.
        *[other] { $team } gooit opnieuw om een gelijkspel te beslechten: { $face }.

@@ -103,6 +103,12 @@ impl FakeDiscord {
         self.shared.state().requests.clone()
     }
 
+    /// How many requests arrived so far, without copying them: for a wait that goes on while
+    /// the bot is still at work.
+    pub fn request_count(&self) -> usize {
+        self.shared.state().requests.len()
+    }
+
     /// Everything Discord would have refused or that a bot should not do, in order.
     pub fn failures(&self) -> Vec<String> {
         self.shared.state().failures.clone()

@@ -51,12 +51,24 @@ pub fn start_bot(
     tokio::sync::oneshot::Sender<()>,
     tokio::task::JoinHandle<Result<(), ServeError>>,
 ) {
+    start_bot_with(fake, guild, database, config_dir, clock, answer_budget_ms())
+}
+
+/// As [`start_bot`], with the answer budget given in milliseconds (0: every answer deferred).
+pub fn start_bot_with(
+    fake: &FakeDiscord,
+    guild: u64,
+    database: &Path,
+    config_dir: &Path,
+    clock: &Arc<ManualClock>,
+    answer_budget_ms: u64,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), ServeError>>,
+) {
     let config = ServeConfig {
-        database: database.to_path_buf(),
-        api_base: Some(fake.url()),
-        tick_secs: 1,
-        reminder_lead_secs: 120,
-        ..ServeConfig::default()
+        answer_budget_ms,
+        ..serve_config(fake, database)
     };
     let token = config
         .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
@@ -76,6 +88,58 @@ pub fn start_bot(
         },
     ));
     (stop, bot)
+}
+
+/// The settings the end-to-end bots serve with: the fake's address, a one-second tick,
+/// reminders two minutes ahead, and the answer budget of `COMMISSAIRE_ANSWER_BUDGET_MS` when it
+/// is set (`0`: every answer deferred, as a busy machine would), else the bot's default.
+pub fn serve_config(fake: &FakeDiscord, database: &Path) -> ServeConfig {
+    ServeConfig {
+        database: database.to_path_buf(),
+        api_base: Some(fake.url()),
+        tick_secs: 1,
+        reminder_lead_secs: 120,
+        answer_budget_ms: answer_budget_ms(),
+        ..ServeConfig::default()
+    }
+}
+
+/// The answer budget the end-to-end bots run with (see [`serve_config`]).
+pub fn answer_budget_ms() -> u64 {
+    use commissaire::discord::config::{DEFAULT_ANSWER_BUDGET_MS, ENV_ANSWER_BUDGET};
+    match std::env::var(ENV_ANSWER_BUDGET) {
+        Ok(ms) => ms.trim().parse().unwrap_or_else(|_| {
+            panic!("{ENV_ANSWER_BUDGET} is not a number of milliseconds: {ms}")
+        }),
+        Err(_) => DEFAULT_ANSWER_BUDGET_MS,
+    }
+}
+
+/// A wait that gives up only once the bot has stopped working: [`WAIT`] without a request
+/// reaching the fake. A busy machine draws the boards slowly and the channel's posts lag the
+/// players' presses; a test waits for them as long as they keep coming (issue 32, item 15).
+pub struct Patience {
+    seen: usize,
+    since: std::time::Instant,
+}
+
+impl Patience {
+    pub fn new(fake: &FakeDiscord) -> Patience {
+        Patience {
+            seen: fake.request_count(),
+            since: std::time::Instant::now(),
+        }
+    }
+
+    /// Whether to keep waiting: the bot sent something within the last [`WAIT`].
+    pub fn holds(&mut self, fake: &FakeDiscord) -> bool {
+        let now = fake.request_count();
+        if now != self.seen {
+            self.seen = now;
+            self.since = std::time::Instant::now();
+        }
+        self.since.elapsed() < WAIT
+    }
 }
 
 /// The channel's public messages, oldest first.
@@ -109,17 +173,28 @@ pub fn hand_post(fake: &FakeDiscord, channel: u64) -> Option<HandPost> {
     })
 }
 
-/// Waits for a post carrying the way into the hand; fails with the fake's failures if none comes.
+/// Waits for a post carrying the way into the hand; `None` once the tour is over (its last
+/// turn's post keeps no button, issue 32, item 12). Fails with the fake's failures if neither
+/// comes.
 #[allow(dead_code)]
-pub async fn wait_hand_post(fake: &FakeDiscord, channel: u64) -> HandPost {
-    let give_up = std::time::Instant::now() + WAIT;
+pub async fn wait_hand_post(fake: &FakeDiscord, channel: u64) -> Option<HandPost> {
+    let mut patience = Patience::new(fake);
     loop {
         if let Some(post) = hand_post(fake, channel) {
-            return post;
+            return Some(post);
+        }
+        if told(fake, channel, "The tour is over") {
+            return None;
         }
         assert!(
-            std::time::Instant::now() < give_up,
-            "no post with the way into the hand; failures: {:#?}",
+            patience.holds(fake),
+            "no post with the way into the hand; posts: {:#?}; failures: {:#?}",
+            channel_posts(fake, channel)
+                .iter()
+                .rev()
+                .take(3)
+                .map(|m| content(m).to_string())
+                .collect::<Vec<_>>(),
             fake.failures()
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -141,10 +216,10 @@ pub fn told(fake: &FakeDiscord, channel: u64, text: &str) -> bool {
 
 /// Waits until the channel is told `text`; fails with what it was told instead.
 pub async fn wait_told(fake: &FakeDiscord, channel: u64, text: &str) {
-    let give_up = std::time::Instant::now() + WAIT;
+    let mut patience = Patience::new(fake);
     while !told(fake, channel, text) {
         assert!(
-            std::time::Instant::now() < give_up,
+            patience.holds(fake),
             "the channel never told {text:?}; posts: {:#?}; failures: {:#?}",
             channel_posts(fake, channel)
                 .iter()
@@ -220,4 +295,94 @@ pub async fn services_tour(
     }
     s.start(admin, channel).await.unwrap();
     (s, dir)
+}
+
+/// The turn titles of a text ("**Stage 1, round 3**", "**Stage 1, round 3** (continued)").
+pub fn turn_titles(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| {
+            l.strip_prefix("**Stage ")
+                .and_then(|rest| rest.split_once(", "))
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+                && (l.ends_with("**") || l.ends_with("** (continued)"))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Issue 32, item 12, on a channel as Discord keeps it once a tour is over: one post a turn.
+/// Every turn's post has one title, no title has two posts (but a post that goes on where its
+/// turn's grew past one message, titled so, right after it), every turn's post tells its moves
+/// and kept no card nor button, a stage's first post says it starts, and each stage's result
+/// is a post of its own between its last turn's post and the next stage's first. Returns how
+/// many turn posts each stage had.
+pub fn check_one_post_a_turn(fake: &FakeDiscord, channel: u64, stages: u32) -> Vec<usize> {
+    let posts: Vec<String> = channel_posts(fake, channel)
+        .iter()
+        .map(|m| content(m).to_string())
+        .collect();
+    let mut per_stage = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut last_title: Option<String> = None;
+    let mut stage = 0;
+    let mut count = 0;
+    for (text, message) in posts.iter().zip(channel_posts(fake, channel)) {
+        let titles = turn_titles(text);
+        if text.starts_with(&format!("**Stage {}/", stage + 1)) && text.contains("** starts.") {
+            // A new stage: the previous one's result came before it.
+            if stage > 0 {
+                per_stage.push(count);
+            }
+            stage += 1;
+            count = 0;
+        }
+        if text.contains(": result**") {
+            assert!(titles.is_empty(), "a result post tells no turn: {text}");
+            assert!(
+                !text.contains("** starts."),
+                "a result and the next stage's start share a post: {text}"
+            );
+            continue;
+        }
+        if titles.is_empty() {
+            // Another public message: an answer, a reminder, a vote.
+            continue;
+        }
+        assert_eq!(titles.len(), 1, "one turn a post: {text}");
+        let title = &titles[0];
+        match title.strip_suffix(" (continued)") {
+            Some(base) => assert_eq!(
+                last_title
+                    .as_deref()
+                    .map(|t| t.trim_end_matches(" (continued)")),
+                Some(base),
+                "a continued post follows its turn's"
+            ),
+            None => {
+                assert!(!seen.contains(title), "{title} has two posts: {posts:#?}");
+                seen.push(title.clone());
+                count += 1;
+            }
+        }
+        assert!(
+            title.starts_with(&format!("**Stage {stage}, ")),
+            "{title} in stage {stage}'s posts"
+        );
+        assert!(
+            text.lines().any(|l| l.starts_with("- ")),
+            "a turn's post tells its moves: {text}"
+        );
+        assert!(
+            message["embeds"].as_array().is_none_or(|e| e.is_empty())
+                && message["components"]
+                    .as_array()
+                    .is_none_or(|c| c.is_empty()),
+            "a turn over keeps no card nor button: {message}"
+        );
+        last_title = Some(title.clone());
+    }
+    per_stage.push(count);
+    assert_eq!(stage, stages, "every stage started in a post of its own");
+    assert!(per_stage.iter().all(|&n| n > 0), "{per_stage:?}");
+    per_stage
 }

@@ -688,17 +688,36 @@ impl Game for VeloMaster {
         matches!(event, Event::DiceRolled { .. } | Event::RaceOver { .. })
     }
 
-    /// Every roll settles a turn: the services count dozens a round. What the players read is
-    /// the start, then the race's own round.
     /// The cells along the road from its first level, the start's entry cells, to the line (a
     /// course of staggered files counts its places along, half a cell apart).
     fn to_line(&self) -> Sentence {
         Sentence::cells_to_line(self.fixed.board.road_to_line())
     }
 
+    /// Every roll settles a turn: the services count dozens a round. What the players read is
+    /// the start, then the race's own round; at Expert, the round's phase too (VM-032), so that
+    /// each phase's post in the channel has a title of its own (issue 32, item 12).
     fn turn_name(&self, _turn: u32) -> Sentence {
         match &self.phase {
             Phase::Start { .. } => sentence("vm-turn-start", vec![], "the start".to_string()),
+            Phase::Race {
+                round,
+                part: Part::Leaders,
+                ..
+            } => sentence(
+                "vm-turn-leaders",
+                vec![("round", json!(round))],
+                format!("round {round}, the leaders' phase"),
+            ),
+            Phase::Race {
+                round,
+                part: Part::Mates | Part::Neutral,
+                ..
+            } => sentence(
+                "vm-turn-mates",
+                vec![("round", json!(round))],
+                format!("round {round}, the team-mates' phase"),
+            ),
             Phase::Race { round, .. } | Phase::Over { round } => Sentence::round(*round),
         }
     }
