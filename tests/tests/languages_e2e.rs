@@ -16,7 +16,7 @@ use common::{channel_posts, config_with_presets, hand_post, start_bot, told};
 use commissaire::clock::ManualClock;
 use commissaire_messages::{ENGLISH, Language, Medium};
 use commissaire_tests::drive::{
-    WAIT, button_ids, command_id, content, flags, play_with_buttons, play_with_slash, slash,
+    WAIT, command_id, content, flags, play_with_buttons, play_with_slash, slash,
 };
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
 use serde_json::{Value, json};

@@ -723,7 +723,9 @@ impl Services {
     }
 }
 
-/// One post of a followed tour's news (see [`Services::pieces`]).
+/// One post of a followed tour's news (see [`Services::pieces`]). A request makes a handful of
+/// these and hands each on by value, so a turn's piece is not boxed.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Piece {
     /// A post never edited: a stage's result, the winners, the late teams alone.
     Told(Box<Reply>),
