@@ -192,13 +192,14 @@ fn velo_master_names_its_start_then_its_own_rounds_not_its_rolls() {
 /// rounds (one phase each) keep the round's name (the test above).
 #[test]
 fn vm_032_an_expert_round_names_its_leaders_then_its_team_mates_phase() {
+    // Three teams of a leader and three team-mates (VM-010).
     let teams = ["Verts", "Roses", "Jaunes"];
-    let riders = (0..6)
+    let riders = (0..12)
         .map(|i| Entrant {
-            id: format!("{} {}", teams[i / 2], i % 2),
-            team: (i / 2) as u8,
+            id: format!("{} {}", teams[i / 4], i % 4),
+            team: (i / 4) as u8,
             start: None,
-            attributes: json!({"role": if i % 2 == 0 { "leader" } else { "team-mate" }}),
+            attributes: json!({"role": if i % 4 == 0 { "leader" } else { "team-mate" }}),
         })
         .collect();
     let setup = Setup {
@@ -211,7 +212,7 @@ fn vm_032_an_expert_round_names_its_leaders_then_its_team_mates_phase() {
     let mut stage = registry::start("velo-master", &setup, 7).unwrap();
     let mut names: Vec<(&'static str, Option<u64>, String)> = Vec::new();
     let mut turn = 1;
-    while !stage.is_over() && turn < 400 {
+    while !stage.is_over() && turn < 2000 {
         let name = stage.turn_name(turn);
         let round = name.args.first().and_then(|(_, v)| v.as_u64());
         if names
