@@ -138,7 +138,7 @@ async fn hulst_stage(fake: &FakeDiscord) {
 
     // The third seat is the bot's.
     open_tour(
-        &fake,
+        fake,
         PRESET,
         3,
         &admin,
@@ -148,14 +148,14 @@ async fn hulst_stage(fake: &FakeDiscord) {
 
     let mut pressed: Vec<Press> = Vec::new();
     for _ in 0..1_000 {
-        if told(&fake, CHANNEL, "The tour is over") {
+        if told(fake, CHANNEL, "The tour is over") {
             break;
         }
         let Some(post) = wait_hand_post(fake, CHANNEL).await else {
             break;
         };
-        let a = press_hand(&fake, &alice, post.id, &post.tour, 200, &wind_first).await;
-        let b = press_hand(&fake, &bob, post.id, &post.tour, 200, &wind_first).await;
+        let a = press_hand(fake, &alice, post.id, &post.tour, 200, &wind_first).await;
+        let b = press_hand(fake, &bob, post.id, &post.tour, 200, &wind_first).await;
         let idle = a.is_empty() && b.is_empty();
         pressed.extend(a);
         pressed.extend(b);
@@ -163,7 +163,7 @@ async fn hulst_stage(fake: &FakeDiscord) {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
-    wait_told(&fake, CHANNEL, "The tour is over").await;
+    wait_told(fake, CHANNEL, "The tour is over").await;
     let labels: Vec<&str> = pressed.iter().map(|p| p.label.as_str()).collect();
     eprintln!(
         "{} presses: {:?}",
@@ -193,7 +193,7 @@ async fn hulst_stage(fake: &FakeDiscord) {
         labels.iter().any(|l| l.contains("Give up")),
         "a swap square's cards given up: {labels:?}"
     );
-    assert!(told(&fake, CHANNEL, "swap square"));
+    assert!(told(fake, CHANNEL, "swap square"));
     // A move's decisions, card then square, are always buttons: menus hold only the cards to
     // give up on a swap square.
     for p in pressed.iter().filter(|p| p.from_menu) {
@@ -204,7 +204,7 @@ async fn hulst_stage(fake: &FakeDiscord) {
         );
     }
     // An unavoidable crash, told in the channel.
-    assert!(told(&fake, CHANNEL, "Crash on"), "a crash in the channel");
+    assert!(told(fake, CHANNEL, "Crash on"), "a crash in the channel");
 
     // The letters are drawn on the director's own picture, in the private answer only.
     let requests = fake.requests();
@@ -231,7 +231,7 @@ async fn hulst_stage(fake: &FakeDiscord) {
 
     // The standings in points.
     let points = slash(
-        &fake,
+        fake,
         "standings",
         json!({"classification": "points"}),
         &alice,
@@ -241,7 +241,7 @@ async fn hulst_stage(fake: &FakeDiscord) {
     assert!(text.contains("Rood") && text.contains("pts"), "{points}");
 
     // Issue 32, item 12: Hulst: a post a round.
-    let turns = common::check_one_post_a_turn(&fake, CHANNEL, 1);
+    let turns = common::check_one_post_a_turn(fake, CHANNEL, 1);
     eprintln!("turn posts per stage: {turns:?}");
     fake.assert_clean();
 }
