@@ -157,7 +157,7 @@ fn every_maillot_jaune_decision_of_a_bots_tour_fits_discord_at_every_step() {
                     fits(LABEL_LIMIT, o);
                     longest = longest.max(option_text(o).chars().count());
                 }
-                if n % 25 == 0 {
+                if n.is_multiple_of(25) {
                     for o in &stage.whole_for(seat) {
                         fits(CHOICE_LIMIT, o);
                     }
