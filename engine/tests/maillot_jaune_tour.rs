@@ -209,7 +209,12 @@ fn g_12_g_08_mj_040_a_tie_on_time_goes_to_the_lower_sum_of_places_for_the_standi
     let course = Arc::new(parse_course_toml(STAGES[2], "s3").unwrap());
     let racing: Vec<&TourRider> = riders.iter().collect();
     let s3 = MaillotJaune::new(&entrants_setup(&course, &names, &racing, Value::Null), 3).unwrap();
-    let order: Vec<&str> = s3.order.iter().map(|&r| s3.name(r)).collect();
+    // Riders by their tour key (`s3.name` is the card the tour dealt them).
+    let order: Vec<&str> = s3
+        .order
+        .iter()
+        .map(|&r| s3.riders[r as usize].name.as_str())
+        .collect();
     assert_eq!(order, ["A", "B"], "G-08: the yellow jersey starts first");
     let view = s3.view();
     let yellow: Vec<&str> = view

@@ -34,7 +34,10 @@ mj-option-ride = Ride { $cells ->
        *[other] { $cells } cells
     }
 # The first step, an escape of $cells cells past his stars ($total cells in all): how it is paid comes next.
-mj-option-escape = Escape +{ $cells } ({ $total } cells)
+mj-option-escape = Escape +{ $cells } ({ $total ->
+        [one] { $total } cell
+       *[other] { $total } cells
+    })
 mj-option-plan = Escape +{ $cells } ({ $safe } safe, { $risky } risky)
 mj-option-back = Back to how far
 mj-option-pact = Pact with { $partner } ({ $team })
@@ -56,8 +59,14 @@ mj-refused-beyond-stars = A move within the stars is 1 to { $stars } { $stars ->
         [one] cell
        *[other] cells
     } this turn, not { $cells }: ride further with an escape.
-mj-refused-no-cell-that-far = No free cell is { $cells } cells away: pick another distance.
-mj-refused-escape-too-long = An escape is 1 to { $most } cells past the stars (the energy on the dial and 4 risky), not { $cells }.
+mj-refused-no-cell-that-far = No free cell is { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    } away: pick another distance.
+mj-refused-escape-too-long = An escape is 1 to { $most ->
+        [one] { $most } cell
+       *[other] { $most } cells
+    } past the stars (the energy on the dial and 4 risky), not { $cells }.
 
 ## The race
 

@@ -27,7 +27,10 @@ mj-option-ride = Avancer { $cells ->
         [one] d'une case
        *[other] de { $cells } cases
     }
-mj-option-escape = Échappée +{ $cells } ({ $total } cases)
+mj-option-escape = Échappée +{ $cells } ({ $total ->
+        [one] { $total } case
+       *[other] { $total } cases
+    })
 mj-option-plan = Échappée +{ $cells } ({ $safe } sans risque, { $risky } avec risque)
 mj-option-back = Retour : choisir la distance
 mj-option-pact = Pacte avec { $partner } ({ $team })
@@ -49,8 +52,14 @@ mj-refused-beyond-stars = Avec ses étoiles, un coureur avance de 1 à { $stars 
         [one] case
        *[other] cases
     } ce tour-ci, pas de { $cells } : pour aller plus loin, tentez une échappée.
-mj-refused-no-cell-that-far = Aucune case libre n'est à { $cells } cases : choisissez une autre distance.
-mj-refused-escape-too-long = Une échappée fait de 1 à { $most } cases au-delà des étoiles (l'énergie du cadran et 4 avec risque), pas { $cells }.
+mj-refused-no-cell-that-far = Aucune case libre n'est à { $cells ->
+        [one] { $cells } case
+       *[other] { $cells } cases
+    } : choisissez une autre distance.
+mj-refused-escape-too-long = Une échappée fait de 1 à { $most ->
+        [one] { $most } case
+       *[other] { $most } cases
+    } au-delà des étoiles (l'énergie du cadran et 4 avec risque), pas { $cells }.
 
 ## La course
 

@@ -27,7 +27,10 @@ mj-option-ride = { $cells ->
         [one] 1 vakje rijden
        *[other] { $cells } vakjes rijden
     }
-mj-option-escape = Ontsnapping +{ $cells } ({ $total } vakjes)
+mj-option-escape = Ontsnapping +{ $cells } ({ $total ->
+        [one] { $total } vakje
+       *[other] { $total } vakjes
+    })
 mj-option-plan = Ontsnapping +{ $cells } ({ $safe } zonder risico, { $risky } met risico)
 mj-option-back = Terug naar hoe ver
 mj-option-pact = Pact met { $partner } ({ $team })
@@ -49,8 +52,14 @@ mj-refused-beyond-stars = Met zijn sterren rijdt een renner deze beurt 1 tot { $
         [one] vakje
        *[other] vakjes
     }, niet { $cells }: verder gaat het met een ontsnapping.
-mj-refused-no-cell-that-far = Geen vrij vakje ligt { $cells } vakjes ver: kies een andere afstand.
-mj-refused-escape-too-long = Een ontsnapping is 1 tot { $most } vakjes voorbij de sterren (de energie op de wijzer en 4 met risico), niet { $cells }.
+mj-refused-no-cell-that-far = Geen vrij vakje ligt { $cells ->
+        [one] { $cells } vakje
+       *[other] { $cells } vakjes
+    } ver: kies een andere afstand.
+mj-refused-escape-too-long = Een ontsnapping is 1 tot { $most ->
+        [one] { $most } vakje
+       *[other] { $most } vakjes
+    } voorbij de sterren (de energie op de wijzer en 4 met risico), niet { $cells }.
 
 ## De koers
 
