@@ -21,8 +21,9 @@ impl CourseLibrary {
     }
 
     /// Finds a course by its file name ("la-haute-montagne") or its name ("La Haute Montagne").
-    /// A file that does not load answers with its error when it could be the one asked for: its
-    /// own name, or any name the loaded courses do not have.
+    /// A file that does not load answers with its error when asked for by its file name; any
+    /// other name no course has is answered with the nearest name when one is near ("did you
+    /// mean"), and the courses that load.
     pub fn find(&self, name: &str) -> Result<Course, String> {
         let wanted = slug(name);
         let by_stem = self.files.iter().find(|(stem, _)| slug(stem) == wanted);
@@ -34,24 +35,53 @@ impl CourseLibrary {
         if let Some((_, found)) = by_stem.or_else(by_name) {
             return found.clone();
         }
-        if let Some((_, Err(e))) = self.files.iter().find(|(_, c)| c.is_err()) {
-            return Err(e.clone());
-        }
-        if self.files.is_empty() {
+        let loaded: Vec<(&str, &str)> = self
+            .files
+            .iter()
+            .filter_map(|(stem, c)| c.as_ref().ok().map(|c| (stem.as_str(), c.name.as_str())))
+            .collect();
+        if loaded.is_empty() {
+            if let Some((_, Err(e))) = self.files.iter().find(|(_, c)| c.is_err()) {
+                return Err(e.clone());
+            }
             return Err(format!(
                 "no course files found in {}: run from the project folder or pass --config",
                 self.dir.display()
             ));
         }
-        let known: Vec<&str> = self
-            .files
+        let near = commissaire_engine::suggest::nearest(
+            name,
+            loaded.iter().flat_map(|&(stem, name)| [stem, name]),
+        );
+        // Names are quoted: a course's own name may hold a comma ("Maillot Jaune, étape 1").
+        let known: Vec<String> = loaded.iter().map(|(_, n)| format!("\"{n}\"")).collect();
+        let broken = self.problems().len();
+        let unread = match broken {
+            0 => String::new(),
+            1 => " (1 course file does not load: `commissaire check` says why)".to_string(),
+            n => format!(" ({n} course files do not load: `commissaire check` says why)"),
+        };
+        let known = known.join(", ");
+        Err(match near {
+            Some(near) => format!(
+                "there is no course named '{name}': did you mean '{near}'? The courses are: \
+                 {known}{unread}"
+            ),
+            None => format!("there is no course named '{name}'; the courses are: {known}{unread}"),
+        })
+    }
+
+    /// Why each course file that does not load is left out (its file, its line).
+    pub fn problems(&self) -> Vec<String> {
+        self.files
             .iter()
-            .filter_map(|(_, c)| c.as_ref().ok().map(|c| c.name.as_str()))
-            .collect();
-        Err(format!(
-            "there is no course named '{name}'; the shipped courses are: {}",
-            known.join(", ")
-        ))
+            .filter_map(|(_, c)| c.as_ref().err().cloned())
+            .collect()
+    }
+
+    /// How many course files load.
+    pub fn loaded(&self) -> usize {
+        self.files.iter().filter(|(_, c)| c.is_ok()).count()
     }
 }
 
@@ -149,8 +179,15 @@ mod tests {
         let e = library.find("broken").unwrap_err();
         assert!(e.contains("broken.toml, line 3:"), "{e}");
         assert!(e.contains("'z'"), "{e}");
-        // An unknown name may be the broken course's: say what is wrong with it.
-        assert!(library.find("nowhere").unwrap_err().contains("broken.toml"));
+        // Any other unknown name lists the courses that load and says one file does not.
+        let e = library.find("nowhere").unwrap_err();
+        assert!(
+            e.contains("\"Short Hop\" (1 course file does not load"),
+            "{e}"
+        );
+        assert_eq!(library.problems().len(), 1);
+        assert!(library.problems()[0].contains("broken.toml, line 3:"));
+        assert_eq!(library.loaded(), 1);
     }
 
     #[test]
@@ -159,7 +196,23 @@ mod tests {
         let e = CourseLibrary::new(dir.path()).find("Nowhere").unwrap_err();
         assert_eq!(
             e,
-            "there is no course named 'Nowhere'; the shipped courses are: Short Hop"
+            "there is no course named 'Nowhere'; the courses are: \"Short Hop\""
+        );
+        // A near name is suggested; a name with a comma stays one item of the list.
+        let dir = folder(&[
+            ("short-hop.toml", SHORT),
+            (
+                "mj.toml",
+                "name = \"Maillot Jaune, étape 1\"\ntiles = \"au\"\n",
+            ),
+        ]);
+        let e = CourseLibrary::new(dir.path())
+            .find("short hip")
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "there is no course named 'short hip': did you mean 'short-hop'? The courses are: \
+             \"Maillot Jaune, étape 1\", \"Short Hop\""
         );
         let empty = tempfile::tempdir().unwrap();
         let e = CourseLibrary::new(empty.path()).find("x").unwrap_err();

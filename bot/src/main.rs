@@ -42,6 +42,9 @@ enum Command {
         #[arg(long)]
         guild: Option<u64>,
     },
+    /// Checks the configuration folder as `serve` reads it: the settings, every course and every
+    /// tour preset. Says each problem (file, line, what to change) and exits 1 if there is one.
+    Check,
     /// Plays a scenario file (or `-` for standard input) and prints one JSON line per turn.
     Scenario {
         /// The scenario file, or `-` to read it from standard input.
@@ -115,6 +118,12 @@ fn main() -> ExitCode {
             rt.shutdown_timeout(std::time::Duration::from_secs(1));
             served
         }),
+        Command::Check => {
+            if !cli::check::run(&cli.config) {
+                return ExitCode::from(1);
+            }
+            Ok(())
+        }
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
         Command::Demo {
@@ -125,6 +134,7 @@ fn main() -> ExitCode {
             lang,
         } => runtime().and_then(|rt| {
             commissaire_messages::set_language(*lang);
+            cli::check::warn(&cli.config);
             rt.block_on(cli::demo::run(&cli.config, out, tour, *seed, *lang))
         }),
         Command::Demo {
@@ -135,6 +145,7 @@ fn main() -> ExitCode {
             ..
         } => runtime().and_then(|rt| {
             commissaire_messages::set_language(*lang);
+            cli::check::warn(&cli.config);
             rt.block_on(cli::demo_ruleset::run(
                 &cli.config,
                 out,
@@ -156,6 +167,7 @@ fn main() -> ExitCode {
             if let Some(lang) = lang {
                 commissaire_messages::set_language(*lang);
             }
+            cli::check::warn(&cli.config);
             rt.block_on(cli::play::run(cli::play::PlayOptions {
                 config: &cli.config,
                 out,
@@ -197,6 +209,10 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     let config =
         ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;
     let token = config.token(&env).map_err(|e| UsageError(e.to_string()))?;
+    // Every file that does not load is said now, before Discord is reached; the others serve.
+    for problem in commissaire::services::Library::new(&cli.config).problems() {
+        tracing::warn!("{problem}");
+    }
     tracing::info!(database = %config.database.display(), "starting");
     let options = Options {
         config,

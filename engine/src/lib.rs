@@ -13,6 +13,7 @@ pub mod games;
 pub mod registry;
 pub mod rng;
 pub mod scenario;
+pub mod suggest;
 pub mod tour;
 
 pub use course::{Course, CourseError, Marker, Pos, Terrain};

@@ -1,6 +1,7 @@
 //! The terminal adapter: `demo` and `play` drive the same application services as the Discord
 //! adapter, and write the pictures those services return into a folder.
 
+pub mod check;
 pub mod demo;
 pub mod demo_ruleset;
 pub mod play;

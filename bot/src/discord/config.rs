@@ -93,6 +93,91 @@ pub enum ConfigError {
     Missing(String),
 }
 
+/// What a setting's value is.
+#[derive(Clone, Copy)]
+enum Wants {
+    Path,
+    Address,
+    Role,
+    Seconds,
+    Milliseconds,
+}
+
+/// The settings of the file, with what each wants.
+const SETTINGS: [(&str, Wants); 9] = [
+    ("database", Wants::Path),
+    ("api_base", Wants::Address),
+    ("token_file", Wants::Path),
+    ("admin_role", Wants::Role),
+    ("reminder_lead_secs", Wants::Seconds),
+    ("tick_secs", Wants::Seconds),
+    ("default_turn_deadline_secs", Wants::Seconds),
+    ("connect_timeout_secs", Wants::Seconds),
+    ("answer_budget_ms", Wants::Milliseconds),
+];
+
+impl Wants {
+    /// Whether a value as written is of this kind (a number, or text in quotes).
+    fn fits(self, value: &str) -> bool {
+        match self {
+            Wants::Seconds | Wants::Milliseconds => value.parse::<i64>().is_ok(),
+            Wants::Path | Wants::Address | Wants::Role => {
+                value.starts_with('"') || value.starts_with('\'')
+            }
+        }
+    }
+
+    /// What `key` wants, with an example.
+    fn said(self, key: &str) -> String {
+        match self {
+            Wants::Path => msg!("config-wants-path", key = key),
+            Wants::Address => msg!("config-wants-address", key = key),
+            Wants::Role => msg!("config-wants-role", key = key),
+            Wants::Seconds => msg!("config-wants-seconds", key = key),
+            Wants::Milliseconds => msg!("config-wants-milliseconds", key = key),
+        }
+    }
+}
+
+/// Why the settings file does not read, said for the line at fault: a setting whose value is
+/// not of its kind says what it wants (`tick_secs = five`: a whole number of seconds, where
+/// TOML's own error speaks of booleans); a setting the file cannot have is named, with the
+/// nearest one it can; anything else is TOML's error with its line.
+fn explain(text: &str, e: &toml::de::Error) -> String {
+    let toml_says = || e.to_string().trim_end().to_string();
+    let Some(span) = e.span() else {
+        return toml_says();
+    };
+    let at = text[..span.start.min(text.len())].matches('\n').count();
+    let Some((key, value)) = text.lines().nth(at).and_then(|l| l.split_once('=')) else {
+        return toml_says();
+    };
+    let (key, value) = (key.trim(), value.trim());
+    let line = (at + 1).to_string();
+    match SETTINGS.iter().find(|(k, _)| *k == key) {
+        Some((_, wants)) if wants.fits(value) => toml_says(),
+        Some((_, wants)) => msg!("config-setting-wants", line = line, want = wants.said(key)),
+        None if !key.starts_with('[') && !key.starts_with('#') => {
+            let known: Vec<&str> = SETTINGS.iter().map(|(k, _)| *k).collect();
+            match commissaire_engine::suggest::nearest(key, known.iter().copied()) {
+                Some(near) => msg!(
+                    "config-no-such-setting-near",
+                    line = line,
+                    key = key,
+                    near = near
+                ),
+                None => msg!(
+                    "config-no-such-setting",
+                    line = line,
+                    key = key,
+                    known = known.join(", ")
+                ),
+            }
+        }
+        None => toml_says(),
+    }
+}
+
 impl ServeConfig {
     /// Reads `commissaire.toml` in the config folder `dir`. A folder or file that is not there
     /// is refused rather than read as every default: the bot would run without its courses and
@@ -119,7 +204,7 @@ impl ServeConfig {
         let settings: FileSettings = match std::fs::read_to_string(file) {
             Ok(text) => toml::from_str(&text).map_err(|e| ConfigError::File {
                 file: shown.clone(),
-                message: e.to_string().trim_end().to_string(),
+                message: explain(&text, &e),
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(ConfigError::Missing(msg!(
@@ -309,6 +394,45 @@ mod tests {
         .unwrap();
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(c.database, PathBuf::from("other.db"));
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_says_what_the_setting_wants() {
+        let dir = tempfile::tempdir().unwrap();
+        let load = |text: &str| {
+            let file = write(dir.path(), "commissaire.toml", text);
+            ServeConfig::load(&file, &env_of(&[]))
+                .unwrap_err()
+                .to_string()
+        };
+        let e = load("database = \"x.db\"\ntick_secs = five\n");
+        assert!(
+            e.ends_with("line 2: tick_secs wants a whole number of seconds, like tick_secs = 5"),
+            "{e}"
+        );
+        let e = load("database = x.db\n");
+        assert!(
+            e.ends_with(
+                "line 1: database wants a file path in quotes, like database = \"commissaire.db\""
+            ),
+            "{e}"
+        );
+        let e = load("answer_budget_ms = \"fast\"\n");
+        assert!(e.contains("a whole number of milliseconds"), "{e}");
+        // A setting the file cannot have is named, with the nearest it can.
+        let e = load("tik_secs = 5\n");
+        assert!(
+            e.ends_with("line 1: there is no setting 'tik_secs': did you mean 'tick_secs'?"),
+            "{e}"
+        );
+        let e = load("colour = \"red\"\n");
+        assert!(
+            e.contains("there is no setting 'colour'; the settings are: database,"),
+            "{e}"
+        );
+        // A value of the right kind with another fault keeps TOML's own words.
+        let e = load("tick_secs = 5\ntick_secs = 6\n");
+        assert!(!e.contains("wants"), "{e}");
     }
 
     #[test]

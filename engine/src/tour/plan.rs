@@ -91,15 +91,29 @@ impl TourPreset {
         }
         let entry = match registry::ruleset(&preset.ruleset) {
             Ok(entry) => entry,
-            Err(e) => return fail(e.to_string()),
+            Err(e) => {
+                let known = registry::RULESETS.iter().map(|r| r.id);
+                return fail(format!(
+                    "{}{}{}",
+                    at_line(text, "ruleset", 0),
+                    e,
+                    crate::suggest::did_you_mean(&preset.ruleset, known)
+                ));
+            }
         };
         if let Err(message) = preset.stage_options() {
-            return fail(message);
+            let key = if preset.rules.is_some() {
+                "rules"
+            } else {
+                "options"
+            };
+            return fail(format!("{}{message}", at_line(text, key, 0)));
         }
         if preset.decision_deadline == Some(0) {
-            return fail(
-                "decision_deadline is in minutes: give at least 1, or leave it out".into(),
-            );
+            return fail(format!(
+                "{}decision_deadline is in minutes: give at least 1, or leave it out",
+                at_line(text, "decision_deadline", 0)
+            ));
         }
         if preset.stages.is_empty() {
             return fail("a tour needs at least one [[stage]]".into());
@@ -127,7 +141,11 @@ impl TourPreset {
                 bots: &[],
             };
             if let Err(message) = registry::prepare(&preset.ruleset, &ctx) {
-                return fail(format!("stage on '{}': {message}", stage.course));
+                return fail(format!(
+                    "{}stage on '{}': {message}",
+                    at_line(text, "course", i),
+                    stage.course
+                ));
             }
         }
         Ok(preset)
@@ -143,11 +161,12 @@ impl TourPreset {
         };
         let Some(rules) = rules else {
             let known: Vec<&str> = entry.rules.iter().map(|r| r.name).collect();
+            let asked = self.rules.as_deref().unwrap_or_default();
             return Err(format!(
-                "rules '{}' are not available for {}: use one of {}",
-                self.rules.as_deref().unwrap_or_default(),
+                "rules '{asked}' are not available for {}: use one of {}{}",
                 entry.name,
-                known.join(", ")
+                known.join(", "),
+                crate::suggest::did_you_mean(asked, known.iter().copied())
             ));
         };
         let mut options = (rules.options)();
@@ -186,6 +205,20 @@ impl TourPreset {
         (entry.deal)(&mut riders, &self.stage_options()?)?;
         Ok(riders)
     }
+}
+
+/// `"line N: "` for the `nth` line (from 0) of a preset's text that sets `key` (`key = …`),
+/// so that an error names the line to fix; nothing when no line sets it.
+pub fn at_line(text: &str, key: &str, nth: usize) -> String {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .nth(nth)
+        .map_or_else(String::new, |(i, _)| format!("line {}: ", i + 1))
 }
 
 /// A rider of a tour, between stages.
@@ -298,19 +331,49 @@ mod tests {
             "t.toml",
         )
         .unwrap_err();
-        assert!(e.message.contains("no ruleset 'chess'"), "{e}");
+        assert!(
+            e.message.starts_with("line 2: there is no ruleset 'chess'"),
+            "{e}"
+        );
+        assert!(
+            !e.message.contains("did you mean"),
+            "nothing is near chess: {e}"
+        );
+        let e = TourPreset::from_toml(
+            "name = \"x\"\nruleset = \"card-rase\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(e.message.ends_with("; did you mean 'card-race'?"), "{e}");
         let e = TourPreset::from_toml(
             "name = \"x\"\nruleset = \"card-race\"\nrules = \"house-z\"\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
             "t.toml",
         )
         .unwrap_err();
         assert!(e.message.contains("use one of house-b"), "{e}");
+        assert!(e.message.starts_with("line 3: rules 'house-z'"), "{e}");
+        assert!(e.message.ends_with("; did you mean 'house-b'?"), "{e}");
         let e = TourPreset::from_toml(
             "name = \"x\"\nruleset = \"card-race\"\nroster = [\"rouleur\", \"soigneur\"]\n[[stage]]\ncourse = \"a\"\nkind = \"flat\"\n",
             "t.toml",
         )
         .unwrap_err();
         assert!(e.message.contains("soigneur"), "{e}");
+    }
+
+    #[test]
+    fn a_line_is_found_by_its_key_and_its_rank() {
+        let text =
+            "name = \"x\"\n[[stage]]\ncourse = \"a\"\n[[stage]]\n  course=\"b\"\ncourses = 1\n";
+        assert_eq!(at_line(text, "name", 0), "line 1: ");
+        assert_eq!(at_line(text, "course", 0), "line 3: ");
+        assert_eq!(
+            at_line(text, "course", 1),
+            "line 5: ",
+            "indented, no space before ="
+        );
+        assert_eq!(at_line(text, "course", 2), "", "courses is another key");
+        assert_eq!(at_line(text, "rules", 0), "");
     }
 
     #[test]
@@ -332,7 +395,7 @@ mod tests {
         let e = TourPreset::from_toml(&base, "base.toml").unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("base.toml: stage on 'b': stage 2 is a time trial"),
+                .starts_with("base.toml: line 9: stage on 'b': stage 2 is a time trial"),
             "{e}"
         );
     }

@@ -11,6 +11,14 @@ config-at-least-one = { $setting } must be at least 1
 config-not-negative = { $setting } cannot be negative
 config-at-most = { $setting } must be at most { $max }
 config-env-not-a-number = { $env } must be a whole number, not { $value }
+config-setting-wants = line { $line }: { $want }
+config-wants-path = { $key } wants a file path in quotes, like { $key } = "commissaire.db"
+config-wants-address = { $key } wants an address in quotes, like { $key } = "http://127.0.0.1:8080"
+config-wants-role = { $key } wants a role's name or id in quotes, like { $key } = "Commissaires"
+config-wants-seconds = { $key } wants a whole number of seconds, like { $key } = 5
+config-wants-milliseconds = { $key } wants a whole number of milliseconds, like { $key } = 1000
+config-no-such-setting-near = line { $line }: there is no setting '{ $key }': did you mean '{ $near }'?
+config-no-such-setting = line { $line }: there is no setting '{ $key }'; the settings are: { $known }
 config-no-token = no Discord token: set { $env }, or name a file holding it with token_file in { $file } (or { $file_env })
 config-token-unreadable = cannot read the token file { $file }: { $error }
 config-token-empty = the token file { $file } is empty

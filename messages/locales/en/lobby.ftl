@@ -11,6 +11,9 @@ lobby-seats = a tour takes 1 to { $max ->
     }, not { $seats }
 library-no-presets = no tour presets found in { $folder }: run from the project folder or pass --config
 library-no-such-preset = there is no tour preset named '{ $name }'; the presets are: { $known }
+library-no-such-preset-near = there is no tour preset named '{ $name }': did you mean '{ $near }'? The presets are: { $known }
+library-preset-skipped = { $problem } (this preset is left out until the file is fixed)
+library-course-skipped = { $problem } (this course is left out until the file is fixed)
 lobby-preset-course = { $tour }: { $error }
 lobby-tour-exists = there is already a tour in this channel ({ $preset }, { $status ->
         [lobby] waiting for teams

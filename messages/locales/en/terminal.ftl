@@ -10,6 +10,18 @@ cli-out-is-file = --out { $path } is a file, not a folder: pass a folder (it is 
 cli-out-cannot-create = cannot create the folder { $path } given to --out: { $error }
 cli-out-cannot-write = cannot write in { $path } ({ $error }): pass --out a folder you can write in
 cli-cannot-open-database = cannot open the database { $path }: { $error }
+check-good = { $folder } is good: { $presets ->
+        [one] 1 tour preset
+       *[other] { $presets } tour presets
+    } and { $courses ->
+        [one] 1 course
+       *[other] { $courses } courses
+    } load, and the settings read.
+check-problems = { $count ->
+        [one] 1 problem
+       *[other] { $count } problems
+    } in { $folder }: what is named above is left out until it is fixed (the settings file stops serve).
+cli-warning = warning: { $problem }
 
 ## Progress through the stages, on standard error. $seconds is already written with one decimal.
 

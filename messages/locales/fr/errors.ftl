@@ -11,6 +11,14 @@ config-at-least-one = { $setting } doit valoir au moins 1
 config-not-negative = { $setting } ne peut pas être négatif
 config-at-most = { $setting } doit valoir au plus { $max }
 config-env-not-a-number = { $env } doit être un nombre entier, pas { $value }
+config-setting-wants = ligne { $line } : { $want }
+config-wants-path = { $key } attend un chemin de fichier entre guillemets, par exemple { $key } = "commissaire.db"
+config-wants-address = { $key } attend une adresse entre guillemets, par exemple { $key } = "http://127.0.0.1:8080"
+config-wants-role = { $key } attend le nom ou l'identifiant d'un rôle entre guillemets, par exemple { $key } = "Commissaires"
+config-wants-seconds = { $key } attend un nombre entier de secondes, par exemple { $key } = 5
+config-wants-milliseconds = { $key } attend un nombre entier de millisecondes, par exemple { $key } = 1000
+config-no-such-setting-near = ligne { $line } : il n'y a pas de réglage « { $key } » : vouliez-vous dire « { $near } » ?
+config-no-such-setting = ligne { $line } : il n'y a pas de réglage « { $key } » ; les réglages sont : { $known }
 config-no-token = aucun jeton Discord : définissez { $env }, ou indiquez un fichier qui le contient avec token_file dans { $file } (ou { $file_env })
 config-token-unreadable = impossible de lire le fichier du jeton { $file } : { $error }
 config-token-empty = le fichier du jeton { $file } est vide

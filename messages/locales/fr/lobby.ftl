@@ -11,6 +11,9 @@ lobby-seats = un tour accueille de 1 à { $max ->
     }, pas { $seats }
 library-no-presets = aucun préréglage de tour trouvé dans { $folder } : lancez la commande depuis le dossier du projet ou passez --config
 library-no-such-preset = il n'y a pas de préréglage de tour nommé « { $name } » ; les préréglages sont : { $known }
+library-no-such-preset-near = il n'y a pas de préréglage de tour nommé « { $name } » : vouliez-vous dire « { $near } » ? Les préréglages sont : { $known }
+library-preset-skipped = { $problem } (ce préréglage est mis de côté tant que le fichier n'est pas corrigé)
+library-course-skipped = { $problem } (ce parcours est mis de côté tant que le fichier n'est pas corrigé)
 lobby-preset-course = { $tour } : { $error }
 lobby-tour-exists = il y a déjà un tour dans ce salon ({ $preset }, { $status ->
         [lobby] en attente d'équipes

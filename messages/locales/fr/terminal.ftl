@@ -10,6 +10,18 @@ cli-out-is-file = --out { $path } est un fichier, pas un dossier : donnez un dos
 cli-out-cannot-create = impossible de créer le dossier { $path } donné à --out : { $error }
 cli-out-cannot-write = impossible d'écrire dans { $path } ({ $error }) : donnez à --out un dossier où vous pouvez écrire
 cli-cannot-open-database = impossible d'ouvrir la base de données { $path } : { $error }
+check-good = { $folder } est en ordre : { $presets ->
+        [one] { $presets } préréglage de tour
+       *[other] { $presets } préréglages de tour
+    } et { $courses ->
+        [one] { $courses } parcours
+       *[other] { $courses } parcours
+    } se chargent, et les réglages se lisent.
+check-problems = { $count ->
+        [one] { $count } problème
+       *[other] { $count } problèmes
+    } dans { $folder } : ce qui est nommé ci-dessus est mis de côté tant qu'il n'est pas corrigé (le fichier de réglages empêche serve de démarrer).
+cli-warning = attention : { $problem }
 
 ## L'avancement des étapes, sur la sortie d'erreur. $seconds est déjà écrit avec une décimale.
 

@@ -11,6 +11,14 @@ config-at-least-one = { $setting } moet minstens 1 zijn
 config-not-negative = { $setting } mag niet negatief zijn
 config-at-most = { $setting } mag hoogstens { $max } zijn
 config-env-not-a-number = { $env } moet een geheel getal zijn, niet { $value }
+config-setting-wants = regel { $line }: { $want }
+config-wants-path = { $key } verwacht een bestandspad tussen aanhalingstekens, zoals { $key } = "commissaire.db"
+config-wants-address = { $key } verwacht een adres tussen aanhalingstekens, zoals { $key } = "http://127.0.0.1:8080"
+config-wants-role = { $key } verwacht de naam of het id van een rol tussen aanhalingstekens, zoals { $key } = "Commissaires"
+config-wants-seconds = { $key } verwacht een geheel aantal seconden, zoals { $key } = 5
+config-wants-milliseconds = { $key } verwacht een geheel aantal milliseconden, zoals { $key } = 1000
+config-no-such-setting-near = regel { $line }: er is geen instelling '{ $key }': bedoelde je '{ $near }'?
+config-no-such-setting = regel { $line }: er is geen instelling '{ $key }'; de instellingen zijn: { $known }
 config-no-token = geen Discord-token: stel { $env } in, of wijs met token_file in { $file } (of { $file_env }) een bestand aan dat het bevat
 config-token-unreadable = het tokenbestand { $file } kan niet gelezen worden: { $error }
 config-token-empty = het tokenbestand { $file } is leeg

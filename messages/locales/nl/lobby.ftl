@@ -11,6 +11,9 @@ lobby-seats = een tour neemt 1 tot { $max ->
     }, niet { $seats }
 library-no-presets = geen tourvoorinstellingen gevonden in { $folder }: start vanuit de projectmap of geef --config mee
 library-no-such-preset = er is geen tourvoorinstelling met de naam '{ $name }'; de voorinstellingen zijn: { $known }
+library-no-such-preset-near = er is geen tourvoorinstelling met de naam '{ $name }': bedoelde je '{ $near }'? De voorinstellingen zijn: { $known }
+library-preset-skipped = { $problem } (deze voorinstelling blijft buiten beschouwing tot het bestand hersteld is)
+library-course-skipped = { $problem } (dit parcours blijft buiten beschouwing tot het bestand hersteld is)
 lobby-preset-course = { $tour }: { $error }
 lobby-tour-exists = er is al een tour in dit kanaal ({ $preset }, { $status ->
         [lobby] wacht op ploegen

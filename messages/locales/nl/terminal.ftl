@@ -10,6 +10,18 @@ cli-out-is-file = --out { $path } is een bestand, geen map: geef een map op (die
 cli-out-cannot-create = de map { $path } die aan --out is gegeven, kan niet aangemaakt worden: { $error }
 cli-out-cannot-write = er kan niet geschreven worden in { $path } ({ $error }): geef --out een map waarin je kunt schrijven
 cli-cannot-open-database = de database { $path } kan niet geopend worden: { $error }
+check-good = { $folder } is in orde: { $presets ->
+        [one] 1 tourvoorinstelling
+       *[other] { $presets } tourvoorinstellingen
+    } en { $courses ->
+        [one] 1 parcours
+       *[other] { $courses } parcoursen
+    } laden, en de instellingen zijn leesbaar.
+check-problems = { $count ->
+        [one] 1 probleem
+       *[other] { $count } problemen
+    } in { $folder }: wat hierboven genoemd is, blijft buiten beschouwing tot het hersteld is (het instellingenbestand houdt serve tegen).
+cli-warning = waarschuwing: { $problem }
 
 ## De voortgang door de etappes, op standaardfout. $seconds is al met één decimaal geschreven.
 
