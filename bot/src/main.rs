@@ -316,6 +316,8 @@ fn past_the_end(file: &str, round: u32, played: u32, word: &str) -> String {
 }
 
 fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageError> {
+    // `--out` names the folder the pictures go in: a file there is refused before any work.
+    cli::check_out(out)?;
     let run = play_scenario(cli, file, Some(round))?;
     let played = run.turns();
     if round > played {

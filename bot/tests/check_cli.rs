@@ -166,3 +166,38 @@ fn a_run_refused_for_a_broken_course_writes_nothing() {
         assert!(!out.exists(), "{command} wrote {}", out.display());
     }
 }
+
+#[test]
+fn a_misspelt_ruleset_and_an_out_that_is_a_file_say_what_to_do() {
+    let out = run(
+        &[
+            "demo",
+            "--ruleset",
+            "velo-mastre",
+            "--out",
+            "/nonexistent/never",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(said.contains("; did you mean 'velo-master'?"), "{said}");
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/hulst-sprint-mid-stage.json",
+            "--round",
+            "0",
+            "--out",
+            file.path().to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("is a file, not a folder: pass a folder"),
+        "{said}"
+    );
+}

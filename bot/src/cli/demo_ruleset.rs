@@ -15,7 +15,13 @@ pub async fn run(
     seed: u64,
     language: Language,
 ) -> Result<(), UsageError> {
-    let entry = registry::ruleset(ruleset).map_err(|e| UsageError(e.to_string()))?;
+    let entry = registry::ruleset(ruleset).map_err(|e| {
+        let known = registry::RULESETS.iter().map(|r| r.id);
+        UsageError(format!(
+            "{e}{}",
+            commissaire_engine::suggest::did_you_mean(ruleset, known)
+        ))
+    })?;
     let library = Library::new(config);
     let presets: Vec<String> = library
         .presets()
