@@ -146,8 +146,16 @@ fn the_base_rules_and_debutant_have_a_preset() {
     let base = read("card-race-base");
     assert_eq!(base.rules.as_deref(), Some("base"));
     assert_eq!(base.stage_options().unwrap(), serde_json::json!({}));
-    assert_eq!(base.entrants().unwrap().len(), 2, "a rouleur and a sprinteur");
+    assert_eq!(
+        base.entrants().unwrap().len(),
+        2,
+        "a rouleur and a sprinteur"
+    );
     let debutant = read("velo-master-debutant");
     assert_eq!(debutant.stage_options().unwrap()["level"], "debutant");
-    assert_eq!(debutant.entrants().unwrap().len(), 2, "a leader and a team-mate");
+    assert_eq!(
+        debutant.entrants().unwrap().len(),
+        2,
+        "a leader and a team-mate"
+    );
 }
