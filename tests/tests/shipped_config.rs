@@ -75,10 +75,11 @@ fn the_tours_name_only_shipped_courses() {
     lengths.sort();
     assert_eq!(
         lengths,
-        [3, 3, 3, 3, 6, 7, 21, 21, 21],
-        "Velo Master weeks at Expert and Pro, Maillot Jaune's three stages, Hulst's two stages and \
-         team time trial, the world cup's six classics, a card-race week and three grand tours \
-         (house rules B on the road, A and B with their time trials)"
+        [3, 3, 3, 3, 3, 6, 6, 7, 21, 21, 21],
+        "Velo Master weeks at Débutant, Expert and Pro, Maillot Jaune's three stages, Hulst's two \
+         stages and team time trial, the world cup's six classics, the card race's six base \
+         stages, a card-race week and three grand tours (house rules B on the road, A and B with \
+         their time trials)"
     );
 }
 
@@ -131,4 +132,30 @@ fn the_grand_tours_of_a_and_b_ride_time_trials_and_the_world_cup_its_classics() 
     assert_eq!(cup.rules.as_deref(), Some("house-b-world-cup"));
     assert_eq!(cup.stage_options().unwrap()["world_cup"], true);
     assert!(cup.stages.iter().all(|s| !s.kind.is_time_trial()));
+}
+
+/// Issue 33: every level a game referees has a preset, the card race's base rules and Velo
+/// Master's Débutant included.
+#[test]
+fn the_base_rules_and_debutant_have_a_preset() {
+    let read = |file: &str| {
+        let path = config().join("tours").join(format!("{file}.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        TourPreset::from_toml(&text, file).unwrap()
+    };
+    let base = read("card-race-base");
+    assert_eq!(base.rules.as_deref(), Some("base"));
+    assert_eq!(base.stage_options().unwrap(), serde_json::json!({}));
+    assert_eq!(
+        base.entrants().unwrap().len(),
+        2,
+        "a rouleur and a sprinteur"
+    );
+    let debutant = read("velo-master-debutant");
+    assert_eq!(debutant.stage_options().unwrap()["level"], "debutant");
+    assert_eq!(
+        debutant.entrants().unwrap().len(),
+        2,
+        "a leader and a team-mate"
+    );
 }

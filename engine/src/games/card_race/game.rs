@@ -204,7 +204,8 @@ pub fn attributes_of(json: &Value) -> (RiderKind, u16) {
 
 /// The named rules of the card race. House rules B are what tours ride: their decks and the
 /// grimpeur (seed 004, PROFILS DE COUREUR), their weather and their wind (EFFETS DE COURSE).
-/// House rules A (seed 001) are the other set.
+/// House rules A (seed 001) are the other set. The base rules come last, so that a preset naming
+/// no rules still rides house rules B.
 pub static RULES: &[crate::registry::NamedRules] = &[
     crate::registry::NamedRules {
         name: "house-b",
@@ -218,7 +219,17 @@ pub static RULES: &[crate::registry::NamedRules] = &[
         name: "house-b-world-cup",
         options: house_b_world_cup,
     },
+    crate::registry::NamedRules {
+        name: "base",
+        options: base,
+    },
 ];
+
+/// The base game (FR-1…FR-8) with the Peloton expansion's terrain (PEL-1, PEL-2): every option
+/// at its default, rouleur and sprinteur decks, no weather, wind or time trial.
+fn base() -> Value {
+    json!({})
+}
 
 /// House rules B's world cup (HB-073…HB-079): B's race, two riders a team an event, each event
 /// ridden until the last rider is across (HB-077), ranked by cup points.
