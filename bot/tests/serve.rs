@@ -475,3 +475,29 @@ fn the_default_database_and_its_journal_are_ignored_by_git() {
         assert!(lines.contains(&name), "{name} is not in .gitignore");
     }
 }
+
+/// A file of the config folder that does not load is said as `serve` starts, before Discord is
+/// reached, with its file and line (issue 33, item 2), and the bot goes on without it.
+#[test]
+fn serve_says_a_broken_preset_before_it_reaches_discord() {
+    let api = format!("http://{}", closed_address());
+    let (_dir, folder) =
+        settings_folder(&format!("api_base = {api:?}\nconnect_timeout_secs = 1\n"));
+    std::fs::create_dir(folder.join("tours")).unwrap();
+    std::fs::write(
+        folder.join("tours/broken.toml"),
+        "name = \"Broken\"\nruleset = \"card-rase\"\n[[stage]]\ncourse = \"x\"\nkind = \"flat\"\n",
+    )
+    .unwrap();
+    let (status, logs) = Running::start(serve_in(&folder)).end();
+    assert_eq!(status.code(), Some(2), "Discord is out of reach: {logs}");
+    let warned = logs
+        .find("broken.toml: line 2: there is no ruleset 'card-rase'")
+        .unwrap_or_else(|| panic!("no warning: {logs}"));
+    assert!(
+        logs[warned..].contains("did you mean 'card-race'?"),
+        "{logs}"
+    );
+    let starting = logs.find("starting").expect("starting");
+    assert!(warned < starting, "said before anything else: {logs}");
+}
