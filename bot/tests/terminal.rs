@@ -45,6 +45,10 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
         "{stdout}"
     );
     assert!(
+        !stdout.contains("**") && !stdout.contains("```"),
+        "the terminal gets plain text, not Markdown: {stdout}"
+    );
+    assert!(
         String::from_utf8_lossy(&result.stderr).contains("stage 7/7"),
         "a progress bar"
     );
@@ -65,6 +69,7 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
         );
     }
     let winners = std::fs::read_to_string(out.join("winners.md")).unwrap();
+    assert!(winners.contains("**"), "the file keeps its Markdown: {winners}");
     for jersey in [
         "General classification",
         "Points",
