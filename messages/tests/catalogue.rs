@@ -371,12 +371,12 @@ fn card_race_rare_options() -> BTreeSet<String> {
         (
             "card-race-option-side",
             vec![("side", json!("left"))],
-            "Ride on the left",
+            "Ride on the left (from now on, the free lane furthest left)",
         ),
         (
             "card-race-option-side",
             vec![("side", json!("right"))],
-            "Ride on the right",
+            "Ride on the right (from now on, the free lane furthest right)",
         ),
         (
             "card-race-option-gamble",

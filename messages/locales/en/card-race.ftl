@@ -277,8 +277,8 @@ card-race-option-turn = Turn the next card
 card-race-option-turn-fictive = Draw another card for A
 card-race-option-musette = Open a musette (+2 cards)
 card-race-option-side = { $side ->
-        [left] Ride on the left
-       *[right] Ride on the right
+        [left] Ride on the left (from now on, the free lane furthest left)
+       *[right] Ride on the right (from now on, the free lane furthest right)
     }
 card-race-option-gamble = Keep { $card }, gamble on the steep descent
 card-race-option-bid-draw = Draw to bid for the breakaway

@@ -1041,8 +1041,8 @@ impl CardRace {
                 turn: Text::from("Turn the next card"),
                 musette: Text::from("Open a musette (+2 cards)"),
                 side: [
-                    Text::from("Ride on the right"),
-                    Text::from("Ride on the left"),
+                    Text::from("Ride on the right (from now on, the free lane furthest right)"),
+                    Text::from("Ride on the left (from now on, the free lane furthest left)"),
                 ],
                 gamble: (2..=9)
                     .map(|v| v.to_string())
