@@ -727,8 +727,6 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     let mut events = vec![
         json!({"kind": "order_roll", "seat": 0, "roll": roll(20, 7), "round": 0}),
         json!({"kind": "order_roll", "seat": 1, "roll": roll(20, 7), "round": 1}),
-        json!({"kind": "race_over", "order": []}),
-        json!({"kind": "race_over", "order": [[2, 95]], "winner": 2}),
         // A neutral rider's crash under `neutral_crash_skips_player`.
         json!({"kind": "slot_skipped", "seat": 1, "clock": 12}),
         json!({"kind": "stepped", "rider": 0, "from": null, "to": 3, "step": "forward"}),
@@ -760,7 +758,13 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
         }
     }
     for yes in [true, false] {
-        events.push(json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes}));
+        // Each rider tested: the winner, one the d20 drew, one of few finishers all tested, and
+        // one of a log kept before the place was.
+        for (place, drawn) in [(1, false), (7, true), (3, false), (0, false)] {
+            events.push(json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes,
+                "place": place, "drawn": drawn}));
+            events.push(json!({"kind": "fed", "rider": 0, "zone": 1}));
+        }
         events.push(json!({"kind": "power_roll", "rider": 0, "roll": roll(6, 2), "slope": 7, "success": yes}));
         events.push(
             json!({"kind": "skill_roll", "rider": 0, "cell": 4, "roll": roll(6, 1), "crash": yes}),
@@ -792,6 +796,14 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     let events = stage.events_from_json(&events).unwrap();
     let mut seen = BTreeSet::new();
     render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    // The end of the race, each told on its own: nothing is told after it.
+    for over in [
+        json!({"kind": "race_over", "order": []}),
+        json!({"kind": "race_over", "order": [[2, 95]], "winner": 2}),
+    ] {
+        let events = stage.events_from_json(&[over]).unwrap();
+        render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    }
     // Refusals no player meets: a scripted die face the die cannot show (scenarios only), and
     // a race where nobody is to play while it is not over.
     let reason = json!("a d20 shows 1 to 20, not 21");

@@ -101,8 +101,12 @@ vm-condition = { $rider } { $gains ->
         [crash] crash
        *[failed_power_roll] failed power roll
     }).
-vm-doping-draw = Doping control draw: { $face }.
-vm-tested = { $rider } is tested at { $condition } %: { $excluded ->
+vm-tested = { $role ->
+        [winner] { $rider }, the stage winner, is tested for doping
+        [drawn] { $rider } (place { $place }) is drawn for the doping control
+        [finisher] { $rider } (place { $place }) is tested for doping, as every finisher is
+       *[other] { $rider } is tested for doping
+    }: condition { $condition } %, { $excluded ->
         [true] positive, excluded from the race
        *[false] clean
     }.

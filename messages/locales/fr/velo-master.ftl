@@ -107,8 +107,12 @@ vm-condition = { $rider } { $gains ->
         [crash] chute
        *[failed_power_roll] jet de puissance raté
     }).
-vm-doping-draw = Tirage du contrôle antidopage : { $face }.
-vm-tested = { $rider } est contrôlé à { $condition } % : { $excluded ->
+vm-tested = { $role ->
+        [winner] { $rider }, vainqueur de l'étape, passe le contrôle antidopage
+        [drawn] { $rider } (place { $place }) est tiré au sort pour le contrôle antidopage
+        [finisher] { $rider } (place { $place }) passe le contrôle antidopage, comme tous les arrivants
+       *[other] { $rider } passe le contrôle antidopage
+    } : condition physique { $condition } %, { $excluded ->
         [true] positif, exclu de la course
        *[false] négatif
     }.

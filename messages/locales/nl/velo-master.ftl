@@ -107,8 +107,12 @@ vm-condition = { $rider } { $gains ->
         [crash] valpartij
        *[failed_power_roll] mislukte krachtworp
     }).
-vm-doping-draw = Loting voor de dopingcontrole: { $face }.
-vm-tested = { $rider } wordt gecontroleerd bij { $condition } %: { $excluded ->
+vm-tested = { $role ->
+        [winner] { $rider }, winnaar van de etappe, gaat naar de dopingcontrole
+        [drawn] { $rider } (plaats { $place }) wordt geloot voor de dopingcontrole
+        [finisher] { $rider } (plaats { $place }) gaat naar de dopingcontrole, zoals elke aankomende renner
+       *[other] { $rider } gaat naar de dopingcontrole
+    }: conditie { $condition } %, { $excluded ->
         [true] positief, uit de koers gezet
        *[false] negatief
     }.
