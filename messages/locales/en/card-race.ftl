@@ -140,7 +140,8 @@ card-race-exhaustion-dealt = { $rider } { $exposure ->
 
 card-race-turn-brief = { $leader } leads, row { $row }{ $winded ->
         [0] {""}
-       *[other] ; { $winded } took exhaustion in the wind
+        [one] ; 1 rider took exhaustion in the wind
+       *[other] ; { $winded } riders took exhaustion in the wind
     }{ $across ->
         [0] {""}
        *[other] ; across the line: { $crossed }

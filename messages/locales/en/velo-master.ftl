@@ -66,10 +66,11 @@ vm-skill-roll-collective = { $rider } at { $cell } must avoid { $fallen }'s fall
         [true] , he crashes
        *[false] , safe
     }.
-vm-crashed = { $rider } falls at { $cell } and waits at the roadside ({ $misses ->
-        [one] { $misses } turn
-       *[other] { $misses } turns
-    } to miss).
+vm-crashed = { $rider } falls at { $cell } and waits at the roadside{ $misses ->
+        [0] {""}
+        [one] {" "}({ $misses } turn to miss)
+       *[other] {" "}({ $misses } turns to miss)
+    }.
 vm-severity = { $rider } crash severity { $face }: { $severity ->
         [abandon] he abandons
         [serious] serious injury, 2 turns missed
@@ -128,7 +129,14 @@ vm-vote = { $rider } votes { $yes ->
         [true] yes
        *[false] no
     }.
-vm-acceleration-voted = { $yes } yes of { $needed } needed: { $go ->
+vm-acceleration-voted = { $yes ->
+        [0] no vote for
+        [one] 1 vote for
+       *[other] { $yes } votes for
+    }, { $needed ->
+        [one] 1 was needed
+       *[other] { $needed } were needed
+    }: { $go ->
         [true] the line accelerates
        *[false] no accélération
     }.

@@ -1864,8 +1864,10 @@ impl Game for CardRace {
             Some((rider, row)) => {
                 let leader = self.name(*rider);
                 let mut text = format!("{} leads, row {row}", as_text(&leader));
-                if winded > 0 {
-                    text.push_str(&format!("; {winded} took exhaustion in the wind"));
+                match winded {
+                    0 => {}
+                    1 => text.push_str("; 1 rider took exhaustion in the wind"),
+                    n => text.push_str(&format!("; {n} riders took exhaustion in the wind")),
                 }
                 if !crossed.is_empty() {
                     text.push_str(&format!("; across the line: {}", crossed.join(", ")));

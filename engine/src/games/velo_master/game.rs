@@ -1127,10 +1127,14 @@ impl Game for VeloMaster {
                         ("misses", json!(misses)),
                     ],
                     format!(
-                        "{} falls at {} and waits at the roadside ({misses} {} to miss).",
+                        "{} falls at {} and waits at the roadside{}.",
                         self.rider_name(*rider),
                         self.cell_name(*cell),
-                        if *misses == 1 { "turn" } else { "turns" }
+                        match misses {
+                            0 => String::new(),
+                            1 => " (1 turn to miss)".to_string(),
+                            n => format!(" ({n} turns to miss)"),
+                        }
                     ),
                 ),
                 Event::SitsOut { rider } => sentence(
@@ -1230,7 +1234,17 @@ impl Game for VeloMaster {
                     "vm-acceleration-voted",
                     vec![("yes", json!(yes)), ("needed", json!(needed)), ("go", json!(go))],
                     format!(
-                        "{yes} yes of {needed} needed: {}.",
+                        "{}, {}: {}.",
+                        match yes {
+                            0 => "no vote for".to_string(),
+                            1 => "1 vote for".to_string(),
+                            n => format!("{n} votes for"),
+                        },
+                        if *needed == 1 {
+                            "1 was needed".to_string()
+                        } else {
+                            format!("{needed} were needed")
+                        },
                         if *go { "the line accelerates" } else { "no accélération" }
                     ),
                 ),
