@@ -577,8 +577,8 @@ pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> St
 
 /// A turn's name as a file name: lower-case words joined by '-', numbers padded to two digits,
 /// accents dropped, a leading article left out ("the fictive start" → "fictive-start", "le
-/// départ fictif" → "depart-fictif", "round 9" → "round-09"). The name is in the tour's
-/// file names' one language, English (a French or Dutch name would read as well).
+/// départ fictif" → "depart-fictif", "round 9" → "round-09"). The name comes in English, the
+/// file names' one language; a French or Dutch name would read as well.
 fn slug(name: &str) -> String {
     let plain: String = name
         .to_lowercase()
