@@ -69,7 +69,10 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
         );
     }
     let winners = std::fs::read_to_string(out.join("winners.md")).unwrap();
-    assert!(winners.contains("**"), "the file keeps its Markdown: {winners}");
+    assert!(
+        winners.contains("**"),
+        "the file keeps its Markdown: {winners}"
+    );
     for jersey in [
         "General classification",
         "Points",

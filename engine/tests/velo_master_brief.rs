@@ -205,18 +205,44 @@ fn the_doping_control_names_who_was_drawn_and_nothing_follows_the_end() {
             .iter()
             .position(|id| id.starts_with("vm-race-over"))
             .expect("the race ends");
-        assert_eq!(over, ids.len() - 1, "nothing after the end: {:?}", &ids[over..]);
+        assert_eq!(
+            over,
+            ids.len() - 1,
+            "nothing after the end: {:?}",
+            &ids[over..]
+        );
         let tested: Vec<_> = told_all.iter().filter(|l| l.id == "vm-tested").collect();
         assert!(!tested.is_empty() && tested.len() <= 6, "seed {seed}");
-        assert_eq!(arg(tested[0], "role"), json!("winner"), "{}", tested[0].text);
-        assert!(tested[0].text.contains("the stage winner"), "{}", tested[0].text);
+        assert_eq!(
+            arg(tested[0], "role"),
+            json!("winner"),
+            "{}",
+            tested[0].text
+        );
+        assert!(
+            tested[0].text.contains("the stage winner"),
+            "{}",
+            tested[0].text
+        );
         for line in &tested[1..] {
             let role = arg(line, "role");
-            assert!(role == json!("drawn") || role == json!("finisher"), "{}", line.text);
-            assert!(arg(line, "place").as_u64().is_some_and(|p| p > 1), "{}", line.text);
+            assert!(
+                role == json!("drawn") || role == json!("finisher"),
+                "{}",
+                line.text
+            );
+            assert!(
+                arg(line, "place").as_u64().is_some_and(|p| p > 1),
+                "{}",
+                line.text
+            );
             if role == json!("drawn") {
                 drawn += 1;
-                assert!(line.text.contains("is drawn for the doping control"), "{}", line.text);
+                assert!(
+                    line.text.contains("is drawn for the doping control"),
+                    "{}",
+                    line.text
+                );
             }
         }
     }

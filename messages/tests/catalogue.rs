@@ -761,8 +761,10 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
         // Each rider tested: the winner, one the d20 drew, one of few finishers all tested, and
         // one of a log kept before the place was.
         for (place, drawn) in [(1, false), (7, true), (3, false), (0, false)] {
-            events.push(json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes,
-                "place": place, "drawn": drawn}));
+            events.push(
+                json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes,
+                "place": place, "drawn": drawn}),
+            );
             events.push(json!({"kind": "fed", "rider": 0, "zone": 1}));
         }
         events.push(json!({"kind": "power_roll", "rider": 0, "roll": roll(6, 2), "slope": 7, "success": yes}));
@@ -782,8 +784,10 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
         }
         events.push(json!({"kind": "vote", "rider": 3, "yes": yes}));
         for (votes, needed) in [(0, 1), (1, 1), (2, 3)] {
-            events.push(json!({"kind": "acceleration_voted", "yes": votes, "needed": needed,
-                "go": yes}));
+            events.push(
+                json!({"kind": "acceleration_voted", "yes": votes, "needed": needed,
+                "go": yes}),
+            );
         }
     }
     // A colour shared by two players (VM-018, A-11): the roll-off, who directs what, the roll
@@ -2045,5 +2049,8 @@ fn counts_read_as_people_say_them() {
         ("across", json!(0)),
     ];
     let dutch = say(&DUTCH, "vm-brief-front", &front);
-    assert!(dutch.contains("9 vakken") && !dutch.contains("niveau"), "{dutch}");
+    assert!(
+        dutch.contains("9 vakken") && !dutch.contains("niveau"),
+        "{dutch}"
+    );
 }

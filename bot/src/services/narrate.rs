@@ -562,9 +562,8 @@ pub(crate) fn own_file(stage: u32, choices: u32) -> String {
 /// File names are in one language, English, whatever the tour's: a folder of a French tour
 /// lists `stage-02-round-09.png` as an English one does (issue 33, item 11).
 pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> String {
-    let name = commissaire_messages::speaking(commissaire_messages::Language::En, || {
-        sentence(turn)
-    });
+    let name =
+        commissaire_messages::speaking(commissaire_messages::Language::En, || sentence(turn));
     let mut what = slug(&name);
     if what.is_empty() {
         what = slug(turn.id);
