@@ -109,14 +109,14 @@ async fn a_french_tour_posts_in_french_and_a_dutch_member_reads_dutch_in_private
         reply.followups.iter().all(|r| !r.private),
         "the news is the channel's"
     );
-    // What only the channel sees stays French, the pictures' titles too.
+    // What only the channel sees stays French, the pictures' titles too; file names are English.
     let mut followup = reply.followups.remove(0);
     s.draw(&mut followup).await;
     assert!(
         followup
             .images
             .iter()
-            .any(|(name, png)| name == "stage-01-depart-fictif.png" && png.starts_with(b"\x89PNG")),
+            .any(|(name, png)| name == "stage-01-fictive-start.png" && png.starts_with(b"\x89PNG")),
         "{:?}",
         followup.images.iter().map(|i| &i.0).collect::<Vec<_>>()
     );

@@ -45,6 +45,10 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
         "{stdout}"
     );
     assert!(
+        !stdout.contains("**") && !stdout.contains("```"),
+        "the terminal gets plain text, not Markdown: {stdout}"
+    );
+    assert!(
         String::from_utf8_lossy(&result.stderr).contains("stage 7/7"),
         "a progress bar"
     );
@@ -65,6 +69,10 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
         );
     }
     let winners = std::fs::read_to_string(out.join("winners.md")).unwrap();
+    assert!(
+        winners.contains("**"),
+        "the file keeps its Markdown: {winners}"
+    );
     for jersey in [
         "General classification",
         "Points",
@@ -371,5 +379,64 @@ fn play_in_dutch_and_resume_in_the_tours_language() {
     let second = run(&["play", "--out", dir], "q\n");
     let text = String::from_utf8_lossy(&second.stdout);
     assert!(text.contains("Je tour wordt hervat"), "{text}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Issue 33, item 12: a wrong answer gets a one-line hint, not the whole decision again; `?`
+/// prints the decision again.
+#[test]
+fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() {
+    let out = temp_dir("play-hint");
+    let dir = out.to_str().unwrap();
+    let result = run(
+        &["play", "--out", dir, "--team", "Les Testeurs"],
+        "x\n?\nq\n",
+    );
+    let text = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let hint = ", ? to see the choices again, or q to stop.";
+    let at = text.find(hint).unwrap_or_else(|| panic!("a hint: {text}"));
+    let line = text[..at].rsplit('\n').next().unwrap();
+    assert!(line.contains("Type a number from 1 to "), "{line}");
+    // After the hint, the same prompt at once: no decision printed again.
+    let after = &text[at + hint.len()..];
+    let next = after.find("Your choice").expect("the prompt again");
+    assert!(after[..next].trim().is_empty(), "{text}");
+    // `?` prints the decision again, with its options.
+    let option = "  1) Les Testeurs Rouleur: Draw";
+    assert_eq!(text.matches(option).count(), 2, "{text}");
+    assert_eq!(text.matches(hint).count(), 1, "{text}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Issue 33, item 12: Velo Master's board is printed at every step, its key (the labels and the
+/// road's marks) once a stage; `?` prints it again.
+#[test]
+fn play_prints_velo_masters_key_once_a_stage() {
+    let out = temp_dir("play-vm-key");
+    let dir = out.to_str().unwrap();
+    let result = run(
+        &["play", "--tour", "velo-master-week", "--out", dir],
+        &format!("{}?\nq\n", "1\n".repeat(12)),
+    );
+    let text = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    assert!(!text.contains("Stage 2"), "still in stage 1: {text}");
+    let key = "riders: team initial, then L for the leader";
+    let boards = text.matches(" (the finish line is before row ").count();
+    assert!(boards > 2, "several boards: {text}");
+    assert_eq!(
+        text.matches(key).count(),
+        2,
+        "the key once, and again for `?`: {text}"
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }

@@ -178,3 +178,73 @@ fn the_last_brief_counts_the_riders_across_when_nobody_is_left_on_the_road() {
     assert_eq!(last.id, "vm-brief-across");
     assert_eq!(last.text, format!("{across} riders across the line."));
 }
+
+/// Issue 33, item 8: the doping control tells who was tested and what came of it (the stage
+/// winner, then the riders the d20 drew, each by his place), not the dozens of d20 faces read
+/// until five places were drawn; and nothing is told after "The race is over".
+#[test]
+fn the_doping_control_names_who_was_drawn_and_nothing_follows_the_end() {
+    let arg = |line: &commissaire_engine::registry::Sentence, k: &str| {
+        line.args
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let mut drawn = 0;
+    for (seed, doped) in [(1, false), (2, false), (3, false), (4, true), (5, true)] {
+        let mut stage = race(seed, json!({"level": "pro"}), doped);
+        let mut told_all = Vec::new();
+        while let Some(&(seat, _)) = stage.waiting_on().first() {
+            let (_, events) = stage.play_bot(seat).unwrap().unwrap();
+            told_all.extend(stage.narrate(&events, Viewer::Public));
+        }
+        let ids: Vec<&str> = told_all.iter().map(|l| l.id).collect();
+        assert!(!ids.contains(&"vm-doping-draw"), "no bare d20 faces");
+        let over = ids
+            .iter()
+            .position(|id| id.starts_with("vm-race-over"))
+            .expect("the race ends");
+        assert_eq!(
+            over,
+            ids.len() - 1,
+            "nothing after the end: {:?}",
+            &ids[over..]
+        );
+        let tested: Vec<_> = told_all.iter().filter(|l| l.id == "vm-tested").collect();
+        assert!(!tested.is_empty() && tested.len() <= 6, "seed {seed}");
+        assert_eq!(
+            arg(tested[0], "role"),
+            json!("winner"),
+            "{}",
+            tested[0].text
+        );
+        assert!(
+            tested[0].text.contains("the stage winner"),
+            "{}",
+            tested[0].text
+        );
+        for line in &tested[1..] {
+            let role = arg(line, "role");
+            assert!(
+                role == json!("drawn") || role == json!("finisher"),
+                "{}",
+                line.text
+            );
+            assert!(
+                arg(line, "place").as_u64().is_some_and(|p| p > 1),
+                "{}",
+                line.text
+            );
+            if role == json!("drawn") {
+                drawn += 1;
+                assert!(
+                    line.text.contains("is drawn for the doping control"),
+                    "{}",
+                    line.text
+                );
+            }
+        }
+    }
+    assert!(drawn > 0, "some race drew riders with the d20");
+}

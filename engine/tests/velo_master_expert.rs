@@ -2276,7 +2276,9 @@ fn vm_143_a_doped_winner_is_excluded_and_the_next_rider_wins() {
         Event::Tested {
             rider: 0,
             condition: 140,
-            excluded: true
+            excluded: true,
+            place: 1,
+            drawn: false,
         }
     )));
     let lines = s.classification();

@@ -371,12 +371,12 @@ fn card_race_rare_options() -> BTreeSet<String> {
         (
             "card-race-option-side",
             vec![("side", json!("left"))],
-            "Ride on the left",
+            "Ride on the left (from now on, the free lane furthest left)",
         ),
         (
             "card-race-option-side",
             vec![("side", json!("right"))],
-            "Ride on the right",
+            "Ride on the right (from now on, the free lane furthest right)",
         ),
         (
             "card-race-option-gamble",
@@ -727,8 +727,6 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     let mut events = vec![
         json!({"kind": "order_roll", "seat": 0, "roll": roll(20, 7), "round": 0}),
         json!({"kind": "order_roll", "seat": 1, "roll": roll(20, 7), "round": 1}),
-        json!({"kind": "race_over", "order": []}),
-        json!({"kind": "race_over", "order": [[2, 95]], "winner": 2}),
         // A neutral rider's crash under `neutral_crash_skips_player` (A-10).
         json!({"kind": "slot_skipped", "seat": 1, "clock": 12}),
         json!({"kind": "stepped", "rider": 0, "from": null, "to": 3, "step": "forward"}),
@@ -760,7 +758,15 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
         }
     }
     for yes in [true, false] {
-        events.push(json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes}));
+        // Each rider tested: the winner, one the d20 drew, one of few finishers all tested, and
+        // one of a log kept before the place was.
+        for (place, drawn) in [(1, false), (7, true), (3, false), (0, false)] {
+            events.push(
+                json!({"kind": "tested", "rider": 0, "condition": 120, "excluded": yes,
+                "place": place, "drawn": drawn}),
+            );
+            events.push(json!({"kind": "fed", "rider": 0, "zone": 1}));
+        }
         events.push(json!({"kind": "power_roll", "rider": 0, "roll": roll(6, 2), "slope": 7, "success": yes}));
         events.push(
             json!({"kind": "skill_roll", "rider": 0, "cell": 4, "roll": roll(6, 1), "crash": yes}),
@@ -777,7 +783,12 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
                 "roll": roll(20, 2), "crash": yes, "why": why}));
         }
         events.push(json!({"kind": "vote", "rider": 3, "yes": yes}));
-        events.push(json!({"kind": "acceleration_voted", "yes": 2, "needed": 3, "go": yes}));
+        for (votes, needed) in [(0, 1), (1, 1), (2, 3)] {
+            events.push(
+                json!({"kind": "acceleration_voted", "yes": votes, "needed": needed,
+                "go": yes}),
+            );
+        }
     }
     // A colour shared by two players (VM-018, A-11): the roll-off, who directs what, the roll
     // handed over.
@@ -786,12 +797,20 @@ fn every_velo_master_wording_renders_from_the_catalogue() {
     );
     events.push(json!({"kind": "colour_shared", "colour": 0, "leader_director": 1, "outsider": 0}));
     events.push(json!({"kind": "roll_handed_over", "from": 1, "to": 0}));
-    for misses in [1, 2] {
+    for misses in [0, 1, 2] {
         events.push(json!({"kind": "crashed", "rider": 2, "cell": 4, "misses": misses}));
     }
     let events = stage.events_from_json(&events).unwrap();
     let mut seen = BTreeSet::new();
     render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    // The end of the race, each told on its own: nothing is told after it.
+    for over in [
+        json!({"kind": "race_over", "order": []}),
+        json!({"kind": "race_over", "order": [[2, 95]], "winner": 2}),
+    ] {
+        let events = stage.events_from_json(&[over]).unwrap();
+        render_all_told(stage.as_ref(), &events, 2, &mut seen);
+    }
     // Refusals no player meets: a scripted die face the die cannot show (scenarios only), and
     // a race where nobody is to play while it is not over.
     let reason = json!("a d20 shows 1 to 20, not 21");
@@ -1952,5 +1971,86 @@ fn every_default_rider_name_renders_from_the_catalogue() {
             "Ploegmaat 2",
             "Ploegmaat 3"
         ]
+    );
+}
+
+/// Issue 33, item 9: counts read as people say them. No "(0 turns to miss)"; "1 rider took
+/// exhaustion", not "1 took"; an accélération's votes counted as votes; Dutch Velo Master
+/// counts its board's cells as the pictures do ("vakken"), not "niveaus".
+#[test]
+fn counts_read_as_people_say_them() {
+    use commissaire_messages::arg_of_json;
+    use serde_json::json;
+    let say = |catalogue: &commissaire_messages::Catalogue,
+               id: &str,
+               args: &[(&str, serde_json::Value)]| {
+        let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, arg_of_json(v))).collect();
+        catalogue.try_format(Medium::Discord, id, &args).unwrap()
+    };
+    let crashed = |misses: u32| {
+        vec![
+            ("rider", json!("Jan")),
+            ("cell", json!("12")),
+            ("misses", json!(misses)),
+        ]
+    };
+    assert_eq!(
+        say(&ENGLISH, "vm-crashed", &crashed(0)),
+        "Jan falls at 12 and waits at the roadside."
+    );
+    assert_eq!(
+        say(&ENGLISH, "vm-crashed", &crashed(2)),
+        "Jan falls at 12 and waits at the roadside (2 turns to miss)."
+    );
+    for catalogue in [&*FRENCH, &*DUTCH] {
+        let text = say(catalogue, "vm-crashed", &crashed(0));
+        assert!(!text.contains('0') && !text.contains('('), "{text}");
+    }
+    let brief = |winded: u32| {
+        vec![
+            ("leader", json!("Jan")),
+            ("row", json!(7)),
+            ("winded", json!(winded)),
+            ("across", json!(0)),
+            ("crossed", json!("")),
+        ]
+    };
+    assert_eq!(
+        say(&ENGLISH, "card-race-turn-brief", &brief(1)),
+        "Jan leads, row 7; 1 rider took exhaustion in the wind."
+    );
+    assert_eq!(
+        say(&ENGLISH, "card-race-turn-brief", &brief(3)),
+        "Jan leads, row 7; 3 riders took exhaustion in the wind."
+    );
+    let voted = |yes: u32, needed: u32| {
+        vec![
+            ("yes", json!(yes)),
+            ("needed", json!(needed)),
+            ("go", json!(yes >= needed)),
+        ]
+    };
+    assert_eq!(
+        say(&ENGLISH, "vm-acceleration-voted", &voted(6, 3)),
+        "6 votes for, 3 were needed: the line accelerates."
+    );
+    assert_eq!(
+        say(&ENGLISH, "vm-acceleration-voted", &voted(1, 2)),
+        "1 vote for, 2 were needed: no accélération."
+    );
+    assert_eq!(
+        say(&FRENCH, "vm-acceleration-voted", &voted(6, 3)),
+        "6 voix pour, 3 étaient nécessaires : la ligne accélère."
+    );
+    let front = vec![
+        ("rider", json!("Jan")),
+        ("cell", json!("12")),
+        ("to_go", json!(9)),
+        ("across", json!(0)),
+    ];
+    let dutch = say(&DUTCH, "vm-brief-front", &front);
+    assert!(
+        dutch.contains("9 vakken") && !dutch.contains("niveau"),
+        "{dutch}"
     );
 }

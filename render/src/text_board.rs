@@ -27,9 +27,18 @@ pub(crate) enum Column {
 /// The board of any ruleset as text, for the seat `mine` (its riders marked), by its game's
 /// adapter, or the sentence saying this ruleset has no text board yet.
 pub fn scene_text(scene: &Scene, mine: Option<Seat>) -> String {
+    scene_text_keyed(scene, mine, true)
+}
+
+/// The board as [`scene_text`] draws it, its key left out when `key` is false, for a reader who
+/// has it already (the terminal prints it once a stage). A board whose key is one short line
+/// keeps it.
+pub fn scene_text_keyed(scene: &Scene, mine: Option<Seat>, key: bool) -> String {
     match scene {
         Scene::CardRace(view) => board_text(view, mine),
-        Scene::VeloMaster(view) => crate::games::velo_master_text::board_text(view, mine),
+        Scene::VeloMaster(view) => {
+            crate::games::velo_master_text::board_text_keyed(view, mine, key)
+        }
         Scene::MaillotJaune(view) => crate::games::maillot_jaune_text::board_text(view, mine),
         Scene::Hulst(view) => crate::games::hulst_text::board_text(view, mine),
         #[allow(unreachable_patterns)]

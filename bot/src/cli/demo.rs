@@ -80,7 +80,8 @@ pub async fn run(
         .map(|i| log[i..].trim().to_string())
         .ok_or_else(|| UsageError(msg!("demo-unfinished")))?;
     std::fs::write(out.join("winners.md"), format!("{winners}\n"))?;
-    println!("{winners}");
+    // The files keep their Markdown for a chat or a viewer; the terminal gets plain lines.
+    println!("{}", super::play::words::terminal_text(&winners));
     println!(
         "\n{}",
         msg!(

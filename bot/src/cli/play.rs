@@ -6,7 +6,7 @@
 //! give another folder.
 
 mod summary;
-mod words;
+pub(super) mod words;
 
 use super::UsageError;
 use commissaire::clock::SystemClock;
@@ -18,7 +18,7 @@ use commissaire::store::tours::{self, TourRow, TourStatus};
 use commissaire::store::{results, teams};
 use commissaire_engine::tour::StageResult;
 use commissaire_messages::{Language, msg, set_language};
-use commissaire_render::text_board::scene_text;
+use commissaire_render::text_board::scene_text_keyed;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -179,6 +179,8 @@ async fn session(
     // The phase's post as last printed: a choice that continues it prints only what it adds.
     let mut phase_post = String::new();
     let mut shown = None;
+    // The stage whose board was last printed with its key.
+    let mut keyed_stage = None;
     // A lone option taken for you and refused is asked for instead, never retried in a loop.
     let mut refused_forced = false;
     loop {
@@ -199,26 +201,40 @@ async fn session(
         };
         // The board each time it changes: once a round in the card race (its choices are
         // secret until the reveal), at every step in Velo Master (the rider moving walks cell
-        // by cell, and the cells he may take next are lettered).
-        if let Ok(board) = services.public_board(CHANNEL).await {
-            let mine = board
+        // by cell, and the cells he may take next are lettered). Its key is printed with the
+        // stage's first board, not at every step (issue 33, item 12).
+        let board = services.public_board(CHANNEL).await.ok();
+        let mine = board.as_ref().and_then(|board| {
+            board
                 .teams
                 .iter()
                 .position(|t| *t == team)
-                .map(|i| i as commissaire_engine::Seat);
-            let text = scene_text(&board.scene, mine);
+                .map(|i| i as commissaire_engine::Seat)
+        });
+        if let Some(board) = &board {
+            let key = keyed_stage != Some(board.stage);
+            let text = scene_text_keyed(&board.scene, mine, key);
             if shown.as_ref() != Some(&text) {
                 println!("\n{text}");
                 shown = Some(text);
+                keyed_stage = Some(board.stage);
             }
         }
-        println!("{}", terminal_text(&hand.text));
+        let decision = format!(
+            "{}\n{}",
+            terminal_text(&hand.text),
+            hand.buttons
+                .iter()
+                .enumerate()
+                .map(|(i, b)| format!("  {}) {}", i + 1, b.label))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
         if hand.buttons.is_empty() {
+            println!("{}", terminal_text(&hand.text));
             return Err(UsageError(msg!("play-come-back-later", again = again)));
         }
-        for (i, b) in hand.buttons.iter().enumerate() {
-            println!("  {}) {}", i + 1, b.label);
-        }
+        println!("{decision}");
         let forced = match hand.buttons.as_slice() {
             [only] if !refused_forced && decides(only) => Some(only),
             _ => None,
@@ -228,35 +244,47 @@ async fn session(
             println!("{}", msg!("play-only-option"));
             only
         } else {
-            print!("{}", prompt(hand.buttons.len()));
-            std::io::stdout().flush()?;
-            let line = tokio::select! {
-                line = lines.recv() => line,
-                () = &mut interrupted => {
+            // A wrong answer gets a one-line hint and the same question; `?` prints the
+            // decision again, with the board and its key.
+            loop {
+                print!("{}", prompt(hand.buttons.len()));
+                std::io::stdout().flush()?;
+                let line = tokio::select! {
+                    line = lines.recv() => line,
+                    () = &mut interrupted => {
+                        println!("\n{}", msg!("play-stopped", again = again));
+                        return Ok(Ended::Interrupted);
+                    }
+                };
+                let Some(line) = line else {
                     println!("\n{}", msg!("play-stopped", again = again));
-                    return Ok(Ended::Interrupted);
+                    return Ok(Ended::Done);
+                };
+                let line = line?;
+                let line = line.trim();
+                if line.eq_ignore_ascii_case("q") {
+                    println!("{}", msg!("play-stopped", again = again));
+                    return Ok(Ended::Done);
                 }
-            };
-            let Some(line) = line else {
-                println!("\n{}", msg!("play-stopped", again = again));
-                return Ok(Ended::Done);
-            };
-            let line = line?;
-            let line = line.trim();
-            if line.eq_ignore_ascii_case("q") {
-                println!("{}", msg!("play-stopped", again = again));
-                return Ok(Ended::Done);
+                if line == "?" {
+                    if let Some(board) = &board {
+                        println!("\n{}", scene_text_keyed(&board.scene, mine, true));
+                    }
+                    println!("{decision}");
+                    continue;
+                }
+                match line
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| hand.buttons.get(i))
+                {
+                    Some(button) => break button,
+                    None => {
+                        println!("{}", msg!("play-type-a-number", count = hand.buttons.len()))
+                    }
+                }
             }
-            let Some(button) = line
-                .parse::<usize>()
-                .ok()
-                .and_then(|n| n.checked_sub(1))
-                .and_then(|i| hand.buttons.get(i))
-            else {
-                println!("{}", msg!("play-type-a-number", count = hand.buttons.len()));
-                continue;
-            };
-            button
         };
         let Some(Pressed {
             action: ButtonAction::Decide { stage, step, key },

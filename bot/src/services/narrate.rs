@@ -546,14 +546,25 @@ pub(crate) fn stage_file(stage: u32, what: &str) -> String {
     format!("stage-{stage:02}-{what}.png")
 }
 
+/// The file of a director's own picture (Hulst's landing squares), padded as a turn's file:
+/// `stage-01-choice-005-own.png`.
+pub(crate) fn own_file(stage: u32, choices: u32) -> String {
+    stage_file(stage, &format!("choice-{choices:03}-own"))
+}
+
 /// The file of a board after a turn, named by the turn as the game names it (the picture's
 /// title), each number in it padded: `stage-02-round-09.png`, `stage-01-breakaway-bid-01-of-02.png`.
 /// A game whose turns settle several times within one named turn (one told phase by phase, as
 /// Velo Master's rolls within a round) puts the stage's count of choices first, so that each
 /// moment has a file of its own and the folder lists them in the order they were played (its
 /// start before its rounds): `stage-01-choice-032-round-02.png`.
+///
+/// File names are in one language, English, whatever the tour's: a folder of a French tour
+/// lists `stage-02-round-09.png` as an English one does (issue 33, item 11).
 pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> String {
-    let mut what = slug(&sentence(turn));
+    let name =
+        commissaire_messages::speaking(commissaire_messages::Language::En, || sentence(turn));
+    let mut what = slug(&name);
     if what.is_empty() {
         what = slug(turn.id);
     }
@@ -565,8 +576,8 @@ pub(crate) fn turn_file(stage: u32, turn: &Sentence, choices: Option<u32>) -> St
 
 /// A turn's name as a file name: lower-case words joined by '-', numbers padded to two digits,
 /// accents dropped, a leading article left out ("the fictive start" → "fictive-start", "le
-/// départ fictif" → "depart-fictif", "round 9" → "round-09"). The name is in the tour's
-/// language, as the picture's title is.
+/// départ fictif" → "depart-fictif", "round 9" → "round-09"). The name comes in English, the
+/// file names' one language; a French or Dutch name would read as well.
 fn slug(name: &str) -> String {
     let plain: String = name
         .to_lowercase()
@@ -651,34 +662,37 @@ mod file_tests {
         assert_eq!(stage_file(7, "finish"), "stage-07-finish.png");
     }
 
-    /// A French or Dutch tour names its files by its own words, without accents or a leading
-    /// article.
+    /// Issue 33, item 11: a French or Dutch tour names its files in English, as every other
+    /// file of a run is named, while its pictures' titles stay in its language.
     #[test]
-    fn a_turns_file_in_french_or_dutch_drops_accents_and_the_article() {
+    fn a_turns_file_is_english_in_any_tours_language() {
         use commissaire_messages::{Language, speaking};
         let fictive = named("card-race-turn-fictive-start", vec![]);
         let bid = named(
             "card-race-turn-bid",
             vec![("step", json!(1)), ("steps", json!(2))],
         );
-        speaking(Language::Fr, || {
-            assert_eq!(turn_file(3, &fictive, None), "stage-03-depart-fictif.png");
-            assert_eq!(
-                turn_file(1, &bid, None),
-                "stage-01-enchere-pour-l-echappee-01-sur-02.png"
-            );
-            assert_eq!(
-                turn_file(2, &Sentence::round(9), None),
-                "stage-02-manche-09.png"
-            );
-        });
-        speaking(Language::Nl, || {
-            assert_eq!(turn_file(3, &fictive, None), "stage-03-neutrale-start.png");
-            assert_eq!(
-                turn_file(2, &Sentence::round(9), None),
-                "stage-02-ronde-09.png"
-            );
-        });
+        for language in [Language::Fr, Language::Nl] {
+            speaking(language, || {
+                assert_eq!(turn_file(3, &fictive, None), "stage-03-fictive-start.png");
+                assert_eq!(
+                    turn_file(1, &bid, None),
+                    "stage-01-breakaway-bid-01-of-02.png"
+                );
+                assert_eq!(
+                    turn_file(2, &Sentence::round(9), Some(4)),
+                    "stage-02-choice-004-round-09.png"
+                );
+            });
+        }
+        // The slug still reads a name with accents and an article, should one reach it.
+        assert_eq!(slug("le départ fictif"), "depart-fictif");
+    }
+
+    /// The director's own picture is padded as every other file is.
+    #[test]
+    fn an_own_picture_is_padded() {
+        assert_eq!(own_file(1, 5), "stage-01-choice-005-own.png");
     }
 }
 

@@ -157,7 +157,7 @@ impl Services {
                 choices: live.choices,
                 seat,
                 title: msg!("picture-own", stage = number, turn = live.turn_text()),
-                file: format!("stage-{number}-choice-{}-own.png", live.choices),
+                file: narrate::own_file(number, live.choices),
             });
         }
         reply

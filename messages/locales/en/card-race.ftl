@@ -140,7 +140,8 @@ card-race-exhaustion-dealt = { $rider } { $exposure ->
 
 card-race-turn-brief = { $leader } leads, row { $row }{ $winded ->
         [0] {""}
-       *[other] ; { $winded } took exhaustion in the wind
+        [one] ; 1 rider took exhaustion in the wind
+       *[other] ; { $winded } riders took exhaustion in the wind
     }{ $across ->
         [0] {""}
        *[other] ; across the line: { $crossed }
@@ -277,8 +278,8 @@ card-race-option-turn = Turn the next card
 card-race-option-turn-fictive = Draw another card for A
 card-race-option-musette = Open a musette (+2 cards)
 card-race-option-side = { $side ->
-        [left] Ride on the left
-       *[right] Ride on the right
+        [left] Ride on the left (from now on, the free lane furthest left)
+       *[right] Ride on the right (from now on, the free lane furthest right)
     }
 card-race-option-gamble = Keep { $card }, gamble on the steep descent
 card-race-option-bid-draw = Draw to bid for the breakaway

@@ -66,10 +66,11 @@ vm-skill-roll-collective = { $rider } at { $cell } must avoid { $fallen }'s fall
         [true] , he crashes
        *[false] , safe
     }.
-vm-crashed = { $rider } falls at { $cell } and waits at the roadside ({ $misses ->
-        [one] { $misses } turn
-       *[other] { $misses } turns
-    } to miss).
+vm-crashed = { $rider } falls at { $cell } and waits at the roadside{ $misses ->
+        [0] {""}
+        [one] {" "}({ $misses } turn to miss)
+       *[other] {" "}({ $misses } turns to miss)
+    }.
 vm-severity = { $rider } crash severity { $face }: { $severity ->
         [abandon] he abandons
         [serious] serious injury, 2 turns missed
@@ -101,8 +102,12 @@ vm-condition = { $rider } { $gains ->
         [crash] crash
        *[failed_power_roll] failed power roll
     }).
-vm-doping-draw = Doping control draw: { $face }.
-vm-tested = { $rider } is tested at { $condition } %: { $excluded ->
+vm-tested = { $role ->
+        [winner] { $rider }, the stage winner, is tested for doping
+        [drawn] { $rider } (place { $place }) is drawn for the doping control
+        [finisher] { $rider } (place { $place }) is tested for doping, as every finisher is
+       *[other] { $rider } is tested for doping
+    }: condition { $condition } %, { $excluded ->
         [true] positive, excluded from the race
        *[false] clean
     }.
@@ -124,7 +129,14 @@ vm-vote = { $rider } votes { $yes ->
         [true] yes
        *[false] no
     }.
-vm-acceleration-voted = { $yes } yes of { $needed } needed: { $go ->
+vm-acceleration-voted = { $yes ->
+        [0] no vote for
+        [one] 1 vote for
+       *[other] { $yes } votes for
+    }, { $needed ->
+        [one] 1 was needed
+       *[other] { $needed } were needed
+    }: { $go ->
         [true] the line accelerates
        *[false] no accélération
     }.

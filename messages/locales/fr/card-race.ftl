@@ -287,8 +287,8 @@ card-race-option-turn = Retourner la carte suivante
 card-race-option-turn-fictive = Piocher une autre carte à la place du A
 card-race-option-musette = Ouvrir une musette (+2 cartes)
 card-race-option-side = { $side ->
-        [left] Rouler à gauche
-       *[right] Rouler à droite
+        [left] Rouler à gauche (désormais, la file libre la plus à gauche)
+       *[right] Rouler à droite (désormais, la file libre la plus à droite)
     }
 card-race-option-gamble = Garder { $card }, tenter la descente à fort pourcentage
 card-race-option-bid-draw = Piocher pour miser sur l'échappée

@@ -72,10 +72,11 @@ vm-skill-roll-collective = { $rider } en { $cell } doit éviter la chute de { $f
         [true] , il chute
        *[false] , sans mal
     }.
-vm-crashed = { $rider } chute en { $cell } et attend au bord de la route ({ $misses ->
-        [one] { $misses } tour à passer
-       *[other] { $misses } tours à passer
-    }).
+vm-crashed = { $rider } chute en { $cell } et attend au bord de la route{ $misses ->
+        [0] {""}
+        [one] {" "}({ $misses } tour à passer)
+       *[other] {" "}({ $misses } tours à passer)
+    }.
 vm-severity = Gravité de la chute de { $rider } : { $face } : { $severity ->
         [abandon] il abandonne
         [serious] blessure grave, 2 tours passés
@@ -107,8 +108,12 @@ vm-condition = { $rider } { $gains ->
         [crash] chute
        *[failed_power_roll] jet de puissance raté
     }).
-vm-doping-draw = Tirage du contrôle antidopage : { $face }.
-vm-tested = { $rider } est contrôlé à { $condition } % : { $excluded ->
+vm-tested = { $role ->
+        [winner] { $rider }, vainqueur de l'étape, passe le contrôle antidopage
+        [drawn] { $rider } (place { $place }) est tiré au sort pour le contrôle antidopage
+        [finisher] { $rider } (place { $place }) passe le contrôle antidopage, comme tous les arrivants
+       *[other] { $rider } passe le contrôle antidopage
+    } : condition physique { $condition } %, { $excluded ->
         [true] positif, exclu de la course
        *[false] négatif
     }.
@@ -130,9 +135,12 @@ vm-vote = { $rider } vote { $yes ->
         [true] oui
        *[false] non
     }.
-vm-acceleration-voted = { $yes } oui sur { $needed ->
-        [one] { $needed } nécessaire
-       *[other] { $needed } nécessaires
+vm-acceleration-voted = { $yes ->
+        [0] aucune voix pour
+       *[other] { $yes } voix pour
+    }, { $needed ->
+        [one] { $needed } était nécessaire
+       *[other] { $needed } étaient nécessaires
     } : { $go ->
         [true] la ligne accélère
        *[false] pas d'accélération

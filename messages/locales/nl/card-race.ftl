@@ -278,8 +278,8 @@ card-race-option-turn = De volgende kaart omdraaien
 card-race-option-turn-fictive = Een andere kaart trekken in plaats van de A
 card-race-option-musette = Een musette openen (+2 kaarten)
 card-race-option-side = { $side ->
-        [left] Links rijden
-       *[right] Rechts rijden
+        [left] Links rijden (voortaan de vrije strook het meest links)
+       *[right] Rechts rijden (voortaan de vrije strook het meest rechts)
     }
 card-race-option-gamble = Houd { $card }, waag de gok in de steile afdaling
 card-race-option-bid-draw = Trekken om op de ontsnapping te bieden

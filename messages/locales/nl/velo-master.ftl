@@ -72,10 +72,11 @@ vm-skill-roll-collective = { $rider } op { $cell } moet de val van { $fallen } o
         [true] , hij valt
        *[false] , veilig
     }.
-vm-crashed = { $rider } valt op { $cell } en wacht in de berm ({ $misses ->
-        [one] { $misses } beurt over te slaan
-       *[other] { $misses } beurten over te slaan
-    }).
+vm-crashed = { $rider } valt op { $cell } en wacht in de berm{ $misses ->
+        [0] {""}
+        [one] {" "}({ $misses } beurt over te slaan)
+       *[other] {" "}({ $misses } beurten over te slaan)
+    }.
 vm-severity = Ernst van de val van { $rider }: { $face }: { $severity ->
         [abandon] hij geeft op
         [serious] zwaar geblesseerd, 2 beurten overgeslagen
@@ -107,8 +108,12 @@ vm-condition = { $rider } { $gains ->
         [crash] valpartij
        *[failed_power_roll] mislukte krachtworp
     }).
-vm-doping-draw = Loting voor de dopingcontrole: { $face }.
-vm-tested = { $rider } wordt gecontroleerd bij { $condition } %: { $excluded ->
+vm-tested = { $role ->
+        [winner] { $rider }, winnaar van de etappe, gaat naar de dopingcontrole
+        [drawn] { $rider } (plaats { $place }) wordt geloot voor de dopingcontrole
+        [finisher] { $rider } (plaats { $place }) gaat naar de dopingcontrole, zoals elke aankomende renner
+       *[other] { $rider } gaat naar de dopingcontrole
+    }: conditie { $condition } %, { $excluded ->
         [true] positief, uit de koers gezet
        *[false] negatief
     }.
@@ -130,7 +135,14 @@ vm-vote = { $rider } stemt { $yes ->
         [true] ja
        *[false] nee
     }.
-vm-acceleration-voted = { $yes } ja van de { $needed } nodige: { $go ->
+vm-acceleration-voted = { $yes ->
+        [0] geen stem voor
+        [one] 1 stem voor
+       *[other] { $yes } stemmen voor
+    }, { $needed ->
+        [one] 1 was nodig
+       *[other] { $needed } waren nodig
+    }: { $go ->
         [true] de rij versnelt
        *[false] geen accélération
     }.
@@ -263,8 +275,8 @@ vm-option-stop = { $how ->
 
 # Een worp in één regel, hoe de koers ervoor staat: de renner vooraan die nog in koers is.
 vm-brief-front = { $rider } leidt de koers op { $cell }, { $to_go ->
-        [one] 1 niveau
-       *[other] { $to_go } niveaus
+        [one] 1 vak
+       *[other] { $to_go } vakken
     } van de streep{ $across ->
         [0] {""}
        *[other] {""} ({ $across } binnen)

@@ -17,6 +17,13 @@ const DANGER: &str = "!!";
 
 /// The board as text for the seat `mine` (its team marked "you").
 pub fn board_text(view: &VeloView, mine: Option<Seat>) -> String {
+    board_text_keyed(view, mine, true)
+}
+
+/// The board as [`board_text`] draws it, with its key (what the riders' tags and the road's
+/// marks mean) only when `key`: a terminal prints it once a stage, not at every step. The rows
+/// left out of the drawing are the board's own and are always said.
+pub fn board_text_keyed(view: &VeloView, mine: Option<Seat>, key: bool) -> String {
     let course = &view.course;
     let initials = initials(&view.teams);
     let tag = |r: &RiderView| label(&initials[r.team as usize], r);
@@ -85,12 +92,17 @@ pub fn board_text(view: &VeloView, mine: Option<Seat>) -> String {
             .collect();
         lines.extend(off_the_road(view, &tag));
         lines.push(teams_line(view, &initials, mine));
-        lines.push(msg!("vm-text-board-legend-riders"));
-        let mut legend = vec![msg!("vm-text-board-legend-road")];
+        let mut legend = Vec::new();
+        if key {
+            lines.push(msg!("vm-text-board-legend-riders"));
+            legend.push(msg!("vm-text-board-legend-road"));
+        }
         if !folds.is_empty() {
             legend.push(msg!("text-board-legend-folds", folds = folds.join(", ")));
         }
-        lines.push(legend.join(". "));
+        if !legend.is_empty() {
+            lines.push(legend.join(". "));
+        }
     } else {
         // Nobody on the road: every rider is at the start, across the line or out.
         lines.extend(off_the_road(view, &tag));

@@ -1052,8 +1052,8 @@ impl CardRace {
                 turn: Text::from("Turn the next card"),
                 musette: Text::from("Open a musette (+2 cards)"),
                 side: [
-                    Text::from("Ride on the right"),
-                    Text::from("Ride on the left"),
+                    Text::from("Ride on the right (from now on, the free lane furthest right)"),
+                    Text::from("Ride on the left (from now on, the free lane furthest left)"),
                 ],
                 gamble: (2..=9)
                     .map(|v| v.to_string())
@@ -1875,8 +1875,10 @@ impl Game for CardRace {
             Some((rider, row)) => {
                 let leader = self.name(*rider);
                 let mut text = format!("{} leads, row {row}", as_text(&leader));
-                if winded > 0 {
-                    text.push_str(&format!("; {winded} took exhaustion in the wind"));
+                match winded {
+                    0 => {}
+                    1 => text.push_str("; 1 rider took exhaustion in the wind"),
+                    n => text.push_str(&format!("; {n} riders took exhaustion in the wind")),
                 }
                 if !crossed.is_empty() {
                     text.push_str(&format!("; across the line: {}", crossed.join(", ")));

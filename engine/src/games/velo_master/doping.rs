@@ -56,16 +56,20 @@ impl VeloMaster {
         for roll in faces {
             ev.push(Event::DopingDraw { roll });
         }
-        let tested: Vec<RiderIx> = std::iter::once(winner)
-            .chain(places.iter().map(|&p| finishers[p as usize - 1]))
+        // Drawn: the d20 was rolled (more than `DRAWN` others finished).
+        let drawn = finishers.len() - 1 > DRAWN;
+        let tested: Vec<(u32, RiderIx)> = std::iter::once((1, winner))
+            .chain(places.iter().map(|&p| (p, finishers[p as usize - 1])))
             .collect();
-        for r in tested {
+        for (place, r) in tested {
             let condition = self.riders[r as usize].condition;
             let excluded = condition > 100;
             ev.push(Event::Tested {
                 rider: r,
                 condition,
                 excluded,
+                place,
+                drawn: drawn && place > 1,
             });
             if excluded {
                 // he leaves the race; the riders behind him move up.

@@ -121,6 +121,14 @@ pub enum Event {
         rider: RiderIx,
         condition: i32,
         excluded: bool,
+        /// His finishing place when tested (1: the stage winner, always tested); 0 in a log
+        /// written before the place was kept.
+        #[serde(default)]
+        place: u32,
+        /// Whether the d20 drew him; with five or fewer other finishers all are tested
+        /// without a draw.
+        #[serde(default)]
+        drawn: bool,
     },
     /// Pro: an attack is declared (VM-138).
     AttackDeclared {

@@ -731,9 +731,16 @@ impl Game for VeloMaster {
                 .cloned()
                 .unwrap_or_else(|| format!("team {s}"))
         };
-        events
+        // Nothing is told after the end of the race: what the last move left to settle (a
+        // jump its partner no longer makes) is no news once the race is over (issue 33,
+        // item 8).
+        let end = events
             .iter()
-            .map(|e| match e {
+            .position(|e| matches!(e, Event::RaceOver { .. }))
+            .map_or(events.len(), |i| i + 1);
+        events[..end]
+            .iter()
+            .filter_map(|e| Some(match e {
                 Event::OrderRoll { seat, roll, round } => sentence(
                     "vm-order-roll",
                     vec![
@@ -904,24 +911,46 @@ impl Game for VeloMaster {
                             .unwrap_or_default()
                     ),
                 ),
-                Event::DopingDraw { roll } => sentence(
-                    "vm-doping-draw",
-                    vec![("face", json!(roll.face))],
-                    format!("Doping control draw: {}.", roll.face),
-                ),
-                Event::Tested { rider, condition, excluded } => sentence(
-                    "vm-tested",
-                    vec![
-                        ("rider", name(*rider)),
-                        ("condition", json!(condition)),
-                        ("excluded", json!(excluded)),
-                    ],
-                    format!(
-                        "{} is tested at {condition} %: {}.",
-                        self.rider_name(*rider),
-                        if *excluded { "positive, excluded from the race" } else { "clean" }
-                    ),
-                ),
+                // The d20's faces, dozens of them when few finished, tell a reader nothing:
+                // who they drew is told with his test (issue 33, item 8).
+                Event::DopingDraw { .. } => return None,
+                Event::Tested {
+                    rider,
+                    condition,
+                    excluded,
+                    place,
+                    drawn,
+                } => {
+                    let role = match (*place, *drawn) {
+                        (1, _) => "winner",
+                        (0, _) => "other",
+                        (_, true) => "drawn",
+                        (_, false) => "finisher",
+                    };
+                    let who = self.rider_name(*rider);
+                    let head = match role {
+                        "winner" => format!("{who}, the stage winner, is tested for doping"),
+                        "drawn" => format!("{who} (place {place}) is drawn for the doping control"),
+                        "finisher" => format!(
+                            "{who} (place {place}) is tested for doping, as every finisher is"
+                        ),
+                        _ => format!("{who} is tested for doping"),
+                    };
+                    sentence(
+                        "vm-tested",
+                        vec![
+                            ("rider", name(*rider)),
+                            ("condition", json!(condition)),
+                            ("excluded", json!(excluded)),
+                            ("role", json!(role)),
+                            ("place", json!(place)),
+                        ],
+                        format!(
+                            "{head}: condition {condition} %, {}.",
+                            if *excluded { "positive, excluded from the race" } else { "clean" }
+                        ),
+                    )
+                }
                 Event::AttackDeclared { rider } => sentence(
                     "vm-attack",
                     vec![("rider", name(*rider))],
@@ -1098,10 +1127,14 @@ impl Game for VeloMaster {
                         ("misses", json!(misses)),
                     ],
                     format!(
-                        "{} falls at {} and waits at the roadside ({misses} {} to miss).",
+                        "{} falls at {} and waits at the roadside{}.",
                         self.rider_name(*rider),
                         self.cell_name(*cell),
-                        if *misses == 1 { "turn" } else { "turns" }
+                        match misses {
+                            0 => String::new(),
+                            1 => " (1 turn to miss)".to_string(),
+                            n => format!(" ({n} turns to miss)"),
+                        }
                     ),
                 ),
                 Event::SitsOut { rider } => sentence(
@@ -1201,7 +1234,17 @@ impl Game for VeloMaster {
                     "vm-acceleration-voted",
                     vec![("yes", json!(yes)), ("needed", json!(needed)), ("go", json!(go))],
                     format!(
-                        "{yes} yes of {needed} needed: {}.",
+                        "{}, {}: {}.",
+                        match yes {
+                            0 => "no vote for".to_string(),
+                            1 => "1 vote for".to_string(),
+                            n => format!("{n} votes for"),
+                        },
+                        if *needed == 1 {
+                            "1 was needed".to_string()
+                        } else {
+                            format!("{needed} were needed")
+                        },
                         if *go { "the line accelerates" } else { "no accélération" }
                     ),
                 ),
@@ -1296,7 +1339,7 @@ impl Game for VeloMaster {
                         "The race is over: nobody reached the line.".into(),
                     ),
                 },
-            })
+            }))
             .collect()
     }
 
