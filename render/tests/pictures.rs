@@ -435,8 +435,8 @@ fn the_key_explains_the_jerseys_the_weather_and_the_wind() {
     ]);
     let key = draw_board(&scene).unwrap().key();
     for want in [
-        "yellow jersey: General classification leader",
-        "polka-dot jersey: Mountains leader",
+        "yellow jersey: General classification: the leader",
+        "polka-dot jersey: Mountains: the leader",
         "Weather 3/5: weather, from 1 (cold) to 5 (hot): no effect at 3",
         "arrow: headwind, blowing against the riders",
     ] {

@@ -93,7 +93,7 @@ key-mark-colour = colour
 key-mark-hatched-rim = yellow and black striped rim
 key-mark-kerb = red and white kerb
 # A jersey a leader wears on his token, and the classification it stands for.
-key-jersey = { $classification } leader
+key-jersey = { $classification }: the leader
 key-jersey-unnamed = a classification leader
 key-mark-jersey = { $jersey ->
         [yellow] yellow jersey
