@@ -359,7 +359,11 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         .chain(scene.letters.iter().map(|(p, _)| p.row))
         .chain(scene.packs.iter().map(|p| p.row))
         .collect();
-    let layout = layout::plan(course, &rows);
+    let mut layout = layout::plan(course, &rows);
+    if labelled(scene) {
+        // Room along the top of each cell for its printed label, tokens keeping their size.
+        layout.cell_h += label_room_px(layout.cell_w);
+    }
     let width = layout.width();
     let legend = legend_rows(scene, width);
     let letters_line = letters_caption(scene);
@@ -872,31 +876,36 @@ fn draw_tokens(
 
 /// How far down a token moves on a board whose squares carry printed labels (a Hulst square's
 /// number) or signs (`S`, `?`) along their top, so that the labels stay readable: nothing on a
-/// board without (every board but Hulst's). Every token of such a board moves alike, so that
-/// tokens keep one size whichever square they stand on.
+/// board without (every board but Hulst's). Such a board's cells are that much taller (see
+/// [`draw_board`]), so every token keeps the size it has on any other board.
 fn label_room(scene: &BoardScene, layout: &BoardLayout, _pos: Pos) -> i32 {
-    if scene.cell_labels.is_empty() && scene.signs.is_empty() {
-        0
+    if labelled(scene) {
+        label_room_px(layout.cell_w)
     } else {
-        label_room_px(layout.cell_h)
+        0
     }
 }
 
-/// The room a token leaves along the top of its cell for the square's printed label.
-pub(crate) fn label_room_px(cell_h: i32) -> i32 {
-    label_chip_h(cell_h) - 2
+/// The scene prints labels or signs on its squares.
+fn labelled(scene: &BoardScene) -> bool {
+    !scene.cell_labels.is_empty() || !scene.signs.is_empty()
 }
 
-/// The printed labels of the squares (Hulst's numbers, `S`, `?`): as large as the cell lets
-/// them be beside a token, near a token's own letters, so that they read on a phone (issue 33:
-/// 11 px was too small once the picture is shrunk to a phone's width).
-pub(crate) fn cell_label_style(cell_h: i32) -> Style {
-    Style::bold((cell_h as f32 * 0.28).round().max(11.0))
+/// The room a token leaves along the top of its cell for the square's printed label.
+pub(crate) fn label_room_px(cell_w: i32) -> i32 {
+    label_chip_h(cell_w) - 2
+}
+
+/// The printed labels of the squares (Hulst's numbers, `S`, `?`): near a token's own letters'
+/// size, so that they read on a phone (issue 33: 11 px was too small once the picture is
+/// shrunk to a phone's width); 19 px at the widest cells.
+pub(crate) fn cell_label_style(cell_w: i32) -> Style {
+    Style::bold((cell_w as f32 * 0.25).round().max(11.0))
 }
 
 /// The height of a square's label chip.
-fn label_chip_h(cell_h: i32) -> i32 {
-    cell_label_style(cell_h).cap_height() + 7
+fn label_chip_h(cell_w: i32) -> i32 {
+    cell_label_style(cell_w).cap_height() + 7
 }
 
 /// A square's printed number on a white chip (readable over the shaded side's lines), at the
@@ -1152,7 +1161,7 @@ fn draw_cell_marks(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout,
             continue;
         };
         let (x, y, _, _) = g.cell(layout, place);
-        number_chip(img, x + 3, y + 2, cell_label_style(layout.cell_h), label);
+        number_chip(img, x + 3, y + 2, cell_label_style(layout.cell_w), label);
     }
     for &(pos, sign) in &scene.signs {
         if !g.strip.contains(pos.row) {
@@ -1162,7 +1171,7 @@ fn draw_cell_marks(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout,
             continue;
         };
         let (x, y, w, _) = g.cell(layout, place);
-        let style = cell_label_style(layout.cell_h);
+        let style = cell_label_style(layout.cell_w);
         let cw = (style.width(sign.text()) + 10).max(style.cap_height() + 7);
         sign_chip(img, x + w - cw - 3, y + 2, style, sign);
     }

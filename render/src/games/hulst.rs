@@ -302,10 +302,13 @@ mod tests {
         );
         // The numbers: at least 16 px at a phone-readable board's widest cells, and about three
         // quarters of a token's letters (0.36 of the room left in the cell).
-        let style = crate::board::cell_label_style(pic.layout.cell_h);
+        let style = crate::board::cell_label_style(pic.layout.cell_w);
         assert!(style.px >= 16.0, "{} px", style.px);
-        let token_px =
-            (pic.layout.cell_h - crate::board::label_room_px(pic.layout.cell_h)) as f32 * 0.36;
+        // The cells are taller by the labels' room: a token keeps the size it has on any board.
+        let room = crate::board::label_room_px(pic.layout.cell_w);
+        let plain_h = (pic.layout.cell_w as f32 * crate::layout::CELL_ASPECT).round() as i32;
+        assert_eq!(pic.layout.cell_h - room, plain_h);
+        let token_px = plain_h as f32 * 0.36;
         assert!(
             style.px >= 0.75 * token_px,
             "{} px beside {token_px} px",
