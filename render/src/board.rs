@@ -4,7 +4,9 @@
 use crate::draw::{chequer, circle, frame, rect, rounded};
 use crate::layout::{self, BoardLayout, MARGIN_LEFT, Strip};
 use crate::palette::{self, Colour, INK, PAGE, SOFT_INK, WHITE};
-use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, RoadSign, WindFrom};
+use crate::scene::{
+    BoardScene, Jersey, Mark, MarkKind, RiderToken, RoadSign, SquareSign, WindFrom,
+};
 use crate::text::{self, Style};
 use crate::{RenderError, encode};
 use commissaire_engine::course::{Course, Layout, Marker, Place, Pos, Terrain};
@@ -19,7 +21,6 @@ const LEGEND: Style = Style::bold(18.0);
 const STRIP_LABEL: Style = Style::bold(17.0);
 const MARKER: Style = Style::bold(15.0);
 const TICK: Style = Style::bold(14.0);
-const CELL_LABEL: Style = Style::bold(11.0);
 const KEY: Style = Style::regular(15.0);
 const BADGE: Style = Style::bold(15.0);
 
@@ -358,7 +359,11 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         .chain(scene.letters.iter().map(|(p, _)| p.row))
         .chain(scene.packs.iter().map(|p| p.row))
         .collect();
-    let layout = layout::plan(course, &rows);
+    let mut layout = layout::plan(course, &rows);
+    if labelled(scene) {
+        // Room along the top of each cell for its printed label, tokens keeping their size.
+        layout.cell_h += label_room_px(layout.cell_w);
+    }
     let width = layout.width();
     let legend = legend_rows(scene, width);
     let letters_line = letters_caption(scene);
@@ -488,7 +493,7 @@ fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
     let mut lines: Vec<Vec<(usize, i32)>> = vec![Vec::new()];
     let mut x = PAD;
     for (i, team) in scene.teams.iter().enumerate() {
-        let w = 30 + 8 + LEGEND.width(&text::printable(&team.name)) + 26;
+        let w = legend_chip_w(&team.mark) + 8 + LEGEND.width(&text::printable(&team.name)) + 26;
         if x + w > width - PAD && x > PAD {
             lines.push(Vec::new());
             x = PAD;
@@ -498,6 +503,15 @@ fn legend_rows(scene: &BoardScene, width: i32) -> Vec<Vec<(usize, i32)>> {
     }
     lines
 }
+
+/// The legend's team chip: as wide as its mark needs (Maillot Jaune lists its riders' card
+/// codes there), at least a token's initial's.
+fn legend_chip_w(mark: &str) -> i32 {
+    (LEGEND_MARK.width(mark) + 12).max(30)
+}
+
+/// The mark in a team's legend chip.
+const LEGEND_MARK: Style = Style::bold(15.0);
 
 /// What the board shows, in the words of the rest of the game: a stage is played in rounds.
 fn heading(round: u32, fictive_start: bool) -> String {
@@ -534,13 +548,14 @@ fn draw_header(
         for &(team, x) in entries {
             let style = &scene.teams[team];
             let c = palette::team(style.colour);
-            rounded(img, x, y, 30, 24, 6, INK);
-            rounded(img, x + 2, y + 2, 26, 20, 5, c);
+            let cw = legend_chip_w(&style.mark);
+            rounded(img, x, y, cw, 24, 6, INK);
+            rounded(img, x + 2, y + 2, cw - 4, 20, 5, c);
             text::draw_centred(
                 img,
-                Style::bold(15.0),
+                LEGEND_MARK,
                 palette::ink_on(c),
-                x + 15,
+                x + cw / 2,
                 y + 12,
                 &style.mark,
             );
@@ -548,7 +563,7 @@ fn draw_header(
                 img,
                 LEGEND,
                 INK,
-                x + 38,
+                x + cw + 8,
                 y + 12 - LEGEND.cap_height() / 2,
                 &style.name,
             );
@@ -842,7 +857,7 @@ fn draw_tokens(
             .place(crowd.pos)
             .expect("riders were checked on the course");
         let (x, y, w, h) = g.cell(layout, place);
-        let top = label_room(scene, crowd.pos);
+        let top = label_room(scene, layout, crowd.pos);
         crate::crowds::draw_cell(img, scene, crowd, (x, y + top, w, h - top));
     }
     for r in &scene.riders {
@@ -854,20 +869,62 @@ fn draw_tokens(
             .place(r.pos)
             .expect("riders were checked on the course");
         let (x, y, w, h) = g.cell(layout, place);
-        let top = label_room(scene, r.pos);
+        let top = label_room(scene, layout, r.pos);
         token(img, scene, r, x, y + top, w, h - top);
     }
 }
 
-/// How far down a token moves in a cell whose printed label (a Hulst square's number, `S`,
-/// `?`) sits in its top corner, so that the label stays readable: nothing in a cell without
-/// one (every board but Hulst's).
-fn label_room(scene: &BoardScene, pos: Pos) -> i32 {
-    if scene.cell_labels.iter().any(|(p, _)| *p == pos) {
-        CELL_LABEL.cap_height() + 4
+/// How far down a token moves on a board whose squares carry printed labels (a Hulst square's
+/// number) or signs (`S`, `?`) along their top, so that the labels stay readable: nothing on a
+/// board without (every board but Hulst's). Such a board's cells are that much taller (see
+/// [`draw_board`]), so every token keeps the size it has on any other board.
+fn label_room(scene: &BoardScene, layout: &BoardLayout, _pos: Pos) -> i32 {
+    if labelled(scene) {
+        label_room_px(layout.cell_w)
     } else {
         0
     }
+}
+
+/// The scene prints labels or signs on its squares.
+fn labelled(scene: &BoardScene) -> bool {
+    !scene.cell_labels.is_empty() || !scene.signs.is_empty()
+}
+
+/// The room a token leaves along the top of its cell for the square's printed label.
+pub(crate) fn label_room_px(cell_w: i32) -> i32 {
+    label_chip_h(cell_w) - 2
+}
+
+/// The printed labels of the squares (Hulst's numbers, `S`, `?`): near a token's own letters'
+/// size, so that they read on a phone (issue 33: 11 px was too small once the picture is
+/// shrunk to a phone's width); 19 px at the widest cells.
+pub(crate) fn cell_label_style(cell_w: i32) -> Style {
+    Style::bold((cell_w as f32 * 0.25).round().max(11.0))
+}
+
+/// The height of a square's label chip.
+fn label_chip_h(cell_w: i32) -> i32 {
+    cell_label_style(cell_w).cap_height() + 7
+}
+
+/// A square's printed number on a white chip (readable over the shaded side's lines), at the
+/// cell's top left.
+fn number_chip(img: &mut RgbImage, x: i32, y: i32, style: Style, label: &str) {
+    let h = style.cap_height() + 7;
+    let w = style.width(label) + 8;
+    rounded(img, x, y, w, h, 4, palette::CELL_EDGE);
+    rounded(img, x + 1, y + 1, w - 2, h - 2, 3, WHITE);
+    text::draw(img, style, INK, x + 4, y + 4, label);
+}
+
+/// A square's sign (`S`, `?`) on a dark chip: told by its letter, never by colour.
+fn sign_chip(img: &mut RgbImage, x: i32, y: i32, style: Style, sign: SquareSign) -> i32 {
+    let h = style.cap_height() + 7;
+    let w = (style.width(sign.text()) + 10).max(h);
+    rounded(img, x, y, w, h, 4, INK);
+    text::draw_centred(img, style, WHITE, x + w / 2, y + h / 2, sign.text());
+    w
 }
 
 /// The neutral pack's cells (house rules A's gruppetto): one grey block per cell, hatched so
@@ -904,7 +961,8 @@ fn pack_block(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
 }
 
 fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32, w: i32, h: i32) {
-    let mut fill = palette::team(scene.teams[r.team].colour);
+    let team = palette::team(scene.teams[r.team].colour);
+    let mut fill = team;
     let finished = r.finished();
     if finished {
         fill = palette::fade(fill, 0.55);
@@ -912,7 +970,14 @@ fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32,
     let inset = 4;
     let (tx, ty, tw, th) = (x + inset, y + inset, w - 2 * inset, h - 2 * inset);
     rounded(img, tx, ty, tw, th, 10, INK);
-    rounded(img, tx + 2, ty + 2, tw - 4, th - 4, 8, fill);
+    if finished {
+        // A rider who finished earlier is faded inside a rim of his team's full colour, so the
+        // team reads as on any token (with its letters), never from a pale tint alone.
+        rounded(img, tx + 2, ty + 2, tw - 4, th - 4, 8, team);
+        rounded(img, tx + 6, ty + 6, tw - 12, th - 12, 5, fill);
+    } else {
+        rounded(img, tx + 2, ty + 2, tw - 4, th - 4, 8, fill);
+    }
 
     let px = (h as f32 * 0.36).min(tw as f32 * 0.36).round();
     let label = Style::bold(px);
@@ -1066,8 +1131,8 @@ fn letters_caption(scene: &BoardScene) -> Option<String> {
     Some(msg!("board-letters", letters = letters.join(", ")))
 }
 
-/// The scene's shaded cells (a band darker than the road) and its printed cell labels, small in
-/// the cell's top corner, under the tokens.
+/// The scene's shaded cells (a band darker than the road), its printed cell labels in the
+/// cell's top left corner and its signs in the top right, above the tokens.
 fn draw_cell_marks(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout, g: &StripGeom) {
     for &pos in &scene.shaded {
         if !g.strip.contains(pos.row) {
@@ -1096,7 +1161,19 @@ fn draw_cell_marks(img: &mut RgbImage, scene: &BoardScene, layout: &BoardLayout,
             continue;
         };
         let (x, y, _, _) = g.cell(layout, place);
-        text::draw(img, CELL_LABEL, INK, x + 3, y + 3, label);
+        number_chip(img, x + 3, y + 2, cell_label_style(layout.cell_w), label);
+    }
+    for &(pos, sign) in &scene.signs {
+        if !g.strip.contains(pos.row) {
+            continue;
+        }
+        let Some(place) = scene.course.place(pos) else {
+            continue;
+        };
+        let (x, y, w, _) = g.cell(layout, place);
+        let style = cell_label_style(layout.cell_w);
+        let cw = (style.width(sign.text()) + 10).max(style.cap_height() + 7);
+        sign_chip(img, x + w - cw - 3, y + 2, style, sign);
     }
 }
 
@@ -1144,6 +1221,8 @@ fn badge(
 
 /// The dice badge the key shows.
 const DICE_SAMPLE: &str = "3·5";
+/// The square number the key shows.
+const SQUARE_SAMPLE: &str = "12";
 /// What the key shows for a rider's energy and form.
 const RESERVES_SAMPLE: &str = "6·20";
 
@@ -1178,6 +1257,12 @@ enum KeyItem {
     Wind(WindFrom),
     /// A danger cell of the dice race (a skill roll to pass or stop on it).
     Danger,
+    /// A start box: a white box on a start cell, where a rider lines up.
+    StartBox,
+    /// A square's printed number (Hulst's, along the numbered side).
+    SquareNumber,
+    /// A square's printed sign (Hulst's swap and chance squares).
+    Sign(SquareSign),
 }
 
 impl KeyItem {
@@ -1209,6 +1294,10 @@ impl KeyItem {
             KeyItem::Weather(level) => msg!("key-weather", level = *level),
             KeyItem::Wind(from) => msg!("key-wind", wind = wind_word(*from)),
             KeyItem::Danger => msg!("key-danger"),
+            KeyItem::StartBox => msg!("key-start-box"),
+            KeyItem::SquareNumber => msg!("key-square-number"),
+            KeyItem::Sign(SquareSign::Swap) => msg!("key-swap-square"),
+            KeyItem::Sign(SquareSign::Chance) => msg!("key-chance-square"),
         }
     }
 
@@ -1232,6 +1321,9 @@ impl KeyItem {
             KeyItem::Weather(level) => crate::sky::weather_text(*level),
             KeyItem::Wind(_) => msg!("key-mark-arrow"),
             KeyItem::Danger => msg!("key-mark-danger-rim"),
+            KeyItem::StartBox => msg!("key-mark-white-box"),
+            KeyItem::SquareNumber => SQUARE_SAMPLE.into(),
+            KeyItem::Sign(sign) => sign.text().into(),
         }
     }
 
@@ -1258,7 +1350,10 @@ impl KeyItem {
             | KeyItem::Curve
             | KeyItem::Pack
             | KeyItem::Wind(_)
-            | KeyItem::Danger => 30,
+            | KeyItem::Danger
+            | KeyItem::StartBox => 30,
+            KeyItem::SquareNumber => BADGE.width(SQUARE_SAMPLE) + 8,
+            KeyItem::Sign(sign) => (BADGE.width(sign.text()) + 10).max(BADGE.cap_height() + 7),
             KeyItem::Jersey(..) => 22,
             KeyItem::Weather(level) => crate::sky::weather_chip_w(*level, BADGE),
         }
@@ -1371,6 +1466,28 @@ fn key_items(scene: &BoardScene, course: &Course, strips: &[Strip]) -> Vec<KeyIt
         .any(|&r| course.row(r).cells.iter().any(|c| c.danger))
     {
         items.push(KeyItem::Danger);
+    }
+    let start_box = rows.iter().any(|&r| {
+        course
+            .row(r)
+            .cells
+            .iter()
+            .any(|c| c.markers.contains(&Marker::Start))
+    });
+    if start_box {
+        items.push(KeyItem::StartBox);
+    }
+    if scene.cell_labels.iter().any(|(p, _)| rows.contains(&p.row)) {
+        items.push(KeyItem::SquareNumber);
+    }
+    for sign in [SquareSign::Swap, SquareSign::Chance] {
+        if scene
+            .signs
+            .iter()
+            .any(|&(p, s)| s == sign && rows.contains(&p.row))
+        {
+            items.push(KeyItem::Sign(sign));
+        }
     }
     // A strip's road is as wide as its widest row: narrower rows leave a verge beside them.
     let verge = strips.iter().any(|s| {
@@ -1530,6 +1647,16 @@ fn draw_key(img: &mut RgbImage, items: &[KeyItem], lines: &[Vec<(usize, i32)>], 
                     rect(img, x, y + 2, 30, 18, INK);
                     rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Flat));
                     danger(img, x + 1, y + 3, 28, 16);
+                }
+                KeyItem::StartBox => {
+                    // A start cell with its white box, as on the road.
+                    rect(img, x, y + 2, 30, 18, INK);
+                    rect(img, x + 1, y + 3, 28, 16, palette::terrain(Terrain::Flat));
+                    frame(img, x + 4, y + 5, 22, 12, 2, WHITE);
+                }
+                KeyItem::SquareNumber => number_chip(img, x, y + 2, BADGE, SQUARE_SAMPLE),
+                KeyItem::Sign(sign) => {
+                    sign_chip(img, x, y + 2, BADGE, *sign);
                 }
                 KeyItem::Pack => {
                     pack_block(img, x, y + 2, 30, 18);

@@ -26,8 +26,8 @@ pub use games::{card_race, velo_master};
 pub use board::{BoardPicture, draw_board, render_board};
 pub use profile::render_profile;
 pub use scene::{
-    BoardScene, Jersey, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, StandingsRow,
-    StandingsTable, TeamStyle,
+    BoardScene, Jersey, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, SquareSign,
+    StandingsRow, StandingsTable, TeamStyle,
 };
 pub use standings::render_standings;
 pub use tour::{gap_text, score_text, standings_table, title as classification_title};

@@ -78,6 +78,7 @@ pub fn start() -> BoardScene {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     }
 }
 
@@ -121,6 +122,7 @@ pub fn bunch_sprint() -> BoardScene {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     }
 }
 
@@ -246,6 +248,7 @@ pub fn split_field() -> BoardScene {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     }
 }
 
@@ -282,6 +285,7 @@ pub fn uphill_finish() -> BoardScene {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     }
 }
 
@@ -472,5 +476,6 @@ pub fn staggered_letters() -> BoardScene {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     }
 }

@@ -11,8 +11,9 @@ pub struct TeamStyle {
     /// Index into the team palette ([`crate::palette::team`]): the colour the team chose
     /// ([`crate::palette::team_index`]), or its seat when it chose none.
     pub colour: usize,
-    /// The team's mark in the legend chip: the same prefix its riders' tokens carry (an
-    /// initial, or a number when two teams share an initial), so chip and tokens always match.
+    /// The team's mark in the legend chip: what its riders' tokens carry (an initial, or a
+    /// number when two teams share an initial; Maillot Jaune, whose tokens carry each rider's
+    /// own card code, lists its riders' codes, "RE·VA·AG"), so chip and tokens always match.
     pub mark: String,
 }
 
@@ -214,6 +215,28 @@ pub struct BoardScene {
     pub cell_labels: Vec<(Pos, String)>,
     /// Cells drawn shaded (Hulst's sheltered, numbered side). None by default.
     pub shaded: Vec<Pos>,
+    /// Squares with a printed sign (Hulst's swap and chance squares), drawn as a dark chip in
+    /// the cell's top right corner and explained in the key. None by default.
+    pub signs: Vec<(Pos, SquareSign)>,
+}
+
+/// A sign printed on a square that does something to a rider who stops there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquareSign {
+    /// "S": the team gives up cards and draws as many (Hulst, HT-023).
+    Swap,
+    /// "?": the rider draws a chance card (Hulst, HT-024).
+    Chance,
+}
+
+impl SquareSign {
+    /// What the chip on the square says.
+    pub fn text(self) -> &'static str {
+        match self {
+            SquareSign::Swap => "S",
+            SquareSign::Chance => "?",
+        }
+    }
 }
 
 /// A turned Meteo token that does something (blank ones are not drawn).
@@ -281,6 +304,7 @@ impl BoardScene {
             jersey_names: Vec::new(),
             cell_labels: Vec::new(),
             shaded: Vec::new(),
+            signs: Vec::new(),
         }
     }
 

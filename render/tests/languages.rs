@@ -13,8 +13,8 @@ use commissaire_engine::tour::{Classification, Score, StandingRow, Unit};
 use commissaire_messages::{Language, msg, speaking};
 use commissaire_render::text::{Measured, measured};
 use commissaire_render::{
-    BoardScene, Jersey, ProfileScene, draw_board, profile::draw_profile, ruleset, samples,
-    standings::draw_standings, standings_table,
+    BoardScene, Jersey, ProfileScene, SquareSign, draw_board, profile::draw_profile, ruleset,
+    samples, standings::draw_standings, standings_table,
 };
 use image::RgbImage;
 use std::path::Path;
@@ -87,6 +87,48 @@ fn velo_master(level: &str, file: &str, moves: usize) -> registry::Scene {
     played(registry::start("velo-master", &setup, 2).unwrap(), moves)
 }
 
+/// A Hulst stage of three teams of three, played by bots for `moves` decisions.
+fn hulst(file: &str, moves: usize) -> registry::Scene {
+    let teams = ["Rood", "Blauw", "Geel"];
+    let riders = (0..9)
+        .map(|i| Entrant {
+            id: format!("{} {}", teams[i / 3], i % 3 + 1),
+            team: (i / 3) as u8,
+            start: None,
+            attributes: serde_json::Value::Null,
+        })
+        .collect();
+    let setup = Setup {
+        course: course("hulst", file),
+        teams: teams.iter().map(|t| t.to_string()).collect(),
+        riders,
+        options: serde_json::Value::Null,
+        dice: Vec::new(),
+    };
+    played(registry::start("hulst", &setup, 11).unwrap(), moves)
+}
+
+/// A Maillot Jaune stage of three teams of three, played by bots for `moves` decisions.
+fn maillot_jaune(file: &str, moves: usize) -> registry::Scene {
+    let teams = ["Jaunes", "Verts", "Bleus"];
+    let riders = (0..9u8)
+        .map(|i| Entrant {
+            id: format!("{} {}", teams[(i % 3) as usize], i / 3 + 1),
+            team: i % 3,
+            start: None,
+            attributes: serde_json::json!({"overall": i + 1, "form": 20 - i}),
+        })
+        .collect();
+    let setup = Setup {
+        course: course("maillot-jaune", file),
+        teams: teams.iter().map(|t| t.to_string()).collect(),
+        riders,
+        options: serde_json::Value::Null,
+        dice: Vec::new(),
+    };
+    played(registry::start("maillot-jaune", &setup, 4).unwrap(), moves)
+}
+
 fn played(mut stage: Box<dyn registry::DynStage>, moves: usize) -> registry::Scene {
     for _ in 0..moves {
         if stage.is_over() {
@@ -150,6 +192,10 @@ fn boards() -> Vec<BoardScene> {
         ),
         velo_master("pro", "vm-col-des-trois-cols.toml", 60),
         velo_master("expert", "vm-circuit-d-aurillac.toml", 25),
+        // Hulst's numbers, swap and chance squares (a rider put on one of each below), and
+        // Maillot Jaune's legend of card codes and its finish board.
+        hulst("hulst-vlakke-etappe.toml", 20),
+        maillot_jaune("mj-etape-1.toml", 10_000),
     ];
     for scene in &played {
         let mut board = ruleset::board_scene(scene).unwrap();
@@ -166,6 +212,13 @@ fn boards() -> Vec<BoardScene> {
         };
         for (token, jersey) in board.riders.iter_mut().zip(worn) {
             token.jersey = Some(jersey);
+        }
+        let signs = [SquareSign::Swap, SquareSign::Chance]
+            .map(|sign| board.signs.iter().find(|s| s.1 == sign).map(|s| s.0));
+        for (token, pos) in board.riders.iter_mut().rev().zip(signs) {
+            if let Some(pos) = pos {
+                token.pos = pos;
+            }
         }
         board.jersey_names = if vm {
             vec![

@@ -150,6 +150,7 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -435,8 +436,8 @@ fn the_key_explains_the_jerseys_the_weather_and_the_wind() {
     ]);
     let key = draw_board(&scene).unwrap().key();
     for want in [
-        "yellow jersey: General classification leader",
-        "polka-dot jersey: Mountains leader",
+        "yellow jersey: General classification: the leader",
+        "polka-dot jersey: Mountains: the leader",
         "Weather 3/5: weather, from 1 (cold) to 5 (hot): no effect at 3",
         "arrow: headwind, blowing against the riders",
     ] {
@@ -592,6 +593,7 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         jersey_names: Vec::new(),
         cell_labels: Vec::new(),
         shaded: Vec::new(),
+        signs: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

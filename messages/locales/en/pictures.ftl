@@ -80,7 +80,7 @@ key-attack = attacked
 key-musette = holds a musette
 key-champion = the champion, on his white bike
 key-roadside = at the roadside
-key-crossed = across the line (faded: finished earlier)
+key-crossed = across the line (faded inside its team's colour: finished earlier)
 key-exhaustion-card = exhaustion card played (moves 2)
 key-verge = verge: no road here
 key-curve = curve
@@ -93,7 +93,7 @@ key-mark-colour = colour
 key-mark-hatched-rim = yellow and black striped rim
 key-mark-kerb = red and white kerb
 # A jersey a leader wears on his token, and the classification it stands for.
-key-jersey = { $classification } leader
+key-jersey = { $classification }: the leader
 key-jersey-unnamed = a classification leader
 key-mark-jersey = { $jersey ->
         [yellow] yellow jersey
@@ -119,6 +119,11 @@ key-wind = { $wind ->
     }
 key-mark-arrow = arrow
 key-mark-danger-rim = red and white striped rim
+key-start-box = start box: a rider's place on the start grid
+key-swap-square = swap square: a rider who stops here makes his team give up 3 cards and draw as many
+key-chance-square = chance square: a rider who stops here draws a chance card
+key-square-number = square number, printed along the numbered side (shaded, sheltered)
+key-mark-white-box = white box
 terrain-flat = flat
 terrain-climb = climb
 terrain-descent = descent

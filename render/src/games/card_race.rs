@@ -109,6 +109,7 @@ impl BoardScene {
             jersey_names: Vec::new(),
             cell_labels: Vec::new(),
             shaded: Vec::new(),
+            signs: Vec::new(),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! their squares, fallen riders at the roadside beside their crash's number, riders across the
 //! line on the run-out, and the yellow jersey on the fastest rider (HT-070).
 
-use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, TeamStyle};
+use crate::scene::{BoardScene, Jersey, Mark, MarkKind, RiderToken, SquareSign, TeamStyle};
 use commissaire_engine::course::Pos;
 use commissaire_engine::games::hulst::board::Special;
 use commissaire_engine::games::hulst::{HulstView, Spot};
@@ -90,19 +90,16 @@ impl BoardScene {
         }
         let mut cell_labels = Vec::new();
         let mut shaded = Vec::new();
+        let mut signs = Vec::new();
         for p in board.squares() {
             let sq = board.square(p).expect("a square of the board");
-            let mut label = String::new();
             if p.lane == 0 || sq.label.letter.is_some() {
-                label = sq.label.to_string();
+                cell_labels.push((board.course_pos(p), sq.label.to_string()));
             }
             match sq.special {
-                Some(Special::Swap) => label.push_str(" S"),
-                Some(Special::Chance) => label.push_str(" ?"),
+                Some(Special::Swap) => signs.push((board.course_pos(p), SquareSign::Swap)),
+                Some(Special::Chance) => signs.push((board.course_pos(p), SquareSign::Chance)),
                 None => {}
-            }
-            if !label.is_empty() {
-                cell_labels.push((board.course_pos(p), label.trim().to_string()));
             }
             if p.lane == 0 {
                 shaded.push(board.course_pos(p));
@@ -136,6 +133,7 @@ impl BoardScene {
             jersey_names: Vec::new(),
             cell_labels,
             shaded,
+            signs,
         }
     }
 }
@@ -247,6 +245,77 @@ mod tests {
         let png = board_png(&Scene::Hulst(own), "Vlakke etappe", &|_| None).unwrap();
         if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
             std::fs::write(format!("{dir}/hulst-own-letters.png"), &png).unwrap();
+        }
+    }
+
+    /// Issue 33, item 10: the printed square numbers are drawn near a token's letters' size
+    /// (they were 11 px, unreadable on a phone), every token keeps one size, and the key
+    /// explains the numbers, the swap (S) and chance (?) squares shown, and the yellow jersey
+    /// in the reader's language only.
+    #[test]
+    fn the_key_explains_square_numbers_swap_and_chance_squares() {
+        use crate::scene::SquareSign;
+        use crate::{BoardScene, Jersey, draw_board};
+        use commissaire_engine::registry::Scene;
+        let s = stage(FLAT, "hulst-vlakke-etappe.toml");
+        let Scene::Hulst(view) = s.scene() else {
+            panic!()
+        };
+        let mut scene = BoardScene::from_hulst(&view);
+        for sign in [SquareSign::Swap, SquareSign::Chance] {
+            assert!(
+                scene.signs.iter().any(|&(_, s)| s == sign),
+                "the flat stage has {sign:?} squares"
+            );
+        }
+        // A rider on a swap square and one on a chance square, so both show.
+        let swap = scene
+            .signs
+            .iter()
+            .find(|s| s.1 == SquareSign::Swap)
+            .unwrap()
+            .0;
+        let chance = scene
+            .signs
+            .iter()
+            .find(|s| s.1 == SquareSign::Chance)
+            .unwrap()
+            .0;
+        scene.riders[0].pos = swap;
+        scene.riders[1].pos = chance;
+        scene.riders[0].jersey = Some(Jersey::Yellow);
+        let scene = scene.with_jersey_names(&[(Jersey::Yellow, "Yellow jersey".into())]);
+        let pic = draw_board(&scene).unwrap();
+        let key = pic.key();
+        for want in [
+            "12: square number, printed along the numbered side (shaded, sheltered)",
+            "S: swap square: a rider who stops here makes his team give up 3 cards and draw as many",
+            "?: chance square: a rider who stops here draws a chance card",
+            "yellow jersey: Yellow jersey: the leader",
+        ] {
+            assert!(key.iter().any(|k| k == want), "{want:?} not in {key:?}");
+        }
+        assert!(
+            !key.iter()
+                .any(|k| k.contains("gele") || k.contains("maillot")),
+            "{key:?}"
+        );
+        // The numbers: at least 16 px at a phone-readable board's widest cells, and about three
+        // quarters of a token's letters (0.36 of the room left in the cell).
+        let style = crate::board::cell_label_style(pic.layout.cell_w);
+        assert!(style.px >= 16.0, "{} px", style.px);
+        // The cells are taller by the labels' room: a token keeps the size it has on any board.
+        let room = crate::board::label_room_px(pic.layout.cell_w);
+        let plain_h = (pic.layout.cell_w as f32 * crate::layout::CELL_ASPECT).round() as i32;
+        assert_eq!(pic.layout.cell_h - room, plain_h);
+        let token_px = plain_h as f32 * 0.36;
+        assert!(
+            style.px >= 0.75 * token_px,
+            "{} px beside {token_px} px",
+            style.px
+        );
+        if let Ok(dir) = std::env::var("HULST_PNG_DIR") {
+            std::fs::write(format!("{dir}/hulst-key.png"), pic.to_png().unwrap()).unwrap();
         }
     }
 

@@ -36,6 +36,19 @@ pub fn card_code(card: &str) -> String {
     code.to_uppercase()
 }
 
+/// A team's mark in the legend: the card codes its riders' tokens carry ("RE·VA·AG"), so that
+/// a token is told to be a team's by its letters as well as its colour (a token carries its
+/// card's code, never a team initial).
+fn team_codes(view: &MjView, team: usize) -> String {
+    let codes: Vec<String> = view
+        .riders
+        .iter()
+        .filter(|r| r.team as usize == team)
+        .map(|r| card_code(&r.card))
+        .collect();
+    codes.join("·")
+}
+
 /// The cell as drawn: lanes mirrored, lane 0 at the top.
 fn drawn(view: &MjView, p: Pos) -> Pos {
     let width = view.course.width(p.row);
@@ -81,6 +94,7 @@ impl BoardScene {
         BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
+            signs: Vec::new(),
             course: view.course.clone(),
             stage_name: view.course_name.clone(),
             turn: view.round,
@@ -91,7 +105,7 @@ impl BoardScene {
                 .map(|(i, name)| TeamStyle {
                     name: name.clone(),
                     colour: i,
-                    mark: crate::games::velo_master::initials(&view.teams)[i].clone(),
+                    mark: team_codes(view, i),
                 })
                 .collect(),
             riders,
@@ -224,6 +238,53 @@ mod tests {
         if let Ok(dir) = std::env::var("MJ_PNG_DIR") {
             let png = board_png(&stage.scene(), "Étape 1", &|_| None).unwrap();
             std::fs::write(format!("{dir}/mj-finish.png"), &png).unwrap();
+        }
+        // Issue 33, item 10: a finisher's token is faded inside a rim of its team's full
+        // colour, and keeps its letters, so the team is never told by a pale tint alone.
+        let pic = crate::draw_board(&board).unwrap();
+        for t in board.riders.iter().filter(|t| t.finished()) {
+            let (x, y, w, h) = pic.cell_rect(t.pos).unwrap();
+            let team = crate::palette::team(board.teams[t.team].colour);
+            let at = |px: i32, py: i32| *pic.image.get_pixel(px as u32, py as u32);
+            // The rim (inset 4, outline 2), mid-way along the token's bottom edge and down its
+            // right edge, clear of the badges and the jersey.
+            assert_eq!(at(x + w / 2, y + h - 8), team, "{}'s rim", t.label);
+            assert_eq!(at(x + w - 8, y + h / 2 + 8), team, "{}'s rim", t.label);
+            let ink = (x + w / 4..x + 3 * w / 4)
+                .flat_map(|px| (y + h / 3..y + 3 * h / 4).map(move |py| (px, py)))
+                .filter(|&(px, py)| at(px, py) == crate::palette::INK)
+                .count();
+            assert!(ink > 20, "{}'s letters in ink: {ink} pixels", t.label);
+        }
+    }
+
+    /// Issue 33, item 10: the legend's chip of a team shows the card codes its riders' tokens
+    /// carry, never a team initial no token carries.
+    #[test]
+    fn the_legend_lists_the_codes_the_teams_tokens_carry() {
+        let mut stage = stage();
+        for _ in 0..14 {
+            let (seat, _) = stage.waiting_on()[0];
+            stage.play_bot(seat).unwrap();
+        }
+        let board = scene(stage.as_ref());
+        assert_eq!(board.teams[0].mark, "RE·VA·AG");
+        for t in &board.riders {
+            let codes: Vec<&str> = board.teams[t.team].mark.split('·').collect();
+            assert!(
+                codes.contains(&t.label.as_str()),
+                "{} in {codes:?}",
+                t.label
+            );
+        }
+        for (i, team) in board.teams.iter().enumerate() {
+            for code in team.mark.split('·') {
+                assert!(
+                    board.riders.iter().any(|t| t.team == i && t.label == code),
+                    "{code} of {} is on a token",
+                    team.name
+                );
+            }
         }
     }
 

@@ -86,6 +86,7 @@ impl BoardScene {
             jersey_names: Vec::new(),
             cell_labels: Vec::new(),
             shaded: Vec::new(),
+            signs: Vec::new(),
         }
     }
 }
@@ -519,6 +520,31 @@ mod tests {
         );
         assert_eq!(rim(Pos::new(16, 0)), 0, "a plain cell");
         keep(&pic.to_png().unwrap(), "VM_BOARD_OUT", "vm-danger.png");
+    }
+
+    /// Issue 33, item 10: the white boxes of the start row, empty once the riders have left
+    /// it, are explained in the key; a board past the start shows none and keys none.
+    #[test]
+    fn the_start_rows_white_boxes_are_in_the_key() {
+        let stage = race(SPRINT, 2, 2, json!(null), |t, k| {
+            let at = [(3, 1), (2, 0), (1, 0), (4, 2)][(t * 2) as usize + k as usize];
+            (Some(Pos::new(at.0, at.1)), role(k))
+        });
+        let scene = board(stage.as_ref());
+        let pic = crate::draw_board(&scene).unwrap();
+        let want = "white box: start box: a rider's place on the start grid";
+        assert!(pic.key().iter().any(|k| k == want), "{:?}", pic.key());
+        keep(&pic.to_png().unwrap(), "VM_BOARD_OUT", "vm-start-boxes.png");
+        let far = race(SPRINT, 2, 2, json!(null), |t, k| {
+            let at = [(23, 1), (23, 0), (24, 0), (24, 2)][(t * 2) as usize + k as usize];
+            (Some(Pos::new(at.0, at.1)), role(k))
+        });
+        let pic = crate::draw_board(&board(far.as_ref())).unwrap();
+        assert!(
+            !pic.key().iter().any(|k| k.starts_with("white box")),
+            "{:?}",
+            pic.key()
+        );
     }
 
     /// The jersey wearers of a tour show on the board: the tokens of the two riders named wear
