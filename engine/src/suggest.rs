@@ -3,9 +3,9 @@
 
 /// The name of `known` nearest to `wanted`, when it is near enough to be what was meant: an
 /// edit distance (Damerau-Levenshtein, case and separators ignored) of at most a third of the
-/// longer name, and at least 1 for names of three letters or more. A name that is only
-/// unknown (nothing is that near) gets no suggestion: a wild guess helps nobody. Ties go to the
-/// first in `known`'s order.
+/// longer name (so none for names under three letters, where one edit is a third of the word).
+/// A name that is only unknown (nothing is that near) gets no suggestion: a wild guess helps
+/// nobody. Ties go to the first in `known`'s order.
 pub fn nearest<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let wanted = folded(wanted);
     if wanted.is_empty() {
@@ -19,7 +19,7 @@ pub fn nearest<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Op
         }
         let distance = strsim::damerau_levenshtein(&wanted, &candidate);
         let longer = wanted.chars().count().max(candidate.chars().count());
-        let allowed = (longer / 3).max(usize::from(longer >= 3));
+        let allowed = longer / 3;
         if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, name));
         }
@@ -72,6 +72,9 @@ mod tests {
         assert_eq!(nearest("month", ["week", "grand-tour"]), None);
         assert_eq!(nearest("", ["week"]), None);
         assert_eq!(nearest("ab", ["xy"]), None);
+        // Under three letters a single edit is too much of the name to guess from.
+        assert_eq!(nearest("ab", ["ax"]), None);
+        assert_eq!(nearest("abc", ["abd"]), Some("abd"));
         assert_eq!(nearest("zzzz", std::iter::empty()), None);
     }
 
