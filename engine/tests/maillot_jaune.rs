@@ -1756,12 +1756,12 @@ fn a_rider_is_named_by_his_card_with_his_team_where_it_helps() {
         .map(|t| t.text.clone())
         .collect();
     assert!(
-        told.contains(&"La Redoute rides 2 cells to 20/1.".to_string()),
+        told.contains(&"La Redoute rides 2 cells, 9 rows from the line.".to_string()),
         "{told:?}"
     );
     assert_eq!(
         s.situation()[0].text,
-        "La Redoute (Verts) leads the race at 20/1, 9 rows from the line."
+        "La Redoute (Verts) leads the race, 9 rows from the line."
     );
     // The tour still knows him by his key.
     assert_eq!(s.riders[1].name, "Verts Rider");

@@ -24,12 +24,12 @@ fn mj_048_mj_029_the_scenario_plays_with_given_dice_and_a_bot() {
     let out = played.to_json_lines();
     for told in [
         "PTT pays 1 energy and 0 form for the rider in his wheel: energy 5, form 20.",
-        "Vandamme is pulled up by PTT to 18/0.",
-        "La Bonnal is pulled up by Vandamme to 18/0.",
-        "La Bonnal rides 1 cell to 19/0.",
+        "Vandamme is pulled up by PTT, 11 rows from the line.",
+        "La Bonnal is pulled up by Vandamme, 11 rows from the line.",
+        "La Bonnal rides 1 cell, 10 rows from the line.",
         "Renault rolls 4 and 5 for 2 risky cells: 4 units.",
         "Renault pays 4 energy and 0 form for the risky escape: energy 1, form 20.",
-        "La Redoute is pulled up by Renault to 18/2.",
+        "La Redoute is pulled up by Renault, 11 rows from the line.",
     ] {
         assert!(out.contains(told), "{told} missing from:\n{out}");
     }

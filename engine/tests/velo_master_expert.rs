@@ -2674,7 +2674,7 @@ fn vm_101_vm_113_vm_114_vm_115_each_skill_roll_is_told_by_its_own_name() {
         told(&s, &ev),
         vec![(
             "vm-skill-roll-squeeze".into(),
-            "L0 squeezes between two bikes from 5/1: skill roll 14, safe.".into()
+            "L0 squeezes between two bikes 26 rows from the line: skill roll 14, safe.".into()
         )]
     );
     // VM-113, VM-114 (Pro): a 6 into the descent (level 5 on), stopped after 4 steps by
@@ -2691,11 +2691,11 @@ fn vm_101_vm_113_vm_114_vm_115_each_skill_roll_is_told_by_its_own_name() {
         vec![
             (
                 "vm-skill-roll-speed".into(),
-                "L0 takes the descent with a 6 at 5/1: speed control, skill roll 15, safe.".into()
+                "L0 takes the descent with a 6 26 rows from the line: speed control, skill roll 15, safe.".into()
             ),
             (
                 "vm-skill-roll-braking".into(),
-                "L0 brakes at 8/1: skill roll 16, safe.".into()
+                "L0 brakes 23 rows from the line: skill roll 16, safe.".into()
             ),
         ]
     );
@@ -2738,12 +2738,12 @@ fn vm_101_vm_113_vm_114_vm_115_each_skill_roll_is_told_by_its_own_name() {
         texts[1],
         (
             "vm-skill-roll-collective".into(),
-            "L1 at 4/0 must avoid L0's fall: skill roll 15, safe.".into()
+            "L1, 27 rows from the line, must avoid L0's fall: skill roll 15, safe.".into()
         )
     );
     assert_eq!(
         texts[2].1,
-        "grey1 at 4/1 must avoid L0's fall: skill roll 2, he crashes."
+        "grey1, 27 rows from the line, must avoid L0's fall: skill roll 2, he crashes."
     );
     // VM-045: a danger cell keeps its own sentence.
     let mut s = expert(danger_flat(), SPREAD, &[3, 15]);
@@ -2752,7 +2752,7 @@ fn vm_101_vm_113_vm_114_vm_115_each_skill_roll_is_told_by_its_own_name() {
     assert!(
         told(&s, &ev)[0]
             .1
-            .contains("skill roll on danger cell 13/1: 15, safe")
+            .contains("skill roll on a danger cell 18 rows from the line: 15, safe")
     );
 }
 

@@ -76,7 +76,7 @@ fn options_are_keyed_and_lettered_and_one_seat_owes_at_a_time() {
         .collect();
     assert!(
         told.iter()
-            .any(|t| t == "Ana skill roll on danger cell 6/0: 9, safe."),
+            .any(|t| t == "Ana skill roll on a danger cell 15 rows from the line: 9, safe."),
         "{told:?}"
     );
     // The other seat owes nothing and is told so.

@@ -1990,21 +1990,23 @@ fn counts_read_as_people_say_them() {
     let crashed = |misses: u32| {
         vec![
             ("rider", json!("Jan")),
-            ("cell", json!("12")),
+            ("to_go", json!(12)),
             ("misses", json!(misses)),
         ]
     };
     assert_eq!(
         say(&ENGLISH, "vm-crashed", &crashed(0)),
-        "Jan falls at 12 and waits at the roadside."
+        "Jan falls 12 rows from the line and waits at the roadside."
     );
     assert_eq!(
         say(&ENGLISH, "vm-crashed", &crashed(2)),
-        "Jan falls at 12 and waits at the roadside (2 turns to miss)."
+        "Jan falls 12 rows from the line and waits at the roadside (2 turns to miss)."
     );
     for catalogue in [&*FRENCH, &*DUTCH] {
         let text = say(catalogue, "vm-crashed", &crashed(0));
         assert!(!text.contains('0') && !text.contains('('), "{text}");
+        // Where he fell, as the board counts it, never the cell's id (issue 33 item 9).
+        assert!(text.contains("12 "), "{text}");
     }
     let brief = |winded: u32| {
         vec![
@@ -2044,7 +2046,6 @@ fn counts_read_as_people_say_them() {
     );
     let front = vec![
         ("rider", json!("Jan")),
-        ("cell", json!("12")),
         ("to_go", json!(9)),
         ("across", json!(0)),
     ];
@@ -2053,4 +2054,82 @@ fn counts_read_as_people_say_them() {
         dutch.contains("9 vakken") && !dutch.contains("niveau"),
         "{dutch}"
     );
+}
+
+/// Issue 33, item 9: a report says where a rider is as the board shows it, by the rows it has
+/// to go (the numbers under the picture's road), in every language; the cell's id ("23/0",
+/// "a47.5") is for scenarios. Every narration that places a rider is checked with an id no
+/// reader should see.
+#[test]
+fn a_report_places_a_rider_by_the_rows_to_go() {
+    use commissaire_messages::arg_of_json;
+    use serde_json::json;
+    let base: Vec<(&str, serde_json::Value)> = vec![
+        ("rider", json!("Jan")),
+        ("team", json!("Verts")),
+        ("by", json!("Piet")),
+        ("fallen", json!("Piet")),
+        ("cells", json!(3)),
+        ("face", json!(4)),
+        ("crash", json!(false)),
+        ("misses", json!(1)),
+        ("across", json!(0)),
+    ];
+    // Each narration that places a rider, with the arguments it reads besides `to_go`: none of
+    // them is given the cell's id any more.
+    let placing: [(&str, &[&str]); 13] = [
+        ("mj-moved", &["rider", "cells"]),
+        ("mj-pulled", &["rider", "by"]),
+        ("mj-front", &["rider", "team"]),
+        ("vm-punctured", &["rider"]),
+        ("vm-skill-roll", &["rider", "face", "crash"]),
+        ("vm-skill-roll-squeeze", &["rider", "face", "crash"]),
+        ("vm-skill-roll-speed", &["rider", "face", "crash"]),
+        ("vm-skill-roll-braking", &["rider", "face", "crash"]),
+        (
+            "vm-skill-roll-collective",
+            &["rider", "fallen", "face", "crash"],
+        ),
+        ("vm-crashed", &["rider", "misses"]),
+        ("vm-back", &["rider"]),
+        ("vm-abandoned", &["rider"]),
+        ("vm-brief-front", &["rider", "across"]),
+    ];
+    let with = |reads: &[&str], to_go: u32| -> Vec<(&str, Arg)> {
+        let mut args: Vec<(&str, Arg)> = base
+            .iter()
+            .filter(|(k, _)| reads.contains(k))
+            .map(|(k, v)| (*k, arg_of_json(v)))
+            .collect();
+        args.push(("to_go", arg_of_json(&json!(to_go))));
+        args
+    };
+    for catalogue in [&*ENGLISH, &*FRENCH, &*DUTCH] {
+        for (id, reads) in placing {
+            let text = catalogue
+                .try_format(Medium::Discord, id, &with(reads, 17))
+                .unwrap();
+            assert!(text.contains("17 "), "{id}: {text}");
+        }
+    }
+    let say = |id: &str, to_go: u32| {
+        let reads = placing.iter().find(|p| p.0 == id).unwrap().1;
+        ENGLISH
+            .try_format(Medium::Discord, id, &with(reads, to_go))
+            .unwrap()
+    };
+    assert_eq!(
+        say("mj-moved", 17),
+        "Jan rides 3 cells, 17 rows from the line."
+    );
+    assert_eq!(
+        say("mj-moved", 1),
+        "Jan rides 3 cells, 1 row from the line."
+    );
+    assert_eq!(say("mj-moved", 0), "Jan rides 3 cells to the line.");
+    assert_eq!(
+        say("mj-front", 9),
+        "Jan (Verts) leads the race, 9 rows from the line."
+    );
+    assert_eq!(say("vm-abandoned", 0), "Jan abandons at the line.");
 }

@@ -21,7 +21,9 @@ const LEGEND: Style = Style::bold(18.0);
 const STRIP_LABEL: Style = Style::bold(17.0);
 const MARKER: Style = Style::bold(15.0);
 const TICK: Style = Style::bold(14.0);
-const KEY: Style = Style::regular(15.0);
+/// The key along the bottom: 19 px, so that it still reads once a 1,600-px board is shrunk to a
+/// phone held sideways (15 px did not, issue 33 item 10).
+const KEY: Style = Style::regular(19.0);
 const BADGE: Style = Style::bold(15.0);
 
 const LEGEND_LINE: i32 = 34;
@@ -29,7 +31,7 @@ const STRIP_LABEL_H: i32 = 28;
 const MARKER_LINE: i32 = 21;
 const TICK_H: i32 = 24;
 const STRIP_GAP: i32 = 14;
-const KEY_LINE: i32 = 26;
+const KEY_LINE: i32 = 30;
 
 /// Draws the board and encodes it as PNG.
 pub fn render_board(scene: &BoardScene) -> Result<Vec<u8>, RenderError> {

@@ -93,11 +93,19 @@ mj-paid = { $rider } pays { $energy } energy and { $form } form { $why ->
 mj-moved = { $rider } rides { $cells ->
         [one] 1 cell
        *[other] { $cells } cells
-    } to { $cell }.
+    }{ $to_go ->
+        [0] {""} to the line
+        [one] , 1 row from the line
+       *[other] , { $to_go } rows from the line
+    }.
 mj-stayed = { $rider } stays where he is.
 mj-punctured = { $rider } punctures: he loses his next turn.
 mj-lost-turn = { $rider } punctures on the aspiration roll: he loses this turn.
-mj-pulled = { $rider } is pulled up by { $by } to { $cell }.
+mj-pulled = { $rider } is pulled up by { $by }{ $to_go ->
+        [0] {""} to the line
+        [one] , 1 row from the line
+       *[other] , { $to_go } rows from the line
+    }.
 mj-skipped = { $rider } passes his turn.
 mj-pact-asked = { $rider } ({ $team }) asks { $partner } ({ $partner_team }) for a pact.
 mj-pact-answered = { $yes ->
@@ -111,7 +119,7 @@ mj-placed = { $rider } is now placed { $place }: the riders of one round are pla
 mj-abandoned = { $rider } ({ $team }) has no energy and no form left: he abandons.
 mj-stage-over = The stage is over: { $winner } ({ $team }) wins.
 mj-stage-over-nobody = The stage is over: nobody crossed the line.
-mj-front = { $rider } ({ $team }) leads the race at { $cell }, { $to_go ->
+mj-front = { $rider } ({ $team }) leads the race, { $to_go ->
         [one] 1 row
        *[other] { $to_go } rows
     } from the line.

@@ -45,28 +45,56 @@ vm-extra-step = { $rider } stopped on a descent cell: one extra step if wanted.
 ## Punctures, crashes and the roadside
 
 vm-puncture-check = 4-2-1 check for { $rider }: { $faces }.
-vm-punctured = { $rider } punctures at { $cell } and waits at the roadside until the phase ends.
-vm-skill-roll = { $rider } skill roll on danger cell { $cell }: { $face }{ $crash ->
+vm-punctured = { $rider } punctures { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    } and waits at the roadside until the phase ends.
+vm-skill-roll = { $rider } skill roll on a danger cell { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }: { $face }{ $crash ->
         [true] , he crashes
        *[false] , safe
     }.
-vm-skill-roll-squeeze = { $rider } squeezes between two bikes from { $cell }: skill roll { $face }{ $crash ->
+vm-skill-roll-squeeze = { $rider } squeezes between two bikes { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }: skill roll { $face }{ $crash ->
         [true] , he crashes
        *[false] , safe
     }.
-vm-skill-roll-speed = { $rider } takes the descent with a 6 at { $cell }: speed control, skill roll { $face }{ $crash ->
+vm-skill-roll-speed = { $rider } takes the descent with a 6 { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }: speed control, skill roll { $face }{ $crash ->
         [true] , he crashes
        *[false] , safe
     }.
-vm-skill-roll-braking = { $rider } brakes at { $cell }: skill roll { $face }{ $crash ->
+vm-skill-roll-braking = { $rider } brakes { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }: skill roll { $face }{ $crash ->
         [true] , he crashes
        *[false] , safe
     }.
-vm-skill-roll-collective = { $rider } at { $cell } must avoid { $fallen }'s fall: skill roll { $face }{ $crash ->
+vm-skill-roll-collective = { $rider }, { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }, must avoid { $fallen }'s fall: skill roll { $face }{ $crash ->
         [true] , he crashes
        *[false] , safe
     }.
-vm-crashed = { $rider } falls at { $cell } and waits at the roadside{ $misses ->
+vm-crashed = { $rider } falls { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    } and waits at the roadside{ $misses ->
         [0] {""}
         [one] {" "}({ $misses } turn to miss)
        *[other] {" "}({ $misses } turns to miss)
@@ -79,8 +107,16 @@ vm-severity = { $rider } crash severity { $face }: { $severity ->
        *[unhurt] unhurt
     }.
 vm-sits-out = { $rider } is still at the roadside and misses this turn.
-vm-back = { $rider } gets back on the road at { $cell }.
-vm-abandoned = { $rider } abandons at { $cell }.
+vm-back = { $rider } gets back on the road { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }.
+vm-abandoned = { $rider } abandons { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }.
 
 ## Feeding, condition and doping
 
@@ -153,9 +189,9 @@ vm-finished = { $rider } crosses the line in place { $place }, { $time } min.
 vm-race-over = The race is over: { $winner } wins.
 vm-race-over-nobody = The race is over: nobody reached the line.
 # A roll in one line, where the race stands: the rider at the front still racing.
-vm-brief-front = { $rider } leads the race at { $cell }, { $to_go ->
-        [one] 1 level
-       *[other] { $to_go } levels
+vm-brief-front = { $rider } leads the race, { $to_go ->
+        [one] 1 row
+       *[other] { $to_go } rows
     } from the line{ $across ->
         [0] {""}
        *[other] {""} ({ $across } across)

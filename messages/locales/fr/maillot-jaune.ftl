@@ -86,11 +86,19 @@ mj-paid = { $rider } paie { $energy } d'énergie et { $form } de forme { $why ->
 mj-moved = { $rider } avance de { $cells ->
         [one] { $cells } case
        *[other] { $cells } cases
-    } jusqu'en { $cell }.
+    }{ $to_go ->
+        [0] {""} jusqu'à la ligne
+        [one] , à { $to_go } case de la ligne
+       *[other] , à { $to_go } cases de la ligne
+    }.
 mj-stayed = { $rider } reste sur place.
 mj-punctured = { $rider } crève : il passe son prochain tour.
 mj-lost-turn = { $rider } crève sur le jet d'aspiration : il perd ce tour.
-mj-pulled = { $rider } est aspiré par { $by } jusqu'en { $cell }.
+mj-pulled = { $rider } est aspiré par { $by }{ $to_go ->
+        [0] {""} jusqu'à la ligne
+        [one] , à { $to_go } case de la ligne
+       *[other] , à { $to_go } cases de la ligne
+    }.
 mj-skipped = { $rider } passe son tour.
 mj-pact-asked = { $rider } ({ $team }) propose un pacte à { $partner } ({ $partner_team }).
 mj-pact-answered = { $yes ->
@@ -104,9 +112,9 @@ mj-placed = { $rider } est classé { $place } selon la distance parcourue au-del
 mj-abandoned = { $rider } ({ $team }) n'a plus ni énergie ni forme : il abandonne.
 mj-stage-over = L'étape est finie : { $winner } ({ $team }) gagne.
 mj-stage-over-nobody = L'étape est finie : personne n'a franchi la ligne.
-mj-front = { $rider } ({ $team }) mène la course en { $cell }, à { $to_go ->
-        [one] { $to_go } rangée
-       *[other] { $to_go } rangées
+mj-front = { $rider } ({ $team }) mène la course à { $to_go ->
+        [one] { $to_go } case
+       *[other] { $to_go } cases
     } de la ligne.
 mj-front-none = Personne n'est sur la route.
 mj-brief = { $rider } : énergie { $energy }/6, forme { $form }/20, { $stars ->

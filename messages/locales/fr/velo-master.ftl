@@ -51,28 +51,56 @@ vm-extra-step = { $rider } s'est arrêté sur une case de descente : une case su
 ## Crevaisons, chutes et bord de la route
 
 vm-puncture-check = Contrôle 4-2-1 pour { $rider } : { $faces }.
-vm-punctured = { $rider } crève en { $cell } et attend au bord de la route jusqu'à la fin de la phase.
-vm-skill-roll = Jet d'habileté de { $rider } sur la case danger { $cell } : { $face }{ $crash ->
+vm-punctured = { $rider } crève { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    } et attend au bord de la route jusqu'à la fin de la phase.
+vm-skill-roll = Jet d'habileté de { $rider } sur une case danger { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    } : { $face }{ $crash ->
         [true] , il chute
        *[false] , sans mal
     }.
-vm-skill-roll-squeeze = { $rider } se faufile entre deux vélos depuis { $cell } : jet d'habileté { $face }{ $crash ->
+vm-skill-roll-squeeze = { $rider } se faufile entre deux vélos { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    } : jet d'habileté { $face }{ $crash ->
         [true] , il chute
        *[false] , sans mal
     }.
-vm-skill-roll-speed = { $rider } aborde la descente avec un 6 en { $cell } : contrôle de vitesse, jet d'habileté { $face }{ $crash ->
+vm-skill-roll-speed = { $rider } aborde la descente avec un 6 { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    } : contrôle de vitesse, jet d'habileté { $face }{ $crash ->
         [true] , il chute
        *[false] , sans mal
     }.
-vm-skill-roll-braking = { $rider } freine en { $cell } : jet d'habileté { $face }{ $crash ->
+vm-skill-roll-braking = { $rider } freine { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    } : jet d'habileté { $face }{ $crash ->
         [true] , il chute
        *[false] , sans mal
     }.
-vm-skill-roll-collective = { $rider } en { $cell } doit éviter la chute de { $fallen } : jet d'habileté { $face }{ $crash ->
+vm-skill-roll-collective = { $rider }, { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    }, doit éviter la chute de { $fallen } : jet d'habileté { $face }{ $crash ->
         [true] , il chute
        *[false] , sans mal
     }.
-vm-crashed = { $rider } chute en { $cell } et attend au bord de la route{ $misses ->
+vm-crashed = { $rider } chute { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    } et attend au bord de la route{ $misses ->
         [0] {""}
         [one] {" "}({ $misses } tour à passer)
        *[other] {" "}({ $misses } tours à passer)
@@ -85,8 +113,16 @@ vm-severity = Gravité de la chute de { $rider } : { $face } : { $severity ->
        *[unhurt] indemne
     }.
 vm-sits-out = { $rider } est encore au bord de la route et passe ce tour.
-vm-back = { $rider } reprend la route en { $cell }.
-vm-abandoned = { $rider } abandonne en { $cell }.
+vm-back = { $rider } reprend la route { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    }.
+vm-abandoned = { $rider } abandonne { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    }.
 
 ## Ravitaillement, condition physique et dopage
 
@@ -288,9 +324,9 @@ vm-option-stop = { $how ->
     }
 
 # Un lancer en une ligne, où en est la course : le coureur en tête encore en course.
-vm-brief-front = { $rider } mène la course en { $cell }, à { $to_go ->
-        [one] { $to_go } niveau
-       *[other] { $to_go } niveaux
+vm-brief-front = { $rider } mène la course à { $to_go ->
+        [one] { $to_go } case
+       *[other] { $to_go } cases
     } de la ligne{ $across ->
         [0] {""}
        *[other] {""} ({ $across } arrivés)

@@ -86,11 +86,19 @@ mj-paid = { $rider } betaalt { $energy } energie en { $form } vorm { $why ->
 mj-moved = { $rider } rijdt { $cells ->
         [one] 1 vakje
        *[other] { $cells } vakjes
-    } naar { $cell }.
+    }{ $to_go ->
+        [0] {""} tot de streep
+        [one] , 1 vak van de streep
+       *[other] , { $to_go } vakken van de streep
+    }.
 mj-stayed = { $rider } blijft staan.
 mj-punctured = { $rider } rijdt lek: hij verliest zijn volgende beurt.
 mj-lost-turn = { $rider } rijdt lek bij de worp voor de zuiging: hij verliest deze beurt.
-mj-pulled = { $rider } wordt door { $by } meegezogen naar { $cell }.
+mj-pulled = { $rider } wordt door { $by } meegezogen{ $to_go ->
+        [0] {""} tot de streep
+        [one] , 1 vak van de streep
+       *[other] , { $to_go } vakken van de streep
+    }.
 mj-skipped = { $rider } slaat zijn beurt over.
 mj-pact-asked = { $rider } ({ $team }) vraagt { $partner } ({ $partner_team }) om een pact.
 mj-pact-answered = { $yes ->
@@ -104,9 +112,9 @@ mj-placed = { $rider } wordt als { $place }e geklasseerd op de afstand voorbij d
 mj-abandoned = { $rider } ({ $team }) heeft geen energie en geen vorm meer: hij geeft op.
 mj-stage-over = De etappe is voorbij: { $winner } ({ $team }) wint.
 mj-stage-over-nobody = De etappe is voorbij: niemand kwam over de streep.
-mj-front = { $rider } ({ $team }) leidt de koers op { $cell }, { $to_go ->
-        [one] 1 rij
-       *[other] { $to_go } rijen
+mj-front = { $rider } ({ $team }) leidt de koers, { $to_go ->
+        [one] 1 vak
+       *[other] { $to_go } vakken
     } van de streep.
 mj-front-none = Niemand is op de weg.
 mj-brief = { $rider }: energie { $energy }/6, vorm { $form }/20, { $stars ->

@@ -51,28 +51,56 @@ vm-extra-step = { $rider } stopte op een afdalingsvak: één extra vak als hij w
 ## Lekke banden, valpartijen en de berm
 
 vm-puncture-check = 4-2-1-controle voor { $rider }: { $faces }.
-vm-punctured = { $rider } rijdt lek op { $cell } en wacht in de berm tot de fase voorbij is.
-vm-skill-roll = Behendigheidsworp van { $rider } op gevaarlijk vak { $cell }: { $face }{ $crash ->
+vm-punctured = { $rider } rijdt lek { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    } en wacht in de berm tot de fase voorbij is.
+vm-skill-roll = Behendigheidsworp van { $rider } op een gevaarlijk vak { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }: { $face }{ $crash ->
         [true] , hij valt
        *[false] , veilig
     }.
-vm-skill-roll-squeeze = { $rider } wringt zich vanaf { $cell } tussen twee fietsen door: behendigheidsworp { $face }{ $crash ->
+vm-skill-roll-squeeze = { $rider } wringt zich { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    } tussen twee fietsen door: behendigheidsworp { $face }{ $crash ->
         [true] , hij valt
        *[false] , veilig
     }.
-vm-skill-roll-speed = { $rider } duikt de afdaling in met een 6 op { $cell }: snelheidscontrole, behendigheidsworp { $face }{ $crash ->
+vm-skill-roll-speed = { $rider } duikt de afdaling in met een 6, { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }: snelheidscontrole, behendigheidsworp { $face }{ $crash ->
         [true] , hij valt
        *[false] , veilig
     }.
-vm-skill-roll-braking = { $rider } remt op { $cell }: behendigheidsworp { $face }{ $crash ->
+vm-skill-roll-braking = { $rider } remt { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }: behendigheidsworp { $face }{ $crash ->
         [true] , hij valt
        *[false] , veilig
     }.
-vm-skill-roll-collective = { $rider } op { $cell } moet de val van { $fallen } ontwijken: behendigheidsworp { $face }{ $crash ->
+vm-skill-roll-collective = { $rider }, { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }, moet de val van { $fallen } ontwijken: behendigheidsworp { $face }{ $crash ->
         [true] , hij valt
        *[false] , veilig
     }.
-vm-crashed = { $rider } valt op { $cell } en wacht in de berm{ $misses ->
+vm-crashed = { $rider } valt { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    } en wacht in de berm{ $misses ->
         [0] {""}
         [one] {" "}({ $misses } beurt over te slaan)
        *[other] {" "}({ $misses } beurten over te slaan)
@@ -85,8 +113,16 @@ vm-severity = Ernst van de val van { $rider }: { $face }: { $severity ->
        *[unhurt] ongedeerd
     }.
 vm-sits-out = { $rider } staat nog in de berm en slaat deze beurt over.
-vm-back = { $rider } gaat weer de weg op bij { $cell }.
-vm-abandoned = { $rider } geeft op bij { $cell }.
+vm-back = { $rider } gaat weer de weg op, { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }.
+vm-abandoned = { $rider } geeft op, { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }.
 
 ## Bevoorrading, conditie en doping
 
@@ -274,7 +310,7 @@ vm-option-stop = { $how ->
     }
 
 # Een worp in één regel, hoe de koers ervoor staat: de renner vooraan die nog in koers is.
-vm-brief-front = { $rider } leidt de koers op { $cell }, { $to_go ->
+vm-brief-front = { $rider } leidt de koers, { $to_go ->
         [one] 1 vak
        *[other] { $to_go } vakken
     } van de streep{ $across ->

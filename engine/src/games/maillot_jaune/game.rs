@@ -236,6 +236,16 @@ impl MaillotJaune {
         ))
     }
 
+    /// Where a move ends, in the English of the catalogue's reports, after the move's words:
+    /// ", 12 rows from the line", or " to the line". The board counts rows to go, so the
+    /// report does; the cell's id is for scenarios' input and moves typed in full.
+    fn place(&self, p: crate::course::Pos) -> String {
+        match self.course.rows_to_line(p.row) {
+            0 => " to the line".into(),
+            n => format!(", {} from the line", plural(n as u32, "row", "rows")),
+        }
+    }
+
     fn cell(&self, p: crate::course::Pos) -> String {
         self.course.cell_id(p)
     }
@@ -402,14 +412,13 @@ impl MaillotJaune {
             Some((r, p)) => {
                 let to_go = self.course.rows_to_line(p.row);
                 let mut args = self.who(r).to_vec();
-                args.extend([("cell", json!(self.cell(p))), ("to_go", json!(to_go))]);
+                args.push(("to_go", json!(to_go)));
                 sentence(
                     "mj-front",
                     args,
                     format!(
-                        "{} leads the race at {}, {} from the line.",
+                        "{} leads the race, {} from the line.",
                         self.with_team(r),
-                        self.cell(p),
                         plural(to_go as u32, "row", "rows")
                     ),
                 )
@@ -517,14 +526,14 @@ impl MaillotJaune {
                 "mj-moved",
                 vec![
                     ("rider", n(rider)),
-                    ("cell", json!(self.cell(*to))),
                     ("cells", json!(cells)),
+                    ("to_go", json!(self.course.rows_to_line(to.row))),
                 ],
                 format!(
-                    "{} rides {} to {}.",
+                    "{} rides {}{}.",
                     name(rider),
                     plural(*cells as u32, "cell", "cells"),
-                    self.cell(*to)
+                    self.place(*to)
                 ),
             ),
             Event::Stayed { rider } => sentence(
@@ -550,13 +559,13 @@ impl MaillotJaune {
                 vec![
                     ("rider", n(rider)),
                     ("by", n(by)),
-                    ("cell", json!(self.cell(*to))),
+                    ("to_go", json!(self.course.rows_to_line(to.row))),
                 ],
                 format!(
-                    "{} is pulled up by {} to {}.",
+                    "{} is pulled up by {}{}.",
                     name(rider),
                     name(by),
-                    self.cell(*to)
+                    self.place(*to)
                 ),
             ),
             Event::Skipped { rider } => sentence(

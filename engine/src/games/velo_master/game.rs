@@ -242,15 +242,13 @@ impl VeloMaster {
                     "vm-brief-front",
                     vec![
                         ("rider", json!(self.rider_name(r))),
-                        ("cell", json!(self.cell_name(c))),
                         ("to_go", json!(to_go)),
                         ("across", json!(across)),
                     ],
                     format!(
-                        "{} leads the race at {}, {to_go} {} from the line{}.",
+                        "{} leads the race, {to_go} {} from the line{}.",
                         self.rider_name(r),
-                        self.cell_name(c),
-                        if to_go == 1 { "level" } else { "levels" },
+                        if to_go == 1 { "row" } else { "rows" },
                         if across == 0 {
                             String::new()
                         } else {
@@ -269,6 +267,25 @@ impl VeloMaster {
             .cloned()
             .unwrap_or_else(|| format!("rider {r}"))
     }
+    /// How far a cell is from the line, as the board's "to go" scale counts it: what a
+    /// report says of a rider's place (a reader finds it on the picture; the cell's id is for
+    /// scenarios).
+    fn to_go(&self, c: u16) -> u32 {
+        let b = &self.fixed.board;
+        b.cells
+            .get(c as usize)
+            .map_or(0, |cell| b.levels_to_line(cell.level))
+    }
+
+    /// Where a cell is, in the English of the catalogue's reports: "12 rows from the line".
+    fn place_of(&self, c: u16) -> String {
+        match self.to_go(c) {
+            0 => "at the line".into(),
+            1 => "1 row from the line".into(),
+            n => format!("{n} rows from the line"),
+        }
+    }
+
     fn cell_name(&self, c: u16) -> String {
         if (c as usize) < self.fixed.board.cells.len() {
             self.fixed.board.name(c)
@@ -844,12 +861,12 @@ impl Game for VeloMaster {
                     "vm-punctured",
                     vec![
                         ("rider", name(*rider)),
-                        ("cell", json!(self.cell_name(*cell))),
+                        ("to_go", json!(self.to_go(*cell))),
                     ],
                     format!(
-                        "{} punctures at {} and waits at the roadside until the phase ends.",
+                        "{} punctures {} and waits at the roadside until the phase ends.",
                         self.rider_name(*rider),
-                        self.cell_name(*cell)
+                        self.place_of(*cell)
                     ),
                 ),
                 Event::Severity {
@@ -977,12 +994,12 @@ impl Game for VeloMaster {
                     "vm-abandoned",
                     vec![
                         ("rider", name(*rider)),
-                        ("cell", json!(self.cell_name(*cell))),
+                        ("to_go", json!(self.to_go(*cell))),
                     ],
                     format!(
-                        "{} abandons at {}.",
+                        "{} abandons {}.",
                         self.rider_name(*rider),
-                        self.cell_name(*cell)
+                        self.place_of(*cell)
                     ),
                 ),
                 Event::SlotStarted { seat, clock } => sentence(
@@ -1068,12 +1085,12 @@ impl Game for VeloMaster {
                     crash,
                     why,
                 } => {
-                    let (who, at) = (self.rider_name(*rider), self.cell_name(*cell));
+                    let (who, at) = (self.rider_name(*rider), self.place_of(*cell));
                     let face = roll.face;
                     let outcome = if *crash { ", he crashes" } else { ", safe" };
                     let mut args = vec![
                         ("rider", name(*rider)),
-                        ("cell", json!(at)),
+                        ("to_go", json!(self.to_go(*cell))),
                         ("face", json!(face)),
                         ("crash", json!(crash)),
                     ];
@@ -1081,26 +1098,26 @@ impl Game for VeloMaster {
                         Skill::Danger => sentence(
                             "vm-skill-roll",
                             args,
-                            format!("{who} skill roll on danger cell {at}: {face}{outcome}."),
+                            format!("{who} skill roll on a danger cell {at}: {face}{outcome}."),
                         ),
                         Skill::Squeeze => sentence(
                             "vm-skill-roll-squeeze",
                             args,
                             format!(
-                                "{who} squeezes between two bikes from {at}: skill roll {face}{outcome}."
+                                "{who} squeezes between two bikes {at}: skill roll {face}{outcome}."
                             ),
                         ),
                         Skill::Speed => sentence(
                             "vm-skill-roll-speed",
                             args,
                             format!(
-                                "{who} takes the descent with a 6 at {at}: speed control, skill roll {face}{outcome}."
+                                "{who} takes the descent with a 6 {at}: speed control, skill roll {face}{outcome}."
                             ),
                         ),
                         Skill::Braking => sentence(
                             "vm-skill-roll-braking",
                             args,
-                            format!("{who} brakes at {at}: skill roll {face}{outcome}."),
+                            format!("{who} brakes {at}: skill roll {face}{outcome}."),
                         ),
                         Skill::Collective { fallen } => {
                             let fallen_name = self.rider_name(*fallen);
@@ -1109,7 +1126,7 @@ impl Game for VeloMaster {
                                 "vm-skill-roll-collective",
                                 args,
                                 format!(
-                                    "{who} at {at} must avoid {fallen_name}'s fall: skill roll {face}{outcome}."
+                                    "{who}, {at}, must avoid {fallen_name}'s fall: skill roll {face}{outcome}."
                                 ),
                             )
                         }
@@ -1123,13 +1140,13 @@ impl Game for VeloMaster {
                     "vm-crashed",
                     vec![
                         ("rider", name(*rider)),
-                        ("cell", json!(self.cell_name(*cell))),
+                        ("to_go", json!(self.to_go(*cell))),
                         ("misses", json!(misses)),
                     ],
                     format!(
-                        "{} falls at {} and waits at the roadside{}.",
+                        "{} falls {} and waits at the roadside{}.",
                         self.rider_name(*rider),
-                        self.cell_name(*cell),
+                        self.place_of(*cell),
                         match misses {
                             0 => String::new(),
                             1 => " (1 turn to miss)".to_string(),
@@ -1149,12 +1166,12 @@ impl Game for VeloMaster {
                     "vm-back",
                     vec![
                         ("rider", name(*rider)),
-                        ("cell", json!(self.cell_name(*cell))),
+                        ("to_go", json!(self.to_go(*cell))),
                     ],
                     format!(
-                        "{} gets back on the road at {}.",
+                        "{} gets back on the road {}.",
                         self.rider_name(*rider),
-                        self.cell_name(*cell)
+                        self.place_of(*cell)
                     ),
                 ),
                 Event::Blocked { rider, lost } => sentence(
