@@ -1766,3 +1766,72 @@ fn a_rider_is_named_by_his_card_with_his_team_where_it_helps() {
     // The tour still knows him by his key.
     assert_eq!(s.riders[1].name, "Verts Rider");
 }
+
+/// The sensible bot plays `card`'s whole turn (every step of his move).
+fn bot_rides(s: &mut MaillotJaune, card: &str) {
+    use commissaire_engine::games::maillot_jaune::bot::sensible;
+    let r = ix(s, card);
+    assert_eq!(current(s), r);
+    for _ in 0..8 {
+        let seat = s.to_play().unwrap();
+        let legal = s.legal(seat);
+        let c = sensible(s, seat, &legal);
+        play(s, c);
+        if s.turn.as_ref().is_none_or(|t| t.rider != r) {
+            return;
+        }
+    }
+    panic!("{card}'s turn never ended");
+}
+
+#[test]
+fn the_sensible_bot_crosses_the_line_with_the_least_safe_escape_that_does_it() {
+    // Renault, 1 star on the climb, on (26, 0): the line is 3 cells away. A safe escape of 2
+    // crosses it; he pays those 2 energy and keeps 4 (not 3, nor the 6 of the longest escape).
+    let list = [("Renault", 1, 1, 1), ("PTT", 1, 1, 1)];
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Renault", 26, 0), r("PTT", 5, 0).team(1)],
+        json!({ "riders": cards(&list) }),
+        vec![],
+    );
+    stay_until(&mut s, "Renault");
+    bot_rides(&mut s, "Renault");
+    assert_eq!(at(&s, "Renault").map(|p| p.0), Some(29));
+    assert_eq!(dial(&s, "Renault"), (4, 20));
+}
+
+#[test]
+fn the_sensible_bot_spends_its_energy_in_the_stretch_to_the_line() {
+    // Renault, 1 star on the climb, on (16, 0): the line is out of reach today, and the
+    // stretch he rides runs to the line, where energy left is lost (MJ-023). He escapes the
+    // longest safe way, 6 cells past his star: (23, 0), energy 0.
+    let list = [("Renault", 1, 1, 1), ("PTT", 1, 1, 1)];
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Renault", 16, 0), r("PTT", 5, 0).team(1)],
+        json!({ "riders": cards(&list) }),
+        vec![],
+    );
+    stay_until(&mut s, "Renault");
+    bot_rides(&mut s, "Renault");
+    assert_eq!(at(&s, "Renault").map(|p| p.0), Some(23));
+    assert_eq!(dial(&s, "Renault").0, 0);
+}
+
+#[test]
+fn the_sensible_bot_keeps_its_energy_before_the_last_stretch() {
+    // The same rider on the flat, (5, 0), with the climb and the line two stretches away: he
+    // rides his stars and keeps his energy.
+    let list = [("Renault", 1, 1, 1), ("PTT", 1, 1, 1)];
+    let mut s = stage_with(
+        STAGE_1,
+        vec![r("Renault", 5, 0), r("PTT", 2, 0).team(1)],
+        json!({ "riders": cards(&list) }),
+        vec![],
+    );
+    stay_until(&mut s, "Renault");
+    bot_rides(&mut s, "Renault");
+    assert_eq!(at(&s, "Renault").map(|p| p.0), Some(6));
+    assert_eq!(dial(&s, "Renault").0, 6);
+}
