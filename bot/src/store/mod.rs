@@ -13,6 +13,7 @@
 
 pub mod choices;
 pub mod events;
+mod migrations;
 pub mod outbox;
 pub mod posts;
 pub mod reminders;
@@ -79,7 +80,7 @@ impl Store {
             .max_connections(1)
             .connect_with(options.clone())
             .await?;
-        sqlx::migrate!("../migrations").run(&writer).await?;
+        migrations::migrator().run(&writer).await?;
         let readers = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
