@@ -2,8 +2,8 @@
 //! course and every tour preset), each problem said at once; and the same problems warned of
 //! when `serve`, `demo` and `play` start.
 
-use commissaire::discord::config::ServeConfig;
-use commissaire::services::Library;
+use crate::discord::config::ServeConfig;
+use crate::services::Library;
 use commissaire_messages::msg;
 use std::path::Path;
 

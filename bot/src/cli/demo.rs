@@ -2,8 +2,8 @@
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
-use commissaire::services::{Actor, Library, Picture, Reply, Services, TourSettings};
-use commissaire::store::{choices, events, stages};
+use crate::services::{Actor, Library, Picture, Reply, Services, TourSettings};
+use crate::store::{choices, events, stages};
 use commissaire_messages::{Language, msg};
 use std::path::Path;
 

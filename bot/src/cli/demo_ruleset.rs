@@ -3,7 +3,7 @@
 //! folder of its own named after the preset's file, each as `demo --tour` rides it.
 
 use super::UsageError;
-use commissaire::services::Library;
+use crate::services::Library;
 use commissaire_engine::registry;
 use commissaire_messages::{Language, msg};
 use std::path::Path;

@@ -1,12 +1,13 @@
 //! The terminal adapter: `demo` and `play` drive the same application services as the Discord
 //! adapter, and write the pictures those services return into a folder.
 
+pub mod app;
 pub mod check;
 pub mod demo;
 pub mod demo_ruleset;
 pub mod play;
 
-use commissaire::services::{Reply, ServiceError, Services};
+use crate::services::{Reply, ServiceError, Services};
 use commissaire_messages::msg;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -121,20 +122,16 @@ pub fn prepare_out(out: &Path) -> Result<(), UsageError> {
 pub async fn open_services(
     db: &Path,
     config: &Path,
-) -> Result<commissaire::services::Services, UsageError> {
-    commissaire::services::Services::open(
-        db,
-        config,
-        std::sync::Arc::new(commissaire::clock::SystemClock),
-    )
-    .await
-    .map_err(|e| {
-        UsageError(msg!(
-            "cli-cannot-open-database",
-            path = db.display().to_string(),
-            error = e.to_string()
-        ))
-    })
+) -> Result<crate::services::Services, UsageError> {
+    crate::services::Services::open(db, config, std::sync::Arc::new(crate::clock::SystemClock))
+        .await
+        .map_err(|e| {
+            UsageError(msg!(
+                "cli-cannot-open-database",
+                path = db.display().to_string(),
+                error = e.to_string()
+            ))
+        })
 }
 
 /// Progress through the stages on standard error: a bar redrawn in place on a terminal, one

@@ -9,13 +9,13 @@ mod summary;
 pub(super) mod words;
 
 use super::UsageError;
-use commissaire::clock::SystemClock;
-use commissaire::services::{
+use crate::clock::SystemClock;
+use crate::services::{
     Actor, ButtonAction, Library, Pick, Pressed, Reply, ServiceError, Services, TourSettings,
     check_team_name, parse_button,
 };
-use commissaire::store::tours::{self, TourRow, TourStatus};
-use commissaire::store::{results, teams};
+use crate::store::tours::{self, TourRow, TourStatus};
+use crate::store::{results, teams};
 use commissaire_engine::tour::StageResult;
 use commissaire_messages::{Language, msg, set_language};
 use commissaire_render::text_board::scene_text_keyed;
@@ -332,7 +332,7 @@ async fn session(
 }
 
 /// Whether a button makes a decision (what `play` can press for you).
-fn decides(button: &commissaire::services::ButtonSpec) -> bool {
+fn decides(button: &crate::services::ButtonSpec) -> bool {
     matches!(
         parse_button(&button.id),
         Some(Pressed {

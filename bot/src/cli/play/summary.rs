@@ -1,7 +1,7 @@
 //! Between two stages: where your riders finished the stage and where they stand in the general
 //! classification, read from the stored results (the channel's message shows only the top ten).
 
-use commissaire::store::tours::TourRow;
+use crate::store::tours::TourRow;
 use commissaire_engine::registry;
 use commissaire_engine::tour::{StageResult, StandingRow, format_time};
 use commissaire_messages::{msg, sentence};

@@ -4,7 +4,7 @@
 //! the terminal prints Markdown's emphasis and code fences as plain lines.
 
 use super::super::{UsageError, cannot_create, cannot_write};
-use commissaire::services::Reply;
+use crate::services::Reply;
 use commissaire_messages::msg;
 use std::path::Path;
 
