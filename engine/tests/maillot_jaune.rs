@@ -1835,3 +1835,146 @@ fn the_sensible_bot_keeps_its_energy_before_the_last_stretch() {
     assert_eq!(at(&s, "Renault").map(|p| p.0), Some(6));
     assert_eq!(dial(&s, "Renault").0, 6);
 }
+
+/// MJ-058: the director whose rider is to play reads the risky-escape table in his brief, roll
+/// by roll ("P" where the roll punctures); a director waiting for his turn reads only his
+/// riders' dials.
+#[test]
+fn mj_058_the_director_to_play_reads_the_risky_escape_prices() {
+    use commissaire_engine::registry::Game;
+    let s = stage(vec![r("Renault", 5, 0), r("PTT", 3, 0).team(1)]);
+    let seat = s.to_play().unwrap();
+    let waiting = s
+        .riders
+        .iter()
+        .map(|x| x.seat)
+        .find(|&x| x != seat)
+        .unwrap();
+    let prices = |seat| {
+        s.brief(seat)
+            .into_iter()
+            .filter(|t| t.id == "mj-brief-prices")
+            .map(|t| t.text)
+            .collect::<Vec<_>>()
+    };
+    let mine = prices(seat);
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert!(
+        mine[0].starts_with("Risky escape, cost for 1/2/3/4 cells by roll (P: puncture): "),
+        "{}",
+        mine[0]
+    );
+    assert!(
+        mine[0].contains('P') && mine[0].contains(" · "),
+        "{}",
+        mine[0]
+    );
+    assert_eq!(prices(waiting), Vec::<String>::new());
+}
+
+/// An option names its cell by the letter the board shows there, and only while the board
+/// letters it: the cells within his stars while he chooses, the cells of the escape he
+/// announced once he has; a move typed in full to another kind of cell says what it is.
+#[test]
+fn a_move_is_named_by_the_letter_the_board_shows_only_while_it_shows_it() {
+    use commissaire_engine::registry::Game;
+    let mut s = stage(vec![r("Renault", 5, 0), r("PTT", 3, 0).team(1)]);
+    let label = |s: &MaillotJaune, to: Pos, escape: Option<(u8, u8)>| {
+        s.label(&Choice::Move {
+            to,
+            via: None,
+            escape,
+        })
+        .1
+        .to_string()
+    };
+    let (a, first) = s.letters()[0];
+    assert_eq!(first, 'A');
+    // Item 9 of issue 33: the rows to go, as the board counts them, never the cell's id.
+    let to_go = s.course.rows_to_line(a.row);
+    assert!(to_go > 1);
+    assert_eq!(
+        label(&s, a, None),
+        format!("Ride to A ({to_go} rows from the line)")
+    );
+    // An escape not yet announced: the board letters no cell of it.
+    let escaping = label(&s, a, Some((0, 2)));
+    assert!(
+        escaping.starts_with("Escape +2 (0 safe, 2 risky) to "),
+        "{escaping}"
+    );
+    // Announced: its cells are lettered, and only for that escape.
+    play(&mut s, plan(0, 2));
+    let (b, letter) = s.letters()[0];
+    let announced = label(&s, b, Some((0, 2)));
+    assert!(
+        announced.starts_with(&format!("Ride to {letter} (")),
+        "{announced}"
+    );
+    let other = label(&s, b, Some((1, 1)));
+    assert!(
+        other.starts_with("Escape +2 (1 safe, 1 risky) to "),
+        "{other}"
+    );
+}
+
+/// G-17: a pact asked is answered by the partner's director, so the answer's options are
+/// grouped under the partner, and say whose pact it is.
+#[test]
+fn g_17_the_answer_to_a_pact_is_the_partners_option() {
+    use commissaire_engine::registry::Game;
+    let mut s = pact_start(None, 6, vec![]);
+    let renault = ix(&s, "Renault");
+    play(&mut s, Choice::Pact { partner: renault });
+    let (group, label) = s.label(&Choice::Answer { yes: true });
+    assert_eq!(&*group, "Renault");
+    assert!(label.starts_with("Accept the pact of PTT ("), "{label}");
+    let (group, label) = s.label(&Choice::Answer { yes: false });
+    assert_eq!(&*group, "Renault");
+    assert!(label.starts_with("Refuse the pact of PTT ("), "{label}");
+}
+
+/// Every kind of choice survives its key (a button's id, a `/play` value, a scenario's
+/// `choose`): what is keyed is what is parsed back.
+#[test]
+fn every_choice_is_read_back_from_its_key() {
+    use commissaire_engine::registry::Game;
+    let s = stage(vec![r("Renault", 5, 0), r("PTT", 3, 0).team(1)]);
+    let to = Pos::new(9, 2);
+    let choices = [
+        Choice::Stay,
+        Choice::Move {
+            to,
+            via: None,
+            escape: None,
+        },
+        Choice::Move {
+            to,
+            via: Some(1),
+            escape: None,
+        },
+        Choice::Move {
+            to,
+            via: None,
+            escape: Some((1, 2)),
+        },
+        Choice::Move {
+            to,
+            via: Some(3),
+            escape: Some((0, 4)),
+        },
+        Choice::Ride { cells: 7 },
+        Choice::Escape { cells: 3 },
+        Choice::Plan { safe: 2, risky: 1 },
+        Choice::Back,
+        Choice::Pact { partner: 1 },
+        Choice::Answer { yes: true },
+        Choice::Answer { yes: false },
+        Choice::Help { rider: 1 },
+        Choice::NoHelp,
+    ];
+    for c in choices {
+        let key = s.key(&c);
+        assert_eq!(s.parse_key(key.as_str()), Some(c.clone()), "{key:?}");
+    }
+}

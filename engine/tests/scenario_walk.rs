@@ -53,8 +53,8 @@ fn a_path_steps_onto_each_place_in_turn_and_stops_where_it_ends() {
         chosen(&played),
         [
             "Move up to 4",
-            "Move to B (6/1)",
-            "Move to B (7/1)",
+            "Move to B",
+            "Move to B",
             "Stop here (2 unused)"
         ]
     );
@@ -63,6 +63,15 @@ fn a_path_steps_onto_each_place_in_turn_and_stops_where_it_ends() {
         told.contains(&"Ana stops (2 unused).".to_string()),
         "{told:?}"
     );
+    // Both lettered B: the report says how far each step leaves him, one row nearer each time.
+    let steps: Vec<u32> = told
+        .iter()
+        .filter_map(|t| t.strip_prefix("Ana steps, "))
+        .filter_map(|t| t.strip_suffix(" rows from the line."))
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(steps.len(), 2, "{told:?}");
+    assert_eq!(steps[0], steps[1] + 1, "{told:?}");
 }
 
 #[test]
@@ -70,7 +79,7 @@ fn a_path_the_die_ends_needs_no_stop() {
     let played = play(r#"{"path": ["6/1", "7/1", "8/1", "9/1"]}"#).unwrap();
     let chosen = chosen(&played);
     assert_eq!(chosen.len(), 5, "{chosen:?}");
-    assert_eq!(chosen[4], "Move to B (9/1)");
+    assert_eq!(chosen[4], "Move to B");
     assert!(!chosen.iter().any(|c| c.starts_with("Stop")), "{chosen:?}");
 }
 
@@ -80,10 +89,7 @@ fn a_destination_with_one_way_is_walked_with_its_rolls() {
     let played = play(r#"{"to": "6/0", "rider": "Ana"}"#).unwrap();
     assert_eq!(
         chosen(&played)[1..],
-        [
-            "Move to A (6/0), danger: skill roll",
-            "Stop here (3 unused)"
-        ]
+        ["Move to A, danger: skill roll", "Stop here (3 unused)"]
     );
     let rolls: Vec<(u8, u8)> = played
         .turns

@@ -13,9 +13,19 @@ mj-deadline = { $decision } for each rider's turn, { $answer } to answer a pact,
 
 ## The options a director picks from
 
+# A move to a cell the board letters now; $to_go counts the rows from it to the line, as the
+# board does beside the road.
 mj-option-move = { $via ->
-        [none] Ride to { $letter } ({ $cell })
-       *[other] Ride to { $letter } ({ $cell }), sideways first to lane { $via }
+        [none] Ride to { $letter } ({ $to_go ->
+            [0] at the line
+            [one] 1 row from the line
+           *[other] { $to_go } rows from the line
+        })
+       *[other] Ride to { $letter } ({ $to_go ->
+            [0] at the line
+            [one] 1 row from the line
+           *[other] { $to_go } rows from the line
+        }), sideways first to lane { $via }
     }
 # A move typed in full whose cell the board does not letter now.
 mj-option-move-to = { $via ->

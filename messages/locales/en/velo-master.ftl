@@ -31,9 +31,13 @@ vm-slot-skipped = { $team } passes this slot for the neutral rider's crash (race
 vm-dice = { $team } rolls { $faces }.
 vm-die-taken = { $rider } moves up to { $die }.
 vm-step = { $rider } { $extra ->
-        [true] takes the descent's extra step to
-       *[false] steps to
-    } { $to }.
+        [true] takes the descent's extra step
+       *[false] steps
+    }, { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }.
 vm-power-roll = { $rider } power roll: { $face } against { $slope } %: { $success ->
         [true] made it
        *[false] fails, his move ends
@@ -153,7 +157,11 @@ vm-tested = { $role ->
 vm-attack = { $rider } attacks!
 vm-attack-roll = { $rider } rolls { $faces } for his attack: up to { $total }.
 vm-entraide = Entraide: { $rear } and { $front } leapfrog each other.
-vm-jumped = { $rider } jumps past { $over } to { $to }.
+vm-jumped = { $rider } jumps ahead, { $to_go ->
+        [0] at the line
+        [one] 1 row from the line
+       *[other] { $to_go } rows from the line
+    }.
 vm-no-jump = { $rider } does not jump.
 vm-road-blocked = The road is blocked: { $rider } keeps { $kept } for when it opens, until his next turn.
 vm-road-open = The road opens for { $rider }: up to { $points } now, or wait.
@@ -256,7 +264,7 @@ vm-option-launch = Launch with the { $die }
 vm-option-give = Move up to { $die }
 vm-option-move = Move to { $letter ->
         [none] { $cell }
-       *[other] { $letter } ({ $cell })
+       *[other] { $letter }
     }{ $danger ->
         [yes] , danger: skill roll
        *[no] {""}
@@ -272,7 +280,7 @@ vm-option-move = Move to { $letter ->
     }
 vm-option-jump = Jump to { $letter ->
         [none] { $cell }
-       *[other] { $letter } ({ $cell })
+       *[other] { $letter }
     }{ $danger ->
         [yes] , danger: skill roll
        *[no] {""}

@@ -11,8 +11,16 @@ mj-deadline = { $decision } pour chaque tour de coureur, { $answer } pour répon
 ## Les options
 
 mj-option-move = { $via ->
-        [none] Aller en { $letter } ({ $cell })
-       *[other] Aller en { $letter } ({ $cell }), d'abord de côté vers la file { $via }
+        [none] Aller en { $letter } ({ $to_go ->
+            [0] sur la ligne
+            [one] à { $to_go } case de la ligne
+           *[other] à { $to_go } cases de la ligne
+        })
+       *[other] Aller en { $letter } ({ $to_go ->
+            [0] sur la ligne
+            [one] à { $to_go } case de la ligne
+           *[other] à { $to_go } cases de la ligne
+        }), d'abord de côté vers la file { $via }
     }
 mj-option-move-to = { $via ->
         [none] Aller en { $cell }

@@ -31,9 +31,13 @@ vm-slot-skipped = { $team } passe ce tour à cause de la chute du coureur neutre
 vm-dice = { $team } lance { $faces }.
 vm-die-taken = { $rider } avance de { $die } au plus.
 vm-step = { $rider } { $extra ->
-        [true] prend la case supplémentaire de la descente jusqu'à
-       *[false] avance en
-    } { $to }.
+        [true] prend la case supplémentaire de la descente
+       *[false] avance d'une case
+    }, { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    }.
 vm-power-roll = Jet de puissance de { $rider } : { $face } contre { $slope } % : { $success ->
         [true] réussi
        *[false] raté, son déplacement s'arrête
@@ -159,7 +163,11 @@ vm-tested = { $role ->
 vm-attack = { $rider } attaque !
 vm-attack-roll = { $rider } lance { $faces } pour son attaque : jusqu'à { $total }.
 vm-entraide = Entraide : { $rear } et { $front } se relaient en sautant l'un par-dessus l'autre.
-vm-jumped = { $rider } saute par-dessus { $over } jusqu'en { $to }.
+vm-jumped = { $rider } saute en avant, { $to_go ->
+        [0] sur la ligne
+        [one] à { $to_go } case de la ligne
+       *[other] à { $to_go } cases de la ligne
+    }.
 vm-no-jump = { $rider } ne saute pas.
 vm-road-blocked = La route est bouchée : { $rider } garde { $kept } pour le moment où elle se libère, jusqu'à son prochain tour.
 vm-road-open = La route se libère pour { $rider } : jusqu'à { $points } maintenant, ou attendre.
@@ -254,7 +262,7 @@ vm-option-launch = Lancer avec le { $die }
 vm-option-give = Avancer de { $die } au plus
 vm-option-move = Aller en { $letter ->
         [none] { $cell }
-       *[other] { $letter } ({ $cell })
+       *[other] { $letter }
     }{ $danger ->
         [yes] , danger : jet d'habileté
        *[no] {""}
@@ -273,7 +281,7 @@ vm-option-move = Aller en { $letter ->
     }
 vm-option-jump = Sauter en { $letter ->
         [none] { $cell }
-       *[other] { $letter } ({ $cell })
+       *[other] { $letter }
     }{ $danger ->
         [yes] , danger : jet d'habileté
        *[no] {""}

@@ -11,8 +11,16 @@ mj-deadline = { $decision } voor elke beurt van een renner, { $answer } om een p
 ## De opties
 
 mj-option-move = { $via ->
-        [none] Naar { $letter } ({ $cell })
-       *[other] Naar { $letter } ({ $cell }), eerst opzij naar rijstrook { $via }
+        [none] Naar { $letter } ({ $to_go ->
+            [0] op de streep
+            [one] 1 vak van de streep
+           *[other] { $to_go } vakken van de streep
+        })
+       *[other] Naar { $letter } ({ $to_go ->
+            [0] op de streep
+            [one] 1 vak van de streep
+           *[other] { $to_go } vakken van de streep
+        }), eerst opzij naar rijstrook { $via }
     }
 mj-option-move-to = { $via ->
         [none] Naar { $cell }

@@ -31,9 +31,13 @@ vm-slot-skipped = { $team } slaat deze beurt over door de val van de neutrale re
 vm-dice = { $team } gooit { $faces }.
 vm-die-taken = { $rider } rijdt tot { $die } vooruit.
 vm-step = { $rider } { $extra ->
-        [true] neemt het extra vak van de afdaling naar
-       *[false] gaat naar
-    } { $to }.
+        [true] neemt het extra vak van de afdaling
+       *[false] zet een stap
+    }, { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }.
 vm-power-roll = Krachtworp van { $rider }: { $face } tegen { $slope } %: { $success ->
         [true] gelukt
        *[false] mislukt, zijn verplaatsing stopt
@@ -159,7 +163,11 @@ vm-tested = { $role ->
 vm-attack = { $rider } valt aan!
 vm-attack-roll = { $rider } gooit { $faces } voor zijn aanval: tot { $total }.
 vm-entraide = Entraide: { $rear } en { $front } springen haasje-over.
-vm-jumped = { $rider } springt over { $over } naar { $to }.
+vm-jumped = { $rider } springt vooruit, { $to_go ->
+        [0] op de streep
+        [one] 1 vak van de streep
+       *[other] { $to_go } vakken van de streep
+    }.
 vm-no-jump = { $rider } springt niet.
 vm-road-blocked = De weg is versperd: { $rider } bewaart { $kept } voor wanneer hij vrijkomt, tot zijn volgende beurt.
 vm-road-open = De weg komt vrij voor { $rider }: nu tot { $points }, of wachten.
@@ -249,7 +257,7 @@ vm-option-launch = Vertrekken met de { $die }
 vm-option-give = Tot { $die } vooruit
 vm-option-move = Naar { $letter ->
         [none] { $cell }
-       *[other] { $letter } ({ $cell })
+       *[other] { $letter }
     }{ $danger ->
         [yes] , gevaar: behendigheidsworp
        *[no] {""}
@@ -265,7 +273,7 @@ vm-option-move = Naar { $letter ->
     }
 vm-option-jump = Springen naar { $letter ->
         [none] { $cell }
-       *[other] { $letter } ({ $cell })
+       *[other] { $letter }
     }{ $danger ->
         [yes] , gevaar: behendigheidsworp
        *[no] {""}

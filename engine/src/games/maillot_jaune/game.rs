@@ -293,17 +293,26 @@ impl MaillotJaune {
                     via.map_or_else(String::new, |l| format!(", sideways first to lane {l}"));
                 let letter = self.letter_of(*to, *escape);
                 let (label, said) = match (letter, escape) {
-                    (Some(letter), _) => (
-                        format!("Ride to {letter} ({cell}){sideways}"),
-                        said(
-                            "mj-option-move",
-                            vec![
-                                ("letter", json!(letter.to_string())),
-                                ("cell", json!(cell)),
-                                ("via", json!(side)),
-                            ],
-                        ),
-                    ),
+                    // The board letters the cell and counts the rows to go beside it: the
+                    // label says both, never the cell's id (issue 33, item 9).
+                    (Some(letter), _) => {
+                        let to_go = self.course.rows_to_line(to.row);
+                        let place = match to_go {
+                            0 => "at the line".to_string(),
+                            n => format!("{} from the line", plural(n as u32, "row", "rows")),
+                        };
+                        (
+                            format!("Ride to {letter} ({place}){sideways}"),
+                            said(
+                                "mj-option-move",
+                                vec![
+                                    ("letter", json!(letter.to_string())),
+                                    ("to_go", json!(to_go)),
+                                    ("via", json!(side)),
+                                ],
+                            ),
+                        )
+                    }
                     (None, None) => (
                         format!("Ride to {cell}{sideways}"),
                         said(

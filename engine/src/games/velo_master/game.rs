@@ -157,7 +157,8 @@ impl Destination {
 
     fn english(&self, verb: &str) -> String {
         let mut label = match self.letter {
-            Some(l) => format!("{verb} {l} ({})", self.cell),
+            // The board shows the letter; the cell's id is only for a move typed in full.
+            Some(l) => format!("{verb} {l}"),
             None => format!("{verb} {}", self.cell),
         };
         if self.danger {
@@ -1040,18 +1041,18 @@ impl Game for VeloMaster {
                     "vm-step",
                     vec![
                         ("rider", name(*rider)),
-                        ("to", json!(self.cell_name(*to))),
+                        ("to_go", json!(self.to_go(*to))),
                         ("extra", json!(extra)),
                     ],
                     format!(
-                        "{} {} {}.",
+                        "{} {}, {}.",
                         self.rider_name(*rider),
                         if *extra {
-                            "takes the descent's extra step to"
+                            "takes the descent's extra step"
                         } else {
-                            "steps to"
+                            "steps"
                         },
-                        self.cell_name(*to)
+                        self.place_of(*to)
                     ),
                 ),
                 Event::PowerRoll {
@@ -1193,21 +1194,10 @@ impl Game for VeloMaster {
                         self.rider_name(*front)
                     ),
                 ),
-                Event::Jumped {
-                    rider, over, to, ..
-                } => sentence(
+                Event::Jumped { rider, to, .. } => sentence(
                     "vm-jumped",
-                    vec![
-                        ("rider", name(*rider)),
-                        ("over", json!(self.cell_name(*over))),
-                        ("to", json!(self.cell_name(*to))),
-                    ],
-                    format!(
-                        "{} jumps past {} to {}.",
-                        self.rider_name(*rider),
-                        self.cell_name(*over),
-                        self.cell_name(*to)
-                    ),
+                    vec![("rider", name(*rider)), ("to_go", json!(self.to_go(*to)))],
+                    format!("{} jumps ahead, {}.", self.rider_name(*rider), self.place_of(*to)),
                 ),
                 Event::NoJump { rider } => sentence(
                     "vm-no-jump",
