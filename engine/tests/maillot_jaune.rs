@@ -1978,3 +1978,35 @@ fn every_choice_is_read_back_from_its_key() {
         assert_eq!(s.parse_key(key.as_str()), Some(c.clone()), "{key:?}");
     }
 }
+
+/// A whole move (as `/play` takes one typed in full, and as the bot decides) is reached step
+/// by step: `lead` names the step towards it, the distance, then the escape and its payment,
+/// and once offered the move itself.
+#[test]
+fn a_whole_move_is_led_to_step_by_step() {
+    let mut s = stage(vec![r("Renault", 5, 0).e(3), r("PTT", 3, 0).team(1)]);
+    let seat = s.to_play().unwrap();
+    let r = current(&s);
+    assert_eq!(s.lead(seat, &Choice::Stay), Some(Choice::Stay));
+    assert_eq!(s.lead(seat, &Choice::Pact { partner: 1 }), None);
+    // Within his stars: the distance first, then the cell.
+    let whole = s.moves(r, 0, 0).pop().unwrap();
+    let step = s.lead(seat, &whole).unwrap();
+    assert!(matches!(step, Choice::Ride { .. }), "{step:?}");
+    let mut ridden = s.clone();
+    play(&mut ridden, step);
+    assert_eq!(ridden.lead(seat, &whole), Some(whole.clone()));
+    // An escape of one safe and one risky cell: two cells past his stars, then how it is
+    // paid, then the cell.
+    let whole = s
+        .moves(r, 1, 1)
+        .into_iter()
+        .find(|c| matches!(c, Choice::Move { via: None, .. }))
+        .unwrap();
+    assert_eq!(s.lead(seat, &whole), Some(Choice::Escape { cells: 2 }));
+    play(&mut s, Choice::Escape { cells: 2 });
+    let pay = Choice::Plan { safe: 1, risky: 1 };
+    assert_eq!(s.lead(seat, &whole), Some(pay.clone()));
+    play(&mut s, pay);
+    assert_eq!(s.lead(seat, &whole), Some(whole.clone()));
+}

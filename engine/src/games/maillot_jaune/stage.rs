@@ -841,9 +841,10 @@ impl MaillotJaune {
     /// distances `ways` keeps (a cell at exactly stars + safe + risky cells whose way the dial
     /// can pay, MJ-036; a sideways first step owes nothing, and where it is not offered the plain
     /// way to that cell starts sideways and owes nothing either); under a pact, by the moves.
+    /// `plans_in` asks only of escapes the dial can pay, of one cell or more.
     fn has_move(&self, r: RiderIx, ways: &Ways, safe: u8, risky: u8) -> bool {
         let energy = self.riders[r as usize].energy;
-        if self.pact.is_some() || safe > energy || safe + risky == 0 {
+        if self.pact.is_some() {
             return self.ends(r, ways, safe, risky).next().is_some();
         }
         let d = ways.stars + safe + risky;
