@@ -2010,3 +2010,39 @@ fn a_whole_move_is_led_to_step_by_step() {
     play(&mut s, pay);
     assert_eq!(s.lead(seat, &whole), Some(whole.clone()));
 }
+
+/// Near the finish the options count down as the board does: "1 row from the line", then
+/// "at the line" for the cells on it.
+#[test]
+fn the_options_near_the_finish_count_down_to_the_line() {
+    use commissaire_engine::registry::Game;
+    let probe = stage(vec![r("Renault", 5, 0), r("PTT", 3, 0).team(1)]);
+    let line = (1..400u16)
+        .find(|&row| probe.course.rows_to_line(row) == 0)
+        .unwrap();
+    let s = stage(vec![
+        r("Renault", line - 3, 0),
+        r("PTT", line - 5, 0).team(1),
+    ]);
+    assert_eq!(current(&s), ix(&s, "Renault"), "the front rider opens");
+    let labels: Vec<String> = s
+        .letters()
+        .into_iter()
+        .map(|(to, _)| {
+            let label = s.label(&Choice::Move {
+                to,
+                via: None,
+                escape: None,
+            });
+            label.1.to_string()
+        })
+        .collect();
+    assert!(
+        labels.iter().any(|l| l.ends_with(" (at the line)")),
+        "{labels:?}"
+    );
+    assert!(
+        labels.iter().any(|l| l.ends_with(" (1 row from the line)")),
+        "{labels:?}"
+    );
+}
