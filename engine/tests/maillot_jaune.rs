@@ -2046,3 +2046,43 @@ fn the_options_near_the_finish_count_down_to_the_line() {
         "{labels:?}"
     );
 }
+
+/// A wall of riders across the road one cell past an escape of one: the escape of one is
+/// offered, none longer, and asking for two is refused as a distance with no cell (not as too
+/// long, since the dial and the four risky cells would allow it).
+#[test]
+fn an_escape_with_no_cell_at_its_length_is_refused_as_such() {
+    let probe = renault(6, 20, vec![]);
+    let stars = probe.allowance(0);
+    let wall = 5 + u16::from(stars) + 2;
+    let mut s = stage(vec![
+        r("Renault", 5, 1).e(1),
+        r("PTT", wall, 0).team(1),
+        r("Agfa", wall, 1).team(1),
+        r("Noël", wall, 2).team(1),
+        r("Vandamme", wall, 3).team(1),
+    ]);
+    stay_until(&mut s, "Renault");
+    let seat = s.to_play().unwrap();
+    let lengths: Vec<u8> = s
+        .plans(ix(&s, "Renault"))
+        .iter()
+        .map(|p| p.0 + p.1)
+        .collect();
+    assert!(lengths.contains(&1), "{lengths:?}");
+    assert!(!lengths.contains(&2), "{lengths:?}");
+    assert_eq!(
+        s.play(seat, &Choice::Escape { cells: 2 }),
+        Err(MjError::NoCellThatFar { cells: stars + 2 })
+    );
+    // Five cells is the most his dial (1) and the risky four allow: refused for want of a
+    // cell, not for its length; six is too long.
+    assert_eq!(
+        s.play(seat, &Choice::Escape { cells: 5 }),
+        Err(MjError::NoCellThatFar { cells: stars + 5 })
+    );
+    assert_eq!(
+        s.play(seat, &Choice::Escape { cells: 6 }),
+        Err(MjError::EscapeTooLong { cells: 6, most: 5 })
+    );
+}
