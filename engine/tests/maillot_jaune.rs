@@ -2086,3 +2086,32 @@ fn an_escape_with_no_cell_at_its_length_is_refused_as_such() {
         Err(MjError::EscapeTooLong { cells: 6, most: 5 })
     );
 }
+
+/// A whole move typed in full (`/play`, a scenario's `to`) is legal at the first step, though
+/// the step offers distances; an "escape" of no cell at all is not an escape.
+#[test]
+fn a_move_typed_in_full_is_ridden_and_an_empty_escape_refused() {
+    let mut s = renault(6, 20, vec![]);
+    let whole = s
+        .moves(0, 0, 0)
+        .into_iter()
+        .find(|c| matches!(c, Choice::Move { via: None, .. }) && !s.legal(0).contains(c))
+        .unwrap();
+    let Choice::Move { to, .. } = whole else {
+        unreachable!()
+    };
+    let mut empty = s.clone();
+    assert_eq!(
+        empty.play(
+            0,
+            &Choice::Move {
+                to,
+                via: None,
+                escape: Some((0, 0)),
+            }
+        ),
+        Err(MjError::Unreachable)
+    );
+    play(&mut s, whole);
+    assert_eq!(at(&s, "Renault"), Some((to.row, to.lane)));
+}
