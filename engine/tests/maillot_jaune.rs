@@ -2115,3 +2115,16 @@ fn a_move_typed_in_full_is_ridden_and_an_empty_escape_refused() {
     play(&mut s, whole);
     assert_eq!(at(&s, "Renault"), Some((to.row, to.lane)));
 }
+
+/// MJ-021, MJ-026: once an escape of two cells is chosen, only a way to pay two cells is
+/// taken: not one of another length, nor five risky cells however far the road runs.
+#[test]
+fn mj_026_an_escape_is_paid_for_its_own_length_only() {
+    let mut s = renault(6, 20, vec![]);
+    play(&mut s, Choice::Escape { cells: 2 });
+    let before = s.clone();
+    assert!(s.play(0, &plan(1, 0)).is_err());
+    assert!(s.play(0, &plan(0, 5)).is_err());
+    assert_eq!(s, before);
+    play(&mut s, plan(1, 1));
+}

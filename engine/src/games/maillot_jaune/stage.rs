@@ -1209,6 +1209,8 @@ impl MaillotJaune {
             _ => None,
         };
         let legal = match choice {
+            // What `is_legal` would answer too (an equivalent mutant deletes this arm): asked
+            // here so that a move's escape is worked out once, not twice.
             Choice::Move { .. } => escape.is_some(),
             _ => self.is_legal(seat, choice),
         };
