@@ -1897,6 +1897,20 @@ fn a_move_is_named_by_the_letter_the_board_shows_only_while_it_shows_it() {
         label(&s, a, None),
         format!("Ride to A ({to_go} rows from the line)")
     );
+    // A distance chosen: its cells keep their letters.
+    let mut far = s.clone();
+    let ride = far
+        .legal(far.to_play().unwrap())
+        .into_iter()
+        .find(|c| matches!(c, Choice::Ride { .. }))
+        .unwrap();
+    play(&mut far, ride);
+    let (c, letter) = far.letters()[0];
+    let ridden = label(&far, c, None);
+    assert!(
+        ridden.starts_with(&format!("Ride to {letter} (")),
+        "{ridden}"
+    );
     // An escape not yet announced: the board letters no cell of it.
     let escaping = label(&s, a, Some((0, 2)));
     assert!(
