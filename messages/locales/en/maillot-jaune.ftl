@@ -21,11 +21,7 @@ mj-option-move = { $via ->
             [one] 1 row from the line
            *[other] { $to_go } rows from the line
         })
-       *[other] Ride to { $letter } ({ $to_go ->
-            [0] at the line
-            [one] 1 row from the line
-           *[other] { $to_go } rows from the line
-        }), sideways first to lane { $via }
+       *[other] Ride to { $letter }, sideways first to lane { $via }
     }
 # A move typed in full whose cell the board does not letter now.
 mj-option-move-to = { $via ->

@@ -16,11 +16,7 @@ mj-option-move = { $via ->
             [one] à { $to_go } case de la ligne
            *[other] à { $to_go } cases de la ligne
         })
-       *[other] Aller en { $letter } ({ $to_go ->
-            [0] sur la ligne
-            [one] à { $to_go } case de la ligne
-           *[other] à { $to_go } cases de la ligne
-        }), d'abord de côté vers la file { $via }
+       *[other] Aller en { $letter }, d'abord de côté vers la file { $via }
     }
 mj-option-move-to = { $via ->
         [none] Aller en { $cell }

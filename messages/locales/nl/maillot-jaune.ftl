@@ -16,11 +16,7 @@ mj-option-move = { $via ->
             [one] 1 vak van de streep
            *[other] { $to_go } vakken van de streep
         })
-       *[other] Naar { $letter } ({ $to_go ->
-            [0] op de streep
-            [one] 1 vak van de streep
-           *[other] { $to_go } vakken van de streep
-        }), eerst opzij naar rijstrook { $via }
+       *[other] Naar { $letter }, eerst opzij naar rijstrook { $via }
     }
 mj-option-move-to = { $via ->
         [none] Naar { $cell }

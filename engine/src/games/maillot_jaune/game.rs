@@ -301,8 +301,14 @@ impl MaillotJaune {
                             0 => "at the line".to_string(),
                             n => format!("{} from the line", plural(n as u32, "row", "rows")),
                         };
+                        // Sideways first, the lane says enough: with the rows too, a French
+                        // button outgrew Discord's 80 characters.
+                        let label = match via {
+                            Some(_) => format!("Ride to {letter}{sideways}"),
+                            None => format!("Ride to {letter} ({place})"),
+                        };
                         (
-                            format!("Ride to {letter} ({place}){sideways}"),
+                            label,
                             said(
                                 "mj-option-move",
                                 vec![
