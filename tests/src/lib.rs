@@ -4,4 +4,5 @@
 
 pub mod drive;
 pub mod fake_discord;
+pub mod postgres;
 pub mod spec;

@@ -10,6 +10,8 @@
 
 mod common;
 
+use commissaire::store::Database;
+
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::serve::{INTENTS, Options, run};
 use commissaire::store::{Store, results};
@@ -131,7 +133,7 @@ impl Table {
     }
 }
 
-async fn stage_winner_team(database: &Path) -> String {
+async fn stage_winner_team(database: &Database) -> String {
     let store = Store::open(database).await.expect("open the database");
     let mut conn = store.read().await.unwrap();
     let done = results::list(&mut conn, 1).await.unwrap();
@@ -146,7 +148,7 @@ async fn stage_winner_team(database: &Path) -> String {
 /// Starts the bot (`serve`'s library entry) against the fake; send on the sender to stop it.
 fn start_bot(
     fake: &FakeDiscord,
-    database: &Path,
+    database: &Database,
     clock: &Arc<ManualClock>,
 ) -> (
     tokio::sync::oneshot::Sender<()>,
@@ -178,7 +180,7 @@ fn start_bot(
 async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let clock = Arc::new(ManualClock::new(T0));
     let (stop, bot) = start_bot(&fake, &database, &clock);
 
@@ -539,7 +541,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
 async fn buttons_and_the_round_card_survive_a_restart() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let clock = Arc::new(ManualClock::new(T0));
     let (stop, bot) = start_bot(&fake, &database, &clock);
     fake.wait_ready(WAIT).await;
@@ -644,7 +646,7 @@ async fn a_refused_registration_goes_on_with_the_commands_discord_holds() {
     // Run by run, what /tour status answers in a channel with no tour: its way to create one.
     async fn no_tour_answer(
         fake: &FakeDiscord,
-        database: &Path,
+        database: &Database,
         clock: &Arc<ManualClock>,
         bob: &Who,
     ) -> String {
@@ -662,7 +664,7 @@ async fn a_refused_registration_goes_on_with_the_commands_discord_holds() {
     // A first start registers the commands; a second, whose registration Discord refuses, names
     // them by the ids Discord still holds.
     let fake = FakeDiscord::start().await;
-    let database = dir.path().join("held.db");
+    let database = common::database(&dir, "held.db");
     let first = no_tour_answer(&fake, &database, &clock, &bob).await;
     let tour = command_id(&fake, "tour", GUILD);
     assert!(
@@ -685,7 +687,7 @@ async fn a_refused_registration_goes_on_with_the_commands_discord_holds() {
     // With none held, the command is written out.
     let fresh = FakeDiscord::start().await;
     fresh.refuse_command_registration(true);
-    let database = dir.path().join("none.db");
+    let database = common::database(&dir, "none.db");
     let answer = no_tour_answer(&fresh, &database, &clock, &bob).await;
     assert!(answer.ends_with("with /tour create"), "{answer}");
     assert!(fresh.commands(Some(GUILD)).is_empty());

@@ -65,7 +65,7 @@ fn card_titles(fake: &FakeDiscord) -> Vec<String> {
 async fn a_house_a_stage_opens_with_the_breakaway_auction() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0));
     let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);

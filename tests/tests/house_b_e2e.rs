@@ -140,7 +140,7 @@ async fn alice_plays(
 async fn a_house_b_stage_tells_an_attack_a_puncture_a_crash_and_the_weather() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
     let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);

@@ -88,7 +88,7 @@ fn wind_first(labels: &[String]) -> usize {
 async fn a_hulst_stage_card_then_letter_from_create_to_the_points() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
     let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);
@@ -106,7 +106,7 @@ async fn a_hulst_stage_card_then_letter_from_create_to_the_points() {
 async fn item_15_the_hulst_stage_with_every_answer_deferred() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
     let (stop, bot) = start_bot_with(&fake, GUILD, &database, config.path(), &clock, 0);

@@ -183,7 +183,7 @@ async fn whole_tour(game: Game, speaks: Speaks, ids: (u64, u64, u64)) {
     let (admin_id, alice_id, bob_id, carol_id) = (first, first + 1, first + 2, first + 3);
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let (config, preset) = config(game);
     let clock = Arc::new(ManualClock::new(T0 + 3));
     let (stop, bot) = start_bot(&fake, guild, &database, config.path(), &clock);

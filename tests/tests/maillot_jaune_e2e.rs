@@ -11,6 +11,8 @@
 
 mod common;
 
+use commissaire::store::Database;
+
 use common::{
     config_with_presets, open_tour, services_tour, start_bot, told, wait_hand_post, wait_told,
 };
@@ -20,7 +22,6 @@ use commissaire::services::{Actor, Pick};
 use commissaire::store::{Store, choices, results, stages};
 use commissaire_tests::drive::{WAIT, content, play_with_buttons_choosing};
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -72,7 +73,7 @@ fn pick(labels: &[String]) -> usize {
 async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_puncture() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
     let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);
@@ -176,7 +177,7 @@ async fn a_maillot_jaune_stage_with_a_pact_an_aspiration_line_and_a_helped_punct
     assert!(matches!(stopped, Ok(Ok(Ok(())))), "{stopped:?}");
 }
 
-async fn finished_stages(database: &Path) -> usize {
+async fn finished_stages(database: &Database) -> usize {
     let store = Store::open(database).await.unwrap();
     let mut conn = store.read().await.unwrap();
     let done = results::list(&mut conn, 1).await.unwrap().len();

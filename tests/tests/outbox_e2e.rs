@@ -10,6 +10,8 @@
 
 mod common;
 
+use commissaire::store::Database;
+
 use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::deliver::failpoint::{self, Crash};
 use commissaire::discord::serve::{Options, ServeError, run};
@@ -205,7 +207,7 @@ async fn play_with_slash(t: &Table, who: &Who) {
 
 type Bot = (oneshot::Sender<()>, JoinHandle<Result<(), ServeError>>);
 
-fn start_bot(fake: &FakeDiscord, database: &Path, clock: &Arc<ManualClock>) -> Bot {
+fn start_bot(fake: &FakeDiscord, database: &Database, clock: &Arc<ManualClock>) -> Bot {
     let config = common::serve_config(fake, database);
     let token = config
         .token(&|k| (k == "DISCORD_TOKEN").then(|| FAKE_TOKEN.to_string()))
@@ -282,7 +284,7 @@ async fn close_round_one_and_crash(t: &Table, bot: Bot, tour: &str, opening: u64
 async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let clock = Arc::new(ManualClock::new(T0));
     let bot = start_bot(&fake, &database, &clock);
     fake.wait_ready(WAIT).await;
@@ -339,7 +341,7 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
 async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_not_posted_twice() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let clock = Arc::new(ManualClock::new(T0));
     let bot = start_bot(&fake, &database, &clock);
     fake.wait_ready(WAIT).await;
@@ -396,7 +398,7 @@ async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_n
 async fn a_rounds_post_edited_but_never_marked_is_edited_again_and_the_next_round_posted_once() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let clock = Arc::new(ManualClock::new(T0));
     let bot = start_bot(&fake, &database, &clock);
     fake.wait_ready(WAIT).await;

@@ -12,6 +12,8 @@
 
 mod common;
 
+use commissaire::store::Database;
+
 use common::{
     config_with_presets, open_tour, services_tour, start_bot, told, wait_hand_post, wait_told,
 };
@@ -25,7 +27,6 @@ use commissaire_tests::drive::{
 };
 use commissaire_tests::fake_discord::{FakeDiscord, MANAGE_CHANNELS, Who};
 use serde_json::json;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,7 +55,7 @@ fn config_dir() -> tempfile::TempDir {
     config_with_presets(&[(PRESET, &preset)])
 }
 
-async fn finished_stages(database: &Path) -> usize {
+async fn finished_stages(database: &Database) -> usize {
     let store = Store::open(database).await.unwrap();
     let mut conn = store.read().await.unwrap();
     let done = results::list(&mut conn, 1).await.unwrap().len();
@@ -67,7 +68,7 @@ async fn finished_stages(database: &Path) -> usize {
 async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0 + SEED_OFFSET));
     let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);

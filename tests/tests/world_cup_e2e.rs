@@ -34,7 +34,7 @@ fn config_dir() -> tempfile::TempDir {
 async fn a_world_cups_standings_are_its_cup() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("commissaire.db");
+    let database = common::database(&dir, "commissaire.db");
     let config = config_dir();
     let clock = Arc::new(ManualClock::new(T0));
     let (stop, bot) = start_bot(&fake, GUILD, &database, config.path(), &clock);

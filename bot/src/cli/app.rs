@@ -213,7 +213,7 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     for problem in crate::services::Library::new(&cli.config).problems() {
         tracing::warn!("{problem}");
     }
-    tracing::info!(database = %config.database.display(), "starting");
+    tracing::info!(database = %config.database.describe(), "starting");
     let options = Options {
         config,
         config_dir: cli.config.clone(),

@@ -2,6 +2,7 @@
 //! override so a deployment can change one without editing the file. The token is never in the
 //! file: it comes from `DISCORD_TOKEN`, or from a file the config names.
 
+use crate::store::Database;
 use commissaire_messages::msg;
 use serde::Deserialize;
 use std::fmt;
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 #[serde(deny_unknown_fields)]
 struct FileSettings {
     database: Option<PathBuf>,
+    database_url: Option<String>,
     api_base: Option<String>,
     token_file: Option<PathBuf>,
     admin_role: Option<String>,
@@ -25,7 +27,9 @@ struct FileSettings {
 /// What `serve` runs with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServeConfig {
-    pub database: PathBuf,
+    /// Where the tours are kept: `database_url` (or `DATABASE_URL`), else the SQLite file
+    /// `database`.
+    pub database: Database,
     /// Where Discord's HTTP API is reached instead of discord.com: a proxy that shares the rate
     /// limits between processes, or a fake Discord in tests. `None`: Discord itself.
     pub api_base: Option<String>,
@@ -55,7 +59,7 @@ pub struct ServeConfig {
 impl Default for ServeConfig {
     fn default() -> Self {
         ServeConfig {
-            database: PathBuf::from("commissaire.db"),
+            database: Database::Sqlite(PathBuf::from("commissaire.db")),
             api_base: None,
             token_file: None,
             admin_role: None,
@@ -71,6 +75,8 @@ impl Default for ServeConfig {
 
 /// The environment variables that override the file, by setting.
 pub const ENV_DATABASE: &str = "COMMISSAIRE_DATABASE";
+/// The name every PostgreSQL tool reads a database URL from; it overrides both settings.
+pub const ENV_DATABASE_URL: &str = "DATABASE_URL";
 pub const ENV_API_BASE: &str = "COMMISSAIRE_DISCORD_API";
 pub const ENV_TOKEN_FILE: &str = "COMMISSAIRE_TOKEN_FILE";
 pub const ENV_ADMIN_ROLE: &str = "COMMISSAIRE_ADMIN_ROLE";
@@ -97,6 +103,7 @@ pub enum ConfigError {
 #[derive(Clone, Copy)]
 enum Wants {
     Path,
+    Url,
     Address,
     Role,
     Seconds,
@@ -104,8 +111,9 @@ enum Wants {
 }
 
 /// The settings of the file, with what each wants.
-const SETTINGS: [(&str, Wants); 9] = [
+const SETTINGS: [(&str, Wants); 10] = [
     ("database", Wants::Path),
+    ("database_url", Wants::Url),
     ("api_base", Wants::Address),
     ("token_file", Wants::Path),
     ("admin_role", Wants::Role),
@@ -121,7 +129,7 @@ impl Wants {
     fn fits(self, value: &str) -> bool {
         match self {
             Wants::Seconds | Wants::Milliseconds => value.parse::<i64>().is_ok(),
-            Wants::Path | Wants::Address | Wants::Role => {
+            Wants::Path | Wants::Url | Wants::Address | Wants::Role => {
                 value.starts_with('"') || value.starts_with('\'')
             }
         }
@@ -131,6 +139,7 @@ impl Wants {
     fn said(self, key: &str) -> String {
         match self {
             Wants::Path => msg!("config-wants-path", key = key),
+            Wants::Url => msg!("config-wants-url", key = key),
             Wants::Address => msg!("config-wants-address", key = key),
             Wants::Role => msg!("config-wants-role", key = key),
             Wants::Seconds => msg!("config-wants-seconds", key = key),
@@ -234,10 +243,16 @@ impl ServeConfig {
                 .unwrap_or(defaults.answer_budget_ms),
         };
         let config = ServeConfig {
-            database: env(ENV_DATABASE)
-                .map(PathBuf::from)
-                .or(settings.database)
-                .unwrap_or(defaults.database),
+            database: match env(ENV_DATABASE_URL)
+                .or_else(|| env(ENV_DATABASE))
+                .or(settings.database_url.clone())
+            {
+                Some(url) => Database::parse(&url),
+                None => settings
+                    .database
+                    .map(Database::Sqlite)
+                    .unwrap_or(defaults.database),
+            },
             api_base: env(ENV_API_BASE).or(settings.api_base),
             token_file: env(ENV_TOKEN_FILE)
                 .map(PathBuf::from)
@@ -264,6 +279,14 @@ impl ServeConfig {
     }
 
     fn check(&self) -> Result<(), String> {
+        if let Database::Sqlite(path) = &self.database
+            && path.as_os_str().to_string_lossy().contains("://")
+        {
+            return Err(msg!(
+                "config-database-url",
+                url = path.display().to_string()
+            ));
+        }
         if let Some(base) = &self.api_base
             && !(base.starts_with("http://") || base.starts_with("https://"))
         {
@@ -379,7 +402,7 @@ mod tests {
             "database = \"tours.db\"\napi_base = \"http://proxy:3000\"\nadmin_role = \"Jury\"\ntick_secs = 2\n",
         );
         let c = ServeConfig::load(&file, &env_of(&[])).unwrap();
-        assert_eq!(c.database, PathBuf::from("tours.db"));
+        assert_eq!(c.database, Database::Sqlite(PathBuf::from("tours.db")));
         assert_eq!(c.api_base.as_deref(), Some("http://proxy:3000"));
         assert_eq!(c.admin_role.as_deref(), Some("Jury"));
         assert_eq!(c.tick_secs, 2);
@@ -393,7 +416,37 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9"));
-        assert_eq!(c.database, PathBuf::from("other.db"));
+        assert_eq!(c.database, Database::Sqlite(PathBuf::from("other.db")));
+    }
+
+    /// Issue 34: `database_url` (or `DATABASE_URL`) names a PostgreSQL database and wins over
+    /// the SQLite file; a URL of any other database is refused, naming it.
+    #[test]
+    fn a_database_url_chooses_postgresql() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = "postgres://commissaire@db.internal/tours";
+        let file = write(
+            dir.path(),
+            "commissaire.toml",
+            &format!("database = \"tours.db\"\ndatabase_url = \"{url}\"\n"),
+        );
+        let c = ServeConfig::load(&file, &env_of(&[])).unwrap();
+        assert_eq!(c.database, Database::Postgres(url.into()));
+        let other = "postgresql://other/tours";
+        let c = ServeConfig::load(&file, &env_of(&[(ENV_DATABASE_URL, other)])).unwrap();
+        assert_eq!(c.database, Database::Postgres(other.into()));
+        let c = ServeConfig::load(&file, &env_of(&[(ENV_DATABASE_URL, "sqlite:x.db")])).unwrap();
+        assert_eq!(c.database, Database::Sqlite(PathBuf::from("x.db")));
+        let e =
+            ServeConfig::load(&file, &env_of(&[(ENV_DATABASE_URL, "mysql://h/t")])).unwrap_err();
+        assert!(e.to_string().contains("mysql://h/t"), "{e}");
+        assert!(e.to_string().contains("postgres://"), "{e}");
+        let file = write(dir.path(), "commissaire.toml", "database_url = 5\n");
+        let e = ServeConfig::load(&file, &env_of(&[])).unwrap_err();
+        assert!(
+            e.to_string().contains("database_url wants a database URL"),
+            "{e}"
+        );
     }
 
     #[test]

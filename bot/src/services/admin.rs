@@ -18,7 +18,7 @@ impl Services {
         require_admin(actor, &msg!("admin-action-pause"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
@@ -41,7 +41,7 @@ impl Services {
         require_admin(actor, &msg!("admin-action-resume"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let mut tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status != TourStatus::Paused {
@@ -80,7 +80,7 @@ impl Services {
         }
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         tours::set_turn_deadline(&mut tx, tour.id, secs).await?;
         let mut text = in_tour(&tour, || {
@@ -113,7 +113,7 @@ impl Services {
         require_admin(actor, &msg!("admin-action-replace"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         let list = teams::list(&mut tx, tour.id).await?;
         let team = list
@@ -162,7 +162,7 @@ impl Services {
     ) -> ServiceResult {
         require_admin(actor, &msg!("admin-action-abandon"))?;
         let _guard = self.lock(channel_id).await;
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         let list = riders::list(&mut tx, tour.id).await?;
@@ -192,7 +192,7 @@ impl Services {
         require_admin(actor, &msg!("admin-action-end"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         let done = results::list(&mut tx, tour.id).await?;
         if let Some(stage) = stages::get(&mut tx, tour.id, tour.current_stage).await? {

@@ -7,6 +7,7 @@ use super::narrate::{self, RoundNews};
 use super::owed::Picture;
 use super::{ServiceError, Services, TeamTick, TurnCard, in_tour};
 use crate::clock::Timestamp;
+use crate::store::Conn;
 use crate::store::choices::{self, NewChoice, Source};
 use crate::store::stages::{self, NewStage, StageRow};
 use crate::store::teams::{self, TeamRow};
@@ -22,7 +23,6 @@ use commissaire_engine::tour::{
 };
 use commissaire_messages::{msg, sentence};
 use serde_json::Value;
-use sqlx::SqliteConnection;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -358,7 +358,7 @@ impl Services {
     /// then the stored choices replayed in order.
     pub(crate) async fn load_live(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         tour: TourRow,
     ) -> Result<Live, ServiceError> {
         let teams = teams::list(conn, tour.id).await?;
@@ -423,7 +423,7 @@ impl Services {
     #[allow(clippy::too_many_arguments)]
     pub(crate) async fn record(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &mut Live,
         seat: Seat,
         key: &str,
@@ -453,7 +453,7 @@ impl Services {
     #[allow(clippy::too_many_arguments)]
     async fn store_choice(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &mut Live,
         seat: Seat,
         choice: &Value,
@@ -559,7 +559,7 @@ impl Services {
     /// whether anything was played.
     pub(crate) async fn bot_plays(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &mut Live,
         seats: &[Seat],
         source: Source,
@@ -599,7 +599,7 @@ impl Services {
     /// tour of bots advances one stage per call (see `advance`).
     pub(crate) async fn settle(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &mut Live,
         now: Timestamp,
         news: &mut News,
@@ -634,7 +634,7 @@ impl Services {
     /// or ends the tour (`None`).
     async fn finish_stage(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &mut Live,
         now: Timestamp,
         news: &mut News,
@@ -761,7 +761,7 @@ impl Services {
     /// order (start numbers for the first stage), its own seed, its first round open.
     pub(crate) async fn start_stage(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         mut tour: TourRow,
         teams: Vec<TeamRow>,
         number: u32,

@@ -89,7 +89,7 @@ impl Services {
         let seed = settings.seed.unwrap_or_else(|| seed_from(channel_id, now));
         let language = settings.language.or(actor.guild_locale).unwrap_or_default();
         let _guard = self.lock(channel_id).await;
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         if let Some(t) = tours::active_in_channel(&mut tx, channel_id).await? {
             return Err(ServiceError::refused(msg!(
                 "lobby-tour-exists",
@@ -162,7 +162,7 @@ impl Services {
             return Err(ServiceError::refused(msg!("lobby-colour-missing")));
         }
         let _guard = self.lock(channel_id).await;
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
             return Err(ServiceError::refused(msg!("lobby-join-too-late")));
@@ -203,7 +203,7 @@ impl Services {
     pub async fn leave(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         let teams = teams::list(&mut tx, tour.id).await?;
         let team = teams
@@ -237,7 +237,7 @@ impl Services {
         require_admin(actor, &msg!("admin-action-start"))?;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let mut tour = self.active_tour(&mut tx, channel_id).await?;
         if tour.status != TourStatus::Lobby {
             return Err(ServiceError::refused(msg!("lobby-already-started")));

@@ -166,7 +166,7 @@ pub struct Services {
 impl Services {
     /// Opens the database (applying migrations) and reads the configuration from `config_dir`.
     pub async fn open(
-        database: &Path,
+        database: impl Into<crate::store::Database>,
         config_dir: &Path,
         clock: Arc<dyn Clock>,
     ) -> Result<Services, ServiceError> {
@@ -251,7 +251,7 @@ impl Services {
     /// `/tour status` does, not that there is no tour.
     pub(crate) async fn active_tour(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut crate::store::Conn,
         channel_id: &str,
     ) -> Result<TourRow, ServiceError> {
         if let Some(tour) = tours::active_in_channel(conn, channel_id).await? {

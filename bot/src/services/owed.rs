@@ -11,11 +11,11 @@ use super::live::{Live, News, rebuild};
 use super::play::Piece;
 use super::reply::Owing;
 use super::{Reply, ServiceError, Services, TurnCard, in_tour, narrate};
+use crate::store::Conn;
 use crate::store::outbox::{self, OwedRow};
 use crate::store::posts::{self, TurnPost};
 use crate::store::{StoreError, choices, results, stages, teams, tours};
 use serde::{Deserialize, Serialize};
-use sqlx::SqliteConnection;
 
 /// A picture to draw, told by what it shows: enough to draw it again, the same, from the store
 /// (a stage's choices are never rewritten, and its results are stored once).
@@ -110,7 +110,7 @@ impl Services {
     /// tour of bots is told a request at a time, in brief.
     pub(crate) async fn owe_news(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &Live,
         news: News,
     ) -> Result<Vec<Reply>, ServiceError> {
@@ -182,7 +182,7 @@ impl Services {
     /// Records one public reply as owed (a turn's post when `post` is set) and marks it so.
     async fn owe(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         live: &Live,
         reply: &mut Reply,
         post: Option<PhasePost>,
@@ -273,6 +273,9 @@ impl Services {
                 None => None,
             };
             let mut tx = self.store.begin().await?;
+            if let Some((_, post)) = card {
+                self.store.lock_channel(&mut tx, &post.channel_id).await?;
+            }
             if !outbox::delivered(&mut tx, id, message_ids, self.now()).await? {
                 // Another delivery marked it first; it remembered the round too.
                 return Ok(None);
@@ -487,7 +490,7 @@ enum Continued {
 
 /// Where the news `part` of a turn goes: into its post when there is room.
 async fn continued(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     post: &PhasePost,
     part: &str,

@@ -175,7 +175,7 @@ impl Services {
     ) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         if choices::request_seen(&mut tx, request_id).await? {
             return Ok(Reply::private(msg!("choose-already-counted")));
@@ -291,7 +291,7 @@ impl Services {
     pub async fn autopilot(&self, actor: &Actor, channel_id: &str, on: bool) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         let list = crate::store::teams::list(&mut tx, tour.id).await?;
         let Some(team) = list
@@ -344,7 +344,7 @@ impl Services {
     pub async fn close_turn(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
@@ -374,7 +374,7 @@ impl Services {
     /// The bot plays the missing choices of every late director, then the tour moves on.
     async fn play_for_late(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut crate::store::Conn,
         mut live: Live,
         now: Timestamp,
     ) -> Result<(Live, News), ServiceError> {
@@ -415,7 +415,7 @@ impl Services {
     pub async fn advance(&self, channel_id: &str) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
@@ -449,7 +449,7 @@ impl Services {
     ) -> Result<Tended, ServiceError> {
         let _guard = self.lock(channel_id).await;
         let now = not_before.max(self.now());
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let Some(tour) = crate::store::tours::active_in_channel(&mut tx, channel_id).await? else {
             return Ok(Tended::Nothing);
         };

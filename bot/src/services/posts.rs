@@ -12,7 +12,7 @@ impl Services {
         post: &TurnPost,
     ) -> Result<(), ServiceError> {
         let _guard = self.lock(&post.channel_id).await;
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(&post.channel_id).await?;
         posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
         self.store.commit(tx).await?;
         Ok(())

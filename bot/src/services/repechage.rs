@@ -34,6 +34,7 @@ use super::{
     require_started, vote_button_id,
 };
 use crate::clock::Timestamp;
+use crate::store::Conn;
 use crate::store::teams::{self, TeamRow};
 use crate::store::tours::{self, TourStatus};
 use crate::store::votes::{self, Closing, NewVote, VoteRow, VoteStatus};
@@ -42,7 +43,6 @@ use commissaire_engine::registry;
 use commissaire_engine::tour::tables::REPECHAGES_PER_STAGE;
 use commissaire_engine::tour::{StageResult, TourRider, count_votes};
 use commissaire_messages::{Language, msg, speaking};
-use sqlx::SqliteConnection;
 
 impl Services {
     /// Opens a repêchage vote for a rider who abandoned (admins only), by name or start number.
@@ -60,7 +60,7 @@ impl Services {
         }
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
@@ -205,7 +205,7 @@ impl Services {
     ) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin().await?;
+        let mut tx = self.store.begin_channel(channel_id).await?;
         let vote = votes::get(&mut tx, vote_id)
             .await?
             .filter(|v| v.channel_id == channel_id)
@@ -261,6 +261,7 @@ impl Services {
         // The time when the locks are held, not when the pass began (never earlier than that).
         let now = now.max(self.now());
         let mut tx = self.store.begin().await?;
+        self.store.lock_channels(&mut tx, &channels).await?;
         let mut out = Vec::new();
         // A vote opened since the look above waits for the next tick: its lock is not held.
         for vote in votes::open_all(&mut tx)
@@ -282,7 +283,7 @@ impl Services {
     /// `start_stage` when the stage `rejoins_stage` begins.
     async fn close_vote(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         vote: &VoteRow,
         now: Timestamp,
     ) -> Result<Reply, ServiceError> {
@@ -414,7 +415,7 @@ impl Services {
     /// stage results say.
     async fn stage_left(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Conn,
         ruleset: &str,
         tour_id: i64,
         current: u32,
@@ -458,7 +459,7 @@ fn winner_team(done: &[StageResult]) -> Option<(u32, &str)> {
 
 /// Whether every directeur of a team a person directs has a ballot in the vote.
 async fn everyone_voted(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     vote: &VoteRow,
     teams: &[TeamRow],
 ) -> Result<bool, ServiceError> {

@@ -1,10 +1,11 @@
 //! The `choices` table: the log a stage is replayed from, in the order the engine applied it.
 
+use super::Conn;
 use super::StoreError;
 use crate::clock::Timestamp;
 use commissaire_engine::Seat;
 use serde_json::Value;
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
 /// Who made a choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,10 +41,10 @@ pub struct NewChoice<'a> {
     pub at: Timestamp,
 }
 
-pub async fn insert(conn: &mut SqliteConnection, c: &NewChoice<'_>) -> Result<(), StoreError> {
+pub async fn insert(conn: &mut Conn, c: &NewChoice<'_>) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO choices (stage_id, seq, round, seat, choice, source, user_id, request_id, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(c.stage_id)
     .bind(c.seq as i64)
@@ -60,11 +61,8 @@ pub async fn insert(conn: &mut SqliteConnection, c: &NewChoice<'_>) -> Result<()
 }
 
 /// The stage's choices in order: with the setup and seed, all a replay needs.
-pub async fn log(
-    conn: &mut SqliteConnection,
-    stage_id: i64,
-) -> Result<Vec<(Seat, Value)>, StoreError> {
-    let rows = sqlx::query("SELECT seat, choice FROM choices WHERE stage_id = ? ORDER BY seq")
+pub async fn log(conn: &mut Conn, stage_id: i64) -> Result<Vec<(Seat, Value)>, StoreError> {
+    let rows = sqlx::query("SELECT seat, choice FROM choices WHERE stage_id = $1 ORDER BY seq")
         .bind(stage_id)
         .fetch_all(conn)
         .await?;
@@ -78,11 +76,8 @@ pub async fn log(
 }
 
 /// Whether a request was already counted (in any stage: request ids are unique).
-pub async fn request_seen(
-    conn: &mut SqliteConnection,
-    request_id: &str,
-) -> Result<bool, StoreError> {
-    let r = sqlx::query("SELECT 1 FROM choices WHERE request_id = ?")
+pub async fn request_seen(conn: &mut Conn, request_id: &str) -> Result<bool, StoreError> {
+    let r = sqlx::query("SELECT 1 FROM choices WHERE request_id = $1")
         .bind(request_id)
         .fetch_optional(conn)
         .await?;
@@ -91,12 +86,12 @@ pub async fn request_seen(
 
 /// How many choices each source made in a stage, for audits and tests.
 pub async fn count_by_source(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     stage_id: i64,
     source: Source,
 ) -> Result<u32, StoreError> {
     let n: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM choices WHERE stage_id = ? AND source = ?")
+        sqlx::query_scalar("SELECT COUNT(*) FROM choices WHERE stage_id = $1 AND source = $2")
             .bind(stage_id)
             .bind(source.as_str())
             .fetch_one(conn)
@@ -105,8 +100,8 @@ pub async fn count_by_source(
 }
 
 /// How many choices a stage has stored: a cached rebuild of the stage is good while it matches.
-pub async fn count(conn: &mut SqliteConnection, stage_id: i64) -> Result<u32, StoreError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM choices WHERE stage_id = ?")
+pub async fn count(conn: &mut Conn, stage_id: i64) -> Result<u32, StoreError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM choices WHERE stage_id = $1")
         .bind(stage_id)
         .fetch_one(conn)
         .await?;

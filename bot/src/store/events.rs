@@ -1,31 +1,34 @@
 //! The `events` table: what the engine said happened, kept for narration and audit.
 
+use super::Conn;
 use super::StoreError;
 use serde_json::Value;
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
 /// Appends the events one choice caused. `first_seq` is the stage's event count before them.
 pub async fn append(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     stage_id: i64,
     first_seq: u32,
     choice_seq: u32,
     events: &[Value],
 ) -> Result<(), StoreError> {
     for (i, event) in events.iter().enumerate() {
-        sqlx::query("INSERT INTO events (stage_id, seq, choice_seq, event) VALUES (?, ?, ?, ?)")
-            .bind(stage_id)
-            .bind(first_seq as i64 + i as i64)
-            .bind(choice_seq as i64)
-            .bind(serde_json::to_string(event)?)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO events (stage_id, seq, choice_seq, event) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(stage_id)
+        .bind(first_seq as i64 + i as i64)
+        .bind(choice_seq as i64)
+        .bind(serde_json::to_string(event)?)
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
 
-pub async fn count(conn: &mut SqliteConnection, stage_id: i64) -> Result<u32, StoreError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE stage_id = ?")
+pub async fn count(conn: &mut Conn, stage_id: i64) -> Result<u32, StoreError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE stage_id = $1")
         .bind(stage_id)
         .fetch_one(conn)
         .await?;
@@ -33,8 +36,8 @@ pub async fn count(conn: &mut SqliteConnection, stage_id: i64) -> Result<u32, St
 }
 
 /// The stage's events in order, as the ruleset's JSON.
-pub async fn list(conn: &mut SqliteConnection, stage_id: i64) -> Result<Vec<Value>, StoreError> {
-    let rows = sqlx::query("SELECT event FROM events WHERE stage_id = ? ORDER BY seq")
+pub async fn list(conn: &mut Conn, stage_id: i64) -> Result<Vec<Value>, StoreError> {
+    let rows = sqlx::query("SELECT event FROM events WHERE stage_id = $1 ORDER BY seq")
         .bind(stage_id)
         .fetch_all(conn)
         .await?;
@@ -45,17 +48,18 @@ pub async fn list(conn: &mut SqliteConnection, stage_id: i64) -> Result<Vec<Valu
 
 /// The choice whose events first held one of `kind` (the events' `kind` field), if any.
 pub async fn first_choice_with(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     stage_id: i64,
     kind: &str,
 ) -> Result<Option<u32>, StoreError> {
-    let seq: Option<i64> = sqlx::query_scalar(
-        "SELECT choice_seq FROM events WHERE stage_id = ? \
-         AND json_extract(event, '$.kind') = ? ORDER BY seq LIMIT 1",
-    )
-    .bind(stage_id)
-    .bind(kind)
-    .fetch_optional(conn)
-    .await?;
+    let sql = format!(
+        "SELECT choice_seq FROM events WHERE stage_id = $1 AND {} = $2 ORDER BY seq LIMIT 1",
+        super::json_text(conn, "event", &["kind"]),
+    );
+    let seq: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(stage_id)
+        .bind(kind)
+        .fetch_optional(conn)
+        .await?;
     Ok(seq.map(|s| s as u32))
 }

@@ -10,42 +10,59 @@
 use sqlx::SqlSafeStr;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 
-/// The migration files, oldest first: (file name, text).
-pub const FILES: &[(&str, &str)] = &[
+/// SQLite's migration files (`migrations/sqlite/`), oldest first: (file name, text).
+pub const SQLITE: &[(&str, &str)] = &[
     (
         "0001_tours.sql",
-        include_str!("../../../migrations/0001_tours.sql"),
+        include_str!("../../../migrations/sqlite/0001_tours.sql"),
     ),
     (
         "0002_repechage.sql",
-        include_str!("../../../migrations/0002_repechage.sql"),
+        include_str!("../../../migrations/sqlite/0002_repechage.sql"),
     ),
     (
         "0003_turn_posts.sql",
-        include_str!("../../../migrations/0003_turn_posts.sql"),
+        include_str!("../../../migrations/sqlite/0003_turn_posts.sql"),
     ),
     (
         "0004_outbox.sql",
-        include_str!("../../../migrations/0004_outbox.sql"),
+        include_str!("../../../migrations/sqlite/0004_outbox.sql"),
     ),
     (
         "0005_rulesets.sql",
-        include_str!("../../../migrations/0005_rulesets.sql"),
+        include_str!("../../../migrations/sqlite/0005_rulesets.sql"),
     ),
     (
         "0006_stage_options.sql",
-        include_str!("../../../migrations/0006_stage_options.sql"),
+        include_str!("../../../migrations/sqlite/0006_stage_options.sql"),
     ),
     (
         "0007_tour_language.sql",
-        include_str!("../../../migrations/0007_tour_language.sql"),
+        include_str!("../../../migrations/sqlite/0007_tour_language.sql"),
     ),
 ];
 
-/// The migrator `Store::open` runs: each file as sqlx names it (`0003_turn_posts.sql` is version
-/// 3, "turn posts"), in a transaction unless it opens with `-- no-transaction`.
-pub fn migrator() -> Migrator {
-    let migrations = FILES
+/// PostgreSQL's (`migrations/postgres/`): the schema of SQLite's version 7 in one file, then a
+/// file for each later version, numbered as SQLite's.
+pub const POSTGRES: &[(&str, &str)] = &[(
+    "0007_schema.sql",
+    include_str!("../../../migrations/postgres/0007_schema.sql"),
+)];
+
+/// The migrator `Store::open` runs on a SQLite file.
+pub fn sqlite() -> Migrator {
+    migrator(SQLITE)
+}
+
+/// The migrator `Store::open` runs on a PostgreSQL database.
+pub fn postgres() -> Migrator {
+    migrator(POSTGRES)
+}
+
+/// Each file as sqlx names it (`0003_turn_posts.sql` is version 3, "turn posts"), in a
+/// transaction unless it opens with `-- no-transaction`.
+fn migrator(files: &'static [(&'static str, &'static str)]) -> Migrator {
+    let migrations = files
         .iter()
         .map(|&(file, sql)| {
             let (version, rest) = file
@@ -72,10 +89,24 @@ mod tests {
     use super::*;
     use sha2::{Digest, Sha384};
 
-    /// Every file of the folder is in the list, in order, with the text it has on disk.
+    /// Every file of each folder is in its list, in order, with the text it has on disk.
     #[test]
-    fn the_list_is_the_folder() {
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    fn the_lists_are_the_folders() {
+        assert_eq!(listed(SQLITE), on_disk("sqlite"));
+        assert_eq!(listed(POSTGRES), on_disk("postgres"));
+    }
+
+    fn listed(files: &[(&str, &str)]) -> Vec<(String, String)> {
+        files
+            .iter()
+            .map(|&(f, s)| (f.to_string(), s.to_string()))
+            .collect()
+    }
+
+    fn on_disk(backend: &str) -> Vec<(String, String)> {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../migrations")
+            .join(backend);
         let mut on_disk: Vec<(String, String)> = std::fs::read_dir(&folder)
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -86,23 +117,19 @@ mod tests {
             })
             .collect();
         on_disk.sort();
-        let listed: Vec<(String, String)> = FILES
-            .iter()
-            .map(|&(f, s)| (f.to_string(), s.to_string()))
-            .collect();
-        assert_eq!(listed, on_disk);
+        on_disk
     }
 
     /// The versions are the files' numbers, rising, and each checksum is the SHA-384 of the
     /// file's text (what `migrate!` stored in a database's `_sqlx_migrations`).
     #[test]
     fn versions_and_checksums_are_the_macros() {
-        let m = migrator();
+        let m = sqlite();
         let versions: Vec<i64> = m.iter().map(|m| m.version).collect();
-        assert_eq!(versions, (1..=FILES.len() as i64).collect::<Vec<_>>());
+        assert_eq!(versions, (1..=SQLITE.len() as i64).collect::<Vec<_>>());
         let third = m.iter().nth(2).unwrap();
         assert_eq!(third.description, "turn posts");
-        for (m, &(_, sql)) in m.iter().zip(FILES) {
+        for (m, &(_, sql)) in m.iter().zip(SQLITE) {
             assert_eq!(m.checksum.as_ref(), &Sha384::digest(sql)[..]);
             assert_eq!(m.sql.as_str(), sql);
         }

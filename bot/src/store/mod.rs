@@ -1,4 +1,6 @@
-//! The store: SQLite through sqlx. All SQL of the bot lives under this module.
+//! The store: SQLite or PostgreSQL through sqlx's `Any` driver. All SQL of the bot lives under
+//! this module, written once for both (numbered parameters, `RETURNING`, `ON CONFLICT`); the
+//! two differ only where [`json_int`] and [`json_text`] say, and in how a write is serialized.
 //!
 //! What is kept (see `migrations/`): per channel, the tours and their settings, the teams and who
 //! directs them, the riders between stages, each stage's course, seed and starters, every choice
@@ -7,9 +9,12 @@
 //! directeur's ballot, and what each channel is owed (the outbox) until it is posted. A stage's
 //! state is not kept: it is rebuilt by replaying its choices (`docs/architecture.md`).
 //!
-//! Every change goes through one [`Tx`] opened by [`Store::begin`] with `BEGIN IMMEDIATE`, which
-//! takes SQLite's write lock at once: two writers (tasks or processes) never both read a turn and
-//! then both write it. A turn therefore lands whole or not at all.
+//! Every change goes through one [`Tx`] opened by [`Store::begin`]. On SQLite it is `BEGIN
+//! IMMEDIATE`, which takes the file's write lock at once: two writers (tasks or processes) never
+//! both read a turn and then both write it. On PostgreSQL, where several processes write at once,
+//! a change of a channel's tour first takes that channel's transaction-scoped advisory lock
+//! ([`Store::lock_channel`]), so one tour's changes are serialized there too and other tours'
+//! go on. A turn therefore lands whole or not at all, once.
 
 pub mod choices;
 pub mod events;
@@ -24,15 +29,20 @@ pub mod teams;
 pub mod tours;
 pub mod votes;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool};
-use std::path::Path;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyPool, ConnectOptions, Executor};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// A connection, of either backend.
+pub type Conn = sqlx::AnyConnection;
+
 /// A write transaction. Dropped without [`Store::commit`], it rolls back.
-pub type Tx = sqlx::Transaction<'static, Sqlite>;
+pub type Tx = sqlx::Transaction<'static, Any>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -49,57 +59,233 @@ pub enum StoreError {
     SimulatedCrash,
 }
 
+/// Where the tours are kept: a SQLite file (the default, nothing to set up) or a PostgreSQL
+/// database that several processes share.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    Sqlite(PathBuf),
+    /// A `postgres://` URL.
+    Postgres(String),
+}
+
+impl Database {
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; `sqlite://path`, `sqlite:path` or a bare
+    /// path is a SQLite file.
+    pub fn parse(s: &str) -> Database {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            return Database::Postgres(s.to_string());
+        }
+        let path = s
+            .strip_prefix("sqlite://")
+            .or_else(|| s.strip_prefix("sqlite:"))
+            .unwrap_or(s);
+        Database::Sqlite(PathBuf::from(path))
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Database::Sqlite(_) => Backend::Sqlite,
+            Database::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// What a log line may say of it: the file, or the PostgreSQL server and database without
+    /// the user or the password.
+    pub fn describe(&self) -> String {
+        match self {
+            Database::Sqlite(path) => path.display().to_string(),
+            Database::Postgres(url) => match url::Url::parse(url) {
+                Ok(u) => format!(
+                    "postgres://{}{}{}",
+                    u.host_str().unwrap_or(""),
+                    u.port().map(|p| format!(":{p}")).unwrap_or_default(),
+                    u.path()
+                ),
+                Err(_) => "postgres (an unreadable URL)".into(),
+            },
+        }
+    }
+}
+
+impl From<&Path> for Database {
+    fn from(p: &Path) -> Database {
+        Database::Sqlite(p.to_path_buf())
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(p: PathBuf) -> Database {
+        Database::Sqlite(p)
+    }
+}
+
+impl From<&PathBuf> for Database {
+    fn from(p: &PathBuf) -> Database {
+        Database::Sqlite(p.clone())
+    }
+}
+
+impl From<&Database> for Database {
+    fn from(d: &Database) -> Database {
+        d.clone()
+    }
+}
+
+/// Which SQL a statement is written in where the two backends differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    fn of(conn: &Conn) -> Backend {
+        if conn.backend_name().eq_ignore_ascii_case("PostgreSQL") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
 /// How long a writer waits for another one (another process on the same file) before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Connections to a PostgreSQL server, shared by reads and writes: each change holds one only for
+/// its transaction.
+const POSTGRES_CONNECTIONS: u32 = 8;
+
 #[derive(Clone)]
 pub struct Store {
-    /// One connection for every write transaction: writers wait their turn in the pool's
-    /// queue, in order, rather than racing for SQLite's lock and sleeping in its busy handler
-    /// while the lock stands free (measured by the load program: a 500-tour press answered in
-    /// seconds, most of them asleep).
-    writer: SqlitePool,
-    /// Readers never wait for the writer (WAL).
-    readers: SqlitePool,
+    backend: Backend,
+    /// On SQLite, one connection for every write transaction: writers wait their turn in the
+    /// pool's queue, in order, rather than racing for SQLite's lock and sleeping in its busy
+    /// handler while the lock stands free (measured by the load program: a 500-tour press
+    /// answered in seconds, most of them asleep). On PostgreSQL, the one pool.
+    writer: AnyPool,
+    /// Readers never wait for the writer (SQLite's WAL; PostgreSQL's snapshots).
+    readers: AnyPool,
     crash_before_commit: Arc<AtomicBool>,
 }
 
 impl Store {
-    /// Opens (creating if needed) the database file and applies the migrations.
-    pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::new()
+    /// Opens the database (creating a SQLite file if needed) and applies the migrations.
+    pub async fn open(database: impl Into<Database>) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let database = database.into();
+        match &database {
+            Database::Sqlite(path) => Store::open_sqlite(path).await,
+            Database::Postgres(url) => Store::open_postgres(url).await,
+        }
+    }
+
+    async fn open_sqlite(path: &Path) -> Result<Store, StoreError> {
+        let url = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
-            // WAL: readers never block the writer, and a crash leaves the file consistent.
-            .journal_mode(SqliteJournalMode::Wal)
-            // FULL: a committed turn survives a power cut too, not only a process crash.
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(BUSY_TIMEOUT);
-        let writer = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options.clone())
-            .await?;
-        migrations::migrator().run(&writer).await?;
-        let readers = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await?;
+            .to_url_lossy();
+        let options = AnyConnectOptions::from_url(&url)?;
+        let pool = |connections: u32| {
+            AnyPoolOptions::new()
+                .max_connections(connections)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        // WAL: readers never block the writer, and a crash leaves the file
+                        // consistent. FULL: a committed turn survives a power cut too.
+                        conn.execute(sqlx::raw_sql(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                        ))
+                        .await?;
+                        Ok(())
+                    })
+                })
+        };
+        debug_assert_eq!(BUSY_TIMEOUT.as_millis(), 10_000);
+        let writer = pool(1).connect_with(options.clone()).await?;
+        migrations::sqlite().run(&writer).await?;
+        let readers = pool(4).connect_with(options).await?;
         Ok(Store {
+            backend: Backend::Sqlite,
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
         })
     }
 
-    /// Starts a write transaction holding SQLite's write lock from the first statement.
+    async fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let options = AnyConnectOptions::from_str(url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(POSTGRES_CONNECTIONS)
+            .acquire_timeout(BUSY_TIMEOUT)
+            .connect_with(options)
+            .await?;
+        // Several processes may start at once: sqlx's migrator takes PostgreSQL's advisory lock
+        // for the migrations, so one applies them and the others find them applied.
+        migrations::postgres().run(&pool).await?;
+        Ok(Store {
+            backend: Backend::Postgres,
+            writer: pool.clone(),
+            readers: pool,
+            crash_before_commit: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Starts a write transaction. On SQLite it holds the write lock from the first statement;
+    /// on PostgreSQL a change of a tour then takes its channel's lock ([`Store::lock_channel`]).
     pub async fn begin(&self) -> Result<Tx, StoreError> {
-        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
+        Ok(match self.backend {
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.writer.begin().await?,
+        })
+    }
+
+    /// Serializes the changes of one channel's tour across processes: on PostgreSQL, waits for
+    /// the channel's transaction-scoped advisory lock (released by the commit or the rollback).
+    /// Taken before the transaction reads the tour, so what it reads is what the last change of
+    /// that tour committed. On SQLite the transaction already holds the file's write lock.
+    pub async fn lock_channel(&self, tx: &mut Tx, channel_id: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query(
+                "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) AS l",
+            )
+            .bind(channel_id)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Several channels' locks in one transaction, taken in sorted order (as the in-process
+    /// locks are), so that two transactions never wait for each other.
+    pub async fn lock_channels(
+        &self,
+        tx: &mut Tx,
+        channel_ids: &[String],
+    ) -> Result<(), StoreError> {
+        let mut ids: Vec<&String> = channel_ids.iter().collect();
+        ids.sort();
+        ids.dedup();
+        for id in ids {
+            self.lock_channel(tx, id).await?;
+        }
+        Ok(())
+    }
+
+    /// Begins a change of a channel's tour: [`Store::begin`] then [`Store::lock_channel`].
+    pub async fn begin_channel(&self, channel_id: &str) -> Result<Tx, StoreError> {
+        let mut tx = self.begin().await?;
+        self.lock_channel(&mut tx, channel_id).await?;
+        Ok(tx)
     }
 
     pub async fn commit(&self, tx: Tx) -> Result<(), StoreError> {
         if self.crash_before_commit.swap(false, Ordering::SeqCst) {
-            // As a process dying here would: the transaction is dropped, so SQLite rolls it back.
+            // As a process dying here would: the transaction is dropped, so it rolls back.
             drop(tx);
             return Err(StoreError::SimulatedCrash);
         }
@@ -113,16 +299,47 @@ impl Store {
         self.crash_before_commit.store(true, Ordering::SeqCst);
     }
 
-    /// Copies the write-ahead log into the database file and closes every connection, so the
-    /// `.sqlite` file holds everything on its own (a user copies or mails that one file). Not
-    /// needed for safety: dropping the store loses nothing that was committed. A failed
-    /// checkpoint is not an error: the data is still in the WAL, which SQLite reads back.
+    /// Closes every connection. On SQLite it first copies the write-ahead log into the database
+    /// file, so the `.sqlite` file holds everything on its own (a user copies or mails that one
+    /// file). Not needed for safety: dropping the store loses nothing that was committed. A
+    /// failed checkpoint is not an error: the data is still in the WAL, which SQLite reads back.
     pub async fn close(&self) {
         self.readers.close().await;
-        let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-            .execute(&self.writer)
-            .await;
+        if self.backend == Backend::Sqlite {
+            let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                .execute(&self.writer)
+                .await;
+        }
         self.writer.close().await;
+    }
+}
+
+/// A yes or no as both backends store it: an integer, 0 or 1 (binding a `bool` would give
+/// PostgreSQL a boolean for a BIGINT column).
+pub(crate) fn flag(on: bool) -> i64 {
+    i64::from(on)
+}
+
+/// A stored 0 or 1 read back as a yes or no.
+pub(crate) fn get_flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, StoreError> {
+    use sqlx::Row;
+    Ok(row.try_get::<i64, _>(column)? != 0)
+}
+
+/// A JSON document's integer at `path` (object keys) in `column`, as SQL of the connection's
+/// backend: compared with a bound `i64`.
+pub(crate) fn json_int(conn: &Conn, column: &str, path: &[&str]) -> String {
+    match Backend::of(conn) {
+        Backend::Sqlite => format!("json_extract({column}, '$.{}')", path.join(".")),
+        Backend::Postgres => format!("(({column})::jsonb #>> '{{{}}}')::bigint", path.join(",")),
+    }
+}
+
+/// A JSON document's string at `path` in `column`, as SQL of the connection's backend.
+pub(crate) fn json_text(conn: &Conn, column: &str, path: &[&str]) -> String {
+    match Backend::of(conn) {
+        Backend::Sqlite => format!("json_extract({column}, '$.{}')", path.join(".")),
+        Backend::Postgres => format!("(({column})::jsonb #>> '{{{}}}')", path.join(",")),
     }
 }
 
@@ -136,8 +353,9 @@ pub(crate) fn seed_from_sql(seed: i64) -> u64 {
 }
 
 impl Store {
-    /// A connection for reading. In WAL mode it sees the last committed state, never half a turn.
-    pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Sqlite>, StoreError> {
+    /// A connection for reading. It sees the last committed state, never half a turn (SQLite's
+    /// WAL, PostgreSQL's snapshot of each statement).
+    pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {
         Ok(self.readers.acquire().await?)
     }
 }

@@ -4,7 +4,7 @@
 
 use super::StoreError;
 use crate::clock::Timestamp;
-use sqlx::SqliteConnection;
+use crate::store::Conn;
 
 /// A message owed to a channel, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,14 +19,14 @@ pub struct OwedRow {
 
 /// Records a message owed to the tour's channel; returns its id.
 pub async fn owe(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     channel_id: &str,
     body: &str,
     now: Timestamp,
 ) -> Result<i64, StoreError> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO outbox (tour_id, channel_id, body, created_at) VALUES (?, ?, ?, ?) \
+        "INSERT INTO outbox (tour_id, channel_id, body, created_at) VALUES ($1, $2, $3, $4) \
          RETURNING id",
     )
     .bind(tour_id)
@@ -39,40 +39,43 @@ pub async fn owe(
 }
 
 /// One owed message, delivered or not.
-pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<OwedRow>, StoreError> {
-    let row: Option<(i64, i64, String, String, i64)> =
-        sqlx::query_as("SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE id = ?")
-            .bind(id)
-            .fetch_optional(conn)
-            .await?;
+pub async fn get(conn: &mut Conn, id: i64) -> Result<Option<OwedRow>, StoreError> {
+    let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
     Ok(row.map(owed_row))
 }
 
 /// The latest owed message of one turn's post of a tour (`$.phase` of its body: the stage and
 /// the turn), delivered or not: the one the turn's next news continues.
 pub async fn latest_of_post(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     stage: u32,
     unit: u32,
 ) -> Result<Option<OwedRow>, StoreError> {
-    let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(
-        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = ? \
-         AND json_extract(body, '$.phase.stage') = ? AND json_extract(body, '$.phase.phase') = ? \
-         ORDER BY id DESC LIMIT 1",
-    )
-    .bind(tour_id)
-    .bind(stage as i64)
-    .bind(unit as i64)
-    .fetch_optional(conn)
-    .await?;
+    let sql = format!(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = $1 \
+         AND {} = $2 AND {} = $3 ORDER BY id DESC LIMIT 1",
+        super::json_int(conn, "body", &["phase", "stage"]),
+        super::json_int(conn, "body", &["phase", "phase"]),
+    );
+    let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(tour_id)
+        .bind(stage as i64)
+        .bind(unit as i64)
+        .fetch_optional(conn)
+        .await?;
     Ok(row.map(owed_row))
 }
 
 /// Whether a message is delivered.
-pub async fn is_delivered(conn: &mut SqliteConnection, id: i64) -> Result<bool, StoreError> {
+pub async fn is_delivered(conn: &mut Conn, id: i64) -> Result<bool, StoreError> {
     let row: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT delivered_at FROM outbox WHERE id = ?")
+        sqlx::query_as("SELECT delivered_at FROM outbox WHERE id = $1")
             .bind(id)
             .fetch_optional(conn)
             .await?;
@@ -81,23 +84,21 @@ pub async fn is_delivered(conn: &mut SqliteConnection, id: i64) -> Result<bool, 
 
 /// Whether a message later than `id` edits the post of row `anchor` too: its text holds all of
 /// `id`'s news and more, so `id` need not be shown at all.
-pub async fn newer_edit(
-    conn: &mut SqliteConnection,
-    anchor: i64,
-    id: i64,
-) -> Result<bool, StoreError> {
-    let found: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM outbox WHERE id > ? AND json_extract(body, '$.phase.edits') = ? LIMIT 1",
-    )
-    .bind(id)
-    .bind(anchor)
-    .fetch_optional(conn)
-    .await?;
+pub async fn newer_edit(conn: &mut Conn, anchor: i64, id: i64) -> Result<bool, StoreError> {
+    let sql = format!(
+        "SELECT id FROM outbox WHERE id > $1 AND {} = $2 LIMIT 1",
+        super::json_int(conn, "body", &["phase", "edits"]),
+    );
+    let found: Option<(i64,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(anchor)
+        .fetch_optional(conn)
+        .await?;
     Ok(found.is_some())
 }
 
 /// Every message not yet delivered, oldest first (so a channel reads them in order).
-pub async fn undelivered(conn: &mut SqliteConnection) -> Result<Vec<OwedRow>, StoreError> {
+pub async fn undelivered(conn: &mut Conn) -> Result<Vec<OwedRow>, StoreError> {
     let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
         "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
          WHERE delivered_at IS NULL ORDER BY id",
@@ -109,13 +110,13 @@ pub async fn undelivered(conn: &mut SqliteConnection) -> Result<Vec<OwedRow>, St
 
 /// The messages a channel is still owed from before row `before`, oldest first.
 pub async fn undelivered_before(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     channel_id: &str,
     before: i64,
 ) -> Result<Vec<OwedRow>, StoreError> {
     let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
         "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
-         WHERE delivered_at IS NULL AND channel_id = ? AND id < ? ORDER BY id",
+         WHERE delivered_at IS NULL AND channel_id = $1 AND id < $2 ORDER BY id",
     )
     .bind(channel_id)
     .bind(before)
@@ -127,13 +128,13 @@ pub async fn undelivered_before(
 /// Marks a message delivered with the ids of the channel messages it became. Returns false if
 /// it already was (another delivery got there first), so the caller does nothing more.
 pub async fn delivered(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     id: i64,
     message_ids: &[String],
     now: Timestamp,
 ) -> Result<bool, StoreError> {
     let done = sqlx::query(
-        "UPDATE outbox SET delivered_at = ?, message_ids = ? WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE outbox SET delivered_at = $1, message_ids = $2 WHERE id = $3 AND delivered_at IS NULL",
     )
     .bind(now)
     .bind(message_ids.join(","))
@@ -144,12 +145,9 @@ pub async fn delivered(
 }
 
 /// The channel messages an owed message became, once delivered.
-pub async fn message_ids(
-    conn: &mut SqliteConnection,
-    id: i64,
-) -> Result<Option<Vec<String>>, StoreError> {
+pub async fn message_ids(conn: &mut Conn, id: i64) -> Result<Option<Vec<String>>, StoreError> {
     let row: Option<(Option<String>,)> =
-        sqlx::query_as("SELECT message_ids FROM outbox WHERE id = ?")
+        sqlx::query_as("SELECT message_ids FROM outbox WHERE id = $1")
             .bind(id)
             .fetch_optional(conn)
             .await?;

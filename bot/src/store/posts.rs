@@ -1,7 +1,7 @@
 //! The `turn_posts` table: the message that opens each round, as the adapter posted it.
 
 use super::StoreError;
-use sqlx::SqliteConnection;
+use crate::store::Conn;
 
 /// Where a round's opening message went.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub struct TurnPost {
 
 /// Remembers a round's message. A round opened twice (an adapter that retried) keeps the last.
 pub async fn remember(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     stage: u32,
     round: u32,
@@ -20,7 +20,7 @@ pub async fn remember(
 ) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO turn_posts (tour_id, stage, round, channel_id, message_id) \
-         VALUES (?, ?, ?, ?, ?) \
+         VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (tour_id, stage, round) DO UPDATE SET \
          channel_id = excluded.channel_id, message_id = excluded.message_id",
     )
@@ -35,13 +35,13 @@ pub async fn remember(
 }
 
 pub async fn find(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     stage: u32,
     round: u32,
 ) -> Result<Option<TurnPost>, StoreError> {
     let row: Option<(String, String)> = sqlx::query_as(
-        "SELECT channel_id, message_id FROM turn_posts WHERE tour_id = ? AND stage = ? AND round = ?",
+        "SELECT channel_id, message_id FROM turn_posts WHERE tour_id = $1 AND stage = $2 AND round = $3",
     )
     .bind(tour_id)
     .bind(stage as i64)

@@ -1,9 +1,10 @@
 //! The `stages` table: what a stage is raced on (course, seed, starters) and where it stands.
 
+use super::Conn;
 use super::{StoreError, seed_from_sql, seed_to_sql};
 use crate::clock::Timestamp;
 use commissaire_engine::tour::{StageKind, TourRider};
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct StageRow {
@@ -41,7 +42,7 @@ macro_rules! columns {
     };
 }
 
-fn row(r: &sqlx::sqlite::SqliteRow) -> Result<StageRow, StoreError> {
+fn row(r: &sqlx::any::AnyRow) -> Result<StageRow, StoreError> {
     let kind: String = r.try_get("kind")?;
     let starters: String = r.try_get("starters")?;
     let options: Option<String> = r.try_get("options")?;
@@ -60,14 +61,14 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<StageRow, StoreError> {
     })
 }
 
-pub async fn insert(conn: &mut SqliteConnection, s: &NewStage<'_>) -> Result<i64, StoreError> {
+pub async fn insert(conn: &mut Conn, s: &NewStage<'_>) -> Result<i64, StoreError> {
     let kind = match serde_json::to_value(s.kind)? {
         serde_json::Value::String(k) => k,
         other => return Err(StoreError::Corrupt(format!("stage kind as {other}"))),
     };
-    let id = sqlx::query(
+    let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO stages (tour_id, number, course, kind, seed, starters, status, round, deadline, options) \
-         VALUES (?, ?, ?, ?, ?, ?, 'running', 1, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, 'running', 1, $7, $8) RETURNING id",
     )
     .bind(s.tour_id)
     .bind(s.number as i64)
@@ -77,21 +78,20 @@ pub async fn insert(conn: &mut SqliteConnection, s: &NewStage<'_>) -> Result<i64
     .bind(serde_json::to_string(s.starters)?)
     .bind(s.deadline)
     .bind(serde_json::to_string(s.options)?)
-    .execute(conn)
-    .await?
-    .last_insert_rowid();
+    .fetch_one(conn)
+    .await?;
     Ok(id)
 }
 
 pub async fn get(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     number: u32,
 ) -> Result<Option<StageRow>, StoreError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
-        " FROM stages WHERE tour_id = ? AND number = ?"
+        " FROM stages WHERE tour_id = $1 AND number = $2"
     );
     let r = sqlx::query(sql)
         .bind(tour_id)
@@ -103,12 +103,12 @@ pub async fn get(
 
 /// A new round opened: its number and when it closes (`None` while paused).
 pub async fn set_round(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     stage_id: i64,
     round: u32,
     deadline: Option<Timestamp>,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE stages SET round = ?, deadline = ? WHERE id = ?")
+    sqlx::query("UPDATE stages SET round = $1, deadline = $2 WHERE id = $3")
         .bind(round as i64)
         .bind(deadline)
         .bind(stage_id)
@@ -118,11 +118,11 @@ pub async fn set_round(
 }
 
 pub async fn set_deadline(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     stage_id: i64,
     deadline: Option<Timestamp>,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE stages SET deadline = ? WHERE id = ?")
+    sqlx::query("UPDATE stages SET deadline = $1 WHERE id = $2")
         .bind(deadline)
         .bind(stage_id)
         .execute(conn)
@@ -130,8 +130,8 @@ pub async fn set_deadline(
     Ok(())
 }
 
-pub async fn finish(conn: &mut SqliteConnection, stage_id: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE stages SET status = 'finished', deadline = NULL WHERE id = ?")
+pub async fn finish(conn: &mut Conn, stage_id: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE stages SET status = 'finished', deadline = NULL WHERE id = $1")
         .bind(stage_id)
         .execute(conn)
         .await?;

@@ -1,8 +1,9 @@
 //! The `teams` table: a team's name, colour, seat and director (a Discord user, or a bot).
 
+use super::Conn;
 use super::StoreError;
 use commissaire_engine::Seat;
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamRow {
@@ -28,7 +29,7 @@ impl TeamRow {
     }
 }
 
-fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TeamRow, StoreError> {
+fn row(r: &sqlx::any::AnyRow) -> Result<TeamRow, StoreError> {
     Ok(TeamRow {
         id: r.try_get("id")?,
         tour_id: r.try_get("tour_id")?,
@@ -36,32 +37,33 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TeamRow, StoreError> {
         name: r.try_get("name")?,
         colour: r.try_get("colour")?,
         director: r.try_get("director")?,
-        autopilot: r.try_get("autopilot")?,
+        autopilot: super::get_flag(r, "autopilot")?,
     })
 }
 
 pub async fn insert(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     name: &str,
     colour: &str,
     director: Option<&str>,
 ) -> Result<i64, StoreError> {
-    let id = sqlx::query("INSERT INTO teams (tour_id, name, colour, director) VALUES (?, ?, ?, ?)")
-        .bind(tour_id)
-        .bind(name)
-        .bind(colour)
-        .bind(director)
-        .execute(conn)
-        .await?
-        .last_insert_rowid();
+    let id = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO teams (tour_id, name, colour, director) VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(tour_id)
+    .bind(name)
+    .bind(colour)
+    .bind(director)
+    .fetch_one(conn)
+    .await?;
     Ok(id)
 }
 
 /// The tour's teams: by seat once started, by joining order in the lobby.
-pub async fn list(conn: &mut SqliteConnection, tour_id: i64) -> Result<Vec<TeamRow>, StoreError> {
+pub async fn list(conn: &mut Conn, tour_id: i64) -> Result<Vec<TeamRow>, StoreError> {
     let rows = sqlx::query(
-        "SELECT id, tour_id, seat, name, colour, director, autopilot FROM teams WHERE tour_id = ? \
+        "SELECT id, tour_id, seat, name, colour, director, autopilot FROM teams WHERE tour_id = $1 \
          ORDER BY seat, id",
     )
     .bind(tour_id)
@@ -70,8 +72,8 @@ pub async fn list(conn: &mut SqliteConnection, tour_id: i64) -> Result<Vec<TeamR
     rows.iter().map(row).collect()
 }
 
-pub async fn delete(conn: &mut SqliteConnection, team_id: i64) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM teams WHERE id = ?")
+pub async fn delete(conn: &mut Conn, team_id: i64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM teams WHERE id = $1")
         .bind(team_id)
         .execute(conn)
         .await?;
@@ -79,11 +81,11 @@ pub async fn delete(conn: &mut SqliteConnection, team_id: i64) -> Result<(), Sto
 }
 
 pub async fn set_director(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     team_id: i64,
     director: Option<&str>,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE teams SET director = ? WHERE id = ?")
+    sqlx::query("UPDATE teams SET director = $1 WHERE id = $2")
         .bind(director)
         .bind(team_id)
         .execute(conn)
@@ -91,12 +93,8 @@ pub async fn set_director(
     Ok(())
 }
 
-pub async fn set_seat(
-    conn: &mut SqliteConnection,
-    team_id: i64,
-    seat: Seat,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE teams SET seat = ? WHERE id = ?")
+pub async fn set_seat(conn: &mut Conn, team_id: i64, seat: Seat) -> Result<(), StoreError> {
+    sqlx::query("UPDATE teams SET seat = $1 WHERE id = $2")
         .bind(seat as i64)
         .bind(team_id)
         .execute(conn)
@@ -104,13 +102,9 @@ pub async fn set_seat(
     Ok(())
 }
 
-pub async fn set_autopilot(
-    conn: &mut SqliteConnection,
-    team_id: i64,
-    on: bool,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE teams SET autopilot = ? WHERE id = ?")
-        .bind(on)
+pub async fn set_autopilot(conn: &mut Conn, team_id: i64, on: bool) -> Result<(), StoreError> {
+    sqlx::query("UPDATE teams SET autopilot = $1 WHERE id = $2")
+        .bind(super::flag(on))
         .bind(team_id)
         .execute(conn)
         .await?;

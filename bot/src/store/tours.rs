@@ -1,9 +1,10 @@
 //! The `tours` table: one row per tour, at most one not finished per channel.
 
+use super::Conn;
 use super::{StoreError, seed_from_sql, seed_to_sql};
 use crate::clock::Timestamp;
 use commissaire_messages::Language;
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TourStatus {
@@ -77,7 +78,7 @@ macro_rules! columns {
     };
 }
 
-fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TourRow, StoreError> {
+fn row(r: &sqlx::any::AnyRow) -> Result<TourRow, StoreError> {
     Ok(TourRow {
         id: r.try_get("id")?,
         channel_id: r.try_get("channel_id")?,
@@ -100,11 +101,11 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<TourRow, StoreError> {
     })
 }
 
-pub async fn insert(conn: &mut SqliteConnection, t: &NewTour<'_>) -> Result<i64, StoreError> {
-    let id = sqlx::query(
+pub async fn insert(conn: &mut Conn, t: &NewTour<'_>) -> Result<i64, StoreError> {
+    let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO tours (channel_id, preset, seed, seats, turn_deadline_secs, \
          decision_deadline_secs, ruleset, options, status, created_by, created_at, language) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'lobby', $9, $10, $11) RETURNING id",
     )
     .bind(t.channel_id)
     .bind(t.preset)
@@ -117,28 +118,27 @@ pub async fn insert(conn: &mut SqliteConnection, t: &NewTour<'_>) -> Result<i64,
     .bind(t.created_by)
     .bind(t.created_at)
     .bind(t.language.code())
-    .execute(conn)
-    .await?
-    .last_insert_rowid();
+    .fetch_one(conn)
+    .await?;
     Ok(id)
 }
 
 /// A tour by its id.
-pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<TourRow>, StoreError> {
-    let sql = concat!("SELECT ", columns!(), " FROM tours WHERE id = ?");
+pub async fn get(conn: &mut Conn, id: i64) -> Result<Option<TourRow>, StoreError> {
+    let sql = concat!("SELECT ", columns!(), " FROM tours WHERE id = $1");
     let r = sqlx::query(sql).bind(id).fetch_optional(conn).await?;
     r.as_ref().map(row).transpose()
 }
 
 /// The channel's tour that is not finished, if any.
 pub async fn active_in_channel(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     channel_id: &str,
 ) -> Result<Option<TourRow>, StoreError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
-        " FROM tours WHERE channel_id = ? AND status <> 'finished'"
+        " FROM tours WHERE channel_id = $1 AND status <> 'finished'"
     );
     let r = sqlx::query(sql)
         .bind(channel_id)
@@ -149,13 +149,13 @@ pub async fn active_in_channel(
 
 /// The channel's latest tour, finished or not: what standings show after the end.
 pub async fn latest_in_channel(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     channel_id: &str,
 ) -> Result<Option<TourRow>, StoreError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
-        " FROM tours WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+        " FROM tours WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
     );
     let r = sqlx::query(sql)
         .bind(channel_id)
@@ -168,11 +168,11 @@ pub async fn latest_in_channel(
 /// own language the catalogue lacks is worded in (after the end too: the tour is over, in its
 /// own words, until the next one).
 pub async fn language_in_channel(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     channel_id: &str,
 ) -> Result<Option<Language>, StoreError> {
     let code: Option<String> = sqlx::query_scalar(
-        "SELECT language FROM tours WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+        "SELECT language FROM tours WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
     )
     .bind(channel_id)
     .fetch_optional(conn)
@@ -181,7 +181,7 @@ pub async fn language_in_channel(
 }
 
 /// Every tour being raced (not paused): the scheduler's work list.
-pub async fn running(conn: &mut SqliteConnection) -> Result<Vec<TourRow>, StoreError> {
+pub async fn running(conn: &mut Conn) -> Result<Vec<TourRow>, StoreError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
@@ -192,14 +192,14 @@ pub async fn running(conn: &mut SqliteConnection) -> Result<Vec<TourRow>, StoreE
 }
 
 pub async fn set_status(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     id: i64,
     status: TourStatus,
     now: Timestamp,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE tours SET status = ?, \
-         finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END WHERE id = ?",
+        "UPDATE tours SET status = $1, \
+         finished_at = CASE WHEN $2 = 'finished' THEN $3 ELSE finished_at END WHERE id = $4",
     )
     .bind(status.as_str())
     .bind(status.as_str())
@@ -210,12 +210,8 @@ pub async fn set_status(
     Ok(())
 }
 
-pub async fn set_current_stage(
-    conn: &mut SqliteConnection,
-    id: i64,
-    number: u32,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE tours SET current_stage = ? WHERE id = ?")
+pub async fn set_current_stage(conn: &mut Conn, id: i64, number: u32) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tours SET current_stage = $1 WHERE id = $2")
         .bind(number as i64)
         .bind(id)
         .execute(conn)
@@ -223,12 +219,8 @@ pub async fn set_current_stage(
     Ok(())
 }
 
-pub async fn set_turn_deadline(
-    conn: &mut SqliteConnection,
-    id: i64,
-    secs: i64,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE tours SET turn_deadline_secs = ? WHERE id = ?")
+pub async fn set_turn_deadline(conn: &mut Conn, id: i64, secs: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tours SET turn_deadline_secs = $1 WHERE id = $2")
         .bind(secs)
         .bind(id)
         .execute(conn)

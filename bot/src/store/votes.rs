@@ -1,9 +1,10 @@
 //! The `votes` and `ballots` tables: repêchage votes (VM-085, A-48) and each directeur's ballot.
 
+use super::Conn;
 use super::StoreError;
 use crate::clock::Timestamp;
 use commissaire_engine::tour::RiderKey;
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VoteStatus {
@@ -89,7 +90,7 @@ macro_rules! select {
     };
 }
 
-fn row(r: &sqlx::sqlite::SqliteRow) -> Result<VoteRow, StoreError> {
+fn row(r: &sqlx::any::AnyRow) -> Result<VoteRow, StoreError> {
     let count = |name: &str| -> Result<Option<u32>, StoreError> {
         Ok(r.try_get::<Option<i64>, _>(name)?.map(|n| n as u32))
     };
@@ -106,17 +107,17 @@ fn row(r: &sqlx::sqlite::SqliteRow) -> Result<VoteRow, StoreError> {
         closed_at: r.try_get("closed_at")?,
         yes_votes: count("yes_votes")?,
         no_votes: count("no_votes")?,
-        extra_vote: r.try_get("extra_vote")?,
+        extra_vote: r.try_get::<Option<i64>, _>("extra_vote")?.map(|v| v != 0),
         rejoins_stage: count("rejoins_stage")?,
         outcome: r.try_get("outcome")?,
     })
 }
 
 /// Opens a vote. The tour must have none open (a unique index says so too).
-pub async fn insert(conn: &mut SqliteConnection, v: &NewVote<'_>) -> Result<i64, StoreError> {
-    let id = sqlx::query(
+pub async fn insert(conn: &mut Conn, v: &NewVote<'_>) -> Result<i64, StoreError> {
+    let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO votes (tour_id, rider, stage, proposer, opened_at, closes_at, status) \
-         VALUES (?, ?, ?, ?, ?, ?, 'open')",
+         VALUES ($1, $2, $3, $4, $5, $6, 'open') RETURNING id",
     )
     .bind(v.tour_id)
     .bind(v.rider.as_str())
@@ -124,14 +125,13 @@ pub async fn insert(conn: &mut SqliteConnection, v: &NewVote<'_>) -> Result<i64,
     .bind(v.proposer)
     .bind(v.opened_at)
     .bind(v.closes_at)
-    .execute(conn)
-    .await?
-    .last_insert_rowid();
+    .fetch_one(conn)
+    .await?;
     Ok(id)
 }
 
-pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<VoteRow>, StoreError> {
-    let r = sqlx::query(select!("WHERE v.id = ?"))
+pub async fn get(conn: &mut Conn, id: i64) -> Result<Option<VoteRow>, StoreError> {
+    let r = sqlx::query(select!("WHERE v.id = $1"))
         .bind(id)
         .fetch_optional(conn)
         .await?;
@@ -139,11 +139,8 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<VoteRow>
 }
 
 /// The tour's open vote, if any.
-pub async fn open_in_tour(
-    conn: &mut SqliteConnection,
-    tour_id: i64,
-) -> Result<Option<VoteRow>, StoreError> {
-    let r = sqlx::query(select!("WHERE v.tour_id = ? AND v.status = 'open'"))
+pub async fn open_in_tour(conn: &mut Conn, tour_id: i64) -> Result<Option<VoteRow>, StoreError> {
+    let r = sqlx::query(select!("WHERE v.tour_id = $1 AND v.status = 'open'"))
         .bind(tour_id)
         .fetch_optional(conn)
         .await?;
@@ -151,7 +148,7 @@ pub async fn open_in_tour(
 }
 
 /// Every open vote of every tour, soonest deadline first: the scheduler's work list.
-pub async fn open_all(conn: &mut SqliteConnection) -> Result<Vec<VoteRow>, StoreError> {
+pub async fn open_all(conn: &mut Conn) -> Result<Vec<VoteRow>, StoreError> {
     let rows = sqlx::query(select!(
         "WHERE v.status = 'open' ORDER BY v.closes_at, v.id"
     ))
@@ -162,26 +159,28 @@ pub async fn open_all(conn: &mut SqliteConnection) -> Result<Vec<VoteRow>, Store
 
 /// Every vote about riders who left stage `stage` of the tour, in the order they were opened.
 pub async fn about_stage(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     stage: u32,
 ) -> Result<Vec<VoteRow>, StoreError> {
-    let rows = sqlx::query(select!("WHERE v.tour_id = ? AND v.stage = ? ORDER BY v.id"))
-        .bind(tour_id)
-        .bind(stage as i64)
-        .fetch_all(conn)
-        .await?;
+    let rows = sqlx::query(select!(
+        "WHERE v.tour_id = $1 AND v.stage = $2 ORDER BY v.id"
+    ))
+    .bind(tour_id)
+    .bind(stage as i64)
+    .fetch_all(conn)
+    .await?;
     rows.iter().map(row).collect()
 }
 
 /// The riders a passed vote brings back at the start of stage `stage`.
 pub async fn rejoining(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     stage: u32,
 ) -> Result<Vec<RiderKey>, StoreError> {
     let rows = sqlx::query(
-        "SELECT rider FROM votes WHERE tour_id = ? AND status = 'passed' AND rejoins_stage = ? \
+        "SELECT rider FROM votes WHERE tour_id = $1 AND status = 'passed' AND rejoins_stage = $2 \
          ORDER BY id",
     )
     .bind(tour_id)
@@ -195,19 +194,19 @@ pub async fn rejoining(
 
 /// Records a directeur's ballot, replacing any earlier one of theirs: the last ballot counts.
 pub async fn cast(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     vote_id: i64,
     director: &str,
     yes: bool,
     at: Timestamp,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO ballots (vote_id, director, yes, cast_at) VALUES (?, ?, ?, ?) \
+        "INSERT INTO ballots (vote_id, director, yes, cast_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (vote_id, director) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at",
     )
     .bind(vote_id)
     .bind(director)
-    .bind(yes)
+    .bind(super::flag(yes))
     .bind(at)
     .execute(conn)
     .await?;
@@ -215,36 +214,29 @@ pub async fn cast(
 }
 
 /// The ballots of a vote, `(director, yes)`, in the order they were last cast.
-pub async fn ballots(
-    conn: &mut SqliteConnection,
-    vote_id: i64,
-) -> Result<Vec<(String, bool)>, StoreError> {
+pub async fn ballots(conn: &mut Conn, vote_id: i64) -> Result<Vec<(String, bool)>, StoreError> {
     let rows = sqlx::query(
-        "SELECT director, yes FROM ballots WHERE vote_id = ? ORDER BY cast_at, director",
+        "SELECT director, yes FROM ballots WHERE vote_id = $1 ORDER BY cast_at, director",
     )
     .bind(vote_id)
     .fetch_all(conn)
     .await?;
     rows.iter()
-        .map(|r| Ok((r.try_get("director")?, r.try_get("yes")?)))
+        .map(|r| Ok((r.try_get("director")?, super::get_flag(r, "yes")?)))
         .collect()
 }
 
 /// Closes an open vote; false (and nothing changed) if it was closed already.
-pub async fn close(
-    conn: &mut SqliteConnection,
-    vote_id: i64,
-    c: &Closing<'_>,
-) -> Result<bool, StoreError> {
+pub async fn close(conn: &mut Conn, vote_id: i64, c: &Closing<'_>) -> Result<bool, StoreError> {
     let done = sqlx::query(
-        "UPDATE votes SET status = ?, closed_at = ?, yes_votes = ?, no_votes = ?, extra_vote = ?, \
-         rejoins_stage = ?, outcome = ? WHERE id = ? AND status = 'open'",
+        "UPDATE votes SET status = $1, closed_at = $2, yes_votes = $3, no_votes = $4, extra_vote = $5, \
+         rejoins_stage = $6, outcome = $7 WHERE id = $8 AND status = 'open'",
     )
     .bind(c.status.as_str())
     .bind(c.at)
     .bind(c.yes_votes as i64)
     .bind(c.no_votes as i64)
-    .bind(c.extra_vote)
+    .bind(c.extra_vote.map(super::flag))
     .bind(c.rejoins_stage.map(|n| n as i64))
     .bind(c.outcome)
     .bind(vote_id)
@@ -255,14 +247,14 @@ pub async fn close(
 
 /// Cancels the tour's open vote, if any (the tour ended): `outcome` says why.
 pub async fn cancel_open(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tour_id: i64,
     at: Timestamp,
     outcome: &str,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE votes SET status = 'cancelled', closed_at = ?, outcome = ? \
-         WHERE tour_id = ? AND status = 'open'",
+        "UPDATE votes SET status = 'cancelled', closed_at = $1, outcome = $2 \
+         WHERE tour_id = $3 AND status = 'open'",
     )
     .bind(at)
     .bind(outcome)

@@ -8,6 +8,7 @@ use commissaire::services::{
     Actor, ButtonAction, Pick, Pressed, Reply, ServiceError, ServiceResult, Services, TourSettings,
     parse_button,
 };
+use commissaire::store::Database;
 use commissaire_engine::games::card_race::{Card, Choice};
 use commissaire_engine::registry::Key;
 use std::path::{Path, PathBuf};
@@ -21,24 +22,48 @@ pub fn config_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../config")
 }
 
-/// A temporary folder holding the database file; removed when dropped.
+/// A test's database: a SQLite file in a temporary folder (removed when dropped), or, in the
+/// `postgres` test binary (`tests/postgres.rs`, which runs these same tests), a PostgreSQL
+/// schema of its own on the tests' server (`commissaire_tests::postgres`).
 pub struct Db {
     pub dir: tempfile::TempDir,
+    database: Database,
 }
 
 impl Db {
     pub fn new() -> Self {
-        Db {
-            dir: tempfile::tempdir().expect("temporary folder"),
-        }
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let file = Database::Sqlite(dir.path().join("commissaire.sqlite"));
+        let database = if on_postgres() {
+            // Without a server (and outside CI) the test runs on SQLite, as it does elsewhere.
+            commissaire_tests::postgres::database().map_or(file, Database::Postgres)
+        } else {
+            file
+        };
+        Db { dir, database }
     }
+
+    /// Where the test's tours are kept.
+    pub fn database(&self) -> Database {
+        self.database.clone()
+    }
+
+    /// The SQLite file, for a test that reads the file itself.
     pub fn path(&self) -> PathBuf {
-        self.dir.path().join("commissaire.sqlite")
+        match &self.database {
+            Database::Sqlite(path) => path.clone(),
+            Database::Postgres(_) => self.dir.path().join("commissaire.sqlite"),
+        }
     }
 }
 
+/// Whether these tests run in the `postgres` test binary, which includes them.
+pub fn on_postgres() -> bool {
+    module_path!().starts_with("postgres::")
+}
+
 pub async fn open(db: &Db, clock: &Arc<ManualClock>) -> Services {
-    Services::open(&db.path(), &config_dir(), clock.clone())
+    Services::open(db.database(), &config_dir(), clock.clone())
         .await
         .expect("open the services")
         .with_pictures(false)

@@ -14,6 +14,8 @@ config-env-not-a-number = { $env } must be a whole number, not { $value }
 config-setting-wants = line { $line }: { $want }
 config-wants-path = { $key } wants a file path in quotes, like { $key } = "commissaire.db"
 config-wants-address = { $key } wants an address in quotes, like { $key } = "http://127.0.0.1:8080"
+config-wants-url = { $key } wants a database URL in quotes, like { $key } = "postgres://commissaire@127.0.0.1/commissaire"
+config-database-url = the database is a SQLite file or a URL starting with postgres:// (PostgreSQL), not { $url }
 config-wants-role = { $key } wants a role's name or id in quotes, like { $key } = "Commissaires"
 config-wants-seconds = { $key } wants a whole number of seconds, like { $key } = 5
 config-wants-milliseconds = { $key } wants a whole number of milliseconds, like { $key } = 1000

@@ -14,6 +14,8 @@ config-env-not-a-number = { $env } doit être un nombre entier, pas { $value }
 config-setting-wants = ligne { $line } : { $want }
 config-wants-path = { $key } attend un chemin de fichier entre guillemets, par exemple { $key } = "commissaire.db"
 config-wants-address = { $key } attend une adresse entre guillemets, par exemple { $key } = "http://127.0.0.1:8080"
+config-wants-url = { $key } attend l'URL d'une base de données entre guillemets, par exemple { $key } = "postgres://commissaire@127.0.0.1/commissaire"
+config-database-url = la base de données est un fichier SQLite ou une URL commençant par postgres:// (PostgreSQL), pas { $url }
 config-wants-role = { $key } attend le nom ou l'identifiant d'un rôle entre guillemets, par exemple { $key } = "Commissaires"
 config-wants-seconds = { $key } attend un nombre entier de secondes, par exemple { $key } = 5
 config-wants-milliseconds = { $key } attend un nombre entier de millisecondes, par exemple { $key } = 1000

@@ -14,6 +14,8 @@ config-env-not-a-number = { $env } moet een geheel getal zijn, niet { $value }
 config-setting-wants = regel { $line }: { $want }
 config-wants-path = { $key } verwacht een bestandspad tussen aanhalingstekens, zoals { $key } = "commissaire.db"
 config-wants-address = { $key } verwacht een adres tussen aanhalingstekens, zoals { $key } = "http://127.0.0.1:8080"
+config-wants-url = { $key } verwacht de URL van een database tussen aanhalingstekens, zoals { $key } = "postgres://commissaire@127.0.0.1/commissaire"
+config-database-url = de database is een SQLite-bestand of een URL die begint met postgres:// (PostgreSQL), niet { $url }
 config-wants-role = { $key } verwacht de naam of het id van een rol tussen aanhalingstekens, zoals { $key } = "Commissaires"
 config-wants-seconds = { $key } verwacht een geheel aantal seconden, zoals { $key } = 5
 config-wants-milliseconds = { $key } verwacht een geheel aantal milliseconden, zoals { $key } = 1000

@@ -8,6 +8,7 @@ use commissaire::clock::{Clock, ManualClock};
 use commissaire::discord::config::ServeConfig;
 use commissaire::discord::serve::{Options, ServeError, run};
 use commissaire::services::{Actor, Services, TourSettings};
+use commissaire::store::Database;
 use commissaire_tests::drive::{WAIT, button_ids, button_labels, content, slash};
 use commissaire_tests::fake_discord::{FAKE_TOKEN, FakeDiscord, Who};
 use serde_json::{Value, json};
@@ -17,6 +18,18 @@ use std::time::Duration;
 
 /// A configuration folder holding the shipped courses and the tour presets given as
 /// (file name without `.toml`, text).
+/// A test's database, named `file` in the folder `dir` on SQLite; in the `postgres_e2e` test
+/// binary (which runs these same tests), a PostgreSQL schema of its own on the tests' server
+/// instead (`commissaire_tests::postgres`; without a server outside CI, the SQLite file).
+pub fn database(dir: &tempfile::TempDir, file: &str) -> Database {
+    let sqlite = Database::Sqlite(dir.path().join(file));
+    if module_path!().starts_with("postgres_e2e::") {
+        commissaire_tests::postgres::database().map_or(sqlite, Database::Postgres)
+    } else {
+        sqlite
+    }
+}
+
 pub fn config_with_presets(presets: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let courses = dir.path().join("courses");
@@ -44,7 +57,7 @@ pub fn config_with_presets(presets: &[(&str, &str)]) -> tempfile::TempDir {
 pub fn start_bot(
     fake: &FakeDiscord,
     guild: u64,
-    database: &Path,
+    database: &Database,
     config_dir: &Path,
     clock: &Arc<ManualClock>,
 ) -> (
@@ -58,7 +71,7 @@ pub fn start_bot(
 pub fn start_bot_with(
     fake: &FakeDiscord,
     guild: u64,
-    database: &Path,
+    database: &Database,
     config_dir: &Path,
     clock: &Arc<ManualClock>,
     answer_budget_ms: u64,
@@ -93,9 +106,9 @@ pub fn start_bot_with(
 /// The settings the end-to-end bots serve with: the fake's address, a one-second tick,
 /// reminders two minutes ahead, and the answer budget of `COMMISSAIRE_ANSWER_BUDGET_MS` when it
 /// is set (`0`: every answer deferred, as a busy machine would), else the bot's default.
-pub fn serve_config(fake: &FakeDiscord, database: &Path) -> ServeConfig {
+pub fn serve_config(fake: &FakeDiscord, database: &Database) -> ServeConfig {
     ServeConfig {
-        database: database.to_path_buf(),
+        database: database.clone(),
         api_base: Some(fake.url()),
         tick_secs: 1,
         reminder_lead_secs: 120,
