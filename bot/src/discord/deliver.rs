@@ -18,7 +18,7 @@
 
 use super::messages::{self, Part};
 use crate::scheduler::Outgoing;
-use crate::services::{Owed, Reply, Services, TurnCard};
+use crate::services::{Claim, Owed, Reply, Services, TurnCard};
 use crate::store::posts::TurnPost;
 use commissaire_messages::msg;
 use serenity::all::{
@@ -315,11 +315,20 @@ async fn deliver_one(
         return Delivery::Went;
     };
     let id = owing.id;
-    match services.is_delivered(id).await {
-        Ok(false) => {}
-        Ok(true) => return Delivery::Went,
+    // Claimed before anything is drawn or sent: with several processes on one database, one
+    // posts it, and the others leave it until its claim runs out (see `Services::claim_owed`).
+    match services.claim_owed(id).await {
+        Ok(Claim::Ours) => {}
+        Ok(Claim::Delivered) => return Delivery::Went,
+        Ok(Claim::Elsewhere) => {
+            // Another process is posting it: the channel's next messages wait for it a little,
+            // so that they keep their order, then go on (the sweep takes it over should that
+            // process die).
+            wait_delivered_elsewhere(services, id).await;
+            return Delivery::Went;
+        }
         Err(e) => {
-            tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not read an owed message");
+            tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not claim an owed message");
             return Delivery::Went;
         }
     }
@@ -378,6 +387,19 @@ async fn deliver_one(
     }
     remember_delivered(http, services, channel, &reply, id, &ids).await;
     Delivery::Went
+}
+
+/// How long a delivery waits for an earlier message of its channel that another process posts.
+const WAIT_ELSEWHERE: std::time::Duration = std::time::Duration::from_secs(5);
+
+async fn wait_delivered_elsewhere(services: &Services, id: i64) {
+    let until = tokio::time::Instant::now() + WAIT_ELSEWHERE;
+    while tokio::time::Instant::now() < until {
+        if services.is_delivered(id).await.unwrap_or(false) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }
 
 /// Marks an owed row delivered as the channel messages `ids`, the round's post remembered in

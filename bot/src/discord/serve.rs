@@ -374,5 +374,20 @@ async fn scheduler_loop(
                 tracing::error!(error = %crate::logs::Redacted(&e), "the scheduler failed; it tries again next tick")
             }
         }
+        // What a process that died (this one before a restart, or another on the same
+        // database) left owed and unclaimed, or claimed and never posted: posted now.
+        match services.abandoned_owed().await {
+            Ok(list) if !list.is_empty() => {
+                tokio::spawn(deliver::owed(
+                    Arc::clone(&http),
+                    Arc::clone(&services),
+                    list,
+                ));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                tracing::error!(error = %crate::logs::Redacted(&e), "could not look for abandoned messages; trying again next tick")
+            }
+        }
     }
 }

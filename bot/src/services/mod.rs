@@ -22,11 +22,12 @@ mod repechage;
 mod reply;
 mod warm;
 
+pub use crate::store::outbox::Claim;
 pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;
 pub use mentions::CommandIds;
-pub use owed::{Owed, Picture};
+pub use owed::{CLAIM_LEASE_SECS, Owed, Picture, UNCLAIMED_GRACE_SECS};
 pub(crate) use play::Tended;
 pub use play::{Pick, option_text};
 pub use reply::{
@@ -143,6 +144,9 @@ impl Default for TourSettings {
     }
 }
 
+/// The claims' name of a process that was given none: the one `serve` of a single process.
+pub const DEFAULT_WORKER: &str = "serve";
+
 /// The most teams a tour takes: the start area grows to hold any field, but beyond eight the
 /// board picture and the standings stop being readable.
 pub const MAX_SEATS: u8 = 8;
@@ -161,6 +165,8 @@ pub struct Services {
     pictures: bool,
     /// The ids Discord gave the slash commands, once the adapter has registered them.
     commands: CommandIds,
+    /// This process's name in the outbox's claims (see [`Services::with_worker`]).
+    worker: String,
 }
 
 impl Services {
@@ -187,7 +193,20 @@ impl Services {
             replayed: std::sync::atomic::AtomicU64::new(0),
             pictures: true,
             commands: CommandIds::default(),
+            worker: DEFAULT_WORKER.to_string(),
         }
+    }
+
+    /// Names this process in the claims it makes on owed messages: one name per process that
+    /// shares the database, the same across its restarts (`serve` uses its shard range), so
+    /// that a process that comes back takes over its own claims at once.
+    pub fn with_worker(mut self, name: impl Into<String>) -> Self {
+        self.worker = name.into();
+        self
+    }
+
+    pub(crate) fn worker(&self) -> &str {
+        &self.worker
     }
 
     /// Whether replies carry PNG pictures (boards, profiles, standings). On by default; tests

@@ -12,7 +12,7 @@ use super::play::Piece;
 use super::reply::Owing;
 use super::{Reply, ServiceError, Services, TurnCard, in_tour, narrate};
 use crate::store::Conn;
-use crate::store::outbox::{self, OwedRow};
+use crate::store::outbox::{self, Claim, OwedRow};
 use crate::store::posts::{self, TurnPost};
 use crate::store::{StoreError, choices, results, stages, teams, tours};
 use serde::{Deserialize, Serialize};
@@ -86,6 +86,17 @@ struct PhasePost {
     #[serde(default)]
     edits: Option<i64>,
 }
+
+/// How long a process's claim on an owed message lasts: past it, another process takes the
+/// message over. Longer than any post takes (pictures drawn, Discord's rate limits waited out).
+pub const CLAIM_LEASE_SECS: i64 = 60;
+
+/// How long an owed message may wait unclaimed before a sweep takes it: the process that owed
+/// it claims it as soon as its transaction commits, so past this its process is gone.
+pub const UNCLAIMED_GRACE_SECS: i64 = 30;
+
+/// How many abandoned messages one sweep claims.
+const SWEEP_BATCH: i64 = 50;
 
 /// A turn's post stays one channel message: past this many characters its news opens a new
 /// post (Discord's 2,000, the tightest adapter's, less room for the card).
@@ -226,6 +237,46 @@ impl Services {
     pub async fn owed_before(&self, channel_id: &str, id: i64) -> Result<Vec<Owed>, ServiceError> {
         let mut conn = self.store.read().await?;
         let rows = outbox::undelivered_before(&mut conn, channel_id, id).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                let id = row.id;
+                owed_of(row)
+                    .inspect_err(
+                        |e| tracing::error!(error = %e, id, "an owed message is unreadable"),
+                    )
+                    .ok()
+            })
+            .collect())
+    }
+
+    /// Claims row `id` for this process before it posts it (see `store::outbox::claim`).
+    pub async fn claim_owed(&self, id: i64) -> Result<Claim, ServiceError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let claim = outbox::claim(&mut tx, id, self.worker(), now, now + CLAIM_LEASE_SECS).await?;
+        self.store.commit(tx).await?;
+        Ok(claim)
+    }
+
+    /// What the channels are owed that nobody is posting, claimed for this process: rows owed
+    /// [`UNCLAIMED_GRACE_SECS`] ago or more that no process claimed (the one that owed them
+    /// died first), and rows whose claim ran out (its process died, or Discord refused the
+    /// post). The serving loop posts them on every tick, so a message owed is posted even when
+    /// the process that owed it never comes back.
+    pub async fn abandoned_owed(&self) -> Result<Vec<Owed>, ServiceError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let rows = outbox::claim_abandoned(
+            &mut tx,
+            self.worker(),
+            now,
+            now - UNCLAIMED_GRACE_SECS,
+            now + CLAIM_LEASE_SECS,
+            SWEEP_BATCH,
+        )
+        .await?;
+        self.store.commit(tx).await?;
         Ok(rows
             .into_iter()
             .filter_map(|row| {

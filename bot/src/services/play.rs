@@ -449,7 +449,13 @@ impl Services {
     ) -> Result<Tended, ServiceError> {
         let _guard = self.lock(channel_id).await;
         let now = not_before.max(self.now());
-        let mut tx = self.store.begin_channel(channel_id).await?;
+        let mut tx = self.store.begin().await?;
+        // Every process's scheduler passes over every tour: one that finds the tour's lock held
+        // (another process tends it, or a click is being answered) skips it until its next
+        // tick rather than queue behind it, as `FOR UPDATE SKIP LOCKED` would.
+        if !self.store.try_lock_channel(&mut tx, channel_id).await? {
+            return Ok(Tended::Nothing);
+        }
         let Some(tour) = crate::store::tours::active_in_channel(&mut tx, channel_id).await? else {
             return Ok(Tended::Nothing);
         };

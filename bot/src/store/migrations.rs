@@ -40,14 +40,24 @@ pub const SQLITE: &[(&str, &str)] = &[
         "0007_tour_language.sql",
         include_str!("../../../migrations/sqlite/0007_tour_language.sql"),
     ),
+    (
+        "0008_outbox_claims.sql",
+        include_str!("../../../migrations/sqlite/0008_outbox_claims.sql"),
+    ),
 ];
 
 /// PostgreSQL's (`migrations/postgres/`): the schema of SQLite's version 7 in one file, then a
 /// file for each later version, numbered as SQLite's.
-pub const POSTGRES: &[(&str, &str)] = &[(
-    "0007_schema.sql",
-    include_str!("../../../migrations/postgres/0007_schema.sql"),
-)];
+pub const POSTGRES: &[(&str, &str)] = &[
+    (
+        "0007_schema.sql",
+        include_str!("../../../migrations/postgres/0007_schema.sql"),
+    ),
+    (
+        "0008_outbox_claims.sql",
+        include_str!("../../../migrations/postgres/0008_outbox_claims.sql"),
+    ),
+];
 
 /// The migrator `Store::open` runs on a SQLite file.
 pub fn sqlite() -> Migrator {

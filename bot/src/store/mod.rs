@@ -139,7 +139,7 @@ pub enum Backend {
 }
 
 impl Backend {
-    fn of(conn: &Conn) -> Backend {
+    pub(crate) fn of(conn: &Conn) -> Backend {
         if conn.backend_name().eq_ignore_ascii_case("PostgreSQL") {
             Backend::Postgres
         } else {
@@ -251,13 +251,32 @@ impl Store {
     pub async fn lock_channel(&self, tx: &mut Tx, channel_id: &str) -> Result<(), StoreError> {
         if self.backend == Backend::Postgres {
             sqlx::query(
-                "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) AS l",
+                "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))) AS l",
             )
             .bind(channel_id)
             .execute(&mut **tx)
             .await?;
         }
         Ok(())
+    }
+
+    /// As [`Store::lock_channel`], without waiting: false when another transaction holds the
+    /// channel's lock (on SQLite, where the transaction already holds the file, always true).
+    pub async fn try_lock_channel(
+        &self,
+        tx: &mut Tx,
+        channel_id: &str,
+    ) -> Result<bool, StoreError> {
+        if self.backend == Backend::Sqlite {
+            return Ok(true);
+        }
+        let got: bool = sqlx::query_scalar(
+            "SELECT pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))",
+        )
+        .bind(channel_id)
+        .fetch_one(&mut **tx)
+        .await?;
+        Ok(got)
     }
 
     /// Several channels' locks in one transaction, taken in sorted order (as the in-process

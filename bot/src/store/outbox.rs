@@ -170,3 +170,84 @@ fn owed_row(
         created_at,
     }
 }
+
+/// What a claim on an owed row found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// The row is this process's to post until the lease runs out.
+    Ours,
+    /// Posted already.
+    Delivered,
+    /// Another process claimed it and its lease still runs.
+    Elsewhere,
+}
+
+/// Claims row `id` for `worker` until `until`: it must be undelivered and unclaimed, or claimed
+/// by `worker` itself (before a restart, or a retry), or claimed by a lease that ran out.
+pub async fn claim(
+    conn: &mut Conn,
+    id: i64,
+    worker: &str,
+    now: Timestamp,
+    until: Timestamp,
+) -> Result<Claim, StoreError> {
+    let done = sqlx::query(
+        "UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
+         AND delivered_at IS NULL \
+         AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4)",
+    )
+    .bind(worker)
+    .bind(until)
+    .bind(id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() == 1 {
+        return Ok(Claim::Ours);
+    }
+    Ok(if is_delivered(conn, id).await? {
+        Claim::Delivered
+    } else {
+        Claim::Elsewhere
+    })
+}
+
+/// Claims for `worker`, until `until`, up to `limit` undelivered rows nobody is posting: never
+/// claimed and owed since `unclaimed_since` or earlier (the process that owed a row claims it
+/// at once, so one left unclaimed that long lost its process), or claimed by a lease that ran
+/// out. Oldest first. On PostgreSQL the rows are picked `FOR UPDATE SKIP LOCKED`, so processes
+/// sweeping at once share them out instead of waiting for each other.
+pub async fn claim_abandoned(
+    conn: &mut Conn,
+    worker: &str,
+    now: Timestamp,
+    unclaimed_since: Timestamp,
+    until: Timestamp,
+    limit: i64,
+) -> Result<Vec<OwedRow>, StoreError> {
+    let lock = match super::Backend::of(conn) {
+        super::Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        super::Backend::Sqlite => "",
+    };
+    let sql = format!(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
+         WHERE delivered_at IS NULL \
+         AND ((claimed_by IS NULL AND created_at <= $1) OR claimed_until <= $2) \
+         ORDER BY id LIMIT $3{lock}"
+    );
+    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(unclaimed_since)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+    for row in &rows {
+        sqlx::query("UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3")
+            .bind(worker)
+            .bind(until)
+            .bind(row.0)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(rows.into_iter().map(owed_row).collect())
+}
