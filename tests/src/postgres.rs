@@ -100,14 +100,39 @@ fn is_root() -> bool {
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
+/// A PostgreSQL program: on the `PATH`, else in Debian's versioned folder (newest first).
+fn program(name: &str) -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(name))
+                .find(|f| f.is_file())
+        })
+        .unwrap_or_default();
+    if let Some(found) = on_path {
+        return found;
+    }
+    let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.path().join("bin").join(name))
+                .collect()
+        })
+        .unwrap_or_default();
+    versions.retain(|f| f.is_file());
+    versions.sort();
+    versions.pop().unwrap_or_else(|| PathBuf::from(name))
+}
+
 /// Runs a PostgreSQL program as the user who may: this one, or `postgres` when we are root.
-fn as_owner(program: &str, args: &[&str], root: bool) -> Command {
+fn as_owner(name: &str, args: &[&str], root: bool) -> Command {
+    let path = program(name);
     if root {
         let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--", program]).args(args);
+        c.args(["-u", "postgres", "--"]).arg(path).args(args);
         c
     } else {
-        let mut c = Command::new(program);
+        let mut c = Command::new(path);
         c.args(args);
         c
     }
@@ -201,10 +226,12 @@ fn start_cluster() -> Result<Server, String> {
 
 /// Starts the process that stops the cluster and removes its folder once this one has exited.
 fn watch(folder: &Path, data: &str, root: bool) {
+    let pg_ctl = program("pg_ctl");
+    let pg_ctl = pg_ctl.display();
     let stop = if root {
-        format!("runuser -u postgres -- pg_ctl -D '{data}' -m immediate stop")
+        format!("runuser -u postgres -- '{pg_ctl}' -D '{data}' -m immediate stop")
     } else {
-        format!("pg_ctl -D '{data}' -m immediate stop")
+        format!("'{pg_ctl}' -D '{data}' -m immediate stop")
     };
     let script = format!(
         "while kill -0 {pid} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; rm -rf '{}'",

@@ -421,3 +421,61 @@ async fn a_rounds_post_edited_but_never_marked_is_edited_again_and_the_next_roun
     t.fake.assert_clean();
     stop_bot(bot).await;
 }
+
+/// Issue 34: Discord refuses the next round's post twice (an error of its own, then a rate
+/// limit): the bot tries again, with the same nonce, and the round is posted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_discord_refuses_for_a_moment_is_tried_again_and_made_once() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database(&dir, "commissaire.db");
+    let clock = Arc::new(ManualClock::new(T0));
+    let bot = start_bot(&fake, &database, &clock);
+    fake.wait_ready(WAIT).await;
+    let t = Table::new(fake, 1_200_000_000_000_000_014);
+    let (tour, opening) = round_one(&t).await;
+    play_with_buttons(&t, &t.alice, opening, &tour).await;
+    t.fake.fail_next_posts(&[500, 429]);
+    play_with_slash(&t, &t.bob).await;
+    let card = t.wait_card(2).await;
+    let tries: Vec<_> = t
+        .post_requests()
+        .into_iter()
+        .filter(|r| r.json.as_ref().is_some_and(|j| j["nonce"] == card["nonce"]))
+        .collect();
+    assert_eq!(tries.len(), 3, "two refused, the third made");
+    assert_eq!(t.cards_of_round(2).len(), 1, "round 2 was announced once");
+    stop_bot(bot).await;
+}
+
+/// Issue 34: Discord refuses a post past every try: it stays owed, and once its claim has run
+/// out the sweep of a later tick posts it, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_refused_past_every_try_is_swept_up_when_its_claim_runs_out() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database(&dir, "commissaire.db");
+    let clock = Arc::new(ManualClock::new(T0));
+    let bot = start_bot(&fake, &database, &clock);
+    fake.wait_ready(WAIT).await;
+    let t = Table::new(fake, 1_200_000_000_000_000_015);
+    let (tour, opening) = round_one(&t).await;
+    play_with_buttons(&t, &t.alice, opening, &tour).await;
+    t.fake.fail_next_posts(&[502, 502, 502, 502]);
+    play_with_slash(&t, &t.bob).await;
+    // Every try refused: nothing posted, and the next ticks leave it to its claim.
+    let give_up = std::time::Instant::now() + WAIT;
+    while !t.fake.served_every_fault() {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the bot stopped trying"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(t.cards_of_round(2).is_empty(), "refused every time");
+    clock.set(T0 + commissaire::services::CLAIM_LEASE_SECS + 1);
+    t.wait_card(2).await;
+    assert_eq!(t.cards_of_round(2).len(), 1, "round 2 was announced once");
+    stop_bot(bot).await;
+}

@@ -40,6 +40,13 @@ enum Command {
         /// (which Discord can take up to an hour to show).
         #[arg(long)]
         guild: Option<u64>,
+        /// Run only these gateway shards (`0-3`, or one: `5`) of `--total-shards`: several
+        /// processes, each with its range, on one PostgreSQL database serve one bot.
+        #[arg(long, requires = "total_shards")]
+        shards: Option<String>,
+        /// How many shards the bot has in all (with `--shards`).
+        #[arg(long, requires = "shards")]
+        total_shards: Option<u32>,
     },
     /// Checks the configuration folder as `serve` reads it: the settings, every course and every
     /// tour preset. Says each problem (file, line, what to change) and exits 1 if there is one.
@@ -93,6 +100,12 @@ enum Command {
         #[arg(long)]
         lang: Option<Language>,
     },
+    /// Writes a consistent copy of the SQLite database named by the config (`database`) to
+    /// FILE, while `serve` runs. A PostgreSQL database is backed up with `pg_dump`.
+    Backup {
+        /// The copy to write; it must not exist yet.
+        file: PathBuf,
+    },
     /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
     Render {
         /// The scenario file, or `-` to read it from standard input.
@@ -111,8 +124,18 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut interrupted = false;
     let result = match &cli.command {
-        Command::Serve { guild } => runtime().and_then(|rt| {
-            let served = rt.block_on(serve(&cli, *guild));
+        Command::Serve {
+            guild,
+            shards,
+            total_shards,
+        } => runtime().and_then(|rt| {
+            let shards = match (shards, total_shards) {
+                (Some(range), Some(total)) => {
+                    Some(crate::discord::config::Shards::parse(range, *total).map_err(UsageError)?)
+                }
+                _ => None,
+            };
+            let served = rt.block_on(serve(&cli, *guild, shards));
             // serenity may still be retrying a connection (a DNS lookup on a blocking thread,
             // say): the process ends now rather than when it gives up.
             rt.shutdown_timeout(std::time::Duration::from_secs(1));
@@ -126,6 +149,7 @@ pub fn main() -> ExitCode {
         }
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
+        Command::Backup { file } => runtime().and_then(|rt| rt.block_on(backup(&cli, file))),
         Command::Demo {
             out,
             tour,
@@ -197,7 +221,11 @@ fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
         .map_err(|e| UsageError(msg!("cli-no-runtime", error = e.to_string())))
 }
 
-async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
+async fn serve(
+    cli: &Cli,
+    guild: Option<u64>,
+    shards: Option<crate::discord::config::Shards>,
+) -> Result<(), UsageError> {
     use crate::discord::config::ServeConfig;
     use crate::discord::serve::{Options, run};
     use std::io::IsTerminal;
@@ -206,14 +234,20 @@ async fn serve(cli: &Cli, guild: Option<u64>) -> Result<(), UsageError> {
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     crate::logs::install(colour);
     let env = |key: &str| std::env::var(key).ok();
-    let config =
+    let mut config =
         ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;
+    config.shards = shards;
     let token = config.token(&env).map_err(|e| UsageError(e.to_string()))?;
     // Every file that does not load is said now, before Discord is reached; the others serve.
     for problem in crate::services::Library::new(&cli.config).problems() {
         tracing::warn!("{problem}");
     }
-    tracing::info!(database = %config.database.describe(), "starting");
+    match config.shards {
+        Some(s) => {
+            tracing::info!(database = %config.database.describe(), shards = %format!("{}-{} of {}", s.first, s.last, s.total), "starting")
+        }
+        None => tracing::info!(database = %config.database.describe(), "starting"),
+    }
     let options = Options {
         config,
         config_dir: cli.config.clone(),
@@ -313,6 +347,62 @@ fn past_the_end(file: &str, round: u32, played: u32, word: &str) -> String {
         n => format!("it plays {n} {word}s: pass --round 0 (the start grid) to {n}"),
     };
     format!("{file}: there is no {word} {round} to draw; {can}")
+}
+
+/// `commissaire backup FILE`: SQLite's `VACUUM INTO`, which reads one snapshot of the database
+/// (WAL mode: `serve` goes on writing meanwhile) and writes it whole into a new file.
+async fn backup(cli: &Cli, to: &Path) -> Result<(), UsageError> {
+    use crate::discord::config::ServeConfig;
+    use crate::store::{Database, Store};
+    let env = |key: &str| std::env::var(key).ok();
+    let config =
+        ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;
+    let path = match &config.database {
+        Database::Sqlite(path) => path.clone(),
+        Database::Postgres(_) => {
+            return Err(UsageError(msg!(
+                "cli-backup-postgres",
+                database = config.database.describe()
+            )));
+        }
+    };
+    if to.exists() {
+        return Err(UsageError(msg!(
+            "cli-backup-exists",
+            file = to.display().to_string()
+        )));
+    }
+    if !path.is_file() {
+        return Err(UsageError(msg!(
+            "cli-backup-no-database",
+            path = path.display().to_string()
+        )));
+    }
+    let store = Store::open(&path).await.map_err(|e| {
+        UsageError(msg!(
+            "cli-cannot-open-database",
+            path = path.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
+    let done = store.backup(to).await;
+    store.close().await;
+    done.map_err(|e| {
+        UsageError(msg!(
+            "cli-backup-failed",
+            file = to.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
+    println!(
+        "{}",
+        msg!(
+            "cli-backup-done",
+            from = path.display().to_string(),
+            to = to.display().to_string()
+        )
+    );
+    Ok(())
 }
 
 fn render(cli: &Cli, file: &str, round: u32, out: &Path) -> Result<(), UsageError> {

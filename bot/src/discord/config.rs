@@ -54,6 +54,54 @@ pub struct ServeConfig {
     pub answer_budget_ms: u64,
     /// The settings file these came from, for messages that send the user to it.
     pub file: PathBuf,
+    /// The gateway shards this process runs (`serve --shards 0-3 --total-shards 8`); `None`:
+    /// the one shard of a bot that runs in one process.
+    pub shards: Option<Shards>,
+}
+
+/// A range of Discord's gateway shards, as serenity's shard manager starts them: this process
+/// receives the events of the guilds whose shard (`(guild_id >> 22) % total`) is in the range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    /// The last shard of the range, included.
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// `range` as `0-3` (or one shard, `5`) out of `total`; a sentence saying what is wrong.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        let bad = || msg!("serve-shards-range", range = range);
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            ),
+            None => {
+                let one: u32 = range.trim().parse().map_err(|_| bad())?;
+                (one, one)
+            }
+        };
+        if first > last {
+            return Err(bad());
+        }
+        if total == 0 || last >= total {
+            return Err(msg!(
+                "serve-shards-total",
+                range = range,
+                total = total.to_string(),
+                last = total.saturating_sub(1).to_string()
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
+
+    /// The process's name in the database's claims: the same for the same range across
+    /// restarts, different for every process of the bot.
+    pub fn worker(&self) -> String {
+        format!("shards-{}-{}-of-{}", self.first, self.last, self.total)
+    }
 }
 
 impl Default for ServeConfig {
@@ -69,6 +117,7 @@ impl Default for ServeConfig {
             connect_timeout_secs: 60,
             answer_budget_ms: DEFAULT_ANSWER_BUDGET_MS,
             file: PathBuf::from("config/commissaire.toml"),
+            shards: None,
         }
     }
 }
@@ -270,6 +319,7 @@ impl ServeConfig {
                 .unwrap_or(defaults.connect_timeout_secs),
             answer_budget_ms,
             file: file.to_path_buf(),
+            shards: None,
         };
         config.check().map_err(|message| ConfigError::File {
             file: shown,
@@ -417,6 +467,32 @@ mod tests {
         .unwrap();
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(c.database, Database::Sqlite(PathBuf::from("other.db")));
+    }
+
+    /// Issue 34: a process runs a range of the bot's shards, named in its claims by it.
+    #[test]
+    fn a_shard_range_is_read_and_checked() {
+        let s = Shards::parse("0-3", 8).unwrap();
+        assert_eq!((s.first, s.last, s.total), (0, 3, 8));
+        assert_eq!(s.worker(), "shards-0-3-of-8");
+        assert_eq!(
+            Shards::parse("5", 8).unwrap(),
+            Shards {
+                first: 5,
+                last: 5,
+                total: 8
+            }
+        );
+        assert_eq!(
+            Shards::parse("3-9", 8).unwrap_err(),
+            "shards 3-9 do not fit in 8 shards: the last one is number 7"
+        );
+        assert_eq!(
+            Shards::parse("4-2", 8).unwrap_err(),
+            "--shards wants a range of shard numbers such as 0-3, not 4-2"
+        );
+        assert!(Shards::parse("x", 8).is_err());
+        assert!(Shards::parse("0", 0).is_err());
     }
 
     /// Issue 34: `database_url` (or `DATABASE_URL`) names a PostgreSQL database and wins over

@@ -363,9 +363,10 @@ async fn deliver_one(
     }
     let mut posted = Vec::new();
     for (n, part) in messages::parts(&reply).iter().enumerate() {
-        match channel
-            .send_message(http, messages::owed_message(part, &owing.nonce, n))
-            .await
+        match send_retrying(http, channel, || {
+            messages::owed_message(part, &owing.nonce, n)
+        })
+        .await
         {
             Ok(message) => posted.push(message.id),
             Err(e) => {
@@ -387,6 +388,47 @@ async fn deliver_one(
     }
     remember_delivered(http, services, channel, &reply, id, &ids).await;
     Delivery::Went
+}
+
+/// The pauses before each new try of a post that Discord refused for a while: rate limited
+/// (429) or failing on its side (5xx). Past them the message stays owed, and the sweep of a
+/// later tick posts it once its claim has run out.
+const RETRY_PAUSES: [std::time::Duration; 3] = [
+    std::time::Duration::from_millis(250),
+    std::time::Duration::from_secs(1),
+    std::time::Duration::from_secs(2),
+];
+
+/// Posts a message, trying again after a 429 or a 5xx: the same message with the same nonce,
+/// so a try that reached Discord before its answer was lost is not doubled.
+async fn send_retrying(
+    http: &Http,
+    channel: ChannelId,
+    message: impl Fn() -> serenity::all::CreateMessage,
+) -> serenity::Result<serenity::all::Message> {
+    let mut pauses = RETRY_PAUSES.iter();
+    loop {
+        match channel.send_message(http, message()).await {
+            Err(e) if passing_fault(&e) => match pauses.next() {
+                Some(pause) => {
+                    tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "Discord refused a post for now; trying again");
+                    tokio::time::sleep(*pause).await;
+                }
+                None => return Err(e),
+            },
+            done => return done,
+        }
+    }
+}
+
+/// Whether Discord's answer says to try again later: rate limited, or an error of its own.
+fn passing_fault(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(h) => h
+            .status_code()
+            .is_some_and(|s| s.as_u16() == 429 || s.is_server_error()),
+        _ => false,
+    }
 }
 
 /// How long a delivery waits for an earlier message of its channel that another process posts.

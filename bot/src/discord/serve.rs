@@ -76,7 +76,11 @@ pub async fn run(
             Arc::clone(&options.clock),
         )
         .await?
-        .with_pictures(options.pictures),
+        .with_pictures(options.pictures)
+        .with_worker(options.config.shards.map_or_else(
+            || crate::services::DEFAULT_WORKER.to_string(),
+            |s| s.worker(),
+        )),
     );
     let (stop, mut stopped) = watch::channel(false);
     let stop = Arc::new(stop);
@@ -166,7 +170,14 @@ pub async fn run(
     ));
     let shards = Arc::clone(&client.shard_manager);
     let gateway_url = Arc::clone(&client.ws_url);
-    let mut gateway = tokio::spawn(async move { client.start().await });
+    let shard_range = options.config.shards;
+    let mut gateway = tokio::spawn(async move {
+        match shard_range {
+            // serenity's range ends at the last shard it starts.
+            Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+            None => client.start().await,
+        }
+    });
 
     let not_ready_in_time = async {
         let ready = tokio::time::timeout_at(deadline, until_true(&mut readied)).await;

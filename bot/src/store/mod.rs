@@ -312,6 +312,21 @@ impl Store {
         Ok(())
     }
 
+    /// Writes a consistent copy of a SQLite database to the new file `to` (`VACUUM INTO`: one
+    /// snapshot, read while writers go on). PostgreSQL is backed up with its own `pg_dump`.
+    pub async fn backup(&self, to: &Path) -> Result<(), StoreError> {
+        if self.backend != Backend::Sqlite {
+            return Err(StoreError::Corrupt(
+                "a PostgreSQL database is backed up with pg_dump".into(),
+            ));
+        }
+        sqlx::query("VACUUM INTO $1")
+            .bind(to.to_string_lossy().into_owned())
+            .execute(&self.readers)
+            .await?;
+        Ok(())
+    }
+
     /// Fault injection for restart tests: the next commit is abandoned as if the process died
     /// just before it, after every statement of the transaction ran.
     pub fn crash_before_next_commit(&self) {

@@ -121,3 +121,8 @@ text-board-sky = weather: { $weather ->
         [sunny] sunny
        *[heatwave] heatwave
     }
+cli-backup-done = Copied { $from } to { $to }: every tour as it stood at one moment.
+cli-backup-exists = { $file } exists already; name a new file for the copy
+cli-backup-no-database = there is no database at { $path } (the config's database setting) to back up
+cli-backup-failed = could not write the copy { $file }: { $error }
+cli-backup-postgres = the tours are kept in PostgreSQL ({ $database }): back them up with pg_dump (see docs/scaling.md)

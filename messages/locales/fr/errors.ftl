@@ -40,3 +40,5 @@ decision-deadline-too-short = le délai d'une décision doit être d'au moins un
 ## Quand la faute vient de nous : $error est l'erreur interne, pour l'admin qui en sera informé.
 
 service-broken = Un problème est survenu du côté du commissaire ({ $error }) ; rien n'a été modifié. Réessayez, et prévenez un admin si cela se reproduit.
+serve-shards-range = --shards attend une plage de numéros de shards comme 0-3, pas { $range }
+serve-shards-total = les shards { $range } ne tiennent pas dans { $total } shards : le dernier porte le numéro { $last }

@@ -123,3 +123,8 @@ text-board-sky = météo : { $weather ->
         [sunny] soleil
        *[heatwave] canicule
     }
+cli-backup-done = { $from } copiée dans { $to } : chaque tour tel qu'il était à un même instant.
+cli-backup-exists = { $file } existe déjà ; donnez un nouveau fichier pour la copie
+cli-backup-no-database = il n'y a pas de base de données en { $path } (le réglage database de la configuration) à sauvegarder
+cli-backup-failed = impossible d'écrire la copie { $file } : { $error }
+cli-backup-postgres = les tours sont gardés dans PostgreSQL ({ $database }) : sauvegardez-les avec pg_dump (voir docs/scaling.md)

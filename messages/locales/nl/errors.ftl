@@ -40,3 +40,5 @@ decision-deadline-too-short = de termijn van een beslissing moet minstens één 
 ## Als de fout bij ons ligt: $error is de interne fout, voor de beheerder die ervan hoort.
 
 service-broken = Er ging iets mis aan de kant van de commissaire ({ $error }); er is niets gewijzigd. Probeer het opnieuw, en meld het aan een beheerder als het blijft gebeuren.
+serve-shards-range = --shards verwacht een reeks shardnummers zoals 0-3, niet { $range }
+serve-shards-total = shards { $range } passen niet in { $total } shards: de laatste heeft nummer { $last }

@@ -120,3 +120,8 @@ text-board-sky = weer: { $weather ->
         [sunny] zonnig
        *[heatwave] hittegolf
     }
+cli-backup-done = { $from } gekopieerd naar { $to }: elke tour zoals hij op één moment stond.
+cli-backup-exists = { $file } bestaat al; geef een nieuw bestand voor de kopie
+cli-backup-no-database = er is geen database in { $path } (de instelling database van de configuratie) om te back-uppen
+cli-backup-failed = kan de kopie { $file } niet schrijven: { $error }
+cli-backup-postgres = de tours staan in PostgreSQL ({ $database }): maak er een back-up van met pg_dump (zie docs/scaling.md)

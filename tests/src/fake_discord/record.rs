@@ -191,6 +191,11 @@ impl FakeDiscord {
         }
     }
 
+    /// Every IDENTIFY received, in order (one per shard a process runs, and one per new session).
+    pub fn identified(&self) -> Vec<Identified> {
+        self.shared.state().identified.clone()
+    }
+
     /// How many times the bot identified, and how many heartbeats it sent.
     pub fn gateway_counts(&self) -> (usize, usize) {
         let state = self.shared.state();
@@ -248,6 +253,19 @@ impl FakeDiscord {
 
     /// Refuses every registration of commands from now on (`true`), as Discord refuses a body
     /// it finds invalid, or accepts them again; the commands already held stay.
+    /// The next channel posts fail with these statuses, one each, and are not made.
+    pub fn fail_next_posts(&self, statuses: &[u16]) {
+        self.shared
+            .state()
+            .failing_posts
+            .extend(statuses.iter().copied());
+    }
+
+    /// Whether every fault asked of [`Self::fail_next_posts`] has been served.
+    pub fn served_every_fault(&self) -> bool {
+        self.shared.state().failing_posts.is_empty()
+    }
+
     pub fn refuse_command_registration(&self, refuse: bool) {
         self.shared.state().refuse_commands = refuse;
     }

@@ -238,9 +238,12 @@ fn route(
             state.webhook_message(world, method, id(app)?, token, Some(id(message)?), body)
         }
         ("GET", ["channels", channel]) => state.channel(world, id(channel)?),
-        ("POST", ["channels", channel, "messages"]) => {
-            state.channel_post(world, id(channel)?, body)
-        }
+        ("POST", ["channels", channel, "messages"]) => match state.failing_posts.pop_front() {
+            // A fault a test asked for: the post is not made.
+            Some(429) => Reply::error(429, 0, "You are being rate limited."),
+            Some(status) => Reply::error(status, 0, "Internal Server Error"),
+            None => state.channel_post(world, id(channel)?, body),
+        },
         ("GET" | "PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
             state.channel_message(world, method, id(channel)?, id(message)?, body)
         }

@@ -32,6 +32,9 @@ pub struct State {
     /// The message made by each (channel, author, nonce) posted with `enforce_nonce`, so that a
     /// post is not a search through every message the fake holds.
     pub nonces: HashMap<(u64, String, String), u64>,
+    /// The statuses the next channel posts are answered with instead of being made (a 429, a
+    /// 500 or 502...), for tests of a bot facing Discord's faults.
+    pub failing_posts: std::collections::VecDeque<u16>,
 }
 
 pub struct StoredMessage {
