@@ -2889,3 +2889,47 @@ fn ht_008_g_01_a_deck_exactly_large_enough_deals_every_team_and_two_values_are_n
         "two values are listed"
     );
 }
+
+#[test]
+fn ht_008_g_01_a_deck_too_small_to_deal_every_team_its_hands_is_refused_with_the_count() {
+    // Two teams of three riders, five cards a rider (HT-008): thirty cards at least. A deck
+    // of 26 (four short) is refused, saying how many it would take a team.
+    use commissaire_engine::games::hulst::SetupError;
+    let small =
+        Options::parse(&serde_json::json!({"deck": {"values": {"9": 13, "4": 13}}})).unwrap();
+    assert_eq!(
+        setup_error(small, &[9, 4]),
+        SetupError::DeckTooSmall {
+            cards: 26,
+            per_team: 15,
+            teams: 2
+        }
+    );
+    assert_eq!(
+        setup_error(
+            Options::parse(&serde_json::json!({"deck": {"values": {"9": 13, "4": 13}}})).unwrap(),
+            &[9, 4]
+        )
+        .to_string(),
+        "deck.values: 26 cards cannot deal 15 a team to 2 teams"
+    );
+}
+
+#[test]
+fn g_04_a_square_given_in_the_start_area_is_a_start_and_one_beside_it_is_no_square() {
+    // Issue 32, item 8: row 0 is the start area, four squares wide on this board: a rider
+    // given its last square, 0/3, starts from it; 0/4 is off the road and refused, naming him.
+    use commissaire_engine::registry::StartError;
+    let mut starts: Vec<Option<Pos>> = (0..6).map(|i| Some(p(10 + i as u16, 0))).collect();
+    starts[2] = Some(p(0, 3));
+    let setup = registry_setup(&starts, serde_json::Value::Null, &[]);
+    assert!(commissaire_engine::registry::start("hulst", &setup, 3).is_ok());
+    starts[2] = Some(p(0, 4));
+    match start_error(&registry_setup(&starts, serde_json::Value::Null, &[])) {
+        StartError::Rider { rider, message } => {
+            assert_eq!(rider, "Rood 3");
+            assert!(message.contains("there is no square 0/4"), "{message}");
+        }
+        other => panic!("a rider's refusal: {other:?}"),
+    }
+}
