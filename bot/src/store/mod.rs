@@ -151,9 +151,12 @@ impl Backend {
 /// How long a writer waits for another one (another process on the same file) before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Connections to a PostgreSQL server, shared by reads and writes: each change holds one only for
-/// its transaction.
-const POSTGRES_CONNECTIONS: u32 = 8;
+/// Connections a process opens to a PostgreSQL server: for changes (each holds one for its
+/// transaction only) and, apart, for reads, so that a request holding a read never waits for a
+/// change's connection behind others that do the same. Ten a process: PostgreSQL's
+/// `max_connections` (100 by default) must exceed ten times the number of processes.
+const POSTGRES_WRITERS: u32 = 6;
+const POSTGRES_READERS: u32 = 4;
 
 #[derive(Clone)]
 pub struct Store {
@@ -161,7 +164,7 @@ pub struct Store {
     /// On SQLite, one connection for every write transaction: writers wait their turn in the
     /// pool's queue, in order, rather than racing for SQLite's lock and sleeping in its busy
     /// handler while the lock stands free (measured by the load program: a 500-tour press
-    /// answered in seconds, most of them asleep). On PostgreSQL, the one pool.
+    /// answered in seconds, most of them asleep). On PostgreSQL, a few connections.
     writer: AnyPool,
     /// Readers never wait for the writer (SQLite's WAL; PostgreSQL's snapshots).
     readers: AnyPool,
@@ -215,18 +218,20 @@ impl Store {
 
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(POSTGRES_CONNECTIONS)
-            .acquire_timeout(BUSY_TIMEOUT)
-            .connect_with(options)
-            .await?;
+        let pool = |connections: u32| {
+            AnyPoolOptions::new()
+                .max_connections(connections)
+                .acquire_timeout(BUSY_TIMEOUT)
+        };
+        let writer = pool(POSTGRES_WRITERS).connect_with(options.clone()).await?;
         // Several processes may start at once: sqlx's migrator takes PostgreSQL's advisory lock
         // for the migrations, so one applies them and the others find them applied.
-        migrations::postgres().run(&pool).await?;
+        migrations::postgres().run(&writer).await?;
+        let readers = pool(POSTGRES_READERS).connect_with(options).await?;
         Ok(Store {
             backend: Backend::Postgres,
-            writer: pool.clone(),
-            readers: pool,
+            writer,
+            readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
         })
     }
