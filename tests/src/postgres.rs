@@ -5,7 +5,7 @@
 //! `CREATE DATABASE` takes half a second. (Advisory locks are the database's: two tests locking
 //! the same channel name wait for each other's transaction, which only slows them a little.)
 //!
-//! With `COMMISSAIRE_TEST_POSTGRES` (or `DATABASE_URL`) set to a `postgres://` URL, the tests
+//! With `COMMISSAIRE_TEST_POSTGRES` set to a `postgres://` URL, the tests
 //! use that database: its user needs the right to create schemas in it. Otherwise the first test of a test binary that asks starts a
 //! throwaway cluster: `initdb` in a temporary folder (run as the `postgres` system user when
 //! the tests run as root, since `initdb` refuses root), listening on a free loopback port with
@@ -82,12 +82,12 @@ fn in_schema(url: &str, schema: &str) -> String {
 }
 
 fn start() -> Result<Server, String> {
-    for var in ["COMMISSAIRE_TEST_POSTGRES", "DATABASE_URL"] {
-        if let Ok(url) = std::env::var(var)
-            && (url.starts_with("postgres://") || url.starts_with("postgresql://"))
-        {
-            return Ok(Server { admin_url: url });
-        }
+    // Not DATABASE_URL: a developer's may name a database of another project, and the bot's own
+    // binaries, which some tests run, read it as theirs.
+    if let Ok(url) = std::env::var("COMMISSAIRE_TEST_POSTGRES")
+        && (url.starts_with("postgres://") || url.starts_with("postgresql://"))
+    {
+        return Ok(Server { admin_url: url });
     }
     start_cluster()
 }
