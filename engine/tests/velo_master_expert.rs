@@ -2246,6 +2246,12 @@ fn tv_41_vm_143_a43_the_winner_and_five_places_drawn_are_tested() {
     // Five or fewer others: all are tested, no draw.
     let places = doping_places(4, || panic!("no draw")).unwrap();
     assert_eq!(places, vec![2, 3, 4]);
+    let places = doping_places(6, || panic!("five others: no draw")).unwrap();
+    assert_eq!(places, vec![2, 3, 4, 5, 6]);
+    // Six others: five of them drawn.
+    let mut faces = [7u8, 2, 3, 4, 5].into_iter();
+    let places = doping_places(7, || Ok(faces.next().unwrap())).unwrap();
+    assert_eq!(places, vec![7, 2, 3, 4, 5]);
 }
 
 #[test]
@@ -2281,6 +2287,16 @@ fn vm_143_a_doped_winner_is_excluded_and_the_next_rider_wins() {
             drawn: false,
         }
     )));
+    // Two others finished: both are tested as every finisher is, none drawn, no d20 rolled.
+    let others: Vec<(u32, bool)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Tested { place, drawn, .. } if *place > 1 => Some((*place, *drawn)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(others, vec![(2, false), (3, false)]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::DopingDraw { .. })));
     let lines = s.classification();
     assert_eq!(lines[0].rider, ix(&s, "L1"));
     assert_eq!(lines[0].place, 1);

@@ -53,11 +53,12 @@ impl VeloMaster {
             faces.push(roll);
             Ok(roll.face)
         })?;
+        // Drawn: the d20 was rolled (`doping_places` rolls it only when more than `DRAWN`
+        // others finished; with fewer, every finisher is tested).
+        let drawn = !faces.is_empty();
         for roll in faces {
             ev.push(Event::DopingDraw { roll });
         }
-        // Drawn: the d20 was rolled (more than `DRAWN` others finished).
-        let drawn = finishers.len() - 1 > DRAWN;
         let tested: Vec<(u32, RiderIx)> = std::iter::once((1, winner))
             .chain(places.iter().map(|&p| (p, finishers[p as usize - 1])))
             .collect();
