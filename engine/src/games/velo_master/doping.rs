@@ -59,10 +59,15 @@ impl VeloMaster {
         for roll in faces {
             ev.push(Event::DopingDraw { roll });
         }
-        let tested: Vec<(u32, RiderIx)> = std::iter::once((1, winner))
-            .chain(places.iter().map(|&p| (p, finishers[p as usize - 1])))
+        // The winner is tested whatever the draw; the others by it, or all of them.
+        let tested: Vec<(u32, RiderIx, bool)> = std::iter::once((1, winner, false))
+            .chain(
+                places
+                    .iter()
+                    .map(|&p| (p, finishers[p as usize - 1], drawn)),
+            )
             .collect();
-        for (place, r) in tested {
+        for (place, r, drawn) in tested {
             let condition = self.riders[r as usize].condition;
             let excluded = condition > 100;
             ev.push(Event::Tested {
@@ -70,7 +75,7 @@ impl VeloMaster {
                 condition,
                 excluded,
                 place,
-                drawn: drawn && place > 1,
+                drawn,
             });
             if excluded {
                 // he leaves the race; the riders behind him move up.
