@@ -192,6 +192,7 @@ fn the_doping_control_names_who_was_drawn_and_nothing_follows_the_end() {
             .unwrap_or_default()
     };
     let mut drawn = 0;
+    let mut finishers = 0;
     for (seed, doped) in [(1, false), (2, false), (3, false), (4, true), (5, true)] {
         let mut stage = race(seed, json!({"level": "pro"}), doped);
         let mut told_all = Vec::new();
@@ -243,8 +244,20 @@ fn the_doping_control_names_who_was_drawn_and_nothing_follows_the_end() {
                     "{}",
                     line.text
                 );
+            } else {
+                finishers += 1;
+                assert!(
+                    line.text
+                        .contains("is tested for doping, as every finisher is"),
+                    "{}",
+                    line.text
+                );
             }
         }
     }
     assert!(drawn > 0, "some race drew riders with the d20");
+    assert!(
+        finishers > 0,
+        "some race had five finishers or fewer, all tested"
+    );
 }

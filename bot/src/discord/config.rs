@@ -90,8 +90,8 @@ impl Shards {
             return Err(msg!(
                 "serve-shards-total",
                 range = range,
-                total = total.to_string(),
-                last = total.saturating_sub(1).to_string()
+                total = total,
+                last = total.saturating_sub(1)
             ));
         }
         Ok(Shards { first, last, total })

@@ -41,4 +41,7 @@ decision-deadline-too-short = the decision deadline must be at least one second
 
 service-broken = Something went wrong on the commissaire's side ({ $error }); nothing was changed. Try again, and tell an admin if it keeps happening.
 serve-shards-range = --shards wants a range of shard numbers such as 0-3, not { $range }
-serve-shards-total = shards { $range } do not fit in { $total } shards: the last one is number { $last }
+serve-shards-total = shards { $range } do not fit in { $total ->
+        [one] one shard
+       *[other] { $total } shards
+    }: the last one is number { $last }

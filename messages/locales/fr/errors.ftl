@@ -41,4 +41,7 @@ decision-deadline-too-short = le délai d'une décision doit être d'au moins un
 
 service-broken = Un problème est survenu du côté du commissaire ({ $error }) ; rien n'a été modifié. Réessayez, et prévenez un admin si cela se reproduit.
 serve-shards-range = --shards attend une plage de numéros de shards comme 0-3, pas { $range }
-serve-shards-total = les shards { $range } ne tiennent pas dans { $total } shards : le dernier porte le numéro { $last }
+serve-shards-total = les shards { $range } ne tiennent pas dans { $total ->
+        [one] un seul shard
+       *[other] { $total } shards
+    } : le dernier porte le numéro { $last }

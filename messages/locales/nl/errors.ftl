@@ -41,4 +41,7 @@ decision-deadline-too-short = de termijn van een beslissing moet minstens één 
 
 service-broken = Er ging iets mis aan de kant van de commissaire ({ $error }); er is niets gewijzigd. Probeer het opnieuw, en meld het aan een beheerder als het blijft gebeuren.
 serve-shards-range = --shards verwacht een reeks shardnummers zoals 0-3, niet { $range }
-serve-shards-total = shards { $range } passen niet in { $total } shards: de laatste heeft nummer { $last }
+serve-shards-total = shards { $range } passen niet in { $total ->
+        [one] één shard
+       *[other] { $total } shards
+    }: de laatste heeft nummer { $last }
