@@ -34,7 +34,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// For a game that offers a decision in steps (Maillot Jaune: how far, then which cell), the
     /// whole decisions the seat may make now, each one choice that [`Game::apply`] takes at any
     /// step: what a player who types a move in full (`/play`) or a scenario's destination names.
-    /// Empty by default: a game whose options are its whole decisions.
+    /// Empty by default: a game whose options are its whole decisions. (A mutant returning
+    /// `vec![]` here is equivalent.)
     fn whole(&self, _seat: Seat) -> Vec<Self::Choice> {
         Vec::new()
     }

@@ -226,7 +226,9 @@ pub static RULES: &[crate::registry::NamedRules] = &[
 ];
 
 /// The base game (FR-1…FR-8) with the Peloton expansion's terrain (PEL-1, PEL-2): every option
-/// at its default, rouleur and sprinteur decks, no weather, wind or time trial.
+/// at its default, rouleur and sprinteur decks, no weather, wind or time trial. (An empty object
+/// and `null` read the same, every option at its default: a mutant returning `null` is
+/// equivalent.)
 fn base() -> Value {
     json!({})
 }
