@@ -445,14 +445,17 @@ pub async fn play(
     let services = &ctx.data().services;
     let me = actor(ctx);
     let here = channel(ctx);
+    let request = ctx.interaction.id.to_string();
     let result = async {
+        if services.already_counted(&request).await? {
+            return Ok(crate::services::Reply::private(msg!(
+                "choose-already-counted"
+            )));
+        }
         match services.play_choices(&me, &here).await {
             Err(e) => Err(e),
             Ok((open, whole)) => match resolve_play(&open, &whole, &choice) {
-                Ok(key) => {
-                    let request = ctx.interaction.id.to_string();
-                    services.choose(&me, &here, &request, Pick::now(key)).await
-                }
+                Ok(key) => services.choose(&me, &here, &request, Pick::now(key)).await,
                 Err(sentence) => Err(crate::services::ServiceError::Refused(sentence)),
             },
         }

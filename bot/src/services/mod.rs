@@ -8,6 +8,7 @@
 //! replies say what to draw, and the pictures are drawn after the commit ([`Services::draw`]).
 
 mod admin;
+mod audit;
 mod info;
 mod library;
 mod live;
@@ -23,6 +24,7 @@ mod reply;
 mod warm;
 
 pub use crate::store::outbox::Claim;
+pub use audit::StageAudit;
 pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;

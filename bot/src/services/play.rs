@@ -79,6 +79,14 @@ impl Services {
             .unwrap_or_default())
     }
 
+    /// Whether the request `request_id` (an interaction's id) was counted already: a request
+    /// delivered again after its process died, or to a second process, is answered so before
+    /// its text is read against options that have moved on since.
+    pub async fn already_counted(&self, request_id: &str) -> Result<bool, ServiceError> {
+        let mut conn = self.store.read().await?;
+        Ok(choices::request_seen(&mut conn, request_id).await?)
+    }
+
     /// What `/play` offers a director: the options of the step their decision is at (what the
     /// buttons show), and the whole decisions those steps lead to, for a game that offers a
     /// decision in steps (a Maillot Jaune move typed in full), each once.
