@@ -726,3 +726,91 @@ async fn a_watcher_is_told_every_request_and_a_fake_without_a_log_keeps_none() {
     assert!(fake.requests().is_empty(), "nothing is kept without a log");
     fake.assert_clean();
 }
+
+/// Answers every command with its own name, and tells the test how Discord took the answer:
+/// `Ok`, or the JSON code of Discord's refusal.
+struct Named(
+    &'static str,
+    mpsc::UnboundedSender<(&'static str, Result<(), isize>)>,
+);
+
+#[serenity::async_trait]
+impl EventHandler for Named {
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let Interaction::Command(command) = interaction else {
+            return;
+        };
+        let message = CreateInteractionResponseMessage::new().content(self.0);
+        let answered = command
+            .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+            .await
+            .map_err(|e| match e {
+                serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
+                    r.error.code
+                }
+                _ => 0,
+            });
+        let _ = self.1.send((self.0, answered));
+    }
+}
+
+/// Two processes connected at once (a shard moving, a rolling restart): the fake keeps both
+/// sessions; an interaction goes to the newest, to one picked, or to both, where the first
+/// answer stands and the second gets Discord's 40060, which fails nothing; a session whose
+/// connection closes is dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interactions_go_to_the_newest_session_to_one_or_to_every_one() {
+    let fake = FakeDiscord::start().await;
+    let (reports, mut answered) = mpsc::unbounded_channel();
+    let first = Bot::start(&fake, Named("first", reports.clone())).await;
+    let one = fake.wait_sessions(|s| s.len() == 1, WAIT).await[0];
+    let second = Bot::start(&fake, Named("second", reports)).await;
+    let sessions = fake.wait_sessions(|s| s.len() == 2, WAIT).await;
+    assert_eq!(sessions[0], one);
+    // Each with the shard it identified with (serenity names shard 0 of 1 when unsharded).
+    assert_eq!(sessions[1].shard, Some((0, 1)));
+    assert_ne!(sessions[0].number, sessions[1].number);
+    let mut next = async || {
+        tokio::time::timeout(WAIT, answered.recv())
+            .await
+            .expect("an answer")
+            .unwrap()
+    };
+
+    // The newest by default, as before; or the one picked.
+    let sent = fake.interaction(fake.slash("tour", json!({}), &alice()));
+    assert_eq!(next().await, ("second", Ok(())));
+    assert_eq!(fake.original_response(&sent).unwrap()["content"], "second");
+    fake.interaction_to(one, fake.slash("tour", json!({}), &alice()));
+    assert_eq!(next().await, ("first", Ok(())));
+
+    // To both: one answer stands, the other is refused as Discord refuses it.
+    let sent = fake.interaction_everywhere(fake.slash("tour", json!({}), &alice()));
+    let mut both = [next().await, next().await];
+    both.sort_by_key(|(_, answered)| answered.is_err());
+    let (winner, loser) = (both[0].0, both[1].0);
+    assert_eq!(both[0].1, Ok(()));
+    assert_eq!(both[1].1, Err(40060));
+    assert_ne!(winner, loser);
+    assert_eq!(fake.original_response(&sent).unwrap()["content"], winner);
+    let refused = fake
+        .requests()
+        .into_iter()
+        .find(|r| sent.is_callback(r) && r.status == 400)
+        .expect("the second answer");
+    assert_eq!(
+        refused.response.unwrap(),
+        json!({"code": 40060, "message": "Interaction has already been acknowledged."})
+    );
+    fake.assert_clean();
+
+    // The newest stops: its session is dropped, and the other gets what comes next.
+    second.stop().await;
+    let left = fake.wait_sessions(|s| s.len() == 1, WAIT).await;
+    assert_eq!(left, [one]);
+    fake.interaction(fake.slash("tour", json!({}), &alice()));
+    assert_eq!(next().await, ("first", Ok(())));
+    first.stop().await;
+    fake.wait_sessions(|s| s.is_empty(), WAIT).await;
+    fake.assert_clean();
+}

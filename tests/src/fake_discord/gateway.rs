@@ -2,6 +2,10 @@
 //! Discord's handshake as serenity 0.12 expects it (`src/gateway/shard.rs`): HELLO, then
 //! IDENTIFY answered by READY, heartbeats acknowledged, then dispatches with increasing sequence
 //! numbers.
+//!
+//! Every session that has identified (or resumed) is live until its socket closes, as a
+//! process that dies drops its connection: several processes (or the shards of one) each hold
+//! one, and a test sends an event to the newest, to one it picks, or to all.
 
 use super::{Identified, Shared};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -10,7 +14,24 @@ use axum::response::Response;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use tokio::sync::mpsc;
+
+/// A live session, as [`Shared`] keeps it: where its dispatches go.
+pub(crate) struct Live {
+    pub number: u64,
+    pub shard: Option<(u64, u64)>,
+    pub dispatch: mpsc::UnboundedSender<(String, Value)>,
+}
+
+impl Live {
+    pub fn session(&self) -> super::Session {
+        super::Session {
+            number: self.number,
+            shard: self.shard,
+        }
+    }
+}
 
 pub async fn upgrade(
     State(shared): State<Arc<Shared>>,
@@ -28,7 +49,16 @@ pub async fn upgrade(
     ws.on_upgrade(move |socket| session(shared, socket))
 }
 
-async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
+async fn session(shared: Arc<Shared>, socket: WebSocket) {
+    let number = shared.next_session.fetch_add(1, Ordering::SeqCst);
+    serve_session(&shared, socket, number).await;
+    // The socket closed (the process stopped or died) or failed: Discord no longer sends
+    // anything there.
+    shared.sessions().retain(|live| live.number != number);
+    shared.changed();
+}
+
+async fn serve_session(shared: &Arc<Shared>, mut socket: WebSocket, number: u64) {
     let (dispatch, mut dispatches) = mpsc::unbounded_channel::<(String, Value)>();
     let mut seq: u64 = 0;
     let hello = json!({"op": 10, "d": {"heartbeat_interval": shared.config.heartbeat_interval_ms}});
@@ -48,7 +78,8 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                     continue;
                 };
                 let mut sent = Ok(());
-                for answer in answer(&shared, &frame, &mut seq, &dispatch) {
+                let live = Live { number, shard: None, dispatch: dispatch.clone() };
+                for answer in answer(shared, &frame, &mut seq, live) {
                     sent = sent.and(send(&mut socket, &answer).await);
                 }
                 shared.changed();
@@ -68,12 +99,7 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
 }
 
 /// What the fake sends back for one frame from the bot.
-fn answer(
-    shared: &Arc<Shared>,
-    frame: &Value,
-    seq: &mut u64,
-    dispatch: &mpsc::UnboundedSender<(String, Value)>,
-) -> Vec<Value> {
+fn answer(shared: &Arc<Shared>, frame: &Value, seq: &mut u64, live: Live) -> Vec<Value> {
     match frame["op"].as_u64() {
         Some(1) => {
             shared.state().heartbeats += 1;
@@ -84,19 +110,28 @@ fn answer(
             let shard = d["shard"]
                 .as_array()
                 .and_then(|s| Some((s.first()?.as_u64()?, s.get(1)?.as_u64()?)));
-            shared.state().identified.push(Identified {
+            let session_id = format!("fake-session-{}", shared.ids.next());
+            let mut state = shared.state();
+            state.identified.push(Identified {
                 intents: d["intents"].as_u64().unwrap_or(0),
                 shard,
                 payload: frame.clone(),
             });
-            // Dispatches go to the newest session, as Discord's go to the live connection.
-            *shared.session.lock().unwrap_or_else(|p| p.into_inner()) = Some(dispatch.clone());
+            state.shards.insert(session_id.clone(), shard);
+            drop(state);
+            // The newest session gets the dispatches of `inject`.
+            became_newest(shared, Live { shard, ..live });
             *seq += 1;
-            vec![json!({"op": 0, "t": "READY", "s": *seq, "d": ready(shared, shard)})]
+            vec![json!({"op": 0, "t": "READY", "s": *seq, "d": ready(shared, shard, &session_id)})]
         }
-        // RESUME: nothing was missed, there is nothing to replay.
+        // RESUME (on a new connection): nothing was missed, there is nothing to replay; the
+        // session keeps the shard it identified with.
         Some(6) => {
-            *shared.session.lock().unwrap_or_else(|p| p.into_inner()) = Some(dispatch.clone());
+            let shard = frame["d"]["session_id"]
+                .as_str()
+                .and_then(|id| shared.state().shards.get(id).copied())
+                .flatten();
+            became_newest(shared, Live { shard, ..live });
             *seq += 1;
             vec![json!({"op": 0, "t": "RESUMED", "s": *seq, "d": {}})]
         }
@@ -111,9 +146,17 @@ fn answer(
     }
 }
 
+/// Makes `live` the newest session (a second IDENTIFY or a RESUME on one connection replaces
+/// its entry).
+fn became_newest(shared: &Shared, live: Live) {
+    let mut sessions = shared.sessions();
+    sessions.retain(|l| l.number != live.number);
+    sessions.push(live);
+}
+
 /// What serenity's `Ready` requires: `v`, `user`, `guilds`, `session_id`,
 /// `resume_gateway_url`, `application {id, flags}`; `shard` when the bot sent one.
-fn ready(shared: &Shared, shard: Option<(u64, u64)>) -> Value {
+fn ready(shared: &Shared, shard: Option<(u64, u64)>, session_id: &str) -> Value {
     let guilds: Vec<Value> = shared
         .config
         .guilds
@@ -124,7 +167,7 @@ fn ready(shared: &Shared, shard: Option<(u64, u64)>) -> Value {
         "v": 10,
         "user": shared.bot_user(),
         "guilds": guilds,
-        "session_id": format!("fake-session-{}", shared.ids.next()),
+        "session_id": session_id,
         "resume_gateway_url": shared.gateway_url(),
         "application": {"id": super::APPLICATION_ID.to_string(), "flags": 0},
         "private_channels": [],

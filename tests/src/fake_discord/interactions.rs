@@ -2,29 +2,78 @@
 //! fake gateway.
 
 use super::payloads::{self, Who};
-use super::record::SentInteraction;
+use super::record::{SentInteraction, Session};
 use super::store::Pending;
 use super::{APPLICATION_ID, FakeDiscord};
 use serde_json::{Value, json};
 
+/// Which live gateway sessions a dispatch goes to.
+#[derive(Clone, Copy, Debug)]
+enum To {
+    Newest,
+    One(Session),
+    Every,
+}
+
 impl FakeDiscord {
-    /// Sends a dispatch (op 0) to the connected bot, with the next sequence number.
+    /// Sends a dispatch (op 0) to the newest live session, with its next sequence number.
     pub fn inject(&self, event: &str, data: Value) {
-        let session = self
-            .shared
-            .session
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone();
-        let session = session.expect("no bot is connected to the fake gateway; wait_ready first");
-        session
-            .send((event.to_string(), data))
-            .expect("the bot's gateway session has ended");
+        self.dispatch(To::Newest, event, data);
+    }
+
+    /// Sends a dispatch to one live session (see [`Self::sessions`]).
+    pub fn inject_to(&self, session: Session, event: &str, data: Value) {
+        self.dispatch(To::One(session), event, data);
+    }
+
+    /// Sends a dispatch to every live session, as Discord may while a shard moves from one
+    /// process to another or during a rolling restart. Returns how many sessions it went to.
+    pub fn inject_everywhere(&self, event: &str, data: Value) -> usize {
+        self.dispatch(To::Every, event, data)
+    }
+
+    fn dispatch(&self, to: To, event: &str, data: Value) -> usize {
+        let sessions = self.shared.sessions();
+        let targets: Vec<_> = match to {
+            To::Newest => sessions.last().into_iter().collect(),
+            To::One(one) => sessions.iter().filter(|l| l.number == one.number).collect(),
+            To::Every => sessions.iter().collect(),
+        };
+        assert!(
+            !targets.is_empty(),
+            "no live gateway session for {to:?} (live: {:?}); wait_ready or wait_sessions first",
+            sessions.iter().map(|l| l.session()).collect::<Vec<_>>()
+        );
+        for live in &targets {
+            // A session whose socket just closed is dropped by its own task; what was sent to it
+            // is lost, as Discord's dispatches to a dead connection are.
+            let _ = live.dispatch.send((event.to_string(), data.clone()));
+        }
+        targets.len()
     }
 
     /// Dispatches an INTERACTION_CREATE built by [`Self::slash`], [`Self::component`], ...
-    /// The fake remembers it, to judge the bot's answers (one callback, within three seconds).
+    /// to the newest session. The fake remembers it, to judge the bot's answers (one callback,
+    /// within three seconds).
     pub fn interaction(&self, payload: Value) -> SentInteraction {
+        self.send_interaction(To::Newest, payload)
+    }
+
+    /// As [`Self::interaction`], to one live session.
+    pub fn interaction_to(&self, session: Session, payload: Value) -> SentInteraction {
+        self.send_interaction(To::One(session), payload)
+    }
+
+    /// As [`Self::interaction`], to every live session at once: the same interaction (one id,
+    /// one token) reaching several processes, as during a shard's move or a rolling restart.
+    /// Each process may answer it; the first callback stands and every later one gets Discord's
+    /// answer, HTTP 400 with code 40060 ("Interaction has already been acknowledged."), and is
+    /// no failure of the test.
+    pub fn interaction_everywhere(&self, payload: Value) -> SentInteraction {
+        self.send_interaction(To::Every, payload)
+    }
+
+    fn send_interaction(&self, to: To, payload: Value) -> SentInteraction {
         let id: u64 = payload["id"]
             .as_str()
             .and_then(|s| s.parse().ok())
@@ -33,12 +82,13 @@ impl FakeDiscord {
             .as_str()
             .expect("an interaction has a token")
             .to_string();
-        let pending = Pending::from_payload(&payload, id);
+        let mut pending = Pending::from_payload(&payload, id);
+        pending.everywhere = matches!(to, To::Every);
         self.shared
             .state()
             .interactions
             .insert(token.clone(), pending);
-        self.inject("INTERACTION_CREATE", payload);
+        self.dispatch(to, "INTERACTION_CREATE", payload);
         SentInteraction { id, token }
     }
 

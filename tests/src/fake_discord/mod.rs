@@ -9,6 +9,11 @@
 //! editing an ephemeral message through the channel, answering after three seconds) is recorded
 //! as a failure that [`FakeDiscord::assert_clean`] reports.
 //!
+//! It keeps every live gateway session (several processes, or the shards of one): events go to
+//! the newest, or to one a test picks ([`FakeDiscord::interaction_to`]), or to all at once
+//! ([`FakeDiscord::interaction_everywhere`], as during a shard's move), where the processes
+//! race to answer and the losers get Discord's 40060 as it would answer them.
+//!
 //! The fake knows nothing of the bot under test: it is Discord, not a mock of one bot.
 //!
 //! ```no_run
@@ -45,7 +50,7 @@ mod snowflake;
 mod store;
 
 pub use payloads::{MANAGE_CHANNELS, MEMBER_PERMISSIONS, Who};
-pub use record::{Identified, Recorded, SentInteraction, Upload};
+pub use record::{Identified, Recorded, SentInteraction, Session, Upload};
 
 use crate::spec::DiscordSpec;
 use axum::Router;
@@ -116,8 +121,12 @@ pub(crate) struct Shared {
     state: Mutex<State>,
     /// Bumped whenever something is recorded, so that waits wake without polling.
     changes: watch::Sender<u64>,
-    /// The connected bot's session, for dispatching events to it.
-    session: Mutex<Option<mpsc::UnboundedSender<(String, Value)>>>,
+    /// Every live gateway session that has identified (or resumed), oldest first: the newest
+    /// gets the dispatches of [`FakeDiscord::inject`], as Discord's go to the live connection,
+    /// and a test may pick another or send to all (two processes during a shard's move).
+    sessions: Mutex<Vec<gateway::Live>>,
+    /// The number of the next gateway connection.
+    next_session: std::sync::atomic::AtomicU64,
     /// Those who follow the requests as they arrive ([`FakeDiscord::watch`]).
     watchers: Mutex<Vec<mpsc::UnboundedSender<Recorded>>>,
 }
@@ -125,6 +134,10 @@ pub(crate) struct Shared {
 impl Shared {
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn sessions(&self) -> MutexGuard<'_, Vec<gateway::Live>> {
+        self.sessions.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Hands a request to everyone watching, dropping watchers that have gone.
@@ -174,7 +187,8 @@ impl FakeDiscord {
             ids: Snowflakes::default(),
             state: Mutex::new(State::default()),
             changes: watch::channel(0).0,
-            session: Mutex::new(None),
+            sessions: Mutex::new(Vec::new()),
+            next_session: std::sync::atomic::AtomicU64::new(1),
             watchers: Mutex::new(Vec::new()),
         });
         let app = Router::new()

@@ -64,6 +64,15 @@ pub struct Identified {
     pub payload: Value,
 }
 
+/// A live gateway session: a connection that identified (or resumed) and has not closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Session {
+    /// The connection's number, in the order they were opened (from 1).
+    pub number: u64,
+    /// The shard and total the session identified with, if it sent one.
+    pub shard: Option<(u64, u64)>,
+}
+
 /// An interaction the fake dispatched, to find the bot's answers to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SentInteraction {
@@ -194,6 +203,32 @@ impl FakeDiscord {
     /// Every IDENTIFY received, in order (one per shard a process runs, and one per new session).
     pub fn identified(&self) -> Vec<Identified> {
         self.shared.state().identified.clone()
+    }
+
+    /// The live gateway sessions, the oldest first (the last gets [`Self::inject`]'s events).
+    pub fn sessions(&self) -> Vec<Session> {
+        self.shared.sessions().iter().map(|l| l.session()).collect()
+    }
+
+    /// Waits until the live gateway sessions satisfy `matches` (two processes connected, one
+    /// gone after its process died), and returns them.
+    pub async fn wait_sessions(
+        &self,
+        matches: impl Fn(&[Session]) -> bool,
+        timeout: Duration,
+    ) -> Vec<Session> {
+        let found = self
+            .wait_until(timeout, |_| {
+                let live = self.sessions();
+                matches(&live).then_some(live)
+            })
+            .await;
+        found.unwrap_or_else(|| {
+            panic!(
+                "the live gateway sessions are still {:?} after {timeout:?}",
+                self.sessions()
+            )
+        })
     }
 
     /// How many times the bot identified, and how many heartbeats it sent.
