@@ -117,14 +117,15 @@ async fn reply_in(
     let budget = ctx.data().config.answer_budget();
     let (result, deferred) = if budget.is_zero() {
         // No budget: put off before any work, so every answer goes the deferred way.
-        deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
-        (work.await, Some(Deferred::Private))
+        let deferred =
+            deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
+        (work.await, Some(deferred))
     } else {
         tokio::select! {
             result = &mut work => (result, None),
             _ = tokio::time::sleep(budget) => {
-                deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
-                (work.await, Some(Deferred::Private))
+                let deferred = deliver::defer(http, Asked::Command(ctx.interaction), Deferred::Private).await;
+                (work.await, Some(deferred))
             }
         }
     };

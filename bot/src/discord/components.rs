@@ -59,8 +59,7 @@ async fn press_in(
     let budget = data.config.answer_budget();
     let deferred = if budget.is_zero() {
         // No budget: put off before any work, so every answer goes the deferred way.
-        deliver::defer(&ctx.http, Asked::Component(press), deferral).await;
-        deferral
+        deliver::defer(&ctx.http, Asked::Component(press), deferral).await
     } else {
         tokio::select! {
             (reply, how) = &mut work => {
@@ -68,8 +67,7 @@ async fn press_in(
                 return;
             }
             _ = tokio::time::sleep(budget) => {
-                deliver::defer(&ctx.http, Asked::Component(press), deferral).await;
-                deferral
+                deliver::defer(&ctx.http, Asked::Component(press), deferral).await
             }
         }
     };

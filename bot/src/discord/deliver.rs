@@ -94,6 +94,10 @@ pub enum Deferred {
     Private,
     /// A button press acknowledged: the message it was on is edited in place once ready.
     Update,
+    /// Not put off here: Discord refused the deferral because another process had answered
+    /// the interaction already (40060; see [`answered_elsewhere`]). That process gives the
+    /// answer; this one only delivers what the channel is owed.
+    Elsewhere,
 }
 
 impl Deferred {
@@ -103,16 +107,37 @@ impl Deferred {
             Deferred::Private => CreateInteractionResponse::Defer(
                 CreateInteractionResponseMessage::new().ephemeral(true),
             ),
-            Deferred::Update => CreateInteractionResponse::Acknowledge,
+            Deferred::Update | Deferred::Elsewhere => CreateInteractionResponse::Acknowledge,
         }
     }
 }
 
-/// Puts the interaction's answer off; [`answer_deferred`] gives it later.
-pub async fn defer(http: &Http, asked: Asked<'_>, how: Deferred) {
-    if let Err(e) = asked.respond(http, how.response()).await {
-        tracing::warn!(error = %crate::logs::Redacted(&e), "could not defer an interaction");
+/// Puts the interaction's answer off; [`answer_deferred`] gives it later. Returns how it was
+/// put off: `how`, or [`Deferred::Elsewhere`] when another process had answered it first.
+pub async fn defer(http: &Http, asked: Asked<'_>, how: Deferred) -> Deferred {
+    match asked.respond(http, how.response()).await {
+        Ok(()) => how,
+        Err(e) if answered_elsewhere(&e) => {
+            tracing::info!("another process answered this interaction first; it gives the answer");
+            Deferred::Elsewhere
+        }
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not defer an interaction");
+            how
+        }
     }
+}
+
+/// Whether Discord refused an interaction's answer as answered already (JSON code 40060): the
+/// interaction reached another process too (a shard moving between processes, a rolling
+/// restart) and that one answered first. Its answer stands; the services count the request
+/// once whichever process ran it.
+pub fn answered_elsewhere(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))
+            if r.error.code == 40060
+    )
 }
 
 impl Asked<'_> {
@@ -146,6 +171,8 @@ impl Asked<'_> {
             return match deferred {
                 Deferred::Private => self.edit(http, messages::response_edit(&ack)).await,
                 Deferred::Update => self.followup(http, messages::followup(&ack)).await,
+                // Never asked: the process that answered first gives the answer.
+                Deferred::Elsewhere => Ok(()),
             };
         }
         match (deferred, how) {
@@ -209,10 +236,13 @@ pub async fn answer_deferred(
         card: None,
         private: true,
     });
-    let response = if let Some(deferred) = deferred {
+    let response = if deferred == Some(Deferred::Elsewhere) {
+        Ok(Given::Elsewhere)
+    } else if let Some(deferred) = deferred {
         asked
             .after_deferral(http, services, deferred, &first, how)
             .await
+            .map(|()| Given::Here)
     } else if first.card.is_some() && !first.private {
         let ack = CreateInteractionResponseMessage::new()
             .content(msg!("done-round-posted"))
@@ -220,8 +250,10 @@ pub async fn answer_deferred(
         let r = asked
             .respond(http, CreateInteractionResponse::Message(ack))
             .await;
-        post(http, services, channel, &first, &[]).await;
-        r
+        if !r.as_ref().is_err_and(answered_elsewhere) {
+            post(http, services, channel, &first, &[]).await;
+        }
+        r.map(|()| Given::Here)
     } else if how == Answer::InPlace && first.private {
         asked
             .respond(
@@ -229,6 +261,7 @@ pub async fn answer_deferred(
                 CreateInteractionResponse::UpdateMessage(messages::interaction_message(&first)),
             )
             .await
+            .map(|()| Given::Here)
     } else {
         asked
             .respond(
@@ -236,17 +269,30 @@ pub async fn answer_deferred(
                 CreateInteractionResponse::Message(messages::interaction_message(&first)),
             )
             .await
+            .map(|()| Given::Here)
     };
-    if let Err(e) = response {
-        tracing::warn!(error = %crate::logs::Redacted(&e), "could not answer an interaction");
-    }
-    for part in parts {
-        if part.private {
-            if let Err(e) = asked.followup(http, messages::followup(&part)).await {
-                tracing::warn!(error = %crate::logs::Redacted(&e), "could not send a private follow-up");
+    let given = match response {
+        Ok(given) => given,
+        Err(e) if answered_elsewhere(&e) => {
+            tracing::info!("another process answered this interaction first; it gives the answer");
+            Given::Elsewhere
+        }
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not answer an interaction");
+            Given::Here
+        }
+    };
+    // The rest of the answer is the answering process's: sent from here too, it would show
+    // twice (the channel's news is not part of it: it goes out once, from the outbox).
+    if given == Given::Here {
+        for part in parts {
+            if part.private {
+                if let Err(e) = asked.followup(http, messages::followup(&part)).await {
+                    tracing::warn!(error = %crate::logs::Redacted(&e), "could not send a private follow-up");
+                }
+            } else {
+                post(http, services, channel, &part, &[]).await;
             }
-        } else {
-            post(http, services, channel, &part, &[]).await;
         }
     }
     for r in owed {
@@ -257,6 +303,14 @@ pub async fn answer_deferred(
     for card in messages::turn_updates(reply) {
         tick_off(http, services, &card).await;
     }
+}
+
+/// Which process gives an interaction's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Given {
+    Here,
+    /// Another process that the interaction also reached answered it first.
+    Elsewhere,
 }
 
 /// How a delivery of an owed message ended.
