@@ -1,7 +1,8 @@
 //! The scheduler: called every few seconds by the serving loop (with the clock's time), it
 //! closes the rounds whose deadline has passed and reminds late directors once (the adapter posts
 //! one message a channel naming them), some time before the deadline, and closes the repêchage votes whose time is up. It
-//! takes each tour's own lock in turn, so a busy tour never holds the others' deadlines up. It
+//! reads only the tours that may have something due (`tours::to_tend`), takes each one's own
+//! lock in turn, so a busy tour never holds the others' deadlines up. It
 //! keeps no state of its own: what was reminded is in the store, so a restart neither forgets a
 //! deadline nor reminds anyone twice.
 
@@ -54,7 +55,7 @@ impl Scheduler {
             .collect();
         let running = {
             let mut conn = self.services.store().read().await?;
-            tours::running(&mut conn).await?
+            tours::to_tend(&mut conn, now + self.reminder_lead_secs).await?
         };
         for tour in running {
             match self

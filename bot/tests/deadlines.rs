@@ -192,3 +192,31 @@ async fn a_reminder_counts_the_time_left_from_when_it_is_sent() {
         out[0].reply.text
     );
 }
+
+/// A tick reads only the tours it may have work in, so that a database of thousands of tours
+/// costs a tick a query, not a replay of each (issue 34): a tour whose directors choose and
+/// whose deadline is further off than the reminders' lead is not loaded at all; once its
+/// reminder time comes, it is.
+#[tokio::test]
+async fn a_tick_loads_only_the_tours_with_something_due() {
+    let db = Db::new();
+    let clock = clock();
+    let s = Arc::new(open(&db, &clock).await);
+    started_tour(&s, 2, 3, 32).await; // two directors and a bot; rounds last 600 s
+    play_round(&s, &player(1)).await;
+    let scheduler = Scheduler::new(Arc::clone(&s), 120);
+    s.forget_warm_stages();
+    let replayed = s.replayed_choices();
+    assert!(scheduler.tick(T0 + 100).await.unwrap().is_empty());
+    assert_eq!(
+        s.replayed_choices(),
+        replayed,
+        "a tour with its deadline 500 s away is not loaded"
+    );
+    let out = scheduler.tick(T0 + 500).await.unwrap();
+    assert_eq!(out.len(), 1, "player 2 is reminded: {out:?}");
+    assert!(
+        s.replayed_choices() > replayed,
+        "the tour was loaded to remind its late director"
+    );
+}

@@ -180,14 +180,23 @@ pub async fn language_in_channel(
     Ok(code.as_deref().and_then(Language::from_code))
 }
 
-/// Every tour being raced (not paused): the scheduler's work list.
-pub async fn running(conn: &mut Conn) -> Result<Vec<TourRow>, StoreError> {
+/// The scheduler's work list: the tours being raced (not paused) that may have something due
+/// by `by` (the tick's time plus the reminders' lead): a round whose deadline falls by then (to
+/// close, or to remind its late directors of), or no director choosing at all (bots and
+/// autopilots move such a tour on a stage a tick). A tour where someone chooses owes nothing
+/// to anyone else before its deadline: every change lets the bots play their seats before it
+/// commits (`Services::settle`). So a tick reads the few tours it has work in, not every one.
+pub async fn to_tend(conn: &mut Conn, by: Timestamp) -> Result<Vec<TourRow>, StoreError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
-        " FROM tours WHERE status = 'running' ORDER BY id"
+        " FROM tours WHERE status = 'running' AND (",
+        "EXISTS (SELECT 1 FROM stages s WHERE s.tour_id = tours.id ",
+        "AND s.number = tours.current_stage AND s.deadline IS NOT NULL AND s.deadline <= $1) ",
+        "OR NOT EXISTS (SELECT 1 FROM teams m WHERE m.tour_id = tours.id ",
+        "AND m.director IS NOT NULL AND m.autopilot = 0)) ORDER BY id"
     );
-    let rows = sqlx::query(sql).fetch_all(conn).await?;
+    let rows = sqlx::query(sql).bind(by).fetch_all(conn).await?;
     rows.iter().map(row).collect()
 }
 
