@@ -453,7 +453,17 @@ fn config_folder(dir: &Path) -> PathBuf {
     folder
 }
 
-fn serve(fake: &FakeDiscord, config: &Path, database: &Database, logs: &Path) -> Child {
+/// A `serve` process, killed when dropped: a test that fails leaves none behind.
+struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn serve(fake: &FakeDiscord, config: &Path, database: &Database, logs: &Path) -> Serving {
     let log = File::options()
         .create(true)
         .append(true)
@@ -478,7 +488,7 @@ fn serve(fake: &FakeDiscord, config: &Path, database: &Database, logs: &Path) ->
         Database::Sqlite(path) => command.env("COMMISSAIRE_DATABASE", path),
         Database::Postgres(url) => command.env("DATABASE_URL", url),
     };
-    command.spawn().expect("start commissaire serve")
+    Serving(command.spawn().expect("start commissaire serve"))
 }
 
 /// Waits for the `n`th IDENTIFY at the fake: the process that made it is connected.
@@ -487,13 +497,14 @@ async fn identified(fake: &FakeDiscord, n: usize) {
         .await;
 }
 
-fn kill(child: &mut Child) {
+/// SIGKILL, and the process reaped.
+fn kill(serving: &mut Serving) {
     let status = Command::new("kill")
-        .args(["-KILL", &child.id().to_string()])
+        .args(["-KILL", &serving.0.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    child.wait().unwrap();
+    serving.0.wait().unwrap();
 }
 
 async fn kill_points(dir: &tempfile::TempDir, database: Database) {
