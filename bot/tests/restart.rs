@@ -128,10 +128,16 @@ async fn a_crash_in_the_middle_of_a_turn_loses_no_choice_and_plays_no_round_twic
         reply.text
     );
     let again = ok(s.choose(&p2, CHANNEL, &request_id, last).await);
-    assert_eq!(
-        again.text,
-        "This request was already counted; nothing more was done."
+    // Counted once, and answered with the hand as it stands (the next round's), buttons
+    // and all, so that the director keeps them whichever process answered first.
+    assert!(
+        again
+            .text
+            .starts_with("This request was already counted; nothing more was done.\n**"),
+        "{}",
+        again.text
     );
+    assert!(!offered(&again).is_empty(), "the hand's buttons: {again:?}");
     let (_, round, _, ev) = where_we_are(&s).await;
     assert_eq!(round, 2);
     assert_eq!(rounds_revealed(&ev), 1, "round 1 was played exactly once");

@@ -186,7 +186,17 @@ impl Services {
         let mut tx = self.store.begin_channel(channel_id).await?;
         let tour = self.active_tour(&mut tx, channel_id).await?;
         if choices::request_seen(&mut tx, request_id).await? {
-            return Ok(Reply::private(msg!("choose-already-counted")));
+            // The hand as it stands, under the note: a click delivered to two processes is
+            // answered by whichever answers first, and the director keeps their buttons either way.
+            let note = msg!("choose-already-counted");
+            let live = self.load_live(&mut tx, tour).await.ok();
+            let seat = live
+                .as_ref()
+                .and_then(|l| l.director_seat(&actor.user_id).ok());
+            return Ok(match (live, seat) {
+                (Some(live), Some(seat)) => self.hand_reply(&live, seat, note + "\n"),
+                _ => Reply::private(note),
+            });
         }
         require_started(&tour)?;
         if tour.status == TourStatus::Paused {
