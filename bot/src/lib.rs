@@ -8,6 +8,7 @@ pub mod cli;
 pub mod clock;
 pub mod courses;
 pub mod discord;
+pub mod fuzzing;
 pub mod logs;
 pub mod scheduler;
 pub mod services;

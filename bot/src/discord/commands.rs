@@ -468,7 +468,7 @@ pub async fn play(
 /// one open option (its whole text, or enough words of it); failing that, one whole decision
 /// the options are steps to (`whole`: a move typed in full). Legality stays the ruleset's to
 /// judge: a key goes through as given and comes back refused if it breaks a rule.
-fn resolve_play(
+pub fn resolve_play(
     open: &[LabelledOption],
     whole: &[LabelledOption],
     typed: &str,

@@ -259,24 +259,32 @@ impl ServeConfig {
     /// `serve`, a map in tests).
     pub fn load(file: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let shown = file.display().to_string();
-        let settings: FileSettings = match std::fs::read_to_string(file) {
-            Ok(text) => toml::from_str(&text).map_err(|e| ConfigError::File {
-                file: shown.clone(),
-                message: explain(&text, &e),
-            })?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(ConfigError::Missing(msg!(
-                    "config-file-missing",
-                    file = shown
-                )));
-            }
-            Err(e) => {
-                return Err(ConfigError::File {
-                    file: shown,
-                    message: e.to_string(),
-                });
-            }
-        };
+        match std::fs::read_to_string(file) {
+            Ok(text) => Self::from_text(&text, file, env),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(ConfigError::Missing(msg!(
+                "config-file-missing",
+                file = shown
+            ))),
+            Err(e) => Err(ConfigError::File {
+                file: shown,
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    /// The settings written `text`, read from `file` (named in errors and kept in
+    /// [`ServeConfig::file`]), with the overrides `env` gives: what [`ServeConfig::load`] makes
+    /// of the file it reads.
+    pub fn from_text(
+        text: &str,
+        file: &Path,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        let shown = file.display().to_string();
+        let settings: FileSettings = toml::from_str(text).map_err(|e| ConfigError::File {
+            file: shown.clone(),
+            message: explain(text, &e),
+        })?;
         let defaults = ServeConfig::default();
         let answer_budget_ms = match env(ENV_ANSWER_BUDGET) {
             Some(text) => text.trim().parse::<u64>().map_err(|_| ConfigError::File {

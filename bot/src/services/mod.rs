@@ -31,7 +31,7 @@ pub use lobby::check_team_name;
 pub use mentions::CommandIds;
 pub use owed::{CLAIM_LEASE_SECS, Owed, Picture, UNCLAIMED_GRACE_SECS};
 pub(crate) use play::Tended;
-pub use play::{Pick, option_text};
+pub use play::{Pick, option_text, play_options};
 pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
     hand_button, parse_button, vote_button_id,

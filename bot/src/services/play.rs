@@ -14,7 +14,7 @@ use crate::store::choices::{self, Source};
 use crate::store::tours::TourStatus;
 use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
-use commissaire_engine::registry::{ChoiceError, Key, LabelledOption};
+use commissaire_engine::registry::{ChoiceError, DynStage, Key, LabelledOption};
 use commissaire_messages::{msg, sentence};
 
 /// A director's pick: an option's key, and, from a button, the decision it was drawn for.
@@ -30,6 +30,29 @@ impl Pick {
     pub fn now(key: Key) -> Pick {
         Pick { key, at: None }
     }
+}
+
+/// What `/play` offers `seat` on `stage`: the options of the step its decision is at (what the
+/// buttons show), and the whole decisions those steps lead to, for a game that offers a
+/// decision in steps (a Maillot Jaune move typed in full), each once.
+pub fn play_options(
+    stage: &dyn DynStage,
+    seat: Seat,
+) -> (Vec<LabelledOption>, Vec<LabelledOption>) {
+    let open = stage
+        .pending_for(seat)
+        .map(|p| p.options)
+        .unwrap_or_default();
+    let whole = if open.is_empty() {
+        Vec::new()
+    } else {
+        stage
+            .whole_for(seat)
+            .into_iter()
+            .filter(|w| !open.iter().any(|o| o.key == w.key))
+            .collect()
+    };
+    (open, whole)
 }
 
 /// What an option reads as on a button or in a list: "Blue Rouleur: Keep 5".
@@ -96,21 +119,7 @@ impl Services {
         channel_id: &str,
     ) -> Result<(Vec<LabelledOption>, Vec<LabelledOption>), ServiceError> {
         let (live, seat) = self.read_for_director(actor, channel_id).await?;
-        let open = live
-            .stage
-            .pending_for(seat)
-            .map(|p| p.options)
-            .unwrap_or_default();
-        let whole = if open.is_empty() {
-            Vec::new()
-        } else {
-            live.stage
-                .whole_for(seat)
-                .into_iter()
-                .filter(|w| !open.iter().any(|o| o.key == w.key))
-                .collect()
-        };
-        Ok((open, whole))
+        Ok(play_options(&*live.stage, seat))
     }
 
     /// What a director sees of their team now, with a button for each option open to them.
