@@ -1,5 +1,6 @@
 //! The bot under load: the release `commissaire` binary, run as `commissaire serve` in a
-//! temporary folder with its own settings (the fake Discord's address) and SQLite file.
+//! temporary folder with its own settings (the fake Discord's address) and SQLite file, or on
+//! a PostgreSQL database.
 
 use commissaire_tests::fake_discord::FAKE_TOKEN;
 use std::path::{Path, PathBuf};
@@ -78,34 +79,67 @@ pub fn release_binary() -> Result<PathBuf, String> {
     }
 }
 
-impl Bot {
-    /// Starts `binary serve` against the fake Discord at `api`, with the project's courses and
-    /// tour presets and a fresh database.
-    pub fn start(binary: &Path, api: &str, log: Option<&Path>) -> Result<Bot, String> {
-        let folder = tempfile::tempdir().map_err(|e| format!("temporary folder: {e}"))?;
-        let config = folder.path().join("config");
+/// The bot's temporary folder: its settings (the fake Discord's address), the project's courses
+/// and tour presets, its SQLite file and its log. Made before the bot starts, so that idle tours
+/// can be put in its database first.
+pub struct Folder {
+    dir: tempfile::TempDir,
+    /// The config folder `serve --config` reads.
+    pub config: PathBuf,
+    /// The SQLite file, used unless the bot is given a PostgreSQL URL.
+    pub sqlite: PathBuf,
+}
+
+impl Folder {
+    pub fn new(api: &str) -> Result<Folder, String> {
+        let dir = tempfile::tempdir().map_err(|e| format!("temporary folder: {e}"))?;
+        let config = dir.path().join("config");
         for sub in ["courses", "tours"] {
             copy_folder(&workspace().join("config").join(sub), &config.join(sub))?;
         }
-        let database = folder.path().join("commissaire.db");
+        let sqlite = dir.path().join("commissaire.db");
         let settings = format!(
             "database = {database:?}\napi_base = {api:?}\nconnect_timeout_secs = 30\n",
-            database = database.display().to_string(),
+            database = sqlite.display().to_string(),
         );
         std::fs::write(config.join("commissaire.toml"), settings)
             .map_err(|e| format!("writing the settings: {e}"))?;
-        let log = log.map_or_else(|| folder.path().join("bot.log"), Path::to_path_buf);
+        Ok(Folder {
+            dir,
+            config,
+            sqlite,
+        })
+    }
+}
+
+impl Bot {
+    /// Starts `binary serve` in `folder` (with the fake Discord's address it was made with), on
+    /// its SQLite file, or on the PostgreSQL database `postgres` (passed as `DATABASE_URL`,
+    /// which wins over the settings' file).
+    pub fn start(
+        binary: &Path,
+        folder: Folder,
+        postgres: Option<&str>,
+        log: Option<&Path>,
+    ) -> Result<Bot, String> {
+        let log = log.map_or_else(|| folder.dir.path().join("bot.log"), Path::to_path_buf);
         let log_file =
             std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-        let child = Command::new(binary)
+        let mut command = Command::new(binary);
+        command
             .arg("--config")
-            .arg(&config)
+            .arg(&folder.config)
             .args(["serve", "--guild", &GUILD.to_string()])
-            .current_dir(folder.path())
+            .current_dir(folder.dir.path())
             .env("DISCORD_TOKEN", FAKE_TOKEN)
             .env_remove("COMMISSAIRE_DATABASE")
             .env_remove("COMMISSAIRE_DISCORD_API")
             .env_remove("COMMISSAIRE_CONFIG")
+            .env_remove("DATABASE_URL");
+        if let Some(url) = postgres {
+            command.env("DATABASE_URL", url);
+        }
+        let child = command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log_file)
@@ -113,7 +147,7 @@ impl Bot {
             .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
         Ok(Bot {
             child,
-            _folder: folder,
+            _folder: folder.dir,
             log,
         })
     }
@@ -124,8 +158,17 @@ impl Bot {
 
     /// The most memory the process has held, in MB, from the kernel's count.
     pub fn peak_memory_mb(&self) -> Option<u64> {
+        self.memory_mb("VmHWM:")
+    }
+
+    /// The memory the process holds now (its resident set), in MB.
+    pub fn memory_now_mb(&self) -> Option<u64> {
+        self.memory_mb("VmRSS:")
+    }
+
+    fn memory_mb(&self, field: &str) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let line = status.lines().find(|l| l.starts_with(field))?;
         let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(kb / 1024)
     }
@@ -156,12 +199,16 @@ impl Bot {
     }
 }
 
+/// Copies `from` into `to`, sub-folders included.
 fn copy_folder(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
     for entry in entries {
         let entry = entry.map_err(|e| e.to_string())?;
-        if entry.path().is_file() {
+        // Courses sit in a folder per game (`courses/<game>/`).
+        if entry.path().is_dir() {
+            copy_folder(&entry.path(), &to.join(entry.file_name()))?;
+        } else if entry.path().is_file() {
             std::fs::copy(entry.path(), to.join(entry.file_name()))
                 .map_err(|e| format!("{}: {e}", entry.path().display()))?;
         }

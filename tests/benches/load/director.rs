@@ -3,7 +3,7 @@
 
 use crate::router::{Channel, Control, Event, Routes, controls, id_of};
 use commissaire_tests::fake_discord::{FakeDiscord, SentInteraction, Who};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -62,9 +62,18 @@ impl Person {
 
     /// Sends `payload` and waits for the bot's answer, and for a deferred one its completion.
     pub async fn ask(&mut self, payload: Value) -> Asked {
+        self.ask_in(payload, Some(self.channel.id)).await
+    }
+
+    /// As [`Person::ask`], for a question whose answer may carry a picture that is not the
+    /// round's board (`/stage`'s profile): not counted as the channel's upload.
+    pub async fn ask_aside(&mut self, payload: Value) -> Asked {
+        self.ask_in(payload, None).await
+    }
+
+    async fn ask_in(&mut self, payload: Value, uploads_to: Option<u64>) -> Asked {
         let token = payload["token"].as_str().unwrap_or_default().to_string();
-        self.routes
-            .expect(&token, self.channel.id, self.tell.clone());
+        self.routes.expect(&token, uploads_to, self.tell.clone());
         let sent = Instant::now();
         let interaction = self.fake.interaction(payload);
         let mut asked = Asked {
@@ -106,10 +115,22 @@ impl Person {
     }
 }
 
-/// One press of a button, timed.
+/// What an interaction was.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A press on the round's public card: the hand opens.
+    Open,
+    /// A press on the private hand.
+    Choice,
+    /// `/play`'s suggestions while typing.
+    Autocomplete,
+    Standings,
+    Stage,
+}
+
+/// One interaction (a press, a command, an autocomplete), timed.
 pub struct Press {
-    /// On the private hand (a choice), rather than the round's public card (opening the hand).
-    pub choice: bool,
+    pub kind: Kind,
     /// The round of the run it was made in, from 1.
     pub round: u32,
     pub sent: Instant,
@@ -132,9 +153,11 @@ pub struct Played {
     pub stopped: Option<String>,
 }
 
-/// Plays `rounds` rounds: waits for each round's card, opens the hand from it, and presses the
-/// first thing the hand offers until it offers nothing more.
-pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played {
+/// Plays `rounds` rounds: waits for each round's card; asks what a player asks (`/play`'s
+/// suggestions, `/standings`, `/stage`), a pause before each, when `asks` is on; opens the hand
+/// from the card, and presses the first thing the hand offers until it offers nothing more.
+/// The questions come before the hand so that their answers are in before the round can close.
+pub async fn direct(mut person: Person, rounds: u32, think: Duration, asks: bool) -> Played {
     let mut played = Played::default();
     let mut pause = Pauses::new(think, person.who.user_id);
     let mut cards = person.channel.cards.subscribe();
@@ -151,6 +174,23 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played 
                 break;
             }
         };
+        if asks {
+            for kind in [Kind::Autocomplete, Kind::Standings, Kind::Stage] {
+                tokio::time::sleep(pause.next()).await;
+                let payload = match kind {
+                    Kind::Autocomplete => person.fake.autocomplete(
+                        "play",
+                        json!({"choice": ""}),
+                        "choice",
+                        &person.who,
+                    ),
+                    Kind::Standings => person.fake.slash("standings", json!({}), &person.who),
+                    _ => person.fake.slash("stage", json!({}), &person.who),
+                };
+                let asked = person.ask_aside(payload).await;
+                played.presses.push(press(&asked, kind, round));
+            }
+        }
         tokio::time::sleep(pause.next()).await;
         let message = person.fake.message(card).unwrap_or_default();
         let Some(open) = controls(&message).into_iter().next() else {
@@ -158,7 +198,7 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played 
             break;
         };
         let asked = person.press(&open, card).await;
-        played.presses.push(press(&asked, false, round));
+        played.presses.push(press(&asked, Kind::Open, round));
         let hand = person.fake.original_response(&asked.interaction);
         let Some((mut hand, hand_id)) = hand.and_then(|h| id_of(&h).map(|id| (h, id))) else {
             played.stopped = Some(format!("round {round}: no hand after pressing the card"));
@@ -174,7 +214,7 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration) -> Played 
             }
             tokio::time::sleep(pause.next()).await;
             let asked = person.press(&choice, hand_id).await;
-            played.presses.push(press(&asked, true, round));
+            played.presses.push(press(&asked, Kind::Choice, round));
             if asked.answered.is_none() {
                 played.stopped = Some(format!("round {round}: a choice was never answered"));
                 return played;
@@ -220,9 +260,9 @@ impl Pauses {
     }
 }
 
-fn press(asked: &Asked, choice: bool, round: u32) -> Press {
+fn press(asked: &Asked, kind: Kind, round: u32) -> Press {
     Press {
-        choice,
+        kind,
         round,
         sent: asked.sent,
         answered: asked.answered.map(|(at, _)| at),

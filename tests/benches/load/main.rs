@@ -6,16 +6,25 @@
 //! ```text
 //! cargo bench -p commissaire-tests --bench load -- --tours 500 --rounds 8
 //! cargo bench -p commissaire-tests --bench load -- --tours 500 --rounds 2 --think 10000
+//! cargo bench -p commissaire-tests --bench load -- --tours 1000 --idle 9000 --rounds 2 --think 10000
+//! cargo bench -p commissaire-tests --bench load -- --tours 200 --rounds 4 --postgres
 //! ```
 //!
 //! Without `--think` every director presses again the moment an answer comes, so the bot is
 //! always saturated and the wait is mostly the queue; `--think MS` paces them like people.
+//! Each round a director also asks what players ask (issue 34: every kind of interaction):
+//! `/play`'s suggestions, `/standings` and `/stage`, before opening the hand (`--presses-only`
+//! leaves them out). `--idle N` puts N more started tours in the database before the bot
+//! starts, which nobody plays. `--postgres` runs the bot on PostgreSQL: the database named with
+//! `--database URL`, else a throwaway local cluster (run with fsync and synchronous_commit off,
+//! where SQLite fsyncs every commit: the two are not equally durable).
 //!
 //! It prints, in milliseconds: a choice's answer (the press sent over the gateway to the
 //! interaction response reaching the fake), the hand's answer to a press on a round's card, a
 //! round's close (its last choice sent to the next picture reaching the channel), the answers
 //! past Discord's three seconds, and the choices' answers by round, to see whether an answer
-//! costs more later in a stage.
+//! costs more later in a stage; then each question's answer; and the bot's memory, at its peak
+//! and at rest once nothing has been asked for ten seconds after the run.
 //!
 //! It lives in the tests package rather than `bot/benches` because the fake Discord is this
 //! package's, and a bench is handed the path of its own package's binaries only: the bot is
@@ -27,8 +36,9 @@ mod director;
 mod options;
 mod report;
 mod router;
+mod seed;
 
-use bot::{Bot, GUILD};
+use bot::{Bot, Folder, GUILD};
 use commissaire_tests::fake_discord::{Config, FakeDiscord, MANAGE_CHANNELS, Who};
 use director::{Person, direct};
 use options::Options;
@@ -45,6 +55,10 @@ const FIRST_DIRECTOR: u64 = 1_400_000_000_000_000_000;
 const TEAMS: u64 = 4;
 /// Tours set up at once before the start (their setup is not measured).
 const SETTING_UP: usize = 16;
+/// The bot is at rest once no request has reached the fake for this long...
+const QUIET: Duration = Duration::from_secs(10);
+/// ...or after this, whichever comes first.
+const QUIET_WAIT: Duration = Duration::from_secs(60);
 
 fn main() -> ExitCode {
     let options = match Options::parse(std::env::args().skip(1)) {
@@ -61,11 +75,24 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // A throwaway PostgreSQL cluster is started (and its database made) before the runtime:
+    // the starter blocks.
+    let postgres = match (&options.database, options.postgres) {
+        (Some(url), _) => Some(url.clone()),
+        (None, true) => match commissaire_tests::postgres::database() {
+            Some(url) => Some(url),
+            None => {
+                eprintln!("load: no PostgreSQL server could be started");
+                return ExitCode::FAILURE;
+            }
+        },
+        (None, false) => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    match runtime.block_on(run(&options, &binary)) {
+    match runtime.block_on(run(&options, &binary, postgres.as_deref())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("load: {message}");
@@ -74,7 +101,11 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(options: &Options, binary: &std::path::Path) -> Result<(), String> {
+async fn run(
+    options: &Options,
+    binary: &std::path::Path,
+    postgres: Option<&str>,
+) -> Result<(), String> {
     let fake = Arc::new(
         FakeDiscord::start_with(Config {
             check_requests: options.check,
@@ -89,7 +120,21 @@ async fn run(options: &Options, binary: &std::path::Path) -> Result<(), String> 
     let routes = Arc::new(Routes::new(channels.iter().cloned()));
     tokio::spawn(router::follow(Arc::clone(&routes), fake.watch()));
 
-    let bot = Bot::start(binary, &fake.url(), options.log.as_deref())?;
+    let folder = Folder::new(&fake.url())?;
+    let database = match postgres {
+        Some(url) => commissaire::store::Database::Postgres(url.to_string()),
+        None => commissaire::store::Database::Sqlite(folder.sqlite.clone()),
+    };
+    if options.idle > 0 {
+        let took = seed::seed(database, &folder.config, options.idle, TEAMS).await?;
+        println!(
+            "{} idle tours seeded in {:.1} s ({:.1} ms a tour)",
+            options.idle,
+            took.as_secs_f64(),
+            1e3 * took.as_secs_f64() / options.idle as f64
+        );
+    }
+    let bot = Bot::start(binary, folder, postgres, options.log.as_deref())?;
     eprintln!("bot {} started, log in {}", bot.pid(), bot.log.display());
     let result = drive(options, &fake, &routes, &channels, &bot).await;
     if result.is_err() {
@@ -141,7 +186,7 @@ async fn drive(
             .map(|k| {
                 let person = Person::new(fake, routes, channel, director(channel.id, k));
                 let think = Duration::from_millis(options.think_ms);
-                tokio::spawn(direct(person, options.rounds, think))
+                tokio::spawn(direct(person, options.rounds, think, options.asks))
             })
             .collect();
         playing.push((Arc::clone(channel), directors));
@@ -200,26 +245,60 @@ async fn drive(
     let own_cpu = bot::cpu_secs_of("self").unwrap_or(0.0) - own_cpu_before;
 
     let mut measures = Measures::gather(&runs, options.rounds);
+    let peak = bot.peak_memory_mb();
+    // The bot at rest: once nothing has been asked and nothing sent for a while (the last
+    // boards posted), what it still holds.
+    let quiet_since = Instant::now();
+    let give_up = quiet_since + QUIET_WAIT;
+    while Instant::now() < give_up
+        && routes
+            .last_request()
+            .is_some_and(|last| last.max(quiet_since).elapsed() < QUIET)
+    {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let idle_memory = bot.memory_now_mb();
+    let mb = |m: Option<u64>| m.map_or("?".into(), |m| m.to_string());
     println!();
     println!(
-        "{} tours x {} teams, {} rounds, in {:.1} s; the bot used {:.1} s of CPU ({:.0} % of one core), {} MB at most",
+        "database: {}",
+        match options.database.as_deref() {
+            Some(_) => "PostgreSQL, the server given with --database",
+            None if options.postgres =>
+                "PostgreSQL, a throwaway local cluster with fsync and synchronous_commit off",
+            None => "SQLite (synchronous = FULL: every commit fsync'd)",
+        }
+    );
+    println!(
+        "{} tours x {} teams live, {} idle ({} stored), {} rounds, in {:.1} s; the bot used {:.1} s of CPU ({:.0} % of one core)",
         options.tours,
         TEAMS,
+        options.idle,
+        options.tours + options.idle,
         options.rounds,
         elapsed.as_secs_f64(),
         cpu,
         100.0 * cpu / elapsed.as_secs_f64(),
-        bot.peak_memory_mb().map_or("?".into(), |m| m.to_string())
+    );
+    println!(
+        "the bot's memory: {} MB at most (VmHWM); {} MB at rest after the run (VmRSS, {:.0} s after the last request)",
+        mb(peak),
+        mb(idle_memory),
+        routes
+            .last_request()
+            .map_or(0.0, |last| last.elapsed().as_secs_f64())
     );
     println!(
         "load average (1, 5, 15 min) before: {load_before}; after: {load_after}; highest 1-min while playing: {load_peak:.2}"
     );
     let presses = (measures.choices.len() + measures.opens.len()) as f64;
+    let interactions = measures.interactions() as f64;
     println!(
-        "{:.0} presses a second, think time {} ms; bot CPU per press {:.2} ms; this program (fake Discord and directors) {:.1} s of CPU",
+        "{:.0} interactions a second ({:.0} of them button presses), think time {} ms; bot CPU per interaction {:.2} ms; this program (fake Discord and directors) {:.1} s of CPU",
+        interactions / elapsed.as_secs_f64(),
         presses / elapsed.as_secs_f64(),
         options.think_ms,
-        1e3 * cpu / presses.max(1.0),
+        1e3 * cpu / interactions.max(1.0),
         own_cpu
     );
     println!();

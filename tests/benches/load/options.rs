@@ -18,10 +18,21 @@ pub struct Options {
     pub think_ms: u64,
     /// Keep the bot's log (standard error) here instead of in the temporary folder.
     pub log: Option<PathBuf>,
+    /// Tours in the database that nobody plays, made before the bot starts (issue 34: 10,000
+    /// tours stored, 1,000 live).
+    pub idle: usize,
+    /// Run the bot on PostgreSQL rather than a SQLite file.
+    pub postgres: bool,
+    /// The PostgreSQL database to use (a `postgres://` URL; implies `--postgres`; it should be
+    /// empty: the bot makes its tables). Without it, `--postgres` starts a throwaway cluster.
+    pub database: Option<String>,
+    /// Directors also ask what players ask each round (`/play`'s suggestions, `/standings`,
+    /// `/stage`); `--presses-only` leaves them out, as the earlier runs did.
+    pub asks: bool,
 }
 
 pub const USAGE: &str = "usage: cargo bench -p commissaire-tests --bench load -- \
-    [--tours N (500)] [--rounds N (8)] [--think MS (0)] [--binary PATH] [--check] [--log FILE]";
+    [--tours N (500)] [--rounds N (8)] [--think MS (0)] [--idle N (0)] [--postgres [--database URL]] [--presses-only] [--binary PATH] [--check] [--log FILE]";
 
 impl Options {
     /// Reads the arguments after `--`. Cargo adds `--bench` to a bench's arguments; it is taken
@@ -34,6 +45,10 @@ impl Options {
             check: false,
             think_ms: 0,
             log: None,
+            idle: 0,
+            postgres: false,
+            database: None,
+            asks: true,
         };
         let mut args = args.peekable();
         while let Some(arg) = args.next() {
@@ -48,6 +63,18 @@ impl Options {
                 "--binary" => options.binary = Some(PathBuf::from(value("--binary")?)),
                 "--log" => options.log = Some(PathBuf::from(value("--log")?)),
                 "--check" => options.check = true,
+                "--idle" => {
+                    let text = value("--idle")?;
+                    options.idle = text.parse().map_err(|_| {
+                        format!("--idle takes a number of tours, not {text:?}\n{USAGE}")
+                    })?;
+                }
+                "--postgres" => options.postgres = true,
+                "--presses-only" => options.asks = false,
+                "--database" => {
+                    options.postgres = true;
+                    options.database = Some(value("--database")?);
+                }
                 "--think" => {
                     let text = value("--think")?;
                     options.think_ms = text.parse().map_err(|_| {

@@ -1,7 +1,7 @@
-//! The numbers of a run: how long each press waited for its answer, how long each round took
-//! to close, by round, printed as a short table.
+//! The numbers of a run: how long each press and each question waited for its answer, by kind,
+//! how long each round took to close, by round, printed as a short table.
 
-use crate::director::{Played, Press};
+use crate::director::{Kind, Played, Press};
 use crate::router::Channel;
 use std::time::{Duration, Instant};
 
@@ -82,6 +82,12 @@ pub struct Measures {
     /// answer edited in after it.
     pub choices_shown: Spread,
     pub opens: Spread,
+    /// The questions, press to answer shown (for a deferred one, the answer edited in).
+    pub autocompletes: Spread,
+    pub standings: Spread,
+    pub stages: Spread,
+    /// Questions whose interaction response came past Discord's three seconds.
+    pub questions_late: usize,
     pub unanswered: usize,
     pub deferred: usize,
     /// Deferred answers: press to the answer edited in.
@@ -141,21 +147,35 @@ impl Measures {
             return;
         };
         let waited = answered - p.sent;
-        if p.choice {
-            self.choices.add(waited);
-            let shown = if p.deferred {
-                p.completed
-            } else {
-                Some(answered)
-            };
-            if let Some(shown) = shown {
-                self.choices_shown.add(shown - p.sent);
-                if let Some(by_round) = self.choices_by_round.get_mut(p.round as usize - 1) {
-                    by_round.add(shown - p.sent);
+        let shown = if p.deferred {
+            p.completed
+        } else {
+            Some(answered)
+        };
+        match p.kind {
+            Kind::Choice => {
+                self.choices.add(waited);
+                if let Some(shown) = shown {
+                    self.choices_shown.add(shown - p.sent);
+                    if let Some(by_round) = self.choices_by_round.get_mut(p.round as usize - 1) {
+                        by_round.add(shown - p.sent);
+                    }
                 }
             }
-        } else {
-            self.opens.add(waited);
+            Kind::Open => self.opens.add(waited),
+            question => {
+                if waited > DISCORD_LIMIT {
+                    self.questions_late += 1;
+                }
+                let spread = match question {
+                    Kind::Autocomplete => &mut self.autocompletes,
+                    Kind::Standings => &mut self.standings,
+                    _ => &mut self.stages,
+                };
+                if let Some(shown) = shown {
+                    spread.add(shown - p.sent);
+                }
+            }
         }
         if p.deferred {
             self.deferred += 1;
@@ -166,7 +186,34 @@ impl Measures {
     }
 
     pub fn past_limit(&self) -> usize {
-        self.choices.over(DISCORD_LIMIT) + self.opens.over(DISCORD_LIMIT) + self.unanswered
+        self.choices.over(DISCORD_LIMIT)
+            + self.opens.over(DISCORD_LIMIT)
+            + self.questions_late
+            + self.unanswered
+    }
+
+    /// Every interaction answered (presses and questions).
+    pub fn interactions(&self) -> usize {
+        self.choices.len()
+            + self.opens.len()
+            + self.autocompletes.len()
+            + self.standings.len()
+            + self.stages.len()
+    }
+
+    /// The highest p99 of the kinds of interaction as the player sees them (a choice's answer
+    /// shown, the hand, each question), with its kind.
+    pub fn worst_p99(&mut self) -> Option<(&'static str, Duration)> {
+        [
+            ("choice", &mut self.choices_shown),
+            ("hand", &mut self.opens),
+            ("/play autocomplete", &mut self.autocompletes),
+            ("/standings", &mut self.standings),
+            ("/stage", &mut self.stages),
+        ]
+        .into_iter()
+        .filter_map(|(name, spread)| Some((name, spread.pct(99.0)?)))
+        .max_by_key(|&(_, p99)| p99)
     }
 
     pub fn print(&mut self) {
@@ -192,6 +239,14 @@ impl Measures {
             "card pressed -> hand answered",
             self.opens.line()
         );
+        for (name, spread) in [
+            ("/play autocomplete -> suggestions", &mut self.autocompletes),
+            ("/standings -> answer shown", &mut self.standings),
+            ("/stage -> answer shown", &mut self.stages),
+        ] {
+            let n = spread.len();
+            println!("{name:<34} {n:>7} {}", spread.line());
+        }
         let n = self.closes.len();
         println!(
             "{:<34} {n:>7} {}",
@@ -205,13 +260,19 @@ impl Measures {
             self.completed.line()
         );
         println!(
-            "answers past 3 s: {} (never answered: {}); deferred: {}; refused: {}; rounds never closed with a board: {}",
+            "answers past 3 s, every kind: {} (never answered: {}); deferred: {}; refused: {}; rounds never closed with a board: {}",
             self.past_limit(),
             self.unanswered,
             self.deferred,
             self.refused,
             self.closes_missing
         );
+        if let Some((kind, p99)) = self.worst_p99() {
+            println!(
+                "highest p99 of any kind: {:.1} ms ({kind})",
+                p99.as_secs_f64() * 1e3
+            );
+        }
         println!();
         println!(
             "{:<6} {:>7} {:>8} {:>8} {:>8} {:>8}",

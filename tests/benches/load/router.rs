@@ -43,11 +43,17 @@ impl Channel {
     }
 }
 
+/// Who waits for an interaction's answer: the channel a picture in it counts for, and who asked.
+type Waiting = (Option<u64>, mpsc::UnboundedSender<Event>);
+
 /// Who waits for what.
 pub struct Routes {
-    /// Interaction tokens still waited for: the channel and who asked.
-    tokens: Mutex<HashMap<String, (u64, mpsc::UnboundedSender<Event>)>>,
+    /// Interaction tokens still waited for: the channel (`None`: a picture in the answer is not
+    /// counted as the channel's, e.g. `/stage`'s profile) and who asked.
+    tokens: Mutex<HashMap<String, Waiting>>,
     pub channels: HashMap<u64, Arc<Channel>>,
+    /// When the bot's last request reached the fake.
+    last_request: Mutex<Option<Instant>>,
 }
 
 impl Routes {
@@ -55,11 +61,18 @@ impl Routes {
         Routes {
             tokens: Mutex::new(HashMap::new()),
             channels: channels.into_iter().map(|c| (c.id, c)).collect(),
+            last_request: Mutex::new(None),
         }
     }
 
-    /// Sends what the bot does about the interaction with `token` to `to`.
-    pub fn expect(&self, token: &str, channel: u64, to: mpsc::UnboundedSender<Event>) {
+    /// When the bot's last request reached the fake, if it sent any.
+    pub fn last_request(&self) -> Option<Instant> {
+        *self.last_request.lock().expect("last request")
+    }
+
+    /// Sends what the bot does about the interaction with `token` to `to`; a picture in the
+    /// answer counts as one of `channel`'s uploads (a board) unless it is `None`.
+    pub fn expect(&self, token: &str, channel: Option<u64>, to: mpsc::UnboundedSender<Event>) {
         self.tokens
             .lock()
             .expect("tokens")
@@ -70,12 +83,12 @@ impl Routes {
         self.tokens.lock().expect("tokens").remove(token);
     }
 
-    fn waiting(&self, token: &str) -> Option<(u64, mpsc::UnboundedSender<Event>)> {
+    fn waiting(&self, token: &str) -> Option<Waiting> {
         self.tokens.lock().expect("tokens").get(token).cloned()
     }
 
-    fn uploaded(&self, channel: u64, at: Instant) {
-        if let Some(c) = self.channels.get(&channel) {
+    fn uploaded(&self, channel: Option<u64>, at: Instant) {
+        if let Some(c) = channel.and_then(|c| self.channels.get(&c)) {
             c.uploads.lock().expect("uploads").push(at);
         }
     }
@@ -83,6 +96,7 @@ impl Routes {
     /// Routes one request.
     fn route(&self, request: Recorded) {
         let at = request.received;
+        *self.last_request.lock().expect("last request") = Some(at);
         let segments: Vec<&str> = request.route().trim_start_matches('/').split('/').collect();
         let has_file = !request.files.is_empty();
         match (request.method.as_str(), segments.as_slice()) {
@@ -113,7 +127,7 @@ impl Routes {
                     return;
                 };
                 if has_file {
-                    self.uploaded(channel, at);
+                    self.uploaded(Some(channel), at);
                 }
                 let created = request.response.as_ref().filter(|_| method == "POST");
                 if let (Some(message), Some(c)) = (created, self.channels.get(&channel))
