@@ -68,6 +68,10 @@ macro_rules! files {
                 "commands.ftl",
                 include_str!(concat!("../locales/", $lang, "/commands.ftl")),
             ),
+            (
+                "record.ftl",
+                include_str!(concat!("../locales/", $lang, "/record.ftl")),
+            ),
         ]
     };
 }

@@ -106,6 +106,41 @@ enum Command {
         /// The copy to write; it must not exist yet.
         file: PathBuf,
     },
+    /// Writes a tour as one JSON file (docs/verify.md): its set-up, the seeds of the stages
+    /// that are over, every choice, event and result. Of the config's database.
+    Export {
+        /// The tour's id in the database.
+        #[arg(long, conflicts_with = "channel")]
+        tour: Option<i64>,
+        /// The latest tour of this Discord channel (its id; `terminal` for `play`'s).
+        #[arg(long)]
+        channel: Option<String>,
+        /// Also what is still secret while the tour goes on (the seeds of the stage under way
+        /// and of those to come): to move a tour under way with `import`. Never share it.
+        #[arg(long)]
+        secrets: bool,
+        /// The file to write [default: standard output].
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Checks a tour file: each stage's seed against the commitment told when it started, and
+    /// its choices replayed from that seed against every event recorded. Exits 1 if any stage
+    /// does not check out.
+    Verify {
+        /// The tour file, or `-` to read it from standard input.
+        file: String,
+        /// The language of the report: en, fr or nl [default: en].
+        #[arg(long)]
+        lang: Option<Language>,
+    },
+    /// Restores a tour from its file into the config's database, where it goes on.
+    Import {
+        /// The tour file, or `-` to read it from standard input.
+        file: String,
+        /// The Discord channel to put it in [default: the file's].
+        #[arg(long)]
+        channel: Option<String>,
+    },
     /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
     Render {
         /// The scenario file, or `-` to read it from standard input.
@@ -150,6 +185,33 @@ pub fn main() -> ExitCode {
         Command::Scenario { file } => scenario(&cli, file),
         Command::Render { file, round, out } => render(&cli, file, *round, out),
         Command::Backup { file } => runtime().and_then(|rt| rt.block_on(backup(&cli, file))),
+        Command::Export {
+            tour,
+            channel,
+            secrets,
+            out,
+        } => runtime().and_then(|rt| {
+            rt.block_on(super::record::export(
+                &cli.config,
+                super::record::ExportOptions {
+                    tour: *tour,
+                    channel: channel.as_deref(),
+                    secrets: *secrets,
+                    out: out.as_deref(),
+                },
+            ))
+        }),
+        Command::Verify { file, lang } => {
+            commissaire_messages::set_language(lang.unwrap_or_default());
+            match super::record::verify_file(&cli.config, file) {
+                Ok(true) => Ok(()),
+                Ok(false) => return ExitCode::from(1),
+                Err(e) => Err(e),
+            }
+        }
+        Command::Import { file, channel } => runtime().and_then(|rt| {
+            rt.block_on(super::record::import(&cli.config, file, channel.as_deref()))
+        }),
         Command::Demo {
             out,
             tour,
@@ -293,7 +355,7 @@ fn stop_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     }
 }
 
-fn read_input(file: &str) -> Result<String, UsageError> {
+pub(super) fn read_input(file: &str) -> Result<String, UsageError> {
     if file == "-" {
         let mut text = String::new();
         std::io::stdin()

@@ -6,6 +6,7 @@ pub mod check;
 pub mod demo;
 pub mod demo_ruleset;
 pub mod play;
+pub mod record;
 
 use crate::services::{Reply, ServiceError, Services};
 use commissaire_messages::msg;

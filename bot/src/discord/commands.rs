@@ -552,7 +552,8 @@ pub async fn autopilot(
         "replace",
         "abandon",
         "repechage",
-        "end"
+        "end",
+        "export"
     ),
     subcommand_required
 )]
@@ -665,6 +666,18 @@ async fn end(ctx: Ctx<'_>) -> Result<(), Error> {
         ctx.data()
             .services
             .end_tour(&actor(ctx), &channel(ctx))
+            .await
+    };
+    reply(ctx, result).await
+}
+
+/// The whole tour as one file anyone can check with commissaire verify.
+#[poise::command(slash_command, guild_only)]
+async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
+    let result = async {
+        ctx.data()
+            .services
+            .export_reply(&actor(ctx), &channel(ctx))
             .await
     };
     reply(ctx, result).await

@@ -6,10 +6,13 @@
 
 use super::{ServiceError, Services};
 use crate::store::{choices, events, stages, teams, tours};
+use commissaire_engine::Seat;
+use commissaire_engine::course::Course;
 use commissaire_engine::registry;
 use commissaire_engine::tour::{TourRider, entrants_setup};
 use serde_json::Value;
 use sqlx::Connection;
+use std::sync::Arc;
 
 /// What the audit found in one stage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,16 +51,16 @@ impl Services {
                 .map_err(ServiceError::Broken)?;
             let log = choices::log(&mut tx, row.id).await?;
             let stored = events::list(&mut tx, row.id).await?;
-            let starters: Vec<&TourRider> = row.starters.iter().collect();
             let options = row.options.as_ref().unwrap_or(&tour.options);
-            let setup = entrants_setup(&course, &names, &starters, options.clone());
-            let disagreement = match registry::replay(&tour.ruleset, &setup, row.seed, &log) {
-                Err(e) => Some(format!("the stored choices do not replay: {e}")),
-                Ok((_, by_choice)) => {
-                    let replayed: Vec<Value> = by_choice.iter().flat_map(|e| e.to_json()).collect();
-                    first_difference(&stored, &replayed)
-                }
+            let stage = Replayed {
+                ruleset: &tour.ruleset,
+                course: &course,
+                team_names: &names,
+                starters: &row.starters,
+                options,
+                seed: row.seed,
             };
+            let disagreement = stage.compare(&log, &stored).map(|d| d.to_string());
             audits.push(StageAudit {
                 number,
                 choices: log.len(),
@@ -69,20 +72,107 @@ impl Services {
     }
 }
 
-/// Where two event lists first differ, said for a person.
-fn first_difference(stored: &[Value], replayed: &[Value]) -> Option<String> {
-    if let Some(at) = stored.iter().zip(replayed).position(|(s, r)| s != r) {
-        return Some(format!(
-            "event {at} is stored as {} but the replay gives {}",
-            stored[at], replayed[at]
-        ));
+/// A stage as it is started again for a replay: what a record (the store, or an exported
+/// file) says it was set up with.
+pub(crate) struct Replayed<'a> {
+    pub ruleset: &'a str,
+    pub course: &'a Arc<Course>,
+    pub team_names: &'a [String],
+    pub starters: &'a [TourRider],
+    pub options: &'a Value,
+    pub seed: u64,
+}
+
+impl Replayed<'_> {
+    /// Replays `log` from the stage's start and compares the events it gives with `stored`:
+    /// `None` when they agree throughout.
+    pub fn compare(&self, log: &[(Seat, Value)], stored: &[Value]) -> Option<Difference> {
+        match self.events(log) {
+            Err(e) => Some(Difference::NoReplay(e)),
+            Ok(by_choice) => {
+                let replayed: Vec<Value> = by_choice.into_iter().flatten().collect();
+                first_difference(stored, &replayed)
+            }
+        }
     }
-    (stored.len() != replayed.len()).then(|| {
-        format!(
-            "{} events are stored but the replay gives {}",
-            stored.len(),
-            replayed.len()
-        )
+
+    /// For each event the replay of `log` gives, in order, the number of the choice that
+    /// caused it (empty when the log does not replay).
+    pub fn causes(&self, log: &[(Seat, Value)]) -> Vec<usize> {
+        self.events(log)
+            .map(|by_choice| {
+                by_choice
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, events)| std::iter::repeat_n(i, events.len()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The events of each choice of `log`, replayed from the stage's start.
+    fn events(&self, log: &[(Seat, Value)]) -> Result<Vec<Vec<Value>>, String> {
+        let starters: Vec<&TourRider> = self.starters.iter().collect();
+        let setup = entrants_setup(
+            self.course,
+            self.team_names,
+            &starters,
+            self.options.clone(),
+        );
+        let (_, by_choice) =
+            registry::replay(self.ruleset, &setup, self.seed, log).map_err(|e| e.to_string())?;
+        Ok(by_choice.iter().map(|e| e.to_json()).collect())
+    }
+}
+
+/// Where a record and its replay part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// The choices cannot be played in that order from that start (the engine's reason).
+    NoReplay(String),
+    /// Event `at` (counted from 0) is recorded as `stored`, the replay gives `replayed`.
+    Event {
+        at: usize,
+        stored: Value,
+        replayed: Value,
+    },
+    /// As many events agree as the shorter list holds, but the counts differ.
+    Count { stored: usize, replayed: usize },
+}
+
+/// Said for the operator (the audit's words); `commissaire verify` words it from the catalogue.
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difference::NoReplay(e) => write!(f, "the stored choices do not replay: {e}"),
+            Difference::Event {
+                at,
+                stored,
+                replayed,
+            } => write!(
+                f,
+                "event {at} is stored as {stored} but the replay gives {replayed}"
+            ),
+            Difference::Count { stored, replayed } => write!(
+                f,
+                "{stored} events are stored but the replay gives {replayed}"
+            ),
+        }
+    }
+}
+
+/// Where two event lists first differ.
+fn first_difference(stored: &[Value], replayed: &[Value]) -> Option<Difference> {
+    if let Some(at) = stored.iter().zip(replayed).position(|(s, r)| s != r) {
+        return Some(Difference::Event {
+            at,
+            stored: stored[at].clone(),
+            replayed: replayed[at].clone(),
+        });
+    }
+    (stored.len() != replayed.len()).then_some(Difference::Count {
+        stored: stored.len(),
+        replayed: replayed.len(),
     })
 }
 
@@ -95,16 +185,17 @@ mod tests {
     fn the_first_differing_event_is_named_and_so_is_a_missing_tail() {
         let a = [json!({"kind": "moved", "to": 3}), json!({"kind": "fell"})];
         let b = [json!({"kind": "moved", "to": 4}), json!({"kind": "fell"})];
-        assert_eq!(first_difference(&a, &a), None);
-        let changed = first_difference(&a, &b).unwrap();
+        let said = |x: &[_], y: &[_]| first_difference(x, y).map(|d| d.to_string());
+        assert_eq!(said(&a, &a), None);
+        let changed = said(&a, &b).unwrap();
         assert!(changed.starts_with("event 0 is stored as"), "{changed}");
         assert!(changed.contains("\"to\":4"), "{changed}");
         assert_eq!(
-            first_difference(&a, &a[..1]).as_deref(),
+            said(&a, &a[..1]).as_deref(),
             Some("2 events are stored but the replay gives 1")
         );
         assert_eq!(
-            first_difference(&a[..1], &a).as_deref(),
+            said(&a[..1], &a).as_deref(),
             Some("1 events are stored but the replay gives 2")
         );
     }

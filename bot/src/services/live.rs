@@ -185,6 +185,10 @@ pub(crate) struct News {
     pub results: Vec<(String, StageResult, Scored)>,
     /// Stages started: their number and title.
     pub started: Vec<(u32, String)>,
+    /// The commitment to each stage started, as the channel reads it under the stage's start.
+    pub sealed: Vec<(u32, String)>,
+    /// The seed of each stage finished, as the channel reads it under the stage's result.
+    pub revealed: Vec<(u32, String)>,
     /// Set when the tour ended: the classifications, whose jersey holders are the winners.
     pub winners: Option<Classifications>,
     /// What to draw for the news, once committed (drawing inside the transaction would hold
@@ -738,6 +742,9 @@ impl Services {
             None => Scored::Times(registry::stage_times(&live.tour.ruleset, &result)),
         };
         news.results.push((title, result, scored));
+        // The stage is over: its seed is told, with what it was sealed with.
+        let revealed = in_tour(&live.tour, || self.seed_revealed(&live.row));
+        news.revealed.push((number, revealed));
         let anyone_left = tour_riders.iter().any(|r| !r.abandoned)
             || !votes::rejoining(conn, live.tour.id, number + 1)
                 .await?
@@ -825,6 +832,9 @@ impl Services {
         )
         .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
         let seed = stage_seed(tour.seed, number);
+        // The seed is sealed before the stage's first choice: the channel reads its commitment
+        // now and the seed with its salt when the stage ends (see `record`).
+        let salt = super::record::new_salt();
         let id = stages::insert(
             conn,
             &NewStage {
@@ -836,6 +846,7 @@ impl Services {
                 starters: &starters,
                 deadline: None,
                 options: &options,
+                salt: Some(&salt),
             },
         )
         .await?;
@@ -852,6 +863,15 @@ impl Services {
             announced(plan, number, preset.stages.len(), &course.name)
         });
         news.started.push((number, title.clone()));
+        news.sealed.push((
+            number,
+            in_tour(&tour, || {
+                msg!(
+                    "seed-sealed",
+                    commitment = super::record::commitment(seed, &salt)
+                )
+            }),
+        ));
         let live = Live {
             row: StageRow {
                 id,
@@ -865,6 +885,7 @@ impl Services {
                 round: 1,
                 deadline,
                 options: Some(options),
+                salt: Some(salt),
             },
             tour,
             teams,

@@ -19,12 +19,14 @@ mod narrate;
 mod owed;
 mod play;
 mod posts;
+mod record;
 mod repechage;
 mod reply;
+mod verify;
 mod warm;
 
 pub use crate::store::outbox::Claim;
-pub use audit::StageAudit;
+pub use audit::{Difference, StageAudit};
 pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;
@@ -32,10 +34,12 @@ pub use mentions::CommandIds;
 pub use owed::{CLAIM_LEASE_SECS, Owed, Picture, UNCLAIMED_GRACE_SECS};
 pub(crate) use play::Tended;
 pub use play::{Pick, option_text, play_options};
+pub use record::{TourFile, commitment};
 pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
     hand_button, parse_button, vote_button_id,
 };
+pub use verify::{Replay, Report, Seal, StageCheck, verify};
 
 use crate::clock::{Clock, Timestamp};
 use crate::store::tours::{self, TourRow, TourStatus};

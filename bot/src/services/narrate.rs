@@ -288,6 +288,10 @@ pub(crate) fn news_text(news: &News) -> String {
             text.push('\n');
             text.push_str(&msg!("news-stage-starts", title = title.as_str()));
             text.push('\n');
+            for (_, sealed) in news.sealed.iter().filter(|(n, _)| *n == stage) {
+                text.push_str(sealed);
+                text.push('\n');
+            }
         }
         let rounds: Vec<&RoundNews> = news.rounds.iter().filter(|r| r.stage == stage).collect();
         if let Some((last, earlier)) = rounds.split_last() {
@@ -322,6 +326,10 @@ pub(crate) fn news_text(news: &News) -> String {
                 Scored::Points(table) => stage_points_text(title, result, table),
                 Scored::Times(times) => stage_result_text(title, result, times),
             });
+            for (_, revealed) in news.revealed.iter().filter(|(n, _)| *n == stage) {
+                text.push_str(revealed);
+                text.push('\n');
+            }
         }
     }
     if let Some(w) = &news.winners {

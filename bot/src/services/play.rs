@@ -603,17 +603,25 @@ impl Services {
         for (i, turn) in news.turns.iter().enumerate() {
             // The results of the stages before this turn's come before it.
             while let Some(result) = results.next_if(|(_, r, _)| r.number < turn.stage) {
-                pieces.push(self.result_piece(result, &news.pictures, None));
+                let revealed = said_of(&news.revealed, result.1.number);
+                pieces.push(self.result_piece(result, &news.pictures, None, revealed));
             }
             let first = if i == 0 { late.as_deref() } else { None };
             let is_current = current == Some((turn.stage, turn.unit));
-            pieces.push(Piece::Turn(self.turn_piece(live, turn, first, is_current)));
+            let sealed = turn
+                .starts
+                .as_ref()
+                .and_then(|_| said_of(&news.sealed, turn.stage));
+            pieces.push(Piece::Turn(
+                self.turn_piece(live, turn, first, is_current, sealed),
+            ));
         }
         while let Some(result) = results.next() {
             // The winners go with the tour's last result.
             let last = results.peek().is_none();
             let with = if last { winners.take() } else { None };
-            pieces.push(self.result_piece(result, &news.pictures, with));
+            let revealed = said_of(&news.revealed, result.1.number);
+            pieces.push(self.result_piece(result, &news.pictures, with, revealed));
         }
         if let Some(w) = winners {
             pieces.push(Piece::Told(Box::new(Reply::public(narrate::winners_text(
@@ -631,12 +639,18 @@ impl Services {
         turn: &TurnNews,
         late: Option<&str>,
         is_current: bool,
+        sealed: Option<&str>,
     ) -> TurnPiece {
         let name = sentence(&turn.name);
         let title = msg!("round-title", stage = turn.stage, turn = name.as_str());
-        let head = match &turn.starts {
-            Some(stage) => msg!("news-stage-starts", title = stage.as_str()) + "\n\n" + &title,
-            None => title,
+        let head = match (&turn.starts, sealed) {
+            (Some(stage), Some(sealed)) => {
+                msg!("news-stage-starts", title = stage.as_str()) + "\n" + sealed + "\n\n" + &title
+            }
+            (Some(stage), None) => {
+                msg!("news-stage-starts", title = stage.as_str()) + "\n\n" + &title
+            }
+            (None, _) => title,
         };
         let again = msg!(
             "round-title-continued",
@@ -704,11 +718,16 @@ impl Services {
         (title, result, scored): (String, commissaire_engine::tour::StageResult, Scored),
         pictures: &[Picture],
         winners: Option<commissaire_engine::tour::Classifications>,
+        revealed: Option<&str>,
     ) -> Piece {
         let mut text = match &scored {
             Scored::Points(table) => narrate::stage_points_text(&title, &result, table),
             Scored::Times(times) => narrate::stage_result_text(&title, &result, times),
         };
+        if let Some(revealed) = revealed {
+            text.push_str(revealed);
+            text.push('\n');
+        }
         if let Some(w) = &winners {
             text.push('\n');
             text.push_str(&narrate::winners_text(w));
@@ -790,4 +809,11 @@ pub(crate) enum Tended {
     Closed(Box<Reply>),
     /// Late directors reminded, each with their private note.
     Reminded(Vec<(String, Reply)>),
+}
+
+/// What `news` says of stage `stage` (its seed sealed, or revealed), if anything.
+fn said_of(news: &[(u32, String)], stage: u32) -> Option<&str> {
+    news.iter()
+        .find(|(n, _)| *n == stage)
+        .map(|(_, s)| s.as_str())
 }

@@ -44,6 +44,10 @@ pub const SQLITE: &[(&str, &str)] = &[
         "0008_outbox_claims.sql",
         include_str!("../../../migrations/sqlite/0008_outbox_claims.sql"),
     ),
+    (
+        "0009_seed_commitments.sql",
+        include_str!("../../../migrations/sqlite/0009_seed_commitments.sql"),
+    ),
 ];
 
 /// PostgreSQL's (`migrations/postgres/`): the schema of SQLite's version 7 in one file, then a
@@ -56,6 +60,10 @@ pub const POSTGRES: &[(&str, &str)] = &[
     (
         "0008_outbox_claims.sql",
         include_str!("../../../migrations/postgres/0008_outbox_claims.sql"),
+    ),
+    (
+        "0009_seed_commitments.sql",
+        include_str!("../../../migrations/postgres/0009_seed_commitments.sql"),
     ),
 ];
 

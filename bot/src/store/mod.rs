@@ -27,6 +27,7 @@ pub mod riders;
 pub mod stages;
 pub mod teams;
 pub mod tours;
+pub mod transfer;
 pub mod votes;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};

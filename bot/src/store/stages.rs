@@ -22,6 +22,9 @@ pub struct StageRow {
     /// The options the stage was set up with; `None` for a stage stored before stages kept
     /// their own, which rode the tour's options.
     pub options: Option<serde_json::Value>,
+    /// The salt the seed was sealed with when the stage started (32 hexadecimal digits; see
+    /// `services::record`); `None` for a stage stored before seeds were sealed.
+    pub salt: Option<String>,
 }
 
 pub struct NewStage<'a> {
@@ -33,12 +36,13 @@ pub struct NewStage<'a> {
     pub starters: &'a [TourRider],
     pub deadline: Option<Timestamp>,
     pub options: &'a serde_json::Value,
+    pub salt: Option<&'a str>,
 }
 
 // A macro rather than a const so the queries stay `&'static str` (sqlx refuses built strings).
 macro_rules! columns {
     () => {
-        "id, tour_id, number, course, kind, seed, starters, status, round, deadline, options"
+        "id, tour_id, number, course, kind, seed, starters, status, round, deadline, options, salt"
     };
 }
 
@@ -58,6 +62,7 @@ fn row(r: &sqlx::any::AnyRow) -> Result<StageRow, StoreError> {
         round: r.try_get::<i64, _>("round")? as u32,
         deadline: r.try_get("deadline")?,
         options: options.as_deref().map(serde_json::from_str).transpose()?,
+        salt: r.try_get("salt")?,
     })
 }
 
@@ -67,8 +72,8 @@ pub async fn insert(conn: &mut Conn, s: &NewStage<'_>) -> Result<i64, StoreError
         other => return Err(StoreError::Corrupt(format!("stage kind as {other}"))),
     };
     let id = sqlx::query_scalar::<_, i64>(
-        "INSERT INTO stages (tour_id, number, course, kind, seed, starters, status, round, deadline, options) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'running', 1, $7, $8) RETURNING id",
+        "INSERT INTO stages (tour_id, number, course, kind, seed, starters, status, round, deadline, options, salt) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'running', 1, $7, $8, $9) RETURNING id",
     )
     .bind(s.tour_id)
     .bind(s.number as i64)
@@ -78,6 +83,7 @@ pub async fn insert(conn: &mut Conn, s: &NewStage<'_>) -> Result<i64, StoreError
     .bind(serde_json::to_string(s.starters)?)
     .bind(s.deadline)
     .bind(serde_json::to_string(s.options)?)
+    .bind(s.salt)
     .fetch_one(conn)
     .await?;
     Ok(id)

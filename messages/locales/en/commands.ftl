@@ -73,6 +73,8 @@ cmd-admin-repechage-minutes = minutes
     .description = Minutes the vote stays open (default: the round deadline)
 cmd-admin-end = end
     .description = End the tour now; its standings stay
+cmd-admin-export = export
+    .description = The whole tour as one file anyone can check with commissaire verify
 
 ## Choices.
 

@@ -72,6 +72,8 @@ cmd-admin-repechage-minutes = minutes
     .description = Minutes d'ouverture du vote (par défaut : le délai de la manche)
 cmd-admin-end = terminer
     .description = Mettre fin au tour maintenant ; ses classements restent
+cmd-admin-export = exporter
+    .description = Tout le tour dans un fichier que chacun peut vérifier avec commissaire verify
 
 ## Choices.
 

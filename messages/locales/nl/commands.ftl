@@ -72,6 +72,8 @@ cmd-admin-repechage-minutes = minuten
     .description = Minuten dat de stemming openblijft (standaard: de termijn van de ronde)
 cmd-admin-end = beëindigen
     .description = De tour nu beëindigen; de klassementen blijven
+cmd-admin-export = exporteren
+    .description = De hele tour als één bestand dat iedereen kan controleren met commissaire verify
 
 ## Choices.
 
