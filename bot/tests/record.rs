@@ -386,6 +386,69 @@ async fn a_die_changed_a_choice_moved_or_a_seed_swapped_is_named_as_tampering() 
     );
 }
 
+/// A database of an older release (`tests/fixtures/before-rulesets.sqlite`, stopped in the
+/// middle of stage 2, before seeds were sealed): its stages have no salt. Stage 2 is told its
+/// seed at its end, saying it was never sealed; stage 3 is sealed; the file verifies, the two
+/// old stages replayed without a commitment to check their seeds against.
+#[tokio::test]
+async fn a_stage_stored_before_seeds_were_sealed_is_told_unsealed_and_still_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/before-rulesets.sqlite");
+    let db = dir.path().join("old.sqlite");
+    std::fs::copy(fixture, &db).unwrap();
+    let s = Services::open(&db, &config_dir(), clock())
+        .await
+        .unwrap()
+        .with_pictures(false);
+    let you = commissaire::services::Actor::player("you");
+    let id = {
+        let mut conn = s.store().read().await.unwrap();
+        tours::active_in_channel(&mut conn, "terminal")
+            .await
+            .unwrap()
+            .unwrap()
+            .id
+    };
+    let row = |number: u32| {
+        let s = &s;
+        async move {
+            let mut conn = s.store().read().await.unwrap();
+            stages::get(&mut conn, id, number).await.unwrap()
+        }
+    };
+    let old = row(2).await.unwrap();
+    assert_eq!(old.salt, None, "stored before seeds were sealed");
+    let mut told = String::new();
+    let mut n = 0;
+    while !row(2).await.unwrap().finished {
+        let hand = ok(s.hand(&you, "terminal").await);
+        n += 1;
+        let reply = ok(s
+            .choose(&you, "terminal", &format!("old-{n}"), offered(&hand)[0])
+            .await);
+        told.push_str(&all_text(&reply));
+        assert!(n < 400, "stage 2 never ended");
+    }
+    told.push_str(&outbox(&s).await);
+    assert!(
+        told.contains(&format!(
+            "Seed of the stage: `{}`. The stage started before seeds were sealed",
+            old.seed
+        )),
+        "{told}"
+    );
+    let third = row(3).await.unwrap();
+    assert!(third.salt.is_some(), "a stage started now is sealed");
+    let report = s.verify(&s.export(id, false).await.unwrap());
+    assert!(report.good(), "{}", report.text());
+    let seals: Vec<&Seal> = report.stages.iter().map(|c| &c.seal).collect();
+    assert!(matches!(seals[0], Seal::Unsealed { .. }), "{seals:?}");
+    assert!(matches!(seals[1], Seal::Unsealed { .. }), "{seals:?}");
+    assert!(matches!(seals[2], Seal::Sealed { .. }), "{seals:?}");
+    assert!(report.text().contains("before seeds were sealed"));
+}
+
 /// A file of the format's first version, written by the build that introduced it (a Maillot
 /// Jaune tour of three stages ridden by bots, `write_the_version_1_fixture`): later builds
 /// still read and check it.

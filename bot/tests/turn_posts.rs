@@ -184,12 +184,13 @@ async fn item_12_the_card_race_has_a_post_a_round_from_its_first_move_to_its_las
         .filter(|p| p.card.is_none() && titles(&p.text).len() == 1)
         .collect();
     assert!(over.iter().all(|p| p.edits == 1), "{over:#?}");
-    // House rules B's stage opens with its fictive start: that is the first post's turn.
+    // House rules B's stage opens with its fictive start: that is the first post's turn, under
+    // the stage's start and its seed's commitment.
     assert!(
         posts[0]
             .text
             .lines()
-            .nth(2)
+            .nth(3)
             .is_some_and(|l| l == "**Stage 1, the fictive start**"),
         "{}",
         posts[0].text

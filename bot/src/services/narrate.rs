@@ -288,6 +288,7 @@ pub(crate) fn news_text(news: &News) -> String {
             text.push('\n');
             text.push_str(&msg!("news-stage-starts", title = title.as_str()));
             text.push('\n');
+            // Its seed's commitment, on a line of its own.
             for (_, sealed) in news.sealed.iter().filter(|(n, _)| *n == stage) {
                 text.push_str(sealed);
                 text.push('\n');

@@ -643,14 +643,18 @@ impl Services {
     ) -> TurnPiece {
         let name = sentence(&turn.name);
         let title = msg!("round-title", stage = turn.stage, turn = name.as_str());
-        let head = match (&turn.starts, sealed) {
-            (Some(stage), Some(sealed)) => {
-                msg!("news-stage-starts", title = stage.as_str()) + "\n" + sealed + "\n\n" + &title
+        // A stage's first post says it starts, with its seed's commitment on the next line
+        // (the start's line stays alone: the terminal finds it by its whole text).
+        let head = match &turn.starts {
+            Some(stage) => {
+                let mut starts = msg!("news-stage-starts", title = stage.as_str());
+                if let Some(sealed) = sealed {
+                    starts.push('\n');
+                    starts.push_str(sealed);
+                }
+                starts + "\n\n" + &title
             }
-            (Some(stage), None) => {
-                msg!("news-stage-starts", title = stage.as_str()) + "\n\n" + &title
-            }
-            (None, _) => title,
+            None => title,
         };
         let again = msg!(
             "round-title-continued",
