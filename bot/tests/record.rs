@@ -222,9 +222,11 @@ async fn every_game_s_tour_exports_verifies_and_goes_on_after_an_import() {
         let (db1, db2) = (Db::new(), Db::new());
         let (s1, s2) = (open(&db1, &clock()).await, open(&db2, &clock()).await);
         bots_alone(&s1, preset, 3, 11).await;
-        // A tour of bots rides a stage a call: stage 1 over, stage 2 started.
+        // A tour of bots rides a stage a call: the start rides stage 1, this call stage 2, and
+        // stage 3 is under way, sealed.
         ok(s1.advance(CHANNEL).await);
-        assert!(stage_row(&s1, 1).await.finished, "{preset}");
+        assert!(stage_row(&s1, 2).await.finished, "{preset}");
+        assert!(!stage_row(&s1, 3).await.finished, "{preset}");
         let file = s1.export(tour_id(&s1).await, true).await.unwrap();
         s2.import(&TourFile::parse(&file.to_json()).unwrap(), None)
             .await
