@@ -274,6 +274,44 @@ async fn every_game_s_tour_exports_verifies_and_goes_on_after_an_import() {
     }
 }
 
+/// What `serve` does: each stage's seed drawn from the operating system when the stage starts,
+/// so that a seed told at a stage's end says nothing of the next. The same tour seed then gives
+/// other stage seeds in every database, none the one derived from the tour's seed, and the tour
+/// still verifies.
+#[tokio::test]
+async fn drawn_seeds_owe_nothing_to_the_tour_s_seed_and_still_verify() {
+    let (db1, db2, db3) = (Db::new(), Db::new(), Db::new());
+    let drawn = |db: &Db| {
+        let db = db.database();
+        async move {
+            Services::open(db, &config_dir(), clock())
+                .await
+                .unwrap()
+                .with_pictures(false)
+                .with_drawn_seeds(true)
+        }
+    };
+    let (a, b) = (drawn(&db1).await, drawn(&db2).await);
+    let derived = open(&db3, &clock()).await;
+    for s in [&a, &b, &derived] {
+        bots_alone(s, "velo-master-debutant", 2, 9).await;
+        ok(s.advance(CHANNEL).await);
+    }
+    for number in 1..=3 {
+        let (sa, sb, sd) = (
+            stage_row(&a, number).await.seed,
+            stage_row(&b, number).await.seed,
+            stage_row(&derived, number).await.seed,
+        );
+        assert!(sa != sb && sa != sd && sb != sd, "stage {number}");
+    }
+    while !over(&a).await {
+        ok(a.advance(CHANNEL).await);
+    }
+    let report = a.verify(&a.export(tour_id(&a).await, false).await.unwrap());
+    assert!(report.good(), "{}", report.text());
+}
+
 /// A finished Velo Master tour's file: dice in its events.
 async fn velo_master_file() -> (Services, Db, TourFile) {
     let db = Db::new();

@@ -299,6 +299,9 @@ async fn serve(
     let mut config =
         ServeConfig::load_folder(&cli.config, &env).map_err(|e| UsageError(e.to_string()))?;
     config.shards = shards;
+    // A bot people ride with draws each stage's seed afresh: a seed told at one stage's end
+    // then says nothing of the next (docs/verify.md).
+    config.drawn_seeds = true;
     let token = config.token(&env).map_err(|e| UsageError(e.to_string()))?;
     // Every file that does not load is said now, before Discord is reached; the others serve.
     for problem in crate::services::Library::new(&cli.config).problems() {

@@ -57,6 +57,11 @@ pub struct ServeConfig {
     /// The gateway shards this process runs (`serve --shards 0-3 --total-shards 8`); `None`:
     /// the one shard of a bot that runs in one process.
     pub shards: Option<Shards>,
+    /// Whether each stage's seed is drawn from the operating system's generator when the stage
+    /// starts, so that no seed told at a stage's end says anything of the next (issue 35):
+    /// what `commissaire serve` does. Off, a stage's seed is derived from the tour's, as the
+    /// tests want, which pick their races by seed. Not a setting of the file.
+    pub drawn_seeds: bool,
 }
 
 /// A range of Discord's gateway shards, as serenity's shard manager starts them: this process
@@ -118,6 +123,7 @@ impl Default for ServeConfig {
             answer_budget_ms: DEFAULT_ANSWER_BUDGET_MS,
             file: PathBuf::from("config/commissaire.toml"),
             shards: None,
+            drawn_seeds: false,
         }
     }
 }
@@ -328,6 +334,7 @@ impl ServeConfig {
             answer_budget_ms,
             file: file.to_path_buf(),
             shards: None,
+            drawn_seeds: defaults.drawn_seeds,
         };
         config.check().map_err(|message| ConfigError::File {
             file: shown,

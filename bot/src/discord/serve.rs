@@ -77,6 +77,7 @@ pub async fn run(
         )
         .await?
         .with_pictures(options.pictures)
+        .with_drawn_seeds(options.config.drawn_seeds)
         .with_worker(options.config.shards.map_or_else(
             || crate::services::DEFAULT_WORKER.to_string(),
             |s| s.worker(),

@@ -831,7 +831,11 @@ impl Services {
             },
         )
         .map_err(|e| ServiceError::Broken(format!("stage {number} cannot start: {e}")))?;
-        let seed = stage_seed(tour.seed, number);
+        let seed = if self.drawn_seeds {
+            super::record::new_seed()
+        } else {
+            stage_seed(tour.seed, number)
+        };
         // The seed is sealed before the stage's first choice: the channel reads its commitment
         // now and the seed with its salt when the stage ends (see `record`).
         let salt = super::record::new_salt();

@@ -173,6 +173,8 @@ pub struct Services {
     commands: CommandIds,
     /// This process's name in the outbox's claims (see [`Services::with_worker`]).
     worker: String,
+    /// Whether stage seeds are drawn afresh (see [`Services::with_drawn_seeds`]).
+    drawn_seeds: bool,
 }
 
 impl Services {
@@ -200,7 +202,18 @@ impl Services {
             pictures: true,
             commands: CommandIds::default(),
             worker: DEFAULT_WORKER.to_string(),
+            drawn_seeds: false,
         }
+    }
+
+    /// Whether each stage's seed is drawn from the operating system's generator when the stage
+    /// starts (what `serve` does), rather than derived from the tour's seed (off by default:
+    /// `demo`, `play` and the tests replay a tour from its seed). A derived seed can be undone
+    /// back to the tour's, which gives every later stage's: once a stage's seed is told at its
+    /// end, only drawn seeds keep the next ones unknown.
+    pub fn with_drawn_seeds(mut self, on: bool) -> Self {
+        self.drawn_seeds = on;
+        self
     }
 
     /// Names this process in the claims it makes on owed messages: one name per process that

@@ -39,6 +39,14 @@ pub fn new_salt() -> String {
     hex(&bytes)
 }
 
+/// A stage seed drawn from the operating system's generator (see
+/// `Services::with_drawn_seeds`).
+pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes).expect("the operating system gives random bytes");
+    u64::from_le_bytes(bytes)
+}
+
 /// The commitment to `seed` with `salt`: SHA-256 of `<seed>:<salt>`, in hexadecimal.
 pub fn commitment(seed: u64, salt: &str) -> String {
     hex(&Sha256::digest(format!("{seed}:{salt}").as_bytes()))
