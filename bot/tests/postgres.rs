@@ -27,6 +27,8 @@ mod outbox;
 mod pact_deadline;
 #[path = "phase_posts.rs"]
 mod phase_posts;
+#[path = "record.rs"]
+mod record;
 #[path = "refusals.rs"]
 mod refusals;
 #[path = "repechage.rs"]
