@@ -146,6 +146,13 @@ async fn a_stage_s_seed_is_sealed_when_it_starts_kept_secret_and_told_when_it_en
         file.tour.seed.is_none(),
         "the tour's seed gives every stage's"
     );
+    let report = s.verify(&file);
+    assert!(report.good(), "{}", report.text());
+    assert!(
+        report.text().contains("Nothing to replay yet"),
+        "{}",
+        report.text()
+    );
 
     // The stage ends: the seed and the salt are told under its result, and they hash to what
     // was told at the start. Stage 2 is sealed with a salt of its own.

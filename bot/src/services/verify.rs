@@ -50,7 +50,9 @@ impl Report {
         }
         let bad = self.stages.iter().filter(|s| !s.good()).count();
         let checked = self.stages.iter().filter(|s| s.replayed()).count();
-        text.push_str(&if self.good() {
+        text.push_str(&if self.good() && checked == 0 {
+            msg!("verify-nothing-over")
+        } else if self.good() {
             msg!("verify-good", stages = checked)
         } else {
             msg!("verify-bad", count = bad)

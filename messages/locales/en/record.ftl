@@ -8,7 +8,9 @@ record-action-export = export the tour
 
 seed-sealed = Seed sealed: its SHA-256 commitment is `{ $commitment }`. The seed and its salt are told when the stage ends.
 seed-revealed = Seed of the stage: `{ $seed }`, salt `{ $salt }`. The SHA-256 of `{ $seed }:{ $salt }` is `{ $commitment }`, the commitment told at the start. { $export } gives the whole tour as a file anyone can check with `commissaire verify`.
+    .terminal = Seed of the stage: `{ $seed }`, salt `{ $salt }`. The SHA-256 of `{ $seed }:{ $salt }` is `{ $commitment }`, the commitment told at the start. Anyone can check the whole tour with `commissaire export` and `commissaire verify` (see docs/verify.md).
 seed-revealed-unsealed = Seed of the stage: `{ $seed }`. The stage started before seeds were sealed, so there is no commitment to check it against. { $export } gives the whole tour as a file anyone can check with `commissaire verify`.
+    .terminal = Seed of the stage: `{ $seed }`. The stage started before seeds were sealed, so there is no commitment to check it against. Anyone can check the whole tour with `commissaire export` and `commissaire verify` (see docs/verify.md).
 
 ## The file.
 
@@ -56,6 +58,7 @@ verify-event-count = TAMPERED: the file records { $recorded ->
 verify-no-replay = TAMPERED: the choices cannot be played in this order from this seed ({ $error }).
 verify-unavailable = cannot be replayed here: { $error }
 verify-unknown-game = this build does not referee the game { $ruleset }: no stage can be replayed
+verify-nothing-over = Nothing to replay yet: no stage of this file is over. Its commitments are above; check the file again once a stage has ended.
 verify-good = The file checks out: { $stages ->
         [one] the { $stages } stage replayed gives
        *[other] every one of the { $stages } stages replayed gives

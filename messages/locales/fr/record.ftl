@@ -8,7 +8,9 @@ record-action-export = exporter le tour
 
 seed-sealed = Graine scellée : son engagement SHA-256 est `{ $commitment }`. La graine et son sel seront dévoilés à l'arrivée de l'étape.
 seed-revealed = Graine de l'étape : `{ $seed }`, sel `{ $salt }`. Le SHA-256 de `{ $seed }:{ $salt }` est `{ $commitment }`, l'engagement annoncé au départ. { $export } donne tout le tour dans un fichier que chacun peut vérifier avec `commissaire verify`.
+    .terminal = Graine de l'étape : `{ $seed }`, sel `{ $salt }`. Le SHA-256 de `{ $seed }:{ $salt }` est `{ $commitment }`, l'engagement annoncé au départ. Chacun peut vérifier tout le tour avec `commissaire export` et `commissaire verify` (voir docs/verify.md).
 seed-revealed-unsealed = Graine de l'étape : `{ $seed }`. L'étape a commencé avant que les graines soient scellées : il n'y a pas d'engagement auquel la comparer. { $export } donne tout le tour dans un fichier que chacun peut vérifier avec `commissaire verify`.
+    .terminal = Graine de l'étape : `{ $seed }`. L'étape a commencé avant que les graines soient scellées : il n'y a pas d'engagement auquel la comparer. Chacun peut vérifier tout le tour avec `commissaire export` et `commissaire verify` (voir docs/verify.md).
 
 ## Le fichier.
 
@@ -56,6 +58,7 @@ verify-event-count = FALSIFIÉ : le fichier enregistre { $recorded ->
 verify-no-replay = FALSIFIÉ : les choix ne peuvent pas être joués dans cet ordre depuis cette graine ({ $error }).
 verify-unavailable = ne peut pas être rejouée ici : { $error }
 verify-unknown-game = ce programme n'arbitre pas le jeu { $ruleset } : aucune étape ne peut être rejouée
+verify-nothing-over = Rien à rejouer pour l'instant : aucune étape de ce fichier n'est terminée. Ses engagements sont ci-dessus ; vérifiez de nouveau le fichier quand une étape sera finie.
 verify-good = Le fichier est vérifié : { $stages ->
         [one] { $stages } étape rejouée donne
        *[other] chacune des { $stages } étapes rejouées donne

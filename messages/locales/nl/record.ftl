@@ -9,7 +9,9 @@ record-action-export = de tour exporteren
 
 seed-sealed = Zaad verzegeld: de SHA-256-toezegging is `{ $commitment }`. Het zaad en het zout worden bekendgemaakt als de etappe voorbij is.
 seed-revealed = Zaad van de etappe: `{ $seed }`, zout `{ $salt }`. De SHA-256 van `{ $seed }:{ $salt }` is `{ $commitment }`, de toezegging van bij de start. { $export } geeft de hele tour als bestand dat iedereen kan controleren met `commissaire verify`.
+    .terminal = Zaad van de etappe: `{ $seed }`, zout `{ $salt }`. De SHA-256 van `{ $seed }:{ $salt }` is `{ $commitment }`, de toezegging van bij de start. Iedereen kan de hele tour controleren met `commissaire export` en `commissaire verify` (zie docs/verify.md).
 seed-revealed-unsealed = Zaad van de etappe: `{ $seed }`. De etappe begon voordat zaden verzegeld werden, dus er is geen toezegging om het mee te vergelijken. { $export } geeft de hele tour als bestand dat iedereen kan controleren met `commissaire verify`.
+    .terminal = Zaad van de etappe: `{ $seed }`. De etappe begon voordat zaden verzegeld werden, dus er is geen toezegging om het mee te vergelijken. Iedereen kan de hele tour controleren met `commissaire export` en `commissaire verify` (zie docs/verify.md).
 
 ## Het bestand.
 
@@ -57,6 +59,7 @@ verify-event-count = VERVALST: het bestand legt { $recorded ->
 verify-no-replay = VERVALST: de keuzes kunnen niet in deze volgorde gespeeld worden vanaf dit zaad ({ $error }).
 verify-unavailable = kan hier niet opnieuw gespeeld worden: { $error }
 verify-unknown-game = dit programma leidt het spel { $ruleset } niet: geen etappe kan opnieuw gespeeld worden
+verify-nothing-over = Nog niets om opnieuw te spelen: geen etappe van dit bestand is voorbij. De toezeggingen staan hierboven; controleer het bestand opnieuw als er een etappe voorbij is.
 verify-good = Het bestand klopt: { $stages ->
         [one] de opnieuw gespeelde etappe geeft
        *[other] elk van de { $stages } opnieuw gespeelde etappes geeft
