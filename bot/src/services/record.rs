@@ -224,12 +224,21 @@ impl Services {
             }
         };
         let file = self.export(tour_id, false).await?;
-        Ok((export_file_name(tour_id), file.to_json().into_bytes()))
+        // Compact: a long tour's file is half the size, and Discord limits attachments.
+        let json = serde_json::to_vec(&file).expect("a tour file is plain JSON");
+        Ok((export_file_name(tour_id), json))
     }
 
     /// `/admin export`'s answer: the file, attached to a note for the admin's eyes.
+    /// A file past what Discord takes is refused with the command that writes it.
     pub async fn export_reply(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         let (name, bytes) = self.export_channel(actor, channel_id).await?;
+        if bytes.len() > ATTACHMENT_LIMIT {
+            return Err(ServiceError::refused(msg!(
+                "record-export-too-big",
+                size = bytes.len().div_ceil(1024 * 1024)
+            )));
+        }
         let mut reply = Reply::private(msg!("record-exported", file = name.as_str()));
         reply.images.push((name, bytes));
         Ok(reply)
@@ -485,6 +494,9 @@ impl Services {
         }
     }
 }
+
+/// The largest file a bot may attach in Discord (10 MiB).
+const ATTACHMENT_LIMIT: usize = 10 * 1024 * 1024;
 
 /// The file `/admin export` attaches.
 fn export_file_name(tour_id: i64) -> String {

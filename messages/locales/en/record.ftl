@@ -19,6 +19,7 @@ record-export-written = Wrote { $file } ({ $stages ->
         [one] { $stages } stage
        *[other] { $stages } stages
     }).
+record-export-too-big = the tour's file is { $size } MB, more than Discord lets a bot attach: whoever runs the bot can write it with `commissaire export`
 record-not-json = the file is not JSON: { $error }
 record-not-a-tour = the file is not a commissaire tour (its "format" is not "commissaire-tour")
 record-unknown-version = the file is in version { $version } of the format, and this build reads versions 1 to { $newest }; check it with a newer commissaire

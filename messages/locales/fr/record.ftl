@@ -19,6 +19,7 @@ record-export-written = { $file } écrit ({ $stages ->
         [one] { $stages } étape
        *[other] { $stages } étapes
     }).
+record-export-too-big = le fichier du tour fait { $size } Mo, plus que Discord ne laisse un bot joindre : qui fait tourner le bot peut l'écrire avec `commissaire export`
 record-not-json = le fichier n'est pas du JSON : { $error }
 record-not-a-tour = le fichier n'est pas un tour de commissaire (son « format » n'est pas « commissaire-tour »)
 record-unknown-version = le fichier est dans la version { $version } du format, et ce programme lit les versions 1 à { $newest } ; vérifiez-le avec un commissaire plus récent

@@ -20,6 +20,7 @@ record-export-written = { $file } geschreven ({ $stages ->
         [one] { $stages } etappe
        *[other] { $stages } etappes
     }).
+record-export-too-big = het bestand van de tour is { $size } MB, meer dan Discord een bot laat bijvoegen: wie de bot draait, kan het schrijven met `commissaire export`
 record-not-json = het bestand is geen JSON: { $error }
 record-not-a-tour = het bestand is geen tour van commissaire (het "format" is niet "commissaire-tour")
 record-unknown-version = het bestand is in versie { $version } van het formaat, en dit programma leest versies 1 tot { $newest }; controleer het met een nieuwere commissaire
