@@ -8,6 +8,9 @@ pub struct CourseLibrary {
     dir: PathBuf,
     /// Every course file of the folder, by file name: the course, or why it does not load.
     files: Vec<(String, Result<Course, String>)>,
+    /// The text of every course file that loads, by file name: what a tour's file carries so
+    /// that it can be checked without this folder (issue 35).
+    sources: Vec<(String, String)>,
 }
 
 impl CourseLibrary {
@@ -17,7 +20,35 @@ impl CourseLibrary {
         let files = read_toml_files(&dir, |text, file| {
             parse_course_toml(text, file).map_err(|e| e.to_string())
         });
-        CourseLibrary { dir, files }
+        let sources = read_toml_files(&dir, |text, _| Ok(text.to_string()))
+            .into_iter()
+            .filter_map(|(stem, text)| text.ok().map(|t| (stem, t)))
+            .collect();
+        CourseLibrary {
+            dir,
+            files,
+            sources,
+        }
+    }
+
+    /// The text of the course file [`CourseLibrary::find`] finds by `name`, if it loads.
+    pub fn source(&self, name: &str) -> Option<String> {
+        let wanted = slug(name);
+        let stem = self
+            .files
+            .iter()
+            .find(|(stem, _)| slug(stem) == wanted)
+            .or_else(|| {
+                self.files
+                    .iter()
+                    .find(|(_, c)| c.as_ref().is_ok_and(|c| slug(&c.name) == wanted))
+            })
+            .filter(|(_, c)| c.is_ok())
+            .map(|(stem, _)| stem)?;
+        self.sources
+            .iter()
+            .find(|(s, _)| s == stem)
+            .map(|(_, text)| text.clone())
     }
 
     /// Finds a course by its file name ("la-haute-montagne") or its name ("La Haute Montagne").

@@ -269,6 +269,11 @@ async fn every_game_s_tour_exports_verifies_and_goes_on_after_an_import() {
         assert!(ridden(&f1) == ridden(&f2), "{preset}: the same stages");
         let report = verify(&f2, s2.library());
         assert!(report.good(), "{preset}: {}", report.text());
+        // The file carries its courses: it checks out where no course file is at hand.
+        let nowhere = tempfile::tempdir().unwrap();
+        let bare = verify(&f2, &commissaire::services::Library::new(nowhere.path()));
+        assert!(bare.good(), "{preset}: {}", bare.text());
+        assert_eq!(bare, report, "{preset}");
         assert!(
             report
                 .stages

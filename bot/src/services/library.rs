@@ -123,6 +123,11 @@ impl Library {
             .collect()
     }
 
+    /// The text of the course file `name` names, as `course` reads it.
+    pub fn course_source(&self, name: &str) -> Option<String> {
+        self.courses.source(name)
+    }
+
     pub fn course(&self, name: &str) -> Result<Arc<Course>, String> {
         if let Some(c) = self.cache.lock().expect("course cache").get(name) {
             return Ok(Arc::clone(c));

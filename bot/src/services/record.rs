@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::Connection;
+use std::collections::BTreeMap;
 
 /// What a tour file says it is, in its `format` field.
 pub const FORMAT: &str = "commissaire-tour";
@@ -78,6 +79,11 @@ pub struct TourFile {
     pub results: Vec<StageResult>,
     #[serde(default)]
     pub votes: Vec<VotePart>,
+    /// The text of each course file its stages name, by the name they give, as the bot read
+    /// it when the file was written: `verify` replays from these rather than from its own
+    /// `config/courses/`. Absent from the files of the first builds of version 1.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub courses: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -289,6 +295,13 @@ impl Services {
             };
             stage_parts.push(stage_part(row, open, choices, events));
         }
+        let courses = stage_parts
+            .iter()
+            .filter_map(|s: &StagePart| {
+                let text = self.library.course_source(&s.course)?;
+                Some((s.course.clone(), text))
+            })
+            .collect();
         let votes = transfer::votes(&mut tx, tour.id)
             .await?
             .into_iter()
@@ -328,6 +341,7 @@ impl Services {
             stages: stage_parts,
             results: results::list(&mut tx, tour.id).await?,
             votes,
+            courses,
         })
     }
 

@@ -1,5 +1,5 @@
 //! `commissaire verify`: a tour file (see `record.rs`) checked stage by stage, with nothing but
-//! the file and the courses. For each stage over, does the seed the file reveals hash, with its
+//! the file (and, for a file that does not carry its courses, the configuration's). For each stage over, does the seed the file reveals hash, with its
 //! salt, to the commitment told when the stage started; and do its choices, replayed from that
 //! seed in the file's order, give every event the file records, in order ([`Replayed`], the
 //! audit's replay)? A die changed, a choice moved or dropped, a seed swapped: each is named.
@@ -9,8 +9,10 @@ use super::audit::{Difference, Replayed};
 use super::library::Library;
 use super::record::{StagePart, TourFile, commitment};
 use commissaire_engine::Seat;
+use commissaire_engine::course::parse_course_toml;
 use commissaire_messages::msg;
 use serde_json::Value;
+use std::sync::Arc;
 
 /// What `verify` found in a file.
 #[derive(Debug, Clone, PartialEq)]
@@ -283,9 +285,16 @@ fn replay(
     {
         return Replay::ChoiceMoved { seq: c.seq, place };
     }
-    let course = match library.course(&stage.course) {
-        Ok(course) => course,
-        Err(e) => return Replay::Unavailable(e),
+    // The course the file carries, else this configuration's of that name.
+    let course = match file.courses.get(&stage.course) {
+        Some(text) => match parse_course_toml(text, &stage.course) {
+            Ok(course) => Arc::new(course),
+            Err(e) => return Replay::Unavailable(e.to_string()),
+        },
+        None => match library.course(&stage.course) {
+            Ok(course) => course,
+            Err(e) => return Replay::Unavailable(e),
+        },
     };
     let log: Vec<(Seat, Value)> = stage
         .choices
