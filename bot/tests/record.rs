@@ -428,6 +428,31 @@ async fn a_die_changed_a_choice_moved_or_a_seed_swapped_is_named_as_tampering() 
     assert!(three.tampered());
     assert!(report.text().contains("TAMPERED: seed"));
 
+    // Stage 1's result with two riders' places swapped: the events still replay, the result
+    // is named.
+    let mut result = file.clone();
+    let riders = &mut result.results[0].riders;
+    let (first, second) = (riders[0].place, riders[1].place);
+    riders[0].place = second;
+    riders[1].place = first;
+    let named = riders[0].rider.to_string();
+    let report = s.verify(&result);
+    let one = &report.stages[0];
+    assert!(one.tampered(), "{one:?}");
+    assert_eq!(
+        one.replay,
+        Replay::ResultDiffers {
+            rider: Some(named.clone())
+        }
+    );
+    assert!(
+        report
+            .text()
+            .contains(&format!("the result recorded for {named} is not")),
+        "{}",
+        report.text()
+    );
+
     // A tampered file is not imported.
     let db2 = Db::new();
     let s2 = open(&db2, &clock()).await;

@@ -8,7 +8,7 @@ use super::{ServiceError, Services};
 use crate::store::{choices, events, stages, teams, tours};
 use commissaire_engine::Seat;
 use commissaire_engine::course::Course;
-use commissaire_engine::registry;
+use commissaire_engine::registry::{self, DynStage};
 use commissaire_engine::tour::{TourRider, entrants_setup};
 use serde_json::Value;
 use sqlx::Connection;
@@ -108,6 +108,20 @@ impl Replayed<'_> {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// The stage after the choices of `log`.
+    pub fn stage(&self, log: &[(Seat, Value)]) -> Result<Box<dyn DynStage>, String> {
+        let starters: Vec<&TourRider> = self.starters.iter().collect();
+        let setup = entrants_setup(
+            self.course,
+            self.team_names,
+            &starters,
+            self.options.clone(),
+        );
+        registry::replay(self.ruleset, &setup, self.seed, log)
+            .map(|(stage, _)| stage)
+            .map_err(|e| e.to_string())
     }
 
     /// The events of each choice of `log`, replayed from the stage's start.

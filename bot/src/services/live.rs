@@ -935,7 +935,7 @@ pub(crate) fn tour_over() -> String {
 
 /// Riders an admin took out of the race leave the stage's result: no time, no place, no line
 /// points (the places of the others close up, as the classifications want 1..=n).
-fn mark_abandoned(result: &mut StageResult, gone: &HashSet<RiderKey>) {
+pub(crate) fn mark_abandoned(result: &mut StageResult, gone: &HashSet<RiderKey>) {
     if gone.is_empty() {
         return;
     }

@@ -7,11 +7,14 @@
 use super::Services;
 use super::audit::{Difference, Replayed};
 use super::library::Library;
+use super::live::mark_abandoned;
 use super::record::{StagePart, TourFile, commitment};
 use commissaire_engine::Seat;
 use commissaire_engine::course::parse_course_toml;
+use commissaire_engine::tour::{Outcome, RiderKey, RiderStage};
 use commissaire_messages::msg;
 use serde_json::Value;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// What `verify` found in a file.
@@ -112,6 +115,12 @@ pub enum Replay {
     Differs(Difference),
     /// The stage cannot be set up here (its course is not in this configuration).
     Unavailable(String),
+    /// The events match, but the result recorded for the stage is not what the replayed
+    /// stage gives: the first rider whose line differs, or the stage's own lines (sprints,
+    /// summits, riders brought back) when the riders agree.
+    ResultDiffers { rider: Option<String> },
+    /// The stage is over but the file has no result for it.
+    ResultMissing,
 }
 
 impl StageCheck {
@@ -130,7 +139,11 @@ impl StageCheck {
         matches!(self.seal, Seal::Mismatch { .. } | Seal::Missing)
             || matches!(
                 self.replay,
-                Replay::ChoiceMoved { .. } | Replay::WrongChoice { .. } | Replay::Differs(_)
+                Replay::ChoiceMoved { .. }
+                    | Replay::WrongChoice { .. }
+                    | Replay::Differs(_)
+                    | Replay::ResultDiffers { .. }
+                    | Replay::ResultMissing
             )
     }
 
@@ -199,6 +212,11 @@ impl StageCheck {
                 msg!("verify-no-replay", error = error.as_str())
             }
             Replay::Unavailable(error) => msg!("verify-unavailable", error = error.as_str()),
+            Replay::ResultDiffers { rider: Some(rider) } => {
+                msg!("verify-result-rider", rider = rider.as_str())
+            }
+            Replay::ResultDiffers { rider: None } => msg!("verify-result-lines"),
+            Replay::ResultMissing => msg!("verify-result-missing"),
         }
     }
 }
@@ -326,8 +344,72 @@ fn replay(
     {
         return Replay::WrongChoice { event };
     }
+    // A stage stored before seeds were sealed was scored by an older release, whose results
+    // may lack what today's give: only its events are compared.
+    if stage.finished
+        && stage.commitment.is_some()
+        && let Some(differs) = check_result(file, stage, &replayed, &log)
+    {
+        return differs;
+    }
     Replay::Matches {
         choices: stage.choices.len(),
         events: stage.events.len(),
     }
+}
+
+/// The stage's result as the referee wrote it when the stage ended (`finish_stage`): what the
+/// replayed stage gives, with the riders a repêchage brought back and the riders an admin took
+/// out during the stage (the file's result says which: neither follows from the dice) marked as
+/// the referee marks them. `None` when it is the file's.
+fn check_result(
+    file: &TourFile,
+    stage: &StagePart,
+    replayed: &Replayed<'_>,
+    log: &[(Seat, Value)],
+) -> Option<Replay> {
+    let Some(recorded) = file.results.iter().find(|r| r.number == stage.number) else {
+        return Some(Replay::ResultMissing);
+    };
+    let Ok(again) = replayed.stage(log) else {
+        return Some(Replay::ResultDiffers { rider: None });
+    };
+    // The tour's riders in start-number order, as the referee passed them (a game may number
+    // its riders by their place in that list), each who started with what it carried into the
+    // stage (the card race reads the exhaustion a rider started with).
+    let mut riders = file.riders.clone();
+    riders.sort_by_key(|r| r.start_number);
+    for r in riders.iter_mut() {
+        if let Some(started) = stage.starters.iter().find(|s| s.key == r.key) {
+            *r = started.clone();
+        }
+    }
+    let Ok(mut result) = again.result(stage.number, stage.kind, &riders) else {
+        return Some(Replay::ResultDiffers { rider: None });
+    };
+    result.rejoined = recorded.rejoined.clone();
+    let out = |r: &RiderStage| r.outcome == Outcome::Abandoned;
+    let taken_out: HashSet<RiderKey> = recorded
+        .riders
+        .iter()
+        .filter(|r| out(r))
+        .filter(|r| {
+            result
+                .riders
+                .iter()
+                .any(|again| again.rider == r.rider && !out(again))
+        })
+        .map(|r| r.rider.clone())
+        .collect();
+    mark_abandoned(&mut result, &taken_out);
+    if &result == recorded {
+        return None;
+    }
+    let rider = recorded
+        .riders
+        .iter()
+        .zip(&result.riders)
+        .find(|(a, b)| a != b)
+        .map(|(a, _)| a.rider.to_string());
+    Some(Replay::ResultDiffers { rider })
 }

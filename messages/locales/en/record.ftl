@@ -57,6 +57,9 @@ verify-event-count = TAMPERED: the file records { $recorded ->
        *[other] { $recorded } events
     }, but the choices replayed from the seed give { $replayed }.
 verify-no-replay = TAMPERED: the choices cannot be played in this order from this seed ({ $error }).
+verify-result-rider = TAMPERED: the events replay, but the result recorded for { $rider } is not what the replayed stage gives.
+verify-result-lines = TAMPERED: the events replay, but the result recorded (its riders, sprints or summits) is not what the replayed stage gives.
+verify-result-missing = TAMPERED: the stage is over, but the file has no result for it.
 verify-unavailable = cannot be replayed here: { $error }
 verify-unknown-game = this build does not referee the game { $ruleset }: no stage can be replayed
 verify-nothing-over = Nothing to replay yet: no stage of this file is over. Its commitments are above; check the file again once a stage has ended.

@@ -57,6 +57,9 @@ verify-event-count = FALSIFIÉ : le fichier enregistre { $recorded ->
        *[other] { $recorded } événements
     }, mais les choix rejoués depuis la graine en donnent { $replayed }.
 verify-no-replay = FALSIFIÉ : les choix ne peuvent pas être joués dans cet ordre depuis cette graine ({ $error }).
+verify-result-rider = FALSIFIÉ : les événements se rejouent, mais le résultat enregistré pour { $rider } n'est pas celui que donne l'étape rejouée.
+verify-result-lines = FALSIFIÉ : les événements se rejouent, mais le résultat enregistré (ses coureurs, sprints ou sommets) n'est pas celui que donne l'étape rejouée.
+verify-result-missing = FALSIFIÉ : l'étape est terminée, mais le fichier n'a pas de résultat pour elle.
 verify-unavailable = ne peut pas être rejouée ici : { $error }
 verify-unknown-game = ce programme n'arbitre pas le jeu { $ruleset } : aucune étape ne peut être rejouée
 verify-nothing-over = Rien à rejouer pour l'instant : aucune étape de ce fichier n'est terminée. Ses engagements sont ci-dessus ; vérifiez de nouveau le fichier quand une étape sera finie.

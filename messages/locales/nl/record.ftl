@@ -58,6 +58,9 @@ verify-event-count = VERVALST: het bestand legt { $recorded ->
        *[other] { $recorded } gebeurtenissen
     } vast, maar de keuzes opnieuw gespeeld vanaf het zaad geven er { $replayed }.
 verify-no-replay = VERVALST: de keuzes kunnen niet in deze volgorde gespeeld worden vanaf dit zaad ({ $error }).
+verify-result-rider = VERVALST: de gebeurtenissen kloppen, maar de uitslag vastgelegd voor { $rider } is niet wat de opnieuw gespeelde etappe geeft.
+verify-result-lines = VERVALST: de gebeurtenissen kloppen, maar de vastgelegde uitslag (renners, sprints of toppen) is niet wat de opnieuw gespeelde etappe geeft.
+verify-result-missing = VERVALST: de etappe is voorbij, maar het bestand heeft er geen uitslag van.
 verify-unavailable = kan hier niet opnieuw gespeeld worden: { $error }
 verify-unknown-game = dit programma leidt het spel { $ruleset } niet: geen etappe kan opnieuw gespeeld worden
 verify-nothing-over = Nog niets om opnieuw te spelen: geen etappe van dit bestand is voorbij. De toezeggingen staan hierboven; controleer het bestand opnieuw als er een etappe voorbij is.
