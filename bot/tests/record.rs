@@ -324,6 +324,32 @@ async fn drawn_seeds_owe_nothing_to_the_tour_s_seed_and_still_verify() {
     assert!(report.good(), "{}", report.text());
 }
 
+/// A rider an admin takes out in the middle of a stage leaves its result without a place, which
+/// no die decided: `verify` takes that from the file and the stage still checks out, as do the
+/// stages after it.
+#[tokio::test]
+async fn a_rider_taken_out_by_an_admin_mid_stage_does_not_spoil_the_check() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    one_director(&s, "week", 2, 21).await;
+    for _ in 0..3 {
+        play_round(&s, &player(1)).await;
+    }
+    ok(s.abandon_rider(&admin(), CHANNEL, "11").await);
+    finish_stage(&s, 1).await;
+    finish_stage(&s, 2).await;
+    let file = s.export(tour_id(&s).await, false).await.unwrap();
+    let out = &file.results[0].riders;
+    assert!(out.iter().any(|r| r.place.is_none()), "{out:?}");
+    let report = s.verify(&file);
+    assert!(report.good(), "{}", report.text());
+    assert!(
+        report.stages[..2]
+            .iter()
+            .all(|c| matches!(c.replay, Replay::Matches { .. }))
+    );
+}
+
 /// A finished Velo Master tour's file: dice in its events.
 async fn velo_master_file() -> (Services, Db, TourFile) {
     let db = Db::new();
