@@ -154,10 +154,13 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Connections a process opens to a PostgreSQL server: for changes (each holds one for its
 /// transaction only) and, apart, for reads, so that a request holding a read never waits for a
-/// change's connection behind others that do the same. Ten a process: PostgreSQL's
-/// `max_connections` (100 by default) must exceed ten times the number of processes.
-const POSTGRES_WRITERS: u32 = 6;
-const POSTGRES_READERS: u32 = 4;
+/// change's connection behind others that do the same. Twenty-eight a process: PostgreSQL's
+/// `max_connections` (100 by default) must exceed 28 times the number of processes. With six
+/// and four, 200 tours clicking back to back got 231 answers a second and a `/play` suggestion
+/// waited a second for a reader (p50); with twelve and sixteen, 368 a second and 113 ms
+/// (docs/speed.md, issue 34).
+const POSTGRES_WRITERS: u32 = 12;
+const POSTGRES_READERS: u32 = 16;
 
 #[derive(Clone)]
 pub struct Store {
