@@ -151,3 +151,57 @@ async fn a_crash_in_the_middle_of_a_turn_loses_no_choice_and_plays_no_round_twic
     let s = open(&db, &clock).await;
     assert_eq!(where_we_are(&s).await.2, count);
 }
+
+/// Many events from one choice (more than one `INSERT` carries) are stored whole, in order,
+/// each under its number and its choice, and a transaction dropped before its commit leaves
+/// none of them.
+#[tokio::test]
+async fn a_choice_with_many_events_stores_them_all_in_order() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 4, 11).await;
+    let hand = ok(s.hand(&player(2), CHANNEL).await);
+    ok(s.choose(&player(2), CHANNEL, &request(), offered(&hand)[0]).await);
+    let (stage_id, _, stored, before) = where_we_are(&s).await;
+    // The events stand under the last choice stored (a foreign key).
+    let count = stored - 1;
+    let many: Vec<serde_json::Value> = (0..250)
+        .map(|i| serde_json::json!({ "kind": "test", "i": i }))
+        .collect();
+
+    let mut tx = s.store().begin().await.unwrap();
+    events::append(&mut tx, stage_id, before.len() as u32, count, &many)
+        .await
+        .unwrap();
+    drop(tx);
+    let mut conn = s.store().read().await.unwrap();
+    assert_eq!(
+        events::count(&mut conn, stage_id).await.unwrap() as usize,
+        before.len(),
+        "rolled back"
+    );
+    drop(conn);
+
+    let mut tx = s.store().begin().await.unwrap();
+    events::append(&mut tx, stage_id, before.len() as u32, count, &many)
+        .await
+        .unwrap();
+    s.store().commit(tx).await.unwrap();
+    let mut conn = s.store().read().await.unwrap();
+    let stored = events::list(&mut conn, stage_id).await.unwrap();
+    assert_eq!(stored.len(), before.len() + 250);
+    assert_eq!(&stored[before.len()..], &many[..]);
+    let seqs: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT seq, choice_seq FROM events WHERE stage_id = $1 AND seq >= $2 ORDER BY seq",
+    )
+    .bind(stage_id)
+    .bind(before.len() as i64)
+    .fetch_all(&mut *conn)
+    .await
+    .unwrap();
+    let want: Vec<(i64, i64)> = (0..250)
+        .map(|i| (before.len() as i64 + i, count as i64))
+        .collect();
+    assert_eq!(seqs, want);
+}

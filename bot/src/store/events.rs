@@ -5,7 +5,15 @@ use super::StoreError;
 use serde_json::Value;
 use sqlx::Row;
 
+/// Rows one `INSERT` carries at most: 4 parameters a row, far under the 32,766 SQLite takes
+/// and PostgreSQL's 65,535.
+const ROWS_A_STATEMENT: usize = 100;
+
 /// Appends the events one choice caused. `first_seq` is the stage's event count before them.
+///
+/// One statement for up to [`ROWS_A_STATEMENT`] events rather than one an event: a round's
+/// last choice moves every rider, and each statement is a round trip to the connection while
+/// the tour's write transaction is held (docs/speed.md, issue 34).
 pub async fn append(
     conn: &mut Conn,
     stage_id: i64,
@@ -13,16 +21,27 @@ pub async fn append(
     choice_seq: u32,
     events: &[Value],
 ) -> Result<(), StoreError> {
-    for (i, event) in events.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO events (stage_id, seq, choice_seq, event) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(stage_id)
-        .bind(first_seq as i64 + i as i64)
-        .bind(choice_seq as i64)
-        .bind(serde_json::to_string(event)?)
-        .execute(&mut *conn)
-        .await?;
+    for (chunk_at, chunk) in events.chunks(ROWS_A_STATEMENT).enumerate() {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let p = 4 * i;
+                format!("(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4)
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO events (stage_id, seq, choice_seq, event) VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (i, event) in chunk.iter().enumerate() {
+            let seq = first_seq as i64 + (chunk_at * ROWS_A_STATEMENT + i) as i64;
+            query = query
+                .bind(stage_id)
+                .bind(seq)
+                .bind(choice_seq as i64)
+                .bind(serde_json::to_string(event)?);
+        }
+        query.execute(&mut *conn).await?;
     }
     Ok(())
 }
