@@ -162,7 +162,8 @@ async fn a_choice_with_many_events_stores_them_all_in_order() {
     let s = open(&db, &clock).await;
     started_tour(&s, 2, 4, 11).await;
     let hand = ok(s.hand(&player(2), CHANNEL).await);
-    ok(s.choose(&player(2), CHANNEL, &request(), offered(&hand)[0]).await);
+    ok(s.choose(&player(2), CHANNEL, &request(), offered(&hand)[0])
+        .await);
     let (stage_id, _, stored, before) = where_we_are(&s).await;
     // The events stand under the last choice stored (a foreign key).
     let count = stored - 1;
