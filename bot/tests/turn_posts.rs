@@ -237,3 +237,42 @@ async fn choose_first(s: &Services, channel: &mut Channel) {
     };
     channel.deliver(&ok(s.choose(&player(1), CHANNEL, &request(), first).await));
 }
+
+/// A turn's post that a delivery edits to show no card (the turn is over, or its news goes on
+/// in a new post because this one is full) is no longer the round's post: a tick-off late on
+/// its way (a director chose meanwhile) finds no post to put the card back on, and the new
+/// post, once delivered, is the round's. Before, a tick-off between the edit that closed a full
+/// post and the delivery of the one that goes on put the card back on the closed post.
+#[tokio::test]
+async fn a_post_edited_without_its_card_is_no_longer_its_rounds() {
+    use commissaire::store::posts::TurnPost;
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    ok(s.create_tour(&admin(), CHANNEL, settings(2, 12)).await);
+    ok(s.join(&player(1), CHANNEL, "Reds", "red").await);
+    let start = ok(s.start(&admin(), CHANNEL).await);
+    let opening = start
+        .all()
+        .into_iter()
+        .find(|r| r.turn.is_some())
+        .expect("the start opens the first turn's post");
+    let card = opening.turn.clone().unwrap();
+    let row = opening.owed.as_ref().unwrap().id;
+    let post = |message: &str| TurnPost {
+        channel_id: CHANNEL.to_string(),
+        message_id: message.to_string(),
+    };
+    ok_unit(s.remember_turn_post(&card, &post("501")).await);
+    // Another message closed: the round's post stays.
+    ok_unit(s.closed_turn_post(row, &post("502")).await);
+    assert_eq!(s.turn_post(&card).await.unwrap(), Some(post("501")));
+    // The round's post closed: forgotten, until its next post is remembered.
+    ok_unit(s.closed_turn_post(row, &post("501")).await);
+    assert_eq!(s.turn_post(&card).await.unwrap(), None);
+    ok_unit(s.remember_turn_post(&card, &post("503")).await);
+    assert_eq!(s.turn_post(&card).await.unwrap(), Some(post("503")));
+}
+
+fn ok_unit<E: std::fmt::Debug>(result: Result<(), E>) {
+    result.expect("the store answers");
+}

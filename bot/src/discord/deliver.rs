@@ -575,6 +575,17 @@ async fn edit_phase_post(
     if failpoint::hit(channel, failpoint::Crash::AfterEdit) {
         return Edited::Stopped;
     }
+    if reply.turn.is_none() {
+        // The post shows no card now: a tick-off late on its way must not put one back
+        // (a post closed because its turn goes on in a new one; see `closed_turn_post`).
+        let post = TurnPost {
+            channel_id: channel.to_string(),
+            message_id: message.to_string(),
+        };
+        if let Err(e) = services.closed_turn_post(id, &post).await {
+            tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not forget a closed turn's post");
+        }
+    }
     remember_delivered(http, services, channel, reply, id, &ids).await;
     Edited::Yes
 }

@@ -18,6 +18,19 @@ impl Services {
         Ok(())
     }
 
+    /// Row `owed` edited `post` to show no card (its turn is over, or goes on in a new message
+    /// because the post was full): the post is no longer any round's, so no tick-off edit
+    /// puts a card back on it. The round that goes on is remembered again when its new
+    /// message is delivered; until then a tick-off has nothing to edit, and that delivery
+    /// brings the card up to date.
+    pub async fn closed_turn_post(&self, owed: i64, post: &TurnPost) -> Result<(), ServiceError> {
+        let _guard = self.lock(&post.channel_id).await;
+        let mut tx = self.store.begin_channel(&post.channel_id).await?;
+        posts::forget(&mut tx, owed, post).await?;
+        self.store.commit(tx).await?;
+        Ok(())
+    }
+
     /// Where a round's opening message was posted, if an adapter said so.
     pub async fn turn_post(&self, card: &TurnCard) -> Result<Option<TurnPost>, ServiceError> {
         let mut conn = self.store.read().await?;

@@ -34,6 +34,22 @@ pub async fn remember(
     Ok(())
 }
 
+/// Forgets message `post` as the message of any round of the tour that owed row `owed`: the
+/// message was edited to show no card, so a round that goes on is no longer edited there.
+/// Keyed by the tour (the table's first key) so that it reads that tour's rows alone.
+pub async fn forget(conn: &mut Conn, owed: i64, post: &TurnPost) -> Result<(), StoreError> {
+    sqlx::query(
+        "DELETE FROM turn_posts WHERE tour_id = (SELECT tour_id FROM outbox WHERE id = $1) \
+         AND channel_id = $2 AND message_id = $3",
+    )
+    .bind(owed)
+    .bind(&post.channel_id)
+    .bind(&post.message_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 pub async fn find(
     conn: &mut Conn,
     tour_id: i64,
