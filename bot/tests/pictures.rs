@@ -101,3 +101,71 @@ async fn a_boards_file_names_the_round_its_title_names_padded() {
     sorted.sort();
     assert_eq!(sorted, names, "the files sort in the order of the rounds");
 }
+
+/// Issue 34: a board asked again with nothing on it changed is not drawn again. A turn's post
+/// is edited with every choice told in it, and the board it carries stays the same until the
+/// turn settles: the same bytes come back without a second drawing, and a board that did
+/// change is drawn.
+#[tokio::test]
+async fn a_board_asked_again_unchanged_is_not_drawn_again() {
+    let db = Db::new();
+    let s = Services::open(&db.path(), &config_dir(), clock())
+        .await
+        .unwrap();
+    ok(s.create_tour(&admin(), CHANNEL, settings(2, 51)).await);
+    ok(s.join(&player(1), CHANNEL, "Blue", "blue").await);
+    ok(s.start(&admin(), CHANNEL).await);
+    play_round(&s, &player(1)).await; // the fictive start (HB-038)
+    let replies = play_round(&s, &player(1)).await;
+    let news = replies.last().unwrap().followups[0].clone();
+    let Some(commissaire::services::Picture::Board {
+        tour_id,
+        stage,
+        choices,
+        title,
+        file,
+    }) = news.pictures.first().cloned()
+    else {
+        panic!("no board: {:?}", news.pictures)
+    };
+
+    let before = s.pictures_drawn();
+    let mut first = news.clone();
+    s.draw(&mut first).await;
+    assert_eq!(s.pictures_drawn(), before + 1);
+    let mut again = news.clone();
+    s.draw(&mut again).await;
+    assert_eq!(s.pictures_drawn(), before + 1, "drawn once");
+    assert_eq!(again.images, first.images, "the same file, the same bytes");
+
+    // One choice more, a hand drawn: nothing moved on the board.
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    ok(s.choose(&player(1), CHANNEL, &request(), offered(&hand)[0])
+        .await);
+    let mut edit = news.clone();
+    edit.pictures = vec![commissaire::services::Picture::Board {
+        tour_id,
+        stage,
+        choices: choices + 1,
+        title: title.clone(),
+        file: file.clone(),
+    }];
+    s.draw(&mut edit).await;
+    assert_eq!(s.pictures_drawn(), before + 1, "the board had not changed");
+    assert_eq!(edit.images, first.images);
+
+    // The next round moved the riders: that board is drawn.
+    let replies = play_round(&s, &player(1)).await;
+    let mut next = replies.last().unwrap().followups[0].clone();
+    s.draw(&mut next).await;
+    assert_eq!(s.pictures_drawn(), before + 2);
+    assert_ne!(next.images, first.images);
+
+    // `/stage` asked twice: its profile drawn once, the same bytes both times.
+    let asked = ok(s.stage_info(CHANNEL).await);
+    assert_eq!(s.pictures_drawn(), before + 3);
+    let again = ok(s.stage_info(CHANNEL).await);
+    assert_eq!(s.pictures_drawn(), before + 3, "the profile is kept");
+    assert_eq!(asked.images, again.images);
+    assert!(is_png(&asked.images[0].1));
+}

@@ -62,12 +62,35 @@ pub fn named_worn_board_png(
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
     names: &[(Jersey, String)],
 ) -> Result<Vec<u8>, RenderError> {
+    render_board(&titled_board(scene, title, colours, jerseys, names)?)
+}
+
+/// The board [`named_worn_board_png`] draws, before it is drawn: what a caller keeps a drawn
+/// picture under ([`BoardScene::key`]).
+pub fn titled_board(
+    scene: &Scene,
+    title: &str,
+    colours: &dyn Fn(&str) -> Option<usize>,
+    jerseys: &dyn Fn(&str) -> Option<Jersey>,
+    names: &[(Jersey, String)],
+) -> Result<BoardScene, RenderError> {
     let mut board = board_scene(scene)?
         .with_team_colours(colours)
         .with_jerseys(jerseys)
         .with_jersey_names(names);
     board.stage_name = title.to_string();
-    render_board(&board)
+    Ok(board)
+}
+
+/// The profile [`profile_png`] draws, before it is drawn.
+pub fn titled_profile(
+    scene: &Scene,
+    title: &str,
+    colours: &dyn Fn(&str) -> Option<usize>,
+) -> Result<ProfileScene, RenderError> {
+    let mut profile = profile_scene(scene)?.with_team_colours(colours);
+    profile.stage_name = title.to_string();
+    Ok(profile)
 }
 
 /// The whole course at a glance, with where every rider is.
@@ -76,7 +99,5 @@ pub fn profile_png(
     title: &str,
     colours: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Vec<u8>, RenderError> {
-    let mut profile = profile_scene(scene)?.with_team_colours(colours);
-    profile.stage_name = title.to_string();
-    render_profile(&profile)
+    render_profile(&titled_profile(scene, title, colours)?)
 }

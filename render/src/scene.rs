@@ -220,6 +220,39 @@ pub struct BoardScene {
     pub signs: Vec<(Pos, SquareSign)>,
 }
 
+impl BoardScene {
+    /// Everything the board is drawn from but the course itself, which the caller names: two
+    /// scenes with the same key and course give the same picture, so that a caller may keep a
+    /// picture drawn and give it again (the bot's turn posts, edited with each choice while the
+    /// board stays as it was). Every field is named here, so a field added later is not
+    /// forgotten in the key.
+    pub fn key(&self) -> String {
+        let BoardScene {
+            course,
+            stage_name,
+            turn,
+            teams,
+            riders,
+            mark_kinds,
+            letters,
+            sky,
+            road_signs,
+            fictive_start,
+            packs,
+            jersey_names,
+            cell_labels,
+            shaded,
+            signs,
+        } = self;
+        format!(
+            "board|{:?}|{stage_name:?}|{turn}|{teams:?}|{riders:?}|{mark_kinds:?}|{letters:?}|\
+             {sky:?}|{road_signs:?}|{fictive_start}|{packs:?}|{jersey_names:?}|{cell_labels:?}|\
+             {shaded:?}|{signs:?}",
+            course.name
+        )
+    }
+}
+
 /// A sign printed on a square that does something to a rider who stops there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SquareSign {
@@ -355,6 +388,21 @@ pub struct ProfileScene {
 }
 
 impl ProfileScene {
+    /// Everything the profile is drawn from but the course itself: see [`BoardScene::key`].
+    pub fn key(&self) -> String {
+        let ProfileScene {
+            course,
+            stage_name,
+            teams,
+            riders,
+            sky,
+        } = self;
+        format!(
+            "profile|{:?}|{stage_name:?}|{teams:?}|{riders:?}|{sky:?}",
+            course.name
+        )
+    }
+
     /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
     pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
         recolour(&mut self.teams, colour_of);

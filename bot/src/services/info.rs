@@ -137,7 +137,7 @@ impl Services {
             .course(&live.row.course)
             .map_err(ServiceError::Broken)?;
         let now = self.now();
-        let pictures = self.pictures;
+        let pictures = self.pictures.then_some(&*self.drawn);
         let tour = live.tour.clone();
         Ok(in_tour(&tour, || {
             stage_reply(&live, &preset, &course, now, pictures)
@@ -151,7 +151,8 @@ fn stage_reply(
     preset: &commissaire_engine::tour::TourPreset,
     course: &commissaire_engine::course::Course,
     now: crate::clock::Timestamp,
-    pictures: bool,
+    // With pictures on, where the drawn ones are kept.
+    pictures: Option<&super::owed::DrawnPictures>,
 ) -> Reply {
     {
         let mut text = msg!(
@@ -197,17 +198,18 @@ fn stage_reply(
             text.push_str(&sentence(&line));
         }
         let mut reply = Reply::public(text);
-        if pictures {
+        if let Some(drawn) = pictures {
             let title = msg!(
                 "picture-profile",
                 stage = live.row.number,
                 course = &course.name
             );
-            if let Ok(png) = narrate::profile_png(
+            let drawing = narrate::Drawing::profile(
                 &live.stage.scene(),
                 &title,
                 &narrate::team_colours(&live.teams),
-            ) {
+            );
+            if let Ok(png) = drawing.and_then(|d| drawn.draw(&live.row.course, &d)) {
                 reply
                     .images
                     .push((narrate::stage_file(live.row.number, "profile"), png));

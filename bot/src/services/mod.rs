@@ -168,6 +168,8 @@ pub struct Services {
     warm: warm::WarmStages,
     /// Choices applied by replays since start-up: what the warm stages save, for tests.
     replayed: std::sync::atomic::AtomicU64,
+    /// The last boards and profiles drawn, so that one drawn already is not drawn again.
+    drawn: Arc<owed::DrawnPictures>,
     pictures: bool,
     /// The ids Discord gave the slash commands, once the adapter has registered them.
     commands: CommandIds,
@@ -199,6 +201,7 @@ impl Services {
             locks: locks::Locks::default(),
             warm: warm::WarmStages::new(warm::CAPACITY),
             replayed: std::sync::atomic::AtomicU64::new(0),
+            drawn: Arc::new(owed::DrawnPictures::new(owed::DrawnPictures::CAPACITY)),
             pictures: true,
             commands: CommandIds::default(),
             worker: DEFAULT_WORKER.to_string(),
@@ -259,6 +262,12 @@ impl Services {
     /// first answer replays the stage once.
     pub fn replayed_choices(&self) -> u64 {
         self.replayed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many boards and profiles were drawn since start-up; one asked again with nothing
+    /// changed is not drawn again.
+    pub fn pictures_drawn(&self) -> u64 {
+        self.drawn.count()
     }
 
     /// How many stages are kept in memory (at most a fixed number, least recently used out).

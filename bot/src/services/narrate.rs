@@ -477,21 +477,6 @@ pub(crate) fn team_colours(teams: &[TeamRow]) -> impl Fn(&str) -> Option<usize> 
     }
 }
 
-pub(crate) fn board_png(
-    scene: &Scene,
-    title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
-    worn: &Wearers,
-) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    commissaire_render::ruleset::named_worn_board_png(
-        scene,
-        title,
-        colours,
-        &|rider| worn.get(rider).copied(),
-        &worn.names,
-    )
-}
-
 /// Who wears which jersey, by rider key, and the classification each jersey stands for (the
 /// board's key names it).
 #[derive(Debug, Default)]
@@ -541,12 +526,51 @@ fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) 
     worn
 }
 
-pub(crate) fn profile_png(
-    scene: &Scene,
-    title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
-) -> Result<Vec<u8>, commissaire_render::RenderError> {
-    commissaire_render::ruleset::profile_png(scene, title, colours)
+/// A board or a profile as it is about to be drawn, with the key a drawn picture is kept
+/// under: the course file, the language of its words and the scene without its course.
+pub(crate) enum Drawing {
+    Board(commissaire_render::BoardScene),
+    Profile(commissaire_render::ProfileScene),
+}
+
+impl Drawing {
+    pub fn board(
+        scene: &Scene,
+        title: &str,
+        colours: &dyn Fn(&str) -> Option<usize>,
+        worn: &Wearers,
+    ) -> Result<Drawing, commissaire_render::RenderError> {
+        commissaire_render::ruleset::titled_board(
+            scene,
+            title,
+            colours,
+            &|rider| worn.get(rider).copied(),
+            &worn.names,
+        )
+        .map(Drawing::Board)
+    }
+
+    pub fn profile(
+        scene: &Scene,
+        title: &str,
+        colours: &dyn Fn(&str) -> Option<usize>,
+    ) -> Result<Drawing, commissaire_render::RenderError> {
+        commissaire_render::ruleset::titled_profile(scene, title, colours).map(Drawing::Profile)
+    }
+
+    pub fn key(&self) -> String {
+        match self {
+            Drawing::Board(b) => b.key(),
+            Drawing::Profile(p) => p.key(),
+        }
+    }
+
+    pub fn png(&self) -> Result<Vec<u8>, commissaire_render::RenderError> {
+        match self {
+            Drawing::Board(b) => commissaire_render::render_board(b),
+            Drawing::Profile(p) => commissaire_render::render_profile(p),
+        }
+    }
 }
 
 /// The file of a stage's picture: `stage-02-finish.png`, the stage's number padded so that a

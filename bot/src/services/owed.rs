@@ -417,7 +417,7 @@ impl Services {
                 file,
                 ..
             } => {
-                let (course, team_rows, tour, row, mut log, before) = {
+                let (course, team_rows, tour, row, kept, log, before) = {
                     let mut conn = self.store.read().await?;
                     let tour = crate::store::tours::get(&mut conn, *tour_id)
                         .await?
@@ -428,7 +428,14 @@ impl Services {
                             ServiceError::Broken(format!("tour {tour_id} has no stage {stage}"))
                         })?;
                     let team_rows = teams::list(&mut conn, *tour_id).await?;
-                    let log = choices::log(&mut conn, row.id).await?;
+                    // The stage as kept in memory when it stands at this very choice (a round's
+                    // board drawn just after the round closed), else replayed from its log.
+                    let kept = self.warm.get(row.id, row.seed, *choices);
+                    let mut log = Vec::new();
+                    if kept.is_none() {
+                        log = choices::log(&mut conn, row.id).await?;
+                        log.truncate(*choices as usize);
+                    }
                     let course = self
                         .library
                         .course(&row.course)
@@ -436,9 +443,8 @@ impl Services {
                     // The stages before this one: who wears which jersey on its board.
                     let mut before = results::list(&mut conn, *tour_id).await?;
                     before.retain(|r| r.number < *stage);
-                    (course, team_rows, tour, row, log, before)
+                    (course, team_rows, tour, row, kept, log, before)
                 };
-                log.truncate(*choices as usize);
                 let profile = matches!(picture, Picture::Profile { .. });
                 let own = match picture {
                     Picture::Own { seat, .. } => Some(*seat),
@@ -447,9 +453,16 @@ impl Services {
                 let (title, file) = (title.clone(), file.clone());
                 // The words on a picture are the channel's: the tour's language.
                 let language = tour.language;
+                let drawn = std::sync::Arc::clone(&self.drawn);
                 blocking(language, move || {
-                    let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
-                    let stage = rebuild(&course, &names, &tour, &row, &log)?;
+                    let stage = match kept {
+                        Some(stage) => stage,
+                        None => {
+                            let names: Vec<String> =
+                                team_rows.iter().map(|t| t.name.clone()).collect();
+                            rebuild(&course, &names, &tour, &row, &log)?
+                        }
+                    };
                     let scene = match own {
                         Some(seat) => match stage.private_scene(seat) {
                             Some(scene) => scene,
@@ -458,16 +471,18 @@ impl Services {
                         None => stage.scene(),
                     };
                     let colours = narrate::team_colours(&team_rows);
-                    let png = if profile {
-                        narrate::profile_png(&scene, &title, &colours)
+                    let drawing = if profile {
+                        narrate::Drawing::profile(&scene, &title, &colours)
                     } else {
-                        narrate::board_png(
+                        narrate::Drawing::board(
                             &scene,
                             &title,
                             &colours,
                             &narrate::wearers(&tour, &before),
                         )
                     };
+                    // Kept under all it is drawn from: the same key, the same bytes.
+                    let png = drawing.and_then(|drawing| drawn.draw(&row.course, &drawing));
                     match png {
                         Ok(png) => Ok(vec![(file, png)]),
                         // A game whose pictures adapter has no such picture: the message goes
@@ -583,4 +598,82 @@ fn owed_of(row: OwedRow) -> Result<Owed, ServiceError> {
         channel_id: row.channel_id,
         reply,
     })
+}
+
+/// The last pictures drawn, by everything each was drawn from (the scene, its title and file,
+/// the language, the teams' colours, the jerseys): a turn's post is edited with each choice
+/// told in it, and its board, unchanged until the turn settles, was drawn again for every edit
+/// (docs/speed.md, issue 34). A few dozen, the least recently used out.
+pub(crate) struct DrawnPictures {
+    capacity: usize,
+    inner: std::sync::Mutex<DrawnInner>,
+    /// Pictures drawn (not found kept) since start-up, for tests.
+    drawn: std::sync::atomic::AtomicU64,
+}
+
+#[derive(Default)]
+struct DrawnInner {
+    entries: std::collections::HashMap<String, (u64, Vec<u8>)>,
+    clock: u64,
+}
+
+impl DrawnPictures {
+    pub const CAPACITY: usize = 48;
+
+    pub fn new(capacity: usize) -> Self {
+        DrawnPictures {
+            capacity: capacity.max(1),
+            inner: std::sync::Mutex::new(DrawnInner::default()),
+            drawn: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// The picture of `drawing` on the course file `course`, in the current language: kept,
+    /// or drawn now and kept.
+    pub fn draw(
+        &self,
+        course: &str,
+        drawing: &narrate::Drawing,
+    ) -> Result<Vec<u8>, commissaire_render::RenderError> {
+        let language = commissaire_messages::language();
+        let key = format!("{course}|{}|{}", language.code(), drawing.key());
+        if let Some(png) = self.get(&key) {
+            return Ok(png);
+        }
+        let png = drawing.png()?;
+        self.put(key, png.clone());
+        Ok(png)
+    }
+
+    fn get(&self, key: &str) -> Option<Vec<u8>> {
+        let mut inner = self.inner.lock().expect("drawn pictures");
+        inner.clock += 1;
+        let now = inner.clock;
+        let (used, png) = inner.entries.get_mut(key)?;
+        *used = now;
+        Some(png.clone())
+    }
+
+    fn put(&self, key: String, png: Vec<u8>) {
+        self.drawn
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut inner = self.inner.lock().expect("drawn pictures");
+        inner.clock += 1;
+        let now = inner.clock;
+        if !inner.entries.contains_key(&key) && inner.entries.len() >= self.capacity {
+            let oldest = inner
+                .entries
+                .iter()
+                .min_by_key(|(_, (used, _))| *used)
+                .map(|(k, _)| k.clone());
+            if let Some(k) = oldest {
+                inner.entries.remove(&k);
+            }
+        }
+        inner.entries.insert(key, (now, png));
+    }
+
+    pub fn count(&self) -> u64 {
+        self.drawn.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
