@@ -600,10 +600,10 @@ fn owed_of(row: OwedRow) -> Result<Owed, ServiceError> {
     })
 }
 
-/// The last pictures drawn, by everything each was drawn from (the scene, its title and file,
-/// the language, the teams' colours, the jerseys): a turn's post is edited with each choice
-/// told in it, and its board, unchanged until the turn settles, was drawn again for every edit
-/// (docs/speed.md, issue 34). A few dozen, the least recently used out.
+/// The last pictures drawn, by everything each was drawn from (the course file, the language,
+/// and the render scene, its title, teams' colours and jerseys in it): a turn's post is edited
+/// with each choice told in it, and its board, unchanged until the turn settles, was drawn
+/// again for every edit (docs/speed.md, issue 34). A few dozen, the least recently used out.
 pub(crate) struct DrawnPictures {
     capacity: usize,
     inner: std::sync::Mutex<DrawnInner>,
