@@ -316,9 +316,21 @@ async fn start(ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 /// Where the tour stands: the teams, the stage, who the round waits for.
+///
+/// A tour under way (or just over) has its status message, pinned and kept up to date: this
+/// posts it again at the bottom of the channel (the old one deleted) and says so privately.
+/// A tour in its lobby, or a channel without a tour, is answered as before, in the reply.
 #[poise::command(slash_command, guild_only)]
 async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = async { ctx.data().services.status(&channel(ctx)).await };
+    let result = async {
+        let services = &ctx.data().services;
+        let http = ctx.serenity_context().http.as_ref();
+        if deliver::repost_status(http, services, ctx.channel_id()).await {
+            Ok(crate::services::Reply::private(msg!("status-reposted")))
+        } else {
+            services.status(&channel(ctx)).await
+        }
+    };
     reply(ctx, result).await
 }
 

@@ -20,6 +20,7 @@ use super::messages::{self, Part};
 use crate::scheduler::Outgoing;
 use crate::services::{Claim, Owed, Reply, Services, TurnCard};
 use crate::store::posts::TurnPost;
+use crate::store::status::StatusPost;
 use commissaire_messages::msg;
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
@@ -295,6 +296,7 @@ pub async fn answer_deferred(
             }
         }
     }
+    let mut changed = !owed.is_empty();
     for r in owed {
         if post_owed(http, services, channel, r).await == Delivery::Stopped {
             return;
@@ -302,6 +304,10 @@ pub async fn answer_deferred(
     }
     for card in messages::turn_updates(reply) {
         tick_off(http, services, &card).await;
+        changed = true;
+    }
+    if changed {
+        refresh_status(http, services, channel).await;
     }
 }
 
@@ -608,6 +614,7 @@ pub async fn owed(http: Arc<Http>, services: Arc<Services>, list: Vec<Owed>) {
             "posting what the channels are still owed"
         );
     }
+    let mut moved: Vec<ChannelId> = Vec::new();
     for o in list {
         let Some(channel) = parse_channel(&o.channel_id) else {
             continue;
@@ -615,6 +622,12 @@ pub async fn owed(http: Arc<Http>, services: Arc<Services>, list: Vec<Owed>) {
         if post_owed(&http, &services, channel, &o.reply).await == Delivery::Stopped {
             return;
         }
+        if !moved.contains(&channel) {
+            moved.push(channel);
+        }
+    }
+    for channel in moved {
+        refresh_status(&http, &services, channel).await;
     }
 }
 
@@ -748,6 +761,8 @@ async fn tick_off_held(http: &Http, services: &Services, card: &TurnCard) {
 /// channel go out as one message that mentions every late director once.
 pub async fn outgoing(http: &Http, services: &Services, out: Vec<Outgoing>) {
     let mut reminders: Vec<(String, Vec<Outgoing>)> = Vec::new();
+    // The channels whose tour moved: their status message is brought up to date after.
+    let mut moved: Vec<ChannelId> = Vec::new();
     for o in out {
         if o.user_id.is_some() {
             match reminders.iter_mut().find(|(c, _)| *c == o.channel_id) {
@@ -759,6 +774,9 @@ pub async fn outgoing(http: &Http, services: &Services, out: Vec<Outgoing>) {
         let Some(channel) = parse_channel(&o.channel_id) else {
             continue;
         };
+        if !moved.contains(&channel) {
+            moved.push(channel);
+        }
         for r in o.reply.all() {
             match r.owed {
                 Some(_) => {
@@ -775,12 +793,140 @@ pub async fn outgoing(http: &Http, services: &Services, out: Vec<Outgoing>) {
             }
         }
     }
+    for channel in moved {
+        refresh_status(http, services, channel).await;
+    }
     for (channel_id, list) in reminders {
         let Some(channel) = parse_channel(&channel_id) else {
             continue;
         };
         let (part, ping) = reminder_part(&list);
         post(http, services, channel, &part, &ping).await;
+    }
+}
+
+/// Brings the channel's tour status message up to date (issue 36): posted and pinned when the
+/// running tour has none yet, edited in place when what it shows changed, left alone
+/// otherwise; never posted again by the bot itself (`/tour status` does that). Under the
+/// channel's delivery lock, so that two refreshes never both post it.
+pub async fn refresh_status(http: &Http, services: &Services, channel: ChannelId) {
+    let lock = channel_lock(channel);
+    let _delivering = lock.lock().await;
+    let card = match services.status_card(&channel.to_string()).await {
+        Ok(Some(card)) => card,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not read a tour's status");
+            return;
+        }
+    };
+    let text = messages::status_text(&card);
+    match services.status_post(card.tour_id).await {
+        Ok(Some(post)) if post.shown == text => {}
+        Ok(Some(post)) => {
+            let Ok(message) = post.message_id.parse::<u64>() else {
+                return;
+            };
+            match channel
+                .edit_message(http, MessageId::new(message), messages::status_edit(&text))
+                .await
+            {
+                Ok(_) => {
+                    if let Err(e) = services
+                        .status_shown(card.tour_id, &post.message_id, &text)
+                        .await
+                    {
+                        tracing::warn!(error = %crate::logs::Redacted(&e), "could not remember a status message's text");
+                    }
+                }
+                Err(e) => {
+                    // Deleted in the channel: forgotten, and `/tour status` posts a new one.
+                    tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not edit the tour's status message");
+                    if unknown_message(&e)
+                        && let Err(e) = services
+                            .forget_status_post(card.tour_id, &post.message_id)
+                            .await
+                    {
+                        tracing::warn!(error = %crate::logs::Redacted(&e), "could not forget a status message");
+                    }
+                }
+            }
+        }
+        Ok(None) if !card.over => {
+            post_status(http, services, channel, card.tour_id, &text).await;
+        }
+        Ok(None) => {}
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not look up a tour's status message");
+        }
+    }
+}
+
+/// `/tour status` in Discord: the status message of the channel's tour posted again at the
+/// bottom of the channel and pinned, the one before deleted (one status message a tour).
+/// `false` when the channel has no tour that has one (in its lobby, or none).
+pub async fn repost_status(http: &Http, services: &Services, channel: ChannelId) -> bool {
+    let lock = channel_lock(channel);
+    let _delivering = lock.lock().await;
+    let card = match services.status_card(&channel.to_string()).await {
+        Ok(Some(card)) => card,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not read a tour's status");
+            return false;
+        }
+    };
+    let before = services.status_post(card.tour_id).await.ok().flatten();
+    let text = messages::status_text(&card);
+    if !post_status(http, services, channel, card.tour_id, &text).await {
+        return false;
+    }
+    if let Some(old) = before.and_then(|p| p.message_id.parse::<u64>().ok())
+        && let Err(e) = channel.delete_message(http, MessageId::new(old)).await
+    {
+        tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not delete the tour's old status message");
+    }
+    true
+}
+
+/// Posts the status message, pins it and remembers it. Pinning needs the right to manage
+/// messages: without it the message stays, unpinned, and the log says why.
+async fn post_status(
+    http: &Http,
+    services: &Services,
+    channel: ChannelId,
+    tour_id: i64,
+    text: &str,
+) -> bool {
+    let message = match channel
+        .send_message(http, messages::status_message(text))
+        .await
+    {
+        Ok(message) => message,
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not post the tour's status message");
+            return false;
+        }
+    };
+    if let Err(e) = channel.pin(http, message.id).await {
+        tracing::warn!(error = %crate::logs::Redacted(&e), %channel, "could not pin the tour's status message");
+    }
+    let post = StatusPost {
+        channel_id: channel.to_string(),
+        message_id: message.id.to_string(),
+        shown: text.to_string(),
+    };
+    if let Err(e) = services.remember_status_post(tour_id, &post).await {
+        tracing::warn!(error = %crate::logs::Redacted(&e), "could not remember the tour's status message");
+    }
+    true
+}
+
+/// Whether Discord answered that the message is not there (deleted).
+fn unknown_message(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(h) => h.status_code().is_some_and(|s| s.as_u16() == 404),
+        _ => false,
     }
 }
 

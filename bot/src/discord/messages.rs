@@ -2,7 +2,9 @@
 //! attachments, buttons in rows, the round's card as an embed. Nothing here sends anything, so
 //! every body can be checked against Discord's API description in tests.
 
-use crate::services::{ButtonAction, ButtonSpec, Pressed, Reply, TurnCard, parse_button};
+use crate::services::{
+    ButtonAction, ButtonSpec, Pressed, Reply, StatusCard, TurnCard, parse_button,
+};
 use commissaire_engine::registry::Sentence;
 use commissaire_messages::{msg, sentence};
 use serenity::all::{
@@ -383,6 +385,65 @@ pub fn phase_edit(part: &Part) -> EditMessage {
 /// The edit that ticks a team off: only the card changes, the board and the button stay.
 pub fn turn_edit(card: &TurnCard) -> EditMessage {
     EditMessage::new().embed(turn_embed(card))
+}
+
+/// The tour's status message as Discord shows it, in the tour's language: where the race is,
+/// the teams (those still awaited, since when), when the bot plays for them, the jerseys. Times
+/// are Discord timestamps, which each reader sees in their own clock and which stay true
+/// without an edit. Kept under one message.
+pub fn status_text(card: &StatusCard) -> String {
+    let text = commissaire_messages::speaking(card.language, || {
+        let mut lines = vec![msg!("status-card-title"), card.head.clone()];
+        if !card.over {
+            if card.paused {
+                lines.push(msg!("card-paused"));
+            } else if card.teams.iter().all(|t| t.done) {
+                lines.push(msg!("card-all-chosen"));
+            } else {
+                lines.push(match card.since {
+                    Some(since) => msg!("status-card-waiting-since", since = since),
+                    None => msg!("status-card-waiting"),
+                });
+            }
+            for t in &card.teams {
+                let who = match &t.director {
+                    Some(user) => msg!("card-team-director", team = &t.name, user = user.as_str()),
+                    None => msg!("card-team-bot", team = &t.name),
+                };
+                lines.push(if t.done {
+                    msg!("card-team-done", who = who)
+                } else {
+                    msg!("card-team-waiting", who = who)
+                });
+            }
+            if let Some(deadline) = card.deadline
+                && card.teams.iter().any(|t| !t.done)
+            {
+                lines.push(msg!("status-card-deadline", deadline = deadline));
+            }
+        }
+        if !card.jerseys.is_empty() {
+            if !card.over {
+                lines.push(msg!("status-card-jerseys"));
+            }
+            lines.extend(card.jerseys.iter().map(|j| format!("- {j}")));
+        }
+        lines.join("\n")
+    });
+    chunk_text(&text, 2000)
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+}
+
+/// The status message posted: no one is pinged by it, nor by its edits.
+pub fn status_message(text: &str) -> CreateMessage {
+    CreateMessage::new().content(text).allowed_mentions(quiet())
+}
+
+/// The status message edited to show `text`.
+pub fn status_edit(text: &str) -> EditMessage {
+    EditMessage::new().content(text).allowed_mentions(quiet())
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ mod posts;
 mod record;
 mod repechage;
 mod reply;
+mod status;
 mod verify;
 mod warm;
 
@@ -39,6 +40,7 @@ pub use reply::{
     ButtonAction, ButtonSpec, Owing, Pressed, Reply, TeamTick, TurnCard, choice_button_id,
     hand_button, parse_button, vote_button_id,
 };
+pub use status::StatusCard;
 pub use verify::{Replay, Report, Seal, StageCheck, verify};
 
 use crate::clock::{Clock, Timestamp};

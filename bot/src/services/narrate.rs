@@ -355,7 +355,7 @@ const REINSTATED_MARK: char = '*';
 
 /// A rider as a line of text: its name, with its team only when the name does not already say it
 /// (tour riders are named "Team Rouleur"), so lines stay short enough for a phone.
-fn who(row: &StandingRow) -> String {
+pub(crate) fn who(row: &StandingRow) -> String {
     match &row.rider {
         Some(rider) if rider.as_str().starts_with(&row.team) => rider.to_string(),
         Some(rider) => msg!("rider-of-team", rider = rider.as_str(), team = &row.team),

@@ -107,3 +107,23 @@ pub async fn count(conn: &mut Conn, stage_id: i64) -> Result<u32, StoreError> {
         .await?;
     Ok(n as u32)
 }
+
+/// When the turn being played opened: the time of the last choice before it (of an earlier
+/// turn of stage `number`, or of an earlier stage of the tour); `None` before any choice.
+pub async fn turn_opened(
+    conn: &mut Conn,
+    tour_id: i64,
+    number: u32,
+    round: u32,
+) -> Result<Option<i64>, StoreError> {
+    let row: (Option<i64>,) = sqlx::query_as(
+        "SELECT MAX(c.created_at) FROM choices c JOIN stages s ON c.stage_id = s.id \
+         WHERE s.tour_id = $1 AND (s.number < $2 OR (s.number = $2 AND c.round < $3))",
+    )
+    .bind(tour_id)
+    .bind(number as i64)
+    .bind(round as i64)
+    .fetch_one(conn)
+    .await?;
+    Ok(row.0)
+}

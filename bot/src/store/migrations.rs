@@ -48,6 +48,10 @@ pub const SQLITE: &[(&str, &str)] = &[
         "0009_seed_commitments.sql",
         include_str!("../../../migrations/sqlite/0009_seed_commitments.sql"),
     ),
+    (
+        "0010_status_posts.sql",
+        include_str!("../../../migrations/sqlite/0010_status_posts.sql"),
+    ),
 ];
 
 /// PostgreSQL's (`migrations/postgres/`): the schema of SQLite's version 7 in one file, then a
@@ -64,6 +68,10 @@ pub const POSTGRES: &[(&str, &str)] = &[
     (
         "0009_seed_commitments.sql",
         include_str!("../../../migrations/postgres/0009_seed_commitments.sql"),
+    ),
+    (
+        "0010_status_posts.sql",
+        include_str!("../../../migrations/postgres/0010_status_posts.sql"),
     ),
 ];
 

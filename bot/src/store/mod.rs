@@ -25,6 +25,7 @@ pub mod reminders;
 pub mod results;
 pub mod riders;
 pub mod stages;
+pub mod status;
 pub mod teams;
 pub mod tours;
 pub mod transfer;

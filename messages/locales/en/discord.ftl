@@ -75,6 +75,17 @@ card-all-chosen = Every team has chosen: the round is being played.
 card-choose = Choose with the button below or { $play }. The bot plays for late teams <t:{ $deadline }:R>.
 card-paused = The tour is paused: choices wait until an admin resumes it.
 
+## The tour's status message, pinned and edited in place as the tour moves.
+
+status-card-title = 📌 Where the tour stands
+# $since: a Unix time, which Discord shows as "5 minutes ago".
+status-card-waiting-since = Awaited since <t:{ $since }:R>:
+status-card-waiting = Awaited:
+status-card-deadline = The bot plays for late teams <t:{ $deadline }:R>.
+status-card-jerseys = Jerseys:
+# The answer to /tour status: the status message is posted again, and pinned.
+status-reposted = The tour's status message is posted again below and pinned; it is kept up to date as the tour moves.
+
 ## Private acknowledgements of a command whose answer went to the channel.
 
 done = Done.

@@ -67,6 +67,9 @@ status-over = **{ $tour }** is over. { $standings } shows its final classificati
 # $turn: the turn being played, as its game names it ("round 3").
 status-running = **{ $tour }**: stage { $stage } of { $total }, { $course }, { $turn }.
 status-paused = Paused: an admin resumes it with { $admin_resume }.
+# The tour's pinned status message: one line a jersey, and the head once the tour is over.
+status-jersey = { $classification }: { $who }
+status-card-over = **{ $tour }** is over. The winners:
 
 ## The news of a round, a stage, the tour.
 

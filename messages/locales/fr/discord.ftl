@@ -78,6 +78,16 @@ card-all-chosen = Toutes les équipes ont choisi : la manche se joue.
 card-choose = Choisissez avec le bouton ci-dessous ou { $play }. Le bot joue pour les équipes en retard <t:{ $deadline }:R>.
 card-paused = Le tour est en pause : les choix attendent qu'un admin le relance.
 
+## Le message d'état du tour, épinglé et modifié sur place à mesure que le tour avance.
+
+status-card-title = 📌 Où en est le tour
+# $since : une heure Unix, que Discord affiche comme « il y a 5 minutes ».
+status-card-waiting-since = Attendues depuis <t:{ $since }:R> :
+status-card-waiting = Attendues :
+status-card-deadline = Le bot joue pour les équipes en retard <t:{ $deadline }:R>.
+status-card-jerseys = Maillots :
+status-reposted = Le message d'état du tour est publié à nouveau ci-dessous et épinglé ; il est tenu à jour à mesure que le tour avance.
+
 ## Accusés de réception privés d'une commande dont la réponse est allée dans le salon.
 
 done = C'est fait.

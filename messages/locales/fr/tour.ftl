@@ -70,6 +70,9 @@ status-over = **{ $tour }** est terminé. { $standings } affiche ses classements
 # $turn : le tour de jeu en cours, tel que le jeu le nomme (« manche 3 »).
 status-running = **{ $tour }** : étape { $stage } sur { $total }, { $course }, { $turn }.
 status-paused = En pause : un admin le relance avec { $admin_resume }.
+# Le message d'état épinglé du tour : une ligne par maillot, et l'en-tête une fois le tour fini.
+status-jersey = { $classification } : { $who }
+status-card-over = **{ $tour }** est terminé. Les vainqueurs :
 
 ## Les nouvelles d'une manche, d'une étape, du tour.
 

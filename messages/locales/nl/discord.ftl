@@ -75,6 +75,16 @@ card-all-chosen = Elke ploeg heeft gekozen: de ronde wordt gespeeld.
 card-choose = Kies met de knop hieronder of met { $play }. De bot speelt voor de late ploegen <t:{ $deadline }:R>.
 card-paused = De tour staat stil: keuzes wachten tot een beheerder hem hervat.
 
+## Het statusbericht van de tour, vastgezet en ter plekke bijgewerkt terwijl de tour vordert.
+
+status-card-title = 📌 Zo staat de tour
+# $since: een Unix-tijd, die Discord toont als "5 minuten geleden".
+status-card-waiting-since = Verwacht sinds <t:{ $since }:R>:
+status-card-waiting = Verwacht:
+status-card-deadline = De bot speelt voor de late ploegen <t:{ $deadline }:R>.
+status-card-jerseys = Truien:
+status-reposted = Het statusbericht van de tour staat hieronder opnieuw en is vastgezet; het wordt bijgewerkt terwijl de tour vordert.
+
 ## Privébevestigingen van een commando waarvan het antwoord in het kanaal staat.
 
 done = Klaar.

@@ -68,6 +68,9 @@ status-over = **{ $tour }** is voorbij. { $standings } toont de eindklassementen
 # $turn: de beurt die gespeeld wordt, zoals het spel hem noemt ("ronde 3").
 status-running = **{ $tour }**: etappe { $stage } van { $total }, { $course }, { $turn }.
 status-paused = Stilgelegd: een beheerder hervat met { $admin_resume }.
+# Het vastgezette statusbericht van de tour: een regel per trui, en de kop zodra de tour voorbij is.
+status-jersey = { $classification }: { $who }
+status-card-over = **{ $tour }** is voorbij. De winnaars:
 
 ## Het nieuws van een ronde, een etappe, de tour.
 

@@ -247,6 +247,12 @@ fn route(
         ("GET" | "PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
             state.channel_message(world, method, id(channel)?, id(message)?, body)
         }
+        // Pinning a message (serenity 0.12's route; Discord keeps it beside the newer
+        // `/channels/{id}/messages/pins/{id}`).
+        ("PUT" | "DELETE", ["channels", channel, "pins", message])
+        | ("PUT" | "DELETE", ["channels", channel, "messages", "pins", message]) => {
+            state.pin(id(channel)?, id(message)?, method == "PUT")
+        }
         _ => return None,
     };
     Some(reply)

@@ -415,6 +415,22 @@ impl State {
         self.message_method(world, method, id, body)
     }
 
+    /// PUT or DELETE /channels/{channel}/pins/{id}: the message pinned, or no longer.
+    pub fn pin(&mut self, channel_id: u64, id: u64, pinned: bool) -> Reply {
+        match self.messages.get_mut(&id) {
+            Some(m) if m.channel_id() == channel_id && !m.is_ephemeral() => {
+                m.json["pinned"] = Value::Bool(pinned);
+                Reply::no_content()
+            }
+            _ => {
+                self.fail(format!(
+                    "pin channel {channel_id} message {id}: no such message"
+                ));
+                Reply::error(404, 10008, "Unknown Message")
+            }
+        }
+    }
+
     fn message_method(&mut self, world: &World, method: &str, id: u64, body: Body) -> Reply {
         match method {
             "GET" => Reply::json(self.messages[&id].json.clone()),
