@@ -29,13 +29,15 @@ fn status_posts(fake: &FakeDiscord) -> Vec<Value> {
         .collect()
 }
 
-/// Waits until the channel's one status message passes `check`, and returns it.
+/// Waits until the channel has one status message (a repost deletes the old one just after
+/// it posts the new) and it passes `check`, and returns it.
 async fn wait_status(fake: &FakeDiscord, check: impl Fn(&Value) -> bool) -> Value {
     let until = std::time::Instant::now() + WAIT;
     loop {
         let posts = status_posts(fake);
-        assert!(posts.len() <= 1, "one status message a tour: {posts:#?}");
-        if let Some(post) = posts.first().filter(|p| check(p)) {
+        if let [post] = posts.as_slice()
+            && check(post)
+        {
             return post.clone();
         }
         assert!(
@@ -100,7 +102,8 @@ async fn a_tour_has_one_status_message_pinned_and_edited_in_place() {
     );
     let again = wait_status(&fake, |m| m["id"] != id).await;
     assert_eq!(again["pinned"], json!(true), "{again}");
-    assert_eq!(content(&again), content(&moved));
+    // What it shows is the tour as it stands (the round may have moved on since).
+    assert!(content(&again).contains("stage 1 of "), "{again}");
     let last = channel_posts(&fake, CHANNEL);
     assert_eq!(
         last.last().map(|m| m["id"].clone()),

@@ -584,6 +584,66 @@ mod tests {
     }
 
     #[test]
+    fn the_status_message_says_who_is_awaited_since_when_until_when_and_the_jerseys() {
+        let card = StatusCard {
+            tour_id: 1,
+            language: commissaire_messages::Language::En,
+            head: "**Week**: stage 2 of 7, Col, round 5.".into(),
+            paused: false,
+            over: false,
+            deadline: Some(1_800_000_600),
+            since: Some(1_800_000_000),
+            teams: vec![
+                TeamTick {
+                    name: "Reds".into(),
+                    director: Some("11".into()),
+                    done: true,
+                },
+                TeamTick {
+                    name: "Blues".into(),
+                    director: None,
+                    done: false,
+                },
+            ],
+            jerseys: vec!["General classification: Reds Leader".into()],
+        };
+        assert_eq!(
+            status_text(&card),
+            "📌 Where the tour stands\n**Week**: stage 2 of 7, Col, round 5.\n\
+             Awaited since <t:1800000000:R>:\n✅ Reds · <@11>\n⏳ Blues · bot\n\
+             The bot plays for late teams <t:1800000600:R>.\nJerseys:\n\
+             - General classification: Reds Leader"
+        );
+        // Paused: no deadline, and it says why the teams wait.
+        let paused = StatusCard {
+            paused: true,
+            deadline: None,
+            ..card.clone()
+        };
+        let text = status_text(&paused);
+        assert!(text.contains("The tour is paused"), "{text}");
+        assert!(!text.contains("The bot plays"), "{text}");
+        // Everyone through: no deadline either.
+        let mut through = card.clone();
+        through.teams[1].done = true;
+        let text = status_text(&through);
+        assert!(text.contains("Every team has chosen"), "{text}");
+        assert!(!text.contains("The bot plays"), "{text}");
+        // Over: the head and the winners alone; in the tour's language.
+        let over = StatusCard {
+            over: true,
+            head: "**Week** is over. The winners:".into(),
+            language: commissaire_messages::Language::Nl,
+            ..card
+        };
+        assert_eq!(
+            status_text(&over),
+            "📌 Zo staat de tour\n**Week** is over. The winners:\n\
+             - General classification: Reds Leader"
+        );
+    }
+
+    #[test]
     fn the_card_ticks_teams_and_names_the_deadline() {
         let card = TurnCard {
             tour_id: 1,
