@@ -459,18 +459,24 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
 
     // The animation: a frame for each of stage 1's rounds, then the finish held two seconds.
     let gif = result_gif.expect("stage-01-replay.gif is attached to stage 1's result");
-    let rounds = t
-        .posts_since(0)
+    // Each turn of stage 1 opened a post with its card (the fictive start, round 1…), before
+    // the stage's result.
+    let posts = t.posts_since(0);
+    let end = posts
         .iter()
-        .filter_map(|r| {
-            let text = content(r.json.as_ref()?).to_string();
-            let n = text.strip_prefix("**Stage 1, round ")?.split('*').next()?;
-            n.parse::<usize>().ok()
-        })
-        .max()
-        .expect("stage 1's rounds were posted");
+        .position(|r| content(r.json.as_ref().unwrap()).contains(": result**"))
+        .expect("stage 1's result");
+    let turns: Vec<String> = posts[..end]
+        .iter()
+        .filter_map(|r| r.json.as_ref().unwrap()["embeds"][0]["title"].as_str())
+        .map(str::to_string)
+        .collect();
     let frames = commissaire_render::animation::decode(&gif).expect("the GIF decodes");
-    assert_eq!(frames.len(), rounds + 1, "a frame a round and the finish");
+    assert_eq!(
+        frames.len(),
+        turns.len() + 1,
+        "a frame a turn and the finish: {turns:?}"
+    );
     assert_eq!(frames.last().map(|f| f.1), Some(200), "the finish held 2 s");
     assert!(gif.len() <= 4 * 1024 * 1024, "{} bytes", gif.len());
     // `/stage replay:1` posts it again, the same; a stage not over yet is refused privately.
