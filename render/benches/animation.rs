@@ -17,7 +17,16 @@ fn animation(c: &mut Criterion) {
         let gif = stage_gif(&turns, "Stage 1, finish", &|_| None, &|_| None, &[]).unwrap();
         eprintln!("{game}: {} turns, {} bytes", turns.len(), gif.len());
         group.bench_function(format!("{game} {} turns: draw + GIF", turns.len()), |b| {
-            b.iter(|| stage_gif(black_box(&turns), "Stage 1, finish", &|_| None, &|_| None, &[]).unwrap())
+            b.iter(|| {
+                stage_gif(
+                    black_box(&turns),
+                    "Stage 1, finish",
+                    &|_| None,
+                    &|_| None,
+                    &[],
+                )
+                .unwrap()
+            })
         });
     }
     group.finish();

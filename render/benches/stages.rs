@@ -82,7 +82,9 @@ pub fn stage(game: &str, seed: u64) -> Vec<(Scene, String)> {
         let seat = stage.waiting_on()[0].0;
         let key = stage.bot_choice(seat).expect("the bot chooses");
         log.push((seat, stage.choice_json(key.as_str()).expect("a choice")));
-        stage.apply(seat, key.as_str()).expect("the bot's choice is legal");
+        stage
+            .apply(seat, key.as_str())
+            .expect("the bot's choice is legal");
     }
     registry::settled_turns(game, &setup, seed, &log)
         .expect("the stage replays")

@@ -89,7 +89,9 @@ impl Animation {
     /// The GIF: every picture in turn, for ever.
     pub fn finish(self) -> Result<Vec<u8>, RenderError> {
         let Some(first) = self.first else {
-            return Err(RenderError::Animation("an animation needs a picture".into()));
+            return Err(RenderError::Animation(
+                "an animation needs a picture".into(),
+            ));
         };
         if self.width > MAX_SIDE || self.height > MAX_SIDE {
             return Err(RenderError::Animation(format!(
@@ -108,20 +110,20 @@ impl Animation {
 
         // What the canvas shows, as palette indices: each frame is drawn over it.
         let mut canvas = vec![palette.index(PAGE.0); width * height];
-        for (y, row) in first.as_raw().chunks_exact(first.width() as usize * 3).enumerate() {
+        for (y, row) in first
+            .as_raw()
+            .chunks_exact(first.width() as usize * 3)
+            .enumerate()
+        {
             let line = &mut canvas[y * width..y * width + first.width() as usize];
             palette.indices(row, line);
         }
 
         let mut out = Vec::with_capacity(256 * 1024);
         {
-            let mut encoder = gif::Encoder::new(
-                &mut out,
-                width as u16,
-                height as u16,
-                &palette.rgb_table(),
-            )
-            .map_err(gif_error)?;
+            let mut encoder =
+                gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb_table())
+                    .map_err(gif_error)?;
             encoder
                 .set_repeat(gif::Repeat::Infinite)
                 .map_err(gif_error)?;
@@ -453,7 +455,10 @@ mod tests {
             assert_eq!(frame.dimensions(), (100, 60));
             let mut want = RgbImage::from_pixel(100, 60, PAGE);
             image::imageops::replace(&mut want, &picture(100, 40, square_at), 0, 0);
-            assert!(frame == &want, "the square at {square_at} is not where it was drawn");
+            assert!(
+                frame == &want,
+                "the square at {square_at} is not where it was drawn"
+            );
         }
     }
 

@@ -114,7 +114,9 @@ pub fn stage_gif(
         animation.push(draw(scene, title)?, delay);
     }
     let Some((last, _)) = turns.last() else {
-        return Err(RenderError::Animation("a stage with no settled turn".into()));
+        return Err(RenderError::Animation(
+            "a stage with no settled turn".into(),
+        ));
     };
     animation.push(draw(last, finish_title)?, crate::animation::HOLD_CS);
     animation.finish()

@@ -10,8 +10,8 @@ mod stages;
 
 use commissaire_messages::{Language, msg, speaking};
 use commissaire_render::animation::{HOLD_CS, decode};
-use commissaire_render::ruleset::{board_scene, stage_gif, turn_delay};
 use commissaire_render::draw_board;
+use commissaire_render::ruleset::{board_scene, stage_gif, turn_delay};
 
 /// What a 21-round stage's animation may weigh: room to spare under Discord's attachment limit.
 const LIMIT: usize = 4 * 1024 * 1024;
@@ -19,9 +19,10 @@ const LIMIT: usize = 4 * 1024 * 1024;
 #[test]
 fn every_game_s_stage_animates_turn_by_turn_then_holds_the_finish() {
     let save = std::env::var("COMMISSAIRE_SAVE_PNG").ok();
-    for (game, language) in stages::GAMES
-        .into_iter()
-        .zip([Language::En, Language::Fr, Language::Nl, Language::En])
+    for (game, language) in
+        stages::GAMES
+            .into_iter()
+            .zip([Language::En, Language::Fr, Language::Nl, Language::En])
     {
         speaking(language, || {
             let turns = stages::stage(game, 5);
@@ -35,7 +36,11 @@ fn every_game_s_stage_animates_turn_by_turn_then_holds_the_finish() {
                 turns.len()
             );
             let frames = decode(&gif).unwrap();
-            assert_eq!(frames.len(), turns.len() + 1, "{game}: a frame a turn and the finish");
+            assert_eq!(
+                frames.len(),
+                turns.len() + 1,
+                "{game}: a frame a turn and the finish"
+            );
             let delay = turn_delay(turns.len());
             for (i, (_, d)) in frames.iter().enumerate() {
                 let want = if i == turns.len() { HOLD_CS } else { delay };
@@ -63,8 +68,14 @@ fn every_game_s_stage_animates_turn_by_turn_then_holds_the_finish() {
                     }
                 }
                 let all = (drawn.width() * drawn.height()) as u64;
-                assert!(same * 100 >= all * 97, "{game}: frame {i}: {same} of {all} exact");
-                assert!(far * 1000 <= all, "{game}: frame {i}: {far} of {all} far off");
+                assert!(
+                    same * 100 >= all * 97,
+                    "{game}: frame {i}: {same} of {all} exact"
+                );
+                assert!(
+                    far * 1000 <= all,
+                    "{game}: frame {i}: {far} of {all} far off"
+                );
                 // The rest of the canvas (a taller board before or after) is the page.
                 assert!(frame.height() >= drawn.height());
             }

@@ -545,7 +545,9 @@ impl Services {
                 .ok_or_else(|| ServiceError::Broken(format!("no tour {tour_id}")))?;
             let row = stages::get(&mut conn, tour_id, stage)
                 .await?
-                .ok_or_else(|| ServiceError::Broken(format!("tour {tour_id} has no stage {stage}")))?;
+                .ok_or_else(|| {
+                    ServiceError::Broken(format!("tour {tour_id} has no stage {stage}"))
+                })?;
             let team_rows = teams::list(&mut conn, tour_id).await?;
             let log = choices::log(&mut conn, row.id).await?;
             let course = self
@@ -567,13 +569,11 @@ impl Services {
                 &starters,
                 options.clone(),
             );
-            let settled = commissaire_engine::registry::settled_turns(
-                &tour.ruleset,
-                &setup,
-                row.seed,
-                &log,
-            )
-            .map_err(|e| ServiceError::Broken(format!("stage {stage} cannot be replayed: {e}")))?;
+            let settled =
+                commissaire_engine::registry::settled_turns(&tour.ruleset, &setup, row.seed, &log)
+                    .map_err(|e| {
+                        ServiceError::Broken(format!("stage {stage} cannot be replayed: {e}"))
+                    })?;
             if settled.is_empty() {
                 return Ok(Vec::new());
             }
