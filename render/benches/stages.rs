@@ -35,7 +35,7 @@ fn setup(game: &str) -> Setup {
         _ => ("hulst-vlakke-etappe.toml", 3, 4, serde_json::Value::Null),
     };
     let mut riders = Vec::new();
-    for t in 0..teams_n {
+    for (t, team) in teams.iter().enumerate().take(teams_n) {
         for i in 0..per_team {
             let attributes = match game {
                 "card-race" => card_race_attributes(
@@ -56,7 +56,7 @@ fn setup(game: &str) -> Setup {
                 _ => serde_json::Value::Null,
             };
             riders.push(Entrant {
-                id: format!("{} {}", teams[t], i + 1),
+                id: format!("{team} {}", i + 1),
                 team: t as u8,
                 start: None,
                 attributes,
