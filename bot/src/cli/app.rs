@@ -517,8 +517,9 @@ fn animate_scenario(cli: &Cli, file: &str, out: &Path) -> Result<(), UsageError>
     let path = out.join("stage.gif");
     std::fs::write(&path, &gif)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+    let plural = if played == 1 { "" } else { "s" };
     println!(
-        "wrote {} ({played} {}s, {} bytes)",
+        "wrote {} ({played} {}{plural}, {} bytes)",
         path.display(),
         run.turn_word(),
         gif.len()
