@@ -775,3 +775,41 @@ fn the_shipped_hulst_mid_stage_scenario_tells_the_sprint_in_the_catalogues_words
         assert!(text.contains(told), "{told} missing from {text}");
     }
 }
+
+/// `render --animate`: the whole scenario as one GIF, a frame for each of its turns and the
+/// last held two seconds (issue 36).
+#[test]
+fn render_animate_writes_the_scenario_as_a_gif_a_frame_a_turn() {
+    let out_dir =
+        std::env::temp_dir().join(format!("commissaire-render-gif-{}", std::process::id()));
+    let out = run(
+        &[
+            "render",
+            "config/scenarios/hulst-sprint-mid-stage.json",
+            "--animate",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    // "wrote …/stage.gif (6 turns, 196137 bytes)"
+    let turns: usize = said
+        .split('(')
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    let gif = std::fs::read(out_dir.join("stage.gif")).unwrap();
+    let frames = commissaire_render::animation::decode(&gif).unwrap();
+    assert_eq!(frames.len(), turns + 1, "{said}");
+    assert_eq!(frames.last().unwrap().1, 200);
+    assert!(turns > 1, "{said}");
+    assert!(frames[0].0 != frames[turns - 1].0, "the riders move");
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}

@@ -5,6 +5,7 @@
 //! The renderer takes small plain scenes ([`BoardScene`], [`ProfileScene`], [`StandingsTable`])
 //! rather than engine state, so it only ever sees what a public view shows.
 
+pub mod animation;
 pub mod board;
 pub mod crowds;
 mod draw;
@@ -48,6 +49,8 @@ pub enum RenderError {
     },
     #[error("this game has no pictures yet")]
     NoPictures,
+    #[error("could not make the animation: {0}")]
+    Animation(String),
     #[error("could not encode the picture: {0}")]
     Encode(#[from] image::ImageError),
 }

@@ -101,3 +101,44 @@ pub fn profile_png(
 ) -> Result<Vec<u8>, RenderError> {
     render_profile(&titled_profile(scene, title, colours)?)
 }
+
+/// How long each turn of a stage's animation is shown, in hundredths of a second, for a stage
+/// of `turns` settled turns: a second a turn, less for a game that settles many (Velo Master
+/// settles every roll), so that the whole stage plays in about forty seconds, never less than
+/// a fifth of a second a turn.
+pub fn turn_delay(turns: usize) -> u16 {
+    (4000 / turns.max(1)).clamp(20, 100) as u16
+}
+
+/// A stage as an animated GIF (see [`crate::animation`]): the board after each settled turn in
+/// turn, each titled (`turns`: the scene and its title, the turn's name in it), then the last
+/// board again under `finish_title`, held two seconds. Only public scenes belong here: every
+/// frame is posted to the channel.
+pub fn stage_gif(
+    turns: &[(Scene, String)],
+    finish_title: &str,
+    colours: &dyn Fn(&str) -> Option<usize>,
+    jerseys: &dyn Fn(&str) -> Option<Jersey>,
+    names: &[(Jersey, String)],
+) -> Result<Vec<u8>, RenderError> {
+    let delay = turn_delay(turns.len());
+    let mut animation = crate::animation::Animation::new();
+    let draw = |scene: &Scene, title: &str| -> Result<image::RgbImage, RenderError> {
+        let mut board = board_scene(scene)?
+            .with_team_colours(colours)
+            .with_jerseys(jerseys)
+            .with_jersey_names(names);
+        board.stage_name = title.to_string();
+        Ok(crate::draw_board(&board)?.image)
+    };
+    for (scene, title) in turns {
+        animation.push(draw(scene, title)?, delay);
+    }
+    let Some((last, _)) = turns.last() else {
+        return Err(RenderError::Animation(
+            "a stage with no settled turn".into(),
+        ));
+    };
+    animation.push(draw(last, finish_title)?, crate::animation::HOLD_CS);
+    animation.finish()
+}

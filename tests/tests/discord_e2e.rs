@@ -409,6 +409,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
     assert_eq!(flags(&not_admin), 64);
     assert!(content(&not_admin).contains("only an admin"), "{not_admin}");
     let mut finished = false;
+    let mut result_gif = None;
     for _ in 0..60 {
         let from = t.mark();
         t.slash("admin close-round", json!({}), &t.admin).await;
@@ -450,12 +451,58 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
                 "{:?}",
                 files(&next)
             );
+            // The stage as an animation, with its result (issue 36).
+            result_gif = result
+                .files
+                .iter()
+                .find(|f| f.filename.as_deref() == Some("stage-01-replay.gif"))
+                .map(|f| f.bytes.clone());
             finished = true;
             break;
         }
         current = message_id(&next);
     }
     assert!(finished, "stage 1 never finished");
+
+    // The animation: a frame for each of stage 1's rounds, then the finish held two seconds.
+    let gif = result_gif.expect("stage-01-replay.gif is attached to stage 1's result");
+    // Each turn of stage 1 opened a post with its card (the fictive start, round 1…), before
+    // the stage's result.
+    let posts = t.posts_since(0);
+    let end = posts
+        .iter()
+        .position(|r| content(r.json.as_ref().unwrap()).contains(": result**"))
+        .expect("stage 1's result");
+    let turns: Vec<String> = posts[..end]
+        .iter()
+        .filter_map(|r| r.json.as_ref().unwrap()["embeds"][0]["title"].as_str())
+        .map(str::to_string)
+        .collect();
+    let frames = commissaire_render::animation::decode(&gif).expect("the GIF decodes");
+    assert_eq!(
+        frames.len(),
+        turns.len() + 1,
+        "a frame a turn and the finish: {turns:?}"
+    );
+    assert_eq!(frames.last().map(|f| f.1), Some(200), "the finish held 2 s");
+    assert!(gif.len() <= 4 * 1024 * 1024, "{} bytes", gif.len());
+    // `/stage replay:1` posts it again, the same; a stage not over yet is refused privately.
+    let from = t.mark();
+    let again = t.slash("stage", json!({"replay": 1}), &t.bob).await;
+    assert!(content(&again).contains("Stage 1, "), "{again}");
+    let sent: Vec<Vec<u8>> = t.fake.requests()[from..]
+        .iter()
+        .flat_map(|r| r.files.iter())
+        .filter(|f| f.filename.as_deref() == Some("stage-01-replay.gif"))
+        .map(|f| f.bytes.clone())
+        .collect();
+    assert_eq!(sent, [gif], "the replay is the stage's animation, once");
+    let not_yet = t.slash("stage", json!({"replay": 2}), &t.bob).await;
+    assert_eq!(flags(&not_yet), 64);
+    assert!(
+        content(&not_yet).contains("stage 2 has not finished"),
+        "{not_yet}"
+    );
 
     // The repêchage vote: Alice (yes) and Bob (no) tie; the stage winner's directeur breaks it.
     let (proposal_sent, proposal) = t

@@ -146,8 +146,12 @@ enum Command {
         /// The scenario file, or `-` to read it from standard input.
         file: String,
         /// The round (the output line) to stop after (0: the riders on the start grid).
-        #[arg(long)]
-        round: u32,
+        #[arg(long, required_unless_present = "animate")]
+        round: Option<u32>,
+        /// Draws the whole scenario as an animated GIF instead, stage.gif: the board after
+        /// each of its turns, then the last held two seconds.
+        #[arg(long, conflicts_with = "round")]
+        animate: bool,
         /// The folder to write the pictures in (created if missing).
         #[arg(long, default_value = "out")]
         out: PathBuf,
@@ -183,7 +187,15 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Command::Scenario { file } => scenario(&cli, file),
-        Command::Render { file, round, out } => render(&cli, file, *round, out),
+        Command::Render {
+            file,
+            round,
+            out,
+            animate,
+        } => match round {
+            Some(round) if !*animate => render(&cli, file, *round, out),
+            _ => animate_scenario(&cli, file, out),
+        },
         Command::Backup { file } => runtime().and_then(|rt| rt.block_on(backup(&cli, file))),
         Command::Export {
             tour,
@@ -466,6 +478,51 @@ async fn backup(cli: &Cli, to: &Path) -> Result<(), UsageError> {
             from = path.display().to_string(),
             to = to.display().to_string()
         )
+    );
+    Ok(())
+}
+
+/// `render --animate`: the scenario's board after each of its turns as one GIF, the frames
+/// titled as the channel's boards are, then the last held two seconds (issue 36).
+fn animate_scenario(cli: &Cli, file: &str, out: &Path) -> Result<(), UsageError> {
+    super::check_out(out)?;
+    let run = play_scenario(cli, file, None)?;
+    let played = run.turns();
+    if played == 0 {
+        return Err(UsageError(format!(
+            "{file}: it plays no {}, so there is nothing to animate",
+            run.turn_word()
+        )));
+    }
+    let mut turns = Vec::new();
+    for turn in 1..=played {
+        let scene = play_scenario(cli, file, Some(turn))?.scene();
+        let title = msg!(
+            "picture-round",
+            stage = 1,
+            turn = format!("{} {turn}", run.turn_word())
+        );
+        turns.push((scene, title));
+    }
+    let gif = commissaire_render::ruleset::stage_gif(
+        &turns,
+        &msg!("picture-finish", stage = 1),
+        &|_| None,
+        &|_| None,
+        &[],
+    )
+    .map_err(|e| UsageError(format!("{file}: cannot draw the animation: {e}")))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| UsageError(format!("cannot create {}: {e}", out.display())))?;
+    let path = out.join("stage.gif");
+    std::fs::write(&path, &gif)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+    let plural = if played == 1 { "" } else { "s" };
+    println!(
+        "wrote {} ({played} {}{plural}, {} bytes)",
+        path.display(),
+        run.turn_word(),
+        gif.len()
     );
     Ok(())
 }

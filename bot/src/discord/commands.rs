@@ -382,10 +382,24 @@ pub async fn standings(
     reply(ctx, result).await
 }
 
+// With `replay`, a finished stage again as an animation (drawn in a second or so: the answer
+// is deferred when it takes longer than the answer budget, as every command's is).
 /// The stage being raced: its profile, the round, who leads on the road.
 #[poise::command(slash_command, guild_only)]
-pub async fn stage(ctx: Ctx<'_>) -> Result<(), Error> {
-    let result = async { ctx.data().services.stage_info(&channel(ctx)).await };
+pub async fn stage(
+    ctx: Ctx<'_>,
+    #[description = "A finished stage's number: see it again as an animation, turn by turn"]
+    #[min = 1]
+    #[max = 99]
+    replay: Option<u32>,
+) -> Result<(), Error> {
+    let result = async {
+        let services = &ctx.data().services;
+        match replay {
+            Some(stage) => services.stage_replay(&channel(ctx), Some(stage)).await,
+            None => services.stage_info(&channel(ctx)).await,
+        }
+    };
     reply(ctx, result).await
 }
 

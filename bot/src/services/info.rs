@@ -122,6 +122,50 @@ impl Services {
         })
     }
 
+    /// A finished stage again, as its animation (issue 36): `/stage replay`. `stage`: its
+    /// number, the last finished one by default. Any finished stage of the channel's latest
+    /// tour, a finished tour's too.
+    pub async fn stage_replay(&self, channel_id: &str, stage: Option<u32>) -> ServiceResult {
+        let (tour, number, course) = {
+            let mut conn = self.store.read().await?;
+            let tour = tours::latest_in_channel(&mut conn, channel_id)
+                .await?
+                .ok_or_else(|| ServiceError::refused(msg!("no-tour")))?;
+            let done = results::list(&mut conn, tour.id).await?;
+            let Some(last) = done.iter().map(|r| r.number).max() else {
+                return Err(ServiceError::refused(msg!("replay-none-yet")));
+            };
+            let number = stage.unwrap_or(last);
+            if !done.iter().any(|r| r.number == number) {
+                return Err(ServiceError::refused(msg!(
+                    "replay-not-finished",
+                    stage = number,
+                    last = last
+                )));
+            }
+            let row = crate::store::stages::get(&mut conn, tour.id, number)
+                .await?
+                .ok_or_else(|| ServiceError::Broken(format!("no stage {number}")))?;
+            let course = self
+                .library
+                .course(&row.course)
+                .map_err(ServiceError::Broken)?;
+            (tour, number, course.name.clone())
+        };
+        let mut reply = Reply::public(in_tour(&tour, || {
+            msg!("replay-posted", stage = number, course = &course)
+        }));
+        if self.pictures {
+            reply.pictures.push(super::owed::Picture::Animation {
+                tour_id: tour.id,
+                stage: number,
+                file: narrate::animation_file(number),
+            });
+            self.draw(&mut reply).await;
+        }
+        Ok(reply)
+    }
+
     /// The stage being raced: where, which round, who leads on the road, and its profile.
     pub async fn stage_info(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;

@@ -702,6 +702,12 @@ impl Services {
                 title: in_tour(&live.tour, || msg!("picture-stage", stage = number)),
                 file: narrate::stage_file(number, "profile"),
             });
+            // The whole stage again, turn by turn, as an animation (issue 36).
+            news.pictures.push(Picture::Animation {
+                tour_id,
+                stage: number,
+                file: narrate::animation_file(number),
+            });
             // The standings of the first three jerseys after the stage (the card race: general,
             // points, mountains); /standings has the rest. Which tables the game has does not
             // depend on the results.

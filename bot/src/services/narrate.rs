@@ -579,6 +579,11 @@ pub(crate) fn stage_file(stage: u32, what: &str) -> String {
     format!("stage-{stage:02}-{what}.png")
 }
 
+/// The file of a stage's animation: `stage-02-replay.gif`.
+pub(crate) fn animation_file(stage: u32) -> String {
+    format!("stage-{stage:02}-replay.gif")
+}
+
 /// The file of a director's own picture (Hulst's landing squares), padded as a turn's file:
 /// `stage-01-choice-005-own.png`.
 pub(crate) fn own_file(stage: u32, choices: u32) -> String {

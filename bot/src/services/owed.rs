@@ -50,6 +50,13 @@ pub enum Picture {
         title: String,
         file: String,
     },
+    /// A finished stage as an animated GIF: its board after each settled turn, titled with the
+    /// turn's name, then the finish held (issue 36). Only public boards: it goes to the channel.
+    Animation {
+        tour_id: i64,
+        stage: u32,
+        file: String,
+    },
     /// One classification (by its slug) after stage `after_stage`.
     Standings {
         tour_id: i64,
@@ -493,6 +500,11 @@ impl Services {
                 })
                 .await
             }
+            Picture::Animation {
+                tour_id,
+                stage,
+                file,
+            } => self.draw_animation(*tour_id, *stage, file).await,
             Picture::Standings {
                 tour_id,
                 after_stage,
@@ -530,6 +542,94 @@ impl Services {
         }
     }
 }
+
+impl Services {
+    /// A finished stage's animation (see [`Picture::Animation`]), replayed from the store: the
+    /// scene after each settled turn, through the registry and the pictures' adapters, worded
+    /// in the tour's language. Empty when the game has no pictures.
+    async fn draw_animation(
+        &self,
+        tour_id: i64,
+        stage: u32,
+        file: &str,
+    ) -> Result<Vec<(String, Vec<u8>)>, ServiceError> {
+        let (course, team_rows, tour, row, log, before) = {
+            let mut conn = self.store.read().await?;
+            let tour = tours::get(&mut conn, tour_id)
+                .await?
+                .ok_or_else(|| ServiceError::Broken(format!("no tour {tour_id}")))?;
+            let row = stages::get(&mut conn, tour_id, stage)
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::Broken(format!("tour {tour_id} has no stage {stage}"))
+                })?;
+            let team_rows = teams::list(&mut conn, tour_id).await?;
+            let log = choices::log(&mut conn, row.id).await?;
+            let course = self
+                .library
+                .course(&row.course)
+                .map_err(ServiceError::Broken)?;
+            let mut before = results::list(&mut conn, tour_id).await?;
+            before.retain(|r| r.number < stage);
+            (course, team_rows, tour, row, log, before)
+        };
+        let file = file.to_string();
+        blocking(tour.language, move || {
+            let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
+            let starters: Vec<&commissaire_engine::tour::TourRider> = row.starters.iter().collect();
+            let options = row.options.as_ref().unwrap_or(&tour.options);
+            let setup = commissaire_engine::tour::entrants_setup(
+                &course,
+                &names,
+                &starters,
+                options.clone(),
+            );
+            let settled =
+                commissaire_engine::registry::settled_turns(&tour.ruleset, &setup, row.seed, &log)
+                    .map_err(|e| {
+                        ServiceError::Broken(format!("stage {stage} cannot be replayed: {e}"))
+                    })?;
+            if settled.is_empty() {
+                return Ok(Vec::new());
+            }
+            let turns: Vec<(commissaire_engine::registry::Scene, String)> = settled
+                .into_iter()
+                .map(|t| {
+                    let title = commissaire_messages::msg!(
+                        "picture-round",
+                        stage = stage,
+                        turn = commissaire_messages::sentence(&t.name)
+                    );
+                    (t.scene, title)
+                })
+                .collect();
+            let finish = commissaire_messages::msg!("picture-finish", stage = stage);
+            let colours = narrate::team_colours(&team_rows);
+            let worn = narrate::wearers(&tour, &before);
+            match commissaire_render::ruleset::stage_gif(
+                &turns,
+                &finish,
+                &colours,
+                &|rider| worn.get(rider).copied(),
+                &worn.names,
+            ) {
+                Ok(gif) if gif.len() <= ANIMATION_LIMIT => Ok(vec![(file, gif)]),
+                // Past what Discord takes with room to spare: the post goes without it.
+                Ok(gif) => Err(ServiceError::Broken(format!(
+                    "the animation of stage {stage} weighs {} bytes",
+                    gif.len()
+                ))),
+                Err(commissaire_render::RenderError::NoPictures) => Ok(Vec::new()),
+                Err(e) => Err(ServiceError::Broken(format!("cannot draw {file}: {e}"))),
+            }
+        })
+        .await
+    }
+}
+
+/// The most a stage's animation may weigh: Discord's safe attachment size (8 MB) less room for
+/// the other pictures of the stage's post.
+pub const ANIMATION_LIMIT: usize = 6 * 1024 * 1024;
 
 /// Runs CPU work (a replay, a drawing) off the async workers, so that answers keep flowing,
 /// its words in `language`.

@@ -741,7 +741,9 @@ impl Services {
         reply.pictures = pictures
             .iter()
             .filter(|p| match p {
-                Picture::Board { stage, .. } | Picture::Profile { stage, .. } => *stage == number,
+                Picture::Board { stage, .. }
+                | Picture::Profile { stage, .. }
+                | Picture::Animation { stage, .. } => *stage == number,
                 Picture::Standings { after_stage, .. } => *after_stage == number,
                 Picture::Own { .. } => false,
             })

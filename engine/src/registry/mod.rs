@@ -280,3 +280,44 @@ pub fn replay(
     }
     Ok((stage, events))
 }
+
+/// One settled turn of a stage (see [`Game::settles_turn`]), as everyone saw it.
+#[derive(Debug, Clone)]
+pub struct SettledTurn {
+    /// The turn's name as the game gave it when the turn opened ("round 3", "the start").
+    pub name: Sentence,
+    /// How many of the stage's choices were made when it settled.
+    pub choices: usize,
+    /// The public scene right after it: what the channel's board showed.
+    pub scene: Scene,
+}
+
+/// The public scene after each settled turn of a stage, in order, with each turn's name:
+/// the stage rebuilt from its setup, seed and stored JSON choices as [`replay`] does. What a
+/// stage's animation draws, for any game.
+pub fn settled_turns(
+    id: &str,
+    setup: &Setup,
+    seed: u64,
+    choices: &[(Seat, Value)],
+) -> Result<Vec<SettledTurn>, ReplayError> {
+    let mut stage = start(id, setup, seed)?;
+    let mut turn = 1;
+    let mut name = stage.turn_name(turn);
+    let mut turns = Vec::new();
+    for (index, (seat, json)) in choices.iter().enumerate() {
+        let fail = |error| ReplayError::Choice { index, error };
+        let key = stage.choice_key(json).map_err(fail)?;
+        let events = stage.apply(*seat, key.as_str()).map_err(fail)?;
+        if events.settles_turn() {
+            turn += 1;
+            let next = stage.turn_name(turn);
+            turns.push(SettledTurn {
+                name: std::mem::replace(&mut name, next),
+                choices: index + 1,
+                scene: stage.scene(),
+            });
+        }
+    }
+    Ok(turns)
+}
