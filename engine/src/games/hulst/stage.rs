@@ -2043,3 +2043,7 @@ fn multisets(hand: &[u8], k: usize, out: &mut Vec<Vec<u8>>) {
     }
     go(&sorted, k, &mut Vec::new(), out);
 }
+
+#[cfg(test)]
+#[path = "odds_tests.rs"]
+mod odds_tests;
