@@ -72,6 +72,10 @@ macro_rules! files {
                 "record.ftl",
                 include_str!(concat!("../locales/", $lang, "/record.ftl")),
             ),
+            (
+                "odds.ftl",
+                include_str!(concat!("../locales/", $lang, "/odds.ftl")),
+            ),
         ]
     };
 }
