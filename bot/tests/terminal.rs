@@ -414,7 +414,10 @@ fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() 
         text.contains(" playouts by the bots, as Les Testeurs sees the race"),
         "{text}"
     );
-    assert!(text.contains("Les Testeurs Rouleur (Les Testeurs): "), "{text}");
+    assert!(
+        text.contains("Les Testeurs Rouleur (Les Testeurs): "),
+        "{text}"
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 

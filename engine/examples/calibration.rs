@@ -61,8 +61,14 @@ fn main() {
             if s.halfway().is_err() || s.stage.is_over() {
                 continue;
             }
-            let odds = win_chances(&*s.stage, Viewer::Public, k + 1_000_000, playouts, &s.question())
-                .unwrap();
+            let odds = win_chances(
+                &*s.stage,
+                Viewer::Public,
+                k + 1_000_000,
+                playouts,
+                &s.question(),
+            )
+            .unwrap();
             if s.stage.play_out(STEP_CAP).is_err() {
                 continue;
             }

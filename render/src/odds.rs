@@ -58,7 +58,14 @@ pub fn draw_odds(title: &str, bars: &[OddsBar]) -> RgbImage {
         text::draw(&mut img, BODY, INK, PAD, mid - BODY.cap_height() / 2, &name);
         let colour: Colour = palette::team(b.colour);
         let len = (b.chance.clamp(0.0, 1.0) * f64::from(bar_w)).round() as i32;
-        rect(&mut img, bar_x, y + 6, bar_w, ROW_H - 12, palette::STRIP_BAND);
+        rect(
+            &mut img,
+            bar_x,
+            y + 6,
+            bar_w,
+            ROW_H - 12,
+            palette::STRIP_BAND,
+        );
         if len > 0 {
             rect(&mut img, bar_x, y + 6, len, ROW_H - 12, colour);
         }
@@ -110,7 +117,10 @@ mod tests {
         let bar_w = WIDTH - bar_x - VALUE_W - PAD;
         let y = (HEADER_H + ROW_H / 2 - 6) as u32;
         // Half the track in the team's colour, the rest bare.
-        assert_eq!(*img.get_pixel((bar_x + bar_w / 4) as u32, y), palette::team(0));
+        assert_eq!(
+            *img.get_pixel((bar_x + bar_w / 4) as u32, y),
+            palette::team(0)
+        );
         assert_eq!(
             *img.get_pixel((bar_x + 3 * bar_w / 4) as u32, y),
             palette::STRIP_BAND
@@ -118,6 +128,10 @@ mod tests {
         // A rider with no chance has a bare track.
         let y = y + ROW_H as u32;
         assert_eq!(*img.get_pixel((bar_x + 2) as u32, y), palette::STRIP_BAND);
-        assert!(render_odds("Win chances", &bars).unwrap().starts_with(b"\x89PNG"));
+        assert!(
+            render_odds("Win chances", &bars)
+                .unwrap()
+                .starts_with(b"\x89PNG")
+        );
     }
 }

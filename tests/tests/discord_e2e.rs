@@ -338,7 +338,10 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         said.contains(" playouts by the bots, as Reds sees the race: chance ± standard error."),
         "{said}"
     );
-    assert!(said.contains("Reds") && said.contains("Blues") && said.contains(" % ± "), "{said}");
+    assert!(
+        said.contains("Reds") && said.contains("Blues") && said.contains(" % ± "),
+        "{said}"
+    );
     let told = t.wait_told_in(turn_message, from).await;
     assert!(told.file("files[0]").is_some(), "the board after the turn");
     let fictive = t.fake.message(turn_message).unwrap();

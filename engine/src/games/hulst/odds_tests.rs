@@ -18,7 +18,12 @@ fn some_rounds_in() -> (Hulst, Vec<TourRider>) {
 }
 
 fn unseen_by_0(h: &Hulst) -> Vec<u8> {
-    let mut all: Vec<u8> = h.draw.iter().chain(h.hands[1..].iter().flatten()).copied().collect();
+    let mut all: Vec<u8> = h
+        .draw
+        .iter()
+        .chain(h.hands[1..].iter().flatten())
+        .copied()
+        .collect();
     all.sort_unstable();
     all
 }
@@ -30,9 +35,18 @@ fn a_copy_deals_the_unseen_cards_again_keeping_the_viewer_s_hand_and_every_size(
     for k in 0..8 {
         let copy = h.determinize(Viewer::Seat(0), &mut stream(k, 0));
         assert_eq!(copy.hands[0], h.hands[0], "the viewer's own hand");
-        let sizes = |x: &Hulst| (x.draw.len(), x.hands.iter().map(Vec::len).collect::<Vec<_>>());
+        let sizes = |x: &Hulst| {
+            (
+                x.draw.len(),
+                x.hands.iter().map(Vec::len).collect::<Vec<_>>(),
+            )
+        };
         assert_eq!(sizes(&copy), sizes(&h));
-        assert_eq!(unseen_by_0(&copy), unseen_by_0(&h), "the same cards, dealt again");
+        assert_eq!(
+            unseen_by_0(&copy),
+            unseen_by_0(&h),
+            "the same cards, dealt again"
+        );
         assert_eq!(copy.discard, h.discard, "the played cards are public");
         dealt_anew |= copy.hands[1..] != h.hands[1..];
         assert!(copy.hands.iter().all(|hand| hand.is_sorted()));
