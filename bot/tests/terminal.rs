@@ -383,14 +383,14 @@ fn play_in_dutch_and_resume_in_the_tours_language() {
 }
 
 /// Issue 33, item 12: a wrong answer gets a one-line hint, not the whole decision again; `?`
-/// prints the decision again.
+/// prints the decision again; `o` the win chances as the player's team sees the race (issue 35).
 #[test]
 fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() {
     let out = temp_dir("play-hint");
     let dir = out.to_str().unwrap();
     let result = run(
         &["play", "--out", dir, "--team", "Les Testeurs"],
-        "x\n?\nq\n",
+        "x\n?\no\nq\n",
     );
     let text = String::from_utf8_lossy(&result.stdout);
     assert!(
@@ -398,7 +398,7 @@ fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() 
         "{}",
         String::from_utf8_lossy(&result.stderr)
     );
-    let hint = ", ? to see the choices again, or q to stop.";
+    let hint = ", ? to see the choices again, o for the win chances, or q to stop.";
     let at = text.find(hint).unwrap_or_else(|| panic!("a hint: {text}"));
     let line = text[..at].rsplit('\n').next().unwrap();
     assert!(line.contains("Type a number from 1 to "), "{line}");
@@ -410,6 +410,14 @@ fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() 
     let option = "  1) Les Testeurs Rouleur: Draw";
     assert_eq!(text.matches(option).count(), 2, "{text}");
     assert_eq!(text.matches(hint).count(), 1, "{text}");
+    assert!(
+        text.contains(" playouts by the bots, as Les Testeurs sees the race"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Les Testeurs Rouleur (Les Testeurs): "),
+        "{text}"
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 

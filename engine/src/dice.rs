@@ -5,7 +5,7 @@
 //! and whether its face was given, so the output shows which roll used which face.
 
 use crate::rng::{STAGE_STREAM, stream};
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -99,6 +99,14 @@ impl Dice {
         roll
     }
 
+    /// Gives the dice a new stream drawn from `rng`, and drops the given faces not used yet: a
+    /// playout's copy of a stage (see [`crate::registry::Game::determinize`]) must roll what
+    /// nobody can know yet, never the stage's own future rolls.
+    pub fn reseed(&mut self, rng: &mut ChaCha8Rng) {
+        self.rng = ChaCha8Rng::from_rng(rng);
+        self.given.truncate(self.used);
+    }
+
     /// Given faces not used yet.
     pub fn left(&self) -> usize {
         self.given.len() - self.used
@@ -108,6 +116,24 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reseeded_dice_roll_the_new_stream_and_drop_the_given_faces() {
+        let mut a = Dice::new(1, vec![6, 6]);
+        let mut b = Dice::new(2, vec![6, 6]);
+        assert_eq!(a.roll(6).unwrap().face, 6);
+        a.reseed(&mut stream(9, 0));
+        b.reseed(&mut stream(9, 0));
+        assert_eq!(a.left(), 0);
+        assert_eq!(b.left(), 0);
+        let ra: Vec<Roll> = (0..40).map(|_| a.roll(6).unwrap()).collect();
+        let rb: Vec<Roll> = (0..40).map(|_| b.roll(6).unwrap()).collect();
+        assert_eq!(ra, rb, "the same playout stream, whatever the stage's seed");
+        assert!(ra.iter().all(|r| !r.given));
+        let mut c = Dice::new(1, Vec::new());
+        let rc: Vec<Roll> = (0..40).map(|_| c.roll(6).unwrap()).collect();
+        assert_ne!(ra, rc, "not the stage's own stream");
+    }
 
     #[test]
     fn given_faces_come_first_then_the_seed() {

@@ -443,6 +443,16 @@ impl Game for DiceRace {
             house_a: Default::default(),
         })
     }
+    /// Nothing hidden: only the dice get a new stream.
+    fn determinize(
+        &self,
+        _: commissaire_engine::game::Viewer,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Self {
+        let mut copy = self.clone();
+        copy.dice.reseed(rng);
+        copy
+    }
     fn bot(&self, _: Seat, options: &[RollDie]) -> RollDie {
         options[0]
     }

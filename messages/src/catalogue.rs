@@ -76,6 +76,10 @@ macro_rules! files {
                 "replay.ftl",
                 include_str!(concat!("../locales/", $lang, "/replay.ftl")),
             ),
+            (
+                "odds.ftl",
+                include_str!(concat!("../locales/", $lang, "/odds.ftl")),
+            ),
         ]
     };
 }

@@ -12,6 +12,7 @@ mod draw;
 mod encode;
 pub mod games;
 pub mod layout;
+pub mod odds;
 pub mod palette;
 pub mod profile;
 pub mod ruleset;

@@ -217,6 +217,7 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         "standings",
         "stage",
         "hand",
+        "odds",
         "play",
         "autopilot",
         "admin",
@@ -333,6 +334,21 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         "{body}"
     );
     assert_eq!(content(&body), "**Stage 1, round 1**", "nothing told yet");
+
+    // /odds (issue 35): the riders' chances from playouts of the race as Alice's team sees it,
+    // only for her (it reads her hand), each with its standard error.
+    let odds = t.slash("odds", json!({}), &t.alice).await;
+    assert_eq!(flags(&odds), 64, "odds are private: {odds}");
+    let said = content(&odds);
+    assert!(said.starts_with("Win chances in stage 1, from "), "{said}");
+    assert!(
+        said.contains(" playouts by the bots, as Reds sees the race: chance ± standard error."),
+        "{said}"
+    );
+    assert!(
+        said.contains("Reds") && said.contains("Blues") && said.contains(" % ± "),
+        "{said}"
+    );
     let told = t.wait_told_in(turn_message, from).await;
     assert!(told.file("files[0]").is_some(), "the board after the turn");
     let fictive = t.fake.message(turn_message).unwrap();

@@ -266,6 +266,14 @@ async fn session(
                     println!("{}", msg!("play-stopped", again = again));
                     return Ok(Ended::Done);
                 }
+                // The win chances of the stage, as the player's team sees it (issue 35).
+                if line.eq_ignore_ascii_case("o") {
+                    match services.odds(&me, CHANNEL).await {
+                        Ok(reply) => println!("{}", terminal_text(&reply.text)),
+                        Err(e) => println!("{}", terminal_text(&e.to_reply().text)),
+                    }
+                    continue;
+                }
                 if line == "?" {
                     if let Some(board) = &board {
                         println!("\n{}", scene_text_keyed(&board.scene, mine, true));

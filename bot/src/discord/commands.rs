@@ -20,6 +20,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings(),
         stage(),
         hand(),
+        odds(),
         play(),
         autopilot(),
         admin(),
@@ -407,6 +408,13 @@ pub async fn stage(
 #[poise::command(slash_command, guild_only)]
 pub async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     let result = async { ctx.data().services.hand(&actor(ctx), &channel(ctx)).await };
+    reply(ctx, result).await
+}
+
+/// Win chances in the stage, from playouts of the race as your team sees it (only for you)
+#[poise::command(slash_command, guild_only)]
+pub async fn odds(ctx: Ctx<'_>) -> Result<(), Error> {
+    let result = async { ctx.data().services.odds(&actor(ctx), &channel(ctx)).await };
     reply(ctx, result).await
 }
 

@@ -16,6 +16,7 @@ mod lobby;
 mod locks;
 mod mentions;
 mod narrate;
+mod odds;
 mod owed;
 mod play;
 mod posts;

@@ -8,6 +8,7 @@ use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::game::{Seat, Viewer};
 use crate::tour::{StageKind, StageResult, TourRider};
+use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -146,6 +147,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn place(&self, _choice: &Self::Choice) -> Option<Place> {
         None
     }
+
+    /// A copy of the stage as `viewer` may know it, for a playout (`/odds`): everything the
+    /// viewer cannot see (another team's hand, the order of a deck, what is left to draw) dealt
+    /// again at random from what it can see, sizes kept, and every random stream of the stage
+    /// (dice, deck shuffles, a bot's own draws) reseeded from `rng`, so that a playout neither
+    /// reads a hidden card nor foretells the stage's real future draws. Two stages that differ
+    /// only in what the viewer cannot see give the same copy for the same `rng`. Every game
+    /// says how: there is no default.
+    fn determinize(&self, viewer: Viewer, rng: &mut ChaCha8Rng) -> Self;
 
     /// The bot's pick among `options` (never empty).
     fn bot(&self, seat: Seat, options: &[Self::Choice]) -> Self::Choice;

@@ -8,6 +8,7 @@ use super::scene::Scene;
 use super::setup::{Setup, StartError};
 use crate::game::{Seat, Viewer};
 use crate::tour::{StageKind, StageResult, TourRider};
+use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use std::any::Any;
 use std::fmt::Debug;
@@ -102,6 +103,23 @@ pub trait DynStage: Debug + Send + Sync {
     /// [`DynStage::carry_over`] knowing the seats the bot rode (see [`Game::carry_over_bots`]).
     fn carry_over_bots(&self, riders: &mut [TourRider], bots: &[Seat]);
     fn clone_box(&self) -> Box<dyn DynStage>;
+    /// A copy of the stage as `viewer` may know it, hidden things dealt again and every random
+    /// stream reseeded from `rng` (see [`Game::determinize`]).
+    fn determinize(&self, viewer: Viewer, rng: &mut ChaCha8Rng) -> Box<dyn DynStage>;
+    /// Plays the stage to its end with the bot at every seat, at most `cap` choices: the
+    /// playout of `/odds`, typed all the way (no key, no JSON). Returns the choices played.
+    fn play_out(&mut self, cap: u32) -> Result<u32, PlayoutError>;
+}
+
+/// Why a playout could not reach the end of its stage.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PlayoutError {
+    #[error("the stage was not over after {0} choices")]
+    TooLong(u32),
+    #[error("the stage is not over, yet no seat owes a choice")]
+    Stuck,
+    #[error("the bot's choice was refused: {0}")]
+    Refused(String),
 }
 
 impl Clone for Box<dyn DynStage> {
@@ -182,6 +200,14 @@ impl<G: Game> Hosted<G> {
 
     pub fn boxed(setup: &Setup, seed: u64) -> Result<Box<dyn DynStage>, StartError> {
         Ok(Box::new(Self::start(setup, seed)?))
+    }
+
+    /// A typed game already under way (a test's, a bench's), hosted with no step counted.
+    pub fn new(game: G) -> Self {
+        Hosted {
+            steps: vec![0; game.seats()],
+            game,
+        }
     }
 
     pub fn game(&self) -> &G {
@@ -441,5 +467,44 @@ impl<G: Game> DynStage for Hosted<G> {
     }
     fn clone_box(&self) -> Box<dyn DynStage> {
         Box::new(self.clone())
+    }
+    fn determinize(&self, viewer: Viewer, rng: &mut ChaCha8Rng) -> Box<dyn DynStage> {
+        Box::new(Hosted {
+            game: self.game.determinize(viewer, rng),
+            steps: self.steps.clone(),
+        })
+    }
+    fn play_out(&mut self, cap: u32) -> Result<u32, PlayoutError> {
+        let seats = self.steps.len() as Seat;
+        let mut played = 0;
+        while !self.game.is_over() {
+            let mut moved = false;
+            for seat in 0..seats {
+                if self.game.is_over() {
+                    break;
+                }
+                if !self.game.owes(seat) {
+                    continue;
+                }
+                let legal = self.game.legal(seat);
+                if legal.is_empty() {
+                    continue;
+                }
+                if played >= cap {
+                    return Err(PlayoutError::TooLong(played));
+                }
+                let choice = self.game.bot(seat, &legal);
+                self.game
+                    .apply(seat, &choice)
+                    .map_err(|reason| PlayoutError::Refused(format!("{reason:?}")))?;
+                self.steps[seat as usize] += 1;
+                played += 1;
+                moved = true;
+            }
+            if !moved && !self.game.is_over() {
+                return Err(PlayoutError::Stuck);
+            }
+        }
+        Ok(played)
     }
 }

@@ -22,7 +22,7 @@ pub use decision::{
     ChoiceError, LabelledOption, OutcomeError, Pending, Secret, Sentence, Text, Told,
 };
 pub use game::{Game, Place};
-pub use hosted::{DynStage, Events, Hosted};
+pub use hosted::{DynStage, Events, Hosted, PlayoutError};
 pub use key::{BadKey, Key, MAX_KEY_LEN};
 pub use scene::Scene;
 pub use setup::{Entrant, Setup, StartError};

@@ -2036,6 +2036,12 @@ impl Game for CardRace {
         Scene::CardRace(self.stage.view(Viewer::Public))
     }
 
+    fn determinize(&self, viewer: Viewer, rng: &mut rand_chacha::ChaCha8Rng) -> Self {
+        let mut copy = self.clone();
+        copy.stage.deal_unseen(viewer, rng);
+        copy
+    }
+
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         // A single option needs no policy (house rules B's Peloton, HB-015: its draw decides),
         // and a policy that reads the hand might name a card the option does not.
@@ -2173,3 +2179,7 @@ mod tests {
         assert_eq!(seat(-1)["peloton_team"], json!(2));
     }
 }
+
+#[cfg(test)]
+#[path = "odds_tests.rs"]
+mod odds_tests;

@@ -11,6 +11,7 @@ use super::setup::{Hands, SetupError, StageEnd, StageSetup};
 use crate::course::{Course, Marker, Pos};
 use crate::game::{Decision, Ruleset, Seat, Viewer};
 use crate::rng::rider_stream;
+use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -440,6 +441,54 @@ impl Stage {
     }
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// This stage as `viewer` may know it (see [`crate::registry::Game::determinize`]). Of a
+    /// rider of another team the viewer knows how many cards lie in its draw pile, recycle pile
+    /// and hand, and whether it kept a card, but not which: all of them are gathered, sorted
+    /// and dealt again at random into the same sizes (FR-2: the recycled cards lie face down;
+    /// the kept card is secret until the reveal, after which it stays as it is). Of its own
+    /// riders the viewer knows the hand, the kept card and the recycle pile: only the order of
+    /// the draw pile is shuffled. House rules A's face-down weather tokens are shuffled among
+    /// their tiles. Every random stream (each rider's deck, the dice, the gruppetto's) is
+    /// reseeded from `rng`.
+    pub(crate) fn deal_unseen(&mut self, viewer: Viewer, rng: &mut ChaCha8Rng) {
+        let dealt = self.setup.options.hands == Hands::Deal;
+        let open = self.setup.options.time_trial_b.is_some();
+        let revealed = self.attacks.is_some();
+        for (i, rider) in self.riders.iter_mut().enumerate() {
+            rider.rng = ChaCha8Rng::from_rng(&mut *rng);
+            if !dealt {
+                continue;
+            }
+            let own = viewer == Viewer::Seat(self.setup.riders[i].team);
+            if own || open {
+                rider.deck.sort_unstable();
+                rider.deck.shuffle(rng);
+                continue;
+            }
+            let hide_kept = !revealed && rider.kept.is_some();
+            let (deck, recycle, hand) = (rider.deck.len(), rider.recycle.len(), rider.hand.len());
+            let mut pool = std::mem::take(&mut rider.deck);
+            pool.append(&mut rider.recycle);
+            pool.append(&mut rider.hand);
+            if hide_kept {
+                pool.extend(rider.kept.take());
+            }
+            pool.sort_unstable();
+            pool.shuffle(rng);
+            if hide_kept {
+                rider.kept = pool.pop();
+            }
+            rider.hand = pool.split_off(pool.len() - hand);
+            rider.recycle = pool.split_off(pool.len() - recycle);
+            debug_assert_eq!(pool.len(), deck);
+            rider.deck = pool;
+        }
+        self.conditions.reseed(rng);
+        if let Some(g) = &mut self.gruppetto {
+            g.reseed(rng);
+        }
     }
     /// The round being played (the last one once the stage is over).
     pub fn round(&self) -> u32 {

@@ -911,6 +911,12 @@ impl Game for Hulst {
         Some(Scene::Hulst(view))
     }
 
+    fn determinize(&self, viewer: Viewer, rng: &mut rand_chacha::ChaCha8Rng) -> Self {
+        let mut copy = self.clone();
+        copy.deal_unseen(viewer, rng);
+        copy
+    }
+
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         super::bot::choose(self, seat, options)
     }

@@ -11,7 +11,7 @@ use super::tables::{
     TEAM_SIZE,
 };
 use crate::course::{Course, Pos};
-use crate::game::Seat;
+use crate::game::{Seat, Viewer};
 use crate::rng;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -1924,6 +1924,48 @@ impl Hulst {
         on.into_iter().map(|x| x.2).collect()
     }
 
+    /// This stage as `viewer` may know it (see [`crate::registry::Game::determinize`]): the
+    /// seconde cards it cannot see (the other teams' hands and the draw pile) gathered, sorted
+    /// and dealt again at random, each hand keeping its size; the chance cards still to draw
+    /// shuffled; every stream (deck, chance, the random bot's) reseeded from `rng`. A card
+    /// chosen by another team whose landing square is still to be picked goes back to its hand
+    /// (as the "back to the cards" option does), so the copy never holds it apart.
+    pub(super) fn deal_unseen(&mut self, viewer: Viewer, rng: &mut ChaCha8Rng) {
+        use rand::SeedableRng;
+        let own = match viewer {
+            Viewer::Seat(s) => Some(s as usize),
+            Viewer::Public => None,
+        };
+        if let Wait::Square { rider, .. } = self.wait
+            && Some(self.riders[rider].team as usize) != own
+        {
+            self.wait = Wait::Turn;
+        }
+        let mut pool = std::mem::take(&mut self.draw);
+        for (t, hand) in self.hands.iter().enumerate() {
+            if Some(t) != own {
+                pool.extend_from_slice(hand);
+            }
+        }
+        pool.sort_unstable();
+        pool.shuffle(rng);
+        for t in 0..self.hands.len() {
+            if Some(t) == own {
+                continue;
+            }
+            let k = pool.len() - self.hands[t].len();
+            let mut hand = pool.split_off(k);
+            hand.sort_unstable();
+            self.hands[t] = hand;
+        }
+        self.draw = pool;
+        self.chance.sort_by_key(|c| format!("{c:?}"));
+        self.chance.shuffle(rng);
+        self.deck_rng = ChaCha8Rng::from_rng(rng);
+        self.chance_rng = ChaCha8Rng::from_rng(rng);
+        self.seed = rng.random();
+    }
+
     pub fn random_pick(&self, options: &[Choice]) -> Choice {
         let mut rng = rng::stream(self.seed ^ self.played.wrapping_mul(0x9E37_79B9), 3);
         options[rng.random_range(0..options.len())].clone()
@@ -2001,3 +2043,7 @@ fn multisets(hand: &[u8], k: usize, out: &mut Vec<Vec<u8>>) {
     }
     go(&sorted, k, &mut Vec::new(), out);
 }
+
+#[cfg(test)]
+#[path = "odds_tests.rs"]
+mod odds_tests;

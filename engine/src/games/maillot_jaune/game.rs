@@ -979,6 +979,14 @@ impl Game for MaillotJaune {
         }
     }
 
+    /// Nothing is hidden in Maillot Jaune: ratings, energy and dice are all in the open. Only
+    /// the dice are reseeded, so that a playout never rolls the stage's own future rolls.
+    fn determinize(&self, _viewer: Viewer, rng: &mut rand_chacha::ChaCha8Rng) -> Self {
+        let mut copy = self.clone();
+        copy.reseed(rng);
+        copy
+    }
+
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         bot::sensible(self, seat, options)
     }

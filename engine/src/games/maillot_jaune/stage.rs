@@ -215,6 +215,11 @@ impl Reach {
 }
 
 impl MaillotJaune {
+    /// The dice given a new stream from `rng` (see [`crate::registry::Game::determinize`]).
+    pub(super) fn reseed(&mut self, rng: &mut rand_chacha::ChaCha8Rng) {
+        self.dice.0.reseed(rng);
+    }
+
     pub fn new(setup: &Setup, seed: u64) -> Result<MaillotJaune, StartError> {
         setup.check_names()?;
         let options: Options = if setup.options.is_null() {
@@ -1738,4 +1743,27 @@ struct Ways {
 /// Side by side (G-18): the same row, a neighbouring lane.
 pub fn beside(a: Pos, b: Pos) -> bool {
     a.row == b.row && a.lane.abs_diff(b.lane) == 1
+}
+
+#[cfg(test)]
+mod playout_tests {
+    use super::*;
+    use crate::game::Viewer;
+    use crate::registry::Game;
+    use crate::rng::stream;
+
+    /// Maillot Jaune hides nothing, but its dice are the stage's future: a playout's copy
+    /// rolls its own stream, whatever the stage's seed, and never the stage's own rolls.
+    #[test]
+    fn a_playout_copy_rolls_its_own_dice_not_the_stage_s() {
+        let (setup, _) = crate::odds::fixtures::games()[2].setup(Vec::new());
+        let mut one = MaillotJaune::new(&setup, 1).unwrap();
+        let two = MaillotJaune::new(&setup, 2).unwrap();
+        let mut x = one.determinize(Viewer::Public, &mut stream(5, 0));
+        let mut y = two.determinize(Viewer::Public, &mut stream(5, 0));
+        let rolls = |s: &mut MaillotJaune| (0..12).map(|_| s.roll_pair().1).collect::<Vec<_>>();
+        let (rx, ry, own) = (rolls(&mut x), rolls(&mut y), rolls(&mut one));
+        assert_eq!(rx, ry);
+        assert_ne!(rx, own);
+    }
 }

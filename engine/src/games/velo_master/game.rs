@@ -1394,6 +1394,14 @@ impl Game for VeloMaster {
         }
     }
 
+    /// Nothing is hidden in Velo Master: every die is rolled in the open. Only the dice are
+    /// reseeded, so that a playout never rolls the stage's own future rolls.
+    fn determinize(&self, _viewer: Viewer, rng: &mut rand_chacha::ChaCha8Rng) -> Self {
+        let mut copy = self.clone();
+        copy.dice.reseed(rng);
+        copy
+    }
+
     fn bot(&self, seat: Seat, options: &[Choice]) -> Choice {
         bot::sensible(self, seat, options)
     }

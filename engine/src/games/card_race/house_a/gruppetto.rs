@@ -72,6 +72,14 @@ pub fn gruppetto_move(course: &crate::course::Course, row: u16, die: Option<u8>)
     }
 }
 
+impl Gruppetto {
+    /// Its stream given anew from `rng` (see [`Stage::deal_unseen`]).
+    pub(crate) fn reseed(&mut self, rng: &mut ChaCha8Rng) {
+        use rand::SeedableRng;
+        self.rng = ChaCha8Rng::from_rng(rng);
+    }
+}
+
 impl Stage {
     /// Puts the gruppetto on the rearmost row of the start area with a free lane.
     pub(crate) fn open_gruppetto(&mut self) {

@@ -181,6 +181,26 @@ pub(crate) struct Conditions {
     pub(crate) neutral: Vec<u16>,
 }
 
+impl Conditions {
+    /// The dice given a new stream from `rng`, and house rules A's face-down weather tokens
+    /// shuffled among their tiles: nobody knows them until a rider reaches them (HA-076).
+    pub(crate) fn reseed(&mut self, rng: &mut rand_chacha::ChaCha8Rng) {
+        use rand::seq::SliceRandom;
+        self.dice.reseed(rng);
+        if let Some(sky) = &mut self.sky {
+            let hidden: Vec<usize> = (0..sky.tokens.len())
+                .filter(|&k| !sky.tokens[k].revealed)
+                .collect();
+            let mut tokens: Vec<_> = hidden.iter().map(|&k| sky.tokens[k].token).collect();
+            tokens.sort_by_key(|t| format!("{t:?}"));
+            tokens.shuffle(rng);
+            for (&k, t) in hidden.iter().zip(tokens) {
+                sky.tokens[k].token = t;
+            }
+        }
+    }
+}
+
 /// What befell a rider in a round, for the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Incident {
