@@ -263,7 +263,11 @@ pub fn sample_setup(
     dice: Vec<u8>,
 ) -> Result<(registry::Setup, Vec<TourRider>), String> {
     let entry = registry::ruleset(ruleset).map_err(|e| e.to_string())?;
-    let options = entry.rules.first().map(|r| (r.options)()).unwrap_or_default();
+    let options = entry
+        .rules
+        .first()
+        .map(|r| (r.options)())
+        .unwrap_or_default();
     let rostered = (entry.roster)(roster, &options)?;
     let names: Vec<String> = (1..=teams).map(|t| format!("Team {t}")).collect();
     let mut riders = crate::tour::enter_teams(&names, &rostered);

@@ -33,14 +33,25 @@ fn with_a_hand_of_team_1() -> (CardRace, Vec<TourRider>, usize) {
 }
 
 fn multiset(r: &Rider) -> Vec<Card> {
-    let mut all: Vec<Card> = r.deck.iter().chain(&r.recycle).chain(&r.hand).copied().collect();
+    let mut all: Vec<Card> = r
+        .deck
+        .iter()
+        .chain(&r.recycle)
+        .chain(&r.hand)
+        .copied()
+        .collect();
     all.extend(r.kept);
     all.sort_unstable();
     all
 }
 
 fn sizes(r: &Rider) -> (usize, usize, usize, bool) {
-    (r.deck.len(), r.recycle.len(), r.hand.len(), r.kept.is_some())
+    (
+        r.deck.len(),
+        r.recycle.len(),
+        r.hand.len(),
+        r.kept.is_some(),
+    )
 }
 
 #[test]
