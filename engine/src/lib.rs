@@ -14,6 +14,7 @@ pub mod odds;
 pub mod registry;
 pub mod rng;
 pub mod scenario;
+pub mod strong;
 pub mod suggest;
 pub mod tour;
 

@@ -16,9 +16,10 @@ use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
 use commissaire_engine::Seat;
 use commissaire_engine::game::Viewer;
-use commissaire_engine::registry::{self, ChoiceError, DynStage, Events, Sentence};
+use commissaire_engine::registry::{self, ChoiceError, DynStage, Events, Key, Sentence};
+use commissaire_engine::strong;
 use commissaire_engine::tour::{
-    Classification, Classifications, Outcome, RiderKey, StagePlan, StageResult, StageTime,
+    Bots, Classification, Classifications, Outcome, RiderKey, StagePlan, StageResult, StageTime,
     TourRider, Unit, entrants_setup,
 };
 use commissaire_messages::{msg, sentence};
@@ -572,12 +573,26 @@ impl Services {
     ) -> Result<bool, ServiceError> {
         let mut played = false;
         let turn = live.turn();
+        let strong = match self.library.preset(&live.tour.preset) {
+            Ok(p) if p.bots == Bots::Strong => Some(
+                p.bot_playouts
+                    .map_or(strong::Budget::DEFAULT, |playouts| strong::Budget {
+                        playouts,
+                    }),
+            ),
+            _ => None,
+        };
         for &seat in seats {
             loop {
                 if live.stage.is_over() || live.turn() != turn {
                     return Ok(played);
                 }
-                let Some((key, events)) = live.stage.play_bot(seat).map_err(|e| {
+                let chosen = if let Some(budget) = strong {
+                    self.strong_choice(live, seat, budget).await?
+                } else {
+                    live.stage.play_bot(seat)
+                };
+                let Some((key, events)) = chosen.map_err(|e| {
                     ServiceError::Broken(format!("the bot chose an illegal move: {e}"))
                 })?
                 else {
@@ -595,6 +610,38 @@ impl Services {
             }
         }
         Ok(played)
+    }
+
+    /// The strong bot's choice for `seat`, applied to the stage (a tour whose preset says
+    /// `bots = "strong"`): searched on a blocking thread, from the stage's seed and the count
+    /// of its choices, so that it is the same choice wherever and whenever it is made.
+    async fn strong_choice(
+        &self,
+        live: &mut Live,
+        seat: Seat,
+        budget: strong::Budget,
+    ) -> Result<Result<Option<(Key, Events)>, ChoiceError>, ServiceError> {
+        let stage = live.stage.clone();
+        let riders = live.row.starters.clone();
+        let (number, kind) = (live.row.number, live.row.kind);
+        let seed = live.row.seed ^ u64::from(live.choices).rotate_left(32);
+        let key = tokio::task::spawn_blocking(move || {
+            let scoring = strong::Scoring {
+                number,
+                kind,
+                riders: &riders,
+            };
+            strong::choose(&*stage, seat, &scoring, seed, budget)
+        })
+        .await
+        .map_err(|e| ServiceError::Broken(format!("the strong bot's search failed: {e}")))?;
+        let Some(key) = key else {
+            return Ok(Ok(None));
+        };
+        Ok(live
+            .stage
+            .apply(seat, key.as_str())
+            .map(|events| Some((key, events))))
     }
 
     /// Moves the tour on after a change: bots play the seats they ride, each new round gets its

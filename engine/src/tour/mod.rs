@@ -48,7 +48,7 @@ pub(crate) mod validate;
 pub use classifications::{Classification, Classifications, Jersey, Unit};
 pub use error::TourError;
 pub use plan::{
-    PresetError, StagePlan, TourPreset, TourRider, at_line, enter_teams, entrants_setup,
+    Bots, PresetError, StagePlan, TourPreset, TourRider, at_line, enter_teams, entrants_setup,
 };
 pub use pricing::{Pricing, StageTime, clock_times, priced_times};
 pub use repechage::{VoteCount, count_votes, stage_left};

@@ -33,8 +33,32 @@ pub struct TourPreset {
     /// the tour is created with its own; the round's deadline when left out.
     #[serde(default)]
     pub decision_deadline: Option<u32>,
+    /// Who rides the empty seats, the teams on autopilot and the late: the game's own bot
+    /// (`rules`, the default) or the search bot of [`crate::strong`] (`strong`), which plays
+    /// each option out many times before it picks.
+    #[serde(default)]
+    pub bots: Bots,
+    /// With `bots = "strong"`: the playouts a decision may cost, shared among its options
+    /// ([`crate::strong::Budget`]); its default when left out.
+    #[serde(default)]
+    pub bot_playouts: Option<u32>,
     #[serde(rename = "stage")]
     pub stages: Vec<StagePlan>,
+}
+
+/// The most playouts a preset may give the strong bot a decision: some seconds of search at
+/// most, so that a preset can never have a bot think for minutes inside a turn.
+pub const MAX_BOT_PLAYOUTS: u32 = 10_000;
+
+/// Which bot a tour's seats are ridden by (see [`TourPreset::bots`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bots {
+    /// The game's own bot, as its rulebook or our rulings describe it.
+    #[default]
+    Rules,
+    /// The search bot.
+    Strong,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +137,14 @@ impl TourPreset {
             return fail(format!(
                 "{}decision_deadline is in minutes: give at least 1, or leave it out",
                 at_line(text, "decision_deadline", 0)
+            ));
+        }
+        if let Some(n) = preset.bot_playouts
+            && !(1..=MAX_BOT_PLAYOUTS).contains(&n)
+        {
+            return fail(format!(
+                "{}bot_playouts is the strong bot's playouts a decision: give 1 to {MAX_BOT_PLAYOUTS}, or leave it out",
+                at_line(text, "bot_playouts", 0)
             ));
         }
         if preset.stages.is_empty() {
@@ -359,6 +391,41 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("soigneur"), "{e}");
+    }
+
+    #[test]
+    fn a_preset_names_its_bots_and_their_budget_within_bounds() {
+        let head = "name = \"x\"\nruleset = \"hulst\"\n";
+        let stage = "[[stage]]\ncourse = \"hulst-vlakke-etappe\"\nkind = \"flat\"\n";
+        let plain = TourPreset::from_toml(&format!("{head}{stage}"), "t.toml").unwrap();
+        assert_eq!((plain.bots, plain.bot_playouts), (Bots::Rules, None));
+        let strong = TourPreset::from_toml(
+            &format!("{head}bots = \"strong\"\nbot_playouts = 64\n{stage}"),
+            "t.toml",
+        )
+        .unwrap();
+        assert_eq!((strong.bots, strong.bot_playouts), (Bots::Strong, Some(64)));
+        for bad in [0, MAX_BOT_PLAYOUTS + 1] {
+            let e = TourPreset::from_toml(
+                &format!("{head}bots = \"strong\"\nbot_playouts = {bad}\n{stage}"),
+                "t.toml",
+            )
+            .unwrap_err();
+            assert_eq!(
+                e.message,
+                format!(
+                    "line 4: bot_playouts is the strong bot's playouts a decision: give 1 to \
+                     {MAX_BOT_PLAYOUTS}, or leave it out"
+                )
+            );
+        }
+        let e = TourPreset::from_toml(&format!("{head}bots = \"clever\"\n{stage}"), "t.toml")
+            .unwrap_err();
+        assert!(
+            e.message.contains("unknown variant `clever`"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
