@@ -59,7 +59,7 @@ pub fn choose(
 ) -> Option<Key> {
     let pending = stage.pending_for(seat)?;
     let keys: Vec<Key> = pending.options.into_iter().map(|o| o.key).collect();
-    let fallback = stage.bot_choice(seat).or_else(|| keys.first().cloned());
+    let fallback = stage.bot_choice(seat).or_else(|| keys.first().copied());
     if keys.len() <= 1 || (budget.playouts as usize) < keys.len() {
         return fallback;
     }
@@ -103,7 +103,7 @@ pub fn choose(
     if tried[best] == 0 {
         return fallback;
     }
-    Some(keys[best].clone())
+    Some(keys[best])
 }
 
 /// One playout of option `key`: the stage as `seat` may know it, the option applied, the rest
