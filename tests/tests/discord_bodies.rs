@@ -876,6 +876,7 @@ fn the_commands_as_poise_registers_them() {
             "standings",
             "stage",
             "hand",
+            "odds",
             "play",
             "autopilot",
             "admin"
