@@ -271,6 +271,15 @@ async fn a_post_edited_without_its_card_is_no_longer_its_rounds() {
     assert_eq!(s.turn_post(&card).await.unwrap(), None);
     ok_unit(s.remember_turn_post(&card, &post("503")).await);
     assert_eq!(s.turn_post(&card).await.unwrap(), Some(post("503")));
+    // A round that is not the one being played keeps its post: nothing edits it any more, and
+    // the table still says where it was posted.
+    let other = commissaire::services::TurnCard {
+        round: card.round + 5,
+        ..card.clone()
+    };
+    ok_unit(s.remember_turn_post(&other, &post("504")).await);
+    ok_unit(s.closed_turn_post(row, &post("504")).await);
+    assert_eq!(s.turn_post(&other).await.unwrap(), Some(post("504")));
 }
 
 fn ok_unit<E: std::fmt::Debug>(result: Result<(), E>) {

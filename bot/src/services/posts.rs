@@ -19,8 +19,8 @@ impl Services {
     }
 
     /// Row `owed` edited `post` to show no card (its turn is over, or goes on in a new message
-    /// because the post was full): the post is no longer any round's, so no tick-off edit
-    /// puts a card back on it. The round that goes on is remembered again when its new
+    /// because the post was full): if it is the post of the round being played, it is that
+    /// round's no longer, so no tick-off edit puts a card back on it. The round that goes on is remembered again when its new
     /// message is delivered; until then a tick-off has nothing to edit, and that delivery
     /// brings the card up to date.
     pub async fn closed_turn_post(&self, owed: i64, post: &TurnPost) -> Result<(), ServiceError> {

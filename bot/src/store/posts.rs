@@ -34,13 +34,19 @@ pub async fn remember(
     Ok(())
 }
 
-/// Forgets message `post` as the message of any round of the tour that owed row `owed`: the
-/// message was edited to show no card, so a round that goes on is no longer edited there.
-/// Keyed by the tour (the table's first key) so that it reads that tour's rows alone.
+/// Forgets message `post` as the message of the round being played in the tour that owed row
+/// `owed`: the message was edited to show no card, so that round, which goes on (its post was
+/// full, or its phase is over), is no longer edited there. A round that is over keeps its row:
+/// nothing edits it any more, and it says where the round was posted. Keyed by the tour (the
+/// table's first key) so that it reads that tour's rows alone.
 pub async fn forget(conn: &mut Conn, owed: i64, post: &TurnPost) -> Result<(), StoreError> {
     sqlx::query(
         "DELETE FROM turn_posts WHERE tour_id = (SELECT tour_id FROM outbox WHERE id = $1) \
-         AND channel_id = $2 AND message_id = $3",
+         AND channel_id = $2 AND message_id = $3 \
+         AND EXISTS (SELECT 1 FROM tours t JOIN stages s \
+             ON s.tour_id = t.id AND s.number = t.current_stage \
+             WHERE t.id = turn_posts.tour_id AND s.number = turn_posts.stage \
+             AND s.round = turn_posts.round)",
     )
     .bind(owed)
     .bind(&post.channel_id)
