@@ -147,6 +147,44 @@ pub struct MaillotJaune {
     pub over: bool,
     /// What happened as the stage was set up (the first rider drawn, round 1).
     pub opening: Vec<Event>,
+    /// The last rider's ways worked out (see [`WaysMemo`]).
+    #[serde(skip)]
+    ways_memo: WaysMemo,
+}
+
+/// The ways of the last rider asked about, with what they were worked out from. A rider's
+/// choice asks for them again and again (its options, the bot's pick, each step's check, the
+/// move), and they were most of a playout's time (docs/speed.md, odds): they depend only on
+/// the rider, where every rider stands, the rider's dial and whether a pact holds, so they are
+/// kept while those stay the same. A copy of the stage starts with none; two stages compare
+/// equal whatever they keep.
+#[derive(Default)]
+struct WaysMemo(std::sync::Mutex<Option<(WaysKey, Arc<Ways>)>>);
+
+#[derive(PartialEq)]
+struct WaysKey {
+    rider: RiderIx,
+    spots: Vec<Spot>,
+    energy: u8,
+    pact: bool,
+}
+
+impl Clone for WaysMemo {
+    fn clone(&self) -> Self {
+        WaysMemo::default()
+    }
+}
+
+impl PartialEq for WaysMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for WaysMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WaysMemo")
+    }
 }
 
 /// The dice, compared by nothing: two stages are equal when what can be seen is.
@@ -175,42 +213,76 @@ pub fn stars(card: &Card, terrain: Terrain) -> u8 {
 }
 
 /// The cells a rider can end on: each with the cells ridden, and the path.
+///
+/// Only the rows a move can touch are held (from the rider's row to the last row of the turn's
+/// terrain, G-06): a playout asks for a rider's reach at every step, and a table of the whole
+/// course cleared each time was most of a Maillot Jaune playout's time (docs/speed.md, odds).
 #[derive(Debug, Clone)]
 pub struct Reach {
-    pub dist: Vec<u8>,
-    pub parent: Vec<Option<usize>>,
+    dist: Vec<u8>,
+    parent: Vec<Option<u32>>,
     /// Each cell's first step from the rider's cell (itself for a first step).
-    first: Vec<usize>,
+    first: Vec<u32>,
     lanes: usize,
+    /// The first row held.
+    base: u16,
+    /// The cells reached, in the order the search found them (the rider's own cell first when
+    /// he is on the road).
+    seen: Vec<Pos>,
 }
 
 const FAR: u8 = u8::MAX;
+const NONE: u32 = u32::MAX;
 
 impl Reach {
-    fn at(&self, p: Pos) -> usize {
-        p.row as usize * self.lanes + p.lane as usize
+    fn empty(base: u16, rows: usize, lanes: usize) -> Reach {
+        Reach {
+            dist: vec![FAR; rows * lanes],
+            parent: vec![None; rows * lanes],
+            first: vec![NONE; rows * lanes],
+            lanes,
+            base,
+            seen: Vec::new(),
+        }
+    }
+    /// The index of `p`, `None` outside the rows held.
+    fn index(&self, p: Pos) -> Option<usize> {
+        let row = p.row.checked_sub(self.base)? as usize;
+        let i = row * self.lanes + p.lane as usize;
+        (i < self.dist.len() && (p.lane as usize) < self.lanes).then_some(i)
+    }
+    fn pos(&self, i: u32) -> Pos {
+        let i = i as usize;
+        Pos::new(self.base + (i / self.lanes) as u16, (i % self.lanes) as u8)
     }
     pub fn distance(&self, p: Pos) -> Option<u8> {
-        self.dist
-            .get(self.at(p))
-            .copied()
+        self.index(p)
+            .map(|i| self.dist[i])
             .filter(|&d| d != FAR && d > 0)
     }
     /// The first cell of the way to `p`.
     pub fn first_step(&self, p: Pos) -> Option<Pos> {
-        let f = *self.first.get(self.at(p))?;
-        (f != usize::MAX).then(|| Pos::new((f / self.lanes) as u16, (f % self.lanes) as u8))
+        let f = self.first[self.index(p)?];
+        (f != NONE).then(|| self.pos(f))
     }
     /// The path to `p`, first step first.
     pub fn path(&self, p: Pos) -> Vec<Pos> {
         let mut out = vec![p];
-        let mut i = self.at(p);
+        let Some(mut i) = self.index(p) else {
+            return out;
+        };
         while let Some(j) = self.parent[i] {
-            out.push(Pos::new((j / self.lanes) as u16, (j % self.lanes) as u8));
-            i = j;
+            out.push(self.pos(j));
+            i = j as usize;
         }
         out.reverse();
         out
+    }
+    /// Every cell reached with one step or more, with its distance, in no set order.
+    pub fn cells(&self) -> impl Iterator<Item = (Pos, u8)> + '_ {
+        self.seen
+            .iter()
+            .filter_map(|&p| self.distance(p).map(|d| (p, d)))
     }
 }
 
@@ -365,6 +437,7 @@ impl MaillotJaune {
             finish: Vec::new(),
             over: false,
             opening: Vec::new(),
+            ways_memo: WaysMemo::default(),
         };
         let on_road = starts_given > 0;
         check_dice(&setup.dice, stage.first_die(on_road))
@@ -505,33 +578,33 @@ impl MaillotJaune {
     /// step enters row 1 in any lane (G-08).
     pub fn reach(&self, r: RiderIx, via: Option<u8>) -> Reach {
         let lanes = crate::course::MAX_LANES as usize;
-        let rows = self.course.row_count() as usize;
-        let mut reach = Reach {
-            dist: vec![FAR; rows * lanes],
-            parent: vec![None; rows * lanes],
-            first: vec![usize::MAX; rows * lanes],
-            lanes,
-        };
         let (_, last) = self.terrain_of_turn(r);
         let here = self.riders[r as usize].spot.pos();
         let own_row = here.map_or(0, |p| p.row);
+        // Never back (MJ-014) and never past the turn's terrain (G-06): only those rows.
+        let base = here.map_or(1, |p| p.row);
+        let rows = usize::from(last.max(base) - base) + 1;
+        let mut reach = Reach::empty(base, rows, lanes);
         // One rider per cell, never passed through (G-07, `movement.pass_through = false`): the
         // cells taken, looked up once.
         let mut taken = vec![false; rows * lanes];
         for (i, o) in self.riders.iter().enumerate() {
             if let Some(p) = o.spot.pos()
                 && i != r as usize
+                && let Some(k) = reach.index(p)
             {
-                taken[p.row as usize * lanes + p.lane as usize] = true;
+                taken[k] = true;
             }
         }
-        let free = |p: Pos| {
-            p.row >= 1 && p.row <= last && !taken[p.row as usize * lanes + p.lane as usize]
+        let free = |p: Pos, reach: &Reach| {
+            p.row >= 1 && p.row <= last && reach.index(p).is_some_and(|k| !taken[k])
         };
         let mut frontier: Vec<Pos> = Vec::new();
         match (here, via) {
             (Some(h), None) => {
-                let i = reach.at(h);
+                let Some(i) = reach.index(h) else {
+                    return reach;
+                };
                 reach.dist[i] = 0;
                 frontier.push(h);
             }
@@ -542,13 +615,15 @@ impl MaillotJaune {
                     .links(h)
                     .iter()
                     .any(|l| l.kind == LinkKind::Side && l.to == to);
-                let i = reach.at(h);
+                let Some(i) = reach.index(h) else {
+                    return reach;
+                };
                 reach.dist[i] = 0;
-                if sideways && free(to) {
-                    let j = reach.at(to);
+                if sideways && free(to, &reach) {
+                    let j = reach.index(to).expect("a free cell is held");
                     reach.dist[j] = 1;
-                    reach.parent[j] = Some(i);
-                    reach.first[j] = j;
+                    reach.parent[j] = Some(i as u32);
+                    reach.first[j] = j as u32;
                     frontier.push(to);
                 } else {
                     return reach;
@@ -557,10 +632,10 @@ impl MaillotJaune {
             (None, _) => {
                 for lane in 0..self.course.width(1) {
                     let p = Pos::new(1, lane);
-                    if free(p) {
-                        let j = reach.at(p);
+                    if free(p, &reach) {
+                        let j = reach.index(p).expect("a free cell is held");
                         reach.dist[j] = 1;
-                        reach.first[j] = j;
+                        reach.first[j] = j as u32;
                         frontier.push(p);
                     }
                 }
@@ -575,7 +650,7 @@ impl MaillotJaune {
             let p = frontier[head];
             head += 1;
             {
-                let i = reach.at(p);
+                let i = reach.index(p).expect("a cell of the frontier is held");
                 let d = reach.dist[i];
                 if d >= limit {
                     continue;
@@ -600,20 +675,21 @@ impl MaillotJaune {
                     more.sort_unstable();
                     for &to in few[..n].iter().chain(&more) {
                         // Sideways only on the rider's own row or ahead of it; never back.
-                        if to.row < own_row.max(1) || !free(to) {
+                        if to.row < own_row.max(1) || !free(to, &reach) {
                             continue;
                         }
-                        let j = reach.at(to);
+                        let j = reach.index(to).expect("a free cell is held");
                         if reach.dist[j] == FAR {
                             reach.dist[j] = d + 1;
-                            reach.parent[j] = Some(i);
-                            reach.first[j] = if d == 0 { j } else { reach.first[i] };
+                            reach.parent[j] = Some(i as u32);
+                            reach.first[j] = if d == 0 { j as u32 } else { reach.first[i] };
                             frontier.push(to);
                         }
                     }
                 }
             }
         }
+        reach.seen = frontier;
         reach
     }
 
@@ -862,8 +938,31 @@ impl MaillotJaune {
             || (ways.owing_at & bit != 0 && (safe == 0 || safe < energy))
     }
 
-    /// Every way the rider can go this turn, computed once for all the plans.
-    fn ways(&self, r: RiderIx) -> Ways {
+    /// Every way the rider can go this turn, computed once for all the plans, and kept while
+    /// nothing it depends on changes (see [`WaysMemo`]).
+    fn ways(&self, r: RiderIx) -> Arc<Ways> {
+        let key = WaysKey {
+            rider: r,
+            spots: self.riders.iter().map(|x| x.spot).collect(),
+            energy: self.riders[r as usize].energy,
+            pact: self.pact.is_some(),
+        };
+        let mut memo = self
+            .ways_memo
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((k, ways)) = memo.as_ref()
+            && *k == key
+        {
+            return Arc::clone(ways);
+        }
+        let ways = Arc::new(self.work_out_ways(r));
+        *memo = Some((key, Arc::clone(&ways)));
+        ways
+    }
+
+    fn work_out_ways(&self, r: RiderIx) -> Ways {
         let plain = self.reach(r, None);
         let here = self.riders[r as usize].spot.pos();
         let pursued = self.options.complementary()
@@ -872,21 +971,26 @@ impl MaillotJaune {
             && self.follower(r).is_some();
         // Furthest first, then the priority lane first: the board letters them so.
         let course = &self.course;
-        let cells: Vec<WayCell> = (1..course.row_count())
-            .rev()
-            .flat_map(|row| (0..course.width(row)).map(move |lane| Pos::new(row, lane)))
-            .filter_map(|p| {
-                let d = plain.distance(p)?;
+        let mut reached: Vec<(Pos, u8)> = plain
+            .cells()
+            .filter(|(p, _)| {
+                p.row >= 1 && p.row < course.row_count() && p.lane < course.width(p.row)
+            })
+            .collect();
+        reached.sort_unstable_by_key(|(p, _)| (std::cmp::Reverse(p.row), p.lane));
+        let cells: Vec<WayCell> = reached
+            .into_iter()
+            .map(|(p, d)| {
                 let first = plain.first_step(p);
                 let sideways_first = here.is_some_and(|h| first.is_some_and(|s| s.row == h.row));
-                Some(WayCell {
+                WayCell {
                     pos: p,
                     dist: d,
                     // MJ-043, G-16: the unit is owed by a move off the cell that does not start
                     // sideways (the same test as `owes_aspiration`, for every cell at once).
                     owes: pursued && !sideways_first,
                     sideways_first,
-                })
+                }
             })
             .collect();
         let mut sides = Vec::new();
@@ -1765,5 +1869,38 @@ mod playout_tests {
         let (rx, ry, own) = (rolls(&mut x), rolls(&mut y), rolls(&mut one));
         assert_eq!(rx, ry);
         assert_ne!(rx, own);
+    }
+
+    /// The ways kept between calls (`WaysMemo`) are never stale: at every step of whole
+    /// stages, ridden by the random bot (escapes, risky rolls, pacts, punctures and helps) and by
+    /// the sensible one, the options and decisions of the stage, asked right after its last
+    /// move, are those of a copy that keeps nothing.
+    #[test]
+    fn kept_ways_are_the_ways_worked_out_afresh() {
+        let (setup, _) = crate::odds::fixtures::games()[2].setup(Vec::new());
+        for (seed, random) in [(3, true), (4, true), (5, false)] {
+            let mut stage = MaillotJaune::new(&setup, seed).unwrap();
+            let seats = setup.teams.len() as Seat;
+            let mut n = 0u64;
+            while !stage.is_over() && n < 20_000 {
+                for seat in 0..seats {
+                    let options = stage.legal(seat);
+                    if options.is_empty() {
+                        continue;
+                    }
+                    let fresh = stage.clone();
+                    assert_eq!(options, fresh.legal(seat), "step {n}, seat {seat}");
+                    assert_eq!(stage.decisions(seat), fresh.decisions(seat), "step {n}");
+                    n += 1;
+                    let choice = if random {
+                        super::super::bot::random_legal(&options, n ^ seed)
+                    } else {
+                        super::super::bot::sensible(&stage, seat, &options)
+                    };
+                    stage.play(seat, &choice).unwrap();
+                }
+            }
+            assert!(stage.is_over(), "seed {seed}: over after {n} choices");
+        }
     }
 }
