@@ -10,6 +10,7 @@ pub mod course;
 pub mod dice;
 pub mod game;
 pub mod games;
+pub mod memo;
 pub mod odds;
 pub mod registry;
 pub mod rng;

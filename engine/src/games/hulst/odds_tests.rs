@@ -81,3 +81,97 @@ fn hands_the_viewer_cannot_see_do_not_change_its_odds() {
     assert_eq!(odds(&x, Viewer::Public), odds(&y, Viewer::Public));
     assert_ne!(odds(&x, Viewer::Seat(1)), odds(&y, Viewer::Seat(1)));
 }
+
+/// The ends kept between calls (`Hulst::all_ends`) are never stale: at every step of whole
+/// stages, ridden by the random bot (crashes, chance cards, swaps) and by the sensible one, the
+/// options and moves of the stage, asked right after its last choice, are those of a copy that
+/// keeps nothing.
+#[test]
+fn kept_ends_are_the_ends_worked_out_afresh() {
+    let (setup, _) = games()[3].setup(Vec::new());
+    for (seed, random) in [(3, true), (4, true), (5, false)] {
+        let mut stage = Hosted::<Hulst>::start(&setup, seed).unwrap().game().clone();
+        let seats = setup.teams.len() as Seat;
+        let mut n = 0;
+        while !stage.over && n < 20_000 {
+            for seat in 0..seats {
+                let options = stage.legal(seat);
+                if options.is_empty() {
+                    continue;
+                }
+                let fresh = stage.clone();
+                assert_eq!(options, fresh.legal(seat), "step {n}, seat {seat}");
+                assert_eq!(stage.moves(seat), fresh.moves(seat), "step {n}");
+                n += 1;
+                let choice = if random {
+                    stage.random_pick(&options)
+                } else {
+                    super::super::bot::choose(&stage, seat, &options)
+                };
+                stage.apply(seat, &choice).unwrap();
+            }
+        }
+        assert!(stage.over, "seed {seed}: over after {n} choices");
+    }
+}
+
+/// Each part of the stage a rider's ends depend on, changed alone, gives the ends a copy that
+/// keeps nothing works out: his team's hand, his kept chance card, a crash on the squares
+/// ahead, and whether a rider who shelters him is still before the line.
+#[test]
+fn ends_are_worked_out_again_when_what_they_depend_on_changes() {
+    let ends = |h: &Hulst, r: RiderIx| {
+        let e = h.all_ends(r);
+        (e.clean, e.crash)
+    };
+    let (h, _) = some_rounds_in();
+    let r = (0..h.riders.len())
+        .find(|&r| matches!(h.riders[r].spot, Spot::Road { .. }) && !ends(&h, r).0.is_empty())
+        .expect("a rider on the road with somewhere to go");
+    let team = h.riders[r].team as usize;
+    let changed = |change: &dyn Fn(&mut Hulst)| {
+        let mut s = h.clone();
+        let before = ends(&s, r);
+        change(&mut s);
+        let after = ends(&s, r);
+        assert_eq!(after, ends(&s.clone(), r), "kept ends after a change");
+        after != before
+    };
+    assert!(changed(&|s| s.hands[team] = vec![1]), "the hand");
+    assert!(
+        changed(&|s| {
+            s.riders[r].kept = Some(ChanceCard {
+                effect: Effect::Keep,
+                amount: 3,
+            })
+        }),
+        "a kept card"
+    );
+    let Spot::Road { pos } = h.riders[r].spot else {
+        unreachable!()
+    };
+    let ahead: Vec<Pos> = h.board.steps(pos).to_vec();
+    assert!(
+        changed(&|s| {
+            for &p in &ahead {
+                let sq = s.board.square(p).unwrap();
+                s.crashes.push(Crash {
+                    number: sq.label.number,
+                    way: sq.way,
+                    riders: Vec::new(),
+                });
+            }
+        }),
+        "a crash ahead"
+    );
+    // A rider who shelters some end of his: once over the line he shelters no more (G-09).
+    let sheltering = (0..h.riders.len()).find(|&x| {
+        x != r && {
+            let mut s = h.clone();
+            s.riders[x].crossed = Some(s.round);
+            ends(&s.clone(), r) != ends(&h, r)
+        }
+    });
+    let x = sheltering.expect("some rider shelters an end");
+    assert!(changed(&|s| s.riders[x].crossed = Some(s.round)), "crossed");
+}

@@ -12,6 +12,7 @@ use super::tables::{
 };
 use crate::course::{Course, Pos};
 use crate::game::{Seat, Viewer};
+use crate::memo::Memo;
 use crate::rng;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -162,6 +163,19 @@ pub struct Hulst {
     /// The riders were given squares on the road (a ruling set up mid-stage): round 1 is a
     /// dynamic round, not the placement round.
     pub placed: bool,
+    /// The last rider's ends worked out (see [`Hulst::all_ends`]).
+    ends_memo: Memo<EndsKey, Ends>,
+}
+
+/// What a rider's ends are worked out from (see [`Hulst::all_ends`]).
+#[derive(PartialEq)]
+struct EndsKey {
+    rider: RiderIx,
+    /// Every rider's spot, and whether he is still on the road before the line (who shelters).
+    spots: Vec<(Spot, bool)>,
+    hand: Vec<u8>,
+    kept: Option<ChanceCard>,
+    crashes: Vec<Crash>,
 }
 
 /// Which squares are taken now: a rider on the road, or a crash's square of this round (G-18).
@@ -343,6 +357,7 @@ impl Hulst {
             refilled: vec![false; n],
             ordered: Vec::new(),
             placed,
+            ends_memo: Memo::default(),
         };
         stage.start_round(&mut events);
         stage.settle(&mut events);
@@ -902,7 +917,28 @@ impl Hulst {
 
     /// Every clean end of every card of a rider's team, and the unavoidable crashes when
     /// there is none, before the passing principle.
+    ///
+    /// Kept while nothing it depends on changes (the rider, every rider's spot and whether he
+    /// crossed, his team's hand, his kept chance card, the crashes): a move asks for them again
+    /// and again (the options, the bot's pick, the check of the card and of the square, the
+    /// move), and they were most of a playout's time (docs/speed.md, odds).
     pub fn all_ends(&self, r: RiderIx) -> Ends {
+        let rider = &self.riders[r];
+        let key = EndsKey {
+            rider: r,
+            spots: self
+                .riders
+                .iter()
+                .map(|x| (x.spot, x.crossed.is_none()))
+                .collect(),
+            hand: self.hands[rider.team as usize].clone(),
+            kept: rider.kept,
+            crashes: self.crashes.clone(),
+        };
+        Ends::clone(&self.ends_memo.get_or(key, || self.work_out_ends(r)))
+    }
+
+    fn work_out_ends(&self, r: RiderIx) -> Ends {
         let rider = &self.riders[r];
         let spot = rider.spot;
         let hand = distinct(&self.hands[rider.team as usize]);
@@ -1959,7 +1995,9 @@ impl Hulst {
             self.hands[t] = hand;
         }
         self.draw = pool;
-        self.chance.sort_by_key(|c| format!("{c:?}"));
+        // In an order that says nothing of the deck's (its own names), each card named once:
+        // a sort by a formatted key formats it at every comparison (a tenth of a playout).
+        self.chance.sort_by_cached_key(|c| format!("{c:?}"));
         self.chance.shuffle(rng);
         self.deck_rng = ChaCha8Rng::from_rng(rng);
         self.chance_rng = ChaCha8Rng::from_rng(rng);

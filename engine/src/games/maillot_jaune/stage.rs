@@ -8,6 +8,7 @@ use super::tables::{self, Card, MAX_RIDERS, MAX_RISKY, Pair, Price, risky_price}
 use crate::course::{Course, LinkKind, Pos, Terrain};
 use crate::dice::{Dice, DiceError};
 use crate::game::Seat;
+use crate::memo::Memo;
 use crate::registry::{Setup, StartError};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -147,44 +148,18 @@ pub struct MaillotJaune {
     pub over: bool,
     /// What happened as the stage was set up (the first rider drawn, round 1).
     pub opening: Vec<Event>,
-    /// The last rider's ways worked out (see [`WaysMemo`]).
+    /// The last rider's ways worked out (see [`MaillotJaune::ways`]).
     #[serde(skip)]
-    ways_memo: WaysMemo,
+    ways_memo: Memo<WaysKey, Ways>,
 }
 
-/// The ways of the last rider asked about, with what they were worked out from. A rider's
-/// choice asks for them again and again (its options, the bot's pick, each step's check, the
-/// move), and they were most of a playout's time (docs/speed.md, odds): they depend only on
-/// the rider, where every rider stands, the rider's dial and whether a pact holds, so they are
-/// kept while those stay the same. A copy of the stage starts with none; two stages compare
-/// equal whatever they keep.
-#[derive(Default)]
-struct WaysMemo(std::sync::Mutex<Option<(WaysKey, Arc<Ways>)>>);
-
+/// What a rider's ways are worked out from (see [`MaillotJaune::ways`]).
 #[derive(PartialEq)]
 struct WaysKey {
     rider: RiderIx,
     spots: Vec<Spot>,
     energy: u8,
     pact: bool,
-}
-
-impl Clone for WaysMemo {
-    fn clone(&self) -> Self {
-        WaysMemo::default()
-    }
-}
-
-impl PartialEq for WaysMemo {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for WaysMemo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("WaysMemo")
-    }
 }
 
 /// The dice, compared by nothing: two stages are equal when what can be seen is.
@@ -437,7 +412,7 @@ impl MaillotJaune {
             finish: Vec::new(),
             over: false,
             opening: Vec::new(),
-            ways_memo: WaysMemo::default(),
+            ways_memo: Memo::default(),
         };
         let on_road = starts_given > 0;
         check_dice(&setup.dice, stage.first_die(on_road))
@@ -939,7 +914,10 @@ impl MaillotJaune {
     }
 
     /// Every way the rider can go this turn, computed once for all the plans, and kept while
-    /// nothing it depends on changes (see [`WaysMemo`]).
+    /// nothing it depends on changes: the rider, where every rider stands, his dial and whether
+    /// a pact holds. A rider's choice asks for them again and again (its options, the bot's
+    /// pick, each step's check, the move), and they were most of a playout's time
+    /// (docs/speed.md, odds).
     fn ways(&self, r: RiderIx) -> Arc<Ways> {
         let key = WaysKey {
             rider: r,
@@ -947,19 +925,7 @@ impl MaillotJaune {
             energy: self.riders[r as usize].energy,
             pact: self.pact.is_some(),
         };
-        let mut memo = self
-            .ways_memo
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((k, ways)) = memo.as_ref()
-            && *k == key
-        {
-            return Arc::clone(ways);
-        }
-        let ways = Arc::new(self.work_out_ways(r));
-        *memo = Some((key, Arc::clone(&ways)));
-        ways
+        self.ways_memo.get_or(key, || self.work_out_ways(r))
     }
 
     fn work_out_ways(&self, r: RiderIx) -> Ways {
@@ -1871,7 +1837,7 @@ mod playout_tests {
         assert_ne!(rx, own);
     }
 
-    /// The ways kept between calls (`WaysMemo`) are never stale: at every step of whole
+    /// The ways kept between calls (`MaillotJaune::ways`) are never stale: at every step of whole
     /// stages, ridden by the random bot (escapes, risky rolls, pacts, punctures and helps) and by
     /// the sensible one, the options and decisions of the stage, asked right after its last
     /// move, are those of a copy that keeps nothing.
@@ -1902,5 +1868,56 @@ mod playout_tests {
             }
             assert!(stage.is_over(), "seed {seed}: over after {n} choices");
         }
+    }
+
+    /// The rider's dial and a pact, changed alone (where every rider stands unchanged), give
+    /// the ways a copy that keeps nothing works out.
+    #[test]
+    fn ways_are_worked_out_again_when_the_dial_or_a_pact_changes() {
+        use crate::registry::DynStage;
+        let (setup, _) = crate::odds::fixtures::games()[2].setup(Vec::new());
+        let mut h = crate::registry::Hosted::<MaillotJaune>::start(&setup, 7).unwrap();
+        let mut checked = (false, false);
+        for _ in 0..400 {
+            if h.game().is_over() || checked == (true, true) {
+                break;
+            }
+            let stage = h.game().clone();
+            if let Some((r, _)) = stage.turn.as_ref().map(|t| (t.rider, ()))
+                && stage.pact.is_none()
+            {
+                let seat = stage.riders[r as usize].seat;
+                let ways = |s: &MaillotJaune| s.decisions(seat);
+                let changed = |change: &dyn Fn(&mut MaillotJaune)| {
+                    let mut s = stage.clone();
+                    let before = ways(&s);
+                    change(&mut s);
+                    let after = ways(&s);
+                    assert_eq!(after, ways(&s.clone()), "kept ways after a change");
+                    after != before
+                };
+                // A dial that empties only narrows what the ways allow; one refilled (a ruling
+                // set up mid-stage) opens further cells.
+                checked.0 |= changed(&|s| s.riders[r as usize].energy += 4);
+                let other = (0..stage.riders.len() as RiderIx)
+                    .find(|&x| x != r)
+                    .unwrap();
+                checked.1 |= changed(&|s| {
+                    s.pact = Some(Pact {
+                        leader: other,
+                        partner: r,
+                        leader_end: None,
+                        leader_from: None,
+                    })
+                });
+            }
+            let (seat, _) = h.waiting_on()[0];
+            h.play_bot(seat).unwrap();
+        }
+        assert_eq!(
+            checked,
+            (true, true),
+            "a dial and a pact that change the ways"
+        );
     }
 }
