@@ -89,34 +89,34 @@ pub fn chart_series(after_each: &[Classification], top: usize) -> ChartSeries {
             holders: Vec::new(),
         };
     };
-    let lines: Vec<ChartLine> =
-        last.rows
-            .iter()
-            .take(top)
-            .map(|row| {
-                let who = key_of(row);
-                let values = after_each
-                    .iter()
-                    .map(|c| {
-                        c.rows.iter().find(|r| key_of(r) == who).map(|r| {
-                            match (kind, r.gap, r.value) {
-                                (ChartKind::Gap, Score::Seconds(s), _) => s,
-                                (ChartKind::Points, _, Score::Points(p)) => i64::from(p),
-                                // A table whose rows do not count what it says: drawn as given.
-                                (_, Score::Seconds(s), _) => s,
-                                (_, Score::Points(p), _) => i64::from(p),
-                            }
-                        })
+    let lines: Vec<ChartLine> = last
+        .rows
+        .iter()
+        .take(top)
+        .map(|row| {
+            let who = key_of(row);
+            let values = after_each
+                .iter()
+                .map(|c| {
+                    c.rows.iter().find(|r| key_of(r) == who).map(|r| {
+                        match (kind, r.gap, r.value) {
+                            (ChartKind::Gap, Score::Seconds(s), _) => s,
+                            (ChartKind::Points, _, Score::Points(p)) => i64::from(p),
+                            // A table whose rows do not count what it says: drawn as given.
+                            (_, Score::Seconds(s), _) => s,
+                            (_, Score::Points(p), _) => i64::from(p),
+                        }
                     })
-                    .collect();
-                ChartLine {
-                    who,
-                    team: row.team.clone(),
-                    rank: row.rank,
-                    values,
-                }
-            })
-            .collect();
+                })
+                .collect();
+            ChartLine {
+                who,
+                team: row.team.clone(),
+                rank: row.rank,
+                values,
+            }
+        })
+        .collect();
     let holders = after_each
         .iter()
         .map(|c| {
