@@ -265,21 +265,26 @@ pub fn draw_chart(scene: &ChartScene) -> Result<RgbImage, RenderError> {
         root.fill(&colour(PAGE)).map_err(chart_error)?;
         let plot = root.margin(TITLE_H, 0, 0, 0);
         let (plot, _) = plot.split_vertically(PLOT_H);
-        // A gap is drawn below 0 (the leader on top), a points total above it.
-        let sign: i64 = match series.kind {
-            ChartKind::Gap => -1,
-            ChartKind::Points => 1,
+        // A gap is drawn below 0 (the leader on top), in minutes so that the axis ticks fall
+        // on whole minutes (or halves, tenths) as a time reads; a points total above 0.
+        let scale: f64 = match series.kind {
+            ChartKind::Gap => -1.0 / 60.0,
+            ChartKind::Points => 1.0,
         };
+        let at = |v: i64| v as f64 * scale;
         let values = series
             .lines
             .iter()
             .flat_map(|l| l.values.iter().flatten())
-            .map(|v| v * sign);
-        let (lo, hi) = values.fold((0i64, 0i64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let pad = ((hi - lo) / 12).max(if series.kind == ChartKind::Gap { 5 } else { 1 });
+            .map(|&v| at(v));
+        let (lo, hi) = values.fold((0f64, 0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let pad = ((hi - lo) / 12.0).max(match series.kind {
+            ChartKind::Gap => 0.1,
+            ChartKind::Points => 1.0,
+        });
         let (lo, hi) = match series.kind {
-            ChartKind::Gap => (lo - pad, pad / 2),
-            ChartKind::Points => (-(pad / 2), hi + pad),
+            ChartKind::Gap => (lo - pad, pad / 2.0),
+            ChartKind::Points => (-pad / 2.0, hi + pad),
         };
         let label = (FAMILY, 21).into_font().color(&colour(SOFT_INK));
         let desc = (FAMILY, 22).into_font().color(&colour(INK));
@@ -299,12 +304,16 @@ pub fn draw_chart(scene: &ChartScene) -> Result<RgbImage, RenderError> {
                 String::new()
             }
         };
-        let y_fmt = |y: &i64| match series.kind {
-            ChartKind::Gap if *y > 0 => String::new(),
-            ChartKind::Gap if *y == 0 => "0".to_string(),
-            ChartKind::Gap => format!("+{}", format_time(-y)),
-            ChartKind::Points if *y < 0 => String::new(),
-            ChartKind::Points => y.to_string(),
+        let y_fmt = |y: &f64| {
+            let v = (y / scale).round() as i64;
+            match series.kind {
+                ChartKind::Gap if v < 0 => String::new(),
+                ChartKind::Gap if v == 0 => "0".to_string(),
+                ChartKind::Gap => format!("+{}", format_time(v)),
+                // Points are whole: a tick between two reads as nothing.
+                ChartKind::Points if v < 0 || (y.fract()).abs() > 1e-9 => String::new(),
+                ChartKind::Points => v.to_string(),
+            }
         };
         chart
             .configure_mesh()
@@ -332,11 +341,11 @@ pub fn draw_chart(scene: &ChartScene) -> Result<RgbImage, RenderError> {
             };
             // One run of stages a line is in the table: a line is never drawn across a stage
             // it was not in.
-            let mut run: Vec<(i32, i64)> = Vec::new();
+            let mut run: Vec<(i32, f64)> = Vec::new();
             let mut runs = Vec::new();
             for (k, v) in line.values.iter().enumerate() {
                 match v {
-                    Some(v) => run.push((k as i32 + 1, v * sign)),
+                    Some(v) => run.push((k as i32 + 1, at(*v))),
                     None => runs.push(std::mem::take(&mut run)),
                 }
             }
@@ -352,7 +361,7 @@ pub fn draw_chart(scene: &ChartScene) -> Result<RgbImage, RenderError> {
                 line.values
                     .iter()
                     .enumerate()
-                    .map(|(k, v)| v.map(|v| chart.backend_coord(&(k as i32 + 1, v * sign))))
+                    .map(|(k, v)| v.map(|v| chart.backend_coord(&(k as i32 + 1, at(v)))))
                     .collect(),
             );
         }

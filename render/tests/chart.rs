@@ -2,116 +2,16 @@
 //! gap to the leader of a time table, the points of a points table), the jersey sits on its
 //! holder's point, and the picture decodes at its size in English, French and Dutch.
 //!
-//! The stage results are made here, varied with a seeded generator, and classified by the
-//! engine through the registry, as the services do after each stage.
+//! The stage results are made up (`samples::tour_results`, varied with a seeded generator)
+//! and classified by the engine through the registry, as the services do after each stage.
 //! `COMMISSAIRE_SAVE_PNG=<folder>` saves the charts, to look at them.
 
 use commissaire_engine::registry;
-use commissaire_engine::tour::{
-    Classification, LineResult, Outcome, RiderKey, RiderStage, Score, StageKind, StageResult,
-    SummitResult,
-};
+use commissaire_engine::tour::{Classification, Outcome, Score, StageResult};
 use commissaire_messages::{Language, speaking};
 use commissaire_render::chart::{ChartKind, ChartScene, TOP, chart_height, chart_series};
 use commissaire_render::render_chart;
-
-const TEAMS: [&str; 4] = ["Rouge", "Bleu", "Vert", "Noir"];
-const KINDS: [&str; 3] = ["Rouleur", "Sprinteur", "Grimpeur"];
-
-/// A small seeded generator (xorshift), so the results vary from stage to stage and stay the
-/// same from run to run.
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self, below: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(below)) as u32
-    }
-}
-
-fn keys() -> Vec<(String, String, u32)> {
-    let mut riders = Vec::new();
-    for (t, team) in TEAMS.iter().enumerate() {
-        for (k, kind) in KINDS.iter().enumerate() {
-            riders.push((
-                format!("{team} {kind}"),
-                team.to_string(),
-                (t * 10 + k + 1) as u32,
-            ));
-        }
-    }
-    riders
-}
-
-/// `stages` card-race stages of twelve riders: a shuffled finish order, a sprint and a summit
-/// each, a few riders short of the line.
-fn results(stages: u32, seed: u64) -> Vec<StageResult> {
-    let mut dice = Dice(seed);
-    let riders = keys();
-    (1..=stages)
-        .map(|number| {
-            let mut order: Vec<usize> = (0..riders.len()).collect();
-            for i in (1..order.len()).rev() {
-                order.swap(i, dice.next(i as u32 + 1) as usize);
-            }
-            let stage_riders = order
-                .iter()
-                .enumerate()
-                .map(|(place, &i)| {
-                    let (key, team, start_number) = &riders[i];
-                    RiderStage {
-                        rider: RiderKey::new(key.clone()),
-                        team: team.clone(),
-                        start_number: *start_number,
-                        cards_played: 14 + place as u32 / 3 + dice.next(3),
-                        outcome: Outcome::Crossed {
-                            rows_past: (12 - place as u16).max(1),
-                        },
-                        place: Some(place as u32 + 1),
-                        exhaustion_start: 0,
-                        exhaustion_end: 0,
-                    }
-                })
-                .collect();
-            let first: Vec<RiderKey> = order
-                .iter()
-                .take(4)
-                .map(|&i| RiderKey::new(riders[i].0.clone()))
-                .collect();
-            let climbers: Vec<RiderKey> = order
-                .iter()
-                .rev()
-                .take(3)
-                .map(|&i| RiderKey::new(riders[i].0.clone()))
-                .collect();
-            StageResult {
-                number,
-                kind: if number % 2 == 0 {
-                    StageKind::Mountain
-                } else {
-                    StageKind::Flat
-                },
-                summit_finish: false,
-                riders: stage_riders,
-                rejoined: Vec::new(),
-                sprints: vec![LineResult {
-                    name: format!("Sprint {number}"),
-                    order: first,
-                }],
-                summits: vec![SummitResult {
-                    name: format!("Col {number}"),
-                    length: 4,
-                    steep: false,
-                    order: climbers,
-                }],
-                bonus_seconds: true,
-                carry: serde_json::Value::Null,
-            }
-        })
-        .collect()
-}
+use commissaire_render::samples::{TOUR_TEAMS, tour_results};
 
 /// The table `id` after each stage of `done`, as the services compute the standings after
 /// stage k: the results of stages 1..=k, classified by the game through the registry.
@@ -135,7 +35,7 @@ fn key_of(row: &commissaire_engine::tour::StandingRow) -> String {
 
 #[test]
 fn each_line_is_its_riders_gap_or_points_after_each_stage() {
-    let done = results(6, 0x5eed_cafe);
+    let done = tour_results(6, 0x5eed_cafe);
     let tables = registry::classify("card-race", &done, &serde_json::Value::Null).unwrap();
     let mut charted = 0;
     for table in tables.tables.iter().filter(|t| !t.rows.is_empty()) {
@@ -200,7 +100,7 @@ fn each_line_is_its_riders_gap_or_points_after_each_stage() {
 
 #[test]
 fn a_rider_who_left_is_not_charted_and_no_point_is_made_up() {
-    let mut done = results(3, 7);
+    let mut done = tour_results(3, 7);
     // A rider abandons in stage 2, and is not at the start of stage 3.
     let leaver = done[1].riders[5].rider.clone();
     for (n, stage) in done[1..].iter_mut().enumerate() {
@@ -248,13 +148,13 @@ fn a_rider_who_left_is_not_charted_and_no_point_is_made_up() {
 
 #[test]
 fn a_chart_decodes_at_its_size_in_every_language() {
-    let done = results(5, 42);
+    let done = tour_results(5, 42);
     let save = std::env::var("COMMISSAIRE_SAVE_PNG").ok();
     for language in [Language::En, Language::Fr, Language::Nl] {
         for id in ["general", "points", "mountains"] {
             let tables = after_each("card-race", &done, id);
             let scene = speaking(language, || {
-                ChartScene::new(&tables, &|team| TEAMS.iter().position(|t| *t == team))
+                ChartScene::new(&tables, &|team| TOUR_TEAMS.iter().position(|t| *t == team))
             });
             assert_eq!(scene.series.lines.len(), TOP.min(tables[4].rows.len()));
             let png = speaking(language, || render_chart(&scene)).unwrap();
