@@ -62,6 +62,13 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
         ] {
             assert!(dir.join(&file).exists(), "{}", dir.join(&file).display());
         }
+        // The general classification's chart with each stage's result from stage 2 on
+        // (issue 36): one stage is no story.
+        assert_eq!(
+            dir.join("general-chart.png").exists(),
+            stage >= 2,
+            "stage {stage}'s general-chart.png"
+        );
         let md = std::fs::read_to_string(dir.join("standings.md")).unwrap();
         assert!(
             md.contains(&format!("Standings after stage {stage}")),

@@ -7,6 +7,7 @@
 
 pub mod animation;
 pub mod board;
+pub mod chart;
 pub mod crowds;
 mod draw;
 mod encode;
@@ -26,6 +27,7 @@ pub mod tour;
 pub use games::{card_race, velo_master};
 
 pub use board::{BoardPicture, draw_board, render_board};
+pub use chart::{ChartScene, chart_series, render_chart};
 pub use profile::render_profile;
 pub use scene::{
     BoardScene, Jersey, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, SquareSign,
@@ -50,6 +52,8 @@ pub enum RenderError {
     },
     #[error("this game has no pictures yet")]
     NoPictures,
+    #[error("could not draw the chart: {0}")]
+    Chart(String),
     #[error("could not make the animation: {0}")]
     Animation(String),
     #[error("could not encode the picture: {0}")]

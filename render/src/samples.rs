@@ -1,5 +1,6 @@
 //! Four sample boards (a start, a bunch sprint, a split field, an uphill finish) and sample
-//! standings: the gallery example draws them, the tests check them, the benchmark times them.
+//! standings, and made-up stage results of a tour for its charts: the gallery example draws
+//! them, the tests check them, the benchmark times them.
 //! They are hand-made scenes, not played races, so they show every mark the board can draw.
 
 use crate::games::card_race::CARD_RACE_MARKS;
@@ -7,6 +8,9 @@ use crate::scene::{
     BoardScene, Jersey, Mark, MarkKind, RiderToken, StandingsRow, StandingsTable, TeamStyle,
 };
 use commissaire_engine::course::{Course, CourseSpec, Pos, parse_course_toml};
+use commissaire_engine::tour::{
+    LineResult, Outcome, RiderKey, RiderStage, StageKind, StageResult, SummitResult,
+};
 use std::sync::Arc;
 
 const TEAM_NAMES: [&str; 6] = [
@@ -478,4 +482,103 @@ pub fn staggered_letters() -> BoardScene {
         shaded: Vec::new(),
         signs: Vec::new(),
     }
+}
+
+/// The teams of [`tour_results`], by seat.
+pub const TOUR_TEAMS: [&str; 4] = ["Rouge", "Bleu", "Vert", "Noir"];
+const KINDS: [&str; 3] = ["Rouleur", "Sprinteur", "Grimpeur"];
+
+/// A small seeded generator (xorshift), so the results of [`tour_results`] vary from stage to
+/// stage and stay the same from run to run.
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self, below: u32) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % u64::from(below)) as u32
+    }
+}
+
+fn keys() -> Vec<(String, String, u32)> {
+    let mut riders = Vec::new();
+    for (t, team) in TOUR_TEAMS.iter().enumerate() {
+        for (k, kind) in KINDS.iter().enumerate() {
+            riders.push((
+                format!("{team} {kind}"),
+                team.to_string(),
+                (t * 10 + k + 1) as u32,
+            ));
+        }
+    }
+    riders
+}
+
+/// `stages` made-up card-race stage results of twelve riders (four teams of three): a shuffled finish order, a sprint and a summit
+/// each, a few riders short of the line.
+pub fn tour_results(stages: u32, seed: u64) -> Vec<StageResult> {
+    let mut dice = Dice(seed);
+    let riders = keys();
+    (1..=stages)
+        .map(|number| {
+            let mut order: Vec<usize> = (0..riders.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, dice.next(i as u32 + 1) as usize);
+            }
+            let stage_riders = order
+                .iter()
+                .enumerate()
+                .map(|(place, &i)| {
+                    let (key, team, start_number) = &riders[i];
+                    RiderStage {
+                        rider: RiderKey::new(key.clone()),
+                        team: team.clone(),
+                        start_number: *start_number,
+                        cards_played: 14 + place as u32 / 3 + dice.next(3),
+                        outcome: Outcome::Crossed {
+                            rows_past: (12 - place as u16).max(1),
+                        },
+                        place: Some(place as u32 + 1),
+                        exhaustion_start: 0,
+                        exhaustion_end: 0,
+                    }
+                })
+                .collect();
+            let first: Vec<RiderKey> = order
+                .iter()
+                .take(4)
+                .map(|&i| RiderKey::new(riders[i].0.clone()))
+                .collect();
+            let climbers: Vec<RiderKey> = order
+                .iter()
+                .rev()
+                .take(3)
+                .map(|&i| RiderKey::new(riders[i].0.clone()))
+                .collect();
+            StageResult {
+                number,
+                kind: if number % 2 == 0 {
+                    StageKind::Mountain
+                } else {
+                    StageKind::Flat
+                },
+                summit_finish: false,
+                riders: stage_riders,
+                rejoined: Vec::new(),
+                sprints: vec![LineResult {
+                    name: format!("Sprint {number}"),
+                    order: first,
+                }],
+                summits: vec![SummitResult {
+                    name: format!("Col {number}"),
+                    length: 4,
+                    steep: false,
+                    order: climbers,
+                }],
+                bonus_seconds: true,
+                carry: Default::default(),
+            }
+        })
+        .collect()
 }

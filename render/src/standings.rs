@@ -290,6 +290,13 @@ fn chip(img: &mut RgbImage, x: i32, y: i32, colour: usize) {
 
 /// A cycling jersey icon, 48 x 48, with its top-left corner at (x, y).
 fn jersey(img: &mut RgbImage, x: i32, y: i32, j: Jersey) {
+    jersey_sized(img, x, y, j, 48);
+}
+
+/// A cycling jersey icon, `size` x `size`, with its top-left corner at (x, y): the standings'
+/// header (48) and the charts' marks (24).
+pub(crate) fn jersey_sized(img: &mut RgbImage, x: i32, y: i32, j: Jersey, size: i32) {
+    let at = |v: i32| v * size / 48;
     let shape = |grow: i32| {
         [
             (14, 0),
@@ -307,7 +314,7 @@ fn jersey(img: &mut RgbImage, x: i32, y: i32, j: Jersey) {
             // Grow the outline away from the jersey's centre for the dark edge.
             let dx = (px - 24).signum() * grow;
             let dy = (py - 24).signum() * grow;
-            Point::new(x + px + dx, y + py + dy)
+            Point::new(x + at(px) + dx, y + at(py) + dy)
         })
     };
     draw_polygon_mut(img, &shape(2), INK);
@@ -323,7 +330,7 @@ fn jersey(img: &mut RgbImage, x: i32, y: i32, j: Jersey) {
             (17, 44),
             (31, 44),
         ] {
-            circle(img, x + dx, y + dy, 3, palette::SUMMIT);
+            circle(img, x + at(dx), y + at(dy), at(3).max(1), palette::SUMMIT);
         }
     }
 }

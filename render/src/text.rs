@@ -6,8 +6,8 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::RgbImage;
 use std::sync::OnceLock;
 
-static BOLD_TTF: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");
-static REGULAR_TTF: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+pub(crate) static BOLD_TTF: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");
+pub(crate) static REGULAR_TTF: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Weight {

@@ -430,6 +430,31 @@ fn the_longest_words_of_every_language_fit_their_pictures() {
                         .unwrap();
                 }
             }
+            // The tour's charts (issue 36): every classification of a made-up week.
+            let done = commissaire_render::samples::tour_results(7, 36);
+            let ids = registry::classify("card-race", &done, &serde_json::Value::Null)
+                .unwrap()
+                .ids();
+            for id in ids {
+                let after_each: Vec<_> = (1..=done.len())
+                    .map(|k| {
+                        registry::classify("card-race", &done[..k], &serde_json::Value::Null)
+                            .unwrap()
+                            .get(id)
+                            .unwrap()
+                            .clone()
+                    })
+                    .collect();
+                let scene = commissaire_render::ChartScene::new(&after_each, &|_| Some(1));
+                let (img, seen) =
+                    measured(|| commissaire_render::chart::draw_chart(&scene).unwrap());
+                drawn += seen.drawn.len();
+                all.extend(problems(&format!("{language} {id} chart"), &img, &seen));
+                if let Some(dir) = &save {
+                    img.save(format!("{dir}/{language}-{id}-chart.png"))
+                        .unwrap();
+                }
+            }
         });
     }
     assert!(drawn > 1000, "only {drawn} texts drawn: is the measure on?");

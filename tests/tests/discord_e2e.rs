@@ -462,6 +462,12 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
                     files(&result)
                 );
             }
+            // No chart with stage 1's result: one stage is no story (issue 36).
+            assert!(
+                !files(&result).iter().any(|f| f.ends_with("-chart.png")),
+                "{:?}",
+                files(&result)
+            );
             assert!(
                 files(&next).iter().any(|f| f == "stage-02-start.png"),
                 "{:?}",
@@ -513,6 +519,15 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         .map(|f| f.bytes.clone())
         .collect();
     assert_eq!(sent, [gif], "the replay is the stage's animation, once");
+    // `/standings chart:True`: the tour's first classification as a chart (issue 36).
+    let from = t.mark();
+    let chart = t.slash("standings", json!({"chart": true}), &t.bob).await;
+    let sent: Vec<String> = t.fake.requests()[from..]
+        .iter()
+        .flat_map(|r| r.files.iter())
+        .filter_map(|f| f.filename.clone())
+        .collect();
+    assert_eq!(sent, ["general-chart.png"], "{chart}");
     let not_yet = t.slash("stage", json!({"replay": 2}), &t.bob).await;
     assert_eq!(flags(&not_yet), 64);
     assert!(

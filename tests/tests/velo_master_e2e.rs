@@ -214,6 +214,23 @@ async fn a_velo_master_tour_at_expert_from_create_to_the_winners() {
         "every edit carries the board"
     );
 
+    // From stage 2 on, a stage's result is posted with its jerseys' charts (issue 36): the
+    // Maillot Or's and the Rouge's, after stages 2 and 3, the rider voted back among them.
+    let charts: Vec<String> = requests
+        .iter()
+        .filter(|r| r.is("POST", &format!("/channels/{CHANNEL}/messages")))
+        .flat_map(|r| r.files.iter())
+        .filter_map(|f| f.filename.clone())
+        .filter(|n| n.ends_with("-chart.png"))
+        .collect();
+    for chart in ["general-chart.png", "mountains-chart.png"] {
+        assert_eq!(
+            charts.iter().filter(|n| *n == chart).count(),
+            2,
+            "{chart} with stages 2 and 3: {charts:?}"
+        );
+    }
+
     // The store: Carol never chose, the bot did for her; the team-mate rode stage 3 again.
     let store = Store::open(&database).await.unwrap();
     let mut conn = store.read().await.unwrap();

@@ -373,11 +373,17 @@ pub async fn standings(
     #[description = "Which classification (default: the tour's first); type to see its own"]
     #[autocomplete = "tour_classifications"]
     classification: Option<String>,
+    #[description = "True: the classification stage by stage, as a chart of its top ten"]
+    chart: Option<bool>,
 ) -> Result<(), Error> {
     let result = async {
         ctx.data()
             .services
-            .standings_one(&channel(ctx), classification.as_deref())
+            .standings_one_as(
+                &channel(ctx),
+                classification.as_deref(),
+                chart.unwrap_or(false),
+            )
             .await
     };
     reply(ctx, result).await

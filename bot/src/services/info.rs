@@ -58,6 +58,17 @@ impl Services {
     /// As [`Services::standings_of`] one classification, named by its id or its title; with
     /// `None`, the tour's first (its game's leading classification: a world cup's cup).
     pub async fn standings_one(&self, channel_id: &str, asked: Option<&str>) -> ServiceResult {
+        self.standings_one_as(channel_id, asked, false).await
+    }
+
+    /// As [`Services::standings_one`]; with `chart`, its picture is the classification's story
+    /// stage by stage as a chart (issue 36) rather than its table: `/standings chart:True`.
+    pub async fn standings_one_as(
+        &self,
+        channel_id: &str,
+        asked: Option<&str>,
+        chart: bool,
+    ) -> ServiceResult {
         let choices = self.classification_choices(channel_id).await?;
         let id = match asked.map(str::trim) {
             None | Some("") => choices.first().map(|(id, _)| id.clone()),
@@ -68,12 +79,23 @@ impl Services {
                     .map_or_else(|| asked.to_string(), |(id, _)| id.clone()),
             ),
         };
-        self.standings_of(channel_id, id.as_deref()).await
+        self.standings_shown(channel_id, id.as_deref(), chart).await
     }
 
     /// One classification by its id (`general`, `mountains`...), or all of them with `None`.
     /// A classification the tour's game does not have is refused with the ones it has.
     pub async fn standings_of(&self, channel_id: &str, only: Option<&str>) -> ServiceResult {
+        self.standings_shown(channel_id, only, false).await
+    }
+
+    /// As [`Services::standings_of`], with each classification's chart for its picture when
+    /// `chart` is set (its table otherwise).
+    async fn standings_shown(
+        &self,
+        channel_id: &str,
+        only: Option<&str>,
+        chart: bool,
+    ) -> ServiceResult {
         let mut conn = self.store.read().await?;
         let tour = tours::latest_in_channel(&mut conn, channel_id)
             .await?
@@ -101,9 +123,25 @@ impl Services {
         if self.pictures {
             let list = teams::list(&mut conn, tour.id).await?;
             let index = narrate::team_colours(&list);
-            reply.images = in_tour(&tour, || {
-                narrate::standings_pngs(&table, only, done.len() as u32, &index)
-            });
+            let after = done.len() as u32;
+            reply.images = if chart {
+                let mut images = Vec::new();
+                for c in table
+                    .tables
+                    .iter()
+                    .filter(|c| only.is_none_or(|o| o == c.id))
+                {
+                    let png = in_tour(&tour, || {
+                        narrate::chart_png(&tour, &done, c.id, after, &index)
+                    })?;
+                    images.extend(png);
+                }
+                images
+            } else {
+                in_tour(&tour, || {
+                    narrate::standings_pngs(&table, only, after, &index)
+                })
+            };
         }
         Ok(reply)
     }

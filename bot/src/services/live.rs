@@ -759,12 +759,31 @@ impl Services {
             // points, mountains); /standings has the rest. Which tables the game has does not
             // depend on the results.
             let tables = narrate::classify(&live.tour, &[])?;
-            for c in tables.tables.iter().filter(|c| c.jersey.is_some()).take(3) {
+            let shown: Vec<&str> = tables
+                .tables
+                .iter()
+                .filter(|c| c.jersey.is_some())
+                .take(3)
+                .map(|c| c.id)
+                .collect();
+            for id in &shown {
                 news.pictures.push(Picture::Standings {
                     tour_id,
                     after_stage: number,
-                    classification: c.id.to_string(),
+                    classification: id.to_string(),
                 });
+            }
+            // From stage 2 on, the same tables' story so far as charts (issue 36): a line
+            // needs two stages to tell anything. Nine files with the above, within Discord's
+            // ten a message.
+            if number >= 2 {
+                for id in &shown {
+                    news.pictures.push(Picture::Chart {
+                        tour_id,
+                        after_stage: number,
+                        classification: id.to_string(),
+                    });
+                }
             }
         }
         let course = self

@@ -441,6 +441,60 @@ pub(crate) fn standings_tables(
         .collect()
 }
 
+/// The file of a classification's chart: `general-chart.png`.
+pub(crate) fn chart_file(id: &str) -> String {
+    format!("{id}-chart.png")
+}
+
+/// Classification `id` after each stage 1..=`after` of `done`, as the standings after each
+/// of those stages are computed (the results up to it, classified by the game through the
+/// registry); `None` when the game has no such table.
+pub(crate) fn after_each_stage(
+    tour: &TourRow,
+    done: &[StageResult],
+    id: &str,
+    after: u32,
+) -> Result<Option<Vec<Classification>>, ServiceError> {
+    let mut done: Vec<StageResult> = done.iter().filter(|r| r.number <= after).cloned().collect();
+    done.sort_by_key(|r| r.number);
+    let mut tables = Vec::with_capacity(done.len());
+    for k in 1..=done.len() {
+        match classify(tour, &done[..k])?
+            .tables
+            .into_iter()
+            .find(|c| c.id == id)
+        {
+            Some(table) => tables.push(table),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(tables))
+}
+
+/// The chart of classification `id` after stage `after` (issue 36), with its file; `None`
+/// when the game has no such table, nobody is in it yet, or the game has no pictures.
+pub(crate) fn chart_png(
+    tour: &TourRow,
+    done: &[StageResult],
+    id: &str,
+    after: u32,
+    team_index: &dyn Fn(&str) -> Option<usize>,
+) -> Result<Option<(String, Vec<u8>)>, ServiceError> {
+    let Some(tables) = after_each_stage(tour, done, id, after)? else {
+        return Ok(None);
+    };
+    if tables.last().is_none_or(|c| c.rows.is_empty()) {
+        return Ok(None);
+    }
+    let scene = commissaire_render::ChartScene::new(&tables, team_index);
+    match commissaire_render::render_chart(&scene) {
+        Ok(png) => Ok(Some((chart_file(id), png))),
+        Err(e) => Err(ServiceError::Broken(format!(
+            "cannot draw the {id} chart: {e}"
+        ))),
+    }
+}
+
 /// The winners: the holder of each classification's jersey once the last stage is in (the
 /// leader, unless the game gives the jersey to another, as Velo Master's one jersey a rider).
 pub(crate) fn winners_text(w: &Classifications) -> String {

@@ -63,6 +63,13 @@ pub enum Picture {
         after_stage: u32,
         classification: String,
     },
+    /// One classification's story (by its slug) as a chart, stage by stage up to stage
+    /// `after_stage` (issue 36): its top ten's gaps to the leader, or points.
+    Chart {
+        tour_id: i64,
+        after_stage: u32,
+        classification: String,
+    },
 }
 
 /// An owed message as stored: the public reply, less what only an answer has.
@@ -505,6 +512,30 @@ impl Services {
                 stage,
                 file,
             } => self.draw_animation(*tour_id, *stage, file).await,
+            Picture::Chart {
+                tour_id,
+                after_stage,
+                classification,
+            } => {
+                let (tour, done, team_rows) = {
+                    let mut conn = self.store.read().await?;
+                    let tour = tours::get(&mut conn, *tour_id).await?.ok_or_else(|| {
+                        ServiceError::Broken(format!("no tour {tour_id} for its chart"))
+                    })?;
+                    let done = results::list(&mut conn, *tour_id).await?;
+                    let team_rows = teams::list(&mut conn, *tour_id).await?;
+                    (tour, done, team_rows)
+                };
+                let only = classification.clone();
+                let after = *after_stage;
+                blocking(tour.language, move || {
+                    let colours = narrate::team_colours(&team_rows);
+                    Ok(narrate::chart_png(&tour, &done, &only, after, &colours)?
+                        .into_iter()
+                        .collect())
+                })
+                .await
+            }
             Picture::Standings {
                 tour_id,
                 after_stage,

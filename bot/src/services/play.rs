@@ -744,7 +744,9 @@ impl Services {
                 Picture::Board { stage, .. }
                 | Picture::Profile { stage, .. }
                 | Picture::Animation { stage, .. } => *stage == number,
-                Picture::Standings { after_stage, .. } => *after_stage == number,
+                Picture::Standings { after_stage, .. } | Picture::Chart { after_stage, .. } => {
+                    *after_stage == number
+                }
                 Picture::Own { .. } => false,
             })
             .cloned()

@@ -163,3 +163,12 @@ score-behind = { $points ->
         [one] { $points } pt behind
        *[other] { $points } pts behind
     }
+
+## The tour's charts (issue 36): a classification's story, stage by stage.
+
+# $classification: the classification's title ("General classification").
+chart-title = { $classification }, stage by stage
+chart-axis-stage = Stage
+# A time classification's chart: how far each rider is behind the leader.
+chart-axis-gap = Behind the leader
+chart-axis-points = Points

@@ -163,3 +163,12 @@ score-behind = { $points ->
         [one] à { $points } pt
        *[other] à { $points } pts
     }
+
+## Les courbes du tour (issue 36) : l'histoire d'un classement, étape par étape.
+
+# $classification : le titre du classement (« Classement général »).
+chart-title = { $classification }, étape par étape
+chart-axis-stage = Étape
+# La courbe d'un classement au temps : le retard de chaque coureur sur le leader.
+chart-axis-gap = Retard sur le leader
+chart-axis-points = Points

@@ -163,3 +163,12 @@ score-behind = { $points ->
         [one] { $points } pt achter
        *[other] { $points } ptn achter
     }
+
+## De grafieken van de ronde (issue 36): het verloop van een klassement, etappe na etappe.
+
+# $classification: de naam van het klassement ("Algemeen klassement").
+chart-title = { $classification }, etappe na etappe
+chart-axis-stage = Etappe
+# De grafiek van een tijdklassement: hoe ver elke renner achter de leider staat.
+chart-axis-gap = Achterstand op de leider
+chart-axis-points = Punten
