@@ -84,6 +84,11 @@ pub fn team_index(name: &str) -> Option<usize> {
     TEAMS.iter().position(|(n, _)| *n == name)
 }
 
+/// Every colour players may choose, in palette order.
+pub fn named() -> impl Iterator<Item = (&'static str, Colour)> {
+    TEAMS.iter().copied()
+}
+
 pub fn terrain(t: Terrain) -> Colour {
     match t {
         Terrain::Flat => Rgb([212, 212, 208]),
