@@ -22,6 +22,7 @@ mod play;
 mod posts;
 mod record;
 mod repechage;
+mod stage_log;
 mod reply;
 mod status;
 mod verify;
