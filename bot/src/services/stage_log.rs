@@ -64,13 +64,12 @@ impl Services {
                 &starters,
                 options.clone(),
             );
-            let turns = commissaire_engine::registry::told_turns(
-                &tour.ruleset,
-                &setup,
-                row.seed,
-                &log,
-            )
-            .map_err(|e| ServiceError::Broken(format!("stage {number} cannot be replayed: {e}")))?;
+            let turns =
+                commissaire_engine::registry::told_turns(&tour.ruleset, &setup, row.seed, &log)
+                    .map_err(|e| {
+                        ServiceError::Broken(format!("stage {number} cannot be replayed: {e}"))
+                    })?;
+            let turns = merged(turns);
             let text = log_text(number, &course.name, &turns, row.finished);
             Ok((turns.iter().filter(|t| t.settled).count(), text))
         })
@@ -88,6 +87,23 @@ impl Services {
         reply.images.push((file, text.into_bytes()));
         Ok(reply)
     }
+}
+
+/// Consecutive turns of the same name as one: a game of many settled moments within a named
+/// turn (Velo Master's rolls within a round) is told a round at a time, as its channel post
+/// tells it (one post a phase).
+fn merged(turns: Vec<ToldTurn>) -> Vec<ToldTurn> {
+    let mut out: Vec<ToldTurn> = Vec::new();
+    for turn in turns {
+        match out.last_mut() {
+            Some(last) if last.name == turn.name => {
+                last.lines.extend(turn.lines);
+                last.settled = turn.settled;
+            }
+            _ => out.push(turn),
+        }
+    }
+    out
 }
 
 /// The log as Markdown: a title, then a heading a turn and its lines as a list, in the
