@@ -242,14 +242,23 @@ pub fn ciede2000(x: Lab, y: Lab) -> f64 {
 /// The least CIEDE2000 distance between `x` and `y` over normal vision and the three simulated
 /// deficiencies: how far apart the two colours look to the reader who sees them nearest.
 pub fn distance(x: Colour, y: Colour) -> f64 {
-    Vision::ALL
-        .iter()
-        .map(|&v| {
-            ciede2000(
-                lab_of_linear(seen_linear(x, v)),
-                lab_of_linear(seen_linear(y, v)),
-            )
-        })
+    seen_distance(&Seen::of(x), &Seen::of(y))
+}
+
+/// A colour as each of the four readers sees it, in CIELAB: worked out once a colour, as
+/// [`distinct_team_colours`] measures each shade against every settled colour.
+struct Seen([Lab; 4]);
+
+impl Seen {
+    fn of(c: Colour) -> Seen {
+        Seen(Vision::ALL.map(|v| lab_of_linear(seen_linear(c, v))))
+    }
+}
+
+fn seen_distance(x: &Seen, y: &Seen) -> f64 {
+    x.0.iter()
+        .zip(&y.0)
+        .map(|(a, b)| ciede2000(*a, *b))
         .fold(f64::INFINITY, f64::min)
 }
 
@@ -266,11 +275,12 @@ pub fn distance(x: Colour, y: Colour) -> f64 {
 /// enough (not met with the 16 named colours and up to eight teams, see the tests) takes the
 /// shade farthest from the others.
 pub fn distinct_team_colours(chosen: &[Colour]) -> Vec<Colour> {
+    let seen: Vec<Seen> = chosen.iter().map(|c| Seen::of(*c)).collect();
     let keeps: Vec<bool> = (0..chosen.len())
         .map(|i| {
             (0..chosen.len())
                 .filter(|j| *j != i)
-                .all(|j| distance(chosen[i], chosen[j]) >= MIN_DISTANCE)
+                .all(|j| seen_distance(&seen[i], &seen[j]) >= MIN_DISTANCE)
         })
         .collect();
     let mut settled: Vec<Option<Colour>> = chosen
@@ -282,13 +292,14 @@ pub fn distinct_team_colours(chosen: &[Colour]) -> Vec<Colour> {
         if settled[i].is_some() {
             continue;
         }
-        let others: Vec<Colour> = settled.iter().flatten().copied().collect();
+        let others: Vec<Seen> = settled.iter().flatten().map(|c| Seen::of(*c)).collect();
         let mut best: Option<(f64, Colour)> = None;
         let mut found = None;
         for shade in shades(chosen[i]) {
+            let seen = Seen::of(shade);
             let nearest = others
                 .iter()
-                .map(|o| distance(shade, *o))
+                .map(|o| seen_distance(&seen, o))
                 .fold(f64::INFINITY, f64::min);
             if nearest >= MIN_DISTANCE {
                 found = Some(shade);
@@ -320,7 +331,11 @@ fn shades(c: Colour) -> impl Iterator<Item = Colour> {
     let turns: Vec<f64> = (1..=12)
         .flat_map(|k| [15.0 * k as f64, -15.0 * k as f64])
         .collect();
-    let by_lightness = lightness.clone().into_iter().map(move |l| (l, c0, h0));
+    let by_lightness: Vec<(f64, f64, f64)> = lightness
+        .iter()
+        .filter(|l| **l != l0)
+        .map(|l| (*l, c0, h0))
+        .collect();
     // A grey has no hue to turn: it is given some colour first.
     let turned_chroma = c0.max(40.0);
     let by_hue = turns.into_iter().flat_map(move |dh| {
@@ -329,12 +344,13 @@ fn shades(c: Colour) -> impl Iterator<Item = Colour> {
             .into_iter()
             .map(move |l| (l, turned_chroma, h0 + dh))
     });
-    by_lightness
-        .chain(by_hue)
-        .map(|(l, c, h)| in_gamut(l, c, h))
-        .enumerate()
-        // The first shade is the choice itself, exactly (no round trip through CIELAB).
-        .map(move |(k, s)| if k == 0 { c } else { s })
+    // The first shade is the choice itself, exactly (no round trip through CIELAB).
+    std::iter::once(c).chain(
+        by_lightness
+            .into_iter()
+            .chain(by_hue)
+            .map(|(l, c, h)| in_gamut(l, c, h)),
+    )
 }
 
 /// The sRGB colour of lightness `l`, chroma `c` and hue `h` (CIELCh), its chroma lowered until
