@@ -232,3 +232,30 @@ async fn the_logs_of_maillot_jaune_and_hulst_tell_what_each_team_played() {
         assert!(log.contains(played), "{preset}: {log}");
     }
 }
+
+/// The log speaks the tour's language, whoever asks.
+#[tokio::test]
+async fn the_log_is_in_the_tours_language() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    let settings = TourSettings {
+        language: Some(commissaire_messages::Language::Fr),
+        ..settings(3, 9)
+    };
+    ok(s.create_tour(&admin(), CHANNEL, settings).await);
+    ok(s.start(&admin(), CHANNEL).await);
+    while finished_stages(&s).await < 1 {
+        ok(s.advance(CHANNEL).await);
+    }
+    let answer = ok(s.stage_log(CHANNEL, Some(1)).await);
+    assert!(answer.text.starts_with("Étape 1, "), "{}", answer.text);
+    assert!(answer.text.contains("stage-01-log.md"), "{}", answer.text);
+    let (_, log) = log_of(&answer);
+    assert!(log.starts_with("# Étape 1, "), "{log}");
+    assert!(
+        log.lines().next().unwrap().ends_with(" : tour après tour"),
+        "{log}"
+    );
+    assert!(log.contains(" joue "), "{log}");
+    assert!(!log.contains(" plays "), "{log}");
+}
