@@ -390,14 +390,15 @@ fn play_in_dutch_and_resume_in_the_tours_language() {
 }
 
 /// Issue 33, item 12: a wrong answer gets a one-line hint, not the whole decision again; `?`
-/// prints the decision again; `o` the win chances as the player's team sees the race (issue 35).
+/// prints the decision again; `o` the win chances as the player's team sees the race (issue 35);
+/// `l` the stage so far, turn by turn (issue 36).
 #[test]
 fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() {
     let out = temp_dir("play-hint");
     let dir = out.to_str().unwrap();
     let result = run(
         &["play", "--out", dir, "--team", "Les Testeurs"],
-        "x\n?\no\nq\n",
+        "x\n?\no\nl\nq\n",
     );
     let text = String::from_utf8_lossy(&result.stdout);
     assert!(
@@ -405,7 +406,7 @@ fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() 
         "{}",
         String::from_utf8_lossy(&result.stderr)
     );
-    let hint = ", ? to see the choices again, o for the win chances, or q to stop.";
+    let hint = ", ? to see the choices again, o for the win chances, l for the stage so far, or q to stop.";
     let at = text.find(hint).unwrap_or_else(|| panic!("a hint: {text}"));
     let line = text[..at].rsplit('\n').next().unwrap();
     assert!(line.contains("Type a number from 1 to "), "{line}");
@@ -423,6 +424,13 @@ fn play_answers_a_wrong_input_with_a_hint_and_question_mark_with_the_decision() 
     );
     assert!(
         text.contains("Les Testeurs Rouleur (Les Testeurs): "),
+        "{text}"
+    );
+    // `l`: the log of the stage being raced, as its Markdown file says it.
+    assert!(text.contains("# Stage 1, "), "{text}");
+    assert!(text.contains(": turn by turn\n"), "{text}");
+    assert!(
+        text.contains("The stage is still being raced: this is its log so far."),
         "{text}"
     );
     std::fs::remove_dir_all(&out).unwrap();

@@ -496,3 +496,52 @@ fn every_shipped_course_is_in_the_harness() {
         );
     }
 }
+
+/// `told_turns` (`/stage log`) tells the same settled turns as `settled_turns` (the
+/// animation), in order, each with something said, and a stage cut short tells the first of
+/// them the same: a turn's telling depends on nothing played after it.
+#[test]
+fn a_stage_is_told_turn_by_turn_as_it_settled() {
+    each_ruleset(0, |entry, course| {
+        let setup = setup(entry, Arc::clone(course), 4);
+        let mut stage = registry::start(entry.id, &setup, 11).unwrap();
+        let mut choices = Vec::new();
+        while !stage.is_over() && choices.len() < STAGE_LIMIT {
+            let made = choices.len();
+            for (seat, _) in stage.waiting_on() {
+                // Stored as the services store it: the choice's JSON before it is applied.
+                let Some(key) = stage.bot_choice(seat) else {
+                    continue;
+                };
+                let json = stage.choice_json(key.as_str()).unwrap();
+                stage.apply(seat, key.as_str()).unwrap();
+                choices.push((seat, json));
+            }
+            assert!(choices.len() > made, "{}: the bots are stuck", entry.id);
+        }
+        let told = registry::told_turns(entry.id, &setup, 11, &choices).unwrap();
+        let settled = registry::settled_turns(entry.id, &setup, 11, &choices).unwrap();
+        assert!(settled.len() > 2, "{}: {} turns", entry.id, settled.len());
+        assert!(
+            told.iter().all(|t| t.settled),
+            "{}: the stage is over",
+            entry.id
+        );
+        let names = |n: Vec<&Sentence>| n.into_iter().cloned().collect::<Vec<_>>();
+        assert_eq!(
+            names(told.iter().map(|t| &t.name).collect()),
+            names(settled.iter().map(|t| &t.name).collect()),
+            "{}",
+            entry.id
+        );
+        assert!(
+            told.iter().any(|t| !t.lines.is_empty()),
+            "{}: nothing told",
+            entry.id
+        );
+        let half = settled[settled.len() / 2].choices;
+        let early = registry::told_turns(entry.id, &setup, 11, &choices[..half]).unwrap();
+        let early: Vec<_> = early.into_iter().filter(|t| t.settled).collect();
+        assert_eq!(early[..], told[..early.len()], "{}", entry.id);
+    });
+}

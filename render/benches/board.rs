@@ -1,6 +1,7 @@
 //! Drawing and encoding a 12-rider board must stay under 20 ms (the bot posts one per turn).
+//! The team colours every picture takes (issue 36) are worked out once a picture too.
 
-use commissaire_render::{draw_board, render_board, samples};
+use commissaire_render::{draw_board, palette, render_board, samples, vision};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -19,5 +20,19 @@ fn board(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, board);
+fn team_colours(c: &mut Criterion) {
+    let named = |n: &str| palette::team(palette::team_index(n).unwrap());
+    // The worst case: eight teams that all chose red, seven of them moved.
+    let reds = vec![named("red"); 8];
+    c.bench_function("team colours: 8 teams all in red", |b| {
+        b.iter(|| vision::distinct_team_colours(black_box(&reds)))
+    });
+    // A usual tour: six teams, two clashes (red and brown, blue and purple).
+    let six = ["red", "brown", "blue", "purple", "yellow", "black"].map(named);
+    c.bench_function("team colours: 6 teams, two clashes", |b| {
+        b.iter(|| vision::distinct_team_colours(black_box(&six)))
+    });
+}
+
+criterion_group!(benches, board, team_colours);
 criterion_main!(benches);

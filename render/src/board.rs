@@ -549,7 +549,7 @@ fn draw_header(
         let y = PAD + 34 + line as i32 * LEGEND_LINE;
         for &(team, x) in entries {
             let style = &scene.teams[team];
-            let c = palette::team(style.colour);
+            let c = style.colour;
             let cw = legend_chip_w(&style.mark);
             rounded(img, x, y, cw, 24, 6, INK);
             rounded(img, x + 2, y + 2, cw - 4, 20, 5, c);
@@ -963,7 +963,7 @@ fn pack_block(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32) {
 }
 
 fn token(img: &mut RgbImage, scene: &BoardScene, r: &RiderToken, x: i32, y: i32, w: i32, h: i32) {
-    let team = palette::team(scene.teams[r.team].colour);
+    let team = scene.teams[r.team].colour;
     let mut fill = team;
     let finished = r.finished();
     if finished {
@@ -1708,7 +1708,7 @@ mod tests {
         let (w, h) = (120, 100);
         let mut img = RgbImage::from_pixel(w as u32, h as u32, PAGE);
         token(&mut img, &scene, &rider, 0, 0, w, h);
-        let fill = palette::team(scene.teams[0].colour);
+        let fill = scene.teams[0].colour;
         let ink = palette::ink_on(fill);
         let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
         // The middle of the token, clear of the corner badges.

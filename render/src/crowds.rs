@@ -169,7 +169,7 @@ pub fn draw_cell(
     let (sx, sw) = (tx + 3, tw - 6);
     for (k, &i) in crowd.riders.iter().enumerate() {
         let r = &scene.riders[i];
-        let mut c = palette::team(scene.teams[r.team].colour);
+        let mut c = scene.teams[r.team].colour;
         if r.finished() {
             c = palette::fade(c, 0.55);
         }

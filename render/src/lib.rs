@@ -24,6 +24,7 @@ pub mod standings;
 pub mod text;
 pub mod text_board;
 pub mod tour;
+pub mod vision;
 pub use games::{card_race, velo_master};
 
 pub use board::{BoardPicture, draw_board, render_board};

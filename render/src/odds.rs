@@ -22,8 +22,8 @@ const VALUE_W: i32 = 150;
 pub struct OddsBar {
     /// The rider as the answer names him.
     pub name: String,
-    /// His team's colour (an index of [`palette::team`]).
-    pub colour: usize,
+    /// His team's colour.
+    pub colour: Colour,
     /// His chance, 0 to 1, and its standard error.
     pub chance: f64,
     pub error: f64,
@@ -56,7 +56,7 @@ pub fn draw_odds(title: &str, bars: &[OddsBar]) -> RgbImage {
         let mid = y + ROW_H / 2;
         let name = text::fit(BODY, &b.name, NAME_W - 12);
         text::draw(&mut img, BODY, INK, PAD, mid - BODY.cap_height() / 2, &name);
-        let colour: Colour = palette::team(b.colour);
+        let colour: Colour = b.colour;
         let len = (b.chance.clamp(0.0, 1.0) * f64::from(bar_w)).round() as i32;
         rect(
             &mut img,
@@ -97,14 +97,14 @@ mod tests {
         let bars = [
             OddsBar {
                 name: "Reds Rouleur".into(),
-                colour: 0,
+                colour: palette::team(0),
                 chance: 0.5,
                 error: 0.0,
                 label: "50.0 % ± 0.0".into(),
             },
             OddsBar {
                 name: "Blues Rouleur".into(),
-                colour: 1,
+                colour: palette::team(1),
                 chance: 0.0,
                 error: 0.0,
                 label: "0.0 % ± 0.0".into(),

@@ -3,7 +3,9 @@
 //! A team is drawn in the colour its director chose when joining (red is red, purple is purple);
 //! a team that chose none takes the next Okabe-Ito colour, a palette designed to stay distinct for
 //! the common forms of colour blindness. Every token also carries a text label, so colour is
-//! never the only cue, even when two teams chose the same colour.
+//! never the only cue, even when two teams chose the same colour. A tour's teams are drawn in
+//! their choices moved apart for colour-blind readers ([`crate::vision`]): the colours here are
+//! what they start from.
 //! Terrain colours follow the board games: red climbs, blue descents, light grey flat road,
 //! yellow supply zone, brown cobbles.
 
@@ -82,6 +84,11 @@ pub fn team_index(name: &str) -> Option<usize> {
         other => other,
     };
     TEAMS.iter().position(|(n, _)| *n == name)
+}
+
+/// Every colour players may choose, in palette order.
+pub fn named() -> impl Iterator<Item = (&'static str, Colour)> {
+    TEAMS.iter().copied()
 }
 
 pub fn terrain(t: Terrain) -> Colour {

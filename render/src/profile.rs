@@ -141,13 +141,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         text::draw(&mut img, Style::bold(15.0), INK, x, PAD + 6, &team.name);
         x -= 22;
         circle(&mut img, x + 8, PAD + 11, DOT_R + 1, INK);
-        circle(
-            &mut img,
-            x + 8,
-            PAD + 11,
-            DOT_R - 1,
-            palette::team(team.colour),
-        );
+        circle(&mut img, x + 8, PAD + 11, DOT_R - 1, team.colour);
         x -= 20;
     }
 
@@ -261,13 +255,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
         placed[r as usize] += 1;
         let cy = road - DOT_R - 4 - k * (2 * DOT_R + 2);
         circle(&mut img, cx, cy, DOT_R + 1, INK);
-        circle(
-            &mut img,
-            cx,
-            cy,
-            DOT_R - 1,
-            palette::team(scene.teams[d.team].colour),
-        );
+        circle(&mut img, cx, cy, DOT_R - 1, scene.teams[d.team].colour);
     }
 
     // Key of the terrain colours the course has, along the bottom.

@@ -38,7 +38,7 @@ pub fn profile_scene(scene: &Scene) -> Result<ProfileScene, RenderError> {
 pub fn board_png(
     scene: &Scene,
     title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
 ) -> Result<Vec<u8>, RenderError> {
     worn_board_png(scene, title, colours, &|_| None)
 }
@@ -48,7 +48,7 @@ pub fn board_png(
 pub fn worn_board_png(
     scene: &Scene,
     title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
 ) -> Result<Vec<u8>, RenderError> {
     named_worn_board_png(scene, title, colours, jerseys, &[])
@@ -58,7 +58,7 @@ pub fn worn_board_png(
 pub fn named_worn_board_png(
     scene: &Scene,
     title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
     names: &[(Jersey, String)],
 ) -> Result<Vec<u8>, RenderError> {
@@ -70,7 +70,7 @@ pub fn named_worn_board_png(
 pub fn titled_board(
     scene: &Scene,
     title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
     names: &[(Jersey, String)],
 ) -> Result<BoardScene, RenderError> {
@@ -86,7 +86,7 @@ pub fn titled_board(
 pub fn titled_profile(
     scene: &Scene,
     title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
 ) -> Result<ProfileScene, RenderError> {
     let mut profile = profile_scene(scene)?.with_team_colours(colours);
     profile.stage_name = title.to_string();
@@ -97,7 +97,7 @@ pub fn titled_profile(
 pub fn profile_png(
     scene: &Scene,
     title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
 ) -> Result<Vec<u8>, RenderError> {
     render_profile(&titled_profile(scene, title, colours)?)
 }
@@ -117,7 +117,7 @@ pub fn turn_delay(turns: usize) -> u16 {
 pub fn stage_gif(
     turns: &[(Scene, String)],
     finish_title: &str,
-    colours: &dyn Fn(&str) -> Option<usize>,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
     jerseys: &dyn Fn(&str) -> Option<Jersey>,
     names: &[(Jersey, String)],
 ) -> Result<Vec<u8>, RenderError> {

@@ -28,7 +28,7 @@ fn teams(n: usize) -> Vec<TeamStyle> {
         .enumerate()
         .map(|(i, name)| TeamStyle {
             name: (*name).to_string(),
-            colour: i,
+            colour: crate::palette::team(i),
             mark: name.chars().take(1).collect(),
         })
         .collect()
@@ -191,7 +191,7 @@ pub fn chosen_colours() -> BoardScene {
     let chosen = ["red", "purple", "white", "brown", "grey", "navy"];
     scene.with_team_colours(&|name| {
         let seat = TEAM_NAMES.iter().position(|t| name.starts_with(t))?;
-        crate::palette::team_index(chosen[seat])
+        crate::palette::team_index(chosen[seat]).map(crate::palette::team)
     })
 }
 
@@ -313,7 +313,7 @@ pub fn team_classification() -> StandingsTable {
                 rank: i as u32 + 1,
                 rider: TEAM_NAMES[i].into(),
                 team: TEAM_NAMES[i].into(),
-                team_colour: Some(i),
+                team_colour: Some(crate::palette::team(i)),
                 value: times[i].into(),
                 gap: gaps[i].into(),
                 note: None,
@@ -365,7 +365,7 @@ pub fn general_classification() -> StandingsTable {
                 rank: i as u32 + 1,
                 rider: (*rider).into(),
                 team: TEAM_NAMES[*team].into(),
-                team_colour: Some(*team),
+                team_colour: Some(crate::palette::team(*team)),
                 value: (*value).into(),
                 gap: (*gap).into(),
                 // One rider brought back by a repêchage vote, to show its note.

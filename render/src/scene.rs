@@ -1,6 +1,7 @@
 //! The plain inputs of the pictures. The renderer takes these rather than engine types so that any
 //! ruleset (or a test) can fill them; adapters from engine views live beside them.
 
+use crate::palette::Colour;
 use commissaire_engine::course::{Course, Pos};
 use std::sync::Arc;
 
@@ -8,18 +9,20 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamStyle {
     pub name: String,
-    /// Index into the team palette ([`crate::palette::team`]): the colour the team chose
-    /// ([`crate::palette::team_index`]), or its seat when it chose none.
-    pub colour: usize,
+    /// The team's colour: a game's adapter gives its seat's ([`crate::palette::team`]), and
+    /// [`BoardScene::with_team_colours`] the one the tour draws it in (the colour its director
+    /// chose, moved apart from the other teams' for colour-blind readers, see
+    /// [`crate::vision::distinct_team_colours`]).
+    pub colour: Colour,
     /// The team's mark in the legend chip: what its riders' tokens carry (an initial, or a
     /// number when two teams share an initial; Maillot Jaune, whose tokens carry each rider's
     /// own card code, lists its riders' codes, "RE·VA·AG"), so chip and tokens always match.
     pub mark: String,
 }
 
-/// Sets each team's colour to the one `colour_of` gives its name (a palette index, see
-/// [`crate::palette::team_index`]); a team it gives none keeps the colour it had.
-fn recolour(teams: &mut [TeamStyle], colour_of: &dyn Fn(&str) -> Option<usize>) {
+/// Sets each team's colour to the one `colour_of` gives its name; a team it gives none keeps
+/// the colour it had.
+fn recolour(teams: &mut [TeamStyle], colour_of: &dyn Fn(&str) -> Option<Colour>) {
     for t in teams {
         if let Some(c) = colour_of(&t.name) {
             t.colour = c;
@@ -342,7 +345,7 @@ impl BoardScene {
     }
 
     /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
-    pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
+    pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<Colour>) -> Self {
         recolour(&mut self.teams, colour_of);
         self
     }
@@ -404,7 +407,7 @@ impl ProfileScene {
     }
 
     /// The scene with each team in the colour it chose: see [`TeamStyle::colour`].
-    pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<usize>) -> Self {
+    pub fn with_team_colours(mut self, colour_of: &dyn Fn(&str) -> Option<Colour>) -> Self {
         recolour(&mut self.teams, colour_of);
         self
     }
@@ -453,8 +456,8 @@ pub struct StandingsRow {
     pub rank: u32,
     pub rider: String,
     pub team: String,
-    /// Team palette index, for a colour chip beside the team name.
-    pub team_colour: Option<usize>,
+    /// The team's colour, for a colour chip beside the team name.
+    pub team_colour: Option<Colour>,
     /// Time ("12h 03' 20\"") or points ("42"), already formatted.
     pub value: String,
     /// Gap to the leader, already formatted ("+1' 05\"", "-12"); empty for the leader.

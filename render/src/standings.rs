@@ -118,9 +118,8 @@ const STRIPE: Colour = Rgb([246, 244, 240]);
 /// The leader's line of a table with no jersey (the teams): his team's colour, faded, or a
 /// pale blue when the line has none.
 fn plain_leader_tint(row: &StandingsRow) -> Colour {
-    row.team_colour.map_or(Rgb([210, 222, 238]), |c| {
-        palette::fade(palette::team(c), 0.7)
-    })
+    row.team_colour
+        .map_or(Rgb([210, 222, 238]), |c| palette::fade(c, 0.7))
 }
 
 /// The background of line `i` (0 = the leader's).
@@ -228,7 +227,7 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
         if table.holder == Some(i) {
             let edge = match (table.jersey, row.team_colour) {
                 (Some(j), _) => leader_edge(j),
-                (None, Some(c)) => palette::darken(palette::team(c), 0.35),
+                (None, Some(c)) => palette::darken(c, 0.35),
                 (None, None) => SOFT_INK,
             };
             frame(&mut img, 8, y, WIDTH - 16, ROW_H, 2, edge);
@@ -283,9 +282,9 @@ pub fn draw_standings(table: &StandingsTable) -> RgbImage {
 }
 
 /// The team's colour in a small square, on the line at `y`.
-fn chip(img: &mut RgbImage, x: i32, y: i32, colour: usize) {
+fn chip(img: &mut RgbImage, x: i32, y: i32, colour: Colour) {
     rounded(img, x, y + ROW_H / 2 - 8, 16, 16, 4, INK);
-    rect(img, x + 2, y + ROW_H / 2 - 6, 12, 12, palette::team(colour));
+    rect(img, x + 2, y + ROW_H / 2 - 6, 12, 12, colour);
 }
 
 /// A cycling jersey icon, 48 x 48, with its top-left corner at (x, y).

@@ -55,7 +55,7 @@ pub fn reinstated_note() -> String {
 pub fn standings_table(
     classification: &Classification,
     limit: usize,
-    team_colour: &dyn Fn(&str) -> Option<usize>,
+    team_colour: &dyn Fn(&str) -> Option<crate::palette::Colour>,
 ) -> StandingsTable {
     let value_header = match classification.unit {
         Unit::Points => msg!("standings-points"),
@@ -144,7 +144,7 @@ mod tests {
             first,
             row(2, None, "Red", Score::Seconds(3750), Score::Seconds(25)),
         ];
-        let colour = |team: &str| (team == "Red").then_some(1);
+        let colour = |team: &str| (team == "Red").then_some(crate::palette::team(1));
         let general = table_of(
             "general",
             "classification-general",
@@ -165,7 +165,7 @@ mod tests {
             "a team row is named by its team"
         );
         assert_eq!(table.rows[1].gap, "+0:25");
-        assert_eq!(table.rows[1].team_colour, Some(1));
+        assert_eq!(table.rows[1].team_colour, Some(crate::palette::team(1)));
         assert_eq!(standings_table(&general, 1, &colour).rows.len(), 1);
         crate::render_standings(&table).unwrap();
     }
@@ -187,7 +187,7 @@ mod tests {
             Unit::Time,
             vec![r],
         );
-        let mut table = standings_table(&c, 10, &|_| Some(0));
+        let mut table = standings_table(&c, 10, &|_| Some(crate::palette::team(0)));
         let marked = crate::standings::draw_standings(&table);
         table.rows[0].note = None;
         assert_ne!(marked, crate::standings::draw_standings(&table));
@@ -220,7 +220,7 @@ mod tests {
         );
         // Blue Leader wears the Or: the Rouge goes to the second climber (VM-081).
         c.holder = Some(1);
-        let table = standings_table(&c, 10, &|_| Some(0));
+        let table = standings_table(&c, 10, &|_| Some(crate::palette::team(0)));
         assert_eq!(table.title, "Maillot Rouge (climbers)");
         assert_eq!(table.value_header, "Points");
         assert_eq!(table.holder, Some(1));
@@ -229,7 +229,7 @@ mod tests {
         assert_ne!(crate::standings::row_background(&table, 0), tint);
         // A classification without a jersey (Velo Master's teams) has no jersey's tint.
         c.jersey = None;
-        let table = standings_table(&c, 10, &|_| Some(0));
+        let table = standings_table(&c, 10, &|_| Some(crate::palette::team(0)));
         assert_eq!(table.jersey, None);
         assert_ne!(crate::standings::row_background(&table, 1), tint);
         crate::render_standings(&table).unwrap();
@@ -248,7 +248,12 @@ mod tests {
         ];
         let mut c = table_of("team", "classification-vm-team", None, Unit::Time, rows);
         c.holder = Some(0);
-        let colour = |team: &str| ["Blue", "Red", "Green"].iter().position(|t| *t == team);
+        let colour = |team: &str| {
+            ["Blue", "Red", "Green"]
+                .iter()
+                .position(|t| *t == team)
+                .map(crate::palette::team)
+        };
         let table = standings_table(&c, 10, &colour);
         let notes: Vec<_> = table.rows.iter().map(|r| r.note.as_deref()).collect();
         assert_eq!(

@@ -38,7 +38,7 @@ fn staggered() -> Arc<Course> {
 fn team() -> Vec<TeamStyle> {
     vec![TeamStyle {
         name: "Brasserie".into(),
-        colour: 0,
+        colour: commissaire_render::palette::team(0),
         mark: "B".into(),
     }]
 }

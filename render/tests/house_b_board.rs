@@ -122,12 +122,12 @@ fn a_roundabout_is_drawn_with_its_long_lane_on_the_outside() {
     let teams = vec![
         commissaire_render::TeamStyle {
             name: "Blue".into(),
-            colour: 0,
+            colour: commissaire_render::palette::team(0),
             mark: "B".into(),
         },
         commissaire_render::TeamStyle {
             name: "Red".into(),
-            colour: 1,
+            colour: commissaire_render::palette::team(1),
             mark: "R".into(),
         },
     ];

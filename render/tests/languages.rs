@@ -344,7 +344,10 @@ fn tables() -> Vec<commissaire_render::StandingsTable> {
                 rows,
                 holder: Some(0),
             };
-            standings_table(&classification, 24, &|_| Some(0)).after_stage(21)
+            standings_table(&classification, 24, &|_| {
+                Some(commissaire_render::palette::team(0))
+            })
+            .after_stage(21)
         })
         .collect()
 }

@@ -77,7 +77,7 @@ fn every_rider_shows_its_team_colour_in_its_cell() {
     for scene in all_samples() {
         let pic = draw_board(&scene).unwrap();
         for r in &scene.riders {
-            let mut want = palette::team(scene.teams[r.team].colour);
+            let mut want = scene.teams[r.team].colour;
             if r.finished() {
                 want = palette::fade(want, 0.55);
             }
@@ -124,12 +124,12 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
     let teams = vec![
         TeamStyle {
             name: "Blue".into(),
-            colour: 0,
+            colour: palette::team(0),
             mark: "B".into(),
         },
         TeamStyle {
             name: "Orange".into(),
-            colour: 1,
+            colour: palette::team(1),
             mark: "O".into(),
         },
     ];
@@ -294,7 +294,9 @@ fn a_long_rider_name_keeps_the_end_that_tells_teammates_apart() {
             )
         })
         .collect();
-    let table = standings_table(&classification("general", rows), 10, &|_| Some(0));
+    let table = standings_table(&classification("general", rows), 10, &|_| {
+        Some(palette::team(0))
+    });
     let names = name_texts(&table);
     for (name, kind) in names.iter().zip(["Rouleur", "Sprinteur", "Grimpeur"]) {
         assert!(name.ends_with(kind), "{name:?} lost {kind}");
@@ -320,7 +322,9 @@ fn the_teams_table_names_its_column_team() {
             Score::Seconds(100),
         ),
     ];
-    let table = standings_table(&classification("team", rows), 10, &|_| Some(1));
+    let table = standings_table(&classification("team", rows), 10, &|_| {
+        Some(palette::team(1))
+    });
     assert_eq!(name_header(&table), "Team");
     assert_eq!(name_texts(&table), vec!["Roue Libre", "Pignon Fixe"]);
     let general = samples::general_classification();
@@ -496,7 +500,7 @@ fn a_standings_picture_says_after_which_stage() {
 
 #[test]
 fn a_team_that_chose_red_is_drawn_red() {
-    let red = palette::team_index("Red").expect("red is a colour players choose");
+    let red = palette::team(palette::team_index("Red").expect("red is a colour players choose"));
     let scene =
         samples::bunch_sprint().with_team_colours(&|name| (name == "Olympia").then_some(red));
     let pic = draw_board(&scene).unwrap();

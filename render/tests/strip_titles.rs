@@ -19,7 +19,7 @@ fn course() -> Arc<commissaire_engine::course::Course> {
 fn scene(riders: Vec<RiderToken>) -> BoardScene {
     let teams = vec![TeamStyle {
         name: "Blue".into(),
-        colour: 0,
+        colour: commissaire_render::palette::team(0),
         mark: "B".into(),
     }];
     BoardScene::new(course(), "Long", 9, teams, riders)

@@ -535,6 +535,33 @@ async fn a_tour_in_a_channel_from_create_to_a_repechage_vote() {
         "{not_yet}"
     );
 
+    // `/stage log:1`: the stage told turn by turn, a Markdown file for the asker alone, with a
+    // section for each turn the channel was posted (issue 36); replay and log at once: refused.
+    let from = t.mark();
+    let log = t.slash("stage", json!({"log": 1}), &t.bob).await;
+    assert_eq!(flags(&log), 64, "the log is for its asker: {log}");
+    assert!(content(&log).contains("stage-01-log.md"), "{log}");
+    let logs: Vec<Vec<u8>> = t.fake.requests()[from..]
+        .iter()
+        .flat_map(|r| r.files.iter())
+        .filter(|f| f.filename.as_deref() == Some("stage-01-log.md"))
+        .map(|f| f.bytes.clone())
+        .collect();
+    assert_eq!(logs.len(), 1, "the log is attached once");
+    let text = String::from_utf8(logs[0].clone()).expect("the log is text");
+    assert!(text.starts_with("# Stage 1, "), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("## ")).count(),
+        turns.len(),
+        "a section a turn: {turns:?}\n{text}"
+    );
+    assert!(text.contains(" plays "), "{text}");
+    let both = t
+        .slash("stage", json!({"replay": 1, "log": 1}), &t.bob)
+        .await;
+    assert_eq!(flags(&both), 64);
+    assert!(content(&both).contains("one option at a time"), "{both}");
+
     // The repêchage vote: Alice (yes) and Bob (no) tie; the stage winner's directeur breaks it.
     let (proposal_sent, proposal) = t
         .ask(

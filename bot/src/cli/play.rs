@@ -274,6 +274,17 @@ async fn session(
                     }
                     continue;
                 }
+                // The stage so far, turn by turn, for a player back from a pause (issue 36).
+                if line.eq_ignore_ascii_case("l") {
+                    match services.stage_log(CHANNEL, None).await {
+                        Ok(reply) => match reply.images.first() {
+                            Some((_, log)) => println!("{}", String::from_utf8_lossy(log)),
+                            None => println!("{}", terminal_text(&reply.text)),
+                        },
+                        Err(e) => println!("{}", terminal_text(&e.to_reply().text)),
+                    }
+                    continue;
+                }
                 if line == "?" {
                     if let Some(board) = &board {
                         println!("\n{}", scene_text_keyed(&board.scene, mine, true));

@@ -390,7 +390,9 @@ pub async fn standings(
 }
 
 // With `replay`, a finished stage again as an animation (drawn in a second or so: the answer
-// is deferred when it takes longer than the answer budget, as every command's is).
+// is deferred when it takes longer than the answer budget, as every command's is). With `log`,
+// a stage told turn by turn as a Markdown file, for the asker alone (0: the one being raced:
+// an option cannot be given without a value). One of the two at a time.
 /// The stage being raced: its profile, the round, who leads on the road.
 #[poise::command(slash_command, guild_only)]
 pub async fn stage(
@@ -399,12 +401,24 @@ pub async fn stage(
     #[min = 1]
     #[max = 99]
     replay: Option<u32>,
+    #[description = "A stage's number (0: the one being raced): told turn by turn in a file, only for you"]
+    #[min = 0]
+    #[max = 99]
+    log: Option<u32>,
 ) -> Result<(), Error> {
     let result = async {
         let services = &ctx.data().services;
-        match replay {
-            Some(stage) => services.stage_replay(&channel(ctx), Some(stage)).await,
-            None => services.stage_info(&channel(ctx)).await,
+        match (replay, log) {
+            (Some(_), Some(_)) => Err(crate::services::ServiceError::refused(msg!(
+                "stage-log-or-replay",
+                stage = services.command("stage")
+            ))),
+            (Some(stage), None) => services.stage_replay(&channel(ctx), Some(stage)).await,
+            (None, Some(stage)) => {
+                let stage = (stage > 0).then_some(stage);
+                services.stage_log(&channel(ctx), stage).await
+            }
+            (None, None) => services.stage_info(&channel(ctx)).await,
         }
     };
     reply(ctx, result).await

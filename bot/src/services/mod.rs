@@ -23,6 +23,7 @@ mod posts;
 mod record;
 mod repechage;
 mod reply;
+mod stage_log;
 mod status;
 mod verify;
 mod warm;

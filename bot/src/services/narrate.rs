@@ -415,7 +415,7 @@ pub(crate) fn standings_pngs(
     s: &Classifications,
     only: Option<&str>,
     after_stage: u32,
-    team_index: &dyn Fn(&str) -> Option<usize>,
+    team_index: &dyn Fn(&str) -> Option<palette::Colour>,
 ) -> Vec<(String, Vec<u8>)> {
     standings_tables(s, only, after_stage, team_index)
         .into_iter()
@@ -429,7 +429,7 @@ pub(crate) fn standings_tables(
     s: &Classifications,
     only: Option<&str>,
     after_stage: u32,
-    team_index: &dyn Fn(&str) -> Option<usize>,
+    team_index: &dyn Fn(&str) -> Option<palette::Colour>,
 ) -> Vec<(String, commissaire_render::StandingsTable)> {
     s.tables
         .iter()
@@ -522,12 +522,21 @@ pub(crate) fn winners_text(w: &Classifications) -> String {
     text
 }
 
-/// Each team's colour in the pictures, by team name: the colour its director chose on joining,
-/// or its seat's when the palette does not know the name.
-pub(crate) fn team_colours(teams: &[TeamRow]) -> impl Fn(&str) -> Option<usize> + '_ {
+/// Each team's colour in the pictures, by team name: the one entry point every picture takes
+/// its team colours from (board, profile, standings, odds, animation). A team is drawn in the
+/// colour its director chose on joining (its seat's when the palette does not know the name),
+/// moved to the nearest shade that stays distinct from the other teams' for colour-blind
+/// readers too ([`commissaire_render::vision::distinct_team_colours`], issue 36).
+pub(crate) fn team_colours(teams: &[TeamRow]) -> impl Fn(&str) -> Option<palette::Colour> + '_ {
+    let chosen: Vec<palette::Colour> = teams
+        .iter()
+        .enumerate()
+        .map(|(seat, t)| palette::team(palette::team_index(&t.colour).unwrap_or(seat)))
+        .collect();
+    let drawn = commissaire_render::vision::distinct_team_colours(&chosen);
     move |name| {
         let seat = teams.iter().position(|t| t.name == name)?;
-        Some(palette::team_index(&teams[seat].colour).unwrap_or(seat))
+        drawn.get(seat).copied()
     }
 }
 
@@ -591,7 +600,7 @@ impl Drawing {
     pub fn board(
         scene: &Scene,
         title: &str,
-        colours: &dyn Fn(&str) -> Option<usize>,
+        colours: &dyn Fn(&str) -> Option<palette::Colour>,
         worn: &Wearers,
     ) -> Result<Drawing, commissaire_render::RenderError> {
         commissaire_render::ruleset::titled_board(
@@ -607,7 +616,7 @@ impl Drawing {
     pub fn profile(
         scene: &Scene,
         title: &str,
-        colours: &dyn Fn(&str) -> Option<usize>,
+        colours: &dyn Fn(&str) -> Option<palette::Colour>,
     ) -> Result<Drawing, commissaire_render::RenderError> {
         commissaire_render::ruleset::titled_profile(scene, title, colours).map(Drawing::Profile)
     }
@@ -908,11 +917,23 @@ mod tests {
             team("X", "chartreuse"),
         ];
         let colour = team_colours(&teams);
-        assert_eq!(colour("Rouge"), palette::team_index("red"));
-        assert_eq!(colour("Bleu"), palette::team_index("navy"));
+        let named = |n: &str| palette::team_index(n).map(palette::team);
+        assert_eq!(colour("Rouge"), named("red"));
+        assert_eq!(colour("Bleu"), named("navy"));
         // A colour the palette does not know: the seat's.
-        assert_eq!(colour("X"), Some(2));
+        assert_eq!(colour("X"), Some(palette::team(2)));
         assert_eq!(colour("Nobody"), None);
+        // Two teams in red: the first keeps it, the second is a shade apart from it for
+        // every reader, colour-blind ones included.
+        let teams = [team("A", "red"), team("B", "Red"), team("C", "blue")];
+        let colour = team_colours(&teams);
+        assert_eq!(colour("A"), named("red"));
+        assert_eq!(colour("C"), named("blue"));
+        let (a, b) = (colour("A").unwrap(), colour("B").unwrap());
+        assert!(
+            commissaire_render::vision::distance(a, b) >= commissaire_render::vision::MIN_DISTANCE,
+            "{a:?} {b:?}"
+        );
     }
 
     use commissaire_engine::tour::{LineResult, Outcome, RiderKey, RiderStage, StageKind};

@@ -137,7 +137,8 @@ impl Services {
                     let name = team(r.team);
                     OddsBar {
                         name: r.key.as_str().to_string(),
-                        colour: colours(&name).unwrap_or(r.team as usize),
+                        colour: colours(&name)
+                            .unwrap_or_else(|| commissaire_render::palette::team(r.team as usize)),
                         chance: chance.p,
                         error: chance.se,
                         label: msg!(

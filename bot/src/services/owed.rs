@@ -664,7 +664,7 @@ pub const ANIMATION_LIMIT: usize = 6 * 1024 * 1024;
 
 /// Runs CPU work (a replay, a drawing) off the async workers, so that answers keep flowing,
 /// its words in `language`.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     language: commissaire_messages::Language,
     work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
 ) -> Result<T, ServiceError> {

@@ -281,6 +281,66 @@ pub fn replay(
     Ok((stage, events))
 }
 
+/// One turn of a stage as the channel was told it: its name and its public lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToldTurn {
+    /// The turn's name as the game gave it when the turn opened ("round 3", "the start").
+    pub name: Sentence,
+    /// What the channel's post of the turn said, line by line.
+    pub lines: Vec<Sentence>,
+    /// Whether the turn had settled; the last turn of a stage still being raced may not have,
+    /// and then holds only what its game tells as it is played (a roll in a game told phase by
+    /// phase), never a choice still secret.
+    pub settled: bool,
+}
+
+/// A stage told turn by turn, as the channel heard it (`/stage log`): the stage rebuilt from
+/// its setup, seed and stored JSON choices as [`replay`] does, each choice told as the
+/// services tell it live. A game told phase by phase ([`DynStage::phase`]) tells every choice
+/// publicly as it is played; any other game tells a turn when it settles
+/// ([`DynStage::tell_turn`]). Only public telling: nothing a seat alone may see.
+pub fn told_turns(
+    id: &str,
+    setup: &Setup,
+    seed: u64,
+    choices: &[(Seat, Value)],
+) -> Result<Vec<ToldTurn>, ReplayError> {
+    let mut stage = start(id, setup, seed)?;
+    let mut turn = 1;
+    let mut name = stage.turn_name(turn);
+    let mut lines = Vec::new();
+    let mut turns = Vec::new();
+    for (index, (seat, json)) in choices.iter().enumerate() {
+        let fail = |error| ReplayError::Choice { index, error };
+        let key = stage.choice_key(json).map_err(fail)?;
+        let events = stage.apply(*seat, key.as_str()).map_err(fail)?;
+        let phased = stage.phase().is_some();
+        if phased {
+            lines.extend(stage.narrate(&events, crate::game::Viewer::Public));
+        }
+        if events.settles_turn() {
+            if !phased {
+                lines.extend(stage.tell_turn(&events).lines);
+            }
+            turn += 1;
+            let next = stage.turn_name(turn);
+            turns.push(ToldTurn {
+                name: std::mem::replace(&mut name, next),
+                lines: std::mem::take(&mut lines),
+                settled: true,
+            });
+        }
+    }
+    if !lines.is_empty() {
+        turns.push(ToldTurn {
+            name,
+            lines,
+            settled: false,
+        });
+    }
+    Ok(turns)
+}
+
 /// One settled turn of a stage (see [`Game::settles_turn`]), as everyone saw it.
 #[derive(Debug, Clone)]
 pub struct SettledTurn {

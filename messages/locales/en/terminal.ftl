@@ -80,7 +80,7 @@ play-no-team = this folder's tour has no team of yours
 
 play-prompt-one = Your choice (1, q to stop):
 play-prompt = Your choice (1-{ $count }, q to stop):
-play-type-a-number = Type a number from 1 to { $count }, ? to see the choices again, o for the win chances, or q to stop.
+play-type-a-number = Type a number from 1 to { $count }, ? to see the choices again, o for the win chances, l for the stage so far, or q to stop.
 # A decision with a single option: play takes it without asking.
 play-only-option = (the only option: taken for you)
 

@@ -83,7 +83,7 @@ play-no-team = le tour de ce dossier n'a aucune équipe à vous
 
 play-prompt-one = Votre choix (1, q pour arrêter) :
 play-prompt = Votre choix (1-{ $count }, q pour arrêter) :
-play-type-a-number = Tapez un nombre de 1 à { $count }, ? pour revoir les choix, o pour les chances de victoire, ou q pour arrêter.
+play-type-a-number = Tapez un nombre de 1 à { $count }, ? pour revoir les choix, o pour les chances de victoire, l pour l'étape jusqu'ici, ou q pour arrêter.
 # Une décision à une seule option : play la prend sans demander.
 play-only-option = (la seule option : prise pour vous)
 

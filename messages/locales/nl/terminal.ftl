@@ -80,7 +80,7 @@ play-no-team = de tour in deze map heeft geen ploeg van jou
 
 play-prompt-one = Je keuze (1, q om te stoppen):
 play-prompt = Je keuze (1-{ $count }, q om te stoppen):
-play-type-a-number = Typ een getal van 1 tot { $count }, ? om de keuzes opnieuw te zien, o voor de winkansen, of q om te stoppen.
+play-type-a-number = Typ een getal van 1 tot { $count }, ? om de keuzes opnieuw te zien, o voor de winkansen, l voor de etappe tot nu toe, of q om te stoppen.
 # Een beslissing met één optie: play neemt ze zonder te vragen.
 play-only-option = (de enige optie: voor je genomen)
 

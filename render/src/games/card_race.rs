@@ -80,7 +80,7 @@ impl BoardScene {
                 .enumerate()
                 .map(|(i, t)| TeamStyle {
                     name: t.name.clone(),
-                    colour: i,
+                    colour: crate::palette::team(i),
                     mark: initials[i].clone(),
                 })
                 .collect(),

@@ -115,7 +115,7 @@ impl BoardScene {
                 .enumerate()
                 .map(|(i, name)| TeamStyle {
                     name: name.clone(),
-                    colour: i,
+                    colour: crate::palette::team(i),
                     mark: initials[i].clone(),
                 })
                 .collect(),

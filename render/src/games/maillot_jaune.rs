@@ -104,7 +104,7 @@ impl BoardScene {
                 .enumerate()
                 .map(|(i, name)| TeamStyle {
                     name: name.clone(),
-                    colour: i,
+                    colour: crate::palette::team(i),
                     mark: team_codes(view, i),
                 })
                 .collect(),
@@ -244,7 +244,7 @@ mod tests {
         let pic = crate::draw_board(&board).unwrap();
         for t in board.riders.iter().filter(|t| t.finished()) {
             let (x, y, w, h) = pic.cell_rect(t.pos).unwrap();
-            let team = crate::palette::team(board.teams[t.team].colour);
+            let team = board.teams[t.team].colour;
             let at = |px: i32, py: i32| *pic.image.get_pixel(px as u32, py as u32);
             // The rim (inset 4, outline 2), mid-way along the token's bottom edge and down its
             // right edge, clear of the badges and the jersey.

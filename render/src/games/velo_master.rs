@@ -68,7 +68,7 @@ impl BoardScene {
                 .enumerate()
                 .map(|(i, name)| TeamStyle {
                     name: name.clone(),
-                    colour: i,
+                    colour: crate::palette::team(i),
                     mark: initials[i].clone(),
                 })
                 .collect(),
@@ -291,8 +291,12 @@ mod tests {
             .flat_map(|(t, i)| ["2", "3", "4", "L"].map(|b| (t, format!("{i}{b}"))))
             .collect();
         assert_eq!(labels, expected);
-        let colours: Vec<usize> = scene.teams.iter().map(|t| t.colour).collect();
-        assert_eq!(colours, [0, 1, 2], "a colour a team");
+        let colours: Vec<_> = scene.teams.iter().map(|t| t.colour).collect();
+        assert_eq!(
+            colours,
+            [0, 1, 2].map(crate::palette::team),
+            "a colour a team"
+        );
     }
 
     /// The riders a tour enters from the Pro week's roster, on the Sprint de Vic.
