@@ -62,9 +62,16 @@ async fn expected_chart(s: &commissaire::services::Services, id: &str, after: us
                 .clone()
         })
         .collect();
+    // The teams' colours as every picture draws them: chosen, then made distinct.
+    let chosen: Vec<palette::Colour> = team_rows
+        .iter()
+        .enumerate()
+        .map(|(seat, t)| palette::team(palette::team_index(&t.colour).unwrap_or(seat)))
+        .collect();
+    let drawn = commissaire_render::vision::distinct_team_colours(&chosen);
     let colour = |name: &str| {
         let seat = team_rows.iter().position(|t| t.name == name)?;
-        Some(palette::team_index(&team_rows[seat].colour).unwrap_or(seat))
+        Some(drawn[seat])
     };
     let scene = ChartScene::new(&after_each, &colour);
     let ranked = after_each.last().unwrap().rows.len();

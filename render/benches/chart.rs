@@ -28,7 +28,7 @@ fn chart(c: &mut Criterion) {
     for stages in [7, 21] {
         let done = tour_results(stages, 36);
         let tables = after_each(&done, "general");
-        let scene = ChartScene::new(&tables, &|_| Some(0));
+        let scene = ChartScene::new(&tables, &|_| Some(commissaire_render::palette::team(0)));
         let png = render_chart(&scene).unwrap();
         eprintln!("general after {stages} stages: {} bytes", png.len());
         group.bench_function(format!("standings after each of {stages} stages"), |b| {

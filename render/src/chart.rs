@@ -139,8 +139,9 @@ pub struct ChartScene {
     pub subtitle: String,
     pub jersey: Option<Jersey>,
     pub series: ChartSeries,
-    /// Each line's team colour (a palette index), in the lines' order.
-    pub colours: Vec<Option<usize>>,
+    /// Each line's team colour (the tour's, made distinct for colour-blind readers), in the
+    /// lines' order.
+    pub colours: Vec<Option<Colour>>,
     /// Each line's legend: its name, and its standing after the last stage (a time or a gap,
     /// points).
     pub legend: Vec<(String, String)>,
@@ -150,8 +151,11 @@ pub struct ChartScene {
 
 impl ChartScene {
     /// The chart of one classification from the table after each stage (`after_each[k]`:
-    /// after stage `k + 1`); `team_colour` maps a team's name to its palette index.
-    pub fn new(after_each: &[Classification], team_colour: &dyn Fn(&str) -> Option<usize>) -> Self {
+    /// after stage `k + 1`); `team_colour` gives a team's colour by its name.
+    pub fn new(
+        after_each: &[Classification],
+        team_colour: &dyn Fn(&str) -> Option<Colour>,
+    ) -> Self {
         let series = chart_series(after_each, TOP);
         let last = after_each.last();
         let legend = series
@@ -209,8 +213,8 @@ fn colour(c: Colour) -> RGBColor {
 
 /// A line's colour: its team's, a grey for a team the palette does not know; a white team's
 /// line is drawn in a light grey (white on the page would not show).
-fn line_colour(team: Option<usize>) -> Colour {
-    match team.map(palette::team) {
+fn line_colour(team: Option<Colour>) -> Colour {
+    match team {
         Some(Rgb([r, g, b])) if u32::from(r) + u32::from(g) + u32::from(b) > 700 => {
             Rgb([180, 180, 180])
         }

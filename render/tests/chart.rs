@@ -154,7 +154,12 @@ fn a_chart_decodes_at_its_size_in_every_language() {
         for id in ["general", "points", "mountains"] {
             let tables = after_each("card-race", &done, id);
             let scene = speaking(language, || {
-                ChartScene::new(&tables, &|team| TOUR_TEAMS.iter().position(|t| *t == team))
+                ChartScene::new(&tables, &|team| {
+                    TOUR_TEAMS
+                        .iter()
+                        .position(|t| *t == team)
+                        .map(commissaire_render::palette::team)
+                })
             });
             assert_eq!(scene.series.lines.len(), TOP.min(tables[4].rows.len()));
             let png = speaking(language, || render_chart(&scene)).unwrap();

@@ -448,7 +448,9 @@ fn the_longest_words_of_every_language_fit_their_pictures() {
                             .clone()
                     })
                     .collect();
-                let scene = commissaire_render::ChartScene::new(&after_each, &|_| Some(1));
+                let scene = commissaire_render::ChartScene::new(&after_each, &|_| {
+                    Some(commissaire_render::palette::team(1))
+                });
                 let (img, seen) =
                     measured(|| commissaire_render::chart::draw_chart(&scene).unwrap());
                 drawn += seen.drawn.len();

@@ -478,7 +478,7 @@ pub(crate) fn chart_png(
     done: &[StageResult],
     id: &str,
     after: u32,
-    team_index: &dyn Fn(&str) -> Option<usize>,
+    team_colour: &dyn Fn(&str) -> Option<commissaire_render::palette::Colour>,
 ) -> Result<Option<(String, Vec<u8>)>, ServiceError> {
     let Some(tables) = after_each_stage(tour, done, id, after)? else {
         return Ok(None);
@@ -486,7 +486,7 @@ pub(crate) fn chart_png(
     if tables.last().is_none_or(|c| c.rows.is_empty()) {
         return Ok(None);
     }
-    let scene = commissaire_render::ChartScene::new(&tables, team_index);
+    let scene = commissaire_render::ChartScene::new(&tables, team_colour);
     match commissaire_render::render_chart(&scene) {
         Ok(png) => Ok(Some((chart_file(id), png))),
         Err(e) => Err(ServiceError::Broken(format!(
