@@ -169,3 +169,58 @@ async fn a_board_asked_again_unchanged_is_not_drawn_again() {
     assert_eq!(asked.images, again.images);
     assert!(is_png(&asked.images[0].1));
 }
+
+/// Issue 35: a tour whose preset says `odds_in_posts = true` has each round's post carry the
+/// stage's win chances as the public sees them, beside the board; the shipped week does not.
+#[tokio::test]
+async fn a_round_post_carries_the_win_chances_when_the_preset_asks() {
+    let config = tempfile::tempdir().unwrap();
+    copy(&config_dir(), config.path());
+    let week = std::fs::read_to_string(config.path().join("tours/week.toml")).unwrap();
+    std::fs::write(
+        config.path().join("tours/week.toml"),
+        format!("odds_in_posts = true\n{week}"),
+    )
+    .unwrap();
+    for (dir, odds) in [(config_dir(), false), (config.path().to_path_buf(), true)] {
+        let db = Db::new();
+        let s = Services::open(&db.path(), &dir, clock()).await.unwrap();
+        ok(s.create_tour(&admin(), CHANNEL, settings(2, 51)).await);
+        ok(s.join(&player(1), CHANNEL, "Blue", "blue").await);
+        ok(s.start(&admin(), CHANNEL).await);
+        // The fictive start, then round 1: the post of round 1.
+        play_round(&s, &player(1)).await;
+        let replies = play_round(&s, &player(1)).await;
+        let mut news = replies.last().unwrap().followups[0].clone();
+        s.draw(&mut news).await;
+        let files: Vec<&str> = news.images.iter().map(|(f, _)| f.as_str()).collect();
+        if odds {
+            assert_eq!(
+                files,
+                ["stage-01-round-01.png", "stage-01-round-01-odds.png"],
+                "{}",
+                news.text
+            );
+            let png = &news.images[1].1;
+            assert!(is_png(png));
+            // The IHDR's width: a picture of bars, not an empty one.
+            let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+            assert!(width >= 600, "{width}");
+        } else {
+            assert_eq!(files, ["stage-01-round-01.png"], "{}", news.text);
+        }
+    }
+}
+
+fn copy(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        if path.is_dir() {
+            copy(&path, &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(&path, to.join(entry.file_name())).unwrap();
+        }
+    }
+}

@@ -5,10 +5,12 @@
 //! private (it reads the asker's own hand) and never tells another team's.
 
 use super::{Reply, ServiceError, ServiceResult, Services, require_started};
+use crate::store::teams::TeamRow;
 use crate::store::{results, riders};
 use commissaire_engine::game::Viewer;
 use commissaire_engine::odds::{self, Odds, Question, Tally, TourSoFar};
 use commissaire_engine::registry::DynStage;
+use commissaire_engine::tour::TourRider;
 use commissaire_messages::{msg, sentence_at_start};
 use commissaire_render::odds::OddsBar;
 
@@ -46,14 +48,7 @@ impl Services {
                 .map(|c| (c.id, sentence_at_start(&c.title)))
                 .collect()
         };
-        // The same question (tour, stage, choices made, asker) gets the same answer.
-        let seed = (live.tour.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (u64::from(live.row.number) << 40)
-            ^ (u64::from(live.choices) << 8)
-            ^ match viewer {
-                Viewer::Seat(s) => u64::from(s) + 1,
-                Viewer::Public => 0,
-            };
+        let seed = odds_seed(live.tour.id, live.row.number, live.choices, viewer);
         let stage = live.stage.clone();
         let (ruleset, options) = (live.tour.ruleset.clone(), live.tour.options.clone());
         let (number, kind) = (live.row.number, live.row.kind);
@@ -128,34 +123,60 @@ impl Services {
         }
         let mut reply = Reply::private(text);
         if self.pictures {
-            let colours = super::narrate::team_colours(&live.teams);
-            let bars: Vec<OddsBar> = answer
-                .riders
-                .iter()
-                .map(|(k, chance)| {
-                    let r = &tour_riders[*k];
-                    let name = team(r.team);
-                    OddsBar {
-                        name: r.key.as_str().to_string(),
-                        colour: colours(&name)
-                            .unwrap_or_else(|| commissaire_render::palette::team(r.team as usize)),
-                        chance: chance.p,
-                        error: chance.se,
-                        label: msg!(
-                            "odds-bar",
-                            chance = percent(chance.p),
-                            error = percent(chance.se)
-                        ),
-                    }
-                })
-                .collect();
             let title = msg!("odds-picture", stage = number);
-            if let Ok(png) = commissaire_render::odds::render_odds(&title, &bars) {
+            if let Ok(png) = odds_picture(&title, &answer, &tour_riders, &live.teams) {
                 reply.images.push((format!("stage-{number}-odds.png"), png));
             }
         }
         Ok(reply)
     }
+}
+
+/// The seed of an answer's playouts: the same question (tour, stage, choices made, asker) gets
+/// the same answer, in `/odds` and in a round's post alike.
+pub(crate) fn odds_seed(tour_id: i64, stage: u32, choices: u32, viewer: Viewer) -> u64 {
+    (tour_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (u64::from(stage) << 40)
+        ^ (u64::from(choices) << 8)
+        ^ match viewer {
+            Viewer::Seat(s) => u64::from(s) + 1,
+            Viewer::Public => 0,
+        }
+}
+
+/// An answer as a picture: a bar per rider, most likely first, in his team's colour, with the
+/// chance and its standard error.
+pub(crate) fn odds_picture(
+    title: &str,
+    answer: &Odds,
+    tour_riders: &[TourRider],
+    teams: &[TeamRow],
+) -> Result<Vec<u8>, commissaire_render::RenderError> {
+    let colours = super::narrate::team_colours(teams);
+    let bars: Vec<OddsBar> = answer
+        .riders
+        .iter()
+        .map(|(k, chance)| {
+            let r = &tour_riders[*k];
+            let name = teams
+                .get(r.team as usize)
+                .map(|t| t.name.clone())
+                .unwrap_or_default();
+            OddsBar {
+                name: r.key.as_str().to_string(),
+                colour: colours(&name)
+                    .unwrap_or_else(|| commissaire_render::palette::team(r.team as usize)),
+                chance: chance.p,
+                error: chance.se,
+                label: msg!(
+                    "odds-bar",
+                    chance = percent(chance.p),
+                    error = percent(chance.se)
+                ),
+            }
+        })
+        .collect();
+    commissaire_render::odds::render_odds(title, &bars)
 }
 
 /// A chance as the answer writes it: a percentage with one decimal.

@@ -57,6 +57,15 @@ pub enum Picture {
         stage: u32,
         file: String,
     },
+    /// The stage's win chances as the public sees them after its first `choices` choices
+    /// (`/odds`' picture), for a round's post when the tour's preset asks for them
+    /// (`odds_in_posts`). Nothing is drawn once the stage is over.
+    Odds {
+        tour_id: i64,
+        stage: u32,
+        choices: u32,
+        file: String,
+    },
     /// One classification (by its slug) after stage `after_stage`.
     Standings {
         tour_id: i64,
@@ -512,6 +521,12 @@ impl Services {
                 stage,
                 file,
             } => self.draw_animation(*tour_id, *stage, file).await,
+            Picture::Odds {
+                tour_id,
+                stage,
+                choices,
+                file,
+            } => self.draw_odds(*tour_id, *stage, *choices, file).await,
             Picture::Chart {
                 tour_id,
                 after_stage,
@@ -575,6 +590,77 @@ impl Services {
 }
 
 impl Services {
+    /// The win chances of a stage after its first `choices` choices (see [`Picture::Odds`]):
+    /// the stage replayed from the store (or kept warm), then `/odds`' playouts as the public
+    /// sees the race, on a blocking thread, with the same seed `/odds` would use.
+    async fn draw_odds(
+        &self,
+        tour_id: i64,
+        stage: u32,
+        choices: u32,
+        file: &str,
+    ) -> Result<Vec<(String, Vec<u8>)>, ServiceError> {
+        let (course, team_rows, tour, row, kept, log, before, tour_riders) = {
+            let mut conn = self.store.read().await?;
+            let tour = tours::get(&mut conn, tour_id)
+                .await?
+                .ok_or_else(|| ServiceError::Broken(format!("no tour {tour_id}")))?;
+            let row = stages::get(&mut conn, tour_id, stage)
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::Broken(format!("tour {tour_id} has no stage {stage}"))
+                })?;
+            let team_rows = teams::list(&mut conn, tour_id).await?;
+            let kept = self.warm.get(row.id, row.seed, choices);
+            let mut log = Vec::new();
+            if kept.is_none() {
+                log = choices::log(&mut conn, row.id).await?;
+                log.truncate(choices as usize);
+            }
+            let course = self
+                .library
+                .course(&row.course)
+                .map_err(ServiceError::Broken)?;
+            let mut before = results::list(&mut conn, tour_id).await?;
+            before.retain(|r| r.number < stage);
+            let tour_riders = crate::store::riders::list(&mut conn, tour_id).await?;
+            (course, team_rows, tour, row, kept, log, before, tour_riders)
+        };
+        let file = file.to_string();
+        blocking(tour.language, move || {
+            let live = match kept {
+                Some(live) => live,
+                None => {
+                    let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
+                    rebuild(&course, &names, &tour, &row, &log)?
+                }
+            };
+            if live.is_over() {
+                return Ok(Vec::new());
+            }
+            let viewer = commissaire_engine::game::Viewer::Public;
+            let q = commissaire_engine::odds::Question {
+                number: stage,
+                kind: row.kind,
+                riders: &tour_riders,
+                tour: Some(commissaire_engine::odds::TourSoFar {
+                    ruleset: &tour.ruleset,
+                    before: &before,
+                    options: &tour.options,
+                }),
+            };
+            let seed = super::odds::odds_seed(tour.id, stage, choices, viewer);
+            let answer =
+                super::odds::play(&*live, viewer, seed, &q).map_err(ServiceError::Broken)?;
+            let title = commissaire_messages::msg!("odds-picture", stage = stage);
+            match super::odds::odds_picture(&title, &answer, &tour_riders, &team_rows) {
+                Ok(png) => Ok(vec![(file, png)]),
+                Err(e) => Err(ServiceError::Broken(format!("cannot draw {file}: {e}"))),
+            }
+        })
+        .await
+    }
+
     /// A finished stage's animation (see [`Picture::Animation`]), replayed from the store: the
     /// scene after each settled turn, through the registry and the pictures' adapters, worded
     /// in the tour's language. Empty when the game has no pictures.

@@ -691,6 +691,15 @@ impl Services {
                 ))
             };
             if let Some((title, file)) = board {
+                // The stage's win chances after a turn told, when the tour's preset asks
+                // (`odds_in_posts`): drawn after the commit, none once the stage is over.
+                let told = !turn.lines.is_empty() || late.is_some();
+                let odds = (told && self.odds_in_posts(live)).then(|| Picture::Odds {
+                    tour_id: live.tour.id,
+                    stage: turn.stage,
+                    choices: turn.choices,
+                    file: file.replace(".png", "-odds.png"),
+                });
                 reply.pictures.push(Picture::Board {
                     tour_id: live.tour.id,
                     stage: turn.stage,
@@ -698,6 +707,7 @@ impl Services {
                     title,
                     file,
                 });
+                reply.pictures.extend(odds);
             }
         }
         // Only the turn being played keeps its card and the way into the hand.
@@ -747,11 +757,18 @@ impl Services {
                 Picture::Standings { after_stage, .. } | Picture::Chart { after_stage, .. } => {
                     *after_stage == number
                 }
-                Picture::Own { .. } => false,
+                Picture::Own { .. } | Picture::Odds { .. } => false,
             })
             .cloned()
             .collect();
         Piece::Told(Box::new(reply))
+    }
+
+    /// Whether the tour's preset has each round's post carry the win chances.
+    fn odds_in_posts(&self, live: &Live) -> bool {
+        self.library
+            .preset(&live.tour.preset)
+            .is_ok_and(|p| p.odds_in_posts)
     }
 
     /// The round's standing for its public message (see [`TurnCard`]).

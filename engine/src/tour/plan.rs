@@ -42,6 +42,10 @@ pub struct TourPreset {
     /// ([`crate::strong::Budget`]); its default when left out.
     #[serde(default)]
     pub bot_playouts: Option<u32>,
+    /// Whether each round's post in the channel carries the stage's win chances as the public
+    /// sees them (`/odds`' picture, from playouts of the race as it stands after the round).
+    #[serde(default)]
+    pub odds_in_posts: bool,
     #[serde(rename = "stage")]
     pub stages: Vec<StagePlan>,
 }
@@ -419,6 +423,10 @@ mod tests {
                 )
             );
         }
+        assert!(!plain.odds_in_posts, "no odds in the posts unless asked");
+        let odds = TourPreset::from_toml(&format!("{head}odds_in_posts = true\n{stage}"), "t.toml")
+            .unwrap();
+        assert!(odds.odds_in_posts);
         let e = TourPreset::from_toml(&format!("{head}bots = \"clever\"\n{stage}"), "t.toml")
             .unwrap_err();
         assert!(
