@@ -167,3 +167,84 @@ async fn export_verify_and_import_from_the_command_line() {
         said(&out)
     );
 }
+
+/// Issue 36: `commissaire render --animate` draws a stored tour's finished stage as the GIF its
+/// channel was posted (`stage-NN-replay.gif`), by the tour's id or its channel; a stage not
+/// finished is refused with what to ask instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn render_animates_a_finished_stage_of_a_stored_tour() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("tour.db");
+    let id = {
+        let s = services(&database).await;
+        let mut settings = settings(2, 3);
+        settings.preset = "velo-master-debutant".into();
+        ok(s.create_tour(&admin(), CHANNEL, settings).await);
+        ok(s.start(&admin(), CHANNEL).await);
+        let mut conn = s.store().read().await.unwrap();
+        let id = tours::latest_in_channel(&mut conn, CHANNEL)
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
+        drop(conn);
+        s.store().close().await;
+        id
+    };
+    let out_dir = dir.path().join("gif-out");
+    let out = commissaire(
+        &database,
+        &[
+            "render",
+            "--animate",
+            "--tour",
+            &id.to_string(),
+            "--stage",
+            "1",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let gif = std::fs::read(out_dir.join("stage-01-replay.gif")).unwrap();
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    // The same stage by its channel gives the same bytes; a stage still to ride is refused.
+    let again = dir.path().join("again-out");
+    let out = commissaire(
+        &database,
+        &[
+            "render",
+            "--animate",
+            "--channel",
+            CHANNEL,
+            "--stage",
+            "1",
+            "--out",
+            again.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    assert_eq!(
+        std::fs::read(again.join("stage-01-replay.gif")).unwrap(),
+        gif
+    );
+    let out = commissaire(
+        &database,
+        &[
+            "render",
+            "--animate",
+            "--channel",
+            CHANNEL,
+            "--stage",
+            "3",
+            "--out",
+            again.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(
+        said(&out).contains("stage 3 has not finished"),
+        "{}",
+        said(&out)
+    );
+}

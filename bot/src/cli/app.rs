@@ -141,10 +141,12 @@ enum Command {
         #[arg(long)]
         channel: Option<String>,
     },
-    /// Plays a scenario up to a round and draws that moment: board.png and profile.png.
+    /// Plays a scenario up to a round and draws that moment: board.png and profile.png. With
+    /// `--animate`, the whole scenario, or a finished stage of a stored tour, as a GIF.
     Render {
         /// The scenario file, or `-` to read it from standard input.
-        file: String,
+        #[arg(required_unless_present_any = ["tour", "channel"])]
+        file: Option<String>,
         /// The round (the output line) to stop after (0: the riders on the start grid).
         #[arg(long, required_unless_present = "animate")]
         round: Option<u32>,
@@ -152,6 +154,17 @@ enum Command {
         /// each of its turns, then the last held two seconds.
         #[arg(long, conflicts_with = "round")]
         animate: bool,
+        /// With `--animate`: a stored tour's finished stage instead of a scenario, by the
+        /// tour's id in the config's database.
+        #[arg(long, requires_all = ["animate", "stage"], conflicts_with_all = ["file", "channel"])]
+        tour: Option<i64>,
+        /// With `--animate`: the latest tour of this Discord channel (`terminal` for `play`'s).
+        #[arg(long, requires_all = ["animate", "stage"], conflicts_with = "file")]
+        channel: Option<String>,
+        /// With `--tour` or `--channel`: the finished stage to animate, as
+        /// `stage-NN-replay.gif`.
+        #[arg(long)]
+        stage: Option<u32>,
         /// The folder to write the pictures in (created if missing).
         #[arg(long, default_value = "out")]
         out: PathBuf,
@@ -192,9 +205,21 @@ pub fn main() -> ExitCode {
             round,
             out,
             animate,
-        } => match round {
-            Some(round) if !*animate => render(&cli, file, *round, out),
-            _ => animate_scenario(&cli, file, out),
+            tour,
+            channel,
+            stage,
+        } => match (file, round) {
+            (Some(file), Some(round)) if !*animate => render(&cli, file, *round, out),
+            (Some(file), _) => animate_scenario(&cli, file, out),
+            (None, _) => runtime().and_then(|rt| {
+                rt.block_on(super::record::animate_stage(
+                    &cli.config,
+                    *tour,
+                    channel.as_deref(),
+                    stage.unwrap_or(1),
+                    out,
+                ))
+            }),
         },
         Command::Backup { file } => runtime().and_then(|rt| rt.block_on(backup(&cli, file))),
         Command::Export {

@@ -73,6 +73,42 @@ pub async fn export(config: &Path, o: ExportOptions<'_>) -> Result<(), UsageErro
     Ok(())
 }
 
+/// `commissaire render --animate --tour ID --stage N` (or `--channel`): a stored tour's
+/// finished stage as the GIF the channel was posted, `stage-NN-replay.gif` in `out`.
+pub async fn animate_stage(
+    config: &Path,
+    tour: Option<i64>,
+    channel: Option<&str>,
+    stage: u32,
+    out: &Path,
+) -> Result<(), UsageError> {
+    super::check_out(out)?;
+    let services = open(config).await?;
+    let id = services
+        .tour_to_export(tour, channel)
+        .await
+        .map_err(refused)?;
+    let (file, gif) = services.stage_animation(id, stage).await.map_err(refused)?;
+    services.store().close().await;
+    std::fs::create_dir_all(out).map_err(|e| {
+        UsageError(msg!(
+            "cli-cannot-write",
+            path = out.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
+    let path = out.join(&file);
+    std::fs::write(&path, &gif).map_err(|e| {
+        UsageError(msg!(
+            "cli-cannot-write",
+            path = path.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
+    println!("wrote {} ({} bytes)", path.display(), gif.len());
+    Ok(())
+}
+
 /// Reads a tour file (`-`: standard input).
 fn read(file: &str) -> Result<TourFile, UsageError> {
     let text = super::app::read_input(file)?;

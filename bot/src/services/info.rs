@@ -204,6 +204,40 @@ impl Services {
         Ok(reply)
     }
 
+    /// A finished stage of tour `tour_id` as its animation (the GIF `/stage replay` posts), for
+    /// `commissaire render --animate --tour`: refused for a stage not finished.
+    pub async fn stage_animation(
+        &self,
+        tour_id: i64,
+        stage: u32,
+    ) -> Result<(String, Vec<u8>), ServiceError> {
+        let mut conn = self.store.read().await?;
+        let done = results::list(&mut conn, tour_id).await?;
+        drop(conn);
+        let last = done.iter().map(|r| r.number).max();
+        if !done.iter().any(|r| r.number == stage) {
+            return Err(ServiceError::refused(match last {
+                None => msg!("replay-none-yet"),
+                Some(last) => msg!("replay-not-finished", stage = stage, last = last),
+            }));
+        }
+        let file = narrate::animation_file(stage);
+        let picture = super::owed::Picture::Animation {
+            tour_id,
+            stage,
+            file: file.clone(),
+        };
+        let mut reply = Reply::public(String::new());
+        reply.pictures.push(picture);
+        // Drawn as the channel's post draws it, whatever the services' pictures setting.
+        self.draw(&mut reply).await;
+        reply
+            .images
+            .into_iter()
+            .find(|(name, _)| *name == file)
+            .ok_or_else(|| ServiceError::Broken(format!("stage {stage} has no animation")))
+    }
+
     /// The stage being raced: where, which round, who leads on the road, and its profile.
     pub async fn stage_info(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;
