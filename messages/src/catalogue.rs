@@ -77,6 +77,10 @@ macro_rules! files {
                 include_str!(concat!("../locales/", $lang, "/replay.ftl")),
             ),
             (
+                "book.ftl",
+                include_str!(concat!("../locales/", $lang, "/book.ftl")),
+            ),
+            (
                 "odds.ftl",
                 include_str!(concat!("../locales/", $lang, "/odds.ftl")),
             ),

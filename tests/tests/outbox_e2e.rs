@@ -307,8 +307,10 @@ async fn a_round_closed_but_never_posted_is_announced_once_after_a_restart() {
         told["attachments"][0]["filename"], "stage-01-fictive-start.png",
         "the board after the turn, drawn after the restart: {told}"
     );
-    // Round 2 is played on its own message: each team is ticked off on it.
+    // Round 2 is played on its own message: each team is ticked off on it, once the new
+    // process holds a gateway session.
     let message = id_of(&card);
+    t.fake.wait_sessions(|live| !live.is_empty(), WAIT).await;
     play_with_buttons(&t, &t.alice, message, &tour).await;
     let ticked = t.wait_card_shows(message, "✅ Reds").await;
     assert!(ticked.contains("⏳ Blues"), "{ticked}");
@@ -383,7 +385,9 @@ async fn a_round_posted_but_never_remembered_is_ticked_off_after_a_restart_and_n
         "round 1 was told once"
     );
 
-    // Round 2 is played on that message: both teams are ticked off on it, in turn.
+    // Round 2 is played on that message: both teams are ticked off on it, in turn, once the
+    // new process holds a gateway session (its start-up delivery may come before it does).
+    t.fake.wait_sessions(|live| !live.is_empty(), WAIT).await;
     play_with_buttons(&t, &t.alice, message, &tour).await;
     let ticked = t.wait_card_shows(message, "✅ Reds").await;
     assert!(ticked.contains("⏳ Blues"), "{ticked}");
@@ -416,6 +420,7 @@ async fn a_rounds_post_edited_but_never_marked_is_edited_again_and_the_next_roun
     assert_eq!(t.cards_of_round(2).len(), 1, "round 2 was announced once");
     assert_eq!(t.told("Stage 1, the fictive start").len(), 1);
     let message = id_of(&card);
+    t.fake.wait_sessions(|live| !live.is_empty(), WAIT).await;
     play_with_buttons(&t, &t.alice, message, &tour).await;
     t.wait_card_shows(message, "✅ Reds").await;
     t.fake.assert_clean();

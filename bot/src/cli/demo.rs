@@ -2,7 +2,7 @@
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
-use crate::services::{Actor, Library, Picture, Reply, Services, TourSettings};
+use crate::services::{Actor, BOOK_FILE, Library, Picture, Reply, Services, TourSettings};
 use crate::store::{choices, events, stages};
 use commissaire_messages::{Language, msg};
 use std::path::Path;
@@ -16,8 +16,9 @@ const CHANNEL: &str = "demo";
 const DATABASE: &str = "commissaire.sqlite";
 /// What a run writes at the top of its folder, besides the `stage-NN` folders: all of it is
 /// cleared before a new run, and nothing else is touched.
-const OUTPUTS: [&str; 5] = [
+const OUTPUTS: [&str; 6] = [
     "tour.md",
+    BOOK_FILE,
     "winners.md",
     DATABASE,
     "commissaire.sqlite-wal",
@@ -59,6 +60,10 @@ pub async fn run(
     let mut reply = shown(&services, services.start(&admin, CHANNEL).await?).await?;
     for stage in 1..=stages {
         let dir = out.join(format!("stage-{stage:02}"));
+        // The tour book comes with the last stage's post: it goes beside the report.
+        if let Some(book) = take_book(&mut reply) {
+            std::fs::write(out.join(BOOK_FILE), book)?;
+        }
         save_pictures(&reply, &dir)?;
         let standings = services.standings(CHANNEL).await?;
         save_pictures(&standings, &dir)?;
@@ -91,6 +96,14 @@ pub async fn run(
         )
     );
     Ok(())
+}
+
+/// The tour book attached to a reply or one of its follow-ups, taken out of it.
+fn take_book(reply: &mut Reply) -> Option<Vec<u8>> {
+    if let Some(i) = reply.images.iter().position(|(name, _)| name == BOOK_FILE) {
+        return Some(reply.images.remove(i).1);
+    }
+    reply.followups.iter_mut().find_map(take_book)
 }
 
 /// Draws the boards of a few moments of each stage the demo in `dir` rode (the demo itself

@@ -825,6 +825,12 @@ impl Services {
             votes::cancel_open(conn, live.tour.id, now, &in_tour(&live.tour, tour_over)).await?;
             let all = results::list(conn, live.tour.id).await?;
             news.winners = Some(narrate::classify(&live.tour, &all)?);
+            // The whole tour in one file, with the winners (issue 36).
+            if self.pictures {
+                news.pictures.push(Picture::Book {
+                    tour_id: live.tour.id,
+                });
+            }
             tours::set_status(conn, live.tour.id, TourStatus::Finished, now).await?;
             live.tour.status = TourStatus::Finished;
             return Ok(None);

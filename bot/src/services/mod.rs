@@ -9,6 +9,7 @@
 
 mod admin;
 mod audit;
+mod book;
 mod info;
 mod library;
 mod live;
@@ -30,6 +31,7 @@ mod warm;
 
 pub use crate::store::outbox::Claim;
 pub use audit::{Difference, StageAudit};
+pub use book::BOOK_FILE;
 pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;

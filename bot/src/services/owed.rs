@@ -66,6 +66,8 @@ pub enum Picture {
         choices: u32,
         file: String,
     },
+    /// The tour book (`tour-book.md`, see `services/book.rs`), for the tour's last post.
+    Book { tour_id: i64 },
     /// One classification (by its slug) after stage `after_stage`.
     Standings {
         tour_id: i64,
@@ -527,6 +529,13 @@ impl Services {
                 choices,
                 file,
             } => self.draw_odds(*tour_id, *stage, *choices, file).await,
+            Picture::Book { tour_id } => {
+                let book = self.tour_book(*tour_id).await?;
+                Ok(vec![(
+                    super::book::BOOK_FILE.to_string(),
+                    book.into_bytes(),
+                )])
+            }
             Picture::Chart {
                 tour_id,
                 after_stage,

@@ -547,7 +547,14 @@ impl Services {
     }
 
     fn news_reply(&self, live: &Live, news: News) -> Vec<Reply> {
-        let text = narrate::news_text(&news);
+        let mut text = narrate::news_text(&news);
+        if news
+            .pictures
+            .iter()
+            .any(|p| matches!(p, Picture::Book { .. }))
+        {
+            text.push_str(&msg!("book-attached", file = super::book::BOOK_FILE));
+        }
         let mut reply = Reply::public(text.trim_end().to_string());
         reply.pictures = news.pictures;
         // The turn just played, as its game named it (the board's title and file).
@@ -742,15 +749,21 @@ impl Services {
             text.push_str(revealed);
             text.push('\n');
         }
+        let book = winners.is_some() && pictures.iter().any(|p| matches!(p, Picture::Book { .. }));
         if let Some(w) = &winners {
             text.push('\n');
             text.push_str(&narrate::winners_text(w));
+            if book {
+                text.push('\n');
+                text.push_str(&msg!("book-attached", file = super::book::BOOK_FILE));
+            }
         }
         let mut reply = Reply::public(text.trim_end().to_string());
         let number = result.number;
         reply.pictures = pictures
             .iter()
             .filter(|p| match p {
+                Picture::Book { .. } => book,
                 Picture::Board { stage, .. }
                 | Picture::Profile { stage, .. }
                 | Picture::Animation { stage, .. } => *stage == number,

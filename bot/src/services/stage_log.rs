@@ -98,6 +98,7 @@ fn merged(turns: Vec<ToldTurn>) -> Vec<ToldTurn> {
         match out.last_mut() {
             Some(last) if last.name == turn.name => {
                 last.lines.extend(turn.lines);
+                last.moments.extend(turn.moments);
                 last.settled = turn.settled;
             }
             _ => out.push(turn),

@@ -113,6 +113,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn notable(&self, _events: &[Self::Event]) -> Vec<Sentence> {
         Vec::new()
     }
+    /// What of a choice's events a tour book keeps as a stage's decisive moments (an attack,
+    /// a crash, a rider across the line), told publicly. [`Game::notable`] by default; a game
+    /// whose rounds are told whole, and so names nothing notable, names its moments here.
+    fn moments(&self, events: &[Self::Event]) -> Vec<Sentence> {
+        self.notable(events)
+    }
     /// What a seat alone sees of its own riders now (for example hands, kept cards, what is
     /// left to draw), a sentence a rider: the private note a director reads before choosing.
     /// Nothing by default, for a game with no private state.

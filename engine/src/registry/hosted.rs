@@ -81,6 +81,8 @@ pub trait DynStage: Debug + Send + Sync {
     fn tell_turn(&self, events: &Events) -> Told;
     /// What of a choice's events matters in a brief of many turns (see [`Game::notable`]).
     fn notable(&self, events: &Events) -> Vec<Sentence>;
+    /// What of a choice's events a tour book keeps (see [`Game::moments`]).
+    fn moments(&self, events: &Events) -> Vec<Sentence>;
     /// What the seat alone sees of its riders now.
     fn brief(&self, seat: Seat) -> Vec<Sentence>;
     /// Where the race stands on the road, for anyone.
@@ -414,6 +416,12 @@ impl<G: Game> DynStage for Hosted<G> {
     fn notable(&self, events: &Events) -> Vec<Sentence> {
         self.downcast(events)
             .map(|e| self.game.notable(e))
+            .unwrap_or_default()
+    }
+
+    fn moments(&self, events: &Events) -> Vec<Sentence> {
+        self.downcast(events)
+            .map(|e| self.game.moments(e))
             .unwrap_or_default()
     }
 

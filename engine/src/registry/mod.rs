@@ -292,6 +292,9 @@ pub struct ToldTurn {
     /// and then holds only what its game tells as it is played (a roll in a game told phase by
     /// phase), never a choice still secret.
     pub settled: bool,
+    /// The turn's decisive moments, as its game chose ([`DynStage::moments`]): what a tour
+    /// book keeps of it.
+    pub moments: Vec<Sentence>,
 }
 
 /// A stage told turn by turn, as the channel heard it (`/stage log`): the stage rebuilt from
@@ -309,11 +312,13 @@ pub fn told_turns(
     let mut turn = 1;
     let mut name = stage.turn_name(turn);
     let mut lines = Vec::new();
+    let mut moments = Vec::new();
     let mut turns = Vec::new();
     for (index, (seat, json)) in choices.iter().enumerate() {
         let fail = |error| ReplayError::Choice { index, error };
         let key = stage.choice_key(json).map_err(fail)?;
         let events = stage.apply(*seat, key.as_str()).map_err(fail)?;
+        moments.extend(stage.moments(&events));
         let phased = stage.phase().is_some();
         if phased {
             lines.extend(stage.narrate(&events, crate::game::Viewer::Public));
@@ -328,6 +333,7 @@ pub fn told_turns(
                 name: std::mem::replace(&mut name, next),
                 lines: std::mem::take(&mut lines),
                 settled: true,
+                moments: std::mem::take(&mut moments),
             });
         }
     }
@@ -336,6 +342,7 @@ pub fn told_turns(
             name,
             lines,
             settled: false,
+            moments,
         });
     }
     Ok(turns)

@@ -1810,6 +1810,29 @@ impl Game for CardRace {
 
     /// The moves of the round, rider by rider, then the round in one line: who leads, how many
     /// took exhaustion in the wind, who crossed.
+    /// A tour book's moments of the card race: an attack turned, a breakaway placed, a crash,
+    /// a puncture, a domestique giving up, a rider across the line; each as the public
+    /// narration tells it (a card still secret is never among them). Its rounds are told whole,
+    /// so it names nothing `notable`.
+    fn moments(&self, events: &[Event]) -> Vec<Sentence> {
+        let kept: Vec<Event> = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::AttackTurned { .. }
+                        | Event::BreakawayPlaced { .. }
+                        | Event::Crashed { .. }
+                        | Event::PunctureSlowed { .. }
+                        | Event::Quit { .. }
+                        | Event::Crossed { .. }
+                )
+            })
+            .cloned()
+            .collect();
+        self.narrate(&kept, Viewer::Public)
+    }
+
     fn tell_turn(&self, events: &[Event]) -> Told {
         // The last choice of a round with attack searches: the whole round, from its reveal. A
         // breakaway auction's step is told from its own events.
