@@ -284,10 +284,17 @@ fn check_public_narration(stage: &dyn DynStage, events: &Events) {
 
 /// Keys a player could send that are not among the options offered to `seat`.
 fn foreign_keys(stage: &dyn DynStage, seat: Seat, random: &str) -> Vec<String> {
-    let offered: HashSet<String> = stage
+    let mut offered: HashSet<String> = stage
         .pending_for(seat)
         .map(|p| p.options.iter().map(|o| o.key.to_string()).collect())
         .unwrap_or_default();
+    // A whole decision (Maillot Jaune's `s` for staying, typed while the seat is at the step
+    // choosing a cell) is legal at every step of the decision: it is not a foreign key.
+    let whole: HashSet<String> = stage
+        .whole_for(seat)
+        .iter()
+        .map(|o| o.key.to_string())
+        .collect();
     // Another seat's options, an offered key bent out of shape, and noise.
     let mut keys: Vec<String> = stage
         .pending()
@@ -298,6 +305,7 @@ fn foreign_keys(stage: &dyn DynStage, seat: Seat, random: &str) -> Vec<String> {
     keys.extend(offered.iter().map(|k| format!("{k}9")));
     keys.extend(offered.iter().map(|k| format!("{k}:")));
     keys.push(random.to_string());
+    offered.extend(whole);
     keys.retain(|k| !offered.contains(k));
     keys
 }
@@ -363,7 +371,8 @@ proptest! {
     #[test]
     fn an_illegal_or_stale_choice_is_refused_and_changes_nothing(
         course in any::<usize>(), teams in 2usize..=4, seed in any::<u64>(), picks in picks(),
-        noise in "[a-zA-Z0-9:]{1,12}",
+        // Half the time a one-letter key (Maillot Jaune's staying, back, yes, no, no help).
+        noise in prop_oneof!["[sbynx]", "[a-zA-Z0-9:]{1,12}"],
     ) {
         each_ruleset(course, |entry, course| {
             let mut stage = start(entry, course, teams, seed);
