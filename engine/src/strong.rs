@@ -58,7 +58,17 @@ pub fn choose(
     budget: Budget,
 ) -> Option<Key> {
     let pending = stage.pending_for(seat)?;
-    let keys: Vec<Key> = pending.options.into_iter().map(|o| o.key).collect();
+    // A game that offers a decision in steps (Maillot Jaune: how far, then which cell, each
+    // later step with a way back) is searched over its whole decisions, each legal at any step:
+    // searched step by step, going back can score as well as the game's own bot's whole move
+    // played from the step before, and the bot went back and forth until the stage's cap.
+    let whole = stage.whole_for(seat);
+    let options = if whole.is_empty() {
+        pending.options
+    } else {
+        whole
+    };
+    let keys: Vec<Key> = options.into_iter().map(|o| o.key).collect();
     let fallback = stage.bot_choice(seat).or_else(|| keys.first().copied());
     if keys.len() <= 1 || (budget.playouts as usize) < keys.len() {
         return fallback;
@@ -231,6 +241,16 @@ mod tests {
                 };
                 let key = choose(&*s.stage, seat, &scoring, seed ^ u64::from(step), budget)
                     .expect("a seat that owes has a choice");
+                // A game that decides in steps is searched in whole moves, never a step back:
+                // a step is played only when it is the game's own bot's (which never goes back).
+                let whole = s.stage.whole_for(seat);
+                assert!(
+                    whole.is_empty()
+                        || whole.iter().any(|o| o.key == key)
+                        || s.stage.bot_choice(seat) == Some(key),
+                    "{}: {key} is not a whole decision",
+                    g.id
+                );
                 s.stage.apply(seat, key.as_str()).unwrap();
                 decisions += 1;
             } else {
@@ -255,6 +275,34 @@ mod tests {
                 g.id
             );
         }
+    }
+
+    /// A game that offers a decision in steps (Maillot Jaune) is searched over its whole
+    /// decisions: searched step by step, the bot went back and forth between "how far" and
+    /// "which cell" (going back scored as well as moving on) and one stage took 38,464 decisions
+    /// before the cap ended it. Now each choice is a whole move (checked in `duel`) and a stage
+    /// takes a few dozen.
+    #[test]
+    fn a_game_decided_in_steps_is_searched_in_whole_moves() {
+        let mut stepped = 0;
+        for g in crate::odds::fixtures::games() {
+            let course =
+                std::sync::Arc::new(crate::course::parse_course_toml(g.text, g.file).unwrap());
+            let (setup, riders) =
+                crate::odds::sample_setup(g.id, course, StageKind::Flat, 2, &g.roster, Vec::new())
+                    .unwrap();
+            let s =
+                crate::odds::Sample::from_setup(g.id, &setup, riders, StageKind::Flat, 5).unwrap();
+            let (seat, _) = s.stage.waiting_on()[0];
+            if s.stage.whole_for(seat).is_empty() {
+                continue;
+            }
+            stepped += 1;
+            let (winner, decisions) = duel(&g, 5, seat, Budget { playouts: 64 });
+            assert!(winner.is_some(), "{}: the stage ends", g.id);
+            assert!(decisions < 200, "{}: {decisions} decisions", g.id);
+        }
+        assert!(stepped > 0, "a game offers its decisions in steps");
     }
 
     /// The strong bot against the game's own bot, two teams, seats swapped every stage so no
