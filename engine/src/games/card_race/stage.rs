@@ -485,6 +485,7 @@ impl Stage {
             debug_assert_eq!(pool.len(), deck);
             rider.deck = pool;
         }
+        self.deal_unseen_bids(viewer, rng);
         self.conditions.reseed(rng);
         if let Some(g) = &mut self.gruppetto {
             g.reseed(rng);

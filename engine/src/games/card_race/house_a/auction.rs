@@ -30,13 +30,14 @@
 
 use super::profiles::Profile;
 use crate::course::Pos;
-use crate::game::Seat;
+use crate::game::{Seat, Viewer};
 use crate::games::card_race::cards::{Card, RiderKind};
 use crate::games::card_race::events::{Event, RiderIdx};
 use crate::games::card_race::movement::leave;
 use crate::games::card_race::setup::{Hands, Start};
 use crate::games::card_race::stage::{Choice, RuleError, Stage};
 use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 
 /// Bid steps (HA-051).
 pub const STEPS: u8 = 2;
@@ -482,6 +483,75 @@ impl Stage {
     }
 }
 
+impl Stage {
+    /// For `/odds`' copies (`Stage::deal_unseen`): the auction's cards `viewer` has not seen are
+    /// dealt again from the pile they came from, keeping every count. Another team's bid at the
+    /// step under way stays hidden until every team has bid (HA-051), and the cards its rider
+    /// drew and did not bid go back to its pile unshown: both are pooled with that rider's
+    /// unseen cards and dealt again. A card bid unseen (`BidBlind`) was the first of the pile
+    /// under 12 with the first card (HA-052): it is dealt again as the first card of the pooled
+    /// pile that fits, the cards it passed over staying aside as they are (they only say that
+    /// higher cards were passed, HA-052; they go back to the pile when the auction ends).
+    /// Bids shown at a closed step are public and kept.
+    pub(crate) fn deal_unseen_bids(&mut self, viewer: Viewer, rng: &mut ChaCha8Rng) {
+        let Some(auction) = &self.auction else {
+            return;
+        };
+        let teams = auction.teams.len();
+        for seat in 0..teams {
+            if viewer == Viewer::Seat(seat as Seat) {
+                continue;
+            }
+            let t = &self.auction.as_ref().expect("in the auction").teams[seat];
+            let Some(rider) = t.rider else { continue };
+            let hidden_bid = t.done && t.shown.is_some();
+            let (blind, aside) = (t.blind, t.aside.len());
+            if !hidden_bid && (blind || aside == 0) {
+                continue;
+            }
+            let first = (t.cards.len() > 1).then(|| t.cards[0].value());
+            let holder = self.deck_of(rider) as usize;
+            let r = &mut self.riders[holder];
+            let (deck, recycle, hand) = (r.deck.len(), r.recycle.len(), r.hand.len());
+            let mut pool = std::mem::take(&mut r.deck);
+            pool.append(&mut r.recycle);
+            pool.append(&mut r.hand);
+            let t = &mut self.auction.as_mut().expect("in the auction").teams[seat];
+            if !blind {
+                pool.append(&mut t.aside);
+            }
+            let shown = if hidden_bid { t.cards.pop() } else { None };
+            pool.extend(shown);
+            pool.sort_unstable();
+            pool.shuffle(rng);
+            if let Some(was) = shown {
+                let fits = |c: &Card| {
+                    !blind
+                        || (*c != Card::SplitAttack
+                            && first.is_none_or(|f| f + c.value() <= BOT_CAP))
+                };
+                let card = match pool.iter().rposition(fits) {
+                    Some(i) => pool.remove(i),
+                    None => {
+                        let i = pool.iter().position(|&c| c == was).expect("pooled");
+                        pool.remove(i)
+                    }
+                };
+                t.cards.push(card);
+                t.shown = Some(card);
+            }
+            if !blind {
+                t.aside = pool.split_off(pool.len() - aside);
+            }
+            let r = &mut self.riders[holder];
+            r.hand = pool.split_off(pool.len() - hand);
+            r.recycle = pool.split_off(pool.len() - recycle);
+            debug_assert_eq!(pool.len(), deck);
+            r.deck = pool;
+        }
+    }
+}
+
 /// How a bot bids (HA-050…HA-052, QA-26): a Brain team with its rouleur (else its first rider
 /// that may bid), every card unseen, the second one capped at 12 by the stage. A hand already
 /// drawn (a director's bid the bot finishes) bids its highest card that keeps the bid at 12.
@@ -616,6 +686,82 @@ mod tests {
     fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
         cards.sort();
         cards
+    }
+
+    /// `/odds`' copy of `s` as `viewer` may know it, dealt from stream `k`.
+    fn copy(s: &Stage, viewer: Viewer, k: u64) -> Stage {
+        let mut c = s.clone();
+        c.deal_unseen(viewer, &mut crate::rng::stream(k, 0));
+        c
+    }
+
+    /// HA-051: a team's bid at the step under way is hidden until every team has bid; so are
+    /// the cards its rider drew and did not bid. Two stages that differ only in which of its
+    /// drawn cards team 1 bid give team 0 (who has not bid yet) and the public the same copies.
+    #[test]
+    fn ha_051_odds_copies_deal_another_teams_hidden_bid_again() {
+        let bid = |card| {
+            let mut s = stage(&[RiderKind::Rouleur, RiderKind::Rouleur], 0);
+            rig(&mut s, 1, &[n(7), n(5), n(4), n(3)]);
+            s.apply(1, &Choice::BidDraw { rider: 1 }).unwrap();
+            s.apply(1, &Choice::Bid { rider: 1, card }).unwrap();
+            s
+        };
+        let (a, b) = (bid(n(7)), bid(n(5)));
+        assert_eq!((a.bid_cards(1), b.bid_cards(1)), (&[n(7)][..], &[n(5)][..]));
+        let mut seen = Vec::new();
+        for k in 0..12 {
+            for viewer in [Viewer::Seat(0), Viewer::Public] {
+                let (x, y) = (copy(&a, viewer, k), copy(&b, viewer, k));
+                assert_eq!(format!("{x:?}"), format!("{y:?}"), "{viewer:?}, copy {k}");
+            }
+            let x = copy(&a, Viewer::Seat(0), k);
+            let t = &x.auction.as_ref().unwrap().teams[1];
+            assert_eq!((t.cards.len(), t.aside.len()), (1, 3), "every count kept");
+            assert_eq!(t.shown, Some(t.cards[0]));
+            let mut all = [x.riders[1].deck.clone(), t.aside.clone(), t.cards.clone()].concat();
+            let mut was = [a.riders[1].deck.clone(), vec![n(5), n(4), n(3), n(7)]].concat();
+            all.sort_unstable();
+            was.sort_unstable();
+            assert_eq!(all, was, "the same cards");
+            seen.push(t.cards[0]);
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert!(seen.len() > 1, "the hidden bid is dealt again: {seen:?}");
+        // Team 1 knows its own bid and what it put aside.
+        for (s, card) in [(&a, n(7)), (&b, n(5))] {
+            let own = copy(s, Viewer::Seat(1), 3);
+            let t = &own.auction.as_ref().unwrap().teams[1];
+            assert_eq!((t.cards.as_slice(), t.shown), (&[card][..], Some(card)));
+            assert_eq!(t.aside, s.auction.as_ref().unwrap().teams[1].aside);
+        }
+    }
+
+    /// HA-052: a card bid unseen at the second step is dealt again within 12 with the first,
+    /// never the attack card; the higher cards it passed over stay aside.
+    #[test]
+    fn ha_052_a_hidden_blind_bid_is_dealt_again_within_12() {
+        let mut s = stage(&[RiderKind::Rouleur, RiderKind::Rouleur], 0);
+        rig(&mut s, 1, &[n(7), n(6), n(3)]);
+        s.apply(1, &Choice::BidBlind { rider: 1 }).unwrap();
+        s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        assert_eq!(s.bid_step(), Some(2));
+        s.apply(1, &Choice::BidBlind { rider: 1 }).unwrap();
+        assert_eq!(s.bid_cards(1), &[n(7), n(3)]);
+        let mut seen = Vec::new();
+        for k in 0..16 {
+            let x = copy(&s, Viewer::Seat(0), k);
+            let t = &x.auction.as_ref().unwrap().teams[1];
+            assert_eq!(t.cards[0], n(7), "the first step's card was shown");
+            assert!(t.cards[1].value() + 7 <= BOT_CAP && t.cards[1] != Card::SplitAttack);
+            assert_eq!(t.shown, Some(t.cards[1]));
+            assert_eq!(t.aside, vec![n(6)]);
+            seen.push(t.cards[1]);
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert!(seen.len() > 1, "the hidden card is dealt again: {seen:?}");
     }
 
     #[test]
