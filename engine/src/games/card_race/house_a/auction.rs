@@ -494,58 +494,50 @@ impl Stage {
     /// higher cards were passed, HA-052; they go back to the pile when the auction ends).
     /// Bids shown at a closed step are public and kept.
     pub(crate) fn deal_unseen_bids(&mut self, viewer: Viewer, rng: &mut ChaCha8Rng) {
-        let Some(auction) = &self.auction else {
-            return;
-        };
-        let teams = auction.teams.len();
+        let teams = self.auction.as_ref().map_or(0, |a| a.teams.len());
         for seat in 0..teams {
             if viewer == Viewer::Seat(seat as Seat) {
                 continue;
             }
-            let t = &self.auction.as_ref().expect("in the auction").teams[seat];
+            let t = &mut self.auction.as_mut().expect("in the auction").teams[seat];
             let Some(rider) = t.rider else { continue };
-            let hidden_bid = t.done && t.shown.is_some();
-            let (blind, aside) = (t.blind, t.aside.len());
-            if !hidden_bid && (blind || aside == 0) {
-                continue;
-            }
-            let first = (t.cards.len() > 1).then(|| t.cards[0].value());
+            // A bid is `shown` from the moment it is made to the step's close, which shows it
+            // and clears it: while it is set, nobody else has seen it.
+            let shown = t.shown.and_then(|_| t.cards.pop());
+            let first = t.cards.first().map(|c| c.value());
+            let blind = t.blind;
+            let mut pool = if blind {
+                Vec::new()
+            } else {
+                std::mem::take(&mut t.aside)
+            };
+            let aside = pool.len();
+            pool.extend(shown);
             let holder = self.deck_of(rider) as usize;
             let r = &mut self.riders[holder];
-            let (deck, recycle, hand) = (r.deck.len(), r.recycle.len(), r.hand.len());
-            let mut pool = std::mem::take(&mut r.deck);
-            pool.append(&mut r.recycle);
+            // No card is recycled before the first round: the auction's cards are the draw
+            // pile's and the hand's.
+            let (deck, hand) = (r.deck.len(), r.hand.len());
+            pool.append(&mut r.deck);
             pool.append(&mut r.hand);
-            let t = &mut self.auction.as_mut().expect("in the auction").teams[seat];
-            if !blind {
-                pool.append(&mut t.aside);
-            }
-            let shown = if hidden_bid { t.cards.pop() } else { None };
-            pool.extend(shown);
             pool.sort_unstable();
             pool.shuffle(rng);
-            if let Some(was) = shown {
+            let t = &mut self.auction.as_mut().expect("in the auction").teams[seat];
+            if shown.is_some() {
                 let fits = |c: &Card| {
                     !blind
                         || (*c != Card::SplitAttack
                             && first.is_none_or(|f| f + c.value() <= BOT_CAP))
                 };
-                let card = match pool.iter().rposition(fits) {
-                    Some(i) => pool.remove(i),
-                    None => {
-                        let i = pool.iter().position(|&c| c == was).expect("pooled");
-                        pool.remove(i)
-                    }
-                };
+                // The card bid fits (it was bid by that rule) and is in the pool.
+                let i = pool.iter().rposition(fits).expect("the card bid fits");
+                let card = pool.remove(i);
                 t.cards.push(card);
                 t.shown = Some(card);
             }
-            if !blind {
-                t.aside = pool.split_off(pool.len() - aside);
-            }
+            t.aside.extend(pool.drain(pool.len() - aside..));
             let r = &mut self.riders[holder];
             r.hand = pool.split_off(pool.len() - hand);
-            r.recycle = pool.split_off(pool.len() - recycle);
             debug_assert_eq!(pool.len(), deck);
             r.deck = pool;
         }
@@ -735,6 +727,78 @@ mod tests {
             let t = &own.auction.as_ref().unwrap().teams[1];
             assert_eq!((t.cards.as_slice(), t.shown), (&[card][..], Some(card)));
             assert_eq!(t.aside, s.auction.as_ref().unwrap().teams[1].aside);
+        }
+    }
+
+    /// HA-051: at the second step, the cards team 1's rider drew and did not bid at the first,
+    /// and the hand it draws at the second, are hidden from team 0; the card it bid at the
+    /// first was shown and stays. A person's second card is any card (the cap of 12 is the
+    /// bots', HA-052).
+    #[test]
+    fn ha_051_cards_drawn_and_not_bid_stay_hidden_after_the_first_step() {
+        let mut s = stage(&[RiderKind::Rouleur, RiderKind::Rouleur], 0);
+        rig(&mut s, 1, &[n(7), n(5), n(4), n(3)]);
+        s.apply(1, &Choice::BidDraw { rider: 1 }).unwrap();
+        s.apply(
+            1,
+            &Choice::Bid {
+                rider: 1,
+                card: n(7),
+            },
+        )
+        .unwrap();
+        s.apply(0, &Choice::BidBlind { rider: 0 }).unwrap();
+        assert_eq!(s.bid_step(), Some(2));
+        s.apply(1, &Choice::BidDraw { rider: 1 }).unwrap();
+        let (mut bid, mut passed) = (s.clone(), s.clone());
+        let high = *s.riders[1].hand.iter().max().unwrap();
+        bid.apply(
+            1,
+            &Choice::Bid {
+                rider: 1,
+                card: high,
+            },
+        )
+        .unwrap();
+        passed.apply(1, &Choice::BidPass { rider: 1 }).unwrap();
+        let cards = |x: &Stage| {
+            let t = &x.auction.as_ref().unwrap().teams[1];
+            let mut all = [x.riders[1].deck.clone(), x.riders[1].hand.clone()].concat();
+            all.extend(t.aside.iter().chain(&t.cards));
+            all.sort_unstable();
+            all
+        };
+        // (stage, hand, aside, bid cards) as team 0 knows them.
+        for (x, hand, aside, bids) in [(&s, 4, 3, 1), (&bid, 0, 6, 2), (&passed, 0, 7, 1)] {
+            let mut dealt = Vec::new();
+            let mut seconds = Vec::new();
+            for k in 0..16 {
+                let c = copy(x, Viewer::Seat(0), k);
+                let t = &c.auction.as_ref().unwrap().teams[1];
+                assert_eq!(
+                    (c.riders[1].hand.len(), t.aside.len(), t.cards.len()),
+                    (hand, aside, bids)
+                );
+                assert_eq!(t.cards[0], n(7), "the first step's card was shown");
+                assert_eq!(
+                    t.shown,
+                    t.cards.get(1).copied(),
+                    "only the open step's card is hidden"
+                );
+                assert_eq!(cards(&c), cards(x), "the same cards");
+                let mut unseen = [c.riders[1].hand.clone(), t.aside.clone()].concat();
+                unseen.sort_unstable();
+                dealt.push(unseen);
+                seconds.extend(t.cards.get(1).map(|c| c.value()));
+            }
+            dealt.dedup();
+            assert!(dealt.len() > 1, "what it drew is dealt again");
+            if bids == 2 {
+                assert!(
+                    seconds.iter().any(|v| 7 + v > BOT_CAP),
+                    "{seconds:?}: any card"
+                );
+            }
         }
     }
 
