@@ -332,23 +332,47 @@ mod tests {
             if !only.is_empty() && !only.split(',').any(|o| o == g.id) {
                 continue;
             }
-            let (mut wins, mut decided, mut counted) = (0u32, 0u32, 0u32);
-            let started = std::time::Instant::now();
-            for seed in 0..stages {
-                let strong = (seed % 2) as Seat;
-                let (winner, decisions) = duel(&g, 1000 + seed, strong, budget);
-                decided += decisions;
-                if let Some(w) = winner {
-                    counted += 1;
-                    if w == strong {
-                        wins += 1;
-                    }
-                }
-            }
+            // The stages are shared among threads (`STRONG_THREADS`, all the machine's cores by
+            // default); each is its own race, so the counts do not depend on how many.
+            let threads: u64 = std::env::var("STRONG_THREADS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+                });
+            let per_thread: Vec<(u32, u32, u32, f64)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads.max(1))
+                    .map(|t| {
+                        let g = &g;
+                        scope.spawn(move || {
+                            let (mut wins, mut decided, mut counted) = (0u32, 0u32, 0u32);
+                            let started = std::time::Instant::now();
+                            for seed in (t..stages).step_by(threads.max(1) as usize) {
+                                let strong = (seed % 2) as Seat;
+                                let (winner, decisions) = duel(g, 1000 + seed, strong, budget);
+                                decided += decisions;
+                                if let Some(w) = winner {
+                                    counted += 1;
+                                    if w == strong {
+                                        wins += 1;
+                                    }
+                                }
+                            }
+                            (wins, decided, counted, started.elapsed().as_secs_f64())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let wins: u32 = per_thread.iter().map(|p| p.0).sum();
+            let decided: u32 = per_thread.iter().map(|p| p.1).sum();
+            let counted: u32 = per_thread.iter().map(|p| p.2).sum();
+            // A decision's time on one thread: each thread's time over its decisions.
+            let busy: f64 = per_thread.iter().map(|p| p.3).sum();
             let n = f64::from(counted.max(1));
             let p = f64::from(wins) / n;
             let half = 2.576 * (p * (1.0 - p) / n).sqrt();
-            let ms = started.elapsed().as_secs_f64() * 1000.0 / f64::from(decided.max(1));
+            let ms = busy * 1000.0 / f64::from(decided.max(1));
             println!(
                 "| {} | {counted} | {wins} | {:.1} % | {:.1}–{:.1} % | {decided} | {ms:.1} |",
                 g.id,
