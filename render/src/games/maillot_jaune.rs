@@ -95,6 +95,7 @@ impl BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
             signs: Vec::new(),
+            played: Vec::new(),
             course: view.course.clone(),
             stage_name: view.course_name.clone(),
             turn: view.round,

@@ -87,6 +87,7 @@ impl BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
             signs: Vec::new(),
+            played: Vec::new(),
         }
     }
 }
