@@ -263,3 +263,95 @@ fn a_board_drawn_before_the_reveal_is_the_same_whatever_was_chosen_face_down() {
         draw_board(&b).unwrap().to_png().unwrap()
     );
 }
+
+/// Maillot Jaune rolls two dice in the open for a risky escape (MJ-046): the board of the turn
+/// shows them beside the road, by the rider's card code, exactly the `rolled` events' faces;
+/// the board of a turn that rolled none shows none. (Velo Master's board already shows each
+/// roll on the moving rider's token; Hulst rolls no dice in a turn.)
+#[test]
+fn a_maillot_jaune_turn_shows_the_dice_it_rolled_and_no_other() {
+    use commissaire_engine::course::parse_course_toml;
+    use commissaire_engine::registry::{self, Entrant, Setup};
+    use commissaire_render::games::maillot_jaune::card_code;
+    const STAGE_1: &str = include_str!("../../config/courses/maillot-jaune/mj-etape-1.toml");
+    let teams = ["Jaunes", "Verts", "Bleus"];
+    let mut rolled_turns = 0;
+    let mut quiet_turns = 0;
+    for seed in 1..=6 {
+        let riders = (0..9u8)
+            .map(|i| Entrant {
+                id: format!("{} {}", teams[(i % 3) as usize], i / 3 + 1),
+                team: i % 3,
+                start: None,
+                attributes: serde_json::json!({"overall": i + 1, "form": 20 - i}),
+            })
+            .collect();
+        let setup = Setup {
+            course: Arc::new(parse_course_toml(STAGE_1, "mj-etape-1.toml").unwrap()),
+            teams: teams.map(String::from).to_vec(),
+            riders,
+            options: serde_json::Value::Null,
+            dice: Vec::new(),
+        };
+        let mut stage = registry::start("maillot-jaune", &setup, seed).unwrap();
+        while let Some(&(seat, _)) = stage.waiting_on().first() {
+            let (_, events) = stage.play_bot(seat).unwrap().unwrap();
+            let Scene::MaillotJaune(view) = stage.scene() else {
+                panic!("a Maillot Jaune scene")
+            };
+            // The dice of the choice's `rolled` events, as (team, card code, faces).
+            let mut expected: Vec<(usize, String, Vec<u8>)> = events
+                .to_json()
+                .iter()
+                .filter(|e| e["event"] == "rolled")
+                .map(|e| {
+                    let rider = e["rider"].as_u64().unwrap() as usize;
+                    let r = view
+                        .riders
+                        .iter()
+                        .find(|r| r.index as usize == rider)
+                        .unwrap();
+                    let faces = e["dice"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|d| d["face"].as_u64().unwrap() as u8)
+                        .collect();
+                    (r.team as usize, card_code(&r.card), faces)
+                })
+                .collect();
+            expected.sort_by_key(|(team, _, _)| *team);
+            let scene = commissaire_render::ruleset::board_scene(&stage.scene()).unwrap();
+            let shown: Vec<(usize, String, Vec<u8>)> = scene
+                .played
+                .iter()
+                .map(|p| {
+                    let Mark::Dice(faces) = &p.what else {
+                        panic!("dice, not {:?}", p.what)
+                    };
+                    (p.team, p.rider.clone(), faces.clone())
+                })
+                .collect();
+            assert_eq!(shown, expected, "seed {seed}");
+            if expected.is_empty() {
+                quiet_turns += 1;
+            } else {
+                rolled_turns += 1;
+                if rolled_turns == 1 {
+                    let picture = draw_board(&scene).unwrap();
+                    assert_eq!(picture.played().len(), expected.len());
+                    assert!(picture.played()[0].value.contains('·'));
+                    if let Ok(dir) = std::env::var("COMMISSAIRE_PICTURES") {
+                        std::fs::write(
+                            std::path::Path::new(&dir).join("dice-rolled.png"),
+                            picture.to_png().unwrap(),
+                        )
+                        .unwrap();
+                    }
+                }
+            }
+        }
+    }
+    assert!(rolled_turns > 0, "some risky escape was rolled");
+    assert!(quiet_turns > 0);
+}
