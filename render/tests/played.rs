@@ -181,11 +181,20 @@ fn a_settled_round_shows_exactly_the_cards_its_close_revealed_by_team() {
         if round == 3
             && let Ok(dir) = std::env::var("COMMISSAIRE_PICTURES")
         {
-            std::fs::write(
-                std::path::Path::new(&dir).join("cards-played.png"),
-                picture.to_png().unwrap(),
-            )
-            .unwrap();
+            let dir = std::path::Path::new(&dir);
+            std::fs::write(dir.join("cards-played.png"), picture.to_png().unwrap()).unwrap();
+            // As a phone shows it: 800 and 420 px wide, to look at.
+            for width in [800u32, 420] {
+                let height = h * width / w;
+                image::imageops::resize(
+                    &picture.image,
+                    width,
+                    height,
+                    image::imageops::FilterType::Triangle,
+                )
+                .save(dir.join(format!("cards-played-{width}.png")))
+                .unwrap();
+            }
         }
     }
 }
