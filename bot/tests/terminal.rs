@@ -75,6 +75,21 @@ fn demo_rides_the_week_and_leaves_pictures_standings_and_winners() {
             "{md}"
         );
     }
+    // The tour book links the last post's pictures, written beside it (issue 36): the same
+    // files as the last stage's post carried.
+    let book = std::fs::read_to_string(out.join("tour-book.md")).unwrap();
+    let linked = commissaire::services::linked_files(&book);
+    for file in ["stage-07-finish.png", "general-chart.png"] {
+        assert!(linked.iter().any(|f| f == file), "{file} in {linked:?}");
+    }
+    for file in &linked {
+        let beside =
+            std::fs::read(out.join(file)).unwrap_or_else(|e| panic!("{file} beside the book: {e}"));
+        assert_eq!(
+            beside,
+            std::fs::read(out.join("stage-07").join(file)).unwrap()
+        );
+    }
     let winners = std::fs::read_to_string(out.join("winners.md")).unwrap();
     assert!(
         winners.contains("**"),

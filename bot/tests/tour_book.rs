@@ -5,17 +5,23 @@
 
 mod common;
 
-use commissaire::services::{BOOK_FILE, Services};
+use commissaire::services::{BOOK_FILE, Services, linked_files};
 use commissaire::store::{results, tours};
 use commissaire_messages::Language;
 use common::*;
 use std::collections::HashMap;
 
 /// A tour of bots of the shipped week, ridden to its end with pictures on; the book attached to
-/// its last post, and the stored results.
+/// its last post, the stored results, and the services with their database (kept for as long
+/// as the test reads from them: dropping it removes the file).
 async fn ridden(
     language: Option<Language>,
-) -> (String, Vec<commissaire_engine::tour::StageResult>, Services) {
+) -> (
+    String,
+    Vec<commissaire_engine::tour::StageResult>,
+    Services,
+    Db,
+) {
     let db = Db::new();
     let s = Services::open(db.database(), &config_dir(), clock())
         .await
@@ -34,8 +40,32 @@ async fn ridden(
                     .filter(|(name, _)| name == BOOK_FILE)
                     .map(|(_, b)| String::from_utf8(b.clone()).unwrap()),
             );
-            if part.images.iter().any(|(name, _)| name == BOOK_FILE) {
+            if let Some((_, book)) = part.images.iter().find(|(name, _)| name == BOOK_FILE) {
                 assert!(part.text.contains(BOOK_FILE), "{}", part.text);
+                // Every picture the book links is a file of the same post, by its name, and
+                // the book links every other file the post carries.
+                let book = String::from_utf8(book.clone()).unwrap();
+                let linked = linked_files(&book);
+                let attached: Vec<&String> = part
+                    .images
+                    .iter()
+                    .map(|(name, _)| name)
+                    .filter(|name| *name != BOOK_FILE)
+                    .collect();
+                assert_eq!(
+                    linked.iter().collect::<Vec<_>>(),
+                    attached,
+                    "the book's links are the post's other files, in order:\n{book}"
+                );
+                assert!(
+                    linked.iter().any(|f| f.ends_with("-finish.png"))
+                        && linked.iter().any(|f| f == "general-chart.png"),
+                    "the final board and the general chart: {linked:?}"
+                );
+                assert!(
+                    part.images.len() <= 10,
+                    "Discord's 10 attachments a message"
+                );
             }
         }
         match s.advance(CHANNEL).await {
@@ -51,12 +81,12 @@ async fn ridden(
         .unwrap();
     let done = results::list(&mut conn, tour.id).await.unwrap();
     drop(conn);
-    (books.pop().unwrap(), done, s)
+    (books.pop().unwrap(), done, s, db)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_last_post_carries_the_tour_told_stage_by_stage() {
-    let (book, done, s) = ridden(None).await;
+    let (book, done, s, _db) = ridden(None).await;
     let name = s.library().preset("week").unwrap().name;
     assert!(
         book.starts_with(&format!("# {name}: the tour book\n")),
@@ -113,7 +143,7 @@ async fn the_last_post_carries_the_tour_told_stage_by_stage() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_book_is_in_the_tours_language() {
-    let (book, _, _) = ridden(Some(Language::Fr)).await;
+    let (book, _, _, _db) = ridden(Some(Language::Fr)).await;
     assert!(book.contains(": le livre du tour\n"), "{book}");
     assert!(book.contains("\n## Étape 1, "), "{book}");
     assert!(book.contains("\n## Les podiums\n"), "{book}");

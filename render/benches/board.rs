@@ -1,7 +1,7 @@
 //! Drawing and encoding a 12-rider board must stay under 20 ms (the bot posts one per turn).
 //! The team colours every picture takes (issue 36) are worked out once a picture too.
 
-use commissaire_render::{draw_board, palette, render_board, samples, vision};
+use commissaire_render::{Mark, Played, draw_board, palette, render_board, samples, vision};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -13,6 +13,25 @@ fn board(c: &mut Criterion) {
     });
     c.bench_function("board 12 riders: draw only", |b| {
         b.iter(|| draw_board(black_box(&sprint)).unwrap())
+    });
+    // The same board with each rider's card drawn again in the panel of what was played
+    // (issue 36), as a card race's settled round is.
+    let mut played = sprint.clone();
+    played.played = sprint
+        .riders
+        .iter()
+        .filter_map(|r| {
+            Some(Played {
+                team: r.team,
+                rider: r.label.clone(),
+                what: Mark::Card(r.card()?.to_string()),
+            })
+        })
+        .collect();
+    played.played.sort_by_key(|p| p.team);
+    assert_eq!(played.played.len(), 12);
+    c.bench_function("board 12 riders and their cards: draw + PNG", |b| {
+        b.iter(|| render_board(black_box(&played)).unwrap())
     });
     let split = samples::split_field();
     c.bench_function("board split in 3 strips: draw + PNG", |b| {

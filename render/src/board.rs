@@ -50,11 +50,17 @@ pub struct BoardPicture {
     key: Vec<KeyItem>,
     letters: Vec<(Pos, char)>,
     crowds: Vec<(usize, Pos, Vec<String>)>,
+    played: Vec<crate::played::DrawnCard>,
 }
 
 impl BoardPicture {
     pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
         encode::png(&self.image)
+    }
+
+    /// The cards of the panel of what was played, where each was drawn ([`BoardScene::played`]).
+    pub fn played(&self) -> &[crate::played::DrawnCard] {
+        &self.played
     }
 
     /// The box of a cell, (x, y, width, height), when its row is drawn.
@@ -425,6 +431,8 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     let crowds = crate::crowds::crowds(scene, &strip_of);
     let crowds_top = y;
     y += crate::crowds::panel_height(&crowds, width, PAD);
+    let played_top = y;
+    y += crate::played::panel_height(scene, width, PAD);
     let key = key_items(scene, course, &layout.strips);
     let key_lines = key_lines(&key, width);
     let height = y + key_lines.len() as i32 * KEY_LINE + 8;
@@ -461,6 +469,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         PAD,
         &|img, r, x, y, w, h| token(img, scene, r, x, y, w, h),
     );
+    let played = crate::played::draw_panel(&mut img, scene, played_top, width, PAD);
     draw_key(&mut img, &key, &key_lines, y);
     // A thin frame keeps the picture's edge visible on a light theme.
     frame(&mut img, 0, 0, width, height, 1, palette::CELL_EDGE);
@@ -487,6 +496,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
         key,
         letters,
         crowds,
+        played,
     })
 }
 

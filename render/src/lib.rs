@@ -15,6 +15,7 @@ pub mod games;
 pub mod layout;
 pub mod odds;
 pub mod palette;
+pub mod played;
 pub mod profile;
 pub mod ruleset;
 pub mod samples;
@@ -31,7 +32,7 @@ pub use board::{BoardPicture, draw_board, render_board};
 pub use chart::{ChartScene, chart_series, render_chart};
 pub use profile::render_profile;
 pub use scene::{
-    BoardScene, Jersey, Mark, MarkKind, ProfileDot, ProfileScene, RiderToken, SquareSign,
+    BoardScene, Jersey, Mark, MarkKind, Played, ProfileDot, ProfileScene, RiderToken, SquareSign,
     StandingsRow, StandingsTable, TeamStyle,
 };
 pub use standings::render_standings;

@@ -83,6 +83,7 @@ pub fn start() -> BoardScene {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     }
 }
 
@@ -127,6 +128,7 @@ pub fn bunch_sprint() -> BoardScene {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     }
 }
 
@@ -253,6 +255,7 @@ pub fn split_field() -> BoardScene {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     }
 }
 
@@ -290,6 +293,7 @@ pub fn uphill_finish() -> BoardScene {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     }
 }
 
@@ -481,6 +485,7 @@ pub fn staggered_letters() -> BoardScene {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     }
 }
 

@@ -221,6 +221,22 @@ pub struct BoardScene {
     /// Squares with a printed sign (Hulst's swap and chance squares), drawn as a dark chip in
     /// the cell's top right corner and explained in the key. None by default.
     pub signs: Vec<(Pos, SquareSign)>,
+    /// What each team played in the turn just settled, once it is public (the card race's
+    /// cards, revealed together at the round's close), drawn in a panel under the road, by
+    /// team in team colours. None by default, and none before a turn's reveal: a card chosen
+    /// face down is never here.
+    pub played: Vec<Played>,
+}
+
+/// One thing a rider played in the turn just settled, as the panel of what was played shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// Index into [`BoardScene::teams`].
+    pub team: usize,
+    /// The rider, by the label his token carries on the board ("BR"): one name everywhere.
+    pub rider: String,
+    /// What he played: a card as printed ([`Mark::Card`]) or the dice rolled ([`Mark::Dice`]).
+    pub what: Mark,
 }
 
 impl BoardScene {
@@ -246,11 +262,12 @@ impl BoardScene {
             cell_labels,
             shaded,
             signs,
+            played,
         } = self;
         format!(
             "board|{:?}|{stage_name:?}|{turn}|{teams:?}|{riders:?}|{mark_kinds:?}|{letters:?}|\
              {sky:?}|{road_signs:?}|{fictive_start}|{packs:?}|{jersey_names:?}|{cell_labels:?}|\
-             {shaded:?}|{signs:?}",
+             {shaded:?}|{signs:?}|{played:?}",
             course.name
         )
     }
@@ -341,6 +358,7 @@ impl BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
             signs: Vec::new(),
+            played: Vec::new(),
         }
     }
 

@@ -151,6 +151,7 @@ fn a_split_field_is_drawn_as_two_strips_one_under_the_other() {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     assert_eq!(pic.layout.strips.len(), 2);
@@ -598,6 +599,7 @@ fn only_the_last_strip_of_a_scattered_field_is_titled_laggards() {
         cell_labels: Vec::new(),
         shaded: Vec::new(),
         signs: Vec::new(),
+        played: Vec::new(),
     };
     let pic = draw_board(&scene).unwrap();
     let titles = pic.strip_titles();

@@ -1393,3 +1393,54 @@ fn every_option_of_both_games_fits_discord_with_the_longest_names() {
         }
     }
 }
+
+/// Issue 36: the tour's last post carries the tour book and the pictures it links, as the
+/// adapter sends it to Discord: every file the book links is uploaded in the same message
+/// under the name the link gives (so a reader who downloads the post's files together sees
+/// them in the book), the message stays within Discord's 10 attachments, and Discord takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tour_books_pictures_are_files_of_its_own_message() {
+    let db = tempfile::tempdir().expect("a temporary folder");
+    let clock = Arc::new(ManualClock::new(T0));
+    let s = Services::open(&db.path().join("book.sqlite"), &config_dir(), clock)
+        .await
+        .expect("open the services")
+        .with_pictures(true);
+    let ch = CHANNEL.to_string();
+    ok(s.create_tour(&admin(), &ch, settings(2)).await);
+    let mut last = ok(s.start(&admin(), &ch).await);
+    while let Ok(next) = s.advance(&ch).await {
+        last = next;
+    }
+    s.draw(&mut last).await;
+    let parts = messages::parts(&last);
+    let with_book: Vec<&Part> = parts
+        .iter()
+        .filter(|p| {
+            p.files
+                .iter()
+                .any(|(name, _)| name == commissaire::services::BOOK_FILE)
+        })
+        .collect();
+    assert_eq!(with_book.len(), 1, "one message carries the book");
+    let part = with_book[0];
+    let post = as_sent(json_of!(messages::channel_message(part, &[])));
+    let uploaded = new_files(&post);
+    assert!(uploaded.len() <= 10, "{uploaded:?}");
+    let (_, book) = part
+        .files
+        .iter()
+        .find(|(name, _)| name == commissaire::services::BOOK_FILE)
+        .unwrap();
+    let linked = commissaire::services::linked_files(&String::from_utf8_lossy(book));
+    assert!(!linked.is_empty());
+    for file in &linked {
+        assert!(uploaded.contains(file), "{file} is not in {uploaded:?}");
+    }
+    assert!(
+        uploaded
+            .iter()
+            .any(|f| f == commissaire::services::BOOK_FILE)
+    );
+    assert_accepted("POST", &channel_path(), &post);
+}

@@ -2,7 +2,9 @@
 //! SQLite file, leaving in a folder what a Discord channel would have seen.
 
 use super::{Progress, UsageError, all_text, open_services, prepare_out, save_pictures, shown};
-use crate::services::{Actor, BOOK_FILE, Library, Picture, Reply, Services, TourSettings};
+use crate::services::{
+    Actor, BOOK_FILE, Library, Picture, Reply, Services, TourSettings, linked_files,
+};
 use crate::store::{choices, events, stages};
 use commissaire_messages::{Language, msg};
 use std::path::Path;
@@ -14,8 +16,9 @@ const MOMENTS: [u32; 3] = [3, 5, 7];
 
 const CHANNEL: &str = "demo";
 const DATABASE: &str = "commissaire.sqlite";
-/// What a run writes at the top of its folder, besides the `stage-NN` folders: all of it is
-/// cleared before a new run, and nothing else is touched.
+/// What a run writes at the top of its folder, besides the `stage-NN` folders and the pictures
+/// its tour book links (the last post's, named in the book): all of it is cleared before a new
+/// run, and nothing else is touched.
 const OUTPUTS: [&str; 6] = [
     "tour.md",
     BOOK_FILE,
@@ -61,7 +64,20 @@ pub async fn run(
     for stage in 1..=stages {
         let dir = out.join(format!("stage-{stage:02}"));
         // The tour book comes with the last stage's post: it goes beside the report.
+        // The pictures it links (the post's other files) go beside it, as a reader who
+        // downloads the post's files together has them.
         if let Some(book) = take_book(&mut reply) {
+            for file in linked_files(&String::from_utf8_lossy(&book)) {
+                let image = reply
+                    .all()
+                    .into_iter()
+                    .flat_map(|part| part.images.iter())
+                    .find(|(name, _)| *name == file);
+                if let Some((name, bytes)) = image {
+                    let path = out.join(name);
+                    std::fs::write(&path, bytes).map_err(|e| super::cannot_write(&path, e))?;
+                }
+            }
             std::fs::write(out.join(BOOK_FILE), book)?;
         }
         save_pictures(&reply, &dir)?;
@@ -165,8 +181,15 @@ fn clear_previous_run(out: &Path) -> Result<(), UsageError> {
             error = e.to_string()
         ))
     };
-    for name in OUTPUTS {
-        let path = out.join(name);
+    // The pictures the previous run's book linked lie beside it: named by the book.
+    let book = std::fs::read_to_string(out.join(BOOK_FILE)).unwrap_or_default();
+    let linked = linked_files(&book);
+    for name in OUTPUTS
+        .iter()
+        .map(|n| n.to_string())
+        .chain(linked.into_iter().filter(|n| !is_stage_folder(n)))
+    {
+        let path = out.join(&name);
         if path.is_file() {
             std::fs::remove_file(&path).map_err(|e| cannot(&path, e))?;
         }

@@ -47,6 +47,17 @@ struct Sources {
 impl Services {
     /// Tour `tour_id`'s book as Markdown, in the tour's language (see the module's notes).
     pub async fn tour_book(&self, tour_id: i64) -> Result<String, ServiceError> {
+        self.tour_book_with(tour_id, &[]).await
+    }
+
+    /// [`Services::tour_book`] linking `files`, the files that travel with it (the other
+    /// attachments of its post: the final board, the animation, the charts, the standings),
+    /// by their names, so that a reader who keeps the post's files together sees them.
+    pub async fn tour_book_with(
+        &self,
+        tour_id: i64,
+        files: &[Beside],
+    ) -> Result<String, ServiceError> {
         let sources = {
             let mut conn = self.store.read().await?;
             let tour = tours::get(&mut conn, tour_id)
@@ -87,8 +98,148 @@ impl Services {
                 done,
             }
         };
-        blocking(sources.tour.language, move || book_text(&sources)).await
+        let files = files.to_vec();
+        blocking(sources.tour.language, move || {
+            let mut md = book_text(&sources)?;
+            let last = narrate::classify(&sources.tour, &sources.done)?;
+            pictures(&mut md, &files, &last);
+            Ok(md)
+        })
+        .await
     }
+}
+
+/// A file that travels with the book (another attachment of its post), and what it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beside {
+    pub file: String,
+    pub shows: Shows,
+}
+
+/// What a file beside the book shows, for its caption in the book's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shows {
+    /// A picture with its own title (a board, a profile), already worded in the tour's
+    /// language.
+    Titled(String),
+    /// The stage's animation.
+    Replay(u32),
+    /// A classification's table, by its id.
+    Standings(String),
+    /// A classification's chart, by its id.
+    Chart(String),
+    /// Anything else: captioned by its file's name.
+    Other,
+}
+
+/// The book's last section: each file that travels with it, by a link relative to the book
+/// (an image shown in place), captioned with what it shows, in the order the post carries
+/// them. `last`: the final classifications, whose titles caption their tables and charts.
+fn pictures(md: &mut String, files: &[Beside], last: &commissaire_engine::tour::Classifications) {
+    let files: Vec<&Beside> = files.iter().filter(|f| f.file != BOOK_FILE).collect();
+    if files.is_empty() {
+        return;
+    }
+    md.push_str(&format!("\n## {}\n\n", msg!("book-pictures")));
+    md.push_str(&msg!("book-pictures-intro"));
+    md.push_str("\n\n");
+    let title = |id: &str| {
+        last.get(id)
+            .map_or_else(|| id.to_string(), classification_title)
+    };
+    for beside in files {
+        let caption = match &beside.shows {
+            Shows::Titled(t) => t.clone(),
+            Shows::Replay(stage) => msg!("book-picture-replay", stage = *stage),
+            Shows::Standings(id) => msg!("book-picture-standings", classification = title(id)),
+            Shows::Chart(id) => msg!("book-picture-chart", classification = title(id)),
+            Shows::Other => file_caption(&beside.file),
+        };
+        let caption = link_text(&caption);
+        let target = link_target(&beside.file);
+        if is_image(&beside.file) {
+            md.push_str(&format!("![{caption}]({target})\n\n"));
+        } else {
+            md.push_str(&format!("- [{caption}]({target})\n"));
+        }
+    }
+}
+
+/// A picture a Markdown viewer shows in place.
+fn is_image(file: &str) -> bool {
+    let lower = file.to_ascii_lowercase();
+    [".png", ".gif", ".jpg", ".jpeg", ".webp"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+}
+
+/// A file's caption when nothing better is known: its name without its extension, its dashes
+/// as spaces.
+fn file_caption(file: &str) -> String {
+    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem);
+    stem.replace(['-', '_'], " ")
+}
+
+/// A caption as a link's text: no character Markdown would read as the text's end, on one line.
+fn link_text(caption: &str) -> String {
+    caption
+        .chars()
+        .map(|c| match c {
+            '[' | ']' | '\\' | '\n' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// A file's name as a relative link: kept as is when it is plain (letters, digits, `.`, `-`,
+/// `_`), each other byte percent-encoded, so that no name breaks out of the link.
+fn link_target(file: &str) -> String {
+    let mut out = String::new();
+    for b in file.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The files a book links, by name (its links' targets, percent-decoded): what must travel
+/// with it. `commissaire demo` clears the previous run's by them; the tests check each is there.
+pub fn linked_files(md: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut rest = md;
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let target = &rest[..end];
+        rest = &rest[end..];
+        // Only relative links to a file beside the book: no scheme, no folder.
+        if target.contains(':') || target.contains('/') || target.is_empty() {
+            continue;
+        }
+        files.push(percent_decoded(target));
+    }
+    files
+}
+
+fn percent_decoded(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(Ok(b)) = s.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16))
+        {
+            out.push(b);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The book, in the language in scope.
@@ -291,4 +442,51 @@ fn awards(s: &Sources) -> Result<Vec<String>, ServiceError> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file's link reads back as its name, whatever the name holds, under a caption saying
+    /// what it shows; the book itself and links elsewhere (a web address, a folder) are not
+    /// files beside it.
+    #[test]
+    fn the_pictures_section_links_each_file_by_its_name() {
+        let beside = |file: &str, shows: Shows| Beside {
+            file: file.to_string(),
+            shows,
+        };
+        let files = [
+            beside(
+                "stage-07-finish.png",
+                Shows::Titled("Stage 7 [the end]".into()),
+            ),
+            beside("general-chart.png", Shows::Chart("general".into())),
+            beside("stage 7 (final).gif", Shows::Replay(7)),
+            beside("étape_7.png", Shows::Other),
+            beside("log.md", Shows::Other),
+            beside(BOOK_FILE, Shows::Other),
+        ];
+        let none = commissaire_engine::tour::Classifications { tables: Vec::new() };
+        let mut md = String::from(
+            "# A tour\n\nSee [the rules](https://example.org/rules) and [docs](docs/x.md).\n",
+        );
+        pictures(&mut md, &files, &none);
+        let names: Vec<String> = files[..5].iter().map(|f| f.file.clone()).collect();
+        assert_eq!(linked_files(&md), names, "{md}");
+        assert!(
+            md.contains("![Stage 7  the end ](stage-07-finish.png)"),
+            "{md}"
+        );
+        assert!(
+            md.contains("![Stage 7, turn by turn (animation)](stage%207%20%28final%29.gif)"),
+            "{md}"
+        );
+        assert!(md.contains("![étape 7](%C3%A9tape_7.png)"), "{md}");
+        assert!(md.contains("- [log](log.md)"), "{md}");
+        let mut empty = String::new();
+        pictures(&mut empty, &files[5..], &none);
+        assert!(empty.is_empty());
+    }
 }

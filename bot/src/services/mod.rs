@@ -31,7 +31,7 @@ mod warm;
 
 pub use crate::store::outbox::Claim;
 pub use audit::{Difference, StageAudit};
-pub use book::BOOK_FILE;
+pub use book::{BOOK_FILE, linked_files};
 pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;

@@ -592,7 +592,8 @@ fn wearers_of(ruleset: &str, options: &serde_json::Value, done: &[StageResult]) 
 /// A board or a profile as it is about to be drawn, with the key a drawn picture is kept
 /// under: the course file, the language of its words and the scene without its course.
 pub(crate) enum Drawing {
-    Board(commissaire_render::BoardScene),
+    /// Boxed: a board is several times a profile's size.
+    Board(Box<commissaire_render::BoardScene>),
     Profile(commissaire_render::ProfileScene),
 }
 
@@ -610,7 +611,7 @@ impl Drawing {
             &|rider| worn.get(rider).copied(),
             &worn.names,
         )
-        .map(Drawing::Board)
+        .map(|board| Drawing::Board(Box::new(board)))
     }
 
     pub fn profile(

@@ -7,6 +7,7 @@
 //! blocking threads, by whoever posts the message. Posting it and marking it delivered (with
 //! where it went) is the adapter's: see `discord/deliver.rs`.
 
+use super::book::{Beside, Shows};
 use super::live::{Live, News, rebuild};
 use super::play::Piece;
 use super::reply::Owing;
@@ -406,13 +407,57 @@ impl Services {
     /// Draws the pictures a reply (and its follow-ups) still owes, on blocking threads, and
     /// attaches them. A picture that cannot be drawn is left out and logged: the message is
     /// worth posting without it.
+    ///
+    /// The tour book is made last, linking the files drawn for the same message by their
+    /// names (they travel with it), and attached in its place among them.
     pub async fn draw(&self, reply: &mut Reply) {
-        for picture in std::mem::take(&mut reply.pictures) {
-            match self.draw_one(&picture).await {
-                Ok(images) => reply.images.extend(images),
+        let pictures = std::mem::take(&mut reply.pictures);
+        let mut drawn: Vec<Vec<(String, Vec<u8>)>> = vec![Vec::new(); pictures.len()];
+        for (k, picture) in pictures.iter().enumerate() {
+            if matches!(picture, Picture::Book { .. }) {
+                continue;
+            }
+            match self.draw_one(picture).await {
+                Ok(images) => drawn[k] = images,
                 Err(e) => tracing::warn!(error = %e, ?picture, "could not draw a picture"),
             }
         }
+        // What each file shows, for its caption in the book.
+        let files: Vec<Beside> = reply
+            .images
+            .iter()
+            .map(|(name, _)| (name, Shows::Other))
+            .chain(pictures.iter().zip(&drawn).flat_map(|(picture, images)| {
+                let shows = match picture {
+                    Picture::Board { title, .. }
+                    | Picture::Profile { title, .. }
+                    | Picture::Own { title, .. } => Shows::Titled(title.clone()),
+                    Picture::Animation { stage, .. } => Shows::Replay(*stage),
+                    Picture::Standings { classification, .. } => {
+                        Shows::Standings(classification.clone())
+                    }
+                    Picture::Chart { classification, .. } => Shows::Chart(classification.clone()),
+                    Picture::Odds { .. } | Picture::Book { .. } => Shows::Other,
+                };
+                images.iter().map(move |(name, _)| (name, shows.clone()))
+            }))
+            .map(|(name, shows)| Beside {
+                file: name.clone(),
+                shows,
+            })
+            .collect();
+        for (k, picture) in pictures.iter().enumerate() {
+            let Picture::Book { tour_id } = picture else {
+                continue;
+            };
+            match self.tour_book_with(*tour_id, &files).await {
+                Ok(book) => {
+                    drawn[k] = vec![(super::book::BOOK_FILE.to_string(), book.into_bytes())]
+                }
+                Err(e) => tracing::warn!(error = %e, ?picture, "could not make the tour book"),
+            }
+        }
+        reply.images.extend(drawn.into_iter().flatten());
         for followup in &mut reply.followups {
             Box::pin(self.draw(followup)).await;
         }

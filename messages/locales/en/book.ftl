@@ -15,6 +15,11 @@ book-moment = { $turn }: { $what }
 book-rejoined = { $rider } came back into the race by the repêchage vote
 book-podiums = The podiums
 book-awards = The awards
+book-pictures = The pictures
+book-pictures-intro = The pictures posted with this book, beside it: keep the post's files together in one folder to see them here.
+book-picture-replay = Stage { $stage }, turn by turn (animation)
+book-picture-standings = { $classification } after the last stage
+book-picture-chart = { $classification }, stage by stage
 award-stage-wins = Most stage wins: **{ $rider }**, { $wins ->
     [one] one stage
    *[other] { $wins } stages

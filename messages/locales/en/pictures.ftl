@@ -33,6 +33,8 @@ board-letters = Lettered cells ({ $letters }): choose where to go by its letter
 # Riders who share a cell: the board numbers the cell and lists them under the strips.
 board-crowds-title = Riders sharing a cell (numbered on the board)
 board-crowd-count = ×{ $count }
+board-played-cards = Cards revealed this round, by team
+board-played-dice = Dice rolled this turn, by team
 
 ## Titles of the pictures posted with the news.
 

@@ -15,6 +15,11 @@ book-moment = { $turn } : { $what }
 book-rejoined = { $rider } est revenu dans la course par le vote de repêchage
 book-podiums = Les podiums
 book-awards = Les prix
+book-pictures = Les images
+book-pictures-intro = Les images publiées avec ce livre, à côté de lui : gardez les fichiers du message ensemble dans un même dossier pour les voir ici.
+book-picture-replay = Étape { $stage }, tour après tour (animation)
+book-picture-standings = { $classification } après la dernière étape
+book-picture-chart = { $classification }, étape par étape
 award-stage-wins = Le plus de victoires d'étape : **{ $rider }**, { $wins ->
     [one] une étape
    *[other] { $wins } étapes

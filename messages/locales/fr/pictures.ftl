@@ -33,6 +33,8 @@ board-letters = Cases lettrées ({ $letters }) : choisissez où aller par sa let
 # Des coureurs sur une même case : le plateau numérote la case et les liste sous les bandes.
 board-crowds-title = Coureurs sur une même case (numérotée sur le plateau)
 board-crowd-count = ×{ $count }
+board-played-cards = Cartes révélées à cette manche, par équipe
+board-played-dice = Dés lancés ce tour, par équipe
 
 ## Titres des images publiées avec les nouvelles.
 

@@ -15,6 +15,11 @@ book-moment = { $turn }: { $what }
 book-rejoined = { $rider } kwam terug in koers door de herkansingsstemming
 book-podiums = De podia
 book-awards = De prijzen
+book-pictures = De afbeeldingen
+book-pictures-intro = De afbeeldingen die met dit boek zijn geplaatst, ernaast: bewaar de bestanden van het bericht samen in één map om ze hier te zien.
+book-picture-replay = Etappe { $stage }, beurt na beurt (animatie)
+book-picture-standings = { $classification } na de laatste etappe
+book-picture-chart = { $classification }, etappe na etappe
 award-stage-wins = De meeste etappezeges: **{ $rider }**, { $wins ->
     [one] één etappe
    *[other] { $wins } etappes

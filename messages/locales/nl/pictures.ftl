@@ -33,6 +33,8 @@ board-letters = Vakken met een letter ({ $letters }): kies waarheen met de lette
 # Renners op hetzelfde vak: het bord nummert het vak en somt ze op onder de stroken.
 board-crowds-title = Renners op hetzelfde vak (genummerd op het bord)
 board-crowd-count = ×{ $count }
+board-played-cards = Kaarten onthuld in deze ronde, per ploeg
+board-played-dice = Dobbelstenen gegooid in deze beurt, per ploeg
 
 ## Titels van de afbeeldingen bij het nieuws.
 

@@ -2,8 +2,8 @@
 //! the plain scenes the renderer draws.
 
 use crate::scene::{
-    BoardScene, Mark, MarkKind, Outlook, ProfileDot, ProfileScene, RiderToken, RoadSign, Sky,
-    TeamStyle, WindFrom,
+    BoardScene, Mark, MarkKind, Outlook, Played, ProfileDot, ProfileScene, RiderToken, RoadSign,
+    Sky, TeamStyle, WindFrom,
 };
 use commissaire_engine::games::card_race::house_a::weather::{Token, Weather};
 use commissaire_engine::games::card_race::house_b::Wind;
@@ -63,7 +63,8 @@ impl BoardScene {
                     jersey: None,
                 }
             })
-            .collect();
+            .collect::<Vec<RiderToken>>();
+        let played = revealed(view, &riders);
         BoardScene {
             course: Arc::clone(&view.course),
             stage_name: view.course_name.clone(),
@@ -110,8 +111,45 @@ impl BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
             signs: Vec::new(),
+            played,
         }
     }
+}
+
+/// The cards revealed at the close of the round just played, by team (seat order), each team's
+/// riders in the stage's order, each under the label his token carries. Only the
+/// public view's last round is read: a card laid face down this round is in no view until the
+/// round's reveal. A rider who played but has since left the road (house rules A's domestique
+/// who quit) is named by his label all the same.
+fn revealed(view: &StageView, tokens: &[RiderToken]) -> Vec<Played> {
+    let initials = team_initials(view);
+    let mut played: Vec<(usize, Played)> = view
+        .last_round
+        .iter()
+        .filter_map(|p| {
+            let r = view.riders.iter().find(|r| r.index == p.rider)?;
+            let rider = tokens
+                .iter()
+                .find(|t| t.rider == r.id)
+                .map(|t| t.label.clone())
+                .unwrap_or_else(|| {
+                    format!(
+                        "{}{}",
+                        initials[r.team as usize],
+                        view.rider_names.letter(r.kind)
+                    )
+                });
+            let played = Played {
+                team: r.team as usize,
+                rider,
+                what: Mark::Card(card_text(p.card)),
+            };
+            Some((r.index as usize, played))
+        })
+        .collect();
+    // By team, a team's riders in the stage's order.
+    played.sort_by_key(|(index, p)| (p.team, *index));
+    played.into_iter().map(|(_, p)| p).collect()
 }
 
 /// House rules B's weather and wind, or A's weather, as the header draws them.

@@ -134,6 +134,7 @@ impl BoardScene {
             cell_labels,
             shaded,
             signs,
+            played: Vec::new(),
         }
     }
 }

@@ -9,7 +9,7 @@
 //! adapter mirrors the lanes (its courses are plain grids, the same on both sides).
 
 use crate::Jersey;
-use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, TeamStyle};
+use crate::scene::{BoardScene, Mark, MarkKind, Played, RiderToken, TeamStyle};
 use commissaire_engine::course::Pos;
 use commissaire_engine::games::maillot_jaune::{MjRiderView, MjView, Spot};
 
@@ -91,10 +91,25 @@ impl BoardScene {
             let Some(pos) = free.next() else { break };
             riders.push(token(view, r, pos).with(Mark::Finished));
         }
+        // The dice the turn rolled (a risky escape, MJ-046), beside the board by team.
+        let mut played: Vec<Played> = view
+            .dice
+            .iter()
+            .filter_map(|&(index, faces)| {
+                let r = view.riders.iter().find(|r| r.index == index)?;
+                Some(Played {
+                    team: r.team as usize,
+                    rider: card_code(&r.card),
+                    what: Mark::Dice(faces.to_vec()),
+                })
+            })
+            .collect();
+        played.sort_by_key(|p| p.team);
         BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
             signs: Vec::new(),
+            played,
             course: view.course.clone(),
             stage_name: view.course_name.clone(),
             turn: view.round,

@@ -2,7 +2,7 @@
 //! beside theirs), the dice of the slot on the rider moving, and the cells he may step onto
 //! lettered A, B, C… as the options name them.
 
-use crate::scene::{BoardScene, Mark, MarkKind, RiderToken, TeamStyle};
+use crate::scene::{BoardScene, Mark, MarkKind, Played, RiderToken, TeamStyle};
 use commissaire_engine::course::{Course, Pos};
 use commissaire_engine::games::velo_master::{RiderIx, RiderView, Spot, VeloView};
 use std::sync::Arc;
@@ -58,6 +58,24 @@ impl BoardScene {
             }
             riders.push(token);
         }
+        // The dice of the last roll, which settled the turn shown, by the team whose slot
+        // rolled them, under the label of the rider they move when he is that team's.
+        let played = match view.rolled_by.map(usize::from) {
+            Some(team) if !view.dice.is_empty() && team < view.teams.len() => {
+                let mover = view
+                    .moving
+                    .as_ref()
+                    .and_then(|m| view.riders.iter().find(|r| r.index == m.rider))
+                    .filter(|r| r.team as usize == team);
+                vec![Played {
+                    team,
+                    rider: mover
+                        .map_or_else(|| initials[team].clone(), |r| label(&initials[team], r)),
+                    what: Mark::Dice(view.dice.iter().map(|d| d.face).collect()),
+                }]
+            }
+            _ => Vec::new(),
+        };
         BoardScene {
             course,
             stage_name: view.course_name.clone(),
@@ -87,6 +105,7 @@ impl BoardScene {
             cell_labels: Vec::new(),
             shaded: Vec::new(),
             signs: Vec::new(),
+            played,
         }
     }
 }
@@ -300,6 +319,10 @@ mod tests {
     }
 
     /// The riders a tour enters from the Pro week's roster, on the Sprint de Vic.
+    pub(super) fn toured_pub(seed: u64) -> (Vec<String>, Box<dyn DynStage>) {
+        toured(seed)
+    }
+
     fn toured(seed: u64) -> (Vec<String>, Box<dyn DynStage>) {
         let roster = commissaire_engine::games::velo_master::game::roster(
             &[
@@ -618,5 +641,72 @@ mod tests {
             assert!(png.len() > 1000, "{file}");
             keep(&png, "VM_PROFILE_OUT", &format!("{file}.png"));
         }
+    }
+}
+
+#[cfg(test)]
+mod dice_shown {
+    use super::*;
+    use commissaire_engine::registry::Scene;
+
+    /// Issue 36: each roll settles a Velo Master turn, and the board of that turn shows its
+    /// dice beside the road for the team whose slot rolled them, exactly the `dice_rolled`
+    /// event's faces (a token shows them only while the rider they move is stepping); a board
+    /// before any roll shows none.
+    #[test]
+    fn a_settled_rolls_board_shows_its_dice_by_the_team_that_rolled() {
+        let mut rolls = 0;
+        for seed in 1..=3 {
+            let (_, mut stage) = super::tests::toured_pub(seed);
+            let Scene::VeloMaster(first) = stage.scene() else {
+                panic!("a Velo Master scene")
+            };
+            if first.dice.is_empty() {
+                assert!(BoardScene::from_velo_master(&first).played.is_empty());
+            }
+            for _ in 0..3000 {
+                let Some(&(seat, _)) = stage.waiting_on().first() else {
+                    break;
+                };
+                let (_, events) = stage.play_bot(seat).unwrap().unwrap();
+                let Some((roller, faces)) = events
+                    .to_json()
+                    .iter()
+                    .rev()
+                    .find(|e| e["kind"] == "dice_rolled")
+                    .map(|e| {
+                        let faces = e["rolls"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|r| r["face"].as_u64().unwrap() as u8)
+                            .collect::<Vec<u8>>();
+                        (e["seat"].as_u64().unwrap() as usize, faces)
+                    })
+                else {
+                    continue;
+                };
+                let Scene::VeloMaster(view) = stage.scene() else {
+                    panic!("a Velo Master scene")
+                };
+                let scene = BoardScene::from_velo_master(&view);
+                assert_eq!(scene.played.len(), 1, "seed {seed}");
+                assert_eq!(scene.played[0].team, roller);
+                assert_eq!(scene.played[0].what, Mark::Dice(faces));
+                rolls += 1;
+                if rolls == 1 {
+                    let picture = crate::draw_board(&scene).unwrap();
+                    assert_eq!(picture.played().len(), 1);
+                    if let Ok(dir) = std::env::var("COMMISSAIRE_PICTURES") {
+                        std::fs::write(
+                            std::path::Path::new(&dir).join("vm-dice-rolled.png"),
+                            picture.to_png().unwrap(),
+                        )
+                        .unwrap();
+                    }
+                }
+            }
+        }
+        assert!(rolls > 20, "{rolls} rolls");
     }
 }

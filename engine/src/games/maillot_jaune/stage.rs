@@ -151,6 +151,10 @@ pub struct MaillotJaune {
     /// The last rider's ways worked out (see [`MaillotJaune::ways`]).
     #[serde(skip)]
     ways_memo: Memo<WaysKey, Ways>,
+    /// The dice the last choice played rolled (its `Rolled` events), rider by rider: what the
+    /// board shows. Told by the events, so no rule reads it.
+    #[serde(skip)]
+    pub last_rolls: Vec<(RiderIx, [u8; 2])>,
 }
 
 /// What a rider's ways are worked out from (see [`MaillotJaune::ways`]).
@@ -413,6 +417,7 @@ impl MaillotJaune {
             over: false,
             opening: Vec::new(),
             ways_memo: Memo::default(),
+            last_rolls: Vec::new(),
         };
         let on_road = starts_given > 0;
         check_dice(&setup.dice, stage.first_die(on_road))
@@ -1359,6 +1364,13 @@ impl MaillotJaune {
             _ => return Err(MjError::NotNow),
         }
         self.advance(&mut events);
+        self.last_rolls = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { rider, dice, .. } => Some((*rider, [dice[0].face, dice[1].face])),
+                _ => None,
+            })
+            .collect();
         Ok(events)
     }
 

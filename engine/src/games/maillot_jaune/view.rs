@@ -29,6 +29,11 @@ pub struct MjView {
     /// Riders over the line: rider, place, minutes.
     pub finish: Vec<(RiderIx, u32, u32)>,
     pub over: bool,
+    /// The dice rolled by the choice just played (a risky escape, an aspiration paid in form:
+    /// MJ-046), rider by rider, as rolled in the open: what the board shows beside the road.
+    /// Not in the view's JSON, which stays what scenarios print.
+    #[serde(skip)]
+    pub dice: Vec<(RiderIx, [u8; 2])>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -115,6 +120,7 @@ impl MaillotJaune {
             letters: self.letters(),
             finish: self.classification(),
             over: self.over,
+            dice: self.last_rolls.clone(),
         }
     }
 }

@@ -97,6 +97,7 @@ impl VeloMaster {
             rolls: rolls.clone(),
         });
         self.last_roll = rolls.clone();
+        self.last_roller = Some(seat);
         let faces: Vec<u8> = rolls.iter().map(|r| r.face).collect();
         self.ones_gained.clear();
         if part == Part::Leaders {

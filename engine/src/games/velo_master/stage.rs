@@ -203,6 +203,8 @@ pub struct VeloMaster {
     pub opening: Vec<Event>,
     /// Last dice rolled, for the view.
     pub last_roll: Vec<Roll>,
+    /// Whose slot rolled them (the board shows them by team).
+    pub last_roller: Option<Seat>,
     /// Pro: per rider, which gains his director takes (VM-119).
     pub gains: Vec<super::options::Gains>,
     /// Riders who gained from the faces of the roll under way (A-39: once a roll).
@@ -416,6 +418,7 @@ impl VeloMaster {
             finishers: 0,
             opening: Vec::new(),
             last_roll: Vec::new(),
+            last_roller: None,
             gains: attrs.iter().map(|a| a.gains).collect(),
             ones_gained: Vec::new(),
             skip_next: vec![false; setup.teams.len()],
@@ -766,6 +769,7 @@ impl VeloMaster {
                     handed: false,
                 });
                 self.last_roll = rolls;
+                self.last_roller = Some(seat);
                 Ok(())
             }
             Phase::Race {

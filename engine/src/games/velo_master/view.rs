@@ -26,6 +26,9 @@ pub struct VeloView {
     pub teams: Vec<String>,
     pub to_play: Option<Seat>,
     pub dice: Vec<Roll>,
+    /// Whose slot rolled `dice` (not in the view's JSON, which stays what scenarios print).
+    #[serde(skip)]
+    pub rolled_by: Option<Seat>,
     /// The dice not given yet in the slot under way.
     pub dice_left: Vec<u8>,
     pub moving: Option<MovingView>,
@@ -141,6 +144,7 @@ impl VeloMaster {
             teams: f.teams.clone(),
             to_play: self.to_play(),
             dice: self.last_roll.clone(),
+            rolled_by: self.last_roller,
             dice_left: self
                 .slot
                 .as_ref()
