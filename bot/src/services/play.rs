@@ -192,29 +192,40 @@ impl Services {
     ) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        // What the choice is made on is read, and its stage rebuilt, on a reader: SQLite's one
-        // writer (PostgreSQL: the tour's lock) is held only for the statements that write
-        // (issue 34). The count of the channel's changes is read first, so that any change
-        // committed after it shows in the check below.
-        let (seen, ready) = {
-            let mut conn = self.store.read().await?;
+        // What the choice is made on is read, and its stage rebuilt, outside the write
+        // transaction: SQLite's one writer (PostgreSQL: the tour's lock) is held only for the
+        // statements that write (issue 34). The count of the channel's changes is read first,
+        // so that any change committed after it shows in the check below.
+        let (seen, read) = {
+            let mut conn = self.store.read_for_change().await?;
             let seen = crate::store::changes(&mut conn, channel_id).await?;
-            let ready = self
+            let read = self
                 .ready_to_choose(&mut conn, actor, channel_id, request_id, pick)
-                .await?;
-            (seen, ready)
+                .await;
+            // Those reads are statements apart, not one snapshot. A choice is checked in its
+            // transaction; an answer or a refusal made from them is given only if the tour did
+            // not change while they were made (a click another process counted meanwhile is
+            // not called a stale button), else it is read again in the transaction.
+            let settled = match read {
+                Ok(Ready::Choose(_)) => Some(read),
+                _ if crate::store::changes(&mut conn, channel_id).await? == seen => Some(read),
+                _ => None,
+            };
+            (seen, settled)
         };
-        let mut ready = match ready {
-            Ready::Answered(reply) => return Ok(*reply),
-            Ready::Choose(ready) => ready,
+        let mut ready = match read {
+            Some(Ok(Ready::Choose(ready))) => Some(ready),
+            Some(Ok(Ready::Answered(reply))) => return Ok(*reply),
+            Some(Err(e)) => return Err(e),
+            None => None,
         };
         self.after_read().await;
         let mut tx = self.store.begin().await?;
-        if !self
+        let unchanged = self
             .store
             .lock_channel_since(&mut tx, channel_id, seen)
-            .await?
-        {
+            .await?;
+        if !unchanged || ready.is_none() {
             // Another process changed the tour since it was read: read it again, in the
             // transaction, which now holds the tour. Nothing read before is written.
             self.reread
@@ -224,9 +235,12 @@ impl Services {
                 .await?
             {
                 Ready::Answered(reply) => return Ok(*reply),
-                Ready::Choose(ready) => ready,
+                Ready::Choose(ready) => Some(ready),
             };
         }
+        let Some(ready) = ready else {
+            return Err(ServiceError::Broken("a choice was not read".into()));
+        };
         let ReadyChoice {
             mut live,
             seat,
