@@ -14,7 +14,10 @@
 //! both read a turn and then both write it. On PostgreSQL, where several processes write at once,
 //! a change of a channel's tour first takes that channel's transaction-scoped advisory lock
 //! ([`Store::lock_channel`]), so one tour's changes are serialized there too and other tours'
-//! go on. A turn therefore lands whole or not at all, once.
+//! go on. A turn therefore lands whole or not at all, once. Taking a channel's lock also counts
+//! the change (`channel_changes`), so that a choice read before its transaction, on a reader,
+//! can check in the statement that locks that nothing changed since ([`changes`],
+//! [`Store::lock_channel_since`]).
 
 pub mod choices;
 pub mod events;
