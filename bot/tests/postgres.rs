@@ -51,3 +51,5 @@ mod turn_posts;
 mod velo_master_tour;
 #[path = "warm_stages.rs"]
 mod warm_stages;
+#[path = "writer.rs"]
+mod writer;

@@ -163,6 +163,9 @@ pub const DEFAULT_WORKER: &str = "serve";
 /// board picture and the standings stop being readable.
 pub const MAX_SEATS: u8 = 8;
 
+/// What a held choice notifies, and what it waits for.
+type Hold = (Arc<tokio::sync::Notify>, Arc<tokio::sync::Notify>);
+
 pub struct Services {
     store: Store,
     library: Library,
@@ -174,6 +177,12 @@ pub struct Services {
     warm: warm::WarmStages,
     /// Choices applied by replays since start-up: what the warm stages save, for tests.
     replayed: std::sync::atomic::AtomicU64,
+    /// Choices that found their tour changed by another process between their read and their
+    /// write transaction, and read it again in the transaction (see `Services::choose`).
+    reread: std::sync::atomic::AtomicU64,
+    /// For tests: the next choice stops between its read and its write transaction (see
+    /// [`Services::hold_next_choice_after_read`]).
+    hold_after_read: std::sync::Mutex<Option<Hold>>,
     /// The last boards and profiles drawn, so that one drawn already is not drawn again.
     drawn: Arc<owed::DrawnPictures>,
     pictures: bool,
@@ -207,6 +216,8 @@ impl Services {
             locks: locks::Locks::default(),
             warm: warm::WarmStages::new(warm::CAPACITY),
             replayed: std::sync::atomic::AtomicU64::new(0),
+            reread: std::sync::atomic::AtomicU64::new(0),
+            hold_after_read: std::sync::Mutex::new(None),
             drawn: Arc::new(owed::DrawnPictures::new(owed::DrawnPictures::CAPACITY)),
             pictures: true,
             commands: CommandIds::default(),
@@ -279,6 +290,35 @@ impl Services {
     /// How many stages are kept in memory (at most a fixed number, least recently used out).
     pub fn warm_stages(&self) -> usize {
         self.warm.len()
+    }
+
+    /// How many choices found their tour changed by another process between the read they
+    /// were prepared from and their write transaction, and were read again in it.
+    pub fn choices_reread(&self) -> u64 {
+        self.reread.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// For tests of two processes: the next choice, once it has read its tour on a reader,
+    /// notifies `read` (the first) and waits for `go` (the second) before it opens its write
+    /// transaction, as a process scheduled away at that moment would.
+    pub fn hold_next_choice_after_read(
+        &self,
+    ) -> (Arc<tokio::sync::Notify>, Arc<tokio::sync::Notify>) {
+        let hold = (
+            Arc::new(tokio::sync::Notify::new()),
+            Arc::new(tokio::sync::Notify::new()),
+        );
+        *self.hold_after_read.lock().expect("hold") = Some(hold.clone());
+        hold
+    }
+
+    /// Where a choice stops when a test asked it to (see above).
+    pub(crate) async fn after_read(&self) {
+        let hold = self.hold_after_read.lock().expect("hold").take();
+        if let Some((read, go)) = hold {
+            read.notify_one();
+            go.notified().await;
+        }
     }
 
     /// Forgets every kept stage, as a restart would: the next answer of each tour replays its

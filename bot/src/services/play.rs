@@ -192,46 +192,60 @@ impl Services {
     ) -> ServiceResult {
         let _guard = self.lock(channel_id).await;
         let now = self.now();
-        let mut tx = self.store.begin_channel(channel_id).await?;
-        let tour = self.active_tour(&mut tx, channel_id).await?;
-        if choices::request_seen(&mut tx, request_id).await? {
-            // The hand as it stands, under the note: a click delivered to two processes is
-            // answered by whichever answers first, and the director keeps their buttons either way.
-            let note = msg!("choose-already-counted");
-            let live = self.load_live(&mut tx, tour).await.ok();
-            let seat = live
-                .as_ref()
-                .and_then(|l| l.director_seat(&actor.user_id).ok());
-            return Ok(match (live, seat) {
-                (Some(live), Some(seat)) => self.hand_reply(&live, seat, note + "\n"),
-                _ => Reply::private(note),
-            });
-        }
-        require_started(&tour)?;
-        if tour.status == TourStatus::Paused {
-            return Err(ServiceError::refused(msg!("choose-paused")));
-        }
-        let mut live = self.load_live(&mut tx, tour).await?;
-        let seat = live.director_seat(&actor.user_id)?;
-        let stale = match pick.at {
-            Some((stage, _)) if stage != live.row.number => true,
-            Some((_, step)) => live.stage.step(seat).is_ok_and(|now| now != step),
-            None => false,
+        // What the choice is made on is read, and its stage rebuilt, outside the write
+        // transaction: SQLite's one writer (PostgreSQL: the tour's lock) is held only for the
+        // statements that write (issue 34). The count of the channel's changes is read first,
+        // so that any change committed after it shows in the check below.
+        let (seen, read) = {
+            let mut conn = self.store.read_for_change().await?;
+            let seen = crate::store::changes(&mut conn, channel_id).await?;
+            let read = self
+                .ready_to_choose(&mut conn, actor, channel_id, request_id, pick)
+                .await;
+            // Those reads are statements apart, not one snapshot. A choice is checked in its
+            // transaction; an answer or a refusal made from them is given only if the tour did
+            // not change while they were made (a click another process counted meanwhile is
+            // not called a stale button), else it is read again in the transaction.
+            let settled = match read {
+                Ok(Ready::Choose(_)) => Some(read),
+                _ if crate::store::changes(&mut conn, channel_id).await? == seen => Some(read),
+                _ => None,
+            };
+            (seen, settled)
         };
-        if stale {
-            return Ok(self.hand_reply(&live, seat, msg!("choose-stale-button") + "\n"));
+        let mut ready = match read {
+            Some(Ok(Ready::Choose(ready))) => Some(ready),
+            Some(Ok(Ready::Answered(reply))) => return Ok(*reply),
+            Some(Err(e)) => return Err(e),
+            None => None,
+        };
+        self.after_read().await;
+        let mut tx = self.store.begin().await?;
+        let unchanged = self
+            .store
+            .lock_channel_since(&mut tx, channel_id, seen)
+            .await?;
+        if !unchanged || ready.is_none() {
+            // Another process changed the tour since it was read: read it again, in the
+            // transaction, which now holds the tour. Nothing read before is written.
+            self.reread
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            ready = match self
+                .ready_to_choose(&mut tx, actor, channel_id, request_id, pick)
+                .await?
+            {
+                Ready::Answered(reply) => return Ok(*reply),
+                Ready::Choose(ready) => Some(ready),
+            };
         }
-        // The option as offered, or the whole decision typed in full (`/play`).
-        let option = live
-            .stage
-            .pending_for(seat)
-            .and_then(|p| p.options.into_iter().find(|o| o.key == pick.key))
-            .or_else(|| {
-                live.stage
-                    .whole_for(seat)
-                    .into_iter()
-                    .find(|o| o.key == pick.key)
-            });
+        let Some(ready) = ready else {
+            return Err(ServiceError::Broken("a choice was not read".into()));
+        };
+        let ReadyChoice {
+            mut live,
+            seat,
+            option,
+        } = *ready;
         let mut news = News::default();
         let turn = live.turn();
         let turn_name = live.turn_text();
@@ -309,6 +323,64 @@ impl Services {
         self.draw_own(&mut reply).await;
         reply.followups = owed;
         Ok(reply)
+    }
+
+    /// Reads what a choice is made on: the channel's tour, whether the request was counted
+    /// already, the stage as it stands and the director's seat, and the option picked. A
+    /// request counted already or a button drawn for a decision that has passed is answered
+    /// from what was read, with nothing to write.
+    async fn ready_to_choose(
+        &self,
+        conn: &mut crate::store::Conn,
+        actor: &Actor,
+        channel_id: &str,
+        request_id: &str,
+        pick: Pick,
+    ) -> Result<Ready, ServiceError> {
+        let tour = self.active_tour(conn, channel_id).await?;
+        if choices::request_seen(conn, request_id).await? {
+            // The hand as it stands, under the note: a click delivered to two processes is
+            // answered by whichever answers first, and the director keeps their buttons either way.
+            let note = msg!("choose-already-counted");
+            let live = self.load_live(conn, tour).await.ok();
+            let seat = live
+                .as_ref()
+                .and_then(|l| l.director_seat(&actor.user_id).ok());
+            return Ok(Ready::Answered(Box::new(match (live, seat) {
+                (Some(live), Some(seat)) => self.hand_reply(&live, seat, note + "\n"),
+                _ => Reply::private(note),
+            })));
+        }
+        require_started(&tour)?;
+        if tour.status == TourStatus::Paused {
+            return Err(ServiceError::refused(msg!("choose-paused")));
+        }
+        let live = self.load_live(conn, tour).await?;
+        let seat = live.director_seat(&actor.user_id)?;
+        let stale = match pick.at {
+            Some((stage, _)) if stage != live.row.number => true,
+            Some((_, step)) => live.stage.step(seat).is_ok_and(|now| now != step),
+            None => false,
+        };
+        if stale {
+            return Ok(Ready::Answered(Box::new(self.hand_reply(
+                &live,
+                seat,
+                msg!("choose-stale-button") + "\n",
+            ))));
+        }
+        // The option as offered, or the whole decision typed in full (`/play`).
+        let option = live
+            .stage
+            .pending_for(seat)
+            .and_then(|p| p.options.into_iter().find(|o| o.key == pick.key))
+            .or_else(|| {
+                live.stage
+                    .whole_for(seat)
+                    .into_iter()
+                    .find(|o| o.key == pick.key)
+            });
+        Ok(Ready::Choose(Box::new(ReadyChoice { live, seat, option })))
     }
 
     /// Hands the director's team to the bot (`on`) or takes it back. While it is on, the bot
@@ -854,4 +926,18 @@ fn said_of(news: &[(u32, String)], stage: u32) -> Option<&str> {
     news.iter()
         .find(|(n, _)| *n == stage)
         .map(|(_, s)| s.as_str())
+}
+
+/// What [`Services::choose`] read: an answer with nothing to write, or a choice to record.
+enum Ready {
+    Answered(Box<Reply>),
+    Choose(Box<ReadyChoice>),
+}
+
+/// A choice read and ready to record: the stage as it stands, the director's seat, and the
+/// option as offered (`None` for a key the ruleset will refuse).
+struct ReadyChoice {
+    live: Live,
+    seat: Seat,
+    option: Option<LabelledOption>,
 }

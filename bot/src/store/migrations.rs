@@ -52,6 +52,10 @@ pub const SQLITE: &[(&str, &str)] = &[
         "0010_status_posts.sql",
         include_str!("../../../migrations/sqlite/0010_status_posts.sql"),
     ),
+    (
+        "0011_channel_changes.sql",
+        include_str!("../../../migrations/sqlite/0011_channel_changes.sql"),
+    ),
 ];
 
 /// PostgreSQL's (`migrations/postgres/`): the schema of SQLite's version 7 in one file, then a
@@ -72,6 +76,10 @@ pub const POSTGRES: &[(&str, &str)] = &[
     (
         "0010_status_posts.sql",
         include_str!("../../../migrations/postgres/0010_status_posts.sql"),
+    ),
+    (
+        "0011_channel_changes.sql",
+        include_str!("../../../migrations/postgres/0011_channel_changes.sql"),
     ),
 ];
 

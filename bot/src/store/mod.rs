@@ -14,7 +14,10 @@
 //! both read a turn and then both write it. On PostgreSQL, where several processes write at once,
 //! a change of a channel's tour first takes that channel's transaction-scoped advisory lock
 //! ([`Store::lock_channel`]), so one tour's changes are serialized there too and other tours'
-//! go on. A turn therefore lands whole or not at all, once.
+//! go on. A turn therefore lands whole or not at all, once. Taking a channel's lock also counts
+//! the change (`channel_changes`), so that a choice read before its transaction, on a reader,
+//! can check in the statement that locks that nothing changed since ([`changes`],
+//! [`Store::lock_channel_since`]).
 
 pub mod choices;
 pub mod events;
@@ -254,20 +257,51 @@ impl Store {
         })
     }
 
-    /// Serializes the changes of one channel's tour across processes: on PostgreSQL, waits for
-    /// the channel's transaction-scoped advisory lock (released by the commit or the rollback).
+    /// Serializes the changes of one channel's tour across processes, and counts them: waits
+    /// for the channel's lock (on PostgreSQL its transaction-scoped advisory lock, released by
+    /// the commit or the rollback; on SQLite the transaction already holds the file's write
+    /// lock) and adds one to the channel's count of changes ([`changes`]), in one statement.
     /// Taken before the transaction reads the tour, so what it reads is what the last change of
-    /// that tour committed. On SQLite the transaction already holds the file's write lock.
+    /// that tour committed.
     pub async fn lock_channel(&self, tx: &mut Tx, channel_id: &str) -> Result<(), StoreError> {
-        if self.backend == Backend::Postgres {
-            sqlx::query(
-                "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))) AS l",
-            )
-            .bind(channel_id)
-            .execute(&mut **tx)
-            .await?;
-        }
+        self.count_change(tx, channel_id).await?;
         Ok(())
+    }
+
+    /// As [`Store::lock_channel`], and whether the channel's tour is as it was when
+    /// [`changes`] read `seen`: true when no other change of the channel's tour was committed
+    /// (or begun) since. A change prepared on a reader checks with it, in the same statement
+    /// that locks, that what it read still stands (issue 34).
+    pub async fn lock_channel_since(
+        &self,
+        tx: &mut Tx,
+        channel_id: &str,
+        seen: i64,
+    ) -> Result<bool, StoreError> {
+        Ok(self.count_change(tx, channel_id).await? == seen + 1)
+    }
+
+    /// Takes the channel's lock and counts one change more; returns the count.
+    async fn count_change(&self, tx: &mut Tx, channel_id: &str) -> Result<i64, StoreError> {
+        let sql = match self.backend {
+            Backend::Sqlite => {
+                "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 1) \
+                 ON CONFLICT (channel_id) DO UPDATE SET version = channel_changes.version + 1 \
+                 RETURNING version"
+            }
+            // The advisory lock is taken as the row to insert is made, before the row itself.
+            Backend::Postgres => {
+                "INSERT INTO channel_changes (channel_id, version) SELECT $1, 1 FROM \
+                 (SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))) AS l \
+                 ON CONFLICT (channel_id) DO UPDATE SET version = channel_changes.version + 1 \
+                 RETURNING version"
+            }
+        };
+        let version: i64 = sqlx::query_scalar(sql)
+            .bind(channel_id)
+            .fetch_one(&mut **tx)
+            .await?;
+        Ok(version)
     }
 
     /// As [`Store::lock_channel`], without waiting: false when another transaction holds the
@@ -277,16 +311,20 @@ impl Store {
         tx: &mut Tx,
         channel_id: &str,
     ) -> Result<bool, StoreError> {
-        if self.backend == Backend::Sqlite {
-            return Ok(true);
+        if self.backend == Backend::Postgres {
+            let got: bool = sqlx::query_scalar(
+                "SELECT pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))",
+            )
+            .bind(channel_id)
+            .fetch_one(&mut **tx)
+            .await?;
+            if !got {
+                return Ok(false);
+            }
         }
-        let got: bool = sqlx::query_scalar(
-            "SELECT pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))",
-        )
-        .bind(channel_id)
-        .fetch_one(&mut **tx)
-        .await?;
-        Ok(got)
+        // Held now (taking it again is free): the change is counted.
+        self.count_change(tx, channel_id).await?;
+        Ok(true)
     }
 
     /// Several channels' locks in one transaction, taken in sorted order (as the in-process
@@ -396,7 +434,30 @@ pub(crate) fn seed_from_sql(seed: i64) -> u64 {
     seed as u64
 }
 
+/// How many changes the channel's tours have had (0 before the first): read first, before
+/// the rest of what a change is prepared from, and checked by [`Store::lock_channel_since`].
+pub async fn changes(conn: &mut Conn, channel_id: &str) -> Result<i64, StoreError> {
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT version FROM channel_changes WHERE channel_id = $1")
+            .bind(channel_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(version.unwrap_or(0))
+}
+
 impl Store {
+    /// A connection to read what a change is prepared from, before its transaction: on SQLite
+    /// a reader (the one writer connection is kept for the transaction itself); on PostgreSQL
+    /// one of the connections for changes, so that choices being prepared do not take the
+    /// readers the questions wait for (with them on the readers, 200 tours clicking back to
+    /// back had the hand's p50 go from 0.28 to 1.05 s; docs/speed.md).
+    pub async fn read_for_change(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.readers.acquire().await?,
+            Backend::Postgres => self.writer.acquire().await?,
+        })
+    }
+
     /// A connection for reading. It sees the last committed state, never half a turn (SQLite's
     /// WAL, PostgreSQL's snapshot of each statement).
     pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {

@@ -1,0 +1,129 @@
+//! Issue 34: how many statements a choice runs while it holds SQLite's one writer connection.
+//! sqlx logs every statement (target `sqlx::query`) on the thread of the connection that ran it;
+//! SQLite's connections each have a thread of their own, so the statements of the writer's
+//! transaction are those logged on the thread that inserted the choice. The rest ran on
+//! readers, before the transaction. Run with `--nocapture` to read them.
+
+mod common;
+
+use common::*;
+use std::sync::Mutex;
+use std::thread::ThreadId;
+use tracing::field::{Field, Visit};
+use tracing_subscriber::layer::{Context, Layer};
+use tracing_subscriber::prelude::*;
+
+/// Every statement logged: the thread that ran it, and sqlx's summary of it.
+static LOGGED: Mutex<Vec<(ThreadId, String)>> = Mutex::new(Vec::new());
+
+struct Statements;
+
+struct Summary(String);
+
+impl Visit for Summary {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        if field.name() == "summary" {
+            self.0 = value.to_string();
+        }
+    }
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "summary" {
+            self.0 = format!("{value:?}");
+        }
+    }
+}
+
+impl<S: tracing::Subscriber> Layer<S> for Statements {
+    fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
+        if event.metadata().target() == "sqlx::query" {
+            let mut summary = Summary(String::new());
+            event.record(&mut summary);
+            LOGGED
+                .lock()
+                .unwrap()
+                .push((std::thread::current().id(), summary.0));
+        }
+    }
+}
+
+/// The statements one choice ran: (on the writer, on readers).
+async fn statements_of(
+    s: &commissaire::services::Services,
+    who: &commissaire::services::Actor,
+) -> (Vec<String>, Vec<String>, String) {
+    let hand = ok(s.hand(who, CHANNEL).await);
+    let pick = offered(&hand)[0];
+    LOGGED.lock().unwrap().clear();
+    let reply = ok(s.choose(who, CHANNEL, &request(), pick).await);
+    let logged = std::mem::take(&mut *LOGGED.lock().unwrap());
+    let writer = logged
+        .iter()
+        .find(|(_, sql)| sql.starts_with("INSERT INTO choices"))
+        .map(|(thread, _)| *thread)
+        .expect("the choice was inserted");
+    let (on_writer, on_readers): (Vec<_>, Vec<_>) =
+        logged.into_iter().partition(|(t, _)| *t == writer);
+    (
+        on_writer.into_iter().map(|(_, s)| s).collect(),
+        on_readers.into_iter().map(|(_, s)| s).collect(),
+        reply.text,
+    )
+}
+
+#[tokio::test]
+async fn a_choice_holds_the_writer_for_its_writes_only() {
+    tracing_subscriber::registry()
+        .with(
+            Statements.with_filter(
+                tracing_subscriber::filter::Targets::new()
+                    .with_target("sqlx::query", tracing::Level::TRACE),
+            ),
+        )
+        .init();
+    let clock = clock();
+    let db = Db::new();
+    if !matches!(db.database(), commissaire::store::Database::Sqlite(_)) {
+        return;
+    }
+    let s = open(&db, &clock).await;
+    // Four directors, as the load program plays.
+    started_tour(&s, 4, 4, 34).await;
+    // A choice in the middle of the round.
+    let (writer, readers, text) = statements_of(&s, &player(1)).await;
+    eprintln!("a choice mid-round ({text:?}):\n  writer: {writer:#?}\n  readers: {readers:#?}");
+    assert!(
+        writer.len() <= 3,
+        "a choice mid-round held the writer for {} statements: {writer:#?}",
+        writer.len()
+    );
+    assert!(
+        !writer.iter().any(|s| s.starts_with("SELECT")),
+        "the reads are made before the write transaction: {writer:#?}"
+    );
+    // The round's last choice: the round closes and the channel is owed its post.
+    for n in 1..=3 {
+        play_round(&s, &player(n)).await;
+    }
+    let mut last = None;
+    loop {
+        let hand = ok(s.hand(&player(4), CHANNEL).await);
+        let picks = offered(&hand);
+        if picks.is_empty() {
+            break;
+        }
+        let (writer, readers, text) = statements_of(&s, &player(4)).await;
+        let closed = text.contains("completed stage");
+        last = Some((writer, readers, text));
+        if closed {
+            break;
+        }
+    }
+    let (writer, readers, text) = last.expect("director 4 chose");
+    assert!(text.contains("completed stage"), "{text}");
+    eprintln!("the round's last choice:\n  writer: {writer:#?}\n  readers: {readers:#?}");
+    assert!(
+        writer.len() <= 8,
+        "the round's last choice held the writer for {} statements: {writer:#?}",
+        writer.len()
+    );
+}
