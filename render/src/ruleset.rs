@@ -110,6 +110,25 @@ pub fn turn_delay(turns: usize) -> u16 {
     (4000 / turns.max(1)).clamp(20, 100) as u16
 }
 
+/// One frame of a stage's animation: the turn's board under its title. A replay is watched,
+/// not chosen from: the cells lettered for the rider who was to choose next are left out (with
+/// them the key's line that explains them).
+pub(crate) fn replay_frame(
+    scene: &Scene,
+    title: &str,
+    colours: &dyn Fn(&str) -> Option<crate::palette::Colour>,
+    jerseys: &dyn Fn(&str) -> Option<Jersey>,
+    names: &[(Jersey, String)],
+) -> Result<crate::BoardPicture, RenderError> {
+    let mut board = board_scene(scene)?
+        .with_team_colours(colours)
+        .with_jerseys(jerseys)
+        .with_jersey_names(names);
+    board.stage_name = title.to_string();
+    board.letters.clear();
+    crate::draw_board(&board)
+}
+
 /// A stage as an animated GIF (see [`crate::animation`]): the board after each settled turn in
 /// turn, each titled (`turns`: the scene and its title, the turn's name in it), then the last
 /// board again under `finish_title`, held two seconds. Only public scenes belong here: every
@@ -124,12 +143,7 @@ pub fn stage_gif(
     let delay = turn_delay(turns.len());
     let mut animation = crate::animation::Animation::new();
     let draw = |scene: &Scene, title: &str| -> Result<image::RgbImage, RenderError> {
-        let mut board = board_scene(scene)?
-            .with_team_colours(colours)
-            .with_jerseys(jerseys)
-            .with_jersey_names(names);
-        board.stage_name = title.to_string();
-        Ok(crate::draw_board(&board)?.image)
+        Ok(replay_frame(scene, title, colours, jerseys, names)?.image)
     };
     for (scene, title) in turns {
         animation.push(draw(scene, title)?, delay);

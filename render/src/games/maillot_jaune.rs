@@ -231,6 +231,15 @@ mod tests {
         assert_eq!(yellow.len(), 1);
         assert_eq!(yellow[0].rider, "Jaunes 1");
         assert!(!board.letters.is_empty(), "the rider to play has cells");
+        let live = crate::draw_board(&board).unwrap();
+        assert!(!live.letters().is_empty(), "the live board letters them");
+        let frame =
+            crate::ruleset::replay_frame(&stage.scene(), "Étape 1", &|_| None, &|_| None, &[])
+                .unwrap();
+        assert!(
+            frame.letters().is_empty(),
+            "a replay's frame letters no cell"
+        );
         let png = board_png(&stage.scene(), "Étape 1", &|_| None).unwrap();
         assert!(png.len() > 1000);
         if let Ok(dir) = std::env::var("MJ_PNG_DIR") {
