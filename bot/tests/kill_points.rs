@@ -619,9 +619,21 @@ async fn kill_points(dir: &tempfile::TempDir, database: Database) {
     let services = Services::open(database.clone(), &config, Arc::new(SystemClock))
         .await
         .unwrap();
+    // A post a killed process had claimed waits for its claim's lease to run out before the
+    // last process takes it over (`CLAIM_LEASE_SECS`, as long as `WAIT`): the lease and then
+    // the delivery.
     let owed_since = Instant::now();
-    while !services.undelivered().await.unwrap().is_empty() {
-        assert!(owed_since.elapsed() < WAIT, "posts still owed");
+    let lease = Duration::from_secs(commissaire::services::CLAIM_LEASE_SECS as u64);
+    loop {
+        let owed = services.undelivered().await.unwrap();
+        if owed.is_empty() {
+            break;
+        }
+        assert!(
+            owed_since.elapsed() < lease + WAIT,
+            "posts still owed: {owed:?}; logs:\n{}",
+            tail(&logs)
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     kill(&mut child);
