@@ -544,7 +544,9 @@ async fn kill_points(dir: &tempfile::TempDir, database: Database) {
         setup(
             &world,
             "tour create",
-            json!({"preset": "week", "teams": TEAMS}),
+            // Three weeks, not one: a long run's choices (2,260 in 1,000 kills) would
+            // finish a week's tours, leaving the directors nothing to choose.
+            json!({"preset": "grand-tour", "teams": TEAMS}),
             &admin(channel),
         )
         .await;
