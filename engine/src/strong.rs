@@ -309,7 +309,9 @@ mod tests {
     /// team keeps the better start. `STRONG_STAGES` stages a game (default 20) at
     /// `STRONG_PLAYOUTS` playouts a decision (default [`Budget::DEFAULT`]), the games of
     /// `STRONG_GAMES` (ids, comma-separated; all by default); prints a line a game for
-    /// docs/speed.md:
+    /// docs/speed.md. `STRONG_FIRST` (default 0) starts at that stage, so that a long run can
+    /// be made in pieces (stages `FIRST..FIRST+STAGES`, the same stages whatever the pieces),
+    /// and `STRONG_LOG=1` prints each stage's outcome on the error stream as it ends:
     ///
     /// `STRONG_STAGES=200 cargo test --release -p commissaire-engine --lib strong_against -- --ignored --nocapture`
     #[test]
@@ -319,6 +321,11 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(20);
+        let first: u64 = std::env::var("STRONG_FIRST")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let log = std::env::var("STRONG_LOG").is_ok_and(|v| v == "1");
         let playouts: u32 = std::env::var("STRONG_PLAYOUTS")
             .ok()
             .and_then(|v| v.parse().ok())
@@ -347,9 +354,17 @@ mod tests {
                         scope.spawn(move || {
                             let (mut wins, mut decided, mut counted) = (0u32, 0u32, 0u32);
                             let started = std::time::Instant::now();
-                            for seed in (t..stages).step_by(threads.max(1) as usize) {
+                            for seed in
+                                (first + t..first + stages).step_by(threads.max(1) as usize)
+                            {
                                 let strong = (seed % 2) as Seat;
                                 let (winner, decisions) = duel(g, 1000 + seed, strong, budget);
+                                if log {
+                                    eprintln!(
+                                        "stage {} {seed}: strong seat {strong}, winner {winner:?}, {decisions} decisions",
+                                        g.id
+                                    );
+                                }
                                 decided += decisions;
                                 if let Some(w) = winner {
                                     counted += 1;
