@@ -21,6 +21,7 @@
 
 pub mod choices;
 pub mod events;
+mod group;
 mod migrations;
 pub mod outbox;
 pub mod posts;
@@ -46,8 +47,33 @@ use std::time::Duration;
 /// A connection, of either backend.
 pub type Conn = sqlx::AnyConnection;
 
-/// A write transaction. Dropped without [`Store::commit`], it rolls back.
-pub type Tx = sqlx::Transaction<'static, Any>;
+/// A write transaction. Dropped without [`Store::commit`], it rolls back. On SQLite it is a
+/// member of a group commit ([`group`]): a savepoint in the writer's shared transaction.
+pub struct Tx(TxKind);
+
+enum TxKind {
+    Plain(sqlx::Transaction<'static, Any>),
+    Grouped(group::Member),
+}
+
+impl std::ops::Deref for Tx {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
+        match &self.0 {
+            TxKind::Plain(tx) => tx,
+            TxKind::Grouped(member) => member.conn_ref(),
+        }
+    }
+}
+
+impl std::ops::DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut Conn {
+        match &mut self.0 {
+            TxKind::Plain(tx) => tx,
+            TxKind::Grouped(member) => member.conn(),
+        }
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -59,6 +85,9 @@ pub enum StoreError {
     Json(#[from] serde_json::Error),
     #[error("the database holds something impossible: {0}")]
     Corrupt(String),
+    /// The `COMMIT` of a group of write transactions failed: this one's writes are lost too.
+    #[error("the database could not commit: {0}")]
+    GroupCommit(String),
     /// Only from [`Store::crash_before_next_commit`]: the commit was abandoned on purpose.
     #[error("simulated crash before commit")]
     SimulatedCrash,
@@ -177,6 +206,8 @@ pub struct Store {
     /// Readers never wait for the writer (SQLite's WAL; PostgreSQL's snapshots).
     readers: AnyPool,
     crash_before_commit: Arc<AtomicBool>,
+    /// SQLite's group commit: the write transactions queued for the writer.
+    grouping: Arc<group::Grouping>,
 }
 
 impl Store {
@@ -221,6 +252,7 @@ impl Store {
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
+            grouping: group::Grouping::new(),
         })
     }
 
@@ -241,6 +273,7 @@ impl Store {
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
+            grouping: group::Grouping::new(),
         })
     }
 
@@ -252,8 +285,8 @@ impl Store {
     /// on PostgreSQL a change of a tour then takes its channel's lock ([`Store::lock_channel`]).
     pub async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match self.backend {
-            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.writer.begin().await?,
+            Backend::Sqlite => Tx(TxKind::Grouped(self.grouping.begin(&self.writer).await?)),
+            Backend::Postgres => Tx(TxKind::Plain(self.writer.begin().await?)),
         })
     }
 
@@ -356,8 +389,22 @@ impl Store {
             drop(tx);
             return Err(StoreError::SimulatedCrash);
         }
-        tx.commit().await?;
+        match tx.0 {
+            TxKind::Plain(tx) => tx.commit().await?,
+            TxKind::Grouped(member) => member.commit().await?,
+        }
         Ok(())
+    }
+
+    /// How many `COMMIT`s the SQLite writer has made (each makes a group of write
+    /// transactions durable).
+    pub fn group_commits(&self) -> u64 {
+        self.grouping.commits()
+    }
+
+    /// How many write transactions wait for the SQLite writer.
+    pub fn waiting_writers(&self) -> usize {
+        self.grouping.waiting()
     }
 
     /// Writes a consistent copy of a SQLite database to the new file `to` (`VACUUM INTO`: one
@@ -388,6 +435,7 @@ impl Store {
     pub async fn close(&self) {
         self.readers.close().await;
         if self.backend == Backend::Sqlite {
+            group::flush(&self.grouping).await;
             let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
                 .execute(&self.writer)
                 .await;
