@@ -10,6 +10,7 @@ pub mod courses;
 pub mod discord;
 pub mod fuzzing;
 pub mod logs;
+pub mod memory;
 pub mod scheduler;
 pub mod services;
 pub mod store;

@@ -78,6 +78,8 @@ impl Scheduler {
                 }
             }
         }
+        // The tours nobody asked about lately are let go from memory.
+        self.services.rest(now).await;
         Ok(out)
     }
 }

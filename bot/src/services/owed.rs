@@ -947,4 +947,16 @@ impl DrawnPictures {
     pub fn count(&self) -> u64 {
         self.drawn.load(std::sync::atomic::Ordering::Relaxed)
     }
+
+    /// Lets every kept picture go; returns how many there were.
+    pub fn clear(&self) -> usize {
+        let mut inner = self.inner.lock().expect("drawn pictures");
+        let n = inner.entries.len();
+        inner.entries = std::collections::HashMap::new();
+        n
+    }
+
+    pub fn len(&self) -> usize {
+        self.inner.lock().expect("drawn pictures").entries.len()
+    }
 }

@@ -16,6 +16,9 @@ struct Entry<T> {
     choices: u32,
     stage: T,
     used: u64,
+    /// The clock's time at the last [`WarmStages::rest`] before it was last used (`None`: used
+    /// before the first), which is when it was last used to within one pass of the scheduler.
+    at: Option<i64>,
 }
 
 /// Generic only so that its tests need no stage.
@@ -27,6 +30,8 @@ pub(crate) struct WarmStages<T = Box<dyn DynStage>> {
 struct Inner<T> {
     entries: HashMap<i64, Entry<T>>,
     clock: u64,
+    /// The time given to the last [`WarmStages::rest`].
+    now: Option<i64>,
 }
 
 impl<T: Clone> WarmStages<T> {
@@ -36,6 +41,7 @@ impl<T: Clone> WarmStages<T> {
             inner: Mutex::new(Inner {
                 entries: HashMap::new(),
                 clock: 0,
+                now: None,
             }),
         }
     }
@@ -44,12 +50,13 @@ impl<T: Clone> WarmStages<T> {
     pub fn get(&self, stage_id: i64, seed: u64, choices: u32) -> Option<T> {
         let mut inner = self.inner.lock().expect("warm stages");
         inner.clock += 1;
-        let now = inner.clock;
+        let (now, at) = (inner.clock, inner.now);
         let e = inner.entries.get_mut(&stage_id)?;
         if e.seed != seed || e.choices != choices {
             return None;
         }
         e.used = now;
+        e.at = at;
         Some(e.stage.clone())
     }
 
@@ -58,7 +65,7 @@ impl<T: Clone> WarmStages<T> {
     pub fn put(&self, stage_id: i64, seed: u64, choices: u32, stage: T) {
         let mut inner = self.inner.lock().expect("warm stages");
         inner.clock += 1;
-        let used = inner.clock;
+        let (used, at) = (inner.clock, inner.now);
         if !inner.entries.contains_key(&stage_id) && inner.entries.len() >= self.capacity {
             let oldest = inner
                 .entries
@@ -76,8 +83,27 @@ impl<T: Clone> WarmStages<T> {
                 choices,
                 stage,
                 used,
+                at,
             },
         );
+    }
+
+    /// Lets go of the stages nobody asked for in the last `idle` seconds before `now` (the
+    /// scheduler's pass): a tour at rest is not held in memory (issue 34). Returns how many
+    /// were let go.
+    pub fn rest(&self, now: i64, idle: i64) -> usize {
+        let mut inner = self.inner.lock().expect("warm stages");
+        inner.now = Some(now);
+        let before = inner.entries.len();
+        inner.entries.retain(|_, e| {
+            // Used before the first pass: counted from this one.
+            let at = *e.at.get_or_insert(now);
+            now - at < idle
+        });
+        if inner.entries.is_empty() {
+            inner.entries.shrink_to_fit();
+        }
+        before - inner.entries.len()
     }
 
     /// Forgets a stage (it finished: nobody asks for it as a live stage again).
@@ -128,5 +154,26 @@ mod tests {
         warm.put(3, 0, 1, 'd');
         assert_eq!(warm.len(), 2);
         assert_eq!(warm.get(1, 0, 0), Some('a'));
+    }
+
+    #[test]
+    fn a_stage_nobody_asked_for_lately_is_let_go() {
+        let warm = WarmStages::new(8);
+        warm.put(1, 0, 0, 'a'); // before the first pass: counted from it
+        assert_eq!(warm.rest(100, 15), 0);
+        warm.put(2, 0, 0, 'b'); // at 100
+        assert_eq!(warm.rest(110, 15), 0);
+        assert!(warm.get(1, 0, 0).is_some()); // used again at 110
+        assert_eq!(warm.rest(114, 15), 0, "2 was used 14 s ago");
+        assert_eq!(warm.rest(115, 15), 1, "2 was used 15 s ago");
+        assert_eq!(warm.get(2, 0, 0), None);
+        assert_eq!(
+            warm.get(1, 0, 0),
+            Some('a'),
+            "1 was used at 110, and again now (115)"
+        );
+        assert_eq!(warm.rest(129, 15), 0);
+        assert_eq!(warm.rest(130, 15), 1);
+        assert_eq!(warm.len(), 0);
     }
 }
