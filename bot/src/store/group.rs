@@ -63,12 +63,17 @@ pub(super) struct Grouping {
     next_id: AtomicU64,
     /// `COMMIT`s made, for the tests and the load program.
     commits: AtomicU64,
+    /// Transactions that held the writer, and for how long in all (nanoseconds): logged when
+    /// the store closes, to show what the writer's queue is made of.
+    members: AtomicU64,
+    held: AtomicU64,
 }
 
 /// One write transaction in the group: the writer held, inside its own savepoint.
 pub struct Member {
     guard: Option<OwnedMutexGuard<State>>,
     grouping: Arc<Grouping>,
+    since: std::time::Instant,
 }
 
 impl Grouping {
@@ -78,7 +83,23 @@ impl Grouping {
             waiting: AtomicUsize::new(0),
             next_id: AtomicU64::new(1),
             commits: AtomicU64::new(0),
+            members: AtomicU64::new(0),
+            held: AtomicU64::new(0),
         })
+    }
+
+    /// How many transactions held the writer, and for how long in all.
+    pub(super) fn held(&self) -> (u64, Duration) {
+        (
+            self.members.load(Ordering::Relaxed),
+            Duration::from_nanos(self.held.load(Ordering::Relaxed)),
+        )
+    }
+
+    fn count_hold(&self, since: std::time::Instant) {
+        self.members.fetch_add(1, Ordering::Relaxed);
+        self.held
+            .fetch_add(since.elapsed().as_nanos() as u64, Ordering::Relaxed);
     }
 
     pub(super) fn commits(&self) -> u64 {
@@ -109,6 +130,7 @@ impl Grouping {
         let mut member = Member {
             guard: Some(guard),
             grouping: self.clone(),
+            since: std::time::Instant::now(),
         };
         let state = member.state();
         if state.open.is_none() {
@@ -182,6 +204,7 @@ impl Member {
             watch_over(&grouping, open.id);
         }
         drop(guard);
+        grouping.count_hold(self.since);
         let outcome = done
             .wait_for(Option::is_some)
             .await
@@ -228,6 +251,7 @@ impl Drop for Member {
             return;
         };
         let grouping = self.grouping.clone();
+        grouping.count_hold(self.since);
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             // No runtime left (the process is ending): dropping the guard drops nothing of the
             // transaction, which SQLite rolls back when its connection closes.

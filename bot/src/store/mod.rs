@@ -195,6 +195,15 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const POSTGRES_WRITERS: u32 = 12;
 const POSTGRES_READERS: u32 = 16;
 
+/// SQLite's readers (WAL: they never wait for the writer nor for each other). A question holds
+/// one for its few statements, and so does a choice before its transaction. With four, 200 tours
+/// clicking back to back had every request queue for them once the group commit had freed the
+/// writer (a hand's p50 406 ms; with twelve, 46–88 ms: docs/speed.md, issue 34). Idle ones are
+/// closed after [`SQLITE_IDLE`], before the tours at rest are let go and the memory trimmed
+/// (`Services::rest`, 15 s), so a bot at rest does not keep their page caches.
+const SQLITE_READERS: u32 = 12;
+const SQLITE_IDLE: Duration = Duration::from_secs(5);
+
 #[derive(Clone)]
 pub struct Store {
     backend: Backend,
@@ -246,7 +255,10 @@ impl Store {
         debug_assert_eq!(BUSY_TIMEOUT.as_millis(), 10_000);
         let writer = pool(1).connect_with(options.clone()).await?;
         migrations::sqlite().run(&writer).await?;
-        let readers = pool(4).connect_with(options).await?;
+        let readers = pool(SQLITE_READERS)
+            .idle_timeout(SQLITE_IDLE)
+            .connect_with(options)
+            .await?;
         Ok(Store {
             backend: Backend::Sqlite,
             writer,
@@ -436,6 +448,16 @@ impl Store {
         self.readers.close().await;
         if self.backend == Backend::Sqlite {
             group::flush(&self.grouping).await;
+            let (transactions, held) = self.grouping.held();
+            if transactions > 0 {
+                tracing::info!(
+                    transactions,
+                    commits = self.grouping.commits(),
+                    held_ms = held.as_millis() as u64,
+                    mean_us = (held / transactions as u32).as_micros() as u64,
+                    "the SQLite writer was held this long by the write transactions"
+                );
+            }
             let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
                 .execute(&self.writer)
                 .await;
