@@ -15,5 +15,8 @@ pub fn png(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
             img.height(),
             image::ExtendedColorType::Rgb8,
         )?;
+    // The encoder grows its buffer by doubling: a board's bytes are kept (drawn pictures) and
+    // queued for posting, so they are kept at their size, not up to twice it.
+    out.shrink_to_fit();
     Ok(out)
 }

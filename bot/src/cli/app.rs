@@ -180,19 +180,22 @@ pub fn main() -> ExitCode {
             guild,
             shards,
             total_shards,
-        } => runtime().and_then(|rt| {
-            let shards = match (shards, total_shards) {
-                (Some(range), Some(total)) => {
-                    Some(crate::discord::config::Shards::parse(range, *total).map_err(UsageError)?)
-                }
-                _ => None,
-            };
-            let served = rt.block_on(serve(&cli, *guild, shards));
-            // serenity may still be retrying a connection (a DNS lookup on a blocking thread,
-            // say): the process ends now rather than when it gives up.
-            rt.shutdown_timeout(std::time::Duration::from_secs(1));
-            served
-        }),
+        } => {
+            crate::memory::tune();
+            runtime().and_then(|rt| {
+                let shards = match (shards, total_shards) {
+                    (Some(range), Some(total)) => Some(
+                        crate::discord::config::Shards::parse(range, *total).map_err(UsageError)?,
+                    ),
+                    _ => None,
+                };
+                let served = rt.block_on(serve(&cli, *guild, shards));
+                // serenity may still be retrying a connection (a DNS lookup on a blocking thread,
+                // say): the process ends now rather than when it gives up.
+                rt.shutdown_timeout(std::time::Duration::from_secs(1));
+                served
+            })
+        }
         Command::Check => {
             if !super::check::run(&cli.config) {
                 return ExitCode::from(1);

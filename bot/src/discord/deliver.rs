@@ -410,6 +410,10 @@ async fn deliver_one(
     if reply.edits.is_none() && services.superseded(id, id).await.unwrap_or(false) {
         reply.pictures.clear();
     }
+    // Drawn only when it can be posted at once: with 1,000 tours starting together, every
+    // board was drawn before the first hundred were posted, and the bot held them all (290 MB
+    // at its peak; docs/speed.md).
+    let _posting = POSTING.acquire().await;
     services.draw(&mut reply).await;
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
         return Delivery::Stopped;
@@ -449,6 +453,13 @@ async fn deliver_one(
     remember_delivered(http, services, channel, &reply, id, &ids).await;
     Delivery::Went
 }
+
+/// How many owed messages are drawn and posted at once, across channels. Discord takes about
+/// fifty requests a second from a bot, so more at once would only wait there, each holding its
+/// pictures.
+const POSTS_AT_ONCE: usize = 16;
+
+static POSTING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(POSTS_AT_ONCE);
 
 /// The pauses before each new try of a post that Discord refused for a while: rate limited
 /// (429) or failing on its side (5xx). Past them the message stays owed, and the sweep of a

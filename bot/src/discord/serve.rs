@@ -289,6 +289,11 @@ async fn stop_gateway(
 }
 
 async fn close(services: &Services, result: Result<(), ServeError>) -> Result<(), ServeError> {
+    tracing::info!(
+        pictures_drawn = services.pictures_drawn(),
+        choices_replayed = services.replayed_choices(),
+        "what this run drew and replayed"
+    );
     services.store().close().await;
     result
 }

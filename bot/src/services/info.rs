@@ -149,9 +149,9 @@ impl Services {
     /// The stage as everyone may see it, for an adapter that draws it itself (the terminal).
     pub async fn public_board(&self, channel_id: &str) -> Result<Board, ServiceError> {
         let mut conn = self.store.read().await?;
-        let tour = self.active_tour(&mut conn, channel_id).await?;
-        require_started(&tour)?;
-        let live = self.load_live(&mut conn, tour).await?;
+        let read = self.read_active_tour(&mut conn, channel_id, None).await?;
+        require_started(&read.tour)?;
+        let live = self.read_live(&mut conn, read).await?;
         Ok(Board {
             scene: live.stage.scene(),
             stage: live.row.number,
@@ -241,13 +241,13 @@ impl Services {
     /// The stage being raced: where, which round, who leads on the road, and its profile.
     pub async fn stage_info(&self, channel_id: &str) -> ServiceResult {
         let mut conn = self.store.read().await?;
-        let tour = self.active_tour(&mut conn, channel_id).await?;
-        require_started(&tour)?;
+        let read = self.read_active_tour(&mut conn, channel_id, None).await?;
+        require_started(&read.tour)?;
         let preset = self
             .library
-            .preset(&tour.preset)
+            .preset(&read.tour.preset)
             .map_err(ServiceError::Broken)?;
-        let live = self.load_live(&mut conn, tour).await?;
+        let live = self.read_live(&mut conn, read).await?;
         let course = self
             .library
             .course(&live.row.course)
@@ -438,8 +438,8 @@ impl Services {
     /// pressed after the end), or the button is from an earlier tour of the channel.
     pub async fn button_tour(&self, channel_id: &str, tour_id: i64) -> Result<(), ServiceError> {
         let mut conn = self.store.read().await?;
-        if let Some(tour) = tours::active_in_channel(&mut conn, channel_id).await?
-            && tour.id == tour_id
+        if let Some(read) = self.read_tour(&mut conn, channel_id).await?
+            && read.tour.id == tour_id
         {
             return Ok(());
         }

@@ -5,12 +5,13 @@
 
 use super::narrate::{self, RoundNews};
 use super::owed::Picture;
+use super::reads::StageRows;
 use super::{ServiceError, Services, TeamTick, TurnCard, in_tour};
 use crate::clock::Timestamp;
 use crate::store::Conn;
 use crate::store::choices::{self, NewChoice, Source};
 use crate::store::stages::{self, NewStage, StageRow};
-use crate::store::teams::{self, TeamRow};
+use crate::store::teams::TeamRow;
 use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
@@ -366,36 +367,69 @@ impl Services {
         conn: &mut Conn,
         tour: TourRow,
     ) -> Result<Live, ServiceError> {
-        let teams = teams::list(conn, tour.id).await?;
-        let row = stages::get(conn, tour.id, tour.current_stage)
-            .await?
-            .ok_or_else(|| {
-                ServiceError::Broken(format!(
-                    "tour {} has no stage {}",
-                    tour.id, tour.current_stage
-                ))
-            })?;
+        let rows = self.stage_rows(conn, &tour).await?;
+        self.load_live_from(conn, tour, rows).await
+    }
+
+    /// The stage whose rows are `rows`, kept warm or replayed from the log.
+    pub(crate) async fn load_live_from(
+        &self,
+        conn: &mut Conn,
+        tour: TourRow,
+        rows: StageRows,
+    ) -> Result<Live, ServiceError> {
+        if let Some(stage) = self.warm.get(rows.row.id, rows.row.seed, rows.choices) {
+            return self.live_from(tour, rows, stage);
+        }
         let course = self
             .library
-            .course(&row.course)
+            .course(&rows.row.course)
             .map_err(ServiceError::Broken)?;
-        let stored = choices::count(conn, row.id).await?;
-        let (stage, choices) = match self.warm.get(row.id, row.seed, stored) {
-            Some(stage) => (stage, stored),
-            None => {
-                let names: Vec<String> = teams.iter().map(|t| t.name.clone()).collect();
-                let log = choices::log(conn, row.id).await?;
-                let stage = rebuild(&course, &names, &tour, &row, &log)?;
-                self.replayed
-                    .fetch_add(log.len() as u64, std::sync::atomic::Ordering::Relaxed);
-                // What was read is what is stored: nothing in a transaction records a choice
-                // before it loads the stage, so this never runs ahead of a commit.
-                self.warm
-                    .put(row.id, row.seed, log.len() as u32, stage.clone());
-                (stage, log.len() as u32)
-            }
+        let names: Vec<String> = rows.teams.iter().map(|t| t.name.clone()).collect();
+        let log = choices::log(conn, rows.row.id).await?;
+        let (rows, log) = if log.len() == rows.choices as usize {
+            (rows, log)
+        } else {
+            // A choice was stored since the rows were read (kept rows, on a reader): read them
+            // again, so that the counts are those of the log replayed.
+            let rows = self.stage_rows(conn, &tour).await?;
+            let log = choices::log(conn, rows.row.id).await?;
+            (rows, log)
         };
-        let events = events::count(conn, row.id).await?;
+        let stage = rebuild(&course, &names, &tour, &rows.row, &log)?;
+        self.replayed_live(tour, rows, stage, log.len())
+    }
+
+    fn replayed_live(
+        &self,
+        tour: TourRow,
+        mut rows: StageRows,
+        stage: Box<dyn DynStage>,
+        replayed: usize,
+    ) -> Result<Live, ServiceError> {
+        self.replayed
+            .fetch_add(replayed as u64, std::sync::atomic::Ordering::Relaxed);
+        rows.choices = replayed as u32;
+        // What was read is what is stored: nothing in a transaction records a choice before it
+        // loads the stage, so this never runs ahead of a commit.
+        self.warm
+            .put(rows.row.id, rows.row.seed, rows.choices, stage.clone());
+        self.live_from(tour, rows, stage)
+    }
+
+    /// The race as `rows` and `stage` have it.
+    pub(crate) fn live_from(
+        &self,
+        tour: TourRow,
+        rows: StageRows,
+        stage: Box<dyn DynStage>,
+    ) -> Result<Live, ServiceError> {
+        let StageRows {
+            teams,
+            row,
+            choices,
+            events,
+        } = rows;
         let turn_name = stage.turn_name(row.round);
         let unit = stage.phase().unwrap_or(row.round);
         Ok(Live {
@@ -625,7 +659,7 @@ impl Services {
         let riders = live.row.starters.clone();
         let (number, kind) = (live.row.number, live.row.kind);
         let seed = live.row.seed ^ u64::from(live.choices).rotate_left(32);
-        let key = tokio::task::spawn_blocking(move || {
+        let key = super::owed::cpu_work(move || {
             let scoring = strong::Scoring {
                 number,
                 kind,

@@ -21,6 +21,7 @@ mod odds;
 mod owed;
 mod play;
 mod posts;
+mod reads;
 mod record;
 mod repechage;
 mod reply;
@@ -178,6 +179,8 @@ pub struct Services {
     locks: locks::Locks,
     /// The stages being raced, as rebuilt: an answer replays nothing while its stage is kept.
     warm: warm::WarmStages,
+    /// What requests read of each channel's tour, under the count of its changes.
+    kept: reads::KeptReads,
     /// Choices applied by replays since start-up: what the warm stages save, for tests.
     replayed: std::sync::atomic::AtomicU64,
     /// Choices that found their tour changed by another process between their read and their
@@ -218,6 +221,7 @@ impl Services {
             clock,
             locks: locks::Locks::default(),
             warm: warm::WarmStages::new(warm::CAPACITY),
+            kept: reads::KeptReads::new(reads::CAPACITY),
             replayed: std::sync::atomic::AtomicU64::new(0),
             reread: std::sync::atomic::AtomicU64::new(0),
             hold_after_read: std::sync::Mutex::new(None),
@@ -290,6 +294,16 @@ impl Services {
         self.drawn.count()
     }
 
+    /// How many channels' tours are kept as read (see `services::reads`).
+    pub fn kept_reads(&self) -> usize {
+        self.kept.len()
+    }
+
+    /// How many times a request found what it reads of a tour kept (see `services::reads`).
+    pub fn kept_read_hits(&self) -> u64 {
+        self.kept.hits()
+    }
+
     /// How many stages are kept in memory (at most a fixed number, least recently used out).
     pub fn warm_stages(&self) -> usize {
         self.warm.len()
@@ -336,6 +350,7 @@ impl Services {
     /// calls it on each pass; returns how many stages were let go.
     pub async fn rest(&self, now: Timestamp) -> usize {
         let stages = self.warm.rest(now, REST_SECS);
+        self.kept.rest(now, REST_SECS);
         let pictures = if self.warm.len() == 0 {
             self.drawn.clear()
         } else {
@@ -353,6 +368,7 @@ impl Services {
     /// stage. For the benches, to show what a miss costs.
     pub fn forget_warm_stages(&self) {
         self.warm.clear();
+        self.kept.clear();
     }
 
     pub(crate) fn now(&self) -> Timestamp {

@@ -53,7 +53,7 @@ impl Services {
         let (ruleset, options) = (live.tour.ruleset.clone(), live.tour.options.clone());
         let (number, kind) = (live.row.number, live.row.kind);
         let riders_for = tour_riders.clone();
-        let answer = tokio::task::spawn_blocking(move || {
+        let answer = super::owed::cpu_work(move || {
             let q = Question {
                 number,
                 kind,

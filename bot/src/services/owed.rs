@@ -386,13 +386,13 @@ impl Services {
         card: &TurnCard,
     ) -> Result<Option<TurnCard>, ServiceError> {
         let mut conn = self.store.read().await?;
-        let Some(tour) = tours::active_in_channel(&mut conn, channel_id).await? else {
+        let Some(read) = self.read_tour(&mut conn, channel_id).await? else {
             return Ok(None);
         };
-        if tour.id != card.tour_id || tour.current_stage != card.stage {
+        if read.tour.id != card.tour_id || read.tour.current_stage != card.stage {
             return Ok(None);
         }
-        let live = self.load_live(&mut conn, tour).await?;
+        let live = self.read_live(&mut conn, read).await?;
         Ok(self.turn_card(&live).filter(|now| now.same_round(card)))
     }
 
@@ -808,9 +808,24 @@ pub(super) async fn blocking<T: Send + 'static>(
     language: commissaire_messages::Language,
     work: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
 ) -> Result<T, ServiceError> {
-    tokio::task::spawn_blocking(move || commissaire_messages::speaking(language, work))
+    cpu_work(move || commissaire_messages::speaking(language, work))
         .await
         .map_err(|e| ServiceError::Broken(format!("a drawing task failed: {e}")))?
+}
+
+/// Runs CPU work (a drawing, the strong bot's search, odds) on a thread of its own, at most as
+/// many at once as the machine has cores; the rest wait their turn. More at once would not
+/// finish sooner: each would hold its canvas meanwhile, on a blocking thread of its own (tokio
+/// starts up to 512) with an allocator's arena of its own (docs/speed.md).
+pub(super) async fn cpu_work<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, tokio::task::JoinError> {
+    static CORES: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    });
+    // Never closed, so the permit always comes.
+    let _turn = CORES.acquire().await.ok();
+    tokio::task::spawn_blocking(work).await
 }
 
 /// Where a turn's news goes, given its post so far (see [`continued`]).

@@ -5,6 +5,7 @@ use super::live::{Live, News, Scored, TurnNews};
 use super::lobby::duration_text;
 use super::narrate;
 use super::owed::Picture;
+use super::reads::TourRead;
 use super::{
     Actor, ButtonSpec, Reply, ServiceError, ServiceResult, Services, TurnCard, choice_button_id,
     hand_button, in_tour, require_started, say,
@@ -80,9 +81,9 @@ impl Services {
         channel_id: &str,
     ) -> Result<(Live, Seat), ServiceError> {
         let mut conn = self.store.read().await?;
-        let tour = self.active_tour(&mut conn, channel_id).await?;
-        require_started(&tour)?;
-        let live = self.load_live(&mut conn, tour).await?;
+        let read = self.read_active_tour(&mut conn, channel_id, None).await?;
+        require_started(&read.tour)?;
+        let live = self.read_live(&mut conn, read).await?;
         let seat = live.director_seat(&actor.user_id)?;
         Ok((live, seat))
     }
@@ -200,7 +201,7 @@ impl Services {
             let mut conn = self.store.read_for_change().await?;
             let seen = crate::store::changes(&mut conn, channel_id).await?;
             let read = self
-                .ready_to_choose(&mut conn, actor, channel_id, request_id, pick)
+                .ready_to_choose(&mut conn, actor, channel_id, request_id, pick, Some(seen))
                 .await;
             // Those reads are statements apart, not one snapshot. A choice is checked in its
             // transaction; an answer or a refusal made from them is given only if the tour did
@@ -231,7 +232,7 @@ impl Services {
             self.reread
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             ready = match self
-                .ready_to_choose(&mut tx, actor, channel_id, request_id, pick)
+                .ready_to_choose(&mut tx, actor, channel_id, request_id, pick, None)
                 .await?
             {
                 Ready::Answered(reply) => return Ok(*reply),
@@ -287,6 +288,12 @@ impl Services {
         let owed = self.owe_news(&mut tx, &live, news).await?;
         self.store.commit(tx).await?;
         self.keep(&live);
+        if unchanged && live.row.number == stage_number && !live.stage.is_over() {
+            // This change alone came after the count read first: the rows as this request
+            // left them are those stored at the count it took. (A stage's end writes more than
+            // the race: it is read again.)
+            self.keep_read(seen + 1, &live);
+        }
         // Whether the turn the choice was made in is over, by this choice or by the bots'
         // choices that followed it: the answer is the same either way.
         let settled =
@@ -336,13 +343,23 @@ impl Services {
         channel_id: &str,
         request_id: &str,
         pick: Pick,
+        read_at: Option<i64>,
     ) -> Result<Ready, ServiceError> {
-        let tour = self.active_tour(conn, channel_id).await?;
+        // On a reader, at the count of changes read first, through the kept reads; in the
+        // write transaction, from the store itself (see `services::reads`).
+        let read = match read_at {
+            Some(version) => {
+                self.read_active_tour(conn, channel_id, Some(version))
+                    .await?
+            }
+            None => TourRead::unkept(self.active_tour(conn, channel_id).await?),
+        };
+        let tour = &read.tour;
         if choices::request_seen(conn, request_id).await? {
             // The hand as it stands, under the note: a click delivered to two processes is
             // answered by whichever answers first, and the director keeps their buttons either way.
             let note = msg!("choose-already-counted");
-            let live = self.load_live(conn, tour).await.ok();
+            let live = self.load_live(conn, read.tour).await.ok();
             let seat = live
                 .as_ref()
                 .and_then(|l| l.director_seat(&actor.user_id).ok());
@@ -351,11 +368,11 @@ impl Services {
                 _ => Reply::private(note),
             })));
         }
-        require_started(&tour)?;
+        require_started(tour)?;
         if tour.status == TourStatus::Paused {
             return Err(ServiceError::refused(msg!("choose-paused")));
         }
-        let live = self.load_live(conn, tour).await?;
+        let live = self.read_live(conn, read).await?;
         let seat = live.director_seat(&actor.user_id)?;
         let stale = match pick.at {
             Some((stage, _)) if stage != live.row.number => true,

@@ -301,6 +301,22 @@ async fn drive(
         1e3 * cpu / interactions.max(1.0),
         own_cpu
     );
+    let tally = routes.tally();
+    let requests: u64 = tally.iter().map(|t| t.1).sum();
+    println!(
+        "the bot's requests to Discord: {requests} ({:.2} an interaction, set-up included):",
+        requests as f64 / interactions.max(1.0)
+    );
+    for (kind, n, files) in tally.iter().take(8) {
+        println!(
+            "  {n:>7} {kind}{}",
+            if *files > 0 {
+                format!(" ({files} with a file)")
+            } else {
+                String::new()
+            }
+        );
+    }
     println!();
     measures.print();
     Ok(())

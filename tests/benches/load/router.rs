@@ -54,6 +54,9 @@ pub struct Routes {
     pub channels: HashMap<u64, Arc<Channel>>,
     /// When the bot's last request reached the fake.
     last_request: Mutex<Option<Instant>>,
+    /// How many requests of each kind the bot sent (method and route, ids left out), and how
+    /// many of them carried a file.
+    tally: Mutex<HashMap<String, (u64, u64)>>,
 }
 
 impl Routes {
@@ -62,7 +65,21 @@ impl Routes {
             tokens: Mutex::new(HashMap::new()),
             channels: channels.into_iter().map(|c| (c.id, c)).collect(),
             last_request: Mutex::new(None),
+            tally: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The bot's requests by kind, most first: (kind, count, with a file).
+    pub fn tally(&self) -> Vec<(String, u64, u64)> {
+        let mut list: Vec<(String, u64, u64)> = self
+            .tally
+            .lock()
+            .expect("tally")
+            .iter()
+            .map(|(k, (n, f))| (k.clone(), *n, *f))
+            .collect();
+        list.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        list
     }
 
     /// When the bot's last request reached the fake, if it sent any.
@@ -99,6 +116,26 @@ impl Routes {
         *self.last_request.lock().expect("last request") = Some(at);
         let segments: Vec<&str> = request.route().trim_start_matches('/').split('/').collect();
         let has_file = !request.files.is_empty();
+        {
+            // Ids and tokens become `*`: what is left names the kind of request.
+            let shape: Vec<&str> = segments
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let token = i == 2 && matches!(segments[0], "interactions" | "webhooks");
+                    if token || s.chars().all(|c| c.is_ascii_digit()) {
+                        "*"
+                    } else {
+                        s
+                    }
+                })
+                .collect();
+            let kind = format!("{} /{}", request.method, shape.join("/"));
+            let mut tally = self.tally.lock().expect("tally");
+            let entry = tally.entry(kind).or_default();
+            entry.0 += 1;
+            entry.1 += u64::from(has_file);
+        }
         match (request.method.as_str(), segments.as_slice()) {
             ("POST", ["interactions", _, token, "callback"]) => {
                 let kind = request

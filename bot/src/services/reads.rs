@@ -1,0 +1,467 @@
+//! What requests read of a channel's tour, kept between them (issue 34): the active tour, and
+//! its current stage's teams, row and counts of stored choices and events, each under the count
+//! of the channel's changes ([`crate::store::changes`]) read before them. Every change of a
+//! tour's rows counts one change of its channel in its own transaction ([`Store::lock_channel`]
+//! and its kin), so a request that reads the same count finds those rows as stored, and reads
+//! one statement instead of five or six; each statement is a hop to a connection's thread and
+//! back, and the questions and a choice's preparation read them on every request.
+//!
+//! Why a kept read is never older than the count it is kept under: it is read after that
+//! count, and a count is committed with the rows it counts. (It may be newer: then the count
+//! stored is higher by now, and nobody reads the lower one again.) Why it is filled only on a
+//! reader, never in a write transaction: there, the count just taken may be rolled back and
+//! then taken again by another change, with other rows.
+//!
+//! In debug builds (the tests) every kept read that is used is checked against the rows read
+//! anew: a change of a tour's rows that forgot to count its channel's change fails the test
+//! that made it.
+//!
+//! [`Store::lock_channel`]: crate::store::Store::lock_channel
+
+use super::live::Live;
+use super::{ServiceError, Services};
+use crate::store::stages::StageRow;
+use crate::store::teams::TeamRow;
+use crate::store::tours::{self, TourRow};
+use crate::store::{self, Conn, choices, events, stages, teams};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// How many channels' reads are kept; the least recently used goes first.
+pub(crate) const CAPACITY: usize = 1024;
+
+/// The rows a [`Live`] is made from, but the stage itself (kept in the warm stages).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StageRows {
+    /// By seat.
+    pub teams: Vec<TeamRow>,
+    pub row: StageRow,
+    pub choices: u32,
+    pub events: u32,
+}
+
+/// A channel's active tour as read at a count of its changes.
+#[derive(Clone, Debug)]
+pub(crate) struct TourRead {
+    pub tour: TourRow,
+    /// The count of the channel's changes it was read at; negative: read otherwise (in a
+    /// write transaction), not kept.
+    pub version: i64,
+}
+
+impl TourRead {
+    /// A tour read in a write transaction: nothing read with it is kept.
+    pub fn unkept(tour: TourRow) -> TourRead {
+        TourRead { tour, version: -1 }
+    }
+}
+
+struct Entry {
+    version: i64,
+    tour: TourRow,
+    stage: Option<StageRows>,
+    used: u64,
+    /// As in the warm stages: the time of the last rest pass before it was last used.
+    at: Option<i64>,
+}
+
+pub(crate) struct KeptReads {
+    capacity: usize,
+    inner: Mutex<Inner>,
+    /// How many reads were found kept: a tour, or a stage's rows, each counts one.
+    hits: std::sync::atomic::AtomicU64,
+}
+
+#[derive(Default)]
+struct Inner {
+    entries: HashMap<String, Entry>,
+    clock: u64,
+    now: Option<i64>,
+}
+
+impl KeptReads {
+    pub fn new(capacity: usize) -> Self {
+        KeptReads {
+            capacity: capacity.max(1),
+            inner: Mutex::new(Inner::default()),
+            hits: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// The channel's tour kept at count `version`, and its stage's rows if they were kept too.
+    fn get(&self, channel_id: &str, version: i64) -> Option<(TourRow, Option<StageRows>)> {
+        let mut inner = self.inner.lock().expect("kept reads");
+        inner.clock += 1;
+        let (now, at) = (inner.clock, inner.now);
+        let e = inner.entries.get_mut(channel_id)?;
+        if e.version != version {
+            return None;
+        }
+        e.used = now;
+        e.at = at;
+        Some((e.tour.clone(), e.stage.clone()))
+    }
+
+    /// Keeps the tour read after count `version` (read on a reader only). A read kept at a
+    /// higher count stays.
+    fn put_tour(&self, channel_id: &str, version: i64, tour: &TourRow) {
+        let mut inner = self.inner.lock().expect("kept reads");
+        inner.clock += 1;
+        let (used, at) = (inner.clock, inner.now);
+        if let Some(e) = inner.entries.get_mut(channel_id) {
+            if e.version > version || (e.version == version && e.tour == *tour) {
+                return;
+            }
+            *e = Entry {
+                version,
+                tour: tour.clone(),
+                stage: None,
+                used,
+                at,
+            };
+            return;
+        }
+        if inner.entries.len() >= self.capacity
+            && let Some(oldest) = inner
+                .entries
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(k, _)| k.clone())
+        {
+            inner.entries.remove(&oldest);
+        }
+        inner.entries.insert(
+            channel_id.to_string(),
+            Entry {
+                version,
+                tour: tour.clone(),
+                stage: None,
+                used,
+                at,
+            },
+        );
+    }
+
+    /// Keeps the stage's rows of the tour kept at count `version`.
+    fn put_stage(&self, channel_id: &str, version: i64, tour_id: i64, rows: &StageRows) {
+        let mut inner = self.inner.lock().expect("kept reads");
+        if let Some(e) = inner.entries.get_mut(channel_id)
+            && e.version == version
+            && e.tour.id == tour_id
+        {
+            e.stage = Some(rows.clone());
+        }
+    }
+
+    /// Lets go of what nobody asked for in the last `idle` seconds before `now`.
+    pub fn rest(&self, now: i64, idle: i64) -> usize {
+        let mut inner = self.inner.lock().expect("kept reads");
+        inner.now = Some(now);
+        let before = inner.entries.len();
+        inner.entries.retain(|_, e| {
+            let at = *e.at.get_or_insert(now);
+            now - at < idle
+        });
+        if inner.entries.is_empty() {
+            inner.entries.shrink_to_fit();
+        }
+        before - inner.entries.len()
+    }
+
+    pub fn clear(&self) {
+        self.inner.lock().expect("kept reads").entries.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.inner.lock().expect("kept reads").entries.len()
+    }
+
+    pub fn hits(&self) -> u64 {
+        self.hits.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Counts a read found kept.
+    fn hit(&self) {
+        self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Services {
+    /// The count of the channel's changes, then its active tour (`None`: it has none), kept
+    /// from an earlier request when the count is the same. Only on a reader.
+    pub(crate) async fn read_tour(
+        &self,
+        conn: &mut Conn,
+        channel_id: &str,
+    ) -> Result<Option<TourRead>, ServiceError> {
+        let version = store::changes(conn, channel_id).await?;
+        self.read_tour_at(conn, channel_id, version).await
+    }
+
+    /// As [`Services::read_tour`], the count read already (`version`, read before anything
+    /// else of the request).
+    pub(crate) async fn read_tour_at(
+        &self,
+        conn: &mut Conn,
+        channel_id: &str,
+        version: i64,
+    ) -> Result<Option<TourRead>, ServiceError> {
+        if let Some((tour, _)) = self.kept.get(channel_id, version) {
+            self.kept.hit();
+            #[cfg(debug_assertions)]
+            self.check_kept_tour(conn, channel_id, version, &tour)
+                .await?;
+            return Ok(Some(TourRead { tour, version }));
+        }
+        let Some(tour) = tours::active_in_channel(conn, channel_id).await? else {
+            return Ok(None);
+        };
+        self.kept.put_tour(channel_id, version, &tour);
+        Ok(Some(TourRead { tour, version }))
+    }
+
+    /// As [`Services::active_tour`] (a refusal when the channel races nothing), through the
+    /// kept reads. Only on a reader.
+    pub(crate) async fn read_active_tour(
+        &self,
+        conn: &mut Conn,
+        channel_id: &str,
+        version: Option<i64>,
+    ) -> Result<TourRead, ServiceError> {
+        let read = match version {
+            Some(v) => self.read_tour_at(conn, channel_id, v).await?,
+            None => self.read_tour(conn, channel_id).await?,
+        };
+        match read {
+            Some(read) => Ok(read),
+            // Says why: over, or never begun.
+            None => self
+                .active_tour(conn, channel_id)
+                .await
+                .map(TourRead::unkept),
+        }
+    }
+
+    /// As [`Services::load_live`], through the kept reads: the stage's rows kept with the tour
+    /// at the same count, and the stage itself from the warm stages. Only on a reader, unless
+    /// the tour was read [`TourRead::unkept`].
+    pub(crate) async fn read_live(
+        &self,
+        conn: &mut Conn,
+        read: TourRead,
+    ) -> Result<Live, ServiceError> {
+        if read.version < 0 {
+            return self.load_live(conn, read.tour).await;
+        }
+        let channel_id = read.tour.channel_id.clone();
+        let kept = self
+            .kept
+            .get(&channel_id, read.version)
+            .filter(|(tour, _)| *tour == read.tour)
+            .and_then(|(_, stage)| stage);
+        if let Some(rows) = kept {
+            self.kept.hit();
+            #[cfg(debug_assertions)]
+            self.check_kept_stage(conn, &read, &rows).await?;
+            if let Some(stage) = self.warm.get(rows.row.id, rows.row.seed, rows.choices) {
+                return self.live_from(read.tour, rows, stage);
+            }
+        }
+        let rows = self.stage_rows(conn, &read.tour).await?;
+        self.kept
+            .put_stage(&channel_id, read.version, read.tour.id, &rows);
+        self.load_live_from(conn, read.tour, rows).await
+    }
+
+    /// Keeps the race as a write transaction left it, committed at count `version` of its
+    /// channel's changes with nothing else changed since the count before it: the next
+    /// request of the tour reads one statement, not six. The debug builds' check (above)
+    /// holds the write paths to it.
+    pub(crate) fn keep_read(&self, version: i64, live: &Live) {
+        let channel_id = &live.tour.channel_id;
+        self.kept.put_tour(channel_id, version, &live.tour);
+        self.kept.put_stage(
+            channel_id,
+            version,
+            live.tour.id,
+            &StageRows {
+                teams: live.teams.clone(),
+                row: live.row.clone(),
+                choices: live.choices,
+                events: live.events,
+            },
+        );
+    }
+
+    /// The rows of the tour's current stage.
+    pub(crate) async fn stage_rows(
+        &self,
+        conn: &mut Conn,
+        tour: &TourRow,
+    ) -> Result<StageRows, ServiceError> {
+        let teams = teams::list(conn, tour.id).await?;
+        let row = stages::get(conn, tour.id, tour.current_stage)
+            .await?
+            .ok_or_else(|| {
+                ServiceError::Broken(format!(
+                    "tour {} has no stage {}",
+                    tour.id, tour.current_stage
+                ))
+            })?;
+        let choices = choices::count(conn, row.id).await?;
+        let events = events::count(conn, row.id).await?;
+        Ok(StageRows {
+            teams,
+            row,
+            choices,
+            events,
+        })
+    }
+
+    /// In debug builds: the kept tour is the one stored while the count is the same.
+    #[cfg(debug_assertions)]
+    async fn check_kept_tour(
+        &self,
+        conn: &mut Conn,
+        channel_id: &str,
+        version: i64,
+        kept: &TourRow,
+    ) -> Result<(), ServiceError> {
+        let stored = tours::active_in_channel(conn, channel_id).await?;
+        if store::changes(conn, channel_id).await? == version {
+            assert_eq!(
+                stored.as_ref(),
+                Some(kept),
+                "channel {channel_id}: a tour was changed without counting its channel's change"
+            );
+        }
+        Ok(())
+    }
+
+    /// In debug builds: the kept stage's rows are those stored while the count is the same.
+    #[cfg(debug_assertions)]
+    async fn check_kept_stage(
+        &self,
+        conn: &mut Conn,
+        read: &TourRead,
+        kept: &StageRows,
+    ) -> Result<(), ServiceError> {
+        let stored = self.stage_rows(conn, &read.tour).await?;
+        let channel_id = &read.tour.channel_id;
+        if store::changes(conn, channel_id).await? == read.version {
+            assert_eq!(
+                &stored, kept,
+                "channel {channel_id}: a stage's rows were changed without counting its channel's change"
+            );
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::tours::TourStatus;
+
+    fn tour(id: i64, status: TourStatus) -> TourRow {
+        TourRow {
+            id,
+            channel_id: "c".into(),
+            preset: "p".into(),
+            seed: 1,
+            seats: 4,
+            turn_deadline_secs: 60,
+            decision_deadline_secs: None,
+            ruleset: "card-race".into(),
+            options: serde_json::Value::Null,
+            status,
+            current_stage: 1,
+            created_by: "u".into(),
+            created_at: 0,
+            language: Default::default(),
+        }
+    }
+
+    fn rows(choices: u32) -> StageRows {
+        StageRows {
+            teams: Vec::new(),
+            row: StageRow {
+                id: 1,
+                tour_id: 7,
+                number: 1,
+                course: "course".into(),
+                kind: commissaire_engine::tour::StageKind::Flat,
+                seed: 2,
+                starters: Vec::new(),
+                finished: false,
+                round: 3,
+                deadline: None,
+                options: None,
+                salt: None,
+            },
+            choices,
+            events: 2 * choices,
+        }
+    }
+
+    #[test]
+    fn a_kept_read_is_used_only_at_its_count() {
+        let kept = KeptReads::new(4);
+        let t = tour(7, TourStatus::Running);
+        kept.put_tour("c", 3, &t);
+        kept.put_stage("c", 3, 7, &rows(5));
+        let (got, stage) = kept.get("c", 3).expect("kept at 3");
+        assert_eq!(got, t);
+        assert_eq!(stage, Some(rows(5)));
+        assert!(kept.get("c", 4).is_none(), "the channel changed since");
+        assert!(kept.get("c", 2).is_none());
+        assert!(kept.get("d", 3).is_none(), "another channel");
+    }
+
+    #[test]
+    fn a_stage_is_kept_only_with_its_tour_at_the_same_count() {
+        let kept = KeptReads::new(4);
+        kept.put_tour("c", 3, &tour(7, TourStatus::Running));
+        kept.put_stage("c", 4, 7, &rows(5));
+        assert_eq!(kept.get("c", 3).expect("kept").1, None, "read at 4, not 3");
+        kept.put_stage("c", 3, 8, &rows(5));
+        assert_eq!(kept.get("c", 3).expect("kept").1, None, "another tour");
+        kept.put_stage("c", 3, 7, &rows(5));
+        assert_eq!(kept.get("c", 3).expect("kept").1, Some(rows(5)));
+    }
+
+    #[test]
+    fn a_newer_read_replaces_an_older_one_and_never_the_reverse() {
+        let kept = KeptReads::new(4);
+        kept.put_tour("c", 3, &tour(7, TourStatus::Running));
+        kept.put_stage("c", 3, 7, &rows(5));
+        // The same read again keeps the stage's rows.
+        kept.put_tour("c", 3, &tour(7, TourStatus::Running));
+        assert_eq!(kept.get("c", 3).expect("kept").1, Some(rows(5)));
+        kept.put_tour("c", 5, &tour(7, TourStatus::Paused));
+        assert!(kept.get("c", 3).is_none());
+        assert_eq!(kept.get("c", 5).expect("kept").1, None);
+        kept.put_tour("c", 4, &tour(7, TourStatus::Running));
+        assert_eq!(
+            kept.get("c", 5).expect("kept at 5").0.status,
+            TourStatus::Paused,
+            "a slower request's older read does not replace it"
+        );
+    }
+
+    #[test]
+    fn the_least_recently_used_channel_goes_first_and_rest_lets_go() {
+        let kept = KeptReads::new(2);
+        kept.put_tour("a", 1, &tour(1, TourStatus::Running));
+        kept.put_tour("b", 1, &tour(2, TourStatus::Running));
+        assert!(kept.get("a", 1).is_some());
+        kept.put_tour("c", 1, &tour(3, TourStatus::Running));
+        assert_eq!(kept.len(), 2);
+        assert!(kept.get("b", 1).is_none());
+        assert_eq!(kept.rest(100, 15), 0);
+        assert!(kept.get("a", 1).is_some()); // used at 100
+        assert_eq!(kept.rest(114, 15), 0);
+        assert_eq!(kept.rest(115, 15), 2);
+        assert_eq!(kept.len(), 0);
+    }
+}

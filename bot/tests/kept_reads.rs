@@ -1,0 +1,106 @@
+//! Issue 34: what a request reads of a tour (the tour, its teams, its stage's row and counts) is
+//! kept under the channel's count of changes, so that the next request reads one statement
+//! instead of six; a change of the tour by anyone, this process or another, makes the next
+//! request read it again. Counted, not timed.
+
+mod common;
+
+use commissaire::store::Store;
+use common::*;
+
+#[tokio::test]
+async fn a_question_asked_again_with_nothing_changed_is_answered_from_what_was_read() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 2, 4, 11).await;
+    let first = ok(s.hand(&player(1), CHANNEL).await);
+    let hits = s.kept_read_hits();
+    let again = ok(s.hand(&player(1), CHANNEL).await);
+    assert_eq!(
+        s.kept_read_hits(),
+        hits + 2,
+        "the tour and its stage's rows, both kept"
+    );
+    assert_eq!(again.text, first.text);
+    assert_eq!(again.buttons, first.buttons);
+    assert_eq!(s.kept_reads(), 1);
+}
+
+#[tokio::test]
+async fn a_choice_keeps_what_it_wrote_and_the_next_request_reads_it_as_stored() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 4, 12).await;
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    ok(s.choose(&player(1), CHANNEL, &request(), offered(&hand)[0])
+        .await);
+    // The choice left the race as it stored it: the next question needs no read of it.
+    let hits = s.kept_read_hits();
+    let after = ok(s.hand(&player(1), CHANNEL).await);
+    assert_eq!(s.kept_read_hits(), hits + 2);
+    // And it is what a process that never saw the tour reads from the store.
+    let fresh = open(&db, &clock).await;
+    let stored = ok(fresh.hand(&player(1), CHANNEL).await);
+    assert_eq!(after.text, stored.text);
+    assert_eq!(after.buttons, stored.buttons);
+}
+
+#[tokio::test]
+async fn a_change_made_by_another_process_is_read_again() {
+    let db = Db::new();
+    let clock = clock();
+    let a = open(&db, &clock).await;
+    let b = open(&db, &clock).await;
+    started_tour(&a, 2, 4, 13).await;
+    let before = ok(a.hand(&player(1), CHANNEL).await);
+    ok(a.hand(&player(1), CHANNEL).await); // kept now
+    // Player 1 chooses through the other process.
+    ok(
+        b.choose(&player(1), CHANNEL, &request(), offered(&before)[0])
+            .await,
+    );
+    let hits = a.kept_read_hits();
+    let after = ok(a.hand(&player(1), CHANNEL).await);
+    assert_eq!(a.kept_read_hits(), hits, "the count changed: read again");
+    let seen_by_b = ok(b.hand(&player(1), CHANNEL).await);
+    assert_eq!(after.text, seen_by_b.text);
+    assert_eq!(after.buttons, seen_by_b.buttons);
+    assert_ne!(after.buttons, before.buttons, "the choice shows");
+}
+
+#[tokio::test]
+async fn what_is_kept_is_let_go_at_rest_with_the_stages() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 2, 4, 14).await;
+    ok(s.hand(&player(1), CHANNEL).await);
+    assert_eq!(s.kept_reads(), 1);
+    s.rest(T0).await;
+    s.rest(T0 + commissaire::services::REST_SECS).await;
+    assert_eq!(s.kept_reads(), 0);
+}
+
+/// The debug builds' guard: a change of a tour's rows that does not count its channel's change
+/// (here an `UPDATE` made behind the services' back) is caught by the next request that
+/// finds the rows kept, rather than answered from rows that are no longer stored.
+#[tokio::test]
+#[cfg_attr(not(debug_assertions), ignore = "the check is made in debug builds")]
+#[should_panic(expected = "without counting its channel's change")]
+async fn a_change_that_does_not_count_is_caught_in_debug_builds() {
+    let db = Db::new();
+    let s = open(&db, &clock()).await;
+    started_tour(&s, 2, 4, 15).await;
+    ok(s.hand(&player(1), CHANNEL).await);
+    uncounted_change(s.store()).await;
+    let _ = s.hand(&player(1), CHANNEL).await;
+}
+
+async fn uncounted_change(store: &Store) {
+    let mut tx = store.begin().await.unwrap();
+    sqlx::query("UPDATE stages SET round = round + 1")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    store.commit(tx).await.unwrap();
+}
