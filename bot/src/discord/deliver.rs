@@ -414,7 +414,8 @@ async fn deliver_one(
     // board was drawn before the first hundred were posted, and the bot held them all (290 MB
     // at its peak; docs/speed.md).
     let _posting = POSTING.acquire().await;
-    services.draw(&mut reply).await;
+    // Drawn on all cores but one: the directors' answers keep the last (`for_posts`).
+    crate::services::for_posts(services.draw(&mut reply)).await;
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
         return Delivery::Stopped;
     }

@@ -289,7 +289,11 @@ async fn stop_gateway(
 }
 
 async fn close(services: &Services, result: Result<(), ServeError>) -> Result<(), ServeError> {
+    let (trims, trimming, longest_trim) = services.trims();
     tracing::info!(
+        trims,
+        trimming_ms = trimming.as_millis() as u64,
+        longest_trim_ms = longest_trim.as_secs_f64() * 1000.0,
         pictures_drawn = services.pictures_drawn(),
         choices_replayed = services.replayed_choices(),
         "what this run drew and replayed"

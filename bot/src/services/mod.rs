@@ -33,6 +33,11 @@ mod warm;
 /// How long a stage nobody asks for stays kept in memory ([`Services::rest`]).
 pub const REST_SECS: Timestamp = 15;
 
+/// While some tours are played, how often at most the memory freed by those at rest is given
+/// back to the system ([`Services::rest`]): a trim holds the allocator's locks, so every
+/// thread that allocates waits meanwhile (5-23 ms with 1,000 tours live, docs/speed.md).
+pub const TRIM_EVERY_SECS: Timestamp = 60;
+
 pub use crate::store::outbox::Claim;
 pub use audit::{Difference, StageAudit};
 pub use book::{BOOK_FILE, linked_files};
@@ -40,7 +45,7 @@ pub use info::Board;
 pub use library::Library;
 pub use lobby::check_team_name;
 pub use mentions::CommandIds;
-pub use owed::{CLAIM_LEASE_SECS, Owed, Picture, UNCLAIMED_GRACE_SECS};
+pub use owed::{CLAIM_LEASE_SECS, Owed, Picture, UNCLAIMED_GRACE_SECS, for_posts};
 pub(crate) use play::Tended;
 pub use play::{Pick, option_text, play_options};
 pub use record::{TourFile, commitment};
@@ -186,6 +191,8 @@ pub struct Services {
     /// Choices that found their tour changed by another process between their read and their
     /// write transaction, and read it again in the transaction (see `Services::choose`).
     reread: std::sync::atomic::AtomicU64,
+    /// How often the rest passes gave memory back, and how long that took.
+    trims: crate::memory::Trims,
     /// For tests: the next choice stops between its read and its write transaction (see
     /// [`Services::hold_next_choice_after_read`]).
     hold_after_read: std::sync::Mutex<Option<Hold>>,
@@ -224,6 +231,7 @@ impl Services {
             kept: reads::KeptReads::new(reads::CAPACITY),
             replayed: std::sync::atomic::AtomicU64::new(0),
             reread: std::sync::atomic::AtomicU64::new(0),
+            trims: crate::memory::Trims::default(),
             hold_after_read: std::sync::Mutex::new(None),
             drawn: Arc::new(owed::DrawnPictures::new(owed::DrawnPictures::CAPACITY)),
             pictures: true,
@@ -288,6 +296,12 @@ impl Services {
         self.replayed.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// How many times the rest passes gave memory back since start-up, in all how long it
+    /// took, and the longest (logged when `serve` closes).
+    pub fn trims(&self) -> (u64, std::time::Duration, std::time::Duration) {
+        self.trims.read()
+    }
+
     /// How many boards and profiles were drawn since start-up; one asked again with nothing
     /// changed is not drawn again.
     pub fn pictures_drawn(&self) -> u64 {
@@ -346,8 +360,9 @@ impl Services {
     /// Lets go of what is kept in memory for tours at rest (issue 34: a tour is not held in
     /// memory between requests): the stages nobody asked for in the last [`REST_SECS`]
     /// seconds and, once no stage is kept, the pictures kept drawn. Then, if anything was let
-    /// go, the allocator is asked to give the freed memory back to the system. The scheduler
-    /// calls it on each pass; returns how many stages were let go.
+    /// go, the allocator is asked to give the freed memory back to the system: at once when
+    /// nothing is kept any more (the bot at rest), else at most every [`TRIM_EVERY_SECS`]. The
+    /// scheduler calls it on each pass; returns how many stages were let go.
     pub async fn rest(&self, now: Timestamp) -> usize {
         let stages = self.warm.rest(now, REST_SECS);
         self.kept.rest(now, REST_SECS);
@@ -356,10 +371,13 @@ impl Services {
         } else {
             0
         };
-        if stages + pictures > 0 {
+        let resting = self.warm.len() == 0;
+        if stages + pictures > 0 && (resting || self.trims.due(now, TRIM_EVERY_SECS)) {
             // Freed memory stays with the process until the allocator returns it: measured
             // after 200 tours, 226 MB resident at rest, 115 MB once trimmed (docs/speed.md).
-            let _ = tokio::task::spawn_blocking(crate::memory::trim).await;
+            if let Ok(took) = tokio::task::spawn_blocking(crate::memory::timed_trim).await {
+                self.trims.count(now, took);
+            }
         }
         stages
     }

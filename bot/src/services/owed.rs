@@ -816,16 +816,67 @@ pub(super) async fn blocking<T: Send + 'static>(
 /// Runs CPU work (a drawing, the strong bot's search, odds) on a thread of its own, at most as
 /// many at once as the machine has cores; the rest wait their turn. More at once would not
 /// finish sooner: each would hold its canvas meanwhile, on a blocking thread of its own (tokio
-/// starts up to 512) with an allocator's arena of its own (docs/speed.md).
+/// starts up to 512) with an allocator's arena of its own (docs/speed.md). Work done for a post
+/// (inside [`for_posts`]) takes at most all the cores but one, so that an answer a director
+/// waits for never queues behind the channels' boards.
 pub(super) async fn cpu_work<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, tokio::task::JoinError> {
-    static CORES: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
-        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    static LIMITS: std::sync::LazyLock<CpuLimits> = std::sync::LazyLock::new(|| {
+        CpuLimits::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
     });
-    // Never closed, so the permit always comes.
-    let _turn = CORES.acquire().await.ok();
+    let _turn = LIMITS
+        .turn(FOR_POSTS.try_with(|b| *b).unwrap_or(false))
+        .await;
     tokio::task::spawn_blocking(work).await
+}
+
+tokio::task_local! {
+    /// Set while a post is drawn (see [`for_posts`]).
+    static FOR_POSTS: bool;
+}
+
+/// Runs `work` (the drawing of a post nobody is waiting on an answer for) as CPU work for posts:
+/// see [`cpu_work`].
+pub async fn for_posts<F: std::future::Future>(work: F) -> F::Output {
+    FOR_POSTS.scope(true, work).await
+}
+
+/// How much CPU work runs at once: one job a core, and the posts' work on all cores but one
+/// (on one core, on that one).
+struct CpuLimits {
+    cores: tokio::sync::Semaphore,
+    posts: tokio::sync::Semaphore,
+}
+
+/// The permits a job holds while it runs.
+struct Turn<'a> {
+    _post: Option<tokio::sync::SemaphorePermit<'a>>,
+    _core: Option<tokio::sync::SemaphorePermit<'a>>,
+}
+
+impl CpuLimits {
+    fn new(cores: usize) -> Self {
+        let cores = cores.max(1);
+        CpuLimits {
+            cores: tokio::sync::Semaphore::new(cores),
+            posts: tokio::sync::Semaphore::new((cores - 1).max(1)),
+        }
+    }
+
+    /// Waits for a core (for a post's work, first for a place among the posts' work). The
+    /// semaphores are never closed, so the permits always come.
+    async fn turn(&self, for_posts: bool) -> Turn<'_> {
+        let post = if for_posts {
+            self.posts.acquire().await.ok()
+        } else {
+            None
+        };
+        Turn {
+            _post: post,
+            _core: self.cores.acquire().await.ok(),
+        }
+    }
 }
 
 /// Where a turn's news goes, given its post so far (see [`continued`]).
@@ -973,5 +1024,45 @@ impl DrawnPictures {
 
     pub fn len(&self) -> usize {
         self.inner.lock().expect("drawn pictures").entries.len()
+    }
+}
+
+#[cfg(test)]
+mod cpu_tests {
+    use super::CpuLimits;
+
+    #[tokio::test]
+    async fn the_posts_work_leaves_a_core_to_the_answers() {
+        let limits = CpuLimits::new(2);
+        let post = limits.turn(true).await;
+        // A second post waits while the first holds the posts' one place.
+        assert!(
+            tokio::time::timeout(std::time::Duration::ZERO, limits.turn(true))
+                .await
+                .is_err()
+        );
+        // An answer finds the other core.
+        let answer = tokio::time::timeout(std::time::Duration::ZERO, limits.turn(false)).await;
+        assert!(answer.is_ok(), "an answer queued behind the posts");
+        // With both cores taken, an answer waits like any work.
+        assert!(
+            tokio::time::timeout(std::time::Duration::ZERO, limits.turn(false))
+                .await
+                .is_err()
+        );
+        drop(answer);
+        drop(post);
+        // Answers alone may take every core.
+        let _a = limits.turn(false).await;
+        let _b = limits.turn(false).await;
+    }
+
+    #[tokio::test]
+    async fn on_one_core_the_posts_still_get_their_turn() {
+        let limits = CpuLimits::new(1);
+        drop(limits.turn(true).await);
+        drop(limits.turn(false).await);
+        let zero = CpuLimits::new(0);
+        drop(zero.turn(true).await);
     }
 }

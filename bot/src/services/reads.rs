@@ -25,7 +25,7 @@ use crate::store::teams::TeamRow;
 use crate::store::tours::{self, TourRow};
 use crate::store::{self, Conn, choices, events, stages, teams};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// How many channels' reads are kept; the least recently used goes first.
 pub(crate) const CAPACITY: usize = 1024;
@@ -59,7 +59,8 @@ impl TourRead {
 struct Entry {
     version: i64,
     tour: TourRow,
-    stage: Option<StageRows>,
+    /// Shared, not cloned, with the requests that find it (a stage's teams and starters).
+    stage: Option<Arc<StageRows>>,
     used: u64,
     /// As in the warm stages: the time of the last rest pass before it was last used.
     at: Option<i64>,
@@ -88,8 +89,13 @@ impl KeptReads {
         }
     }
 
-    /// The channel's tour kept at count `version`, and its stage's rows if they were kept too.
-    fn get(&self, channel_id: &str, version: i64) -> Option<(TourRow, Option<StageRows>)> {
+    /// Runs `f` on the channel's entry if it was kept at count `version`, marking it used.
+    fn with_entry<R>(
+        &self,
+        channel_id: &str,
+        version: i64,
+        f: impl FnOnce(&Entry) -> Option<R>,
+    ) -> Option<R> {
         let mut inner = self.inner.lock().expect("kept reads");
         inner.clock += 1;
         let (now, at) = (inner.clock, inner.now);
@@ -99,17 +105,30 @@ impl KeptReads {
         }
         e.used = now;
         e.at = at;
-        Some((e.tour.clone(), e.stage.clone()))
+        f(e)
     }
 
-    /// Keeps the tour read after count `version` (read on a reader only). A read kept at a
-    /// higher count stays.
+    /// The channel's tour kept at count `version`.
+    fn get_tour(&self, channel_id: &str, version: i64) -> Option<TourRow> {
+        self.with_entry(channel_id, version, |e| Some(e.tour.clone()))
+    }
+
+    /// The rows of tour `tour_id`'s stage kept at count `version`.
+    fn get_stage(&self, channel_id: &str, version: i64, tour_id: i64) -> Option<Arc<StageRows>> {
+        self.with_entry(channel_id, version, |e| {
+            (e.tour.id == tour_id).then(|| e.stage.clone()).flatten()
+        })
+    }
+
+    /// Keeps the tour read after count `version` (read on a reader only). A read kept at the
+    /// same or a higher count stays: one read after the same count is never older (see above),
+    /// and keeping it keeps the stage's rows read with it.
     fn put_tour(&self, channel_id: &str, version: i64, tour: &TourRow) {
         let mut inner = self.inner.lock().expect("kept reads");
         inner.clock += 1;
         let (used, at) = (inner.clock, inner.now);
         if let Some(e) = inner.entries.get_mut(channel_id) {
-            if e.version > version || (e.version == version && e.tour == *tour) {
+            if e.version >= version {
                 return;
             }
             *e = Entry {
@@ -143,13 +162,13 @@ impl KeptReads {
     }
 
     /// Keeps the stage's rows of the tour kept at count `version`.
-    fn put_stage(&self, channel_id: &str, version: i64, tour_id: i64, rows: &StageRows) {
+    fn put_stage(&self, channel_id: &str, version: i64, tour_id: i64, rows: StageRows) {
         let mut inner = self.inner.lock().expect("kept reads");
         if let Some(e) = inner.entries.get_mut(channel_id)
             && e.version == version
             && e.tour.id == tour_id
         {
-            e.stage = Some(rows.clone());
+            e.stage = Some(Arc::new(rows));
         }
     }
 
@@ -206,7 +225,7 @@ impl Services {
         channel_id: &str,
         version: i64,
     ) -> Result<Option<TourRead>, ServiceError> {
-        if let Some((tour, _)) = self.kept.get(channel_id, version) {
+        if let Some(tour) = self.kept.get_tour(channel_id, version) {
             self.kept.hit();
             #[cfg(debug_assertions)]
             self.check_kept_tour(conn, channel_id, version, &tour)
@@ -254,22 +273,19 @@ impl Services {
             return self.load_live(conn, read.tour).await;
         }
         let channel_id = read.tour.channel_id.clone();
-        let kept = self
-            .kept
-            .get(&channel_id, read.version)
-            .filter(|(tour, _)| *tour == read.tour)
-            .and_then(|(_, stage)| stage);
+        // The tour read at that count is the one kept at it, so its id is enough to match.
+        let kept = self.kept.get_stage(&channel_id, read.version, read.tour.id);
         if let Some(rows) = kept {
             self.kept.hit();
             #[cfg(debug_assertions)]
             self.check_kept_stage(conn, &read, &rows).await?;
             if let Some(stage) = self.warm.get(rows.row.id, rows.row.seed, rows.choices) {
-                return self.live_from(read.tour, rows, stage);
+                return self.live_from(read.tour, Arc::unwrap_or_clone(rows), stage);
             }
         }
         let rows = self.stage_rows(conn, &read.tour).await?;
         self.kept
-            .put_stage(&channel_id, read.version, read.tour.id, &rows);
+            .put_stage(&channel_id, read.version, read.tour.id, rows.clone());
         self.load_live_from(conn, read.tour, rows).await
     }
 
@@ -284,7 +300,7 @@ impl Services {
             channel_id,
             version,
             live.tour.id,
-            &StageRows {
+            StageRows {
                 teams: live.teams.clone(),
                 row: live.row.clone(),
                 choices: live.choices,
@@ -382,6 +398,19 @@ mod tests {
         }
     }
 
+    /// The tour kept at the count, and its stage's rows if they were kept with it.
+    fn get(
+        kept: &KeptReads,
+        channel_id: &str,
+        version: i64,
+    ) -> Option<(TourRow, Option<StageRows>)> {
+        let tour = kept.get_tour(channel_id, version)?;
+        let stage = kept
+            .get_stage(channel_id, version, tour.id)
+            .map(Arc::unwrap_or_clone);
+        Some((tour, stage))
+    }
+
     fn rows(choices: u32) -> StageRows {
         StageRows {
             teams: Vec::new(),
@@ -409,41 +438,45 @@ mod tests {
         let kept = KeptReads::new(4);
         let t = tour(7, TourStatus::Running);
         kept.put_tour("c", 3, &t);
-        kept.put_stage("c", 3, 7, &rows(5));
-        let (got, stage) = kept.get("c", 3).expect("kept at 3");
+        kept.put_stage("c", 3, 7, rows(5));
+        let (got, stage) = get(&kept, "c", 3).expect("kept at 3");
         assert_eq!(got, t);
         assert_eq!(stage, Some(rows(5)));
-        assert!(kept.get("c", 4).is_none(), "the channel changed since");
-        assert!(kept.get("c", 2).is_none());
-        assert!(kept.get("d", 3).is_none(), "another channel");
+        assert!(get(&kept, "c", 4).is_none(), "the channel changed since");
+        assert!(get(&kept, "c", 2).is_none());
+        assert!(get(&kept, "d", 3).is_none(), "another channel");
     }
 
     #[test]
     fn a_stage_is_kept_only_with_its_tour_at_the_same_count() {
         let kept = KeptReads::new(4);
         kept.put_tour("c", 3, &tour(7, TourStatus::Running));
-        kept.put_stage("c", 4, 7, &rows(5));
-        assert_eq!(kept.get("c", 3).expect("kept").1, None, "read at 4, not 3");
-        kept.put_stage("c", 3, 8, &rows(5));
-        assert_eq!(kept.get("c", 3).expect("kept").1, None, "another tour");
-        kept.put_stage("c", 3, 7, &rows(5));
-        assert_eq!(kept.get("c", 3).expect("kept").1, Some(rows(5)));
+        kept.put_stage("c", 4, 7, rows(5));
+        assert_eq!(
+            get(&kept, "c", 3).expect("kept").1,
+            None,
+            "read at 4, not 3"
+        );
+        kept.put_stage("c", 3, 8, rows(5));
+        assert_eq!(get(&kept, "c", 3).expect("kept").1, None, "another tour");
+        kept.put_stage("c", 3, 7, rows(5));
+        assert_eq!(get(&kept, "c", 3).expect("kept").1, Some(rows(5)));
     }
 
     #[test]
     fn a_newer_read_replaces_an_older_one_and_never_the_reverse() {
         let kept = KeptReads::new(4);
         kept.put_tour("c", 3, &tour(7, TourStatus::Running));
-        kept.put_stage("c", 3, 7, &rows(5));
+        kept.put_stage("c", 3, 7, rows(5));
         // The same read again keeps the stage's rows.
         kept.put_tour("c", 3, &tour(7, TourStatus::Running));
-        assert_eq!(kept.get("c", 3).expect("kept").1, Some(rows(5)));
+        assert_eq!(get(&kept, "c", 3).expect("kept").1, Some(rows(5)));
         kept.put_tour("c", 5, &tour(7, TourStatus::Paused));
-        assert!(kept.get("c", 3).is_none());
-        assert_eq!(kept.get("c", 5).expect("kept").1, None);
+        assert!(get(&kept, "c", 3).is_none());
+        assert_eq!(get(&kept, "c", 5).expect("kept").1, None);
         kept.put_tour("c", 4, &tour(7, TourStatus::Running));
         assert_eq!(
-            kept.get("c", 5).expect("kept at 5").0.status,
+            get(&kept, "c", 5).expect("kept at 5").0.status,
             TourStatus::Paused,
             "a slower request's older read does not replace it"
         );
@@ -454,12 +487,12 @@ mod tests {
         let kept = KeptReads::new(2);
         kept.put_tour("a", 1, &tour(1, TourStatus::Running));
         kept.put_tour("b", 1, &tour(2, TourStatus::Running));
-        assert!(kept.get("a", 1).is_some());
+        assert!(get(&kept, "a", 1).is_some());
         kept.put_tour("c", 1, &tour(3, TourStatus::Running));
         assert_eq!(kept.len(), 2);
-        assert!(kept.get("b", 1).is_none());
+        assert!(get(&kept, "b", 1).is_none());
         assert_eq!(kept.rest(100, 15), 0);
-        assert!(kept.get("a", 1).is_some()); // used at 100
+        assert!(get(&kept, "a", 1).is_some()); // used at 100
         assert_eq!(kept.rest(114, 15), 0);
         assert_eq!(kept.rest(115, 15), 2);
         assert_eq!(kept.len(), 0);
