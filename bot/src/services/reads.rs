@@ -113,10 +113,12 @@ impl KeptReads {
         self.with_entry(channel_id, version, |e| Some(e.tour.clone()))
     }
 
-    /// The rows of tour `tour_id`'s stage kept at count `version`.
-    fn get_stage(&self, channel_id: &str, version: i64, tour_id: i64) -> Option<Arc<StageRows>> {
+    /// The rows of `tour`'s stage kept at count `version`. Only with the same tour: two reads
+    /// after the same count may differ (one made after a later change too), and a stage's rows
+    /// go only with the tour they were read with.
+    fn get_stage(&self, channel_id: &str, version: i64, tour: &TourRow) -> Option<Arc<StageRows>> {
         self.with_entry(channel_id, version, |e| {
-            (e.tour.id == tour_id).then(|| e.stage.clone()).flatten()
+            (e.tour == *tour).then(|| e.stage.clone()).flatten()
         })
     }
 
@@ -162,11 +164,11 @@ impl KeptReads {
     }
 
     /// Keeps the stage's rows of the tour kept at count `version`.
-    fn put_stage(&self, channel_id: &str, version: i64, tour_id: i64, rows: StageRows) {
+    fn put_stage(&self, channel_id: &str, version: i64, tour: &TourRow, rows: StageRows) {
         let mut inner = self.inner.lock().expect("kept reads");
         if let Some(e) = inner.entries.get_mut(channel_id)
             && e.version == version
-            && e.tour.id == tour_id
+            && e.tour == *tour
         {
             e.stage = Some(Arc::new(rows));
         }
@@ -273,8 +275,7 @@ impl Services {
             return self.load_live(conn, read.tour).await;
         }
         let channel_id = read.tour.channel_id.clone();
-        // The tour read at that count is the one kept at it, so its id is enough to match.
-        let kept = self.kept.get_stage(&channel_id, read.version, read.tour.id);
+        let kept = self.kept.get_stage(&channel_id, read.version, &read.tour);
         if let Some(rows) = kept {
             self.kept.hit();
             #[cfg(debug_assertions)]
@@ -285,7 +286,7 @@ impl Services {
         }
         let rows = self.stage_rows(conn, &read.tour).await?;
         self.kept
-            .put_stage(&channel_id, read.version, read.tour.id, rows.clone());
+            .put_stage(&channel_id, read.version, &read.tour, rows.clone());
         self.load_live_from(conn, read.tour, rows).await
     }
 
@@ -299,7 +300,7 @@ impl Services {
         self.kept.put_stage(
             channel_id,
             version,
-            live.tour.id,
+            &live.tour,
             StageRows {
                 teams: live.teams.clone(),
                 row: live.row.clone(),
@@ -406,7 +407,7 @@ mod tests {
     ) -> Option<(TourRow, Option<StageRows>)> {
         let tour = kept.get_tour(channel_id, version)?;
         let stage = kept
-            .get_stage(channel_id, version, tour.id)
+            .get_stage(channel_id, version, &tour)
             .map(Arc::unwrap_or_clone);
         Some((tour, stage))
     }
@@ -438,7 +439,7 @@ mod tests {
         let kept = KeptReads::new(4);
         let t = tour(7, TourStatus::Running);
         kept.put_tour("c", 3, &t);
-        kept.put_stage("c", 3, 7, rows(5));
+        kept.put_stage("c", 3, &tour(7, TourStatus::Running), rows(5));
         let (got, stage) = get(&kept, "c", 3).expect("kept at 3");
         assert_eq!(got, t);
         assert_eq!(stage, Some(rows(5)));
@@ -451,15 +452,15 @@ mod tests {
     fn a_stage_is_kept_only_with_its_tour_at_the_same_count() {
         let kept = KeptReads::new(4);
         kept.put_tour("c", 3, &tour(7, TourStatus::Running));
-        kept.put_stage("c", 4, 7, rows(5));
+        kept.put_stage("c", 4, &tour(7, TourStatus::Running), rows(5));
         assert_eq!(
             get(&kept, "c", 3).expect("kept").1,
             None,
             "read at 4, not 3"
         );
-        kept.put_stage("c", 3, 8, rows(5));
+        kept.put_stage("c", 3, &tour(8, TourStatus::Running), rows(5));
         assert_eq!(get(&kept, "c", 3).expect("kept").1, None, "another tour");
-        kept.put_stage("c", 3, 7, rows(5));
+        kept.put_stage("c", 3, &tour(7, TourStatus::Running), rows(5));
         assert_eq!(get(&kept, "c", 3).expect("kept").1, Some(rows(5)));
     }
 
@@ -467,7 +468,7 @@ mod tests {
     fn a_newer_read_replaces_an_older_one_and_never_the_reverse() {
         let kept = KeptReads::new(4);
         kept.put_tour("c", 3, &tour(7, TourStatus::Running));
-        kept.put_stage("c", 3, 7, rows(5));
+        kept.put_stage("c", 3, &tour(7, TourStatus::Running), rows(5));
         // The same read again keeps the stage's rows.
         kept.put_tour("c", 3, &tour(7, TourStatus::Running));
         assert_eq!(get(&kept, "c", 3).expect("kept").1, Some(rows(5)));
@@ -479,6 +480,32 @@ mod tests {
             get(&kept, "c", 5).expect("kept at 5").0.status,
             TourStatus::Paused,
             "a slower request's older read does not replace it"
+        );
+    }
+
+    #[test]
+    fn a_stage_goes_only_with_the_tour_it_was_read_with() {
+        let kept = KeptReads::new(4);
+        let newer = TourRow {
+            current_stage: 2,
+            ..tour(7, TourStatus::Running)
+        };
+        let older = tour(7, TourStatus::Running);
+        // Two reads after count 3, one of them after a later change too: the first kept stays.
+        kept.put_tour("c", 3, &newer);
+        kept.put_tour("c", 3, &older);
+        assert_eq!(get(&kept, "c", 3).expect("kept").0, newer);
+        // The older read's stage rows are not kept with the newer tour, nor given with it.
+        kept.put_stage("c", 3, &older, rows(5));
+        assert!(kept.get_stage("c", 3, &newer).is_none());
+        kept.put_stage("c", 3, &newer, rows(6));
+        assert!(
+            kept.get_stage("c", 3, &older).is_none(),
+            "the newer read's rows are not given with the older tour"
+        );
+        assert_eq!(
+            kept.get_stage("c", 3, &newer).map(Arc::unwrap_or_clone),
+            Some(rows(6))
         );
     }
 
