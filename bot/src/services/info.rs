@@ -3,10 +3,11 @@
 use super::lobby::duration_text;
 use super::narrate;
 use super::{Reply, ServiceError, ServiceResult, Services, in_tour, require_started};
-use crate::store::tours::{self, TourStatus};
+use crate::store::tours::{self, TourRow, TourStatus};
 use crate::store::{results, teams};
 use commissaire_engine::registry::{self, Scene};
 use commissaire_engine::tour::StageKind;
+use commissaire_engine::tour::StageResult;
 use commissaire_messages::{msg, sentence, sentence_at_start};
 
 /// The stage being raced as everyone may see it, for an adapter that draws it itself.
@@ -17,6 +18,33 @@ pub struct Board {
     pub turn: u32,
     /// Team names by seat.
     pub teams: Vec<String>,
+}
+
+/// The channel's latest tour and its finished stages' results (`None`: it has no tour).
+async fn latest_results(
+    conn: &mut crate::store::Conn,
+    channel_id: &str,
+) -> Result<Option<(TourRow, Vec<StageResult>)>, ServiceError> {
+    let Some(tour) = tours::latest_in_channel(conn, channel_id).await? else {
+        return Ok(None);
+    };
+    let done = results::list(conn, tour.id).await?;
+    Ok(Some((tour, done)))
+}
+
+/// The classifications a tour has after its finished stages `done`, each as its id and its
+/// title, in the order its game shows them. Empty while its game cannot say them before a
+/// stage has finished.
+fn classifications(tour: &TourRow, done: &[StageResult]) -> Vec<(String, String)> {
+    // Before the first result, the tables of no stage name the game's classifications.
+    let Ok(table) = narrate::classify(tour, done) else {
+        return Vec::new();
+    };
+    table
+        .tables
+        .iter()
+        .map(|c| (c.id.to_string(), sentence_at_start(&c.title)))
+        .collect()
 }
 
 /// A kind of stage as players say it ("time trial"), from the engine's name for it.
@@ -40,19 +68,10 @@ impl Services {
         channel_id: &str,
     ) -> Result<Vec<(String, String)>, ServiceError> {
         let mut conn = self.store.read().await?;
-        let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
-            return Ok(Vec::new());
-        };
-        let done = results::list(&mut conn, tour.id).await?;
-        // Before the first result, the tables of no stage name the game's classifications.
-        let Ok(table) = narrate::classify(&tour, &done) else {
-            return Ok(Vec::new());
-        };
-        Ok(table
-            .tables
-            .iter()
-            .map(|c| (c.id.to_string(), sentence_at_start(&c.title)))
-            .collect())
+        Ok(match latest_results(&mut conn, channel_id).await? {
+            Some((tour, done)) => classifications(&tour, &done),
+            None => Vec::new(),
+        })
     }
 
     /// As [`Services::standings_of`] one classification, named by its id or its title; with
@@ -69,7 +88,13 @@ impl Services {
         asked: Option<&str>,
         chart: bool,
     ) -> ServiceResult {
-        let choices = self.classification_choices(channel_id).await?;
+        // One read for both: which classifications there are, and their tables.
+        let mut conn = self.store.read().await?;
+        let read = latest_results(&mut conn, channel_id).await?;
+        let choices = read
+            .as_ref()
+            .map(|(tour, done)| classifications(tour, done))
+            .unwrap_or_default();
         let id = match asked.map(str::trim) {
             None | Some("") => choices.first().map(|(id, _)| id.clone()),
             Some(asked) => Some(
@@ -79,7 +104,7 @@ impl Services {
                     .map_or_else(|| asked.to_string(), |(id, _)| id.clone()),
             ),
         };
-        self.standings_shown(channel_id, id.as_deref(), chart).await
+        self.standings_from(conn, read, id.as_deref(), chart).await
     }
 
     /// One classification by its id (`general`, `mountains`...), or all of them with `None`.
@@ -97,13 +122,23 @@ impl Services {
         chart: bool,
     ) -> ServiceResult {
         let mut conn = self.store.read().await?;
-        let tour = tours::latest_in_channel(&mut conn, channel_id)
-            .await?
-            .ok_or_else(|| ServiceError::refused(msg!("no-tour")))?;
+        let read = latest_results(&mut conn, channel_id).await?;
+        self.standings_from(conn, read, only, chart).await
+    }
+
+    /// The standings of a tour and its finished stages' results as read (`None`: the channel
+    /// has no tour), on the reader `conn` they were read on (for the teams' colours).
+    async fn standings_from(
+        &self,
+        mut conn: sqlx::pool::PoolConnection<sqlx::Any>,
+        read: Option<(TourRow, Vec<StageResult>)>,
+        only: Option<&str>,
+        chart: bool,
+    ) -> ServiceResult {
+        let (tour, done) = read.ok_or_else(|| ServiceError::refused(msg!("no-tour")))?;
         if tour.status == TourStatus::Lobby {
             return Err(ServiceError::refused(msg!("standings-not-started")));
         }
-        let done = results::list(&mut conn, tour.id).await?;
         if done.is_empty() {
             return Ok(Reply::public(in_tour(&tour, || msg!("standings-none-yet"))));
         }

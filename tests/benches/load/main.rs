@@ -232,6 +232,11 @@ async fn drive(
             channel,
         });
     }
+    // Play ends with the last director's last answer: the rate is counted over it, not over
+    // the wait for boards below (which, when the last round's board is not caught, is all of
+    // its ten seconds).
+    let played = started.elapsed();
+    let played_cpu = bot.cpu_secs().unwrap_or(0.0) - cpu_before;
     // The last round's board may still be on its way: it is waited for, a little.
     let grace = Instant::now() + Duration::from_secs(10);
     while Instant::now() < grace && !runs.iter().all(TourRun::last_round_drawn) {
@@ -294,9 +299,11 @@ async fn drive(
     let presses = (measures.choices.len() + measures.opens.len()) as f64;
     let interactions = measures.interactions() as f64;
     println!(
-        "{:.0} interactions a second ({:.0} of them button presses), think time {} ms; bot CPU per interaction {:.2} ms; this program (fake Discord and directors) {:.1} s of CPU",
-        interactions / elapsed.as_secs_f64(),
-        presses / elapsed.as_secs_f64(),
+        "{:.0} interactions a second ({:.0} of them button presses) over the {:.1} s of play (to the last director's last answer; the bot used {:.0} % of one core meanwhile), think time {} ms; bot CPU per interaction {:.2} ms (the whole run's); this program (fake Discord and directors) {:.1} s of CPU",
+        interactions / played.as_secs_f64(),
+        presses / played.as_secs_f64(),
+        played.as_secs_f64(),
+        100.0 * played_cpu / played.as_secs_f64(),
         options.think_ms,
         1e3 * cpu / interactions.max(1.0),
         own_cpu
