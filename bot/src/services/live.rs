@@ -8,11 +8,11 @@ use super::owed::Picture;
 use super::reads::StageRows;
 use super::{ServiceError, Services, TeamTick, TurnCard, in_tour};
 use crate::clock::Timestamp;
-use crate::store::Conn;
 use crate::store::choices::{self, NewChoice, Source};
 use crate::store::stages::{self, NewStage, StageRow};
 use crate::store::teams::TeamRow;
 use crate::store::tours::{self, TourRow, TourStatus};
+use crate::store::{Batch, Conn};
 use crate::store::{events, results, riders, votes};
 use commissaire_engine::Course;
 use commissaire_engine::Seat;
@@ -107,6 +107,19 @@ impl Live {
             .filter(|t| t.bot_decides())
             .map(|t| self.seat_of(t))
             .collect()
+    }
+
+    /// Whether a change that told `news` leaves nothing more for its transaction to do: the
+    /// stage goes on, no bot owes a decision ([`Services::bot_plays`] would play none: a bot
+    /// plays only what the stage lists for it) and nothing is to be posted
+    /// ([`Services::owe_news`]). Its writes can then go with its commit.
+    pub fn nothing_follows(&self, news: &News) -> bool {
+        !self.stage.is_over()
+            && !news.is_public()
+            && self
+                .bot_seats()
+                .into_iter()
+                .all(|seat| self.stage.pending_for(seat).is_none())
     }
 
     /// Whether some director makes their own decisions now (not on autopilot).
@@ -457,12 +470,13 @@ impl Services {
         }
     }
 
-    /// Applies the option named by `key` and stores it with its events. A refused choice
-    /// changes nothing and comes back as the ruleset's error.
+    /// Applies the option named by `key` and queues its writes (the choice, its events, the
+    /// turn and deadline it sets) in `writes`, for the caller to send with the rest of its
+    /// transaction. A refused choice changes nothing and comes back as the ruleset's error.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) async fn record(
+    pub(crate) fn record(
         &self,
-        conn: &mut Conn,
+        writes: &mut Batch,
         live: &mut Live,
         seat: Seat,
         key: &str,
@@ -481,18 +495,17 @@ impl Services {
             Err(e) => return Ok(Err(e)),
         };
         self.store_choice(
-            conn, live, seat, &json, &events, source, user_id, request_id, now, news,
-        )
-        .await?;
+            writes, live, seat, &json, &events, source, user_id, request_id, now, news,
+        )?;
         Ok(Ok(events))
     }
 
-    /// Stores a choice the stage has just applied, with its events, and tells the turn it
-    /// settled, if it did.
+    /// Queues the writes of a choice the stage has just applied, with its events, in `writes`
+    /// and tells the turn it settled, if it did.
     #[allow(clippy::too_many_arguments)]
-    async fn store_choice(
+    fn store_choice(
         &self,
-        conn: &mut Conn,
+        writes: &mut Batch,
         live: &mut Live,
         seat: Seat,
         choice: &Value,
@@ -504,8 +517,8 @@ impl Services {
         news: &mut News,
     ) -> Result<(), ServiceError> {
         let turn = live.turn();
-        choices::insert(
-            conn,
+        choices::insert_later(
+            writes,
             &NewChoice {
                 stage_id: live.row.id,
                 seq: live.choices,
@@ -517,16 +530,14 @@ impl Services {
                 request_id,
                 at: now,
             },
-        )
-        .await?;
-        events::append(
-            conn,
+        )?;
+        events::append_later(
+            writes,
             live.row.id,
             live.events,
             live.choices,
             &events.to_json(),
-        )
-        .await?;
+        )?;
         live.choices += 1;
         live.events += events.len() as u32;
         let number = live.row.number;
@@ -563,7 +574,7 @@ impl Services {
             // The next turn opens now, with its own deadline.
             let next = turn + 1;
             let deadline = turn_deadline(&live.tour, &*live.stage, now);
-            stages::set_round(conn, live.row.id, next, deadline).await?;
+            stages::set_round_later(writes, live.row.id, next, deadline);
             live.row.round = next;
             live.row.deadline = deadline;
             live.turn_name = live.stage.turn_name(next);
@@ -571,7 +582,7 @@ impl Services {
             // A request in the middle of a turn (a pact) gives the one who must answer the short
             // answer deadline; the answer gives the asker a fresh deadline for the rest of it.
             let deadline = turn_deadline(&live.tour, &*live.stage, now);
-            stages::set_deadline(conn, live.row.id, deadline).await?;
+            stages::set_deadline_later(writes, live.row.id, deadline);
             live.row.deadline = deadline;
         }
         // The turn's post is over when the stage is, or when the next turn's post opens.
@@ -606,6 +617,8 @@ impl Services {
         news: &mut News,
     ) -> Result<bool, ServiceError> {
         let mut played = false;
+        // The bots' writes go together, once they have all chosen (nothing is read between).
+        let mut writes = Batch::new();
         let turn = live.turn();
         let strong = match self.library.preset(&live.tour.preset) {
             Ok(p) if p.bots == Bots::Strong => Some(
@@ -619,6 +632,7 @@ impl Services {
         for &seat in seats {
             loop {
                 if live.stage.is_over() || live.turn() != turn {
+                    writes.run(conn).await?;
                     return Ok(played);
                 }
                 let chosen = if let Some(budget) = strong {
@@ -637,12 +651,21 @@ impl Services {
                     .choice_json(key.as_str())
                     .map_err(|e| ServiceError::Broken(e.to_string()))?;
                 self.store_choice(
-                    conn, live, seat, &json, &events, source, None, None, now, news,
-                )
-                .await?;
+                    &mut writes,
+                    live,
+                    seat,
+                    &json,
+                    &events,
+                    source,
+                    None,
+                    None,
+                    now,
+                    news,
+                )?;
                 played = true;
             }
         }
+        writes.run(conn).await?;
         Ok(played)
     }
 

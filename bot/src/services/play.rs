@@ -11,6 +11,7 @@ use super::{
     hand_button, in_tour, require_started, say,
 };
 use crate::clock::Timestamp;
+use crate::store::Batch;
 use crate::store::choices::{self, Source};
 use crate::store::tours::TourStatus;
 use commissaire_engine::Seat;
@@ -221,16 +222,25 @@ impl Services {
             None => None,
         };
         self.after_read().await;
-        let mut tx = self.store.begin().await?;
-        let unchanged = self
-            .store
-            .lock_channel_since(&mut tx, channel_id, seen)
-            .await?;
-        if !unchanged || ready.is_none() {
+        // The choice is applied to the stage as read, before the writer is taken: should the
+        // tour be unchanged when the transaction counts it, what was applied is what applying
+        // it in the transaction would give, and the writer is held for the writes alone.
+        let mut applied = None;
+        if let Some(read) = ready.take() {
+            match self.apply_choice(*read, actor, request_id, pick, now) {
+                Ok(done) => applied = Some(done),
+                // Refused as read: decided again in the transaction, where the refusal stands
+                // only if the tour is still as read.
+                Err((read, _)) => ready = read,
+            }
+        }
+        let (mut tx, unchanged) = self.store.begin_channel_since(channel_id, seen).await?;
+        if !unchanged || (ready.is_none() && applied.is_none()) {
             // Another process changed the tour since it was read: read it again, in the
-            // transaction, which now holds the tour. Nothing read before is written.
+            // transaction, which now holds the tour. Nothing read or applied before is written.
             self.reread
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            applied = None;
             ready = match self
                 .ready_to_choose(&mut tx, actor, channel_id, request_id, pick, None)
                 .await?
@@ -239,54 +249,37 @@ impl Services {
                 Ready::Choose(ready) => Some(ready),
             };
         }
-        let Some(ready) = ready else {
-            return Err(ServiceError::Broken("a choice was not read".into()));
+        let applied = match (applied, ready) {
+            (Some(applied), _) => applied,
+            (None, Some(read)) => self
+                .apply_choice(*read, actor, request_id, pick, now)
+                .map_err(|(_, refused)| refused)?,
+            (None, None) => return Err(ServiceError::Broken("a choice was not read".into())),
         };
-        let ReadyChoice {
+        let Applied {
             mut live,
             seat,
-            option,
-        } = *ready;
-        let mut news = News::default();
-        let turn = live.turn();
-        let turn_name = live.turn_text();
-        let stage_number = live.row.number;
-        let events = self
-            .record(
-                &mut tx,
-                &mut live,
-                seat,
-                pick.key.as_str(),
-                Source::Player,
-                Some(&actor.user_id),
-                Some(request_id),
-                now,
-                &mut news,
-            )
-            .await?
-            .map_err(|e| match e {
-                ChoiceError::UnknownKey { .. } => {
-                    ServiceError::refused(msg!("choose-not-an-option", hand = self.command("hand")))
-                }
-                // The rules' own reason, worded by the catalogue: what to do instead.
-                ChoiceError::Illegal { reason, .. } => ServiceError::refused(sentence(&reason)),
-                ChoiceError::Stale { .. } => ServiceError::refused(msg!("choose-stale")),
-                e => ServiceError::Broken(e.to_string()),
-            })?;
-        // What the director did, then what only they may see of it (the cards drawn).
-        let mut ack = option.map_or_else(String::new, |o| {
-            msg!("choose-done", option = option_text(&o)) + "\n"
-        });
-        let public = live.stage.narrate(&events, Viewer::Public);
-        for line in live.stage.narrate(&events, Viewer::Seat(seat)) {
-            if !public.contains(&line) {
-                ack.push_str(&sentence(&line));
-                ack.push('\n');
-            }
-        }
-        self.settle(&mut tx, &mut live, now, &mut news).await?;
-        let owed = self.owe_news(&mut tx, &live, news).await?;
-        self.store.commit(tx).await?;
+            mut news,
+            writes,
+            mut ack,
+            turn,
+            turn_name,
+            stage_number,
+        } = applied;
+        // A choice that leaves nothing more to do (the common case: a choice in the middle of a
+        // turn, with no bot to play after it and nothing to post) sends its writes with the
+        // commit, so that SQLite's writer is held for two round trips in all. Any other first
+        // sends them, then goes on in the transaction.
+        let owed = if live.nothing_follows(&news) {
+            self.store.commit_with(tx, writes).await?;
+            Vec::new()
+        } else {
+            self.store.run(&mut tx, writes).await?;
+            self.settle(&mut tx, &mut live, now, &mut news).await?;
+            let owed = self.owe_news(&mut tx, &live, news).await?;
+            self.store.commit(tx).await?;
+            owed
+        };
         self.keep(&live);
         if unchanged && live.row.number == stage_number && !live.stage.is_over() {
             // This change alone came after the count read first: the rows as this request
@@ -330,6 +323,78 @@ impl Services {
         self.draw_own(&mut reply).await;
         reply.followups = owed;
         Ok(reply)
+    }
+
+    /// Applies a director's choice to the stage as read: its writes queued, what it tells the
+    /// channel and the director's acknowledgement (what they did, then what only they may see
+    /// of it, such as the cards drawn) made. Refused by the rules, the stage is left as read and
+    /// comes back with the refusal; on any other error it is not given back.
+    fn apply_choice(
+        &self,
+        read: ReadyChoice,
+        actor: &Actor,
+        request_id: &str,
+        pick: Pick,
+        now: Timestamp,
+    ) -> Result<Applied, (Option<Box<ReadyChoice>>, ServiceError)> {
+        let ReadyChoice {
+            mut live,
+            seat,
+            option,
+        } = read;
+        let mut news = News::default();
+        let turn = live.turn();
+        let turn_name = live.turn_text();
+        let stage_number = live.row.number;
+        let mut writes = Batch::new();
+        let recorded = self.record(
+            &mut writes,
+            &mut live,
+            seat,
+            pick.key.as_str(),
+            Source::Player,
+            Some(&actor.user_id),
+            Some(request_id),
+            now,
+            &mut news,
+        );
+        let refused = match recorded {
+            Ok(Ok(events)) => {
+                let mut ack = option.map_or_else(String::new, |o| {
+                    msg!("choose-done", option = option_text(&o)) + "\n"
+                });
+                let public = live.stage.narrate(&events, Viewer::Public);
+                for line in live.stage.narrate(&events, Viewer::Seat(seat)) {
+                    if !public.contains(&line) {
+                        ack.push_str(&sentence(&line));
+                        ack.push('\n');
+                    }
+                }
+                return Ok(Applied {
+                    live,
+                    seat,
+                    news,
+                    writes,
+                    ack,
+                    turn,
+                    turn_name,
+                    stage_number,
+                });
+            }
+            Ok(Err(e)) => match e {
+                ChoiceError::UnknownKey { .. } => {
+                    ServiceError::refused(msg!("choose-not-an-option", hand = self.command("hand")))
+                }
+                // The rules' own reason, worded by the catalogue: what to do instead.
+                ChoiceError::Illegal { reason, .. } => ServiceError::refused(sentence(&reason)),
+                ChoiceError::Stale { .. } => ServiceError::refused(msg!("choose-stale")),
+                e => ServiceError::Broken(e.to_string()),
+            },
+            // Not a refusal: the stage may be part applied, and is not given back.
+            Err(e) => return Err((None, e)),
+        };
+        // A refused choice changed nothing of the stage.
+        Err((Some(Box::new(ReadyChoice { live, seat, option })), refused))
     }
 
     /// Reads what a choice is made on: the channel's tour, whether the request was counted
@@ -957,4 +1022,18 @@ struct ReadyChoice {
     live: Live,
     seat: Seat,
     option: Option<LabelledOption>,
+}
+
+/// A choice applied to the stage as read ([`Services::apply_choice`]), not yet written.
+struct Applied {
+    live: Live,
+    seat: Seat,
+    news: News,
+    writes: Batch,
+    /// The director's acknowledgement, so far.
+    ack: String,
+    /// The turn the choice was made in, its name, and the stage's number then.
+    turn: u32,
+    turn_name: String,
+    stage_number: u32,
 }

@@ -2,6 +2,7 @@
 
 use super::Conn;
 use super::StoreError;
+use super::batch::Batch;
 use crate::clock::Timestamp;
 use commissaire_engine::Seat;
 use serde_json::Value;
@@ -42,21 +43,28 @@ pub struct NewChoice<'a> {
 }
 
 pub async fn insert(conn: &mut Conn, c: &NewChoice<'_>) -> Result<(), StoreError> {
-    sqlx::query(
+    let mut batch = Batch::new();
+    insert_later(&mut batch, c)?;
+    batch.run(conn).await
+}
+
+/// As [`insert`], queued in `batch` to be sent with the transaction's other writes.
+pub fn insert_later(batch: &mut Batch, c: &NewChoice<'_>) -> Result<(), StoreError> {
+    batch.push(
         "INSERT INTO choices (stage_id, seq, round, seat, choice, source, user_id, request_id, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(c.stage_id)
-    .bind(c.seq as i64)
-    .bind(c.round as i64)
-    .bind(c.seat as i64)
-    .bind(serde_json::to_string(c.choice)?)
-    .bind(c.source.as_str())
-    .bind(c.user_id)
-    .bind(c.request_id)
-    .bind(c.at)
-    .execute(conn)
-    .await?;
+        vec![
+            c.stage_id.into(),
+            (c.seq as i64).into(),
+            (c.round as i64).into(),
+            (c.seat as i64).into(),
+            serde_json::to_string(c.choice)?.into(),
+            c.source.as_str().into(),
+            c.user_id.into(),
+            c.request_id.into(),
+            c.at.into(),
+        ],
+    );
     Ok(())
 }
 

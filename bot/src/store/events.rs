@@ -2,6 +2,7 @@
 
 use super::Conn;
 use super::StoreError;
+use super::batch::{Batch, Bound};
 use serde_json::Value;
 use sqlx::Row;
 
@@ -21,6 +22,19 @@ pub async fn append(
     choice_seq: u32,
     events: &[Value],
 ) -> Result<(), StoreError> {
+    let mut batch = Batch::new();
+    append_later(&mut batch, stage_id, first_seq, choice_seq, events)?;
+    batch.run(conn).await
+}
+
+/// As [`append`], queued in `batch` to be sent with the transaction's other writes.
+pub fn append_later(
+    batch: &mut Batch,
+    stage_id: i64,
+    first_seq: u32,
+    choice_seq: u32,
+    events: &[Value],
+) -> Result<(), StoreError> {
     for (chunk_at, chunk) in events.chunks(ROWS_A_STATEMENT).enumerate() {
         let rows: Vec<String> = (0..chunk.len())
             .map(|i| {
@@ -32,16 +46,15 @@ pub async fn append(
             "INSERT INTO events (stage_id, seq, choice_seq, event) VALUES {}",
             rows.join(", ")
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        let mut values: Vec<Bound> = Vec::with_capacity(4 * chunk.len());
         for (i, event) in chunk.iter().enumerate() {
             let seq = first_seq as i64 + (chunk_at * ROWS_A_STATEMENT + i) as i64;
-            query = query
-                .bind(stage_id)
-                .bind(seq)
-                .bind(choice_seq as i64)
-                .bind(serde_json::to_string(event)?);
+            values.push(stage_id.into());
+            values.push(seq.into());
+            values.push((choice_seq as i64).into());
+            values.push(serde_json::to_string(event)?.into());
         }
-        query.execute(&mut *conn).await?;
+        batch.push(sql, values);
     }
     Ok(())
 }

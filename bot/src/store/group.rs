@@ -26,6 +26,8 @@
 //! group: they commit together or not at all, so it never acts on a change that is later undone.
 
 use super::StoreError;
+use super::batch::{Batch, query};
+use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -115,6 +117,17 @@ impl Grouping {
         self: &Arc<Grouping>,
         writer: &AnyPool,
     ) -> Result<Member, StoreError> {
+        Ok(self.begin_with(writer, None).await?.0)
+    }
+
+    /// As [`Grouping::begin`], and runs `first` in the savepoint, sent with it in one round trip
+    /// (issue 34): the last row it returns, if any. Should `first` fail, the savepoint is rolled back
+    /// as for any member dropped without its commit.
+    pub(super) async fn begin_with(
+        self: &Arc<Grouping>,
+        writer: &AnyPool,
+        first: Option<Batch>,
+    ) -> Result<(Member, Option<AnyRow>), StoreError> {
         let guard = {
             // Counted while waiting, uncounted however the wait ends (a task dropped here too).
             struct Waiting<'a>(&'a AtomicUsize);
@@ -144,12 +157,26 @@ impl Grouping {
             });
         }
         let open = state.open.as_mut().expect("opened above");
-        if let Err(e) = open.tx.execute("SAVEPOINT member").await {
-            // The shared transaction cannot go on: end it for everyone in it.
-            member.abandon(e.to_string());
-            return Err(e.into());
+        let Some(first) = first else {
+            if let Err(e) = open.tx.execute("SAVEPOINT member").await {
+                // The shared transaction cannot go on: end it for everyone in it.
+                member.abandon(e.to_string());
+                return Err(e.into());
+            }
+            return Ok((member, None));
+        };
+        let (sql, values) = first.joined("SAVEPOINT member", "");
+        // Every row of the query (`fetch_optional` would stop at the savepoint's result).
+        match query(sql, values)?.fetch_all(&mut *open.tx).await {
+            Ok(rows) => Ok((member, rows.into_iter().last())),
+            Err(e) => {
+                // Whether the savepoint was set (the statement after it failed) or not, the
+                // shared transaction is in doubt only if the savepoint is: roll back to it,
+                // which fails (and ends the group) only if it was never set.
+                drop(member);
+                Err(e.into())
+            }
         }
-        Ok(member)
     }
 }
 
@@ -182,16 +209,29 @@ impl Member {
         }
     }
 
-    /// Releases the savepoint, and returns once the group holding it is committed.
-    pub(super) async fn commit(mut self) -> Result<(), StoreError> {
+    /// Runs `last` in the savepoint and releases it, in one round trip (issue 34), then
+    /// returns once the group holding it is committed. Should a statement of `last` fail, the
+    /// savepoint is rolled back, as for a member dropped without its commit, and the group
+    /// goes on.
+    pub(super) async fn commit_with(mut self, last: Batch) -> Result<(), StoreError> {
         let grouping = self.grouping.clone();
-        let released = {
+        if !last.is_empty() {
+            let (sql, values) = last.joined("", "RELEASE member");
             let open = self.state().open.as_mut().expect("open while a member is");
-            open.tx.execute("RELEASE member").await
-        };
-        if let Err(e) = released {
-            self.abandon(e.to_string());
-            return Err(e.into());
+            if let Err(e) = query(sql, values)?.execute(&mut *open.tx).await {
+                // A statement before the release failed, and the ones after it did not run:
+                // the savepoint still stands, and dropping the member rolls back to it.
+                return Err(e.into());
+            }
+        } else {
+            let released = {
+                let open = self.state().open.as_mut().expect("open while a member is");
+                open.tx.execute("RELEASE member").await
+            };
+            if let Err(e) = released {
+                self.abandon(e.to_string());
+                return Err(e.into());
+            }
         }
         let mut guard = self.guard.take().expect("held until the member ends");
         let open = guard.open.as_mut().expect("open while a member is");
@@ -379,6 +419,71 @@ mod tests {
         store.commit(first).await.unwrap();
         dropped.await.unwrap();
         assert_eq!((count(&store, "e").await, count(&store, "f").await), (1, 0));
+    }
+
+    /// The savepoint goes with a first statement and the release with the last writes (one
+    /// round trip each); a write of the last batch that fails undoes that member's writes only,
+    /// count included, and the group goes on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_sent_with_the_savepoint_and_its_release_land_or_are_undone_whole() {
+        use super::super::Batch;
+        let (_dir, store) = store().await;
+        let (tx, unchanged) = store.begin_channel_since("a", 0).await.unwrap();
+        assert!(unchanged, "nothing changed channel a before");
+        let mut last = Batch::new();
+        last.push(
+            "INSERT INTO channel_changes (channel_id, version) VALUES ($1, $2)",
+            vec!["x".into(), 7i64.into()],
+        );
+        store.commit_with(tx, last).await.unwrap();
+        assert_eq!((count(&store, "a").await, count(&store, "x").await), (1, 7));
+        // Read at count 0, but channel a has had a change since: not unchanged.
+        let (tx, unchanged) = store.begin_channel_since("a", 0).await.unwrap();
+        assert!(!unchanged);
+        drop(tx);
+        // A last batch whose second write breaks a key: its first write and its count are
+        // undone with it, and the member beside it in the group is committed.
+        let mut first = store.begin().await.unwrap();
+        store.lock_channel(&mut first, "b").await.unwrap();
+        let failing = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let (tx, unchanged) = store.begin_channel_since("a", 1).await.unwrap();
+                assert!(unchanged);
+                let mut last = Batch::new();
+                last.push(
+                    "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 1)",
+                    vec!["y".into()],
+                );
+                last.push(
+                    "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 1)",
+                    vec!["x".into()],
+                );
+                store.commit_with(tx, last).await
+            })
+        };
+        until_waiting(&store, 1).await;
+        store.commit(first).await.unwrap();
+        assert!(
+            failing.await.unwrap().is_err(),
+            "channel x is there already"
+        );
+        let after = store.group_commits();
+        assert_eq!(
+            (
+                count(&store, "a").await,
+                count(&store, "b").await,
+                count(&store, "x").await,
+                count(&store, "y").await
+            ),
+            (1, 1, 7, 0)
+        );
+        // The writer is free and its transaction sound: the next change lands.
+        let (tx, unchanged) = store.begin_channel_since("a", 1).await.unwrap();
+        assert!(unchanged);
+        store.commit_with(tx, Batch::new()).await.unwrap();
+        assert_eq!(count(&store, "a").await, 2);
+        assert!(store.group_commits() > after);
     }
 
     /// A group left open for a transaction that never comes to join it is committed by the

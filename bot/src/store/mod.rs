@@ -19,6 +19,7 @@
 //! can check in the statement that locks that nothing changed since ([`changes`],
 //! [`Store::lock_channel_since`]).
 
+mod batch;
 pub mod choices;
 pub mod events;
 mod group;
@@ -43,6 +44,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+pub use batch::{Batch, Bound};
 
 /// A connection, of either backend.
 pub type Conn = sqlx::AnyConnection;
@@ -326,9 +329,37 @@ impl Store {
         Ok(self.count_change(tx, channel_id).await? == seen + 1)
     }
 
-    /// Takes the channel's lock and counts one change more; returns the count.
-    async fn count_change(&self, tx: &mut Tx, channel_id: &str) -> Result<i64, StoreError> {
-        let sql = match self.backend {
+    /// Begins a change of a channel's tour prepared from reads made at count `seen`
+    /// ([`changes`]): [`Store::begin`] then [`Store::lock_channel_since`], and whether the tour
+    /// is as it was read. On SQLite the savepoint and the count go in one round trip.
+    pub async fn begin_channel_since(
+        &self,
+        channel_id: &str,
+        seen: i64,
+    ) -> Result<(Tx, bool), StoreError> {
+        match self.backend {
+            Backend::Sqlite => {
+                let mut count = Batch::new();
+                count.push(self.count_sql(), vec![channel_id.into()]);
+                let (member, row) = self.grouping.begin_with(&self.writer, Some(count)).await?;
+                let row = row.ok_or_else(|| {
+                    StoreError::Corrupt("counting a channel's change returned nothing".into())
+                })?;
+                let version: i64 = sqlx::Row::try_get(&row, 0)?;
+                Ok((Tx(TxKind::Grouped(member)), version == seen + 1))
+            }
+            Backend::Postgres => {
+                let mut tx = self.begin().await?;
+                let unchanged = self.lock_channel_since(&mut tx, channel_id, seen).await?;
+                Ok((tx, unchanged))
+            }
+        }
+    }
+
+    /// The statement that takes a channel's lock and counts one change more, returning the
+    /// count.
+    fn count_sql(&self) -> &'static str {
+        match self.backend {
             Backend::Sqlite => {
                 "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 1) \
                  ON CONFLICT (channel_id) DO UPDATE SET version = channel_changes.version + 1 \
@@ -341,8 +372,12 @@ impl Store {
                  ON CONFLICT (channel_id) DO UPDATE SET version = channel_changes.version + 1 \
                  RETURNING version"
             }
-        };
-        let version: i64 = sqlx::query_scalar(sql)
+        }
+    }
+
+    /// Takes the channel's lock and counts one change more; returns the count.
+    async fn count_change(&self, tx: &mut Tx, channel_id: &str) -> Result<i64, StoreError> {
+        let version: i64 = sqlx::query_scalar(self.count_sql())
             .bind(channel_id)
             .fetch_one(&mut **tx)
             .await?;
@@ -396,16 +431,33 @@ impl Store {
     }
 
     pub async fn commit(&self, tx: Tx) -> Result<(), StoreError> {
+        self.commit_with(tx, Batch::new()).await
+    }
+
+    /// Runs `last` in the transaction, then commits it: on SQLite the writes and the
+    /// savepoint's release go in one round trip. Should a statement of `last` fail, the
+    /// transaction is rolled back and the error returned.
+    pub async fn commit_with(&self, mut tx: Tx, last: Batch) -> Result<(), StoreError> {
         if self.crash_before_commit.swap(false, Ordering::SeqCst) {
             // As a process dying here would: the transaction is dropped, so it rolls back.
+            // (Its last writes ran, as every statement of the transaction did.)
+            last.run(&mut tx).await?;
             drop(tx);
             return Err(StoreError::SimulatedCrash);
         }
         match tx.0 {
-            TxKind::Plain(tx) => tx.commit().await?,
-            TxKind::Grouped(member) => member.commit().await?,
+            TxKind::Plain(mut tx) => {
+                last.run(&mut tx).await?;
+                tx.commit().await?
+            }
+            TxKind::Grouped(member) => member.commit_with(last).await?,
         }
         Ok(())
+    }
+
+    /// Runs `writes` in the transaction now (one round trip on SQLite).
+    pub async fn run(&self, tx: &mut Tx, writes: Batch) -> Result<(), StoreError> {
+        writes.run(tx).await
     }
 
     /// How many `COMMIT`s the SQLite writer has made (each makes a group of write

@@ -1,6 +1,7 @@
 //! The `stages` table: what a stage is raced on (course, seed, starters) and where it stands.
 
 use super::Conn;
+use super::batch::Batch;
 use super::{StoreError, seed_from_sql, seed_to_sql};
 use crate::clock::Timestamp;
 use commissaire_engine::tour::{StageKind, TourRider};
@@ -114,13 +115,17 @@ pub async fn set_round(
     round: u32,
     deadline: Option<Timestamp>,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE stages SET round = $1, deadline = $2 WHERE id = $3")
-        .bind(round as i64)
-        .bind(deadline)
-        .bind(stage_id)
-        .execute(conn)
-        .await?;
-    Ok(())
+    let mut batch = Batch::new();
+    set_round_later(&mut batch, stage_id, round, deadline);
+    batch.run(conn).await
+}
+
+/// As [`set_round`], queued in `batch` to be sent with the transaction's other writes.
+pub fn set_round_later(batch: &mut Batch, stage_id: i64, round: u32, deadline: Option<Timestamp>) {
+    batch.push(
+        "UPDATE stages SET round = $1, deadline = $2 WHERE id = $3",
+        vec![(round as i64).into(), deadline.into(), stage_id.into()],
+    );
 }
 
 pub async fn set_deadline(
@@ -128,12 +133,17 @@ pub async fn set_deadline(
     stage_id: i64,
     deadline: Option<Timestamp>,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE stages SET deadline = $1 WHERE id = $2")
-        .bind(deadline)
-        .bind(stage_id)
-        .execute(conn)
-        .await?;
-    Ok(())
+    let mut batch = Batch::new();
+    set_deadline_later(&mut batch, stage_id, deadline);
+    batch.run(conn).await
+}
+
+/// As [`set_deadline`], queued in `batch` to be sent with the transaction's other writes.
+pub fn set_deadline_later(batch: &mut Batch, stage_id: i64, deadline: Option<Timestamp>) {
+    batch.push(
+        "UPDATE stages SET deadline = $1 WHERE id = $2",
+        vec![deadline.into(), stage_id.into()],
+    );
 }
 
 pub async fn finish(conn: &mut Conn, stage_id: i64) -> Result<(), StoreError> {

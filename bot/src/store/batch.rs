@@ -1,0 +1,274 @@
+//! Writes sent together (issue 34): statements whose results nobody reads, queued and sent to the
+//! connection in one round trip rather than one each.
+//!
+//! Why: SQLite's one writer connection is held by a write transaction from its first statement
+//! to its commit, and what held it was mostly not SQLite's work but the round trips: each
+//! statement goes from the request's task to the connection's thread and back, and on a busy
+//! machine each way waits for a thread to be scheduled (docs/speed.md, "What holds the
+//! back-to-back rate"). A choice's writes (the choice, its events, the stage's turn and
+//! deadline) need nothing back, so they go in one batch.
+//!
+//! How: each statement is written with its own numbered parameters (`$1`, `$2`, …), as
+//! everywhere in the store. On SQLite the batch is one query of several statements, the
+//! parameters of each renumbered after those before it (SQLite's `$N` names the N-th argument
+//! of the whole query, across its statements). PostgreSQL prepares one statement at a time, so
+//! there the batch runs statement by statement, as before.
+//!
+//! A batch is only ever run whole, in order, before anything else reads the connection: it is
+//! a value the caller holds and hands to [`super::Store::run`] or [`super::Store::commit_with`];
+//! nothing reads through it.
+
+use super::{Backend, Conn, StoreError};
+use sqlx::Arguments;
+use sqlx::Executor;
+use sqlx::any::AnyArguments;
+
+/// One value bound to a statement of a batch.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bound {
+    Int(Option<i64>),
+    Text(Option<String>),
+}
+
+impl From<i64> for Bound {
+    fn from(v: i64) -> Bound {
+        Bound::Int(Some(v))
+    }
+}
+
+impl From<Option<i64>> for Bound {
+    fn from(v: Option<i64>) -> Bound {
+        Bound::Int(v)
+    }
+}
+
+impl From<String> for Bound {
+    fn from(v: String) -> Bound {
+        Bound::Text(Some(v))
+    }
+}
+
+impl From<&str> for Bound {
+    fn from(v: &str) -> Bound {
+        Bound::Text(Some(v.to_string()))
+    }
+}
+
+impl From<Option<&str>> for Bound {
+    fn from(v: Option<&str>) -> Bound {
+        Bound::Text(v.map(str::to_string))
+    }
+}
+
+/// A statement of a batch: its SQL with parameters `$1` to `$n`, and its `n` values.
+#[derive(Debug, Clone, PartialEq)]
+struct Statement {
+    sql: String,
+    values: Vec<Bound>,
+}
+
+/// Statements to send together, in order.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Batch {
+    statements: Vec<Statement>,
+}
+
+impl Batch {
+    pub fn new() -> Batch {
+        Batch::default()
+    }
+
+    /// Queues a statement whose parameters are `$1` to `$n`, given as `values` in that order.
+    pub fn push(&mut self, sql: impl Into<String>, values: Vec<Bound>) {
+        self.statements.push(Statement {
+            sql: sql.into(),
+            values,
+        });
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.statements.len()
+    }
+
+    /// The whole batch as one query of several statements, each one's parameters numbered
+    /// after the ones before it, and every value in that order; `before` and `after` are
+    /// statements without parameters put around it (a savepoint set or released).
+    pub(super) fn joined(&self, before: &str, after: &str) -> (String, Vec<Bound>) {
+        let mut sql = String::from(before);
+        let mut values = Vec::new();
+        for statement in &self.statements {
+            if !sql.is_empty() {
+                sql.push_str("; ");
+            }
+            renumber(&statement.sql, values.len(), &mut sql);
+            values.extend(statement.values.iter().cloned());
+        }
+        if !after.is_empty() {
+            if !sql.is_empty() {
+                sql.push_str("; ");
+            }
+            sql.push_str(after);
+        }
+        (sql, values)
+    }
+
+    /// Runs the batch on `conn`, in order: one round trip on SQLite, one a statement on
+    /// PostgreSQL.
+    pub async fn run(self, conn: &mut Conn) -> Result<(), StoreError> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        match Backend::of(conn) {
+            Backend::Sqlite => {
+                let (sql, values) = self.joined("", "");
+                conn.execute(query(sql, values)?).await?;
+            }
+            Backend::Postgres => {
+                for statement in self.statements {
+                    conn.execute(query(statement.sql, statement.values)?)
+                        .await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A query of `sql` with `values` bound in order.
+pub(super) fn query(
+    sql: String,
+    values: Vec<Bound>,
+) -> Result<sqlx::query::Query<'static, sqlx::Any, AnyArguments>, StoreError> {
+    let mut args = AnyArguments::default();
+    for value in values {
+        let added = match value {
+            Bound::Int(v) => args.add(v),
+            Bound::Text(v) => args.add(v),
+        };
+        added.map_err(|e| StoreError::Corrupt(format!("a value cannot be bound: {e}")))?;
+    }
+    Ok(sqlx::query_with(sqlx::AssertSqlSafe(sql), args))
+}
+
+/// Appends `sql` to `out` with every parameter `$k` written `$(k + by)`. The store's SQL has no
+/// `$` but in its parameters (no string literal of it holds one, which a test checks on the
+/// statements batched).
+fn renumber(sql: &str, by: usize, out: &mut String) {
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            out.push('$');
+            rest = after;
+            continue;
+        }
+        let k: usize = after[..digits].parse().expect("ascii digits");
+        out.push('$');
+        out.push_str(&(k + by).to_string());
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_are_numbered_after_those_of_the_statements_before() {
+        let mut batch = Batch::new();
+        batch.push(
+            "INSERT INTO a (x, y) VALUES ($1, $2)",
+            vec![1i64.into(), "one".into()],
+        );
+        batch.push(
+            "UPDATE b SET x = $2 WHERE id = $1",
+            vec![7i64.into(), None::<i64>.into()],
+        );
+        batch.push("INSERT INTO c (x) VALUES ($1), ($10)", vec![]);
+        let (sql, values) = batch.joined("SAVEPOINT member", "RELEASE member");
+        assert_eq!(
+            sql,
+            "SAVEPOINT member; INSERT INTO a (x, y) VALUES ($1, $2); \
+             UPDATE b SET x = $4 WHERE id = $3; INSERT INTO c (x) VALUES ($5), ($14); \
+             RELEASE member"
+        );
+        assert_eq!(
+            values,
+            vec![
+                Bound::Int(Some(1)),
+                Bound::Text(Some("one".into())),
+                Bound::Int(Some(7)),
+                Bound::Int(None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_dollar_without_digits_is_left_as_it_is() {
+        let mut out = String::new();
+        renumber("SELECT '$' || $1, $", 3, &mut out);
+        assert_eq!(out, "SELECT '$' || $4, $");
+    }
+
+    #[test]
+    fn an_empty_batch_joins_to_what_surrounds_it() {
+        assert_eq!(
+            Batch::new().joined("", "RELEASE member"),
+            ("RELEASE member".to_string(), vec![])
+        );
+        assert_eq!(Batch::new().joined("", ""), (String::new(), vec![]));
+    }
+
+    #[tokio::test]
+    async fn a_batch_runs_whole_and_in_order_on_sqlite() {
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn: Conn = sqlx::AnyConnection::connect(&format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("b.sqlite").display()
+        ))
+        .await
+        .unwrap();
+        conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+            .await
+            .unwrap();
+        let mut batch = Batch::new();
+        batch.push(
+            "INSERT INTO t (id, v) VALUES ($1, $2)",
+            vec![1i64.into(), "a".into()],
+        );
+        batch.push(
+            "INSERT INTO t (id, v) VALUES ($1, $2)",
+            vec![2i64.into(), None::<&str>.into()],
+        );
+        batch.push(
+            "UPDATE t SET v = $1 || v WHERE id = $2",
+            vec!["b".into(), 1i64.into()],
+        );
+        batch.run(&mut conn).await.unwrap();
+        let rows: Vec<(i64, Option<String>)> = sqlx::query_as("SELECT id, v FROM t ORDER BY id")
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(rows, vec![(1, Some("ba".into())), (2, None)]);
+        // A statement that fails stops the batch there: the ones after it do not run.
+        let mut batch = Batch::new();
+        batch.push("INSERT INTO t (id, v) VALUES ($1, 'x')", vec![3i64.into()]);
+        batch.push("INSERT INTO t (id, v) VALUES ($1, 'x')", vec![1i64.into()]);
+        batch.push("INSERT INTO t (id, v) VALUES ($1, 'x')", vec![4i64.into()]);
+        assert!(batch.run(&mut conn).await.is_err());
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM t ORDER BY id")
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(ids, vec![1, 2, 3]);
+    }
+}
