@@ -192,7 +192,9 @@ impl Services {
         request_id: &str,
         pick: Pick,
     ) -> ServiceResult {
+        let mut phases = Phases::start();
         let _guard = self.lock(channel_id).await;
+        phases.mark("lock");
         let now = self.now();
         // What the choice is made on is read, and its stage rebuilt, outside the write
         // transaction: SQLite's one writer (PostgreSQL: the tour's lock) is held only for the
@@ -200,9 +202,17 @@ impl Services {
         // so that any change committed after it shows in the check below.
         let (seen, read) = {
             let mut conn = self.store.read_for_change().await?;
-            let seen = crate::store::changes(&mut conn, channel_id).await?;
+            let (seen, counted) =
+                crate::store::changes_and_request(&mut conn, channel_id, request_id).await?;
             let read = self
-                .ready_to_choose(&mut conn, actor, channel_id, request_id, pick, Some(seen))
+                .ready_to_choose(
+                    &mut conn,
+                    actor,
+                    channel_id,
+                    request_id,
+                    pick,
+                    Some((seen, counted)),
+                )
                 .await;
             // Those reads are statements apart, not one snapshot. A choice is checked in its
             // transaction; an answer or a refusal made from them is given only if the tour did
@@ -221,6 +231,7 @@ impl Services {
             Some(Err(e)) => return Err(e),
             None => None,
         };
+        phases.mark("read");
         self.after_read().await;
         // The choice is applied to the stage as read, before the writer is taken: should the
         // tour be unchanged when the transaction counts it, what was applied is what applying
@@ -234,7 +245,9 @@ impl Services {
                 Err((read, _)) => ready = read,
             }
         }
+        phases.mark("apply");
         let (mut tx, unchanged) = self.store.begin_channel_since(channel_id, seen).await?;
+        phases.mark("writer");
         if !unchanged || (ready.is_none() && applied.is_none()) {
             // Another process changed the tour since it was read: read it again, in the
             // transaction, which now holds the tour. Nothing read or applied before is written.
@@ -280,6 +293,7 @@ impl Services {
             self.store.commit(tx).await?;
             owed
         };
+        phases.mark("commit");
         self.keep(&live);
         if unchanged && live.row.number == stage_number && !live.stage.is_over() {
             // This change alone came after the count read first: the rows as this request
@@ -321,6 +335,8 @@ impl Services {
             reply
         };
         self.draw_own(&mut reply).await;
+        phases.mark("answer");
+        phases.log_if_slow(channel_id);
         reply.followups = owed;
         Ok(reply)
     }
@@ -408,19 +424,24 @@ impl Services {
         channel_id: &str,
         request_id: &str,
         pick: Pick,
-        read_at: Option<i64>,
+        read_at: Option<(i64, bool)>,
     ) -> Result<Ready, ServiceError> {
-        // On a reader, at the count of changes read first, through the kept reads; in the
-        // write transaction, from the store itself (see `services::reads`).
-        let read = match read_at {
-            Some(version) => {
+        // On a reader, at the count of changes read first (with whether the request was
+        // counted), through the kept reads; in the write transaction, from the store itself
+        // (see `services::reads`).
+        let (read, counted) = match read_at {
+            Some((version, counted)) => (
                 self.read_active_tour(conn, channel_id, Some(version))
-                    .await?
-            }
-            None => TourRead::unkept(self.active_tour(conn, channel_id).await?),
+                    .await?,
+                counted,
+            ),
+            None => (
+                TourRead::unkept(self.active_tour(conn, channel_id).await?),
+                choices::request_seen(conn, request_id).await?,
+            ),
         };
         let tour = &read.tour;
-        if choices::request_seen(conn, request_id).await? {
+        if counted {
             // The hand as it stands, under the note: a click delivered to two processes is
             // answered by whichever answers first, and the director keeps their buttons either way.
             let note = msg!("choose-already-counted");
@@ -1022,6 +1043,53 @@ struct ReadyChoice {
     live: Live,
     seat: Seat,
     option: Option<LabelledOption>,
+}
+
+/// Where a choice's time went, logged (at `debug`, target `commissaire::services::play`) when
+/// the whole took more than [`Phases::SLOW`]: the wait for the channel's lock, the reads, the
+/// choice applied, the wait for the writer (with the savepoint and the count), the writes and
+/// commit (with the group's), and the answer made. For finding a slow choice's cause in a
+/// load run (`RUST_LOG=info,commissaire::services::play=debug`, docs/speed.md).
+struct Phases {
+    start: std::time::Instant,
+    last: std::time::Instant,
+    marks: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Phases {
+    const SLOW: std::time::Duration = std::time::Duration::from_millis(50);
+
+    fn start() -> Phases {
+        let now = std::time::Instant::now();
+        Phases {
+            start: now,
+            last: now,
+            marks: Vec::with_capacity(8),
+        }
+    }
+
+    fn mark(&mut self, phase: &'static str) {
+        let now = std::time::Instant::now();
+        self.marks.push((phase, now - self.last));
+        self.last = now;
+    }
+
+    fn log_if_slow(&self, channel_id: &str) {
+        let total = self.last - self.start;
+        if total >= Phases::SLOW && tracing::enabled!(tracing::Level::DEBUG) {
+            let phases: Vec<String> = self
+                .marks
+                .iter()
+                .map(|(phase, took)| format!("{phase}={:.1}", took.as_secs_f64() * 1e3))
+                .collect();
+            tracing::debug!(
+                channel_id,
+                total_ms = total.as_secs_f64() * 1e3,
+                phases = phases.join(" "),
+                "a slow choice"
+            );
+        }
+    }
 }
 
 /// A choice applied to the stage as read ([`Services::apply_choice`]), not yet written.

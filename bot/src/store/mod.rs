@@ -42,7 +42,7 @@ use sqlx::{Any, AnyPool, ConnectOptions, Executor};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 pub use batch::{Batch, Bound};
@@ -220,6 +220,75 @@ pub struct Store {
     crash_before_commit: Arc<AtomicBool>,
     /// SQLite's group commit: the write transactions queued for the writer.
     grouping: Arc<group::Grouping>,
+    /// SQLite's checkpoints, made apart from the writer.
+    checkpoints: Arc<Checkpoints>,
+}
+
+/// How often SQLite's checkpointer looks whether anything was committed since it last copied
+/// the write-ahead log into the database file.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// SQLite's checkpoints, made apart from the writer (issue 34). By default the connection whose
+/// commit grows the write-ahead log past a thousand pages copies the log into the database
+/// file, and `fsync`s it, before its `COMMIT` returns: the one writer is held all that time,
+/// and every transaction queued for it waits. Measured at the goal's shape (1,000 tours live),
+/// the slowest choices were groups whose commit took 195 ms, all at once (docs/speed.md). So
+/// the writer makes none (`wal_autocheckpoint = 0`), and a task of the store's makes a
+/// `PASSIVE` checkpoint on a reader every [`CHECKPOINT_EVERY`] when something was committed:
+/// it copies what no reader still needs without waiting for readers or the writer, who go on
+/// meanwhile.
+#[derive(Default)]
+struct Checkpoints {
+    count: AtomicU64,
+    micros: AtomicU64,
+    longest: AtomicU64,
+}
+
+impl Checkpoints {
+    /// Starts the checkpointer: it ends when the store is closed or dropped.
+    fn start(self: &Arc<Self>, readers: AnyPool, grouping: &Arc<group::Grouping>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let counts = Arc::downgrade(self);
+        let commits_of = Arc::downgrade(grouping);
+        runtime.spawn(async move {
+            let mut checkpointed = 0;
+            loop {
+                tokio::time::sleep(CHECKPOINT_EVERY).await;
+                let (Some(counts), Some(grouping)) = (counts.upgrade(), commits_of.upgrade())
+                else {
+                    return;
+                };
+                if readers.is_closed() {
+                    return;
+                }
+                let commits = grouping.commits();
+                if commits == checkpointed {
+                    continue;
+                }
+                checkpointed = commits;
+                let started = std::time::Instant::now();
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&readers)
+                    .await
+                {
+                    // Nothing is lost: the log keeps what was committed, and the next
+                    // checkpoint (or the one at close) copies it.
+                    tracing::warn!(error = %e, "a checkpoint of the SQLite database failed");
+                    continue;
+                }
+                counts.count(started.elapsed());
+            }
+        });
+    }
+
+    fn count(&self, took: Duration) {
+        let micros = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        self.count.fetch_add(1, Ordering::Relaxed);
+        self.micros.fetch_add(micros, Ordering::Relaxed);
+        self.longest.fetch_max(micros, Ordering::Relaxed);
+    }
 }
 
 impl Store {
@@ -246,9 +315,12 @@ impl Store {
                     Box::pin(async move {
                         // WAL: readers never block the writer, and a crash leaves the file
                         // consistent. FULL: a committed turn survives a power cut too.
+                        // No checkpoint at a commit: the checkpointer does them apart
+                        // ([`Checkpoints`]).
                         conn.execute(sqlx::raw_sql(
                             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+                             PRAGMA wal_autocheckpoint = 0;",
                         ))
                         .await?;
                         Ok(())
@@ -262,12 +334,16 @@ impl Store {
             .idle_timeout(SQLITE_IDLE)
             .connect_with(options)
             .await?;
+        let grouping = group::Grouping::new();
+        let checkpoints = Arc::new(Checkpoints::default());
+        checkpoints.start(readers.clone(), &grouping);
         Ok(Store {
             backend: Backend::Sqlite,
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
-            grouping: group::Grouping::new(),
+            grouping,
+            checkpoints,
         })
     }
 
@@ -289,6 +365,7 @@ impl Store {
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
             grouping: group::Grouping::new(),
+            checkpoints: Arc::new(Checkpoints::default()),
         })
     }
 
@@ -466,6 +543,11 @@ impl Store {
         self.grouping.commits()
     }
 
+    /// How many checkpoints SQLite's checkpointer has made ([`CHECKPOINT_EVERY`]).
+    pub fn checkpoints(&self) -> u64 {
+        self.checkpoints.count.load(Ordering::Relaxed)
+    }
+
     /// How many write transactions wait for the SQLite writer.
     pub fn waiting_writers(&self) -> usize {
         self.grouping.waiting()
@@ -508,6 +590,16 @@ impl Store {
                     held_ms = held.as_millis() as u64,
                     mean_us = (held / transactions as u32).as_micros() as u64,
                     "the SQLite writer was held this long by the write transactions"
+                );
+            }
+            let checkpoints = self.checkpoints.count.load(Ordering::Relaxed);
+            if checkpoints > 0 {
+                tracing::info!(
+                    checkpoints,
+                    checkpointing_ms = self.checkpoints.micros.load(Ordering::Relaxed) / 1000,
+                    longest_checkpoint_ms =
+                        self.checkpoints.longest.load(Ordering::Relaxed) as f64 / 1e3,
+                    "SQLite's checkpoints, made apart from the writer"
                 );
             }
             let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -567,6 +659,25 @@ pub async fn changes(conn: &mut Conn, channel_id: &str) -> Result<i64, StoreErro
     Ok(version.unwrap_or(0))
 }
 
+/// [`changes`], and whether the request `request_id` was counted already
+/// ([`choices::request_seen`]), in one statement: what a choice reads first (one round trip
+/// less a choice, issue 34).
+pub async fn changes_and_request(
+    conn: &mut Conn,
+    channel_id: &str,
+    request_id: &str,
+) -> Result<(i64, bool), StoreError> {
+    let (version, seen): (i64, i64) = sqlx::query_as(
+        "SELECT COALESCE((SELECT version FROM channel_changes WHERE channel_id = $1), 0), \
+         CASE WHEN EXISTS (SELECT 1 FROM choices WHERE request_id = $2) THEN 1 ELSE 0 END",
+    )
+    .bind(channel_id)
+    .bind(request_id)
+    .fetch_one(conn)
+    .await?;
+    Ok((version, seen != 0))
+}
+
 impl Store {
     /// A connection to read what a change is prepared from, before its transaction: on SQLite
     /// a reader (the one writer connection is kept for the transaction itself); on PostgreSQL
@@ -584,5 +695,51 @@ impl Store {
     /// WAL, PostgreSQL's snapshot of each statement).
     pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {
         Ok(self.readers.acquire().await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The writer never checkpoints at a commit; the checkpointer copies what was committed
+    /// into the database file on its own, so that the file without its log holds it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn commits_are_checkpointed_apart_from_the_writer() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("checkpoints.sqlite");
+        let store = Store::open(path.clone()).await.unwrap();
+        let mut tx = store.begin().await.unwrap();
+        let every: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+        assert_eq!(every, 0, "the writer makes no checkpoint at a commit");
+        store.lock_channel(&mut tx, "a").await.unwrap();
+        store.commit(tx).await.unwrap();
+        // A hang guard only: the checkpointer looks every half second.
+        let waited = std::time::Instant::now();
+        while store.checkpoints() == 0 {
+            assert!(
+                waited.elapsed() < Duration::from_secs(120),
+                "no checkpoint was made"
+            );
+            tokio::time::sleep(CHECKPOINT_EVERY).await;
+        }
+        // The database file alone, without its write-ahead log, holds the commit.
+        let copy = dir.path().join("copy.sqlite");
+        std::fs::copy(&path, &copy).unwrap();
+        let copied = Store::open(copy).await.unwrap();
+        assert_eq!(
+            changes(&mut copied.read().await.unwrap(), "a")
+                .await
+                .unwrap(),
+            1
+        );
+        // Nothing committed since: the checkpointer waits, and makes none.
+        let made = store.checkpoints();
+        tokio::time::sleep(CHECKPOINT_EVERY * 3).await;
+        assert_eq!(store.checkpoints(), made);
+        store.close().await;
     }
 }
