@@ -819,16 +819,137 @@ pub(super) async fn blocking<T: Send + 'static>(
 /// starts up to 512) with an allocator's arena of its own (docs/speed.md). Work done for a post
 /// (inside [`for_posts`]) takes at most all the cores but one, so that an answer a director
 /// waits for never queues behind the channels' boards.
+///
+/// A post's work also runs at a lower priority than the rest of the bot ([`PostThreads`]).
 pub(super) async fn cpu_work<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, tokio::task::JoinError> {
-    static LIMITS: std::sync::LazyLock<CpuLimits> = std::sync::LazyLock::new(|| {
-        CpuLimits::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
-    });
-    let _turn = LIMITS
-        .turn(FOR_POSTS.try_with(|b| *b).unwrap_or(false))
-        .await;
-    tokio::task::spawn_blocking(work).await
+) -> Result<T, CpuWorkFailed> {
+    let for_posts = FOR_POSTS.try_with(|b| *b).unwrap_or(false);
+    let _turn = LIMITS.turn(for_posts).await;
+    if for_posts {
+        return POST_THREADS.run(work).await;
+    }
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| CpuWorkFailed(e.to_string()))
+}
+
+static LIMITS: std::sync::LazyLock<CpuLimits> =
+    std::sync::LazyLock::new(|| CpuLimits::new(cores()));
+
+static POST_THREADS: std::sync::LazyLock<PostThreads> =
+    std::sync::LazyLock::new(|| PostThreads::start(CpuLimits::posts_for(cores()), POST_NICENESS));
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// CPU work that panicked or could not be run.
+#[derive(Debug)]
+pub(super) struct CpuWorkFailed(String);
+
+impl std::fmt::Display for CpuWorkFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The niceness of the threads that draw for posts: the system gives them about a tenth of the
+/// weight of the bot's other threads while those have work (issue 34).
+pub const POST_NICENESS: i32 = 10;
+
+/// The threads that draw for posts (the boards that open and close rounds, nobody waiting on
+/// an answer for them), as many as the posts' work may take cores ([`CpuLimits`]), at a lower
+/// priority ([`POST_NICENESS`]) than the bot's other threads. Measured at the goal's shape, a
+/// choice answered slowly was one whose every hop (the gateway's task, the request's task, the
+/// database's threads) waited for a core that a board's drawing held for its time slice; at a
+/// lower priority the drawing yields a core at once to a thread that wakes with work for an
+/// answer, and takes the whole machine when nothing else runs. Threads of their own, since a
+/// thread cannot take its priority back once it has given it up (unprivileged, on Linux), and
+/// tokio's blocking threads run other work too.
+struct PostThreads {
+    jobs: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+impl PostThreads {
+    fn start(threads: usize, niceness: i32) -> PostThreads {
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+        let queue = std::sync::Arc::new(std::sync::Mutex::new(queue));
+        for n in 0..threads.max(1) {
+            let queue = queue.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("post-drawing-{n}"))
+                .spawn(move || {
+                    lower_priority(niceness);
+                    loop {
+                        let job = match queue.lock() {
+                            Ok(queue) => queue.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::warn!(error = %e, "a thread for the posts' drawing could not start");
+            }
+        }
+        PostThreads {
+            jobs: std::sync::Mutex::new(jobs),
+        }
+    }
+
+    /// Runs `work` on one of the threads and gives back its result (or its panic, as an
+    /// error).
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, CpuWorkFailed> {
+        let (done, result) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let outcome =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|panic| {
+                    let why = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "a panic".to_string());
+                    CpuWorkFailed(format!("the drawing panicked: {why}"))
+                });
+            let _ = done.send(outcome);
+        });
+        let sent = self
+            .jobs
+            .lock()
+            .map_err(|_| CpuWorkFailed("the posts' drawing threads are gone".into()))?
+            .send(job);
+        if sent.is_err() {
+            return Err(CpuWorkFailed("the posts' drawing threads are gone".into()));
+        }
+        result
+            .await
+            .map_err(|_| CpuWorkFailed("the posts' drawing threads are gone".into()))?
+    }
+}
+
+/// Makes the calling thread `niceness` nicer than it is, at most 19 (Linux: a thread's own;
+/// elsewhere nothing).
+fn lower_priority(niceness: i32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `getpriority` and `setpriority` take plain integers; `who = 0` is the calling
+    // thread on Linux.
+    unsafe {
+        let now = libc::getpriority(libc::PRIO_PROCESS, 0);
+        if libc::setpriority(libc::PRIO_PROCESS, 0, (now + niceness).min(19)) != 0 {
+            tracing::debug!("the posts' drawing threads keep the bot's priority");
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = niceness;
 }
 
 tokio::task_local! {
@@ -860,8 +981,13 @@ impl CpuLimits {
         let cores = cores.max(1);
         CpuLimits {
             cores: tokio::sync::Semaphore::new(cores),
-            posts: tokio::sync::Semaphore::new((cores - 1).max(1)),
+            posts: tokio::sync::Semaphore::new(CpuLimits::posts_for(cores)),
         }
+    }
+
+    /// How many jobs for posts run at once on `cores` cores: all but one, at least one.
+    fn posts_for(cores: usize) -> usize {
+        cores.saturating_sub(1).max(1)
     }
 
     /// Waits for a core (for a post's work, first for a place among the posts' work). The
@@ -1055,6 +1181,34 @@ mod cpu_tests {
         // Answers alone may take every core.
         let _a = limits.turn(false).await;
         let _b = limits.turn(false).await;
+    }
+
+    /// The niceness of the calling thread.
+    #[cfg(target_os = "linux")]
+    fn niceness() -> i32 {
+        // SAFETY: plain integers; `who = 0` is the calling thread on Linux.
+        unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }
+    }
+
+    /// A post's drawing runs on a thread of lower priority, an answer's at the bot's own; a
+    /// drawing that panics is an error, and the threads go on.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn the_posts_work_runs_at_a_lower_priority() {
+        let own = niceness();
+        let for_post = super::for_posts(super::cpu_work(niceness)).await.unwrap();
+        assert_eq!(for_post, (own + super::POST_NICENESS).min(19));
+        assert_eq!(super::cpu_work(niceness).await.unwrap(), own);
+        let panicked = super::for_posts(super::cpu_work(|| -> i32 { panic!("no canvas") })).await;
+        assert!(
+            panicked.unwrap_err().to_string().contains("no canvas"),
+            "the panic is told"
+        );
+        assert_eq!(
+            super::for_posts(super::cpu_work(|| 7)).await.unwrap(),
+            7,
+            "the threads go on after a panic"
+        );
     }
 
     #[tokio::test]

@@ -226,7 +226,7 @@ pub struct Store {
 
 /// How often SQLite's checkpointer looks whether anything was committed since it last copied
 /// the write-ahead log into the database file.
-pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 
 /// SQLite's checkpoints, made apart from the writer (issue 34). By default the connection whose
 /// commit grows the write-ahead log past a thousand pages copies the log into the database
