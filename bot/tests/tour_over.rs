@@ -110,6 +110,26 @@ async fn item_13_every_command_after_the_end_says_the_tour_is_over() {
             "the last card's button",
             s.button_tour(CHANNEL, 1).await.unwrap_err().to_string(),
         ),
+        // A hand's or a choice's button checks its tour as it reads it.
+        (
+            "a hand button",
+            refusal(s.hand_of_button(&player(1), CHANNEL, Some(1)).await),
+        ),
+        (
+            "a choice button",
+            refusal(
+                s.choose(
+                    &player(1),
+                    CHANNEL,
+                    "after-the-end",
+                    commissaire::services::Pick {
+                        tour: Some(1),
+                        ..commissaire::services::Pick::now("x".parse().unwrap())
+                    },
+                )
+                .await,
+            ),
+        ),
     ];
     for (command, answer) in &answers {
         assert_eq!(answer, &over, "{command}");
@@ -133,6 +153,23 @@ async fn item_13_every_command_after_the_end_says_the_tour_is_over() {
         "a button of the tour before"
     );
     assert!(s.button_tour(CHANNEL, 2).await.is_ok());
+    for answer in [
+        refusal(s.hand_of_button(&player(1), CHANNEL, Some(1)).await),
+        refusal(
+            s.choose(
+                &player(1),
+                CHANNEL,
+                "an-earlier-tour",
+                commissaire::services::Pick {
+                    tour: Some(1),
+                    ..commissaire::services::Pick::now("x".parse().unwrap())
+                },
+            )
+            .await,
+        ),
+    ] {
+        assert!(answer.contains("earlier tour"), "{answer}");
+    }
     assert_eq!(
         refusal(s.hand(&player(1), CHANNEL).await),
         "the tour has not started: an admin starts it once the teams have joined"

@@ -113,6 +113,7 @@ fn first_offer(hand: &Reply) -> Pick {
             ButtonAction::Decide { stage, step, key } => Some(Pick {
                 key,
                 at: Some((stage, step)),
+                tour: None,
             }),
             _ => None,
         })

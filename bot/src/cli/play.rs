@@ -315,6 +315,7 @@ async fn session(
         let choice = Pick {
             key,
             at: Some((stage, step)),
+            tour: None,
         };
         asked += 1;
         refused_forced = false;

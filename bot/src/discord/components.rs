@@ -112,44 +112,49 @@ async fn answer_of(
             )),
             Answer::New,
         ),
-        Some(p) => match services.button_tour(channel, p.tour_id).await {
-            Ok(()) => {
-                let result = match p.action {
-                    ButtonAction::Hand => services.hand(actor, channel).await,
-                    ButtonAction::Decide { stage, step, key } => {
-                        // The interaction id: Discord's retry of the same click is counted once.
-                        let request = press.id.to_string();
-                        let pick = Pick {
-                            key,
-                            at: Some((stage, step)),
-                        };
-                        services.choose(actor, channel, &request, pick).await
-                    }
-                    ButtonAction::Legacy { key } => {
-                        let request = press.id.to_string();
-                        services
-                            .choose(actor, channel, &request, Pick::now(key))
-                            .await
-                    }
-                    ButtonAction::Vote { vote_id, yes } => {
-                        services.vote(actor, channel, vote_id, yes).await
-                    }
-                };
-                let how = match p.action {
-                    ButtonAction::Decide { .. } | ButtonAction::Legacy { .. } if on_private => {
-                        Answer::InPlace
-                    }
-                    _ => Answer::New,
-                };
-                match result {
-                    Ok(reply) => (reply, how),
-                    // A refusal is a new note: the hand it answers stays usable above it.
-                    Err(e) => (e.to_reply(), Answer::New),
+        Some(p) => {
+            // Whether the button's tour is the one being raced is checked as the hand or the
+            // choice reads the tour (one read less a press), and a vote's apart.
+            let tour = p.tour_id;
+            let result = match p.action {
+                ButtonAction::Hand => services.hand_of_button(actor, channel, Some(tour)).await,
+                ButtonAction::Decide { stage, step, key } => {
+                    // The interaction id: Discord's retry of the same click is counted once.
+                    let request = press.id.to_string();
+                    let pick = Pick {
+                        key,
+                        at: Some((stage, step)),
+                        tour: Some(tour),
+                    };
+                    services.choose(actor, channel, &request, pick).await
                 }
+                ButtonAction::Legacy { key } => {
+                    let request = press.id.to_string();
+                    let pick = Pick {
+                        tour: Some(tour),
+                        ..Pick::now(key)
+                    };
+                    services.choose(actor, channel, &request, pick).await
+                }
+                ButtonAction::Vote { vote_id, yes } => {
+                    match services.button_tour(channel, tour).await {
+                        Ok(()) => services.vote(actor, channel, vote_id, yes).await,
+                        Err(e) => Err(e),
+                    }
+                }
+            };
+            let how = match p.action {
+                ButtonAction::Decide { .. } | ButtonAction::Legacy { .. } if on_private => {
+                    Answer::InPlace
+                }
+                _ => Answer::New,
+            };
+            match result {
+                Ok(reply) => (reply, how),
+                // A refusal is a new note: the hand it answers stays usable above it (the
+                // tour over, or the button an earlier tour's, is said so too).
+                Err(e) => (e.to_reply(), Answer::New),
             }
-            // The tour is over, or the button is an earlier tour's: said privately, as a new
-            // note.
-            Err(e) => (e.to_reply(), Answer::New),
-        },
+        }
     }
 }

@@ -473,12 +473,56 @@ impl Services {
     /// pressed after the end), or the button is from an earlier tour of the channel.
     pub async fn button_tour(&self, channel_id: &str, tour_id: i64) -> Result<(), ServiceError> {
         let mut conn = self.store.read().await?;
-        if let Some(read) = self.read_tour(&mut conn, channel_id).await?
-            && read.tour.id == tour_id
+        self.button_tour_in(&mut conn, channel_id, tour_id, None)
+            .await
+    }
+
+    /// As [`Services::button_tour`], on `conn`: on a reader, at the channel's count of changes
+    /// `read_at` read already (through the kept reads; `None`: read it first), or in a write
+    /// transaction (`in_tx`), from the store itself. A request that reads the tour anyway
+    /// checks its button so, without a read of its own (issue 34).
+    pub(crate) async fn button_tour_in(
+        &self,
+        conn: &mut crate::store::Conn,
+        channel_id: &str,
+        tour_id: i64,
+        read_at: Option<i64>,
+    ) -> Result<(), ServiceError> {
+        let current = match read_at {
+            Some(version) => self.read_tour_at(conn, channel_id, version).await?,
+            None => self.read_tour(conn, channel_id).await?,
+        };
+        if current.is_some_and(|read| read.tour.id == tour_id) {
+            return Ok(());
+        }
+        self.button_refusal(conn, channel_id, tour_id).await
+    }
+
+    /// As [`Services::button_tour_in`], in a write transaction.
+    pub(crate) async fn button_tour_in_tx(
+        &self,
+        conn: &mut crate::store::Conn,
+        channel_id: &str,
+        tour_id: i64,
+    ) -> Result<(), ServiceError> {
+        if tours::active_in_channel(conn, channel_id)
+            .await?
+            .is_some_and(|tour| tour.id == tour_id)
         {
             return Ok(());
         }
-        match tours::latest_in_channel(&mut conn, channel_id).await? {
+        self.button_refusal(conn, channel_id, tour_id).await
+    }
+
+    /// Why a button of tour `tour_id` may not act: that tour is over, or it is an earlier
+    /// tour's.
+    async fn button_refusal(
+        &self,
+        conn: &mut crate::store::Conn,
+        channel_id: &str,
+        tour_id: i64,
+    ) -> Result<(), ServiceError> {
+        match tours::latest_in_channel(conn, channel_id).await? {
             Some(latest) if latest.id == tour_id && latest.status == TourStatus::Finished => {
                 Err(ServiceError::refused(self.tour_is_over(&latest)))
             }

@@ -26,11 +26,18 @@ pub struct Pick {
     /// The stage number and the seat's decision number the button was drawn at; `None` for a
     /// typed choice or a first-release button, which go to the decision open now.
     pub at: Option<(u32, u32)>,
+    /// The tour whose post or hand the button was on, checked to be the channel's tour being
+    /// raced ([`Services::button_tour`]) as the choice reads it; `None` for a typed choice.
+    pub tour: Option<i64>,
 }
 
 impl Pick {
     pub fn now(key: Key) -> Pick {
-        Pick { key, at: None }
+        Pick {
+            key,
+            at: None,
+            tour: None,
+        }
     }
 }
 
@@ -69,7 +76,20 @@ pub fn option_text(option: &LabelledOption) -> String {
 impl Services {
     /// The director's riders, their hands and the choices open to them (private).
     pub async fn hand(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
-        let (live, seat) = self.read_for_director(actor, channel_id).await?;
+        self.hand_of_button(actor, channel_id, None).await
+    }
+
+    /// As [`Services::hand`], for a button of tour `tour_id` (when `Some`): refused as
+    /// [`Services::button_tour`] refuses it unless that is the channel's tour being raced.
+    pub async fn hand_of_button(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        tour_id: Option<i64>,
+    ) -> ServiceResult {
+        let (live, seat) = self
+            .read_for_director_of(actor, channel_id, tour_id)
+            .await?;
         let mut reply = self.hand_reply(&live, seat, String::new());
         self.draw_own(&mut reply).await;
         Ok(reply)
@@ -81,8 +101,25 @@ impl Services {
         actor: &Actor,
         channel_id: &str,
     ) -> Result<(Live, Seat), ServiceError> {
+        self.read_for_director_of(actor, channel_id, None).await
+    }
+
+    /// As [`Services::read_for_director`], for a button of tour `tour_id` (when `Some`).
+    async fn read_for_director_of(
+        &self,
+        actor: &Actor,
+        channel_id: &str,
+        tour_id: Option<i64>,
+    ) -> Result<(Live, Seat), ServiceError> {
         let mut conn = self.store.read().await?;
-        let read = self.read_active_tour(&mut conn, channel_id, None).await?;
+        let version = crate::store::changes(&mut conn, channel_id).await?;
+        if let Some(tour_id) = tour_id {
+            self.button_tour_in(&mut conn, channel_id, tour_id, Some(version))
+                .await?;
+        }
+        let read = self
+            .read_active_tour(&mut conn, channel_id, Some(version))
+            .await?;
         require_started(&read.tour)?;
         let live = self.read_live(&mut conn, read).await?;
         let seat = live.director_seat(&actor.user_id)?;
@@ -429,16 +466,28 @@ impl Services {
         // On a reader, at the count of changes read first (with whether the request was
         // counted), through the kept reads; in the write transaction, from the store itself
         // (see `services::reads`).
+        // A button's tour first: a button of a tour over or of an earlier tour says so.
         let (read, counted) = match read_at {
-            Some((version, counted)) => (
-                self.read_active_tour(conn, channel_id, Some(version))
-                    .await?,
-                counted,
-            ),
-            None => (
-                TourRead::unkept(self.active_tour(conn, channel_id).await?),
-                choices::request_seen(conn, request_id).await?,
-            ),
+            Some((version, counted)) => {
+                if let Some(tour_id) = pick.tour {
+                    self.button_tour_in(conn, channel_id, tour_id, Some(version))
+                        .await?;
+                }
+                (
+                    self.read_active_tour(conn, channel_id, Some(version))
+                        .await?,
+                    counted,
+                )
+            }
+            None => {
+                if let Some(tour_id) = pick.tour {
+                    self.button_tour_in_tx(conn, channel_id, tour_id).await?;
+                }
+                (
+                    TourRead::unkept(self.active_tour(conn, channel_id).await?),
+                    choices::request_seen(conn, request_id).await?,
+                )
+            }
         };
         let tour = &read.tour;
         if counted {

@@ -122,10 +122,12 @@ pub fn offered(reply: &Reply) -> Vec<Pick> {
         .filter_map(|b| match parse_button(&b.id) {
             Some(Pressed {
                 action: ButtonAction::Decide { stage, step, key },
+                tour_id,
                 ..
             }) => Some(Pick {
                 key,
                 at: Some((stage, step)),
+                tour: Some(tour_id),
             }),
             _ => None,
         })
