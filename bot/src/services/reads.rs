@@ -23,7 +23,7 @@ use super::{ServiceError, Services};
 use crate::store::stages::StageRow;
 use crate::store::teams::TeamRow;
 use crate::store::tours::{self, TourRow};
-use crate::store::{self, Conn, choices, events, stages, teams};
+use crate::store::{self, Conn, stages, teams};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -317,7 +317,7 @@ impl Services {
         tour: &TourRow,
     ) -> Result<StageRows, ServiceError> {
         let teams = teams::list(conn, tour.id).await?;
-        let row = stages::get(conn, tour.id, tour.current_stage)
+        let (row, choices, events) = stages::get_counted(conn, tour.id, tour.current_stage)
             .await?
             .ok_or_else(|| {
                 ServiceError::Broken(format!(
@@ -325,8 +325,6 @@ impl Services {
                     tour.id, tour.current_stage
                 ))
             })?;
-        let choices = choices::count(conn, row.id).await?;
-        let events = events::count(conn, row.id).await?;
         Ok(StageRows {
             teams,
             row,
