@@ -128,6 +128,14 @@ impl Grouping {
         writer: &AnyPool,
         first: Option<Batch>,
     ) -> Result<(Member, Option<AnyRow>), StoreError> {
+        // Made before the writer is taken: a value that cannot be bound ends nothing.
+        let first = match first {
+            Some(first) => {
+                let (sql, values) = first.joined("SAVEPOINT member", "");
+                Some(query(sql, values)?)
+            }
+            None => None,
+        };
         let guard = {
             // Counted while waiting, uncounted however the wait ends (a task dropped here too).
             struct Waiting<'a>(&'a AtomicUsize);
@@ -165,9 +173,8 @@ impl Grouping {
             }
             return Ok((member, None));
         };
-        let (sql, values) = first.joined("SAVEPOINT member", "");
         // Every row of the query (`fetch_optional` would stop at the savepoint's result).
-        match query(sql, values)?.fetch_all(&mut *open.tx).await {
+        match first.fetch_all(&mut *open.tx).await {
             Ok(rows) => Ok((member, rows.into_iter().last())),
             Err(e) => {
                 // Whether the savepoint was set (the statement after it failed) or not, the
