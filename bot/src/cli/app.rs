@@ -319,6 +319,8 @@ pub fn main() -> ExitCode {
 fn runtime() -> Result<tokio::runtime::Runtime, UsageError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // A runtime thread with nothing to do collects its allocator's heap if a trim asked.
+        .on_thread_park(crate::memory::collect_if_asked)
         .build()
         .map_err(|e| UsageError(msg!("cli-no-runtime", error = e.to_string())))
 }

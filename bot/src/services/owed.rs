@@ -873,6 +873,13 @@ struct PostThreads {
 
 type Job = Box<dyn FnOnce() + Send>;
 
+use std::sync::mpsc::RecvTimeoutError;
+
+/// How often an idle drawing thread looks whether a trim asked it to give back its memory
+/// ([`crate::memory::collect_if_asked`]): the canvases and pictures it drew were freed by other
+/// threads, and stay with its allocator's heap until it looks.
+const COLLECT_WAKE: std::time::Duration = std::time::Duration::from_secs(1);
+
 impl PostThreads {
     fn start(threads: usize, niceness: i32) -> PostThreads {
         let (jobs, queue) = std::sync::mpsc::channel::<Job>();
@@ -885,12 +892,14 @@ impl PostThreads {
                     lower_priority(niceness);
                     loop {
                         let job = match queue.lock() {
-                            Ok(queue) => queue.recv(),
+                            Ok(queue) => queue.recv_timeout(COLLECT_WAKE),
                             Err(_) => return,
                         };
                         match job {
                             Ok(job) => job(),
-                            Err(_) => return,
+                            // Idle: the memory this thread's drawings held goes back at rest.
+                            Err(RecvTimeoutError::Timeout) => crate::memory::collect_if_asked(),
+                            Err(RecvTimeoutError::Disconnected) => return,
                         }
                     }
                 });

@@ -24,7 +24,7 @@
 //! round's close (its last choice sent to the next picture reaching the channel), the answers
 //! past Discord's three seconds, and the choices' answers by round, to see whether an answer
 //! costs more later in a stage; then each question's answer; and the bot's memory, at its peak
-//! and at rest once nothing has been asked for ten seconds after the run.
+//! and at rest once nothing has been asked for 25 seconds after the run.
 //!
 //! It lives in the tests package rather than `bot/benches` because the fake Discord is this
 //! package's, and a bench is handed the path of its own package's binaries only: the bot is
@@ -55,8 +55,9 @@ const FIRST_DIRECTOR: u64 = 1_400_000_000_000_000_000;
 const TEAMS: u64 = 4;
 /// Tours set up at once before the start (their setup is not measured).
 const SETTING_UP: usize = 16;
-/// The bot is at rest once no request has reached the fake for this long...
-const QUIET: Duration = Duration::from_secs(10);
+/// The bot is at rest once no request has reached the fake for this long: past the bot's
+/// `REST_SECS` (15 s), after which its rest pass (every 5 s) lets unasked tours go...
+const QUIET: Duration = Duration::from_secs(25);
 /// ...or after this, whichever comes first.
 const QUIET_WAIT: Duration = Duration::from_secs(60);
 
