@@ -124,7 +124,6 @@ fn collect() {
 pub fn trim() {
     COLLECTS_ASKED.fetch_add(1, Ordering::Relaxed);
     collect_if_asked();
-
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: `malloc_trim` only walks glibc's own free lists under its locks; it takes and
     // returns plain integers.

@@ -2,7 +2,7 @@
 
 mod common;
 
-use commissaire::services::{Pick, ServiceResult, Services};
+use commissaire::services::{Pick, STARTS_AT_ONCE, ServiceResult, Services};
 use commissaire_engine::games::card_race::Choice;
 use common::*;
 use std::sync::Arc;
@@ -115,4 +115,34 @@ async fn the_same_request_id_twice_counts_once() {
     });
     ok(s.choose(&me, CHANNEL, &id, other).await);
     assert_eq!(stored_choices(&s).await, before + 1);
+}
+
+/// Tours started in the same moment in many channels all start, at most
+/// [`STARTS_AT_ONCE`] at a time: a thousand starts at once held all their stages and posts
+/// together (issue 34, docs/speed.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tours_started_together_all_start_a_few_at_a_time() {
+    let db = Db::new();
+    let s = Arc::new(open(&db, &clock()).await);
+    let channels: Vec<String> = (0..12).map(|n| format!("starting-{n}")).collect();
+    for channel in &channels {
+        ok(s.create_tour(&admin(), channel, settings(3, 7)).await);
+        ok(s.join(&player(1), channel, "Team 1", "red").await);
+    }
+    let tasks: Vec<_> = channels
+        .iter()
+        .map(|channel| {
+            let (s, channel) = (Arc::clone(&s), channel.clone());
+            tokio::spawn(async move { s.start(&admin(), &channel).await })
+        })
+        .collect();
+    for t in tasks {
+        ok(t.await.unwrap());
+    }
+    let most = s.most_starts_at_once();
+    assert!((1..=STARTS_AT_ONCE).contains(&most), "{most} at once");
+    for channel in &channels {
+        let hand = ok(s.hand(&player(1), channel).await);
+        assert!(!offered(&hand).is_empty(), "{channel} is racing");
+    }
 }

@@ -235,6 +235,7 @@ impl Services {
     /// stage 1 opens and the bots play their first choices.
     pub async fn start(&self, actor: &Actor, channel_id: &str) -> ServiceResult {
         require_admin(actor, &msg!("admin-action-start"))?;
+        let _starting = self.starts.enter().await;
         let _guard = self.lock(channel_id).await;
         let now = self.now();
         let mut tx = self.store.begin_channel(channel_id).await?;
@@ -324,6 +325,67 @@ impl Services {
 }
 
 use super::Reply;
+
+/// How many tours one process starts at a time; the others wait their turn (their answers are
+/// deferred, as any slow answer is). A start writes the tour's riders and its first stage in one
+/// write transaction and owes the channel its first posts: a thousand tours started in the same
+/// second held them all at once. Measured with the load program, 1,000 tours started together:
+/// the bot's peak 216-218 MB, and 158-168 MB four at a time (docs/speed.md). The starts queue for
+/// the one writer anyway, so a bound costs them no time.
+pub const STARTS_AT_ONCE: usize = 4;
+
+/// The bound on starts at a time, and a count of them for the tests.
+pub(crate) struct Starts {
+    permits: tokio::sync::Semaphore,
+    now: std::sync::atomic::AtomicUsize,
+    most: std::sync::atomic::AtomicUsize,
+}
+
+impl Default for Starts {
+    fn default() -> Self {
+        Starts {
+            permits: tokio::sync::Semaphore::new(STARTS_AT_ONCE),
+            now: std::sync::atomic::AtomicUsize::new(0),
+            most: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+}
+
+/// One start under way: counted until dropped.
+pub(crate) struct Starting<'a> {
+    starts: &'a Starts,
+    _permit: Option<tokio::sync::SemaphorePermit<'a>>,
+}
+
+impl Starts {
+    /// Waits for a start's turn.
+    pub async fn enter(&self) -> Starting<'_> {
+        use std::sync::atomic::Ordering;
+        // The semaphore is never closed; were it, the start would go on unbounded.
+        let permit = self.permits.acquire().await.ok();
+        let now = self.now.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most.fetch_max(now, Ordering::SeqCst);
+        Starting {
+            starts: self,
+            _permit: permit,
+        }
+    }
+}
+
+impl Drop for Starting<'_> {
+    fn drop(&mut self) {
+        self.starts
+            .now
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Services {
+    /// The most tours this process was starting at one time (for the tests).
+    pub fn most_starts_at_once(&self) -> usize {
+        self.starts.most.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
 
 /// A seed when the admin gives none: the channel and the time, mixed (FNV-1a).
 fn seed_from(channel_id: &str, now: i64) -> u64 {

@@ -43,7 +43,7 @@ pub use audit::{Difference, StageAudit};
 pub use book::{BOOK_FILE, linked_files};
 pub use info::Board;
 pub use library::Library;
-pub use lobby::check_team_name;
+pub use lobby::{STARTS_AT_ONCE, check_team_name};
 pub use mentions::CommandIds;
 pub use owed::{CLAIM_LEASE_SECS, Owed, Picture, UNCLAIMED_GRACE_SECS, for_posts};
 pub(crate) use play::Tended;
@@ -184,6 +184,8 @@ pub struct Services {
     locks: locks::Locks,
     /// The stages being raced, as rebuilt: an answer replays nothing while its stage is kept.
     warm: warm::WarmStages,
+    /// The tours starting now ([`lobby::STARTS_AT_ONCE`] at most), and the most there were.
+    starts: lobby::Starts,
     /// What requests read of each channel's tour, under the count of its changes.
     kept: reads::KeptReads,
     /// Choices applied by replays since start-up: what the warm stages save, for tests.
@@ -232,6 +234,7 @@ impl Services {
             replayed: std::sync::atomic::AtomicU64::new(0),
             reread: std::sync::atomic::AtomicU64::new(0),
             trims: crate::memory::Trims::default(),
+            starts: lobby::Starts::default(),
             hold_after_read: std::sync::Mutex::new(None),
             drawn: Arc::new(owed::DrawnPictures::new(owed::DrawnPictures::CAPACITY)),
             pictures: true,
