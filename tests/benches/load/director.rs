@@ -62,18 +62,8 @@ impl Person {
 
     /// Sends `payload` and waits for the bot's answer, and for a deferred one its completion.
     pub async fn ask(&mut self, payload: Value) -> Asked {
-        self.ask_in(payload, Some(self.channel.id)).await
-    }
-
-    /// As [`Person::ask`], for a question whose answer may carry a picture that is not the
-    /// round's board (`/stage`'s profile): not counted as the channel's upload.
-    pub async fn ask_aside(&mut self, payload: Value) -> Asked {
-        self.ask_in(payload, None).await
-    }
-
-    async fn ask_in(&mut self, payload: Value, uploads_to: Option<u64>) -> Asked {
         let token = payload["token"].as_str().unwrap_or_default().to_string();
-        self.routes.expect(&token, uploads_to, self.tell.clone());
+        self.routes.expect(&token, self.tell.clone());
         let sent = Instant::now();
         let interaction = self.fake.interaction(payload);
         let mut asked = Asked {
@@ -145,8 +135,6 @@ pub struct Press {
 #[derive(Default)]
 pub struct Played {
     pub presses: Vec<Press>,
-    /// By round (index 0 is round 1): when the director's last choice of the round was sent.
-    pub last_choice: Vec<Option<Instant>>,
     /// Choices the bot answered with a new note instead of the hand: refusals.
     pub refused: usize,
     /// Why the director stopped before the last round, if they did.
@@ -187,14 +175,18 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration, asks: bool
                     Kind::Standings => person.fake.slash("standings", json!({}), &person.who),
                     _ => person.fake.slash("stage", json!({}), &person.who),
                 };
-                let asked = person.ask_aside(payload).await;
+                let asked = person.ask(payload).await;
                 played.presses.push(press(&asked, kind, round));
             }
         }
         tokio::time::sleep(pause.next()).await;
         let message = person.fake.message(card).unwrap_or_default();
         let Some(open) = controls(&message).into_iter().next() else {
-            played.stopped = Some(format!("round {round}'s card has nothing to press"));
+            // The card's turns were played from the hand, which goes on into the next turn
+            // when it is the director's too: the card was over before they came to it.
+            played.stopped = Some(format!(
+                "round {round}'s card was over when they came to it (played from the hand)"
+            ));
             break;
         };
         let asked = person.press(&open, card).await;
@@ -204,7 +196,6 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration, asks: bool
             played.stopped = Some(format!("round {round}: no hand after pressing the card"));
             break;
         };
-        let mut last_choice = None;
         let mut presses = 0;
         while let Some(choice) = controls(&hand).into_iter().next() {
             presses += 1;
@@ -224,10 +215,8 @@ pub async fn direct(mut person: Person, rounds: u32, think: Duration, asks: bool
                 played.refused += 1;
                 break;
             }
-            last_choice = Some(asked.sent);
             hand = person.fake.message(hand_id).unwrap_or_default();
         }
-        played.last_choice.push(last_choice);
     }
     played
 }

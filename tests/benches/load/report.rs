@@ -15,15 +15,55 @@ pub struct TourRun {
 }
 
 impl TourRun {
-    /// Whether a picture came after the last choice of the tour's last round.
-    pub fn last_round_drawn(&self) -> bool {
-        let last = self
+    /// Every choice sent in the tour, in the order sent, with its round of the run.
+    fn choices(&self) -> Vec<(Instant, u32)> {
+        let mut sent: Vec<(Instant, u32)> = self
             .directors
             .iter()
-            .filter_map(|d| d.last_choice.last().copied().flatten())
-            .max();
+            .flat_map(|d| d.presses.iter())
+            .filter(|p| matches!(p.kind, Kind::Choice))
+            .map(|p| (p.sent, p.round))
+            .collect();
+        sent.sort_unstable();
+        sent
+    }
+
+    /// Whether a board came after the tour's last choice.
+    pub fn last_round_drawn(&self) -> bool {
+        let last = self.choices().last().map(|&(at, _)| at);
         let uploads = self.channel.uploads.lock().expect("uploads");
         last.is_none_or(|last| uploads.iter().any(|&u| u > last))
+    }
+
+    /// Each turn's close: for every board, the last choice sent before it, if that choice came
+    /// after the board before (a turn is closed by its last choice and drawn by the next
+    /// board); with the choice's round. And whether choices were left after the last board
+    /// (the directors stopped with a turn open).
+    ///
+    /// A director whose hand goes on into the next turn may choose for it before its board
+    /// arrives, which makes that turn's close look shorter; a turn is never attributed a later
+    /// board than its own.
+    fn closes(&self) -> (Vec<(Duration, u32)>, bool) {
+        let choices = self.choices();
+        let mut boards = self.channel.uploads.lock().expect("uploads").clone();
+        boards.sort_unstable();
+        let mut closes = Vec::new();
+        let mut previous: Option<Instant> = None;
+        for &board in &boards {
+            let before = choices.partition_point(|&(at, _)| at < board);
+            if let Some(&(last, round)) = before.checked_sub(1).map(|i| &choices[i])
+                && previous.is_none_or(|p| last > p)
+            {
+                closes.push((board - last, round));
+            }
+            previous = Some(board);
+        }
+        let open = match (choices.last(), boards.last()) {
+            (Some(&(choice, _)), Some(&board)) => choice > board,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        (closes, open)
     }
 }
 
@@ -92,9 +132,11 @@ pub struct Measures {
     pub deferred: usize,
     /// Deferred answers: press to the answer edited in.
     pub completed: Spread,
+    /// A turn's close: its last choice sent to its board's arrival.
     pub closes: Spread,
-    /// Rounds whose last choice was never followed by a picture in the channel.
-    pub closes_missing: usize,
+    /// Tours whose last choices were never followed by a board: the directors stopped
+    /// with a turn open (each stops after its own number of cards).
+    pub left_open: usize,
     /// By round (index 0 is round 1).
     pub choices_by_round: Vec<Spread>,
     pub closes_by_round: Vec<Spread>,
@@ -117,26 +159,14 @@ impl Measures {
                     m.add_press(p);
                 }
             }
-            let uploads = {
-                let mut u = run.channel.uploads.lock().expect("uploads").clone();
-                u.sort_unstable();
-                u
-            };
-            for round in 0..rounds as usize {
-                let last: Option<Instant> = run
-                    .directors
-                    .iter()
-                    .filter_map(|d| d.last_choice.get(round).copied().flatten())
-                    .max();
-                let Some(last) = last else { continue };
-                match uploads.iter().find(|&&u| u > last) {
-                    Some(&picture) => {
-                        m.closes.add(picture - last);
-                        m.closes_by_round[round].add(picture - last);
-                    }
-                    None => m.closes_missing += 1,
+            let (closes, open) = run.closes();
+            for (took, round) in closes {
+                m.closes.add(took);
+                if let Some(by_round) = m.closes_by_round.get_mut(round as usize - 1) {
+                    by_round.add(took);
                 }
             }
+            m.left_open += usize::from(open);
         }
         m
     }
@@ -250,7 +280,7 @@ impl Measures {
         let n = self.closes.len();
         println!(
             "{:<34} {n:>7} {}",
-            "round close: last choice -> board",
+            "turn close: last choice -> board",
             self.closes.line()
         );
         let n = self.completed.len();
@@ -260,12 +290,12 @@ impl Measures {
             self.completed.line()
         );
         println!(
-            "answers past 3 s, every kind: {} (never answered: {}); deferred: {}; refused: {}; rounds never closed with a board: {}",
+            "answers past 3 s, every kind: {} (never answered: {}); deferred: {}; refused: {}; tours left with a turn open as their directors stopped: {}",
             self.past_limit(),
             self.unanswered,
             self.deferred,
             self.refused,
-            self.closes_missing
+            self.left_open
         );
         if let Some((kind, p99)) = self.worst_p99() {
             println!(

@@ -1,7 +1,8 @@
 //! Follows every request the bot sends to the fake Discord, as it arrives, and hands each to
 //! whoever waits for it: an interaction's answer to the one who asked, a channel's new message
 //! with buttons (a round's card) to that channel's directors, and the time of each picture
-//! upload to the channel it went to.
+//! posted in a channel (a board: the pictures in interaction answers are hands and profiles,
+//! seen by one director only).
 
 use commissaire_tests::fake_discord::Recorded;
 use serde_json::Value;
@@ -29,7 +30,7 @@ pub struct Channel {
     pub id: u64,
     /// The newest message posted in the channel with buttons on it (a round's card).
     pub cards: watch::Sender<u64>,
-    /// When each request carrying a file (a picture) for this channel arrived.
+    /// When each channel message carrying a file (a board) arrived: a new message or an edit.
     pub uploads: Mutex<Vec<Instant>>,
 }
 
@@ -43,13 +44,12 @@ impl Channel {
     }
 }
 
-/// Who waits for an interaction's answer: the channel a picture in it counts for, and who asked.
-type Waiting = (Option<u64>, mpsc::UnboundedSender<Event>);
+/// Who waits for an interaction's answer.
+type Waiting = mpsc::UnboundedSender<Event>;
 
 /// Who waits for what.
 pub struct Routes {
-    /// Interaction tokens still waited for: the channel (`None`: a picture in the answer is not
-    /// counted as the channel's, e.g. `/stage`'s profile) and who asked.
+    /// Interaction tokens still waited for, and who asked.
     tokens: Mutex<HashMap<String, Waiting>>,
     pub channels: HashMap<u64, Arc<Channel>>,
     /// When the bot's last request reached the fake.
@@ -87,13 +87,12 @@ impl Routes {
         *self.last_request.lock().expect("last request")
     }
 
-    /// Sends what the bot does about the interaction with `token` to `to`; a picture in the
-    /// answer counts as one of `channel`'s uploads (a board) unless it is `None`.
-    pub fn expect(&self, token: &str, channel: Option<u64>, to: mpsc::UnboundedSender<Event>) {
+    /// Sends what the bot does about the interaction with `token` to `to`.
+    pub fn expect(&self, token: &str, to: mpsc::UnboundedSender<Event>) {
         self.tokens
             .lock()
             .expect("tokens")
-            .insert(token.to_string(), (channel, to));
+            .insert(token.to_string(), to);
     }
 
     pub fn forget(&self, token: &str) {
@@ -102,12 +101,6 @@ impl Routes {
 
     fn waiting(&self, token: &str) -> Option<Waiting> {
         self.tokens.lock().expect("tokens").get(token).cloned()
-    }
-
-    fn uploaded(&self, channel: Option<u64>, at: Instant) {
-        if let Some(c) = channel.and_then(|c| self.channels.get(&c)) {
-            c.uploads.lock().expect("uploads").push(at);
-        }
     }
 
     /// Routes one request.
@@ -142,19 +135,13 @@ impl Routes {
                     .json
                     .as_ref()
                     .map_or(0, |j| j["type"].as_u64().unwrap_or(0));
-                if let Some((channel, to)) = self.waiting(token) {
-                    if has_file {
-                        self.uploaded(channel, at);
-                    }
+                if let Some(to) = self.waiting(token) {
                     let token = token.to_string();
                     let _ = to.send(Event::Callback { token, at, kind });
                 }
             }
             (_, ["webhooks", _, token, ..]) => {
-                if let Some((channel, to)) = self.waiting(token) {
-                    if has_file {
-                        self.uploaded(channel, at);
-                    }
+                if let Some(to) = self.waiting(token) {
                     let token = token.to_string();
                     let _ = to.send(Event::Webhook { token, at });
                 }
@@ -163,8 +150,8 @@ impl Routes {
                 let Ok(channel) = channel.parse::<u64>() else {
                     return;
                 };
-                if has_file {
-                    self.uploaded(Some(channel), at);
+                if has_file && let Some(c) = self.channels.get(&channel) {
+                    c.uploads.lock().expect("uploads").push(at);
                 }
                 let created = request.response.as_ref().filter(|_| method == "POST");
                 if let (Some(message), Some(c)) = (created, self.channels.get(&channel))
