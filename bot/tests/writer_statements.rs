@@ -74,16 +74,92 @@ async fn statements_of(
     )
 }
 
+/// Logs every statement into [`LOGGED`], once for the whole binary.
+fn log_statements() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        tracing_subscriber::registry()
+            .with(
+                Statements.with_filter(
+                    tracing_subscriber::filter::Targets::new()
+                        .with_target("sqlx::query", tracing::Level::TRACE),
+                ),
+            )
+            .init();
+    });
+}
+
+/// The tests of this binary read one log: one at a time.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// The queries `done` ran on the writer: those on the thread of the one that set a savepoint.
+async fn on_writer<T>(done: impl std::future::Future<Output = T>) -> (T, Vec<String>) {
+    LOGGED.lock().unwrap().clear();
+    let out = done.await;
+    let logged = std::mem::take(&mut *LOGGED.lock().unwrap());
+    let writer = logged
+        .iter()
+        .find(|(_, sql)| sql.starts_with("SAVEPOINT member"))
+        .map(|(thread, _)| *thread)
+        .expect("a write transaction");
+    let on_writer = logged
+        .into_iter()
+        .filter(|(t, _)| *t == writer)
+        .map(|(_, sql)| sql)
+        .collect();
+    (out, on_writer)
+}
+
+#[tokio::test]
+async fn a_transaction_of_writes_alone_is_one_round_trip() {
+    log_statements();
+    let _one = ONE_AT_A_TIME.lock().await;
+    let clock = clock();
+    let db = Db::new();
+    if !matches!(db.database(), commissaire::store::Database::Sqlite(_)) {
+        return;
+    }
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 3, 34).await;
+    let owed = s.undelivered().await.unwrap();
+    let opening = &owed[0];
+    let card = opening.reply.turn.clone().expect("the first round's card");
+    // The outbox's claim: the claim and, had it failed, whether the row is delivered.
+    let (claim, writer) = on_writer(s.claim_owed(opening.id)).await;
+    assert_eq!(claim.unwrap(), commissaire::store::outbox::Claim::Ours);
+    assert_eq!(writer.len(), 1, "the claim: {writer:#?}");
+    // The delivery of a round's card: the channel's lock, the row marked, the post remembered.
+    let post = commissaire::store::posts::TurnPost {
+        channel_id: CHANNEL.into(),
+        message_id: "500".into(),
+    };
+    let (moved_on, writer) =
+        on_writer(s.delivered(opening.id, &["500".into()], Some((&card, &post)))).await;
+    assert_eq!(moved_on.unwrap(), None);
+    assert_eq!(writer.len(), 1, "the delivery: {writer:#?}");
+    assert_eq!(s.turn_post(&card).await.unwrap(), Some(post.clone()));
+    // The status message remembered, then shown anew.
+    let status = commissaire::store::status::StatusPost {
+        channel_id: CHANNEL.into(),
+        message_id: "600".into(),
+        shown: "one".into(),
+    };
+    let (done, writer) = on_writer(s.remember_status_post(card.tour_id, &status)).await;
+    done.unwrap();
+    assert_eq!(writer.len(), 1, "the status remembered: {writer:#?}");
+    let (done, writer) = on_writer(s.status_shown(card.tour_id, "600", "two")).await;
+    done.unwrap();
+    assert_eq!(writer.len(), 1, "the status shown: {writer:#?}");
+    assert_eq!(
+        s.status_post(card.tour_id).await.unwrap().map(|p| p.shown),
+        Some("two".to_string())
+    );
+}
+
 #[tokio::test]
 async fn a_choice_holds_the_writer_for_its_writes_only() {
-    tracing_subscriber::registry()
-        .with(
-            Statements.with_filter(
-                tracing_subscriber::filter::Targets::new()
-                    .with_target("sqlx::query", tracing::Level::TRACE),
-            ),
-        )
-        .init();
+    log_statements();
+    let _one = ONE_AT_A_TIME.lock().await;
     let clock = clock();
     let db = Db::new();
     if !matches!(db.database(), commissaire::store::Database::Sqlite(_)) {

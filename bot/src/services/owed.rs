@@ -15,7 +15,7 @@ use super::{Reply, ServiceError, Services, TurnCard, in_tour, narrate};
 use crate::store::Conn;
 use crate::store::outbox::{self, Claim, OwedRow};
 use crate::store::posts::{self, TurnPost};
-use crate::store::{StoreError, choices, results, stages, teams, tours};
+use crate::store::{Batch, StoreError, choices, results, stages, teams, tours};
 use serde::{Deserialize, Serialize};
 
 /// A picture to draw, told by what it shows: enough to draw it again, the same, from the store
@@ -279,10 +279,9 @@ impl Services {
     /// Claims row `id` for this process before it posts it (see `store::outbox::claim`).
     pub async fn claim_owed(&self, id: i64) -> Result<Claim, ServiceError> {
         let now = self.now();
-        let mut tx = self.store.begin().await?;
-        let claim = outbox::claim(&mut tx, id, self.worker(), now, now + CLAIM_LEASE_SECS).await?;
-        self.store.commit(tx).await?;
-        Ok(claim)
+        let mut writes = Batch::new();
+        outbox::claim(&mut writes, id, self.worker(), now, now + CLAIM_LEASE_SECS);
+        Ok(outbox::claimed(&self.store.write(writes).await?)?)
     }
 
     /// What the channels are owed that nobody is posting, claimed for this process: rows owed
@@ -349,18 +348,31 @@ impl Services {
                 Some((_, post)) => Some(self.lock(&post.channel_id).await),
                 None => None,
             };
-            let mut tx = self.store.begin().await?;
-            if let Some((_, post)) = card {
-                self.store.lock_channel(&mut tx, &post.channel_id).await?;
+            // One transaction, sent to SQLite's writer in one round trip: the channel's lock,
+            // the row marked delivered, and the round's post remembered if this marked it.
+            let now = self.now();
+            let ids = message_ids.join(",");
+            let mut writes = Batch::new();
+            outbox::delivered(&mut writes, id, &ids, now);
+            if let Some((card, post)) = card {
+                posts::remember_if_delivered(
+                    &mut writes,
+                    (card.tour_id, card.stage, card.round),
+                    post,
+                    (id, now, &ids),
+                );
+                self.store.lock_channel_in(&mut writes, &post.channel_id);
             }
-            if !outbox::delivered(&mut tx, id, message_ids, self.now()).await? {
+            let each = self.store.write(writes).await?;
+            let marked = if card.is_some() {
+                each.get(1)
+            } else {
+                each.first()
+            };
+            if !marked.is_some_and(|rows| outbox::delivered_by(rows)) {
                 // Another delivery marked it first; it remembered the round too.
                 return Ok(None);
             }
-            if let Some((card, post)) = card {
-                posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
-            }
-            self.store.commit(tx).await?;
         }
         let Some((posted, post)) = card else {
             return Ok(None);

@@ -2,6 +2,7 @@
 //! team off) after a restart too. The terminal posts nothing and never calls these.
 
 use super::{ServiceError, Services, TurnCard};
+use crate::store::Batch;
 use crate::store::posts::{self, TurnPost};
 
 impl Services {
@@ -12,9 +13,10 @@ impl Services {
         post: &TurnPost,
     ) -> Result<(), ServiceError> {
         let _guard = self.lock(&post.channel_id).await;
-        let mut tx = self.store.begin_channel(&post.channel_id).await?;
-        posts::remember(&mut tx, card.tour_id, card.stage, card.round, post).await?;
-        self.store.commit(tx).await?;
+        let mut writes = Batch::new();
+        posts::remember(&mut writes, card.tour_id, card.stage, card.round, post);
+        self.store.lock_channel_in(&mut writes, &post.channel_id);
+        self.store.write(writes).await?;
         Ok(())
     }
 
@@ -25,9 +27,10 @@ impl Services {
     /// brings the card up to date.
     pub async fn closed_turn_post(&self, owed: i64, post: &TurnPost) -> Result<(), ServiceError> {
         let _guard = self.lock(&post.channel_id).await;
-        let mut tx = self.store.begin_channel(&post.channel_id).await?;
-        posts::forget(&mut tx, owed, post).await?;
-        self.store.commit(tx).await?;
+        let mut writes = Batch::new();
+        posts::forget(&mut writes, owed, post);
+        self.store.lock_channel_in(&mut writes, &post.channel_id);
+        self.store.write(writes).await?;
         Ok(())
     }
 

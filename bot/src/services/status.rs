@@ -10,7 +10,7 @@ use super::{ServiceError, Services, in_tour};
 use crate::clock::Timestamp;
 use crate::store::status::{self, StatusPost};
 use crate::store::tours::{self, TourStatus};
-use crate::store::{choices, results};
+use crate::store::{Batch, choices, results};
 use commissaire_messages::{Language, msg};
 use commissaire_render::classification_title;
 
@@ -136,9 +136,9 @@ impl Services {
         tour_id: i64,
         post: &StatusPost,
     ) -> Result<(), ServiceError> {
-        let mut tx = self.store.begin().await?;
-        status::remember(&mut tx, tour_id, post).await?;
-        self.store.commit(tx).await?;
+        let mut writes = Batch::new();
+        status::remember(&mut writes, tour_id, post);
+        self.store.write(writes).await?;
         Ok(())
     }
 
@@ -149,9 +149,9 @@ impl Services {
         message_id: &str,
         shown: &str,
     ) -> Result<(), ServiceError> {
-        let mut tx = self.store.begin().await?;
-        status::shown(&mut tx, tour_id, message_id, shown).await?;
-        self.store.commit(tx).await?;
+        let mut writes = Batch::new();
+        status::shown(&mut writes, tour_id, message_id, shown);
+        self.store.write(writes).await?;
         Ok(())
     }
 
@@ -162,9 +162,9 @@ impl Services {
         tour_id: i64,
         message_id: &str,
     ) -> Result<(), ServiceError> {
-        let mut tx = self.store.begin().await?;
-        status::forget(&mut tx, tour_id, message_id).await?;
-        self.store.commit(tx).await?;
+        let mut writes = Batch::new();
+        status::forget(&mut writes, tour_id, message_id);
+        self.store.write(writes).await?;
         Ok(())
     }
 }

@@ -21,7 +21,7 @@
 use super::{Backend, Conn, StoreError};
 use sqlx::Arguments;
 use sqlx::Executor;
-use sqlx::any::AnyArguments;
+use sqlx::any::{AnyArguments, AnyRow};
 
 /// One value bound to a statement of a batch.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,6 +86,17 @@ impl Batch {
         });
     }
 
+    /// As [`Batch::push`], for a statement that runs before those queued already.
+    pub fn push_front(&mut self, sql: impl Into<String>, values: Vec<Bound>) {
+        self.statements.insert(
+            0,
+            Statement {
+                sql: sql.into(),
+                values,
+            },
+        );
+    }
+
     pub fn is_empty(&self) -> bool {
         self.statements.is_empty()
     }
@@ -136,6 +147,49 @@ impl Batch {
         }
         Ok(())
     }
+}
+
+impl Batch {
+    /// Runs the batch on `conn`, in order, and returns each statement's rows (a statement's
+    /// `RETURNING` or `SELECT`), one list a statement: one round trip on SQLite, one a
+    /// statement on PostgreSQL.
+    pub async fn fetch_each(self, conn: &mut Conn) -> Result<Vec<Vec<AnyRow>>, StoreError> {
+        match Backend::of(conn) {
+            Backend::Sqlite => {
+                let (sql, values) = self.joined("", "");
+                rows_by_statement(conn, query(sql, values)?).await
+            }
+            Backend::Postgres => {
+                let mut each = Vec::with_capacity(self.statements.len());
+                for statement in self.statements {
+                    each.push(
+                        query(statement.sql, statement.values)?
+                            .fetch_all(&mut *conn)
+                            .await?,
+                    );
+                }
+                Ok(each)
+            }
+        }
+    }
+}
+
+/// Runs `query` (on SQLite, several statements) and returns each statement's rows, one list a
+/// statement: SQLite's driver ends each statement's rows with its result.
+pub(super) async fn rows_by_statement(
+    conn: &mut Conn,
+    query: sqlx::query::Query<'static, sqlx::Any, AnyArguments>,
+) -> Result<Vec<Vec<AnyRow>>, StoreError> {
+    let mut stream = conn.fetch_many(query);
+    let mut each = Vec::new();
+    let mut rows = Vec::new();
+    while let Some(step) = std::future::poll_fn(|cx| stream.as_mut().poll_next(cx)).await {
+        match step? {
+            sqlx::Either::Left(_) => each.push(std::mem::take(&mut rows)),
+            sqlx::Either::Right(row) => rows.push(row),
+        }
+    }
+    Ok(each)
 }
 
 /// A query of `sql` with `values` bound in order.

@@ -26,7 +26,7 @@
 //! group: they commit together or not at all, so it never acts on a change that is later undone.
 
 use super::StoreError;
-use super::batch::{Batch, query};
+use super::batch::{Batch, query, rows_by_statement};
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor};
 use std::sync::Arc;
@@ -120,22 +120,9 @@ impl Grouping {
         Ok(self.begin_with(writer, None).await?.0)
     }
 
-    /// As [`Grouping::begin`], and runs `first` in the savepoint, sent with it in one round trip
-    /// (issue 34): the last row it returns, if any. Should `first` fail, the savepoint is rolled back
-    /// as for any member dropped without its commit.
-    pub(super) async fn begin_with(
-        self: &Arc<Grouping>,
-        writer: &AnyPool,
-        first: Option<Batch>,
-    ) -> Result<(Member, Option<AnyRow>), StoreError> {
-        // Made before the writer is taken: a value that cannot be bound ends nothing.
-        let first = match first {
-            Some(first) => {
-                let (sql, values) = first.joined("SAVEPOINT member", "");
-                Some(query(sql, values)?)
-            }
-            None => None,
-        };
+    /// Waits for the writer and joins the group, opening it if none is open; sets no
+    /// savepoint yet.
+    async fn join(self: &Arc<Grouping>, writer: &AnyPool) -> Result<Member, StoreError> {
         let guard = {
             // Counted while waiting, uncounted however the wait ends (a task dropped here too).
             struct Waiting<'a>(&'a AtomicUsize);
@@ -155,6 +142,8 @@ impl Grouping {
         };
         let state = member.state();
         if state.open.is_none() {
+            // Nothing of this member's is in the writer yet: should the `BEGIN` fail, its
+            // drop has no savepoint to roll back, and finds no group open.
             let tx = writer.begin_with("BEGIN IMMEDIATE").await?;
             let (done, _) = watch::channel(None);
             state.open = Some(Open {
@@ -164,7 +153,79 @@ impl Grouping {
                 id: self.next_id.fetch_add(1, Ordering::SeqCst),
             });
         }
-        let open = state.open.as_mut().expect("opened above");
+        Ok(member)
+    }
+
+    /// A write transaction that is `writes` alone (issue 34): waits for the writer and joins
+    /// the group, then sets its savepoint, runs `writes` and releases the savepoint in one
+    /// round trip; returns once the group is committed, with each statement's rows, one list
+    /// a statement. Should a statement fail, the savepoint is rolled back (only these writes
+    /// are undone) and the group goes on.
+    pub(super) async fn write(
+        self: &Arc<Grouping>,
+        writer: &AnyPool,
+        writes: Batch,
+    ) -> Result<Vec<Vec<AnyRow>>, StoreError> {
+        // Made before the writer is taken: a value that cannot be bound ends nothing.
+        let statements = writes.len();
+        let (sql, values) = writes.joined("SAVEPOINT member", "RELEASE member");
+        let whole = query(sql, values)?;
+        let mut member = self.join(writer).await?;
+        let open = member
+            .state()
+            .open
+            .as_mut()
+            .expect("open while a member is");
+        match rows_by_statement(&mut open.tx, whole).await {
+            Ok(mut each) if each.len() == statements + 2 => {
+                // The savepoint's and the release's (empty) results off both ends.
+                each.pop();
+                each.remove(0);
+                member.finish().await?;
+                Ok(each)
+            }
+            Ok(each) => {
+                // Not every statement ran to its end: whether the release ran is not known,
+                // so the writes are not counted as made (the drop rolls back to the
+                // savepoint if it still stands, else ends the group, which then tells every
+                // member that its writes are lost).
+                drop(member);
+                Err(StoreError::Corrupt(format!(
+                    "a batch of {statements} writes gave {} results, not {}",
+                    each.len(),
+                    statements + 2
+                )))
+            }
+            Err(e) => {
+                // As in `begin_with`: the savepoint, if it was set, is rolled back by the drop.
+                drop(member);
+                Err(e)
+            }
+        }
+    }
+
+    /// As [`Grouping::begin`], and runs `first` in the savepoint, sent with it in one round trip
+    /// (issue 34): the last row it returns, if any. Should `first` fail, the savepoint is rolled back
+    /// as for any member dropped without its commit.
+    pub(super) async fn begin_with(
+        self: &Arc<Grouping>,
+        writer: &AnyPool,
+        first: Option<Batch>,
+    ) -> Result<(Member, Option<AnyRow>), StoreError> {
+        // Made before the writer is taken: a value that cannot be bound ends nothing.
+        let first = match first {
+            Some(first) => {
+                let (sql, values) = first.joined("SAVEPOINT member", "");
+                Some(query(sql, values)?)
+            }
+            None => None,
+        };
+        let mut member = self.join(writer).await?;
+        let open = member
+            .state()
+            .open
+            .as_mut()
+            .expect("open while a member is");
         let Some(first) = first else {
             if let Err(e) = open.tx.execute("SAVEPOINT member").await {
                 // The shared transaction cannot go on: end it for everyone in it.
@@ -221,7 +282,6 @@ impl Member {
     /// savepoint is rolled back, as for a member dropped without its commit, and the group
     /// goes on.
     pub(super) async fn commit_with(mut self, last: Batch) -> Result<(), StoreError> {
-        let grouping = self.grouping.clone();
         if !last.is_empty() {
             let (sql, values) = last.joined("", "RELEASE member");
             let open = self.state().open.as_mut().expect("open while a member is");
@@ -240,6 +300,13 @@ impl Member {
                 return Err(e.into());
             }
         }
+        self.finish().await
+    }
+
+    /// The member's savepoint released: it is one of the group's, and returns once the
+    /// group is committed (at once if nobody waits to join it).
+    async fn finish(mut self) -> Result<(), StoreError> {
+        let grouping = self.grouping.clone();
         let mut guard = self.guard.take().expect("held until the member ends");
         let open = guard.open.as_mut().expect("open while a member is");
         open.members += 1;
@@ -491,6 +558,83 @@ mod tests {
         store.commit_with(tx, Batch::new()).await.unwrap();
         assert_eq!(count(&store, "a").await, 2);
         assert!(store.group_commits() > after);
+    }
+
+    /// A transaction of writes alone (`Store::write`): each statement's rows come back apart;
+    /// one that fails undoes that transaction's writes only, and the group beside it lands.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_alone_give_each_statement_its_rows_or_are_undone_whole() {
+        use super::super::Batch;
+        let (_dir, store) = store().await;
+        let mut writes = Batch::new();
+        writes.push(
+            "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 5)",
+            vec!["x".into()],
+        );
+        store.lock_channel_in(&mut writes, "a");
+        writes.push(
+            "SELECT version FROM channel_changes WHERE channel_id = $1 OR channel_id = $2 \
+             ORDER BY channel_id",
+            vec!["x".into(), "a".into()],
+        );
+        writes.push(
+            "UPDATE channel_changes SET version = 6 WHERE channel_id = $1",
+            vec!["nobody".into()],
+        );
+        let each = store.write(writes).await.unwrap();
+        let versions = |rows: &Vec<sqlx::any::AnyRow>| -> Vec<i64> {
+            rows.iter()
+                .map(|r| sqlx::Row::try_get(r, 0).unwrap())
+                .collect()
+        };
+        assert_eq!(each.len(), 4, "one list a statement");
+        assert_eq!(versions(&each[0]), vec![1], "the lock's count, first");
+        assert_eq!(
+            versions(&each[1]),
+            Vec::<i64>::new(),
+            "an insert returns nothing"
+        );
+        assert_eq!(versions(&each[2]), vec![1, 5]);
+        assert!(each[3].is_empty());
+        // Beside a member of the same group, writes whose second statement breaks a key.
+        let mut first = store.begin().await.unwrap();
+        store.lock_channel(&mut first, "b").await.unwrap();
+        let failing = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let mut writes = Batch::new();
+                writes.push(
+                    "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 1)",
+                    vec!["y".into()],
+                );
+                writes.push(
+                    "INSERT INTO channel_changes (channel_id, version) VALUES ($1, 1)",
+                    vec!["x".into()],
+                );
+                store.lock_channel_in(&mut writes, "a");
+                store.write(writes).await
+            })
+        };
+        until_waiting(&store, 1).await;
+        store.commit(first).await.unwrap();
+        assert!(
+            failing.await.unwrap().is_err(),
+            "channel x is there already"
+        );
+        assert_eq!(
+            (
+                count(&store, "a").await,
+                count(&store, "b").await,
+                count(&store, "x").await,
+                count(&store, "y").await
+            ),
+            (1, 1, 5, 0)
+        );
+        // The writer is free and sound: the next writes land.
+        let mut writes = Batch::new();
+        store.lock_channel_in(&mut writes, "a");
+        store.write(writes).await.unwrap();
+        assert_eq!(count(&store, "a").await, 2);
     }
 
     /// A group left open for a transaction that never comes to join it is committed by the

@@ -36,7 +36,7 @@ pub mod tours;
 pub mod transfer;
 pub mod votes;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyPool, ConnectOptions, Executor};
 use std::path::{Path, PathBuf};
@@ -530,6 +530,28 @@ impl Store {
             TxKind::Grouped(member) => member.commit_with(last).await?,
         }
         Ok(())
+    }
+
+    /// A write transaction made of `writes` alone, committed; each statement's rows (its
+    /// `RETURNING`, or a `SELECT`'s), one list a statement. On SQLite the savepoint, the writes
+    /// and the release go to the writer in one round trip (issue 34), where [`Store::begin`],
+    /// a statement and [`Store::commit`] take three.
+    pub async fn write(&self, writes: Batch) -> Result<Vec<Vec<AnyRow>>, StoreError> {
+        if self.backend == Backend::Postgres || self.crash_before_commit.load(Ordering::SeqCst) {
+            // Statement by statement, and the crash before the commit simulated where it is.
+            let mut tx = self.begin().await?;
+            let each = writes.fetch_each(&mut tx).await?;
+            self.commit(tx).await?;
+            return Ok(each);
+        }
+        self.grouping.write(&self.writer, writes).await
+    }
+
+    /// Queues, first in `writes`, the statement that takes the channel's lock and counts its
+    /// change (as [`Store::lock_channel`] does): for a change of a channel's tour made with
+    /// [`Store::write`]. Its rows (the count) come first in what that returns.
+    pub fn lock_channel_in(&self, writes: &mut Batch, channel_id: &str) {
+        writes.push_front(self.count_sql(), vec![channel_id.into()]);
     }
 
     /// Runs `writes` in the transaction now (one round trip on SQLite).

@@ -3,8 +3,10 @@
 //! left undelivered by a crash are posted at the next start.
 
 use super::StoreError;
+use super::batch::Batch;
 use crate::clock::Timestamp;
 use crate::store::Conn;
+use sqlx::any::AnyRow;
 
 /// A message owed to a channel, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,23 +127,20 @@ pub async fn undelivered_before(
     Ok(rows.into_iter().map(owed_row).collect())
 }
 
-/// Marks a message delivered with the ids of the channel messages it became. Returns false if
-/// it already was (another delivery got there first), so the caller does nothing more.
-pub async fn delivered(
-    conn: &mut Conn,
-    id: i64,
-    message_ids: &[String],
-    now: Timestamp,
-) -> Result<bool, StoreError> {
-    let done = sqlx::query(
-        "UPDATE outbox SET delivered_at = $1, message_ids = $2 WHERE id = $3 AND delivered_at IS NULL",
-    )
-    .bind(now)
-    .bind(message_ids.join(","))
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+/// Marks row `id` delivered at `now`, with the channel messages it became, unless it was
+/// marked first. For [`super::Store::write`]: the statement returns the row's id if it marked
+/// it (see [`delivered_by`]).
+pub fn delivered(writes: &mut Batch, id: i64, message_ids: &str, now: Timestamp) {
+    writes.push(
+        "UPDATE outbox SET delivered_at = $1, message_ids = $2 WHERE id = $3 \
+         AND delivered_at IS NULL RETURNING id",
+        vec![now.into(), message_ids.into(), id.into()],
+    );
+}
+
+/// Whether the statement of [`delivered`] marked its row, from its rows.
+pub fn delivered_by(rows: &[AnyRow]) -> bool {
+    !rows.is_empty()
 }
 
 /// The channel messages an owed message became, once delivered.
@@ -183,33 +182,34 @@ pub enum Claim {
 }
 
 /// Claims row `id` for `worker` until `until`: it must be undelivered and unclaimed, or claimed
-/// by `worker` itself (before a restart, or a retry), or claimed by a lease that ran out.
-pub async fn claim(
-    conn: &mut Conn,
-    id: i64,
-    worker: &str,
-    now: Timestamp,
-    until: Timestamp,
-) -> Result<Claim, StoreError> {
-    let done = sqlx::query(
+/// by `worker` itself (before a restart, or a retry), or claimed by a lease that ran out. Two
+/// statements for [`super::Store::write`]; [`claimed`] reads what they found.
+pub fn claim(writes: &mut Batch, id: i64, worker: &str, now: Timestamp, until: Timestamp) {
+    writes.push(
         "UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
          AND delivered_at IS NULL \
-         AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4)",
-    )
-    .bind(worker)
-    .bind(until)
-    .bind(id)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    if done.rows_affected() == 1 {
-        return Ok(Claim::Ours);
+         AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4) \
+         RETURNING id",
+        vec![worker.into(), until.into(), id.into(), now.into()],
+    );
+    // After the claim: a row it claimed is undelivered, so this finds nothing then.
+    writes.push(
+        "SELECT id FROM outbox WHERE id = $1 AND delivered_at IS NOT NULL",
+        vec![id.into()],
+    );
+}
+
+/// What the two statements of [`claim`] found, from their rows.
+pub fn claimed(each: &[Vec<AnyRow>]) -> Result<Claim, StoreError> {
+    match each {
+        [ours, _] if !ours.is_empty() => Ok(Claim::Ours),
+        [_, delivered] if !delivered.is_empty() => Ok(Claim::Delivered),
+        [_, _] => Ok(Claim::Elsewhere),
+        _ => Err(StoreError::Corrupt(format!(
+            "a claim gave {} results, not 2",
+            each.len()
+        ))),
     }
-    Ok(if is_delivered(conn, id).await? {
-        Claim::Delivered
-    } else {
-        Claim::Elsewhere
-    })
 }
 
 /// Claims for `worker`, until `until`, up to `limit` undelivered rows nobody is posting: never

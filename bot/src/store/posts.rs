@@ -1,6 +1,7 @@
 //! The `turn_posts` table: the message that opens each round, as the adapter posted it.
 
 use super::StoreError;
+use super::batch::Batch;
 use crate::store::Conn;
 
 /// Where a round's opening message went.
@@ -11,27 +12,45 @@ pub struct TurnPost {
 }
 
 /// Remembers a round's message. A round opened twice (an adapter that retried) keeps the last.
-pub async fn remember(
-    conn: &mut Conn,
-    tour_id: i64,
-    stage: u32,
-    round: u32,
-    post: &TurnPost,
-) -> Result<(), StoreError> {
-    sqlx::query(
+pub fn remember(writes: &mut Batch, tour_id: i64, stage: u32, round: u32, post: &TurnPost) {
+    writes.push(
         "INSERT INTO turn_posts (tour_id, stage, round, channel_id, message_id) \
          VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (tour_id, stage, round) DO UPDATE SET \
          channel_id = excluded.channel_id, message_id = excluded.message_id",
-    )
-    .bind(tour_id)
-    .bind(stage as i64)
-    .bind(round as i64)
-    .bind(&post.channel_id)
-    .bind(&post.message_id)
-    .execute(conn)
-    .await?;
-    Ok(())
+        remembered(tour_id, stage, round, post),
+    );
+}
+
+/// As [`remember`], if outbox row `owed` was marked delivered at `at` with `message_ids`
+/// (by the statement before it in the same batch): a post delivered by another process
+/// first is remembered by that process.
+pub fn remember_if_delivered(
+    writes: &mut Batch,
+    (tour_id, stage, round): (i64, u32, u32),
+    post: &TurnPost,
+    (owed, at, message_ids): (i64, i64, &str),
+) {
+    let mut values = remembered(tour_id, stage, round, post);
+    values.extend([owed.into(), at.into(), message_ids.into()]);
+    writes.push(
+        "INSERT INTO turn_posts (tour_id, stage, round, channel_id, message_id) \
+         SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM outbox \
+             WHERE id = $6 AND delivered_at = $7 AND message_ids = $8) \
+         ON CONFLICT (tour_id, stage, round) DO UPDATE SET \
+         channel_id = excluded.channel_id, message_id = excluded.message_id",
+        values,
+    );
+}
+
+fn remembered(tour_id: i64, stage: u32, round: u32, post: &TurnPost) -> Vec<super::batch::Bound> {
+    vec![
+        tour_id.into(),
+        i64::from(stage).into(),
+        i64::from(round).into(),
+        post.channel_id.as_str().into(),
+        post.message_id.as_str().into(),
+    ]
 }
 
 /// Forgets message `post` as the message of the round being played in the tour that owed row
@@ -39,21 +58,20 @@ pub async fn remember(
 /// full, or its phase is over), is no longer edited there. A round that is over keeps its row:
 /// nothing edits it any more, and it says where the round was posted. Keyed by the tour (the
 /// table's first key) so that it reads that tour's rows alone.
-pub async fn forget(conn: &mut Conn, owed: i64, post: &TurnPost) -> Result<(), StoreError> {
-    sqlx::query(
+pub fn forget(writes: &mut Batch, owed: i64, post: &TurnPost) {
+    writes.push(
         "DELETE FROM turn_posts WHERE tour_id = (SELECT tour_id FROM outbox WHERE id = $1) \
          AND channel_id = $2 AND message_id = $3 \
          AND EXISTS (SELECT 1 FROM tours t JOIN stages s \
              ON s.tour_id = t.id AND s.number = t.current_stage \
              WHERE t.id = turn_posts.tour_id AND s.number = turn_posts.stage \
              AND s.round = turn_posts.round)",
-    )
-    .bind(owed)
-    .bind(&post.channel_id)
-    .bind(&post.message_id)
-    .execute(conn)
-    .await?;
-    Ok(())
+        vec![
+            owed.into(),
+            post.channel_id.as_str().into(),
+            post.message_id.as_str().into(),
+        ],
+    );
 }
 
 pub async fn find(
