@@ -198,6 +198,12 @@ impl FakeDiscord {
             .layer(DefaultBodyLimit::max(64 * 1024 * 1024))
             .with_state(Arc::clone(&shared));
         let server = tokio::spawn(async move {
+            // As a server meant for many small messages sets it: without, Nagle's algorithm
+            // holds a small write (a gateway event) until the last one is acknowledged, and
+            // the bot's side acknowledges late (delayed ACK), up to 40 ms on loopback.
+            let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             axum::serve(listener, app)
                 .await
                 .expect("fake Discord server");
