@@ -17,6 +17,8 @@ mod concurrency;
 mod deadlines;
 #[path = "deferred_bodies.rs"]
 mod deferred_bodies;
+#[path = "idle_connections.rs"]
+mod idle_connections;
 #[path = "languages.rs"]
 mod languages;
 #[path = "maillot_jaune_tour.rs"]

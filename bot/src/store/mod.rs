@@ -197,6 +197,10 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// (docs/speed.md, issue 34).
 const POSTGRES_WRITERS: u32 = 12;
 const POSTGRES_READERS: u32 = 16;
+/// As [`SQLITE_IDLE`]: a connection left idle this long is closed, but one of each pool, so a
+/// bot at rest does not keep 28 connections' buffers and statement caches, and the first
+/// request after a quiet spell does not wait for a connection to be opened.
+const POSTGRES_IDLE: Duration = Duration::from_secs(5);
 
 /// SQLite's readers (WAL: they never wait for the writer nor for each other). A question holds
 /// one for its few statements, and so does a choice before its transaction. With four, 200 tours
@@ -353,6 +357,8 @@ impl Store {
             AnyPoolOptions::new()
                 .max_connections(connections)
                 .acquire_timeout(BUSY_TIMEOUT)
+                .idle_timeout(POSTGRES_IDLE)
+                .min_connections(1)
         };
         let writer = pool(POSTGRES_WRITERS).connect_with(options.clone()).await?;
         // Several processes may start at once: sqlx's migrator takes PostgreSQL's advisory lock
@@ -717,6 +723,12 @@ impl Store {
     /// WAL, PostgreSQL's snapshot of each statement).
     pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {
         Ok(self.readers.acquire().await?)
+    }
+
+    /// How many connections the store holds open now, in use or idle (its writers' and its
+    /// readers'): idle ones beyond one a pool are closed after a few seconds.
+    pub fn open_connections(&self) -> u32 {
+        self.writer.size() + self.readers.size()
     }
 }
 
