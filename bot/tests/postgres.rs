@@ -55,3 +55,5 @@ mod velo_master_tour;
 mod warm_stages;
 #[path = "writer.rs"]
 mod writer;
+#[path = "writer_statements.rs"]
+mod writer_statements;

@@ -22,17 +22,24 @@ static LOGGED: Mutex<Vec<(ThreadId, String)>> = Mutex::new(Vec::new());
 
 struct Statements;
 
-struct Summary(String);
+/// sqlx's summary of a statement (its start), and the whole statement when the summary is
+/// shortened.
+#[derive(Default)]
+struct Summary(String, String);
 
 impl Visit for Summary {
     fn record_str(&mut self, field: &Field, value: &str) {
-        if field.name() == "summary" {
-            self.0 = value.to_string();
+        match field.name() {
+            "summary" => self.0 = value.to_string(),
+            "db.statement" => self.1 = value.to_string(),
+            _ => {}
         }
     }
     fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        if field.name() == "summary" {
-            self.0 = format!("{value:?}");
+        match field.name() {
+            "summary" => self.0 = format!("{value:?}"),
+            "db.statement" => self.1 = format!("{value:?}"),
+            _ => {}
         }
     }
 }
@@ -40,12 +47,19 @@ impl Visit for Summary {
 impl<S: tracing::Subscriber> Layer<S> for Statements {
     fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
         if event.metadata().target() == "sqlx::query" {
-            let mut summary = Summary(String::new());
+            let mut summary = Summary::default();
             event.record(&mut summary);
+            let Summary(start, whole) = summary;
+            // The whole statement is laid out on several lines: one space between words.
+            let sql = if whole.trim().is_empty() {
+                start
+            } else {
+                whole.split_whitespace().collect::<Vec<_>>().join(" ")
+            };
             LOGGED
                 .lock()
                 .unwrap()
-                .push((std::thread::current().id(), summary.0));
+                .push((std::thread::current().id(), sql));
         }
     }
 }
@@ -208,4 +222,44 @@ async fn a_choice_holds_the_writer_for_its_writes_only() {
         "the round's last choice held the writer for {} round trips: {writer:#?}",
         writer.len()
     );
+}
+
+/// On PostgreSQL a choice in the middle of a round is written in one statement committed alone:
+/// the channel's lock and count, the check that the tour is as read, the choice and its events
+/// (`Store::change_since`), where a transaction made five round trips. Its reads come before.
+#[tokio::test]
+async fn on_postgresql_a_choice_mid_round_is_one_statement() {
+    log_statements();
+    let _one = ONE_AT_A_TIME.lock().await;
+    let clock = clock();
+    let db = Db::new();
+    if matches!(db.database(), commissaire::store::Database::Sqlite(_)) {
+        return;
+    }
+    let s = open(&db, &clock).await;
+    started_tour(&s, 4, 4, 34).await;
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    let pick = offered(&hand)[0];
+    LOGGED.lock().unwrap().clear();
+    let reply = ok(s.choose(&player(1), CHANNEL, &request(), pick).await);
+    let logged: Vec<String> = std::mem::take(&mut *LOGGED.lock().unwrap())
+        .into_iter()
+        .map(|(_, sql)| sql)
+        .collect();
+    eprintln!("a choice mid-round ({:?}): {logged:#?}", reply.text);
+    let writing: Vec<&String> = logged
+        .iter()
+        .filter(|sql| sql.contains("INSERT") || sql.contains("UPDATE") || sql.contains("DELETE"))
+        .collect();
+    assert_eq!(writing.len(), 1, "one statement writes: {logged:#?}");
+    for part in [
+        "pg_advisory_xact_lock",
+        "INSERT INTO channel_changes",
+        "INSERT INTO choices",
+        "INSERT INTO events",
+    ] {
+        assert!(writing[0].contains(part), "{part} in {}", writing[0]);
+    }
+    assert_eq!(s.choices_reread(), 0, "the tour was as read");
+    assert_eq!(stored_choices(&s).await, 1);
 }

@@ -283,53 +283,83 @@ impl Services {
             }
         }
         phases.mark("apply");
-        let (mut tx, unchanged) = self.store.begin_channel_since(channel_id, seen).await?;
+        // A choice that leaves nothing more to do (the common case: a choice in the middle of a
+        // turn, with no bot to play after it and nothing to post) is written at once with the
+        // count that checks the tour is as read: one statement on PostgreSQL, two round trips
+        // to SQLite's writer. Any other goes the long way, in a transaction that holds the tour.
+        let quick = applied
+            .as_mut()
+            .filter(|a| a.live.nothing_follows(&a.news))
+            .map(|a| std::mem::take(&mut a.writes));
+        let (tx, unchanged) = match quick {
+            Some(writes) => match self.store.change_since(channel_id, seen, writes).await? {
+                None => (None, true),
+                Some(tx) => (Some(tx), false),
+            },
+            None => {
+                let (tx, unchanged) = self.store.begin_channel_since(channel_id, seen).await?;
+                (Some(tx), unchanged)
+            }
+        };
         phases.mark("writer");
-        if !unchanged || (ready.is_none() && applied.is_none()) {
-            // Another process changed the tour since it was read: read it again, in the
-            // transaction, which now holds the tour. Nothing read or applied before is written.
-            self.reread
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            applied = None;
-            ready = match self
-                .ready_to_choose(&mut tx, actor, channel_id, request_id, pick, None)
-                .await?
-            {
-                Ready::Answered(reply) => return Ok(*reply),
-                Ready::Choose(ready) => Some(ready),
-            };
-        }
-        let applied = match (applied, ready) {
-            (Some(applied), _) => applied,
-            (None, Some(read)) => self
-                .apply_choice(*read, actor, request_id, pick, now)
-                .map_err(|(_, refused)| refused)?,
-            (None, None) => return Err(ServiceError::Broken("a choice was not read".into())),
+        let (applied, owed) = match tx {
+            // Written, with the count.
+            None => match applied {
+                Some(applied) => (applied, Vec::new()),
+                None => return Err(ServiceError::Broken("a choice was not applied".into())),
+            },
+            Some(mut tx) => {
+                if !unchanged || (ready.is_none() && applied.is_none()) {
+                    // Another process changed the tour since it was read: read it again, in
+                    // the transaction, which now holds the tour. Nothing read or applied
+                    // before is written.
+                    self.reread
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    applied = None;
+                    ready = match self
+                        .ready_to_choose(&mut tx, actor, channel_id, request_id, pick, None)
+                        .await?
+                    {
+                        Ready::Answered(reply) => return Ok(*reply),
+                        Ready::Choose(ready) => Some(ready),
+                    };
+                }
+                let mut applied = match (applied, ready) {
+                    (Some(applied), _) => applied,
+                    (None, Some(read)) => self
+                        .apply_choice(*read, actor, request_id, pick, now)
+                        .map_err(|(_, refused)| refused)?,
+                    (None, None) => {
+                        return Err(ServiceError::Broken("a choice was not read".into()));
+                    }
+                };
+                let writes = std::mem::take(&mut applied.writes);
+                // Nothing to follow: the writes go with the commit (on SQLite, one round trip).
+                // Else they go first, then the rest in the transaction.
+                let owed = if applied.live.nothing_follows(&applied.news) {
+                    self.store.commit_with(tx, writes).await?;
+                    Vec::new()
+                } else {
+                    self.store.run(&mut tx, writes).await?;
+                    self.settle(&mut tx, &mut applied.live, now, &mut applied.news)
+                        .await?;
+                    let news = std::mem::take(&mut applied.news);
+                    let owed = self.owe_news(&mut tx, &applied.live, news).await?;
+                    self.store.commit(tx).await?;
+                    owed
+                };
+                (applied, owed)
+            }
         };
         let Applied {
-            mut live,
+            live,
             seat,
-            mut news,
-            writes,
             mut ack,
             turn,
             turn_name,
             stage_number,
+            ..
         } = applied;
-        // A choice that leaves nothing more to do (the common case: a choice in the middle of a
-        // turn, with no bot to play after it and nothing to post) sends its writes with the
-        // commit, so that SQLite's writer is held for two round trips in all. Any other first
-        // sends them, then goes on in the transaction.
-        let owed = if live.nothing_follows(&news) {
-            self.store.commit_with(tx, writes).await?;
-            Vec::new()
-        } else {
-            self.store.run(&mut tx, writes).await?;
-            self.settle(&mut tx, &mut live, now, &mut news).await?;
-            let owed = self.owe_news(&mut tx, &live, news).await?;
-            self.store.commit(tx).await?;
-            owed
-        };
         phases.mark("commit");
         self.keep(&live);
         if unchanged && live.row.number == stage_number && !live.stage.is_over() {

@@ -150,6 +150,51 @@ impl Batch {
 }
 
 impl Batch {
+    /// Whether the batch can go in one PostgreSQL statement beside the channel's count
+    /// ([`Batch::after_count`]): inserts only, none of them into `channel_changes`. Data-modifying
+    /// statements under one `WITH` all see the snapshot the statement began with and may run in
+    /// any order, so two of them must not touch the same row: new rows of other tables never do.
+    pub(super) fn inserts_only(&self) -> bool {
+        !self.statements.is_empty()
+            && self.statements.iter().all(|s| {
+                s.sql.starts_with("INSERT INTO ")
+                    && !s.sql.starts_with("INSERT INTO channel_changes")
+                    && !s.sql.contains("ON CONFLICT")
+            })
+    }
+
+    /// One PostgreSQL statement that runs `count` (the channel's lock and count, returning the
+    /// count, its parameters `$1`…), fails with a division by zero when that count is not
+    /// `expected`, and else makes the batch's inserts: committed alone, it is a change of the
+    /// channel's tour in one round trip, with nothing written when the tour changed since it
+    /// was read. The count runs first (the query reads it) and the check at once; the inserts,
+    /// which nothing reads, run after the query, as PostgreSQL runs such statements.
+    pub(super) fn after_count(
+        &self,
+        count: &str,
+        count_values: Vec<Bound>,
+        expected: i64,
+    ) -> (String, Vec<Bound>) {
+        let mut sql = String::from("WITH counted AS (");
+        let mut values = count_values;
+        renumber(count, 0, &mut sql);
+        sql.push(')');
+        for (n, statement) in self.statements.iter().enumerate() {
+            sql.push_str(&format!(", written{n} AS ("));
+            renumber(&statement.sql, values.len(), &mut sql);
+            sql.push(')');
+            values.extend(statement.values.iter().cloned());
+        }
+        values.push(Bound::Int(Some(expected)));
+        sql.push_str(&format!(
+            " SELECT version / CASE WHEN version = ${} THEN 1 ELSE 0 END FROM counted",
+            values.len()
+        ));
+        (sql, values)
+    }
+}
+
+impl Batch {
     /// Runs the batch on `conn`, in order, and returns each statement's rows (a statement's
     /// `RETURNING` or `SELECT`), one list a statement: one round trip on SQLite, one a
     /// statement on PostgreSQL.
@@ -262,6 +307,63 @@ mod tests {
                 Bound::Int(None),
             ]
         );
+    }
+
+    #[test]
+    fn inserts_after_a_count_are_one_statement_that_checks_the_count() {
+        let mut batch = Batch::new();
+        batch.push(
+            "INSERT INTO choices (a, b) VALUES ($1, $2)",
+            vec![1i64.into(), "x".into()],
+        );
+        batch.push(
+            "INSERT INTO events (a) VALUES ($1), ($2)",
+            vec![2i64.into(), 3i64.into()],
+        );
+        assert!(batch.inserts_only());
+        let (sql, values) = batch.after_count(
+            "INSERT INTO channel_changes (c) VALUES ($1) RETURNING version",
+            vec!["chan".into()],
+            8,
+        );
+        assert_eq!(
+            sql,
+            "WITH counted AS (INSERT INTO channel_changes (c) VALUES ($1) RETURNING version), \
+             written0 AS (INSERT INTO choices (a, b) VALUES ($2, $3)), \
+             written1 AS (INSERT INTO events (a) VALUES ($4), ($5)) \
+             SELECT version / CASE WHEN version = $6 THEN 1 ELSE 0 END FROM counted"
+        );
+        assert_eq!(
+            values,
+            vec![
+                Bound::Text(Some("chan".into())),
+                Bound::Int(Some(1)),
+                Bound::Text(Some("x".into())),
+                Bound::Int(Some(2)),
+                Bound::Int(Some(3)),
+                Bound::Int(Some(8)),
+            ]
+        );
+    }
+
+    #[test]
+    fn only_inserts_of_new_rows_elsewhere_go_beside_the_count() {
+        let with = |sql: &str| {
+            let mut batch = Batch::new();
+            batch.push("INSERT INTO choices (a) VALUES ($1)", vec![1i64.into()]);
+            batch.push(sql, vec![]);
+            batch.inserts_only()
+        };
+        assert!(with("INSERT INTO events (a) VALUES (1)"));
+        assert!(!with("UPDATE stages SET round = 2"));
+        assert!(!with("DELETE FROM turn_posts"));
+        assert!(!with(
+            "INSERT INTO channel_changes (channel_id, version) VALUES ('c', 1)"
+        ));
+        assert!(!with(
+            "INSERT INTO riders (k) VALUES (1) ON CONFLICT (k) DO UPDATE SET k = 2"
+        ));
+        assert!(!Batch::new().inserts_only());
     }
 
     #[test]
