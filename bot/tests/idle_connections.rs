@@ -44,3 +44,28 @@ async fn connections_left_idle_are_closed() {
     // And a request after the quiet spell is served.
     assert!(!ok(s.stage_info(CHANNEL).await).text.is_empty());
 }
+
+/// PostgreSQL's connections run without JIT: it compiled the scheduler's tick over 10,000 tours
+/// for longer than the statement then ran (docs/speed.md).
+#[tokio::test]
+async fn postgresql_connections_run_without_jit() {
+    let db = Db::new();
+    if matches!(db.database(), commissaire::store::Database::Sqlite(_)) {
+        return;
+    }
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    let store = s.store();
+    let mut reader = store.read().await.unwrap();
+    let jit: String = sqlx::query_scalar("SELECT current_setting('jit')")
+        .fetch_one(&mut *reader)
+        .await
+        .unwrap();
+    assert_eq!(jit, "off", "a reader");
+    let mut tx = store.begin().await.unwrap();
+    let jit: String = sqlx::query_scalar("SELECT current_setting('jit')")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert_eq!(jit, "off", "a writer");
+}

@@ -359,6 +359,16 @@ impl Store {
                 .acquire_timeout(BUSY_TIMEOUT)
                 .idle_timeout(POSTGRES_IDLE)
                 .min_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        // No JIT: the store's statements are short, and PostgreSQL compiles a
+                        // statement whose estimated cost passes `jit_above_cost`, such as the
+                        // scheduler's tick over 10,000 tours, for longer than it then runs
+                        // (14 of its 35 ms; docs/speed.md).
+                        conn.execute("SET jit = off").await?;
+                        Ok(())
+                    })
+                })
         };
         let writer = pool(POSTGRES_WRITERS).connect_with(options.clone()).await?;
         // Several processes may start at once: sqlx's migrator takes PostgreSQL's advisory lock
