@@ -116,3 +116,80 @@ mod tests {
         assert!(caps.would_enable("commissaire::discord", &Level::DEBUG));
     }
 }
+
+/// Where a request's time went, step by step, for a debug line when the whole was slow (issue
+/// 34: finding a slow answer's or post's cause in a load run). The caller logs it, under its
+/// own target.
+pub struct Phases {
+    start: std::time::Instant,
+    last: std::time::Instant,
+    marks: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Phases {
+    /// How long the whole must take to be told.
+    pub const SLOW: std::time::Duration = std::time::Duration::from_millis(50);
+
+    pub fn start() -> Phases {
+        let now = std::time::Instant::now();
+        Phases {
+            start: now,
+            last: now,
+            marks: Vec::with_capacity(8),
+        }
+    }
+
+    /// Ends the step `phase` now.
+    pub fn mark(&mut self, phase: &'static str) {
+        let now = std::time::Instant::now();
+        self.marks.push((phase, now - self.last));
+        self.last = now;
+    }
+
+    /// When the steps took [`Phases::SLOW`] or more and debug lines are wanted: the whole in
+    /// milliseconds, and each step's (`lock=1.2 read=0.4 …`).
+    pub fn slow(&self) -> Option<(f64, String)> {
+        let total = self.last - self.start;
+        if total < Phases::SLOW || !tracing::enabled!(tracing::Level::DEBUG) {
+            return None;
+        }
+        let phases: Vec<String> = self
+            .marks
+            .iter()
+            .map(|(phase, took)| format!("{phase}={:.1}", took.as_secs_f64() * 1e3))
+            .collect();
+        Some((total.as_secs_f64() * 1e3, phases.join(" ")))
+    }
+}
+
+#[cfg(test)]
+mod phases_tests {
+    use super::Phases;
+
+    #[test]
+    fn steps_are_told_in_order_only_when_the_whole_is_slow() {
+        // Debug lines wanted, as a load run asks with RUST_LOG.
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::DEBUG)
+            .with_writer(std::io::sink)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            let mut quick = Phases::start();
+            quick.mark("read");
+            assert_eq!(quick.slow(), None);
+            let mut slow = Phases::start();
+            slow.mark("lock");
+            std::thread::sleep(Phases::SLOW);
+            slow.mark("draw");
+            let (total, phases) = slow.slow().expect("slow");
+            assert!(total >= 50.0, "{total}");
+            assert!(phases.starts_with("lock=0."), "{phases}");
+            assert!(phases.contains(" draw="), "{phases}");
+        });
+        // No debug lines wanted: nothing is made.
+        let mut slow = Phases::start();
+        std::thread::sleep(Phases::SLOW);
+        slow.mark("draw");
+        assert_eq!(slow.slow(), None);
+    }
+}

@@ -347,12 +347,19 @@ pub async fn post_owed(
     // or tick delivers them: what an earlier change owes the channel and is still on its way
     // (another request's, or a failed post's) goes first. So a turn's post is never made by an
     // edit that overtook it, nor a stage's first post before the last turn of the one before.
+    // Where the time went, logged (at `debug`) when slow: for a round's close in a load run
+    // (`RUST_LOG=info,commissaire::discord::deliver=debug`, docs/speed.md).
+    let mut phases = crate::logs::Phases::start();
     let lock = channel_lock(channel);
     let _delivering = lock.lock().await;
+    phases.mark("lock");
     match services.owed_before(&channel.to_string(), owing.id).await {
         Ok(earlier) => {
+            phases.mark("earlier");
             for o in earlier {
-                if deliver_one(http, services, channel, &o.reply).await == Delivery::Stopped {
+                if deliver_one(http, services, channel, &o.reply, &mut phases).await
+                    == Delivery::Stopped
+                {
                     return Delivery::Stopped;
                 }
             }
@@ -361,7 +368,11 @@ pub async fn post_owed(
             tracing::warn!(error = %crate::logs::Redacted(&e), "could not read what the channel is owed");
         }
     }
-    deliver_one(http, services, channel, reply).await
+    let delivery = deliver_one(http, services, channel, reply, &mut phases).await;
+    if let Some((total_ms, phases)) = phases.slow() {
+        tracing::debug!(%channel, total_ms, phases, "a slow post");
+    }
+    delivery
 }
 
 /// Delivers one owed row, the channel's delivery lock held (see [`post_owed`]).
@@ -370,6 +381,7 @@ async fn deliver_one(
     services: &Services,
     channel: ChannelId,
     reply: &Reply,
+    phases: &mut crate::logs::Phases,
 ) -> Delivery {
     let Some(owing) = reply.owed.clone() else {
         return Delivery::Went;
@@ -377,7 +389,9 @@ async fn deliver_one(
     let id = owing.id;
     // Claimed before anything is drawn or sent: with several processes on one database, one
     // posts it, and the others leave it until its claim runs out (see `Services::claim_owed`).
-    match services.claim_owed(id).await {
+    let claim = services.claim_owed(id).await;
+    phases.mark("claim");
+    match claim {
         Ok(Claim::Ours) => {}
         Ok(Claim::Delivered) => return Delivery::Went,
         Ok(Claim::Elsewhere) => {
@@ -413,14 +427,19 @@ async fn deliver_one(
     // Drawn only when it can be posted at once: with 1,000 tours starting together, every
     // board was drawn before the first hundred were posted, and the bot held them all (290 MB
     // at its peak; docs/speed.md).
+    phases.mark("superseded");
     let _posting = POSTING.acquire().await;
+    phases.mark("posting");
     // Drawn on all cores but one: the directors' answers keep the last (`for_posts`).
     crate::services::for_posts(services.draw(&mut reply)).await;
+    phases.mark("draw");
     if failpoint::hit(channel, failpoint::Crash::BeforePost) {
         return Delivery::Stopped;
     }
     if let Some(anchor) = reply.edits {
-        match edit_phase_post(http, services, channel, &reply, id, anchor).await {
+        let edited = edit_phase_post(http, services, channel, &reply, id, anchor).await;
+        phases.mark("edit");
+        match edited {
             Edited::Yes => return Delivery::Went,
             Edited::Stopped => return Delivery::Stopped,
             Edited::No => {}
@@ -440,6 +459,7 @@ async fn deliver_one(
             }
         }
     }
+    phases.mark("send");
     if failpoint::hit(channel, failpoint::Crash::BeforeRemember) {
         return Delivery::Stopped;
     }
@@ -452,6 +472,7 @@ async fn deliver_one(
         }
     }
     remember_delivered(http, services, channel, &reply, id, &ids).await;
+    phases.mark("remember");
     Delivery::Went
 }
 

@@ -229,7 +229,12 @@ impl Services {
         request_id: &str,
         pick: Pick,
     ) -> ServiceResult {
-        let mut phases = Phases::start();
+        // Where the choice's time went, logged (at `debug`) when it is slow: the wait for the
+        // channel's lock, the reads, the choice applied, the wait for the writer (with the
+        // savepoint and the count), the writes and commit (with the group's), the answer made.
+        // For finding a slow choice's cause in a load run
+        // (`RUST_LOG=info,commissaire::services::play=debug`, docs/speed.md).
+        let mut phases = crate::logs::Phases::start();
         let _guard = self.lock(channel_id).await;
         phases.mark("lock");
         let now = self.now();
@@ -403,7 +408,9 @@ impl Services {
         };
         self.draw_own(&mut reply).await;
         phases.mark("answer");
-        phases.log_if_slow(channel_id);
+        if let Some((total_ms, phases)) = phases.slow() {
+            tracing::debug!(channel_id, total_ms, phases, "a slow choice");
+        }
         reply.followups = owed;
         Ok(reply)
     }
@@ -1122,53 +1129,6 @@ struct ReadyChoice {
     live: Live,
     seat: Seat,
     option: Option<LabelledOption>,
-}
-
-/// Where a choice's time went, logged (at `debug`, target `commissaire::services::play`) when
-/// the whole took more than [`Phases::SLOW`]: the wait for the channel's lock, the reads, the
-/// choice applied, the wait for the writer (with the savepoint and the count), the writes and
-/// commit (with the group's), and the answer made. For finding a slow choice's cause in a
-/// load run (`RUST_LOG=info,commissaire::services::play=debug`, docs/speed.md).
-struct Phases {
-    start: std::time::Instant,
-    last: std::time::Instant,
-    marks: Vec<(&'static str, std::time::Duration)>,
-}
-
-impl Phases {
-    const SLOW: std::time::Duration = std::time::Duration::from_millis(50);
-
-    fn start() -> Phases {
-        let now = std::time::Instant::now();
-        Phases {
-            start: now,
-            last: now,
-            marks: Vec::with_capacity(8),
-        }
-    }
-
-    fn mark(&mut self, phase: &'static str) {
-        let now = std::time::Instant::now();
-        self.marks.push((phase, now - self.last));
-        self.last = now;
-    }
-
-    fn log_if_slow(&self, channel_id: &str) {
-        let total = self.last - self.start;
-        if total >= Phases::SLOW && tracing::enabled!(tracing::Level::DEBUG) {
-            let phases: Vec<String> = self
-                .marks
-                .iter()
-                .map(|(phase, took)| format!("{phase}={:.1}", took.as_secs_f64() * 1e3))
-                .collect();
-            tracing::debug!(
-                channel_id,
-                total_ms = total.as_secs_f64() * 1e3,
-                phases = phases.join(" "),
-                "a slow choice"
-            );
-        }
-    }
 }
 
 /// A choice applied to the stage as read ([`Services::apply_choice`]), not yet written.
