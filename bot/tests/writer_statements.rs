@@ -242,8 +242,12 @@ async fn on_postgresql_a_choice_mid_round_is_one_statement() {
     let pick = offered(&hand)[0];
     LOGGED.lock().unwrap().clear();
     let reply = ok(s.choose(&player(1), CHANNEL, &request(), pick).await);
+    // PostgreSQL's connections run on the task that awaits them, here the test's one thread:
+    // the statements logged on other threads are other tests'.
+    let me = std::thread::current().id();
     let logged: Vec<String> = std::mem::take(&mut *LOGGED.lock().unwrap())
         .into_iter()
+        .filter(|(thread, _)| *thread == me)
         .map(|(_, sql)| sql)
         .collect();
     eprintln!("a choice mid-round ({:?}): {logged:#?}", reply.text);
