@@ -104,3 +104,88 @@ async fn uncounted_change(store: &Store) {
         .unwrap();
     store.commit(tx).await.unwrap();
 }
+
+/// A change of the tour that writes none of the rows kept (the round's post remembered or
+/// forgotten, a post marked delivered with it) counts its channel's change, since a choice
+/// reads the round's post; what was kept at the count before it stands at its count, so the
+/// next request reads one statement. Read again by a process that never saw the tour, it is
+/// the same.
+#[tokio::test]
+async fn a_rounds_post_remembered_or_forgotten_keeps_what_was_read() {
+    use commissaire::store::posts::TurnPost;
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    ok(s.create_tour(&admin(), CHANNEL, settings(2, 16)).await);
+    ok(s.join(&player(1), CHANNEL, "Reds", "red").await);
+    let start = ok(s.start(&admin(), CHANNEL).await);
+    let opening = start
+        .all()
+        .into_iter()
+        .find(|r| r.turn.is_some())
+        .expect("the start opens the first turn's post");
+    let card = opening.turn.clone().unwrap();
+    let row = opening.owed.as_ref().unwrap().id;
+    let post = TurnPost {
+        channel_id: CHANNEL.to_string(),
+        message_id: "501".to_string(),
+    };
+    ok(s.hand(&player(1), CHANNEL).await);
+    s.remember_turn_post(&card, &post).await.unwrap();
+    let hits = s.kept_read_hits();
+    let after = ok(s.hand(&player(1), CHANNEL).await);
+    assert_eq!(s.kept_read_hits(), hits + 2, "the tour and its stage, kept");
+    s.closed_turn_post(row, &post).await.unwrap();
+    let hits = s.kept_read_hits();
+    let again = ok(s.hand(&player(1), CHANNEL).await);
+    assert_eq!(
+        s.kept_read_hits(),
+        hits + 2,
+        "kept through the post forgotten"
+    );
+    let fresh = open(&db, &clock).await;
+    let stored = ok(fresh.hand(&player(1), CHANNEL).await);
+    assert_eq!(after.text, stored.text);
+    assert_eq!(again.text, stored.text);
+    assert_eq!(again.buttons, stored.buttons);
+}
+
+/// Kept through a change only when nothing else changed since what was kept: a choice made
+/// through another process in between, the post remembered after it does not carry the
+/// older read, and the next request reads the tour again.
+#[tokio::test]
+async fn a_post_remembered_after_another_processs_choice_reads_again() {
+    use commissaire::store::posts::TurnPost;
+    let db = Db::new();
+    let clock = clock();
+    let a = open(&db, &clock).await;
+    let b = open(&db, &clock).await;
+    ok(a.create_tour(&admin(), CHANNEL, settings(2, 17)).await);
+    ok(a.join(&player(1), CHANNEL, "Reds", "red").await);
+    let start = ok(a.start(&admin(), CHANNEL).await);
+    let card = start
+        .all()
+        .into_iter()
+        .find_map(|r| r.turn.clone())
+        .expect("the start opens the first turn's post");
+    let before = ok(a.hand(&player(1), CHANNEL).await);
+    ok(
+        b.choose(&player(1), CHANNEL, &request(), offered(&before)[0])
+            .await,
+    );
+    let post = TurnPost {
+        channel_id: CHANNEL.to_string(),
+        message_id: "601".to_string(),
+    };
+    a.remember_turn_post(&card, &post).await.unwrap();
+    let hits = a.kept_read_hits();
+    let after = ok(a.hand(&player(1), CHANNEL).await);
+    assert_eq!(
+        a.kept_read_hits(),
+        hits,
+        "another change came between: read again"
+    );
+    let seen_by_b = ok(b.hand(&player(1), CHANNEL).await);
+    assert_eq!(after.buttons, seen_by_b.buttons);
+    assert_ne!(after.buttons, before.buttons, "the choice shows");
+}

@@ -19,6 +19,8 @@ mod deadlines;
 mod deferred_bodies;
 #[path = "idle_connections.rs"]
 mod idle_connections;
+#[path = "kept_reads.rs"]
+mod kept_reads;
 #[path = "languages.rs"]
 mod languages;
 #[path = "maillot_jaune_tour.rs"]

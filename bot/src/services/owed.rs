@@ -373,6 +373,9 @@ impl Services {
                 // Another delivery marked it first; it remembered the round too.
                 return Ok(None);
             }
+            if let Some((_, post)) = card {
+                self.kept_through(&post.channel_id, &each);
+            }
         }
         let Some((posted, post)) = card else {
             return Ok(None);

@@ -16,7 +16,8 @@ impl Services {
         let mut writes = Batch::new();
         posts::remember(&mut writes, card.tour_id, card.stage, card.round, post);
         self.store.lock_channel_in(&mut writes, &post.channel_id);
-        self.store.write(writes).await?;
+        let written = self.store.write(writes).await?;
+        self.kept_through(&post.channel_id, &written);
         Ok(())
     }
 
@@ -30,7 +31,8 @@ impl Services {
         let mut writes = Batch::new();
         posts::forget(&mut writes, owed, post);
         self.store.lock_channel_in(&mut writes, &post.channel_id);
-        self.store.write(writes).await?;
+        let written = self.store.write(writes).await?;
+        self.kept_through(&post.channel_id, &written);
         Ok(())
     }
 

@@ -163,6 +163,16 @@ impl KeptReads {
         );
     }
 
+    /// Moves what is kept at count `from` to count `to`, as it is.
+    fn carry(&self, channel_id: &str, from: i64, to: i64) {
+        let mut inner = self.inner.lock().expect("kept reads");
+        if let Some(e) = inner.entries.get_mut(channel_id)
+            && e.version == from
+        {
+            e.version = to;
+        }
+    }
+
     /// Keeps the stage's rows of the tour kept at count `version`.
     fn put_stage(&self, channel_id: &str, version: i64, tour: &TourRow, rows: StageRows) {
         let mut inner = self.inner.lock().expect("kept reads");
@@ -308,6 +318,23 @@ impl Services {
                 events: live.events,
             },
         );
+    }
+
+    /// A change of the channel's tour that wrote none of the rows kept (a round's post
+    /// remembered or forgotten, a post marked delivered with it), committed at count `version`
+    /// of its channel's changes, first in `written` as [`Store::lock_channel_in`] puts it: what
+    /// was kept at the count before stands at this one, for nothing else changed between the
+    /// two. The next request reads one statement, not four.
+    ///
+    /// [`Store::lock_channel_in`]: crate::store::Store::lock_channel_in
+    pub(crate) fn kept_through(&self, channel_id: &str, written: &[Vec<sqlx::any::AnyRow>]) {
+        let version = written
+            .first()
+            .and_then(|rows| rows.first())
+            .and_then(|row| sqlx::Row::try_get::<i64, _>(row, 0).ok());
+        if let Some(version) = version {
+            self.kept.carry(channel_id, version - 1, version);
+        }
     }
 
     /// The rows of the tour's current stage.

@@ -41,8 +41,15 @@ impl Services {
     /// while it is still in its lobby (`/tour status` answers that itself).
     pub async fn status_card(&self, channel_id: &str) -> Result<Option<StatusCard>, ServiceError> {
         let mut conn = self.store.read().await?;
-        let Some(tour) = tours::latest_in_channel(&mut conn, channel_id).await? else {
-            return Ok(None);
+        // A tour still running through the kept reads (issue 34: the status is brought up to
+        // date after every post, and the tour is mostly as the last request read it); a tour
+        // over, from the store.
+        let (tour, read) = match self.read_tour(&mut conn, channel_id).await? {
+            Some(read) => (read.tour.clone(), Some(read)),
+            None => match tours::latest_in_channel(&mut conn, channel_id).await? {
+                Some(tour) => (tour, None),
+                None => return Ok(None),
+            },
         };
         if tour.status == TourStatus::Lobby {
             return Ok(None);
@@ -85,7 +92,10 @@ impl Services {
                 jerseys,
             }));
         }
-        let live = self.load_live(&mut conn, tour).await?;
+        let live = match read {
+            Some(read) => self.read_live(&mut conn, read).await?,
+            None => self.load_live(&mut conn, tour).await?,
+        };
         let since =
             choices::turn_opened(&mut conn, live.tour.id, live.row.number, live.turn()).await?;
         let course = self

@@ -593,9 +593,15 @@ impl Store {
     /// A write transaction made of `writes` alone, committed; each statement's rows (its
     /// `RETURNING`, or a `SELECT`'s), one list a statement. On SQLite the savepoint, the writes
     /// and the release go to the writer in one round trip (issue 34), where [`Store::begin`],
-    /// a statement and [`Store::commit`] take three.
+    /// a statement and [`Store::commit`] take three. On PostgreSQL a single statement is sent
+    /// alone, without `BEGIN` and `COMMIT`: one statement is a transaction of its own there.
     pub async fn write(&self, writes: Batch) -> Result<Vec<Vec<AnyRow>>, StoreError> {
-        if self.backend == Backend::Postgres || self.crash_before_commit.load(Ordering::SeqCst) {
+        let crash = self.crash_before_commit.load(Ordering::SeqCst);
+        if self.backend == Backend::Postgres && writes.len() == 1 && !crash {
+            let mut conn = self.writer.acquire().await?;
+            return writes.fetch_each(&mut conn).await;
+        }
+        if self.backend == Backend::Postgres || crash {
             // Statement by statement, and the crash before the commit simulated where it is.
             let mut tx = self.begin().await?;
             let each = writes.fetch_each(&mut tx).await?;
