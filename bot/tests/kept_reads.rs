@@ -189,3 +189,39 @@ async fn a_post_remembered_after_another_processs_choice_reads_again() {
     assert_eq!(after.buttons, seen_by_b.buttons);
     assert_ne!(after.buttons, before.buttons, "the choice shows");
 }
+
+/// The finished stages' results are kept with the tour: `/standings` asked again with nothing
+/// changed reads one statement (the count), and a choice in the next stage keeps them too, as
+/// it writes no result. What it shows is what a process that never saw the tour shows.
+#[tokio::test]
+async fn standings_asked_again_are_answered_from_the_results_kept() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 1, 2, 18).await;
+    let first_stage = ok(s.standings(CHANNEL).await);
+    let mut rounds = 0;
+    while ok(s.standings(CHANNEL).await).text == first_stage.text {
+        play_round(&s, &player(1)).await;
+        rounds += 1;
+        assert!(rounds < 200, "the first stage ends");
+    }
+    let hits = s.kept_read_hits();
+    let again = ok(s.standings(CHANNEL).await);
+    assert_eq!(
+        s.kept_read_hits(),
+        hits + 2,
+        "the tour and its results, kept"
+    );
+    // A choice in the next stage: the results stand at its count.
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    ok(s.choose(&player(1), CHANNEL, &request(), offered(&hand)[0])
+        .await);
+    let hits = s.kept_read_hits();
+    let after_choice = ok(s.standings(CHANNEL).await);
+    assert_eq!(s.kept_read_hits(), hits + 2, "kept through the choice");
+    let fresh = open(&db, &clock).await;
+    let stored = ok(fresh.standings(CHANNEL).await);
+    assert_eq!(again.text, stored.text);
+    assert_eq!(after_choice.text, stored.text);
+}

@@ -9,6 +9,7 @@ use commissaire_engine::registry::{self, Scene};
 use commissaire_engine::tour::StageKind;
 use commissaire_engine::tour::StageResult;
 use commissaire_messages::{msg, sentence, sentence_at_start};
+use std::sync::Arc;
 
 /// The stage being raced as everyone may see it, for an adapter that draws it itself.
 #[derive(Debug, Clone)]
@@ -20,16 +21,24 @@ pub struct Board {
     pub teams: Vec<String>,
 }
 
-/// The channel's latest tour and its finished stages' results (`None`: it has no tour).
-async fn latest_results(
-    conn: &mut crate::store::Conn,
-    channel_id: &str,
-) -> Result<Option<(TourRow, Vec<StageResult>)>, ServiceError> {
-    let Some(tour) = tours::latest_in_channel(conn, channel_id).await? else {
-        return Ok(None);
-    };
-    let done = results::list(conn, tour.id).await?;
-    Ok(Some((tour, done)))
+impl Services {
+    /// The channel's latest tour and its finished stages' results (`None`: it has no tour): a
+    /// tour still running through the kept reads, one over from the store. Only on a reader.
+    async fn latest_results(
+        &self,
+        conn: &mut crate::store::Conn,
+        channel_id: &str,
+    ) -> Result<Option<(TourRow, Vec<StageResult>)>, ServiceError> {
+        if let Some(read) = self.read_tour(conn, channel_id).await? {
+            let done = self.read_results(conn, &read).await?;
+            return Ok(Some((read.tour, Arc::unwrap_or_clone(done))));
+        }
+        let Some(tour) = tours::latest_in_channel(conn, channel_id).await? else {
+            return Ok(None);
+        };
+        let done = results::list(conn, tour.id).await?;
+        Ok(Some((tour, done)))
+    }
 }
 
 /// The classifications a tour has after its finished stages `done`, each as its id and its
@@ -68,7 +77,7 @@ impl Services {
         channel_id: &str,
     ) -> Result<Vec<(String, String)>, ServiceError> {
         let mut conn = self.store.read().await?;
-        Ok(match latest_results(&mut conn, channel_id).await? {
+        Ok(match self.latest_results(&mut conn, channel_id).await? {
             Some((tour, done)) => classifications(&tour, &done),
             None => Vec::new(),
         })
@@ -90,7 +99,7 @@ impl Services {
     ) -> ServiceResult {
         // One read for both: which classifications there are, and their tables.
         let mut conn = self.store.read().await?;
-        let read = latest_results(&mut conn, channel_id).await?;
+        let read = self.latest_results(&mut conn, channel_id).await?;
         let choices = read
             .as_ref()
             .map(|(tour, done)| classifications(tour, done))
@@ -122,7 +131,7 @@ impl Services {
         chart: bool,
     ) -> ServiceResult {
         let mut conn = self.store.read().await?;
-        let read = latest_results(&mut conn, channel_id).await?;
+        let read = self.latest_results(&mut conn, channel_id).await?;
         self.standings_from(conn, read, only, chart).await
     }
 

@@ -23,7 +23,8 @@ use super::{ServiceError, Services};
 use crate::store::stages::StageRow;
 use crate::store::teams::TeamRow;
 use crate::store::tours::{self, TourRow};
-use crate::store::{self, Conn, stages, teams};
+use crate::store::{self, Conn, results, stages, teams};
+use commissaire_engine::tour::StageResult;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -61,6 +62,8 @@ struct Entry {
     tour: TourRow,
     /// Shared, not cloned, with the requests that find it (a stage's teams and starters).
     stage: Option<Arc<StageRows>>,
+    /// The tour's finished stages' results, in stage order.
+    results: Option<Arc<Vec<StageResult>>>,
     used: u64,
     /// As in the warm stages: the time of the last rest pass before it was last used.
     at: Option<i64>,
@@ -137,6 +140,7 @@ impl KeptReads {
                 version,
                 tour: tour.clone(),
                 stage: None,
+                results: None,
                 used,
                 at,
             };
@@ -157,10 +161,40 @@ impl KeptReads {
                 version,
                 tour: tour.clone(),
                 stage: None,
+                results: None,
                 used,
                 at,
             },
         );
+    }
+
+    /// The results of `tour`'s finished stages kept at count `version`, with the same tour.
+    fn get_results(
+        &self,
+        channel_id: &str,
+        version: i64,
+        tour: &TourRow,
+    ) -> Option<Arc<Vec<StageResult>>> {
+        self.with_entry(channel_id, version, |e| {
+            (e.tour == *tour).then(|| e.results.clone()).flatten()
+        })
+    }
+
+    /// Keeps the results of the tour kept at count `version`.
+    fn put_results(
+        &self,
+        channel_id: &str,
+        version: i64,
+        tour: &TourRow,
+        results: Arc<Vec<StageResult>>,
+    ) {
+        let mut inner = self.inner.lock().expect("kept reads");
+        if let Some(e) = inner.entries.get_mut(channel_id)
+            && e.version == version
+            && e.tour == *tour
+        {
+            e.results = Some(results);
+        }
     }
 
     /// Moves what is kept at count `from` to count `to`, as it is.
@@ -306,7 +340,14 @@ impl Services {
     /// holds the write paths to it.
     pub(crate) fn keep_read(&self, version: i64, live: &Live) {
         let channel_id = &live.tour.channel_id;
+        // The change wrote no result (the stage it was made in goes on): the results kept at
+        // the count before it stand.
+        let results = self.kept.get_results(channel_id, version - 1, &live.tour);
         self.kept.put_tour(channel_id, version, &live.tour);
+        if let Some(results) = results {
+            self.kept
+                .put_results(channel_id, version, &live.tour, results);
+        }
         self.kept.put_stage(
             channel_id,
             version,
@@ -335,6 +376,38 @@ impl Services {
         if let Some(version) = version {
             self.kept.carry(channel_id, version - 1, version);
         }
+    }
+
+    /// The results of the tour's finished stages, in stage order, through the kept reads.
+    /// Only on a reader, unless the tour was read [`TourRead::unkept`].
+    pub(crate) async fn read_results(
+        &self,
+        conn: &mut Conn,
+        read: &TourRead,
+    ) -> Result<Arc<Vec<StageResult>>, ServiceError> {
+        let channel_id = &read.tour.channel_id;
+        if read.version >= 0
+            && let Some(kept) = self.kept.get_results(channel_id, read.version, &read.tour)
+        {
+            self.kept.hit();
+            #[cfg(debug_assertions)]
+            {
+                let stored = results::list(conn, read.tour.id).await?;
+                if store::changes(conn, channel_id).await? == read.version {
+                    assert_eq!(
+                        &stored, &*kept,
+                        "channel {channel_id}: a tour's results were changed without counting its channel's change"
+                    );
+                }
+            }
+            return Ok(kept);
+        }
+        let done = Arc::new(results::list(conn, read.tour.id).await?);
+        if read.version >= 0 {
+            self.kept
+                .put_results(channel_id, read.version, &read.tour, done.clone());
+        }
+        Ok(done)
     }
 
     /// The rows of the tour's current stage.

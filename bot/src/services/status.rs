@@ -13,6 +13,7 @@ use crate::store::tours::{self, TourStatus};
 use crate::store::{Batch, choices, results};
 use commissaire_messages::{Language, msg};
 use commissaire_render::classification_title;
+use std::sync::Arc;
 
 /// What a tour's status message shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,7 +59,10 @@ impl Services {
             .library
             .preset(&tour.preset)
             .map_err(ServiceError::Broken)?;
-        let done = results::list(&mut conn, tour.id).await?;
+        let done = match &read {
+            Some(read) => Arc::unwrap_or_clone(self.read_results(&mut conn, read).await?),
+            None => results::list(&mut conn, tour.id).await?,
+        };
         let jerseys = if done.is_empty() {
             Vec::new()
         } else {
