@@ -303,7 +303,7 @@ pub async fn answer_deferred(
         }
     }
     for card in messages::turn_updates(reply) {
-        tick_off(http, services, &card).await;
+        tick_off(http, services, channel, &card).await;
         changed = true;
     }
     if changed {
@@ -739,14 +739,9 @@ async fn post(
     }
 }
 
-/// Edits a turn's post to show who has chosen since, in the order of the channel's deliveries.
-async fn tick_off(http: &Http, services: &Services, card: &TurnCard) {
-    let Ok(post) = services.turn_post(card).await else {
-        return;
-    };
-    let Some(channel) = post.as_ref().and_then(|p| parse_channel(&p.channel_id)) else {
-        return;
-    };
+/// Edits a turn's post to show who has chosen since, in the order of the channel's deliveries:
+/// the post of the tour raced in `channel`, where the choice was made.
+async fn tick_off(http: &Http, services: &Services, channel: ChannelId, card: &TurnCard) {
     let lock = channel_lock(channel);
     let _delivering = lock.lock().await;
     tick_off_held(http, services, card).await;
