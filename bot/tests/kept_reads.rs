@@ -225,3 +225,87 @@ async fn standings_asked_again_are_answered_from_the_results_kept() {
     assert_eq!(again.text, stored.text);
     assert_eq!(after_choice.text, stored.text);
 }
+
+/// A choice on a tour this process keeps takes the channel's count from what it keeps, without
+/// reading it; the write checks that guess. Here another process chose in between: the guess
+/// is wrong, the choice is read again under the tour's lock and counted once, what was kept is
+/// let go, and the next question reads the count, so that the choice after it guesses right.
+#[tokio::test]
+async fn a_choice_guesses_the_count_from_what_is_kept_and_a_wrong_guess_is_read_again() {
+    let db = Db::new();
+    let clock = clock();
+    let a = open(&db, &clock).await;
+    let b = open(&db, &clock).await;
+    started_tour(&a, 3, 4, 16).await;
+    // Kept in a, at the count now.
+    let hand1 = ok(a.hand(&player(1), CHANNEL).await);
+    let hand2 = ok(b.hand(&player(2), CHANNEL).await);
+    // Right: nobody changed the tour since a kept it.
+    ok(a.choose(&player(1), CHANNEL, &request(), offered(&hand1)[0])
+        .await);
+    assert_eq!(a.choices_reread(), 0, "the guess was right");
+    // Another process chooses: a's kept count is one behind.
+    let before = stored_choices(&a).await;
+    ok(b.choose(&player(2), CHANNEL, &request(), offered(&hand2)[0])
+        .await);
+    let hand1 = ok(b.hand(&player(1), CHANNEL).await);
+    assert_eq!(a.kept_reads(), 1);
+    let reply = ok(a
+        .choose(&player(1), CHANNEL, &request(), offered(&hand1)[0])
+        .await);
+    assert!(!reply.text.contains("already counted"), "{}", reply.text);
+    assert_eq!(a.choices_reread(), 1, "the wrong guess was read again");
+    assert_eq!(a.kept_reads(), 0, "what was kept is let go");
+    assert_eq!(stored_choices(&a).await, before + 2, "b's choice and a's, once each");
+    // Read again by a question, then guessed right.
+    let hand3 = ok(a.hand(&player(3), CHANNEL).await);
+    ok(a.choose(&player(3), CHANNEL, &request(), offered(&hand3)[0])
+        .await);
+    assert_eq!(a.choices_reread(), 1);
+    assert_eq!(stored_choices(&a).await, before + 3);
+    // And what a holds is what a process that never saw the tour reads.
+    let fresh = open(&db, &clock).await;
+    for n in 1..=3 {
+        let kept = ok(a.hand(&player(n), CHANNEL).await);
+        let stored = ok(fresh.hand(&player(n), CHANNEL).await);
+        assert_eq!(kept.text, stored.text);
+        assert_eq!(kept.buttons, stored.buttons);
+    }
+}
+
+/// A request delivered again to the process that counted it comes with what the first
+/// delivery kept, at the count it took: the guess is right, and only the request's id tells the
+/// two apart. Here the second delivery names an option of the director's next decision,
+/// typed (no button's decision to be stale), so that the choice is legal as read: its write
+/// meets the request's row and goes the long way, which answers that it was counted. Counted
+/// once, on both databases.
+#[tokio::test]
+async fn a_request_counted_already_is_caught_by_its_write_when_the_count_is_guessed() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 4, 17).await;
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    let id = request();
+    let first = ok(s.choose(&player(1), CHANNEL, &id, offered(&hand)[0]).await);
+    let next = offered(&first)[0];
+    let typed = commissaire::services::Pick {
+        at: None,
+        tour: None,
+        ..next
+    };
+    let before = stored_choices(&s).await;
+    let reply = ok(s.choose(&player(1), CHANNEL, &id, typed).await);
+    assert!(
+        reply
+            .text
+            .starts_with("This request was already counted; nothing more was done.\n"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(stored_choices(&s).await, before, "counted once");
+    assert_eq!(s.choices_reread(), 1, "read again under the lock");
+    // The decision is still open, and taken by the next request.
+    ok(s.choose(&player(1), CHANNEL, &request(), next).await);
+    assert_eq!(stored_choices(&s).await, before + 1);
+}

@@ -196,6 +196,10 @@ async fn a_choice_holds_the_writer_for_its_writes_only() {
         !writer.iter().any(|s| s.starts_with("SELECT")),
         "the reads are made before the write transaction: {writer:#?}"
     );
+    assert!(
+        !readers.iter().any(|sql| sql.contains("request_id = $2")),
+        "the hand before it kept the tour, so the count is not read: {readers:#?}"
+    );
     // The round's last choice: the round closes and the channel is owed its post.
     for n in 1..=3 {
         play_round(&s, &player(n)).await;
@@ -226,7 +230,8 @@ async fn a_choice_holds_the_writer_for_its_writes_only() {
 
 /// On PostgreSQL a choice in the middle of a round is written in one statement committed alone:
 /// the channel's lock and count, the check that the tour is as read, the choice and its events
-/// (`Store::change_since`), where a transaction made five round trips. Its reads come before.
+/// (`Store::change_since`), where a transaction made five round trips. Its reads come before,
+/// and after the director's hand they are the ones kept: the choice is that one statement.
 #[tokio::test]
 async fn on_postgresql_a_choice_mid_round_is_one_statement() {
     log_statements();
@@ -264,6 +269,12 @@ async fn on_postgresql_a_choice_mid_round_is_one_statement() {
     ] {
         assert!(writing[0].contains(part), "{part} in {}", writing[0]);
     }
+    // The hand before it kept the tour: the count is taken from what was kept, not read (the
+    // debug builds' checks of what is kept read the count on their own).
+    assert!(
+        !logged.iter().any(|sql| sql.contains("request_id = $2")),
+        "the count and the request were read: {logged:#?}"
+    );
     assert_eq!(s.choices_reread(), 0, "the tour was as read");
     assert_eq!(stored_choices(&s).await, 1);
 }

@@ -242,30 +242,65 @@ impl Services {
         // transaction: SQLite's one writer (PostgreSQL: the tour's lock) is held only for the
         // statements that write (issue 34). The count of the channel's changes is read first,
         // so that any change committed after it shows in the check below.
-        let (seen, read) = {
+        //
+        // When this process keeps the channel's tour and stage, the count they were kept at is
+        // taken as the count now, without reading it (issue 34: one statement a choice on
+        // PostgreSQL, no hop to a reader on SQLite). That guess is checked where it matters:
+        // the write counts the change only if the count is still the guess, and the choice's
+        // row cannot be written twice (its request id is unique); else the choice goes the
+        // long way. Only a choice to be made is taken from a guess; an answer or a refusal is
+        // read again with the count.
+        let mut guessed = false;
+        let (mut seen, read) = {
             let mut conn = self.store.read_for_change().await?;
-            let (seen, counted) =
-                crate::store::changes_and_request(&mut conn, channel_id, request_id).await?;
-            let read = self
-                .ready_to_choose(
-                    &mut conn,
-                    actor,
-                    channel_id,
-                    request_id,
-                    pick,
-                    Some((seen, counted)),
-                )
-                .await;
-            // Those reads are statements apart, not one snapshot. A choice is checked in its
-            // transaction; an answer or a refusal made from them is given only if the tour did
-            // not change while they were made (a click another process counted meanwhile is
-            // not called a stale button), else it is read again in the transaction.
-            let settled = match read {
-                Ok(Ready::Choose(_)) => Some(read),
-                _ if crate::store::changes(&mut conn, channel_id).await? == seen => Some(read),
-                _ => None,
-            };
-            (seen, settled)
+            let mut found = None;
+            if let Some(kept) = self.kept.latest(channel_id) {
+                let read = self
+                    .ready_to_choose(
+                        &mut conn,
+                        actor,
+                        channel_id,
+                        request_id,
+                        pick,
+                        Some((kept, false)),
+                    )
+                    .await;
+                if let Ok(Ready::Choose(_)) = read {
+                    guessed = true;
+                    found = Some((kept, Some(read)));
+                }
+            }
+            match found {
+                Some(found) => found,
+                None => {
+                    let (seen, counted) =
+                        crate::store::changes_and_request(&mut conn, channel_id, request_id)
+                            .await?;
+                    let read = self
+                        .ready_to_choose(
+                            &mut conn,
+                            actor,
+                            channel_id,
+                            request_id,
+                            pick,
+                            Some((seen, counted)),
+                        )
+                        .await;
+                    // Those reads are statements apart, not one snapshot. A choice is checked
+                    // in its transaction; an answer or a refusal made from them is given only
+                    // if the tour did not change while they were made (a click another process
+                    // counted meanwhile is not called a stale button), else it is read again
+                    // in the transaction.
+                    let settled = match read {
+                        Ok(Ready::Choose(_)) => Some(read),
+                        _ if crate::store::changes(&mut conn, channel_id).await? == seen => {
+                            Some(read)
+                        }
+                        _ => None,
+                    };
+                    (seen, settled)
+                }
+            }
         };
         let mut ready = match read {
             Some(Ok(Ready::Choose(ready))) => Some(ready),
@@ -288,6 +323,23 @@ impl Services {
             }
         }
         phases.mark("apply");
+        // A guess is checked by the quick write alone. A choice that goes the long way (a
+        // turn's last, a refusal) reads the count and the request first, as without a guess,
+        // rather than hold the writer for one more statement: should the guess be wrong, or
+        // the request counted already, nothing read or applied stands, and the transaction
+        // reads the tour again.
+        if guessed && !applied.as_ref().is_some_and(|a| a.live.nothing_follows(&a.news)) {
+            let mut conn = self.store.read_for_change().await?;
+            let (now_seen, counted) =
+                crate::store::changes_and_request(&mut conn, channel_id, request_id).await?;
+            if now_seen != seen || counted {
+                self.kept.forget(channel_id);
+                applied = None;
+                ready = None;
+            }
+            seen = now_seen;
+            guessed = false;
+        }
         // A choice that leaves nothing more to do (the common case: a choice in the middle of a
         // turn, with no bot to play after it and nothing to post) is written at once with the
         // count that checks the tour is as read: one statement on PostgreSQL, two round trips
@@ -314,6 +366,12 @@ impl Services {
                 None => return Err(ServiceError::Broken("a choice was not applied".into())),
             },
             Some(mut tx) => {
+                if guessed && !unchanged {
+                    // The guess was wrong (another process changed the tour, or the request
+                    // was counted already): what is kept is let go, so that the channel's
+                    // next choice reads the count.
+                    self.kept.forget(channel_id);
+                }
                 if !unchanged || (ready.is_none() && applied.is_none()) {
                     // Another process changed the tour since it was read: read it again, in
                     // the transaction, which now holds the tour. Nothing read or applied

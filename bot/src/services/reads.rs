@@ -197,6 +197,23 @@ impl KeptReads {
         }
     }
 
+    /// The count the channel's tour and its stage's rows are kept at, when both are: what a
+    /// choice may guess the count to be, its write checking the guess.
+    pub fn latest(&self, channel_id: &str) -> Option<i64> {
+        let inner = self.inner.lock().expect("kept reads");
+        let e = inner.entries.get(channel_id)?;
+        e.stage.as_ref().map(|_| e.version)
+    }
+
+    /// Lets go of what is kept of the channel.
+    pub fn forget(&self, channel_id: &str) {
+        self.inner
+            .lock()
+            .expect("kept reads")
+            .entries
+            .remove(channel_id);
+    }
+
     /// Moves what is kept at count `from` to count `to`, as it is.
     fn carry(&self, channel_id: &str, from: i64, to: i64) {
         let mut inner = self.inner.lock().expect("kept reads");

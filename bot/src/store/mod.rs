@@ -453,7 +453,8 @@ impl Store {
     /// whose writes need nothing back: if the tour is as it was read, the channel's lock, its
     /// count and `writes`, committed (`None`). Else nothing is written, and what comes back is
     /// a transaction that holds the tour (it took the lock and counted this change), for the
-    /// change to be read and made again in it.
+    /// change to be read and made again in it. So it is too when a row to insert stands already
+    /// (a unique key met: a choice whose request was counted).
     ///
     /// On PostgreSQL a batch of inserts goes in one statement committed alone: one round trip,
     /// where a transaction takes five (`BEGIN`, the count, two inserts, `COMMIT`). On SQLite it
@@ -487,8 +488,17 @@ impl Store {
         if !unchanged {
             return Ok(Some(tx));
         }
-        self.commit_with(tx, writes).await?;
-        Ok(None)
+        match self.commit_with(tx, writes).await {
+            Ok(()) => Ok(None),
+            // A row this change would insert stands already (a choice whose request was
+            // counted, at a count guessed from the kept reads): nothing was written, and the
+            // long way reads the tour again under its lock, as on PostgreSQL.
+            Err(StoreError::Sql(sqlx::Error::Database(e))) if e.is_unique_violation() => {
+                let (tx, _) = self.begin_channel_since(channel_id, seen).await?;
+                Ok(Some(tx))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The statement that takes a channel's lock and counts one change more, returning the
