@@ -241,13 +241,17 @@ async fn a_choice_guesses_the_count_from_what_is_kept_and_a_wrong_guess_is_read_
     let hand1 = ok(a.hand(&player(1), CHANNEL).await);
     let hand2 = ok(b.hand(&player(2), CHANNEL).await);
     // Right: nobody changed the tour since a kept it.
-    ok(a.choose(&player(1), CHANNEL, &request(), offered(&hand1)[0])
-        .await);
+    ok(
+        a.choose(&player(1), CHANNEL, &request(), offered(&hand1)[0])
+            .await,
+    );
     assert_eq!(a.choices_reread(), 0, "the guess was right");
     // Another process chooses: a's kept count is one behind.
     let before = stored_choices(&a).await;
-    ok(b.choose(&player(2), CHANNEL, &request(), offered(&hand2)[0])
-        .await);
+    ok(
+        b.choose(&player(2), CHANNEL, &request(), offered(&hand2)[0])
+            .await,
+    );
     let hand1 = ok(b.hand(&player(1), CHANNEL).await);
     assert_eq!(a.kept_reads(), 1);
     let reply = ok(a
@@ -256,11 +260,17 @@ async fn a_choice_guesses_the_count_from_what_is_kept_and_a_wrong_guess_is_read_
     assert!(!reply.text.contains("already counted"), "{}", reply.text);
     assert_eq!(a.choices_reread(), 1, "the wrong guess was read again");
     assert_eq!(a.kept_reads(), 0, "what was kept is let go");
-    assert_eq!(stored_choices(&a).await, before + 2, "b's choice and a's, once each");
+    assert_eq!(
+        stored_choices(&a).await,
+        before + 2,
+        "b's choice and a's, once each"
+    );
     // Read again by a question, then guessed right.
     let hand3 = ok(a.hand(&player(3), CHANNEL).await);
-    ok(a.choose(&player(3), CHANNEL, &request(), offered(&hand3)[0])
-        .await);
+    ok(
+        a.choose(&player(3), CHANNEL, &request(), offered(&hand3)[0])
+            .await,
+    );
     assert_eq!(a.choices_reread(), 1);
     assert_eq!(stored_choices(&a).await, before + 3);
     // And what a holds is what a process that never saw the tour reads.

@@ -278,3 +278,72 @@ async fn on_postgresql_a_choice_mid_round_is_one_statement() {
     assert_eq!(s.choices_reread(), 0, "the tour was as read");
     assert_eq!(stored_choices(&s).await, 1);
 }
+
+/// On PostgreSQL a round's opening message delivered is one statement committed alone: the
+/// channel's lock and count, the row marked delivered, and the round's post remembered from the
+/// row the statement marked, where a transaction took five round trips. Delivered again (as by
+/// a second process that posted it too), it marks nothing and remembers nothing of its own.
+#[tokio::test]
+async fn on_postgresql_a_rounds_post_delivered_is_one_statement() {
+    log_statements();
+    let _one = ONE_AT_A_TIME.lock().await;
+    let clock = clock();
+    let db = Db::new();
+    if matches!(db.database(), commissaire::store::Database::Sqlite(_)) {
+        return;
+    }
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 3, 35).await;
+    let owed = s.undelivered().await.unwrap();
+    let opening = &owed[0];
+    let card = opening.reply.turn.clone().expect("the first round's card");
+    let post = commissaire::store::posts::TurnPost {
+        channel_id: CHANNEL.into(),
+        message_id: "500".into(),
+    };
+    let logged_by_me = || {
+        let me = std::thread::current().id();
+        std::mem::take(&mut *LOGGED.lock().unwrap())
+            .into_iter()
+            .filter(|(thread, _)| *thread == me)
+            .map(|(_, sql)| sql)
+            .collect::<Vec<String>>()
+    };
+    LOGGED.lock().unwrap().clear();
+    let moved_on = s
+        .delivered(opening.id, &["500".into()], Some((&card, &post)))
+        .await;
+    let logged = logged_by_me();
+    assert_eq!(moved_on.unwrap(), None);
+    let writing: Vec<&String> = logged
+        .iter()
+        .filter(|sql| sql.contains("INSERT") || sql.contains("UPDATE") || sql.contains("COMMIT"))
+        .collect();
+    assert_eq!(writing.len(), 1, "one statement writes: {logged:#?}");
+    for part in [
+        "pg_advisory_xact_lock",
+        "UPDATE outbox SET delivered_at",
+        "INSERT INTO turn_posts",
+    ] {
+        assert!(writing[0].contains(part), "{part} in {}", writing[0]);
+    }
+    assert_eq!(s.turn_post(&card).await.unwrap(), Some(post.clone()));
+    assert_eq!(
+        s.delivered_as(opening.id).await.unwrap(),
+        Some(vec!["500".to_string()])
+    );
+    // Delivered again as another message: the row stays as first marked, and so does the post.
+    let other = commissaire::store::posts::TurnPost {
+        channel_id: CHANNEL.into(),
+        message_id: "501".into(),
+    };
+    let again = s
+        .delivered(opening.id, &["501".into()], Some((&card, &other)))
+        .await;
+    assert_eq!(again.unwrap(), None);
+    assert_eq!(s.turn_post(&card).await.unwrap(), Some(post));
+    assert_eq!(
+        s.delivered_as(opening.id).await.unwrap(),
+        Some(vec!["500".to_string()])
+    );
+}

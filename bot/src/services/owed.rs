@@ -348,33 +348,33 @@ impl Services {
                 Some((_, post)) => Some(self.lock(&post.channel_id).await),
                 None => None,
             };
-            // One transaction, sent to SQLite's writer in one round trip: the channel's lock,
-            // the row marked delivered, and the round's post remembered if this marked it.
+            // One transaction: on SQLite one round trip to the writer; on PostgreSQL one
+            // statement, with the round's post (see the store's `delivered_with_post`).
             let now = self.now();
             let ids = message_ids.join(",");
-            let mut writes = Batch::new();
-            outbox::delivered(&mut writes, id, &ids, now);
-            if let Some((card, post)) = card {
-                posts::remember_if_delivered(
-                    &mut writes,
-                    (card.tour_id, card.stage, card.round),
-                    post,
-                    (id, now, &ids),
-                );
-                self.store.lock_channel_in(&mut writes, &post.channel_id);
-            }
-            let each = self.store.write(writes).await?;
-            let marked = if card.is_some() {
-                each.get(1)
-            } else {
-                each.first()
-            };
-            if !marked.is_some_and(|rows| outbox::delivered_by(rows)) {
-                // Another delivery marked it first; it remembered the round too.
-                return Ok(None);
-            }
-            if let Some((_, post)) = card {
-                self.kept_through(&post.channel_id, &each);
+            match card {
+                Some((card, post)) => {
+                    let (version, marked) = posts::delivered_with_post(
+                        &self.store,
+                        (card.tour_id, card.stage, card.round),
+                        post,
+                        (id, now, &ids),
+                    )
+                    .await?;
+                    if !marked {
+                        // Another delivery marked it first; it remembered the round too.
+                        return Ok(None);
+                    }
+                    self.kept_through_to(&post.channel_id, version);
+                }
+                None => {
+                    let mut writes = Batch::new();
+                    outbox::delivered(&mut writes, id, &ids, now);
+                    let each = self.store.write(writes).await?;
+                    if !each.first().is_some_and(|rows| outbox::delivered_by(rows)) {
+                        return Ok(None);
+                    }
+                }
             }
         }
         let Some((posted, post)) = card else {

@@ -328,7 +328,11 @@ impl Services {
         // rather than hold the writer for one more statement: should the guess be wrong, or
         // the request counted already, nothing read or applied stands, and the transaction
         // reads the tour again.
-        if guessed && !applied.as_ref().is_some_and(|a| a.live.nothing_follows(&a.news)) {
+        if guessed
+            && !applied
+                .as_ref()
+                .is_some_and(|a| a.live.nothing_follows(&a.news))
+        {
             let mut conn = self.store.read_for_change().await?;
             let (now_seen, counted) =
                 crate::store::changes_and_request(&mut conn, channel_id, request_id).await?;

@@ -391,8 +391,13 @@ impl Services {
             .and_then(|rows| rows.first())
             .and_then(|row| sqlx::Row::try_get::<i64, _>(row, 0).ok());
         if let Some(version) = version {
-            self.kept.carry(channel_id, version - 1, version);
+            self.kept_through_to(channel_id, version);
         }
+    }
+
+    /// As [`Services::kept_through`], the change's count given.
+    pub(crate) fn kept_through_to(&self, channel_id: &str, version: i64) {
+        self.kept.carry(channel_id, version - 1, version);
     }
 
     /// The results of the tour's finished stages, in stage order, through the kept reads.

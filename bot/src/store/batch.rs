@@ -256,7 +256,7 @@ pub(super) fn query(
 /// Appends `sql` to `out` with every parameter `$k` written `$(k + by)`. The store's SQL has no
 /// `$` but in its parameters (no string literal of it holds one, which a test checks on the
 /// statements batched).
-fn renumber(sql: &str, by: usize, out: &mut String) {
+pub(super) fn renumber(sql: &str, by: usize, out: &mut String) {
     let mut rest = sql;
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..at]);

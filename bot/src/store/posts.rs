@@ -43,6 +43,80 @@ pub fn remember_if_delivered(
     );
 }
 
+/// Outbox row `owed` marked delivered at `at` with `message_ids`, and the round's post
+/// remembered if this marked it, counting the channel's change: what a round's opening
+/// message's delivery writes. Returns the channel's count and whether this marked the row (it
+/// was not marked delivered by another process first).
+///
+/// On SQLite, one round trip to the writer: the count, the row and the post as three
+/// statements. On PostgreSQL one statement, committed alone, where a transaction took five
+/// round trips (`BEGIN`, the three, `COMMIT`; issue 34): the post is remembered from the rows
+/// the statement's own `UPDATE` returns, and the statement reads nothing else, so that its
+/// snapshot, taken before the channel's lock, changes nothing. The query reads the count first
+/// (the lock) and then the row marked; the insert, which nothing reads, runs last.
+pub async fn delivered_with_post(
+    store: &super::Store,
+    (tour_id, stage, round): (i64, u32, u32),
+    post: &TurnPost,
+    (owed, at, message_ids): (i64, i64, &str),
+) -> Result<(i64, bool), StoreError> {
+    use super::batch::Bound;
+    let mut writes = Batch::new();
+    match store.backend() {
+        super::Backend::Sqlite => {
+            super::outbox::delivered(&mut writes, owed, message_ids, at);
+            remember_if_delivered(
+                &mut writes,
+                (tour_id, stage, round),
+                post,
+                (owed, at, message_ids),
+            );
+            store.lock_channel_in(&mut writes, &post.channel_id);
+            let each = store.write(writes).await?;
+            let version = each
+                .first()
+                .and_then(|rows| rows.first())
+                .map(|row| sqlx::Row::try_get::<i64, _>(row, 0))
+                .transpose()?
+                .ok_or_else(|| {
+                    StoreError::Corrupt("counting a channel's change returned nothing".into())
+                })?;
+            let marked = each
+                .get(1)
+                .is_some_and(|rows| super::outbox::delivered_by(rows));
+            Ok((version, marked))
+        }
+        super::Backend::Postgres => {
+            let mut sql = String::from("WITH counted AS (");
+            super::batch::renumber(store.count_sql(), 0, &mut sql);
+            sql.push_str(
+                "), marked AS (UPDATE outbox SET delivered_at = $2, message_ids = $3 \
+                 WHERE id = $4 AND delivered_at IS NULL RETURNING id), \
+                 remembered AS (INSERT INTO turn_posts (tour_id, stage, round, channel_id, message_id) \
+                 SELECT $5, $6, $7, $8, $9 FROM marked \
+                 ON CONFLICT (tour_id, stage, round) DO UPDATE SET \
+                 channel_id = excluded.channel_id, message_id = excluded.message_id) \
+                 SELECT version, (SELECT COUNT(*) FROM marked) FROM counted",
+            );
+            let mut values: Vec<Bound> = vec![
+                post.channel_id.as_str().into(),
+                at.into(),
+                message_ids.into(),
+                owed.into(),
+            ];
+            values.extend(remembered(tour_id, stage, round, post));
+            writes.push(sql, values);
+            let each = store.write(writes).await?;
+            let row = each.first().and_then(|rows| rows.first()).ok_or_else(|| {
+                StoreError::Corrupt("counting a channel's change returned nothing".into())
+            })?;
+            let version: i64 = sqlx::Row::try_get(row, 0)?;
+            let marked: i64 = sqlx::Row::try_get(row, 1)?;
+            Ok((version, marked > 0))
+        }
+    }
+}
+
 fn remembered(tour_id: i64, stage: u32, round: u32, post: &TurnPost) -> Vec<super::batch::Bound> {
     vec![
         tour_id.into(),
