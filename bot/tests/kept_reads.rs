@@ -319,3 +319,47 @@ async fn a_request_counted_already_is_caught_by_its_write_when_the_count_is_gues
     ok(s.choose(&player(1), CHANNEL, &request(), next).await);
     assert_eq!(stored_choices(&s).await, before + 1);
 }
+
+/// The status message says since when the teams still awaited are awaited: the time of the last
+/// choice of an earlier turn. It is kept with the channel's reads once read, whatever the
+/// count, since no choice of an earlier turn comes once a turn is played; the next turn reads
+/// its own. What a process that never saw the tour reads is the same each time.
+#[tokio::test]
+async fn the_turns_opening_is_read_once_a_turn_for_the_status_message() {
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 2, 18).await;
+    let first = s.status_card(CHANNEL).await.unwrap().expect("a status");
+    let hits = s.kept_read_hits();
+    let again = s.status_card(CHANNEL).await.unwrap().expect("a status");
+    assert_eq!(again, first);
+    assert_eq!(
+        s.kept_read_hits(),
+        hits + 4,
+        "the tour, its stage's rows, its results and the turn's opening, all kept"
+    );
+    // A choice in the turn: the opening stands, kept through the count that moved.
+    clock.advance(30);
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    ok(s.choose(&player(1), CHANNEL, &request(), offered(&hand)[0])
+        .await);
+    let hits = s.kept_read_hits();
+    let mid = s.status_card(CHANNEL).await.unwrap().expect("a status");
+    assert_eq!(mid.since, first.since);
+    assert_eq!(s.kept_read_hits(), hits + 4);
+    // The turn's last choice, a minute later: the next turn opened then.
+    clock.advance(60);
+    let closing_at = T0 + 90;
+    let mut closed = false;
+    for n in 1..=2 {
+        for reply in play_round(&s, &player(n)).await {
+            closed |= reply.text.contains("completed stage");
+        }
+    }
+    assert!(closed, "the round closed");
+    let next = s.status_card(CHANNEL).await.unwrap().expect("a status");
+    assert_eq!(next.since, Some(closing_at));
+    let fresh = open(&db, &clock).await;
+    assert_eq!(fresh.status_card(CHANNEL).await.unwrap(), Some(next));
+}

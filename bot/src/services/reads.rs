@@ -64,10 +64,17 @@ struct Entry {
     stage: Option<Arc<StageRows>>,
     /// The tour's finished stages' results, in stage order.
     results: Option<Arc<Vec<StageResult>>>,
+    /// When the turn being played opened, for the status message: `(tour, stage number, round,
+    /// the time)`. Kept whatever the count: it is the time of the last choice of an earlier
+    /// turn, and once a turn is being played no choice of an earlier one is ever added.
+    opened: Option<Opened>,
     used: u64,
     /// As in the warm stages: the time of the last rest pass before it was last used.
     at: Option<i64>,
 }
+
+/// A turn, `(tour, stage number, round)`, and when it opened (`None`: before any choice).
+type Opened = ((i64, u32, u32), Option<i64>);
 
 pub(crate) struct KeptReads {
     capacity: usize,
@@ -141,6 +148,7 @@ impl KeptReads {
                 tour: tour.clone(),
                 stage: None,
                 results: None,
+                opened: e.opened.take(),
                 used,
                 at,
             };
@@ -162,10 +170,26 @@ impl KeptReads {
                 tour: tour.clone(),
                 stage: None,
                 results: None,
+                opened: None,
                 used,
                 at,
             },
         );
+    }
+
+    /// When the turn `turn` (tour, stage number, round) opened, if kept.
+    fn get_opened(&self, channel_id: &str, turn: (i64, u32, u32)) -> Option<Option<i64>> {
+        let inner = self.inner.lock().expect("kept reads");
+        let (kept, at) = inner.entries.get(channel_id)?.opened?;
+        (kept == turn).then_some(at)
+    }
+
+    /// Keeps when the turn `turn` opened, with what the channel keeps.
+    fn put_opened(&self, channel_id: &str, turn: (i64, u32, u32), at: Option<i64>) {
+        let mut inner = self.inner.lock().expect("kept reads");
+        if let Some(e) = inner.entries.get_mut(channel_id) {
+            e.opened = Some((turn, at));
+        }
     }
 
     /// The results of `tour`'s finished stages kept at count `version`, with the same tour.
@@ -430,6 +454,34 @@ impl Services {
                 .put_results(channel_id, read.version, &read.tour, done.clone());
         }
         Ok(done)
+    }
+
+    /// When the turn being played in `live` opened: the time of the last choice of an earlier
+    /// turn ([`choices::turn_opened`]), kept with the channel's reads once read, since it does
+    /// not change while that turn is played (issue 34: the status message asks after every
+    /// post).
+    ///
+    /// [`choices::turn_opened`]: crate::store::choices::turn_opened
+    pub(crate) async fn turn_opened(
+        &self,
+        conn: &mut Conn,
+        live: &Live,
+    ) -> Result<Option<i64>, ServiceError> {
+        let channel_id = &live.tour.channel_id;
+        let turn = (live.tour.id, live.row.number, live.turn());
+        if let Some(at) = self.kept.get_opened(channel_id, turn) {
+            self.kept.hit();
+            #[cfg(debug_assertions)]
+            assert_eq!(
+                store::choices::turn_opened(conn, turn.0, turn.1, turn.2).await?,
+                at,
+                "channel {channel_id}: a choice was added to a turn before the one being played"
+            );
+            return Ok(at);
+        }
+        let at = store::choices::turn_opened(conn, turn.0, turn.1, turn.2).await?;
+        self.kept.put_opened(channel_id, turn, at);
+        Ok(at)
     }
 
     /// The rows of the tour's current stage.

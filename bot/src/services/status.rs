@@ -10,7 +10,7 @@ use super::{ServiceError, Services, in_tour};
 use crate::clock::Timestamp;
 use crate::store::status::{self, StatusPost};
 use crate::store::tours::{self, TourStatus};
-use crate::store::{Batch, choices, results};
+use crate::store::{Batch, results};
 use commissaire_messages::{Language, msg};
 use commissaire_render::classification_title;
 use std::sync::Arc;
@@ -100,8 +100,7 @@ impl Services {
             Some(read) => self.read_live(&mut conn, read).await?,
             None => self.load_live(&mut conn, tour).await?,
         };
-        let since =
-            choices::turn_opened(&mut conn, live.tour.id, live.row.number, live.turn()).await?;
+        let since = self.turn_opened(&mut conn, &live).await?;
         let course = self
             .library
             .course(&live.row.course)
