@@ -296,6 +296,9 @@ async fn close(services: &Services, result: Result<(), ServeError>) -> Result<()
         longest_trim_ms = longest_trim.as_secs_f64() * 1000.0,
         pictures_drawn = services.pictures_drawn(),
         choices_replayed = services.replayed_choices(),
+        // Choices read again under the tour's lock: another process changed the tour, or the
+        // count guessed from the kept reads was not the count (docs/speed.md).
+        choices_read_again = services.choices_reread(),
         "what this run drew and replayed"
     );
     services.store().close().await;
