@@ -195,6 +195,53 @@ impl Batch {
 }
 
 impl Batch {
+    /// SQLite's change of a channel's tour at a guessed count in one round trip (issue 34), as
+    /// [`Batch::after_count`] is PostgreSQL's: `count` (the channel's count of changes, counted
+    /// one more and returned), then each insert of the batch made only if the count it returned
+    /// is `expected`. So a guess that proves wrong writes nothing but the count; the caller reads
+    /// the count returned and goes the long way. Every statement must be a plain insert of rows
+    /// given as `VALUES` ([`Batch::inserts_only`], and no `SELECT`); otherwise `None`.
+    ///
+    /// SQLite has no statement that fails on a condition outside a trigger, so the check is
+    /// each insert's own `WHERE`: `INSERT INTO t (…) SELECT * FROM (VALUES …) WHERE <the count
+    /// is expected>`. Its rows are those the `VALUES` gave, inserted with the table's own types.
+    pub(super) fn guarded_by_count(
+        &self,
+        count: &str,
+        channel_id: &str,
+        expected: i64,
+    ) -> Option<Batch> {
+        if !self.inserts_only() {
+            return None;
+        }
+        let mut guarded = Batch::new();
+        guarded.push(count, vec![channel_id.into()]);
+        for statement in &self.statements {
+            let at = statement.sql.find(" VALUES ")?;
+            let (head, rows) = (
+                &statement.sql[..at],
+                &statement.sql[at + " VALUES ".len()..],
+            );
+            if statement.sql.contains("SELECT") || statement.sql.contains("RETURNING") {
+                return None;
+            }
+            let n = statement.values.len();
+            let sql = format!(
+                "{head} SELECT * FROM (VALUES {rows}) WHERE \
+                 (SELECT version FROM channel_changes WHERE channel_id = ${}) = ${}",
+                n + 1,
+                n + 2
+            );
+            let mut values = statement.values.clone();
+            values.push(channel_id.into());
+            values.push(expected.into());
+            guarded.push(sql, values);
+        }
+        Some(guarded)
+    }
+}
+
+impl Batch {
     /// Runs the batch on `conn`, in order, and returns each statement's rows (a statement's
     /// `RETURNING` or `SELECT`), one list a statement: one round trip on SQLite, one a
     /// statement on PostgreSQL.
@@ -344,6 +391,60 @@ mod tests {
                 Bound::Int(Some(8)),
             ]
         );
+    }
+
+    #[test]
+    fn on_sqlite_each_insert_after_the_count_checks_it() {
+        let mut batch = Batch::new();
+        batch.push(
+            "INSERT INTO choices (a, b) VALUES ($1, $2)",
+            vec![1i64.into(), "x".into()],
+        );
+        batch.push(
+            "INSERT INTO events (a) VALUES ($1), ($2)",
+            vec![2i64.into(), 3i64.into()],
+        );
+        let guarded = batch
+            .guarded_by_count(
+                "INSERT INTO channel_changes (c) VALUES ($1) RETURNING version",
+                "chan",
+                8,
+            )
+            .expect("plain inserts");
+        let (sql, values) = guarded.joined("SAVEPOINT member", "RELEASE member");
+        assert_eq!(
+            sql,
+            "SAVEPOINT member; INSERT INTO channel_changes (c) VALUES ($1) RETURNING version; \
+             INSERT INTO choices (a, b) SELECT * FROM (VALUES ($2, $3)) WHERE \
+             (SELECT version FROM channel_changes WHERE channel_id = $4) = $5; \
+             INSERT INTO events (a) SELECT * FROM (VALUES ($6), ($7)) WHERE \
+             (SELECT version FROM channel_changes WHERE channel_id = $8) = $9; RELEASE member"
+        );
+        assert_eq!(
+            values,
+            vec![
+                Bound::Text(Some("chan".into())),
+                Bound::Int(Some(1)),
+                Bound::Text(Some("x".into())),
+                Bound::Text(Some("chan".into())),
+                Bound::Int(Some(8)),
+                Bound::Int(Some(2)),
+                Bound::Int(Some(3)),
+                Bound::Text(Some("chan".into())),
+                Bound::Int(Some(8)),
+            ]
+        );
+        // Anything but a plain insert of given rows goes the two round trips' way.
+        for sql in [
+            "UPDATE stages SET round = $1",
+            "INSERT INTO a (x) SELECT $1",
+            "INSERT INTO a (x) VALUES ($1) RETURNING id",
+            "INSERT INTO a (x) VALUES ($1) ON CONFLICT (x) DO NOTHING",
+        ] {
+            let mut other = batch.clone();
+            other.push(sql, vec![1i64.into()]);
+            assert_eq!(other.guarded_by_count("c", "chan", 8), None, "{sql}");
+        }
     }
 
     #[test]

@@ -457,9 +457,10 @@ impl Store {
     /// (a unique key met: a choice whose request was counted).
     ///
     /// On PostgreSQL a batch of inserts goes in one statement committed alone: one round trip,
-    /// where a transaction takes five (`BEGIN`, the count, two inserts, `COMMIT`). On SQLite it
-    /// is two round trips to the writer: the savepoint with the count, then the writes with the
-    /// release.
+    /// where a transaction takes five (`BEGIN`, the count, two inserts, `COMMIT`). On SQLite too
+    /// it is one round trip to the writer: the savepoint, the count, the inserts (each checking
+    /// the count) and the release ([`batch::Batch::guarded_by_count`]), where it took two. Other
+    /// writes take two: the savepoint with the count, then the writes with the release.
     pub async fn change_since(
         &self,
         channel_id: &str,
@@ -480,6 +481,35 @@ impl Store {
                 Err(sqlx::Error::Database(e))
                     if matches!(e.code().as_deref(), Some("22012" | "23505")) => {}
                 Err(e) => return Err(e.into()),
+            }
+            let (tx, _) = self.begin_channel_since(channel_id, seen).await?;
+            return Ok(Some(tx));
+        }
+        // On SQLite, plain inserts go in one round trip to the writer, the count's check in
+        // each insert's `WHERE`. A wrong guess commits the count alone (one change counted with
+        // nothing changed, which only makes those who kept the channel's reads read them
+        // again); the long way then counts its own change and reads the tour under the lock.
+        let guarded = match self.backend {
+            Backend::Sqlite if !self.crash_before_commit.load(Ordering::SeqCst) => {
+                writes.guarded_by_count(self.count_sql(), channel_id, seen + 1)
+            }
+            _ => None,
+        };
+        if let Some(guarded) = guarded {
+            match self.grouping.write(&self.writer, guarded).await {
+                Ok(each) => {
+                    let row = each.first().and_then(|rows| rows.last()).ok_or_else(|| {
+                        StoreError::Corrupt("counting a channel's change returned nothing".into())
+                    })?;
+                    let version: i64 = sqlx::Row::try_get(row, 0)?;
+                    if version == seen + 1 {
+                        return Ok(None);
+                    }
+                }
+                // A row this change would insert stands already (a choice whose request was
+                // counted): the savepoint was rolled back, count and all.
+                Err(StoreError::Sql(sqlx::Error::Database(e))) if e.is_unique_violation() => {}
+                Err(e) => return Err(e),
             }
             let (tx, _) = self.begin_channel_since(channel_id, seen).await?;
             return Ok(Some(tx));
