@@ -2,12 +2,35 @@
 
 use crate::palette::{Colour, INK, WHITE};
 use image::RgbImage;
-use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
-use imageproc::rect::Rect;
+use imageproc::drawing::draw_filled_circle_mut;
 
+/// A filled box, clipped to the picture. Filled a row at a time, as slices of the picture's
+/// bytes: imageproc's `draw_filled_rect_mut` writes pixel by pixel, each bounds-checked, and was
+/// a fifth of a board's drawing (issue 34, docs/speed.md). The same pixels, which a test checks.
 pub fn rect(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32, c: Colour) {
-    if w > 0 && h > 0 {
-        draw_filled_rect_mut(img, Rect::at(x, y).of_size(w as u32, h as u32), c);
+    if w <= 0 || h <= 0 {
+        return;
+    }
+    let (width, height) = (i64::from(img.width()), i64::from(img.height()));
+    let (x0, x1) = (
+        i64::from(x).max(0),
+        (i64::from(x) + i64::from(w)).min(width),
+    );
+    let (y0, y1) = (
+        i64::from(y).max(0),
+        (i64::from(y) + i64::from(h)).min(height),
+    );
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    // In range of the picture's bytes: 0 <= x0 < x1 <= width, and the same for the rows.
+    let stride = width as usize * 3;
+    let bytes: &mut [u8] = img;
+    for row in y0 as usize..y1 as usize {
+        let line = &mut bytes[row * stride + x0 as usize * 3..row * stride + x1 as usize * 3];
+        for pixel in line.chunks_exact_mut(3) {
+            pixel.copy_from_slice(&c.0);
+        }
     }
 }
 
@@ -54,5 +77,48 @@ pub fn chequer(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32, square: i32) 
                 c,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imageproc::drawing::draw_filled_rect_mut;
+    use imageproc::rect::Rect;
+
+    /// Row by row, the same pixels as imageproc's pixel by pixel, clipped the same way: inside,
+    /// across each edge, beyond the picture, empty and one pixel wide.
+    #[test]
+    fn a_box_fills_the_pixels_imageproc_fills() {
+        let base = RgbImage::from_fn(37, 23, |x, y| image::Rgb([x as u8, y as u8, 7]));
+        let c = image::Rgb([200, 10, 99]);
+        let boxes = [
+            (3, 4, 10, 5),
+            (-5, -5, 12, 9),
+            (30, 20, 20, 20),
+            (-10, 2, 100, 3),
+            (0, 0, 37, 23),
+            (36, 22, 1, 1),
+            (37, 0, 4, 4),
+            (0, 23, 4, 4),
+            (-4, 0, 4, 4),
+            (5, 5, 0, 3),
+            (5, 5, 3, 0),
+            (5, 5, -3, 4),
+        ];
+        for (x, y, w, h) in boxes {
+            let mut ours = base.clone();
+            rect(&mut ours, x, y, w, h, c);
+            let mut theirs = base.clone();
+            if w > 0 && h > 0 {
+                draw_filled_rect_mut(&mut theirs, Rect::at(x, y).of_size(w as u32, h as u32), c);
+            }
+            assert!(ours == theirs, "box {x},{y} {w}x{h}");
+        }
+        // Where imageproc's sums overflow, ours clips (nothing in the picture to fill).
+        let mut ours = base.clone();
+        rect(&mut ours, i32::MAX - 2, 1, 5, 5, c);
+        rect(&mut ours, 1, i32::MIN, 5, i32::MAX, c);
+        assert!(ours == base);
     }
 }
