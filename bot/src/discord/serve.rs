@@ -299,6 +299,9 @@ async fn close(services: &Services, result: Result<(), ServeError>) -> Result<()
         // Choices read again under the tour's lock: another process changed the tour, or the
         // count guessed from the kept reads was not the count (docs/speed.md).
         choices_read_again = services.choices_reread(),
+        // Reads that found a connection kept rather than taking one from the pool (and pinging
+        // it when given back).
+        connections_reused = services.store().connections_reused(),
         "what this run drew and replayed"
     );
     services.store().close().await;

@@ -139,7 +139,7 @@ impl Services {
     /// has no tour), on the reader `conn` they were read on (for the teams' colours).
     async fn standings_from(
         &self,
-        mut conn: sqlx::pool::PoolConnection<sqlx::Any>,
+        mut conn: crate::store::Pooled,
         read: Option<(TourRow, Vec<StageResult>)>,
         only: Option<&str>,
         chart: bool,

@@ -23,6 +23,7 @@ mod batch;
 pub mod choices;
 pub mod events;
 mod group;
+mod kept;
 mod migrations;
 pub mod outbox;
 pub mod posts;
@@ -46,6 +47,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 pub use batch::{Batch, Bound};
+pub use kept::Pooled;
 
 /// A connection, of either backend.
 pub type Conn = sqlx::AnyConnection;
@@ -81,7 +83,7 @@ impl std::ops::DerefMut for Tx {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
-    Sql(#[from] sqlx::Error),
+    Sql(#[source] sqlx::Error),
     #[error("cannot apply the database migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("a stored record cannot be read back: {0}")]
@@ -94,6 +96,14 @@ pub enum StoreError {
     /// Only from [`Store::crash_before_next_commit`]: the commit was abandoned on purpose.
     #[error("simulated crash before commit")]
     SimulatedCrash,
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        // A connection that failed is not kept for the next request ([`kept`]).
+        kept::note_failure(&e);
+        StoreError::Sql(e)
+    }
 }
 
 /// Where the tours are kept: a SQLite file (the default, nothing to set up) or a PostgreSQL
@@ -221,6 +231,10 @@ pub struct Store {
     writer: AnyPool,
     /// Readers never wait for the writer (SQLite's WAL; PostgreSQL's snapshots).
     readers: AnyPool,
+    /// The readers, kept between requests rather than pinged back into the pool ([`kept`]).
+    /// (The connections for changes are not: on PostgreSQL a transaction owns its connection
+    /// and gives it back to the pool, which a connection kept aside could keep waiting.)
+    kept_readers: Arc<kept::Kept>,
     crash_before_commit: Arc<AtomicBool>,
     /// SQLite's group commit: the write transactions queued for the writer.
     grouping: Arc<group::Grouping>,
@@ -343,6 +357,7 @@ impl Store {
         checkpoints.start(readers.clone(), &grouping);
         Ok(Store {
             backend: Backend::Sqlite,
+            kept_readers: kept::Kept::new(readers.clone(), SQLITE_READERS),
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
@@ -377,6 +392,7 @@ impl Store {
         let readers = pool(POSTGRES_READERS).connect_with(options).await?;
         Ok(Store {
             backend: Backend::Postgres,
+            kept_readers: kept::Kept::new(readers.clone(), POSTGRES_READERS),
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
@@ -705,6 +721,8 @@ impl Store {
     /// file). Not needed for safety: dropping the store loses nothing that was committed. A
     /// failed checkpoint is not an error: the data is still in the WAL, which SQLite reads back.
     pub async fn close(&self) {
+        // The pools wait for every connection taken from them, kept ones included.
+        self.kept_readers.release_all();
         self.readers.close().await;
         if self.backend == Backend::Sqlite {
             group::flush(&self.grouping).await;
@@ -810,17 +828,22 @@ impl Store {
     /// one of the connections for changes, so that choices being prepared do not take the
     /// readers the questions wait for (with them on the readers, 200 tours clicking back to
     /// back had the hand's p50 go from 0.28 to 1.05 s; docs/speed.md).
-    pub async fn read_for_change(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {
+    pub async fn read_for_change(&self) -> Result<Pooled, StoreError> {
         Ok(match self.backend {
-            Backend::Sqlite => self.readers.acquire().await?,
-            Backend::Postgres => self.writer.acquire().await?,
+            Backend::Sqlite => self.kept_readers.acquire().await?,
+            Backend::Postgres => Pooled::unkept(self.writer.acquire().await?),
         })
     }
 
     /// A connection for reading. It sees the last committed state, never half a turn (SQLite's
     /// WAL, PostgreSQL's snapshot of each statement).
-    pub async fn read(&self) -> Result<sqlx::pool::PoolConnection<Any>, StoreError> {
-        Ok(self.readers.acquire().await?)
+    pub async fn read(&self) -> Result<Pooled, StoreError> {
+        Ok(self.kept_readers.acquire().await?)
+    }
+
+    /// How many times a request found a connection kept rather than taking one from a pool.
+    pub fn connections_reused(&self) -> u64 {
+        self.kept_readers.reused()
     }
 
     /// How many connections the store holds open now, in use or idle (its writers' and its
