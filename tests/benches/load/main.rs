@@ -10,6 +10,10 @@
 //! cargo bench -p commissaire-tests --bench load -- --tours 200 --rounds 4 --postgres
 //! ```
 //!
+//! For the figures of docs/speed.md it is built as the bot is, with `cargo bench --profile
+//! production …`: the fake Discord shares the cores with the bot it measures, and axum and hyper
+//! are not optimised in the release profile.
+//!
 //! Without `--think` every director presses again the moment an answer comes, so the bot is
 //! always saturated and the wait is mostly the queue; `--think MS` paces them like people.
 //! Each round a director also asks what players ask (issue 34: every kind of interaction):
