@@ -176,6 +176,16 @@ impl Pooled {
     }
 }
 
+impl Pooled {
+    /// Gives the connection back to sqlx's pool when dropped, rather than keeping it: for a
+    /// connection whose transaction was left unfinished, so that the pool's ping sends its
+    /// rollback at once (kept, it would go only with the next request's statement, and the
+    /// transaction's locks would be held meanwhile).
+    pub fn let_go(&mut self) {
+        self.home = None;
+    }
+}
+
 impl std::ops::Deref for Pooled {
     type Target = sqlx::AnyConnection;
     fn deref(&self) -> &sqlx::AnyConnection {
@@ -290,6 +300,21 @@ mod tests {
         assert!(kept_after_error);
         let again = kept.acquire().await.unwrap();
         drop(again);
+        // One let go (a transaction left unfinished) goes back to the pool, not kept.
+        let mut unfinished = kept.acquire().await.unwrap();
+        let reused = kept.reused();
+        assert_eq!(kept.kept(), 0);
+        unfinished.let_go();
+        drop(unfinished);
+        assert_eq!(kept.kept(), 0, "let go: not kept");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while pool.num_idle() != 1 {
+            assert!(Instant::now() < deadline, "never given back to the pool");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let next = kept.acquire().await.unwrap();
+        assert_eq!(kept.reused(), reused, "taken from the pool, not found kept");
+        drop(next);
         kept.release_all();
         assert_eq!(kept.kept(), 0);
         pool.close().await;

@@ -57,15 +57,55 @@ pub type Conn = sqlx::AnyConnection;
 pub struct Tx(TxKind);
 
 enum TxKind {
-    Plain(sqlx::Transaction<'static, Any>),
+    Plain(PlainTx),
     Grouped(group::Member),
+}
+
+/// A PostgreSQL transaction on a connection for changes kept between requests ([`kept`]): as
+/// sqlx's own `Transaction`, but the connection outlives it. Committed, it is kept for the next
+/// change, without the pool's ping; dropped unfinished, its rollback is started and the
+/// connection goes back to sqlx's pool, whose ping sends the rollback at once.
+struct PlainTx {
+    conn: Pooled,
+    /// Begun and not yet committed: dropped so, it rolls back.
+    open: bool,
+}
+
+type Manager = <Any as sqlx::Database>::TransactionManager;
+
+impl PlainTx {
+    async fn begin(conn: Pooled) -> Result<PlainTx, sqlx::Error> {
+        use sqlx_core::transaction::TransactionManager;
+        // Open from here on, as in sqlx's `Transaction::begin`: should `BEGIN` fail or not
+        // finish, a rollback is attempted in case it went through.
+        let mut tx = PlainTx { conn, open: true };
+        Manager::begin(&mut tx.conn, None).await?;
+        Ok(tx)
+    }
+
+    async fn commit(mut self) -> Result<(), sqlx::Error> {
+        use sqlx_core::transaction::TransactionManager;
+        Manager::commit(&mut self.conn).await?;
+        self.open = false;
+        Ok(())
+    }
+}
+
+impl Drop for PlainTx {
+    fn drop(&mut self) {
+        use sqlx_core::transaction::TransactionManager;
+        if self.open {
+            Manager::start_rollback(&mut self.conn);
+            self.conn.let_go();
+        }
+    }
 }
 
 impl std::ops::Deref for Tx {
     type Target = Conn;
     fn deref(&self) -> &Conn {
         match &self.0 {
-            TxKind::Plain(tx) => tx,
+            TxKind::Plain(tx) => &tx.conn,
             TxKind::Grouped(member) => member.conn_ref(),
         }
     }
@@ -74,7 +114,7 @@ impl std::ops::Deref for Tx {
 impl std::ops::DerefMut for Tx {
     fn deref_mut(&mut self) -> &mut Conn {
         match &mut self.0 {
-            TxKind::Plain(tx) => tx,
+            TxKind::Plain(tx) => &mut tx.conn,
             TxKind::Grouped(member) => member.conn(),
         }
     }
@@ -232,9 +272,12 @@ pub struct Store {
     /// Readers never wait for the writer (SQLite's WAL; PostgreSQL's snapshots).
     readers: AnyPool,
     /// The readers, kept between requests rather than pinged back into the pool ([`kept`]).
-    /// (The connections for changes are not: on PostgreSQL a transaction owns its connection
-    /// and gives it back to the pool, which a connection kept aside could keep waiting.)
     kept_readers: Arc<kept::Kept>,
+    /// On PostgreSQL, the connections for changes, kept so too: a transaction begins on one
+    /// and leaves it kept once committed ([`PlainTx`]). sqlx's pool pinged each when it was
+    /// taken and when it was given back: three round trips for a choice of one statement.
+    /// (SQLite's one writer goes through its group commit, which holds it.)
+    kept_writers: Option<Arc<kept::Kept>>,
     crash_before_commit: Arc<AtomicBool>,
     /// SQLite's group commit: the write transactions queued for the writer.
     grouping: Arc<group::Grouping>,
@@ -358,6 +401,7 @@ impl Store {
         Ok(Store {
             backend: Backend::Sqlite,
             kept_readers: kept::Kept::new(readers.clone(), SQLITE_READERS),
+            kept_writers: None,
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
@@ -393,6 +437,7 @@ impl Store {
         Ok(Store {
             backend: Backend::Postgres,
             kept_readers: kept::Kept::new(readers.clone(), POSTGRES_READERS),
+            kept_writers: Some(kept::Kept::new(writer.clone(), POSTGRES_WRITERS)),
             writer,
             readers,
             crash_before_commit: Arc::new(AtomicBool::new(false)),
@@ -410,7 +455,9 @@ impl Store {
     pub async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match self.backend {
             Backend::Sqlite => Tx(TxKind::Grouped(self.grouping.begin(&self.writer).await?)),
-            Backend::Postgres => Tx(TxKind::Plain(self.writer.begin().await?)),
+            Backend::Postgres => Tx(TxKind::Plain(
+                PlainTx::begin(self.for_change().await?).await?,
+            )),
         })
     }
 
@@ -489,7 +536,10 @@ impl Store {
         {
             let (sql, values) =
                 writes.after_count(self.count_sql(), vec![channel_id.into()], seen + 1);
-            match batch::query(sql, values)?.execute(&self.writer).await {
+            let mut conn = self.for_change().await?;
+            let done = batch::query(sql, values)?.execute(&mut *conn).await;
+            drop(conn);
+            match done {
                 Ok(_) => return Ok(None),
                 // The check's division by zero: the tour changed since it was read. Or a row
                 // this change would insert stands already, written meanwhile. Either way
@@ -638,7 +688,7 @@ impl Store {
         }
         match tx.0 {
             TxKind::Plain(mut tx) => {
-                last.run(&mut tx).await?;
+                last.run(&mut tx.conn).await?;
                 tx.commit().await?
             }
             TxKind::Grouped(member) => member.commit_with(last).await?,
@@ -654,7 +704,7 @@ impl Store {
     pub async fn write(&self, writes: Batch) -> Result<Vec<Vec<AnyRow>>, StoreError> {
         let crash = self.crash_before_commit.load(Ordering::SeqCst);
         if self.backend == Backend::Postgres && writes.len() == 1 && !crash {
-            let mut conn = self.writer.acquire().await?;
+            let mut conn = self.for_change().await?;
             return writes.fetch_each(&mut conn).await;
         }
         if self.backend == Backend::Postgres || crash {
@@ -723,6 +773,9 @@ impl Store {
     pub async fn close(&self) {
         // The pools wait for every connection taken from them, kept ones included.
         self.kept_readers.release_all();
+        if let Some(kept) = &self.kept_writers {
+            kept.release_all();
+        }
         self.readers.close().await;
         if self.backend == Backend::Sqlite {
             group::flush(&self.grouping).await;
@@ -831,7 +884,16 @@ impl Store {
     pub async fn read_for_change(&self) -> Result<Pooled, StoreError> {
         Ok(match self.backend {
             Backend::Sqlite => self.kept_readers.acquire().await?,
-            Backend::Postgres => Pooled::unkept(self.writer.acquire().await?),
+            Backend::Postgres => self.for_change().await?,
+        })
+    }
+
+    /// On PostgreSQL, one of the connections for changes: the one kept last, else the pool's.
+    /// On SQLite (where the writer is taken by the group commit, not here), one of the pool's.
+    async fn for_change(&self) -> Result<Pooled, StoreError> {
+        Ok(match &self.kept_writers {
+            Some(kept) => kept.acquire().await?,
+            None => Pooled::unkept(self.writer.acquire().await?),
         })
     }
 
@@ -843,7 +905,7 @@ impl Store {
 
     /// How many times a request found a connection kept rather than taking one from a pool.
     pub fn connections_reused(&self) -> u64 {
-        self.kept_readers.reused()
+        self.kept_readers.reused() + self.kept_writers.as_ref().map_or(0, |k| k.reused())
     }
 
     /// How many connections the store holds open now, in use or idle (its writers' and its
