@@ -347,3 +347,52 @@ async fn on_postgresql_a_rounds_post_delivered_is_one_statement() {
         Some(vec!["500".to_string()])
     );
 }
+
+/// On PostgreSQL, claiming an owed row before posting it is one statement committed alone,
+/// where a transaction of two statements took four round trips (`store::outbox::claim`). It
+/// still tells its three outcomes apart: ours, another process's while its lease runs, and
+/// delivered already.
+#[tokio::test]
+async fn on_postgresql_a_claim_before_a_post_is_one_statement() {
+    use commissaire::services::{CLAIM_LEASE_SECS, Claim, Services};
+    log_statements();
+    let _one = ONE_AT_A_TIME.lock().await;
+    let clock = clock();
+    let db = Db::new();
+    if matches!(db.database(), commissaire::store::Database::Sqlite(_)) {
+        return;
+    }
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 3, 36).await;
+    let owed = s.undelivered().await.unwrap();
+    let id = owed[0].id;
+    let logged_by_me = || {
+        let me = std::thread::current().id();
+        std::mem::take(&mut *LOGGED.lock().unwrap())
+            .into_iter()
+            .filter(|(thread, _)| *thread == me)
+            .map(|(_, sql)| sql)
+            .collect::<Vec<String>>()
+    };
+    LOGGED.lock().unwrap().clear();
+    assert_eq!(s.claim_owed(id).await.unwrap(), Claim::Ours);
+    let logged = logged_by_me();
+    assert_eq!(logged.len(), 1, "one statement: {logged:#?}");
+    assert!(logged[0].starts_with("WITH claimed AS (UPDATE outbox"));
+    // Claimed again by the same process (a retry): still ours.
+    assert_eq!(s.claim_owed(id).await.unwrap(), Claim::Ours);
+    // Another process, while the lease runs: someone else's; once it ran out: its own.
+    let other = Services::open(db.database(), &config_dir(), clock.clone())
+        .await
+        .unwrap()
+        .with_pictures(false)
+        .with_worker("other");
+    assert_eq!(other.claim_owed(id).await.unwrap(), Claim::Elsewhere);
+    clock.set(T0 + CLAIM_LEASE_SECS + 1);
+    assert_eq!(other.claim_owed(id).await.unwrap(), Claim::Ours);
+    assert_eq!(s.claim_owed(id).await.unwrap(), Claim::Elsewhere);
+    // Delivered: nobody claims it any more.
+    other.delivered(id, &["1".to_string()], None).await.unwrap();
+    assert_eq!(s.claim_owed(id).await.unwrap(), Claim::Delivered);
+    assert_eq!(other.claim_owed(id).await.unwrap(), Claim::Delivered);
+}

@@ -280,7 +280,14 @@ impl Services {
     pub async fn claim_owed(&self, id: i64) -> Result<Claim, ServiceError> {
         let now = self.now();
         let mut writes = Batch::new();
-        outbox::claim(&mut writes, id, self.worker(), now, now + CLAIM_LEASE_SECS);
+        outbox::claim(
+            &mut writes,
+            self.store.backend(),
+            id,
+            self.worker(),
+            now,
+            now + CLAIM_LEASE_SECS,
+        );
         Ok(outbox::claimed(&self.store.write(writes).await?)?)
     }
 

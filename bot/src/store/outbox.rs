@@ -182,31 +182,74 @@ pub enum Claim {
 }
 
 /// Claims row `id` for `worker` until `until`: it must be undelivered and unclaimed, or claimed
-/// by `worker` itself (before a restart, or a retry), or claimed by a lease that ran out. Two
-/// statements for [`super::Store::write`]; [`claimed`] reads what they found.
-pub fn claim(writes: &mut Batch, id: i64, worker: &str, now: Timestamp, until: Timestamp) {
-    writes.push(
-        "UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
+/// by `worker` itself (before a restart, or a retry), or claimed by a lease that ran out. For
+/// [`super::Store::write`]; [`claimed`] reads what it found.
+///
+/// On SQLite, two statements, which the store sends in one round trip: the claim, then whether
+/// the row was delivered. On PostgreSQL, one statement, committed alone: there the two took a
+/// transaction, four round trips (`BEGIN`, two statements, `COMMIT`), for every post (issue
+/// 34). Why one statement answers as the two did: whether the row was delivered is read with
+/// the statement's snapshot, taken before the `UPDATE` waited for any process posting the row.
+/// Should that process have marked it delivered meanwhile, the `UPDATE` claims nothing (it
+/// looks at the row again once the lock is free) and the row reads undelivered: the claim
+/// says another process has it ([`Claim::Elsewhere`]), whose caller waits until the row reads
+/// delivered, which it does at once. The other way round cannot happen: a row the snapshot
+/// saw delivered stays delivered, so the `UPDATE` claims nothing.
+pub fn claim(
+    writes: &mut Batch,
+    backend: super::Backend,
+    id: i64,
+    worker: &str,
+    now: Timestamp,
+    until: Timestamp,
+) {
+    const CLAIM: &str = "UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
          AND delivered_at IS NULL \
          AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4) \
-         RETURNING id",
-        vec![worker.into(), until.into(), id.into(), now.into()],
-    );
-    // After the claim: a row it claimed is undelivered, so this finds nothing then.
-    writes.push(
-        "SELECT id FROM outbox WHERE id = $1 AND delivered_at IS NOT NULL",
-        vec![id.into()],
-    );
+         RETURNING id";
+    let values = || vec![worker.into(), until.into(), id.into(), now.into()];
+    match backend {
+        super::Backend::Postgres => writes.push(
+            "WITH claimed AS (UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
+             AND delivered_at IS NULL \
+             AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4) \
+             RETURNING id) \
+             SELECT (SELECT COUNT(*) FROM claimed), \
+             (SELECT COUNT(*) FROM outbox WHERE id = $3 AND delivered_at IS NOT NULL)",
+            values(),
+        ),
+        super::Backend::Sqlite => {
+            writes.push(CLAIM, values());
+            // After the claim: a row it claimed is undelivered, so this finds nothing then.
+            writes.push(
+                "SELECT id FROM outbox WHERE id = $1 AND delivered_at IS NOT NULL",
+                vec![id.into()],
+            );
+        }
+    }
 }
 
-/// What the two statements of [`claim`] found, from their rows.
+/// What the statements of [`claim`] found, from their rows.
 pub fn claimed(each: &[Vec<AnyRow>]) -> Result<Claim, StoreError> {
     match each {
+        // PostgreSQL's one statement: how many rows it claimed, and how many it read delivered.
+        [one] => {
+            let row = one
+                .first()
+                .ok_or_else(|| StoreError::Corrupt("a claim returned no row".into()))?;
+            let ours: i64 = sqlx::Row::try_get(row, 0)?;
+            let delivered: i64 = sqlx::Row::try_get(row, 1)?;
+            Ok(match (ours, delivered) {
+                (1.., _) => Claim::Ours,
+                (_, 1..) => Claim::Delivered,
+                _ => Claim::Elsewhere,
+            })
+        }
         [ours, _] if !ours.is_empty() => Ok(Claim::Ours),
         [_, delivered] if !delivered.is_empty() => Ok(Claim::Delivered),
         [_, _] => Ok(Claim::Elsewhere),
         _ => Err(StoreError::Corrupt(format!(
-            "a claim gave {} results, not 2",
+            "a claim gave {} results, not 1 or 2",
             each.len()
         ))),
     }
