@@ -16,11 +16,18 @@
 //! than the permits (or, for a moment, the checkpointer's, which it gives straight back). It
 //! never waits for a connection that sits kept here.
 //!
+//! Which: the readers on both backends, and on PostgreSQL the connections for changes too,
+//! where sqlx's pool also pinged each one it handed out (a choice of one statement took three
+//! round trips). A PostgreSQL transaction runs on a kept connection and leaves it kept once
+//! committed (`PlainTx` in `store/mod.rs`).
+//!
 //! What the ping also did, and what stands instead: a transaction dropped unfinished is rolled
-//! back by sqlx before the connection's next statement, whoever makes it; and a connection that
-//! may have failed (a lost server) is let go, to sqlx's ping, rather than kept: when any
-//! connection of the process fails ([`note_failure`], called for every sqlx error the store
-//! meets), the connections in use or kept then are all let go, not kept again.
+//! back by sqlx before the connection's next statement, whoever makes it (a connection for
+//! changes whose transaction was left unfinished is let go to the pool, whose ping sends the
+//! rollback at once: [`Pooled::let_go`]); and a connection that may have failed (a lost
+//! server) is let go, to sqlx's ping, rather than kept: when any connection of the process
+//! fails ([`note_failure`], called for every sqlx error the store meets), the connections in
+//! use or kept then are all let go, not kept again.
 
 use sqlx::Any;
 use sqlx::pool::PoolConnection;

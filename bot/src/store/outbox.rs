@@ -181,6 +181,16 @@ pub enum Claim {
     Elsewhere,
 }
 
+/// The claim of [`claim`], one text for both backends.
+macro_rules! claim_update {
+    () => {
+        "UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
+         AND delivered_at IS NULL \
+         AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4) \
+         RETURNING id"
+    };
+}
+
 /// Claims row `id` for `worker` until `until`: it must be undelivered and unclaimed, or claimed
 /// by `worker` itself (before a restart, or a retry), or claimed by a lease that ran out. For
 /// [`super::Store::write`]; [`claimed`] reads what it found.
@@ -203,23 +213,19 @@ pub fn claim(
     now: Timestamp,
     until: Timestamp,
 ) {
-    const CLAIM: &str = "UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
-         AND delivered_at IS NULL \
-         AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4) \
-         RETURNING id";
     let values = || vec![worker.into(), until.into(), id.into(), now.into()];
     match backend {
         super::Backend::Postgres => writes.push(
-            "WITH claimed AS (UPDATE outbox SET claimed_by = $1, claimed_until = $2 WHERE id = $3 \
-             AND delivered_at IS NULL \
-             AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $4) \
-             RETURNING id) \
-             SELECT (SELECT COUNT(*) FROM claimed), \
-             (SELECT COUNT(*) FROM outbox WHERE id = $3 AND delivered_at IS NOT NULL)",
+            concat!(
+                "WITH claimed AS (",
+                claim_update!(),
+                ") SELECT (SELECT COUNT(*) FROM claimed), \
+                 (SELECT COUNT(*) FROM outbox WHERE id = $3 AND delivered_at IS NOT NULL)"
+            ),
             values(),
         ),
         super::Backend::Sqlite => {
-            writes.push(CLAIM, values());
+            writes.push(claim_update!(), values());
             // After the claim: a row it claimed is undelivered, so this finds nothing then.
             writes.push(
                 "SELECT id FROM outbox WHERE id = $1 AND delivered_at IS NOT NULL",
