@@ -363,3 +363,69 @@ async fn the_turns_opening_is_read_once_a_turn_for_the_status_message() {
     let fresh = open(&db, &clock).await;
     assert_eq!(fresh.status_card(CHANNEL).await.unwrap(), Some(next));
 }
+
+/// After each choice the round's post is edited to tick the team off, and that edit reads
+/// where the round was posted. It is kept with the channel's reads at their count: asked again
+/// at the same count it is not read. A choice counts a change, so the post is read once more
+/// after it. Forgetting the post carries the other kept reads to the next count, but not the
+/// post, which then reads as gone, as a process that never saw the tour reads it.
+#[tokio::test]
+async fn a_rounds_post_is_read_once_a_count_for_the_tick_offs() {
+    use commissaire::store::posts::TurnPost;
+    let db = Db::new();
+    let clock = clock();
+    let s = open(&db, &clock).await;
+    started_tour(&s, 2, 2, 19).await;
+    // The round's opening message delivered and remembered, as an adapter does.
+    let owed = s.undelivered().await.unwrap();
+    let opening = owed
+        .iter()
+        .find(|o| o.reply.turn.is_some())
+        .expect("a round's opening message");
+    let card = opening.reply.turn.clone().unwrap();
+    let post = TurnPost {
+        channel_id: CHANNEL.into(),
+        message_id: "700".into(),
+    };
+    s.delivered(opening.id, &["700".into()], Some((&card, &post)))
+        .await
+        .unwrap();
+    let first = s
+        .tick_off_view(CHANNEL, &card)
+        .await
+        .unwrap()
+        .expect("posted, and its turn is being played");
+    assert_eq!(first.0, post);
+    let hits = s.kept_read_hits();
+    assert_eq!(
+        s.tick_off_view(CHANNEL, &card).await.unwrap(),
+        Some(first.clone())
+    );
+    assert_eq!(
+        s.kept_read_hits(),
+        hits + 3,
+        "the tour, its stage's rows and the round's post, all kept"
+    );
+    // A choice: the tour and its rows are kept as the choice left them, the post read again.
+    let hand = ok(s.hand(&player(1), CHANNEL).await);
+    ok(s.choose(&player(1), CHANNEL, &request(), offered(&hand)[0])
+        .await);
+    let hits = s.kept_read_hits();
+    let (after, now) = s
+        .tick_off_view(CHANNEL, &card)
+        .await
+        .unwrap()
+        .expect("the turn goes on");
+    assert_eq!(after, post);
+    assert_eq!(s.kept_read_hits(), hits + 2, "the post read again");
+    assert_eq!(
+        s.tick_off_view(CHANNEL, &card).await.unwrap(),
+        Some((post.clone(), now.clone()))
+    );
+    assert_eq!(s.kept_read_hits(), hits + 5);
+    // The post forgotten (edited to show no card): nothing to tick off any more.
+    s.closed_turn_post(opening.id, &post).await.unwrap();
+    assert_eq!(s.tick_off_view(CHANNEL, &card).await.unwrap(), None);
+    let fresh = open(&db, &clock).await;
+    assert_eq!(fresh.tick_off_view(CHANNEL, &card).await.unwrap(), None);
+}
