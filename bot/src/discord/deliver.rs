@@ -562,7 +562,7 @@ async fn remember_delivered(
         .await
     {
         // The delivery lock is held: the card is drawn as it stands, without taking it again.
-        Ok(Some(now)) => tick_off_held(http, services, channel, &now).await,
+        Ok(Some(now)) => tick_off_held(http, services, &now).await,
         Ok(None) => {}
         Err(e) => {
             tracing::warn!(error = %crate::logs::Redacted(&e), id, "could not mark an owed message delivered")
@@ -744,21 +744,19 @@ async fn post(
 async fn tick_off(http: &Http, services: &Services, channel: ChannelId, card: &TurnCard) {
     let lock = channel_lock(channel);
     let _delivering = lock.lock().await;
-    tick_off_held(http, services, channel, card).await;
+    tick_off_held(http, services, card).await;
 }
 
 /// As [`tick_off`], the channel's delivery lock held. The card is drawn as the turn stands now
 /// (the store read under the lock): an edit late on its way never puts back the card of a turn
-/// whose post has since told how it ended. The round's post and the card are read together,
-/// the post kept with the channel's reads (`Services::tick_off_view`).
-async fn tick_off_held(http: &Http, services: &Services, channel: ChannelId, card: &TurnCard) {
-    let (post, now) = match services.tick_off_view(&channel.to_string(), card).await {
-        Ok(Some(view)) => view,
-        // Posted by another adapter (the terminal) or before posts were remembered; or the
-        // turn is over, and its post tells how it ended, with no card.
+/// whose post has since told how it ended.
+async fn tick_off_held(http: &Http, services: &Services, card: &TurnCard) {
+    let post = match services.turn_post(card).await {
+        Ok(Some(post)) => post,
+        // Posted by another adapter (the terminal) or before posts were remembered.
         Ok(None) => return,
         Err(e) => {
-            tracing::warn!(error = %crate::logs::Redacted(&e), "could not read a round's message and card");
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not look up a round's message");
             return;
         }
     };
@@ -768,6 +766,15 @@ async fn tick_off_held(http: &Http, services: &Services, channel: ChannelId, car
     ) else {
         tracing::warn!(?post, "a stored round message has an unreadable id");
         return;
+    };
+    let now = match services.card_now(&post.channel_id, card).await {
+        Ok(Some(now)) => now,
+        // The turn is over: its post tells how it ended, with no card.
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %crate::logs::Redacted(&e), "could not read a round's card");
+            return;
+        }
     };
     if let Err(e) = ChannelId::new(channel)
         .edit_message(http, MessageId::new(message), messages::turn_edit(&now))

@@ -402,33 +402,6 @@ impl Services {
         self.current_card(channel_id, card).await
     }
 
-    /// What a tick-off edit needs, in one read: where the round of `card` was posted, and its
-    /// card as the turn stands now; `None` when either is missing (the round was not posted,
-    /// or its turn is over). The post is kept with the channel's reads at their count, so a
-    /// tick-off after each choice reads the count alone (issue 34).
-    pub async fn tick_off_view(
-        &self,
-        channel_id: &str,
-        card: &TurnCard,
-    ) -> Result<Option<(TurnPost, TurnCard)>, ServiceError> {
-        let mut conn = self.store.read().await?;
-        let Some(read) = self.read_tour(&mut conn, channel_id).await? else {
-            return Ok(None);
-        };
-        let round = (card.tour_id, card.stage, card.round);
-        let Some(post) = self.read_turn_post(&mut conn, &read, round).await? else {
-            return Ok(None);
-        };
-        if read.tour.id != card.tour_id || read.tour.current_stage != card.stage {
-            return Ok(None);
-        }
-        let live = self.read_live(&mut conn, read).await?;
-        Ok(self
-            .turn_card(&live)
-            .filter(|now| now.same_round(card))
-            .map(|now| (post, now)))
-    }
-
     async fn current_card(
         &self,
         channel_id: &str,

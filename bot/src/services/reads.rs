@@ -20,7 +20,6 @@
 
 use super::live::Live;
 use super::{ServiceError, Services};
-use crate::store::posts::TurnPost;
 use crate::store::stages::StageRow;
 use crate::store::teams::TeamRow;
 use crate::store::tours::{self, TourRow};
@@ -69,11 +68,6 @@ struct Entry {
     /// the time)`. Kept whatever the count: it is the time of the last choice of an earlier
     /// turn, and once a turn is being played no choice of an earlier one is ever added.
     opened: Option<Opened>,
-    /// Where the round `(tour, stage number, round)` was posted, read at this count (`None`
-    /// inside: it was not, or not remembered). Every change of the rounds' posts counts a
-    /// change of the channel, and a change carried to the next count ([`KeptReads::carry`])
-    /// drops it, since those changes are the posts' own.
-    post: Option<PostAt>,
     used: u64,
     /// As in the warm stages: the time of the last rest pass before it was last used.
     at: Option<i64>,
@@ -81,9 +75,6 @@ struct Entry {
 
 /// A turn, `(tour, stage number, round)`, and when it opened (`None`: before any choice).
 type Opened = ((i64, u32, u32), Option<i64>);
-
-/// A round, `(tour, stage number, round)`, and where it was posted.
-type PostAt = ((i64, u32, u32), Option<TurnPost>);
 
 pub(crate) struct KeptReads {
     capacity: usize,
@@ -158,7 +149,6 @@ impl KeptReads {
                 stage: None,
                 results: None,
                 opened: e.opened.take(),
-                post: None,
                 used,
                 at,
             };
@@ -181,7 +171,6 @@ impl KeptReads {
                 stage: None,
                 results: None,
                 opened: None,
-                post: None,
                 used,
                 at,
             },
@@ -200,36 +189,6 @@ impl KeptReads {
         let mut inner = self.inner.lock().expect("kept reads");
         if let Some(e) = inner.entries.get_mut(channel_id) {
             e.opened = Some((turn, at));
-        }
-    }
-
-    /// Where the round `round` was posted, if kept at count `version`.
-    fn get_post(
-        &self,
-        channel_id: &str,
-        version: i64,
-        round: (i64, u32, u32),
-    ) -> Option<Option<TurnPost>> {
-        self.with_entry(channel_id, version, |e| match &e.post {
-            Some((kept, post)) if *kept == round => Some(post.clone()),
-            _ => None,
-        })
-    }
-
-    /// Keeps where the round `round` was posted, read after count `version`, with what the
-    /// channel keeps at that count.
-    fn put_post(
-        &self,
-        channel_id: &str,
-        version: i64,
-        round: (i64, u32, u32),
-        post: Option<TurnPost>,
-    ) {
-        let mut inner = self.inner.lock().expect("kept reads");
-        if let Some(e) = inner.entries.get_mut(channel_id)
-            && e.version == version
-        {
-            e.post = Some((round, post));
         }
     }
 
@@ -286,7 +245,6 @@ impl KeptReads {
             && e.version == from
         {
             e.version = to;
-            e.post = None;
         }
     }
 
@@ -496,40 +454,6 @@ impl Services {
                 .put_results(channel_id, read.version, &read.tour, done.clone());
         }
         Ok(done)
-    }
-
-    /// Where the round `round` (tour, stage number, round) was posted, through the kept reads:
-    /// read once a count, for the tick-off edits that follow each choice. Only on a reader,
-    /// the count read in `read` before.
-    pub(crate) async fn read_turn_post(
-        &self,
-        conn: &mut Conn,
-        read: &TourRead,
-        round: (i64, u32, u32),
-    ) -> Result<Option<TurnPost>, ServiceError> {
-        let channel_id = &read.tour.channel_id;
-        if read.version >= 0
-            && let Some(kept) = self.kept.get_post(channel_id, read.version, round)
-        {
-            self.kept.hit();
-            #[cfg(debug_assertions)]
-            {
-                let stored = store::posts::find(conn, round.0, round.1, round.2).await?;
-                if store::changes(conn, channel_id).await? == read.version {
-                    assert_eq!(
-                        stored, kept,
-                        "channel {channel_id}: a round's post was changed without counting its channel's change"
-                    );
-                }
-            }
-            return Ok(kept);
-        }
-        let post = store::posts::find(conn, round.0, round.1, round.2).await?;
-        if read.version >= 0 {
-            self.kept
-                .put_post(channel_id, read.version, round, post.clone());
-        }
-        Ok(post)
     }
 
     /// When the turn being played in `live` opened: the time of the last choice of an earlier
