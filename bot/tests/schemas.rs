@@ -1,8 +1,8 @@
 //! Issue 34: SQLite's migrations and PostgreSQL's leave the same schema: the same tables, each
 //! with the same columns (and whether each may be NULL), primary key, unique keys (partial or
-//! not), foreign keys and number of CHECK constraints. Read back from each database's own
-//! catalogue after `Store::open` has migrated it, so a migration added to one folder only, or a
-//! constraint forgotten in one, fails here.
+//! not), foreign keys, number of CHECK constraints and other indexes (by name). Read back from
+//! each database's own catalogue after `Store::open` has migrated it, so a migration added to one
+//! folder only, or a constraint forgotten in one, fails here.
 
 use commissaire::store::{Database, Store};
 use sqlx::Row;
@@ -18,6 +18,8 @@ struct Table {
     /// (columns, referenced table, referenced columns)
     foreign_keys: BTreeSet<(Vec<String>, String, Vec<String>)>,
     checks: usize,
+    /// The other indexes, by name: those the bot's lookups rely on (`outbox_post`, ...).
+    indexes: BTreeSet<String>,
 }
 
 type Schema = BTreeMap<String, Table>;
@@ -106,6 +108,15 @@ async fn sqlite_schema(store: &Store) -> Schema {
             e.2.push(f[3].clone());
         }
         table.foreign_keys = fks.into_values().collect();
+        table.indexes = strings(
+            conn,
+            "SELECT name FROM pragma_index_list($1) WHERE \"unique\" = 0",
+            name,
+        )
+        .await
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect();
         schema.insert(name.clone(), table);
     }
     schema
@@ -201,6 +212,16 @@ async fn postgres_schema(store: &Store) -> Schema {
         .await[0][0]
             .parse()
             .unwrap();
+        table.indexes = strings(
+            conn,
+            "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid \
+             WHERE i.indrelid = to_regclass($1) AND NOT i.indisunique",
+            name,
+        )
+        .await
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect();
         schema.insert(name.clone(), table);
     }
     schema
@@ -222,6 +243,19 @@ async fn the_two_backends_hold_the_same_schema() {
         .into_iter()
         .collect(),
         "the catalogue is read"
+    );
+    assert_eq!(
+        sqlite["outbox"].indexes,
+        [
+            "outbox_edits",
+            "outbox_owed",
+            "outbox_owed_channel",
+            "outbox_post"
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
+        "the outbox's lookups are indexed"
     );
     let Some(url) = commissaire_tests::postgres::database() else {
         return;

@@ -56,6 +56,10 @@ pub const SQLITE: &[(&str, &str)] = &[
         "0011_channel_changes.sql",
         include_str!("../../../migrations/sqlite/0011_channel_changes.sql"),
     ),
+    (
+        "0012_outbox_lookups.sql",
+        include_str!("../../../migrations/sqlite/0012_outbox_lookups.sql"),
+    ),
 ];
 
 /// PostgreSQL's (`migrations/postgres/`): the schema of SQLite's version 7 in one file, then a
@@ -80,6 +84,10 @@ pub const POSTGRES: &[(&str, &str)] = &[
     (
         "0011_channel_changes.sql",
         include_str!("../../../migrations/postgres/0011_channel_changes.sql"),
+    ),
+    (
+        "0012_outbox_lookups.sql",
+        include_str!("../../../migrations/postgres/0012_outbox_lookups.sql"),
     ),
 ];
 

@@ -51,6 +51,48 @@ pub async fn get(conn: &mut Conn, id: i64) -> Result<Option<OwedRow>, StoreError
     Ok(row.map(owed_row))
 }
 
+/// `latest_of_post`'s query: served by the index `outbox_post` (migration 0012).
+fn latest_of_post_sql(conn: &Conn) -> String {
+    format!(
+        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = $1 \
+         AND {} = $2 AND {} = $3 ORDER BY id DESC LIMIT 1",
+        super::json_int(conn, "body", &["phase", "stage"]),
+        super::json_int(conn, "body", &["phase", "phase"]),
+    )
+}
+
+/// `newer_edit`'s query: served by the index `outbox_edits`.
+fn newer_edit_sql(conn: &Conn) -> String {
+    format!(
+        "SELECT id FROM outbox WHERE id > $1 AND {} = $2 LIMIT 1",
+        super::json_int(conn, "body", &["phase", "edits"]),
+    )
+}
+
+/// `undelivered_before`'s query: served by the index `outbox_owed_channel`.
+const UNDELIVERED_BEFORE: &str = "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
+     WHERE delivered_at IS NULL AND channel_id = $1 AND id < $2 ORDER BY id";
+
+/// The outbox's lookups that run before every post, as `conn`'s backend reads them: (the index
+/// that serves it, its query, its parameters: `true` for a text, `false` for an integer). Each
+/// used to read the whole table, parsing every row's JSON; a test reads their plans, so that a
+/// query and its index cannot drift apart.
+pub fn indexed_lookups(conn: &Conn) -> [(&'static str, String, &'static [bool]); 3] {
+    [
+        (
+            "outbox_post",
+            latest_of_post_sql(conn),
+            &[false, false, false],
+        ),
+        ("outbox_edits", newer_edit_sql(conn), &[false, false]),
+        (
+            "outbox_owed_channel",
+            UNDELIVERED_BEFORE.to_string(),
+            &[true, false],
+        ),
+    ]
+}
+
 /// The latest owed message of one turn's post of a tour (`$.phase` of its body: the stage and
 /// the turn), delivered or not: the one the turn's next news continues.
 pub async fn latest_of_post(
@@ -59,12 +101,7 @@ pub async fn latest_of_post(
     stage: u32,
     unit: u32,
 ) -> Result<Option<OwedRow>, StoreError> {
-    let sql = format!(
-        "SELECT id, tour_id, channel_id, body, created_at FROM outbox WHERE tour_id = $1 \
-         AND {} = $2 AND {} = $3 ORDER BY id DESC LIMIT 1",
-        super::json_int(conn, "body", &["phase", "stage"]),
-        super::json_int(conn, "body", &["phase", "phase"]),
-    );
+    let sql = latest_of_post_sql(conn);
     let row: Option<(i64, i64, String, String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(tour_id)
         .bind(stage as i64)
@@ -87,10 +124,7 @@ pub async fn is_delivered(conn: &mut Conn, id: i64) -> Result<bool, StoreError> 
 /// Whether a message later than `id` edits the post of row `anchor` too: its text holds all of
 /// `id`'s news and more, so `id` need not be shown at all.
 pub async fn newer_edit(conn: &mut Conn, anchor: i64, id: i64) -> Result<bool, StoreError> {
-    let sql = format!(
-        "SELECT id FROM outbox WHERE id > $1 AND {} = $2 LIMIT 1",
-        super::json_int(conn, "body", &["phase", "edits"]),
-    );
+    let sql = newer_edit_sql(conn);
     let found: Option<(i64,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .bind(anchor)
@@ -116,14 +150,11 @@ pub async fn undelivered_before(
     channel_id: &str,
     before: i64,
 ) -> Result<Vec<OwedRow>, StoreError> {
-    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
-        "SELECT id, tour_id, channel_id, body, created_at FROM outbox \
-         WHERE delivered_at IS NULL AND channel_id = $1 AND id < $2 ORDER BY id",
-    )
-    .bind(channel_id)
-    .bind(before)
-    .fetch_all(conn)
-    .await?;
+    let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(UNDELIVERED_BEFORE)
+        .bind(channel_id)
+        .bind(before)
+        .fetch_all(conn)
+        .await?;
     Ok(rows.into_iter().map(owed_row).collect())
 }
 
