@@ -197,7 +197,9 @@ async fn a_delivery_finds_what_the_channel_is_still_owed_from_before_it() {
 async fn the_lookups_before_a_post_read_their_index() {
     use sqlx::{Connection, Row};
     let db = Db::new();
-    let store = commissaire::store::Store::open(db.database()).await.unwrap();
+    let store = commissaire::store::Store::open(db.database())
+        .await
+        .unwrap();
     let mut conn = store.read().await.unwrap();
     let postgres = matches!(db.database(), commissaire::store::Database::Postgres(_));
     let mut tx = (*conn).begin().await.unwrap();
@@ -210,7 +212,11 @@ async fn the_lookups_before_a_post_read_their_index() {
             .unwrap();
     }
     for (index, sql, texts) in commissaire::store::outbox::indexed_lookups(&tx) {
-        let explain = if postgres { "EXPLAIN" } else { "EXPLAIN QUERY PLAN" };
+        let explain = if postgres {
+            "EXPLAIN"
+        } else {
+            "EXPLAIN QUERY PLAN"
+        };
         let mut query = sqlx::query(sqlx::AssertSqlSafe(format!("{explain} {sql}")));
         for &text in texts {
             query = if text {
