@@ -50,7 +50,7 @@ impl Services {
         tours::set_status(&mut tx, tour.id, TourStatus::Running, now).await?;
         tour.status = TourStatus::Running;
         let mut live = self.load_live(&mut tx, tour).await?;
-        let deadline = turn_deadline(&live.tour, &*live.stage, now);
+        let deadline = turn_deadline(&live.tour, &**live.stage, now);
         stages::set_deadline(&mut tx, live.row.id, deadline).await?;
         live.row.deadline = deadline;
         // A player replaced while paused: their bot plays now.

@@ -28,13 +28,19 @@ use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+/// A stage as the services hold it: shared, copied on its first change.
+pub(crate) type SharedStage = Arc<Box<dyn DynStage>>;
+
 /// A running (or paused) tour with its current stage rebuilt by replay.
 pub(crate) struct Live {
     pub tour: TourRow,
     /// By seat.
     pub teams: Vec<TeamRow>,
     pub row: StageRow,
-    pub stage: Box<dyn DynStage>,
+    /// Shared with the warm stages ([`WarmStages`](super::warm::WarmStages)) until a choice
+    /// changes it: a question reads the kept stage without copying it, and a choice copies it
+    /// once, on its first change ([`Live::stage_mut`]).
+    pub stage: SharedStage,
     /// What the turn being played is called, as its game named it when the turn opened (see
     /// `DynStage::turn_name`): what players read, where [`Live::turn`] is the count.
     pub turn_name: Sentence,
@@ -53,6 +59,12 @@ pub(crate) struct Live {
 }
 
 impl Live {
+    /// The stage to change: a copy of its own when the warm stages (or another request) still
+    /// hold it, so that what they keep stays what the store has committed.
+    pub fn stage_mut(&mut self) -> &mut Box<dyn DynStage> {
+        Arc::make_mut(&mut self.stage)
+    }
+
     pub fn team_of(&self, user_id: &str) -> Option<&TeamRow> {
         self.teams
             .iter()
@@ -409,7 +421,7 @@ impl Services {
             let log = choices::log(conn, rows.row.id).await?;
             (rows, log)
         };
-        let stage = rebuild(&course, &names, &tour, &rows.row, &log)?;
+        let stage = Arc::new(rebuild(&course, &names, &tour, &rows.row, &log)?);
         self.replayed_live(tour, rows, stage, log.len())
     }
 
@@ -417,7 +429,7 @@ impl Services {
         &self,
         tour: TourRow,
         mut rows: StageRows,
-        stage: Box<dyn DynStage>,
+        stage: SharedStage,
         replayed: usize,
     ) -> Result<Live, ServiceError> {
         self.replayed
@@ -435,7 +447,7 @@ impl Services {
         &self,
         tour: TourRow,
         rows: StageRows,
-        stage: Box<dyn DynStage>,
+        stage: SharedStage,
     ) -> Result<Live, ServiceError> {
         let StageRows {
             teams,
@@ -490,7 +502,7 @@ impl Services {
             Ok(json) => json,
             Err(e) => return Ok(Err(e)),
         };
-        let events = match live.stage.apply(seat, key) {
+        let events = match live.stage_mut().apply(seat, key) {
             Ok(events) => events,
             Err(e) => return Ok(Err(e)),
         };
@@ -573,7 +585,7 @@ impl Services {
             }
             // The next turn opens now, with its own deadline.
             let next = turn + 1;
-            let deadline = turn_deadline(&live.tour, &*live.stage, now);
+            let deadline = turn_deadline(&live.tour, &**live.stage, now);
             stages::set_round_later(writes, live.row.id, next, deadline);
             live.row.round = next;
             live.row.deadline = deadline;
@@ -581,7 +593,7 @@ impl Services {
         } else if live.stage.awaits_answer() != live.answering {
             // A request in the middle of a turn (a pact) gives the one who must answer the short
             // answer deadline; the answer gives the asker a fresh deadline for the rest of it.
-            let deadline = turn_deadline(&live.tour, &*live.stage, now);
+            let deadline = turn_deadline(&live.tour, &**live.stage, now);
             stages::set_deadline_later(writes, live.row.id, deadline);
             live.row.deadline = deadline;
         }
@@ -638,7 +650,7 @@ impl Services {
                 let chosen = if let Some(budget) = strong {
                     self.strong_choice(live, seat, budget).await?
                 } else {
-                    live.stage.play_bot(seat)
+                    live.stage_mut().play_bot(seat)
                 };
                 let Some((key, events)) = chosen.map_err(|e| {
                     ServiceError::Broken(format!("the bot chose an illegal move: {e}"))
@@ -688,7 +700,7 @@ impl Services {
                 kind,
                 riders: &riders,
             };
-            strong::choose(&*stage, seat, &scoring, seed, budget)
+            strong::choose(&**stage, seat, &scoring, seed, budget)
         })
         .await
         .map_err(|e| ServiceError::Broken(format!("the strong bot's search failed: {e}")))?;
@@ -696,7 +708,7 @@ impl Services {
             return Ok(Ok(None));
         };
         Ok(live
-            .stage
+            .stage_mut()
             .apply(seat, key.as_str())
             .map(|events| Some((key, events))))
     }
@@ -1032,7 +1044,7 @@ impl Services {
             unit_name: stage.turn_name(1),
             unit: stage.phase().unwrap_or(1),
             answering: stage.awaits_answer(),
-            stage,
+            stage: Arc::new(stage),
             choices: 0,
             events: 0,
         };

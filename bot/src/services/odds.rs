@@ -64,7 +64,7 @@ impl Services {
                     options: &options,
                 }),
             };
-            play(&*stage, viewer, seed, &q)
+            play(&**stage, viewer, seed, &q)
         })
         .await
         .map_err(|e| ServiceError::Broken(e.to_string()))?

@@ -552,7 +552,7 @@ impl Services {
                         None => {
                             let names: Vec<String> =
                                 team_rows.iter().map(|t| t.name.clone()).collect();
-                            rebuild(&course, &names, &tour, &row, &log)?
+                            std::sync::Arc::new(rebuild(&course, &names, &tour, &row, &log)?)
                         }
                     };
                     let scene = match own {
@@ -708,7 +708,7 @@ impl Services {
                 Some(live) => live,
                 None => {
                     let names: Vec<String> = team_rows.iter().map(|t| t.name.clone()).collect();
-                    rebuild(&course, &names, &tour, &row, &log)?
+                    std::sync::Arc::new(rebuild(&course, &names, &tour, &row, &log)?)
                 }
             };
             if live.is_over() {
@@ -727,7 +727,7 @@ impl Services {
             };
             let seed = super::odds::odds_seed(tour.id, stage, choices, viewer);
             let answer =
-                super::odds::play(&*live, viewer, seed, &q).map_err(ServiceError::Broken)?;
+                super::odds::play(&**live, viewer, seed, &q).map_err(ServiceError::Broken)?;
             let title = commissaire_messages::msg!("odds-picture", stage = stage);
             match super::odds::odds_picture(&title, &answer, &tour_riders, &team_rows) {
                 Ok(png) => Ok(vec![(file, png)]),

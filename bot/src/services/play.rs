@@ -158,7 +158,7 @@ impl Services {
         channel_id: &str,
     ) -> Result<(Vec<LabelledOption>, Vec<LabelledOption>), ServiceError> {
         let (live, seat) = self.read_for_director(actor, channel_id).await?;
-        Ok(play_options(&*live.stage, seat))
+        Ok(play_options(&**live.stage, seat))
     }
 
     /// What a director sees of their team now, with a button for each option open to them.

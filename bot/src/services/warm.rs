@@ -4,7 +4,7 @@
 //! back after a commit, so it is never ahead of what is stored: a miss, a restart, another
 //! process writing or a rolled-back request all fall back to a replay.
 
-use commissaire_engine::registry::DynStage;
+use super::live::SharedStage;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -22,7 +22,7 @@ struct Entry<T> {
 }
 
 /// Generic only so that its tests need no stage.
-pub(crate) struct WarmStages<T = Box<dyn DynStage>> {
+pub(crate) struct WarmStages<T = SharedStage> {
     capacity: usize,
     inner: Mutex<Inner<T>>,
 }
@@ -46,7 +46,8 @@ impl<T: Clone> WarmStages<T> {
         }
     }
 
-    /// The stage as it stands after `choices` stored choices, if it is kept.
+    /// The stage as it stands after `choices` stored choices, if it is kept (for a
+    /// [`SharedStage`], the kept one itself, shared: not a copy).
     pub fn get(&self, stage_id: i64, seed: u64, choices: u32) -> Option<T> {
         let mut inner = self.inner.lock().expect("warm stages");
         inner.clock += 1;
@@ -137,6 +138,23 @@ mod tests {
         assert_eq!(warm.get(1, 98, 10), None, "another stage under a reused id");
         warm.forget(1);
         assert_eq!(warm.get(1, 99, 10), None);
+    }
+
+    #[test]
+    fn a_shared_stage_is_lent_not_copied_and_a_change_copies_it_first() {
+        use std::sync::Arc;
+        let warm = WarmStages::new(4);
+        warm.put(1, 0, 3, Arc::new(String::from("after 3")));
+        let read = warm.get(1, 0, 3).expect("kept");
+        let again = warm.get(1, 0, 3).expect("kept");
+        assert!(Arc::ptr_eq(&read, &again), "two reads share the kept stage");
+        // A request changing its stage (`Live::stage_mut`) changes a copy of its own: what is
+        // kept stays what the store has committed until the request's commit puts it back.
+        let mut changed = read;
+        Arc::make_mut(&mut changed).push_str(", then 4");
+        assert_eq!(*changed, "after 3, then 4");
+        assert_eq!(*warm.get(1, 0, 3).expect("kept"), "after 3");
+        assert!(!Arc::ptr_eq(&changed, &again));
     }
 
     #[test]
