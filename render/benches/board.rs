@@ -1,7 +1,11 @@
 //! Drawing and encoding a 12-rider board must stay under 20 ms (the bot posts one per turn).
-//! The team colours every picture takes (issue 36) are worked out once a picture too.
+//! The team colours every picture takes (issue 36) are worked out once a picture too, and the
+//! stage's profile (`/stage`) is drawn as the board is.
 
-use commissaire_render::{Mark, Played, draw_board, palette, render_board, samples, vision};
+use commissaire_render::{
+    Mark, Played, ProfileScene, draw_board, palette, profile::render_profile, render_board,
+    samples, vision,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -32,6 +36,11 @@ fn board(c: &mut Criterion) {
     assert_eq!(played.played.len(), 12);
     c.bench_function("board 12 riders and their cards: draw + PNG", |b| {
         b.iter(|| render_board(black_box(&played)).unwrap())
+    });
+    // The stage's profile that `/stage` answers with, redrawn once a round for each tour.
+    let profile = ProfileScene::from_board(&sprint);
+    c.bench_function("profile 12 riders: draw + PNG", |b| {
+        b.iter(|| render_profile(black_box(&profile)).unwrap())
     });
     let split = samples::split_field();
     c.bench_function("board split in 3 strips: draw + PNG", |b| {

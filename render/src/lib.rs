@@ -12,6 +12,7 @@ pub mod crowds;
 mod draw;
 mod encode;
 pub mod games;
+mod glyphs;
 pub mod layout;
 pub mod odds;
 pub mod palette;

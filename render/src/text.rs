@@ -9,13 +9,13 @@ use std::sync::OnceLock;
 pub(crate) static BOLD_TTF: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");
 pub(crate) static REGULAR_TTF: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Weight {
     Regular,
     Bold,
 }
 
-fn font(weight: Weight) -> &'static FontRef<'static> {
+pub(crate) fn font(weight: Weight) -> &'static FontRef<'static> {
     static BOLD: OnceLock<FontRef<'static>> = OnceLock::new();
     static REGULAR: OnceLock<FontRef<'static>> = OnceLock::new();
     // The bytes are compiled in and known good: a failure here is a broken build, not bad input.
@@ -173,15 +173,8 @@ pub fn draw(img: &mut RgbImage, style: Style, colour: Colour, x: i32, cap_top: i
     });
     // imageproc puts the line box's top at y; shift so the capital tops land on `cap_top`.
     let y = cap_top - (style.ascent() - style.cap_height() as f32).round() as i32;
-    imageproc::drawing::draw_text_mut(
-        img,
-        colour,
-        x,
-        y,
-        PxScale::from(style.px),
-        font(style.weight),
-        text,
-    );
+    // imageproc's text drawing, its glyphs kept once rasterized (`glyphs`).
+    crate::glyphs::draw(img, style, colour, x, y, text);
 }
 
 /// Draws `text` centred on (cx, cy), by its capital height: labels sit in the middle of a token.
