@@ -437,7 +437,7 @@ pub fn draw_board(scene: &BoardScene) -> Result<BoardPicture, RenderError> {
     let key_lines = key_lines(&key, width);
     let height = y + key_lines.len() as i32 * KEY_LINE + 8;
 
-    let mut img = RgbImage::from_pixel(width as u32, height as u32, PAGE);
+    let mut img = crate::draw::canvas(width as u32, height as u32, PAGE);
     let heading = heading(scene.turn, scene.fictive_start);
     draw_header(&mut img, scene, &heading, &legend, width);
     if let Some(caption) = &letters_line {

@@ -4,6 +4,16 @@ use crate::palette::{Colour, INK, WHITE};
 use image::RgbImage;
 use imageproc::drawing::draw_filled_circle_mut;
 
+/// A picture of `width` by `height` pixels, all of `colour`: the pixel's bytes repeated into a
+/// buffer of the picture's size. `RgbImage::from_pixel` makes the same picture in two passes,
+/// a zeroed buffer first and then the colour pixel by pixel; the boards' and profiles' zeroed
+/// canvases were a fortieth of the bot's CPU under load (docs/speed.md).
+pub fn canvas(width: u32, height: u32, colour: Colour) -> RgbImage {
+    let bytes = colour.0.repeat(width as usize * height as usize);
+    // The buffer holds exactly width × height pixels of three bytes.
+    RgbImage::from_raw(width, height, bytes).expect("a canvas of its own size")
+}
+
 /// A filled box, clipped to the picture. Filled a row at a time, as slices of the picture's
 /// bytes: imageproc's `draw_filled_rect_mut` writes pixel by pixel, each bounds-checked, and was
 /// a fifth of a board's drawing (issue 34, docs/speed.md). The same pixels, which a test checks.
@@ -85,6 +95,18 @@ mod tests {
     use super::*;
     use imageproc::drawing::draw_filled_rect_mut;
     use imageproc::rect::Rect;
+
+    #[test]
+    fn a_canvas_is_what_from_pixel_makes() {
+        for (w, h) in [(1600, 331), (7, 3), (1, 1), (0, 5), (5, 0)] {
+            for colour in [crate::palette::PAGE, INK, image::Rgb([1, 2, 3])] {
+                assert!(
+                    canvas(w, h, colour) == RgbImage::from_pixel(w, h, colour),
+                    "{w}×{h}"
+                );
+            }
+        }
+    }
 
     /// Row by row, the same pixels as imageproc's pixel by pixel, clipped the same way: inside,
     /// across each edge, beyond the picture, empty and one pixel wide.

@@ -38,7 +38,7 @@ pub fn render_odds(title: &str, bars: &[OddsBar]) -> Result<Vec<u8>, RenderError
 
 pub fn draw_odds(title: &str, bars: &[OddsBar]) -> RgbImage {
     let height = HEADER_H + bars.len().max(1) as i32 * ROW_H + PAD;
-    let mut img = RgbImage::from_pixel(WIDTH as u32, height as u32, PAGE);
+    let mut img = crate::draw::canvas(WIDTH as u32, height as u32, PAGE);
     rect(&mut img, 0, 0, WIDTH, HEADER_H, palette::STRIP_BAND);
     let title = text::fit(TITLE, title, WIDTH - 2 * PAD);
     text::draw(

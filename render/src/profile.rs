@@ -1,7 +1,7 @@
 //! The stage profile: the whole course from start to finish as a relief, coloured by terrain,
 //! with its sprint and summit lines and a dot for each rider where it stands.
 
-use crate::draw::{chequer, circle, frame, rect, rounded};
+use crate::draw::{canvas, chequer, circle, frame, rect, rounded};
 use crate::layout;
 use crate::palette::{self, INK, PAGE, SOFT_INK, WHITE};
 use crate::scene::ProfileScene;
@@ -113,7 +113,7 @@ pub fn draw_profile(scene: &ProfileScene) -> Result<RgbImage, RenderError> {
     let relief_top = labels_top + 2 * 20 + tallest * (2 * DOT_R + 2) + 8;
     let base = relief_top + RELIEF + 20;
     let height = base + 56;
-    let mut img = RgbImage::from_pixel(WIDTH as u32, height as u32, PAGE);
+    let mut img = canvas(WIDTH as u32, height as u32, PAGE);
 
     let alt = relief(course);
     let top = alt.iter().copied().fold(1.0, f64::max);

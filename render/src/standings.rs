@@ -146,7 +146,7 @@ pub(crate) fn jersey_colour(j: Jersey) -> Colour {
 
 pub fn draw_standings(table: &StandingsTable) -> RgbImage {
     let height = HEADER_H + 30 + table.rows.len().max(1) as i32 * ROW_H + PAD;
-    let mut img = RgbImage::from_pixel(WIDTH as u32, height as u32, PAGE);
+    let mut img = crate::draw::canvas(WIDTH as u32, height as u32, PAGE);
 
     // Header band: the jersey, then the title.
     rect(&mut img, 0, 0, WIDTH, HEADER_H, palette::STRIP_BAND);

@@ -23,9 +23,11 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A database the tests may create schemas in: its URL.
+/// A database the tests may create schemas in: its URL, and the throwaway cluster's data folder
+/// when it is ours.
 struct Server {
     admin_url: String,
+    data: Option<PathBuf>,
 }
 
 static SERVER: OnceLock<Result<Server, String>> = OnceLock::new();
@@ -87,9 +89,78 @@ fn start() -> Result<Server, String> {
     if let Ok(url) = std::env::var("COMMISSAIRE_TEST_POSTGRES")
         && (url.starts_with("postgres://") || url.starts_with("postgresql://"))
     {
-        return Ok(Server { admin_url: url });
+        return Ok(Server {
+            admin_url: url,
+            data: None,
+        });
     }
     start_cluster()
+}
+
+/// The CPU time the throwaway cluster's processes have used so far (its postmaster, the
+/// processes it runs, and those it has reaped), read from Linux's `/proc`: what the load
+/// program reports beside the bot's own, since both share the machine's cores. `None` when the
+/// server was given by URL, none was started, or `/proc` cannot tell.
+///
+/// A process that exits between the two reads (its children's, then the postmaster's own
+/// count of the children it reaped) may be counted twice or not at all: a few milliseconds
+/// in a run of seconds.
+pub fn server_cpu() -> Option<std::time::Duration> {
+    let data = SERVER.get()?.as_ref().ok()?.data.as_ref()?;
+    let pid: u32 = std::fs::read_to_string(data.join("postmaster.pid"))
+        .ok()?
+        .lines()
+        .next()?
+        .trim()
+        .parse()
+        .ok()?;
+    let mut ticks = 0u64;
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(child) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if let Some(stat) = proc_stat(child)
+            && stat.parent == pid
+        {
+            ticks += stat.own;
+        }
+    }
+    let postmaster = proc_stat(pid)?;
+    ticks += postmaster.own + postmaster.reaped;
+    // `/proc` counts in the kernel's USER_HZ, 100 a second on Linux whatever the kernel's
+    // own tick.
+    Some(std::time::Duration::from_millis(ticks * 10))
+}
+
+/// What `/proc/PID/stat` says of a process's CPU: its own (user and system) and that of the
+/// children it has waited for, in clock ticks, and its parent.
+struct ProcStat {
+    parent: u32,
+    own: u64,
+    reaped: u64,
+}
+
+fn proc_stat(pid: u32) -> Option<ProcStat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&text)
+}
+
+/// The fields after the command's name (which may hold spaces, within parentheses): state,
+/// parent, ..., then user time, system time, children's user and system time (the stat
+/// file's fields 14 to 17).
+fn parse_stat(text: &str) -> Option<ProcStat> {
+    let after = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let number = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    Some(ProcStat {
+        parent: fields.get(1)?.parse().ok()?,
+        own: number(11)? + number(12)?,
+        reaped: number(13)? + number(14)?,
+    })
 }
 
 /// Whether this process runs as root (`initdb` and `postgres` refuse to).
@@ -221,6 +292,7 @@ fn start_cluster() -> Result<Server, String> {
     watch(&folder, &data_s, root);
     Ok(Server {
         admin_url: format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+        data: Some(data),
     })
 }
 
@@ -265,7 +337,19 @@ fn chown_to_postgres(path: &Path) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::in_schema;
+    use super::{in_schema, parse_stat};
+
+    #[test]
+    fn a_stat_line_gives_the_parent_and_the_cpu() {
+        // A name with a space and a parenthesis, as `/proc` may show a process's.
+        let line = "4242 (postgres: a (b)) S 4200 4200 4200 0 -1 4194560 300 0 0 0 \
+                    125 37 9 4 20 0 1 0 5000 200000000 3000 18446744073709551615";
+        let stat = parse_stat(line).expect("a stat line");
+        assert_eq!(stat.parent, 4200);
+        assert_eq!(stat.own, 125 + 37);
+        assert_eq!(stat.reaped, 9 + 4);
+        assert!(parse_stat("4242 (cut short) S 1").is_none());
+    }
 
     #[test]
     fn a_schema_is_an_option_of_the_url() {

@@ -23,6 +23,9 @@
 //! `--database URL`, else a throwaway local cluster (run with fsync and synchronous_commit off,
 //! where SQLite fsyncs every commit: the two are not equally durable).
 //!
+//! With its own PostgreSQL cluster it also prints the CPU the cluster's processes used, beside
+//! the bot's and its own: the three share the cores.
+//!
 //! It prints, in milliseconds: a choice's answer (the press sent over the gateway to the
 //! interaction response reaching the fake), the hand's answer to a press on a round's card, a
 //! round's close (its last choice sent to the next picture reaching the channel), the answers
@@ -205,6 +208,9 @@ async fn drive(
     let load_before = load_average();
     let cpu_before = bot.cpu_secs().unwrap_or(0.0);
     let own_cpu_before = bot::cpu_secs_of("self").unwrap_or(0.0);
+    // The throwaway PostgreSQL cluster's processes share the cores too: their CPU over the same
+    // span (none with a server given by URL, which may be elsewhere or serve others).
+    let server_cpu_before = commissaire_tests::postgres::server_cpu();
     // The machine's load, sampled while the tours play (it includes the bot and this program).
     let sampling = tokio::spawn(async {
         let mut highest = 0.0f64;
@@ -259,6 +265,9 @@ async fn drive(
     let load_peak = f64::from_bits(LOAD_PEAK.load(std::sync::atomic::Ordering::Relaxed));
     let cpu = bot.cpu_secs().unwrap_or(0.0) - cpu_before;
     let own_cpu = bot::cpu_secs_of("self").unwrap_or(0.0) - own_cpu_before;
+    let server_cpu = server_cpu_before
+        .zip(commissaire_tests::postgres::server_cpu())
+        .map(|(before, after)| after.saturating_sub(before).as_secs_f64());
 
     let mut measures = Measures::gather(&runs, options.rounds);
     let peak = bot.peak_memory_mb();
@@ -319,6 +328,14 @@ async fn drive(
         1e3 * cpu / interactions.max(1.0),
         own_cpu
     );
+    if let Some(server) = server_cpu {
+        let per = |secs: f64| 1e3 * secs / interactions.max(1.0);
+        println!(
+            "PostgreSQL's processes: {server:.1} s of CPU, {:.2} ms an interaction; the bot, PostgreSQL and this program together: {:.2} ms an interaction (two cores give 1.00 ms to each of 2,000 a second)",
+            per(server),
+            per(cpu + server + own_cpu)
+        );
+    }
     let tally = routes.tally();
     let requests: u64 = tally.iter().map(|t| t.1).sum();
     println!(
